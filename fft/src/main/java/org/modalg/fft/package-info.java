@@ -1,0 +1,2 @@
+/** modalg fft layer (see the module README). */
+package org.modalg.fft;

@@ -1,0 +1,225 @@
+package org.modalg.fields;
+
+/**
+ * Primality and primes suited to number-theoretic transforms: word-size primes p = c * 2^s + 1
+ * (so that Z/pZ contains the 2^s-th roots of unity a power-of-two NTT needs) and their roots
+ * of unity.
+ *
+ * <p>All methods are deterministic: the same arguments give the same primes and roots on every
+ * machine, which keeps transform results and test failures reproducible.
+ */
+public final class NttPrimes {
+
+    // The first twelve primes. As Miller-Rabin bases they decide primality for every
+    // n < 3.3 * 10^24 (Sorenson and Webster 2015), hence for every 64-bit n; as trial divisors
+    // they discard most composites before the expensive test.
+    private static final long[] BASES = {2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37};
+
+    private NttPrimes() {
+    }
+
+    /**
+     * Whether n is prime, exactly, for every {@code long} n (n &lt; 2 is not prime).
+     * Trial division by the primes up to 37, then deterministic Miller-Rabin to the twelve
+     * bases 2, 3, ..., 37. Cost: O(log n) modular multiplications per base, O(12 log n) in all
+     * (about 1500 for n near 2^63); composites with a small factor cost O(1).
+     */
+    public static boolean isPrime(long n) {
+        if (n < 2) {
+            return false;
+        }
+        for (long q : BASES) {
+            if (n == q) {
+                return true;
+            }
+            if (n % q == 0) {
+                return false;
+            }
+        }
+        if (n < 41 * 41) {
+            return true; // no prime factor <= 37 and n < 41^2, the square of the next prime
+        }
+        // n - 1 = d * 2^s with d odd.
+        long d = n - 1;
+        int s = Long.numberOfTrailingZeros(d);
+        d >>>= s;
+        UnsignedDivider div = new UnsignedDivider(n);
+        for (long a : BASES) {
+            if (!passesStrongTest(a, d, s, n, div)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    // Whether n is a strong probable prime to base a (a < n), n - 1 = d * 2^s with d odd.
+    private static boolean passesStrongTest(long a, long d, int s, long n, UnsignedDivider div) {
+        long x = powMod(a, d, n, div);
+        if (x == 1 || x == n - 1) {
+            return true;
+        }
+        for (int i = 1; i < s; i++) {
+            x = mulMod(x, x, div);
+            if (x == n - 1) {
+                return true;
+            }
+            if (x == 1) {
+                return false; // a non-trivial square root of 1: composite
+            }
+        }
+        return false;
+    }
+
+    // a * b mod n for 0 <= a, b < n < 2^63: the high word of ab is < n, as the divider needs.
+    private static long mulMod(long a, long b, UnsignedDivider div) {
+        return div.remainder(Math.multiplyHigh(a, b), a * b);
+    }
+
+    private static long powMod(long a, long e, long n, UnsignedDivider div) {
+        long result = 1;
+        long base = a % n;
+        while (e != 0) {
+            if ((e & 1) != 0) {
+                result = mulMod(result, base, div);
+            }
+            e >>>= 1;
+            if (e != 0) {
+                base = mulMod(base, base, div);
+            }
+        }
+        return result;
+    }
+
+    /**
+     * The 2-adic order of p - 1: the largest s with 2^s dividing p - 1, so that Z/pZ has
+     * transforms of every length up to 2^s. O(1). Primality of p is not checked.
+     *
+     * @param p a value &gt;= 2 (normally a prime)
+     * @throws IllegalArgumentException if p &lt; 2
+     */
+    public static int twoAdicOrder(long p) {
+        if (p < 2) {
+            throw new IllegalArgumentException("p must be >= 2, got " + p);
+        }
+        return Long.numberOfTrailingZeros(p - 1);
+    }
+
+    /**
+     * The largest prime p &lt; bound with 2^minTwoAdicOrder dividing p - 1.
+     * Scans p = c * 2^s + 1 downwards in c. Primes are spread about evenly over the odd
+     * residues, so about ln(bound) / 2 candidates are tried (around 22 near 2^62), each
+     * O(log bound) multiplications: O(log^2 bound) expected in all.
+     *
+     * @param bound exclusive upper bound, 3 &lt;= bound &lt;= 2^62 (so p &lt; 2^62)
+     * @param minTwoAdicOrder s, with 0 &lt;= s &lt;= 61
+     * @throws IllegalArgumentException if an argument is out of range or no such prime exists
+     */
+    public static long largestBelow(long bound, int minTwoAdicOrder) {
+        checkBoundAndOrder(bound, minTwoAdicOrder);
+        long[] primes = new long[1];
+        if (scan(primes, bound, minTwoAdicOrder) == 0) {
+            throw new IllegalArgumentException("no prime p < bound = " + bound + " has 2^"
+                    + minTwoAdicOrder + " | p - 1 (minTwoAdicOrder = " + minTwoAdicOrder + ")");
+        }
+        return primes[0];
+    }
+
+    /**
+     * The {@code count} largest primes p &lt; bound with 2^minTwoAdicOrder dividing p - 1,
+     * distinct and in decreasing order. Expected cost O(count * log^2 bound) (see
+     * {@link #largestBelow(long, int)}); when fewer than count exist, the scan visits all
+     * bound / 2^s candidates before it throws.
+     *
+     * @param count how many primes, &gt;= 0
+     * @param bound exclusive upper bound, 3 &lt;= bound &lt;= 2^62 (so every p &lt; 2^62)
+     * @param minTwoAdicOrder s, with 0 &lt;= s &lt;= 61
+     * @throws IllegalArgumentException if an argument is out of range or fewer than count such
+     *     primes exist
+     */
+    public static long[] generate(int count, long bound, int minTwoAdicOrder) {
+        if (count < 0) {
+            throw new IllegalArgumentException("count must be >= 0, got " + count);
+        }
+        checkBoundAndOrder(bound, minTwoAdicOrder);
+        long candidates = (bound - 2) >>> minTwoAdicOrder;
+        if (count > candidates) { // cheap early rejection, before allocating or scanning
+            throw new IllegalArgumentException("count = " + count + " is too large: only "
+                    + candidates + " numbers c * 2^" + minTwoAdicOrder + " + 1 < " + bound + " exist");
+        }
+        long[] primes = new long[count];
+        int found = scan(primes, bound, minTwoAdicOrder);
+        if (found < count) {
+            throw new IllegalArgumentException("count = " + count + " is too large: only " + found
+                    + " primes p < " + bound + " have 2^" + minTwoAdicOrder + " | p - 1");
+        }
+        return primes;
+    }
+
+    private static void checkBoundAndOrder(long bound, int minTwoAdicOrder) {
+        if (bound < 3 || bound > ZpField.MAX_MODULUS_EXCLUSIVE) {
+            throw new IllegalArgumentException("bound must be in [3, 2^62], got " + bound);
+        }
+        if (minTwoAdicOrder < 0 || minTwoAdicOrder > 61) {
+            throw new IllegalArgumentException(
+                    "minTwoAdicOrder must be in [0, 61], got " + minTwoAdicOrder);
+        }
+    }
+
+    // Fills primes[] with the largest primes c * 2^s + 1 < bound, in decreasing order, and
+    // returns how many it found (fewer than primes.length when the candidates run out).
+    private static int scan(long[] primes, long bound, int s) {
+        int found = 0;
+        // Largest c with c * 2^s + 1 < bound, i.e. c * 2^s <= bound - 2.
+        for (long c = (bound - 2) >>> s; c >= 1 && found < primes.length; c--) {
+            long candidate = (c << s) + 1;
+            if (isPrime(candidate)) {
+                primes[found++] = candidate;
+            }
+        }
+        return found;
+    }
+
+    /**
+     * A primitive 2^log2n-th root of unity in Z/pZ: w with w^(2^log2n) = 1 and, for
+     * log2n &gt;= 1, w^(2^(log2n - 1)) = p - 1. Deterministic: with 2^s exactly dividing
+     * p - 1, it takes the smallest a &gt;= 2 whose g = a^((p-1)/2^s) has order 2^s (exactly the
+     * quadratic non-residues a), and returns g^(2^(s - log2n)). The smallest non-residue is
+     * small in practice (O(log^2 p) under GRH), so the cost is O(log p) multiplications per
+     * trial, O(log p) trials at worst in practice, plus the primality check of p.
+     *
+     * @param p a prime with 2 &lt;= p &lt; 2^62
+     * @param log2n the base-2 logarithm of the order, 0 &lt;= log2n &lt;= twoAdicOrder(p)
+     * @throws IllegalArgumentException if p is not such a prime, or 2^log2n does not divide
+     *     p - 1
+     */
+    public static long primitiveRootOfUnity(long p, int log2n) {
+        ZpField f = ZpField.of(p); // validates p: range and primality
+        int s = twoAdicOrder(p);
+        if (log2n < 0 || log2n > s) {
+            throw new IllegalArgumentException("log2n must be in [0, " + s + "] since 2^" + s
+                    + " is the largest power of two dividing p - 1 = " + (p - 1) + ", got " + log2n);
+        }
+        if (log2n == 0) {
+            return 1;
+        }
+        long cofactor = (p - 1) >>> s;
+        for (long a = 2; a < p; a++) {
+            long g = f.pow(a, cofactor);
+            // g^(2^s) = a^(p-1) = 1, so g has order exactly 2^s iff g^(2^(s-1)) != 1, which then
+            // is the unique element of order 2, p - 1.
+            long h = g;
+            for (int i = 0; i < s - 1; i++) {
+                h = f.mul(h, h);
+            }
+            if (h == p - 1) {
+                long w = g;
+                for (int i = 0; i < s - log2n; i++) {
+                    w = f.mul(w, w);
+                }
+                return w;
+            }
+        }
+        // Unreachable for odd primes: half of the non-zero residues are non-residues.
+        throw new IllegalStateException("no quadratic non-residue modulo " + p);
+    }
+}

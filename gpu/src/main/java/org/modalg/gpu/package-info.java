@@ -1,0 +1,2 @@
+/** modalg gpu layer (see the module README). */
+package org.modalg.gpu;

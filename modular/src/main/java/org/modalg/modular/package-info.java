@@ -1,0 +1,2 @@
+/** modalg modular layer (see the module README). */
+package org.modalg.modular;

@@ -1,0 +1,2 @@
+/** modalg polynomial layer (see the module README). */
+package org.modalg.polynomial;
