@@ -1,0 +1,39 @@
+package org.modalg.examples.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.modalg.examples.bench.FieldsBenchmark;
+
+class BenchCommandTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void quickFieldsBenchWritesDocumentedColumns() throws Exception {
+        Path csv = dir.resolve("fields.csv");
+        CliRunner r = CliRunner.run("bench", "fields", "--quick", "-o", csv.toString());
+        assertEquals(0, r.exitCode, r.err);
+        List<String> lines = Files.readAllLines(csv);
+        assertEquals(String.join(",", FieldsBenchmark.COLUMNS), lines.get(0));
+        assertEquals(1 + 2 * 6, lines.size(), "two presets, six rows each: " + lines);
+        for (String line : lines.subList(1, lines.size())) {
+            String[] cells = line.split(",");
+            assertEquals(FieldsBenchmark.COLUMNS.length, cells.length, line);
+            assertTrue(Double.parseDouble(cells[6]) > 0, "positive time in " + line);
+        }
+        assertTrue(r.out.contains("mulPowR"), r.out);
+    }
+
+    @Test
+    void demoRunsAndChecksItself() {
+        CliRunner r = CliRunner.run("demo");
+        assertEquals(0, r.exitCode, r.err);
+        assertTrue(r.out.contains("All results checked against BigInteger."), r.out);
+    }
+}
