@@ -1,0 +1,59 @@
+package org.modalg.fft;
+
+import java.util.concurrent.ForkJoinPool;
+import org.modalg.fields.GfField;
+
+/**
+ * The big-prime FFT on the CPU ({@link GfFft} plans), serial for one thread and on a
+ * ForkJoinPool otherwise. Values are identical for every thread count.
+ */
+public final class CpuBigPrimeFftEngine implements BigPrimeFftEngine, AutoCloseable {
+    private final int threads;
+    private final ForkJoinPool pool;
+
+    /** An engine using {@code threads} threads (>= 1). */
+    public CpuBigPrimeFftEngine(int threads) {
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads must be >= 1, got " + threads);
+        }
+        this.threads = threads;
+        this.pool = threads == 1 ? null : new ForkJoinPool(threads);
+    }
+
+    /** An engine using every available processor. */
+    public CpuBigPrimeFftEngine() {
+        this(Runtime.getRuntime().availableProcessors());
+    }
+
+    @Override
+    public String name() {
+        return "cpu(threads=" + threads + ")";
+    }
+
+    @Override
+    public void forward(GfField field, int log2N, long[] data) {
+        GfFft plan = GfFft.of(field, log2N);
+        if (pool == null) {
+            plan.forward(data);
+        } else {
+            plan.forward(data, pool);
+        }
+    }
+
+    @Override
+    public void inverse(GfField field, int log2N, long[] data) {
+        GfFft plan = GfFft.of(field, log2N);
+        if (pool == null) {
+            plan.inverse(data);
+        } else {
+            plan.inverse(data, pool);
+        }
+    }
+
+    @Override
+    public void close() {
+        if (pool != null) {
+            pool.shutdown();
+        }
+    }
+}
