@@ -176,6 +176,26 @@ class GfFftTest {
     }
 
     @Test
+    void bigIntegerBaselineComputesTheSameDft() {
+        Random rnd = new Random(SEED + 5);
+        for (GfPreset preset : new GfPreset[] {GfPreset.GF8, GfPreset.SRGF16}) {
+            GfField f = preset.field();
+            int log2N = Integer.numberOfTrailingZeros(2 * f.k()) + 2;
+            BigInteger[] x = randomValues(f, 1 << log2N, rnd);
+            long[] d = pack(f, x);
+            GfFft.of(f, log2N).forward(d);
+            BigInteger[] serial = x.clone();
+            new BigIntegerFft(f, log2N).forward(serial, null);
+            assertArrayEquals(unpack(f, d, 1 << log2N), serial, preset.name());
+            BigInteger[] parallel = x.clone();
+            java.util.concurrent.ForkJoinPool pool = new java.util.concurrent.ForkJoinPool(2);
+            new BigIntegerFft(f, log2N).forward(parallel, pool);
+            pool.shutdown();
+            assertArrayEquals(serial, parallel, preset.name() + " parallel");
+        }
+    }
+
+    @Test
     void badLengthIsRejected() {
         GfField f = GfPreset.GF4.field();
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> GfFft.of(f, 45));
