@@ -303,11 +303,16 @@ public final class GfArithmetic {
      * {@link #mulFft} at and above it (see {@link GfField#fftThreshold()}).
      */
     public void mul(long[] x, int xo, long[] y, int yo, long[] z, int zo, Workspace ws) {
-        if (k >= fftThreshold) {
+        if (usesFft()) {
             mulFft(x, xo, y, yo, z, zo, ws);
         } else {
             mulPlain(x, xo, y, yo, z, zo, ws);
         }
+    }
+
+    /** Whether {@link #mul} takes the FFT-based method for this k (so that {@link #prepare} pays). */
+    public boolean usesFft() {
+        return k >= fftThreshold;
     }
 
     /** z = x * y with a fresh workspace (allocates; loops should pass one). */
@@ -396,6 +401,36 @@ public final class GfArithmetic {
     /** z = x * y; allocates a workspace. */
     public void mulFft(long[] x, int xo, long[] y, int yo, long[] z, int zo) {
         mulFft(x, xo, y, yo, z, zo, newWorkspace());
+    }
+
+    /**
+     * Length in words of the prepared form of a fixed multiplier for {@link #mulPrepared}:
+     * its transforms modulo each CRT prime ({@link #fftPrimeCount()} k words).
+     */
+    public int preparedLength() {
+        return fftMultiplier.preparedLength();
+    }
+
+    /**
+     * Writes the prepared form of the fixed multiplier y to dst[dstOff .. dstOff +
+     * preparedLength()): precomputation for FFT twiddles, which are multiplied many times.
+     */
+    public void prepare(long[] y, int yo, long[] dst, int dstOff) {
+        fftMultiplier.prepare(y, yo, dst, dstOff);
+    }
+
+    /**
+     * z = x * y by the FFT-based method, with y's transforms taken from its prepared form
+     * yHat (see {@link #prepare}); two transforms per prime instead of three. Same result as
+     * {@link #mulFft}.
+     */
+    public void mulPrepared(long[] x, int xo, long[] y, int yo, long[] yHat, int yHatOff, long[] z, int zo,
+                            Workspace ws) {
+        if (mulSpecial(x, xo, y, yo, z, zo)) {
+            return;
+        }
+        fftMultiplier.negacyclicProductPrepared(x, xo, yHat, yHatOff, ws.coefficients, ws.fft);
+        fromCoefficients(ws, z, zo);
     }
 
     /** The number of word-size primes {@link #mulFft} uses for this field (2 or 3). */

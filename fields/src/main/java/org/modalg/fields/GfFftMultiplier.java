@@ -148,26 +148,61 @@ final class GfFftMultiplier {
      */
     void negacyclicProduct(long[] x, int xo, long[] y, int yo, long[] out, Buffers b) {
         for (int j = 0; j < s; j++) {
-            long[] a = b.residues[j];
             long[] c = b.other;
-            long p = primes[j];
-            long[] tw = twist[j], twS = twistShoup[j];
-            for (int i = 0; i < k; i++) { // Shoup accepts any 64-bit input: reduces and twists
-                a[i] = mulShoup(x[xo + i], tw[i], twS[i], p);
-                c[i] = mulShoup(y[yo + i], tw[i], twS[i], p);
-            }
-            forward(a, j);
-            forward(c, j);
-            long ninv = montNegInv[j];
-            for (int i = 0; i < k; i++) {
-                a[i] = montMul(a[i], c[i], p, ninv);
-            }
-            inverse(a, j);
-            long[] ut = untwist[j], utS = untwistShoup[j];
-            for (int i = 0; i < k; i++) {
-                a[i] = mulShoup(a[i], ut[i], utS[i], p);
-            }
+            twistForward(y, yo, c, 0, j);
+            productWith(x, xo, c, 0, b.residues[j], j);
         }
+        combine(out, b);
+    }
+
+    /** Length of the prepared form of a fixed multiplier: s k words. */
+    int preparedLength() {
+        return s * k;
+    }
+
+    /**
+     * Writes the transformed images of y (one length-k NTT per prime) to dst[dstOff ..
+     * dstOff + s k), so that repeated products by the fixed y skip a third of the transforms.
+     */
+    void prepare(long[] y, int yo, long[] dst, int dstOff) {
+        for (int j = 0; j < s; j++) {
+            twistForward(y, yo, dst, dstOff + j * k, j);
+        }
+    }
+
+    /** As {@link #negacyclicProduct} with y given by its prepared form. */
+    void negacyclicProductPrepared(long[] x, int xo, long[] yHat, int yHatOff, long[] out, Buffers b) {
+        for (int j = 0; j < s; j++) {
+            productWith(x, xo, yHat, yHatOff + j * k, b.residues[j], j);
+        }
+        combine(out, b);
+    }
+
+    private void twistForward(long[] y, int yo, long[] c, int co, int j) {
+        long p = primes[j];
+        long[] tw = twist[j], twS = twistShoup[j];
+        for (int i = 0; i < k; i++) { // Shoup accepts any 64-bit input: reduces and twists
+            c[co + i] = mulShoup(y[yo + i], tw[i], twS[i], p);
+        }
+        forward(c, co, j);
+    }
+
+    /** a = negacyclic product of x with the transformed operand c (residues mod prime j). */
+    private void productWith(long[] x, int xo, long[] c, int co, long[] a, int j) {
+        long p = primes[j];
+        twistForward(x, xo, a, 0, j);
+        long ninv = montNegInv[j];
+        for (int i = 0; i < k; i++) {
+            a[i] = montMul(a[i], c[co + i], p, ninv);
+        }
+        inverse(a, j);
+        long[] ut = untwist[j], utS = untwistShoup[j];
+        for (int i = 0; i < k; i++) {
+            a[i] = mulShoup(a[i], ut[i], utS[i], p);
+        }
+    }
+
+    private void combine(long[] out, Buffers b) {
         if (s == 2) {
             crt2(b.residues[0], b.residues[1], out);
         } else {
@@ -176,17 +211,17 @@ final class GfFftMultiplier {
     }
 
     // Gentleman-Sande decimation in frequency: natural order in, bit-reversed order out.
-    private void forward(long[] a, int j) {
+    private void forward(long[] a, int off, int j) {
         long p = primes[j];
         long[] w = fwd[j], wS = fwdShoup[j];
         for (int len = k >> 1, stride = 1; len >= 1; len >>= 1, stride <<= 1) {
             for (int start = 0; start < k; start += 2 * len) {
                 for (int i = 0; i < len; i++) {
-                    long u = a[start + i];
-                    long v = a[start + i + len];
+                    long u = a[off + start + i];
+                    long v = a[off + start + i + len];
                     long sum = u + v;
-                    a[start + i] = sum >= p ? sum - p : sum;
-                    a[start + i + len] = mulShoup(u - v + p, w[i * stride], wS[i * stride], p);
+                    a[off + start + i] = sum >= p ? sum - p : sum;
+                    a[off + start + i + len] = mulShoup(u - v + p, w[i * stride], wS[i * stride], p);
                 }
             }
         }
