@@ -415,14 +415,16 @@ public final class GfField implements PrimeField {
         BigInteger n = BigInteger.ONE.shiftLeft(log2N);
         BigInteger pm1 = modulus.subtract(BigInteger.ONE);
         BigInteger q = pm1.shiftRight(log2N);
-        BigInteger minusOne = pm1;
-        BigInteger g = null;
-        // A quadratic non-residue raised to (p-1)/N has order exactly N; small bases find one.
-        for (long base = 3; g == null; base++) {
-            BigInteger cand = BigInteger.valueOf(base).modPow(q, modulus);
-            if (cand.modPow(n.shiftRight(1), modulus).equals(minusOne)) {
-                g = cand;
-            }
+        // A quadratic non-residue raised to (p-1)/N has order exactly N. The non-residue is
+        // found by the Jacobi symbol (cheap) rather than Euler's criterion (a full-size
+        // exponentiation per candidate; the smallest non-residue of SRGF128 is 23).
+        long base = 2;
+        while (jacobi(base, modulus) != -1) {
+            base++;
+        }
+        BigInteger g = BigInteger.valueOf(base).modPow(q, modulus);
+        if (!g.modPow(n.shiftRight(1), modulus).equals(pm1)) {
+            throw new IllegalStateException("p is not prime: no element of order 2^" + log2N);
         }
         // Algorithm 1: alpha = g^(N/2k) is a primitive 2k-th root, some power alpha^j equals r.
         BigInteger alpha = g.modPow(n.shiftRight(log2TwoK), modulus);
@@ -436,6 +438,46 @@ public final class GfField implements PrimeField {
             }
         }
         return element(g.modPow(BigInteger.valueOf(j), modulus));
+    }
+
+    /** The Jacobi symbol (a / n) for a >= 1 and odd n > a (binary algorithm; one big reduction). */
+    static int jacobi(long a, BigInteger n) {
+        // (a / n) with a = 2^t a', then reciprocity: (a' / n) = (n / a') * (-1)^((a'-1)(n-1)/4)
+        int result = 1;
+        long nMod8 = n.mod(BigInteger.valueOf(8)).longValue();
+        long x = a;
+        while ((x & 1) == 0) {
+            x >>= 1;
+            if (nMod8 == 3 || nMod8 == 5) {
+                result = -result;
+            }
+        }
+        if (x == 1) {
+            return result;
+        }
+        if ((x & 3) == 3 && (nMod8 & 3) == 3) {
+            result = -result;
+        }
+        // now (n / x) = (n mod x / x), both fit in longs
+        long u = n.mod(BigInteger.valueOf(x)).longValue();
+        long v = x;
+        while (u != 0) {
+            while ((u & 1) == 0) {
+                u >>= 1;
+                long v8 = v & 7;
+                if (v8 == 3 || v8 == 5) {
+                    result = -result;
+                }
+            }
+            long t = u;
+            u = v;
+            v = t;
+            if ((u & 3) == 3 && (v & 3) == 3) {
+                result = -result;
+            }
+            u %= v;
+        }
+        return v == 1 ? result : 0;
     }
 
     // ------------------------------------------------------------------ PrimeField extras

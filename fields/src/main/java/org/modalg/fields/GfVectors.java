@@ -20,18 +20,21 @@ public final class GfVectors {
 
     /** z[i] = x[i] + y[i] for i in [0, n). */
     public static void add(GfField f, Layout layout, long[] x, long[] y, long[] z, int n) {
+        checkArguments(f, layout, n);
         GfArithmetic a = f.arithmetic();
         apply(f, layout, x, y, z, n, a::add);
     }
 
     /** z[i] = x[i] - y[i] for i in [0, n). */
     public static void sub(GfField f, Layout layout, long[] x, long[] y, long[] z, int n) {
+        checkArguments(f, layout, n);
         GfArithmetic a = f.arithmetic();
         apply(f, layout, x, y, z, n, a::sub);
     }
 
     /** z[i] = x[i] * y[i] for i in [0, n), by the field's default general multiplication. */
     public static void mul(GfField f, Layout layout, long[] x, long[] y, long[] z, int n) {
+        checkArguments(f, layout, n);
         GfArithmetic a = f.arithmetic();
         GfArithmetic.Workspace ws = a.newWorkspace();
         apply(f, layout, x, y, z, n, (p, po, q, qo, s, so) -> a.mul(p, po, q, qo, s, so, ws));
@@ -39,6 +42,7 @@ public final class GfVectors {
 
     /** z[i] = x[i] * r^e for i in [0, n) (a cyclic shift each, e any integer). */
     public static void mulPowR(GfField f, Layout layout, long[] x, int e, long[] z, int n) {
+        checkArguments(f, layout, n);
         GfArithmetic a = f.arithmetic();
         GfArithmetic.Workspace ws = a.newWorkspace();
         apply(f, layout, x, x, z, n, (p, po, q, qo, s, so) -> a.mulPowR(p, po, e, s, so, ws));
@@ -46,18 +50,22 @@ public final class GfVectors {
 
     /** z[i] = x[i] * r^(e[i]) for i in [0, n), one exponent per element. */
     public static void mulPowR(GfField f, Layout layout, long[] x, int[] e, long[] z, int n) {
+        checkArguments(f, layout, n);
+        if (e == null) {
+            throw new IllegalArgumentException("e must not be null");
+        }
         checkLength(e.length, n, "e");
+        checkVector(f, n, x, "x");
+        checkVector(f, n, z, "z");
         GfArithmetic a = f.arithmetic();
         GfArithmetic.Workspace ws = a.newWorkspace();
         int k = f.k();
         if (layout == Layout.ELEMENT_MAJOR) {
-            checkVectors(f, n, x, z);
             for (int i = 0; i < n; i++) {
                 a.mulPowR(x, i * k, e[i], z, i * k, ws);
             }
             return;
         }
-        checkVectors(f, n, x, z);
         long[] bx = new long[k];
         long[] bz = new long[k];
         for (int i = 0; i < n; i++) {
@@ -68,7 +76,9 @@ public final class GfVectors {
     }
 
     private static void apply(GfField f, Layout layout, long[] x, long[] y, long[] z, int n, BinaryKernel op) {
-        checkVectors(f, n, x, y, z);
+        checkVector(f, n, x, "x");
+        checkVector(f, n, y, "y");
+        checkVector(f, n, z, "z");
         int k = f.k();
         if (layout == Layout.ELEMENT_MAJOR) {
             for (int i = 0, o = 0; i < n; i++, o += k) {
@@ -106,11 +116,23 @@ public final class GfVectors {
      * n x k matrix); {@code src} and {@code dst} must be distinct arrays.
      */
     public static void convert(long[] src, Layout from, long[] dst, Layout to, int n, int k) {
+        if (src == null) {
+            throw new IllegalArgumentException("src must not be null");
+        }
+        if (dst == null) {
+            throw new IllegalArgumentException("dst must not be null");
+        }
+        if (from == null || to == null) {
+            throw new IllegalArgumentException((from == null ? "from" : "to") + " must not be null");
+        }
+        if (n < 0 || k < 1) {
+            throw new IllegalArgumentException(n < 0 ? "n must be >= 0, got " + n : "k must be >= 1, got " + k);
+        }
         if (src == dst) {
             throw new IllegalArgumentException("dst must not be the same array as src");
         }
-        checkLength(src.length, n * k, "src");
-        checkLength(dst.length, n * k, "dst");
+        checkLength(src.length, (long) n * k, "src");
+        checkLength(dst.length, (long) n * k, "dst");
         if (from == to) {
             System.arraycopy(src, 0, dst, 0, n * k);
             return;
@@ -124,7 +146,8 @@ public final class GfVectors {
 
     /** Throws IllegalArgumentException naming {@code param} unless all n elements are canonical. */
     public static void checkCanonical(GfField f, Layout layout, long[] v, int n, String param) {
-        checkLength(v.length, n * f.k(), param);
+        checkArguments(f, layout, n);
+        checkVector(f, n, v, param);
         int k = f.k();
         long[] buf = new long[k];
         for (int i = 0; i < n; i++) {
@@ -137,19 +160,23 @@ public final class GfVectors {
         }
     }
 
-    private static void checkVectors(GfField f, int n, long[]... vs) {
+    private static void checkArguments(GfField f, Layout layout, int n) {
+        if (f == null) {
+            throw new IllegalArgumentException("f must not be null");
+        }
+        if (layout == null) {
+            throw new IllegalArgumentException("layout must not be null");
+        }
         if (n < 0) {
             throw new IllegalArgumentException("n must be >= 0, got " + n);
         }
-        long need = (long) n * f.k();
-        for (long[] v : vs) {
-            if (v == null) {
-                throw new IllegalArgumentException("vectors must not be null");
-            }
-            if (v.length < need) {
-                throw new IllegalArgumentException("vector length " + v.length + " is below n k = " + need);
-            }
+    }
+
+    private static void checkVector(GfField f, int n, long[] v, String param) {
+        if (v == null) {
+            throw new IllegalArgumentException(param + " must not be null");
         }
+        checkLength(v.length, (long) n * f.k(), param);
     }
 
     private static void checkLength(int length, long need, String param) {
