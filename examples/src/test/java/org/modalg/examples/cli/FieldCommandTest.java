@@ -46,7 +46,7 @@ class FieldCommandTest {
         BigInteger r = GfPreset.SRGF16.field().radixBig();
         for (int i = 0; i < 32; i++) {
             assertEquals(BigInteger.valueOf(5).multiply(r.pow(i)).mod(p),
-                    run("--preset", "SRGF16", "--mul-pow-r", "5", Integer.toString(i)), "i=" + i);
+                    run("field", "--preset", "SRGF16", "--mul-pow-r", "5", Integer.toString(i)), "i=" + i);
         }
         BigInteger w = run("field", "--r", "2", "--k", "16", "--root", "8");
         // p = 65537, N = 2^8, N / 2k = 8: w^8 = r = 2 and w has order exactly 256

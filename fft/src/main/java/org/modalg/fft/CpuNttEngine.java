@@ -1,0 +1,338 @@
+package org.modalg.fft;
+
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.RecursiveAction;
+
+/**
+ * {@link NttEngine} on the CPU: {@link NttPlan} kernels, run serially for one thread and on a
+ * {@link ForkJoinPool} of the given parallelism otherwise. Results are bit-identical to the
+ * serial {@link NttPlan} methods for every thread count (each value is computed by the same
+ * butterflies; only their distribution over threads changes).
+ *
+ * <p><b>Parallel schedule.</b> Rows are distributed over the threads when there are enough of
+ * them ({@code rows >= 2 threads}, or a multiple of the thread count); each row is then one
+ * serial {@link NttPlan} transform. Otherwise, from n = 2^15 on, the rows are processed one
+ * after another, each by the blocked algorithm of {@link NttPlan} with its column blocks, then
+ * its rows, spread over the threads (and the bit-reversal permutation of the natural-order
+ * transforms too). Smaller transforms with few rows run row-parallel anyway.
+ *
+ * <p><b>Preconditions.</b> Entries of {@code data} (and of {@code a}, {@code b}) are assumed to
+ * lie in [0, p) for their row's prime; this is not checked (an O(rows n) scan would cost as
+ * much as a transform level) and other values give unspecified results, never an exception or
+ * a hang. Everything else is validated with {@link IllegalArgumentException} naming the
+ * parameter.
+ *
+ * <p>The pool is created once per engine; {@link #close()} shuts it down. {@link #shared()} is
+ * one engine over all processors that needs no closing (its pool threads are daemons).
+ */
+public final class CpuNttEngine implements NttEngine, AutoCloseable {
+
+    /** Below this many words a row-parallel task takes several rows. */
+    private static final int ROW_TASK_WORDS = 1 << 15;
+
+    /**
+     * From this length on, a batch with fewer rows than threads (or an unbalanced split) is
+     * transformed row by row with the work of each transform spread over the threads (the
+     * blocked algorithm's column blocks, then its rows).
+     */
+    static final int INNER_PARALLEL_MIN_LOG2N =
+            Integer.getInteger("modalg.ntt.innerParallelMinLog2n", 15);
+
+    private final int threads;
+    private final ForkJoinPool pool;
+    private final boolean isShared;
+    private volatile boolean closed;
+
+    private static final class SharedHolder {
+        static final CpuNttEngine SHARED =
+                new CpuNttEngine(Runtime.getRuntime().availableProcessors(), true);
+    }
+
+    /**
+     * An engine with {@code threads} threads.
+     *
+     * @param threads the parallelism, &gt;= 1 (1: everything runs in the calling thread)
+     * @throws IllegalArgumentException if threads &lt; 1
+     */
+    public CpuNttEngine(int threads) {
+        this(threads, false);
+    }
+
+    /** An engine using every available processor. */
+    public CpuNttEngine() {
+        this(Runtime.getRuntime().availableProcessors());
+    }
+
+    private CpuNttEngine(int threads, boolean isShared) {
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads must be >= 1, got " + threads);
+        }
+        this.threads = threads;
+        this.isShared = isShared;
+        this.pool = threads == 1 ? null : new ForkJoinPool(threads);
+    }
+
+    /** The engine over all available processors shared by the whole JVM; never needs closing. */
+    public static CpuNttEngine shared() {
+        return SharedHolder.SHARED;
+    }
+
+    /** The number of threads. */
+    public int threads() {
+        return threads;
+    }
+
+    @Override
+    public String name() {
+        return "cpu(threads=" + threads + ")";
+    }
+
+    /** Shuts the pool down; a no-op for {@link #shared()} and for one thread. Idempotent. */
+    @Override
+    public void close() {
+        if (isShared) {
+            return;
+        }
+        closed = true;
+        if (pool != null) {
+            pool.shutdown();
+        }
+    }
+
+    // ----------------------------------------------------------------------------------------
+    // NttEngine
+    // ----------------------------------------------------------------------------------------
+
+    private enum Op { FORWARD, INVERSE, CYCLIC, NEGACYCLIC }
+
+    @Override
+    public void forward(long[] rowPrimes, int log2n, long[] data, int rows) {
+        run(Op.FORWARD, rowPrimes, log2n, data, null, null, rows);
+    }
+
+    @Override
+    public void inverse(long[] rowPrimes, int log2n, long[] data, int rows) {
+        run(Op.INVERSE, rowPrimes, log2n, data, null, null, rows);
+    }
+
+    @Override
+    public void cyclicConvolution(long[] rowPrimes, int log2n, long[] a, long[] b, long[] out,
+            int rows) {
+        run(Op.CYCLIC, rowPrimes, log2n, a, b, out, rows);
+    }
+
+    @Override
+    public void negacyclicConvolution(long[] rowPrimes, int log2n, long[] a, long[] b, long[] out,
+            int rows) {
+        run(Op.NEGACYCLIC, rowPrimes, log2n, a, b, out, rows);
+    }
+
+    private void run(Op op, long[] rowPrimes, int log2n, long[] a, long[] b, long[] out, int rows) {
+        NttPlan[] plans = validate(op, rowPrimes, log2n, a, b, out, rows);
+        if (rows == 0) {
+            return;
+        }
+        int n = 1 << log2n;
+        boolean inner = pool != null && log2n >= INNER_PARALLEL_MIN_LOG2N && rows < 2 * threads
+                && rows % threads != 0;
+        if (pool == null || (!inner && rows == 1)) {
+            for (int i = 0; i < rows; i++) {
+                rowSerial(op, plans[i], a, b, out, i * n);
+            }
+        } else if (inner) {
+            for (int i = 0; i < rows; i++) {
+                rowInnerParallel(op, plans[i], a, b, out, i * n);
+            }
+        } else {
+            int grain = Math.max(1, ROW_TASK_WORDS >> log2n);
+            parallelFor(0, rows, grain, (from, to) -> {
+                for (int i = from; i < to; i++) {
+                    rowSerial(op, plans[i], a, b, out, i * n);
+                }
+            });
+        }
+    }
+
+    private NttPlan[] validate(Op op, long[] rowPrimes, int log2n, long[] a, long[] b, long[] out,
+            int rows) {
+        if (closed) {
+            throw new IllegalStateException(name() + " is closed");
+        }
+        if (rowPrimes == null) {
+            throw new IllegalArgumentException("rowPrimes must not be null");
+        }
+        String aName = op == Op.FORWARD || op == Op.INVERSE ? "data" : "a";
+        if (a == null) {
+            throw new IllegalArgumentException(aName + " must not be null");
+        }
+        boolean conv = op == Op.CYCLIC || op == Op.NEGACYCLIC;
+        if (conv && b == null) {
+            throw new IllegalArgumentException("b must not be null");
+        }
+        if (conv && out == null) {
+            throw new IllegalArgumentException("out must not be null");
+        }
+        if (rows < 0) {
+            throw new IllegalArgumentException("rows must be >= 0, got " + rows);
+        }
+        if (log2n < 1 || log2n > NttPlan.MAX_LOG2N) {
+            throw new IllegalArgumentException(
+                    "log2n must be in [1, " + NttPlan.MAX_LOG2N + "], got " + log2n);
+        }
+        if (rowPrimes.length < rows) {
+            throw new IllegalArgumentException("rowPrimes.length must be >= rows = " + rows
+                    + ", got " + rowPrimes.length);
+        }
+        // Primes first (cheap checks, no tables), then lengths, then the plans.
+        for (int i = 0; i < rows; i++) {
+            long p = rowPrimes[i];
+            if (i > 0 && p == rowPrimes[i - 1]) {
+                continue;
+            }
+            try {
+                NttPlan.validate(p, log2n, op == Op.NEGACYCLIC);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("rowPrimes[" + i + "] = " + p + ": "
+                        + e.getMessage(), e);
+            }
+        }
+        long words = (long) rows << log2n;
+        checkLength(a, aName, words, rows, log2n);
+        if (conv) {
+            checkLength(b, "b", words, rows, log2n);
+            checkLength(out, "out", words, rows, log2n);
+        }
+        NttPlan[] plans = new NttPlan[rows];
+        for (int i = 0; i < rows; i++) {
+            long p = rowPrimes[i];
+            if (i > 0 && p == rowPrimes[i - 1]) {
+                plans[i] = plans[i - 1];
+                continue;
+            }
+            plans[i] = NttPlan.of(p, log2n);
+            if (op == Op.NEGACYCLIC) {
+                plans[i].prepareNegacyclic();
+            }
+        }
+        return plans;
+    }
+
+    private static void checkLength(long[] x, String name, long words, int rows, int log2n) {
+        if (x.length < words) {
+            throw new IllegalArgumentException(name + ".length must be >= rows * n = " + rows
+                    + " * 2^" + log2n + " = " + words + ", got " + x.length);
+        }
+    }
+
+    private static void rowSerial(Op op, NttPlan plan, long[] a, long[] b, long[] out, int off) {
+        switch (op) {
+            case FORWARD:
+                plan.forwardLazy(a, off, false);
+                NttKernels.bitReverse(a, off, plan.log2n(), plan.p());
+                break;
+            case INVERSE:
+                NttKernels.bitReverse(a, off, plan.log2n(), 0);
+                plan.inverseScaled(a, off, false);
+                break;
+            default:
+                boolean nega = op == Op.NEGACYCLIC;
+                plan.forwardLazy(a, off, nega);
+                if (b != a) {
+                    plan.forwardLazy(b, off, nega);
+                }
+                plan.pointwise(a, off, b, off, out, off, 0, plan.n());
+                plan.inverseScaled(out, off, nega);
+                break;
+        }
+    }
+
+    // One row with the blocked algorithm's phases spread over the pool.
+    private void rowInnerParallel(Op op, NttPlan plan, long[] a, long[] b, long[] out, int off) {
+        switch (op) {
+            case FORWARD:
+                forwardParallel(plan, a, off, false);
+                bitReverseParallel(plan, a, off, plan.p());
+                break;
+            case INVERSE:
+                bitReverseParallel(plan, a, off, 0);
+                inverseParallel(plan, a, off, false);
+                break;
+            default:
+                boolean nega = op == Op.NEGACYCLIC;
+                forwardParallel(plan, a, off, nega);
+                if (b != a) {
+                    forwardParallel(plan, b, off, nega);
+                }
+                int n = plan.n();
+                parallelFor(0, n, Math.max(1 << 12, n / (8 * threads)),
+                        (from, to) -> plan.pointwise(a, off, b, off, out, off, from, to));
+                inverseParallel(plan, out, off, nega);
+                break;
+        }
+    }
+
+    private void bitReverseParallel(NttPlan plan, long[] a, int off, long normalizeP) {
+        int log2n = plan.log2n();
+        int tasks = NttKernels.bitReverseTasks(log2n);
+        parallelFor(0, tasks, grain(tasks),
+                (from, to) -> NttKernels.bitReverse(a, off, log2n, normalizeP, from, to));
+    }
+
+    private void forwardParallel(NttPlan plan, long[] a, int off, boolean nega) {
+        int blocks = plan.columnBlocks();
+        parallelFor(0, blocks, grain(blocks), (from, to) ->
+                plan.forwardColumns(a, off, from, to, nega, plan.newColumnScratch()));
+        int rows = plan.rows();
+        parallelFor(0, rows, grain(rows), (from, to) -> plan.forwardRows(a, off, from, to, nega));
+    }
+
+    private void inverseParallel(NttPlan plan, long[] a, int off, boolean nega) {
+        int rows = plan.rows();
+        parallelFor(0, rows, grain(rows), (from, to) -> plan.inverseRows(a, off, from, to, nega));
+        int blocks = plan.columnBlocks();
+        parallelFor(0, blocks, grain(blocks), (from, to) ->
+                plan.inverseColumns(a, off, from, to, nega, plan.newColumnScratch()));
+    }
+
+    // About 8 tasks per thread, for balance.
+    private int grain(int count) {
+        return Math.max(1, count / (8 * threads));
+    }
+
+    private interface Range {
+        void run(int from, int to);
+    }
+
+    private void parallelFor(int from, int to, int grain, Range body) {
+        if (to - from <= grain) {
+            body.run(from, to);
+            return;
+        }
+        pool.invoke(new RangeTask(from, to, grain, body));
+    }
+
+    private static final class RangeTask extends RecursiveAction {
+        private static final long serialVersionUID = 1L;
+        private final int from;
+        private final int to;
+        private final int grain;
+        private final transient Range body;
+
+        RangeTask(int from, int to, int grain, Range body) {
+            this.from = from;
+            this.to = to;
+            this.grain = grain;
+            this.body = body;
+        }
+
+        @Override
+        protected void compute() {
+            if (to - from <= grain) {
+                body.run(from, to);
+                return;
+            }
+            int mid = (from + to) >>> 1;
+            invokeAll(new RangeTask(from, mid, grain, body), new RangeTask(mid, to, grain, body));
+        }
+    }
+}

@@ -1,0 +1,126 @@
+package org.modalg.fft;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.ServiceConfigurationError;
+import java.util.ServiceLoader;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Choice of an {@link NttEngine}: the CPU engine, or an engine from an
+ * {@link NttEngineProvider} found by {@link ServiceLoader} (the GPU module).
+ *
+ * <p>Backend names: {@code cpu} (always {@link CpuNttEngine#shared()}), {@code gpu} (the usable
+ * provider of highest priority, or {@link IllegalStateException}), {@code auto} (a usable
+ * provider if there is one, else the CPU engine, silently apart from a FINE log record). The
+ * system property {@code modalg.backend} sets the default for {@link #fromSystemProperty()};
+ * absent, it is {@code auto}.
+ */
+public final class NttEngines {
+
+    /** The system property naming the default backend. */
+    public static final String BACKEND_PROPERTY = "modalg.backend";
+
+    private static final Logger LOG = Logger.getLogger(NttEngines.class.getName());
+
+    private NttEngines() {
+    }
+
+    /** The shared CPU engine (all processors, never needs closing). */
+    public static NttEngine cpu() {
+        return CpuNttEngine.shared();
+    }
+
+    /**
+     * The engine for a backend name.
+     *
+     * @param backend {@code auto}, {@code cpu} or {@code gpu} (case-insensitive)
+     * @throws IllegalArgumentException if backend is null or another name
+     * @throws IllegalStateException if {@code gpu} is asked for and no usable provider exists
+     */
+    public static NttEngine byName(String backend) {
+        if (backend == null) {
+            throw new IllegalArgumentException("backend must be one of auto, cpu, gpu; got null");
+        }
+        switch (backend.trim().toLowerCase(Locale.ROOT)) {
+            case "cpu":
+                return cpu();
+            case "gpu": {
+                NttEngineProvider best = bestUsableProvider();
+                if (best == null) {
+                    throw new IllegalStateException("backend gpu was requested but no usable "
+                            + "NttEngineProvider was found (is the modalg gpu module on the class "
+                            + "path, and a CUDA device with its driver present?)");
+                }
+                return best.create();
+            }
+            case "auto": {
+                NttEngineProvider best = bestUsableProvider();
+                if (best == null) {
+                    LOG.fine("backend auto: no usable NttEngineProvider, using the CPU engine");
+                    return cpu();
+                }
+                try {
+                    NttEngine engine = best.create();
+                    LOG.fine(() -> "backend auto: using provider " + best.name());
+                    return engine;
+                } catch (RuntimeException e) {
+                    LOG.log(Level.FINE, "backend auto: provider " + best.name()
+                            + " failed to create an engine, using the CPU engine", e);
+                    return cpu();
+                }
+            }
+            default:
+                throw new IllegalArgumentException(
+                        "backend must be one of auto, cpu, gpu; got '" + backend + "'");
+        }
+    }
+
+    /**
+     * The engine named by the system property {@code modalg.backend} (default {@code auto}).
+     *
+     * @throws IllegalArgumentException if the property holds an unknown name
+     * @throws IllegalStateException if it says {@code gpu} and no usable provider exists
+     */
+    public static NttEngine fromSystemProperty() {
+        return byName(System.getProperty(BACKEND_PROPERTY, "auto"));
+    }
+
+    /** The providers found by {@link ServiceLoader}, usable or not (broken ones are skipped). */
+    public static List<NttEngineProvider> providers() {
+        List<NttEngineProvider> list = new ArrayList<>();
+        ServiceLoader<NttEngineProvider> loader = ServiceLoader.load(NttEngineProvider.class);
+        var it = loader.iterator();
+        while (true) {
+            try {
+                if (!it.hasNext()) {
+                    break;
+                }
+                list.add(it.next());
+            } catch (ServiceConfigurationError e) {
+                LOG.log(Level.FINE, "skipping an NttEngineProvider that failed to load", e);
+            }
+        }
+        return list;
+    }
+
+    private static NttEngineProvider bestUsableProvider() {
+        NttEngineProvider best = null;
+        for (NttEngineProvider p : providers()) {
+            boolean usable;
+            try {
+                usable = p.isUsable();
+            } catch (RuntimeException | LinkageError e) {
+                LOG.log(Level.FINE, "NttEngineProvider " + p.getClass().getName()
+                        + " failed its usability check", e);
+                usable = false;
+            }
+            if (usable && (best == null || p.priority() > best.priority())) {
+                best = p;
+            }
+        }
+        return best;
+    }
+}
