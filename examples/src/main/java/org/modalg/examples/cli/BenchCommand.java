@@ -69,10 +69,11 @@ public final class BenchCommand implements Runnable {
         }
     }
 
-    /** {@code modalg bench fft}: thesis Table 3.4 shape (big-prime FFT vs BigInteger baseline). */
+    /** {@code modalg bench fft}: thesis Tables 3.4 and 2.2 shapes, and small-prime NTT throughput. */
     @Command(name = "fft", mixinStandardHelpOptions = true,
-            description = {"Big-prime FFT over generalized Fermat fields against the same FFT with BigInteger",
-                    "arithmetic (thesis Table 3.4 shape), N = K^e, serial and parallel."})
+            description = {"(a) big-prime FFT vs the same FFT in BigInteger arithmetic (thesis Table 3.4 shape);",
+                    "(b) big-prime FFT for P3 (SRGF8) and P4 (SRGF16) vs projection + small-prime NTTs + CRT",
+                    "(thesis Table 2.2 shape); (c) small-prime NTT throughput. Serial and parallel."})
     static final class Fft implements Callable<Integer> {
         @Option(names = "--presets", split = ",", paramLabel = "NAME,...",
                 description = "Presets (default: ${DEFAULT-VALUE}).", defaultValue = "GF4,GF8,GF16,GF32,GF64,GF128")
@@ -92,12 +93,25 @@ public final class BenchCommand implements Runnable {
                 defaultValue = "3")
         int repeats;
 
-        @Option(names = "--quick", description = "Small run (GF4 and GF8, e = 2) for a smoke test.")
+        @Option(names = "--quick", description = "Small run (e = 2, n <= 2^16) for a smoke test.")
         boolean quick;
 
-        @Option(names = {"-o", "--csv"}, paramLabel = "FILE", description = "CSV output (default: ${DEFAULT-VALUE}).",
-                defaultValue = "bench-results/fft-bigprime.csv")
-        Path csv;
+        @Option(names = "--part", split = ",", description = "Parts to run: a, b, c (default: ${DEFAULT-VALUE}).",
+                defaultValue = "a,b,c")
+        List<String> parts;
+
+        @Option(names = "--max-log2n", description = "Largest NTT length exponent of part (c) (default: ${DEFAULT-VALUE}).",
+                defaultValue = "24")
+        int maxLog2n;
+
+        @Option(names = "--batch", description = "Primes per batch in part (c) (default: ${DEFAULT-VALUE}).",
+                defaultValue = "8")
+        int batch;
+
+        @Option(names = {"-o", "--csv-dir"}, paramLabel = "DIR",
+                description = "Directory of the CSV files fft-bigprime.csv, fft-vs-crt.csv, ntt.csv (default: ${DEFAULT-VALUE}).",
+                defaultValue = "bench-results")
+        Path dir;
 
         @Override
         public Integer call() {
@@ -109,13 +123,30 @@ public final class BenchCommand implements Runnable {
             for (String name : quick ? List.of("GF4", "GF8") : presets) {
                 list.add(GfPreset.byName(name));
             }
+            int reps = quick ? 1 : repeats;
             System.out.println("# modalg bench fft: " + BenchTable.machine());
-            BenchTable table = FftBenchmark.bigPrimeVsBigInteger(list, quick ? 2 : maxE, maxWords, t,
-                    quick ? 1 : repeats, 1);
+            if (parts.contains("a")) {
+                System.out.println("# (a) big-prime FFT vs BigInteger arithmetic, N = K^e (times in ms)");
+                report(FftBenchmark.bigPrimeVsBigInteger(list, quick ? 2 : maxE, maxWords, t, reps, 1), "fft-bigprime.csv");
+            }
+            if (parts.contains("b")) {
+                System.out.println("# (b) big-prime FFT vs projection + small-prime NTTs + CRT (times in ms)");
+                List<GfPreset> gpuPrimes = List.of(GfPreset.SRGF8, GfPreset.SRGF16);
+                report(FftBenchmark.bigPrimeVsCrt(gpuPrimes, quick ? 2 : 4, Math.max(maxWords, 1L << 25), t, reps, 2),
+                        "fft-vs-crt.csv");
+            }
+            if (parts.contains("c")) {
+                System.out.println("# (c) small-prime NTT, forward transform (times in ms)");
+                report(FftBenchmark.nttThroughput(16, quick ? 16 : maxLog2n, batch, 1L << 27, t, reps, 3), "ntt.csv");
+            }
+            return 0;
+        }
+
+        private void report(BenchTable table, String file) {
             table.print(System.out);
+            Path csv = dir.resolve(file);
             table.writeCsv(csv);
             System.out.println("# CSV written to " + csv.toAbsolutePath());
-            return 0;
         }
     }
 }

@@ -31,6 +31,24 @@ class BenchCommandTest {
     }
 
     @Test
+    void quickFftBenchWritesThreeCsvFilesWithDocumentedColumns() throws Exception {
+        CliRunner r = CliRunner.run("bench", "fft", "--quick", "--threads", "2", "-o", dir.toString());
+        assertEquals(0, r.exitCode, r.err);
+        checkCsv(dir.resolve("fft-bigprime.csv"), org.modalg.examples.bench.FftBenchmark.BIG_PRIME_COLUMNS);
+        checkCsv(dir.resolve("fft-vs-crt.csv"), org.modalg.examples.bench.FftBenchmark.BIG_VS_CRT_COLUMNS);
+        checkCsv(dir.resolve("ntt.csv"), org.modalg.examples.bench.FftBenchmark.NTT_COLUMNS);
+    }
+
+    private static void checkCsv(Path csv, String[] columns) throws Exception {
+        List<String> lines = Files.readAllLines(csv);
+        assertEquals(String.join(",", columns), lines.get(0));
+        assertTrue(lines.size() >= 3, "at least two rows (1 and 2 threads) in " + csv + ": " + lines);
+        for (String line : lines.subList(1, lines.size())) {
+            assertEquals(columns.length, line.split(",").length, line);
+        }
+    }
+
+    @Test
     void demoRunsAndChecksItself() {
         CliRunner r = CliRunner.run("demo");
         assertEquals(0, r.exitCode, r.err);
