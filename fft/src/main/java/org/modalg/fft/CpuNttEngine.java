@@ -1,7 +1,6 @@
 package org.modalg.fft;
 
 import java.util.concurrent.ForkJoinPool;
-import java.util.concurrent.RecursiveAction;
 
 /**
  * {@link NttEngine} on the CPU: {@link NttPlan} kernels, run serially for one thread and on a
@@ -299,40 +298,7 @@ public final class CpuNttEngine implements NttEngine, AutoCloseable {
         return Math.max(1, count / (8 * threads));
     }
 
-    private interface Range {
-        void run(int from, int to);
-    }
-
-    private void parallelFor(int from, int to, int grain, Range body) {
-        if (to - from <= grain) {
-            body.run(from, to);
-            return;
-        }
-        pool.invoke(new RangeTask(from, to, grain, body));
-    }
-
-    private static final class RangeTask extends RecursiveAction {
-        private static final long serialVersionUID = 1L;
-        private final int from;
-        private final int to;
-        private final int grain;
-        private final transient Range body;
-
-        RangeTask(int from, int to, int grain, Range body) {
-            this.from = from;
-            this.to = to;
-            this.grain = grain;
-            this.body = body;
-        }
-
-        @Override
-        protected void compute() {
-            if (to - from <= grain) {
-                body.run(from, to);
-                return;
-            }
-            int mid = (from + to) >>> 1;
-            invokeAll(new RangeTask(from, mid, grain, body), new RangeTask(mid, to, grain, body));
-        }
+    private void parallelFor(int from, int to, int grain, ParallelRange.Body body) {
+        ParallelRange.run(pool, from, to, grain, body);
     }
 }

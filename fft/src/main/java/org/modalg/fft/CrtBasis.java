@@ -6,7 +6,6 @@ import java.util.HashSet;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ForkJoinPool;
-import java.util.concurrent.RecursiveAction;
 import org.modalg.fields.GfField;
 import org.modalg.fields.NttPrimes;
 import org.modalg.fields.UnsignedDivider;
@@ -957,48 +956,18 @@ public final class CrtBasis {
 
     // ------------------------------------------------------------------ threads
 
-    @FunctionalInterface
-    private interface RangeBody {
-        void run(int from, int to);
-    }
-
     // body over [0, n), in the calling thread or split over a pool of the given parallelism.
-    private static void forRange(int n, int threads, RangeBody body) {
+    private static void forRange(int n, int threads, ParallelRange.Body body) {
         if (threads <= 1 || n < 2 * MIN_GRAIN) {
             body.run(0, n);
             return;
         }
         // About 4 ranges per thread, for balance when threads are shared or unequal.
         int grain = Math.max(MIN_GRAIN, (int) (((long) n + 4L * threads - 1) / (4L * threads)));
-        pool(threads).invoke(new RangeTask(body, 0, n, grain));
+        ParallelRange.run(pool(threads), 0, n, grain, body);
     }
 
     private static ForkJoinPool pool(int threads) {
         return POOLS.computeIfAbsent(threads, ForkJoinPool::new);
-    }
-
-    private static final class RangeTask extends RecursiveAction {
-        private static final long serialVersionUID = 1L;
-        private final transient RangeBody body;
-        private final int from;
-        private final int to;
-        private final int grain;
-
-        RangeTask(RangeBody body, int from, int to, int grain) {
-            this.body = body;
-            this.from = from;
-            this.to = to;
-            this.grain = grain;
-        }
-
-        @Override
-        protected void compute() {
-            if (to - from <= grain) {
-                body.run(from, to);
-                return;
-            }
-            int mid = (from + to) >>> 1;
-            invokeAll(new RangeTask(body, from, mid, grain), new RangeTask(body, mid, to, grain));
-        }
     }
 }

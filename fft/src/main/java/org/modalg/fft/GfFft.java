@@ -167,7 +167,7 @@ public final class GfFft {
         int cols = len >> log2K;    // J columns; entry (n1, n2) at off + (J n1 + n2) k
         int stride = n / len;       // w_len = w^stride
         // Steps 1 and 2: DFT_K down each column, then the twiddles w_len^(n2 m1).
-        Range columns = (lo, hi) -> columnPass(data, off, cols, lo, hi, stride, dir, pool == null ? s : new Scratch());
+        ParallelRange.Body columns = (lo, hi) -> columnPass(data, off, cols, lo, hi, stride, dir, pool == null ? s : new Scratch());
         if (pool == null) {
             columns.run(0, cols);
         } else {
@@ -303,10 +303,6 @@ public final class GfFft {
 
     // ------------------------------------------------------------------ fork/join helpers
 
-    private interface Range {
-        void run(int lo, int hi);
-    }
-
     private static RecursiveAction task(Runnable r) {
         return new RecursiveAction() {
             @Override
@@ -316,15 +312,7 @@ public final class GfFft {
         };
     }
 
-    /** Runs body over [lo, hi) split into chunks of at least grain, on the pool, and waits. */
-    private static void parallelFor(int lo, int hi, int grain, ForkJoinPool pool, Range body) {
-        if (hi - lo <= grain) {
-            body.run(lo, hi);
-            return;
-        }
-        int mid = (lo + hi) >>> 1;
-        RecursiveAction left = task(() -> parallelFor(lo, mid, grain, pool, body));
-        RecursiveAction right = task(() -> parallelFor(mid, hi, grain, pool, body));
-        RecursiveAction.invokeAll(left, right);
+    private static void parallelFor(int lo, int hi, int grain, ForkJoinPool pool, ParallelRange.Body body) {
+        ParallelRange.run(pool, lo, hi, grain, body);
     }
 }
