@@ -1,0 +1,98 @@
+package org.modalg.polynomial;
+
+import java.math.BigInteger;
+
+/**
+ * Integer division with remainder by Newton iteration on a shifted reciprocal, built on
+ * {@link IntegerMultiplication} (the approach of the multiprecision division paper: the
+ * quotient is floor(a v / 2^s) for an approximation v of 2^s / b, then corrected).
+ *
+ * <p>The reciprocal of the top t = (quotient bits + 4) bits of b is computed by Newton's
+ * iteration z &lt;- z + z (2^(2t) - y z) / 2^(2t), doubling the precision at each step from a
+ * BigInteger base case, so its cost is a constant number of multiplications of the final size.
+ * The candidate quotient is off by a few units at most and is corrected against the exact
+ * remainder; should it ever be off by more (it is not, by the error analysis), the BigInteger
+ * division is used instead, so the result is always exact.
+ *
+ * <p>Below {@link Tuning#intDivNewtonBits()} bits of divisor or quotient, BigInteger's own
+ * division (Burnikel-Ziegler) is used.
+ */
+public final class IntegerDivision {
+    /** Newton's base case: reciprocals of at most this many bits come from BigInteger. */
+    private static final int BASE_BITS = 2048;
+    private static final int MAX_CORRECTIONS = 8;
+
+    private IntegerDivision() {
+    }
+
+    /**
+     * {q, r} with a = q b + r and the signs of BigInteger's divideAndRemainder (q truncated
+     * toward zero, r of the sign of a).
+     *
+     * @throws ArithmeticException when b = 0
+     */
+    public static BigInteger[] divideAndRemainder(BigInteger a, BigInteger b) {
+        if (a == null || b == null) {
+            throw new IllegalArgumentException((a == null ? "a" : "b") + " must not be null");
+        }
+        if (b.signum() == 0) {
+            throw new ArithmeticException("division by zero (b = 0)");
+        }
+        BigInteger[] qr = divideMagnitudes(a.abs(), b.abs());
+        BigInteger q = a.signum() * b.signum() < 0 ? qr[0].negate() : qr[0];
+        BigInteger r = a.signum() < 0 ? qr[1].negate() : qr[1];
+        return new BigInteger[] {q, r};
+    }
+
+    /** {q, r} for a, b >= 0, b > 0 by Newton's method regardless of size (the explicit variant). */
+    public static BigInteger[] divideNewton(BigInteger a, BigInteger b) {
+        if (a == null || b == null || a.signum() < 0 || b.signum() <= 0) {
+            throw new IllegalArgumentException("divideNewton needs a >= 0 and b > 0");
+        }
+        if (a.compareTo(b) < 0) {
+            return new BigInteger[] {BigInteger.ZERO, a};
+        }
+        int na = a.bitLength();
+        int nb = b.bitLength();
+        int m = na - nb;       // the quotient has m or m + 1 bits
+        int t = m + 4;         // bits of precision of the reciprocal
+        BigInteger y = nb > t ? b.shiftRight(nb - t) : b.shiftLeft(t - nb);
+        BigInteger z = reciprocal(y, t); // about 2^(2t) / y
+        // v = z 2^(na + 1 - t - nb) = z / 8 approximates 2^(na + 1) / b
+        BigInteger v = z.shiftRight(3);
+        BigInteger q = IntegerMultiplication.multiply(a, v).shiftRight(na + 1);
+        BigInteger r = a.subtract(IntegerMultiplication.multiply(q, b));
+        for (int i = 0; i < MAX_CORRECTIONS; i++) {
+            if (r.signum() < 0) {
+                q = q.subtract(BigInteger.ONE);
+                r = r.add(b);
+            } else if (r.compareTo(b) >= 0) {
+                q = q.add(BigInteger.ONE);
+                r = r.subtract(b);
+            } else {
+                return new BigInteger[] {q, r};
+            }
+        }
+        return a.divideAndRemainder(b); // never expected: keeps the result exact
+    }
+
+    private static BigInteger[] divideMagnitudes(BigInteger a, BigInteger b) {
+        int quotientBits = a.bitLength() - b.bitLength();
+        if (quotientBits < Tuning.intDivNewtonBits() || b.bitLength() < Tuning.intDivNewtonBits()) {
+            return a.divideAndRemainder(b);
+        }
+        return divideNewton(a, b);
+    }
+
+    /** About 2^(2t) / y for y of t bits (y >= 2^(t-1)): Newton with doubling precision. */
+    static BigInteger reciprocal(BigInteger y, int t) {
+        if (t <= BASE_BITS) {
+            return BigInteger.ONE.shiftLeft(2 * t).divide(y);
+        }
+        int h = (t + 1) / 2 + 2;
+        BigInteger zh = reciprocal(y.shiftRight(t - h), h); // about 2^(2h) / (y / 2^(t-h))
+        BigInteger z = zh.shiftLeft(t - h);                  // about 2^(2t) / y, h bits right
+        BigInteger e = BigInteger.ONE.shiftLeft(2 * t).subtract(IntegerMultiplication.multiply(y, z));
+        return z.add(IntegerMultiplication.multiply(z, e).shiftRight(2 * t));
+    }
+}

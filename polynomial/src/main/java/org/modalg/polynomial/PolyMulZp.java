@@ -1,0 +1,343 @@
+package org.modalg.polynomial;
+
+import java.util.Arrays;
+import org.modalg.fields.UnsignedDivider;
+import org.modalg.fields.ZpField;
+
+/**
+ * Multiplication kernels for polynomials over a word-size prime field Z/pZ on caller-owned
+ * {@code long[]} coefficient arrays (increasing degree, offset and length, every entry in
+ * [0, p)). This is the unchecked tier under {@link ZpPoly}: preconditions are stated, not
+ * validated, and a violation gives an unspecified result or an index exception.
+ *
+ * <p>Common preconditions: {@code aLen >= 1}, {@code bLen >= 1}, the ranges lie inside their
+ * arrays, and the output range {@code c[cOff .. cOff + aLen + bLen - 1)} overlaps neither
+ * input range. Every entry of the output range is written.
+ *
+ * <p>Classical products accumulate the exact sum of the products a_i b_j (each below
+ * p^2 &lt; 2^124) in blocks of 16 in two words, then in three, and reduce once per output
+ * coefficient (two Moeller-Granlund reductions): the inner loop is two multiplications and
+ * one carry check per term.
+ */
+public final class PolyMulZp {
+    private PolyMulZp() {
+    }
+
+    // ------------------------------------------------------------------ reduction context
+
+    /** p with its reciprocal, for reducing three-word sums. Immutable. */
+    static final class Reducer {
+        final long p;
+        final UnsignedDivider div;
+
+        Reducer(long p) {
+            this.p = p;
+            this.div = new UnsignedDivider(p);
+        }
+
+        /** (top 2^128 + hi 2^64 + lo) mod p for unsigned words, top &gt;= 0. */
+        long reduce(long top, long hi, long lo) {
+            long t = top < p ? top : top % p;
+            t = div.remainder(t, hi);
+            return div.remainder(t, lo);
+        }
+    }
+
+    private static volatile Reducer lastReducer = new Reducer(2);
+
+    /** A reducer for f's prime (the last one is cached: setting up costs a 64-step loop). */
+    static Reducer reducer(ZpField f) {
+        Reducer r = lastReducer;
+        if (r.p != f.p()) {
+            r = new Reducer(f.p());
+            lastReducer = r;
+        }
+        return r;
+    }
+
+    // ------------------------------------------------------------------ dispatch
+
+    /**
+     * c = a * b mod p, choosing the algorithm. The rule, with n = min(aLen, bLen):
+     * <ul>
+     *   <li>{@link #mulClassical} when n &lt; {@link Tuning#zpKaratsubaThreshold()};</li>
+     *   <li>{@link #mulKaratsuba} otherwise.</li>
+     * </ul>
+     *
+     * <p><b>Candidates to be added by the fft-based strategies</b> (chosen here by measured
+     * crossovers, see the module README): a direct NTT when p is NTT-friendly
+     * ({@code mulNtt}), and otherwise an NTT over word-size primes with CRT
+     * ({@code mulSmallPrimeNtt}). Until then the rule above is complete.
+     */
+    public static void mul(ZpField f, long[] a, int aOff, int aLen, long[] b, int bOff, int bLen,
+                           long[] c, int cOff) {
+        int cutoff = Tuning.zpKaratsubaThreshold();
+        if (Math.min(aLen, bLen) < cutoff) {
+            classical(reducer(f), a, aOff, aLen, b, bOff, bLen, c, cOff);
+        } else {
+            mulKaratsuba(f, a, aOff, aLen, b, bOff, bLen, c, cOff, cutoff);
+        }
+    }
+
+    /** c = a^2 mod p, by the rule of {@link #mul} applied to (a, a). */
+    public static void sqr(ZpField f, long[] a, int aOff, int aLen, long[] c, int cOff) {
+        int cutoff = Tuning.zpKaratsubaThreshold();
+        if (aLen < cutoff) {
+            sqrClassical(reducer(f), a, aOff, aLen, c, cOff);
+        } else {
+            sqrKaratsuba(f, a, aOff, aLen, c, cOff, cutoff);
+        }
+    }
+
+    // ------------------------------------------------------------------ classical
+
+    /**
+     * c = a * b mod p by the schoolbook method with one reduction per output coefficient.
+     * O(aLen * bLen) word multiplications.
+     */
+    public static void mulClassical(ZpField f, long[] a, int aOff, int aLen, long[] b, int bOff, int bLen,
+                                    long[] c, int cOff) {
+        classical(reducer(f), a, aOff, aLen, b, bOff, bLen, c, cOff);
+    }
+
+    /** c = a^2 mod p by the schoolbook method using symmetry; about aLen^2 / 2 products. */
+    public static void sqrClassical(ZpField f, long[] a, int aOff, int aLen, long[] c, int cOff) {
+        sqrClassical(reducer(f), a, aOff, aLen, c, cOff);
+    }
+
+    static void classical(Reducer r, long[] a, int ao, int al, long[] b, int bo, int bl, long[] c, int co) {
+        int n = al + bl - 1;
+        for (int k = 0; k < n; k++) {
+            int iLo = Math.max(0, k - bl + 1);
+            int iHi = Math.min(k, al - 1);
+            c[co + k] = dotReversed(r, a, ao + iLo, b, bo + k - iLo, iHi - iLo + 1);
+        }
+    }
+
+    static void sqrClassical(Reducer r, long[] a, int ao, int al, long[] c, int co) {
+        final long p = r.p;
+        int n = 2 * al - 1;
+        for (int k = 0; k < n; k++) {
+            int iLo = Math.max(0, k - al + 1);
+            int iHi = (k - 1) >> 1; // cross terms i < k - i
+            long s = iHi >= iLo ? dotReversed(r, a, ao + iLo, a, ao + k - iLo, iHi - iLo + 1) : 0;
+            s = s + s - p;
+            s += (s >> 63) & p;
+            if ((k & 1) == 0) {
+                long x = a[ao + (k >> 1)];
+                long t = s + r.div.remainder(Math.multiplyHigh(x, x), x * x) - p;
+                s = t + ((t >> 63) & p);
+            }
+            c[co + k] = s;
+        }
+    }
+
+    /**
+     * sum_{t &lt; len} x[xi + t] y[yj - t] mod p, for entries in [0, p) and len &gt;= 0.
+     * Products are below p^2 &lt; 2^124, so 16 of them sum to less than 2^128: each block of 16
+     * is summed in two words with one carry check per term, then added to a three-word total
+     * that is reduced once at the end.
+     */
+    static long dotReversed(Reducer r, long[] x, int xi, long[] y, int yj, int len) {
+        long lo = 0;
+        long hi = 0;
+        long top = 0;
+        int end = xi + len;
+        while (xi < end) {
+            int blockEnd = Math.min(end, xi + 16);
+            long bl = 0;
+            long bh = 0;
+            for (; xi < blockEnd; xi++, yj--) {
+                long u = x[xi];
+                long v = y[yj];
+                long pl = u * v;
+                bl += pl;
+                bh += Math.multiplyHigh(u, v) + (Long.compareUnsigned(bl, pl) < 0 ? 1 : 0);
+            }
+            lo += bl;
+            long cy = Long.compareUnsigned(lo, bl) < 0 ? 1 : 0;
+            long h = hi + bh;
+            top += Long.compareUnsigned(h, bh) < 0 ? 1 : 0;
+            hi = h + cy;
+            top += (hi == 0 && cy != 0) ? 1 : 0;
+        }
+        return r.reduce(top, hi, lo);
+    }
+
+    // ------------------------------------------------------------------ Karatsuba
+
+    /** {@link #mulKaratsuba(ZpField, long[], int, int, long[], int, int, long[], int, int)} with
+     *  the cut-off {@link Tuning#zpKaratsubaThreshold()}. */
+    public static void mulKaratsuba(ZpField f, long[] a, int aOff, int aLen, long[] b, int bOff, int bLen,
+                                    long[] c, int cOff) {
+        mulKaratsuba(f, a, aOff, aLen, b, bOff, bLen, c, cOff, Tuning.zpKaratsubaThreshold());
+    }
+
+    /**
+     * c = a * b mod p by Karatsuba's method, recursing while the length is at least
+     * {@code cutoff} and finishing with the classical method; unbalanced operands are cut into
+     * pieces of the shorter length. Allocates its scratch (O(aLen + bLen) words); callers with
+     * their own scratch use {@link #mulKaratsubaBalanced}. O(n^1.585) for balanced lengths n.
+     *
+     * @param cutoff lengths below this go to the classical method; at least 2
+     */
+    public static void mulKaratsuba(ZpField f, long[] a, int aOff, int aLen, long[] b, int bOff, int bLen,
+                                    long[] c, int cOff, int cutoff) {
+        if (cutoff < 2) {
+            throw new IllegalArgumentException("cutoff must be >= 2, got " + cutoff);
+        }
+        Reducer r = reducer(f);
+        if (aLen < bLen) {
+            long[] t = a;
+            a = b;
+            b = t;
+            int to = aOff;
+            aOff = bOff;
+            bOff = to;
+            int tl = aLen;
+            aLen = bLen;
+            bLen = tl;
+        }
+        if (bLen < cutoff) {
+            classical(r, a, aOff, aLen, b, bOff, bLen, c, cOff);
+            return;
+        }
+        long[] scratch = new long[karatsubaScratchLength(bLen, cutoff)];
+        if (aLen == bLen) {
+            karatsuba(r, a, aOff, b, bOff, bLen, c, cOff, scratch, 0, cutoff);
+            return;
+        }
+        Arrays.fill(c, cOff, cOff + aLen + bLen - 1, 0L);
+        long[] tmp = new long[2 * bLen - 1];
+        long p = r.p;
+        for (int start = 0; start < aLen; start += bLen) {
+            int piece = Math.min(bLen, aLen - start);
+            if (piece == bLen) {
+                karatsuba(r, a, aOff + start, b, bOff, bLen, tmp, 0, scratch, 0, cutoff);
+            } else {
+                mulKaratsuba(f, a, aOff + start, piece, b, bOff, bLen, tmp, 0, cutoff);
+            }
+            for (int i = 0; i < piece + bLen - 1; i++) {
+                long s = c[cOff + start + i] + tmp[i] - p;
+                c[cOff + start + i] = s + ((s >> 63) & p);
+            }
+        }
+    }
+
+    /**
+     * Scratch length (in words) that {@link #mulKaratsubaBalanced} and the squaring need for
+     * n coefficients per operand with this cut-off: 4h - 1 per level for h = ceil(n/2), about
+     * 4n in all.
+     */
+    public static int karatsubaScratchLength(int n, int cutoff) {
+        int total = 0;
+        while (n >= cutoff) {
+            int h = n - (n >>> 1);
+            total += 4 * h - 1;
+            n = h;
+        }
+        return total;
+    }
+
+    /**
+     * c = a * b mod p for two operands of n &gt;= 1 coefficients each (c gets 2n - 1), by
+     * Karatsuba's method with caller-owned scratch of
+     * {@link #karatsubaScratchLength(int, int)} words at {@code scratchOff} (must not overlap
+     * a, b or c).
+     */
+    public static void mulKaratsubaBalanced(ZpField f, long[] a, int aOff, long[] b, int bOff, int n,
+                                            long[] c, int cOff, long[] scratch, int scratchOff, int cutoff) {
+        if (cutoff < 2) {
+            throw new IllegalArgumentException("cutoff must be >= 2, got " + cutoff);
+        }
+        karatsuba(reducer(f), a, aOff, b, bOff, n, c, cOff, scratch, scratchOff, cutoff);
+    }
+
+    private static void karatsuba(Reducer r, long[] a, int ao, long[] b, int bo, int n, long[] c, int co,
+                                  long[] s, int so, int cutoff) {
+        if (n < cutoff) {
+            classical(r, a, ao, n, b, bo, n, c, co);
+            return;
+        }
+        final long p = r.p;
+        int m = n >>> 1;
+        int h = n - m;
+        karatsuba(r, a, ao, b, bo, m, c, co, s, so, cutoff);
+        c[co + 2 * m - 1] = 0;
+        karatsuba(r, a, ao + m, b, bo + m, h, c, co + 2 * m, s, so, cutoff);
+        int sa = so;
+        int sb = so + h;
+        int z1 = so + 2 * h;
+        int child = z1 + 2 * h - 1;
+        for (int i = 0; i < m; i++) {
+            long x = a[ao + i] + a[ao + m + i] - p;
+            s[sa + i] = x + ((x >> 63) & p);
+            long y = b[bo + i] + b[bo + m + i] - p;
+            s[sb + i] = y + ((y >> 63) & p);
+        }
+        if (h > m) {
+            s[sa + m] = a[ao + 2 * m];
+            s[sb + m] = b[bo + 2 * m];
+        }
+        karatsuba(r, s, sa, s, sb, h, s, z1, s, child, cutoff);
+        middle(p, c, co, m, h, s, z1);
+    }
+
+    /** {@link #sqrKaratsuba(ZpField, long[], int, int, long[], int, int)} with the tuned cut-off. */
+    public static void sqrKaratsuba(ZpField f, long[] a, int aOff, int aLen, long[] c, int cOff) {
+        sqrKaratsuba(f, a, aOff, aLen, c, cOff, Tuning.zpKaratsubaThreshold());
+    }
+
+    /**
+     * c = a^2 mod p by Karatsuba's method (three half-size squarings), finishing with the
+     * classical squaring below {@code cutoff}. Allocates
+     * {@link #karatsubaScratchLength(int, int)} words. O(n^1.585).
+     */
+    public static void sqrKaratsuba(ZpField f, long[] a, int aOff, int aLen, long[] c, int cOff, int cutoff) {
+        if (cutoff < 2) {
+            throw new IllegalArgumentException("cutoff must be >= 2, got " + cutoff);
+        }
+        long[] s = new long[karatsubaScratchLength(aLen, cutoff)];
+        sqrKaratsuba(reducer(f), a, aOff, aLen, c, cOff, s, 0, cutoff);
+    }
+
+    private static void sqrKaratsuba(Reducer r, long[] a, int ao, int n, long[] c, int co,
+                                     long[] s, int so, int cutoff) {
+        if (n < cutoff) {
+            sqrClassical(r, a, ao, n, c, co);
+            return;
+        }
+        final long p = r.p;
+        int m = n >>> 1;
+        int h = n - m;
+        sqrKaratsuba(r, a, ao, m, c, co, s, so, cutoff);
+        c[co + 2 * m - 1] = 0;
+        sqrKaratsuba(r, a, ao + m, h, c, co + 2 * m, s, so, cutoff);
+        int sa = so;
+        int z1 = so + 2 * h;
+        int child = z1 + 2 * h - 1;
+        for (int i = 0; i < m; i++) {
+            long x = a[ao + i] + a[ao + m + i] - p;
+            s[sa + i] = x + ((x >> 63) & p);
+        }
+        if (h > m) {
+            s[sa + m] = a[ao + 2 * m];
+        }
+        sqrKaratsuba(r, s, sa, h, s, z1, s, child, cutoff);
+        middle(p, c, co, m, h, s, z1);
+    }
+
+    // c holds z0 (2m - 1 entries), a zero, z2 (2h - 1 entries); adds (z1 - z0 - z2) x^m mod p.
+    private static void middle(long p, long[] c, int co, int m, int h, long[] s, int z1) {
+        for (int i = 0; i < 2 * m - 1; i++) {
+            long d = s[z1 + i] - c[co + i];
+            s[z1 + i] = d + ((d >> 63) & p);
+        }
+        for (int i = 0; i < 2 * h - 1; i++) {
+            long d = s[z1 + i] - c[co + 2 * m + i];
+            long e = d + ((d >> 63) & p);
+            long t = c[co + m + i] + e - p;
+            c[co + m + i] = t + ((t >> 63) & p);
+        }
+    }
+}

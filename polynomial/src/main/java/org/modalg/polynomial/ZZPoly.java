@@ -1,0 +1,697 @@
+package org.modalg.polynomial;
+
+import java.math.BigInteger;
+import java.util.Arrays;
+import org.modalg.fields.ZpField;
+
+/**
+ * An immutable dense univariate polynomial over Z.
+ *
+ * <p>Coefficients are {@link BigInteger}s at the API, in increasing degree. Instances are
+ * normalized: the leading coefficient is non-zero, and the zero polynomial has no
+ * coefficients and degree -1. The inside representation is private (today one BigInteger per
+ * coefficient; packed limbs are a planned change) and every operation returns a new instance.
+ *
+ * <p>This is the validating tier: arguments are checked (null gives an
+ * {@link IllegalArgumentException} naming the parameter, division by the zero polynomial an
+ * {@link ArithmeticException}) before the kernels of {@code PolyMulZZ} run on the
+ * coefficient arrays. Instances are thread-safe.
+ *
+ * <p>Text: {@link #toString()} gives the human form {@code 3*x^2 - x + 7}, read back by
+ * {@link #parse(String)}; {@link #toFlintString()} gives FLINT's {@code 3  7 -1 3}, read back
+ * by {@link #parseFlint(String)}.
+ */
+public final class ZZPoly implements Comparable<ZZPoly> {
+    private static final BigInteger[] EMPTY = new BigInteger[0];
+
+    /** The zero polynomial. */
+    public static final ZZPoly ZERO = new ZZPoly(EMPTY);
+    /** The constant 1. */
+    public static final ZZPoly ONE = new ZZPoly(new BigInteger[] {BigInteger.ONE});
+    /** The polynomial x. */
+    public static final ZZPoly X = new ZZPoly(new BigInteger[] {BigInteger.ZERO, BigInteger.ONE});
+
+    // Normalized: c.length == degree + 1, c[c.length - 1] != 0; never exposed, never mutated.
+    private final BigInteger[] c;
+    private int hash; // 0 until computed (a hash of 0 is recomputed; harmless)
+
+    private ZZPoly(BigInteger[] normalized) {
+        this.c = normalized;
+    }
+
+    /**
+     * Takes ownership of {@code coeffs} (no copy; entries must be non-null), trimming leading
+     * zeros. For kernels in this package that build coefficient arrays.
+     */
+    static ZZPoly wrap(BigInteger[] coeffs) {
+        int n = coeffs.length;
+        while (n > 0 && coeffs[n - 1].signum() == 0) {
+            n--;
+        }
+        if (n == 0) {
+            return ZERO;
+        }
+        return new ZZPoly(n == coeffs.length ? coeffs : Arrays.copyOf(coeffs, n));
+    }
+
+    /** The coefficient array itself (no copy, must not be modified); for kernels in this package. */
+    BigInteger[] coeffs() {
+        return c;
+    }
+
+    // ------------------------------------------------------------------ construction
+
+    /** The zero polynomial. */
+    public static ZZPoly zero() {
+        return ZERO;
+    }
+
+    /** The constant 1. */
+    public static ZZPoly one() {
+        return ONE;
+    }
+
+    /** The polynomial x. */
+    public static ZZPoly x() {
+        return X;
+    }
+
+    /**
+     * The polynomial c_0 + c_1 x + ... from its coefficients in increasing degree; trailing
+     * zeros are dropped. O(n).
+     *
+     * @throws IllegalArgumentException if {@code coeffs} or an entry is null
+     */
+    public static ZZPoly of(BigInteger... coeffs) {
+        if (coeffs == null) {
+            throw new IllegalArgumentException("coeffs must not be null");
+        }
+        for (int i = 0; i < coeffs.length; i++) {
+            if (coeffs[i] == null) {
+                throw new IllegalArgumentException("coeffs[" + i + "] must not be null");
+            }
+        }
+        return wrap(coeffs.clone());
+    }
+
+    /** As {@link #of(BigInteger...)} from {@code long} coefficients. */
+    public static ZZPoly of(long... coeffs) {
+        if (coeffs == null) {
+            throw new IllegalArgumentException("coeffs must not be null");
+        }
+        BigInteger[] c = new BigInteger[coeffs.length];
+        for (int i = 0; i < c.length; i++) {
+            c[i] = BigInteger.valueOf(coeffs[i]);
+        }
+        return wrap(c);
+    }
+
+    /** The constant polynomial c. */
+    public static ZZPoly constant(BigInteger c) {
+        return of(checkNotNull(c, "c"));
+    }
+
+    /**
+     * The monomial c x^n.
+     *
+     * @throws IllegalArgumentException if c is null or n &lt; 0
+     */
+    public static ZZPoly monomial(BigInteger c, int n) {
+        checkNotNull(c, "c");
+        if (n < 0) {
+            throw new IllegalArgumentException("n must be >= 0, got " + n);
+        }
+        if (c.signum() == 0) {
+            return ZERO;
+        }
+        BigInteger[] r = new BigInteger[n + 1];
+        Arrays.fill(r, BigInteger.ZERO);
+        r[n] = c;
+        return new ZZPoly(r);
+    }
+
+    // ------------------------------------------------------------------ access
+
+    /** The degree; -1 for the zero polynomial. */
+    public int degree() {
+        return c.length - 1;
+    }
+
+    /** The number of coefficients, degree + 1 (0 for the zero polynomial). */
+    public int length() {
+        return c.length;
+    }
+
+    /** Whether this is the zero polynomial. */
+    public boolean isZero() {
+        return c.length == 0;
+    }
+
+    /** Whether this is the constant 1. */
+    public boolean isOne() {
+        return c.length == 1 && c[0].equals(BigInteger.ONE);
+    }
+
+    /**
+     * The coefficient of x^i; zero above the degree.
+     *
+     * @throws IllegalArgumentException if i &lt; 0
+     */
+    public BigInteger coefficient(int i) {
+        if (i < 0) {
+            throw new IllegalArgumentException("i must be >= 0, got " + i);
+        }
+        return i < c.length ? c[i] : BigInteger.ZERO;
+    }
+
+    /** The leading coefficient; zero for the zero polynomial. */
+    public BigInteger leadingCoefficient() {
+        return c.length == 0 ? BigInteger.ZERO : c[c.length - 1];
+    }
+
+    /** A copy of the coefficients in increasing degree (length degree + 1). */
+    public BigInteger[] coefficients() {
+        return c.clone();
+    }
+
+    /** The largest bit length of |c_i| over all coefficients; 0 for the zero polynomial. O(n). */
+    public int maxCoefficientBits() {
+        return PolyMulZZ.maxBits(c, 0, c.length);
+    }
+
+    // ------------------------------------------------------------------ ring operations
+
+    /** this + g. O(n) additions. */
+    public ZZPoly add(ZZPoly g) {
+        checkNotNull(g, "g");
+        return wrap(addArrays(c, g.c, false));
+    }
+
+    /** this - g. O(n) subtractions. */
+    public ZZPoly sub(ZZPoly g) {
+        checkNotNull(g, "g");
+        return wrap(addArrays(c, g.c, true));
+    }
+
+    private static BigInteger[] addArrays(BigInteger[] a, BigInteger[] b, boolean subtract) {
+        int n = Math.max(a.length, b.length);
+        BigInteger[] r = new BigInteger[n];
+        for (int i = 0; i < n; i++) {
+            BigInteger x = i < a.length ? a[i] : BigInteger.ZERO;
+            BigInteger y = i < b.length ? b[i] : BigInteger.ZERO;
+            r[i] = subtract ? x.subtract(y) : x.add(y);
+        }
+        return r;
+    }
+
+    /** -this. O(n). */
+    public ZZPoly negate() {
+        BigInteger[] r = new BigInteger[c.length];
+        for (int i = 0; i < r.length; i++) {
+            r[i] = c[i].negate();
+        }
+        return new ZZPoly(r);
+    }
+
+    /** s * this for an integer s. O(n) coefficient products. */
+    public ZZPoly multiply(BigInteger s) {
+        checkNotNull(s, "s");
+        if (s.signum() == 0 || c.length == 0) {
+            return ZERO;
+        }
+        if (s.equals(BigInteger.ONE)) {
+            return this;
+        }
+        BigInteger[] r = new BigInteger[c.length];
+        for (int i = 0; i < r.length; i++) {
+            r[i] = c[i].multiply(s);
+        }
+        return new ZZPoly(r);
+    }
+
+    /** s * this for an integer s. */
+    public ZZPoly multiply(long s) {
+        return multiply(BigInteger.valueOf(s));
+    }
+
+    /**
+     * this * g. Dispatches by size to the classical or Karatsuba kernel (see
+     * {@code PolyMulZZ.mul} and the module README for the rule and its measured cut-offs).
+     */
+    public ZZPoly multiply(ZZPoly g) {
+        checkNotNull(g, "g");
+        if (c.length == 0 || g.c.length == 0) {
+            return ZERO;
+        }
+        if (g.c.length == 1) {
+            return multiply(g.c[0]);
+        }
+        if (c.length == 1) {
+            return g.multiply(c[0]);
+        }
+        BigInteger[] r = new BigInteger[c.length + g.c.length - 1];
+        PolyMulZZ.mul(c, 0, c.length, g.c, 0, g.c.length, r, 0);
+        return wrap(r);
+    }
+
+    /** this^2, by the squaring kernels (about half the products of a general multiplication). */
+    public ZZPoly square() {
+        if (c.length == 0) {
+            return ZERO;
+        }
+        BigInteger[] r = new BigInteger[2 * c.length - 1];
+        PolyMulZZ.sqr(c, 0, c.length, r, 0);
+        return wrap(r);
+    }
+
+    /**
+     * this^e by binary powering (squarings and multiplications); this^0 = 1, also for the zero
+     * polynomial.
+     *
+     * @throws IllegalArgumentException if e &lt; 0
+     */
+    public ZZPoly pow(int e) {
+        if (e < 0) {
+            throw new IllegalArgumentException("e must be >= 0, got " + e);
+        }
+        if (e == 0) {
+            return ONE;
+        }
+        if (c.length <= 1) {
+            return c.length == 0 ? ZERO : new ZZPoly(new BigInteger[] {c[0].pow(e)});
+        }
+        if ((long) (c.length - 1) * e > PolyText.MAX_DEGREE) {
+            throw new IllegalArgumentException("e = " + e + " gives degree " + (long) (c.length - 1) * e
+                    + ", above the largest supported degree " + PolyText.MAX_DEGREE);
+        }
+        ZZPoly result = null;
+        ZZPoly base = this;
+        while (true) {
+            if ((e & 1) != 0) {
+                result = result == null ? base : result.multiply(base);
+            }
+            e >>>= 1;
+            if (e == 0) {
+                return result;
+            }
+            base = base.square();
+        }
+    }
+
+    // ------------------------------------------------------------------ calculus, evaluation
+
+    /** The value at v by Horner's rule. O(n) multiplications of growing size. */
+    public BigInteger evaluate(BigInteger v) {
+        checkNotNull(v, "v");
+        BigInteger r = BigInteger.ZERO;
+        for (int i = c.length - 1; i >= 0; i--) {
+            r = r.multiply(v).add(c[i]);
+        }
+        return r;
+    }
+
+    /** The formal derivative. O(n). */
+    public ZZPoly derivative() {
+        if (c.length <= 1) {
+            return ZERO;
+        }
+        BigInteger[] r = new BigInteger[c.length - 1];
+        for (int i = 1; i < c.length; i++) {
+            r[i - 1] = c[i].multiply(BigInteger.valueOf(i));
+        }
+        return new ZZPoly(r);
+    }
+
+    // ------------------------------------------------------------------ content
+
+    /**
+     * The content: the non-negative gcd of the coefficients; 0 for the zero polynomial. O(n)
+     * gcds (stops early once the gcd is 1).
+     */
+    public BigInteger content() {
+        BigInteger g = BigInteger.ZERO;
+        for (int i = c.length - 1; i >= 0; i--) {
+            g = g.gcd(c[i]);
+            if (g.equals(BigInteger.ONE)) {
+                break;
+            }
+        }
+        return g;
+    }
+
+    /**
+     * The primitive part: this divided by its content, with the sign chosen so that the
+     * leading coefficient is positive (so this = sign(lc) * content * primitivePart). The zero
+     * polynomial gives itself.
+     */
+    public ZZPoly primitivePart() {
+        if (c.length == 0) {
+            return ZERO;
+        }
+        BigInteger g = content();
+        if (leadingCoefficient().signum() < 0) {
+            g = g.negate();
+        }
+        if (g.equals(BigInteger.ONE)) {
+            return this;
+        }
+        BigInteger[] r = new BigInteger[c.length];
+        for (int i = 0; i < r.length; i++) {
+            r[i] = c[i].divide(g);
+        }
+        return new ZZPoly(r);
+    }
+
+    // ------------------------------------------------------------------ division
+
+    /**
+     * this / s for an integer s that divides every coefficient.
+     *
+     * @throws ArithmeticException if s = 0 or the division is not exact
+     */
+    public ZZPoly divideExact(BigInteger s) {
+        checkNotNull(s, "s");
+        if (s.signum() == 0) {
+            throw new ArithmeticException("division by zero");
+        }
+        BigInteger[] r = new BigInteger[c.length];
+        for (int i = 0; i < r.length; i++) {
+            BigInteger[] qr = c[i].divideAndRemainder(s);
+            if (qr[1].signum() != 0) {
+                throw new ArithmeticException("s = " + s + " does not divide coefficient " + i + " = " + c[i]);
+            }
+            r[i] = qr[0];
+        }
+        return new ZZPoly(r);
+    }
+
+    /**
+     * The exact quotient this / g when g divides this in Z[x].
+     *
+     * @throws ArithmeticException if g is zero or does not divide this (the quotient over Q is
+     *     not integral, or the remainder is not zero)
+     */
+    public ZZPoly divideExact(ZZPoly g) {
+        checkNotNull(g, "g");
+        ZZPoly[] qr = divRem(g, "g does not divide this polynomial exactly");
+        if (!qr[1].isZero()) {
+            throw new ArithmeticException("g does not divide this polynomial exactly (non-zero remainder)");
+        }
+        return qr[0];
+    }
+
+    /**
+     * Division with remainder {q, r}: this = q g + r with deg r &lt; deg g, when the quotient
+     * over Q has integer coefficients. That is always the case when lc(g) = ±1; in general it
+     * holds exactly when, at each step of long division from the top, lc(g) divides the
+     * leading coefficient of the running remainder. Classical long division, O((deg this -
+     * deg g + 1) deg g) coefficient operations.
+     *
+     * @throws ArithmeticException if g is zero, or the quotient over Q is not integral (then
+     *     use {@link #pseudoDivide})
+     */
+    public ZZPoly[] divideAndRemainder(ZZPoly g) {
+        checkNotNull(g, "g");
+        return divRem(g, "quotient is not integral");
+    }
+
+    private ZZPoly[] divRem(ZZPoly g, String failure) {
+        BigInteger[] b = g.c;
+        if (b.length == 0) {
+            throw new ArithmeticException("division by the zero polynomial");
+        }
+        if (c.length < b.length) {
+            return new ZZPoly[] {ZERO, this};
+        }
+        int bl = b.length;
+        BigInteger lc = b[bl - 1];
+        boolean unit = lc.abs().equals(BigInteger.ONE);
+        BigInteger[] r = c.clone();
+        BigInteger[] q = new BigInteger[c.length - bl + 1];
+        for (int i = c.length - 1; i >= bl - 1; i--) {
+            BigInteger t = r[i];
+            int shift = i - bl + 1;
+            BigInteger qi;
+            if (t.signum() == 0) {
+                qi = BigInteger.ZERO;
+            } else if (unit) {
+                qi = lc.signum() > 0 ? t : t.negate();
+            } else {
+                BigInteger[] dr = t.divideAndRemainder(lc);
+                if (dr[1].signum() != 0) {
+                    throw new ArithmeticException(failure + ": lc(g) = " + lc
+                            + " does not divide the coefficient " + t + " of x^" + i
+                            + " in the running remainder");
+                }
+                qi = dr[0];
+            }
+            q[shift] = qi;
+            r[i] = BigInteger.ZERO;
+            if (qi.signum() != 0) {
+                for (int j = 0; j < bl - 1; j++) {
+                    if (b[j].signum() != 0) {
+                        r[shift + j] = r[shift + j].subtract(qi.multiply(b[j]));
+                    }
+                }
+            }
+        }
+        return new ZZPoly[] {wrap(q), wrap(Arrays.copyOf(r, bl - 1))};
+    }
+
+    /**
+     * Pseudo-division {q, r}: lc(g)^d this = q g + r with deg r &lt; deg g and
+     * d = max(deg this - deg g + 1, 0) exactly (FLINT's convention; d = 0 gives q = 0,
+     * r = this). O((deg this - deg g + 1) deg this) coefficient products, no divisions.
+     *
+     * @throws ArithmeticException if g is zero
+     */
+    public ZZPoly[] pseudoDivide(ZZPoly g) {
+        checkNotNull(g, "g");
+        BigInteger[] b = g.c;
+        if (b.length == 0) {
+            throw new ArithmeticException("division by the zero polynomial");
+        }
+        if (c.length < b.length) {
+            return new ZZPoly[] {ZERO, this};
+        }
+        int bl = b.length;
+        BigInteger lc = b[bl - 1];
+        boolean one = lc.equals(BigInteger.ONE);
+        BigInteger[] r = c.clone();
+        BigInteger[] q = new BigInteger[c.length - bl + 1];
+        // Step for i = top .. bl-1: q = lc q + r_i x^s, r = lc r - r_i x^s g (s = i - bl + 1).
+        // The q coefficient set at step i is multiplied by lc at each of the s later steps,
+        // so q_s = r_i lc^s, applied at the end.
+        for (int i = c.length - 1; i >= bl - 1; i--) {
+            BigInteger t = r[i];
+            int shift = i - bl + 1;
+            q[shift] = t;
+            r[i] = BigInteger.ZERO;
+            if (!one) {
+                for (int j = 0; j < i; j++) {
+                    if (r[j].signum() != 0) {
+                        r[j] = r[j].multiply(lc);
+                    }
+                }
+            }
+            if (t.signum() != 0) {
+                for (int j = 0; j < bl - 1; j++) {
+                    if (b[j].signum() != 0) {
+                        r[shift + j] = r[shift + j].subtract(t.multiply(b[j]));
+                    }
+                }
+            }
+        }
+        if (!one) {
+            BigInteger pw = BigInteger.ONE;
+            for (int s = 0; s < q.length; s++) {
+                q[s] = q[s].multiply(pw);
+                pw = pw.multiply(lc);
+            }
+        }
+        return new ZZPoly[] {wrap(q), wrap(Arrays.copyOf(r, bl - 1))};
+    }
+
+    /** The pseudo-remainder r of {@link #pseudoDivide}. */
+    public ZZPoly pseudoRemainder(ZZPoly g) {
+        return pseudoDivide(g)[1];
+    }
+
+    // ------------------------------------------------------------------ shifts
+
+    /**
+     * this * x^n.
+     *
+     * @throws IllegalArgumentException if n &lt; 0
+     */
+    public ZZPoly shiftLeft(int n) {
+        checkCount(n, "n");
+        if (n == 0 || c.length == 0) {
+            return this;
+        }
+        BigInteger[] r = new BigInteger[Math.addExact(c.length, n)];
+        Arrays.fill(r, 0, n, BigInteger.ZERO);
+        System.arraycopy(c, 0, r, n, c.length);
+        return new ZZPoly(r);
+    }
+
+    /**
+     * this divided by x^n, dropping the n lowest coefficients.
+     *
+     * @throws IllegalArgumentException if n &lt; 0
+     */
+    public ZZPoly shiftRight(int n) {
+        checkCount(n, "n");
+        if (n == 0) {
+            return this;
+        }
+        if (n >= c.length) {
+            return ZERO;
+        }
+        return new ZZPoly(Arrays.copyOfRange(c, n, c.length));
+    }
+
+    /**
+     * this mod x^n: the n lowest coefficients.
+     *
+     * @throws IllegalArgumentException if n &lt; 0
+     */
+    public ZZPoly truncate(int n) {
+        checkCount(n, "n");
+        if (n >= c.length) {
+            return this;
+        }
+        return wrap(Arrays.copyOf(c, n));
+    }
+
+    /**
+     * x^(n-1) this(1/x) for n &gt;= length: the first n coefficients read backwards.
+     *
+     * @throws IllegalArgumentException if n &lt; length()
+     */
+    public ZZPoly reverse(int n) {
+        if (n < c.length) {
+            throw new IllegalArgumentException("n must be >= length() = " + c.length + ", got " + n);
+        }
+        BigInteger[] r = new BigInteger[n];
+        for (int i = 0; i < n; i++) {
+            int j = n - 1 - i;
+            r[i] = j < c.length ? c[j] : BigInteger.ZERO;
+        }
+        return wrap(r);
+    }
+
+    // ------------------------------------------------------------------ reduction mod p
+
+    /** The image in (Z/pZ)[x]. O(n) reductions. */
+    public ZpPoly mod(ZpField field) {
+        return ZpPoly.of(field, c);
+    }
+
+    // ------------------------------------------------------------------ comparison
+
+    /** Equal when the coefficients are equal. */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof ZZPoly && Arrays.equals(c, ((ZZPoly) o).c);
+    }
+
+    @Override
+    public int hashCode() {
+        int h = hash;
+        if (h == 0) {
+            h = Arrays.hashCode(c);
+            hash = h;
+        }
+        return h;
+    }
+
+    /**
+     * A total order consistent with {@link #equals}: by degree first, then by coefficients
+     * from the leading one down (as integers).
+     */
+    @Override
+    public int compareTo(ZZPoly g) {
+        checkNotNull(g, "g");
+        if (c.length != g.c.length) {
+            return Integer.compare(c.length, g.c.length);
+        }
+        for (int i = c.length - 1; i >= 0; i--) {
+            int cmp = c[i].compareTo(g.c[i]);
+            if (cmp != 0) {
+                return cmp;
+            }
+        }
+        return 0;
+    }
+
+    // ------------------------------------------------------------------ text
+
+    /** Human form in x, e.g. {@code 3*x^2 - x + 7}; {@code 0} for the zero polynomial. */
+    @Override
+    public String toString() {
+        return toString("x");
+    }
+
+    /**
+     * Human form in the given variable.
+     *
+     * @throws IllegalArgumentException if variable is not an identifier
+     */
+    public String toString(String variable) {
+        PolyText.checkVariable(variable);
+        return PolyText.formatHuman(c.length, i -> c[i], variable);
+    }
+
+    /** FLINT's form {@code len  c0 c1 ... c_{len-1}}, e.g. {@code 3  7 -1 3}; {@code 0} for zero. */
+    public String toFlintString() {
+        return PolyText.formatFlint(c.length, i -> c[i]);
+    }
+
+    /**
+     * Reads the human form in x (see {@link #parse(String, String)}).
+     *
+     * @throws PolyParseException on malformed text, with line and column
+     */
+    public static ZZPoly parse(String text) {
+        return parse(text, "x");
+    }
+
+    /**
+     * Reads the human form in the given variable: terms such as {@code 3*x^2}, {@code 3x^2},
+     * {@code -x}, {@code x}, {@code 7} joined by {@code +} and {@code -} (a sign may follow
+     * an operator: {@code + -3}), with whitespace anywhere between tokens, in any order
+     * (repeated powers are added).
+     *
+     * @throws PolyParseException on malformed text, with line and column
+     * @throws IllegalArgumentException if text is null or variable is not an identifier
+     */
+    public static ZZPoly parse(String text, String variable) {
+        return wrap(PolyText.parseHuman(text, variable));
+    }
+
+    /**
+     * Reads FLINT's form {@code len  c0 c1 ... c_{len-1}} (whitespace separated; trailing zero
+     * coefficients are allowed and dropped).
+     *
+     * @throws PolyParseException on malformed text, with line and column
+     */
+    public static ZZPoly parseFlint(String text) {
+        return wrap(PolyText.parseFlint(text));
+    }
+
+    // ------------------------------------------------------------------ argument checks
+
+    static <T> T checkNotNull(T x, String param) {
+        if (x == null) {
+            throw new IllegalArgumentException(param + " must not be null");
+        }
+        return x;
+    }
+
+    static void checkCount(int n, String param) {
+        if (n < 0) {
+            throw new IllegalArgumentException(param + " must be >= 0, got " + n);
+        }
+    }
+}

@@ -1,0 +1,71 @@
+package org.modalg.polynomial;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.modalg.polynomial.ZpPolyTest.withProperty;
+
+import org.junit.jupiter.api.Test;
+import org.modalg.fields.ZpField;
+
+/** The cut-offs: defaults, overrides by system property, and rejection of bad values. */
+class TuningTest {
+
+    @Test
+    void defaultsAreTheDocumentedValues() {
+        assertEquals(Tuning.ZP_KARATSUBA, Tuning.zpKaratsubaThreshold());
+        assertEquals(Tuning.GF_KARATSUBA, Tuning.gfKaratsubaThreshold());
+        assertEquals(Tuning.ZP_NEWTON_DIVISION, Tuning.zpNewtonDivisionThreshold());
+        assertEquals(Tuning.ZP_SERIES_NEWTON, Tuning.zpSeriesNewtonThreshold());
+        assertTrue(Tuning.zzKaratsubaThreshold(1) >= Tuning.zzKaratsubaThreshold(100_000));
+        for (int bits = 0; bits < 10_000; bits += 7) {
+            assertTrue(Tuning.zzKaratsubaThreshold(bits) >= 2);
+            assertTrue(Tuning.zzKaratsubaThreshold(bits) >= Tuning.zzKaratsubaThreshold(bits + 7), "bits=" + bits);
+        }
+    }
+
+    @Test
+    void propertiesOverrideAndBadValuesAreNamed() {
+        withProperty("modalg.poly.zpKaratsuba", "7", () -> assertEquals(7, Tuning.zpKaratsubaThreshold()));
+        withProperty("modalg.poly.gfKaratsuba", " 9 ", () -> assertEquals(9, Tuning.gfKaratsubaThreshold()));
+        withProperty("modalg.poly.zzKaratsuba", "5", () -> assertEquals(5, Tuning.zzKaratsubaThreshold(64)));
+        withProperty("modalg.poly.zzKaratsuba", "3", () -> assertEquals(3, Tuning.zzKaratsubaThreshold(1 << 20)));
+        assertEquals(Tuning.ZZ_KARATSUBA_CUTOFF[0], Tuning.zzKaratsubaThreshold(64));
+        assertEquals(Tuning.ZZ_KARATSUBA_CUTOFF[Tuning.ZZ_KARATSUBA_CUTOFF.length - 1],
+                Tuning.zzKaratsubaThreshold(100_000));
+        withProperty("modalg.poly.zzKaratsuba", "0", () -> assertThrows(IllegalArgumentException.class,
+                () -> Tuning.zzKaratsubaThreshold(64)));
+        withProperty("modalg.poly.zpKaratsuba", "1", () -> {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, Tuning::zpKaratsubaThreshold);
+            assertTrue(e.getMessage().contains("modalg.poly.zpKaratsuba"), e.getMessage());
+        });
+        withProperty("modalg.poly.zpNewtonDivision", "many", () -> {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    Tuning::zpNewtonDivisionThreshold);
+            assertTrue(e.getMessage().contains("modalg.poly.zpNewtonDivision"), e.getMessage());
+        });
+    }
+
+    @Test
+    void forcedCutoffsGiveTheSameProducts() {
+        ZZPoly a = ZZPoly.of(PolyOracles.randomZZ(new java.util.Random(PolyOracles.SEED), 37, 90));
+        ZZPoly b = ZZPoly.of(PolyOracles.randomZZ(new java.util.Random(PolyOracles.SEED + 1), 23, 3000));
+        ZZPoly expected = ZZPoly.of(PolyOracles.mul(a.coefficients(), b.coefficients()));
+        for (String t : new String[] {"2", "3", "1000"}) {
+            withProperty("modalg.poly.zzKaratsuba", t, () -> {
+                assertEquals(expected, a.multiply(b), "cutoff " + t);
+                assertEquals(ZZPoly.of(PolyOracles.mul(b.coefficients(), b.coefficients())), b.square(), "cutoff " + t);
+            });
+        }
+        ZpField f = ZpField.of(65537);
+        ZpPoly c = a.mod(f);
+        ZpPoly d = b.mod(f);
+        ZpPoly e = expected.mod(f);
+        for (String t : new String[] {"2", "5", "1000"}) {
+            withProperty("modalg.poly.zpKaratsuba", t, () -> {
+                assertEquals(e, c.multiply(d), "cutoff " + t);
+                assertEquals(c.multiply(c), c.square(), "cutoff " + t);
+            });
+        }
+    }
+}
