@@ -7,6 +7,7 @@ import java.util.concurrent.Callable;
 import org.modalg.examples.bench.BenchTable;
 import org.modalg.examples.bench.FftBenchmark;
 import org.modalg.examples.bench.FieldsBenchmark;
+import org.modalg.examples.bench.IntMulBenchmark;
 import org.modalg.fields.GfPreset;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -15,7 +16,7 @@ import picocli.CommandLine.Option;
 /** {@code modalg bench ...}: the benchmark suites, printed as tables and written as CSV. */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = "Benchmark suites (CSV output). Timings are medians of repeated runs on this machine.",
-        subcommands = {BenchCommand.Fields.class, BenchCommand.Fft.class})
+        subcommands = {BenchCommand.Fields.class, BenchCommand.Fft.class, BenchCommand.IntMul.class})
 public final class BenchCommand implements Runnable {
     @Override
     public void run() {
@@ -147,6 +148,49 @@ public final class BenchCommand implements Runnable {
             Path csv = dir.resolve(file);
             table.writeCsv(csv);
             System.out.println("# CSV written to " + csv.toAbsolutePath());
+        }
+    }
+
+    /** {@code modalg bench intmul}: integer multiplication and division against BigInteger and apfloat. */
+    @Command(name = "intmul", mixinStandardHelpOptions = true,
+            description = {"Integer multiplication (NTT + CRT) against BigInteger.multiply and apfloat, and Newton",
+                    "division against BigInteger.divideAndRemainder, balanced operands, 10^4 .. --max-bits bits."})
+    static final class IntMul implements Callable<Integer> {
+        @Option(names = "--max-bits", description = "Largest operand size in bits (default: ${DEFAULT-VALUE}).",
+                defaultValue = "10000000")
+        long maxBits;
+
+        @Option(names = "--threads", description = "Threads of modalg's NTT engine (default: ${DEFAULT-VALUE}).",
+                defaultValue = "1")
+        int threads;
+
+        @Option(names = "--repeats", description = "Timed runs; the median is reported (default: ${DEFAULT-VALUE}).",
+                defaultValue = "3")
+        int repeats;
+
+        @Option(names = "--quick", description = "Small run (10^4 and 10^5 bits) for a smoke test.")
+        boolean quick;
+
+        @Option(names = {"-o", "--csv"}, paramLabel = "FILE", description = "CSV output (default: ${DEFAULT-VALUE}).",
+                defaultValue = "bench-results/intmul.csv")
+        Path csv;
+
+        @Override
+        public Integer call() {
+            if (threads < 1 || repeats < 1 || maxBits < 10_000 || maxBits > 1_000_000_000L) {
+                throw new IllegalArgumentException("--threads and --repeats must be >= 1, --max-bits in [10^4, 10^9]");
+            }
+            List<Long> sizes = new ArrayList<>();
+            for (long b = 10_000; b <= (quick ? 100_000 : maxBits); b *= 10) {
+                sizes.add(b);
+            }
+            long[] s = sizes.stream().mapToLong(Long::longValue).toArray();
+            System.out.println("# modalg bench intmul: " + BenchTable.machine() + ", " + threads + " thread(s) for modalg");
+            BenchTable table = IntMulBenchmark.run(s, threads, quick ? 1 : repeats, 10_000_000L, 10_000_000L, 1);
+            table.print(System.out);
+            table.writeCsv(csv);
+            System.out.println("# CSV written to " + csv.toAbsolutePath());
+            return 0;
         }
     }
 }

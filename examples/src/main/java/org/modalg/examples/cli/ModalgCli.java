@@ -6,7 +6,8 @@ import picocli.CommandLine.Command;
 /** Entry point of the {@code modalg} command line. */
 @Command(name = "modalg", mixinStandardHelpOptions = true, version = "modalg 0.1.0",
         description = "Exact computer algebra by modular methods.",
-        subcommands = {DemoCommand.class, FieldCommand.class, BenchCommand.class})
+        subcommands = {DemoCommand.class, FieldCommand.class, IntegerCommands.Mul.class, IntegerCommands.Div.class,
+            PolyMulCommand.class, BenchCommand.class})
 public final class ModalgCli implements Runnable {
     @Override
     public void run() {
