@@ -30,18 +30,24 @@ public final class IntMulBenchmark {
                 BigInteger x = new BigInteger(b, rnd).setBit(b - 1);
                 BigInteger y = new BigInteger(b, rnd).setBit(b - 1);
                 BigInteger want = x.multiply(y);
+                // small sizes: time a batch of calls so that the clock and the JIT warm-up do not dominate
+                int reps = (int) Math.max(1, 20_000_000L / bits);
                 if (!want.equals(IntegerMultiplication.multiplyNtt(x, y, engine))) {
                     throw new IllegalStateException("wrong product at " + bits + " bits");
                 }
                 double modalg = FftBenchmark.median(repeats, () -> {
                     long t0 = System.nanoTime();
-                    IntegerMultiplication.multiplyNtt(x, y, engine);
-                    return System.nanoTime() - t0;
+                    for (int i = 0; i < reps; i++) {
+                        IntegerMultiplication.multiplyNtt(x, y, engine);
+                    }
+                    return (System.nanoTime() - t0) / reps;
                 });
                 double big = FftBenchmark.median(repeats, () -> {
                     long t0 = System.nanoTime();
-                    x.multiply(y);
-                    return System.nanoTime() - t0;
+                    for (int i = 0; i < reps; i++) {
+                        x.multiply(y);
+                    }
+                    return (System.nanoTime() - t0) / reps;
                 });
                 double apf = Double.NaN;
                 if (bits <= apfloatMaxBits) {
@@ -52,8 +58,10 @@ public final class IntMulBenchmark {
                     }
                     apf = FftBenchmark.median(repeats, () -> {
                         long t0 = System.nanoTime();
-                        ax.multiply(ay);
-                        return System.nanoTime() - t0;
+                        for (int i = 0; i < reps; i++) {
+                            ax.multiply(ay);
+                        }
+                        return (System.nanoTime() - t0) / reps;
                     });
                 }
                 // division: a 2n-bit dividend by an n-bit divisor
@@ -67,13 +75,17 @@ public final class IntMulBenchmark {
                     }
                     ndiv = FftBenchmark.median(repeats, () -> {
                         long t0 = System.nanoTime();
-                        IntegerDivision.divideNewton(dividend, y);
-                        return System.nanoTime() - t0;
+                        for (int i = 0; i < reps; i++) {
+                            IntegerDivision.divideNewton(dividend, y);
+                        }
+                        return (System.nanoTime() - t0) / reps;
                     });
                     bdiv = FftBenchmark.median(repeats, () -> {
                         long t0 = System.nanoTime();
-                        dividend.divideAndRemainder(y);
-                        return System.nanoTime() - t0;
+                        for (int i = 0; i < reps; i++) {
+                            dividend.divideAndRemainder(y);
+                        }
+                        return (System.nanoTime() - t0) / reps;
                     });
                 }
                 table.add(bits, threads, modalg, big, apf, big / modalg, ndiv, bdiv, bdiv / ndiv);
