@@ -4,7 +4,9 @@ import java.math.BigInteger;
 import java.util.Random;
 import java.util.concurrent.Callable;
 import org.modalg.examples.bench.BenchTable;
+import org.modalg.examples.bench.FftBenchmark;
 import org.modalg.examples.bench.FieldsBenchmark;
+import org.modalg.polynomial.IntegerMultiplication;
 import org.modalg.fields.GfField;
 import org.modalg.fields.GfPreset;
 import picocli.CommandLine.Command;
@@ -19,7 +21,7 @@ public final class DemoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        System.out.println("modalg demo (" + BenchTable.machine() + ")");
+        System.out.println("modalg demo (" + BenchTable.machine() + "; CPU: no GPU engine is installed)");
         System.out.println();
         GfField f = GfPreset.SRGF8.field();
         System.out.println("The thesis prime P3 = (2^63 + 2^34)^8 + 1 as preset " + f);
@@ -39,9 +41,29 @@ public final class DemoCommand implements Callable<Integer> {
         check("w^(2^16 / 16) = r for the 2^16-th root w", wb.modPow(BigInteger.valueOf(1 << 12), p), f.radixBig());
         System.out.println();
         System.out.println("Multiplication in Z/pZ, p = r^k + 1 (thesis Table 3.2 shape, 20000 products each):");
-        BenchTable t = FieldsBenchmark.run(java.util.List.of(GfPreset.GF8, GfPreset.GF16, GfPreset.GF32,
-                GfPreset.GF64), 20_000, 1, 1);
+        BenchTable t = FieldsBenchmark.run(java.util.List.of(GfPreset.GF8, GfPreset.GF16, GfPreset.GF32),
+                20_000, 1, 1);
         t.print(System.out);
+        System.out.println();
+        int threads = Runtime.getRuntime().availableProcessors();
+        System.out.println("Big-prime FFT vs projection + small-prime NTTs + CRT, P3 and P4, N = K^2 and K^3"
+                + " (thesis Table 2.2 shape, ms):");
+        FftBenchmark.bigPrimeVsCrt(java.util.List.of(GfPreset.SRGF8, GfPreset.SRGF16), 3, 1L << 24, threads, 1, 2)
+                .print(System.out);
+        System.out.println();
+        BigInteger u = new BigInteger(1_000_000, rnd);
+        BigInteger v = new BigInteger(1_000_000, rnd);
+        for (int warm = 0; warm < 3; warm++) { // let the JIT compile both routes before timing
+            IntegerMultiplication.multiply(u, v);
+            u.multiply(v);
+        }
+        long t0 = System.nanoTime();
+        BigInteger uv = IntegerMultiplication.multiply(u, v);
+        long t1 = System.nanoTime();
+        BigInteger check = u.multiply(v);
+        long t2 = System.nanoTime();
+        check(String.format("10^6-bit integer product: modalg %.1f ms, BigInteger %.1f ms, equal",
+                (t1 - t0) / 1e6, (t2 - t1) / 1e6), uv, check);
         System.out.println();
         System.out.println("All results checked against BigInteger.");
         return 0;
