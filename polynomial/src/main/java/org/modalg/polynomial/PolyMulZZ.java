@@ -2,6 +2,16 @@ package org.modalg.polynomial;
 
 import java.math.BigInteger;
 import java.util.Arrays;
+import java.util.concurrent.ConcurrentHashMap;
+import org.modalg.fft.BigPrimeFftEngine;
+import org.modalg.fft.CpuBigPrimeFftEngine;
+import org.modalg.fft.CpuNttEngine;
+import org.modalg.fft.CrtBasis;
+import org.modalg.fft.NttEngine;
+import org.modalg.fft.NttPlan;
+import org.modalg.fields.GfArithmetic;
+import org.modalg.fields.GfField;
+import org.modalg.fields.GfPreset;
 
 /**
  * Multiplication kernels for polynomials over Z on coefficient arrays (increasing degree,
@@ -22,28 +32,44 @@ final class PolyMulZZ {
     }
 
     /**
-     * c = a * b, choosing the algorithm. The rule, with n = min(aLen, bLen):
+     * c = a * b, choosing the algorithm from n = min(aLen, bLen) and the coefficient size
+     * bits = max(maxBits(a), maxBits(b)). Candidates:
      * <ul>
-     *   <li>{@link #mulClassical} when n &lt; {@link Tuning#zzKaratsubaThreshold(int)} of the
-     *       larger coefficient size in bits;</li>
-     *   <li>{@link #mulKaratsuba} otherwise.</li>
+     *   <li>{@link #mulClassical}: schoolbook, O(aLen bLen) coefficient products;</li>
+     *   <li>{@link #mulKaratsuba}: O(n^1.585) coefficient products (per piece of length n);</li>
+     *   <li>{@link #mulKronecker}: both operands packed into one integer each, one integer
+     *       product ({@link IntegerMultiplication#multiply});</li>
+     *   <li>{@link #mulSmallPrimeNtt}: residues modulo s word-size NTT primes (s from the
+     *       signed bound), one batched cyclic convolution, CRT back;</li>
+     *   <li>{@link #mulBigPrimeFft}: one FFT over a generalized Fermat prime field
+     *       p = r^k + 1 &gt; 2 * bound.</li>
      * </ul>
-     *
-     * <p><b>Candidates to be added by the fft-based strategies</b> (same signature, chosen here
-     * by measured crossovers on length, coefficient bits and threads, see the module README):
-     * Kronecker substitution ({@code mulKronecker}), small-prime NTT with CRT
-     * ({@code mulSmallPrimeNtt}: number of primes from the signed coefficient bound), and
-     * big-prime FFT over a generalized Fermat field ({@code mulBigPrimeFft}). Until then the
-     * rule above is complete.
+     * The rule, the first row that holds (the cut-offs depend on bits; defaults and the
+     * measurements behind them in {@link Tuning}, each a system property):
+     * <table>
+     *   <caption>choice by n = min(aLen, bLen) and bits</caption>
+     *   <tr><th>condition</th><th>algorithm</th></tr>
+     *   <tr><td>n &lt; {@link Tuning#zzKaratsubaThreshold(int)}</td><td>classical</td></tr>
+     *   <tr><td>n &lt; {@link Tuning#zzFastThreshold(int)}</td><td>Karatsuba</td></tr>
+     *   <tr><td>n &lt; {@link Tuning#zzNttThreshold(int)}</td><td>Kronecker</td></tr>
+     *   <tr><td>otherwise</td><td>small-prime NTT</td></tr>
+     * </table>
+     * The big-prime FFT is a candidate that lost every measured comparison (see
+     * {@link Tuning#zzFastThreshold(int)}): it stays available by name and is never chosen.
      */
     public static void mul(BigInteger[] a, int aOff, int aLen, BigInteger[] b, int bOff, int bLen,
                            BigInteger[] c, int cOff) {
         int bits = Math.max(maxBits(a, aOff, aLen), maxBits(b, bOff, bLen));
+        int n = Math.min(aLen, bLen);
         int cutoff = Tuning.zzKaratsubaThreshold(bits);
-        if (Math.min(aLen, bLen) < cutoff) {
+        if (n < cutoff) {
             mulClassical(a, aOff, aLen, b, bOff, bLen, c, cOff);
-        } else {
+        } else if (n < Tuning.zzFastThreshold(bits)) {
             mulKaratsuba(a, aOff, aLen, b, bOff, bLen, c, cOff, cutoff);
+        } else if (n < Tuning.zzNttThreshold(bits)) {
+            mulKronecker(a, aOff, aLen, b, bOff, bLen, c, cOff);
+        } else {
+            mulSmallPrimeNtt(a, aOff, aLen, b, bOff, bLen, c, cOff);
         }
     }
 
@@ -52,12 +78,29 @@ final class PolyMulZZ {
      * Preconditions as for {@link #mul} with b = a.
      */
     public static void sqr(BigInteger[] a, int aOff, int aLen, BigInteger[] c, int cOff) {
-        int cutoff = Tuning.zzKaratsubaThreshold(maxBits(a, aOff, aLen));
+        int bits = maxBits(a, aOff, aLen);
+        int cutoff = Tuning.zzKaratsubaThreshold(bits);
         if (aLen < cutoff) {
             sqrClassical(a, aOff, aLen, c, cOff);
-        } else {
+        } else if (aLen < Tuning.zzFastThreshold(bits)) {
             sqrKaratsuba(a, aOff, aLen, c, cOff, cutoff);
+        } else if (aLen < Tuning.zzNttThreshold(bits)) {
+            mulKronecker(a, aOff, aLen, a, aOff, aLen, c, cOff);
+        } else {
+            mulSmallPrimeNtt(a, aOff, aLen, a, aOff, aLen, c, cOff);
         }
+    }
+
+    /**
+     * Bits of a bound on |c_k| for c = a * b with |a_i| &lt; 2^bitsA, |b_j| &lt; 2^bitsB:
+     * max|a_i| max|b_j| min(aLen, bLen) &lt; 2^(bitsA + bitsB + ceil(log2 min(aLen, bLen))).
+     */
+    static int productBoundBits(int bitsA, int bitsB, int aLen, int bLen) {
+        return bitsA + bitsB + ceilLog2(Math.min(aLen, bLen));
+    }
+
+    static int ceilLog2(int n) {
+        return n <= 1 ? 0 : 32 - Integer.numberOfLeadingZeros(n - 1);
     }
 
     /** The largest bit length of |x| over the range (0 for an all-zero range). O(n). */
@@ -256,5 +299,315 @@ final class PolyMulZZ {
                 c[co + i] = c[co + i].add(v);
             }
         }
+    }
+
+    // ------------------------------------------------------------------ Kronecker substitution
+
+    /**
+     * c = a * b by Kronecker substitution: with a slot width s = boundBits + 1 bits (boundBits
+     * from {@link #productBoundBits}, so every product coefficient lies in (-2^(s-1), 2^(s-1))),
+     * A = a(2^s) and B = b(2^s) are formed as integers (the positive and the negative
+     * coefficients packed into two limb arrays, A = P - N, so signs cost one subtraction), the
+     * integer product C = A B is taken by {@link IntegerMultiplication#multiply}, and the
+     * coefficients are recovered from |C| slot by slot from the bottom: a slot value r (plus
+     * the borrow of the slot below) at or above 2^(s-1) is the negative coefficient r - 2^s and
+     * lends one to the next slot; for C &lt; 0 all coefficients are negated. O(M_int((aLen +
+     * bLen) s)) plus O((aLen + bLen) s) for packing and unpacking.
+     */
+    public static void mulKronecker(BigInteger[] a, int aOff, int aLen, BigInteger[] b, int bOff, int bLen,
+                                    BigInteger[] c, int cOff) {
+        int n = aLen + bLen - 1;
+        int bitsA = maxBits(a, aOff, aLen);
+        int bitsB = maxBits(b, bOff, bLen);
+        if (bitsA == 0 || bitsB == 0) {
+            Arrays.fill(c, cOff, cOff + n, BigInteger.ZERO);
+            return;
+        }
+        int s = productBoundBits(bitsA, bitsB, aLen, bLen) + 1;
+        BigInteger pa = pack(a, aOff, aLen, s);
+        BigInteger pb = (a == b && aOff == bOff && aLen == bLen) ? pa : pack(b, bOff, bLen, s);
+        BigInteger pc = pa == pb ? IntegerMultiplication.square(pa) : IntegerMultiplication.multiply(pa, pb);
+        unpack(pc, s, c, cOff, n);
+    }
+
+    // sum_i x_i 2^(s i) for |x_i| < 2^(s-1): positive and negative parts packed separately.
+    static BigInteger pack(BigInteger[] x, int off, int len, int s) {
+        int limbs = (int) (((long) s * len + 63) >>> 6) + 1;
+        long[] pos = new long[limbs];
+        long[] neg = null;
+        for (int i = 0; i < len; i++) {
+            BigInteger v = x[off + i];
+            int sg = v.signum();
+            if (sg == 0) {
+                continue;
+            }
+            long[] dst;
+            if (sg > 0) {
+                dst = pos;
+            } else {
+                if (neg == null) {
+                    neg = new long[limbs];
+                }
+                dst = neg;
+            }
+            orShifted(dst, (long) s * i, Limbs.magnitude(v));
+        }
+        BigInteger p = Limbs.toBigInteger(pos);
+        return neg == null ? p : p.subtract(Limbs.toBigInteger(neg));
+    }
+
+    // dst |= src << bit (the target bits are zero).
+    private static void orShifted(long[] dst, long bit, long[] src) {
+        int li = (int) (bit >>> 6);
+        int sh = (int) (bit & 63);
+        for (int m = 0; m < src.length; m++) {
+            long v = src[m];
+            if (v == 0) {
+                continue;
+            }
+            if (li + m < dst.length) {
+                dst[li + m] |= v << sh;
+            }
+            if (sh != 0 && li + m + 1 < dst.length) {
+                dst[li + m + 1] |= v >>> (64 - sh);
+            }
+        }
+    }
+
+    // The n signed coefficients of v = sum c_k 2^(s k), |c_k| < 2^(s-1).
+    static void unpack(BigInteger v, int s, BigInteger[] c, int cOff, int n) {
+        boolean negative = v.signum() < 0;
+        long[] limbs = Limbs.magnitude(v);
+        long totalBits = 64L * limbs.length;
+        int words = (s + 63) >>> 6;
+        long[] slot = new long[words + 1];
+        BigInteger full = BigInteger.ONE.shiftLeft(s);
+        int borrow = 0;
+        for (int k = 0; k < n; k++) {
+            long bit = (long) s * k;
+            BigInteger r;
+            if (bit >= totalBits) {
+                r = BigInteger.ZERO;
+            } else {
+                extract(limbs, bit, s, slot);
+                r = Limbs.toBigInteger(slot);
+            }
+            if (borrow != 0) {
+                r = r.add(BigInteger.ONE);
+            }
+            if (r.bitLength() >= s) { // r >= 2^(s-1): a negative coefficient, borrow from above
+                r = r.subtract(full);
+                borrow = 1;
+            } else {
+                borrow = 0;
+            }
+            c[cOff + k] = negative ? r.negate() : r;
+        }
+    }
+
+    // slot = bits [bit, bit + s) of limbs (zero above the array), in slot[0 .. ceil(s/64)).
+    private static void extract(long[] limbs, long bit, int s, long[] slot) {
+        int li = (int) (bit >>> 6);
+        int sh = (int) (bit & 63);
+        int words = (s + 63) >>> 6;
+        for (int m = 0; m < words; m++) {
+            long lo = li + m < limbs.length ? limbs[li + m] : 0L;
+            long v = lo >>> sh;
+            if (sh != 0) {
+                long hi = li + m + 1 < limbs.length ? limbs[li + m + 1] : 0L;
+                v |= hi << (64 - sh);
+            }
+            slot[m] = v;
+        }
+        int top = s & 63;
+        if (top != 0) {
+            slot[words - 1] &= (1L << top) - 1;
+        }
+        slot[words] = 0;
+    }
+
+    // ------------------------------------------------------------------ small-prime NTT + CRT
+
+    private static final ConcurrentHashMap<Long, CrtBasis> BASES = new ConcurrentHashMap<>();
+
+    // Two-adic order asked of every basis prime at least: bases are shared across lengths.
+    private static final int MIN_BASIS_TWO_ADIC = 24;
+
+    /**
+     * The NTT primes (below 2^62, 2^max(log2n, 24) | p - 1) whose product exceeds 2^(bits + 1):
+     * enough for every value of absolute value below 2^bits in the symmetric range. Cached.
+     */
+    static CrtBasis signedBasis(int bits, int log2n) {
+        int order = Math.max(log2n, MIN_BASIS_TWO_ADIC);
+        long key = ((long) bits << 8) | order;
+        return BASES.computeIfAbsent(key,
+                k -> CrtBasis.forSignedBound(BigInteger.ONE.shiftLeft(bits), order));
+    }
+
+    /** {@link #mulSmallPrimeNtt(BigInteger[], int, int, BigInteger[], int, int, BigInteger[], int, NttEngine)}
+     *  on {@link CpuNttEngine#shared()}. */
+    public static void mulSmallPrimeNtt(BigInteger[] a, int aOff, int aLen, BigInteger[] b, int bOff, int bLen,
+                                        BigInteger[] c, int cOff) {
+        mulSmallPrimeNtt(a, aOff, aLen, b, bOff, bLen, c, cOff, CpuNttEngine.shared());
+    }
+
+    /**
+     * c = a * b by the small-prime NTT with CRT: the product's coefficients satisfy
+     * |c_k| &lt; 2^boundBits ({@link #productBoundBits}), so s NTT primes with product
+     * M &gt; 2^(boundBits + 1) determine them in the symmetric range (-M/2, M/2]
+     * ({@link CrtBasis#forSignedBound}, about (boundBits + 2) / 62 primes). Both operands are
+     * projected onto the s primes ({@link CrtBasis#project(BigInteger[], long[])}: a negative
+     * coefficient maps to p - (|c| mod p)), one batched cyclic convolution of length
+     * N = 2^ceil(log2(aLen + bLen - 1)) runs over all s rows at once (zero padding makes it the
+     * linear product), and Garner's CRT maps back symmetrically. O(s N log N + s^2 N + s N
+     * bits/64) word operations.
+     *
+     * @param engine the NTT engine (rows = primes)
+     * @throws IllegalArgumentException if the product needs a transform longer than
+     *     2^{@link NttPlan#MAX_LOG2N} or more primes than {@link CrtBasis#MAX_SIZE}
+     */
+    public static void mulSmallPrimeNtt(BigInteger[] a, int aOff, int aLen, BigInteger[] b, int bOff, int bLen,
+                                        BigInteger[] c, int cOff, NttEngine engine) {
+        int n = aLen + bLen - 1;
+        int bitsA = maxBits(a, aOff, aLen);
+        int bitsB = maxBits(b, bOff, bLen);
+        if (bitsA == 0 || bitsB == 0) {
+            Arrays.fill(c, cOff, cOff + n, BigInteger.ZERO);
+            return;
+        }
+        int log2n = Math.max(1, ceilLog2(n));
+        if (log2n > NttPlan.MAX_LOG2N) {
+            throw new IllegalArgumentException("product length " + n + " exceeds the NTT limit 2^" + NttPlan.MAX_LOG2N);
+        }
+        int len = 1 << log2n;
+        CrtBasis basis = signedBasis(productBoundBits(bitsA, bitsB, aLen, bLen), log2n);
+        int s = basis.size();
+        long[] fa = rows(basis, a, aOff, aLen, len);
+        long[] fb = rows(basis, b, bOff, bLen, len);
+        engine.cyclicConvolution(basis.primes(), log2n, fa, fb, fa, s);
+        long[] res = new long[s * n];
+        for (int j = 0; j < s; j++) {
+            System.arraycopy(fa, j * len, res, j * n, n);
+        }
+        BigInteger[] out = basis.toBigIntegers(res, n, true);
+        System.arraycopy(out, 0, c, cOff, n);
+    }
+
+    // s rows of length len: row j holds x mod p_j, zero-padded.
+    private static long[] rows(CrtBasis basis, BigInteger[] x, int off, int xLen, int len) {
+        int s = basis.size();
+        BigInteger[] v = Arrays.copyOfRange(x, off, off + xLen);
+        long[] packed = new long[s * xLen];
+        basis.project(v, packed);
+        long[] r = new long[s * len];
+        for (int j = 0; j < s; j++) {
+            System.arraycopy(packed, j * xLen, r, j * len, xLen);
+        }
+        return r;
+    }
+
+    // ------------------------------------------------------------------ big-prime FFT
+
+    private static final class SharedBigPrime {
+        static final CpuBigPrimeFftEngine ENGINE = new CpuBigPrimeFftEngine(1);
+    }
+
+    /**
+     * The preset field, fewest digits first (then the smaller p), with p &gt; 2^(boundBits + 1)
+     * and 2^log2n | p - 1, or null when no preset is big enough.
+     */
+    static GfField bigPrimeField(int boundBits, int log2n) {
+        GfField best = null;
+        for (GfPreset preset : GfPreset.values()) {
+            GfField f = preset.field();
+            if (f.modulus().bitLength() - 1 <= boundBits + 1 || f.twoAdicOrder() < log2n
+                    || ((long) f.k() << log2n) > Integer.MAX_VALUE - 16) {
+                continue;
+            }
+            if (best == null || f.k() < best.k()
+                    || (f.k() == best.k() && f.modulus().compareTo(best.modulus()) < 0)) {
+                best = f;
+            }
+        }
+        return best;
+    }
+
+    /** {@link #mulBigPrimeFft(BigInteger[], int, int, BigInteger[], int, int, BigInteger[], int, BigPrimeFftEngine)}
+     *  on a one-thread CPU engine. */
+    public static void mulBigPrimeFft(BigInteger[] a, int aOff, int aLen, BigInteger[] b, int bOff, int bLen,
+                                      BigInteger[] c, int cOff) {
+        mulBigPrimeFft(a, aOff, aLen, b, bOff, bLen, c, cOff, SharedBigPrime.ENGINE);
+    }
+
+    /**
+     * c = a * b by one FFT over a generalized Fermat prime field p = r^k + 1 (a {@link GfPreset},
+     * the one with the fewest digits k whose p exceeds 2^(boundBits + 1), twice the coefficient
+     * bound of {@link #productBoundBits}, and whose 2-adic order admits the length). Each
+     * coefficient becomes a field element of k radix-r digits (a negative c as p - |c|), both
+     * operands are transformed (length N = 2^ceil(log2(aLen + bLen - 1))), multiplied
+     * pointwise ({@link GfArithmetic#mul}), transformed back, and each result digit vector is
+     * read as an integer in the symmetric range (-p/2, p/2]. O(N log N) shift-butterflies and
+     * O(N log_2k N) field multiplications, plus O(k^2) per coefficient for the conversions.
+     *
+     * @throws IllegalArgumentException when no preset prime exceeds twice the bound (about
+     *     8190 bits: coefficient sizes summing to more than that) or none admits the length
+     */
+    public static void mulBigPrimeFft(BigInteger[] a, int aOff, int aLen, BigInteger[] b, int bOff, int bLen,
+                                      BigInteger[] c, int cOff, BigPrimeFftEngine engine) {
+        int n = aLen + bLen - 1;
+        int bitsA = maxBits(a, aOff, aLen);
+        int bitsB = maxBits(b, bOff, bLen);
+        if (bitsA == 0 || bitsB == 0) {
+            Arrays.fill(c, cOff, cOff + n, BigInteger.ZERO);
+            return;
+        }
+        int boundBits = productBoundBits(bitsA, bitsB, aLen, bLen);
+        int log2n = ceilLog2(n);
+        GfField f = bigPrimeField(boundBits, log2n);
+        if (f == null) {
+            throw new IllegalArgumentException("no generalized Fermat preset prime exceeds twice the coefficient bound"
+                    + " 2^" + boundBits + " with 2^" + log2n + " | p - 1");
+        }
+        int k = f.k();
+        int len = 1 << log2n;
+        long[] fa = toElements(f, a, aOff, aLen, len);
+        long[] fb = toElements(f, b, bOff, bLen, len);
+        engine.forward(f, log2n, fa);
+        engine.forward(f, log2n, fb);
+        GfArithmetic ar = f.arithmetic();
+        GfArithmetic.Workspace ws = ar.newWorkspace();
+        long[] t = new long[k];
+        for (int i = 0; i < len; i++) {
+            ar.mul(fa, i * k, fb, i * k, t, 0, ws);
+            System.arraycopy(t, 0, fa, i * k, k);
+        }
+        engine.inverse(f, log2n, fa);
+        BigInteger p = f.modulus();
+        BigInteger half = p.shiftRight(1);
+        BigInteger radix = f.radixBig();
+        for (int i = 0; i < n; i++) {
+            BigInteger v = BigInteger.ZERO;
+            for (int d = k - 1; d >= 0; d--) {
+                v = v.multiply(radix).add(unsigned(fa[i * k + d]));
+            }
+            c[cOff + i] = v.compareTo(half) > 0 ? v.subtract(p) : v;
+        }
+    }
+
+    private static BigInteger unsigned(long w) {
+        BigInteger v = BigInteger.valueOf(w);
+        return w >= 0 ? v : v.add(BigInteger.ONE.shiftLeft(64));
+    }
+
+    private static long[] toElements(GfField f, BigInteger[] x, int off, int xLen, int len) {
+        int k = f.k();
+        long[] e = new long[len * k];
+        for (int i = 0; i < xLen; i++) {
+            BigInteger v = x[off + i];
+            if (v.signum() != 0) {
+                f.fromBigInteger(v, e, i * k);
+            }
+        }
+        return e;
     }
 }

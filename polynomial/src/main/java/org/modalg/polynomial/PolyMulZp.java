@@ -1,6 +1,10 @@
 package org.modalg.polynomial;
 
 import java.util.Arrays;
+import org.modalg.fft.CpuNttEngine;
+import org.modalg.fft.CrtBasis;
+import org.modalg.fft.NttEngine;
+import org.modalg.fft.NttPlan;
 import org.modalg.fields.UnsignedDivider;
 import org.modalg.fields.ZpField;
 
@@ -58,24 +62,29 @@ public final class PolyMulZp {
     // ------------------------------------------------------------------ dispatch
 
     /**
-     * c = a * b mod p, choosing the algorithm. The rule, with n = min(aLen, bLen):
-     * <ul>
-     *   <li>{@link #mulClassical} when n &lt; {@link Tuning#zpKaratsubaThreshold()};</li>
-     *   <li>{@link #mulKaratsuba} otherwise.</li>
-     * </ul>
-     *
-     * <p><b>Candidates to be added by the fft-based strategies</b> (chosen here by measured
-     * crossovers, see the module README): a direct NTT when p is NTT-friendly
-     * ({@code mulNtt}), and otherwise an NTT over word-size primes with CRT
-     * ({@code mulSmallPrimeNtt}). Until then the rule above is complete.
+     * c = a * b mod p, choosing the algorithm. Candidates: {@link #mulClassical},
+     * {@link #mulKaratsuba}, {@link #mulNtt} (directly modulo p when p is NTT-friendly for the
+     * length, otherwise over two or three word-size NTT primes with CRT). The rule, with
+     * n = min(aLen, bLen), the first row that holds:
+     * <table>
+     *   <caption>choice by n</caption>
+     *   <tr><th>condition</th><th>algorithm</th></tr>
+     *   <tr><td>n &lt; {@link Tuning#zpKaratsubaThreshold()}</td><td>classical</td></tr>
+     *   <tr><td>n &lt; {@link Tuning#zpNttThreshold()}, p NTT-friendly for the length</td><td>Karatsuba</td></tr>
+     *   <tr><td>n &lt; {@link Tuning#zpNttCrtThreshold()}, other p</td><td>Karatsuba</td></tr>
+     *   <tr><td>otherwise</td><td>NTT</td></tr>
+     * </table>
      */
     public static void mul(ZpField f, long[] a, int aOff, int aLen, long[] b, int bOff, int bLen,
                            long[] c, int cOff) {
         int cutoff = Tuning.zpKaratsubaThreshold();
-        if (Math.min(aLen, bLen) < cutoff) {
+        int n = Math.min(aLen, bLen);
+        if (n < cutoff) {
             classical(reducer(f), a, aOff, aLen, b, bOff, bLen, c, cOff);
-        } else {
+        } else if (n < nttThreshold(f.p(), aLen + bLen - 1)) {
             mulKaratsuba(f, a, aOff, aLen, b, bOff, bLen, c, cOff, cutoff);
+        } else {
+            mulNtt(f, a, aOff, aLen, b, bOff, bLen, c, cOff);
         }
     }
 
@@ -84,8 +93,10 @@ public final class PolyMulZp {
         int cutoff = Tuning.zpKaratsubaThreshold();
         if (aLen < cutoff) {
             sqrClassical(reducer(f), a, aOff, aLen, c, cOff);
-        } else {
+        } else if (aLen < nttThreshold(f.p(), 2 * aLen - 1)) {
             sqrKaratsuba(f, a, aOff, aLen, c, cOff, cutoff);
+        } else {
+            mulNtt(f, a, aOff, aLen, a, aOff, aLen, c, cOff);
         }
     }
 
@@ -339,5 +350,96 @@ public final class PolyMulZp {
             long t = c[co + m + i] + e - p;
             c[co + m + i] = t + ((t >> 63) & p);
         }
+    }
+
+    // ------------------------------------------------------------------ NTT
+
+    private static final java.util.concurrent.ConcurrentHashMap<Long, CrtBasis> BASES =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** {@link #mulNtt(ZpField, long[], int, int, long[], int, int, long[], int, NttEngine)} on
+     *  {@link CpuNttEngine#shared()}. */
+    public static void mulNtt(ZpField f, long[] a, int aOff, int aLen, long[] b, int bOff, int bLen,
+                              long[] c, int cOff) {
+        mulNtt(f, a, aOff, aLen, b, bOff, bLen, c, cOff, CpuNttEngine.shared());
+    }
+
+    /**
+     * c = a * b mod p by number-theoretic transforms of length N = 2^ceil(log2(aLen + bLen - 1))
+     * (zero padding makes the cyclic convolution the linear product). When p is NTT-friendly
+     * for N (2^log2N | p - 1, which {@link #nttFriendly} tests) the convolution runs directly
+     * modulo p. Otherwise the exact integer product is computed by CRT: its coefficients are
+     * below min(aLen, bLen) (p - 1)^2 &lt; 2^(2 bits(p) + ceil(log2 min)), so the fewest NTT
+     * primes whose product exceeds that ({@link CrtBasis#forBits}: two for p below about 2^48,
+     * three up to 2^62) carry one batched convolution each, and Garner's reconstruction is
+     * reduced mod p. O(s N log N) for s primes.
+     *
+     * @throws IllegalArgumentException when the product is longer than 2^{@link NttPlan#MAX_LOG2N}
+     */
+    public static void mulNtt(ZpField f, long[] a, int aOff, int aLen, long[] b, int bOff, int bLen,
+                              long[] c, int cOff, NttEngine engine) {
+        final long p = f.p();
+        int n = aLen + bLen - 1;
+        int log2n = n <= 2 ? 1 : 32 - Integer.numberOfLeadingZeros(n - 1);
+        if (log2n > NttPlan.MAX_LOG2N) {
+            throw new IllegalArgumentException("product length " + n + " exceeds the NTT limit 2^" + NttPlan.MAX_LOG2N);
+        }
+        int len = 1 << log2n;
+        if (nttFriendly(p, log2n)) {
+            long[] fa = new long[len];
+            long[] fb = new long[len];
+            System.arraycopy(a, aOff, fa, 0, aLen);
+            System.arraycopy(b, bOff, fb, 0, bLen);
+            engine.cyclicConvolution(new long[] {p}, log2n, fa, fb, fa, 1);
+            System.arraycopy(fa, 0, c, cOff, n);
+            return;
+        }
+        int pBits = 64 - Long.numberOfLeadingZeros(p - 1);
+        int minLen = Math.min(aLen, bLen);
+        int bits = 2 * pBits + (minLen <= 1 ? 0 : 32 - Integer.numberOfLeadingZeros(minLen - 1));
+        int order = Math.max(log2n, 24);
+        CrtBasis basis = BASES.computeIfAbsent(((long) bits << 8) | order, k -> CrtBasis.forBits(bits, order));
+        int s = basis.size();
+        long[] primes = basis.primes();
+        long[] fa = new long[s * len];
+        long[] fb = new long[s * len];
+        for (int j = 0; j < s; j++) {
+            long q = primes[j];
+            for (int i = 0; i < aLen; i++) {
+                long v = a[aOff + i];
+                fa[j * len + i] = v < q ? v : v % q;
+            }
+            for (int i = 0; i < bLen; i++) {
+                long v = b[bOff + i];
+                fb[j * len + i] = v < q ? v : v % q;
+            }
+        }
+        engine.cyclicConvolution(primes, log2n, fa, fb, fa, s);
+        long[] res = new long[s * n];
+        for (int j = 0; j < s; j++) {
+            System.arraycopy(fa, j * len, res, j * n, n);
+        }
+        int lpv = basis.modulusLimbCount();
+        long[] limbs = new long[n * lpv];
+        basis.reconstructUnsigned(res, n, limbs, lpv);
+        UnsignedDivider div = reducer(f).div;
+        for (int i = 0; i < n; i++) {
+            long r = 0;
+            for (int m = lpv - 1; m >= 0; m--) {
+                r = div.remainder(r, limbs[i * lpv + m]);
+            }
+            c[cOff + i] = r;
+        }
+    }
+
+    // The NTT cut-off for p and a product of n coefficients: direct or through CRT.
+    private static int nttThreshold(long p, int n) {
+        int log2n = n <= 2 ? 1 : 32 - Integer.numberOfLeadingZeros(n - 1);
+        return nttFriendly(p, log2n) ? Tuning.zpNttThreshold() : Tuning.zpNttCrtThreshold();
+    }
+
+    /** Whether p (a prime below 2^62) has 2^log2n | p - 1 with log2n within the NTT plans' range. */
+    static boolean nttFriendly(long p, int log2n) {
+        return p > 2 && log2n <= NttPlan.MAX_LOG2N && Long.numberOfTrailingZeros(p - 1) >= log2n;
     }
 }

@@ -6,7 +6,7 @@ package org.modalg.polynomial;
  * value that is not an integer at or above the stated minimum raises
  * {@link IllegalArgumentException} naming the property). Lengths are numbers of coefficients.
  *
- * <p>Every default below was measured with {@code TuningCrossover} (polynomial test sources;
+ * <p>The classical/Karatsuba and Newton defaults below were measured with {@code TuningCrossover} (polynomial test sources;
  * how to run it is in its Javadoc and the module README) on an AMD EPYC host with 2 vCPUs,
  * OpenJDK 17.0.15, shared with other work (load average 2.3 to 3.6 during the runs): three
  * full passes of 5 timed batches each, the minimum batch kept. The "one level" figure is
@@ -15,6 +15,14 @@ package org.modalg.polynomial;
  * (ratios within 1% of 1 count as ties; isolated load spikes are noted as such). The Newton
  * cut-offs follow the same rule with Newton against the classical method.
  * Ratios quoted are classical / one-level time (above 1: Karatsuba faster).
+ *
+ * <p>The transform cut-offs ({@link #ZZ_FAST}, {@link #ZZ_NTT}, {@link #ZP_NTT},
+ * {@link #ZP_NTT_CRT}) were measured with {@code PolyMulCrossover} (test sources) on the same
+ * host (2 vCPUs, load average about 2 from other work), two passes for 64, 256 (one), 1000 bits
+ * and Z/pZ, one pass for 4000 and 16000 bits: minimum of three batches of at least 30 ms after
+ * a warm-up batch, balanced lengths n, full-size coefficients of random signs, the NTT engine
+ * over both cores. A cut-off is the smallest measured n from which the faster route is not
+ * slower in any pass. Times are microseconds per product.
  */
 public final class Tuning {
     private Tuning() {
@@ -147,6 +155,133 @@ public final class Tuning {
 
     /** Default of {@link #intDivNewtonBits()}. */
     static final int INT_DIV_NEWTON_BITS = 500_000;
+
+    /**
+     * Upper bounds (exclusive) on the largest coefficient size in bits for the entries of
+     * {@link #ZZ_FAST} and {@link #ZZ_NTT}: below 128 bits, below 512, below 2048, below 8192,
+     * and above.
+     */
+    static final int[] ZZ_FAST_BITS = {128, 512, 2048, 8192};
+
+    /**
+     * Length min(n, m) from which {@code PolyMulZZ.mul} leaves Karatsuba for a transform route
+     * (Kronecker substitution or the small-prime NTT), by coefficient size; measured with
+     * {@code PolyMulCrossover} (test sources), balanced lengths, full-size coefficients of random
+     * signs, two passes (microseconds, Karatsuba against the better transform route):
+     * <pre>
+     *   bits   n     Karatsuba   best transform          (pass 1 / pass 2)
+     *     64   12     10.8 / 5.3     10.8 / 6.2 Kronecker
+     *     64   16      9.1 / 8.7      8.9 / 8.9 Kronecker    -&gt; 16 (below 128 bits)
+     *     64   24     21.9 / 17.1    17.9 / 16.1 Kronecker
+     *    256   64          176.9          206.7 NTT
+     *    256   96          389.0          300.4 NTT          -&gt; 96 (128 to 511 bits)
+     *   1000   96   1370 / 1362    1547 / 1560 NTT
+     *   1000  128   1855 / 2203    1833 / 1874 NTT        -&gt; 128 (512 to 2047 bits)
+     *   1000  192   4161 / 4196    2944 / 2872 NTT
+     *   4000  128         14606          15792 Kronecker
+     *   4000  192         33139          17999 Kronecker    -&gt; 192 (2048 to 8191 bits)
+     *  16000   16          5023           7406 Kronecker
+     *  16000   24         11571           7787 Kronecker    -&gt; 24 (8192 bits and more)
+     * </pre>
+     */
+    static final int[] ZZ_FAST = {16, 96, 128, 192, 24};
+
+    /**
+     * Length min(n, m) from which the transform route of {@code PolyMulZZ.mul} is the
+     * small-prime NTT rather than Kronecker substitution, by coefficient size (same table of
+     * bits; a value at or below {@link #ZZ_FAST} means Kronecker is never chosen). Measured as
+     * {@link #ZZ_FAST} (microseconds, Kronecker against small-prime NTT):
+     * <pre>
+     *   bits   n      Kronecker       small-prime NTT   (pass 1 / pass 2)
+     *     64   96    105.5 / 90.8    105.4 / 93.1
+     *     64  128    137.3 / 133.2   117.7 / 105.1    -&gt; 128 (below 128 bits)
+     *     64 4096     7838 / 6297     2874 / 2886
+     *    256   96          493.2           300.4      -&gt; 96: Kronecker never wins (128 to 511 bits)
+     *   1000  128    3499 / 3707     1833 / 1874      -&gt; 128: never wins (512 to 2047 bits)
+     *   1000 8192  189896 / 261702  95568 / 112695
+     *   4000  256         38435           37823
+     *   4000  512         72093           67413
+     *   4000 1024         99053          123561      -&gt; never (2048 to 8191 bits: s = 130 or more
+     *                                                    primes, Garner's s^2 per coefficient)
+     *  16000  256         94318          427866      -&gt; never (8192 bits and more)
+     * </pre>
+     * The big-prime FFT over a generalized Fermat field was measured too and lost to the
+     * small-prime NTT at every length and size (5 to 12 times slower: 64 bits, n = 4096:
+     * 35.2 ms against 2.9 ms; 1000 bits, n = 1024: 134 ms against 13.9 ms), so it is not a
+     * branch of the dispatcher.
+     */
+    static final int[] ZZ_NTT = {128, 96, 128, Integer.MAX_VALUE, Integer.MAX_VALUE};
+
+    private static int byBits(int[] table, int bits) {
+        for (int i = 0; i < ZZ_FAST_BITS.length; i++) {
+            if (bits < ZZ_FAST_BITS[i]) {
+                return table[i];
+            }
+        }
+        return table[table.length - 1];
+    }
+
+    /**
+     * Length from which {@code PolyMulZZ.mul} uses a transform route (Kronecker substitution
+     * or the small-prime NTT) instead of Karatsuba, for coefficients of {@code bits} bits
+     * ({@link #ZZ_FAST}); property {@code modalg.poly.zzFast} (at least 1) replaces the table by
+     * one value.
+     */
+    public static int zzFastThreshold(int bits) {
+        String s = System.getProperty("modalg.poly.zzFast");
+        return s != null ? parse("modalg.poly.zzFast", s, 1) : byBits(ZZ_FAST, bits);
+    }
+
+    /**
+     * Length from which the transform route of {@code PolyMulZZ.mul} is the small-prime NTT
+     * rather than Kronecker substitution, for coefficients of {@code bits} bits
+     * ({@link #ZZ_NTT}); property {@code modalg.poly.zzNtt} (at least 1) replaces the table.
+     */
+    public static int zzNttThreshold(int bits) {
+        String s = System.getProperty("modalg.poly.zzNtt");
+        return s != null ? parse("modalg.poly.zzNtt", s, 1) : byBits(ZZ_NTT, bits);
+    }
+
+    /**
+     * Length min(n, m) from which {@link PolyMulZp#mul} uses the NTT when p is NTT-friendly
+     * for the product length (one transform modulo p). Measured with {@code PolyMulCrossover}
+     * (p = 998244353, microseconds, Karatsuba against NTT, two passes):
+     * <pre>
+     *   n     Karatsuba        NTT
+     *    64   10.6 / 16.1     9.7 / 17.8
+     *    96   14.1 / 30.1    16.5 / 27.8
+     *   128   22.1 / 21.7    16.5 / 16.4    -&gt; 128
+     *   256   69.5 / 66.3    25.7 / 30.0
+     *  4096   5467 / 5149     468 / 470
+     * </pre>
+     */
+    static final int ZP_NTT = 128;
+
+    /**
+     * Length min(n, m) from which {@link PolyMulZp#mul} uses the NTT when p is not
+     * NTT-friendly (two or three word-size primes and CRT). Measured as {@link #ZP_NTT}
+     * (p = 1000000007 and p = 2^62 - 57):
+     * <pre>
+     *   p           n     Karatsuba        NTT (CRT)
+     *   1000000007  256   66.0 / 62.3     83.1 / 83.6
+     *   1000000007  384        118.4          146.4
+     *   1000000007  512  186.3 / 186.3   161.2 / 158.4    -&gt; 512
+     *   2^62 - 57   384        157.7          226.3
+     *   2^62 - 57   512  284.8 / 253.0   246.7 / 246.1
+     *   2^62 - 57  4096   7196 / 7381     2021 / 2021
+     * </pre>
+     */
+    static final int ZP_NTT_CRT = 512;
+
+    /** Length from which {@link PolyMulZp#mul} uses the NTT for an NTT-friendly p (property {@code modalg.poly.zpNtt}, at least 1). */
+    public static int zpNttThreshold() {
+        return get("modalg.poly.zpNtt", ZP_NTT, 1);
+    }
+
+    /** Length from which {@link PolyMulZp#mul} uses the NTT through CRT for other p (property {@code modalg.poly.zpNttCrt}, at least 1). */
+    public static int zpNttCrtThreshold() {
+        return get("modalg.poly.zpNttCrt", ZP_NTT_CRT, 1);
+    }
 
     private static int get(String property, int defaultValue, int min) {
         String s = System.getProperty(property);

@@ -19,19 +19,21 @@ final class IntegerCommands {
 
     /** An operand: a decimal integer, or {@code @FILE} holding one. */
     static BigInteger operand(String text, String name) {
-        String s = text;
-        if (text.startsWith("@")) {
-            try {
-                s = Files.readString(Path.of(text.substring(1)), StandardCharsets.UTF_8);
-            } catch (IOException e) {
-                throw new IllegalArgumentException(name + ": cannot read " + text.substring(1) + ": " + e.getMessage(), e);
-            }
-        }
+        String s = text.startsWith("@") ? read(Path.of(text.substring(1)), name) : text;
         try {
             return new BigInteger(s.trim());
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(name + " must be a decimal integer (or @FILE), got '"
                     + (s.length() > 40 ? s.substring(0, 40) + "..." : s.trim()) + "'", e);
+        }
+    }
+
+    /** The UTF-8 content of a file, or an IllegalArgumentException naming the parameter. */
+    static String read(Path file, String name) {
+        try {
+            return Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new IllegalArgumentException(name + ": cannot read " + file + ": " + e.getMessage(), e);
         }
     }
 

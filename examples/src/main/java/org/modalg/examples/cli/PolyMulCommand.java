@@ -1,7 +1,5 @@
 package org.modalg.examples.cli;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -84,13 +82,6 @@ public final class PolyMulCommand implements Callable<Integer> {
         } catch (RuntimeException e) {
             return arg;
         }
-        if (Files.isRegularFile(p)) {
-            try {
-                return Files.readString(p, StandardCharsets.UTF_8);
-            } catch (IOException e) {
-                throw new IllegalArgumentException(name + ": cannot read " + arg + ": " + e.getMessage(), e);
-            }
-        }
-        return arg;
+        return Files.isRegularFile(p) ? IntegerCommands.read(p, name) : arg;
     }
 }
