@@ -60,7 +60,10 @@ public final class IntegerDivision {
         BigInteger z = reciprocal(y, t); // about 2^(2t) / y
         // v = z 2^(na + 1 - t - nb) = z / 8 approximates 2^(na + 1) / b
         BigInteger v = z.shiftRight(3);
-        BigInteger q = IntegerMultiplication.multiply(a, v).shiftRight(na + 1);
+        // Only the top m + 8 bits of a matter: the dropped part changes a v / 2^(na+1) by less
+        // than v 2^(na - m - 8) / 2^(na + 1) < 1, which the correction below absorbs.
+        int drop = Math.max(0, na - (m + 8));
+        BigInteger q = IntegerMultiplication.multiply(a.shiftRight(drop), v).shiftRight(na + 1 - drop);
         BigInteger r = a.subtract(IntegerMultiplication.multiply(q, b));
         for (int i = 0; i < MAX_CORRECTIONS; i++) {
             if (r.signum() < 0) {
