@@ -8,6 +8,7 @@ import org.modalg.examples.bench.BenchTable;
 import org.modalg.examples.bench.FftBenchmark;
 import org.modalg.examples.bench.FieldsBenchmark;
 import org.modalg.examples.bench.IntMulBenchmark;
+import org.modalg.examples.bench.PolyMulBenchmark;
 import org.modalg.fields.GfPreset;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -16,7 +17,8 @@ import picocli.CommandLine.Option;
 /** {@code modalg bench ...}: the benchmark suites, printed as tables and written as CSV. */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = "Benchmark suites (CSV output). Timings are medians of repeated runs on this machine.",
-        subcommands = {BenchCommand.Fields.class, BenchCommand.Fft.class, BenchCommand.IntMul.class})
+        subcommands = {BenchCommand.Fields.class, BenchCommand.Fft.class, BenchCommand.IntMul.class,
+            BenchCommand.PolyMul.class})
 public final class BenchCommand implements Runnable {
     @Override
     public void run() {
@@ -187,6 +189,45 @@ public final class BenchCommand implements Runnable {
             long[] s = sizes.stream().mapToLong(Long::longValue).toArray();
             System.out.println("# modalg bench intmul: " + BenchTable.machine() + ", " + threads + " thread(s) for modalg");
             BenchTable table = IntMulBenchmark.run(s, threads, quick ? 1 : repeats, 10_000_000L, 10_000_000L, 1);
+            table.print(System.out);
+            table.writeCsv(csv);
+            System.out.println("# CSV written to " + csv.toAbsolutePath());
+            return 0;
+        }
+    }
+
+    /** {@code modalg bench polymul}: polynomial multiplication with the automatic choice. */
+    @Command(name = "polymul", mixinStandardHelpOptions = true,
+            description = {"Polynomial multiplication (automatic algorithm choice) over Z with 64- and 1000-bit",
+                    "coefficients and over Z/pZ (62-bit p), lengths 2^10 .. 2^max."})
+    static final class PolyMul implements Callable<Integer> {
+        @Option(names = "--max-log2", description = "Largest length exponent, 64-bit and Z/pZ (default: ${DEFAULT-VALUE}).",
+                defaultValue = "20")
+        int maxLog;
+
+        @Option(names = "--max-log2-big", description = "Largest length exponent, 1000-bit (default: ${DEFAULT-VALUE}).",
+                defaultValue = "16")
+        int maxLogBig;
+
+        @Option(names = "--repeats", description = "Timed runs; the median is reported (default: ${DEFAULT-VALUE}).",
+                defaultValue = "3")
+        int repeats;
+
+        @Option(names = "--quick", description = "Small run (lengths 2^6 .. 2^8) for a smoke test.")
+        boolean quick;
+
+        @Option(names = {"-o", "--csv"}, paramLabel = "FILE", description = "CSV output (default: ${DEFAULT-VALUE}).",
+                defaultValue = "bench-results/polymul.csv")
+        Path csv;
+
+        @Override
+        public Integer call() {
+            if (repeats < 1 || maxLog < 1 || maxLog > 24 || maxLogBig < 1 || maxLogBig > 22) {
+                throw new IllegalArgumentException("--repeats >= 1, --max-log2 in [1, 24], --max-log2-big in [1, 22]");
+            }
+            System.out.println("# modalg bench polymul: " + BenchTable.machine());
+            BenchTable table = quick ? PolyMulBenchmark.run(6, 8, 7, 1, 1)
+                    : PolyMulBenchmark.run(10, maxLog, maxLogBig, repeats, 1);
             table.print(System.out);
             table.writeCsv(csv);
             System.out.println("# CSV written to " + csv.toAbsolutePath());

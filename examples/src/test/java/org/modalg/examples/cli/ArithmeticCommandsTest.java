@@ -69,6 +69,16 @@ class ArithmeticCommandsTest {
     }
 
     @Test
+    void quickPolymulBenchWritesDocumentedColumns() throws Exception {
+        Path csv = dir.resolve("polymul.csv");
+        CliRunner r = CliRunner.run("bench", "polymul", "--quick", "-o", csv.toString());
+        assertEquals(0, r.exitCode, r.err);
+        List<String> lines = Files.readAllLines(csv);
+        assertEquals(String.join(",", org.modalg.examples.bench.PolyMulBenchmark.COLUMNS), lines.get(0));
+        assertEquals(1 + 3 + 2 + 3, lines.size(), lines.toString());
+    }
+
+    @Test
     void quickIntmulBenchWritesDocumentedColumns() throws Exception {
         Path csv = dir.resolve("intmul.csv");
         CliRunner r = CliRunner.run("bench", "intmul", "--quick", "-o", csv.toString());

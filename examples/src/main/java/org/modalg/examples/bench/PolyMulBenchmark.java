@@ -1,0 +1,78 @@
+package org.modalg.examples.bench;
+
+import java.math.BigInteger;
+import java.util.Random;
+import org.modalg.fields.NttPrimes;
+import org.modalg.fields.ZpField;
+import org.modalg.polynomial.ZZPoly;
+import org.modalg.polynomial.ZpPoly;
+
+/**
+ * Polynomial multiplication with the automatic algorithm choice: over Z for coefficient sizes
+ * of 64 and 1000 bits (random signs), and over Z/pZ for a 62-bit NTT prime, lengths 2^minLog ..
+ * 2^maxLog (both operands of that length). The product over Z is checked at a random point
+ * against the product of the evaluations (exact BigInteger arithmetic) before timing counts.
+ */
+public final class PolyMulBenchmark {
+    /** CSV columns. */
+    public static final String[] COLUMNS = {"ring", "coeff_bits", "log2_len", "len", "ms"};
+
+    private PolyMulBenchmark() {
+    }
+
+    public static BenchTable run(int minLog, int maxLog, int maxLogBig, int repeats, long seed) {
+        BenchTable table = new BenchTable(COLUMNS);
+        Random rnd = new Random(seed);
+        for (int bits : new int[] {64, 1000}) {
+            for (int log = minLog; log <= (bits > 64 ? maxLogBig : maxLog); log++) {
+                int len = 1 << log;
+                ZZPoly a = randomZZ(len, bits, rnd);
+                ZZPoly b = randomZZ(len, bits, rnd);
+                ZZPoly c = a.multiply(b);
+                BigInteger x = new BigInteger(80, rnd);
+                if (!c.evaluate(x).equals(a.evaluate(x).multiply(b.evaluate(x)))) {
+                    throw new IllegalStateException("wrong product over Z at length " + len);
+                }
+                double ms = FftBenchmark.median(repeats, () -> {
+                    long t0 = System.nanoTime();
+                    a.multiply(b);
+                    return System.nanoTime() - t0;
+                });
+                table.add("Z", bits, log, len, ms);
+            }
+        }
+        ZpField f = ZpField.of(NttPrimes.largestBelow(1L << 62, 30));
+        for (int log = minLog; log <= maxLog; log++) {
+            int len = 1 << log;
+            long[] ca = new long[len];
+            long[] cb = new long[len];
+            for (int i = 0; i < len; i++) {
+                ca[i] = f.random(rnd);
+                cb[i] = f.random(rnd);
+            }
+            ZpPoly a = ZpPoly.of(f, ca);
+            ZpPoly b = ZpPoly.of(f, cb);
+            long x = f.random(rnd);
+            if (a.multiply(b).evaluate(x) != f.mul(a.evaluate(x), b.evaluate(x))) {
+                throw new IllegalStateException("wrong product over Z/pZ at length " + len);
+            }
+            double ms = FftBenchmark.median(repeats, () -> {
+                long t0 = System.nanoTime();
+                a.multiply(b);
+                return System.nanoTime() - t0;
+            });
+            table.add("Z/pZ (62-bit p)", 62, log, len, ms);
+        }
+        return table;
+    }
+
+    private static ZZPoly randomZZ(int len, int bits, Random rnd) {
+        BigInteger[] c = new BigInteger[len];
+        for (int i = 0; i < len; i++) {
+            BigInteger v = new BigInteger(bits, rnd);
+            c[i] = rnd.nextBoolean() ? v.negate() : v;
+        }
+        c[len - 1] = c[len - 1].signum() == 0 ? BigInteger.ONE : c[len - 1];
+        return ZZPoly.of(c);
+    }
+}
