@@ -6,8 +6,9 @@ package org.modalg.polynomial;
  * value that is not an integer at or above the stated minimum raises
  * {@link IllegalArgumentException} naming the property). Lengths are numbers of coefficients.
  *
- * <p>The classical/Karatsuba and Newton defaults below were measured with {@code TuningCrossover} (polynomial test sources;
- * how to run it is in its Javadoc and the module README) on an AMD EPYC host with 2 vCPUs,
+ * <p>The classical/Karatsuba and Newton defaults below were measured with
+ * {@code TuningCrossover} (polynomial test sources; how to run it is in its Javadoc and the
+ * module README) on an AMD EPYC host with 2 vCPUs,
  * OpenJDK 17.0.15, shared with other work (load average 2.3 to 3.6 during the runs): three
  * full passes of 5 timed batches each, the minimum batch kept. The "one level" figure is
  * Karatsuba with cut-off n (one split, classical halves) against classical at the same length
@@ -18,8 +19,9 @@ package org.modalg.polynomial;
  *
  * <p>The transform cut-offs ({@link #ZZ_FAST}, {@link #ZZ_NTT}, {@link #ZP_NTT},
  * {@link #ZP_NTT_CRT}) were measured with {@code PolyMulCrossover} (test sources) on the same
- * host (2 vCPUs, load average about 2 from other work), two passes for 64, 256 (one), 1000 bits
- * and Z/pZ, one pass for 4000 and 16000 bits: minimum of three batches of at least 30 ms after
+ * host (2 vCPUs, load average about 2 from other work), two passes for 64 and 1000 bits and
+ * for Z/pZ, 256 and 4000
+ * bits, one pass for 16000 bits: minimum of three batches of at least 30 ms after
  * a warm-up batch, balanced lengths n, full-size coefficients of random signs, the NTT engine
  * over both cores. A cut-off is the smallest measured n from which the faster route is not
  * slower in any pass. Times are microseconds per product.
@@ -173,13 +175,14 @@ public final class Tuning {
      *     64   12     10.8 / 5.3     10.8 / 6.2 Kronecker
      *     64   16      9.1 / 8.7      8.9 / 8.9 Kronecker    -&gt; 16 (below 128 bits)
      *     64   24     21.9 / 17.1    17.9 / 16.1 Kronecker
-     *    256   64          176.9          206.7 NTT
-     *    256   96          389.0          300.4 NTT          -&gt; 96 (128 to 511 bits)
+     *    256   64    176.9 / 184.9  206.7 / 205.6 NTT
+     *    256   96    389.0 / 475.6  300.4 / 336.2 NTT    -&gt; 96 (128 to 511 bits)
      *   1000   96   1370 / 1362    1547 / 1560 NTT
      *   1000  128   1855 / 2203    1833 / 1874 NTT        -&gt; 128 (512 to 2047 bits)
      *   1000  192   4161 / 4196    2944 / 2872 NTT
-     *   4000  128         14606          15792 Kronecker
-     *   4000  192         33139          17999 Kronecker    -&gt; 192 (2048 to 8191 bits)
+     *   4000   96  16169 / 11376  10030 / 7863 Kronecker
+     *   4000  128  14606 / 15139  15792 / 11949 Kronecker
+     *   4000  192  33139 / 34409  17999 / 13318 Kronecker  -&gt; 192 (2048 to 8191 bits)
      *  16000   16          5023           7406 Kronecker
      *  16000   24         11571           7787 Kronecker    -&gt; 24 (8192 bits and more)
      * </pre>
@@ -196,12 +199,12 @@ public final class Tuning {
      *     64   96    105.5 / 90.8    105.4 / 93.1
      *     64  128    137.3 / 133.2   117.7 / 105.1    -&gt; 128 (below 128 bits)
      *     64 4096     7838 / 6297     2874 / 2886
-     *    256   96          493.2           300.4      -&gt; 96: Kronecker never wins (128 to 511 bits)
+     *    256   96    493.2 / 577.2   300.4 / 336.2    -&gt; 96: Kronecker never wins (128 to 511 bits)
      *   1000  128    3499 / 3707     1833 / 1874      -&gt; 128: never wins (512 to 2047 bits)
      *   1000 8192  189896 / 261702  95568 / 112695
-     *   4000  256         38435           37823
-     *   4000  512         72093           67413
-     *   4000 1024         99053          123561      -&gt; never (2048 to 8191 bits: s = 130 or more
+     *   4000  256   38435 / 30435   37823 / 33727
+     *   4000  512   72093 / 54198   67413 / 63051
+     *   4000 1024   99053 / 108885 123561 / 126925  -&gt; never (2048 to 8191 bits: s = 130 or more
      *                                                    primes, Garner's s^2 per coefficient)
      *  16000  256         94318          427866      -&gt; never (8192 bits and more)
      * </pre>
