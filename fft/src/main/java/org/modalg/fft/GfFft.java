@@ -125,7 +125,7 @@ public final class GfFft {
         check(data);
         pool.invoke(task(() -> {
             transform(data, 0, log2N, -1, new Scratch(), pool);
-            parallelFor(0, n, Math.max(1, n / (8 * pool.getParallelism())), pool,
+            ParallelRange.run(pool, 0, n, Math.max(1, n / (8 * pool.getParallelism())),
                     (lo, hi) -> scale(data, lo, hi, new Scratch()));
         }));
     }
@@ -171,7 +171,7 @@ public final class GfFft {
         if (pool == null) {
             columns.run(0, cols);
         } else {
-            parallelFor(0, cols, Math.max(COLUMN_BLOCK, cols / (4 * pool.getParallelism())), pool, columns);
+            ParallelRange.run(pool, 0, cols, Math.max(COLUMN_BLOCK, cols / (4 * pool.getParallelism())), columns);
         }
         // Step 3: DFT_J along each row (contiguous), recursively.
         int log2Cols = log2Len - log2K;
@@ -180,7 +180,7 @@ public final class GfFft {
                 transform(data, off + m1 * cols * k, log2Cols, dir, s, null);
             }
         } else {
-            parallelFor(0, kk, 1, pool, (lo, hi) -> {
+            ParallelRange.run(pool, 0, kk, 1, (lo, hi) -> {
                 Scratch rs = new Scratch();
                 for (int m1 = lo; m1 < hi; m1++) {
                     transform(data, off + m1 * cols * k, log2Cols, dir, rs, null);
@@ -310,9 +310,5 @@ public final class GfFft {
                 r.run();
             }
         };
-    }
-
-    private static void parallelFor(int lo, int hi, int grain, ForkJoinPool pool, ParallelRange.Body body) {
-        ParallelRange.run(pool, lo, hi, grain, body);
     }
 }

@@ -310,6 +310,11 @@ public final class GfArithmetic {
         }
     }
 
+    /** k at and above which {@link #mul} uses the FFT-based method (fixed when the field is built). */
+    public int fftThreshold() {
+        return fftThreshold;
+    }
+
     /** Whether {@link #mul} takes the FFT-based method for this k (so that {@link #prepare} pays). */
     public boolean usesFft() {
         return k >= fftThreshold;

@@ -147,7 +147,7 @@ public final class GfField implements PrimeField {
 
     /** k at and above which {@link GfArithmetic#mul} uses the FFT-based method. */
     public int fftThreshold() {
-        return Tuning.gfFftThreshold();
+        return arithmetic.fftThreshold();
     }
 
     @Override

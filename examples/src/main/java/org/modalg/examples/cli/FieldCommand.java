@@ -150,7 +150,7 @@ public final class FieldCommand implements Callable<Integer> {
             System.out.println("form            r^k + 1 (generalized Fermat)");
             System.out.println("r               " + g.radixBig());
             System.out.println("k               " + g.k());
-            System.out.println("multiplication  " + (g.k() >= g.fftThreshold() ? "FFT-based" : "plain")
+            System.out.println("multiplication  " + (g.arithmetic().usesFft() ? "FFT-based" : "plain")
                     + " (FFT-based from k = " + g.fftThreshold() + ", with "
                     + g.arithmetic().fftPrimeCount() + " word-size primes)");
         } else if (f instanceof ZpField) {
