@@ -1,6 +1,7 @@
 package org.modalg.fft;
 
 import java.util.concurrent.ForkJoinPool;
+import org.modalg.fft.NttArguments.Operation;
 
 /**
  * {@link NttEngine} on the CPU: {@link NttPlan} kernels, run serially for one thread and on a
@@ -102,31 +103,30 @@ public final class CpuNttEngine implements NttEngine, AutoCloseable {
     // NttEngine
     // ----------------------------------------------------------------------------------------
 
-    private enum Op { FORWARD, INVERSE, CYCLIC, NEGACYCLIC }
 
     @Override
     public void forward(long[] rowPrimes, int log2n, long[] data, int rows) {
-        run(Op.FORWARD, rowPrimes, log2n, data, null, null, rows);
+        run(Operation.FORWARD, rowPrimes, log2n, data, null, null, rows);
     }
 
     @Override
     public void inverse(long[] rowPrimes, int log2n, long[] data, int rows) {
-        run(Op.INVERSE, rowPrimes, log2n, data, null, null, rows);
+        run(Operation.INVERSE, rowPrimes, log2n, data, null, null, rows);
     }
 
     @Override
     public void cyclicConvolution(long[] rowPrimes, int log2n, long[] a, long[] b, long[] out,
             int rows) {
-        run(Op.CYCLIC, rowPrimes, log2n, a, b, out, rows);
+        run(Operation.CYCLIC, rowPrimes, log2n, a, b, out, rows);
     }
 
     @Override
     public void negacyclicConvolution(long[] rowPrimes, int log2n, long[] a, long[] b, long[] out,
             int rows) {
-        run(Op.NEGACYCLIC, rowPrimes, log2n, a, b, out, rows);
+        run(Operation.NEGACYCLIC, rowPrimes, log2n, a, b, out, rows);
     }
 
-    private void run(Op op, long[] rowPrimes, int log2n, long[] a, long[] b, long[] out, int rows) {
+    private void run(Operation op, long[] rowPrimes, int log2n, long[] a, long[] b, long[] out, int rows) {
         NttPlan[] plans = validate(op, rowPrimes, log2n, a, b, out, rows);
         if (rows == 0) {
             return;
@@ -152,55 +152,12 @@ public final class CpuNttEngine implements NttEngine, AutoCloseable {
         }
     }
 
-    private NttPlan[] validate(Op op, long[] rowPrimes, int log2n, long[] a, long[] b, long[] out,
+    private NttPlan[] validate(Operation op, long[] rowPrimes, int log2n, long[] a, long[] b, long[] out,
             int rows) {
         if (closed) {
             throw new IllegalStateException(name() + " is closed");
         }
-        if (rowPrimes == null) {
-            throw new IllegalArgumentException("rowPrimes must not be null");
-        }
-        String aName = op == Op.FORWARD || op == Op.INVERSE ? "data" : "a";
-        if (a == null) {
-            throw new IllegalArgumentException(aName + " must not be null");
-        }
-        boolean conv = op == Op.CYCLIC || op == Op.NEGACYCLIC;
-        if (conv && b == null) {
-            throw new IllegalArgumentException("b must not be null");
-        }
-        if (conv && out == null) {
-            throw new IllegalArgumentException("out must not be null");
-        }
-        if (rows < 0) {
-            throw new IllegalArgumentException("rows must be >= 0, got " + rows);
-        }
-        if (log2n < 1 || log2n > NttPlan.MAX_LOG2N) {
-            throw new IllegalArgumentException(
-                    "log2n must be in [1, " + NttPlan.MAX_LOG2N + "], got " + log2n);
-        }
-        if (rowPrimes.length < rows) {
-            throw new IllegalArgumentException("rowPrimes.length must be >= rows = " + rows
-                    + ", got " + rowPrimes.length);
-        }
-        // Primes first (cheap checks, no tables), then lengths, then the plans.
-        for (int i = 0; i < rows; i++) {
-            long p = rowPrimes[i];
-            if (i > 0 && p == rowPrimes[i - 1]) {
-                continue;
-            }
-            try {
-                NttPlan.validate(p, log2n, op == Op.NEGACYCLIC);
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("rowPrimes[" + i + "] = " + p + ": "
-                        + e.getMessage(), e);
-            }
-        }
-        long words = (long) rows << log2n;
-        checkLength(a, aName, words, rows, log2n);
-        if (conv) {
-            checkLength(b, "b", words, rows, log2n);
-            checkLength(out, "out", words, rows, log2n);
-        }
+        NttArguments.check(op, rowPrimes, log2n, a, b, out, rows);
         NttPlan[] plans = new NttPlan[rows];
         for (int i = 0; i < rows; i++) {
             long p = rowPrimes[i];
@@ -209,21 +166,14 @@ public final class CpuNttEngine implements NttEngine, AutoCloseable {
                 continue;
             }
             plans[i] = NttPlan.of(p, log2n);
-            if (op == Op.NEGACYCLIC) {
+            if (op == Operation.NEGACYCLIC) {
                 plans[i].prepareNegacyclic();
             }
         }
         return plans;
     }
 
-    private static void checkLength(long[] x, String name, long words, int rows, int log2n) {
-        if (x.length < words) {
-            throw new IllegalArgumentException(name + ".length must be >= rows * n = " + rows
-                    + " * 2^" + log2n + " = " + words + ", got " + x.length);
-        }
-    }
-
-    private static void rowSerial(Op op, NttPlan plan, long[] a, long[] b, long[] out, int off) {
+    private static void rowSerial(Operation op, NttPlan plan, long[] a, long[] b, long[] out, int off) {
         switch (op) {
             case FORWARD:
                 plan.forwardLazy(a, off, false);
@@ -234,7 +184,7 @@ public final class CpuNttEngine implements NttEngine, AutoCloseable {
                 plan.inverseScaled(a, off, false);
                 break;
             default:
-                boolean nega = op == Op.NEGACYCLIC;
+                boolean nega = op == Operation.NEGACYCLIC;
                 plan.forwardLazy(a, off, nega);
                 if (b != a) {
                     plan.forwardLazy(b, off, nega);
@@ -246,7 +196,7 @@ public final class CpuNttEngine implements NttEngine, AutoCloseable {
     }
 
     // One row with the blocked algorithm's phases spread over the pool.
-    private void rowInnerParallel(Op op, NttPlan plan, long[] a, long[] b, long[] out, int off) {
+    private void rowInnerParallel(Operation op, NttPlan plan, long[] a, long[] b, long[] out, int off) {
         switch (op) {
             case FORWARD:
                 forwardParallel(plan, a, off, false);
@@ -257,7 +207,7 @@ public final class CpuNttEngine implements NttEngine, AutoCloseable {
                 inverseParallel(plan, a, off, false);
                 break;
             default:
-                boolean nega = op == Op.NEGACYCLIC;
+                boolean nega = op == Operation.NEGACYCLIC;
                 forwardParallel(plan, a, off, nega);
                 if (b != a) {
                     forwardParallel(plan, b, off, nega);
