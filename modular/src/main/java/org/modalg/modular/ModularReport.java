@@ -1,0 +1,228 @@
+package org.modalg.modular;
+
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * What a multimodular computation used: the route taken, the field(s), how many primes (or big
+ * primes) gave images, which primes were unlucky (discarded), how the result was certified, and
+ * the time spent per phase. Immutable; built by the algorithm through a {@link Builder}.
+ * {@link #toString()} is a readable multi-line summary (the CLI prints it for {@code --verbose}).
+ */
+public final class ModularReport {
+    private final String algorithm;
+    private final Route route;
+    private final String field;
+    private final int primesUsed;
+    private final List<BigInteger> unluckyPrimes;
+    private final Certification certification;
+    private final String certificationDetail;
+    private final Map<String, Long> phaseNanos;
+    private final List<String> notes;
+
+    private ModularReport(Builder b) {
+        this.algorithm = b.algorithm;
+        this.route = b.route;
+        this.field = b.field;
+        this.primesUsed = b.primesUsed;
+        this.unluckyPrimes = Collections.unmodifiableList(new ArrayList<>(b.unlucky));
+        this.certification = b.certification;
+        this.certificationDetail = b.certificationDetail;
+        this.phaseNanos = Collections.unmodifiableMap(new LinkedHashMap<>(b.phases));
+        this.notes = Collections.unmodifiableList(new ArrayList<>(b.notes));
+    }
+
+    /** A builder for the named algorithm (for example {@code "det"}). */
+    public static Builder builder(String algorithm) {
+        return new Builder(algorithm);
+    }
+
+    /** The algorithm, for example {@code "det"}. */
+    public String algorithm() {
+        return algorithm;
+    }
+
+    /** The route actually taken ({@link Route#CRT} or {@link Route#BIG_PRIME}; AUTO is resolved). */
+    public Route route() {
+        return route;
+    }
+
+    /** A description of the prime field(s) used, for example {@code "word-size primes < 2^31"}. */
+    public String field() {
+        return field;
+    }
+
+    /** The number of primes (or big primes) whose images entered the result. */
+    public int primesUsed() {
+        return primesUsed;
+    }
+
+    /** The primes that were discarded as unlucky, in the order found. */
+    public List<BigInteger> unluckyPrimes() {
+        return unluckyPrimes;
+    }
+
+    /** The number of unlucky primes. */
+    public int unluckyCount() {
+        return unluckyPrimes.size();
+    }
+
+    /** How the result was certified. */
+    public Certification certification() {
+        return certification;
+    }
+
+    /** How the certification was obtained, for example {@code "modulus 2^4100 > 2 * Hadamard bound 2^4063"}. */
+    public String certificationDetail() {
+        return certificationDetail;
+    }
+
+    /** Nanoseconds per phase, in the order the phases were first recorded. */
+    public Map<String, Long> phaseNanos() {
+        return phaseNanos;
+    }
+
+    /** The sum of all phase times in nanoseconds. */
+    public long totalNanos() {
+        long t = 0;
+        for (long v : phaseNanos.values()) {
+            t += v;
+        }
+        return t;
+    }
+
+    /** Free-form remarks (for example why AUTO chose its route). */
+    public List<String> notes() {
+        return notes;
+    }
+
+    @Override
+    public String toString() {
+        StringBuilder s = new StringBuilder();
+        s.append(algorithm).append(": route ").append(route == null ? "-" : route.cliName()).append('\n');
+        s.append("  field:         ").append(field).append('\n');
+        s.append("  primes used:   ").append(primesUsed).append('\n');
+        s.append("  unlucky:       ").append(unluckyPrimes.size());
+        if (!unluckyPrimes.isEmpty()) {
+            int show = Math.min(10, unluckyPrimes.size());
+            s.append(' ').append(unluckyPrimes.subList(0, show));
+            if (show < unluckyPrimes.size()) {
+                s.append(" ...");
+            }
+        }
+        s.append('\n');
+        s.append("  certification: ").append(certification);
+        if (certificationDetail != null && !certificationDetail.isEmpty()) {
+            s.append(" (").append(certificationDetail).append(')');
+        }
+        s.append('\n');
+        s.append("  time:").append('\n');
+        for (Map.Entry<String, Long> e : phaseNanos.entrySet()) {
+            s.append(String.format(Locale.ROOT, "    %-14s %10.3f ms%n", e.getKey(), e.getValue() / 1e6));
+        }
+        s.append(String.format(Locale.ROOT, "    %-14s %10.3f ms%n", "total", totalNanos() / 1e6));
+        for (String n : notes) {
+            s.append("  note: ").append(n).append('\n');
+        }
+        return s.toString();
+    }
+
+    /**
+     * Mutable collector of a report, filled in by an algorithm while it runs. Thread-safe (its
+     * methods are synchronized), so worker threads may record unlucky primes.
+     */
+    public static final class Builder {
+        private final String algorithm;
+        private Route route;
+        private String field = "-";
+        private int primesUsed;
+        private final List<BigInteger> unlucky = new ArrayList<>();
+        private Certification certification = Certification.PROVEN;
+        private String certificationDetail = "";
+        private final LinkedHashMap<String, Long> phases = new LinkedHashMap<>();
+        private final List<String> notes = new ArrayList<>();
+
+        private Builder(String algorithm) {
+            if (algorithm == null || algorithm.isEmpty()) {
+                throw new IllegalArgumentException("algorithm must be a non-empty name");
+            }
+            this.algorithm = algorithm;
+        }
+
+        public synchronized Builder route(Route r) {
+            if (r == null) {
+                throw new IllegalArgumentException("route must not be null");
+            }
+            this.route = r;
+            return this;
+        }
+
+        public synchronized Builder field(String description) {
+            this.field = description == null ? "-" : description;
+            return this;
+        }
+
+        public synchronized Builder primesUsed(int count) {
+            if (count < 0) {
+                throw new IllegalArgumentException("count must be >= 0, got " + count);
+            }
+            this.primesUsed = count;
+            return this;
+        }
+
+        /** Records one unlucky (discarded) prime. */
+        public synchronized Builder unlucky(BigInteger prime) {
+            if (prime == null) {
+                throw new IllegalArgumentException("prime must not be null");
+            }
+            unlucky.add(prime);
+            return this;
+        }
+
+        /** Records one unlucky (discarded) word-size prime. */
+        public Builder unlucky(long prime) {
+            return unlucky(BigInteger.valueOf(prime));
+        }
+
+        public synchronized Builder certification(Certification c, String detail) {
+            if (c == null) {
+                throw new IllegalArgumentException("certification must not be null");
+            }
+            this.certification = c;
+            this.certificationDetail = detail == null ? "" : detail;
+            return this;
+        }
+
+        /** Adds nanos to the named phase (created at the end of the order on first use). */
+        public synchronized Builder phase(String name, long nanos) {
+            if (name == null) {
+                throw new IllegalArgumentException("phase name must not be null");
+            }
+            phases.merge(name, Math.max(0L, nanos), Long::sum);
+            return this;
+        }
+
+        /** Adds {@code System.nanoTime() - startNanos} to the named phase, and returns the current time. */
+        public long phaseSince(String name, long startNanos) {
+            long now = System.nanoTime();
+            phase(name, now - startNanos);
+            return now;
+        }
+
+        public synchronized Builder note(String note) {
+            if (note != null && !note.isEmpty()) {
+                notes.add(note);
+            }
+            return this;
+        }
+
+        public synchronized ModularReport build() {
+            return new ModularReport(this);
+        }
+    }
+}

@@ -1,0 +1,101 @@
+package org.modalg.modular;
+
+import java.math.BigInteger;
+import java.util.Arrays;
+import org.modalg.fft.CrtBasis;
+
+/**
+ * Chinese remaindering of n values from their residues modulo many word-size primes at once.
+ * The primes are cut into chunks of at most {@link #CHUNK} primes, each chunk reconstructed by
+ * Garner's algorithm in {@link CrtBasis} (no BigInteger inside), then the chunk results are
+ * combined pairwise up a product tree: x = x_1 + M_1 ((x_2 - x_1) M_1^-1 mod M_2). With fast
+ * (Karatsuba/Toom) BigInteger multiplication the tree costs O(M(L) log c) per value for c chunks
+ * and L limbs, against O(L^2) for one Garner pass over all primes.
+ */
+public final class MultiCrt {
+
+    /** Primes per {@link CrtBasis} chunk: Garner's constants take CHUNK^2 / 2 words. */
+    public static final int CHUNK = 256;
+
+    private MultiCrt() {
+    }
+
+    /**
+     * The n values x_i in the symmetric range (-M/2, M/2] (or unsigned [0, M)) with
+     * x_i = residues[j n + i] mod primes[j] (prime-major layout, as {@link CrtBasis} and the
+     * NTT engines write it).
+     *
+     * @param primes s &gt;= 1 distinct primes below 2^62
+     * @param residues s n residues, each in [0, primes[j]) (or any unsigned 64-bit value, reduced)
+     * @param n values per prime, &gt;= 0
+     * @param symmetric whether to return the symmetric range
+     * @param threads threads for the chunk reconstructions, &gt;= 1
+     * @throws IllegalArgumentException if an argument is null or out of range, or primes are not
+     *     distinct primes
+     */
+    public static BigInteger[] combine(long[] primes, long[] residues, int n, boolean symmetric, int threads) {
+        if (primes == null || primes.length == 0) {
+            throw new IllegalArgumentException("primes must hold at least one prime");
+        }
+        if (residues == null) {
+            throw new IllegalArgumentException("residues must not be null");
+        }
+        if (n < 0) {
+            throw new IllegalArgumentException("n must be >= 0, got " + n);
+        }
+        if (residues.length < (long) primes.length * n) {
+            throw new IllegalArgumentException("residues must hold primes.length * n = " + primes.length + " * " + n
+                    + " values, got " + residues.length);
+        }
+        long[] sorted = primes.clone();
+        Arrays.sort(sorted);
+        for (int j = 1; j < sorted.length; j++) {
+            if (sorted[j] == sorted[j - 1]) {
+                throw new IllegalArgumentException("primes must be distinct, but " + sorted[j] + " appears twice");
+            }
+        }
+        int chunks = (primes.length + CHUNK - 1) / CHUNK;
+        BigInteger[][] parts = new BigInteger[chunks][];
+        BigInteger[] moduli = new BigInteger[chunks];
+        for (int c = 0; c < chunks; c++) {
+            int from = c * CHUNK;
+            int to = Math.min(primes.length, from + CHUNK);
+            CrtBasis basis = CrtBasis.of(Arrays.copyOfRange(primes, from, to));
+            long[] sub = Arrays.copyOfRange(residues, from * n, to * n);
+            parts[c] = basis.toBigIntegers(sub, n, false, threads);
+            moduli[c] = basis.modulus();
+        }
+        // Product tree: merge neighbours until one chunk remains.
+        while (chunks > 1) {
+            int next = (chunks + 1) / 2;
+            for (int c = 0; c < chunks / 2; c++) {
+                BigInteger m1 = moduli[2 * c];
+                BigInteger m2 = moduli[2 * c + 1];
+                BigInteger inv = m1.mod(m2).modInverse(m2);
+                BigInteger[] a = parts[2 * c];
+                BigInteger[] b = parts[2 * c + 1];
+                for (int i = 0; i < n; i++) {
+                    a[i] = a[i].add(m1.multiply(b[i].subtract(a[i]).multiply(inv).mod(m2)));
+                }
+                parts[c] = a;
+                moduli[c] = m1.multiply(m2);
+            }
+            if ((chunks & 1) != 0) {
+                parts[next - 1] = parts[chunks - 1];
+                moduli[next - 1] = moduli[chunks - 1];
+            }
+            chunks = next;
+        }
+        BigInteger[] x = parts[0];
+        if (symmetric) {
+            BigInteger m = moduli[0];
+            BigInteger half = m.shiftRight(1);
+            for (int i = 0; i < n; i++) {
+                if (x[i].compareTo(half) > 0) {
+                    x[i] = x[i].subtract(m);
+                }
+            }
+        }
+        return x;
+    }
+}

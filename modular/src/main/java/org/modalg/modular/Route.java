@@ -1,0 +1,47 @@
+package org.modalg.modular;
+
+import java.util.Locale;
+
+/**
+ * How a multimodular algorithm computes its images: many word-size primes and Chinese
+ * remaindering ({@link #CRT}), one or a few big generalized Fermat primes ({@link #BIG_PRIME},
+ * thesis section 2.9), or a choice made by the algorithm from the problem size ({@link #AUTO};
+ * each algorithm documents its rule).
+ */
+public enum Route {
+    /** The algorithm chooses; its Javadoc states the rule and the measurement behind it. */
+    AUTO,
+    /** Images modulo many word-size primes, combined by the Chinese remainder theorem. */
+    CRT,
+    /** Images in one or few generalized Fermat fields p = r^k + 1 (thesis section 2.9). */
+    BIG_PRIME;
+
+    /**
+     * The route named {@code crt}, {@code bigprime} (also {@code big_prime}, {@code big-prime})
+     * or {@code auto}, case-insensitive, surrounding blanks ignored.
+     *
+     * @throws IllegalArgumentException naming {@code route} and the accepted names
+     */
+    public static Route parse(String route) {
+        if (route != null) {
+            switch (route.trim().toLowerCase(Locale.ROOT)) {
+                case "auto":
+                    return AUTO;
+                case "crt":
+                    return CRT;
+                case "bigprime":
+                case "big_prime":
+                case "big-prime":
+                    return BIG_PRIME;
+                default:
+                    break;
+            }
+        }
+        throw new IllegalArgumentException("route must be one of crt, bigprime, auto; got " + route);
+    }
+
+    /** The name {@link #parse} accepts: {@code auto}, {@code crt} or {@code bigprime}. */
+    public String cliName() {
+        return this == BIG_PRIME ? "bigprime" : name().toLowerCase(Locale.ROOT);
+    }
+}
