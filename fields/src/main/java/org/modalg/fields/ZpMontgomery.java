@@ -50,6 +50,11 @@ public final class ZpMontgomery {
         return p;
     }
 
+    /** p^-1 mod 2^64, the constant of the REDC step (for kernels that do REDC themselves). O(1). */
+    public long pInverse() {
+        return pInv;
+    }
+
     /** The stored form of 1, i.e. R mod p = 2^64 mod p. O(1). */
     public long one() {
         return one;

@@ -7,9 +7,11 @@ import java.util.concurrent.Callable;
 import org.modalg.examples.bench.BenchTable;
 import org.modalg.examples.bench.FftBenchmark;
 import org.modalg.examples.bench.FieldsBenchmark;
+import org.modalg.examples.bench.GpuBenchmark;
 import org.modalg.examples.bench.IntMulBenchmark;
 import org.modalg.examples.bench.PolyMulBenchmark;
 import org.modalg.fields.GfPreset;
+import org.modalg.gpu.GpuRuntime;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -18,7 +20,7 @@ import picocli.CommandLine.Option;
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = "Benchmark suites (CSV output). Timings are medians of repeated runs on this machine.",
         subcommands = {BenchCommand.Fields.class, BenchCommand.Fft.class, BenchCommand.IntMul.class,
-            BenchCommand.PolyMul.class})
+            BenchCommand.PolyMul.class, BenchCommand.Gpu.class})
 public final class BenchCommand implements Runnable {
     @Override
     public void run() {
@@ -231,6 +233,57 @@ public final class BenchCommand implements Runnable {
             table.print(System.out);
             table.writeCsv(csv);
             System.out.println("# CSV written to " + csv.toAbsolutePath());
+            return 0;
+        }
+    }
+
+    /** {@code modalg bench gpu}: the GPU engines against the CPU engines, device named. */
+    @Command(name = "gpu", mixinStandardHelpOptions = true,
+            description = {"GPU benchmarks (needs a usable CUDA device): (b) small-prime NTT throughput, kernels",
+                    "alone and with transfers, as time and as effective GB/s against the device's copy bandwidth."})
+    static final class Gpu implements Callable<Integer> {
+        @Option(names = "--part", split = ",", description = "Parts to run (default: ${DEFAULT-VALUE}).",
+                defaultValue = "b")
+        List<String> parts;
+
+        @Option(names = "--min-log2n", description = "Smallest NTT length exponent (default: ${DEFAULT-VALUE}).",
+                defaultValue = "16")
+        int minLog2n;
+
+        @Option(names = "--max-log2n", description = "Largest NTT length exponent (default: ${DEFAULT-VALUE}).",
+                defaultValue = "26")
+        int maxLog2n;
+
+        @Option(names = "--batch", description = "Primes per batch (default: ${DEFAULT-VALUE}).", defaultValue = "8")
+        int batch;
+
+        @Option(names = "--repeats", description = "Timed runs (default: ${DEFAULT-VALUE}).", defaultValue = "5")
+        int repeats;
+
+        @Option(names = "--quick", description = "Small run for a smoke test.")
+        boolean quick;
+
+        @Option(names = {"-o", "--csv-dir"}, paramLabel = "DIR",
+                description = "Directory of the CSV files (default: ${DEFAULT-VALUE}).", defaultValue = "bench-results")
+        Path dir;
+
+        @Override
+        public Integer call() {
+            if (repeats < 1 || batch < 1 || minLog2n < 1 || maxLog2n > 27 || minLog2n > maxLog2n) {
+                throw new IllegalArgumentException("--repeats and --batch must be >= 1, 1 <= --min-log2n <= --max-log2n <= 27");
+            }
+            if (!GpuRuntime.isUsable()) {
+                System.out.println("# modalg bench gpu: no usable GPU (" + GpuRuntime.unusableReason() + ")");
+                return 1;
+            }
+            System.out.println("# modalg bench gpu: " + GpuRuntime.get().describe() + "; host " + BenchTable.machine());
+            if (parts.contains("b")) {
+                System.out.println("# (b) small-prime NTT, 62-bit primes (times in ms)");
+                BenchTable t = GpuBenchmark.nttThroughput(quick ? 12 : minLog2n, quick ? 14 : maxLog2n, batch,
+                        1L << 28, quick ? 1 : repeats, 1);
+                t.print(System.out);
+                t.writeCsv(dir.resolve("gpu-ntt.csv"));
+            }
             return 0;
         }
     }

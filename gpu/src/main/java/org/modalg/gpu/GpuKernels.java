@@ -1,0 +1,15 @@
+package org.modalg.gpu;
+
+import java.util.List;
+
+/** The kernel modules: one CUDA source under {@code src/main/cuda/} and one PTX resource each. */
+final class GpuKernels {
+    /** Small-prime NTT passes, pointwise products, scaling and bit reversal. */
+    static final String NTT = "ntt";
+
+    /** Every module, loaded when the runtime starts (so a driver too old for one shows then). */
+    static final List<String> MODULES = List.of(NTT);
+
+    private GpuKernels() {
+    }
+}

@@ -1,0 +1,127 @@
+package org.modalg.gpu;
+
+import jcuda.Pointer;
+import jcuda.driver.CUfunction;
+
+/**
+ * Device-resident small-prime NTT steps on rows already in device memory (the kernels of
+ * {@code ntt.cu}); {@link GpuNttEngine} moves host data through them, and the benchmarks time
+ * them alone. Every method covers a run of consecutive rows sharing the prime of its tables.
+ *
+ * <p>Pass schedule: a transform of 2^log2n points is ceil(log2n / 8) passes over memory, each
+ * doing up to 8 radix-2 stages in shared memory (a 2^24-point transform: 3 passes).
+ */
+final class GpuNtt {
+    static final int MAX_STAGES_PER_PASS = 8;
+    private static final int COLUMNS = 16;
+    private static final int THREADS = 256;
+    private static final int MAX_GRID_Y = 65535;
+
+    private final CUfunction dif;
+    private final CUfunction dit;
+    private final CUfunction pointwise;
+    private final CUfunction scale;
+    private final CUfunction bitReverse;
+
+    GpuNtt(GpuRuntime rt) {
+        dif = rt.function(GpuKernels.NTT, "ntt_dif_pass");
+        dit = rt.function(GpuKernels.NTT, "ntt_dit_pass");
+        pointwise = rt.function(GpuKernels.NTT, "pointwise_mul");
+        scale = rt.function(GpuKernels.NTT, "scale");
+        bitReverse = rt.function(GpuKernels.NTT, "bit_reverse");
+    }
+
+    /** Forward DIF transform of rows [row, row + rows): natural order in, bit-reversed out. */
+    void forwardToBitReversed(DeviceBuffer data, int row, int rows, NttTables t) {
+        int[] stages = passStages(t.log2n);
+        int s = 0;
+        for (int m : stages) {
+            pass(dif, "ntt_dif_pass", data, row, rows, t, t.forward, s, m);
+            s += m;
+        }
+    }
+
+    /** Inverse DIT transform without the 1/n factor: bit-reversed in, natural order out. */
+    void inverseFromBitReversed(DeviceBuffer data, int row, int rows, NttTables t) {
+        int[] stages = passStages(t.log2n);
+        int s = t.log2n;
+        for (int i = stages.length - 1; i >= 0; i--) {
+            s -= stages[i];
+            pass(dit, "ntt_dit_pass", data, row, rows, t, t.inverse, s, stages[i]);
+        }
+    }
+
+    /** out = a b c R^-2 elementwise on the rows (c = k R^2 gives a b k). */
+    void pointwise(DeviceBuffer out, DeviceBuffer a, DeviceBuffer b, int row, int rows,
+            NttTables t, long c) {
+        long off = (long) row << t.log2n;
+        forRowRuns(rows, (r0, nr) -> {
+            long o = off + ((long) r0 << t.log2n);
+            Cuda.launch(pointwise, "pointwise_mul", elementBlocks(t.log2n), nr, THREADS, 0,
+                    Pointer.to(out.at(o)), Pointer.to(a.at(o)), Pointer.to(b.at(o)),
+                    Pointer.to(new long[] {t.p}), Pointer.to(new long[] {t.pinv}),
+                    Pointer.to(new long[] {c}), Pointer.to(new int[] {t.log2n}));
+        });
+    }
+
+    /** data = data c R^-1 (c = k R gives data k), or data_i table_i R^-1 if table is not null. */
+    void scale(DeviceBuffer data, int row, int rows, NttTables t, long c, DeviceBuffer table) {
+        long off = (long) row << t.log2n;
+        forRowRuns(rows, (r0, nr) -> Cuda.launch(scale, "scale", elementBlocks(t.log2n), nr,
+                THREADS, 0, Pointer.to(data.at(off + ((long) r0 << t.log2n))),
+                Pointer.to(new long[] {t.p}), Pointer.to(new long[] {t.pinv}),
+                Pointer.to(new long[] {c}),
+                table == null ? Pointer.to(new long[] {0}) : table.arg(),
+                Pointer.to(new int[] {t.log2n})));
+    }
+
+    /** out_row[bitrev(i)] = in_row[i] for the rows (out-of-place). */
+    void bitReverse(DeviceBuffer out, DeviceBuffer in, int row, int rows, int log2n) {
+        long off = (long) row << log2n;
+        forRowRuns(rows, (r0, nr) -> {
+            long o = off + ((long) r0 << log2n);
+            Cuda.launch(bitReverse, "bit_reverse", elementBlocks(log2n), nr, THREADS, 0,
+                    Pointer.to(out.at(o)), Pointer.to(in.at(o)), Pointer.to(new int[] {log2n}));
+        });
+    }
+
+    /** Stages per pass: ceil(log2n / 8) passes, the stages spread evenly (earlier ones longer). */
+    static int[] passStages(int log2n) {
+        int passes = (log2n + MAX_STAGES_PER_PASS - 1) / MAX_STAGES_PER_PASS;
+        int[] stages = new int[passes];
+        for (int i = 0; i < passes; i++) {
+            stages[i] = log2n / passes + (i < log2n % passes ? 1 : 0);
+        }
+        return stages;
+    }
+
+    private void pass(CUfunction kernel, String name, DeviceBuffer data, int row, int rows,
+            NttTables t, DeviceBuffer table, int s, int m) {
+        long groups = 1L << (t.log2n - m);
+        int cols = (int) Math.min(COLUMNS, groups);
+        int blocks = (int) (groups / cols);
+        int threads = Math.min(THREADS, cols << (m - 1));
+        int shared = (cols << m) * Long.BYTES;
+        long off = (long) row << t.log2n;
+        forRowRuns(rows, (r0, nr) -> Cuda.launch(kernel, name, blocks, nr, threads, shared,
+                Pointer.to(data.at(off + ((long) r0 << t.log2n))), table.arg(),
+                Pointer.to(new long[] {t.p}), Pointer.to(new long[] {t.pinv}),
+                Pointer.to(new int[] {t.log2n}), Pointer.to(new int[] {s}),
+                Pointer.to(new int[] {m}), Pointer.to(new int[] {cols})));
+    }
+
+    private static int elementBlocks(int log2n) {
+        return (int) (((1L << log2n) + THREADS - 1) / THREADS);
+    }
+
+    private interface RowRun {
+        void launch(int firstRow, int rows);
+    }
+
+    // The grid's y dimension is at most 65535: long runs take several launches.
+    private static void forRowRuns(int rows, RowRun run) {
+        for (int r = 0; r < rows; r += MAX_GRID_Y) {
+            run.launch(r, Math.min(MAX_GRID_Y, rows - r));
+        }
+    }
+}

@@ -1,0 +1,216 @@
+package org.modalg.gpu;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.logging.Logger;
+import jcuda.driver.CUcontext;
+import jcuda.driver.CUdevice;
+import jcuda.driver.CUdevice_attribute;
+import jcuda.driver.CUfunction;
+import jcuda.driver.CUmodule;
+import jcuda.driver.JCudaDriver;
+
+/**
+ * The CUDA device this JVM uses (device 0, its primary context) and the kernel modules loaded
+ * from the PTX resources, through the JCuda driver API.
+ *
+ * <p>{@link #isUsable()} never throws: it is false, with {@link #unusableReason()} logged once,
+ * when the JCuda native library cannot load (no {@code libcuda.so.1}), there is no device, or
+ * the driver cannot load the PTX (too old for it). Everything in modalg then runs on the CPU.
+ * The system property {@code modalg.gpu.disable=true} makes it false on purpose.
+ *
+ * <p>Threads: every public entry point of this module calls {@link #enter()}, which makes the
+ * context current on the calling thread; engines serialize their own device work.
+ */
+public final class GpuRuntime {
+    private static final Logger LOG = Logger.getLogger(GpuRuntime.class.getName());
+    private static final String RESOURCE_DIR = "/org/modalg/gpu/";
+
+    private static GpuRuntime instance;
+    private static String unusableReason;
+    private static boolean probed;
+
+    private final CUcontext context = new CUcontext();
+    private final String deviceName;
+    private final int computeMajor;
+    private final int computeMinor;
+    private final long totalMemory;
+    private final int driverVersion;
+    private final Map<String, CUmodule> modules = new HashMap<>();
+    private final Map<String, CUfunction> functions = new HashMap<>();
+
+    private GpuRuntime() {
+        JCudaDriver.setExceptionsEnabled(false);
+        Cuda.check(JCudaDriver.cuInit(0), "cuInit");
+        int[] count = new int[1];
+        Cuda.check(JCudaDriver.cuDeviceGetCount(count), "cuDeviceGetCount");
+        if (count[0] < 1) {
+            throw new GpuException("no CUDA device found", -1);
+        }
+        CUdevice device = new CUdevice();
+        Cuda.check(JCudaDriver.cuDeviceGet(device, 0), "cuDeviceGet(0)");
+        byte[] name = new byte[256];
+        Cuda.check(JCudaDriver.cuDeviceGetName(name, name.length, device), "cuDeviceGetName");
+        int len = 0;
+        while (len < name.length && name[len] != 0) {
+            len++;
+        }
+        deviceName = new String(name, 0, len, StandardCharsets.US_ASCII);
+        computeMajor = attribute(device,
+                CUdevice_attribute.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR);
+        computeMinor = attribute(device,
+                CUdevice_attribute.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR);
+        long[] mem = new long[1];
+        Cuda.check(JCudaDriver.cuDeviceTotalMem(mem, device), "cuDeviceTotalMem");
+        totalMemory = mem[0];
+        int[] version = new int[1];
+        Cuda.check(JCudaDriver.cuDriverGetVersion(version), "cuDriverGetVersion");
+        driverVersion = version[0];
+        Cuda.check(JCudaDriver.cuDevicePrimaryCtxRetain(context, device),
+                "cuDevicePrimaryCtxRetain");
+        enterContext();
+    }
+
+    private static int attribute(CUdevice device, int attribute) {
+        int[] v = new int[1];
+        Cuda.check(JCudaDriver.cuDeviceGetAttribute(v, attribute, device),
+                "cuDeviceGetAttribute(" + attribute + ")");
+        return v[0];
+    }
+
+    /**
+     * Whether a CUDA device can run modalg's kernels here. The first call initializes the
+     * driver and loads every kernel module (so a driver too old for the PTX is found now);
+     * later calls are cheap. Never throws.
+     */
+    public static synchronized boolean isUsable() {
+        if (!probed) {
+            probed = true;
+            if (Boolean.getBoolean("modalg.gpu.disable")) {
+                unusableReason = "disabled by -Dmodalg.gpu.disable=true";
+            } else {
+                try {
+                    GpuRuntime rt = new GpuRuntime();
+                    for (String module : GpuKernels.MODULES) {
+                        rt.module(module);
+                    }
+                    instance = rt;
+                } catch (RuntimeException | LinkageError e) {
+                    unusableReason = shortReason(e);
+                }
+            }
+            if (instance == null) {
+                LOG.info("GPU not usable, modalg runs on the CPU: " + unusableReason);
+            } else {
+                LOG.info("GPU: " + instance.describe());
+            }
+        }
+        return instance != null;
+    }
+
+    // JCuda's loading errors span many lines; one line says enough.
+    private static String shortReason(Throwable e) {
+        String text = String.valueOf(e.getMessage() != null ? e.getMessage() : e);
+        if (text.contains("libcuda.so.1")) {
+            return "libcuda.so.1 (the NVIDIA driver) was not found, so JCuda's native library "
+                    + "cannot load";
+        }
+        return text.lines().findFirst().orElse(text);
+    }
+
+    /** Why {@link #isUsable()} is false (null while it is true or not yet asked). */
+    public static synchronized String unusableReason() {
+        return unusableReason;
+    }
+
+    /**
+     * The runtime, with its context current on the calling thread.
+     *
+     * @throws IllegalStateException if no GPU is usable (with the reason)
+     */
+    public static GpuRuntime get() {
+        if (!isUsable()) {
+            throw new IllegalStateException("no usable GPU: " + unusableReason());
+        }
+        instance.enterContext();
+        return instance;
+    }
+
+    /** Makes the context current on the calling thread (cheap; required before driver calls). */
+    void enterContext() {
+        Cuda.check(JCudaDriver.cuCtxSetCurrent(context), "cuCtxSetCurrent");
+    }
+
+    /** The device's name, e.g. {@code NVIDIA H100 80GB HBM3}. */
+    public String deviceName() {
+        return deviceName;
+    }
+
+    /** Compute capability as major * 10 + minor, e.g. 90. */
+    public int computeCapability() {
+        return computeMajor * 10 + computeMinor;
+    }
+
+    /** Device memory in bytes. */
+    public long totalMemory() {
+        return totalMemory;
+    }
+
+    /** Free device memory in bytes now. */
+    public long freeMemory() {
+        long[] free = new long[1];
+        long[] total = new long[1];
+        Cuda.check(JCudaDriver.cuMemGetInfo(free, total), "cuMemGetInfo");
+        return free[0];
+    }
+
+    /** One line for reports: name, compute capability, memory, driver version. */
+    public String describe() {
+        return String.format("%s (sm_%d, %.1f GiB, driver API %d.%d)", deviceName,
+                computeCapability(), totalMemory / (double) (1L << 30), driverVersion / 1000,
+                driverVersion % 1000 / 10);
+    }
+
+    /** The kernel {@code kernel} of module {@code module} (the PTX resource of that name). */
+    synchronized CUfunction function(String module, String kernel) {
+        String key = module + "/" + kernel;
+        CUfunction f = functions.get(key);
+        if (f == null) {
+            f = new CUfunction();
+            Cuda.check(JCudaDriver.cuModuleGetFunction(f, module(module), kernel),
+                    "cuModuleGetFunction(" + key + ")");
+            functions.put(key, f);
+        }
+        return f;
+    }
+
+    private synchronized CUmodule module(String name) {
+        CUmodule m = modules.get(name);
+        if (m == null) {
+            m = new CUmodule();
+            Cuda.check(JCudaDriver.cuModuleLoadData(m, ptx(name)),
+                    "cuModuleLoadData(" + name + ".ptx)");
+            modules.put(name, m);
+        }
+        return m;
+    }
+
+    /** The PTX text of a module, null-terminated as the driver wants it. */
+    static byte[] ptx(String name) {
+        String path = RESOURCE_DIR + name + ".ptx";
+        try (InputStream in = GpuRuntime.class.getResourceAsStream(path)) {
+            if (in == null) {
+                throw new IllegalStateException("missing PTX resource " + path);
+            }
+            byte[] text = in.readAllBytes();
+            byte[] z = new byte[text.length + 1];
+            System.arraycopy(text, 0, z, 0, text.length);
+            return z;
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot read PTX resource " + path, e);
+        }
+    }
+}

@@ -1,0 +1,46 @@
+package org.modalg.gpu;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Each committed PTX resource records the SHA-256 of the CUDA source it was built from
+ * (scripts/gpu-ptx.sh writes it); a kernel edited without regenerating its PTX fails here.
+ * Runs everywhere (no GPU or nvcc needed).
+ */
+class GpuPtxFreshnessTest {
+    private static final Path SOURCES = Path.of("src/main/cuda");
+
+    @Test
+    void everyModuleHasACurrentPtx() throws IOException, NoSuchAlgorithmException {
+        List<Path> sources;
+        try (Stream<Path> s = Files.list(SOURCES)) {
+            sources = s.filter(p -> p.toString().endsWith(".cu")).sorted().collect(Collectors.toList());
+        }
+        assertFalse(sources.isEmpty(), "no CUDA sources under " + SOURCES.toAbsolutePath());
+        for (Path cu : sources) {
+            String name = cu.getFileName().toString().replace(".cu", "");
+            assertTrue(GpuKernels.MODULES.contains(name), name + " is not listed in GpuKernels.MODULES");
+            String hash = HexFormat.of().formatHex(
+                    MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(cu)));
+            byte[] ptx = GpuRuntime.ptx(name);
+            String first = new String(ptx, StandardCharsets.US_ASCII).lines().findFirst().orElse("");
+            assertEquals("// modalg source sha256: " + hash, first,
+                    name + ".ptx is stale: run scripts/gpu-ptx.sh after editing " + cu);
+        }
+        assertEquals(sources.size(), GpuKernels.MODULES.size(), "a module without a .cu source");
+    }
+}
