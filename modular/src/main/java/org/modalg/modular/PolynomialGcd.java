@@ -1,0 +1,510 @@
+package org.modalg.modular;
+
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
+import org.modalg.fields.GfArithmetic;
+import org.modalg.fields.GfField;
+import org.modalg.fields.GfPreset;
+import org.modalg.fields.ZpField;
+import org.modalg.polynomial.PolyDivGf;
+import org.modalg.polynomial.PolyDivZp;
+import org.modalg.polynomial.ZZPoly;
+
+/**
+ * Greatest common divisor of polynomials over Z by modular methods (Brown 1971, Collins;
+ * von zur Gathen and Gerhard, Modern Computer Algebra, section 6.7).
+ *
+ * <p>Conventions: the gcd has a positive leading coefficient; gcd(0, 0) = 0; gcd(f, 0) = ±f;
+ * the gcd of two non-zero constants is their non-negative integer gcd; in general
+ * gcd(f, g) = gcd(cont f, cont g) * gcd(pp f, pp g), the contents handled over Z. Cofactors
+ * f / gcd and g / gcd come with every result ({@link GcdResult}): they are a by-product of the
+ * proof.
+ *
+ * <p>Routes ({@link ModularOptions#route()}):
+ * <ul>
+ *   <li>{@link Route#CRT} ({@link #gcdModular}): for primitive F, G with gamma = gcd(lc F, lc G),
+ *   each word-size prime p not dividing gamma (those are skipped) gives h_p = gamma times the
+ *   monic gcd of F mod p and G mod p (Euclid, {@link PolyGcdZp}), and the cofactor images
+ *   F_p / h_p and G_p / h_p times gamma. A prime whose image has a larger degree than the
+ *   smallest seen is unlucky: it divides a subresultant of F and G, its image is discarded
+ *   and counted in the report; an image of smaller degree proves every earlier prime unlucky
+ *   and restarts the accumulation. Images are combined by {@link CrtAccumulator} (symmetric
+ *   lift).</li>
+ *   <li>{@link Route#BIG_PRIME} ({@link #gcdBigPrime}): the same images in a generalized Fermat
+ *   field, the smallest {@link GfPreset} beyond an estimate of the size of h times its
+ *   cofactor (bits of gamma + bits of F and G + log2 of the degree + 8); if the proof then
+ *   fails, the next larger preset is added by CRT. A prime of hundreds of bits divides a
+ *   subresultant with negligible probability, so it almost never needs a retry.</li>
+ *   <li>{@link Route#AUTO}: the CRT route. Measured on the benchmark inputs (modular/BENCHMARKS.md),
+ *   one Euclid step in a generalized Fermat field costs far more than the word-size steps it
+ *   replaces (a k-digit multiplication against k word multiplications, plus carries), so the
+ *   big-prime route is slower at every size measured.</li>
+ * </ul>
+ *
+ * <p>Termination ({@link Proof}). {@link Proof#COFACTOR_BOUND} (the default, as in fast
+ * libraries): with M the product of the primes, the lifted h, a = gamma F / h and
+ * b = gamma G / h satisfy h a = gamma F and h b = gamma G modulo M; once
+ * ||h||_inf ||a||_inf min(len h, len a) &lt; M/2 and ||gamma F||_inf &lt; M/2 (and the same for b
+ * and G) the congruences are equalities over Z, so h divides gamma F and gamma G, and pp(h) is
+ * a common divisor of F and G; its degree is at least that of the gcd (p does not divide
+ * gamma), so pp(h) is the gcd. That is a proof, checked on bit lengths only.
+ * {@link Proof#TRIAL_DIVISION}: accumulate h alone, stop when one more prime leaves it
+ * unchanged, then prove pp(h) by exact division of F and G over Z (Gauss's lemma: a primitive
+ * common divisor of maximal degree is the gcd); the division gives the cofactors. With
+ * {@link Certification#PROBABILISTIC} the run stops once h and the cofactors are unchanged over
+ * {@link ModularOptions#extraPrimes()} primes, without the proof.
+ *
+ * <p>Cost: O(d^2) field operations per prime (Euclid and the two cofactor divisions) for
+ * degree d; the number of primes is about (bits of h + bits of the cofactors) / 62 plus the
+ * unlucky ones. Images run in parallel over {@link ModularOptions#threads()}.
+ */
+public final class PolynomialGcd {
+    /** How the modular GCD proves its result (see the class comment). */
+    public enum Proof {
+        /** Accumulate h and both cofactors; stop when the norm bound shows h a = gamma F over Z. */
+        COFACTOR_BOUND,
+        /** Accumulate h only; stop when it is stable and divides F and G exactly over Z. */
+        TRIAL_DIVISION
+    }
+
+    private static final long PRIME_BOUND = ZpField.MAX_MODULUS_EXCLUSIVE;
+
+    private PolynomialGcd() {
+    }
+
+    /** gcd(f, g) with default options (route AUTO, proven). */
+    public static ZZPoly gcd(ZZPoly f, ZZPoly g) {
+        return gcd(f, g, ModularOptions.defaults()).value().gcd();
+    }
+
+    /**
+     * gcd(f, g) and the cofactors, by the route of the options (AUTO: CRT), with the report.
+     *
+     * @throws IllegalArgumentException if an argument is null
+     * @throws ModularCancelledException if the options' cancellation check fires between primes
+     */
+    public static ModularResult<GcdResult> gcd(ZZPoly f, ZZPoly g, ModularOptions options) {
+        checkNotNull(options, "options");
+        if (options.route() == Route.BIG_PRIME) {
+            return gcdBigPrime(f, g, options);
+        }
+        return run(f, g, options, Route.CRT, Proof.COFACTOR_BOUND);
+    }
+
+    /** gcd(f, g) and the cofactors and report, with the cofactors as a separate name for clarity. */
+    public static ModularResult<GcdResult> gcdWithCofactors(ZZPoly f, ZZPoly g) {
+        return gcd(f, g, ModularOptions.defaults());
+    }
+
+    /** The CRT route with the cofactor-bound proof. */
+    public static ModularResult<GcdResult> gcdModular(ZZPoly f, ZZPoly g, ModularOptions options) {
+        return gcdModular(f, g, options, Proof.COFACTOR_BOUND);
+    }
+
+    /** The CRT route with the given proof. */
+    public static ModularResult<GcdResult> gcdModular(ZZPoly f, ZZPoly g, ModularOptions options, Proof proof) {
+        checkNotNull(options, "options");
+        checkNotNull(proof, "proof");
+        return run(f, g, options, Route.CRT, proof);
+    }
+
+    /** The big-prime route (generalized Fermat fields), cofactor-bound proof. */
+    public static ModularResult<GcdResult> gcdBigPrime(ZZPoly f, ZZPoly g, ModularOptions options) {
+        checkNotNull(options, "options");
+        return run(f, g, options, Route.BIG_PRIME, Proof.COFACTOR_BOUND);
+    }
+
+    // ------------------------------------------------------------------ driver
+
+    private static ModularResult<GcdResult> run(ZZPoly f, ZZPoly g, ModularOptions options, Route route,
+                                                Proof proof) {
+        checkNotNull(f, "f");
+        checkNotNull(g, "g");
+        ModularReport.Builder report = ModularReport.builder("polynomial gcd").route(route);
+        long t0 = System.nanoTime();
+        if (f.isZero() || g.isZero()) {
+            GcdResult r;
+            if (f.isZero() && g.isZero()) {
+                r = new GcdResult(ZZPoly.ZERO, ZZPoly.ZERO, ZZPoly.ZERO);
+            } else if (f.isZero()) {
+                r = new GcdResult(SubresultantPrs.normalizeSign(g), ZZPoly.ZERO, sign(g));
+            } else {
+                r = new GcdResult(SubresultantPrs.normalizeSign(f), sign(f), ZZPoly.ZERO);
+            }
+            report.field("-").note("a zero input: no primes needed").certification(Certification.PROVEN, "trivial");
+            report.phaseSince("total", t0);
+            return new ModularResult<>(r, report.build());
+        }
+        BigInteger cf = f.content();
+        BigInteger cg = g.content();
+        BigInteger d = cf.gcd(cg);
+        ZZPoly pf = f.primitivePart();
+        ZZPoly pg = g.primitivePart();
+        long t1 = report.phaseSince("contents", t0);
+        ZZPoly[] hab;
+        if (pf.degree() == 0 || pg.degree() == 0) {
+            hab = new ZZPoly[] {ZZPoly.ONE, pf, pg};
+            report.field("-").note("a constant primitive part: the gcd is the gcd of the contents")
+                    .certification(Certification.PROVEN, "trivial");
+        } else if (route == Route.BIG_PRIME) {
+            hab = bigPrimeCore(pf, pg, options, report);
+        } else {
+            hab = crtCore(pf, pg, options, report, proof);
+        }
+        t1 = report.phaseSince("images+proof", t1);
+        // f = sign(lc f) cf pf, pf = H A: f / (d H) = sign(lc f) (cf / d) A
+        ZZPoly gcd = hab[0].multiply(d);
+        BigInteger sf = cf.divide(d).multiply(BigInteger.valueOf(f.leadingCoefficient().signum()));
+        BigInteger sg = cg.divide(d).multiply(BigInteger.valueOf(g.leadingCoefficient().signum()));
+        GcdResult r = new GcdResult(gcd, hab[1].multiply(sf), hab[2].multiply(sg));
+        report.phaseSince("finish", t1);
+        return new ModularResult<>(r, report.build());
+    }
+
+    private static ZZPoly sign(ZZPoly f) {
+        return ZZPoly.constant(BigInteger.valueOf(f.leadingCoefficient().signum()));
+    }
+
+    // ------------------------------------------------------------------ CRT route
+
+    /** One image: h = gamma * monic gcd, a = F / monic gcd, b = G / monic gcd (a, b null for trial division). */
+    private record Image(long p, int deg, long[] h, long[] a, long[] b) {
+    }
+
+    /** {H, A, B}: H = gcd(F, G) primitive with positive lc, A = F / H, B = G / H. */
+    private static ZZPoly[] crtCore(ZZPoly pf, ZZPoly pg, ModularOptions options, ModularReport.Builder report,
+                                    Proof proof) {
+        BigInteger gamma = pf.leadingCoefficient().gcd(pg.leadingCoefficient());
+        PrimeStream primes = PrimeStream.below(PRIME_BOUND, gamma);
+        ZZPolyReducer rf = new ZZPolyReducer(pf);
+        ZZPolyReducer rg = new ZZPolyReducer(pg);
+        boolean cofactors = proof == Proof.COFACTOR_BOUND || options.certification() == Certification.PROBABILISTIC;
+        int threads = Math.max(1, options.threads());
+        int estimate = estimatePrimes(pf, pg, gamma);
+        report.field("word-size primes < 2^62");
+        Accumulation acc = new Accumulation(report);
+        int used = 0;
+        while (true) {
+            options.checkCancelled("between gcd primes");
+            long[] batch = primes.next(threads);
+            Image[] images = new Image[batch.length];
+            PrimeWorkers.run(batch.length, threads, i -> {
+                images[i] = zpImage(batch[i], rf, rg, gamma, cofactors);
+            });
+            used += batch.length;
+            for (Image im : images) {
+                if (im.deg == 0) {
+                    recordSkipped(primes, report);
+                    report.primesUsed(used).certification(Certification.PROVEN,
+                            "an image of degree 0 at p = " + im.p + " proves the gcd constant");
+                    return new ZZPoly[] {ZZPoly.ONE, pf, pg};
+                }
+                acc.add(im.p, im.deg, im.h, im.a, im.b, pf.degree(), pg.degree());
+            }
+            options.listener().progress("gcd images", used, Math.max(estimate, used + 1));
+            ZZPoly[] done = acc.tryFinish(pf, pg, gamma, proof, options);
+            if (done != null) {
+                recordSkipped(primes, report);
+                report.primesUsed(used);
+                options.listener().progress("gcd images", used, used);
+                return done;
+            }
+        }
+    }
+
+    private static void recordSkipped(PrimeStream primes, ModularReport.Builder report) {
+        List<Long> skipped = primes.skipped();
+        if (!skipped.isEmpty()) {
+            report.note(skipped.size() + " prime(s) skipped for dividing gcd(lc f, lc g): " + skipped);
+        }
+    }
+
+    /** Rough number of 62-bit primes for h and a cofactor: only for the progress estimate. */
+    private static int estimatePrimes(ZZPoly pf, ZZPoly pg, BigInteger gamma) {
+        int bits = gamma.bitLength() + Math.max(pf.maxCoefficientBits(), pg.maxCoefficientBits())
+                + 32 - Integer.numberOfLeadingZeros(Math.max(pf.degree(), pg.degree()) + 1) + 2;
+        return Math.max(1, (bits + 60) / 61);
+    }
+
+    private static Image zpImage(long p, ZZPolyReducer rf, ZZPolyReducer rg, BigInteger gamma, boolean cofactors) {
+        ZpField field = ZpField.of(p);
+        int lf = rf.length();
+        int lg = rg.length();
+        int n = Math.max(lf, lg);
+        long[] x = new long[n];
+        long[] y = new long[n];
+        rf.reduce(field, x);
+        rg.reduce(field, y);
+        long[] fp = cofactors ? x.clone() : null;
+        long[] gp = cofactors ? y.clone() : null;
+        long[] h = new long[n];
+        int hl = PolyGcdZp.gcd(field, x, lf, y, lg, h);
+        int deg = hl - 1;
+        long[] a = null;
+        long[] b = null;
+        if (cofactors && deg > 0) {
+            a = new long[lf - hl + 1];
+            b = new long[lg - hl + 1];
+            long[] r = new long[n];
+            PolyDivZp.divRem(field, fp, 0, lf, h, 0, hl, a, 0, r, 0);
+            PolyDivZp.divRem(field, gp, 0, lg, h, 0, hl, b, 0, r, 0);
+        }
+        long gm = field.reduce(gamma);
+        long[] hs = new long[hl];
+        field.scaleVec(h, 0, gm, hs, 0, hl);
+        return new Image(p, deg, hs, a, b);
+    }
+
+    /**
+     * The accumulation shared by both routes: degree bookkeeping (unlucky primes), the CRT of h
+     * and the cofactors, and the termination test.
+     */
+    private static final class Accumulation {
+        private final ModularReport.Builder report;
+        private final List<BigInteger> inUse = new ArrayList<>();
+        private int minDeg = Integer.MAX_VALUE;
+        private CrtAccumulator h;
+        private CrtAccumulator a;
+        private CrtAccumulator b;
+        private int stable;
+        private boolean lastChanged;
+
+        Accumulation(ModularReport.Builder report) {
+            this.report = report;
+        }
+
+        /** Word-size image; a and b may be null (trial division). */
+        void add(long p, int deg, long[] hImg, long[] aImg, long[] bImg, int degF, int degG) {
+            if (!admit(BigInteger.valueOf(p), deg, degF, degG, aImg != null)) {
+                return;
+            }
+            boolean changed = h.add(p, hImg);
+            if (aImg != null) {
+                changed |= a.add(p, aImg);
+                changed |= b.add(p, bImg);
+            }
+            note(changed);
+        }
+
+        /** Big-prime image. */
+        void add(BigInteger p, int deg, BigInteger[] hImg, BigInteger[] aImg, BigInteger[] bImg, int degF, int degG) {
+            if (!admit(p, deg, degF, degG, true)) {
+                return;
+            }
+            boolean changed = h.add(p, hImg);
+            changed |= a.add(p, aImg);
+            changed |= b.add(p, bImg);
+            note(changed);
+        }
+
+        private void note(boolean changed) {
+            lastChanged = changed;
+            stable = changed ? 0 : stable + 1;
+        }
+
+        private boolean admit(BigInteger p, int deg, int degF, int degG, boolean cofactors) {
+            if (deg > minDeg) {
+                report.unlucky(p);
+                return false;
+            }
+            if (deg < minDeg) {
+                for (BigInteger q : inUse) {
+                    report.unlucky(q);
+                }
+                inUse.clear();
+                minDeg = deg;
+                h = new CrtAccumulator(deg + 1);
+                if (cofactors) {
+                    a = new CrtAccumulator(degF - deg + 1);
+                    b = new CrtAccumulator(degG - deg + 1);
+                }
+                stable = 0;
+            }
+            inUse.add(p);
+            return true;
+        }
+
+        /** {H, A, B} when the run may stop, else null. */
+        ZZPoly[] tryFinish(ZZPoly pf, ZZPoly pg, BigInteger gamma, Proof proof, ModularOptions options) {
+            if (h == null) {
+                return null;
+            }
+            BigInteger[] hv = h.symmetric();
+            if (options.certification() == Certification.PROBABILISTIC) {
+                if (inUse.size() > options.extraPrimes() && stable >= options.extraPrimes()) {
+                    ZZPoly hh = ZZPoly.of(hv);
+                    ZZPoly[] r = fromCofactors(hh, a.symmetric(), b.symmetric());
+                    if (r != null) {
+                        report.certification(Certification.PROBABILISTIC,
+                                "h and cofactors unchanged over " + stable + " prime(s), not proven");
+                        return r;
+                    }
+                }
+                return null;
+            }
+            if (proof == Proof.TRIAL_DIVISION) {
+                if (inUse.size() < 2 || lastChanged) {
+                    return null;
+                }
+                ZZPoly hh = ZZPoly.of(hv).primitivePart();
+                try {
+                    ZZPoly qa = pf.divideExact(hh);
+                    ZZPoly qb = pg.divideExact(hh);
+                    report.certification(Certification.PROVEN, "pp(h) stable and divides both inputs exactly over Z");
+                    return new ZZPoly[] {hh, qa, qb};
+                } catch (ArithmeticException notYet) {
+                    return null;
+                }
+            }
+            BigInteger[] av = a.symmetric();
+            BigInteger[] bv = b.symmetric();
+            int mBits = h.modulus().bitLength() - 2; // 2^mBits <= M / 2
+            int hBits = maxBits(hv);
+            int gBits = gamma.bitLength();
+            boolean okA = hBits + maxBits(av) + bitLength(Math.min(hv.length, av.length)) <= mBits
+                    && gBits + pf.maxCoefficientBits() <= mBits;
+            boolean okB = hBits + maxBits(bv) + bitLength(Math.min(hv.length, bv.length)) <= mBits
+                    && gBits + pg.maxCoefficientBits() <= mBits;
+            if (!okA || !okB) {
+                return null;
+            }
+            ZZPoly[] r = fromCofactors(ZZPoly.of(hv), av, bv);
+            if (r == null) {
+                return null; // cannot happen once the bound holds; keep adding primes rather than fail
+            }
+            report.certification(Certification.PROVEN, "h * cofactor = gcd(lc) * input mod M with M/2 above the"
+                    + " product's norm bound (" + (mBits + 2) + "-bit M)");
+            return r;
+        }
+
+        /** {pp(h), a / lc(pp h), b / lc(pp h)}, or null when lc(pp h) does not divide them. */
+        private static ZZPoly[] fromCofactors(ZZPoly hh, BigInteger[] av, BigInteger[] bv) {
+            ZZPoly big = hh.primitivePart();
+            BigInteger lc = big.leadingCoefficient();
+            try {
+                return new ZZPoly[] {big, ZZPoly.of(av).divideExact(lc), ZZPoly.of(bv).divideExact(lc)};
+            } catch (ArithmeticException e) {
+                return null;
+            }
+        }
+    }
+
+    private static int maxBits(BigInteger[] v) {
+        int m = 0;
+        for (BigInteger x : v) {
+            m = Math.max(m, x.bitLength());
+        }
+        return m;
+    }
+
+    private static int bitLength(int n) {
+        return 32 - Integer.numberOfLeadingZeros(n);
+    }
+
+    // ------------------------------------------------------------------ big-prime route
+
+    private static ZZPoly[] bigPrimeCore(ZZPoly pf, ZZPoly pg, ModularOptions options, ModularReport.Builder report) {
+        BigInteger gamma = pf.leadingCoefficient().gcd(pg.leadingCoefficient());
+        int bits = gamma.bitLength() + Math.max(pf.maxCoefficientBits(), pg.maxCoefficientBits())
+                + bitLength(Math.max(pf.degree(), pg.degree()) + 1) + 8;
+        GfPreset first = GfPrimes.smallestAbove(BigInteger.ONE.shiftLeft(bits));
+        List<GfPreset> order = new ArrayList<>();
+        if (first != null) {
+            order.add(first);
+        }
+        for (GfPreset g : GfPrimes.bySize()) {
+            if (first == null || GfPrimes.modulus(g).compareTo(GfPrimes.modulus(first)) > 0) {
+                order.add(g);
+            }
+        }
+        if (first == null) {
+            java.util.Collections.reverse(order); // none large enough: CRT the largest first
+        }
+        Accumulation acc = new Accumulation(report);
+        StringBuilder fields = new StringBuilder();
+        int used = 0;
+        for (GfPreset preset : order) {
+            options.checkCancelled("between gcd big primes");
+            BigInteger p = GfPrimes.modulus(preset);
+            if (gamma.mod(p).signum() == 0) {
+                report.note("skipped " + preset + ": it divides gcd(lc f, lc g)");
+                continue;
+            }
+            fields.append(fields.length() == 0 ? "" : " x ").append(preset).append(" (")
+                    .append(p.bitLength()).append(" bits)");
+            report.field(fields.toString());
+            used++;
+            GfField field = preset.field();
+            BigInteger[][] im = gfImage(field, pf, pg, gamma);
+            int deg = im[0].length - 1;
+            if (deg == 0) {
+                report.primesUsed(used).certification(Certification.PROVEN,
+                        "an image of degree 0 in " + preset + " proves the gcd constant");
+                return new ZZPoly[] {ZZPoly.ONE, pf, pg};
+            }
+            acc.add(p, deg, im[0], im[1], im[2], pf.degree(), pg.degree());
+            options.listener().progress("gcd big primes", used, used + 1);
+            ZZPoly[] done = acc.tryFinish(pf, pg, gamma, Proof.COFACTOR_BOUND, options);
+            if (done != null) {
+                report.primesUsed(used);
+                options.listener().progress("gcd big primes", used, used);
+                return done;
+            }
+        }
+        throw new IllegalStateException("the generalized Fermat presets are exhausted before the gcd was proven;"
+                + " use the CRT route");
+    }
+
+    /** {h, a, b} residues in [0, p) for one generalized Fermat field. */
+    private static BigInteger[][] gfImage(GfField field, ZZPoly pf, ZZPoly pg, BigInteger gamma) {
+        GfArithmetic ar = field.arithmetic();
+        int k = field.k();
+        int lf = pf.length();
+        int lg = pg.length();
+        int n = Math.max(lf, lg);
+        long[] x = new long[n * k];
+        long[] y = new long[n * k];
+        for (int i = 0; i < lf; i++) {
+            field.fromBigInteger(pf.coefficient(i), x, i * k);
+        }
+        for (int i = 0; i < lg; i++) {
+            field.fromBigInteger(pg.coefficient(i), y, i * k);
+        }
+        long[] fp = x.clone();
+        long[] gp = y.clone();
+        long[] h = new long[n * k];
+        int hl = PolyGcdGf.gcd(field, x, lf, y, lg, h);
+        GfArithmetic.Workspace ws = ar.newWorkspace();
+        long[] one = field.element(1);
+        long[] r = new long[n * k];
+        long[] a = new long[(lf - hl + 1) * k];
+        long[] b = new long[(lg - hl + 1) * k];
+        if (hl > 1) {
+            PolyDivGf.divRemClassical(ar, fp, 0, lf, h, 0, hl, one, 0, a, 0, r, 0, ws);
+            PolyDivGf.divRemClassical(ar, gp, 0, lg, h, 0, hl, one, 0, b, 0, r, 0, ws);
+        }
+        long[] gm = field.element(gamma);
+        BigInteger[] hv = new BigInteger[hl];
+        long[] t = new long[k];
+        for (int i = 0; i < hl; i++) {
+            ar.mul(h, i * k, gm, 0, t, 0, ws);
+            hv[i] = field.toBigInteger(t, 0);
+        }
+        return new BigInteger[][] {hv, toBig(field, a, lf - hl + 1), toBig(field, b, lg - hl + 1)};
+    }
+
+    private static BigInteger[] toBig(GfField field, long[] v, int len) {
+        BigInteger[] r = new BigInteger[len];
+        for (int i = 0; i < len; i++) {
+            r[i] = field.toBigInteger(v, i * field.k());
+        }
+        return r;
+    }
+
+    private static void checkNotNull(Object o, String name) {
+        if (o == null) {
+            throw new IllegalArgumentException(name + " must not be null");
+        }
+    }
+}
