@@ -60,6 +60,21 @@ public final class PolyMulCommand implements Callable<Integer> {
         return 0;
     }
 
+    /**
+     * The integer polynomial given by {@code arg}: a file's content when it names a readable
+     * file, else the text itself, in FLINT form when it looks like one, else in human form.
+     * Shared with the gcd and resultant commands.
+     */
+    static ZZPoly readZZPoly(String arg, String name) {
+        String t = text(arg, name);
+        return flint(t) ? ZZPoly.parseFlint(t) : ZZPoly.parse(t);
+    }
+
+    /** Whether {@code arg} (a file or inline text) is in FLINT form. */
+    static boolean isFlint(String arg, String name) {
+        return flint(text(arg, name));
+    }
+
     private static boolean flint(String text) {
         return FLINT.matcher(text).matches();
     }
