@@ -39,113 +39,118 @@ __device__ __forceinline__ u64 sub_mod(u64 a, u64 b, u64 p) {
     return a >= b ? a - b : a + p - b;
 }
 
-// Global address of element j of the group with offset index g, for a pass whose first stage
-// has blocks of n >> s elements and whose groups have 2^m elements `stride` apart.
-__device__ __forceinline__ long long group_address(long long g, int j, int log2stride,
-                                                   int log2block) {
-    const long long stride = 1LL << log2stride;
-    return ((g >> log2stride) << log2block) + (g & (stride - 1)) + (long long) j * stride;
-}
+// One pass: m stages on groups of 2^m elements `stride` = 2^log2stride apart, a block taking
+// 2^log2cols groups with consecutive offsets (so global memory is touched in runs of cols
+// words). Indices within a row are 32-bit (n <= 2^27); divisions are shifts and masks.
+// Shared-memory slot of (group gl, element j): sh[(j << log2cols) + gl].
+struct Pass {
+    int log2n, s, m, log2cols, log2stride;
 
-// Shared-memory slot of (group gl, element j) and the mapping of a linear load index L to it:
-// consecutive threads walk consecutive groups when groups are at least `cols` apart, and
-// consecutive elements of one group when the group is contiguous (stride 1).
-__device__ __forceinline__ void split_load_index(int L, int m, int cols, long long stride,
-                                                 int* gl, int* j) {
-    if (stride >= cols) {
-        *gl = L % cols;
-        *j = L / cols;
-    } else {
-        *j = L & ((1 << m) - 1);
-        *gl = L >> m;
+    // Global index of element j of the block's group gl (g0 = the block's first group).
+    __device__ __forceinline__ unsigned address(unsigned g0, unsigned gl, unsigned j) const {
+        const unsigned g = g0 + gl;
+        const unsigned mask = (1u << log2stride) - 1u;
+        return ((g >> log2stride) << (log2n - s)) + (g & mask) + (j << log2stride);
     }
-}
 
-// m DIF stages s .. s+m-1 on every row. grid = (groups / cols, rows), dynamic shared memory
-// cols << m words.
-extern "C" __global__ void ntt_dif_pass(u64* data, const u64* tw, u64 p, u64 pinv,
-                                        int log2n, int s, int m, int cols) {
-    extern __shared__ u64 sh[];
-    const int row = blockIdx.y;
-    const u64* t = tw;
-    const long long n = 1LL << log2n;
-    u64* x = data + (long long) row * n;
-    const int log2stride = log2n - s - m;
-    const long long stride = 1LL << log2stride;
-    const long long g0 = (long long) blockIdx.x * cols;
-    const int words = cols << m;
-    for (int L = threadIdx.x; L < words; L += blockDim.x) {
-        int gl, j;
-        split_load_index(L, m, cols, stride, &gl, &j);
-        sh[j * cols + gl] = x[group_address(g0 + gl, j, log2stride, log2n - s)];
+    // The (group, element) loaded by linear index L: consecutive threads take consecutive
+    // groups when the groups are at least cols apart, else consecutive elements of a group.
+    __device__ __forceinline__ void slot(unsigned L, unsigned* gl, unsigned* j) const {
+        if (log2stride >= log2cols) {
+            *gl = L & ((1u << log2cols) - 1u);
+            *j = L >> log2cols;
+        } else {
+            *j = L & ((1u << m) - 1u);
+            *gl = L >> m;
+        }
+    }
+};
+
+__device__ __forceinline__ void load_groups(const u64* __restrict__ x, u64* sh, const Pass& P,
+                                            unsigned g0) {
+    const unsigned words = 1u << (P.log2cols + P.m);
+    for (unsigned L = threadIdx.x; L < words; L += blockDim.x) {
+        unsigned gl, j;
+        P.slot(L, &gl, &j);
+        sh[(j << P.log2cols) + gl] = x[P.address(g0, gl, j)];
     }
     __syncthreads();
-    const int pairs = cols << (m - 1);
+}
+
+__device__ __forceinline__ void store_groups(u64* __restrict__ x, const u64* sh, const Pass& P,
+                                             unsigned g0) {
+    const unsigned words = 1u << (P.log2cols + P.m);
+    for (unsigned L = threadIdx.x; L < words; L += blockDim.x) {
+        unsigned gl, j;
+        P.slot(L, &gl, &j);
+        x[P.address(g0, gl, j)] = sh[(j << P.log2cols) + gl];
+    }
+}
+
+// m DIF stages s .. s+m-1 on every row of the run. grid = (groups >> log2cols, rows), dynamic
+// shared memory 2^(log2cols + m) words.
+extern "C" __global__ void ntt_dif_pass(u64* data, const u64* __restrict__ tw, u64 p, u64 pinv,
+                                        int log2n, int s, int m, int log2cols) {
+    extern __shared__ u64 sh[];
+    const Pass P = {log2n, s, m, log2cols, log2n - s - m};
+    u64* x = data + ((unsigned long long) blockIdx.y << log2n);
+    const unsigned g0 = blockIdx.x << log2cols;
+    load_groups(x, sh, P, g0);
+    const unsigned pairs = 1u << (log2cols + m - 1);
+    const unsigned colMask = (1u << log2cols) - 1u;
     for (int u = 0; u < m; u++) {
-        const int hj = 1 << (m - 1 - u);
-        const long long h = (long long) hj * stride;
-        for (int B = threadIdx.x; B < pairs; B += blockDim.x) {
-            const int gl = B % cols;
-            const int q = B / cols;
-            const int jt = q & (hj - 1);
-            const int j1 = ((q - jt) << 1) + jt;
-            const long long tt = (g0 + gl) & (stride - 1);
-            const u64 w = t[h + tt + (long long) jt * stride];
-            const u64 a = sh[j1 * cols + gl];
-            const u64 b = sh[(j1 + hj) * cols + gl];
-            sh[j1 * cols + gl] = add_mod(a, b, p);
-            sh[(j1 + hj) * cols + gl] = mont_mul(sub_mod(a, b, p), w, p, pinv);
+        const int log2hj = m - 1 - u;
+        const unsigned hj = 1u << log2hj;
+        for (unsigned B = threadIdx.x; B < pairs; B += blockDim.x) {
+            const unsigned gl = B & colMask;
+            const unsigned q = B >> log2cols;
+            const unsigned jt = q & (hj - 1u);
+            const unsigned j1 = ((q - jt) << 1) + jt;
+            const unsigned tt = (g0 + gl) & ((1u << P.log2stride) - 1u);
+            // stage half-size h = hj * stride; twiddle w_{2h}^(tt + jt * stride)
+            const u64 w = tw[(hj << P.log2stride) + tt + (jt << P.log2stride)];
+            const unsigned i1 = (j1 << log2cols) + gl;
+            const unsigned i2 = i1 + (hj << log2cols);
+            const u64 a = sh[i1];
+            const u64 b = sh[i2];
+            sh[i1] = add_mod(a, b, p);
+            sh[i2] = mont_mul(sub_mod(a, b, p), w, p, pinv);
         }
         __syncthreads();
     }
-    for (int L = threadIdx.x; L < words; L += blockDim.x) {
-        int gl, j;
-        split_load_index(L, m, cols, stride, &gl, &j);
-        x[group_address(g0 + gl, j, log2stride, log2n - s)] = sh[j * cols + gl];
-    }
+    store_groups(x, sh, P, g0);
 }
 
 // The same groups as ntt_dif_pass, with the DIT stages in reverse order (inverse twiddles).
-extern "C" __global__ void ntt_dit_pass(u64* data, const u64* tw, u64 p, u64 pinv,
-                                        int log2n, int s, int m, int cols) {
+extern "C" __global__ void ntt_dit_pass(u64* data, const u64* __restrict__ tw, u64 p, u64 pinv,
+                                        int log2n, int s, int m, int log2cols) {
     extern __shared__ u64 sh[];
-    const int row = blockIdx.y;
-    const u64* t = tw;
-    const long long n = 1LL << log2n;
-    u64* x = data + (long long) row * n;
-    const int log2stride = log2n - s - m;
-    const long long stride = 1LL << log2stride;
-    const long long g0 = (long long) blockIdx.x * cols;
-    const int words = cols << m;
-    for (int L = threadIdx.x; L < words; L += blockDim.x) {
-        int gl, j;
-        split_load_index(L, m, cols, stride, &gl, &j);
-        sh[j * cols + gl] = x[group_address(g0 + gl, j, log2stride, log2n - s)];
-    }
-    __syncthreads();
-    const int pairs = cols << (m - 1);
+    const Pass P = {log2n, s, m, log2cols, log2n - s - m};
+    u64* x = data + ((unsigned long long) blockIdx.y << log2n);
+    const unsigned g0 = blockIdx.x << log2cols;
+    load_groups(x, sh, P, g0);
+    const unsigned pairs = 1u << (log2cols + m - 1);
+    const unsigned colMask = (1u << log2cols) - 1u;
     for (int u = m - 1; u >= 0; u--) {
-        const int hj = 1 << (m - 1 - u);
-        const long long h = (long long) hj * stride;
-        for (int B = threadIdx.x; B < pairs; B += blockDim.x) {
-            const int gl = B % cols;
-            const int q = B / cols;
-            const int jt = q & (hj - 1);
-            const int j1 = ((q - jt) << 1) + jt;
-            const long long tt = (g0 + gl) & (stride - 1);
-            const u64 w = t[h + tt + (long long) jt * stride];
-            const u64 a = sh[j1 * cols + gl];
-            const u64 b = mont_mul(sh[(j1 + hj) * cols + gl], w, p, pinv);
-            sh[j1 * cols + gl] = add_mod(a, b, p);
-            sh[(j1 + hj) * cols + gl] = sub_mod(a, b, p);
+        const int log2hj = m - 1 - u;
+        const unsigned hj = 1u << log2hj;
+        for (unsigned B = threadIdx.x; B < pairs; B += blockDim.x) {
+            const unsigned gl = B & colMask;
+            const unsigned q = B >> log2cols;
+            const unsigned jt = q & (hj - 1u);
+            const unsigned j1 = ((q - jt) << 1) + jt;
+            const unsigned tt = (g0 + gl) & ((1u << P.log2stride) - 1u);
+            const u64 w = tw[(hj << P.log2stride) + tt + (jt << P.log2stride)];
+            const unsigned i1 = (j1 << log2cols) + gl;
+            const unsigned i2 = i1 + (hj << log2cols);
+            const u64 a = sh[i1];
+            const u64 b = mont_mul(sh[i2], w, p, pinv);
+            sh[i1] = add_mod(a, b, p);
+            sh[i2] = sub_mod(a, b, p);
         }
         __syncthreads();
     }
-    for (int L = threadIdx.x; L < words; L += blockDim.x) {
-        int gl, j;
-        split_load_index(L, m, cols, stride, &gl, &j);
-        x[group_address(g0 + gl, j, log2stride, log2n - s)] = sh[j * cols + gl];
-    }
+    store_groups(x, sh, P, g0);
 }
 
 // out[i] = a[i] b[i] c R^-2 mod p (c = k R^2 mod p gives a b k; the convolution uses k = 1/n).

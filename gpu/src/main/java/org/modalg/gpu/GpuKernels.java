@@ -7,8 +7,11 @@ final class GpuKernels {
     /** Small-prime NTT passes, pointwise products, scaling and bit reversal. */
     static final String NTT = "ntt";
 
+    /** Projection onto primes, Garner reconstruction, carry normalization of limb products. */
+    static final String CRT = "crt";
+
     /** Every module, loaded when the runtime starts (so a driver too old for one shows then). */
-    static final List<String> MODULES = List.of(NTT);
+    static final List<String> MODULES = List.of(NTT, CRT);
 
     private GpuKernels() {
     }

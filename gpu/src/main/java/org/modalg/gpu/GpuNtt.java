@@ -13,7 +13,7 @@ import jcuda.driver.CUfunction;
  */
 final class GpuNtt {
     static final int MAX_STAGES_PER_PASS = 8;
-    private static final int COLUMNS = 16;
+    private static final int LOG2_COLUMNS = 4;
     private static final int THREADS = 256;
     private static final int MAX_GRID_Y = 65535;
 
@@ -97,17 +97,16 @@ final class GpuNtt {
 
     private void pass(CUfunction kernel, String name, DeviceBuffer data, int row, int rows,
             NttTables t, DeviceBuffer table, int s, int m) {
-        long groups = 1L << (t.log2n - m);
-        int cols = (int) Math.min(COLUMNS, groups);
-        int blocks = (int) (groups / cols);
-        int threads = Math.min(THREADS, cols << (m - 1));
-        int shared = (cols << m) * Long.BYTES;
+        int log2cols = Math.min(LOG2_COLUMNS, t.log2n - m);
+        int blocks = 1 << (t.log2n - m - log2cols);
+        int threads = Math.min(THREADS, 1 << (log2cols + m - 1));
+        int shared = (1 << (log2cols + m)) * Long.BYTES;
         long off = (long) row << t.log2n;
         forRowRuns(rows, (r0, nr) -> Cuda.launch(kernel, name, blocks, nr, threads, shared,
                 Pointer.to(data.at(off + ((long) r0 << t.log2n))), table.arg(),
                 Pointer.to(new long[] {t.p}), Pointer.to(new long[] {t.pinv}),
                 Pointer.to(new int[] {t.log2n}), Pointer.to(new int[] {s}),
-                Pointer.to(new int[] {m}), Pointer.to(new int[] {cols})));
+                Pointer.to(new int[] {m}), Pointer.to(new int[] {log2cols})));
     }
 
     private static int elementBlocks(int log2n) {
