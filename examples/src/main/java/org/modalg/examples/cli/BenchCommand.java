@@ -20,7 +20,7 @@ import picocli.CommandLine.Option;
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = "Benchmark suites (CSV output). Timings are medians of repeated runs on this machine.",
         subcommands = {BenchCommand.Fields.class, BenchCommand.Fft.class, BenchCommand.IntMul.class,
-            BenchCommand.PolyMul.class, BenchCommand.Gpu.class})
+            BenchCommand.PolyMul.class, BenchCommand.Modular.class, BenchCommand.Gpu.class})
 public final class BenchCommand implements Runnable {
     @Override
     public void run() {
@@ -230,6 +230,46 @@ public final class BenchCommand implements Runnable {
             System.out.println("# modalg bench polymul: " + BenchTable.machine());
             BenchTable table = quick ? PolyMulBenchmark.run(6, 8, 7, 1, 1)
                     : PolyMulBenchmark.run(10, maxLog, maxLogBig, repeats, 1);
+            table.print(System.out);
+            table.writeCsv(csv);
+            System.out.println("# CSV written to " + csv.toAbsolutePath());
+            return 0;
+        }
+    }
+
+    /** {@code modalg bench modular}: the multimodular algorithms against JAS, part by part. */
+    @Command(name = "modular", mixinStandardHelpOptions = true,
+            description = {"Multimodular algorithms over Z against JAS in the same run:",
+                    "gcd (degrees 500, 2000; 64- and 256-bit factors, planted common factor of half the degree),",
+                    "resultant (degrees 100, 300, 1000; 64-bit coefficients)."})
+    static final class Modular implements Callable<Integer> {
+        @Option(names = "--part", split = ",", description = "Parts to run: gcd, resultant (default: ${DEFAULT-VALUE}).",
+                defaultValue = "gcd,resultant")
+        List<String> parts;
+
+        @Option(names = "--repeats", description = "Timed runs; the median is reported (default: ${DEFAULT-VALUE}).",
+                defaultValue = "3")
+        int repeats;
+
+        @Option(names = "--budget", description = "Seconds allowed to one JAS run (default: ${DEFAULT-VALUE}).",
+                defaultValue = "60")
+        double budget;
+
+        @Option(names = "--quick", description = "Small sizes for a smoke test.")
+        boolean quick;
+
+        @Option(names = {"-o", "--csv"}, paramLabel = "FILE", description = "CSV output (default: ${DEFAULT-VALUE}).",
+                defaultValue = "bench-results/modular.csv")
+        Path csv;
+
+        @Override
+        public Integer call() {
+            if (repeats < 1 || !(budget > 0)) {
+                throw new IllegalArgumentException("--repeats must be >= 1 and --budget > 0");
+            }
+            System.out.println("# modalg bench modular: " + BenchTable.machine());
+            BenchTable table = org.modalg.examples.bench.GcdResultantBenchmark.run(parts, quick,
+                    quick ? 1 : repeats, 1, quick ? Math.min(budget, 20) : budget);
             table.print(System.out);
             table.writeCsv(csv);
             System.out.println("# CSV written to " + csv.toAbsolutePath());
