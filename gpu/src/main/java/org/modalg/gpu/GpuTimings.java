@@ -60,6 +60,126 @@ public final class GpuTimings {
         }
     }
 
+    /**
+     * The CRT route of the thesis's Table 2.2 on the device: 2^log2N random integers of
+     * {@code limbs} 64-bit limbs projected onto the primes, one forward NTT per prime (DIF
+     * passes, as in a convolution), and Garner's reconstruction back to limbs. Checks first that
+     * projection and reconstruction give the integers back (so the route is exact), then times.
+     *
+     * @return {project, ntt, reconstruct, kernels total, total with the host transfers of the
+     *         integers in and out} in milliseconds (kernel figures from the fastest run)
+     */
+    public static double[] crtRouteMillis(long[] primes, int limbs, int log2N, int repeats) {
+        GpuRuntime rt = GpuRuntime.get();
+        GpuNtt ntt = new GpuNtt(rt);
+        int n = 1 << log2N;
+        Random rnd = new Random();
+        long[] host = new long[n * limbs];
+        for (int i = 0; i < host.length; i++) {
+            host[i] = rnd.nextLong();
+        }
+        // keep the integers below the primes' product: clear the top limb's high bits
+        try (GpuCrt crt = new GpuCrt(rt, primes, limbs)) {
+            int lout = crt.outputLimbs();
+            int topBits = 0;
+            for (long q : primes) {
+                topBits += 63 - Long.numberOfLeadingZeros(q);
+            }
+            int freeBits = Math.min(64 * limbs, topBits) - 64 * (limbs - 1);
+            for (int i = 0; i < n; i++) {
+                host[i * limbs + limbs - 1] &= freeBits >= 64 ? -1L : (1L << Math.max(0, freeBits)) - 1;
+            }
+            long[] back = new long[n * lout];
+            try (DeviceBuffer x = DeviceBuffer.of(host);
+                    DeviceBuffer res = new DeviceBuffer((long) primes.length * n);
+                    DeviceBuffer y = new DeviceBuffer((long) n * lout)) {
+                crt.project(x, n, res, n);
+                crt.reconstruct(res, n, n, y, lout);
+                y.download(0, back, 0, (long) n * lout);
+                for (int i = 0; i < n; i++) {
+                    for (int l = 0; l < lout; l++) {
+                        long expect = l < limbs ? host[i * limbs + l] : 0;
+                        if (back[i * lout + l] != expect) {
+                            throw new IllegalStateException("GPU CRT round trip differs at element " + i);
+                        }
+                    }
+                }
+                double[] best = {0, 0, 0, Double.MAX_VALUE, Double.MAX_VALUE};
+                CUevent[] ev = new CUevent[4];
+                for (int e = 0; e < ev.length; e++) {
+                    ev[e] = new CUevent();
+                    Cuda.check(JCudaDriver.cuEventCreate(ev[e], 0), "cuEventCreate");
+                }
+                try {
+                    for (int r = 0; r <= Math.max(1, repeats); r++) { // run 0 warms up
+                        long t0 = System.nanoTime();
+                        x.upload(host, 0, 0, host.length);
+                        record(ev[0]);
+                        crt.project(x, n, res, n);
+                        record(ev[1]);
+                        forEachRun(primes, log2N, primes.length,
+                                (t, row, count) -> ntt.forwardToBitReversed(res, row, count, t));
+                        record(ev[2]);
+                        crt.reconstruct(res, n, n, y, lout);
+                        record(ev[3]);
+                        y.download(0, back, 0, (long) n * lout);
+                        double wall = (System.nanoTime() - t0) / 1e6;
+                        double total = elapsed(ev[0], ev[3]);
+                        if (r > 0 && total < best[3]) {
+                            best[0] = elapsed(ev[0], ev[1]);
+                            best[1] = elapsed(ev[1], ev[2]);
+                            best[2] = elapsed(ev[2], ev[3]);
+                            best[3] = total;
+                        }
+                        if (r > 0) {
+                            best[4] = Math.min(best[4], wall);
+                        }
+                    }
+                } finally {
+                    for (CUevent e : ev) {
+                        JCudaDriver.cuEventDestroy(e);
+                    }
+                }
+                return best;
+            }
+        }
+    }
+
+    /**
+     * Milliseconds of the all-device integer product of two random integers of {@code limbs}
+     * 64-bit limbs each, host limbs in and out (the {@link GpuIntegerMultiplier} call), after
+     * one warm-up and a check against BigInteger on the first run.
+     */
+    public static double integerProductMillis(int limbs, int repeats) {
+        GpuIntegerMultiplier m = new GpuIntegerMultiplier(GpuRuntime.get());
+        Random rnd = new Random();
+        long[] a = new long[limbs];
+        long[] b = new long[limbs];
+        for (int i = 0; i < limbs; i++) {
+            a[i] = rnd.nextLong();
+            b[i] = rnd.nextLong();
+        }
+        m.multiply(a, limbs, b, limbs);
+        double best = Double.MAX_VALUE;
+        for (int r = 0; r < Math.max(1, repeats); r++) {
+            long t0 = System.nanoTime();
+            m.multiply(a, limbs, b, limbs);
+            best = Math.min(best, (System.nanoTime() - t0) / 1e6);
+        }
+        return best;
+    }
+
+    private static void record(CUevent e) {
+        Cuda.check(JCudaDriver.cuEventRecord(e, null), "cuEventRecord");
+    }
+
+    private static double elapsed(CUevent from, CUevent to) {
+        float[] ms = new float[1];
+        Cuda.check(JCudaDriver.cuEventSynchronize(to), "cuEventSynchronize");
+        Cuda.check(JCudaDriver.cuEventElapsedTime(ms, from, to), "cuEventElapsedTime");
+        return ms[0];
+    }
+
     private interface RunBody {
         void run(NttTables tables, int row, int rows);
     }

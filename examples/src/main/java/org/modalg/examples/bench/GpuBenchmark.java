@@ -1,11 +1,17 @@
 package org.modalg.examples.bench;
 
+import java.math.BigInteger;
 import java.util.Arrays;
 import java.util.Random;
 import org.modalg.fft.CpuNttEngine;
+import org.modalg.fft.LimbProductProvider;
+import org.modalg.fft.LimbProducts;
 import org.modalg.fields.NttPrimes;
+import org.modalg.fields.ZpField;
 import org.modalg.gpu.GpuNttEngine;
 import org.modalg.gpu.GpuTimings;
+import org.modalg.polynomial.IntegerMultiplication;
+import org.modalg.polynomial.PolyMulZp;
 
 /**
  * GPU benchmarks ({@code modalg bench gpu}); every GPU result is first checked against the CPU
@@ -17,6 +23,12 @@ import org.modalg.gpu.GpuTimings;
  * {@link GpuNttEngine} call), against the CPU engine in the same run. The memory floor is the
  * device's copy bandwidth measured in the same run: {@code passes} is the kernel time divided by
  * the time of one read and one write of the data at that bandwidth.
+ *
+ * <p>Part (c): integer multiplication of two random n-bit integers, 10^6 .. 10^9 bits: the
+ * all-device product on limbs (transfers included), the same with the BigInteger conversions
+ * (BigInteger in and out), modalg's CPU NTT multiplication and BigInteger.multiply; and
+ * polynomial multiplication over Z/pZ (p a 62-bit NTT prime) of length 2^16 .. 2^24 with the
+ * GPU and the CPU NTT engines. Every GPU product is compared with the CPU's.
  */
 public final class GpuBenchmark {
     /** CSV columns of part (b). */
@@ -80,5 +92,122 @@ public final class GpuBenchmark {
             }
         }
         return table;
+    }
+
+    /** CSV columns of part (c), integers. */
+    public static final String[] INTMUL_COLUMNS = {"bits", "gpu_limbs_ms", "gpu_biginteger_ms", "cpu_modalg_ms",
+        "cpu_threads", "biginteger_ms", "speedup_gpu_vs_cpu_modalg"};
+
+    /** Part (c), integers: CPU peers above cpuMaxBits (BigInteger above bigIntegerMaxBits) are skipped. */
+    public static BenchTable integerMultiplication(long[] bits, long cpuMaxBits, long bigIntegerMaxBits, int repeats,
+                                                   long seed) {
+        BenchTable table = new BenchTable(INTMUL_COLUMNS);
+        Random rnd = new Random(seed);
+        LimbProductProvider gpu = LimbProducts.provider();
+        if (gpu == null) {
+            throw new IllegalStateException("no usable GPU integer product provider");
+        }
+        for (long nbits : bits) {
+            BigInteger a = new BigInteger((int) nbits, rnd).setBit((int) nbits - 1);
+            BigInteger b = new BigInteger((int) nbits, rnd).setBit((int) nbits - 1);
+            int limbs = (int) ((nbits + 63) / 64);
+            double limbMs = GpuTimings.integerProductMillis(limbs, repeats);
+            BigInteger[] product = new BigInteger[1];
+            double bigMs = FftBenchmark.median(repeats, () -> {
+                long t0 = System.nanoTime();
+                long[] la = magnitude(a);
+                long[] lb = magnitude(b);
+                product[0] = value(gpu.multiply(la, la.length, lb, lb.length));
+                return System.nanoTime() - t0;
+            });
+            double cpuMs = Double.NaN;
+            if (nbits <= cpuMaxBits) {
+                BigInteger[] cpuProduct = new BigInteger[1];
+                cpuMs = FftBenchmark.median(repeats, () -> {
+                    long t0 = System.nanoTime();
+                    cpuProduct[0] = IntegerMultiplication.multiplyNtt(a, b, CpuNttEngine.shared());
+                    return System.nanoTime() - t0;
+                });
+                if (!cpuProduct[0].equals(product[0])) {
+                    throw new IllegalStateException("GPU and CPU integer products differ at " + nbits + " bits");
+                }
+            }
+            double javaMs = Double.NaN;
+            if (nbits <= bigIntegerMaxBits) {
+                BigInteger[] javaProduct = new BigInteger[1];
+                javaMs = FftBenchmark.median(Math.min(repeats, 2), () -> {
+                    long t0 = System.nanoTime();
+                    javaProduct[0] = a.multiply(b);
+                    return System.nanoTime() - t0;
+                });
+                if (!javaProduct[0].equals(product[0])) {
+                    throw new IllegalStateException("GPU product differs from BigInteger.multiply at " + nbits + " bits");
+                }
+            }
+            table.add(nbits, limbMs, bigMs, cpuMs, CpuNttEngine.shared().threads(), javaMs, cpuMs / bigMs);
+        }
+        return table;
+    }
+
+    /** CSV columns of part (c), polynomials over Z/pZ. */
+    public static final String[] POLYMUL_COLUMNS = {"length", "gpu_ms", "cpu_ms", "cpu_threads", "speedup"};
+
+    /** Part (c), polynomials: balanced products of two random polynomials of each length. */
+    public static BenchTable polynomialMultiplication(int minLog, int maxLog, int repeats, long seed) {
+        BenchTable table = new BenchTable(POLYMUL_COLUMNS);
+        Random rnd = new Random(seed);
+        ZpField f = ZpField.of(NttPrimes.generate(1, 1L << 62, 30)[0]);
+        try (GpuNttEngine gpu = new GpuNttEngine(0)) {
+            for (int log = minLog; log <= maxLog; log += 2) {
+                int n = 1 << log;
+                long[] a = new long[n];
+                long[] b = new long[n];
+                for (int i = 0; i < n; i++) {
+                    a[i] = f.random(rnd);
+                    b[i] = f.random(rnd);
+                }
+                long[] cg = new long[2 * n - 1];
+                long[] cc = new long[2 * n - 1];
+                double gpuMs = FftBenchmark.median(repeats, () -> {
+                    long t0 = System.nanoTime();
+                    PolyMulZp.mulNtt(f, a, 0, n, b, 0, n, cg, 0, gpu);
+                    return System.nanoTime() - t0;
+                });
+                double cpuMs = FftBenchmark.median(repeats, () -> {
+                    long t0 = System.nanoTime();
+                    PolyMulZp.mulNtt(f, a, 0, n, b, 0, n, cc, 0, CpuNttEngine.shared());
+                    return System.nanoTime() - t0;
+                });
+                if (!Arrays.equals(cg, cc)) {
+                    throw new IllegalStateException("GPU and CPU polynomial products differ at length 2^" + log);
+                }
+                table.add(n, gpuMs, cpuMs, CpuNttEngine.shared().threads(), cpuMs / gpuMs);
+            }
+        }
+        return table;
+    }
+
+    // |x| as little-endian 64-bit limbs.
+    static long[] magnitude(BigInteger x) {
+        byte[] be = x.abs().toByteArray();
+        int n = Math.max(1, (be.length + 7) / 8);
+        long[] limbs = new long[n];
+        for (int i = 0; i < be.length; i++) {
+            int fromEnd = be.length - 1 - i;
+            limbs[fromEnd >>> 3] |= (be[i] & 0xFFL) << (8 * (fromEnd & 7));
+        }
+        return limbs;
+    }
+
+    static BigInteger value(long[] limbs) {
+        byte[] be = new byte[8 * limbs.length + 1];
+        for (int i = 0; i < limbs.length; i++) {
+            long v = limbs[i];
+            int base = be.length - 1 - 8 * i;
+            for (int k = 0; k < 8; k++) {
+                be[base - k] = (byte) (v >>> (8 * k));
+            }
+        }
+        return new BigInteger(be);
     }
 }

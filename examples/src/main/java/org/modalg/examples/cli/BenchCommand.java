@@ -280,11 +280,16 @@ public final class BenchCommand implements Runnable {
     /** {@code modalg bench gpu}: the GPU engines against the CPU engines, device named. */
     @Command(name = "gpu", mixinStandardHelpOptions = true,
             description = {"GPU benchmarks (needs a usable CUDA device): (b) small-prime NTT throughput, kernels",
-                    "alone and with transfers, as time and as effective GB/s against the device's copy bandwidth."})
+                    "alone and with transfers, as time and as effective GB/s against the device's copy bandwidth;",
+                    "(c) integer and polynomial multiplication against the CPU engines."})
     static final class Gpu implements Callable<Integer> {
         @Option(names = "--part", split = ",", description = "Parts to run (default: ${DEFAULT-VALUE}).",
-                defaultValue = "b")
+                defaultValue = "b,c")
         List<String> parts;
+
+        @Option(names = "--cpu-max-bits", description = "Largest integer size for the CPU peers in part (c) (default: ${DEFAULT-VALUE}).",
+                defaultValue = "100000000")
+        long cpuMaxBits;
 
         @Option(names = "--min-log2n", description = "Smallest NTT length exponent (default: ${DEFAULT-VALUE}).",
                 defaultValue = "16")
@@ -323,6 +328,17 @@ public final class BenchCommand implements Runnable {
                         1L << 28, quick ? 1 : repeats, 1);
                 t.print(System.out);
                 t.writeCsv(dir.resolve("gpu-ntt.csv"));
+            }
+            if (parts.contains("c")) {
+                System.out.println("# (c) integer multiplication, n bits times n bits (times in ms)");
+                long[] bits = quick ? new long[] {1_000_000} : new long[] {1_000_000, 10_000_000, 100_000_000, 1_000_000_000};
+                BenchTable t = GpuBenchmark.integerMultiplication(bits, cpuMaxBits, 10_000_000, quick ? 1 : repeats, 2);
+                t.print(System.out);
+                t.writeCsv(dir.resolve("gpu-intmul.csv"));
+                System.out.println("# (c) polynomial multiplication over Z/pZ, 62-bit NTT prime (times in ms)");
+                t = GpuBenchmark.polynomialMultiplication(16, quick ? 16 : 24, quick ? 1 : repeats, 3);
+                t.print(System.out);
+                t.writeCsv(dir.resolve("gpu-polymul.csv"));
             }
             return 0;
         }
