@@ -240,12 +240,24 @@ public final class BenchCommand implements Runnable {
     /** {@code modalg bench modular}: the multimodular algorithms against JAS, part by part. */
     @Command(name = "modular", mixinStandardHelpOptions = true,
             description = {"Multimodular algorithms over Z against JAS in the same run:",
-                    "gcd (degrees 500, 2000; 64- and 256-bit factors, planted common factor of half the degree),",
-                    "resultant (degrees 100, 300, 1000; 64-bit coefficients)."})
+                    "det (n = 100, 200, 400; 10- and 100-bit entries; CRT and big-prime routes; CSV modular-det.csv",
+                    "beside --csv), gcd (degrees 500, 2000; 64- and 256-bit factors, planted common factor of half the",
+                    "degree), resultant (degrees 100, 300, 1000; 64-bit coefficients)."})
     static final class Modular implements Callable<Integer> {
-        @Option(names = "--part", split = ",", description = "Parts to run: gcd, resultant (default: ${DEFAULT-VALUE}).",
-                defaultValue = "gcd,resultant")
+        @Option(names = "--part", split = ",", description = "Parts to run: det, gcd, resultant (default: ${DEFAULT-VALUE}).",
+                defaultValue = "det,gcd,resultant")
         List<String> parts;
+
+        @Option(names = "--threads", description = "Threads for the modalg determinant (default: all processors).")
+        Integer threads;
+
+        @Option(names = "--jas-max-n", description = "Largest n for JAS's determinant (default: ${DEFAULT-VALUE}).",
+                defaultValue = "200")
+        int jasMaxN;
+
+        @Option(names = "--bigprime-max-n", description = "Largest n for the big-prime determinant (default: ${DEFAULT-VALUE}).",
+                defaultValue = "100")
+        int bigPrimeMaxN;
 
         @Option(names = "--repeats", description = "Timed runs; the median is reported (default: ${DEFAULT-VALUE}).",
                 defaultValue = "3")
@@ -268,11 +280,30 @@ public final class BenchCommand implements Runnable {
                 throw new IllegalArgumentException("--repeats must be >= 1 and --budget > 0");
             }
             System.out.println("# modalg bench modular: " + BenchTable.machine());
-            BenchTable table = org.modalg.examples.bench.GcdResultantBenchmark.run(parts, quick,
-                    quick ? 1 : repeats, 1, quick ? Math.min(budget, 20) : budget);
-            table.print(System.out);
-            table.writeCsv(csv);
-            System.out.println("# CSV written to " + csv.toAbsolutePath());
+            // Part dispatch: det here (DeterminantBenchmark), gcd and resultant in GcdResultantBenchmark.
+            List<String> polyParts = new java.util.ArrayList<>(parts);
+            if (polyParts.remove("det")) {
+                int t = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
+                if (t < 1) {
+                    throw new IllegalArgumentException("--threads must be >= 1, got " + t);
+                }
+                BenchTable det = quick
+                        ? org.modalg.examples.bench.DeterminantBenchmark.run(new int[] {10, 20}, new int[] {10, 100}, t,
+                                1, 20, 20)
+                        : org.modalg.examples.bench.DeterminantBenchmark.run(new int[] {100, 200, 400},
+                                new int[] {10, 100}, t, repeats, jasMaxN, bigPrimeMaxN);
+                det.print(System.out);
+                Path detCsv = csv.resolveSibling("modular-det.csv");
+                det.writeCsv(detCsv);
+                System.out.println("# CSV written to " + detCsv.toAbsolutePath());
+            }
+            if (!polyParts.isEmpty()) {
+                BenchTable table = org.modalg.examples.bench.GcdResultantBenchmark.run(polyParts, quick,
+                        quick ? 1 : repeats, 1, quick ? Math.min(budget, 20) : budget);
+                table.print(System.out);
+                table.writeCsv(csv);
+                System.out.println("# CSV written to " + csv.toAbsolutePath());
+            }
             return 0;
         }
     }

@@ -7,7 +7,8 @@ import picocli.CommandLine.Command;
 @Command(name = "modalg", mixinStandardHelpOptions = true, version = "modalg 0.1.0",
         description = "Exact computer algebra by modular methods.",
         subcommands = {DemoCommand.class, FieldCommand.class, IntegerCommands.Mul.class, IntegerCommands.Div.class,
-            PolyMulCommand.class, GcdCommand.class, ResultantCommand.class, BenchCommand.class})
+            PolyMulCommand.class, DetCommand.class, GcdCommand.class, ResultantCommand.class,
+            BenchCommand.class})
 public final class ModalgCli implements Runnable {
     @Override
     public void run() {

@@ -1,0 +1,120 @@
+package org.modalg.examples.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.math.BigInteger;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.modalg.examples.bench.DeterminantBenchmark;
+
+class DetCommandTest {
+    @TempDir
+    Path dir;
+
+    // Cofactor expansion: an oracle independent of the library, fine for n <= 6.
+    private static BigInteger cofactor(BigInteger[][] a) {
+        int n = a.length;
+        if (n == 0) {
+            return BigInteger.ONE;
+        }
+        BigInteger d = BigInteger.ZERO;
+        for (int c = 0; c < n; c++) {
+            BigInteger[][] minor = new BigInteger[n - 1][n - 1];
+            for (int i = 1; i < n; i++) {
+                for (int j = 0, k = 0; j < n; j++) {
+                    if (j != c) {
+                        minor[i - 1][k++] = a[i][j];
+                    }
+                }
+            }
+            BigInteger term = a[0][c].multiply(cofactor(minor));
+            d = (c & 1) == 0 ? d.add(term) : d.subtract(term);
+        }
+        return d;
+    }
+
+    private Path write(String name, String text) throws Exception {
+        Path p = dir.resolve(name);
+        Files.writeString(p, text);
+        return p;
+    }
+
+    @Test
+    void determinantOfFlintFilesOnEveryRoute() throws Exception {
+        long seed = 11;
+        Random rnd = new Random(seed);
+        for (int n = 0; n <= 6; n++) {
+            BigInteger[][] a = DeterminantBenchmark.random(rnd, n, 1 + rnd.nextInt(90));
+            StringBuilder s = new StringBuilder(n + " " + n + " ");
+            for (BigInteger[] row : a) {
+                s.append('\n');
+                for (BigInteger v : row) {
+                    s.append(' ').append(v);
+                }
+            }
+            Path f = write("m" + n + ".txt", s.toString());
+            for (String route : new String[] {"crt", "bigprime", "auto"}) {
+                CliRunner r = CliRunner.run("det", f.toString(), "--route", route, "--threads", "2");
+                assertEquals(0, r.exitCode, r.err);
+                assertEquals(cofactor(a).toString(), r.out.trim(), "seed " + seed + " n " + n + " " + route);
+            }
+        }
+    }
+
+    @Test
+    void verboseReportsTheRoute() throws Exception {
+        Path f = write("a.txt", "2 2\n3 1\n4 -2\n");
+        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream saved = System.err;
+        CliRunner r;
+        try {
+            System.setErr(new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8));
+            r = CliRunner.run("det", f.toString(), "--verbose", "--route", "bigprime");
+        } finally {
+            System.setErr(saved);
+        }
+        assertEquals(0, r.exitCode, r.err);
+        assertEquals("-10", r.out.trim());
+        String report = err.toString(java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(report.contains("route bigprime") && report.contains("primes used"), report);
+    }
+
+    @Test
+    void malformedInputGivesAClearErrorWithPosition() throws Exception {
+        CliRunner r = CliRunner.run("det", write("bad.txt", "2 2\n1 2\n3 x4\n").toString());
+        assertEquals(2, r.exitCode);
+        assertTrue(r.err.contains("line 3, column 3") && r.err.contains("x4"), r.err);
+        r = CliRunner.run("det", write("short.txt", "2 2 1 2 3").toString());
+        assertEquals(2, r.exitCode);
+        assertTrue(r.err.contains("expected 2 x 2 = 4 entries, found 3"), r.err);
+        r = CliRunner.run("det", write("rect.txt", "2 3 1 2 3 4 5 6").toString());
+        assertEquals(2, r.exitCode);
+        assertTrue(r.err.contains("square"), r.err);
+        r = CliRunner.run("det", write("m.txt", "1 1 5").toString(), "--route", "fast");
+        assertEquals(2, r.exitCode);
+        assertTrue(r.err.contains("crt, bigprime, auto"), r.err);
+        r = CliRunner.run("det", dir.resolve("missing.txt").toString());
+        assertEquals(2, r.exitCode);
+        assertTrue(r.err.contains("no such file"), r.err);
+    }
+
+    @Test
+    void quickModularBenchWritesTheDetCsv() throws Exception {
+        CliRunner r = CliRunner.run("bench", "modular", "--quick", "--part", "det", "--threads", "2",
+                "-o", dir.resolve("modular.csv").toString());
+        assertEquals(0, r.exitCode, r.err);
+        List<String> lines = Files.readAllLines(dir.resolve("modular-det.csv"));
+        assertEquals(String.join(",", DeterminantBenchmark.COLUMNS), lines.get(0));
+        assertEquals(1 + 2 * 2 * 4, lines.size(), "2 sizes x 2 bit sizes x 4 methods: " + lines);
+        for (String line : lines.subList(1, lines.size())) {
+            String[] cells = line.split(",", -1);
+            assertEquals(DeterminantBenchmark.COLUMNS.length, cells.length, line);
+            assertEquals("true", cells[7], "every method agrees: " + line);
+        }
+    }
+}
