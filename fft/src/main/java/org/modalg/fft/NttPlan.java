@@ -50,7 +50,7 @@ import org.modalg.fields.ZpField;
  * never: see there for the measurements).
  *
  * <p><b>Ranges.</b> Inputs are assumed to lie in [0, p) (not checked: O(n) checks would cost as
- * much as a transform level); outputs lie in [0, p). Internally values stay in [0, 2p) (Harvey's
+ * much as a transform level); outputs lie in [0, p). Internally values stay in [0, 4p) for p &lt; 2^61 and in [0, 2p) above (Harvey's
  * lazy reduction, bounds proven in {@link NttKernels}).
  *
  * <p><b>Cost.</b> n/2 log2 n butterflies of three multiplications each (Shoup twiddle
@@ -474,7 +474,7 @@ public final class NttPlan {
     }
 
     /**
-     * out[outOff + i] = a[aOff + i] b[bOff + i] mod p for i &lt; n; inputs in [0, 2p), outputs in
+     * out[outOff + i] = a[aOff + i] b[bOff + i] mod p for i &lt; n; inputs in [0, 4p), outputs in
      * [0, p). out may coincide with a or b (same offset). O(n) modular multiplications.
      */
     public void pointwiseMultiply(long[] a, int aOff, long[] b, int bOff, long[] out, int outOff) {
@@ -532,7 +532,7 @@ public final class NttPlan {
     // Unchecked tier (package-private): used by CpuNttEngine, also in parallel pieces.
     // ----------------------------------------------------------------------------------------
 
-    /** Forward, bit-reversed output, values in [0, 2p); dispatching. */
+    /** Forward, bit-reversed output, values in [0, 4p) ([0, 2p) for p &gt;= 2^61); dispatching. */
     void forwardLazy(long[] a, int off, boolean nega) {
         if (usesBlocked()) {
             forwardBlocked(a, off, nega);
@@ -659,7 +659,7 @@ public final class NttPlan {
         }
     }
 
-    /** Forward levels logN2 .. log2n - 1 on rows [from, to); values in [0, 2p). */
+    /** Forward levels logN2 .. log2n - 1 on rows [from, to); values in [0, 4p). */
     void forwardRows(long[] a, int off, int from, int to, boolean nega) {
         long[] last = nega ? negacyclic.fwdLast : null;
         int n1 = 1 << logN1;
@@ -694,15 +694,13 @@ public final class NttPlan {
         }
     }
 
-    /** out = a b mod p on positions [from, to) of the rows; inputs in [0, 2p). */
+    /** out = a b mod p on positions [from, to) of the rows; inputs in [0, 4p) (forward output). */
     void pointwise(long[] a, int aOff, long[] b, int bOff, long[] out, int outOff, int from, int to) {
         final long pp = p;
         final ZpField f = field;
         for (int i = from; i < to; i++) {
-            long x = a[aOff + i] - pp;
-            x += (x >> 63) & pp;
-            long y = b[bOff + i] - pp;
-            y += (y >> 63) & pp;
+            long x = NttKernels.reduce4(a[aOff + i], pp);
+            long y = NttKernels.reduce4(b[bOff + i], pp);
             out[outOff + i] = f.mul(x, y);
         }
     }

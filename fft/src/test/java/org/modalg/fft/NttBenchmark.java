@@ -12,12 +12,12 @@ import org.modalg.fields.NttPrimes;
  * time of several runs of the whole batch, and the median per butterfly (n/2 log2 n butterflies
  * per transform and row, three transforms per convolution).
  *
- * <p>Arguments (all optional): {@code minLog2n maxLog2n threads[,threads...] variants rows} where
+ * <p>Arguments (all optional): {@code minLog2n maxLog2n threads[,threads...] variants rows primeBits} where
  * variants is a comma list of {@code engine} ({@link CpuNttEngine#forward}, natural order),
  * {@code iterative}, {@code blocked} (serial bit-reversed forward without normalization, one
  * thread only) and {@code conv} (cyclic convolution of length n through the engine). Defaults:
- * {@code 16 24 1,<all processors> engine 1}; all rows use the largest prime below 2^62 with
- * 2^27 | p - 1. The runs of all variants and thread counts of one
+ * {@code 16 24 1,<all processors> engine 1 62}; all rows use the largest prime below
+ * 2^primeBits with 2^27 | p - 1 (61 and below: the [0, 4p) kernels of {@link NttKernels}). The runs of all variants and thread counts of one
  * length are interleaved, so that a load change on the machine affects them alike.
  */
 public final class NttBenchmark {
@@ -47,7 +47,8 @@ public final class NttBenchmark {
                 : (all > 1 ? new int[] {1, all} : new int[] {1});
         String[] variants = args.length > 3 ? args[3].split(",") : new String[] {"engine"};
         int rows = args.length > 4 ? Integer.parseInt(args[4]) : 1;
-        long p = NttPrimes.largestBelow(1L << 62, 27);
+        int primeBits = args.length > 5 ? Integer.parseInt(args[5]) : 62;
+        long p = NttPrimes.largestBelow(1L << primeBits, 27);
         long[] primes = new long[rows];
         Arrays.fill(primes, p);
         System.out.println("n,prime,threads,variant,rows,ms,ns_per_butterfly,min_ms");

@@ -25,7 +25,13 @@ class NttPlanTest {
     /** The two largest NTT primes below 2^62 with 2-adic order at least 27. */
     private static final long[] BIG = NttPrimes.generate(2, 1L << 62, 27);
 
-    /** Tiny, small and classic NTT primes and the largest 62-bit ones. */
+    /**
+     * The largest NTT prime below 2^61 with 2-adic order at least 27: the top of the range of
+     * the [0, 4p) kernels (4p just below 2^63).
+     */
+    private static final long FOUR_P_TOP = NttPrimes.largestBelow(NttKernels.FOUR_P_BOUND, 27);
+
+    /** Tiny, small and classic NTT primes, the largest 62-bit ones and the largest below 2^61. */
     static List<Long> primes() {
         List<Long> ps = new ArrayList<>(List.of(3L, 17L, 257L, 65537L, 998244353L, 469762049L,
                 2013265921L, 7340033L));
@@ -34,6 +40,10 @@ class NttPlanTest {
         }
         // top bit 61 but 2-adic order 20: Shoup quotients of both signs, a mid-size order
         ps.add(NttPrimes.largestBelow(1L << 62, 20));
+        // both sides of the kernel switch at 2^61: [0, 4p) kernels below, [0, 2p) above
+        ps.add(FOUR_P_TOP);
+        ps.add(NttPrimes.largestBelow(NttKernels.FOUR_P_BOUND, 20));
+        ps.add(NttPrimes.largestBelow((1L << 61) + (1L << 40), 20));
         return ps;
     }
 
@@ -201,7 +211,7 @@ class NttPlanTest {
 
     @Test
     void roundTripAllSizesUpTo2To20() {
-        long[] ps = {BIG[0], 998244353L};
+        long[] ps = {BIG[0], 998244353L, FOUR_P_TOP};
         Random rnd = new Random(SEED);
         for (long p : ps) {
             for (int log2n = 1; log2n <= 20; log2n++) {
@@ -242,7 +252,7 @@ class NttPlanTest {
     @Test
     void blockedEqualsIterativeUpTo2To21() {
         Random rnd = new Random(SEED ^ 0xb10c);
-        long[] ps = {BIG[0], 469762049L};
+        long[] ps = {BIG[0], 469762049L, FOUR_P_TOP};
         int top = Math.min(21, NttPlan.BLOCKED_MIN_LOG2N + 4);
         for (long p : ps) {
             for (int log2n = 2; log2n <= top; log2n++) {
@@ -268,6 +278,9 @@ class NttPlanTest {
                     plan.forwardIterative(u, 0, true);
                     plan.forwardBlocked(v, 0, true);
                     assertArrayEquals(u, v, "negacyclic forward " + where(p, log2n));
+                    // the inverse levels take [0, 2p), the forward ones leave [0, 4p)
+                    NttKernels.normalize(u, 0, u.length, p);
+                    NttKernels.normalize(v, 0, v.length, p);
                     plan.inverseIterative(u, 0, true);
                     plan.inverseBlocked(v, 0, true);
                     assertArrayEquals(a, u, "negacyclic round trip " + where(p, log2n));
@@ -367,7 +380,12 @@ class NttPlanTest {
 
     @Test
     void edgeInputs() {
-        long p = BIG[0];
+        for (long p : new long[] {BIG[0], FOUR_P_TOP}) {
+            edgeInputs(p);
+        }
+    }
+
+    private void edgeInputs(long p) {
         ZpField f = ZpField.of(p);
         for (int log2n : new int[] {1, 2, 5, 9, 14, 16, 17, 20}) {
             NttPlan plan = NttPlan.of(p, log2n);
