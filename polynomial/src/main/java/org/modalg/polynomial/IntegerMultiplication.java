@@ -4,9 +4,7 @@ import java.math.BigInteger;
 import java.util.concurrent.ForkJoinPool;
 import java.util.stream.IntStream;
 import org.modalg.fft.CpuNttEngine;
-import org.modalg.fft.CrtBasis;
 import org.modalg.fft.NttEngine;
-import org.modalg.fft.NttPlan;
 
 /**
  * Integer multiplication as a client of polynomial multiplication (thesis chapter 5; the
@@ -15,21 +13,29 @@ import org.modalg.fft.NttPlan;
  * by a cyclic convolution modulo s word-size NTT primes (zero-padded so that it is the linear
  * product), recombine each coefficient by Garner's CRT and normalize the carries.
  *
- * <p>Choice of w and s: the coefficients of the product are below L (2^w - 1)^2 for L pieces,
- * so s primes whose product M exceeds that bound are enough. Two 62-bit primes (M about 2^123)
- * with w up to 52 bits cover every size modalg handles; the largest w that fits is taken
- * (fewer pieces, shorter transforms).
+ * <p>Choice of w, s and the transform layout ({@link IntMulShape}): the coefficients of the
+ * product are below min(La, Lb) (2^w - 1)^2 for La, Lb pieces, so s primes whose product M
+ * exceeds that bound are enough; for each s in 2..4 (61-bit primes) the largest such w is
+ * taken, and the cheapest (s, layout) by an operation count wins. The layout is one cyclic
+ * convolution of length 2^k, or, when the product has at most 3 2^(k-2) pieces, a negacyclic
+ * convolution of length N = 2^(k-1) and a cyclic one of length N/2 recombined by the CRT of
+ * polynomials (1.5 N points instead of 2N). At 10^7 bits: two primes, 51-bit pieces, N = 2^18
+ * split; at 10^8 bits two primes, 50-bit pieces, length 2^22.
+ *
+ * <p>Pieces go straight from the operand's limbs to their residues, the recombination is
+ * Garner's for s primes with Shoup constants fused with the carry pass
+ * ({@link IntMulShape#garnerAndCarry}), and the BigInteger is built once from the limbs. A
+ * square transforms its operand once. The convolutions run through the given
+ * {@link NttEngine} ({@link #multiply} uses {@link CpuNttEngine#shared()}; a GPU engine can be
+ * passed to {@link #multiplyNtt(BigInteger, BigInteger, NttEngine)}).
  *
  * <p>{@link #multiply} dispatches: BigInteger's own multiply (Karatsuba / Toom-3) below
  * {@link Tuning#intMulNttBits()} bits of the smaller operand, the NTT route above.
  *
- * <p>Cost: 3 NTTs of length n >= (bits(a) + bits(b)) / w per prime, O(n log n), plus O(n s^2)
- * CRT and O(n) splitting and carry passes.
+ * <p>Cost: 3 NTTs (2 for a square) of about (bits(a) + bits(b)) / w points per prime,
+ * O(n log n), plus O(n s^2) CRT and O(n s) residue and carry passes.
  */
 public final class IntegerMultiplication {
-    private static final int PRIMES = 2;
-    private static final CrtBasis BASIS = CrtBasis.forBits(120, 27);
-
     private IntegerMultiplication() {
     }
 
@@ -78,58 +84,131 @@ public final class IntegerMultiplication {
 
     /** a * b by NTT + CRT on the given engine, whatever the size (the explicit variant). */
     public static BigInteger multiplyNtt(BigInteger a, BigInteger b, NttEngine engine) {
+        return multiplyNtt(a, b, engine, 0);
+    }
+
+    /**
+     * {@link #multiplyNtt(BigInteger, BigInteger, NttEngine)} with the number of primes forced
+     * to {@code forcePrimes} (2 to 4; 0 chooses by cost), for tests.
+     */
+    static BigInteger multiplyNtt(BigInteger a, BigInteger b, NttEngine engine, int forcePrimes) {
         check(a, "a");
         check(b, "b");
+        if (engine == null) {
+            throw new IllegalArgumentException("engine must not be null");
+        }
         if (a.signum() == 0 || b.signum() == 0) {
             return BigInteger.ZERO;
         }
-        boolean same = a == b;
+        boolean same = a == b || a.equals(b);
         long[] la = Limbs.magnitude(a);
         long[] lb = same ? la : Limbs.magnitude(b);
-        long bitsA = a.bitLength();
-        long bitsB = b.bitLength();
-        // largest w with L (2^w - 1)^2 < M, L = number of product coefficients (< 2^27)
-        int w = 52;
-        int log2n;
-        while (true) {
-            long pieces = (bitsA + w - 1) / w + (bitsB + w - 1) / w;
-            log2n = 64 - Long.numberOfLeadingZeros(Math.max(1, pieces - 1));
-            if (2 * w + log2n < 122 || w <= 16) {
-                break;
-            }
-            w--;
-        }
-        if (log2n > NttPlan.MAX_LOG2N) {
-            throw new IllegalArgumentException("operands too large for the NTT route: " + (bitsA + bitsB)
-                    + " product bits (at most about " + ((long) w << NttPlan.MAX_LOG2N) + ")");
-        }
-        int n = 1 << log2n;
-        long[] primes = BASIS.primes();
-        long[] rowPrimes = java.util.Arrays.copyOf(primes, PRIMES);
-        long[] fa = new long[PRIMES * n];
-        Limbs.split(la, w, fa, 0);
-        for (int j = 1; j < PRIMES; j++) { // pieces are < 2^52 < p: no reduction needed
-            System.arraycopy(fa, 0, fa, j * n, n);
-        }
-        long[] out;
-        if (same) {
-            long[] fb = fa.clone();
-            engine.cyclicConvolution(rowPrimes, log2n, fa, fb, fa, PRIMES);
-            out = fa;
-        } else {
-            long[] fb = new long[PRIMES * n];
-            Limbs.split(lb, w, fb, 0);
-            for (int j = 1; j < PRIMES; j++) {
-                System.arraycopy(fb, 0, fb, j * n, n);
-            }
-            engine.cyclicConvolution(rowPrimes, log2n, fa, fb, fa, PRIMES);
-            out = fa;
-        }
-        long[] coeffs = new long[2 * n];
-        BASIS.reconstructUnsigned(out, n, coeffs, 2);
-        long[] limbs = Limbs.carryPieces(coeffs, n, w, (int) ((bitsA + bitsB + 63) / 64) + 1);
+        long bitsA = magnitudeBits(la);  // bitLength() of a negative a can be one short of |a|'s
+        long bitsB = magnitudeBits(lb);
+        IntMulShape shape = IntMulShape.choose(bitsA, bitsB, same, forcePrimes);
+        int s = shape.primes();
+        int w = shape.pieceBits();
+        long[] primes = java.util.Arrays.copyOf(IntMulShape.PRIMES, s);
+        int pieces = (int) shape.productPieces();
+        long[] res = shape.split()
+                ? splitConvolution(shape, la, lb, same, primes, engine)
+                : cyclicConvolution(shape, la, lb, same, primes, engine);
+        long[] limbs = new long[(int) ((bitsA + bitsB + 63) / 64) + 1];
+        IntMulShape.garnerAndCarry(res, pieces, s, w, limbs);
         BigInteger mag = Limbs.toBigInteger(limbs);
         return a.signum() * b.signum() < 0 ? mag.negate() : mag;
+    }
+
+    // The product's pieces mod each prime (s rows of productPieces()) by one cyclic convolution.
+    static long[] cyclicConvolution(IntMulShape shape, long[] la, long[] lb, boolean same,
+            long[] primes, NttEngine engine) {
+        int s = primes.length;
+        int log2n = shape.log2n();
+        int n = 1 << log2n;
+        int w = shape.pieceBits();
+        long[] fa = new long[s * n];
+        Limbs.residues(la, w, shape.piecesA(), primes, s, fa, n, false);
+        long[] fb = fa;
+        if (!same) {
+            fb = new long[s * n];
+            Limbs.residues(lb, w, shape.piecesB(), primes, s, fb, n, false);
+        }
+        engine.cyclicConvolution(primes, log2n, fa, fb, fa, s); // fb == fa: one forward transform
+        int pieces = (int) shape.productPieces();
+        if (pieces == n) {
+            return fa;
+        }
+        long[] res = new long[s * pieces];
+        for (int j = 0; j < s; j++) {
+            System.arraycopy(fa, j * n, res, j * pieces, pieces);
+        }
+        return res;
+    }
+
+    /*
+     * The split layout: c mod (x^N + 1) = A and c mod (x^(N/2) - 1) = B for the product c of
+     * the piece polynomials, deg c < 3N/2. Since x^N + 1 = 2 mod x^(N/2) - 1, the CRT gives
+     * c = A + (x^N + 1) t with t = (B - (A mod x^(N/2) - 1)) / 2 mod x^(N/2) - 1, deg t < N/2:
+     * c_i = A_i + t_i and c_(N + i) = t_i for i < N/2, c_i = A_i for N/2 <= i < N.
+     */
+    static long[] splitConvolution(IntMulShape shape, long[] la, long[] lb, boolean same,
+            long[] primes, NttEngine engine) {
+        int s = primes.length;
+        int log2n = shape.log2n();
+        int n = 1 << log2n;
+        int h = n >> 1;
+        int w = shape.pieceBits();
+        long[] na = new long[s * n];
+        long[] ca = new long[s * h];
+        Limbs.residues(la, w, shape.piecesA(), primes, s, na, n, true);
+        Limbs.residues(la, w, shape.piecesA(), primes, s, ca, h, false);
+        long[] nb = na;
+        long[] cb = ca;
+        if (!same) {
+            nb = new long[s * n];
+            cb = new long[s * h];
+            Limbs.residues(lb, w, shape.piecesB(), primes, s, nb, n, true);
+            Limbs.residues(lb, w, shape.piecesB(), primes, s, cb, h, false);
+        }
+        engine.negacyclicConvolution(primes, log2n, na, nb, na, s);
+        engine.cyclicConvolution(primes, log2n - 1, ca, cb, ca, s);
+        int pieces = (int) shape.productPieces();
+        long[] res = new long[s * pieces];
+        for (int j = 0; j < s; j++) {
+            long p = primes[j];
+            int ao = j * n;
+            int bo = j * h;
+            int ro = j * pieces;
+            for (int i = 0; i < h; i++) {
+                long ai = na[ao + i];
+                // t = (B_i - A_i - A_(i + N/2)) / 2 mod p
+                long t = ca[bo + i] - ai;
+                t += (t >> 63) & p;
+                t -= na[ao + h + i];
+                t += (t >> 63) & p;
+                t = (t + ((t & 1) == 0 ? 0 : p)) >>> 1; // halving mod p (p odd)
+                long c = ai + t - p;
+                c += (c >> 63) & p;
+                if (i < pieces) {
+                    res[ro + i] = c;
+                }
+                if (h + i < pieces) {
+                    res[ro + h + i] = na[ao + h + i];
+                }
+                if (n + i < pieces) {
+                    res[ro + n + i] = t;
+                }
+            }
+        }
+        return res;
+    }
+
+    private static long magnitudeBits(long[] limbs) {
+        int top = limbs.length - 1;
+        while (top > 0 && limbs[top] == 0) {
+            top--;
+        }
+        return 64L * top + 64 - Long.numberOfLeadingZeros(limbs[top]);
     }
 
     private static void check(BigInteger x, String name) {

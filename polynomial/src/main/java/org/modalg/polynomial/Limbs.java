@@ -1,23 +1,40 @@
 package org.modalg.polynomial;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.math.BigInteger;
+import java.nio.ByteOrder;
 
 /**
- * Little-endian unsigned 64-bit limb arrays: conversion from and to BigInteger, splitting into
- * w-bit pieces and carry normalization of the pieces' products. All O(size).
+ * Little-endian unsigned 64-bit limb arrays: conversion from and to BigInteger, w-bit pieces as
+ * residues modulo NTT primes, and addition of shifted multi-limb values (the carry pass of a
+ * product of pieces). All O(size).
  */
 final class Limbs {
+    // Eight bytes of a big-endian byte[] as one long: the conversions move words, not bytes.
+    private static final VarHandle BE_LONG =
+            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+
     private Limbs() {
     }
 
     /** |x| as little-endian 64-bit limbs (length ceil(bitLength / 64), at least 1). */
     static long[] magnitude(BigInteger x) {
         byte[] be = x.abs().toByteArray(); // big-endian, maybe a leading zero byte
-        int n = Math.max(1, (be.length + 7) / 8);
+        int len = be.length;
+        int n = Math.max(1, (len + 7) / 8);
         long[] limbs = new long[n];
-        for (int i = 0; i < be.length; i++) {
-            int fromEnd = be.length - 1 - i;
-            limbs[fromEnd >>> 3] |= (be[i] & 0xFFL) << (8 * (fromEnd & 7));
+        int full = len / 8; // whole words, read from the end
+        for (int i = 0; i < full; i++) {
+            limbs[i] = (long) BE_LONG.get(be, len - 8 * (i + 1));
+        }
+        int rest = len - 8 * full; // the top partial word
+        long v = 0;
+        for (int b = 0; b < rest; b++) {
+            v = (v << 8) | (be[b] & 0xFFL);
+        }
+        if (rest > 0) {
+            limbs[full] = v;
         }
         return limbs;
     }
@@ -30,82 +47,134 @@ final class Limbs {
         }
         byte[] be = new byte[8 * n + 1]; // leading zero byte: positive
         for (int i = 0; i < n; i++) {
-            long v = limbs[i];
-            int base = be.length - 1 - 8 * i;
-            for (int b = 0; b < 8; b++) {
-                be[base - b] = (byte) (v >>> (8 * b));
-            }
+            BE_LONG.set(be, be.length - 8 * (i + 1), limbs[i]);
         }
         return new BigInteger(be);
     }
 
-    /** Writes the w-bit pieces (w <= 62) of the limbs, least significant first, to out[off ..]. */
-    static int split(long[] limbs, int w, long[] out, int off) {
-        long mask = (1L << w) - 1;
-        long totalBits = 64L * limbs.length;
-        int count = 0;
-        for (long bit = 0; bit < totalBits; bit += w) {
-            int li = (int) (bit >>> 6);
-            int sh = (int) (bit & 63);
-            long v = limbs[li] >>> sh;
-            if (sh + w > 64 && li + 1 < limbs.length) {
-                v |= limbs[li + 1] << (64 - sh);
-            }
-            out[off + count++] = v & mask;
+    /** The 64 bits of the limbs from bit position bit on (zeros above the top). */
+    private static long window(long[] limbs, long bit) {
+        int li = (int) (bit >>> 6);
+        int sh = (int) (bit & 63);
+        if (li >= limbs.length) {
+            return 0;
         }
-        return count;
+        long v = limbs[li] >>> sh;
+        if (sh != 0 && li + 1 < limbs.length) {
+            v |= limbs[li + 1] << (64 - sh);
+        }
+        return v;
     }
 
     /**
-     * sum_i c_i 2^(w i) as limbs, where c_i is the 128-bit value (coeffs[2i], coeffs[2i+1]):
-     * a running 3-word accumulator emits w bits per coefficient.
+     * The residues of the w-bit pieces (1 &lt;= w &lt;= 120) of the limbs modulo each prime,
+     * written as rows for an NTT: piece i of {@code count} goes to row j (prime p_j &lt; 2^61,
+     * p_j &gt; 2^56) at {@code out[j * rowLen + (i mod rowLen)]}, added modulo p_j, negated
+     * when {@code negacyclic} and floor(i / rowLen) is odd (so the rows hold the pieces'
+     * polynomial modulo x^rowLen - 1, or x^rowLen + 1). The rows must be zero or reduced
+     * before the call. O(count s).
      */
-    static long[] carryPieces(long[] coeffs, int n, int w, int outLimbs) {
-        long[] out = new long[outLimbs];
-        long a0 = 0, a1 = 0, a2 = 0; // accumulator
-        long mask = (1L << w) - 1;
-        long bit = 0;
-        for (int i = 0; i < n; i++) {
-            long c0 = coeffs[2 * i];
-            long c1 = coeffs[2 * i + 1];
-            long s0 = a0 + c0;
-            long k0 = Long.compareUnsigned(s0, c0) < 0 ? 1 : 0;
-            long s1 = a1 + c1;
-            long k1 = Long.compareUnsigned(s1, c1) < 0 ? 1 : 0;
-            long t1 = s1 + k0;
-            k1 += (t1 == 0 && k0 != 0) ? 1 : 0;
-            a2 += k1;
-            a0 = s0;
-            a1 = t1;
-            emit(out, bit, a0 & mask, w);
-            bit += w;
-            // accumulator >>= w
-            a0 = (a0 >>> w) | (a1 << (64 - w));
-            a1 = (a1 >>> w) | (a2 << (64 - w));
-            a2 >>>= w;
+    static void residues(long[] limbs, int w, long count, long[] primes, int s, long[] out,
+            int rowLen, boolean negacyclic) {
+        long loMask = w >= 64 ? -1L : (1L << w) - 1;
+        long hiMask = w > 64 ? (1L << (w - 64)) - 1 : 0;
+        long[] c64 = new long[s];   // 2^64 mod p_j, as a Shoup pair
+        long[] c64s = new long[s];
+        long[] binv = new long[s];  // floor(2^64 / p_j)
+        for (int j = 0; j < s; j++) {
+            long p = primes[j];
+            binv[j] = Long.divideUnsigned(-1L, p); // floor((2^64 - 1) / p) = floor(2^64 / p) (p odd)
+            long r = Long.remainderUnsigned(-1L, p) + 1; // 2^64 mod p
+            c64[j] = r == p ? 0 : r;
+            c64s[j] = org.modalg.fields.ZpField.shoupPrecompute(c64[j], p);
         }
-        while ((a0 | a1 | a2) != 0 && (bit >>> 6) < outLimbs) {
-            emit(out, bit, a0 & mask, w);
-            bit += w;
-            a0 = (a0 >>> w) | (a1 << (64 - w));
-            a1 = (a1 >>> w) | (a2 << (64 - w));
-            a2 >>>= w;
+        int pos = 0;
+        boolean negate = false;
+        for (long i = 0; i < count; i++, pos++) {
+            if (pos == rowLen) { // next wrap of the rows
+                pos = 0;
+                negate = negacyclic && !negate;
+            }
+            long bit = i * w;
+            long lo = window(limbs, bit) & loMask;
+            long hi = hiMask == 0 ? 0 : window(limbs, bit + 64) & hiMask;
+            for (int j = 0; j < s; j++) {
+                long p = primes[j];
+                // lo mod p up to 2p: q = floor(lo floor(2^64/p) / 2^64) >= floor(lo / p) - 1
+                long q = Math.multiplyHigh(lo, binv[j]) + ((lo >> 63) & binv[j]);
+                long r = lo - q * p;                 // [0, 2p)
+                if (hi != 0) {                       // + hi (2^64 mod p), Shoup: [0, 2p)
+                    r += hi * c64[j] - Math.multiplyHigh(hi, c64s[j]) * p;
+                }
+                r = reduce4(r, p);
+                int at = j * rowLen + pos;
+                long x = negate ? (r == 0 ? 0 : p - r) : r;
+                x += out[at] - p;
+                out[at] = x + ((x >> 63) & p);
+            }
         }
-        return out;
     }
 
-    private static void emit(long[] out, long bit, long v, int w) {
+    // x in [0, 4p) to [0, p), p < 2^61.
+    private static long reduce4(long x, long p) {
+        long p2 = 2 * p;
+        x -= p2;
+        x += (x >> 63) & p2;
+        x -= p;
+        return x + ((x >> 63) & p);
+    }
+
+    /**
+     * out += sum_i c_i 2^(w i) for the n values c_i of k limbs each at coeffs[i k ..]: each
+     * value is added at its bit offset with carry propagation. The caller guarantees that the
+     * sum fits out (otherwise {@link IllegalStateException}). O(n k) plus the carry ripples.
+     */
+    static void addShifted(long[] coeffs, int n, int k, long w, long[] out) {
+        for (int i = 0; i < n; i++) {
+            addAt(coeffs, i * k, k, i * w, out);
+        }
+    }
+
+    /**
+     * out += v 2^bit for the k-limb value v at src[from ..], with carry propagation.
+     *
+     * @throws IllegalStateException if the sum does not fit out
+     */
+    static void addAt(long[] src, int from, int k, long bit, long[] out) {
         int li = (int) (bit >>> 6);
         int sh = (int) (bit & 63);
-        if (li >= out.length) {
-            if (v != 0) {
+        long carry = 0;
+        long prevHigh = 0; // bits shifted out of the previous limb
+        int m = 0;
+        for (; m <= k; m++) {
+            long v = m < k ? src[from + m] : 0;
+            long part = sh == 0 ? v : (v << sh) | prevHigh;
+            prevHigh = sh == 0 ? 0 : v >>> (64 - sh);
+            if (m == k && part == 0 && carry == 0) {
+                break;
+            }
+            int at = li + m;
+            if (at >= out.length) {
+                if (part != 0 || carry != 0) {
+                    throw new IllegalStateException("carry beyond the product's size");
+                }
+                return;
+            }
+            long o = out[at];
+            long s1 = o + part;
+            long c1 = Long.compareUnsigned(s1, o) < 0 ? 1 : 0;
+            long s2 = s1 + carry;
+            long c2 = Long.compareUnsigned(s2, s1) < 0 ? 1 : 0;
+            out[at] = s2;
+            carry = c1 + c2;
+        }
+        for (int at = li + m; carry != 0; at++) {
+            if (at >= out.length) {
                 throw new IllegalStateException("carry beyond the product's size");
             }
-            return;
-        }
-        out[li] |= v << sh;
-        if (sh + w > 64 && li + 1 < out.length) {
-            out[li + 1] |= v >>> (64 - sh);
+            long s1 = out[at] + 1;
+            out[at] = s1;
+            carry = s1 == 0 ? 1 : 0;
         }
     }
 }

@@ -12,6 +12,7 @@ import org.modalg.fft.NttPlan;
 import org.modalg.fields.GfArithmetic;
 import org.modalg.fields.GfField;
 import org.modalg.fields.GfPreset;
+import org.modalg.fields.NttPrimes;
 
 /**
  * Multiplication kernels for polynomials over Z on coefficient arrays (increasing degree,
@@ -447,14 +448,24 @@ final class PolyMulZZ {
     private static final int MIN_BASIS_TWO_ADIC = 24;
 
     /**
-     * The NTT primes (below 2^62, 2^max(log2n, 24) | p - 1) whose product exceeds 2^(bits + 1):
-     * enough for every value of absolute value below 2^bits in the symmetric range. Cached.
+     * The fewest of the largest NTT primes below 2^61 with 2^max(log2n, 24) | p - 1 whose
+     * product exceeds 2^(bits + 1): enough for every value of absolute value below 2^bits in
+     * the symmetric range. Below 2^61 the transforms run on the fft module's [0, 4p) kernels
+     * (about 10% faster than the 62-bit primes' kernels, for 1.5% fewer bits per prime). Cached.
      */
     static CrtBasis signedBasis(int bits, int log2n) {
         int order = Math.max(log2n, MIN_BASIS_TWO_ADIC);
         long key = ((long) bits << 8) | order;
-        return BASES.computeIfAbsent(key,
-                k -> CrtBasis.forSignedBound(BigInteger.ONE.shiftLeft(bits), order));
+        return BASES.computeIfAbsent(key, k -> {
+            BigInteger target = BigInteger.ONE.shiftLeft(bits + 1);
+            long[] ps = NttPrimes.generate((bits + 2) / 60 + 1, 1L << 61, order); // each p > 2^60
+            BigInteger m = BigInteger.ONE;
+            int s = 0;
+            while (m.compareTo(target) <= 0) {
+                m = m.multiply(BigInteger.valueOf(ps[s++]));
+            }
+            return CrtBasis.of(Arrays.copyOf(ps, s));
+        });
     }
 
     /** {@link #mulSmallPrimeNtt(BigInteger[], int, int, BigInteger[], int, int, BigInteger[], int, NttEngine)}
@@ -468,7 +479,7 @@ final class PolyMulZZ {
      * c = a * b by the small-prime NTT with CRT: the product's coefficients satisfy
      * |c_k| &lt; 2^boundBits ({@link #productBoundBits}), so s NTT primes with product
      * M &gt; 2^(boundBits + 1) determine them in the symmetric range (-M/2, M/2]
-     * ({@link CrtBasis#forSignedBound}, about (boundBits + 2) / 62 primes). Both operands are
+     * ({@link #signedBasis}, primes below 2^61, about (boundBits + 2) / 61 primes). Both operands are
      * projected onto the s primes ({@link CrtBasis#project(BigInteger[], long[])}: a negative
      * coefficient maps to p - (|c| mod p)), one batched cyclic convolution of length
      * N = 2^ceil(log2(aLen + bLen - 1)) runs over all s rows at once (zero padding makes it the
@@ -498,7 +509,8 @@ final class PolyMulZZ {
         // projection and CRT use as many threads as the engine (they are a third of the time)
         int threads = engine instanceof CpuNttEngine ? ((CpuNttEngine) engine).threads() : 1;
         long[] fa = rows(basis, a, aOff, aLen, len, threads);
-        long[] fb = rows(basis, b, bOff, bLen, len, threads);
+        boolean square = a == b && aOff == bOff && aLen == bLen;
+        long[] fb = square ? fa : rows(basis, b, bOff, bLen, len, threads); // fa: one forward
         engine.cyclicConvolution(basis.primes(), log2n, fa, fb, fa, s);
         long[] res = new long[s * n];
         for (int j = 0; j < s; j++) {
