@@ -570,12 +570,18 @@ public final class CrtBasis {
             long[] scratch = new long[limbCount + 1];
             for (int i = from; i < to; i++) {
                 BigInteger v = values[i];
-                BigInteger mag = v.abs();
-                int len = Math.max(1, (mag.bitLength() + 63) / 64);
-                if (scratch.length < len) {
-                    scratch = new long[Math.max(len, 2 * scratch.length)];
+                int len;
+                if (v.bitLength() < 64) { // |v| < 2^63: one limb, no copy of the magnitude
+                    scratch[0] = Math.abs(v.longValue());
+                    len = 1;
+                } else {
+                    BigInteger mag = v.abs();
+                    len = Math.max(1, (mag.bitLength() + 63) / 64);
+                    if (scratch.length < len) {
+                        scratch = new long[Math.max(len, 2 * scratch.length)];
+                    }
+                    unpack(mag, scratch, len);
                 }
-                unpack(mag, scratch, len);
                 for (int j = 0; j < primes.length; j++) {
                     long r = residueOfLimbs(scratch, 0, len, j);
                     out[j * n + i] = v.signum() < 0 ? fields[j].neg(r) : r;
@@ -861,7 +867,11 @@ public final class CrtBasis {
     private static void unpack(BigInteger mag, long[] dst, int len) {
         Arrays.fill(dst, 0, len, 0L);
         byte[] b = mag.toByteArray(); // big-endian, possibly with a leading zero byte
-        for (int q = 0; q < b.length; q++) {
+        int words = Math.min(len, b.length / 8); // whole words, read eight bytes at a time
+        for (int t = 0; t < words; t++) {
+            dst[t] = (long) BE_LONG.get(b, b.length - 8 * (t + 1));
+        }
+        for (int q = 0; q < b.length - 8 * words; q++) { // the top partial word
             int fromEnd = b.length - 1 - q;
             int limb = fromEnd >>> 3;
             if (limb < len) {
@@ -881,6 +891,10 @@ public final class CrtBasis {
         }
         return signed ? new BigInteger(bytes) : new BigInteger(1, bytes);
     }
+
+    // Eight bytes of a big-endian byte[] as one long.
+    private static final java.lang.invoke.VarHandle BE_LONG = java.lang.invoke.MethodHandles
+            .byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.BIG_ENDIAN);
 
     private static long[] toLimbs(BigInteger v, int count) {
         long[] out = new long[count];
