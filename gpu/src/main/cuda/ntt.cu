@@ -87,6 +87,28 @@ __device__ __forceinline__ void store_groups(u64* __restrict__ x, const u64* sh,
     }
 }
 
+// Twiddle of the stage with half-size hj (in group elements) for offset jt within the half:
+// w_{2h}^(tt + jt stride) with h = hj stride, at tw[h + tt + jt stride].
+__device__ __forceinline__ u64 twiddle(const u64* __restrict__ tw, const Pass& P, unsigned hj,
+                                       unsigned tt, unsigned jt) {
+    return tw[((hj + jt) << P.log2stride) + tt];
+}
+
+// Two stages at once on quads of a group (radix-4 in registers: half the shared-memory
+// round trips and barriers of radix-2). For the stage pair (u, u+1) with half-sizes hj and
+// hj/2 = quarter, quad q of a column holds x0 = j0, x1 = j0 + quarter, x2 = j0 + hj,
+// x3 = j0 + 3 quarter with jt = j0 mod hj < quarter.
+__device__ __forceinline__ void quad_slots(unsigned Q, int log2cols, int log2quarter,
+                                           unsigned* gl, unsigned* jt, unsigned* i0,
+                                           unsigned* step) {
+    *gl = Q & ((1u << log2cols) - 1u);
+    const unsigned q = Q >> log2cols;
+    *jt = q & ((1u << log2quarter) - 1u);
+    const unsigned j0 = ((q - *jt) << 2) + *jt;
+    *i0 = (j0 << log2cols) + *gl;
+    *step = 1u << (log2quarter + log2cols);
+}
+
 // m DIF stages s .. s+m-1 on every row of the run. grid = (groups >> log2cols, rows), dynamic
 // shared memory 2^(log2cols + m) words.
 extern "C" __global__ void ntt_dif_pass(u64* data, const u64* __restrict__ tw, u64 p, u64 pinv,
@@ -95,26 +117,46 @@ extern "C" __global__ void ntt_dif_pass(u64* data, const u64* __restrict__ tw, u
     const Pass P = {log2n, s, m, log2cols, log2n - s - m};
     u64* x = data + ((unsigned long long) blockIdx.y << log2n);
     const unsigned g0 = blockIdx.x << log2cols;
+    const unsigned ttMask = (1u << P.log2stride) - 1u;
     load_groups(x, sh, P, g0);
-    const unsigned pairs = 1u << (log2cols + m - 1);
-    const unsigned colMask = (1u << log2cols) - 1u;
-    for (int u = 0; u < m; u++) {
-        const int log2hj = m - 1 - u;
-        const unsigned hj = 1u << log2hj;
+    int u = 0;
+    if (m & 1) { // one radix-2 stage first (half-size 2^(m-1))
+        const unsigned hj = 1u << (m - 1);
+        const unsigned pairs = 1u << (log2cols + m - 1);
         for (unsigned B = threadIdx.x; B < pairs; B += blockDim.x) {
-            const unsigned gl = B & colMask;
-            const unsigned q = B >> log2cols;
-            const unsigned jt = q & (hj - 1u);
-            const unsigned j1 = ((q - jt) << 1) + jt;
-            const unsigned tt = (g0 + gl) & ((1u << P.log2stride) - 1u);
-            // stage half-size h = hj * stride; twiddle w_{2h}^(tt + jt * stride)
-            const u64 w = tw[(hj << P.log2stride) + tt + (jt << P.log2stride)];
-            const unsigned i1 = (j1 << log2cols) + gl;
+            const unsigned gl = B & ((1u << log2cols) - 1u);
+            const unsigned jt = B >> log2cols;
+            const unsigned i1 = (jt << log2cols) + gl;
             const unsigned i2 = i1 + (hj << log2cols);
+            const u64 w = twiddle(tw, P, hj, (g0 + gl) & ttMask, jt);
             const u64 a = sh[i1];
             const u64 b = sh[i2];
             sh[i1] = add_mod(a, b, p);
             sh[i2] = mont_mul(sub_mod(a, b, p), w, p, pinv);
+        }
+        __syncthreads();
+        u = 1;
+    }
+    for (; u < m; u += 2) {
+        const unsigned quads = 1u << (log2cols + m - 2);
+        const int log2quarter = m - 2 - u;
+        const unsigned quarter = 1u << log2quarter;
+        const unsigned hj = quarter << 1;
+        for (unsigned Q = threadIdx.x; Q < quads; Q += blockDim.x) {
+            unsigned gl, jt, i0, step;
+            quad_slots(Q, log2cols, log2quarter, &gl, &jt, &i0, &step);
+            const unsigned tt = (g0 + gl) & ttMask;
+            u64 x0 = sh[i0], x1 = sh[i0 + step], x2 = sh[i0 + 2 * step], x3 = sh[i0 + 3 * step];
+            const u64 wa = twiddle(tw, P, hj, tt, jt);
+            const u64 wb = twiddle(tw, P, hj, tt, jt + quarter);
+            const u64 wc = twiddle(tw, P, quarter, tt, jt);
+            u64 t;
+            t = add_mod(x0, x2, p); x2 = mont_mul(sub_mod(x0, x2, p), wa, p, pinv); x0 = t;
+            t = add_mod(x1, x3, p); x3 = mont_mul(sub_mod(x1, x3, p), wb, p, pinv); x1 = t;
+            sh[i0] = add_mod(x0, x1, p);
+            sh[i0 + step] = mont_mul(sub_mod(x0, x1, p), wc, p, pinv);
+            sh[i0 + 2 * step] = add_mod(x2, x3, p);
+            sh[i0 + 3 * step] = mont_mul(sub_mod(x2, x3, p), wc, p, pinv);
         }
         __syncthreads();
     }
@@ -128,21 +170,43 @@ extern "C" __global__ void ntt_dit_pass(u64* data, const u64* __restrict__ tw, u
     const Pass P = {log2n, s, m, log2cols, log2n - s - m};
     u64* x = data + ((unsigned long long) blockIdx.y << log2n);
     const unsigned g0 = blockIdx.x << log2cols;
+    const unsigned ttMask = (1u << P.log2stride) - 1u;
     load_groups(x, sh, P, g0);
-    const unsigned pairs = 1u << (log2cols + m - 1);
-    const unsigned colMask = (1u << log2cols) - 1u;
-    for (int u = m - 1; u >= 0; u--) {
-        const int log2hj = m - 1 - u;
-        const unsigned hj = 1u << log2hj;
+    // stage pairs (u, u+1) from the last pair down; a lone radix-2 stage u = 0 if m is odd
+    for (int u = m - 2; u >= (m & 1); u -= 2) {
+        const unsigned quads = 1u << (log2cols + m - 2);
+        const int log2quarter = m - 2 - u;
+        const unsigned quarter = 1u << log2quarter;
+        const unsigned hj = quarter << 1;
+        for (unsigned Q = threadIdx.x; Q < quads; Q += blockDim.x) {
+            unsigned gl, jt, i0, step;
+            quad_slots(Q, log2cols, log2quarter, &gl, &jt, &i0, &step);
+            const unsigned tt = (g0 + gl) & ttMask;
+            u64 x0 = sh[i0], x1 = sh[i0 + step], x2 = sh[i0 + 2 * step], x3 = sh[i0 + 3 * step];
+            const u64 wc = twiddle(tw, P, quarter, tt, jt);
+            const u64 wa = twiddle(tw, P, hj, tt, jt);
+            const u64 wb = twiddle(tw, P, hj, tt, jt + quarter);
+            u64 b;
+            b = mont_mul(x1, wc, p, pinv); x1 = sub_mod(x0, b, p); x0 = add_mod(x0, b, p);
+            b = mont_mul(x3, wc, p, pinv); x3 = sub_mod(x2, b, p); x2 = add_mod(x2, b, p);
+            b = mont_mul(x2, wa, p, pinv);
+            sh[i0 + 2 * step] = sub_mod(x0, b, p);
+            sh[i0] = add_mod(x0, b, p);
+            b = mont_mul(x3, wb, p, pinv);
+            sh[i0 + 3 * step] = sub_mod(x1, b, p);
+            sh[i0 + step] = add_mod(x1, b, p);
+        }
+        __syncthreads();
+    }
+    if (m & 1) {
+        const unsigned hj = 1u << (m - 1);
+        const unsigned pairs = 1u << (log2cols + m - 1);
         for (unsigned B = threadIdx.x; B < pairs; B += blockDim.x) {
-            const unsigned gl = B & colMask;
-            const unsigned q = B >> log2cols;
-            const unsigned jt = q & (hj - 1u);
-            const unsigned j1 = ((q - jt) << 1) + jt;
-            const unsigned tt = (g0 + gl) & ((1u << P.log2stride) - 1u);
-            const u64 w = tw[(hj << P.log2stride) + tt + (jt << P.log2stride)];
-            const unsigned i1 = (j1 << log2cols) + gl;
+            const unsigned gl = B & ((1u << log2cols) - 1u);
+            const unsigned jt = B >> log2cols;
+            const unsigned i1 = (jt << log2cols) + gl;
             const unsigned i2 = i1 + (hj << log2cols);
+            const u64 w = twiddle(tw, P, hj, (g0 + gl) & ttMask, jt);
             const u64 a = sh[i1];
             const u64 b = mont_mul(sh[i2], w, p, pinv);
             sh[i1] = add_mod(a, b, p);

@@ -78,6 +78,35 @@ public final class NttEngines {
         }
     }
 
+    private static volatile String sharedBackend;
+    private static volatile NttEngine sharedEngine;
+
+    /**
+     * The engine the library's own algorithms use by default: {@link #byName} of the system
+     * property {@code modalg.backend} (default {@code auto}), created once per property value
+     * and shared (callers must not close it). With {@code auto} and a usable GPU this is the GPU
+     * engine, which itself runs small batches on the CPU (below its measured size threshold),
+     * so that polynomial and integer multiplication move to the GPU for large inputs without
+     * the caller changing a line.
+     *
+     * @throws IllegalArgumentException if the property holds an unknown name
+     * @throws IllegalStateException if it says {@code gpu} and no usable provider exists
+     */
+    public static NttEngine shared() {
+        String backend = System.getProperty(BACKEND_PROPERTY, "auto");
+        NttEngine engine = sharedEngine;
+        if (engine == null || !backend.equals(sharedBackend)) {
+            synchronized (NttEngines.class) {
+                if (sharedEngine == null || !backend.equals(sharedBackend)) {
+                    sharedEngine = byName(backend);
+                    sharedBackend = backend;
+                }
+                engine = sharedEngine;
+            }
+        }
+        return engine;
+    }
+
     /**
      * The engine named by the system property {@code modalg.backend} (default {@code auto}).
      *

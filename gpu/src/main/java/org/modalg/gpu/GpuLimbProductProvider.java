@@ -11,8 +11,8 @@ import org.modalg.fft.LimbProductProvider;
 public final class GpuLimbProductProvider implements LimbProductProvider {
     private static final Logger LOG = Logger.getLogger(GpuLimbProductProvider.class.getName());
 
-    /** Default of {@link #minLimbs()}: about 10^6 bits per operand (measured: BENCHMARKS.md). */
-    public static final long DEFAULT_MIN_LIMBS = 16_384;
+    /** Default of {@link #minLimbs()}: 65,536 bits per operand (measured: BENCHMARKS.md). */
+    public static final long DEFAULT_MIN_LIMBS = 1024;
 
     private GpuIntegerMultiplier multiplier;
 

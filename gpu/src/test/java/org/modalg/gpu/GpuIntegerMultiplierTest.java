@@ -34,9 +34,13 @@ class GpuIntegerMultiplierTest {
     }
 
     static long[] limbs(BigInteger x, int len) {
+        byte[] be = x.toByteArray();
         long[] out = new long[len];
-        for (int i = 0; i < len; i++) {
-            out[i] = x.shiftRight(64 * i).longValue();
+        for (int i = 0; i < be.length; i++) {
+            int fromEnd = be.length - 1 - i;
+            if (fromEnd / 8 < len) {
+                out[fromEnd / 8] |= (be[i] & 0xFFL) << (8 * (fromEnd & 7));
+            }
         }
         return out;
     }

@@ -4,6 +4,8 @@ import java.math.BigInteger;
 import java.util.concurrent.ForkJoinPool;
 import java.util.stream.IntStream;
 import org.modalg.fft.CpuNttEngine;
+import org.modalg.fft.LimbProductProvider;
+import org.modalg.fft.LimbProducts;
 import org.modalg.fft.NttEngine;
 
 /**
@@ -29,6 +31,12 @@ import org.modalg.fft.NttEngine;
  * {@link NttEngine} ({@link #multiply} uses {@link CpuNttEngine#shared()}; a GPU engine can be
  * passed to {@link #multiplyNtt(BigInteger, BigInteger, NttEngine)}).
  *
+ * <p><b>GPU.</b> When a {@link LimbProductProvider} is usable ({@link LimbProducts}: the gpu
+ * module's all-device product when a GPU is present and {@code modalg.backend} is not
+ * {@code cpu}) and both operands have at least its {@link LimbProductProvider#minLimbs()}
+ * limbs, {@link #multiply} and {@link #square} hand the limbs to it; its result is exact, so
+ * the answer is the same either way.
+ *
  * <p>{@link #multiply} dispatches: BigInteger's own multiply (Karatsuba / Toom-3) below
  * {@link Tuning#intMulNttBits()} bits of the smaller operand, the NTT route above.
  *
@@ -46,7 +54,25 @@ public final class IntegerMultiplication {
         if (Math.min(a.bitLength(), b.bitLength()) < Tuning.intMulNttBits()) {
             return a.multiply(b);
         }
-        return multiplyNtt(a, b, CpuNttEngine.shared());
+        BigInteger viaProvider = multiplyByProvider(a, b);
+        return viaProvider != null ? viaProvider : multiplyNtt(a, b, CpuNttEngine.shared());
+    }
+
+    // a * b by the usable LimbProductProvider when the operands are large enough for it, else null.
+    private static BigInteger multiplyByProvider(BigInteger a, BigInteger b) {
+        LimbProductProvider provider = LimbProducts.forOperands((a.bitLength() + 64L) / 64,
+                (b.bitLength() + 64L) / 64);
+        if (provider == null) {
+            return null;
+        }
+        long[] la = Limbs.magnitude(a);
+        long[] lb = a == b ? la : Limbs.magnitude(b);
+        long[] product = provider.multiply(la, la.length, lb, lb.length);
+        if (product == null) {
+            return null;
+        }
+        BigInteger mag = Limbs.toBigInteger(product);
+        return a.signum() * b.signum() < 0 ? mag.negate() : mag;
     }
 
     /** a^2 (one forward transform fewer than a general product). */
@@ -55,7 +81,8 @@ public final class IntegerMultiplication {
         if (a.bitLength() < Tuning.intMulNttBits()) {
             return a.multiply(a);
         }
-        return multiplyNtt(a, a, CpuNttEngine.shared());
+        BigInteger viaProvider = multiplyByProvider(a, a);
+        return viaProvider != null ? viaProvider : multiplyNtt(a, a, CpuNttEngine.shared());
     }
 
     /**

@@ -8,6 +8,7 @@ import org.modalg.fft.CpuBigPrimeFftEngine;
 import org.modalg.fft.CpuNttEngine;
 import org.modalg.fft.CrtBasis;
 import org.modalg.fft.NttEngine;
+import org.modalg.fft.NttEngines;
 import org.modalg.fft.NttPlan;
 import org.modalg.fields.GfArithmetic;
 import org.modalg.fields.GfField;
@@ -469,10 +470,10 @@ final class PolyMulZZ {
     }
 
     /** {@link #mulSmallPrimeNtt(BigInteger[], int, int, BigInteger[], int, int, BigInteger[], int, NttEngine)}
-     *  on {@link CpuNttEngine#shared()}. */
+     *  on {@link NttEngines#shared()} (the GPU for large products when one is usable). */
     public static void mulSmallPrimeNtt(BigInteger[] a, int aOff, int aLen, BigInteger[] b, int bOff, int bLen,
                                         BigInteger[] c, int cOff) {
-        mulSmallPrimeNtt(a, aOff, aLen, b, bOff, bLen, c, cOff, CpuNttEngine.shared());
+        mulSmallPrimeNtt(a, aOff, aLen, b, bOff, bLen, c, cOff, NttEngines.shared());
     }
 
     /**
@@ -507,7 +508,8 @@ final class PolyMulZZ {
         CrtBasis basis = signedBasis(productBoundBits(bitsA, bitsB, aLen, bLen), log2n);
         int s = basis.size();
         // projection and CRT use as many threads as the engine (they are a third of the time)
-        int threads = engine instanceof CpuNttEngine ? ((CpuNttEngine) engine).threads() : 1;
+        int threads = engine instanceof CpuNttEngine ? ((CpuNttEngine) engine).threads()
+                : CpuNttEngine.shared().threads(); // another engine: the host work on all cores
         long[] fa = rows(basis, a, aOff, aLen, len, threads);
         boolean square = a == b && aOff == bOff && aLen == bLen;
         long[] fb = square ? fa : rows(basis, b, bOff, bLen, len, threads); // fa: one forward

@@ -4,6 +4,7 @@ import java.util.Arrays;
 import org.modalg.fft.CpuNttEngine;
 import org.modalg.fft.CrtBasis;
 import org.modalg.fft.NttEngine;
+import org.modalg.fft.NttEngines;
 import org.modalg.fft.NttPlan;
 import org.modalg.fields.UnsignedDivider;
 import org.modalg.fields.ZpField;
@@ -358,10 +359,10 @@ public final class PolyMulZp {
             new java.util.concurrent.ConcurrentHashMap<>();
 
     /** {@link #mulNtt(ZpField, long[], int, int, long[], int, int, long[], int, NttEngine)} on
-     *  {@link CpuNttEngine#shared()}. */
+     *  {@link NttEngines#shared()} (the GPU for large products when one is usable). */
     public static void mulNtt(ZpField f, long[] a, int aOff, int aLen, long[] b, int bOff, int bLen,
                               long[] c, int cOff) {
-        mulNtt(f, a, aOff, aLen, b, bOff, bLen, c, cOff, CpuNttEngine.shared());
+        mulNtt(f, a, aOff, aLen, b, bOff, bLen, c, cOff, NttEngines.shared());
     }
 
     /**

@@ -6,12 +6,14 @@ import java.util.Random;
 import org.modalg.fft.CpuNttEngine;
 import org.modalg.fft.LimbProductProvider;
 import org.modalg.fft.LimbProducts;
+import org.modalg.fft.NttEngines;
 import org.modalg.fields.NttPrimes;
 import org.modalg.fields.ZpField;
 import org.modalg.gpu.GpuNttEngine;
 import org.modalg.gpu.GpuTimings;
 import org.modalg.polynomial.IntegerMultiplication;
 import org.modalg.polynomial.PolyMulZp;
+import org.modalg.polynomial.ZZPoly;
 
 /**
  * GPU benchmarks ({@code modalg bench gpu}); every GPU result is first checked against the CPU
@@ -113,11 +115,10 @@ public final class GpuBenchmark {
             int limbs = (int) ((nbits + 63) / 64);
             double limbMs = GpuTimings.integerProductMillis(limbs, repeats);
             BigInteger[] product = new BigInteger[1];
+            // IntegerMultiplication.multiply hands operands of this size to the GPU provider
             double bigMs = FftBenchmark.median(repeats, () -> {
                 long t0 = System.nanoTime();
-                long[] la = magnitude(a);
-                long[] lb = magnitude(b);
-                product[0] = value(gpu.multiply(la, la.length, lb, lb.length));
+                product[0] = IntegerMultiplication.multiply(a, b);
                 return System.nanoTime() - t0;
             });
             double cpuMs = Double.NaN;
@@ -187,27 +188,54 @@ public final class GpuBenchmark {
         return table;
     }
 
-    // |x| as little-endian 64-bit limbs.
-    static long[] magnitude(BigInteger x) {
-        byte[] be = x.abs().toByteArray();
-        int n = Math.max(1, (be.length + 7) / 8);
-        long[] limbs = new long[n];
-        for (int i = 0; i < be.length; i++) {
-            int fromEnd = be.length - 1 - i;
-            limbs[fromEnd >>> 3] |= (be[i] & 0xFFL) << (8 * (fromEnd & 7));
-        }
-        return limbs;
-    }
+    /** CSV columns of part (c), polynomials over Z. */
+    public static final String[] ZZ_POLYMUL_COLUMNS = {"length", "coefficient_bits", "auto_ms", "cpu_only_ms",
+        "cpu_threads", "speedup"};
 
-    static BigInteger value(long[] limbs) {
-        byte[] be = new byte[8 * limbs.length + 1];
-        for (int i = 0; i < limbs.length; i++) {
-            long v = limbs[i];
-            int base = be.length - 1 - 8 * i;
-            for (int k = 0; k < 8; k++) {
-                be[base - k] = (byte) (v >>> (8 * k));
+    /**
+     * Part (c), polynomials over Z with 64-bit coefficients: {@link ZZPoly#multiply} with the
+     * default backend (the GPU's NTT engine for large products) against {@code modalg.backend=cpu}.
+     */
+    public static BenchTable integerPolynomialMultiplication(int minLog, int maxLog, int repeats, long seed) {
+        BenchTable table = new BenchTable(ZZ_POLYMUL_COLUMNS);
+        Random rnd = new Random(seed);
+        String before = System.getProperty(NttEngines.BACKEND_PROPERTY);
+        try {
+            for (int log = minLog; log <= maxLog; log += 2) {
+                int n = 1 << log;
+                BigInteger[] ca = new BigInteger[n];
+                BigInteger[] cb = new BigInteger[n];
+                for (int i = 0; i < n; i++) {
+                    ca[i] = new BigInteger(64, rnd).subtract(BigInteger.ONE.shiftLeft(63));
+                    cb[i] = new BigInteger(64, rnd).subtract(BigInteger.ONE.shiftLeft(63));
+                }
+                ZZPoly a = ZZPoly.of(ca);
+                ZZPoly b = ZZPoly.of(cb);
+                ZZPoly[] out = new ZZPoly[2];
+                System.setProperty(NttEngines.BACKEND_PROPERTY, "auto");
+                double autoMs = FftBenchmark.median(repeats, () -> {
+                    long t0 = System.nanoTime();
+                    out[0] = a.multiply(b);
+                    return System.nanoTime() - t0;
+                });
+                System.setProperty(NttEngines.BACKEND_PROPERTY, "cpu");
+                double cpuMs = FftBenchmark.median(repeats, () -> {
+                    long t0 = System.nanoTime();
+                    out[1] = a.multiply(b);
+                    return System.nanoTime() - t0;
+                });
+                if (!out[0].equals(out[1])) {
+                    throw new IllegalStateException("GPU and CPU products over Z differ at length 2^" + log);
+                }
+                table.add(n, 64, autoMs, cpuMs, CpuNttEngine.shared().threads(), cpuMs / autoMs);
+            }
+        } finally {
+            if (before == null) {
+                System.clearProperty(NttEngines.BACKEND_PROPERTY);
+            } else {
+                System.setProperty(NttEngines.BACKEND_PROPERTY, before);
             }
         }
-        return new BigInteger(be);
+        return table;
     }
 }

@@ -362,7 +362,8 @@ public final class BenchCommand implements Runnable {
             }
             if (parts.contains("c")) {
                 System.out.println("# (c) integer multiplication, n bits times n bits (times in ms)");
-                long[] bits = quick ? new long[] {1_000_000} : new long[] {1_000_000, 10_000_000, 100_000_000, 1_000_000_000};
+                long[] bits = quick ? new long[] {1_000_000}
+                        : new long[] {100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000};
                 BenchTable t = GpuBenchmark.integerMultiplication(bits, cpuMaxBits, 10_000_000, quick ? 1 : repeats, 2);
                 t.print(System.out);
                 t.writeCsv(dir.resolve("gpu-intmul.csv"));
@@ -370,6 +371,10 @@ public final class BenchCommand implements Runnable {
                 t = GpuBenchmark.polynomialMultiplication(16, quick ? 16 : 24, quick ? 1 : repeats, 3);
                 t.print(System.out);
                 t.writeCsv(dir.resolve("gpu-polymul.csv"));
+                System.out.println("# (c) polynomial multiplication over Z, 64-bit coefficients (times in ms)");
+                t = GpuBenchmark.integerPolynomialMultiplication(16, quick ? 16 : 22, quick ? 1 : repeats, 4);
+                t.print(System.out);
+                t.writeCsv(dir.resolve("gpu-zzpolymul.csv"));
             }
             return 0;
         }
