@@ -81,14 +81,7 @@ public final class GfFft {
      * @throws IllegalArgumentException naming {@code log2N} unless 0 &lt;= log2N &lt;= v2(p-1) and N k fits an array
      */
     public static GfFft of(GfField field, int log2N) {
-        if (field == null) {
-            throw new IllegalArgumentException("field must not be null");
-        }
-        if (log2N < 0 || log2N > field.twoAdicOrder() || (long) field.k() << log2N > Integer.MAX_VALUE - 16) {
-            throw new IllegalArgumentException("log2N must be in [0, " + Math.min(field.twoAdicOrder(),
-                    30 - Integer.numberOfTrailingZeros(field.k())) + "] for " + field.name()
-                    + " (2^log2N must divide p - 1 and N k must fit one array), got " + log2N);
-        }
+        BigPrimeFftArguments.checkSize(field, log2N);
         return CACHE.computeIfAbsent(field.name() + "/" + field.radix() + "/" + field.k() + "/" + log2N,
                 key -> new GfFft(field, log2N));
     }
@@ -131,10 +124,7 @@ public final class GfFft {
     }
 
     private void check(long[] data) {
-        if (data == null || data.length < (long) n * k) {
-            throw new IllegalArgumentException("data must hold N k = " + ((long) n * k) + " digits, got "
-                    + (data == null ? "null" : data.length));
-        }
+        BigPrimeFftArguments.checkData(k, n, data);
     }
 
     /** Per-thread scratch: base-case buffer and temporaries. */

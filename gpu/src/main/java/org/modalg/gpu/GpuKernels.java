@@ -10,8 +10,11 @@ final class GpuKernels {
     /** Projection onto primes, Garner reconstruction, carry normalization of limb products. */
     static final String CRT = "crt";
 
+    /** Generalized Fermat field arithmetic and the big-prime FFT passes. */
+    static final String GF = "gf";
+
     /** Every module, loaded when the runtime starts (so a driver too old for one shows then). */
-    static final List<String> MODULES = List.of(NTT, CRT);
+    static final List<String> MODULES = List.of(NTT, CRT, GF);
 
     private GpuKernels() {
     }

@@ -3,11 +3,14 @@ package org.modalg.gpu;
 import java.util.Random;
 import jcuda.driver.CUevent;
 import jcuda.driver.JCudaDriver;
+import org.modalg.fft.BigPrimeFftArguments;
+import org.modalg.fields.GfField;
 
 /**
  * Device-side timings for the benchmark suites: kernels alone, measured with CUDA events on
  * data already in device memory (random residues, never zeros), and the device's own copy
- * bandwidth as the memory floor to compare them with. Each figure is the minimum over
+ * bandwidth as the memory floor to compare them with; the big-prime FFT over generalized
+ * Fermat fields, alone and with its transfers. Each figure is the minimum over
  * {@code repeats} runs after one warm-up run.
  */
 public final class GpuTimings {
@@ -178,6 +181,58 @@ public final class GpuTimings {
         Cuda.check(JCudaDriver.cuEventSynchronize(to), "cuEventSynchronize");
         Cuda.check(JCudaDriver.cuEventElapsedTime(ms, from, to), "cuEventElapsedTime");
         return ms[0];
+    }
+
+    /**
+     * Milliseconds of the big-prime forward FFT of 2^log2N points over {@code field} on
+     * digit-major data already in device memory (random canonical elements): the passes alone,
+     * twiddle tables built in the warm-up run.
+     *
+     * @throws IllegalArgumentException if the size is bad for the field or k &gt; 64
+     */
+    public static double bigPrimeFftMillis(GfField field, int log2N, int repeats) {
+        BigPrimeFftArguments.checkSize(field, log2N);
+        if (!GpuGf.supports(field)) {
+            throw new IllegalArgumentException(GpuGf.unsupportedReason(field));
+        }
+        GpuRuntime rt = GpuRuntime.get();
+        long words = (long) field.k() << log2N;
+        try (DeviceBuffer a = DeviceBuffer.of(randomDigits(field, words));
+                DeviceBuffer b = new DeviceBuffer(words)) {
+            return minMillis(repeats, () -> GpuGfFftPlan.of(rt, field, log2N).forward(a, b));
+        }
+    }
+
+    /**
+     * Milliseconds of {@link GpuBigPrimeFftEngine#forward} on a host array of 2^log2N random
+     * canonical elements: copies both ways, transpositions and the transform (wall clock,
+     * minimum over {@code repeats} runs after one warm-up).
+     */
+    public static double bigPrimeFftWithTransfersMillis(GfField field, int log2N, int repeats) {
+        BigPrimeFftArguments.checkSize(field, log2N);
+        long[] data = randomDigits(field, (long) field.k() << log2N);
+        try (GpuBigPrimeFftEngine engine = new GpuBigPrimeFftEngine(0)) {
+            engine.forward(field, log2N, data.clone());
+            double best = Double.MAX_VALUE;
+            for (int i = 0; i < Math.max(1, repeats); i++) {
+                long[] x = data.clone();
+                long t0 = System.nanoTime();
+                engine.forward(field, log2N, x);
+                best = Math.min(best, (System.nanoTime() - t0) / 1e6);
+            }
+            return best;
+        }
+    }
+
+    // Random canonical elements: every digit uniform below r.
+    private static long[] randomDigits(GfField field, long words) {
+        long r = field.radix();
+        Random rnd = new Random();
+        long[] d = new long[Math.toIntExact(words)];
+        for (int i = 0; i < d.length; i++) {
+            d[i] = Long.remainderUnsigned(rnd.nextLong(), r);
+        }
+        return d;
     }
 
     private interface RunBody {
