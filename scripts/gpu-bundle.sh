@@ -45,7 +45,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 reports="${OUT:-$PWD/gpu-test-reports}"
 mkdir -p "$reports"
 cp="$here/test-classes:$(ls "$here"/lib/*.jar | grep -v junit-platform-console-standalone | tr '\n' ':')"
-exec "$here/jre/bin/java" ${MODALG_JAVA_OPTS:-} -jar "$here"/lib/junit-platform-console-standalone-*.jar \
+exec "$here/jre/bin/java" ${MODALG_JAVA_OPTS:-} --add-opens java.base/java.math=ALL-UNNAMED \
+  -jar "$here"/lib/junit-platform-console-standalone-*.jar \
   execute --class-path "$cp" --scan-class-path "$here/test-classes" --include-tag gpu \
   --details=tree --disable-banner --disable-ansi-colors --reports-dir "$reports" "$@"
 SH
@@ -54,7 +55,8 @@ cat > "$out/modalg" <<'SH'
 # The modalg command line on the bundled Java runtime.
 here=$(cd "$(dirname "$0")" && pwd)
 cp="$(ls "$here"/lib/*.jar | grep -v junit-platform-console-standalone | tr '\n' ':')"
-exec "$here/jre/bin/java" ${MODALG_JAVA_OPTS:--Xmx24g} -cp "$cp" org.modalg.examples.cli.ModalgCli "$@"
+exec "$here/jre/bin/java" ${MODALG_JAVA_OPTS:--Xmx24g} --add-opens java.base/java.math=ALL-UNNAMED \
+  -cp "$cp" org.modalg.examples.cli.ModalgCli "$@"
 SH
 cat > "$out/run-bench.sh" <<'SH'
 #!/usr/bin/env bash

@@ -1,6 +1,8 @@
 package org.modalg.polynomial;
 
+import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.lang.invoke.VarHandle;
 import java.math.BigInteger;
 import java.nio.ByteOrder;
@@ -15,11 +17,64 @@ final class Limbs {
     private static final VarHandle BE_LONG =
             MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
 
+    /*
+     * BigInteger keeps |x| as a big-endian int[] ("mag"). When java.base opens java.math to
+     * modalg (--add-opens java.base/java.math=ALL-UNNAMED: the modalg launcher, its jar's
+     * manifest and the test runs do), the conversions read that array and build results from
+     * one through BigInteger's trusted (int[], signum) constructor: a copy of words instead of
+     * toByteArray and new BigInteger(byte[]), which cost as much as the device's whole product
+     * at 10^8 bits. Otherwise they go through the byte arrays. Both give the same values.
+     */
+    private static final MethodHandle MAG;
+    private static final MethodHandle FROM_MAG;
+
+    static {
+        MethodHandle mag = null;
+        MethodHandle fromMag = null;
+        try {
+            MethodHandles.Lookup lookup =
+                    MethodHandles.privateLookupIn(BigInteger.class, MethodHandles.lookup());
+            mag = lookup.findGetter(BigInteger.class, "mag", int[].class);
+            fromMag = lookup.findConstructor(BigInteger.class,
+                    MethodType.methodType(void.class, int[].class, int.class));
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            mag = null; // java.math not opened: the byte-array path
+            fromMag = null;
+        }
+        MAG = mag;
+        FROM_MAG = fromMag;
+    }
+
+    /** Whether the conversions read BigInteger's words directly (java.math opened to modalg). */
+    static boolean directConversions() {
+        return MAG != null;
+    }
+
     private Limbs() {
     }
 
     /** |x| as little-endian 64-bit limbs (length ceil(bitLength / 64), at least 1). */
     static long[] magnitude(BigInteger x) {
+        return MAG != null ? magnitudeOfWords(x) : magnitudeOfBytes(x);
+    }
+
+    private static long[] magnitudeOfWords(BigInteger x) {
+        int[] mag;
+        try {
+            mag = (int[]) MAG.invokeExact(x);
+        } catch (Throwable e) {
+            throw new IllegalStateException("reading BigInteger's magnitude failed", e);
+        }
+        int m = mag.length; // big-endian, no leading zero words
+        long[] limbs = new long[Math.max(1, (m + 1) / 2)];
+        for (int i = 0, j = m - 1; j >= 0; i++, j -= 2) {
+            long lo = mag[j] & 0xFFFFFFFFL;
+            limbs[i] = j > 0 ? lo | ((long) mag[j - 1] << 32) : lo;
+        }
+        return limbs;
+    }
+
+    static long[] magnitudeOfBytes(BigInteger x) {
         byte[] be = x.abs().toByteArray(); // big-endian, maybe a leading zero byte
         int len = be.length;
         int n = Math.max(1, (len + 7) / 8);
@@ -36,11 +91,40 @@ final class Limbs {
         if (rest > 0) {
             limbs[full] = v;
         }
-        return limbs;
+        // the sign byte can add a zero word: keep ceil(bitLength / 64) limbs, as documented
+        return n > 1 && limbs[n - 1] == 0 ? java.util.Arrays.copyOf(limbs, n - 1) : limbs;
     }
 
     /** The non-negative integer of the limbs. */
     static BigInteger toBigInteger(long[] limbs) {
+        return FROM_MAG != null ? toBigIntegerOfWords(limbs) : toBigIntegerOfBytes(limbs);
+    }
+
+    private static BigInteger toBigIntegerOfWords(long[] limbs) {
+        int n = limbs.length;
+        while (n > 0 && limbs[n - 1] == 0) {
+            n--;
+        }
+        if (n == 0) {
+            return BigInteger.ZERO;
+        }
+        boolean topHalf = (limbs[n - 1] >>> 32) != 0;
+        int m = 2 * n - (topHalf ? 0 : 1);
+        int[] mag = new int[m]; // big-endian, no leading zero word (the constructor trusts it)
+        for (int i = 0, j = m - 1; i < n; i++, j -= 2) {
+            mag[j] = (int) limbs[i];
+            if (j > 0) {
+                mag[j - 1] = (int) (limbs[i] >>> 32);
+            }
+        }
+        try {
+            return (BigInteger) FROM_MAG.invokeExact(mag, 1);
+        } catch (Throwable e) {
+            throw new IllegalStateException("building a BigInteger from its magnitude failed", e);
+        }
+    }
+
+    static BigInteger toBigIntegerOfBytes(long[] limbs) {
         int n = limbs.length;
         while (n > 0 && limbs[n - 1] == 0) {
             n--;
