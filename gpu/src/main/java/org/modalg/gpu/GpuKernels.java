@@ -13,7 +13,7 @@ final class GpuKernels {
     /** Generalized Fermat field arithmetic and the big-prime FFT passes. */
     static final String GF = "gf";
 
-    /** Every module, loaded when the runtime starts (so a driver too old for one shows then). */
+    /** Every module (the NTT module is loaded when the runtime starts, the others on first use). */
     static final List<String> MODULES = List.of(NTT, CRT, GF);
 
     private GpuKernels() {

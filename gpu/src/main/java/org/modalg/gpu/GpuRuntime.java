@@ -83,8 +83,9 @@ public final class GpuRuntime {
 
     /**
      * Whether a CUDA device can run modalg's kernels here. The first call initializes the
-     * driver and loads every kernel module (so a driver too old for the PTX is found now);
-     * later calls are cheap. Never throws.
+     * driver and loads the NTT module (so a driver too old for the PTX is found now; the other
+     * modules, the large big-prime FFT one among them, are compiled by the driver on first
+     * use); later calls are cheap. Never throws.
      */
     public static synchronized boolean isUsable() {
         if (!probed) {
@@ -94,9 +95,7 @@ public final class GpuRuntime {
             } else {
                 try {
                     GpuRuntime rt = new GpuRuntime();
-                    for (String module : GpuKernels.MODULES) {
-                        rt.module(module);
-                    }
+                    rt.module(GpuKernels.NTT); // the small module: proves the driver takes our PTX
                     instance = rt;
                 } catch (RuntimeException | LinkageError e) {
                     unusableReason = shortReason(e);
