@@ -3,10 +3,14 @@ package org.modalg.examples.bench;
 import java.math.BigInteger;
 import java.util.Arrays;
 import java.util.Random;
+import org.modalg.fft.CpuBigPrimeFftEngine;
 import org.modalg.fft.CpuNttEngine;
+import org.modalg.fft.CrtBasis;
 import org.modalg.fft.LimbProductProvider;
 import org.modalg.fft.LimbProducts;
 import org.modalg.fft.NttEngines;
+import org.modalg.fields.GfField;
+import org.modalg.fields.GfPreset;
 import org.modalg.fields.NttPrimes;
 import org.modalg.fields.ZpField;
 import org.modalg.gpu.GpuNttEngine;
@@ -18,6 +22,12 @@ import org.modalg.polynomial.ZZPoly;
 /**
  * GPU benchmarks ({@code modalg bench gpu}); every GPU result is first checked against the CPU
  * engine on the same random input.
+ *
+ * <p>Part (a): thesis Table 2.2 on today's hardware. For P3 (SRGF8, K = 16, N = 16^e) and P4
+ * (SRGF16, K = 32, N = 32^e): the big-prime FFT of N field elements on the GPU against the CRT
+ * route on the same amount of data (N integers of k 64-bit limbs projected onto the fewest
+ * 62-bit NTT primes whose product exceeds p, one NTT of length N per prime, Garner back to
+ * limbs), kernels alone and with the host transfers; and the CPU big-prime FFT on all cores.
  *
  * <p>Part (b): small-prime NTT throughput for 2^minLog .. 2^maxLog points, one 62-bit prime and
  * a batch of primes: the forward transform's kernels alone (data resident on the device), a
@@ -39,6 +49,51 @@ public final class GpuBenchmark {
         "cpu_threads", "speedup_kernel_vs_cpu"};
 
     private GpuBenchmark() {
+    }
+
+    /** CSV columns of part (a). */
+    public static final String[] TABLE_2_2_COLUMNS = {"field", "k", "K", "e", "N", "bigprime_kernel_ms",
+        "bigprime_with_transfers_ms", "crt_primes", "crt_project_ms", "crt_ntt_ms", "crt_reconstruct_ms",
+        "crt_kernel_ms", "crt_with_transfers_ms", "ratio_bigprime_over_crt_kernels", "cpu_bigprime_ms", "cpu_threads"};
+
+    /** Part (a): P3 with e = 2..maxE3, P4 with e = 2..maxE4. */
+    public static BenchTable table22(int maxE3, int maxE4, int repeats) {
+        BenchTable table = new BenchTable(TABLE_2_2_COLUMNS);
+        try (CpuBigPrimeFftEngine cpu = new CpuBigPrimeFftEngine()) {
+            for (GfPreset preset : new GfPreset[] {GfPreset.SRGF8, GfPreset.SRGF16}) {
+                GfField f = preset.field();
+                int k = f.k();
+                int log2K = Integer.numberOfTrailingZeros(2 * k);
+                long[] primes = CrtBasis.forBits(f.modulus().bitLength(), 30).primes();
+                int maxE = preset == GfPreset.SRGF8 ? maxE3 : maxE4;
+                for (int e = 2; e <= maxE; e++) {
+                    int log2N = e * log2K;
+                    double big = GpuTimings.bigPrimeFftMillis(f, log2N, repeats);
+                    double bigAll = GpuTimings.bigPrimeFftWithTransfersMillis(f, log2N, repeats);
+                    double[] crt = GpuTimings.crtRouteMillis(primes, k, log2N, repeats);
+                    long[] data = randomElements(f, 1 << log2N, new Random(e));
+                    double cpuMs = FftBenchmark.median(repeats, () -> {
+                        long[] d = data.clone();
+                        long t0 = System.nanoTime();
+                        cpu.forward(f, log2N, d);
+                        return System.nanoTime() - t0;
+                    });
+                    table.add(preset.name(), k, 2 * k, e, 1 << log2N, big, bigAll, primes.length, crt[0], crt[1],
+                            crt[2], crt[3], crt[4], big / crt[3], cpuMs, Runtime.getRuntime().availableProcessors());
+                }
+            }
+        }
+        return table;
+    }
+
+    private static long[] randomElements(GfField f, int n, Random rnd) {
+        int k = f.k();
+        long[] data = new long[n * k];
+        BigInteger p = f.modulus();
+        for (int i = 0; i < n; i++) {
+            f.fromBigInteger(new BigInteger(p.bitLength() + 16, rnd).mod(p), data, i * k);
+        }
+        return data;
     }
 
     /** Part (b). Batches above {@code maxWords} words are skipped. */

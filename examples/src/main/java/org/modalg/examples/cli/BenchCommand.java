@@ -310,12 +310,13 @@ public final class BenchCommand implements Runnable {
 
     /** {@code modalg bench gpu}: the GPU engines against the CPU engines, device named. */
     @Command(name = "gpu", mixinStandardHelpOptions = true,
-            description = {"GPU benchmarks (needs a usable CUDA device): (b) small-prime NTT throughput, kernels",
+            description = {"GPU benchmarks (needs a usable CUDA device): (a) thesis Table 2.2, big-prime FFT vs",
+                    "projection + small-prime NTTs + CRT for P3 and P4; (b) small-prime NTT throughput, kernels",
                     "alone and with transfers, as time and as effective GB/s against the device's copy bandwidth;",
                     "(c) integer and polynomial multiplication against the CPU engines."})
     static final class Gpu implements Callable<Integer> {
         @Option(names = "--part", split = ",", description = "Parts to run (default: ${DEFAULT-VALUE}).",
-                defaultValue = "b,c")
+                defaultValue = "a,b,c")
         List<String> parts;
 
         @Option(names = "--cpu-max-bits", description = "Largest integer size for the CPU peers in part (c) (default: ${DEFAULT-VALUE}).",
@@ -353,6 +354,12 @@ public final class BenchCommand implements Runnable {
                 return 1;
             }
             System.out.println("# modalg bench gpu: " + GpuRuntime.get().describe() + "; host " + BenchTable.machine());
+            if (parts.contains("a")) {
+                System.out.println("# (a) thesis Table 2.2: big-prime FFT vs projection + small-prime NTTs + CRT (times in ms)");
+                BenchTable t = GpuBenchmark.table22(quick ? 2 : 5, quick ? 2 : 4, quick ? 1 : repeats);
+                t.print(System.out);
+                t.writeCsv(dir.resolve("gpu-table22.csv"));
+            }
             if (parts.contains("b")) {
                 System.out.println("# (b) small-prime NTT, 62-bit primes (times in ms)");
                 BenchTable t = GpuBenchmark.nttThroughput(quick ? 12 : minLog2n, quick ? 14 : maxLog2n, batch,
