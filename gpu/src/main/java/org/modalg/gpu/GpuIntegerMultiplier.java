@@ -31,6 +31,7 @@ final class GpuIntegerMultiplier {
     private final CUfunction aggregates;
     private final CUfunction prefix;
     private final CUfunction apply;
+    private GpuCrt crt;
 
     GpuIntegerMultiplier(GpuRuntime rt) {
         this.rt = rt;
@@ -62,8 +63,10 @@ final class GpuIntegerMultiplier {
         boolean square = a == b && aLen == bLen;
         long coeffs = n - 1;
         rt.enterContext();
-        try (GpuCrt crt = new GpuCrt(rt, PRIMES, 1);
-                DeviceBuffer da = new DeviceBuffer(aLen);
+        if (crt == null) {
+            crt = new GpuCrt(rt, PRIMES, 1); // constants uploaded once per multiplier
+        }
+        try (DeviceBuffer da = new DeviceBuffer(aLen);
                 DeviceBuffer ra = new DeviceBuffer(3 * size);
                 DeviceBuffer db = new DeviceBuffer(square ? 1 : bLen);
                 DeviceBuffer rb = new DeviceBuffer(square ? 1 : 3 * size)) {
