@@ -8,7 +8,7 @@ import picocli.CommandLine.Command;
         description = "Exact computer algebra by modular methods.",
         subcommands = {DemoCommand.class, FieldCommand.class, IntegerCommands.Mul.class, IntegerCommands.Div.class,
             PolyMulCommand.class, DetCommand.class, GcdCommand.class, ResultantCommand.class,
-            BenchCommand.class})
+            BenchCommand.class, StudyCommand.class})
 public final class ModalgCli implements Runnable {
     @Override
     public void run() {

@@ -1,0 +1,204 @@
+package org.modalg.examples.cli;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.modalg.examples.study.CrossoverStudy;
+import org.modalg.examples.study.FftStudy;
+import org.modalg.examples.study.IntMulStudy;
+import org.modalg.examples.study.Study;
+import org.modalg.examples.study.StudyRunner;
+import org.modalg.examples.study.UnluckyStudy;
+import org.modalg.fields.GfPreset;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code modalg study ...}: research scripts. Each writes {@code study-NAME.csv} (one row
+ * flushed as soon as it is measured) and {@code study-NAME.png} into the output directory and
+ * prints the table; {@code --resume} keeps the rows of an earlier run, {@code --time-limit}
+ * stops starting new work after that many seconds.
+ */
+@Command(name = "study", mixinStandardHelpOptions = true,
+        description = {"Research studies: CSV + PNG plot + table. Progress on standard error;",
+                "--resume keeps the finished rows of an earlier (cut short) run."},
+        subcommands = {StudyCommand.Fft.class, StudyCommand.Crossover.class, StudyCommand.Unlucky.class,
+            StudyCommand.IntMul.class})
+public final class StudyCommand implements Runnable {
+    @Override
+    public void run() {
+        CommandLine.usage(this, System.out);
+    }
+
+    /** Options every study takes. */
+    static final class Common {
+        @Option(names = "--quick", description = "A small run (seconds) for a smoke test.")
+        boolean quick;
+
+        @Option(names = "--resume", description = "Keep the rows of an existing CSV with the same columns; compute the rest.")
+        boolean resume;
+
+        @Option(names = {"-o", "--out"}, paramLabel = "DIR",
+                description = "Directory of study-NAME.csv and study-NAME.png (default: ${DEFAULT-VALUE}).",
+                defaultValue = "bench-results")
+        Path dir;
+
+        @Option(names = "--time-limit", paramLabel = "SECONDS",
+                description = "Start no new measurement after this many seconds; 0 = none (default: ${DEFAULT-VALUE}).",
+                defaultValue = "0")
+        double timeLimit;
+
+        @Option(names = "--seed", description = "Random seed (default: ${DEFAULT-VALUE}).", defaultValue = "1")
+        long seed;
+
+        int run(Study study) {
+            return StudyRunner.run(study, dir, resume, timeLimit, System.out) ? 0 : 3;
+        }
+    }
+
+    /** {@code modalg study fft}. */
+    @Command(name = "fft", mixinStandardHelpOptions = true,
+            description = {"Time vs N of a DFT over a big prime field: big-prime FFT, projection + small-prime NTTs + CRT",
+                    "(thesis Table 2.2 shape), and the FFT in BigInteger arithmetic (Table 3.4 shape); per field; CPU,",
+                    "and the GPU CRT route when a GPU is usable. Columns: " + "field,log2N,route,backend,threads,N,k,"
+                            + "p_bits,crt_primes,ms,kernel_ms (ms: fastest run; NaN: skipped, over budget)."})
+    static final class Fft implements Callable<Integer> {
+        @Mixin
+        Common common = new Common();
+
+        @Option(names = "--presets", split = ",", paramLabel = "NAME,...",
+                description = "Fields (default: ${DEFAULT-VALUE}: the thesis's P3 and P4).", defaultValue = "SRGF8,SRGF16")
+        List<String> presets;
+
+        @Option(names = "--min-log2n", description = "Smallest log2 N (default: ${DEFAULT-VALUE}).", defaultValue = "8")
+        int minLog;
+
+        @Option(names = "--max-log2n", description = "Largest log2 N, step 2 (default: ${DEFAULT-VALUE}).", defaultValue = "20")
+        int maxLog;
+
+        @Option(names = "--threads", split = ",", description = "Thread counts of the CPU runs (default: all processors).")
+        List<Integer> threads;
+
+        @Option(names = "--repeats", description = "Timed runs per point, fastest kept (default: ${DEFAULT-VALUE}).",
+                defaultValue = "3")
+        int repeats;
+
+        @Option(names = "--budget", paramLabel = "SECONDS",
+                description = "A route stops growing N once one run took longer (default: ${DEFAULT-VALUE}).",
+                defaultValue = "10")
+        double budget;
+
+        @Override
+        public Integer call() {
+            List<GfPreset> list = new ArrayList<>();
+            for (String name : presets) {
+                list.add(GfPreset.byName(name));
+            }
+            List<Integer> t = threads == null ? List.of(Runtime.getRuntime().availableProcessors()) : threads;
+            FftStudy study = common.quick
+                    ? new FftStudy(list, 8, 10, t, 1, budget, true, common.seed)
+                    : new FftStudy(list, minLog, maxLog, t, repeats, budget, true, common.seed);
+            return common.run(study);
+        }
+    }
+
+    /** {@code modalg study crossover}. */
+    @Command(name = "crossover", mixinStandardHelpOptions = true,
+            description = {"Where each multiplication algorithm over Z[x] wins (classical, Karatsuba, Kronecker,",
+                    "small-prime NTT), by length and coefficient size, beside the default rule's choice.",
+                    "Columns: bits,n,algorithm,us,default_choice,note (us: microseconds per product, fastest batch)."})
+    static final class Crossover implements Callable<Integer> {
+        @Mixin
+        Common common = new Common();
+
+        @Option(names = "--bits", split = ",", description = "Coefficient sizes (default: ${DEFAULT-VALUE}).",
+                defaultValue = "64,256,1024,4096")
+        int[] bits;
+
+        @Option(names = "--lengths", split = ",", description = "Lengths n (default: ${DEFAULT-VALUE}).",
+                defaultValue = "4,8,16,32,64,128,256,512,1024,2048,4096")
+        int[] lengths;
+
+        @Option(names = "--budget", paramLabel = "MS",
+                description = "An algorithm stops growing n once one product took longer (default: ${DEFAULT-VALUE}).",
+                defaultValue = "1000")
+        double budget;
+
+        @Override
+        public Integer call() {
+            return common.run(common.quick
+                    ? new CrossoverStudy(new int[] {64, 1024}, new int[] {4, 16, 64}, budget, 2, common.seed)
+                    : new CrossoverStudy(bits, lengths, budget, 50, common.seed));
+        }
+    }
+
+    /** {@code modalg study unlucky}. */
+    @Command(name = "unlucky", mixinStandardHelpOptions = true,
+            description = {"Frequency of unlucky primes in the modular GCD of f = a*c, g = b*c as the coefficients grow:",
+                    "word-size primes (< 2^10, 2^16, 2^31, 2^62) vs the 505-bit prime P3 and the two routes' reports,",
+                    "against the 1/q model. Columns: " + "bits,family,prime_bits,trials,primes_tested,unlucky,rate,",
+                    "expected_rate,res_bits_mean,max_unlucky_possible,primes_per_gcd,unlucky_per_gcd,expected_unlucky_per_gcd."})
+    static final class Unlucky implements Callable<Integer> {
+        @Mixin
+        Common common = new Common();
+
+        @Option(names = "--bits", split = ",", description = "Coefficient sizes of a, b, c (default: ${DEFAULT-VALUE}).",
+                defaultValue = "8,16,32,64,128,256,512,1024")
+        int[] bits;
+
+        @Option(names = "--trials", description = "Random inputs per size (default: ${DEFAULT-VALUE}).", defaultValue = "200")
+        int trials;
+
+        @Option(names = "--primes", description = "Primes per word-size family (default: ${DEFAULT-VALUE}).",
+                defaultValue = "300")
+        int primes;
+
+        @Option(names = "--deg-ab", description = "Degree of a and b (default: ${DEFAULT-VALUE}).", defaultValue = "5")
+        int degAB;
+
+        @Option(names = "--deg-c", description = "Degree of the common factor c (default: ${DEFAULT-VALUE}).",
+                defaultValue = "3")
+        int degC;
+
+        @Override
+        public Integer call() {
+            return common.run(common.quick
+                    ? new UnluckyStudy(new int[] {8, 64}, 4, 20, degAB, degC, common.seed)
+                    : new UnluckyStudy(bits, trials, primes, degAB, degC, common.seed));
+        }
+    }
+
+    /** {@code modalg study intmul}. */
+    @Command(name = "intmul", mixinStandardHelpOptions = true,
+            description = {"n-bit integer products, n = 10^4 .. 10^9: modalg (CPU; GPU when usable) vs BigInteger vs",
+                    "apfloat, each product checked modulo three primes. Columns: bits,library,threads,ms,check,note."})
+    static final class IntMul implements Callable<Integer> {
+        @Mixin
+        Common common = new Common();
+
+        @Option(names = "--max-bits", description = "Largest operand size (default: ${DEFAULT-VALUE}).",
+                defaultValue = "1000000000")
+        long maxBits;
+
+        @Option(names = "--threads", description = "Threads of modalg and apfloat (default: all processors).")
+        Integer threads;
+
+        @Option(names = "--budget", paramLabel = "SECONDS",
+                description = "Skip a product predicted to take longer (default: ${DEFAULT-VALUE}).", defaultValue = "60")
+        double budget;
+
+        @Override
+        public Integer call() {
+            int t = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
+            if (maxBits < 10_000 || maxBits > 1_000_000_000L) {
+                throw new IllegalArgumentException("--max-bits must be in [10^4, 10^9], got " + maxBits);
+            }
+            return common.run(common.quick
+                    ? new IntMulStudy(new long[] {10_000, 100_000}, t, budget, true, common.seed)
+                    : new IntMulStudy(IntMulStudy.sizesUpTo(10_000, maxBits), t, budget, true, common.seed));
+        }
+    }
+}
