@@ -35,7 +35,8 @@ import org.modalg.fields.GfPreset;
  * </ul>
  *
  * <p><b>Certification.</b> With {@link Certification#PROVEN} (the default) primes are added
- * until their product M exceeds twice the Hadamard bound H ({@link Bounds#hadamard}); the
+ * until their product M exceeds twice the Hadamard bound H (the smaller product of the rounded-up row
+ * and column norms, {@link MatrixNorms}); the
  * symmetric residue is then det A. With {@link Certification#PROBABILISTIC} the first wave of
  * primes covers the floating-point estimate of log2 |det| ({@link DetEstimate}, EJML's LU) plus
  * 64 bits and {@link ModularOptions#extraPrimes()} primes; the run stops as soon as the CRT
@@ -60,6 +61,37 @@ public final class Determinant {
 
     private Determinant() {
     }
+
+    /**
+     * How the CRT route finds the determinant ({@link #det(BigInteger[][], ModularOptions, CrtStrategy)}).
+     */
+    public enum CrtStrategy {
+        /** {@link #DIVISOR} from n = {@value Determinant#DIVISOR_MIN_N} on, {@link #PLAIN} below. */
+        AUTO,
+        /** Images modulo primes whose product exceeds twice the Hadamard bound. */
+        PLAIN,
+        /**
+         * A divisor d of det A from a Dixon solve of A x = b, then det A / d by CRT with primes
+         * covering only 2 H / |d|; falls back to {@link #PLAIN} when A looks singular (three
+         * primes modulo which it is).
+         */
+        DIVISOR
+    }
+
+    /** The smallest n at which {@link CrtStrategy#AUTO} takes the divisor strategy. */
+    public static final int DIVISOR_MIN_N = 12;
+
+    // Right-hand side entries of the Dixon solve are uniform in [-2^20, 2^20].
+    private static final int RHS_BITS = 20;
+
+    // LU failures (primes modulo which A is singular) before the divisor strategy gives up.
+    private static final int MAX_LU_FAILURES = 3;
+
+    // Solution components whose denominators enter the divisor.
+    private static final int DIVISOR_COMPONENTS = 4;
+
+    // Bytes of LU factors held at most (k n^2 doubles).
+    private static final long LU_BYTES = 1L << 27;
 
     /** det A with default options. @see #det(BigInteger[][], ModularOptions) */
     public static BigInteger det(long[][] a) {
@@ -90,7 +122,7 @@ public final class Determinant {
                 flat[i * n + j] = BigInteger.valueOf(a[i][j]);
             }
         }
-        return compute(flat, n, options);
+        return compute(flat, n, options, CrtStrategy.AUTO);
     }
 
     /**
@@ -101,6 +133,21 @@ public final class Determinant {
      * @throws ModularCancelledException if cancelled through the options
      */
     public static ModularResult<BigInteger> det(BigInteger[][] a, ModularOptions options) {
+        return det(a, options, CrtStrategy.AUTO);
+    }
+
+    /**
+     * det A as {@link #det(BigInteger[][], ModularOptions)}, with the strategy of the CRT route
+     * chosen (it has no effect on the big-prime route). Every strategy gives the proven value.
+     *
+     * @throws IllegalArgumentException if a, options, strategy, a row or an entry is null, or a
+     *     row has the wrong length
+     * @throws ModularCancelledException if cancelled through the options
+     */
+    public static ModularResult<BigInteger> det(BigInteger[][] a, ModularOptions options, CrtStrategy strategy) {
+        if (strategy == null) {
+            throw new IllegalArgumentException("strategy must not be null");
+        }
         int n = squareSize(a);
         BigInteger[] flat = new BigInteger[n * n];
         for (int i = 0; i < n; i++) {
@@ -112,7 +159,7 @@ public final class Determinant {
                 flat[i * n + j] = v;
             }
         }
-        return compute(flat, n, options);
+        return compute(flat, n, options, strategy);
     }
 
     /**
@@ -142,7 +189,7 @@ public final class Determinant {
                         : new java.math.BigDecimal(v).toBigIntegerExact();
             }
         }
-        return compute(flat, n, options);
+        return compute(flat, n, options, CrtStrategy.AUTO);
     }
 
     private static int squareSize(Object[] a) {
@@ -155,7 +202,8 @@ public final class Determinant {
 
     // ------------------------------------------------------------------ dispatch
 
-    private static ModularResult<BigInteger> compute(BigInteger[] a, int n, ModularOptions options) {
+    private static ModularResult<BigInteger> compute(BigInteger[] a, int n, ModularOptions options,
+            CrtStrategy strategy) {
         if (options == null) {
             throw new IllegalArgumentException("options must not be null");
         }
@@ -165,7 +213,8 @@ public final class Determinant {
             report.note("auto chose " + route.cliName() + " (faster at every measured size, see BENCHMARKS.md)");
         }
         long t = System.nanoTime();
-        BigInteger bound = Bounds.hadamard(toRows(a, n));
+        MatrixNorms norms = new MatrixNorms(a, n);
+        BigInteger bound = norms.hadamard();
         report.phaseSince("bound", t);
         report.note("n = " + n + ", Hadamard bound 2^" + bound.bitLength());
         CrtAccumulator acc = new CrtAccumulator(1);
@@ -179,18 +228,17 @@ public final class Determinant {
         if (route == Route.BIG_PRIME) {
             bigPrime(a, n, target, options, report, acc);
         }
+        if (route == Route.CRT && (strategy == CrtStrategy.DIVISOR
+                || strategy == CrtStrategy.AUTO && n >= DIVISOR_MIN_N)) {
+            BigInteger det = divisorStrategy(a, n, norms, bound, options, report);
+            if (det != null) {
+                return new ModularResult<>(det, report.build());
+            }
+        }
         if (!acc.exceedsTwice(bound)) {
             crt(a, n, bound, options, report, acc);
         }
         return new ModularResult<>(acc.symmetric(0), report.build());
-    }
-
-    private static BigInteger[][] toRows(BigInteger[] a, int n) {
-        BigInteger[][] rows = new BigInteger[n][n];
-        for (int i = 0; i < n; i++) {
-            System.arraycopy(a, i * n, rows[i], 0, n);
-        }
-        return rows;
     }
 
     // ------------------------------------------------------------------ CRT route
@@ -217,16 +265,8 @@ public final class Determinant {
             firstWave = Math.min(plan.size(),
                     (int) Math.ceil(bits / (ZpDetKernel.MAX_PRIME_BITS - 1)) + options.extraPrimes());
         }
-        int lpv = 1;
-        for (BigInteger v : a) {
-            lpv = Math.max(lpv, (v.bitLength() + 64) / 64); // room for the sign bit
-        }
-        long[] limbs = new long[a.length * lpv];
-        for (int i = 0; i < a.length; i++) {
-            for (int w = 0; w < lpv; w++) {
-                limbs[i * lpv + w] = a[i].shiftRight(64 * w).longValue();
-            }
-        }
+        int lpv = limbsPerValue(a);
+        long[] limbs = limbs(a, lpv);
         t = report.phaseSince("setup", t);
         if (acc.count() == 0) {
             report.field("word-size primes < 2^" + ZpDetKernel.MAX_PRIME_BITS);
@@ -270,6 +310,192 @@ public final class Determinant {
         if (sawZero) {
             report.note("det = 0 modulo the first prime (singular with high probability)");
         }
+    }
+
+    // Limbs per entry in two's complement (room for the sign bit).
+    private static int limbsPerValue(BigInteger[] a) {
+        int lpv = 1;
+        for (BigInteger v : a) {
+            lpv = Math.max(lpv, (v.bitLength() + 64) / 64);
+        }
+        return lpv;
+    }
+
+    private static long[] limbs(BigInteger[] a, int lpv) {
+        long[] limbs = new long[a.length * lpv];
+        for (int i = 0; i < a.length; i++) {
+            for (int w = 0; w < lpv; w++) {
+                limbs[i * lpv + w] = a[i].shiftRight(64 * w).longValue();
+            }
+        }
+        return limbs;
+    }
+
+    // ------------------------------------------------------------------ CRT route, divisor strategy
+
+    /*
+     * The divisor trick (Abbott, Bronstein, Mulders 1999; Pan 1988). Solve A x = b for a random b
+     * by Dixon lifting (DixonLift) modulo P^K with P^K > 2 N D, N bounding every |det A_i| (A with
+     * column i replaced by b, Hadamard), D = H bounding |det A|. By Cramer x_i = det A_i / det A,
+     * so the reduced fraction of x_i has numerator <= N and denominator <= D and is the unique such
+     * fraction congruent to x_i (rational reconstruction); its denominator divides det A. The lcm
+     * d of a few of them divides det A (for random b it is the largest invariant factor with high
+     * probability), so c = det A / d has |c| <= H / d, and c is found by CRT with primes not
+     * dividing d until their product exceeds 2 H / d. The primes of the factorizations give their
+     * images of det A for free. Returns null (the caller then takes the plain strategy) when A is
+     * singular modulo MAX_LU_FAILURES primes.
+     */
+    private static BigInteger divisorStrategy(BigInteger[] a, int n, MatrixNorms norms, BigInteger bound,
+            ModularOptions options,
+            ModularReport.Builder report) {
+        long t = System.nanoTime();
+        int threads = options.threads();
+        long[] b = new long[n];
+        java.util.SplittableRandom rnd = new java.util.SplittableRandom(0x5EED0000L + n);
+        for (int i = 0; i < n; i++) {
+            b[i] = rnd.nextLong(-(1L << RHS_BITS), (1L << RHS_BITS) + 1);
+        }
+        BigInteger numBound = norms.replacedColumnBound(b);
+        BigInteger denBound = bound;
+        BigInteger residual = norms.rowAbsMax.max(BigInteger.ONE.shiftLeft(RHS_BITS));
+        long lift = numBound.multiply(denBound).shiftLeft(1).bitLength();
+        t = report.phaseSince("bound", t);
+
+        // Factor A modulo k primes; k covers the typical cofactor (2 H / |det| is about 2^(0.73 n)
+        // for random matrices) and balances k LUs against the lifting steps.
+        int s0 = (int) (residual.bitLength() / (ZpDetKernel.MAX_PRIME_BITS - 1)) + 1;
+        double kLift = Math.sqrt(3.0 * lift * s0 / (ZpDetKernel.MAX_PRIME_BITS * (double) n));
+        double kCofactor = (0.75 * n + 24) / (ZpDetKernel.MAX_PRIME_BITS - 1);
+        int k = (int) Math.ceil(Math.max(kLift, kCofactor));
+        k = (int) Math.max(1, Math.min(k, LU_BYTES / (8L * n * n)));
+        PrimeStream stream = PrimeStream.below(PRIME_BOUND);
+        List<ZpLu> lus = new ArrayList<>();
+        int failures = 0;
+        while (lus.size() < k) {
+            long[] cand = stream.next(k - lus.size());
+            ZpLu[] got = factorAll(a, n, cand, threads, options);
+            for (int j = 0; j < cand.length; j++) {
+                if (got[j] == null) {
+                    failures++;
+                    report.unlucky(cand[j]);
+                } else {
+                    lus.add(got[j]);
+                }
+            }
+            if (failures >= MAX_LU_FAILURES) {
+                report.note("divisor strategy: A is singular modulo " + failures
+                        + " primes (singular with high probability); plain CRT strategy proves the value");
+                t = report.phaseSince("dixon-lu", t);
+                return null;
+            }
+        }
+        t = report.phaseSince("dixon-lu", t);
+
+        List<Long> rns = new ArrayList<>();
+        BigInteger q = BigInteger.ONE;
+        while (q.compareTo(residual.shiftLeft(2)) <= 0) {
+            long p = stream.next();
+            rns.add(p);
+            q = q.multiply(BigInteger.valueOf(p));
+        }
+        ZpLu[] factors = lus.toArray(new ZpLu[0]);
+        DixonLift dixon = new DixonLift(a, n, factors, rns.stream().mapToLong(Long::longValue).toArray());
+        BigInteger stepModulus = dixon.stepModulus();
+        BigInteger target = numBound.multiply(denBound).shiftLeft(1);
+        int steps = Math.max(1, (int) (target.bitLength() / stepModulus.bitLength()));
+        BigInteger m = stepModulus.pow(steps);
+        while (m.compareTo(target) <= 0) {
+            m = m.multiply(stepModulus);
+            steps++;
+        }
+        int components = Math.min(n, DIVISOR_COMPONENTS);
+        BigInteger[] xs = dixon.lift(b, steps, components, n >= 100 ? threads : 1, options);
+        t = report.phaseSince("dixon-lift", t);
+
+        // Reconstruct x_0, then each further x_i times the divisor so far: d x_i = a / e in lowest
+        // terms has e <= D / d (lcm(d, denominator of x_i) divides det A) and |a| <= N d, and
+        // 2 (N d)(D / d) <= 2 N D < m. Wang's stopping row (r, t) then has a t = e r exactly;
+        // with gcd(t, m) = 1 (m = P^K: checked against P) and 0 < |t| <= D / d, |t| = e.
+        BigInteger d = BigInteger.ONE;
+        for (BigInteger x : xs) {
+            BigInteger rest = denBound.divide(d);
+            BigInteger[] row = RationalReconstruction.stoppingRow(x.multiply(d), m, numBound.multiply(d));
+            BigInteger e = row[1].abs();
+            if (e.signum() == 0 || e.compareTo(rest) > 0 || !e.gcd(stepModulus).equals(BigInteger.ONE)) {
+                throw new IllegalStateException("rational reconstruction failed within proven bounds (n = " + n + ")");
+            }
+            d = d.multiply(e);
+        }
+        t = report.phaseSince("rational-reconstruction", t);
+
+        // c = det A / d by CRT, starting from the factorization primes (none divides d).
+        BigInteger cofBound = denBound.divide(d);
+        CrtAccumulator acc = new CrtAccumulator(1);
+        BigInteger factorPrimes = BigInteger.ONE;
+        for (ZpLu lu : factors) {
+            long dInv = ZpDetKernel.inverse(d.mod(BigInteger.valueOf(lu.p)).longValueExact(), lu.p);
+            acc.add(lu.p, new long[] {lu.det * dInv % lu.p});
+            factorPrimes = factorPrimes.multiply(BigInteger.valueOf(lu.p));
+        }
+        int extra = 0;
+        if (!acc.exceedsTwice(cofBound)) {
+            PrimeStream more = PrimeStream.below(PRIME_BOUND, d, factorPrimes);
+            List<Long> plan = new ArrayList<>();
+            BigInteger mod = acc.modulus();
+            while (mod.compareTo(cofBound.shiftLeft(1)) <= 0) {
+                long p = more.next();
+                plan.add(p);
+                mod = mod.multiply(BigInteger.valueOf(p));
+            }
+            long[] primes = plan.stream().mapToLong(Long::longValue).toArray();
+            int lpv = limbsPerValue(a);
+            ForkJoinPool pool = threads > 1 ? new ForkJoinPool(threads) : null;
+            long[] dets;
+            try {
+                dets = images(limbs(a, lpv), n, lpv, primes, options, pool, 0, primes.length);
+            } finally {
+                if (pool != null) {
+                    pool.shutdown();
+                }
+            }
+            for (int j = 0; j < primes.length; j++) {
+                long p = primes[j];
+                long dInv = ZpDetKernel.inverse(d.mod(BigInteger.valueOf(p)).longValueExact(), p);
+                acc.add(p, new long[] {dets[j] * dInv % p});
+            }
+            extra = primes.length;
+        }
+        t = report.phaseSince("cofactor-crt", t);
+        report.field("word-size primes < 2^" + ZpDetKernel.MAX_PRIME_BITS + " (divisor strategy)")
+                .primesUsed(factors.length + extra)
+                .certification(Certification.PROVEN, "divisor d = 2^" + d.bitLength() + " from Dixon lifting to 2^"
+                        + m.bitLength() + " > 2 N D = 2^" + target.bitLength() + "; cofactor modulus 2^"
+                        + acc.modulus().bitLength() + " > 2 * Hadamard bound / d = 2^" + cofBound.shiftLeft(1).bitLength());
+        report.note("divisor strategy: " + factors.length + " LU primes, " + rns.size() + " residue primes, "
+                + steps + " lifting steps of " + stepModulus.bitLength() + " bits, " + extra
+                + " more cofactor primes; log2 d = " + d.bitLength() + " of Hadamard 2^" + bound.bitLength());
+        return d.multiply(acc.symmetric(0));
+    }
+
+    // A modulo each prime, factored (null where A is singular modulo it), over the threads.
+    private static ZpLu[] factorAll(BigInteger[] a, int n, long[] primes, int threads, ModularOptions options) {
+        int nn = n * n;
+        long[] res = new long[primes.length * nn];
+        CrtBasis.of(primes).project(a, res, Math.max(1, Math.min(threads, 2)));
+        ZpLu[] out = new ZpLu[primes.length];
+        PrimeWorkers.run(primes.length, threads, j -> {
+            options.checkCancelled("before factorization " + (j + 1) + " of " + primes.length);
+            double[][] rows = new double[n][n];
+            int base = j * nn;
+            for (int i = 0; i < n; i++) {
+                double[] row = rows[i];
+                for (int c = 0; c < n; c++) {
+                    row[c] = res[base + i * n + c];
+                }
+            }
+            out[j] = ZpLu.factor(rows, n, primes[j]);
+        });
+        return out;
     }
 
     // det mod each prime, chunks of primes spread over the pool; primes[j] -> result[j].

@@ -164,7 +164,7 @@ class DeterminantTest {
             assertEquals("images", phase);
             done.add(d);
             needed.set(nd);
-        }));
+        }), Determinant.CrtStrategy.PLAIN);
         assertEquals(Bareiss.det(a), r.value());
         ModularReport rep = r.report();
         assertEquals(Route.CRT, rep.route());
@@ -187,7 +187,8 @@ class DeterminantTest {
             assertThrows(ModularCancelledException.class, () -> Determinant.det(a, cancelling));
         }
         // Probabilistic: never more primes than the proven run, and reported as such when it stopped early.
-        ModularResult<BigInteger> p = Determinant.det(a, CRT.withCertification(Certification.PROBABILISTIC));
+        ModularResult<BigInteger> p = Determinant.det(a, CRT.withCertification(Certification.PROBABILISTIC),
+                Determinant.CrtStrategy.PLAIN);
         assertEquals(r.value(), p.value());
         assertTrue(p.report().primesUsed() <= rep.primesUsed());
         if (p.report().primesUsed() < rep.primesUsed()) {

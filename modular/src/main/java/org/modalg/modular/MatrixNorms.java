@@ -1,0 +1,93 @@
+package org.modalg.modular;
+
+import java.math.BigInteger;
+
+/**
+ * The norms of a square integer matrix that the determinant needs: squared Euclidean norms of
+ * rows and columns, the largest row sum of absolute values (||A||_inf), and from them a Hadamard
+ * bound min(prod ceil ||row_i||, prod ceil ||col_j||) &gt;= |det A|.
+ *
+ * <p>Rounding each norm up (rather than the square root of the product, as
+ * {@link Bounds#hadamard}) costs a fraction of a bit at most for non-zero rows of norm &gt; n,
+ * and avoids a square root of the whole product (about 60 ms at 83,000 bits). Cost: n^2
+ * BigInteger squarings plus two balanced products of n numbers.
+ */
+final class MatrixNorms {
+    final int n;
+    final BigInteger[] rowSq;
+    final BigInteger[] colSq;
+    /** max_i sum_j |a_ij|. */
+    final BigInteger rowAbsMax;
+
+    /** Norms of the n x n matrix a, given row by row. */
+    MatrixNorms(BigInteger[] a, int n) {
+        this.n = n;
+        rowSq = new BigInteger[n];
+        colSq = new BigInteger[n];
+        java.util.Arrays.fill(colSq, BigInteger.ZERO);
+        BigInteger absMax = BigInteger.ZERO;
+        for (int i = 0; i < n; i++) {
+            BigInteger sq = BigInteger.ZERO;
+            BigInteger abs = BigInteger.ZERO;
+            for (int j = 0; j < n; j++) {
+                BigInteger v = a[i * n + j];
+                BigInteger v2 = v.multiply(v);
+                sq = sq.add(v2);
+                colSq[j] = colSq[j].add(v2);
+                abs = abs.add(v.abs());
+            }
+            rowSq[i] = sq;
+            absMax = absMax.max(abs);
+        }
+        rowAbsMax = absMax;
+    }
+
+    /** The Hadamard bound (see the class comment); 0 if a row or column is zero, 1 for n = 0. */
+    BigInteger hadamard() {
+        return roundedProduct(rowSq).min(roundedProduct(colSq));
+    }
+
+    /**
+     * A bound on |det A_i| for every i, A_i being A with column i replaced by b: rows grow by
+     * b_i^2, and the column product loses column i and gains ||b||.
+     */
+    BigInteger replacedColumnBound(long[] b) {
+        BigInteger[] rows = new BigInteger[n];
+        BigInteger bSq = BigInteger.ZERO;
+        for (int i = 0; i < n; i++) {
+            BigInteger bi = BigInteger.valueOf(b[i]);
+            rows[i] = rowSq[i].add(bi.multiply(bi));
+            bSq = bSq.add(bi.multiply(bi));
+        }
+        BigInteger[] cols = new BigInteger[n];
+        BigInteger minCol = null;
+        for (int j = 0; j < n; j++) {
+            cols[j] = Bounds.sqrtCeil(colSq[j]);
+            minCol = minCol == null ? cols[j] : minCol.min(cols[j]);
+        }
+        BigInteger colBound = minCol == null || minCol.signum() == 0 ? null
+                : product(cols, 0, n).divide(minCol).multiply(Bounds.sqrtCeil(bSq));
+        BigInteger rowBound = roundedProduct(rows);
+        return colBound == null ? rowBound : rowBound.min(colBound);
+    }
+
+    private static BigInteger roundedProduct(BigInteger[] sq) {
+        if (sq.length == 0) {
+            return BigInteger.ONE;
+        }
+        BigInteger[] r = new BigInteger[sq.length];
+        for (int i = 0; i < sq.length; i++) {
+            r[i] = Bounds.sqrtCeil(sq[i]);
+        }
+        return product(r, 0, r.length);
+    }
+
+    // Balanced product of x[from..to), to > from.
+    static BigInteger product(BigInteger[] x, int from, int to) {
+        if (to - from == 1) {
+            return x[from];
+        }
+        int mid = (from + to) >>> 1;
+        return product(x, from, mid).multiply(product(x, mid, to));
+    }
+}
