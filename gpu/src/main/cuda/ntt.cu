@@ -4,12 +4,10 @@
 // of consecutive rows sharing one prime p (grid.y = rows of the run); the host launches once
 // per run. pinv = p^-1 mod 2^64 is the Montgomery constant.
 //
-// Twiddle tables (built on the host): for every power of two h < n, tw[h + t] = w_{2h}^t for
-// 0 <= t < h (w_{2h} the primitive 2h-th root w^(n / 2h), w the root the CPU engine uses), so a
-// stage with half-size h reads tw[h .. 2h) contiguously, and tw[n + h + t] holds Shoup's
-// quotient floor(w_{2h}^t 2^64 / p) of the same twiddle. The inverse table holds w_{2h}^(-t).
-// A twiddle product by Shoup's method costs one high and two low 64-bit multiplications (the
-// GPU emulates each with several 32-bit ones), against two and two for Montgomery's.
+// Twiddle tables (built on the host, Montgomery form w R mod p with R = 2^64): for every
+// power of two h < n, tw[h + t] = w_{2h}^t for 0 <= t < h (w_{2h} the primitive 2h-th root
+// w^(n / 2h), w the root the CPU engine uses), so a stage with half-size h reads tw[h .. 2h)
+// contiguously. The inverse table holds w_{2h}^(-t).
 //
 // Forward: decimation in frequency (Gentleman-Sande), natural order in, bit-reversed out.
 // Inverse: decimation in time (Cooley-Tukey), bit-reversed in, natural order out, unscaled.
@@ -30,14 +28,6 @@ __device__ __forceinline__ u64 mont_mul(u64 a, u64 b, u64 p, u64 pinv) {
     const u64 hi = __umul64hi(a, b);
     const u64 mp = __umul64hi(lo * pinv, p);
     return hi >= mp ? hi - mp : hi - mp + p;
-}
-
-// a w mod p in [0, p) for any 64-bit a, given ws = floor(w 2^64 / p), w < p < 2^62 (Shoup):
-// the quotient estimate q = high(a ws) is at most one short, so a w - q p lies in [0, 2p).
-__device__ __forceinline__ u64 shoup_mul(u64 a, u64 w, u64 ws, u64 p) {
-    const u64 q = __umul64hi(a, ws);
-    const u64 r = a * w - q * p;
-    return r >= p ? r - p : r;
 }
 
 __device__ __forceinline__ u64 add_mod(u64 a, u64 b, u64 p) {
@@ -98,20 +88,10 @@ __device__ __forceinline__ void store_groups(u64* __restrict__ x, const u64* sh,
 }
 
 // Twiddle of the stage with half-size hj (in group elements) for offset jt within the half:
-// w_{2h}^(tt + jt stride) with h = hj stride, at tw[h + tt + jt stride], its Shoup quotient n
-// words further.
-struct Twiddle {
-    u64 w, ws;
-};
-
-__device__ __forceinline__ Twiddle twiddle(const u64* __restrict__ tw, const Pass& P,
-                                           unsigned hj, unsigned tt, unsigned jt) {
-    const unsigned i = ((hj + jt) << P.log2stride) + tt;
-    return Twiddle{tw[i], tw[(1u << P.log2n) + i]};
-}
-
-__device__ __forceinline__ u64 twiddle_mul(u64 a, Twiddle t, u64 p) {
-    return shoup_mul(a, t.w, t.ws, p);
+// w_{2h}^(tt + jt stride) with h = hj stride, at tw[h + tt + jt stride].
+__device__ __forceinline__ u64 twiddle(const u64* __restrict__ tw, const Pass& P, unsigned hj,
+                                       unsigned tt, unsigned jt) {
+    return tw[((hj + jt) << P.log2stride) + tt];
 }
 
 // Two stages at once on quads of a group (radix-4 in registers: half the shared-memory
@@ -131,7 +111,7 @@ __device__ __forceinline__ void quad_slots(unsigned Q, int log2cols, int log2qua
 
 // m DIF stages s .. s+m-1 on every row of the run. grid = (groups >> log2cols, rows), dynamic
 // shared memory 2^(log2cols + m) words.
-extern "C" __global__ void ntt_dif_pass(u64* data, const u64* __restrict__ tw, u64 p,
+extern "C" __global__ void ntt_dif_pass(u64* data, const u64* __restrict__ tw, u64 p, u64 pinv,
                                         int log2n, int s, int m, int log2cols) {
     extern __shared__ u64 sh[];
     const Pass P = {log2n, s, m, log2cols, log2n - s - m};
@@ -148,11 +128,11 @@ extern "C" __global__ void ntt_dif_pass(u64* data, const u64* __restrict__ tw, u
             const unsigned jt = B >> log2cols;
             const unsigned i1 = (jt << log2cols) + gl;
             const unsigned i2 = i1 + (hj << log2cols);
-            const Twiddle w = twiddle(tw, P, hj, (g0 + gl) & ttMask, jt);
+            const u64 w = twiddle(tw, P, hj, (g0 + gl) & ttMask, jt);
             const u64 a = sh[i1];
             const u64 b = sh[i2];
             sh[i1] = add_mod(a, b, p);
-            sh[i2] = twiddle_mul(sub_mod(a, b, p), w, p);
+            sh[i2] = mont_mul(sub_mod(a, b, p), w, p, pinv);
         }
         __syncthreads();
         u = 1;
@@ -167,16 +147,16 @@ extern "C" __global__ void ntt_dif_pass(u64* data, const u64* __restrict__ tw, u
             quad_slots(Q, log2cols, log2quarter, &gl, &jt, &i0, &step);
             const unsigned tt = (g0 + gl) & ttMask;
             u64 x0 = sh[i0], x1 = sh[i0 + step], x2 = sh[i0 + 2 * step], x3 = sh[i0 + 3 * step];
-            const Twiddle wa = twiddle(tw, P, hj, tt, jt);
-            const Twiddle wb = twiddle(tw, P, hj, tt, jt + quarter);
-            const Twiddle wc = twiddle(tw, P, quarter, tt, jt);
+            const u64 wa = twiddle(tw, P, hj, tt, jt);
+            const u64 wb = twiddle(tw, P, hj, tt, jt + quarter);
+            const u64 wc = twiddle(tw, P, quarter, tt, jt);
             u64 t;
-            t = add_mod(x0, x2, p); x2 = twiddle_mul(sub_mod(x0, x2, p), wa, p); x0 = t;
-            t = add_mod(x1, x3, p); x3 = twiddle_mul(sub_mod(x1, x3, p), wb, p); x1 = t;
+            t = add_mod(x0, x2, p); x2 = mont_mul(sub_mod(x0, x2, p), wa, p, pinv); x0 = t;
+            t = add_mod(x1, x3, p); x3 = mont_mul(sub_mod(x1, x3, p), wb, p, pinv); x1 = t;
             sh[i0] = add_mod(x0, x1, p);
-            sh[i0 + step] = twiddle_mul(sub_mod(x0, x1, p), wc, p);
+            sh[i0 + step] = mont_mul(sub_mod(x0, x1, p), wc, p, pinv);
             sh[i0 + 2 * step] = add_mod(x2, x3, p);
-            sh[i0 + 3 * step] = twiddle_mul(sub_mod(x2, x3, p), wc, p);
+            sh[i0 + 3 * step] = mont_mul(sub_mod(x2, x3, p), wc, p, pinv);
         }
         __syncthreads();
     }
@@ -184,7 +164,7 @@ extern "C" __global__ void ntt_dif_pass(u64* data, const u64* __restrict__ tw, u
 }
 
 // The same groups as ntt_dif_pass, with the DIT stages in reverse order (inverse twiddles).
-extern "C" __global__ void ntt_dit_pass(u64* data, const u64* __restrict__ tw, u64 p,
+extern "C" __global__ void ntt_dit_pass(u64* data, const u64* __restrict__ tw, u64 p, u64 pinv,
                                         int log2n, int s, int m, int log2cols) {
     extern __shared__ u64 sh[];
     const Pass P = {log2n, s, m, log2cols, log2n - s - m};
@@ -203,16 +183,16 @@ extern "C" __global__ void ntt_dit_pass(u64* data, const u64* __restrict__ tw, u
             quad_slots(Q, log2cols, log2quarter, &gl, &jt, &i0, &step);
             const unsigned tt = (g0 + gl) & ttMask;
             u64 x0 = sh[i0], x1 = sh[i0 + step], x2 = sh[i0 + 2 * step], x3 = sh[i0 + 3 * step];
-            const Twiddle wc = twiddle(tw, P, quarter, tt, jt);
-            const Twiddle wa = twiddle(tw, P, hj, tt, jt);
-            const Twiddle wb = twiddle(tw, P, hj, tt, jt + quarter);
+            const u64 wc = twiddle(tw, P, quarter, tt, jt);
+            const u64 wa = twiddle(tw, P, hj, tt, jt);
+            const u64 wb = twiddle(tw, P, hj, tt, jt + quarter);
             u64 b;
-            b = twiddle_mul(x1, wc, p); x1 = sub_mod(x0, b, p); x0 = add_mod(x0, b, p);
-            b = twiddle_mul(x3, wc, p); x3 = sub_mod(x2, b, p); x2 = add_mod(x2, b, p);
-            b = twiddle_mul(x2, wa, p);
+            b = mont_mul(x1, wc, p, pinv); x1 = sub_mod(x0, b, p); x0 = add_mod(x0, b, p);
+            b = mont_mul(x3, wc, p, pinv); x3 = sub_mod(x2, b, p); x2 = add_mod(x2, b, p);
+            b = mont_mul(x2, wa, p, pinv);
             sh[i0 + 2 * step] = sub_mod(x0, b, p);
             sh[i0] = add_mod(x0, b, p);
-            b = twiddle_mul(x3, wb, p);
+            b = mont_mul(x3, wb, p, pinv);
             sh[i0 + 3 * step] = sub_mod(x1, b, p);
             sh[i0 + step] = add_mod(x1, b, p);
         }
@@ -226,9 +206,9 @@ extern "C" __global__ void ntt_dit_pass(u64* data, const u64* __restrict__ tw, u
             const unsigned jt = B >> log2cols;
             const unsigned i1 = (jt << log2cols) + gl;
             const unsigned i2 = i1 + (hj << log2cols);
-            const Twiddle w = twiddle(tw, P, hj, (g0 + gl) & ttMask, jt);
+            const u64 w = twiddle(tw, P, hj, (g0 + gl) & ttMask, jt);
             const u64 a = sh[i1];
-            const u64 b = twiddle_mul(sh[i2], w, p);
+            const u64 b = mont_mul(sh[i2], w, p, pinv);
             sh[i1] = add_mod(a, b, p);
             sh[i2] = sub_mod(a, b, p);
         }

@@ -104,7 +104,7 @@ final class GpuNtt {
         long off = (long) row << t.log2n;
         forRowRuns(rows, (r0, nr) -> Cuda.launch(kernel, name, blocks, nr, threads, shared,
                 Pointer.to(data.at(off + ((long) r0 << t.log2n))), table.arg(),
-                Pointer.to(new long[] {t.p}),
+                Pointer.to(new long[] {t.p}), Pointer.to(new long[] {t.pinv}),
                 Pointer.to(new int[] {t.log2n}), Pointer.to(new int[] {s}),
                 Pointer.to(new int[] {m}), Pointer.to(new int[] {log2cols})));
     }

@@ -7,10 +7,9 @@ import org.modalg.fields.ZpField;
 import org.modalg.fields.ZpMontgomery;
 
 /**
- * The device-resident tables of one (prime, length): forward and inverse stage twiddles with
- * their Shoup quotients (layout of {@code ntt.cu}: entry h + t is w_{2h}^(&plusmn;t) for every
- * power of two h &lt; n, entry n + h + t its quotient floor(w 2^64 / p)), the negacyclic twists
- * psi^(&plusmn;i) in Montgomery form on first use, and the scalar constants.
+ * The device-resident tables of one (prime, length): forward and inverse stage twiddles in
+ * Montgomery form (layout of {@code ntt.cu}: entry h + t is w_{2h}^(&plusmn;t) for every power of
+ * two h &lt; n), the negacyclic twists psi^(&plusmn;i) on first use, and the scalar constants.
  * Built on the host in O(n) multiplications and uploaded once; a small cache keeps the most
  * recently used tables up to an eighth of the device memory.
  */
@@ -44,9 +43,9 @@ final class NttTables implements AutoCloseable {
         this.nInvR = mont.toMont(nInv);
         this.nInvR2 = mont.toMont(nInvR);
         long w = NttPrimes.primitiveRootOfUnity(p, log2n);
-        DeviceBuffer fwd = DeviceBuffer.of(stageTable(f, w, log2n));
+        DeviceBuffer fwd = DeviceBuffer.of(stageTable(f, mont, w, log2n));
         try {
-            this.inverse = DeviceBuffer.of(stageTable(f, f.inv(w), log2n));
+            this.inverse = DeviceBuffer.of(stageTable(f, mont, f.inv(w), log2n));
         } catch (RuntimeException e) {
             fwd.close();
             throw e;
@@ -60,7 +59,7 @@ final class NttTables implements AutoCloseable {
         NttTables t = CACHE.get(key);
         if (t == null) {
             long limit = GpuRuntime.get().totalMemory() / 8 / Long.BYTES;
-            long words = 4L << log2n;
+            long words = 2L << log2n;
             while (!CACHE.isEmpty() && cachedWords + words > limit) {
                 evictOldest();
             }
@@ -87,7 +86,7 @@ final class NttTables implements AutoCloseable {
     }
 
     private long words() {
-        return (4L + (twist != null ? 2 : 0)) << log2n;
+        return (2L + (twist != null ? 2 : 0)) << log2n;
     }
 
     /** psi^i R mod p, psi a primitive 2n-th root with psi^2 = w (built on first use). */
@@ -134,25 +133,22 @@ final class NttTables implements AutoCloseable {
         return out;
     }
 
-    // Entry h + t = w_{2h}^t for h = 1, 2, 4, .., n/2 and t < h, with w_n = w (the last stage's
-    // table is computed, the others are its subsamples); entry n + i the Shoup quotient of i.
-    private static long[] stageTable(ZpField f, long w, int log2n) {
+    // Entry h + t = w_{2h}^t R mod p for h = 1, 2, 4, .., n/2 and t < h, with w_n = w: the
+    // table of the last stage is computed, the others are its subsamples.
+    private static long[] stageTable(ZpField f, ZpMontgomery mont, long w, int log2n) {
         int n = 1 << log2n;
         int half = n >> 1;
-        long[] table = new long[2 * n];
+        long[] table = new long[n];
         long ws = f.shoupPrecompute(w);
         long v = 1;
         for (int t = 0; t < half; t++) {
-            table[half + t] = v;
+            table[half + t] = mont.toMont(v);
             v = f.mulShoup(v, w, ws);
         }
         for (int h = half >> 1, step = 2; h >= 1; h >>= 1, step <<= 1) {
             for (int t = 0; t < h; t++) {
                 table[h + t] = table[half + t * step];
             }
-        }
-        for (int i = 1; i < n; i++) {
-            table[n + i] = f.shoupPrecompute(table[i]);
         }
         return table;
     }

@@ -10,7 +10,8 @@ import java.math.BigInteger;
  * <p>Rounding each norm up (rather than the square root of the product, as
  * {@link Bounds#hadamard}) costs a fraction of a bit at most for non-zero rows of norm &gt; n,
  * and avoids a square root of the whole product (about 60 ms at 83,000 bits). Cost: n^2
- * BigInteger squarings plus two balanced products of n numbers.
+ * squarings (on longs with 128-bit sums for entries below 2^31, else BigInteger) plus two
+ * balanced products of n numbers.
  */
 final class MatrixNorms {
     final int n;
@@ -19,12 +20,21 @@ final class MatrixNorms {
     /** max_i sum_j |a_ij|. */
     final BigInteger rowAbsMax;
 
+
     /** Norms of the n x n matrix a, given row by row. */
     MatrixNorms(BigInteger[] a, int n) {
         this.n = n;
         rowSq = new BigInteger[n];
         colSq = new BigInteger[n];
         java.util.Arrays.fill(colSq, BigInteger.ZERO);
+        int bits = 0;
+        for (BigInteger v : a) {
+            bits = Math.max(bits, v.bitLength());
+        }
+        if (bits <= 31) {
+            rowAbsMax = smallEntries(a, n);
+            return;
+        }
         BigInteger absMax = BigInteger.ZERO;
         for (int i = 0; i < n; i++) {
             BigInteger sq = BigInteger.ZERO;
@@ -40,6 +50,40 @@ final class MatrixNorms {
             absMax = absMax.max(abs);
         }
         rowAbsMax = absMax;
+    }
+
+    // Entries below 2^31: squares below 2^62 summed exactly in 128 bits (hi, lo), no BigInteger.
+    private BigInteger smallEntries(BigInteger[] a, int n) {
+        long[] colHi = new long[n];
+        long[] colLo = new long[n];
+        long absMax = 0;
+        for (int i = 0; i < n; i++) {
+            long hi = 0;
+            long lo = 0;
+            long abs = 0;
+            for (int j = 0; j < n; j++) {
+                long v = a[i * n + j].longValue();
+                long sq = v * v;
+                long l = lo + sq;
+                hi += Long.compareUnsigned(l, lo) < 0 ? 1 : 0;
+                lo = l;
+                l = colLo[j] + sq;
+                colHi[j] += Long.compareUnsigned(l, colLo[j]) < 0 ? 1 : 0;
+                colLo[j] = l;
+                abs += Math.abs(v);
+            }
+            rowSq[i] = unsigned128(hi, lo);
+            absMax = Math.max(absMax, abs);
+        }
+        for (int j = 0; j < n; j++) {
+            colSq[j] = unsigned128(colHi[j], colLo[j]);
+        }
+        return BigInteger.valueOf(absMax);
+    }
+
+    private static BigInteger unsigned128(long hi, long lo) {
+        BigInteger low = lo >= 0 ? BigInteger.valueOf(lo) : BigInteger.valueOf(lo & Long.MAX_VALUE).setBit(63);
+        return BigInteger.valueOf(hi).shiftLeft(64).add(low);
     }
 
     /** The Hadamard bound (see the class comment); 0 if a row or column is zero, 1 for n = 0. */

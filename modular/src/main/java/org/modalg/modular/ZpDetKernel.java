@@ -16,14 +16,14 @@ package org.modalg.modular;
  * since the last reduction |a_ij| &lt; p + t (p-1)^2, exact while below 2^53. With p &lt; 2^23
  * that allows 128 steps between reductions of the trailing matrix. Only the pivot column and
  * pivot row are reduced at every step (O(n) each). Cost: n^3/3 multiply-subtracts plus
- * O(n^2 + n^3 / (128 n)) reductions.
+ * O(n^2 + n^3 / (128 n)) reductions. The elimination itself is {@link ZpLu#eliminate}, which
+ * takes two pivot rows per pass over the trailing rows (3.75 instead of 5.1 ms at n = 400,
+ * measured under load).
  */
 final class ZpDetKernel {
 
     /** Primes are below 2^MAX_PRIME_BITS (the measured optimum, see the class comment). */
     static final int MAX_PRIME_BITS = 23;
-
-    private static final double EXACT = 9007199254740992.0; // 2^53
 
     private ZpDetKernel() {
     }
@@ -34,70 +34,7 @@ final class ZpDetKernel {
      * @param p an odd prime below 2^{@value #MAX_PRIME_BITS} (not checked)
      */
     static long det(double[][] a, int n, long p) {
-        final double pd = p;
-        final double pinv = 1.0 / pd;
-        final double step = (double) (p - 1) * (double) (p - 1);
-        double bound = pd; // |entry| < bound for every trailing entry
-        long det = 1;
-        for (int k = 0; k < n; k++) {
-            int piv = -1;
-            for (int i = k; i < n; i++) {
-                double v = reduce(a[i][k], pd, pinv);
-                a[i][k] = v;
-                if (piv < 0 && v != 0) {
-                    piv = i;
-                }
-            }
-            if (piv < 0) {
-                return 0; // column k is zero below the diagonal: singular modulo p
-            }
-            if (piv != k) {
-                double[] t = a[piv];
-                a[piv] = a[k];
-                a[k] = t;
-                det = p - det;
-            }
-            double[] rk = a[k];
-            for (int j = k + 1; j < n; j++) {
-                rk[j] = reduce(rk[j], pd, pinv);
-            }
-            long pivot = (long) rk[k];
-            det = det * pivot % p;
-            long inv = inverse(pivot, p);
-            if (bound + step >= EXACT) {
-                for (int i = k + 1; i < n; i++) {
-                    double[] ri = a[i];
-                    for (int j = k + 1; j < n; j++) {
-                        ri[j] = reduce(ri[j], pd, pinv);
-                    }
-                }
-                bound = pd;
-            }
-            bound += step;
-            for (int i = k + 1; i < n; i++) {
-                double[] ri = a[i];
-                long f = (long) ri[k] * inv % p;
-                if (f == 0) {
-                    continue;
-                }
-                double fd = f;
-                for (int j = k + 1; j < n; j++) {
-                    ri[j] -= fd * rk[j];
-                }
-            }
-        }
-        return det;
-    }
-
-    // v mod p in [0, p) for an exact integer |v| < 2^53.
-    private static double reduce(double v, double p, double pinv) {
-        double r = v - p * Math.floor(v * pinv);
-        if (r >= p) {
-            r -= p;
-        } else if (r < 0) {
-            r += p;
-        }
-        return r;
+        return ZpLu.eliminate(a, n, p, new int[n], new double[n]);
     }
 
     // a^-1 mod p for 0 < a < p < 2^31, by the extended Euclidean algorithm.
