@@ -66,40 +66,73 @@ final class GpuIntegerMultiplier {
         if (crt == null) {
             crt = new GpuCrt(rt, PRIMES, 1); // constants uploaded once per multiplier
         }
-        try (DeviceBuffer da = new DeviceBuffer(aLen);
-                DeviceBuffer ra = new DeviceBuffer(3 * size);
-                DeviceBuffer db = new DeviceBuffer(square ? 1 : bLen);
-                DeviceBuffer rb = new DeviceBuffer(square ? 1 : 3 * size)) {
-            da.upload(a, 0, 0, aLen);
-            zero(ra, 3 * size);
-            crt.project(da, aLen, ra, size);
+        DeviceBuffer da = workspace(IN_A, aLen);
+        DeviceBuffer ra = workspace(RES_A, 3 * size);
+        DeviceBuffer db = square ? null : workspace(IN_B, bLen);
+        DeviceBuffer rb = square ? ra : workspace(RES_B, 3 * size);
+        da.upload(a, 0, 0, aLen);
+        zero(ra, 3 * size);
+        crt.project(da, aLen, ra, size);
+        if (!square) {
+            db.upload(b, 0, 0, bLen);
+            zero(rb, 3 * size);
+            crt.project(db, bLen, rb, size);
+        }
+        for (int j = 0; j < 3; j++) {
+            NttTables t = NttTables.of(PRIMES[j], log2n);
+            ntt.forwardToBitReversed(ra, j, 1, t);
             if (!square) {
-                db.upload(b, 0, 0, bLen);
-                zero(rb, 3 * size);
-                crt.project(db, bLen, rb, size);
+                ntt.forwardToBitReversed(rb, j, 1, t);
             }
-            DeviceBuffer other = square ? ra : rb;
-            for (int j = 0; j < 3; j++) {
-                NttTables t = NttTables.of(PRIMES[j], log2n);
-                ntt.forwardToBitReversed(ra, j, 1, t);
-                if (!square) {
-                    ntt.forwardToBitReversed(rb, j, 1, t);
-                }
-                ntt.pointwise(ra, ra, other, j, 1, t, t.nInvR2);
-                ntt.inverseFromBitReversed(ra, j, 1, t);
+            ntt.pointwise(ra, ra, rb, j, 1, t, t.nInvR2);
+            ntt.inverseFromBitReversed(ra, j, 1, t);
+        }
+        DeviceBuffer c = workspace(COEFFS, 3 * coeffs);
+        DeviceBuffer limbs = workspace(LIMBS, n);
+        DeviceBuffer product = workspace(PRODUCT, n);
+        DeviceBuffer flags = workspace(FLAGS, (n + 7) / 8);
+        DeviceBuffer blockFlags = workspace(BLOCK_FLAGS, 2 * blockFlagWords(n));
+        crt.reconstruct(ra, size, coeffs, c, 3);
+        carry(c, coeffs, limbs, flags, blockFlags, product, n);
+        Cuda.synchronize("integer product");
+        long[] out = new long[(int) n];
+        product.download(0, out, 0, n);
+        return out;
+    }
+
+    // Device buffers by role, kept between products and grown on demand: allocating and freeing
+    // hundreds of megabytes per call would cost more than the small products' arithmetic.
+    private static final int IN_A = 0;
+    private static final int IN_B = 1;
+    private static final int RES_A = 2;
+    private static final int RES_B = 3;
+    private static final int COEFFS = 4;
+    private static final int LIMBS = 5;
+    private static final int PRODUCT = 6;
+    private static final int FLAGS = 7;
+    private static final int BLOCK_FLAGS = 8;
+    private final DeviceBuffer[] buffers = new DeviceBuffer[9];
+
+    private DeviceBuffer workspace(int role, long words) {
+        DeviceBuffer b = buffers[role];
+        if (b == null || b.words() < words) {
+            if (b != null) {
+                buffers[role] = null;
+                b.close();
             }
-            long[] out = new long[(int) n];
-            try (DeviceBuffer c = new DeviceBuffer(3 * coeffs);
-                    DeviceBuffer limbs = new DeviceBuffer(n);
-                    DeviceBuffer product = new DeviceBuffer(n);
-                    DeviceBuffer flags = new DeviceBuffer((n + 7) / 8);
-                    DeviceBuffer blockFlags = new DeviceBuffer(2 * blockFlagWords(n))) {
-                crt.reconstruct(ra, size, coeffs, c, 3);
-                carry(c, coeffs, limbs, flags, blockFlags, product, n);
-                Cuda.synchronize("integer product");
-                product.download(0, out, 0, n);
+            b = new DeviceBuffer(words);
+            buffers[role] = b;
+        }
+        return b;
+    }
+
+    /** Frees the device buffers kept between products (they are allocated again when needed). */
+    void releaseWorkspace() {
+        for (int i = 0; i < buffers.length; i++) {
+            if (buffers[i] != null) {
+                buffers[i].close();
+                buffers[i] = null;
             }
-            return out;
         }
     }
 

@@ -50,6 +50,7 @@ public final class GpuLimbProductProvider implements LimbProductProvider {
                 throw e;
             }
             NttTables.clearCache();
+            multiplier.releaseWorkspace();
         }
         try {
             return multiplier.multiply(a, aLen, b, bLen);

@@ -162,14 +162,18 @@ public final class GpuTimings {
             a[i] = rnd.nextLong();
             b[i] = rnd.nextLong();
         }
-        m.multiply(a, limbs, b, limbs);
-        double best = Double.MAX_VALUE;
-        for (int r = 0; r < Math.max(1, repeats); r++) {
-            long t0 = System.nanoTime();
+        try {
             m.multiply(a, limbs, b, limbs);
-            best = Math.min(best, (System.nanoTime() - t0) / 1e6);
+            double best = Double.MAX_VALUE;
+            for (int r = 0; r < Math.max(1, repeats); r++) {
+                long t0 = System.nanoTime();
+                m.multiply(a, limbs, b, limbs);
+                best = Math.min(best, (System.nanoTime() - t0) / 1e6);
+            }
+            return best;
+        } finally {
+            m.releaseWorkspace();
         }
-        return best;
     }
 
     private static void record(CUevent e) {

@@ -66,12 +66,32 @@ final class Limbs {
             throw new IllegalStateException("reading BigInteger's magnitude failed", e);
         }
         int m = mag.length; // big-endian, no leading zero words
-        long[] limbs = new long[Math.max(1, (m + 1) / 2)];
-        for (int i = 0, j = m - 1; j >= 0; i++, j -= 2) {
-            long lo = mag[j] & 0xFFFFFFFFL;
-            limbs[i] = j > 0 ? lo | ((long) mag[j - 1] << 32) : lo;
-        }
+        long[] limbs = new long[Math.max(1, (m + 1) / 2)]; // zero: mag is empty, one zero limb
+        inChunks((m + 1) / 2, (from, to) -> {
+            for (int i = from, j = m - 1 - 2 * from; i < to; i++, j -= 2) {
+                long lo = mag[j] & 0xFFFFFFFFL;
+                limbs[i] = j > 0 ? lo | ((long) mag[j - 1] << 32) : lo;
+            }
+        });
         return limbs;
+    }
+
+    /** Limbs from which a conversion is split over the common pool (a copy is memory-bound). */
+    private static final int PARALLEL_LIMBS = 1 << 17;
+
+    private interface Chunk {
+        void run(int from, int to);
+    }
+
+    // body over [0, n) in slices, in parallel for large n (each slice writes its own range).
+    private static void inChunks(int n, Chunk body) {
+        if (n < PARALLEL_LIMBS) {
+            body.run(0, n);
+            return;
+        }
+        int slices = Math.min(64, n / (PARALLEL_LIMBS / 4));
+        java.util.stream.IntStream.range(0, slices).parallel()
+                .forEach(c -> body.run((int) ((long) n * c / slices), (int) ((long) n * (c + 1) / slices)));
     }
 
     static long[] magnitudeOfBytes(BigInteger x) {
@@ -111,12 +131,15 @@ final class Limbs {
         boolean topHalf = (limbs[n - 1] >>> 32) != 0;
         int m = 2 * n - (topHalf ? 0 : 1);
         int[] mag = new int[m]; // big-endian, no leading zero word (the constructor trusts it)
-        for (int i = 0, j = m - 1; i < n; i++, j -= 2) {
-            mag[j] = (int) limbs[i];
-            if (j > 0) {
-                mag[j - 1] = (int) (limbs[i] >>> 32);
+        int count = n;
+        inChunks(count, (from, to) -> {
+            for (int i = from, j = m - 1 - 2 * from; i < to; i++, j -= 2) {
+                mag[j] = (int) limbs[i]; // limb i's low word; its high word just before
+                if (j > 0) {
+                    mag[j - 1] = (int) (limbs[i] >>> 32);
+                }
             }
-        }
+        });
         try {
             return (BigInteger) FROM_MAG.invokeExact(mag, 1);
         } catch (Throwable e) {

@@ -21,6 +21,17 @@ class LimbsConversionTest {
     }
 
     @Test
+    void largeValuesConvertInParallelSlices() {
+        Random rnd = new Random(Long.getLong("modalg.test.seed", System.nanoTime()));
+        for (int bits : new int[] {64 * (1 << 17), 64 * (1 << 17) + 31, 10_000_000}) {
+            BigInteger x = new BigInteger(bits, rnd).setBit(bits - 1);
+            long[] limbs = Limbs.magnitude(x);
+            assertArrayEquals(Limbs.magnitudeOfBytes(x), limbs, bits + " bits");
+            assertEquals(x, Limbs.toBigInteger(limbs), bits + " bits");
+        }
+    }
+
+    @Test
     void bothPathsAgreeOnRandomAndEdgeValues() {
         long seed = Long.getLong("modalg.test.seed", System.nanoTime());
         Random rnd = new Random(seed);
