@@ -135,8 +135,9 @@ public final class IntMulStudy implements Study {
     private void measure(StudyCsv csv, long bits, String lib) {
         double predicted = predictMs(csv, bits, lib);
         if (predicted > budgetMs) {
-            csv.append(bits, lib, threadsOf(lib), Double.NaN, "-",
-                    String.format(Locale.ROOT, "over budget: predicted %.0f s", predicted / 1000));
+            csv.append(bits, lib, threadsOf(lib), Double.NaN, "-", Double.isInfinite(predicted)
+                    ? "over budget at a smaller size"
+                    : String.format(Locale.ROOT, "over budget: predicted %.0f s", predicted / 1000));
             return;
         }
         operands(bits);
