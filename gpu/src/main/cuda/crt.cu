@@ -6,24 +6,7 @@
 // res[j * rowStride ..]. Limb vectors: element-major, element i's L limbs at x[i * L ..],
 // little-endian unsigned 64-bit.
 
-typedef unsigned long long u64;
-
-__device__ __forceinline__ u64 mont_mul(u64 a, u64 b, u64 p, u64 pinv) {
-    // a b R^-1 mod p for a b < p 2^64 (so a may be any 64-bit value when b < p).
-    const u64 lo = a * b;
-    const u64 hi = __umul64hi(a, b);
-    const u64 mp = __umul64hi(lo * pinv, p);
-    return hi >= mp ? hi - mp : hi - mp + p;
-}
-
-__device__ __forceinline__ u64 add_mod(u64 a, u64 b, u64 p) {
-    u64 s = a + b;
-    return s >= p ? s - p : s;
-}
-
-__device__ __forceinline__ u64 sub_mod(u64 a, u64 b, u64 p) {
-    return a >= b ? a - b : a + p - b;
-}
+#include "zp.cuh"
 
 // res[j][i] = (sum_l x[i][l] 2^(64 l)) mod q_j for i < count, j < P.
 // limbPow[j * L + l] = 2^(64 l) R mod q_j, so that mont_mul(limb, limbPow) = limb 2^(64 l).

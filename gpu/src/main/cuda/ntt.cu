@@ -18,26 +18,7 @@
 //
 // All values are kept canonical in [0, p): results equal the CPU engine's bit for bit.
 
-typedef unsigned long long u64;
-
-// a b R^-1 mod p for a, b < p < 2^62: the Montgomery product (REDC as in the CPU's
-// ZpMontgomery). With m = lo p^-1 mod 2^64, m p has the low word lo, so a b - m p is exactly
-// (hi - high(m p)) 2^64, and hi - high(m p) lies in (-p, p).
-__device__ __forceinline__ u64 mont_mul(u64 a, u64 b, u64 p, u64 pinv) {
-    const u64 lo = a * b;
-    const u64 hi = __umul64hi(a, b);
-    const u64 mp = __umul64hi(lo * pinv, p);
-    return hi >= mp ? hi - mp : hi - mp + p;
-}
-
-__device__ __forceinline__ u64 add_mod(u64 a, u64 b, u64 p) {
-    u64 s = a + b;
-    return s >= p ? s - p : s;
-}
-
-__device__ __forceinline__ u64 sub_mod(u64 a, u64 b, u64 p) {
-    return a >= b ? a - b : a + p - b;
-}
+#include "zp.cuh"
 
 // One pass: m stages on groups of 2^m elements `stride` = 2^log2stride apart, a block taking
 // 2^log2cols groups with consecutive offsets (so global memory is touched in runs of cols

@@ -17,8 +17,9 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * Each committed PTX resource records the SHA-256 of the CUDA source it was built from
- * (scripts/gpu-ptx.sh writes it); a kernel edited without regenerating its PTX fails here.
+ * Each committed PTX resource records the SHA-256 of the CUDA source it was built from (the .cu
+ * and the shared .cuh headers; scripts/gpu-ptx.sh writes it); a kernel or header edited without
+ * regenerating the PTX fails here.
  * Runs everywhere (no GPU or nvcc needed).
  */
 class GpuPtxFreshnessTest {
@@ -31,11 +32,21 @@ class GpuPtxFreshnessTest {
             sources = s.filter(p -> p.toString().endsWith(".cu")).sorted().collect(Collectors.toList());
         }
         assertFalse(sources.isEmpty(), "no CUDA sources under " + SOURCES.toAbsolutePath());
+        List<Path> headers;
+        try (Stream<Path> s = Files.list(SOURCES)) {
+            headers = s.filter(p -> p.toString().endsWith(".cuh")).sorted(
+                    (x, y) -> x.getFileName().toString().compareTo(y.getFileName().toString()))
+                    .collect(Collectors.toList());
+        }
         for (Path cu : sources) {
             String name = cu.getFileName().toString().replace(".cu", "");
             assertTrue(GpuKernels.MODULES.contains(name), name + " is not listed in GpuKernels.MODULES");
-            String hash = HexFormat.of().formatHex(
-                    MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(cu)));
+            MessageDigest digest = MessageDigest.getInstance("SHA-256");
+            digest.update(Files.readAllBytes(cu));
+            for (Path h : headers) {
+                digest.update(Files.readAllBytes(h)); // a header change makes every PTX stale
+            }
+            String hash = HexFormat.of().formatHex(digest.digest());
             byte[] ptx = GpuRuntime.ptx(name);
             String first = new String(ptx, StandardCharsets.US_ASCII).lines().findFirst().orElse("");
             assertEquals("// modalg source sha256: " + hash, first,
