@@ -2,6 +2,7 @@ package org.modalg.gpu;
 
 import jcuda.Pointer;
 import jcuda.driver.CUdeviceptr;
+import jcuda.driver.CUresult;
 import jcuda.driver.JCudaDriver;
 
 /**
@@ -14,11 +15,34 @@ final class DeviceBuffer implements AutoCloseable {
     private final long words;
     private boolean freed;
 
+    // Fault injection for the tests of the out-of-memory paths: allocations that would take the
+    // bytes held by all buffers above this limit fail as the driver's out-of-memory would.
+    private static volatile long allocationLimit = Long.MAX_VALUE;
+    private static long allocatedBytes;
+
     /** Allocates {@code words} words (at least one) on the current context's device. */
     DeviceBuffer(long words) {
         this.words = Math.max(1, words);
-        Cuda.check(JCudaDriver.cuMemAlloc(pointer, this.words * Long.BYTES),
-                "cuMemAlloc(" + this.words * Long.BYTES + " bytes)");
+        long bytes = this.words * Long.BYTES;
+        synchronized (DeviceBuffer.class) {
+            if (allocatedBytes + bytes > allocationLimit) {
+                throw new GpuException("cuMemAlloc(" + bytes + " bytes) failed: "
+                        + "CUDA_ERROR_OUT_OF_MEMORY (test limit of " + allocationLimit + " bytes)",
+                        CUresult.CUDA_ERROR_OUT_OF_MEMORY);
+            }
+            Cuda.check(JCudaDriver.cuMemAlloc(pointer, bytes), "cuMemAlloc(" + bytes + " bytes)");
+            allocatedBytes += bytes;
+        }
+    }
+
+    /** Bytes held by all buffers now (for the tests of the out-of-memory paths). */
+    static synchronized long allocatedBytes() {
+        return allocatedBytes;
+    }
+
+    /** Tests only: makes allocations fail beyond {@code bytes} held in all (MAX_VALUE: none). */
+    static void limitAllocationsForTests(long bytes) {
+        allocationLimit = bytes;
     }
 
     /** A buffer holding a copy of {@code host}. */
@@ -81,6 +105,9 @@ final class DeviceBuffer implements AutoCloseable {
     public void close() {
         if (!freed) {
             freed = true;
+            synchronized (DeviceBuffer.class) {
+                allocatedBytes -= words * Long.BYTES;
+            }
             Cuda.check(JCudaDriver.cuMemFree(pointer), "cuMemFree");
         }
     }
