@@ -79,7 +79,7 @@ public final class Determinant {
     }
 
     /** The smallest n at which {@link CrtStrategy#AUTO} takes the divisor strategy. */
-    public static final int DIVISOR_MIN_N = 12;
+    public static final int DIVISOR_MIN_N = 16;
 
     // Right-hand side entries of the Dixon solve are uniform in [-2^20, 2^20].
     private static final int RHS_BITS = 20;

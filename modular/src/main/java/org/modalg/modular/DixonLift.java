@@ -17,16 +17,17 @@ import org.modalg.fft.CrtBasis;
  * Math. 40, 1982); used for the determinant by the divisor trick (Abbott, Bronstein, Mulders,
  * ISSAC 1999).
  *
- * <p>One step: X = A^-1 r mod P (k triangular solves, one per prime, combined by Garner into
- * mixed-radix digits), then r &lt;- (r - A X) / P, exactly. The residual r stays below
- * R = max(|b|, ||A||_inf) in absolute value (|r - A X| / P &lt;= R / P + ||A||_inf (P-1)/P), so it
- * is kept in residue form modulo a few more primes q_1 ... q_s with product Q &gt; 4R: the update
- * is then s matrix-vector products modulo q_t with A mod q_t and X mod q_t, and r mod p_j comes
- * from r's mixed-radix digits over the q_t (the top digit gives the sign, as |r| &lt; Q/4). All of
- * it is on doubles holding exact integers below 2^53, the matrix-vector products as column
- * updates the JIT vectorizes. x = sum_i X_i P^i.
+ * <p>One step: X = A^-1 r mod P (k triangular solves, one per prime), then r &lt;- (r - A X) / P,
+ * exactly. The residual stays below R = max(|b|, ||A||_inf) in absolute value
+ * (|r - A X| / P &lt;= R / P + ||A||_inf |X| / P with |X| &lt;= P (1/2 + 2^-40)), so it is kept in
+ * residue form modulo a few more primes q_1 ... q_s with product Q &gt; 4R: the update is then s
+ * matrix-vector products modulo q_t with A mod q_t and X mod q_t. Between the two bases values
+ * move by the CRT with a floating-point quotient (x = sum_t e_t (M / m_t) - g M, g the nearest
+ * integer to sum_t e_t / m_t; exact for r, |r| &lt; Q / 4, and for X any of the two neighbours
+ * is a valid representative). All of it is on doubles holding exact integers below 2^53, the
+ * matrix-vector products as column updates the JIT vectorizes. x = sum_i X_i P^i.
  *
- * <p>Cost per step: (k + s) n^2 multiply-subtracts plus O(n (k + s)^2) for the digit conversions,
+ * <p>Cost per step: (k + s) n^2 multiply-subtracts plus about 2 k s n for the base conversions,
  * for about 23 k bits of the p-adic expansion; the k solves and the s residual products run on
  * the given threads.
  */
@@ -45,12 +46,19 @@ final class DixonLift {
     // A mod q_t, column by column: aq[t][c * n + i] = a_ic mod q_t (exact in floats, q_t < 2^24;
     // half the memory traffic of doubles in the residual products).
     private final float[][] aq;
-    // Garner constants: (q_0 ... q_{t-1})^-1 mod q_t and (p_0 ... p_{j-1})^-1 mod p_j.
-    private final double[] qGarner;
-    private final double[] pGarner;
-    // Q mod p_j, and P^-1 mod q_t.
+    // Base extension constants (CRT in the form x = sum_t e_t (M / m_t) - g M, with
+    // e_t = x_t (M / m_t)^-1 mod m_t and g the nearest integer to sum_t e_t / m_t):
+    // (Q / q_t)^-1 mod q_t, (Q / q_t) mod p_j, Q mod p_j; (P / p_j)^-1 mod p_j, (P / p_j) mod q_t,
+    // P mod q_t, and P^-1 mod q_t.
+    private final double[] qHatInv;
+    private final double[][] qHatModP;
     private final double[] qModP;
+    private final double[] pHatInv;
+    private final double[][] pHatModQ;
+    private final double[] pModQ;
     private final double[] pInvModQ;
+    // P / p_j, to assemble the solution.
+    private final BigInteger[] pHat;
 
     /**
      * @param a the matrix, row by row (n x n)
@@ -87,41 +95,54 @@ final class DixonLift {
                 }
             }
         }
-        qGarner = new double[s];
-        for (int t = 0; t < s; t++) {
-            long prod = 1;
-            for (int l = 0; l < t; l++) {
-                prod = prod * (rnsPrimes[l] % rnsPrimes[t]) % rnsPrimes[t];
-            }
-            qGarner[t] = ZpDetKernel.inverse(prod, rnsPrimes[t]);
-        }
-        pGarner = new double[k];
+        long[] pl = new long[k];
         for (int j = 0; j < k; j++) {
-            long pj = lus[j].p;
-            long prod = 1;
-            for (int l = 0; l < j; l++) {
-                prod = prod * (lus[l].p % pj) % pj;
-            }
-            pGarner[j] = ZpDetKernel.inverse(prod, pj);
+            pl[j] = lus[j].p;
         }
+        qHatInv = new double[s];
+        qHatModP = new double[k][s];
         qModP = new double[k];
-        for (int j = 0; j < k; j++) {
-            long pj = lus[j].p;
-            long prod = 1;
-            for (int t = 0; t < s; t++) {
-                prod = prod * (rnsPrimes[t] % pj) % pj;
-            }
-            qModP[j] = prod;
-        }
-        pInvModQ = new double[s];
         for (int t = 0; t < s; t++) {
-            long qt = rnsPrimes[t];
-            long prod = 1;
+            qHatInv[t] = ZpDetKernel.inverse(productModExcept(rnsPrimes, t, rnsPrimes[t]), rnsPrimes[t]);
             for (int j = 0; j < k; j++) {
-                prod = prod * (lus[j].p % qt) % qt;
+                qHatModP[j][t] = productModExcept(rnsPrimes, t, pl[j]);
             }
-            pInvModQ[t] = ZpDetKernel.inverse(prod, qt);
         }
+        for (int j = 0; j < k; j++) {
+            qModP[j] = productModExcept(rnsPrimes, -1, pl[j]);
+        }
+        pHatInv = new double[k];
+        pHatModQ = new double[s][k];
+        pModQ = new double[s];
+        pInvModQ = new double[s];
+        pHat = new BigInteger[k];
+        for (int j = 0; j < k; j++) {
+            pHatInv[j] = ZpDetKernel.inverse(productModExcept(pl, j, pl[j]), pl[j]);
+            BigInteger h = BigInteger.ONE;
+            for (int l = 0; l < k; l++) {
+                h = l == j ? h : h.multiply(BigInteger.valueOf(pl[l]));
+            }
+            pHat[j] = h;
+            for (int t = 0; t < s; t++) {
+                pHatModQ[t][j] = productModExcept(pl, j, rnsPrimes[t]);
+            }
+        }
+        for (int t = 0; t < s; t++) {
+            long pm = productModExcept(pl, -1, rnsPrimes[t]);
+            pModQ[t] = pm;
+            pInvModQ[t] = ZpDetKernel.inverse(pm, rnsPrimes[t]);
+        }
+    }
+
+    // prod_{l != skip} m_l mod x.
+    private static long productModExcept(long[] m, int skip, long x) {
+        long prod = 1 % x;
+        for (int l = 0; l < m.length; l++) {
+            if (l != skip) {
+                prod = prod * (m[l] % x) % x;
+            }
+        }
+        return prod;
     }
 
     /** P, the product of the factorization primes. */
@@ -150,16 +171,16 @@ final class DixonLift {
                 r[t][i] = Math.floorMod(b[i], qt);
             }
         }
-        double[][] u = new double[s][n];
-        double[] neg = new double[n];
+        double[][] eta = new double[s][n];
         double[][] rp = new double[k][n];
         double[][] y = new double[k][n];
-        double[][] w = new double[k][n];
+        double[][] xi = new double[k][n];
         double[][] xq = new double[s][n];
         double[][] acc = new double[s][n];
-        double[] tmp = new double[n];
-        // digits[c][i * k + j]: digit j of X_i for component c.
-        double[][] digits = new double[components][steps * k];
+        double[] g = new double[n];
+        // X_i = sum_j xi_ij (P / p_j) - g_i P for the recorded components: xis[c][i * k + j], gs[c][i].
+        double[][] xis = new double[components][steps * k];
+        double[][] gs = new double[components][steps];
         ExecutorService pool = threads > 1 ? Executors.newFixedThreadPool(threads, daemon()) : null;
         try {
             List<Callable<Void>> solves = new ArrayList<>();
@@ -180,15 +201,15 @@ final class DixonLift {
             }
             for (int step = 0; step < steps; step++) {
                 options.checkCancelled("before Dixon step " + (step + 1) + " of " + steps);
-                residuesModP(r, u, neg, rp, tmp);
+                residuesModP(r, eta, g, rp);
                 runAll(pool, solves);
-                digitsOfX(y, w, tmp);
+                solutionModQ(y, xi, g, xq);
                 for (int c = 0; c < components; c++) {
                     for (int j = 0; j < k; j++) {
-                        digits[c][step * k + j] = w[j][c];
+                        xis[c][step * k + j] = xi[j][c];
                     }
+                    gs[c][step] = g[c];
                 }
-                xModQ(w, xq);
                 runAll(pool, updates);
                 options.listener().progress("dixon-lift", step + 1, steps);
             }
@@ -199,102 +220,86 @@ final class DixonLift {
         }
         BigInteger[] out = new BigInteger[components];
         for (int c = 0; c < components; c++) {
-            out[c] = assemble(digits[c], steps);
+            out[c] = assemble(xis[c], gs[c], steps);
         }
         return out;
     }
 
-    // r mod p_j from r's residues mod the q_t: mixed-radix digits u over the q_t, the sign from
-    // the top digit (|r| < Q/4), then Horner modulo p_j.
-    private void residuesModP(double[][] r, double[][] u, double[] neg, double[][] rp, double[] tmp) {
-        System.arraycopy(r[0], 0, u[0], 0, n);
-        for (int t = 1; t < s; t++) {
-            double qt = qs[t];
-            double qi = qinvs[t];
-            System.arraycopy(u[t - 1], 0, tmp, 0, n);
-            for (int l = t - 2; l >= 0; l--) {
-                double ql = qs[l];
-                double[] ul = u[l];
-                for (int i = 0; i < n; i++) {
-                    tmp[i] = ZpLu.reduce(tmp[i] * ql + ul[i], qt, qi);
-                }
-            }
-            double g = qGarner[t];
-            double[] rt = r[t];
-            double[] ut = u[t];
-            for (int i = 0; i < n; i++) {
-                ut[i] = ZpLu.reduce(ZpLu.reduce(rt[i] - tmp[i], qt, qi) * g, qt, qi);
-            }
-        }
-        double half = Math.floor(qs[s - 1] / 2);
-        double[] top = u[s - 1];
-        for (int i = 0; i < n; i++) {
-            neg[i] = top[i] >= half ? 1 : 0;
-        }
-        for (int j = 0; j < k; j++) {
-            double pj = ps[j];
-            double pi = pinvs[j];
-            double[] out = rp[j];
-            for (int i = 0; i < n; i++) {
-                out[i] = ZpLu.reduce(top[i], pj, pi);
-            }
-            for (int t = s - 2; t >= 0; t--) {
-                double qt = qs[t];
-                double[] ut = u[t];
-                for (int i = 0; i < n; i++) {
-                    out[i] = ZpLu.reduce(out[i] * qt + ut[i], pj, pi);
-                }
-            }
-            double qm = qModP[j];
-            for (int i = 0; i < n; i++) {
-                out[i] = ZpLu.reduce(out[i] - neg[i] * qm, pj, pi);
-            }
-        }
-    }
-
-    // Mixed-radix digits w_j of X in [0, P) from X mod p_j = y_j (Garner).
-    private void digitsOfX(double[][] y, double[][] w, double[] tmp) {
-        System.arraycopy(y[0], 0, w[0], 0, n);
-        for (int j = 1; j < k; j++) {
-            double pj = ps[j];
-            double pi = pinvs[j];
-            double[] prev = w[j - 1];
-            for (int i = 0; i < n; i++) {
-                tmp[i] = ZpLu.reduce(prev[i], pj, pi);
-            }
-            for (int l = j - 2; l >= 0; l--) {
-                double pl = ps[l];
-                double[] wl = w[l];
-                for (int i = 0; i < n; i++) {
-                    tmp[i] = ZpLu.reduce(tmp[i] * pl + wl[i], pj, pi);
-                }
-            }
-            double g = pGarner[j];
-            double[] yj = y[j];
-            double[] wj = w[j];
-            for (int i = 0; i < n; i++) {
-                wj[i] = ZpLu.reduce(ZpLu.reduce(yj[i] - tmp[i], pj, pi) * g, pj, pi);
-            }
-        }
-    }
-
-    // X mod q_t by Horner over the digits.
-    private void xModQ(double[][] w, double[][] xq) {
+    /*
+     * r mod p_j from r's residues r_t mod q_t: r = sum_t e_t (Q / q_t) - g Q with
+     * e_t = r_t (Q / q_t)^-1 mod q_t and g = sum_t e_t / q_t - r / Q, the nearest integer to the
+     * sum as |r| < Q / 4 (the floating-point error, about s 2^-52, is far below the margin 1/4).
+     * Sums of products below 2^46 are reduced every 64 terms.
+     */
+    private void residuesModP(double[][] r, double[][] eta, double[] g, double[][] rp) {
+        java.util.Arrays.fill(g, 0);
         for (int t = 0; t < s; t++) {
             double qt = qs[t];
             double qi = qinvs[t];
-            double[] out = xq[t];
-            double[] top = w[k - 1];
+            double h = qHatInv[t];
+            double[] rt = r[t];
+            double[] et = eta[t];
             for (int i = 0; i < n; i++) {
-                out[i] = ZpLu.reduce(top[i], qt, qi);
+                double e = ZpLu.reduce(rt[i] * h, qt, qi);
+                et[i] = e;
+                g[i] += e * qi;
             }
-            for (int j = k - 2; j >= 0; j--) {
-                double pj = ps[j];
-                double[] wj = w[j];
+        }
+        for (int i = 0; i < n; i++) {
+            g[i] = Math.rint(g[i]);
+        }
+        for (int j = 0; j < k; j++) {
+            combine(eta, qHatModP[j], g, qModP[j], ps[j], pinvs[j], rp[j]);
+        }
+    }
+
+    /*
+     * From X mod p_j = y_j: xi_j = y_j (P / p_j)^-1 mod p_j, g = the nearest integer to
+     * sum_j xi_j / p_j, and X = sum_j xi_j (P / p_j) - g P, a representative of A^-1 r mod P with
+     * |X| < P (1/2 + 2^-40) (near the midpoint either neighbour may come out: both are valid
+     * steps, and the recorded xi and g say which one was taken); then X mod q_t.
+     */
+    private void solutionModQ(double[][] y, double[][] xi, double[] g, double[][] xq) {
+        java.util.Arrays.fill(g, 0);
+        for (int j = 0; j < k; j++) {
+            double pj = ps[j];
+            double pi = pinvs[j];
+            double h = pHatInv[j];
+            double[] yj = y[j];
+            double[] xj = xi[j];
+            for (int i = 0; i < n; i++) {
+                double e = ZpLu.reduce(yj[i] * h, pj, pi);
+                xj[i] = e;
+                g[i] += e * pi;
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            g[i] = Math.rint(g[i]);
+        }
+        for (int t = 0; t < s; t++) {
+            combine(xi, pHatModQ[t], g, pModQ[t], qs[t], qinvs[t], xq[t]);
+        }
+    }
+
+    // out = (sum_l e[l] c[l] - g m) mod x, with e[l] and c[l] in [0, 2^23), |g| <= e.length.
+    private void combine(double[][] e, double[] c, double[] g, double m, double x, double xinv, double[] out) {
+        for (int i = 0; i < n; i++) {
+            out[i] = -g[i] * m;
+        }
+        for (int l = 0; l < e.length; l++) {
+            if ((l & 63) == 63) {
                 for (int i = 0; i < n; i++) {
-                    out[i] = ZpLu.reduce(out[i] * pj + wj[i], qt, qi);
+                    out[i] = ZpLu.reduce(out[i], x, xinv);
                 }
             }
+            double cl = c[l];
+            double[] el = e[l];
+            for (int i = 0; i < n; i++) {
+                out[i] += el[i] * cl;
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            out[i] = ZpLu.reduce(out[i], x, xinv);
         }
     }
 
@@ -329,17 +334,18 @@ final class DixonLift {
         }
     }
 
-    // sum_i X_i P^i from the mixed-radix digits of the X_i, by a balanced tree.
-    private BigInteger assemble(double[] digits, int steps) {
+    // (sum_i X_i P^i) mod P^steps, X_i = sum_j xi_ij (P / p_j) - g_i P, by a balanced tree.
+    private BigInteger assemble(double[] xis, double[] gs, int steps) {
+        BigInteger radix = stepModulus();
         List<BigInteger> level = new ArrayList<>(steps);
         for (int i = 0; i < steps; i++) {
-            BigInteger v = BigInteger.ZERO;
-            for (int j = k - 1; j >= 0; j--) {
-                v = v.multiply(BigInteger.valueOf(lus[j].p)).add(BigInteger.valueOf((long) digits[i * k + j]));
+            BigInteger v = radix.multiply(BigInteger.valueOf((long) -gs[i]));
+            for (int j = 0; j < k; j++) {
+                v = v.add(pHat[j].multiply(BigInteger.valueOf((long) xis[i * k + j])));
             }
             level.add(v);
         }
-        BigInteger radix = stepModulus();
+        BigInteger modulus = radix.pow(steps);
         while (level.size() > 1) {
             List<BigInteger> next = new ArrayList<>((level.size() + 1) / 2);
             for (int i = 0; i < level.size(); i += 2) {
@@ -348,7 +354,7 @@ final class DixonLift {
             level = next;
             radix = radix.multiply(radix);
         }
-        return level.isEmpty() ? BigInteger.ZERO : level.get(0);
+        return level.isEmpty() ? BigInteger.ZERO : level.get(0).mod(modulus);
     }
 
     private static void runAll(ExecutorService pool, List<Callable<Void>> tasks) {

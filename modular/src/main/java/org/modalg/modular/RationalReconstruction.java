@@ -102,18 +102,36 @@ public final class RationalReconstruction {
      * - Lehmer passes on the leading 62 bits (Knuth's Algorithm L, exact by construction).
      */
     private static void advance(BigInteger[] st, BigInteger stop) {
+        advance(st, stop, new BigInteger[1]);
+    }
+
+    // As above; lastQ[0] is the quotient of the last single step taken (null if none was).
+    private static void advance(BigInteger[] st, BigInteger stop, BigInteger[] lastQ) {
+        int skipChunks = 0;
         while (st[1].compareTo(stop) > 0) {
             int bits = st[0].bitLength();
             int chunk = Math.min(bits / 2, 2 * (st[1].bitLength() - stop.bitLength() - 64));
-            if (chunk >= CHUNK_MIN_BITS && chunkPass(st, chunk, stop)) {
-                continue;
+            if (chunk >= CHUNK_MIN_BITS && skipChunks == 0) {
+                if (chunkPass(st, chunk, stop)) {
+                    lastQ[0] = null;
+                    continue;
+                }
+                skipChunks = 8; // a quotient too large for the leading bits: a few single steps first
             }
+            skipChunks = Math.max(0, skipChunks - 1);
             if (bits < LEHMER_MIN_BITS || !lehmerPass(st, stop)) {
-                euclidStep(st);
+                lastQ[0] = euclidStep(st);
+            } else {
+                lastQ[0] = null;
             }
         }
     }
 
+    /*
+     * The quotients of the leading chunk bits of (r0, r1), down to about chunk / 2 bits, applied
+     * to the full numbers. The last quotient of the leading bits (the step that crossed the
+     * inner bound) may be wrong when it is large; then the matrix without that step is tried.
+     */
     private static boolean chunkPass(BigInteger[] st, int chunk, BigInteger stop) {
         int h = st[0].bitLength() - chunk;
         BigInteger x = st[0].shiftRight(h);
@@ -122,14 +140,31 @@ public final class RationalReconstruction {
             return false;
         }
         BigInteger[] in = {x, y, BigInteger.ONE, BigInteger.ZERO, BigInteger.ZERO, BigInteger.ONE};
-        advance(in, BigInteger.ONE.shiftLeft(chunk / 2 + 32));
-        BigInteger a0 = in[2];
-        BigInteger a1 = in[3];
-        BigInteger b0 = in[4];
-        BigInteger b1 = in[5];
-        if (a1.signum() == 0) {
+        BigInteger[] lastQ = new BigInteger[1];
+        advance(in, BigInteger.ONE.shiftLeft(chunk / 2 + 32), lastQ);
+        if (in[3].signum() == 0) {
             return false; // no step taken
         }
+        if (apply(st, in[2], in[4], in[3], in[5], stop)) {
+            return true;
+        }
+        if (lastQ[0] == null) {
+            return false;
+        }
+        // One step back: rows (row1 + q row0, row0).
+        BigInteger a0 = in[3].add(lastQ[0].multiply(in[2]));
+        BigInteger b0 = in[5].add(lastQ[0].multiply(in[4]));
+        return in[2].signum() != 0 && apply(st, a0, b0, in[2], in[4], stop);
+    }
+
+    /*
+     * (r0, r1) <- (a0 r0 + b0 r1, a1 r0 + b1 r1), the cofactor pairs likewise, if the result has
+     * r0' > r1' > stop: then, by the uniqueness of continued fraction expansions, the matrix is
+     * a product of the true quotient steps (it comes from Euclidean steps, so its quotients are
+     * >= 1). Otherwise nothing changes and false is returned.
+     */
+    private static boolean apply(BigInteger[] st, BigInteger a0, BigInteger b0, BigInteger a1, BigInteger b1,
+            BigInteger stop) {
         BigInteger r1 = a1.multiply(st[0]).add(b1.multiply(st[1]));
         if (r1.compareTo(stop) <= 0) {
             return false;
@@ -149,8 +184,8 @@ public final class RationalReconstruction {
         return true;
     }
 
-    // One Euclidean step on st.
-    private static void euclidStep(BigInteger[] st) {
+    // One Euclidean step on st; returns its quotient.
+    private static BigInteger euclidStep(BigInteger[] st) {
         BigInteger[] qr = st[0].divideAndRemainder(st[1]);
         st[0] = st[1];
         st[1] = qr[1];
@@ -159,6 +194,7 @@ public final class RationalReconstruction {
             st[c] = st[c + 1];
             st[c + 1] = t;
         }
+        return qr[0];
     }
 
     /*

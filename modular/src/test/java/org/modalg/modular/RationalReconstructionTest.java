@@ -38,13 +38,13 @@ class RationalReconstructionTest {
     void largeModuliAgreeWithPlainEuclid() {
         long seed = 77;
         Random rnd = new Random(seed);
-        for (int trial = 0; trial < 120; trial++) {
-            int bits = 200 + rnd.nextInt(3000);
+        for (int trial = 0; trial < 160; trial++) {
+            int bits = 200 + rnd.nextInt(trial < 120 ? 3000 : 40000);
             BigInteger m = new BigInteger(bits, rnd).setBit(bits - 1).setBit(0);
             BigInteger u;
             BigInteger nb;
             BigInteger db;
-            int kind = trial % 4;
+            int kind = trial % 5;
             if (kind == 0) { // random residue, default bounds (usually no fraction)
                 u = new BigInteger(bits, rnd).mod(m);
                 nb = m.shiftRight(1).sqrt();
@@ -54,8 +54,10 @@ class RationalReconstructionTest {
                 int dbBits = Math.max(1, bits - 2 - nbBits);
                 nb = BigInteger.ONE.shiftLeft(nbBits);
                 db = BigInteger.ONE.shiftLeft(dbBits);
-                BigInteger a = new BigInteger(kind == 3 ? Math.max(1, nbBits / 3) : nbBits, rnd);
-                BigInteger b = new BigInteger(dbBits, rnd).add(BigInteger.ONE);
+                // kind 3: a small numerator, kind 4: numerator and denominator far below their
+                // bounds (a huge quotient in the middle of the remainder sequence).
+                BigInteger a = new BigInteger(kind >= 3 ? Math.max(1, nbBits / 3) : nbBits, rnd);
+                BigInteger b = new BigInteger(kind == 4 ? Math.max(1, dbBits / 2) : dbBits, rnd).add(BigInteger.ONE);
                 if (rnd.nextBoolean()) {
                     a = a.negate();
                 }

@@ -15,7 +15,8 @@ import org.modalg.modular.Route;
 
 /**
  * {@code modalg bench modular --part det}: exact determinants of random n x n matrices with
- * signed b-bit entries (uniform in (-2^b, 2^b)), by modalg's CRT and big-prime routes and by JAS
+ * signed b-bit entries (uniform in (-2^b, 2^b)), by modalg's CRT route (default strategy, and the
+ * plain strategy without the Dixon divisor on one thread), its big-prime route and by JAS
  * ({@code LinAlg.fractionfreeGaussElimination} over {@code edu.jas.arith.BigInteger}, the
  * fraction-free Gauss-Bareiss elimination: the last pivot is the determinant up to the sign of the
  * row permutation) in the same run.
@@ -58,7 +59,13 @@ public final class DeterminantBenchmark {
                 ModularOptions one = crt.withThreads(1);
                 long[] t1 = time(repeats, () -> Determinant.det(a, one));
                 table.add(n, b, "modalg-crt", 1, t1[0] / 1e6, t1[1] / 1e6, r.report().primesUsed(), true,
-                        "proven");
+                        "proven; " + phases(r.report()));
+                // The CRT route without the divisor (Dixon) strategy, for comparison.
+                List<ModularResult<BigInteger>> rp = new ArrayList<>();
+                long[] tp = time(Math.min(repeats, 2), () -> rp.add(Determinant.det(a, one,
+                        Determinant.CrtStrategy.PLAIN)));
+                table.add(n, b, "modalg-crt-plain", 1, tp[0] / 1e6, tp[1] / 1e6, rp.get(0).report().primesUsed(),
+                        rp.get(0).value().equals(ref[0]), "proven; primes up to twice the Hadamard bound");
                 if (n <= bigPrimeMaxN) {
                     ModularOptions big = crt.withRoute(Route.BIG_PRIME);
                     BigInteger[] v = new BigInteger[1];
@@ -80,6 +87,14 @@ public final class DeterminantBenchmark {
             }
         }
         return table;
+    }
+
+    // "phase ms; ..." of a report (for the CSV note: no commas).
+    private static String phases(org.modalg.modular.ModularReport report) {
+        StringBuilder s = new StringBuilder();
+        report.phaseNanos().forEach((k, v) -> s.append(s.length() == 0 ? "" : " ").append(k).append(' ')
+                .append(String.format(java.util.Locale.ROOT, "%.1f", v / 1e6)));
+        return s.toString();
     }
 
     /** Random n x n matrix with entries uniform in (-2^bits, 2^bits). */
