@@ -47,7 +47,8 @@ struct Pass {
     }
 };
 
-__device__ __forceinline__ void load_groups(const u64* __restrict__ x, u64* sh, const Pass& P,
+template <typename W>
+__device__ __forceinline__ void load_groups(const W* __restrict__ x, W* sh, const Pass& P,
                                             unsigned g0) {
     const unsigned words = 1u << (P.log2cols + P.m);
     for (unsigned L = threadIdx.x; L < words; L += blockDim.x) {
@@ -58,7 +59,8 @@ __device__ __forceinline__ void load_groups(const u64* __restrict__ x, u64* sh, 
     __syncthreads();
 }
 
-__device__ __forceinline__ void store_groups(u64* __restrict__ x, const u64* sh, const Pass& P,
+template <typename W>
+__device__ __forceinline__ void store_groups(W* __restrict__ x, const W* sh, const Pass& P,
                                              unsigned g0) {
     const unsigned words = 1u << (P.log2cols + P.m);
     for (unsigned L = threadIdx.x; L < words; L += blockDim.x) {
@@ -70,7 +72,8 @@ __device__ __forceinline__ void store_groups(u64* __restrict__ x, const u64* sh,
 
 // Twiddle of the stage with half-size hj (in group elements) for offset jt within the half:
 // w_{2h}^(tt + jt stride) with h = hj stride, at tw[h + tt + jt stride].
-__device__ __forceinline__ u64 twiddle(const u64* __restrict__ tw, const Pass& P, unsigned hj,
+template <typename W>
+__device__ __forceinline__ W twiddle(const W* __restrict__ tw, const Pass& P, unsigned hj,
                                        unsigned tt, unsigned jt) {
     return tw[((hj + jt) << P.log2stride) + tt];
 }
@@ -92,11 +95,14 @@ __device__ __forceinline__ void quad_slots(unsigned Q, int log2cols, int log2qua
 
 // m DIF stages s .. s+m-1 on every row of the run. grid = (groups >> log2cols, rows), dynamic
 // shared memory 2^(log2cols + m) words.
-extern "C" __global__ void ntt_dif_pass(u64* data, const u64* __restrict__ tw, u64 p, u64 pinv,
-                                        int log2n, int s, int m, int log2cols) {
-    extern __shared__ u64 sh[];
+// The DIF pass for words W (u64: primes < 2^62; u32: primes < 2^31).
+template <typename W>
+__device__ __forceinline__ void dif_pass(W* data, const W* __restrict__ tw, W p, W pinv,
+                                         int log2n, int s, int m, int log2cols) {
+    extern __shared__ unsigned char shared_bytes[];
+    W* sh = reinterpret_cast<W*>(shared_bytes);
     const Pass P = {log2n, s, m, log2cols, log2n - s - m};
-    u64* x = data + ((unsigned long long) blockIdx.y << log2n);
+    W* x = data + ((unsigned long long) blockIdx.y << log2n);
     const unsigned g0 = blockIdx.x << log2cols;
     const unsigned ttMask = (1u << P.log2stride) - 1u;
     load_groups(x, sh, P, g0);
@@ -109,9 +115,9 @@ extern "C" __global__ void ntt_dif_pass(u64* data, const u64* __restrict__ tw, u
             const unsigned jt = B >> log2cols;
             const unsigned i1 = (jt << log2cols) + gl;
             const unsigned i2 = i1 + (hj << log2cols);
-            const u64 w = twiddle(tw, P, hj, (g0 + gl) & ttMask, jt);
-            const u64 a = sh[i1];
-            const u64 b = sh[i2];
+            const W w = twiddle(tw, P, hj, (g0 + gl) & ttMask, jt);
+            const W a = sh[i1];
+            const W b = sh[i2];
             sh[i1] = add_mod(a, b, p);
             sh[i2] = mont_mul(sub_mod(a, b, p), w, p, pinv);
         }
@@ -127,11 +133,11 @@ extern "C" __global__ void ntt_dif_pass(u64* data, const u64* __restrict__ tw, u
             unsigned gl, jt, i0, step;
             quad_slots(Q, log2cols, log2quarter, &gl, &jt, &i0, &step);
             const unsigned tt = (g0 + gl) & ttMask;
-            u64 x0 = sh[i0], x1 = sh[i0 + step], x2 = sh[i0 + 2 * step], x3 = sh[i0 + 3 * step];
-            const u64 wa = twiddle(tw, P, hj, tt, jt);
-            const u64 wb = twiddle(tw, P, hj, tt, jt + quarter);
-            const u64 wc = twiddle(tw, P, quarter, tt, jt);
-            u64 t;
+            W x0 = sh[i0], x1 = sh[i0 + step], x2 = sh[i0 + 2 * step], x3 = sh[i0 + 3 * step];
+            const W wa = twiddle(tw, P, hj, tt, jt);
+            const W wb = twiddle(tw, P, hj, tt, jt + quarter);
+            const W wc = twiddle(tw, P, quarter, tt, jt);
+            W t;
             t = add_mod(x0, x2, p); x2 = mont_mul(sub_mod(x0, x2, p), wa, p, pinv); x0 = t;
             t = add_mod(x1, x3, p); x3 = mont_mul(sub_mod(x1, x3, p), wb, p, pinv); x1 = t;
             sh[i0] = add_mod(x0, x1, p);
@@ -142,6 +148,18 @@ extern "C" __global__ void ntt_dif_pass(u64* data, const u64* __restrict__ tw, u
         __syncthreads();
     }
     store_groups(x, sh, P, g0);
+}
+
+extern "C" __global__ void ntt_dif_pass(u64* data, const u64* __restrict__ tw, u64 p, u64 pinv,
+                                        int log2n, int s, int m, int log2cols) {
+    dif_pass<u64>(data, tw, p, pinv, log2n, s, m, log2cols);
+}
+
+// The forward pass on 31-bit primes: timed against the 62-bit one by the benchmarks (the
+// prime-width choice); not used by the engines.
+extern "C" __global__ void ntt_dif_pass32(u32* data, const u32* __restrict__ tw, u32 p, u32 pinv,
+                                          int log2n, int s, int m, int log2cols) {
+    dif_pass<u32>(data, tw, p, pinv, log2n, s, m, log2cols);
 }
 
 // The same groups as ntt_dif_pass, with the DIT stages in reverse order (inverse twiddles).

@@ -22,3 +22,23 @@ __device__ __forceinline__ u64 add_mod(u64 a, u64 b, u64 p) {
 __device__ __forceinline__ u64 sub_mod(u64 a, u64 b, u64 p) {
     return a >= b ? a - b : a + p - b;
 }
+
+// The same for 31-bit primes p < 2^31 with R = 2^32 (the prime-width comparison of the
+// benchmarks): the GPU multiplies 32-bit words natively.
+typedef unsigned int u32;
+
+__device__ __forceinline__ u32 mont_mul(u32 a, u32 b, u32 p, u32 pinv) {
+    const u64 ab = (u64) a * b;
+    const u32 hi = (u32) (ab >> 32);
+    const u32 mp = __umulhi((u32) ab * pinv, p);
+    return hi >= mp ? hi - mp : hi - mp + p;
+}
+
+__device__ __forceinline__ u32 add_mod(u32 a, u32 b, u32 p) {
+    u32 s = a + b;
+    return s >= p ? s - p : s;
+}
+
+__device__ __forceinline__ u32 sub_mod(u32 a, u32 b, u32 p) {
+    return a >= b ? a - b : a + p - b;
+}

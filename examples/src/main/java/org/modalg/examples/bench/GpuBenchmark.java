@@ -34,7 +34,9 @@ import org.modalg.polynomial.ZZPoly;
  * whole cyclic convolution's kernels, and the forward transform with the host transfers (the
  * {@link GpuNttEngine} call), against the CPU engine in the same run. The memory floor is the
  * device's copy bandwidth measured in the same run: {@code passes} is the kernel time divided by
- * the time of one read and one write of the data at that bandwidth.
+ * the time of one read and one write of the data at that bandwidth. For one row, the same
+ * forward transform on a 31-bit prime ({@link GpuTimings#forward31Millis}): a 62-bit residue
+ * carries twice the bits, so 62-bit primes win where {@code time_62_over_31} is below 2.
  *
  * <p>Part (c): integer multiplication of two random n-bit integers, 10^6 .. 10^9 bits: the
  * all-device product on limbs (transfers included), the same with the BigInteger conversions
@@ -46,7 +48,7 @@ public final class GpuBenchmark {
     /** CSV columns of part (b). */
     public static final String[] NTT_COLUMNS = {"log2n", "rows", "forward_kernel_ms", "effective_GBs",
         "copy_GBs", "passes", "convolution_kernel_ms", "forward_with_transfers_ms", "cpu_forward_ms",
-        "cpu_threads", "speedup_kernel_vs_cpu"};
+        "cpu_threads", "speedup_kernel_vs_cpu", "forward31_kernel_ms", "time_62_over_31"};
 
     private GpuBenchmark() {
     }
@@ -143,8 +145,10 @@ public final class GpuBenchmark {
                     });
                     double bytes = 2.0 * words * Long.BYTES;
                     double effective = bytes / (kernel * 1e-3) / 1e9;
+                    // the prime-width comparison: the same transform on 31-bit primes (one row)
+                    double k31 = rows == 1 && log2n <= 26 ? GpuTimings.forward31Millis(log2n, repeats) : Double.NaN;
                     table.add(log2n, rows, kernel, effective, copy, copy / effective, conv, withTransfers,
-                            cpuMs, cpu.threads(), cpuMs / kernel);
+                            cpuMs, cpu.threads(), cpuMs / kernel, k31, kernel / k31);
                 }
             }
         }
