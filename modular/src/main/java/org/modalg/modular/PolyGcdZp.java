@@ -10,7 +10,9 @@ import org.modalg.fields.ZpField;
  * <p>Both run Euclid's algorithm in place: the remainder of a by b overwrites a, and the two
  * arrays swap roles, so a step allocates nothing. Each step divides by b's leading
  * coefficient (one inversion) and subtracts q_i x^i b with Shoup multiplication by the fixed
- * q_i. Cost O(deg a * deg b) field operations (quadratic Euclid; no half-GCD).
+ * q_i. Cost O(deg a * deg b) field operations. When both degrees exceed
+ * {@link HalfGcdZp#GCD_CUTOFF} the gcd and the resultant go through the half-GCD
+ * ({@link HalfGcdZp}, O(M(d) log d)); below that Euclid's tight loop is faster here.
  *
  * <p>Input arrays are scratch: both are overwritten. Lengths may include leading zeros; the
  * kernels trim them.
@@ -27,6 +29,17 @@ public final class PolyGcdZp {
     public static int gcd(ZpField f, long[] a, int aLen, long[] b, int bLen, long[] out) {
         aLen = trim(a, aLen);
         bLen = trim(b, bLen);
+        if (Math.min(aLen, bLen) > HalfGcdZp.GCD_CUTOFF) {
+            long[] g = HalfGcdZp.gcd(f, java.util.Arrays.copyOf(a, aLen), java.util.Arrays.copyOf(b, bLen));
+            return monic(f, g, g.length, out);
+        }
+        return gcdEuclid(f, a, aLen, b, bLen, out);
+    }
+
+    /** {@link #gcd} by Euclid's algorithm alone, O(aLen bLen). */
+    static int gcdEuclid(ZpField f, long[] a, int aLen, long[] b, int bLen, long[] out) {
+        aLen = trim(a, aLen);
+        bLen = trim(b, bLen);
         while (bLen > 0) {
             aLen = remainderInPlace(f, a, aLen, b, bLen);
             long[] t = a;
@@ -36,6 +49,11 @@ public final class PolyGcdZp {
             aLen = bLen;
             bLen = tl;
         }
+        return monic(f, a, aLen, out);
+    }
+
+    /** out = a / lc(a) for a[0..aLen) with a non-zero leading coefficient (or aLen = 0); returns aLen. */
+    private static int monic(ZpField f, long[] a, int aLen, long[] out) {
         if (aLen == 0) {
             return 0;
         }
@@ -96,8 +114,20 @@ public final class PolyGcdZp {
         return f.mul(factor, resultantTrimmed(f, a, nt, b, mt));
     }
 
-    /** Res(a, b) for deg a = n &gt;= 0, deg b = m &gt;= 0 exactly (non-zero leading coefficients). */
+    /**
+     * Res(a, b) for deg a = n &gt;= 0, deg b = m &gt;= 0 exactly (non-zero leading coefficients):
+     * by the half-GCD ({@link HalfGcdZp#resultant}) when both degrees exceed
+     * {@link HalfGcdZp#GCD_CUTOFF}, by Euclid otherwise.
+     */
     static long resultantTrimmed(ZpField f, long[] a, int n, long[] b, int m) {
+        if (Math.min(n, m) > HalfGcdZp.GCD_CUTOFF) {
+            return HalfGcdZp.resultant(f, java.util.Arrays.copyOf(a, n + 1), java.util.Arrays.copyOf(b, m + 1));
+        }
+        return resultantEuclid(f, a, n, b, m);
+    }
+
+    /** {@link #resultantTrimmed} by Euclid's algorithm alone, O(n m). */
+    static long resultantEuclid(ZpField f, long[] a, int n, long[] b, int m) {
         long res = 1;
         while (true) {
             if (m == 0) {
