@@ -20,10 +20,29 @@ import org.modalg.fields.GfPreset;
  *
  * <p><b>Routes</b> ({@link ModularOptions#route()}):
  * <ul>
- * <li>{@link Route#CRT}: Gaussian elimination modulo word-size primes below 2^23
- * ({@link ZpDetKernel}: doubles, delayed reduction, vectorized by the JIT), the primes spread over
- * {@link ModularOptions#threads()} threads, then incremental CRT ({@link CrtAccumulator}).
- * Entries are reduced modulo a chunk of primes at once by {@link CrtBasis}.
+ * <li>{@link Route#CRT}, with two strategies ({@link CrtStrategy}):
+ * <ul>
+ * <li><i>divisor</i> (Abbott, Bronstein, Mulders, ISSAC 1999; Pan 1988): A x = b is solved for a
+ * fixed pseudo-random b by Dixon's p-adic lifting ({@link DixonLift}) modulo P^K, P a product of
+ * k word-size primes modulo which A is factored ({@link ZpLu}), until P^K &gt; 2 N D (N bounds the
+ * Cramer numerators det A_i, D = H the denominator); rational reconstruction of a few components
+ * gives denominators whose lcm d divides det A (for random b, usually the largest invariant
+ * factor, so d is det A up to a small cofactor). Then c = det A / d, |c| &lt;= H / d, by CRT from
+ * primes not dividing d until their product exceeds 2 H / d; the k factorizations give their
+ * images of det A for free, and k is chosen to cover the usual cofactor (2H / |det A| is about
+ * 2^(0.73 n) for random matrices). Cost: k n^3 / 3 for the factorizations plus (bits(2ND) / 23)
+ * n^2 (1 + s / k) for the lifting (s residue primes hold the residual, about
+ * bits(||A||_inf) / 22), against (bits(H) / 23) n^3 / 3 for the plain strategy. A matrix singular
+ * modulo three primes goes to the plain strategy, which proves det = 0.
+ * <li><i>plain</i>: Gaussian elimination modulo word-size primes below 2^23
+ * ({@link ZpDetKernel}: doubles, delayed reduction, two pivot rows per pass, vectorized by the
+ * JIT) until their product exceeds 2H, the primes spread over {@link ModularOptions#threads()}
+ * threads, then incremental CRT ({@link CrtAccumulator}). Entries are reduced modulo a chunk of
+ * primes at once by {@link CrtBasis}.
+ * </ul>
+ * {@link CrtStrategy#AUTO} (the default) takes the divisor strategy from n =
+ * {@value #DIVISOR_MIN_N} on: measured faster there for 10- to 1000-bit entries, and 8x (100-bit)
+ * to 11x (10-bit) faster at n = 400 (modular/BENCHMARKS.md); below it the plain one.
  * <li>{@link Route#BIG_PRIME}: Gaussian elimination in the smallest generalized Fermat field(s)
  * whose product exceeds twice the Hadamard bound ({@link GfPrimes#coverFor}); when even all
  * presets together are too small (about 30,600 bits), word-size primes make up the rest. One
@@ -34,23 +53,24 @@ import org.modalg.fields.GfPreset;
  * does a k-digit multiplication per update.
  * </ul>
  *
- * <p><b>Certification.</b> With {@link Certification#PROVEN} (the default) primes are added
- * until their product M exceeds twice the Hadamard bound H (the smaller product of the rounded-up row
- * and column norms, {@link MatrixNorms}); the
- * symmetric residue is then det A. With {@link Certification#PROBABILISTIC} the first wave of
- * primes covers the floating-point estimate of log2 |det| ({@link DetEstimate}, EJML's LU) plus
- * 64 bits and {@link ModularOptions#extraPrimes()} primes; the run stops as soon as the CRT
- * image was unchanged by the last extraPrimes primes, else it doubles the wave, never beyond the
- * proven count. A singular matrix shows as det = 0 modulo the first prime (the elimination stops
- * at the first column without pivot, so such images are cheap); that is recorded in the report
- * as a hint, and only the bound (or the stability rule when asked for) ends the run.
+ * <p><b>Certification.</b> Every strategy is proven when {@link Certification#PROVEN} (the
+ * default) is asked for, against the Hadamard bound H (the smaller product of the rounded-up row
+ * and column norms, {@link MatrixNorms}): the plain strategy adds primes until their product M
+ * exceeds 2H, the symmetric residue is then det A; the divisor strategy lifts to the proven
+ * reconstruction bound and covers 2H / d. With {@link Certification#PROBABILISTIC} the plain
+ * strategy sizes its first wave of primes from the floating-point estimate of log2 |det|
+ * ({@link DetEstimate}, EJML's LU) plus 64 bits and {@link ModularOptions#extraPrimes()} primes
+ * and stops as soon as the CRT image was unchanged by the last extraPrimes primes, else it
+ * doubles the wave, never beyond the proven count; the divisor strategy, already cheaper, stays
+ * proven. A singular matrix shows as det = 0 modulo the first prime (the elimination stops at
+ * the first column without pivot, so such images are cheap); that is recorded in the report as a
+ * hint, and only the bound (or the stability rule when asked for) ends the run.
  *
  * <p><b>Progress, cancellation.</b> The listener is called after each prime's image with phase
- * {@code "images"}; the cancellation check is polled before each prime (and each column of a
- * big-prime elimination).
- *
- * <p>Cost of the CRT route: (bits(H) / 23) n^3 / 3 multiply-subtracts on doubles, e.g. about
- * 5.8 ms per prime at n = 400 on one core of the 2-core EPYC VM.
+ * {@code "images"} and after each lifting step with {@code "dixon-lift"}; the cancellation check
+ * is polled before each prime, factorization and lifting step (and each column of a big-prime
+ * elimination). The report gives the time of the phases bound, dixon-lu, dixon-lift,
+ * rational-reconstruction and cofactor-crt (divisor strategy) or setup, images and crt (plain).
  */
 public final class Determinant {
 
@@ -66,7 +86,7 @@ public final class Determinant {
      * How the CRT route finds the determinant ({@link #det(BigInteger[][], ModularOptions, CrtStrategy)}).
      */
     public enum CrtStrategy {
-        /** {@link #DIVISOR} from n = {@value Determinant#DIVISOR_MIN_N} on, {@link #PLAIN} below. */
+        /** {@link #DIVISOR} from n = {@value Determinant#DIVISOR_MIN_N} on, {@link #PLAIN} below (measured). */
         AUTO,
         /** Images modulo primes whose product exceeds twice the Hadamard bound. */
         PLAIN,
@@ -92,6 +112,9 @@ public final class Determinant {
 
     // Bytes of LU factors held at most (k n^2 doubles).
     private static final long LU_BYTES = 1L << 27;
+
+    // Bytes of the matrices A mod q_t held by the lifting at most (s n^2 doubles).
+    private static final long RESIDUE_BYTES = 1L << 28;
 
     /** det A with default options. @see #det(BigInteger[][], ModularOptions) */
     public static BigInteger det(long[][] a) {
@@ -365,6 +388,11 @@ public final class Determinant {
         // for random matrices) and balances k LUs against the lifting steps.
         int s0 = (int) (residual.bitLength() / (ZpDetKernel.MAX_PRIME_BITS - 1)) + 1;
         double kLift = Math.sqrt(3.0 * lift * s0 / (ZpDetKernel.MAX_PRIME_BITS * (double) n));
+        if ((long) s0 * n * n * Double.BYTES > RESIDUE_BYTES) {
+            report.note("divisor strategy: about " + s0 + " residue primes for entries of " + residual.bitLength()
+                    + " bits would hold more than " + (RESIDUE_BYTES >> 20) + " MiB; plain CRT strategy instead");
+            return null;
+        }
         double kCofactor = (0.75 * n + 24) / (ZpDetKernel.MAX_PRIME_BITS - 1);
         int k = (int) Math.ceil(Math.max(kLift, kCofactor));
         k = (int) Math.max(1, Math.min(k, LU_BYTES / (8L * n * n)));
@@ -397,6 +425,11 @@ public final class Determinant {
             long p = stream.next();
             rns.add(p);
             q = q.multiply(BigInteger.valueOf(p));
+        }
+        if ((long) rns.size() * n * n * Double.BYTES > RESIDUE_BYTES) {
+            report.note("divisor strategy: " + rns.size() + " residue primes for entries of " + residual.bitLength()
+                    + " bits would hold more than " + (RESIDUE_BYTES >> 20) + " MiB; plain CRT strategy instead");
+            return null;
         }
         ZpLu[] factors = lus.toArray(new ZpLu[0]);
         DixonLift dixon = new DixonLift(a, n, factors, rns.stream().mapToLong(Long::longValue).toArray());

@@ -35,6 +35,9 @@ final class DixonLift {
 
     private static final double EXACT = 9007199254740992.0; // 2^53
 
+    // Residue primes projected at once (bounds the temporary longs to 16 n^2).
+    private static final int PROJECTION_CHUNK = 16;
+
     private final int n;
     private final ZpLu[] lus;
     private final int k;
@@ -43,9 +46,9 @@ final class DixonLift {
     private final double[] pinvs;
     private final double[] qs;
     private final double[] qinvs;
-    // A mod q_t, column by column: aq[t][c * n + i] = a_ic mod q_t (exact in floats, q_t < 2^24;
-    // half the memory traffic of doubles in the residual products).
-    private final float[][] aq;
+    // A mod q_t, column by column: aq[t][c][i] = a_ic mod q_t (one array per column, so the
+    // column update vectorizes, see ZpLu).
+    private final double[][][] aq;
     // Base extension constants (CRT in the form x = sum_t e_t (M / m_t) - g M, with
     // e_t = x_t (M / m_t)^-1 mod m_t and g the nearest integer to sum_t e_t / m_t):
     // (Q / q_t)^-1 mod q_t, (Q / q_t) mod p_j, Q mod p_j; (P / p_j)^-1 mod p_j, (P / p_j) mod q_t,
@@ -83,15 +86,18 @@ final class DixonLift {
             qinvs[t] = 1.0 / qs[t];
         }
         int nn = n * n;
-        long[] res = new long[s * nn];
-        CrtBasis.of(rnsPrimes).project(a, res);
-        aq = new float[s][nn];
-        for (int t = 0; t < s; t++) {
-            float[] m = aq[t];
-            int base = t * nn;
-            for (int i = 0; i < n; i++) {
-                for (int c = 0; c < n; c++) {
-                    m[c * n + i] = res[base + i * n + c];
+        aq = new double[s][n][n];
+        for (int from = 0; from < s; from += PROJECTION_CHUNK) {
+            int to = Math.min(s, from + PROJECTION_CHUNK);
+            long[] res = new long[(to - from) * nn];
+            CrtBasis.of(java.util.Arrays.copyOfRange(rnsPrimes, from, to)).project(a, res);
+            for (int t = from; t < to; t++) {
+                double[][] m = aq[t];
+                int base = (t - from) * nn;
+                for (int i = 0; i < n; i++) {
+                    for (int c = 0; c < n; c++) {
+                        m[c][i] = res[base + i * n + c];
+                    }
                 }
             }
         }
@@ -308,7 +314,7 @@ final class DixonLift {
         final double qt = qs[t];
         final double qi = qinvs[t];
         final double step = (qt - 1) * (qt - 1);
-        final float[] m = aq[t];
+        final double[][] m = aq[t];
         System.arraycopy(r, 0, acc, 0, n);
         double bound = qt;
         for (int c = 0; c < n; c++) {
@@ -323,9 +329,9 @@ final class DixonLift {
                 bound = qt;
             }
             bound += step;
-            int col = c * n;
+            double[] col = m[c];
             for (int i = 0; i < n; i++) {
-                acc[i] -= m[col + i] * xc;
+                acc[i] -= col[i] * xc;
             }
         }
         double pinv = pInvModQ[t];
