@@ -1,6 +1,7 @@
 package org.modalg.fft;
 
 import java.math.BigInteger;
+import org.modalg.fields.BigIntegerWords;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.Set;
@@ -717,10 +718,10 @@ public final class CrtBasis {
         forRange(n, threads, (from, to) -> {
             long[] digits = new long[primes.length];
             long[] limbs = new long[l];
-            byte[] bytes = new byte[8 * l];
+            long[] scratch = new long[l];
             for (int i = from; i < to; i++) {
                 reconstructOne(residues, n, i, digits, limbs, 0, l, symmetric);
-                result[i] = pack(limbs, l, bytes, symmetric);
+                result[i] = pack(limbs, l, scratch, symmetric);
             }
         });
         return result;
@@ -865,36 +866,22 @@ public final class CrtBasis {
 
     // |v| = mag >= 0 into dst[0 .. len), len >= its limb count.
     private static void unpack(BigInteger mag, long[] dst, int len) {
-        Arrays.fill(dst, 0, len, 0L);
-        byte[] b = mag.toByteArray(); // big-endian, possibly with a leading zero byte
-        int words = Math.min(len, b.length / 8); // whole words, read eight bytes at a time
-        for (int t = 0; t < words; t++) {
-            dst[t] = (long) BE_LONG.get(b, b.length - 8 * (t + 1));
-        }
-        for (int q = 0; q < b.length - 8 * words; q++) { // the top partial word
-            int fromEnd = b.length - 1 - q;
-            int limb = fromEnd >>> 3;
-            if (limb < len) {
-                dst[limb] |= (b[q] & 0xFFL) << ((fromEnd & 7) << 3);
-            }
-        }
+        BigIntegerWords.magnitude(mag, dst, len);
     }
 
-    // The value of l limbs: unsigned, or two's complement when signed.
-    private static BigInteger pack(long[] limbs, int l, byte[] bytes, boolean signed) {
+    // The value of l limbs: unsigned, or two's complement when signed (scratch: l limbs).
+    private static BigInteger pack(long[] limbs, int l, long[] scratch, boolean signed) {
+        if (!signed || limbs[l - 1] >= 0) {
+            return BigIntegerWords.valueOf(limbs, l, 1);
+        }
+        long borrow = 1; // the magnitude of a negative value: ~limbs + 1
         for (int t = 0; t < l; t++) {
-            long x = limbs[t];
-            int at = bytes.length - 8 * (t + 1);
-            for (int q = 0; q < 8; q++) {
-                bytes[at + 7 - q] = (byte) (x >>> (8 * q));
-            }
+            long x = ~limbs[t] + borrow;
+            borrow = borrow != 0 && x == 0 ? 1 : 0;
+            scratch[t] = x;
         }
-        return signed ? new BigInteger(bytes) : new BigInteger(1, bytes);
+        return BigIntegerWords.valueOf(scratch, l, -1);
     }
-
-    // Eight bytes of a big-endian byte[] as one long.
-    private static final java.lang.invoke.VarHandle BE_LONG = java.lang.invoke.MethodHandles
-            .byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.BIG_ENDIAN);
 
     private static long[] toLimbs(BigInteger v, int count) {
         long[] out = new long[count];

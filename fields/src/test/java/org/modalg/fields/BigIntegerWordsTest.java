@@ -1,4 +1,4 @@
-package org.modalg.polynomial;
+package org.modalg.fields;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -9,14 +9,14 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
- * The two BigInteger conversions of {@link Limbs} (BigInteger's words when java.math is opened
- * to modalg, as in the test runs, and the byte arrays otherwise) agree with each other and with
+ * The two paths of {@link BigIntegerWords} (BigInteger's words when java.math is opened to
+ * modalg, as in the test runs, and the byte arrays otherwise) agree with each other and with
  * BigInteger arithmetic.
  */
-class LimbsConversionTest {
+class BigIntegerWordsTest {
     @Test
     void testRunsUseTheDirectPath() {
-        assertTrue(Limbs.directConversions(),
+        assertTrue(BigIntegerWords.direct(),
                 "the build opens java.base/java.math for the tests (surefire argLine)");
     }
 
@@ -25,9 +25,10 @@ class LimbsConversionTest {
         Random rnd = new Random(Long.getLong("modalg.test.seed", System.nanoTime()));
         for (int bits : new int[] {64 * (1 << 17), 64 * (1 << 17) + 31, 10_000_000}) {
             BigInteger x = new BigInteger(bits, rnd).setBit(bits - 1);
-            long[] limbs = Limbs.magnitude(x);
-            assertArrayEquals(Limbs.magnitudeOfBytes(x), limbs, bits + " bits");
-            assertEquals(x, Limbs.toBigInteger(limbs), bits + " bits");
+            long[] limbs = BigIntegerWords.magnitude(x);
+            assertArrayEquals(bytePath(x), limbs, bits + " bits");
+            assertEquals(x, BigIntegerWords.valueOf(limbs, limbs.length, 1), bits + " bits");
+            assertEquals(x.negate(), BigIntegerWords.valueOf(limbs, limbs.length, -1), bits + " bits");
         }
     }
 
@@ -43,17 +44,37 @@ class LimbsConversionTest {
             if (t >= edges.length && rnd.nextBoolean()) {
                 x = x.negate();
             }
-            long[] direct = Limbs.magnitude(x);
-            long[] bytes = Limbs.magnitudeOfBytes(x);
-            assertArrayEquals(bytes, direct, "magnitude of " + x + " (seed " + seed + ")");
-            BigInteger back = Limbs.toBigInteger(direct);
+            long[] direct = BigIntegerWords.magnitude(x);
+            assertArrayEquals(bytePath(x), direct, "magnitude of " + x + " (seed " + seed + ")");
+            BigInteger back = BigIntegerWords.valueOf(direct, direct.length, 1);
             assertEquals(x.abs(), back, "seed " + seed);
-            assertEquals(back, Limbs.toBigIntegerOfBytes(direct), "seed " + seed);
+            assertEquals(back, BigIntegerWords.valueOfBytes(direct, direct.length, 1), "seed " + seed);
+            assertEquals(x.signum() == 0 ? x : x.abs().negate(),
+                    BigIntegerWords.valueOf(direct, direct.length, -1), "negative, seed " + seed);
             // results behave as ordinary BigIntegers (no leading zero words kept)
             assertEquals(x.abs().add(BigInteger.ONE), back.add(BigInteger.ONE), "seed " + seed);
             assertEquals(x.abs().bitLength(), back.bitLength(), "seed " + seed);
             long[] padded = java.util.Arrays.copyOf(direct, direct.length + 2);
-            assertEquals(x.abs(), Limbs.toBigInteger(padded), "leading zero limbs, seed " + seed);
+            assertEquals(x.abs(), BigIntegerWords.valueOf(padded, padded.length, 1), "leading zero limbs, seed " + seed);
+            long[] wide = new long[direct.length + 3];
+            BigIntegerWords.magnitude(x, wide, wide.length);
+            assertArrayEquals(padded, java.util.Arrays.copyOf(wide, padded.length), "seed " + seed);
         }
+    }
+
+    private static long[] bytePath(BigInteger x) {
+        long[] out = new long[BigIntegerWords.limbCount(x)];
+        BigIntegerWords.magnitudeOfBytes(x, out, out.length);
+        return out;
+    }
+
+    @Test
+    void badArgumentsAreRejected() {
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> BigIntegerWords.magnitude(BigInteger.TWO.pow(64), new long[1], 1));
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> BigIntegerWords.valueOf(new long[2], 3, 1));
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> BigIntegerWords.valueOf(new long[2], 2, 2));
     }
 }

@@ -1,162 +1,26 @@
 package org.modalg.polynomial;
 
-import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
-import java.lang.invoke.VarHandle;
 import java.math.BigInteger;
-import java.nio.ByteOrder;
+import org.modalg.fields.BigIntegerWords;
 
 /**
- * Little-endian unsigned 64-bit limb arrays: conversion from and to BigInteger, w-bit pieces as
+ * Little-endian unsigned 64-bit limb arrays: conversion from and to BigInteger
+ * ({@link BigIntegerWords}), w-bit pieces as
  * residues modulo NTT primes, and addition of shifted multi-limb values (the carry pass of a
  * product of pieces). All O(size).
  */
 final class Limbs {
-    // Eight bytes of a big-endian byte[] as one long: the conversions move words, not bytes.
-    private static final VarHandle BE_LONG =
-            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
-
-    /*
-     * BigInteger keeps |x| as a big-endian int[] ("mag"). When java.base opens java.math to
-     * modalg (--add-opens java.base/java.math=ALL-UNNAMED: the modalg launcher, its jar's
-     * manifest and the test runs do), the conversions read that array and build results from
-     * one through BigInteger's trusted (int[], signum) constructor: a copy of words instead of
-     * toByteArray and new BigInteger(byte[]), which cost as much as the device's whole product
-     * at 10^8 bits. Otherwise they go through the byte arrays. Both give the same values.
-     */
-    private static final MethodHandle MAG;
-    private static final MethodHandle FROM_MAG;
-
-    static {
-        MethodHandle mag = null;
-        MethodHandle fromMag = null;
-        try {
-            MethodHandles.Lookup lookup =
-                    MethodHandles.privateLookupIn(BigInteger.class, MethodHandles.lookup());
-            mag = lookup.findGetter(BigInteger.class, "mag", int[].class);
-            fromMag = lookup.findConstructor(BigInteger.class,
-                    MethodType.methodType(void.class, int[].class, int.class));
-        } catch (ReflectiveOperationException | RuntimeException e) {
-            mag = null; // java.math not opened: the byte-array path
-            fromMag = null;
-        }
-        MAG = mag;
-        FROM_MAG = fromMag;
-    }
-
-    /** Whether the conversions read BigInteger's words directly (java.math opened to modalg). */
-    static boolean directConversions() {
-        return MAG != null;
-    }
-
     private Limbs() {
     }
 
     /** |x| as little-endian 64-bit limbs (length ceil(bitLength / 64), at least 1). */
     static long[] magnitude(BigInteger x) {
-        return MAG != null ? magnitudeOfWords(x) : magnitudeOfBytes(x);
-    }
-
-    private static long[] magnitudeOfWords(BigInteger x) {
-        int[] mag;
-        try {
-            mag = (int[]) MAG.invokeExact(x);
-        } catch (Throwable e) {
-            throw new IllegalStateException("reading BigInteger's magnitude failed", e);
-        }
-        int m = mag.length; // big-endian, no leading zero words
-        long[] limbs = new long[Math.max(1, (m + 1) / 2)]; // zero: mag is empty, one zero limb
-        inChunks((m + 1) / 2, (from, to) -> {
-            for (int i = from, j = m - 1 - 2 * from; i < to; i++, j -= 2) {
-                long lo = mag[j] & 0xFFFFFFFFL;
-                limbs[i] = j > 0 ? lo | ((long) mag[j - 1] << 32) : lo;
-            }
-        });
-        return limbs;
-    }
-
-    /** Limbs from which a conversion is split over the common pool (a copy is memory-bound). */
-    private static final int PARALLEL_LIMBS = 1 << 17;
-
-    private interface Chunk {
-        void run(int from, int to);
-    }
-
-    // body over [0, n) in slices, in parallel for large n (each slice writes its own range).
-    private static void inChunks(int n, Chunk body) {
-        if (n < PARALLEL_LIMBS) {
-            body.run(0, n);
-            return;
-        }
-        int slices = Math.min(64, n / (PARALLEL_LIMBS / 4));
-        java.util.stream.IntStream.range(0, slices).parallel()
-                .forEach(c -> body.run((int) ((long) n * c / slices), (int) ((long) n * (c + 1) / slices)));
-    }
-
-    static long[] magnitudeOfBytes(BigInteger x) {
-        byte[] be = x.abs().toByteArray(); // big-endian, maybe a leading zero byte
-        int len = be.length;
-        int n = Math.max(1, (len + 7) / 8);
-        long[] limbs = new long[n];
-        int full = len / 8; // whole words, read from the end
-        for (int i = 0; i < full; i++) {
-            limbs[i] = (long) BE_LONG.get(be, len - 8 * (i + 1));
-        }
-        int rest = len - 8 * full; // the top partial word
-        long v = 0;
-        for (int b = 0; b < rest; b++) {
-            v = (v << 8) | (be[b] & 0xFFL);
-        }
-        if (rest > 0) {
-            limbs[full] = v;
-        }
-        // the sign byte can add a zero word: keep ceil(bitLength / 64) limbs, as documented
-        return n > 1 && limbs[n - 1] == 0 ? java.util.Arrays.copyOf(limbs, n - 1) : limbs;
+        return BigIntegerWords.magnitude(x);
     }
 
     /** The non-negative integer of the limbs. */
     static BigInteger toBigInteger(long[] limbs) {
-        return FROM_MAG != null ? toBigIntegerOfWords(limbs) : toBigIntegerOfBytes(limbs);
-    }
-
-    private static BigInteger toBigIntegerOfWords(long[] limbs) {
-        int n = limbs.length;
-        while (n > 0 && limbs[n - 1] == 0) {
-            n--;
-        }
-        if (n == 0) {
-            return BigInteger.ZERO;
-        }
-        boolean topHalf = (limbs[n - 1] >>> 32) != 0;
-        int m = 2 * n - (topHalf ? 0 : 1);
-        int[] mag = new int[m]; // big-endian, no leading zero word (the constructor trusts it)
-        int count = n;
-        inChunks(count, (from, to) -> {
-            for (int i = from, j = m - 1 - 2 * from; i < to; i++, j -= 2) {
-                mag[j] = (int) limbs[i]; // limb i's low word; its high word just before
-                if (j > 0) {
-                    mag[j - 1] = (int) (limbs[i] >>> 32);
-                }
-            }
-        });
-        try {
-            return (BigInteger) FROM_MAG.invokeExact(mag, 1);
-        } catch (Throwable e) {
-            throw new IllegalStateException("building a BigInteger from its magnitude failed", e);
-        }
-    }
-
-    static BigInteger toBigIntegerOfBytes(long[] limbs) {
-        int n = limbs.length;
-        while (n > 0 && limbs[n - 1] == 0) {
-            n--;
-        }
-        byte[] be = new byte[8 * n + 1]; // leading zero byte: positive
-        for (int i = 0; i < n; i++) {
-            BE_LONG.set(be, be.length - 8 * (i + 1), limbs[i]);
-        }
-        return new BigInteger(be);
+        return BigIntegerWords.valueOf(limbs, limbs.length, 1);
     }
 
     /** The 64 bits of the limbs from bit position bit on (zeros above the top). */
