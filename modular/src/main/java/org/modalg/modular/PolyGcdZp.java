@@ -12,7 +12,9 @@ import org.modalg.fields.ZpField;
  * coefficient (one inversion) and subtracts q_i x^i b with Shoup multiplication by the fixed
  * q_i. Cost O(deg a * deg b) field operations. When both degrees exceed
  * {@link HalfGcdZp#GCD_CUTOFF} the gcd and the resultant go through the half-GCD
- * ({@link HalfGcdZp}, O(M(d) log d)); below that Euclid's tight loop is faster here.
+ * ({@link HalfGcdZp}, O(M(d) log d)); below that Euclid's tight loop is faster here. For odd
+ * primes below 2^{@value PolyGcdDouble#MAX_PRIME_BITS} both run in {@link PolyGcdDouble}
+ * (Euclid on doubles, vectorized), which is faster per bit of modulus than either.
  *
  * <p>Input arrays are scratch: both are overwritten. Lengths may include leading zeros; the
  * kernels trim them.
@@ -29,6 +31,9 @@ public final class PolyGcdZp {
     public static int gcd(ZpField f, long[] a, int aLen, long[] b, int bLen, long[] out) {
         aLen = trim(a, aLen);
         bLen = trim(b, bLen);
+        if (usesDoubles(f)) {
+            return PolyGcdDouble.gcd(f.p(), a, aLen, b, bLen, out);
+        }
         if (Math.min(aLen, bLen) > HalfGcdZp.GCD_CUTOFF) {
             long[] g = HalfGcdZp.gcd(f, java.util.Arrays.copyOf(a, aLen), java.util.Arrays.copyOf(b, bLen));
             return monic(f, g, g.length, out);
@@ -120,6 +125,9 @@ public final class PolyGcdZp {
      * {@link HalfGcdZp#GCD_CUTOFF}, by Euclid otherwise.
      */
     static long resultantTrimmed(ZpField f, long[] a, int n, long[] b, int m) {
+        if (usesDoubles(f)) {
+            return PolyGcdDouble.resultantTrimmed(f.p(), a, n, b, m);
+        }
         if (Math.min(n, m) > HalfGcdZp.GCD_CUTOFF) {
             return HalfGcdZp.resultant(f, java.util.Arrays.copyOf(a, n + 1), java.util.Arrays.copyOf(b, m + 1));
         }
@@ -182,6 +190,11 @@ public final class PolyGcdZp {
             }
         }
         return trim(a, m);
+    }
+
+    /** Whether p is an odd prime below {@link PolyGcdDouble#PRIME_BOUND}: then the vectorized double kernels run. */
+    static boolean usesDoubles(ZpField f) {
+        return f.p() > 2 && f.p() < PolyGcdDouble.PRIME_BOUND;
     }
 
     /** The length of a[0..len) without its leading zeros. */

@@ -20,8 +20,10 @@ import org.modalg.polynomial.ZZPoly;
  *
  * <p>Routes ({@link ModularOptions#route()}):
  * <ul>
- *   <li>{@link Route#CRT} ({@link #resultantModular}): Res mod p for word-size primes p &lt; 2^62
- *   by Euclid ({@link PolyGcdZp#resultant}, O(deg f deg g) per prime), in parallel over
+ *   <li>{@link Route#CRT} ({@link #resultantModular}): Res mod p for primes p &lt; 2^26
+ *   by Euclid on doubles ({@link PolyGcdZp#resultant}, which runs {@link PolyGcdDouble}:
+ *   vectorized, O(deg f deg g) per prime; primes below 2^62 only beyond 20 million bits of
+ *   bound), in parallel over
  *   {@link ModularOptions#threads()}, until the product of the primes exceeds twice the
  *   Hadamard bound ||f||_2^deg g ||g||_2^deg f of the Sylvester matrix ({@link Bounds#resultant});
  *   combined by {@link MultiCrt}. No prime is unlucky: a prime dividing a leading coefficient
@@ -37,6 +39,8 @@ import org.modalg.polynomial.ZZPoly;
  */
 public final class Resultant {
     private static final long PRIME_BOUND = ZpField.MAX_MODULUS_EXCLUSIVE;
+    /** Up to this many bits of modulus the primes below 2^26 are used (well within their supply). */
+    private static final int SMALL_PRIME_BITS_LIMIT = 20_000_000;
 
     private Resultant() {
     }
@@ -105,10 +109,13 @@ public final class Resultant {
     private static BigInteger crt(ZZPoly pf, ZZPoly pg, BigInteger bound, ModularOptions options,
                                   ModularReport.Builder report) {
         int needBits = bound.bitLength() + 2; // M >= 2^needBits > 2 bound (bound < 2^bitLength)
-        PrimeStream stream = PrimeStream.below(PRIME_BOUND);
+        // primes below 2^26 run the vectorized Euclid on doubles (PolyGcdDouble), faster per bit
+        // than 62-bit primes; there are about 1.9 million of them above 2^25
+        boolean small = needBits <= SMALL_PRIME_BITS_LIMIT;
+        PrimeStream stream = PrimeStream.below(small ? PolyGcdDouble.PRIME_BOUND : PRIME_BOUND);
         long[] primes = primesFor(stream, needBits);
-        report.field("word-size primes < 2^62 (" + primes.length + " for a " + bound.bitLength()
-                + "-bit Hadamard bound)");
+        report.field("word-size primes < 2^" + (small ? PolyGcdDouble.MAX_PRIME_BITS : 62) + " (" + primes.length
+                + " for a " + bound.bitLength() + "-bit Hadamard bound)");
         ZZPolyReducer rf = new ZZPolyReducer(pf);
         ZZPolyReducer rg = new ZZPolyReducer(pg);
         int threads = Math.max(1, options.threads());
