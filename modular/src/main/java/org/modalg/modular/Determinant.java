@@ -41,8 +41,9 @@ import org.modalg.fields.GfPreset;
  * primes at once by {@link CrtBasis}.
  * </ul>
  * {@link CrtStrategy#AUTO} (the default) takes the divisor strategy from n =
- * {@value #DIVISOR_MIN_N} on: measured faster there for 10- to 1000-bit entries, and 8x (100-bit)
- * to 11x (10-bit) faster at n = 400 (modular/BENCHMARKS.md); below it the plain one.
+ * {@value #DIVISOR_MIN_N} on: measured faster there for 10- to 1000-bit entries, and 10x (10-bit)
+ * and 29x (100-bit) faster at n = 400 on one thread (modular/BENCHMARKS.md); below it the plain
+ * one.
  * <li>{@link Route#BIG_PRIME}: Gaussian elimination in the smallest generalized Fermat field(s)
  * whose product exceeds twice the Hadamard bound ({@link GfPrimes#coverFor}); when even all
  * presets together are too small (about 30,600 bits), word-size primes make up the rest. One
