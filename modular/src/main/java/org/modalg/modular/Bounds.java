@@ -134,6 +134,39 @@ public final class Bounds {
         return sqrtCeil(squaredNorm(f).pow(dg).multiply(squaredNorm(g).pow(df)));
     }
 
+    /**
+     * A number of bits B with {@link #resultant}(f, g) &lt; 2^B, at most 2 above that bound's bit
+     * length, computed in O(total coefficient bits) without the big powers: log2 of each squared
+     * norm N is bounded above from its leading 53 bits, N &lt; (top + 1) 2^(bitLength - 53), and
+     * B = floor(deg g / 2 log2 N_f + deg f / 2 log2 N_g + margin) + 1 with a margin covering the
+     * floating-point rounding (below 1000 bits the exact bound's bit length). 0 when f or g is
+     * zero (the bound is then 0 &lt; 2^0).
+     *
+     * @throws IllegalArgumentException if f or g is null or has a null entry
+     */
+    public static long resultantBits(BigInteger[] f, BigInteger[] g) {
+        int df = degree(f, "f");
+        int dg = degree(g, "g");
+        if (df < 0 || dg < 0) {
+            return 0;
+        }
+        double e = dg / 2.0 * log2Upper(squaredNorm(f)) + df / 2.0 * log2Upper(squaredNorm(g));
+        if (e < 1000) {
+            return resultant(f, g).bitLength(); // small: exact (the rounding up of the root matters)
+        }
+        return (long) Math.floor(e * (1 + 1e-12) + 1e-6) + 1;
+    }
+
+    // An upper bound on log2(n) for n >= 1, up to floating-point rounding (covered by the caller's margin).
+    private static double log2Upper(BigInteger n) {
+        int len = n.bitLength();
+        if (len <= 53) {
+            return Math.log(n.doubleValue()) / Math.log(2);
+        }
+        double top = n.shiftRight(len - 53).doubleValue() + 1; // exact: below 2^53 + 1
+        return Math.log(top) / Math.log(2) + (len - 53);
+    }
+
     /** ceil(||f||_2) for coefficients f (null entries rejected). */
     public static BigInteger l2NormCeil(BigInteger[] f) {
         degree(f, "f");

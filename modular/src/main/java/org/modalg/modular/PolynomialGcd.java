@@ -3,6 +3,7 @@ package org.modalg.modular;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
+import org.modalg.fft.CrtBasis;
 import org.modalg.fields.GfArithmetic;
 import org.modalg.fields.GfField;
 import org.modalg.fields.GfPreset;
@@ -68,7 +69,8 @@ public final class PolynomialGcd {
         TRIAL_DIVISION
     }
 
-    private static final long PRIME_BOUND = ZpField.MAX_MODULUS_EXCLUSIVE;
+    /** The CRT route's primes: below 2^26, where the vectorized double kernels run ({@link PolyGcdDouble}). */
+    private static final long PRIME_BOUND = PolyGcdDouble.PRIME_BOUND;
 
     private PolynomialGcd() {
     }
@@ -149,6 +151,8 @@ public final class PolynomialGcd {
                     .certification(Certification.PROVEN, "trivial");
         } else if (route == Route.BIG_PRIME) {
             hab = bigPrimeCore(pf, pg, options, report);
+        } else if (proof == Proof.COFACTOR_BOUND && options.certification() == Certification.PROVEN) {
+            hab = crtCoreLifted(pf, pg, options, report);
         } else {
             hab = crtCore(pf, pg, options, report, proof);
         }
@@ -182,16 +186,13 @@ public final class PolynomialGcd {
         boolean cofactors = proof == Proof.COFACTOR_BOUND || options.certification() == Certification.PROBABILISTIC;
         int threads = Math.max(1, options.threads());
         int estimate = estimatePrimes(pf, pg, gamma);
-        report.field("word-size primes < 2^62");
+        report.field("word-size primes < 2^" + PolyGcdDouble.MAX_PRIME_BITS);
         Accumulation acc = new Accumulation(report);
         int used = 0;
         while (true) {
             options.checkCancelled("between gcd primes");
             long[] batch = primes.next(threads);
-            Image[] images = new Image[batch.length];
-            PrimeWorkers.run(batch.length, threads, i -> {
-                images[i] = zpImage(batch[i], rf, rg, gamma, cofactors);
-            });
+            Image[] images = zpImages(batch, rf, rg, gamma, cofactors, threads);
             used += batch.length;
             for (Image im : images) {
                 if (im.deg == 0) {
@@ -213,6 +214,116 @@ public final class PolynomialGcd {
         }
     }
 
+    /**
+     * The CRT route with the cofactor-bound proof (the default): images modulo primes below
+     * 2^26 (vectorized Euclid and exact division on doubles, {@link PolyGcdDouble}) are kept
+     * and lifted together by {@link MultiCrt} only when the product of the primes may suffice:
+     * first when it exceeds 2^(bits of gamma + bits of F and G + log2 length + 4), the least the
+     * proof can need plus a few bits, then each time it has grown by half. One lift of all
+     * images costs about what an incremental BigInteger Garner step costs per prime.
+     */
+    private static ZZPoly[] crtCoreLifted(ZZPoly pf, ZZPoly pg, ModularOptions options, ModularReport.Builder report) {
+        BigInteger gamma = pf.leadingCoefficient().gcd(pg.leadingCoefficient());
+        PrimeStream primes = PrimeStream.below(PRIME_BOUND, gamma);
+        ZZPolyReducer rf = new ZZPolyReducer(pf);
+        ZZPolyReducer rg = new ZZPolyReducer(pg);
+        int threads = Math.max(1, options.threads());
+        report.field("word-size primes < 2^" + PolyGcdDouble.MAX_PRIME_BITS);
+        int gBits = gamma.bitLength();
+        int inputBits = Math.max(pf.maxCoefficientBits(), pg.maxCoefficientBits());
+        long target = gBits + inputBits + bitLength(Math.max(pf.length(), pg.length())) + 4L;
+        List<Image> kept = new ArrayList<>();
+        int minDeg = Integer.MAX_VALUE;
+        long keptBits = 0;
+        int used = 0;
+        while (true) {
+            options.checkCancelled("between gcd primes");
+            int want = (int) Math.max(1, (target - keptBits + PolyGcdDouble.MAX_PRIME_BITS - 2)
+                    / (PolyGcdDouble.MAX_PRIME_BITS - 1));
+            long[] batch = primes.next(Math.max(want, threads));
+            Image[] images = zpImages(batch, rf, rg, gamma, true, threads);
+            used += batch.length;
+            for (Image im : images) {
+                if (im.deg == 0) {
+                    recordSkipped(primes, report);
+                    report.primesUsed(used).certification(Certification.PROVEN,
+                            "an image of degree 0 at p = " + im.p + " proves the gcd constant");
+                    return new ZZPoly[] {ZZPoly.ONE, pf, pg};
+                }
+                if (im.deg > minDeg) {
+                    report.unlucky(BigInteger.valueOf(im.p));
+                    continue;
+                }
+                if (im.deg < minDeg) {
+                    for (Image old : kept) {
+                        report.unlucky(BigInteger.valueOf(old.p));
+                    }
+                    kept.clear();
+                    keptBits = 0;
+                    minDeg = im.deg;
+                }
+                kept.add(im);
+                keptBits += 63 - Long.numberOfLeadingZeros(im.p); // floor(log2 p)
+            }
+            options.listener().progress("gcd images", used, (int) Math.max(used + 1,
+                    used + (target - keptBits) / (PolyGcdDouble.MAX_PRIME_BITS - 1)));
+            if (keptBits < target) {
+                continue;
+            }
+            ZZPoly[] done = liftAndProve(kept, pf, pg, gamma, threads, report);
+            if (done != null) {
+                recordSkipped(primes, report);
+                report.primesUsed(used);
+                options.listener().progress("gcd images", used, used);
+                return done;
+            }
+            target = Math.max(target + PolyGcdDouble.MAX_PRIME_BITS, keptBits + keptBits / 2);
+        }
+    }
+
+    /** Lifts h and the cofactors from the kept images and applies the cofactor-bound proof; null if it fails. */
+    private static ZZPoly[] liftAndProve(List<Image> kept, ZZPoly pf, ZZPoly pg, BigInteger gamma, int threads,
+                                        ModularReport.Builder report) {
+        int s = kept.size();
+        int nh = kept.get(0).h.length;
+        int na = kept.get(0).a.length;
+        int nb = kept.get(0).b.length;
+        int n = nh + na + nb;
+        long[] ps = new long[s];
+        long[] res = new long[s * n];
+        for (int j = 0; j < s; j++) {
+            Image im = kept.get(j);
+            ps[j] = im.p;
+            System.arraycopy(im.h, 0, res, j * n, nh);
+            System.arraycopy(im.a, 0, res, j * n + nh, na);
+            System.arraycopy(im.b, 0, res, j * n + nh + na, nb);
+        }
+        BigInteger[] all = MultiCrt.combine(ps, res, n, true, threads);
+        BigInteger[] hv = java.util.Arrays.copyOfRange(all, 0, nh);
+        BigInteger[] av = java.util.Arrays.copyOfRange(all, nh, nh + na);
+        BigInteger[] bv = java.util.Arrays.copyOfRange(all, nh + na, n);
+        BigInteger m = BigInteger.ONE;
+        for (long p : ps) {
+            m = m.multiply(BigInteger.valueOf(p));
+        }
+        int mBits = m.bitLength() - 2; // 2^mBits <= M / 2
+        int hBits = maxBits(hv);
+        int gBits = gamma.bitLength();
+        boolean okA = hBits + maxBits(av) + bitLength(Math.min(nh, na)) <= mBits
+                && gBits + pf.maxCoefficientBits() <= mBits;
+        boolean okB = hBits + maxBits(bv) + bitLength(Math.min(nh, nb)) <= mBits
+                && gBits + pg.maxCoefficientBits() <= mBits;
+        if (!okA || !okB) {
+            return null;
+        }
+        ZZPoly[] r = Accumulation.fromCofactors(ZZPoly.of(hv), av, bv);
+        if (r != null) {
+            report.certification(Certification.PROVEN, "h * cofactor = gcd(lc) * input mod M with M/2 above the"
+                    + " product's norm bound (" + (mBits + 2) + "-bit M)");
+        }
+        return r;
+    }
+
     private static void recordSkipped(PrimeStream primes, ModularReport.Builder report) {
         List<Long> skipped = primes.skipped();
         if (!skipped.isEmpty()) {
@@ -224,18 +335,46 @@ public final class PolynomialGcd {
     private static int estimatePrimes(ZZPoly pf, ZZPoly pg, BigInteger gamma) {
         int bits = gamma.bitLength() + Math.max(pf.maxCoefficientBits(), pg.maxCoefficientBits())
                 + 32 - Integer.numberOfLeadingZeros(Math.max(pf.degree(), pg.degree()) + 1) + 2;
-        return Math.max(1, (bits + 60) / 61);
+        return Math.max(1, (bits + PolyGcdDouble.MAX_PRIME_BITS - 2) / (PolyGcdDouble.MAX_PRIME_BITS - 1));
     }
 
-    private static Image zpImage(long p, ZZPolyReducer rf, ZZPolyReducer rg, BigInteger gamma, boolean cofactors) {
-        ZpField field = ZpField.of(p);
+    /** Primes per reduction batch (one {@link CrtBasis} projection of all coefficients). */
+    private static final int CHUNK = 16;
+
+    /**
+     * The images for a batch of primes: the coefficients reduced modulo a chunk of primes at
+     * once ({@link ZZPolyReducer#reduceAll}), chunks spread over the threads.
+     */
+    private static Image[] zpImages(long[] batch, ZZPolyReducer rf, ZZPolyReducer rg, BigInteger gamma,
+                                    boolean cofactors, int threads) {
+        Image[] images = new Image[batch.length];
+        int chunks = (batch.length + CHUNK - 1) / CHUNK;
         int lf = rf.length();
         int lg = rg.length();
         int n = Math.max(lf, lg);
-        long[] x = new long[n];
-        long[] y = new long[n];
-        rf.reduce(field, x);
-        rg.reduce(field, y);
+        PrimeWorkers.run(chunks, threads, c -> {
+            int from = c * CHUNK;
+            int to = Math.min(batch.length, from + CHUNK);
+            CrtBasis basis = CrtBasis.of(java.util.Arrays.copyOfRange(batch, from, to));
+            long[] fAll = new long[(to - from) * lf];
+            long[] gAll = new long[(to - from) * lg];
+            rf.reduceAll(basis, fAll);
+            rg.reduceAll(basis, gAll);
+            for (int j = 0; j < to - from; j++) {
+                long[] x = new long[n];
+                long[] y = new long[n];
+                System.arraycopy(fAll, j * lf, x, 0, lf);
+                System.arraycopy(gAll, j * lg, y, 0, lg);
+                images[from + j] = zpImage(batch[from + j], x, y, lf, lg, gamma, cofactors);
+            }
+        });
+        return images;
+    }
+
+    /** One image from f mod p in x[0..lf) and g mod p in y[0..lg) (both arrays of length max(lf, lg), overwritten). */
+    private static Image zpImage(long p, long[] x, long[] y, int lf, int lg, BigInteger gamma, boolean cofactors) {
+        ZpField field = ZpField.of(p);
+        int n = Math.max(lf, lg);
         long[] fp = cofactors ? x.clone() : null;
         long[] gp = cofactors ? y.clone() : null;
         long[] h = new long[n];
@@ -246,9 +385,14 @@ public final class PolynomialGcd {
         if (cofactors && deg > 0) {
             a = new long[lf - hl + 1];
             b = new long[lg - hl + 1];
-            long[] r = new long[n];
-            PolyDivZp.divRem(field, fp, 0, lf, h, 0, hl, a, 0, r, 0);
-            PolyDivZp.divRem(field, gp, 0, lg, h, 0, hl, b, 0, r, 0);
+            if (PolyGcdZp.usesDoubles(field)) {
+                PolyGcdDouble.divideExact(p, fp, lf, h, hl, a);
+                PolyGcdDouble.divideExact(p, gp, lg, h, hl, b);
+            } else {
+                long[] r = new long[n];
+                PolyDivZp.divRem(field, fp, 0, lf, h, 0, hl, a, 0, r, 0);
+                PolyDivZp.divRem(field, gp, 0, lg, h, 0, hl, b, 0, r, 0);
+            }
         }
         long gm = field.reduce(gamma);
         long[] hs = new long[hl];

@@ -2,6 +2,7 @@ package org.modalg.modular;
 
 import java.math.BigInteger;
 import java.util.List;
+import org.modalg.fft.CrtBasis;
 import org.modalg.fields.GfField;
 import org.modalg.fields.GfPreset;
 import org.modalg.fields.ZpField;
@@ -41,6 +42,8 @@ public final class Resultant {
     private static final long PRIME_BOUND = ZpField.MAX_MODULUS_EXCLUSIVE;
     /** Up to this many bits of modulus the primes below 2^26 are used (well within their supply). */
     private static final int SMALL_PRIME_BITS_LIMIT = 20_000_000;
+    /** Primes per reduction batch (one {@link CrtBasis} projection of all coefficients). */
+    private static final int CHUNK = 32;
 
     private Resultant() {
     }
@@ -96,26 +99,36 @@ public final class Resultant {
         ZZPoly pf = f.divideExact(cf);
         ZZPoly pg = g.divideExact(cg);
         BigInteger scale = cf.pow(g.degree()).multiply(cg.pow(f.degree()));
-        BigInteger bound = Bounds.resultant(pf.coefficients(), pg.coefficients());
-        long t1 = report.phaseSince("bound", t0);
-        BigInteger r = route == Route.BIG_PRIME ? bigPrime(pf, pg, bound, options, report)
-                : crt(pf, pg, bound, options, report);
-        report.phaseSince("images+crt", t1);
+        BigInteger r;
+        if (route == Route.BIG_PRIME) {
+            BigInteger bound = Bounds.resultant(pf.coefficients(), pg.coefficients());
+            long t1 = report.phaseSince("bound", t0);
+            r = bigPrime(pf, pg, bound, options, report);
+            report.phaseSince("images+crt", t1);
+        } else {
+            long boundBits = Bounds.resultantBits(pf.coefficients(), pg.coefficients());
+            long t1 = report.phaseSince("bound", t0);
+            r = crt(pf, pg, boundBits, options, report);
+            report.phaseSince("images+crt", t1);
+        }
         return new ModularResult<>(r.multiply(scale), report.build());
     }
 
     // ------------------------------------------------------------------ CRT route
 
-    private static BigInteger crt(ZZPoly pf, ZZPoly pg, BigInteger bound, ModularOptions options,
+    private static BigInteger crt(ZZPoly pf, ZZPoly pg, long boundBits, ModularOptions options,
                                   ModularReport.Builder report) {
-        int needBits = bound.bitLength() + 2; // M >= 2^needBits > 2 bound (bound < 2^bitLength)
+        if (boundBits > Integer.MAX_VALUE - 64) {
+            throw new IllegalArgumentException("the resultant bound has " + boundBits + " bits: too large");
+        }
+        int needBits = (int) boundBits + 2; // M >= 2^needBits > 2 bound (bound < 2^boundBits)
         // primes below 2^26 run the vectorized Euclid on doubles (PolyGcdDouble), faster per bit
         // than 62-bit primes; there are about 1.9 million of them above 2^25
         boolean small = needBits <= SMALL_PRIME_BITS_LIMIT;
         PrimeStream stream = PrimeStream.below(small ? PolyGcdDouble.PRIME_BOUND : PRIME_BOUND);
         long[] primes = primesFor(stream, needBits);
         report.field("word-size primes < 2^" + (small ? PolyGcdDouble.MAX_PRIME_BITS : 62) + " (" + primes.length
-                + " for a " + bound.bitLength() + "-bit Hadamard bound)");
+                + " for a " + boundBits + "-bit Hadamard bound)");
         ZZPolyReducer rf = new ZZPolyReducer(pf);
         ZZPolyReducer rg = new ZZPolyReducer(pg);
         int threads = Math.max(1, options.threads());
@@ -125,15 +138,14 @@ public final class Resultant {
         long[] residues = new long[primes.length];
         java.util.concurrent.atomic.AtomicInteger done = new java.util.concurrent.atomic.AtomicInteger();
         long t = System.nanoTime();
-        PrimeWorkers.run(primes.length, threads, i -> {
-            if ((i & 15) == 0) {
-                options.checkCancelled("between resultant primes");
-            }
-            residues[i] = image(primes[i], rf, rg);
-            int d = done.incrementAndGet();
-            if ((d & 15) == 0 || d == primes.length) {
-                options.listener().progress("resultant images", d, primes.length);
-            }
+        int chunks = (primes.length + CHUNK - 1) / CHUNK;
+        PrimeWorkers.run(chunks, threads, c -> {
+            options.checkCancelled("between resultant primes");
+            int from = c * CHUNK;
+            int to = Math.min(primes.length, from + CHUNK);
+            images(java.util.Arrays.copyOfRange(primes, from, to), rf, rg, residues, from);
+            int d = done.addAndGet(to - from);
+            options.listener().progress("resultant images", d, primes.length);
         });
         t = report.phaseSince("images", t);
         BigInteger r = MultiCrt.combine(primes, residues, 1, true, threads)[0];
@@ -153,7 +165,7 @@ public final class Resultant {
             int n = Math.min(batch, primes.length - from);
             long[] res = new long[n];
             int base = from;
-            PrimeWorkers.run(n, threads, i -> res[i] = image(primes[base + i], rf, rg));
+            PrimeWorkers.run(n, threads, i -> images(new long[] {primes[base + i]}, rf, rg, res, i));
             for (int i = 0; i < n; i++) {
                 acc.add(primes[base + i], new long[] {res[i]});
                 if (acc.stableCount() >= options.extraPrimes() && acc.count() > options.extraPrimes()) {
@@ -187,13 +199,24 @@ public final class Resultant {
         return java.util.Arrays.copyOf(out, n);
     }
 
-    private static long image(long p, ZZPolyReducer rf, ZZPolyReducer rg) {
-        ZpField field = ZpField.of(p);
-        long[] a = new long[rf.length()];
-        long[] b = new long[rg.length()];
-        rf.reduce(field, a);
-        rg.reduce(field, b);
-        return PolyGcdZp.resultant(field, a, a.length, b, b.length);
+    /**
+     * out[outOff + j] = Res(f, g) mod ps[j]: the coefficients reduced modulo all the primes at
+     * once ({@link ZZPolyReducer#reduceAll}), then one kernel call per prime.
+     */
+    private static void images(long[] ps, ZZPolyReducer rf, ZZPolyReducer rg, long[] out, int outOff) {
+        CrtBasis basis = CrtBasis.of(ps);
+        int lf = rf.length();
+        int lg = rg.length();
+        long[] rfAll = new long[ps.length * lf];
+        long[] rgAll = new long[ps.length * lg];
+        rf.reduceAll(basis, rfAll);
+        rg.reduceAll(basis, rgAll);
+        for (int j = 0; j < ps.length; j++) {
+            ZpField field = ZpField.of(ps[j]);
+            long[] a = java.util.Arrays.copyOfRange(rfAll, j * lf, (j + 1) * lf);
+            long[] b = java.util.Arrays.copyOfRange(rgAll, j * lg, (j + 1) * lg);
+            out[outOff + j] = PolyGcdZp.resultant(field, a, lf, b, lg);
+        }
     }
 
     // ------------------------------------------------------------------ big-prime route

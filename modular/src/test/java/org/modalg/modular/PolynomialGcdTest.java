@@ -13,7 +13,6 @@ import java.util.Random;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.modalg.fields.NttPrimes;
-import org.modalg.fields.ZpField;
 import org.modalg.polynomial.ZZPoly;
 
 /** {@link PolynomialGcd} (both routes, both proofs) against JAS and the subresultant PRS. */
@@ -98,13 +97,13 @@ class PolynomialGcdTest {
 
     /** The first primes of the CRT route's stream (gcd(lc f, lc g) = 1 there, nothing skipped). */
     private static long[] firstPrimes(int n) {
-        return PrimeStream.below(ZpField.MAX_MODULUS_EXCLUSIVE).next(n);
+        return PrimeStream.below(PolyGcdDouble.PRIME_BOUND).next(n);
     }
 
     @Test
     void unluckyPrimesAreDetectedCountedAndSkipped() {
         long[] q = firstPrimes(5);
-        assertEquals(NttPrimes.largestBelow(ZpField.MAX_MODULUS_EXCLUSIVE, 0), q[0]);
+        assertEquals(NttPrimes.largestBelow(PolyGcdDouble.PRIME_BOUND, 0), q[0]);
         // a = x + 1 and b = x + 1 + q0 q1 q2 are coprime over Z, Res(a, b) = q0 q1 q2: modulo each
         // of the stream's first three primes they share the factor x + 1.
         BigInteger prod = BigInteger.valueOf(q[0]).multiply(BigInteger.valueOf(q[1])).multiply(BigInteger.valueOf(q[2]));

@@ -280,6 +280,16 @@ class ToolboxTest {
             BigInteger res = Bareiss.det(sylvester(g, h));
             assertTrue(res.abs().compareTo(Bounds.resultant(g, h)) <= 0, "seed " + seed + " trial " + trial);
         }
+        // resultantBits: 2^B exceeds the exact bound, and B is at most 2 above its bit length
+        for (int trial = 0; trial < 40; trial++) {
+            BigInteger[] g = randomPoly(rnd, 1 + rnd.nextInt(300), 1 + rnd.nextInt(200));
+            BigInteger[] h = randomPoly(rnd, 1 + rnd.nextInt(300), 1 + rnd.nextInt(200));
+            BigInteger exact = Bounds.resultant(g, h);
+            long bits = Bounds.resultantBits(g, h);
+            assertTrue(exact.compareTo(BigInteger.ONE.shiftLeft((int) bits)) < 0, "trial " + trial);
+            assertTrue(bits <= exact.bitLength() + 2, "trial " + trial + ": " + bits + " vs " + exact.bitLength());
+        }
+        assertEquals(0, Bounds.resultantBits(new BigInteger[] {BigInteger.ZERO}, new BigInteger[] {BigInteger.ONE}));
         // (x + 1)^4 = x^4 + 4x^3 + 6x^2 + 4x + 1 is a factor of itself: 6 <= C(4,2) ||f||_2.
         BigInteger[] f = {BigInteger.ONE, BigInteger.valueOf(4), BigInteger.valueOf(6), BigInteger.valueOf(4),
             BigInteger.ONE};
