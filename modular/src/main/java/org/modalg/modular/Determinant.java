@@ -4,6 +4,7 @@ import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ForkJoinPool;
@@ -375,7 +376,7 @@ public final class Determinant {
         long t = System.nanoTime();
         int threads = options.threads();
         long[] b = new long[n];
-        java.util.SplittableRandom rnd = new java.util.SplittableRandom(0x5EED0000L + n);
+        SplittableRandom rnd = new SplittableRandom(0x5EED0000L + n); // fixed: reproducible runs
         for (int i = 0; i < n; i++) {
             b[i] = rnd.nextLong(-(1L << RHS_BITS), (1L << RHS_BITS) + 1);
         }
