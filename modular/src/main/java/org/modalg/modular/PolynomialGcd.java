@@ -217,10 +217,13 @@ public final class PolynomialGcd {
     /**
      * The CRT route with the cofactor-bound proof (the default): images modulo primes below
      * 2^26 (vectorized Euclid and exact division on doubles, {@link PolyGcdDouble}) are kept
-     * and lifted together by {@link MultiCrt} only when the product of the primes may suffice:
-     * first when it exceeds 2^(bits of gamma + bits of F and G + log2 length + 4), the least the
-     * proof can need plus a few bits, then each time it has grown by half. One lift of all
-     * images costs about what an incremental BigInteger Garner step costs per prime.
+     * and lifted together by {@link MultiCrt} only when the product M of the primes may
+     * suffice: first when M exceeds 2^(bits of F and G + 12), then each time it has grown by
+     * half. A lift is proven by the norm bound when M is large enough for it, otherwise, if its
+     * values are well below M/2, by checking h a = gamma F and h b = gamma G with two products
+     * over Z (a few ms at degree 1000; it saves the primes that carry gamma F, often half of
+     * them). One lift of all images costs about what one incremental BigInteger Garner step
+     * costs per prime.
      */
     private static ZZPoly[] crtCoreLifted(ZZPoly pf, ZZPoly pg, ModularOptions options, ModularReport.Builder report) {
         BigInteger gamma = pf.leadingCoefficient().gcd(pg.leadingCoefficient());
@@ -231,7 +234,9 @@ public final class PolynomialGcd {
         report.field("word-size primes < 2^" + PolyGcdDouble.MAX_PRIME_BITS);
         int gBits = gamma.bitLength();
         int inputBits = Math.max(pf.maxCoefficientBits(), pg.maxCoefficientBits());
-        long target = gBits + inputBits + bitLength(Math.max(pf.length(), pg.length())) + 4L;
+        // first try: h and the cofactors no larger than the inputs (the usual case), proven by
+        // multiplication; the norm-bound proof needs gBits + inputBits + 2, reached by the growth
+        long target = inputBits + GUARD_BITS + 4L;
         List<Image> kept = new ArrayList<>();
         int minDeg = Integer.MAX_VALUE;
         long keptBits = 0;
@@ -313,13 +318,26 @@ public final class PolynomialGcd {
                 && gBits + pf.maxCoefficientBits() <= mBits;
         boolean okB = hBits + maxBits(bv) + bitLength(Math.min(nh, nb)) <= mBits
                 && gBits + pg.maxCoefficientBits() <= mBits;
-        if (!okA || !okB) {
-            return null;
+        String why;
+        if (okA && okB) {
+            why = "h * cofactor = gcd(lc) * input mod M with M/2 above the product's norm bound ("
+                    + (mBits + 2) + "-bit M)";
+        } else {
+            // M may be too small for the norm bound yet large enough for the lift to be right:
+            // then the products h * a = gamma F and h * b = gamma G hold over Z, checked exactly
+            if (Math.max(hBits, Math.max(maxBits(av), maxBits(bv))) > mBits - GUARD_BITS) {
+                return null; // values of about M's size: the lift is not settled
+            }
+            ZZPoly hh = ZZPoly.of(hv);
+            if (!hh.multiply(ZZPoly.of(av)).equals(pf.multiply(gamma))
+                    || !hh.multiply(ZZPoly.of(bv)).equals(pg.multiply(gamma))) {
+                return null;
+            }
+            why = "h * cofactor = gcd(lc) * input checked by multiplication over Z (" + (mBits + 2) + "-bit M)";
         }
         ZZPoly[] r = Accumulation.fromCofactors(ZZPoly.of(hv), av, bv);
         if (r != null) {
-            report.certification(Certification.PROVEN, "h * cofactor = gcd(lc) * input mod M with M/2 above the"
-                    + " product's norm bound (" + (mBits + 2) + "-bit M)");
+            report.certification(Certification.PROVEN, why);
         }
         return r;
     }
@@ -340,6 +358,8 @@ public final class PolynomialGcd {
 
     /** Primes per reduction batch (one {@link CrtBasis} projection of all coefficients). */
     private static final int CHUNK = 16;
+    /** A lift whose values come within this many bits of M/2 is taken as not yet settled. */
+    private static final int GUARD_BITS = 8;
 
     /**
      * The images for a batch of primes: the coefficients reduced modulo a chunk of primes at
