@@ -112,10 +112,10 @@ final class PolyGcdDouble {
 
     // ------------------------------------------------------------------ vector kernels
 
-    /** a[i] = red(l a[i] - q1 s[i] - q0 b[i]) for i in [0, n). */
-    private static void fused(double[] a, double[] s, double[] b, int n, double l, double q1, double q0,
+    /** a[i] = red(l a[i] - q1 s[i] - q0 b[i]) for i in [from, to). */
+    private static void fused(double[] a, double[] s, double[] b, int from, int to, double l, double q1, double q0,
                               double p, double pinv) {
-        for (int i = 0; i < n; i++) {
+        for (int i = from; i < to; i++) {
             double t = l * a[i] - q1 * s[i] - q0 * b[i];
             a[i] = t - p * ((t * pinv + MAGIC) - MAGIC);
         }
@@ -151,7 +151,7 @@ final class PolyGcdDouble {
             double l = md.mul(lb, lb);
             s[0] = 0;
             System.arraycopy(b, 0, s, 1, nb);
-            fused(a, s, b, nb, l, q1, q0, md.p, md.pinv);
+            fused(a, s, b, 0, nb, l, q1, q0, md.p, md.pinv);
             a[na] = 0;
             a[na - 1] = 0;
             return l;
@@ -283,8 +283,25 @@ final class PolyGcdDouble {
         double[] x = md.fromLongs(a, aLen, aLen);
         double[] y = md.fromLongs(b, bLen, bLen);
         double[] s = new double[aLen];
+        double[] s2 = new double[aLen];
         int nb = bLen - 1;
-        for (int k = aLen - bLen; k >= 0; k--) {
+        int k = aLen - bLen;
+        // two quotient coefficients per pass: q_k = top, q_(k-1) from the next coefficient
+        while (k >= 1 && nb >= 1) {
+            double q1 = x[nb + k];
+            double q0 = md.reduce(x[nb + k - 1] - q1 * y[nb - 1]);
+            q[k] = md.toLong(q1);
+            q[k - 1] = md.toLong(q0);
+            int to = nb + k - 1;
+            int lo = Math.max(nb, k - 1);
+            int lo1 = Math.max(lo, k);
+            Arrays.fill(s, lo, lo1, 0.0);
+            System.arraycopy(y, lo1 - k, s, lo1, to - lo1);
+            System.arraycopy(y, lo - k + 1, s2, lo, to - lo);
+            fused(x, s, s2, lo, to, 1.0, q1, q0, md.p, md.pinv);
+            k -= 2;
+        }
+        for (; k >= 0; k--) {
             double top = x[nb + k];
             q[k] = md.toLong(top);
             if (top == 0 || nb == 0) {

@@ -25,7 +25,7 @@ import org.modalg.polynomial.ZZPoly;
  * <p>Routes ({@link ModularOptions#route()}):
  * <ul>
  *   <li>{@link Route#CRT} ({@link #gcdModular}): for primitive F, G with gamma = gcd(lc F, lc G),
- *   each word-size prime p not dividing gamma (those are skipped) gives h_p = gamma times the
+ *   each prime p &lt; 2^26 not dividing gamma (those are skipped) gives h_p = gamma times the
  *   monic gcd of F mod p and G mod p (Euclid, {@link PolyGcdZp}), and the cofactor images
  *   F_p / h_p and G_p / h_p times gamma. A prime whose image has a larger degree than the
  *   smallest seen is unlucky: it divides a subresultant of F and G, its image is discarded
@@ -56,9 +56,11 @@ import org.modalg.polynomial.ZZPoly;
  * {@link Certification#PROBABILISTIC} the run stops once h and the cofactors are unchanged over
  * {@link ModularOptions#extraPrimes()} primes, without the proof.
  *
- * <p>Cost: O(d^2) field operations per prime (Euclid and the two cofactor divisions) for
- * degree d; the number of primes is about (bits of h + bits of the cofactors) / 62 plus the
- * unlucky ones. Images run in parallel over {@link ModularOptions#threads()}.
+ * <p>Cost: O(d^2) operations per prime (Euclid and the two cofactor divisions, vectorized on
+ * doubles by {@link PolyGcdDouble}) for degree d; the number of primes is about (bits of the
+ * inputs + 12) / 25 when the multiplication check proves the first lift (see
+ * {@code crtCoreLifted}), up to (bits of gamma F) / 25 for the norm bound, plus the unlucky
+ * ones. Images run in parallel over {@link ModularOptions#threads()}.
  */
 public final class PolynomialGcd {
     /** How the modular GCD proves its result (see the class comment). */
