@@ -37,6 +37,23 @@ class NttPrimesTest {
     }
 
     @Test
+    void isPrimeBelow2To31() {
+        // the fast path (bases 2, 3, 5, 7, long arithmetic) against BigInteger
+        Random rnd = new Random(SEED + 1);
+        for (int i = 0; i < 20000 * MULTIPLIER; i++) {
+            long n = ((long) rnd.nextInt(Integer.MAX_VALUE) >>> rnd.nextInt(31)) | 1;
+            assertEquals(oracle(n), NttPrimes.isPrime(n), "seed=" + (SEED + 1) + " n=" + n);
+        }
+        for (long n = (1L << 31) + 300; n > (1L << 31) - 3000; n--) {
+            assertEquals(oracle(n), NttPrimes.isPrime(n), "n=" + n);
+        }
+        // strong pseudoprimes to bases 2, 3 and 5 (the smallest is 25326001) and to 2, 3, 5, 7 (3215031751, above 2^31)
+        assertFalse(NttPrimes.isPrime(25326001L));
+        assertFalse(NttPrimes.isPrime(3215031751L));
+        assertFalse(NttPrimes.isPrime(2152302898747L));
+    }
+
+    @Test
     void isPrimeMatchesBigIntegerOnRandom64BitNumbers() {
         Random rnd = new Random(SEED);
         int primes = 0;
