@@ -16,6 +16,47 @@ public final class MultiCrt {
 
     /** Primes per {@link CrtBasis} chunk: Garner's constants take CHUNK^2 / 2 words. */
     public static final int CHUNK = 256;
+    /** m^-1 modulo the product of the basis' primes (m coprime to them), from its residues. */
+    private static BigInteger inverseModChunk(BigInteger m, CrtBasis basis) {
+        byte[] be = m.toByteArray(); // big-endian two's complement, m > 0
+        int limbs = (be.length + 7) / 8;
+        long[] le = new long[limbs];
+        for (int i = 0; i < be.length; i++) {
+            int fromEnd = be.length - 1 - i;
+            le[fromEnd >>> 3] |= (be[i] & 0xFFL) << (8 * (fromEnd & 7));
+        }
+        int s = basis.size();
+        long[] r = new long[s];
+        basis.project(le, 0, limbs, r, 0);
+        for (int j = 0; j < s; j++) {
+            r[j] = inverse(r[j], basis.prime(j));
+        }
+        return basis.toBigIntegers(r, 1, false)[0];
+    }
+
+    // a^-1 mod p for 0 < a < p by the extended Euclidean algorithm.
+    private static long inverse(long a, long p) {
+        long t = 0;
+        long newT = 1;
+        long r = p;
+        long newR = a;
+        while (newR != 0) {
+            long q = r / newR;
+            long tmp = t - q * newT;
+            t = newT;
+            newT = tmp;
+            tmp = r - q * newR;
+            r = newR;
+            newR = tmp;
+        }
+        if (r != 1) {
+            throw new IllegalArgumentException("the primes must be distinct: " + p + " divides the other moduli");
+        }
+        return t < 0 ? t + p : t;
+    }
+
+    /** Up to this many values the chunks are merged one by one instead of up a tree (measured). */
+    static final int SEQUENTIAL_MAX_VALUES = 4;
 
     private MultiCrt() {
     }
@@ -57,13 +98,36 @@ public final class MultiCrt {
         int chunks = (primes.length + CHUNK - 1) / CHUNK;
         BigInteger[][] parts = new BigInteger[chunks][];
         BigInteger[] moduli = new BigInteger[chunks];
+        CrtBasis[] bases = new CrtBasis[chunks];
         for (int c = 0; c < chunks; c++) {
             int from = c * CHUNK;
             int to = Math.min(primes.length, from + CHUNK);
             CrtBasis basis = CrtBasis.of(Arrays.copyOfRange(primes, from, to));
+            bases[c] = basis;
             long[] sub = Arrays.copyOfRange(residues, from * n, to * n);
             parts[c] = basis.toBigIntegers(sub, n, false, threads);
             moduli[c] = basis.modulus();
+        }
+        if (n <= SEQUENTIAL_MAX_VALUES && chunks > 1) {
+            // Few values: merge the chunks one by one into the accumulated result, so that every
+            // inverse is taken modulo one chunk's modulus, and there from residues: the inverse
+            // of m modulo each prime of the chunk (m projected by the chunk's basis), lifted by
+            // its Garner step (BigInteger.modInverse is quadratic with a large constant; the
+            // tree's inverses dominated the resultant's CRT).
+            BigInteger[] acc = parts[0];
+            BigInteger m = moduli[0];
+            for (int c = 1; c < chunks; c++) {
+                BigInteger mc = moduli[c];
+                BigInteger inv = inverseModChunk(m, bases[c]);
+                BigInteger[] b = parts[c];
+                for (int i = 0; i < n; i++) {
+                    acc[i] = acc[i].add(m.multiply(b[i].subtract(acc[i]).multiply(inv).mod(mc)));
+                }
+                m = m.multiply(mc);
+            }
+            parts[0] = acc;
+            moduli[0] = m;
+            chunks = 1;
         }
         // Product tree: merge neighbours until one chunk remains.
         while (chunks > 1) {

@@ -154,9 +154,16 @@ class ToolboxTest {
 
     @Test
     void multiCrtMatchesOracleAcrossChunks() {
-        Random rnd = new Random(7);
-        int n = 5;
-        long[] primes = PrimeStream.below(1L << 62).next(2 * MultiCrt.CHUNK + 17);
+        // n = 5: the product tree; n = 1 and 4: chunks merged one by one; 2, 3 and 5 chunks
+        multiCrtCase(5, 2 * MultiCrt.CHUNK + 17, 1L << 62);
+        multiCrtCase(1, 2 * MultiCrt.CHUNK + 17, 1L << 62);
+        multiCrtCase(4, 2 * MultiCrt.CHUNK + 1, 1L << 26);
+        multiCrtCase(1, 4 * MultiCrt.CHUNK + 3, 1L << 26);
+    }
+
+    private static void multiCrtCase(int n, int count, long bound) {
+        Random rnd = new Random(7 + n + count);
+        long[] primes = PrimeStream.below(bound).next(count);
         BigInteger m = BigInteger.ONE;
         for (long p : primes) {
             m = m.multiply(BigInteger.valueOf(p));
