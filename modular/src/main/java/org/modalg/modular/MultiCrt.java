@@ -10,7 +10,10 @@ import org.modalg.fft.CrtBasis;
  * Garner's algorithm in {@link CrtBasis} (no BigInteger inside), then the chunk results are
  * combined pairwise up a product tree: x = x_1 + M_1 ((x_2 - x_1) M_1^-1 mod M_2). With fast
  * (Karatsuba/Toom) BigInteger multiplication the tree costs O(M(L) log c) per value for c chunks
- * and L limbs, against O(L^2) for one Garner pass over all primes.
+ * and L limbs, against O(L^2) for one Garner pass over all primes. For a few values (up to
+ * {@link #SEQUENTIAL_MAX_VALUES}, as for a determinant or a resultant) the chunks are instead
+ * merged one by one into the running result, each inverse modulo a chunk computed from
+ * residues by that chunk's basis rather than by {@link BigInteger#modInverse}.
  */
 public final class MultiCrt {
 
