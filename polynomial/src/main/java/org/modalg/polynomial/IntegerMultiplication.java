@@ -55,7 +55,42 @@ public final class IntegerMultiplication {
             return a.multiply(b);
         }
         BigInteger viaProvider = multiplyByProvider(a, b);
-        return viaProvider != null ? viaProvider : multiplyNtt(a, b, CpuNttEngine.shared());
+        return viaProvider != null ? viaProvider : multiplyCpu(a, b, DEFAULT_THREADS);
+    }
+
+    private static final int DEFAULT_THREADS = Runtime.getRuntime().availableProcessors();
+    private static final java.util.Map<Integer, ForkJoinPool> POOLS = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /**
+     * a * b on the CPU by the double-precision NTT route ({@link DoubleNttIntMul}: primes below
+     * 2^50, vectorized loops), on {@code threads} threads (1: the calling thread only),
+     * whatever the size. This is what {@link #multiply} runs above the BigInteger threshold
+     * when no GPU takes the product.
+     *
+     * @throws IllegalArgumentException if an operand is null or threads &lt; 1
+     */
+    public static BigInteger multiplyCpu(BigInteger a, BigInteger b, int threads) {
+        return multiplyCpu(a, b, threads, 0);
+    }
+
+    /** {@link #multiplyCpu(BigInteger, BigInteger, int)} with the prime count forced (3..6; 0 free), for tests. */
+    static BigInteger multiplyCpu(BigInteger a, BigInteger b, int threads, int forcePrimes) {
+        check(a, "a");
+        check(b, "b");
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads must be >= 1, got " + threads);
+        }
+        if (a.signum() == 0 || b.signum() == 0) {
+            return BigInteger.ZERO;
+        }
+        boolean same = a == b || a.equals(b);
+        long[] la = Limbs.magnitude(a);
+        long[] lb = same ? la : Limbs.magnitude(b);
+        ForkJoinPool pool = threads == 1 ? null : POOLS.computeIfAbsent(threads, ForkJoinPool::new);
+        long[] limbs = DoubleNttIntMul.multiply(la, magnitudeBits(la), lb, magnitudeBits(lb), same,
+                forcePrimes, pool);
+        BigInteger mag = Limbs.toBigInteger(limbs);
+        return a.signum() * b.signum() < 0 ? mag.negate() : mag;
     }
 
     // a * b by the usable LimbProductProvider when the operands are large enough for it, else null.
@@ -82,7 +117,7 @@ public final class IntegerMultiplication {
             return a.multiply(a);
         }
         BigInteger viaProvider = multiplyByProvider(a, a);
-        return viaProvider != null ? viaProvider : multiplyNtt(a, a, CpuNttEngine.shared());
+        return viaProvider != null ? viaProvider : multiplyCpu(a, a, DEFAULT_THREADS);
     }
 
     /**

@@ -5,8 +5,10 @@ import java.util.Random;
 import org.modalg.fft.CpuNttEngine;
 
 /**
- * Not a test: times IntegerMultiplication.multiplyNtt at given sizes on 1 and all threads
- * (minimum over repeats). Run: java -cp ... org.modalg.polynomial.IntMulProfile [bits,...] [reps]
+ * Not a test: times the CPU integer product routes at given sizes (minimum over repeats): the
+ * double-precision route ({@link IntegerMultiplication#multiplyCpu}) on one and all threads
+ * and for a square, and the 64-bit engine route on one thread. Run:
+ * java -cp ... org.modalg.polynomial.IntMulProfile [bits,...] [reps]
  */
 public final class IntMulProfile {
     public static void main(String[] args) {
@@ -14,20 +16,22 @@ public final class IntMulProfile {
         int reps = args.length > 1 ? Integer.parseInt(args[1]) : 5;
         Random rnd = new Random(1);
         int all = Runtime.getRuntime().availableProcessors();
-        try (CpuNttEngine serial = new CpuNttEngine(1); CpuNttEngine par = new CpuNttEngine(all)) {
+        try (CpuNttEngine serial = new CpuNttEngine(1)) {
             for (String s : sizes) {
                 int bits = Integer.parseInt(s);
                 BigInteger a = new BigInteger(bits, rnd).setBit(bits - 1);
                 BigInteger b = new BigInteger(bits, rnd).setBit(bits - 1);
-                BigInteger check = IntegerMultiplication.multiplyNtt(a, b, serial);
+                BigInteger check = IntegerMultiplication.multiplyCpu(a, b, 1);
                 if (bits <= 20_000_000 && !check.equals(a.multiply(b))) {
                     throw new AssertionError("wrong product at " + bits);
                 }
-                double t1 = time(reps, () -> IntegerMultiplication.multiplyNtt(a, b, serial));
-                double t2 = time(reps, () -> IntegerMultiplication.multiplyNtt(a, b, par));
-                double sq = time(reps, () -> IntegerMultiplication.multiplyNtt(a, a, serial));
-                System.out.printf("bits=%d mul 1 thread %.1f ms, %d threads %.1f ms, square 1 thread %.1f ms%n",
-                        bits, t1, all, t2, sq);
+                double t1 = time(reps, () -> IntegerMultiplication.multiplyCpu(a, b, 1));
+                double t2 = time(reps, () -> IntegerMultiplication.multiplyCpu(a, b, all));
+                double sq = time(reps, () -> IntegerMultiplication.multiplyCpu(a, a, 1));
+                double old = time(Math.min(reps, 3), () -> IntegerMultiplication.multiplyNtt(a, b, serial));
+                System.out.printf("bits=%d double route: 1 thread %.1f ms, %d threads %.1f ms, square %.1f ms;"
+                        + " 64-bit route 1 thread %.1f ms (shape %s)%n", bits, t1, all, t2, sq, old,
+                        DoubleNttIntMul.choose(a.bitLength(), b.bitLength(), false, 0));
             }
         }
     }

@@ -1,0 +1,385 @@
+package org.modalg.polynomial;
+
+import java.util.concurrent.ForkJoinPool;
+import org.modalg.fft.DoubleNttPlan;
+import org.modalg.fields.NttPrimes;
+import org.modalg.fields.ZpField;
+
+/**
+ * Integer products on the CPU through {@link DoubleNttPlan}: the same split-convolve-recombine
+ * pipeline as {@link IntegerMultiplication#multiplyNtt} (w-bit pieces, a cyclic convolution
+ * modulo s primes, Garner, carries), with primes below 2^50 and every per-point pass written
+ * as a loop over {@code double} arrays that the JIT vectorizes:
+ * <ol>
+ * <li><b>Pieces.</b> Each w-bit piece (w &lt;= 120) is cut once into three parts of at most 40
+ * bits, kept as doubles; per prime, the residue part0 + part1 2^k + part2 2^2k (mod p) is two
+ * modular products and a reduction, written straight into the transform's coefficient
+ * matrix.</li>
+ * <li><b>Convolution.</b> One cyclic convolution of length n = 2^k &gt;= La + Lb - 1 per
+ * prime ({@link DoubleNttPlan#convolution}); a square transforms once.</li>
+ * <li><b>Garner.</b> Mixed-radix digits v_j, each reduced into (-p_j/2, p_j/2), vectorized
+ * over the coefficients. Since every product coefficient is below M/4 (M the product of the
+ * primes, which the piece size guarantees), sum v_j p_0 ... p_(j-1) is then exactly the
+ * coefficient (|sum| &lt;= 0.51 M (1 + 2^-49), and any other representative is at least
+ * 3M/4 away). A scalar pass normalizes the digits into [0, p_j) by mixed-radix carries,
+ * evaluates the coefficient by Horner in 64-bit limbs and adds it at bit w i.</li>
+ * </ol>
+ * Shape: s in [3, 6] primes (the largest below 2^50 with 2^28 | p - 1) and the largest w with
+ * min(La, Lb) (2^w - 1)^2 &lt; M / 4, chosen by an operation count.
+ */
+final class DoubleNttIntMul {
+    private DoubleNttIntMul() {
+    }
+
+    /** The most primes considered. */
+    static final int MAX_PRIMES = 6;
+    /** The fewest primes considered. */
+    static final int MIN_PRIMES = 3;
+    /** The largest piece size (three parts of 40 bits). */
+    static final int MAX_PIECE_BITS = 120;
+
+    /** The primes: the largest below 2^50 with 2^28 | p - 1, decreasing. */
+    static final long[] PRIMES = NttPrimes.generate(MAX_PRIMES, DoubleNttPlan.MAX_PRIME_EXCLUSIVE, 28);
+
+    // floor(log2(M_s)) for the first s primes.
+    private static final int[] MODULUS_BITS = new int[MAX_PRIMES + 1];
+    // Garner constants p_m^-1 mod p_j (symmetric), at [m * MAX_PRIMES + j], m < j.
+    private static final double[] INV = new double[MAX_PRIMES * MAX_PRIMES];
+
+    static {
+        java.math.BigInteger m = java.math.BigInteger.ONE;
+        for (int s = 1; s <= MAX_PRIMES; s++) {
+            m = m.multiply(java.math.BigInteger.valueOf(PRIMES[s - 1]));
+            MODULUS_BITS[s] = m.bitLength() - 1;
+        }
+        for (int j = 0; j < MAX_PRIMES; j++) {
+            ZpField f = ZpField.of(PRIMES[j]);
+            for (int i = 0; i < j; i++) {
+                INV[i * MAX_PRIMES + j] = symmetric(f.inv(f.reduce(PRIMES[i])), PRIMES[j]);
+            }
+        }
+    }
+
+    /**
+     * The shape of one product.
+     *
+     * @param primes s
+     * @param pieceBits w
+     * @param log2n the cyclic convolution length
+     * @param piecesA pieces of a
+     * @param piecesB pieces of b
+     */
+    record Shape(int primes, int pieceBits, int log2n, long piecesA, long piecesB) {
+        long productPieces() {
+            return piecesA + piecesB - 1;
+        }
+    }
+
+    /**
+     * The cheapest shape for operands of bitsA, bitsB bits, or with exactly forcePrimes primes
+     * when that is in [3, 6] (for tests; 0 chooses).
+     *
+     * @throws IllegalArgumentException if the product needs more than 2^28 points
+     */
+    static Shape choose(long bitsA, long bitsB, boolean square, int forcePrimes) {
+        Shape best = null;
+        double bestCost = Double.MAX_VALUE;
+        for (int s = MIN_PRIMES; s <= MAX_PRIMES; s++) {
+            if (forcePrimes != 0 && s != forcePrimes) {
+                continue;
+            }
+            Shape shape = forPrimes(bitsA, bitsB, s);
+            if (shape == null) {
+                continue;
+            }
+            double c = cost(shape, square);
+            if (c < bestCost) {
+                bestCost = c;
+                best = shape;
+            }
+        }
+        if (best == null) {
+            throw new IllegalArgumentException("operands too large for the double-precision NTT route: "
+                    + (bitsA + bitsB) + " product bits");
+        }
+        return best;
+    }
+
+    private static Shape forPrimes(long bitsA, long bitsB, int s) {
+        // min(La, Lb) (2^w - 1)^2 < 2^(2w + ceil(log2 min)) <= 2^(MODULUS_BITS - 2) <= M / 4
+        for (int w = Math.min(MAX_PIECE_BITS, (MODULUS_BITS[s] - 2) / 2); w >= 1; w--) {
+            long la = (bitsA + w - 1) / w;
+            long lb = (bitsB + w - 1) / w;
+            if (2L * w + ceilLog2(Math.min(la, lb)) <= MODULUS_BITS[s] - 2) {
+                int log2n = Math.max(DoubleNttPlan.MIN_LOG2N, ceilLog2(la + lb - 1));
+                return log2n > DoubleNttPlan.MAX_LOG2N ? null : new Shape(s, w, log2n, la, lb);
+            }
+        }
+        return null;
+    }
+
+    // Relative cost: butterflies (about 0.75 ns each) plus per-point and per-coefficient passes.
+    private static double cost(Shape shape, boolean square) {
+        double n = Math.scalb(1.0, shape.log2n());
+        int transforms = square ? 2 : 3;
+        double perPrime = transforms * (n / 2 * shape.log2n() * 0.75 + n * 1.5);
+        return shape.primes() * perPrime + shape.productPieces() * (4 + 2.0 * shape.primes());
+    }
+
+    /**
+     * |a| |b| as limbs (length ceil((bits(a) + bits(b)) / 64) + 1) for the magnitudes la, lb
+     * (little-endian, top limb possibly zero) of bitsA, bitsB bits.
+     *
+     * @param pool threads for the transforms and passes, or null for the calling thread
+     */
+    static long[] multiply(long[] la, long bitsA, long[] lb, long bitsB, boolean same, int forcePrimes,
+            ForkJoinPool pool) {
+        Shape shape = choose(bitsA, bitsB, same, forcePrimes);
+        int s = shape.primes();
+        int w = shape.pieceBits();
+        double[][] partsA = parts(la, w, shape.piecesA());
+        double[][] partsB = same ? partsA : parts(lb, w, shape.piecesB());
+        double[][][] res = new double[s][][];
+        runPerPrime(pool, s, j -> {
+            DoubleNttPlan plan = DoubleNttPlan.of(PRIMES[j], shape.log2n());
+            double[][] ma = plan.borrowCoefficients();
+            residues(partsA, w, PRIMES[j], ma);
+            if (same) {
+                plan.convolution(ma, ma, false, null);
+            } else {
+                double[][] mb = plan.borrowCoefficients();
+                residues(partsB, w, PRIMES[j], mb);
+                plan.convolution(ma, mb, false, null);
+                DoubleNttPlan.giveBack(mb);
+            }
+            res[j] = ma;
+        });
+        long[] out = new long[(int) ((bitsA + bitsB + 63) / 64) + 1];
+        garner(res, s);
+        recombine(res, s, (int) shape.productPieces(), w, out);
+        for (double[][] m : res) {
+            DoubleNttPlan.giveBack(m);
+        }
+        return out;
+    }
+
+    // One prime per task: the primes are independent and at least three, so two threads keep
+    // busy without splitting the transforms themselves.
+    private static void runPerPrime(ForkJoinPool pool, int s, java.util.function.IntConsumer body) {
+        if (pool == null || pool.getParallelism() <= 1) {
+            for (int j = 0; j < s; j++) {
+                body.accept(j);
+            }
+        } else {
+            pool.submit(() -> java.util.stream.IntStream.range(0, s).parallel().forEach(body)).join();
+        }
+    }
+
+    /**
+     * The pieces' parts: parts[t][i] = bits [i w + t k, i w + (t + 1) k) of the limbs (k =
+     * ceil(w / 3) &lt;= 40; the last part may be shorter), as doubles. O(count).
+     */
+    static double[][] parts(long[] limbs, int w, long count) {
+        int k = (w + 2) / 3;
+        int n = (int) count;
+        double[][] parts = new double[3][n];
+        long maskK = (1L << k) - 1;
+        int kLast = w - 2 * k;
+        long maskLast = kLast <= 0 ? 0 : (1L << kLast) - 1;
+        // two zero limbs past the top, so that every 64-bit window reads inside the array
+        long[] x = java.util.Arrays.copyOf(limbs, Math.max(limbs.length, (int) ((count * w) >>> 6)) + 2);
+        double[] p0 = parts[0];
+        double[] p1 = parts[1];
+        double[] p2 = parts[2];
+        for (int i = 0; i < n; i++) {
+            long bit = (long) i * w;
+            p0[i] = window(x, bit) & maskK;
+            p1[i] = window(x, bit + k) & maskK;
+            p2[i] = window(x, bit + 2L * k) & maskLast;
+        }
+        return parts;
+    }
+
+    // The 64 bits from bit position bit on; x[bit / 64 + 1] must exist. Branch-free: the high
+    // limb is shifted by 1 and then by 63 - sh, which is 0 bits when sh = 0.
+    private static long window(long[] x, long bit) {
+        int li = (int) (bit >>> 6);
+        int sh = (int) (bit & 63);
+        return (x[li] >>> sh) | ((x[li + 1] << 1) << (63 - sh));
+    }
+
+    /**
+     * m (R x C, any contents) gets the pieces' residues mod p at position i = r C + c and zeros
+     * after them. O(R C).
+     */
+    static void residues(double[][] parts, int w, long p, double[][] m) {
+        int k = (w + 2) / 3;
+        ZpField f = ZpField.of(p);
+        double c1 = symmetric(f.pow(2, k), p);
+        double c2 = symmetric(f.pow(2, 2L * k), p);
+        int count = parts[0].length;
+        int cols = m[0].length;
+        for (int r = 0; r < m.length; r++) {
+            int off = r * cols;
+            int len = Math.max(0, Math.min(cols, count - off));
+            if (len > 0) {
+                residueRow(parts[0], parts[1], parts[2], off, m[r], len, c1, c2, p);
+            }
+            if (len < cols) {
+                java.util.Arrays.fill(m[r], len, cols, 0.0);
+            }
+        }
+    }
+
+    // row[c] = a0 + a1 c1 + a2 c2 (mod p, reduced) at [off + c], c < len: vectorized.
+    private static void residueRow(double[] a0, double[] a1, double[] a2, int off, double[] row, int len,
+            double c1, double c2, long p) {
+        double pd = p;
+        double pinv = 1.0 / p;
+        double c1p = c1 * pinv;
+        double c2p = c2 * pinv;
+        double np = -pd;
+        for (int c = 0; c < len; c++) {
+            double x = a1[off + c];
+            double y = a2[off + c];
+            double h = x * c1;
+            double g = y * c2;
+            double v = Math.fma(Math.rint(x * c1p), np, h) + Math.fma(x, c1, -h)
+                    + Math.fma(Math.rint(y * c2p), np, g) + Math.fma(y, c2, -g) + a0[off + c];
+            row[c] = Math.fma(Math.rint(v * pinv), np, v);
+        }
+    }
+
+    /**
+     * In place: res[j] (values below 1.3 p_j) becomes the mixed-radix digit v_j in
+     * (-p_j/2, p_j/2] (up to 2^-40 p_j) with sum_j v_j p_0 ... p_(j-1) congruent to the
+     * coefficient. O(points s^2), vectorized along the rows.
+     */
+    static void garner(double[][][] res, int s) {
+        int rows = res[0].length;
+        int cols = res[0][0].length;
+        for (int j = 0; j < s; j++) {
+            double p = PRIMES[j];
+            double pinv = 1.0 / p;
+            double np = -p;
+            for (int r = 0; r < rows; r++) {
+                double[] x = res[j][r];
+                for (int m = 0; m < j; m++) {
+                    double[] v = res[m][r];
+                    double w = INV[m * MAX_PRIMES + j];
+                    double wp = w * pinv;
+                    // |x - v| < 1.3 p_j + 0.51 p_m < 2^51: the product's precondition
+                    for (int c = 0; c < cols; c++) {
+                        double y = x[c] - v[c];
+                        double h = y * w;
+                        double q = Math.rint(y * wp);
+                        x[c] = Math.fma(q, np, h) + Math.fma(y, w, -h);
+                    }
+                }
+                for (int c = 0; c < cols; c++) {
+                    double y = x[c];
+                    x[c] = Math.fma(Math.rint(y * pinv), np, y);
+                }
+            }
+        }
+    }
+
+    /**
+     * out = sum_i c_i 2^(w i) for the first count coefficients (out zero on entry), c_i given
+     * by the digits of {@link #garner}, by planes: after the digits are normalized into
+     * [0, p_j) (mixed-radix carries, vectorized), X_j = sum_i v_ij 2^(w i) is packed into limbs
+     * (the digits do not overlap: v &lt; 2^50 &lt;= w) and out = X_0 + p_0 (X_1 + p_1 (...)) by
+     * one multiply-add pass per prime. Limb t of a pass needs only limb t of the previous pass
+     * and its own carry, so the passes run chunk by chunk over a small buffer (no
+     * product-sized temporary). O(count s) word operations, no per-coefficient multi-limb
+     * arithmetic.
+     */
+    static void recombine(double[][][] res, int s, int count, int w, long[] out) {
+        normalizeDigits(res, s);
+        int len = out.length;
+        long[] carries = new long[s];
+        long[] chunk = new long[RECOMBINE_CHUNK + 2];
+        for (int t0 = 0; t0 < len; t0 += RECOMBINE_CHUNK) {
+            int t1 = Math.min(len, t0 + RECOMBINE_CHUNK);
+            pack(res[s - 1], count, w, t0, t1, chunk);
+            System.arraycopy(chunk, 1, out, t0, t1 - t0);
+            for (int j = s - 2; j >= 0; j--) {
+                pack(res[j], count, w, t0, t1, chunk);
+                carries[j] = mulAdd(out, t0, t1, PRIMES[j], chunk, carries[j]);
+            }
+        }
+    }
+
+    // Limbs per chunk of the recombination passes.
+    private static final int RECOMBINE_CHUNK = 2048;
+
+    // Digits from (-p_j/2 - 2, p_j/2 + 2) into [0, p_j), the borrow going to digit j + 1.
+    private static void normalizeDigits(double[][][] res, int s) {
+        int rows = res[0].length;
+        int cols = res[0][0].length;
+        for (int j = 0; j + 1 < s; j++) {
+            double p = PRIMES[j];
+            double pinv = 1.0 / p;
+            for (int r = 0; r < rows; r++) {
+                double[] x = res[j][r];
+                double[] y = res[j + 1][r];
+                for (int c = 0; c < cols; c++) {
+                    double borrow = Math.floor(x[c] * pinv); // -1 or 0
+                    x[c] = Math.fma(borrow, -p, x[c]);
+                    y[c] += borrow;
+                }
+            }
+        }
+    }
+
+    // chunk[1 + t - t0] = limb t of sum_i v_i 2^(w i) (first count digits) for t in [t0, t1),
+    // chunk[0] and chunk[t1 - t0 + 1] scratch. Digits are below 2^50 <= w: they do not
+    // overlap, and a digit starting before bit 64 (t0 - 1) ends before limb t0.
+    private static void pack(double[][] digits, int count, int w, int t0, int t1, long[] chunk) {
+        java.util.Arrays.fill(chunk, 0, t1 - t0 + 2, 0L);
+        int cols = digits[0].length;
+        long firstBit = Math.max(0, 64L * (t0 - 1));
+        long from = (firstBit + w - 1) / w;                      // first digit starting at >= firstBit
+        long to = Math.min(count, (64L * t1 + w - 1) / w);      // digits starting before bit 64 t1
+        long base = 64L * (t0 - 1);                              // chunk[0] is limb t0 - 1
+        int logCols = Integer.numberOfTrailingZeros(cols);
+        long bit = from * w - base;
+        for (int i = (int) from; i < to; bit += w) {
+            double[] row = digits[i >>> logCols];
+            int c = i & (cols - 1);
+            int end = (int) Math.min(to - i, cols - c) + c;
+            for (; c < end; c++, i++, bit += w) {
+                long v = (long) row[c];
+                int li = (int) (bit >>> 6);
+                int sh = (int) (bit & 63);
+                chunk[li] |= v << sh;
+                chunk[li + 1] |= (v >>> 1) >>> (63 - sh);
+            }
+            bit -= w;
+        }
+    }
+
+    // y[t] = y[t] p + x[1 + t - t0] + carry for t in [t0, t1) (p < 2^50); returns the carry.
+    private static long mulAdd(long[] y, int t0, int t1, long p, long[] x, long carry) {
+        for (int t = t0; t < t1; t++) {
+            long a = y[t];
+            long lo = a * p;
+            long hi = Math.multiplyHigh(a, p) + ((a >> 63) & p); // unsigned high word
+            long s1 = lo + x[1 + t - t0];
+            hi += Long.compareUnsigned(s1, lo) < 0 ? 1 : 0;
+            long s2 = s1 + carry;
+            hi += Long.compareUnsigned(s2, s1) < 0 ? 1 : 0;
+            y[t] = s2;
+            carry = hi;
+        }
+        return carry;
+    }
+
+    private static double symmetric(long v, long p) {
+        return v > p / 2 ? (double) (v - p) : (double) v;
+    }
+
+    private static int ceilLog2(long x) {
+        return x <= 1 ? 0 : 64 - Long.numberOfLeadingZeros(x - 1);
+    }
+}
