@@ -131,44 +131,91 @@ final class DoubleNttKernels {
         }
     }
 
+    /** Bytes of rows a pass keeps in cache: the L2 of the machine measured (512 KiB), halved. */
+    static final int PASS_BYTES = 1 << 18;
+
+    /** Levels per pass for rows of {@code width} doubles: 2^levels rows fill PASS_BYTES. */
+    static int levelsPerPass(int width) {
+        int rows = Math.max(2, PASS_BYTES / (8 * Math.max(1, width)));
+        return 31 - Integer.numberOfLeadingZeros(rows);
+    }
+
     /**
      * All levels of a length-L forward transform (L = 2^logLen) along the rows
-     * {@code rows[0, L)}, on the columns [from, to): level m (m = 1, 2, ..., L/2 blocks), block
-     * k pairs rows i and i + L/(2m) with the twiddle {@code tw[base + k]}, base = m for the
-     * negacyclic transform and 0 for the cyclic one (the conventions of {@link NttKernels}).
+     * {@code rows[0, L)}, on the columns [from, to): level t (m = 2^t blocks, distance
+     * h = L / 2m), block k pairs rows i and i + h with the twiddle {@code tw[base + k]}, base = m
+     * for the negacyclic transform and 0 for the cyclic one (the conventions of
+     * {@link NttKernels}). The levels run in passes of {@link #levelsPerPass} levels: within a
+     * pass the rows fall into independent groups of 2^levels rows (equal modulo the pass's
+     * smallest distance, inside one block of its first level), and each group runs all the
+     * pass's levels while it is in cache. Every loop stays a whole row long, which is what the
+     * vectorized loops need.
      */
     static void forwardColumns(double[][] rows, int logLen, double[] tw, boolean nega, int from,
             int to, double p, double pinv) {
         int len = 1 << logLen;
-        for (int m = 1, h = len >> 1; m < len; m <<= 1, h >>= 1) {
-            int base = nega ? m : 0;
-            for (int k = 0; k < m; k++) {
-                double w = tw[base + k];
-                int j0 = 2 * h * k;
-                if (!nega && k == 0) {
-                    for (int i = j0; i < j0 + h; i++) {
-                        forwardButterfliesUnit(rows[i], rows[i + h], from, to, p, pinv);
-                    }
-                } else {
-                    for (int i = j0; i < j0 + h; i++) {
-                        forwardButterflies(rows[i], rows[i + h], from, to, w, p, pinv);
+        int per = levelsPerPass(to - from);
+        for (int t0 = 0; t0 < logLen; t0 += per) {
+            int t1 = Math.min(logLen, t0 + per);
+            int group = 1 << (t1 - t0);
+            int span = len >> t0;
+            int hLast = len >> t1;
+            for (int start = 0; start < len; start += span) {
+                for (int off = 0; off < hLast; off++) {
+                    int first = start + off;
+                    for (int t = t0; t < t1; t++) {
+                        int h = len >> (t + 1);
+                        int hu = h / hLast;
+                        int base = nega ? 1 << t : 0;
+                        int shift = logLen - t;
+                        for (int u0 = 0; u0 < group; u0 += 2 * hu) {
+                            for (int u = u0; u < u0 + hu; u++) {
+                                int i = first + u * hLast;
+                                int k = i >> shift;
+                                if (!nega && k == 0) {
+                                    forwardButterfliesUnit(rows[i], rows[i + h], from, to, p, pinv);
+                                } else {
+                                    forwardButterflies(rows[i], rows[i + h], from, to, tw[base + k], p, pinv);
+                                }
+                            }
+                        }
                     }
                 }
             }
         }
     }
 
-    /** The inverse of {@link #forwardColumns} up to the factor L: the levels backwards. */
+    /**
+     * The inverse of {@link #forwardColumns} up to the factor L: the levels backwards, in the
+     * same passes and groups, with inverse twiddles.
+     */
     static void inverseColumns(double[][] rows, int logLen, double[] twInv, boolean nega, int from,
             int to, double p, double pinv) {
         int len = 1 << logLen;
-        for (int m = len >> 1, h = 1; m >= 1; m >>= 1, h <<= 1) {
-            int base = nega ? m : 0;
-            for (int k = 0; k < m; k++) {
-                double w = twInv[base + k];
-                int j0 = 2 * h * k;
-                for (int i = j0; i < j0 + h; i++) {
-                    inverseButterflies(rows[i], rows[i + h], from, to, w, p, pinv);
+        int per = levelsPerPass(to - from);
+        int passes = (logLen + per - 1) / per;
+        for (int pass = passes - 1; pass >= 0; pass--) {
+            int t0 = pass * per;
+            int t1 = Math.min(logLen, t0 + per);
+            int group = 1 << (t1 - t0);
+            int span = len >> t0;
+            int hLast = len >> t1;
+            for (int start = 0; start < len; start += span) {
+                for (int off = 0; off < hLast; off++) {
+                    int first = start + off;
+                    for (int t = t1 - 1; t >= t0; t--) {
+                        int h = len >> (t + 1);
+                        int hu = h / hLast;
+                        int base = nega ? 1 << t : 0;
+                        int shift = logLen - t;
+                        for (int u0 = 0; u0 < group; u0 += 2 * hu) {
+                            for (int u = u0; u < u0 + hu; u++) {
+                                int i = first + u * hLast;
+                                inverseButterflies(rows[i], rows[i + h], from, to, twInv[base + (i >> shift)],
+                                        p, pinv);
+                            }
+                        }
+                    }
                 }
             }
         }

@@ -88,6 +88,12 @@ final class PolyMulZZ {
         }
     }
 
+    /** Whether {@link #mul}'s rule picks the small-prime NTT for n = min(aLen, bLen) and bits. */
+    static boolean choosesNtt(int bits, int n) {
+        return n >= Tuning.zzKaratsubaThreshold(bits) && n >= Tuning.zzFastThreshold(bits)
+                && n >= Tuning.zzNttThreshold(bits);
+    }
+
     /**
      * c = a^2, choosing the algorithm by the rule of {@link #mul} applied to (a, a).
      * Preconditions as for {@link #mul} with b = a.
@@ -469,11 +475,20 @@ final class PolyMulZZ {
         });
     }
 
-    /** {@link #mulSmallPrimeNtt(BigInteger[], int, int, BigInteger[], int, int, BigInteger[], int, NttEngine)}
-     *  on {@link NttEngines#shared()} (the GPU for large products when one is usable). */
+    /**
+     * c = a * b by the small-prime NTT: on the CPU by {@link DoubleNttPolyMul} (primes below
+     * 2^50, vectorized double-precision transforms, on {@link CpuNttEngine#shared()}'s thread
+     * count), and through {@link #mulSmallPrimeNtt(BigInteger[], int, int, BigInteger[], int,
+     * int, BigInteger[], int, NttEngine)} on {@link NttEngines#shared()} when that is a GPU.
+     */
     public static void mulSmallPrimeNtt(BigInteger[] a, int aOff, int aLen, BigInteger[] b, int bOff, int bLen,
                                         BigInteger[] c, int cOff) {
-        mulSmallPrimeNtt(a, aOff, aLen, b, bOff, bLen, c, cOff, NttEngines.shared());
+        NttEngine engine = NttEngines.shared();
+        if (engine instanceof CpuNttEngine) {
+            DoubleNttPolyMul.mul(a, aOff, aLen, b, bOff, bLen, c, cOff, ((CpuNttEngine) engine).threads());
+        } else {
+            mulSmallPrimeNtt(a, aOff, aLen, b, bOff, bLen, c, cOff, engine);
+        }
     }
 
     /**

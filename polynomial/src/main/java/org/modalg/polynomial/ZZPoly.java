@@ -31,12 +31,34 @@ public final class ZZPoly implements Comparable<ZZPoly> {
     /** The polynomial x. */
     public static final ZZPoly X = new ZZPoly(new BigInteger[] {BigInteger.ZERO, BigInteger.ONE});
 
-    // Normalized: c.length == degree + 1, c[c.length - 1] != 0; never exposed, never mutated.
-    private final BigInteger[] c;
+    // Normalized: length == degree + 1, top coefficient != 0; never exposed, never mutated.
+    // Either the BigIntegers are given (cache != null, packed == null) or the coefficients are
+    // packed (a large product, see PackedCoefficients) and the BigIntegers are made on first use.
+    private volatile BigInteger[] cache;
+    private final PackedCoefficients packed;
+    private final int len;
     private int hash; // 0 until computed (a hash of 0 is recomputed; harmless)
 
     private ZZPoly(BigInteger[] normalized) {
-        this.c = normalized;
+        this.cache = normalized;
+        this.packed = null;
+        this.len = normalized.length;
+    }
+
+    private ZZPoly(PackedCoefficients packed) {
+        this.cache = null;
+        this.packed = packed;
+        this.len = packed.length();
+    }
+
+    /** A polynomial on packed coefficients (trimmed: top coefficient non-zero); for kernels. */
+    static ZZPoly wrap(PackedCoefficients p) {
+        return p.length() == 0 ? ZERO : new ZZPoly(p);
+    }
+
+    /** The packed coefficients, or null when the polynomial holds BigIntegers. */
+    PackedCoefficients packed() {
+        return packed;
     }
 
     /**
@@ -56,6 +78,11 @@ public final class ZZPoly implements Comparable<ZZPoly> {
 
     /** The coefficient array itself (no copy, must not be modified); for kernels in this package. */
     BigInteger[] coeffs() {
+        BigInteger[] c = cache;
+        if (c == null) {
+            c = packed.toBigIntegers();
+            cache = c;
+        }
         return c;
     }
 
@@ -134,21 +161,22 @@ public final class ZZPoly implements Comparable<ZZPoly> {
 
     /** The degree; -1 for the zero polynomial. */
     public int degree() {
-        return c.length - 1;
+        return len - 1;
     }
 
     /** The number of coefficients, degree + 1 (0 for the zero polynomial). */
     public int length() {
-        return c.length;
+        return len;
     }
 
     /** Whether this is the zero polynomial. */
     public boolean isZero() {
-        return c.length == 0;
+        return len == 0;
     }
 
     /** Whether this is the constant 1. */
     public boolean isOne() {
+        BigInteger[] c = coeffs();
         return c.length == 1 && c[0].equals(BigInteger.ONE);
     }
 
@@ -161,21 +189,30 @@ public final class ZZPoly implements Comparable<ZZPoly> {
         if (i < 0) {
             throw new IllegalArgumentException("i must be >= 0, got " + i);
         }
-        return i < c.length ? c[i] : BigInteger.ZERO;
+        if (i >= len) {
+            return BigInteger.ZERO;
+        }
+        BigInteger[] c = cache;
+        return c != null ? c[i] : packed.get(i);
     }
 
     /** The leading coefficient; zero for the zero polynomial. */
     public BigInteger leadingCoefficient() {
-        return c.length == 0 ? BigInteger.ZERO : c[c.length - 1];
+        return len == 0 ? BigInteger.ZERO : coefficient(len - 1);
     }
 
     /** A copy of the coefficients in increasing degree (length degree + 1). */
     public BigInteger[] coefficients() {
+        BigInteger[] c = coeffs();
         return c.clone();
     }
 
     /** The largest bit length of |c_i| over all coefficients; 0 for the zero polynomial. O(n). */
     public int maxCoefficientBits() {
+        if (cache == null) {
+            return packed.maxBits();
+        }
+        BigInteger[] c = cache;
         return PolyMulZZ.maxBits(c, 0, c.length);
     }
 
@@ -183,14 +220,16 @@ public final class ZZPoly implements Comparable<ZZPoly> {
 
     /** this + g. O(n) additions. */
     public ZZPoly add(ZZPoly g) {
+        BigInteger[] c = coeffs();
         checkNotNull(g, "g");
-        return wrap(addArrays(c, g.c, false));
+        return wrap(addArrays(c, g.coeffs(), false));
     }
 
     /** this - g. O(n) subtractions. */
     public ZZPoly sub(ZZPoly g) {
+        BigInteger[] c = coeffs();
         checkNotNull(g, "g");
-        return wrap(addArrays(c, g.c, true));
+        return wrap(addArrays(c, g.coeffs(), true));
     }
 
     private static BigInteger[] addArrays(BigInteger[] a, BigInteger[] b, boolean subtract) {
@@ -206,6 +245,7 @@ public final class ZZPoly implements Comparable<ZZPoly> {
 
     /** -this. O(n). */
     public ZZPoly negate() {
+        BigInteger[] c = coeffs();
         BigInteger[] r = new BigInteger[c.length];
         for (int i = 0; i < r.length; i++) {
             r[i] = c[i].negate();
@@ -215,6 +255,7 @@ public final class ZZPoly implements Comparable<ZZPoly> {
 
     /** s * this for an integer s. O(n) coefficient products. */
     public ZZPoly multiply(BigInteger s) {
+        BigInteger[] c = coeffs();
         checkNotNull(s, "s");
         if (s.signum() == 0 || c.length == 0) {
             return ZERO;
@@ -240,25 +281,35 @@ public final class ZZPoly implements Comparable<ZZPoly> {
      */
     public ZZPoly multiply(ZZPoly g) {
         checkNotNull(g, "g");
-        if (c.length == 0 || g.c.length == 0) {
+        if (len == 0 || g.len == 0) {
             return ZERO;
         }
-        if (g.c.length == 1) {
-            return multiply(g.c[0]);
+        if (g.len == 1) {
+            return multiply(g.coefficient(0));
         }
-        if (c.length == 1) {
-            return g.multiply(c[0]);
+        if (len == 1) {
+            return g.multiply(coefficient(0));
         }
-        BigInteger[] r = new BigInteger[c.length + g.c.length - 1];
-        PolyMulZZ.mul(c, 0, c.length, g.c, 0, g.c.length, r, 0);
+        ZZPoly packedProduct = DoubleNttPolyMul.multiplyIfChosen(this, g);
+        if (packedProduct != null) {
+            return packedProduct;
+        }
+        BigInteger[] c = coeffs();
+        BigInteger[] r = new BigInteger[c.length + g.len - 1];
+        PolyMulZZ.mul(c, 0, c.length, g.coeffs(), 0, g.len, r, 0);
         return wrap(r);
     }
 
     /** this^2, by the squaring kernels (about half the products of a general multiplication). */
     public ZZPoly square() {
-        if (c.length == 0) {
+        if (len == 0) {
             return ZERO;
         }
+        ZZPoly packedProduct = DoubleNttPolyMul.multiplyIfChosen(this, this);
+        if (packedProduct != null) {
+            return packedProduct;
+        }
+        BigInteger[] c = coeffs();
         BigInteger[] r = new BigInteger[2 * c.length - 1];
         PolyMulZZ.sqr(c, 0, c.length, r, 0);
         return wrap(r);
@@ -271,6 +322,7 @@ public final class ZZPoly implements Comparable<ZZPoly> {
      * @throws IllegalArgumentException if e &lt; 0
      */
     public ZZPoly pow(int e) {
+        BigInteger[] c = coeffs();
         if (e < 0) {
             throw new IllegalArgumentException("e must be >= 0, got " + e);
         }
@@ -302,6 +354,7 @@ public final class ZZPoly implements Comparable<ZZPoly> {
 
     /** The value at v by Horner's rule. O(n) multiplications of growing size. */
     public BigInteger evaluate(BigInteger v) {
+        BigInteger[] c = coeffs();
         checkNotNull(v, "v");
         BigInteger r = BigInteger.ZERO;
         for (int i = c.length - 1; i >= 0; i--) {
@@ -312,6 +365,7 @@ public final class ZZPoly implements Comparable<ZZPoly> {
 
     /** The formal derivative. O(n). */
     public ZZPoly derivative() {
+        BigInteger[] c = coeffs();
         if (c.length <= 1) {
             return ZERO;
         }
@@ -329,6 +383,7 @@ public final class ZZPoly implements Comparable<ZZPoly> {
      * gcds (stops early once the gcd is 1).
      */
     public BigInteger content() {
+        BigInteger[] c = coeffs();
         BigInteger g = BigInteger.ZERO;
         for (int i = c.length - 1; i >= 0; i--) {
             g = g.gcd(c[i]);
@@ -345,6 +400,7 @@ public final class ZZPoly implements Comparable<ZZPoly> {
      * polynomial gives itself.
      */
     public ZZPoly primitivePart() {
+        BigInteger[] c = coeffs();
         if (c.length == 0) {
             return ZERO;
         }
@@ -370,6 +426,7 @@ public final class ZZPoly implements Comparable<ZZPoly> {
      * @throws ArithmeticException if s = 0 or the division is not exact
      */
     public ZZPoly divideExact(BigInteger s) {
+        BigInteger[] c = coeffs();
         checkNotNull(s, "s");
         if (s.signum() == 0) {
             throw new ArithmeticException("division by zero");
@@ -416,7 +473,8 @@ public final class ZZPoly implements Comparable<ZZPoly> {
     }
 
     private ZZPoly[] divRem(ZZPoly g, String failure) {
-        BigInteger[] b = g.c;
+        BigInteger[] c = coeffs();
+        BigInteger[] b = g.coeffs();
         if (b.length == 0) {
             throw new ArithmeticException("division by the zero polynomial");
         }
@@ -466,8 +524,9 @@ public final class ZZPoly implements Comparable<ZZPoly> {
      * @throws ArithmeticException if g is zero
      */
     public ZZPoly[] pseudoDivide(ZZPoly g) {
+        BigInteger[] c = coeffs();
         checkNotNull(g, "g");
-        BigInteger[] b = g.c;
+        BigInteger[] b = g.coeffs();
         if (b.length == 0) {
             throw new ArithmeticException("division by the zero polynomial");
         }
@@ -525,6 +584,7 @@ public final class ZZPoly implements Comparable<ZZPoly> {
      * @throws IllegalArgumentException if n &lt; 0
      */
     public ZZPoly shiftLeft(int n) {
+        BigInteger[] c = coeffs();
         checkCount(n, "n");
         if (n == 0 || c.length == 0) {
             return this;
@@ -541,6 +601,7 @@ public final class ZZPoly implements Comparable<ZZPoly> {
      * @throws IllegalArgumentException if n &lt; 0
      */
     public ZZPoly shiftRight(int n) {
+        BigInteger[] c = coeffs();
         checkCount(n, "n");
         if (n == 0) {
             return this;
@@ -557,6 +618,7 @@ public final class ZZPoly implements Comparable<ZZPoly> {
      * @throws IllegalArgumentException if n &lt; 0
      */
     public ZZPoly truncate(int n) {
+        BigInteger[] c = coeffs();
         checkCount(n, "n");
         if (n >= c.length) {
             return this;
@@ -570,6 +632,7 @@ public final class ZZPoly implements Comparable<ZZPoly> {
      * @throws IllegalArgumentException if n &lt; length()
      */
     public ZZPoly reverse(int n) {
+        BigInteger[] c = coeffs();
         if (n < c.length) {
             throw new IllegalArgumentException("n must be >= length() = " + c.length + ", got " + n);
         }
@@ -585,6 +648,7 @@ public final class ZZPoly implements Comparable<ZZPoly> {
 
     /** The image in (Z/pZ)[x]. O(n) reductions. */
     public ZpPoly mod(ZpField field) {
+        BigInteger[] c = coeffs();
         return ZpPoly.of(field, c);
     }
 
@@ -593,11 +657,13 @@ public final class ZZPoly implements Comparable<ZZPoly> {
     /** Equal when the coefficients are equal. */
     @Override
     public boolean equals(Object o) {
-        return o instanceof ZZPoly && Arrays.equals(c, ((ZZPoly) o).c);
+        BigInteger[] c = coeffs();
+        return o instanceof ZZPoly && Arrays.equals(c, ((ZZPoly) o).coeffs());
     }
 
     @Override
     public int hashCode() {
+        BigInteger[] c = coeffs();
         int h = hash;
         if (h == 0) {
             h = Arrays.hashCode(c);
@@ -612,12 +678,13 @@ public final class ZZPoly implements Comparable<ZZPoly> {
      */
     @Override
     public int compareTo(ZZPoly g) {
+        BigInteger[] c = coeffs();
         checkNotNull(g, "g");
-        if (c.length != g.c.length) {
-            return Integer.compare(c.length, g.c.length);
+        if (c.length != g.len) {
+            return Integer.compare(c.length, g.len);
         }
         for (int i = c.length - 1; i >= 0; i--) {
-            int cmp = c[i].compareTo(g.c[i]);
+            int cmp = c[i].compareTo(g.coeffs()[i]);
             if (cmp != 0) {
                 return cmp;
             }
@@ -639,12 +706,14 @@ public final class ZZPoly implements Comparable<ZZPoly> {
      * @throws IllegalArgumentException if variable is not an identifier
      */
     public String toString(String variable) {
+        BigInteger[] c = coeffs();
         PolyText.checkVariable(variable);
         return PolyText.formatHuman(c.length, i -> c[i], variable);
     }
 
     /** FLINT's form {@code len  c0 c1 ... c_{len-1}}, e.g. {@code 3  7 -1 3}; {@code 0} for zero. */
     public String toFlintString() {
+        BigInteger[] c = coeffs();
         return PolyText.formatFlint(c.length, i -> c[i]);
     }
 

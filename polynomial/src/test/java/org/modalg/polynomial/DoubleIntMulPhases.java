@@ -32,8 +32,8 @@ public final class DoubleIntMulPhases {
             double[][][] resB = new double[s][][];
             for (int j = 0; j < s; j++) {
                 DoubleNttPlan plan = DoubleNttPlan.of(DoubleNttIntMul.PRIMES[j], shape.log2n());
-                res[j] = plan.newCoefficients();
-                resB[j] = plan.newCoefficients();
+                res[j] = plan.borrowCoefficients();
+                resB[j] = plan.borrowCoefficients();
                 DoubleNttIntMul.residues(pa, w, DoubleNttIntMul.PRIMES[j], res[j]);
                 DoubleNttIntMul.residues(pb, w, DoubleNttIntMul.PRIMES[j], resB[j]);
             }
@@ -50,6 +50,10 @@ public final class DoubleIntMulPhases {
             long t6 = System.nanoTime();
             Limbs.toBigInteger(out);
             long t7 = System.nanoTime();
+            for (int j = 0; j < s; j++) {
+                DoubleNttPlan.giveBack(res[j]);
+                DoubleNttPlan.giveBack(resB[j]);
+            }
             long[] t = {t0, t1, t2, t3, t4, t5, t6, t7};
             for (int i = 0; i < 7; i++) {
                 best[i] = Math.min(best[i], (t[i + 1] - t[i]) / 1e6);

@@ -1,0 +1,66 @@
+package org.modalg.polynomial;
+
+import java.math.BigInteger;
+import java.util.Random;
+
+/**
+ * Not a test: times {@link DoubleNttPolyMul} (both operands of length 2^log2len, random signed
+ * coefficients of the given bits) on the given threads: the packed product, and the
+ * BigIntegers of the result made afterwards; minimum over repeats. Checks the product against
+ * the 64-bit NTT route once. Run:
+ * java -cp ... org.modalg.polynomial.DoublePolyMulProfile log2len bits threads [reps]
+ */
+public final class DoublePolyMulProfile {
+    public static void main(String[] args) {
+        int len = 1 << Integer.parseInt(args[0]);
+        int bits = Integer.parseInt(args[1]);
+        int threads = Integer.parseInt(args[2]);
+        int reps = args.length > 3 ? Integer.parseInt(args[3]) : 5;
+        Random rnd = new Random(1);
+        BigInteger[] a = new BigInteger[len];
+        BigInteger[] b = new BigInteger[len];
+        for (int i = 0; i < len; i++) {
+            a[i] = new BigInteger(bits, rnd);
+            b[i] = new BigInteger(bits, rnd);
+            if (rnd.nextBoolean()) {
+                a[i] = a[i].negate();
+            }
+            if (rnd.nextBoolean()) {
+                b[i] = b[i].negate();
+            }
+        }
+        int bitsA = PolyMulZZ.maxBits(a, 0, len);
+        int bitsB = PolyMulZZ.maxBits(b, 0, len);
+        double total = Double.MAX_VALUE;
+        double words = Double.MAX_VALUE;
+        double big = Double.MAX_VALUE;
+        PackedCoefficients p = null;
+        for (int r = 0; r < reps; r++) {
+            long t0 = System.nanoTime();
+            org.modalg.fft.DoubleNttPlan shape = DoubleNttPolyMul.shapePlan(2 * len - 1);
+            double[][][] wa = DoubleNttPolyMul.planes(DoubleNttPolyMul.wordCount(bitsA), len, shape);
+            double[][][] wb = DoubleNttPolyMul.planes(DoubleNttPolyMul.wordCount(bitsB), len, shape);
+            DoubleNttPolyMul.words(a, 0, len, wa, DoubleNttPolyMul.pool(threads));
+            DoubleNttPolyMul.words(b, 0, len, wb, DoubleNttPolyMul.pool(threads));
+            long t1 = System.nanoTime();
+            p = DoubleNttPolyMul.mulPacked(wa, len, bitsA, wb, len, bitsB, threads);
+            long t2 = System.nanoTime();
+            DoubleNttPolyMul.giveBack(wa);
+            DoubleNttPolyMul.giveBack(wb);
+            p.toBigIntegers();
+            long t3 = System.nanoTime();
+            words = Math.min(words, (t1 - t0) / 1e6);
+            total = Math.min(total, (t2 - t0) / 1e6);
+            big = Math.min(big, (t3 - t2) / 1e6);
+        }
+        BigInteger[] want = new BigInteger[2 * len - 1];
+        PolyMulZZ.mulSmallPrimeNtt(a, 0, len, b, 0, len, want, 0, org.modalg.fft.CpuNttEngine.shared());
+        if (!java.util.Arrays.equals(ZZPoly.wrap(p).coefficients(), ZZPoly.wrap(want).coefficients())) {
+            throw new AssertionError("products differ");
+        }
+        System.out.printf("len 2^%d, %d bits, %d primes, %d threads: packed product %.1f ms (of which words %.1f);"
+                + " its BigIntegers afterwards %.1f ms%n", Integer.numberOfTrailingZeros(len), bits,
+                DoubleNttPolyMul.basis(PolyMulZZ.productBoundBits(bitsA, bitsB, len, len)).size(), threads, total,
+                words, big);
+    }
+}
