@@ -27,16 +27,23 @@ package org.modalg.fft;
  * |r| &lt; 0.75 p.
  *
  * <h2>Ranges</h2>
- * A reduction x - p rint(x / p) (one multiply, one round, one fma) brings |x| &lt;= 2.5 p to
- * |x| &lt;= p/2 + 2^-40 p. The forward butterfly reduces X, multiplies Y:
- * (X, Y) -&gt; (X' + r, X' - r) with |X'| &lt;= 0.51 p, |r| &lt; 0.75 p, so outputs stay below
- * 1.26 p when inputs are below 1.26 p (and Y &lt;= 1.26 p keeps |y w / p| &lt;= 0.63 p &lt; 2^49.4,
- * error &lt; 0.27, |r| &lt; 0.77 p: outputs below 1.28 p; the invariant "below 1.3 p" is
- * stable). The inverse butterfly (X, Y) -&gt; (X + Y, (X - Y) t) reduces the sum (|X + Y| &lt;=
- * 2.6 p, reduced to 0.51 p) and multiplies the difference (|X - Y| &lt;= 2.6 p, so
- * |d t / p| &lt;= 1.3 p &lt; 2^50.4, error &lt; 0.5 and |r| &lt; p): outputs stay below 1.3 p. The
- * pointwise product of two values below 1.3 p: |a b / p| &lt; 1.69 p &lt; 2^50.8, error &lt; 0.66,
- * |r| &lt; 1.2 p. All values stay integers of magnitude below 2^51.
+ * Write B(y) = 0.5 p + 0.1875 |y| for the bound on |r| above (the rounding error of q is at
+ * most (|y| / 2) 3 2^-53 &lt;= 0.1875 |y| / p for p &lt; 2^50). A reduction x - p rint(x / p)
+ * (one multiply, one round, one fma) brings any |x| &lt; 2^52 to |x| &lt;= p/2 + 2^-40 p.
+ * <ul>
+ * <li>Forward levels alternate: the last level of a transform and every second level before
+ * it reduce X before the butterfly (X, Y) -&gt; (X' + r, X' - r); the others (lazy) skip that
+ * reduction. With inputs below 1.5 p: a lazy level gives at most 1.1875 B + 0.5 p (B its input
+ * bound), a reducing level at most p + 0.1875 B; from 1.5 p the bounds run 2.28 p, 1.43 p,
+ * 2.27 p, 1.43 p, ..., so every value stays below 2.3 p &lt; 2^51.2 and a transform's output is
+ * below 1.45 p. Where Y is the unit twiddle, lazy levels reduce Y (outputs below 2 p) and
+ * reducing levels both.</li>
+ * <li>The inverse butterfly (X, Y) -&gt; (X + Y, (X - Y) t) reduces the sum and multiplies the
+ * difference: inputs below 1.5 p give outputs below max(0.51 p, B(3 p)) = 1.07 p.</li>
+ * <li>The pointwise product of values below 1.45 p: |a b / p| &lt; 2.1 p, rounding error of q
+ * below 0.79, so |r| &lt; 1.3 p.</li>
+ * </ul>
+ * Every value is an integer of magnitude below 2^52, exactly representable.
  */
 final class DoubleNttKernels {
 
@@ -80,6 +87,38 @@ final class DoubleNttKernels {
             double a = x[j];
             double b = y[j];
             a = Math.fma(Math.rint(a * pinv), np, a);
+            b = Math.fma(Math.rint(b * pinv), np, b);
+            x[j] = a + b;
+            y[j] = a - b;
+        }
+    }
+
+    /**
+     * {@link #forwardButterflies} without reducing x first (the lazy levels): outputs grow by
+     * at most |x| + 0.93 p instead of being brought below 1.3 p.
+     */
+    static void forwardButterfliesLazy(double[] x, double[] y, int from, int to, double w, double p,
+            double pinv) {
+        double wp = w * pinv;
+        double np = -p;
+        for (int j = from; j < to; j++) {
+            double a = x[j];
+            double b = y[j];
+            double h = b * w;
+            double q = Math.rint(b * wp);
+            double r = Math.fma(q, np, h) + Math.fma(b, w, -h);
+            x[j] = a + r;
+            y[j] = a - r;
+        }
+    }
+
+    /** {@link #forwardButterfliesUnit} reducing only y (the lazy levels). */
+    static void forwardButterfliesUnitLazy(double[] x, double[] y, int from, int to, double p,
+            double pinv) {
+        double np = -p;
+        for (int j = from; j < to; j++) {
+            double a = x[j];
+            double b = y[j];
             b = Math.fma(Math.rint(b * pinv), np, b);
             x[j] = a + b;
             y[j] = a - b;
@@ -150,9 +189,13 @@ final class DoubleNttKernels {
      * smallest distance, inside one block of its first level), and each group runs all the
      * pass's levels while it is in cache. Every loop stays a whole row long, which is what the
      * vectorized loops need.
+     *
+     * @param nonzeroRows rows from this one on are taken as zero (their contents are ignored
+     *     and overwritten): the first level then copies instead of computing where the second
+     *     row of a pair is zero (X + tY = X - tY = X)
      */
     static void forwardColumns(double[][] rows, int logLen, double[] tw, boolean nega, int from,
-            int to, double p, double pinv) {
+            int to, double p, double pinv, int nonzeroRows) {
         int len = 1 << logLen;
         int per = levelsPerPass(to - from);
         for (int t0 = 0; t0 < logLen; t0 += per) {
@@ -168,12 +211,24 @@ final class DoubleNttKernels {
                         int hu = h / hLast;
                         int base = nega ? 1 << t : 0;
                         int shift = logLen - t;
+                        boolean lazy = ((logLen - 1 - t) & 1) == 1; // the last level reduces
                         for (int u0 = 0; u0 < group; u0 += 2 * hu) {
                             for (int u = u0; u < u0 + hu; u++) {
                                 int i = first + u * hLast;
                                 int k = i >> shift;
-                                if (!nega && k == 0) {
-                                    forwardButterfliesUnit(rows[i], rows[i + h], from, to, p, pinv);
+                                if (t == 0 && i + h >= nonzeroRows) {
+                                    if (i >= nonzeroRows) {
+                                        java.util.Arrays.fill(rows[i], from, to, 0.0);
+                                    }
+                                    System.arraycopy(rows[i], from, rows[i + h], from, to - from);
+                                } else if (!nega && k == 0) {
+                                    if (lazy) {
+                                        forwardButterfliesUnitLazy(rows[i], rows[i + h], from, to, p, pinv);
+                                    } else {
+                                        forwardButterfliesUnit(rows[i], rows[i + h], from, to, p, pinv);
+                                    }
+                                } else if (lazy) {
+                                    forwardButterfliesLazy(rows[i], rows[i + h], from, to, tw[base + k], p, pinv);
                                 } else {
                                     forwardButterflies(rows[i], rows[i + h], from, to, tw[base + k], p, pinv);
                                 }

@@ -34,10 +34,10 @@ import org.modalg.fields.ZpField;
  * product and an inverse; its order of the spectrum never matters.
  *
  * <h2>Ranges</h2>
- * Inputs are integers of magnitude at most 1.3 p (residues in [0, p) or in (-p/2, p/2) are
- * fine); transformed values, pointwise products and inverse outputs are integers of
- * magnitude below 1.3 p, to be brought into [0, p) with {@link #residue(double, long)}. Proofs
- * in {@link DoubleNttKernels}.
+ * Inputs are integers of magnitude at most 1.5 p (residues in [0, p) or in (-p/2, p/2) are
+ * fine); forward transforms and pointwise products give integers of magnitude below 1.45 p,
+ * inverse transforms (and so convolutions) integers of magnitude below 1.1 p, to be brought
+ * into [0, p) with {@link #residue(double, long)}. Proofs in {@link DoubleNttKernels}.
  *
  * <h2>Cost</h2>
  * n/2 log2 n butterflies of about 11 floating-point operations each (a quarter of that in
@@ -199,36 +199,54 @@ public final class DoubleNttPlan {
     }
 
     /**
-     * Forward transform: {@code coefficients} (R x C, destroyed) into {@code spectrum} (C x R).
-     * O(n log n).
+     * Forward transform: {@code coefficients} (R x C, destroyed) into {@code spectrum} (C x R,
+     * a different matrix). O(n log n).
      *
      * @param pool threads for the passes, or null for the calling thread only
-     * @throws IllegalArgumentException on matrices of the wrong shape, or a negacyclic
-     *     transform without 2n | p - 1
+     * @throws IllegalArgumentException on matrices of the wrong shape or the same matrix twice,
+     *     or a negacyclic transform without 2n | p - 1
      */
     public void forward(double[][] coefficients, double[][] spectrum, boolean negacyclic,
             ForkJoinPool pool) {
+        forward(coefficients, spectrum, negacyclic, pool, rows());
+    }
+
+    /**
+     * {@link #forward(double[][], double[][], boolean, ForkJoinPool)} for coefficients whose rows
+     * from {@code nonzeroRows} on are zero: those rows are not read (they may hold anything and
+     * are overwritten), and the first level copies instead of computing where it meets them.
+     * A product's zero padding makes the upper half of each operand zero.
+     *
+     * @param nonzeroRows in [0, R]
+     */
+    public void forward(double[][] coefficients, double[][] spectrum, boolean negacyclic,
+            ForkJoinPool pool, int nonzeroRows) {
         checkShape(coefficients, rows(), columns(), "coefficients");
         checkShape(spectrum, columns(), rows(), "spectrum");
+        checkDistinct(coefficients, spectrum);
+        if (nonzeroRows < 0 || nonzeroRows > rows()) {
+            throw new IllegalArgumentException("nonzeroRows must be in [0, " + rows() + "], got " + nonzeroRows);
+        }
         Twist tw = twist(negacyclic);
         int r = rows();
         int c = columns();
         forEachBlock(pool, c, r, (from, to) -> DoubleNttKernels.forwardColumns(coefficients, logR,
-                colFwd, negacyclic, from, to, pd, pinv));
+                colFwd, negacyclic, from, to, pd, pinv, nonzeroRows));
         forEach(pool, r, 64, (from, to) -> DoubleNttKernels.transpose(coefficients, spectrum, from, to));
         forEach(pool, c, 8, (from, to) -> twistRows(spectrum, from, to, tw.fwdLo, tw.fwdHi));
         forEachBlock(pool, r, c, (from, to) -> DoubleNttKernels.forwardColumns(spectrum, logC,
-                rowFwd, false, from, to, pd, pinv));
+                rowFwd, false, from, to, pd, pinv, c));
     }
 
     /**
      * Inverse transform, including 1/n: {@code spectrum} (C x R, destroyed) into
-     * {@code coefficients} (R x C). O(n log n).
+     * {@code coefficients} (R x C, a different matrix). O(n log n).
      */
     public void inverse(double[][] spectrum, double[][] coefficients, boolean negacyclic,
             ForkJoinPool pool) {
         checkShape(coefficients, rows(), columns(), "coefficients");
         checkShape(spectrum, columns(), rows(), "spectrum");
+        checkDistinct(coefficients, spectrum);
         Twist tw = twist(negacyclic);
         int r = rows();
         int c = columns();
@@ -238,6 +256,12 @@ public final class DoubleNttPlan {
         forEach(pool, c, 64, (from, to) -> DoubleNttKernels.transpose(spectrum, coefficients, from, to));
         forEachBlock(pool, c, r, (from, to) -> DoubleNttKernels.inverseColumns(coefficients, logR,
                 colInv, negacyclic, from, to, pd, pinv));
+    }
+
+    private static void checkDistinct(double[][] coefficients, double[][] spectrum) {
+        if (coefficients == spectrum) {
+            throw new IllegalArgumentException("coefficients and spectrum must be different matrices");
+        }
     }
 
     /** a = a b elementwise (two spectra). O(n). */
@@ -254,15 +278,27 @@ public final class DoubleNttPlan {
 
     /**
      * a = a b modulo x^n - 1 (cyclic) or x^n + 1 (negacyclic), in coefficient form; b is
-     * destroyed and may be a (a square). Inputs of magnitude at most 1.3 p, outputs below
-     * 1.3 p. O(n log n).
+     * destroyed and may be a (a square). Inputs of magnitude at most 1.5 p, outputs below
+     * 1.1 p. O(n log n).
      */
     public void convolution(double[][] a, double[][] b, boolean negacyclic, ForkJoinPool pool) {
+        convolution(a, b, negacyclic, pool, rows(), rows());
+    }
+
+    /**
+     * {@link #convolution(double[][], double[][], boolean, ForkJoinPool)} for operands whose rows
+     * from aRows, bRows on are zero (not read; see {@link #forward(double[][], double[][],
+     * boolean, ForkJoinPool, int)}).
+     */
+    public void convolution(double[][] a, double[][] b, boolean negacyclic, ForkJoinPool pool,
+            int aRows, int bRows) {
+        checkShape(a, rows(), columns(), "a");
+        checkShape(b, rows(), columns(), "b");
         double[][] sa = borrowSpectrum();
-        forward(a, sa, negacyclic, pool);
+        forward(a, sa, negacyclic, pool, aRows);
         if (b != a) {
             double[][] sb = borrowSpectrum();
-            forward(b, sb, negacyclic, pool);
+            forward(b, sb, negacyclic, pool, bRows);
             pointwise(sa, sb, pool);
             giveBack(sb);
         } else {

@@ -22,8 +22,8 @@ import org.modalg.fields.ZpField;
  * {@link DoubleNttPlan} against independent oracles: a schoolbook convolution in {@link ZpField}
  * (n &lt;= 2^9), the 64-bit {@link NttPlan} convolutions (larger n), and direct evaluation
  * sum_j a_j w^(jk) of single spectrum entries at the documented positions. Inputs range over
- * the documented domain (integers of magnitude at most 1.3 p, of either sign), and every
- * output is checked to be an integer of magnitude below 1.3 p. A fresh seed per run, printed;
+ * the documented domain (integers of magnitude at most 1.5 p, of either sign), and every
+ * output is checked to be an integer within its documented bound (1.45 p, 1.1 p after an inverse). A fresh seed per run, printed;
  * {@code -Dmodalg.test.seed=...} repeats a run.
  */
 class DoubleNttPlanTest {
@@ -69,14 +69,14 @@ class DoubleNttPlanTest {
         return bits == 0 ? 0 : Integer.reverse(i) >>> (32 - bits);
     }
 
-    /** floor(1.3 p): the largest documented input magnitude (13 p &lt; 2^54, exact). */
+    /** floor(1.5 p): the largest documented input magnitude (15 p &lt; 2^54, exact). */
     private static long limit(long p) {
-        return 13 * p / 10;
+        return 15 * p / 10;
     }
 
     /**
-     * A random integer of magnitude at most 1.3 p, edge-biased: residues, symmetric residues,
-     * +-floor(1.3 p), +-(p - 1), +-(p - 1)/2, and uniform values over the whole allowed range.
+     * A random integer of magnitude at most 1.5 p, edge-biased: residues, symmetric residues,
+     * +-floor(1.5 p), +-(p - 1), +-(p - 1)/2, and uniform values over the whole allowed range.
      */
     private static long allowed(Random rnd, long p) {
         long lim = limit(p);
@@ -161,16 +161,35 @@ class DoubleNttPlanTest {
         return out;
     }
 
-    /** Every entry an integer of magnitude below 1.3 p, as documented for every output. */
+    /** Every entry an integer of magnitude below 1.1 p: inverse and convolution outputs. */
+    private static void assertBelow11p(double[][] m, long p, String what) {
+        for (int r = 0; r < m.length; r++) {
+            double[] row = m[r];
+            for (int c = 0; c < row.length; c++) {
+                double v = row[c];
+                long x = (long) v;
+                if (x != v || 10 * Math.abs(x) >= 11 * p) {
+                    fail(what + ": entry [" + r + "][" + c + "] = " + v + " is not an integer below 1.1 p = "
+                            + (1.1 * p));
+                }
+            }
+        }
+    }
+
+    /**
+     * Every entry an integer of magnitude below 1.45 p, the documented bound of forward and
+     * pointwise outputs (inverse outputs are documented below 1.1 p, checked by the callers
+     * that need it through {@link #assertBelow11p}).
+     */
     private static void assertBelow13p(double[][] m, long p, String what) {
         for (int r = 0; r < m.length; r++) {
             double[] row = m[r];
             for (int c = 0; c < row.length; c++) {
                 double v = row[c];
                 long x = (long) v;
-                if (x != v || 10 * Math.abs(x) >= 13 * p) {
-                    fail(what + ": entry [" + r + "][" + c + "] = " + v + " is not an integer below 1.3 p = "
-                            + (1.3 * p));
+                if (x != v || 100 * Math.abs(x) >= 145 * p) {
+                    fail(what + ": entry [" + r + "][" + c + "] = " + v + " is not an integer below 1.45 p = "
+                            + (1.45 * p));
                 }
             }
         }
@@ -232,7 +251,7 @@ class DoubleNttPlanTest {
         double[][] mb = b == null ? ma : coefficients(plan, b);
         plan.convolution(ma, mb, nega, pool);
         String msg = where(p, log2n, nega) + " " + what + (b == null ? " square" : "");
-        assertBelow13p(ma, p, msg);
+        assertBelow11p(ma, p, msg);
         long[] ra = mod(a, p);
         long[] expected = expectedConvolution(ra, b == null ? ra : mod(b, p), p, nega);
         assertArrayEquals(expected, residues(ma, p), msg);
@@ -448,14 +467,14 @@ class DoubleNttPlanTest {
                     plan.forward(coefficients(plan, a), spec, nega, null);
                     assertBelow13p(spec, p, msg + " forward");
                     plan.inverse(spec, back, nega, null);
-                    assertBelow13p(back, p, msg + " inverse(forward)");
+                    assertBelow11p(back, p, msg + " inverse(forward)");
                     assertArrayEquals(mod(a, p), residues(back, p), msg + " inverse(forward(a))");
 
                     long[] y = randomVector(rnd, p, n); // any spectrum in the allowed range
                     double[][] coeffs = plan.newCoefficients();
                     double[][] spec2 = plan.newSpectrum();
                     plan.inverse(spectrum(plan, y), coeffs, nega, null);
-                    assertBelow13p(coeffs, p, msg + " inverse");
+                    assertBelow11p(coeffs, p, msg + " inverse");
                     plan.forward(coeffs, spec2, nega, null);
                     assertBelow13p(spec2, p, msg + " forward(inverse)");
                     assertArrayEquals(mod(y, p), residues(spec2, p), msg + " forward(inverse(y))");
@@ -469,7 +488,7 @@ class DoubleNttPlanTest {
         double[][] back = plan.newCoefficients();
         plan.forward(coefficients(plan, a), spec, true, null);
         plan.inverse(spec, back, true, null);
-        assertBelow13p(back, TOP, where(TOP, 18, true));
+        assertBelow11p(back, TOP, where(TOP, 18, true));
         assertArrayEquals(mod(a, TOP), residues(back, TOP), where(TOP, 18, true) + " round trip");
     }
 
@@ -571,7 +590,7 @@ class DoubleNttPlanTest {
                     plan.convolution(serialA, coefficients(plan, b), nega, null);
                     double[][] parallelA = coefficients(plan, a);
                     plan.convolution(parallelA, coefficients(plan, b), nega, pool);
-                    assertBelow13p(parallelA, p, msg);
+                    assertBelow11p(parallelA, p, msg);
                     assertArrayEquals(residues(serialA, p), residues(parallelA, p), msg);
 
                     double[][] spec1 = plan.newSpectrum();
@@ -633,7 +652,7 @@ class DoubleNttPlanTest {
                 mb[j / plan.columns()][j % plan.columns()] = b[j];
             }
             plan.convolution(ma, mb, true, null);
-            assertBelow13p(ma, p, where(p, log2n, true) + " borrowed");
+            assertBelow11p(ma, p, where(p, log2n, true) + " borrowed");
             assertArrayEquals(expectedConvolution(mod(a, p), mod(b, p), p, true), residues(ma, p),
                     where(p, log2n, true) + " borrowed");
             DoubleNttPlan.giveBack(ma);

@@ -143,13 +143,13 @@ final class DoubleNttIntMul {
         runPerPrime(pool, s, j -> {
             DoubleNttPlan plan = DoubleNttPlan.of(PRIMES[j], shape.log2n());
             double[][] ma = plan.borrowCoefficients();
-            residues(partsA, w, PRIMES[j], ma);
+            int rowsA = residues(partsA, w, PRIMES[j], ma);
             if (same) {
-                plan.convolution(ma, ma, false, null);
+                plan.convolution(ma, ma, false, null, rowsA, rowsA);
             } else {
                 double[][] mb = plan.borrowCoefficients();
-                residues(partsB, w, PRIMES[j], mb);
-                plan.convolution(ma, mb, false, null);
+                int rowsB = residues(partsB, w, PRIMES[j], mb);
+                plan.convolution(ma, mb, false, null, rowsA, rowsB);
                 DoubleNttPlan.giveBack(mb);
             }
             res[j] = ma;
@@ -209,26 +209,27 @@ final class DoubleNttIntMul {
     }
 
     /**
-     * m (R x C, any contents) gets the pieces' residues mod p at position i = r C + c and zeros
-     * after them. O(R C).
+     * m (R x C, any contents) gets the pieces' residues mod p at position i = r C + c, zeros
+     * after them up to the end of their last row; returns the number of rows written (the
+     * rest is left for the transform to take as zero). O(count).
      */
-    static void residues(double[][] parts, int w, long p, double[][] m) {
+    static int residues(double[][] parts, int w, long p, double[][] m) {
         int k = (w + 2) / 3;
         ZpField f = ZpField.of(p);
         double c1 = symmetric(f.pow(2, k), p);
         double c2 = symmetric(f.pow(2, 2L * k), p);
         int count = parts[0].length;
         int cols = m[0].length;
-        for (int r = 0; r < m.length; r++) {
+        int used = (count + cols - 1) / cols;
+        for (int r = 0; r < used; r++) {
             int off = r * cols;
-            int len = Math.max(0, Math.min(cols, count - off));
-            if (len > 0) {
-                residueRow(parts[0], parts[1], parts[2], off, m[r], len, c1, c2, p);
-            }
+            int len = Math.min(cols, count - off);
+            residueRow(parts[0], parts[1], parts[2], off, m[r], len, c1, c2, p);
             if (len < cols) {
                 java.util.Arrays.fill(m[r], len, cols, 0.0);
             }
         }
+        return used;
     }
 
     // row[c] = a0 + a1 c1 + a2 c2 (mod p, reduced) at [off + c], c < len: vectorized.

@@ -53,6 +53,9 @@ public final class DoublePolyMulProfile {
             total = Math.min(total, (t2 - t0) / 1e6);
             big = Math.min(big, (t3 - t2) / 1e6);
         }
+        if (threads == 1) {
+            phases(a, b, len, bitsA, bitsB, reps);
+        }
         BigInteger[] want = new BigInteger[2 * len - 1];
         PolyMulZZ.mulSmallPrimeNtt(a, 0, len, b, 0, len, want, 0, org.modalg.fft.CpuNttEngine.shared());
         if (!java.util.Arrays.equals(ZZPoly.wrap(p).coefficients(), ZZPoly.wrap(want).coefficients())) {
@@ -62,5 +65,59 @@ public final class DoublePolyMulProfile {
                 + " its BigIntegers afterwards %.1f ms%n", Integer.numberOfTrailingZeros(len), bits,
                 DoubleNttPolyMul.basis(PolyMulZZ.productBoundBits(bitsA, bitsB, len, len)).size(), threads, total,
                 words, big);
+    }
+
+    // The steps of DoubleNttPolyMul.mulPacked one by one, on one thread.
+    private static void phases(BigInteger[] a, BigInteger[] b, int len, int bitsA, int bitsB, int reps) {
+        int n = 2 * len - 1;
+        int log2n = PolyMulZZ.ceilLog2(n);
+        DoubleCrt crt = DoubleNttPolyMul.basis(PolyMulZZ.productBoundBits(bitsA, bitsB, len, len));
+        int s = crt.size();
+        double[] best = new double[5];
+        java.util.Arrays.fill(best, Double.MAX_VALUE);
+        int limbs = (PolyMulZZ.productBoundBits(bitsA, bitsB, len, len) + 63) / 64;
+        long[] mag = new long[n * limbs];
+        byte[] sign = new byte[n];
+        for (int rep = 0; rep < reps; rep++) {
+            org.modalg.fft.DoubleNttPlan shape = DoubleNttPolyMul.shapePlan(n);
+            long t0 = System.nanoTime();
+            double[][][] wa = DoubleNttPolyMul.planes(DoubleNttPolyMul.wordCount(bitsA), len, shape);
+            double[][][] wb = DoubleNttPolyMul.planes(DoubleNttPolyMul.wordCount(bitsB), len, shape);
+            DoubleNttPolyMul.words(a, 0, len, wa, null);
+            DoubleNttPolyMul.words(b, 0, len, wb, null);
+            long t1 = System.nanoTime();
+            double[][][] ra = new double[s][][];
+            double[][][] rb = new double[s][][];
+            for (int j = 0; j < s; j++) {
+                org.modalg.fft.DoubleNttPlan plan = org.modalg.fft.DoubleNttPlan.of(crt.prime(j), log2n);
+                ra[j] = plan.borrowCoefficients();
+                rb[j] = plan.borrowCoefficients();
+                DoubleNttPolyMul.residues(wa, crt.prime(j), ra[j]);
+                DoubleNttPolyMul.residues(wb, crt.prime(j), rb[j]);
+            }
+            long t2 = System.nanoTime();
+            for (int j = 0; j < s; j++) {
+                org.modalg.fft.DoubleNttPlan.of(crt.prime(j), log2n).convolution(ra[j], rb[j], false, null);
+            }
+            long t3 = System.nanoTime();
+            int cols = ra[0][0].length;
+            int rows = (n + cols - 1) / cols;
+            crt.digits(ra, 0, rows);
+            long t4 = System.nanoTime();
+            DoubleNttPolyMul.pack(crt, ra, 0, rows, n, limbs, mag, sign, new int[rows]);
+            long t5 = System.nanoTime();
+            for (int j = 0; j < s; j++) {
+                org.modalg.fft.DoubleNttPlan.giveBack(ra[j]);
+                org.modalg.fft.DoubleNttPlan.giveBack(rb[j]);
+            }
+            DoubleNttPolyMul.giveBack(wa);
+            DoubleNttPolyMul.giveBack(wb);
+            long[] t = {t0, t1, t2, t3, t4, t5};
+            for (int i = 0; i < 5; i++) {
+                best[i] = Math.min(best[i], (t[i + 1] - t[i]) / 1e6);
+            }
+        }
+        System.out.printf("phases (one thread): words %.1f, residues %.1f, convolutions %.1f, Garner %.1f, packing (into reused arrays) %.1f ms%n",
+                best[0], best[1], best[2], best[3], best[4]);
     }
 }
