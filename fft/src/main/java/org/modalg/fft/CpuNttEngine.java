@@ -23,7 +23,8 @@ import org.modalg.fft.NttArguments.Operation;
  * parameter.
  *
  * <p>The pool is created once per engine; {@link #close()} shuts it down. {@link #shared()} is
- * one engine over all processors that needs no closing (its pool threads are daemons).
+ * one engine over all processors (or {@code -Dmodalg.threads=N}) that needs no closing (its
+ * pool threads are daemons).
  */
 public final class CpuNttEngine implements NttEngine, AutoCloseable {
 
@@ -44,8 +45,24 @@ public final class CpuNttEngine implements NttEngine, AutoCloseable {
     private volatile boolean closed;
 
     private static final class SharedHolder {
-        static final CpuNttEngine SHARED =
-                new CpuNttEngine(Runtime.getRuntime().availableProcessors(), true);
+        static final CpuNttEngine SHARED = new CpuNttEngine(sharedThreads(), true);
+    }
+
+    // The system property modalg.threads (a positive integer), else every processor.
+    private static int sharedThreads() {
+        String v = System.getProperty("modalg.threads");
+        if (v == null) {
+            return Runtime.getRuntime().availableProcessors();
+        }
+        try {
+            int t = Integer.parseInt(v.trim());
+            if (t >= 1) {
+                return t;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException("the system property modalg.threads must be a positive integer, got \"" + v + "\"");
     }
 
     /**
@@ -72,7 +89,12 @@ public final class CpuNttEngine implements NttEngine, AutoCloseable {
         this.pool = threads == 1 ? null : new ForkJoinPool(threads);
     }
 
-    /** The engine over all available processors shared by the whole JVM; never needs closing. */
+    /**
+     * The engine shared by the whole JVM, over all available processors or over the number
+     * given by the system property {@code modalg.threads} (read once, when first used); never
+     * needs closing. Every automatic algorithm choice on the CPU (polynomial products, integer
+     * products, the modular algorithms) uses its thread count.
+     */
     public static CpuNttEngine shared() {
         return SharedHolder.SHARED;
     }

@@ -43,8 +43,8 @@ final class DoubleNttIntMul {
 
     // floor(log2(M_s)) for the first s primes.
     private static final int[] MODULUS_BITS = new int[MAX_PRIMES + 1];
-    // Garner constants p_m^-1 mod p_j (symmetric), at [m * MAX_PRIMES + j], m < j.
-    private static final double[] INV = new double[MAX_PRIMES * MAX_PRIMES];
+    // Garner's CRT for the first s primes, at [s].
+    private static final DoubleCrt[] CRT = new DoubleCrt[MAX_PRIMES + 1];
 
     static {
         java.math.BigInteger m = java.math.BigInteger.ONE;
@@ -52,11 +52,8 @@ final class DoubleNttIntMul {
             m = m.multiply(java.math.BigInteger.valueOf(PRIMES[s - 1]));
             MODULUS_BITS[s] = m.bitLength() - 1;
         }
-        for (int j = 0; j < MAX_PRIMES; j++) {
-            ZpField f = ZpField.of(PRIMES[j]);
-            for (int i = 0; i < j; i++) {
-                INV[i * MAX_PRIMES + j] = symmetric(f.inv(f.reduce(PRIMES[i])), PRIMES[j]);
-            }
+        for (int s = MIN_PRIMES; s <= MAX_PRIMES; s++) {
+            CRT[s] = new DoubleCrt(java.util.Arrays.copyOf(PRIMES, s));
         }
     }
 
@@ -216,8 +213,8 @@ final class DoubleNttIntMul {
     static int residues(double[][] parts, int w, long p, double[][] m) {
         int k = (w + 2) / 3;
         ZpField f = ZpField.of(p);
-        double c1 = symmetric(f.pow(2, k), p);
-        double c2 = symmetric(f.pow(2, 2L * k), p);
+        double c1 = DoubleCrt.symmetric(f.pow(2, k), p);
+        double c2 = DoubleCrt.symmetric(f.pow(2, 2L * k), p);
         int count = parts[0].length;
         int cols = m[0].length;
         int used = (count + cols - 1) / cols;
@@ -252,37 +249,10 @@ final class DoubleNttIntMul {
     }
 
     /**
-     * In place: res[j] (values below 1.3 p_j) becomes the mixed-radix digit v_j in
-     * (-p_j/2, p_j/2] (up to 2^-40 p_j) with sum_j v_j p_0 ... p_(j-1) congruent to the
-     * coefficient. O(points s^2), vectorized along the rows.
+     * In place: res[j] becomes the mixed-radix digit v_j in [-p_j/2, p_j/2] ({@link DoubleCrt#digits}).
      */
     static void garner(double[][][] res, int s) {
-        int rows = res[0].length;
-        int cols = res[0][0].length;
-        for (int j = 0; j < s; j++) {
-            double p = PRIMES[j];
-            double pinv = 1.0 / p;
-            double np = -p;
-            for (int r = 0; r < rows; r++) {
-                double[] x = res[j][r];
-                for (int m = 0; m < j; m++) {
-                    double[] v = res[m][r];
-                    double w = INV[m * MAX_PRIMES + j];
-                    double wp = w * pinv;
-                    // |x - v| < 1.3 p_j + 0.51 p_m < 2^51: the product's precondition
-                    for (int c = 0; c < cols; c++) {
-                        double y = x[c] - v[c];
-                        double h = y * w;
-                        double q = Math.rint(y * wp);
-                        x[c] = Math.fma(q, np, h) + Math.fma(y, w, -h);
-                    }
-                }
-                for (int c = 0; c < cols; c++) {
-                    double y = x[c];
-                    x[c] = Math.fma(Math.rint(y * pinv), np, y);
-                }
-            }
-        }
+        CRT[s].digits(res, 0, res[0].length);
     }
 
     /**
@@ -296,7 +266,7 @@ final class DoubleNttIntMul {
      * arithmetic.
      */
     static void recombine(double[][][] res, int s, int count, int w, long[] out) {
-        normalizeDigits(res, s);
+        CRT[s].normalize(res, 0, res[0].length);
         int len = out.length;
         long[] carries = new long[s];
         long[] chunk = new long[RECOMBINE_CHUNK + 2];
@@ -313,25 +283,6 @@ final class DoubleNttIntMul {
 
     // Limbs per chunk of the recombination passes.
     private static final int RECOMBINE_CHUNK = 2048;
-
-    // Digits from (-p_j/2 - 2, p_j/2 + 2) into [0, p_j), the borrow going to digit j + 1.
-    private static void normalizeDigits(double[][][] res, int s) {
-        int rows = res[0].length;
-        int cols = res[0][0].length;
-        for (int j = 0; j + 1 < s; j++) {
-            double p = PRIMES[j];
-            double pinv = 1.0 / p;
-            for (int r = 0; r < rows; r++) {
-                double[] x = res[j][r];
-                double[] y = res[j + 1][r];
-                for (int c = 0; c < cols; c++) {
-                    double borrow = Math.floor(x[c] * pinv); // -1 or 0
-                    x[c] = Math.fma(borrow, -p, x[c]);
-                    y[c] += borrow;
-                }
-            }
-        }
-    }
 
     // chunk[1 + t - t0] = limb t of sum_i v_i 2^(w i) (first count digits) for t in [t0, t1),
     // chunk[0] and chunk[t1 - t0 + 1] scratch. Digits are below 2^50 <= w: they do not
@@ -376,9 +327,6 @@ final class DoubleNttIntMul {
         return carry;
     }
 
-    private static double symmetric(long v, long p) {
-        return v > p / 2 ? (double) (v - p) : (double) v;
-    }
 
     private static int ceilLog2(long x) {
         return x <= 1 ? 0 : 64 - Long.numberOfLeadingZeros(x - 1);

@@ -55,10 +55,9 @@ public final class IntegerMultiplication {
             return a.multiply(b);
         }
         BigInteger viaProvider = multiplyByProvider(a, b);
-        return viaProvider != null ? viaProvider : multiplyCpu(a, b, DEFAULT_THREADS);
+        return viaProvider != null ? viaProvider : multiplyCpu(a, b, CpuNttEngine.shared().threads());
     }
 
-    private static final int DEFAULT_THREADS = Runtime.getRuntime().availableProcessors();
     private static final java.util.Map<Integer, ForkJoinPool> POOLS = new java.util.concurrent.ConcurrentHashMap<>();
 
     /**
@@ -117,7 +116,7 @@ public final class IntegerMultiplication {
             return a.multiply(a);
         }
         BigInteger viaProvider = multiplyByProvider(a, a);
-        return viaProvider != null ? viaProvider : multiplyCpu(a, a, DEFAULT_THREADS);
+        return viaProvider != null ? viaProvider : multiplyCpu(a, a, CpuNttEngine.shared().threads());
     }
 
     /**

@@ -3,7 +3,6 @@ package org.modalg.examples.bench;
 import java.math.BigInteger;
 import java.util.Random;
 import org.apfloat.Apint;
-import org.modalg.fft.CpuNttEngine;
 import org.modalg.polynomial.IntegerDivision;
 import org.modalg.polynomial.IntegerMultiplication;
 
@@ -11,7 +10,7 @@ import org.modalg.polynomial.IntegerMultiplication;
  * Integer multiplication and division: modalg's NTT + CRT route against BigInteger.multiply
  * and apfloat's Apint.multiply (radix 16) in the same run, and Newton division against
  * BigInteger.divideAndRemainder. Balanced random operands; every modalg result is compared with
- * BigInteger's. One thread unless {@code threads} > 1 (then modalg's NTT engine uses them).
+ * BigInteger's. modalg runs {@link IntegerMultiplication#multiplyCpu} on {@code threads} threads.
  */
 public final class IntMulBenchmark {
     /** CSV columns. */
@@ -24,72 +23,70 @@ public final class IntMulBenchmark {
     public static BenchTable run(long[] sizes, int threads, int repeats, long apfloatMaxBits, long bigDivMaxBits, long seed) {
         BenchTable table = new BenchTable(COLUMNS);
         Random rnd = new Random(seed);
-        try (CpuNttEngine engine = new CpuNttEngine(threads)) {
-            for (long bits : sizes) {
-                int b = (int) bits;
-                BigInteger x = new BigInteger(b, rnd).setBit(b - 1);
-                BigInteger y = new BigInteger(b, rnd).setBit(b - 1);
-                BigInteger want = x.multiply(y);
-                // small sizes: time a batch of calls so that the clock and the JIT warm-up do not dominate
-                int reps = (int) Math.max(1, 20_000_000L / bits);
-                if (!want.equals(IntegerMultiplication.multiplyNtt(x, y, engine))) {
-                    throw new IllegalStateException("wrong product at " + bits + " bits");
-                }
-                double modalg = FftBenchmark.median(repeats, () -> {
-                    long t0 = System.nanoTime();
-                    for (int i = 0; i < reps; i++) {
-                        IntegerMultiplication.multiplyNtt(x, y, engine);
-                    }
-                    return (System.nanoTime() - t0) / reps;
-                });
-                double big = FftBenchmark.median(repeats, () -> {
-                    long t0 = System.nanoTime();
-                    for (int i = 0; i < reps; i++) {
-                        x.multiply(y);
-                    }
-                    return (System.nanoTime() - t0) / reps;
-                });
-                double apf = Double.NaN;
-                if (bits <= apfloatMaxBits) {
-                    Apint ax = new Apint(x, 16);
-                    Apint ay = new Apint(y, 16);
-                    if (!ax.multiply(ay).toBigInteger().equals(want)) {
-                        throw new IllegalStateException("apfloat product differs at " + bits + " bits");
-                    }
-                    apf = FftBenchmark.median(repeats, () -> {
-                        long t0 = System.nanoTime();
-                        for (int i = 0; i < reps; i++) {
-                            ax.multiply(ay);
-                        }
-                        return (System.nanoTime() - t0) / reps;
-                    });
-                }
-                // division: a 2n-bit dividend by an n-bit divisor
-                BigInteger dividend = want.add(x);
-                double ndiv = Double.NaN;
-                double bdiv = Double.NaN;
-                if (bits <= bigDivMaxBits) {
-                    BigInteger[] qr = IntegerDivision.divideNewton(dividend, y);
-                    if (!qr[0].multiply(y).add(qr[1]).equals(dividend) || qr[1].compareTo(y) >= 0) {
-                        throw new IllegalStateException("wrong division at " + bits + " bits");
-                    }
-                    ndiv = FftBenchmark.median(repeats, () -> {
-                        long t0 = System.nanoTime();
-                        for (int i = 0; i < reps; i++) {
-                            IntegerDivision.divideNewton(dividend, y);
-                        }
-                        return (System.nanoTime() - t0) / reps;
-                    });
-                    bdiv = FftBenchmark.median(repeats, () -> {
-                        long t0 = System.nanoTime();
-                        for (int i = 0; i < reps; i++) {
-                            dividend.divideAndRemainder(y);
-                        }
-                        return (System.nanoTime() - t0) / reps;
-                    });
-                }
-                table.add(bits, threads, modalg, big, apf, big / modalg, ndiv, bdiv, bdiv / ndiv);
+        for (long bits : sizes) {
+            int b = (int) bits;
+            BigInteger x = new BigInteger(b, rnd).setBit(b - 1);
+            BigInteger y = new BigInteger(b, rnd).setBit(b - 1);
+            BigInteger want = x.multiply(y);
+            // small sizes: time a batch of calls so that the clock and the JIT warm-up do not dominate
+            int reps = (int) Math.max(1, 20_000_000L / bits);
+            if (!want.equals(IntegerMultiplication.multiplyCpu(x, y, threads))) {
+                throw new IllegalStateException("wrong product at " + bits + " bits");
             }
+            double modalg = FftBenchmark.median(repeats, () -> {
+                long t0 = System.nanoTime();
+                for (int i = 0; i < reps; i++) {
+                    IntegerMultiplication.multiplyCpu(x, y, threads);
+                }
+                return (System.nanoTime() - t0) / reps;
+            });
+            double big = FftBenchmark.median(repeats, () -> {
+                long t0 = System.nanoTime();
+                for (int i = 0; i < reps; i++) {
+                    x.multiply(y);
+                }
+                return (System.nanoTime() - t0) / reps;
+            });
+            double apf = Double.NaN;
+            if (bits <= apfloatMaxBits) {
+                Apint ax = new Apint(x, 16);
+                Apint ay = new Apint(y, 16);
+                if (!ax.multiply(ay).toBigInteger().equals(want)) {
+                    throw new IllegalStateException("apfloat product differs at " + bits + " bits");
+                }
+                apf = FftBenchmark.median(repeats, () -> {
+                    long t0 = System.nanoTime();
+                    for (int i = 0; i < reps; i++) {
+                        ax.multiply(ay);
+                    }
+                    return (System.nanoTime() - t0) / reps;
+                });
+            }
+            // division: a 2n-bit dividend by an n-bit divisor
+            BigInteger dividend = want.add(x);
+            double ndiv = Double.NaN;
+            double bdiv = Double.NaN;
+            if (bits <= bigDivMaxBits) {
+                BigInteger[] qr = IntegerDivision.divideNewton(dividend, y);
+                if (!qr[0].multiply(y).add(qr[1]).equals(dividend) || qr[1].compareTo(y) >= 0) {
+                    throw new IllegalStateException("wrong division at " + bits + " bits");
+                }
+                ndiv = FftBenchmark.median(repeats, () -> {
+                    long t0 = System.nanoTime();
+                    for (int i = 0; i < reps; i++) {
+                        IntegerDivision.divideNewton(dividend, y);
+                    }
+                    return (System.nanoTime() - t0) / reps;
+                });
+                bdiv = FftBenchmark.median(repeats, () -> {
+                    long t0 = System.nanoTime();
+                    for (int i = 0; i < reps; i++) {
+                        dividend.divideAndRemainder(y);
+                    }
+                    return (System.nanoTime() - t0) / reps;
+                });
+            }
+            table.add(bits, threads, modalg, big, apf, big / modalg, ndiv, bdiv, bdiv / ndiv);
         }
         return table;
     }

@@ -215,6 +215,10 @@ public final class BenchCommand implements Runnable {
                 defaultValue = "3")
         int repeats;
 
+        @Option(names = "--threads", description = "Threads of the automatic algorithms (sets modalg.threads;"
+                + " default: all processors).")
+        Integer threads;
+
         @Option(names = "--quick", description = "Small run (lengths 2^6 .. 2^8) for a smoke test.")
         boolean quick;
 
@@ -227,7 +231,14 @@ public final class BenchCommand implements Runnable {
             if (repeats < 1 || maxLog < 1 || maxLog > 24 || maxLogBig < 1 || maxLogBig > 22) {
                 throw new IllegalArgumentException("--repeats >= 1, --max-log2 in [1, 24], --max-log2-big in [1, 22]");
             }
-            System.out.println("# modalg bench polymul: " + BenchTable.machine());
+            if (threads != null) {
+                if (threads < 1) {
+                    throw new IllegalArgumentException("--threads must be >= 1, got " + threads);
+                }
+                System.setProperty("modalg.threads", Integer.toString(threads)); // before the first product
+            }
+            System.out.println("# modalg bench polymul: " + BenchTable.machine() + ", "
+                    + org.modalg.fft.CpuNttEngine.shared().threads() + " thread(s)");
             BenchTable table = quick ? PolyMulBenchmark.run(6, 8, 7, 1, 1)
                     : PolyMulBenchmark.run(10, maxLog, maxLogBig, repeats, 1);
             table.print(System.out);
