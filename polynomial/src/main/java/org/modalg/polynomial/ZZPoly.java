@@ -9,8 +9,12 @@ import org.modalg.fields.ZpField;
  *
  * <p>Coefficients are {@link BigInteger}s at the API, in increasing degree. Instances are
  * normalized: the leading coefficient is non-zero, and the zero polynomial has no
- * coefficients and degree -1. The inside representation is private (today one BigInteger per
- * coefficient; packed limbs are a planned change) and every operation returns a new instance.
+ * coefficients and degree -1. The inside representation is private: one BigInteger per
+ * coefficient, or, for a product by the small-prime NTT route, packed limbs (sign and k limbs
+ * per coefficient in one array) whose BigIntegers are made the first time an operation needs
+ * them all. {@link #degree()}, {@link #coefficient(int)}, {@link #maxCoefficientBits()} and a
+ * further {@link #multiply(ZZPoly)} or {@link #square()} work on the packed form directly.
+ * Every operation returns a new instance.
  *
  * <p>This is the validating tier: arguments are checked (null gives an
  * {@link IllegalArgumentException} naming the parameter, division by the zero polynomial an
@@ -276,8 +280,9 @@ public final class ZZPoly implements Comparable<ZZPoly> {
     }
 
     /**
-     * this * g. Dispatches by size to the classical or Karatsuba kernel (see
-     * {@code PolyMulZZ.mul} and the module README for the rule and its measured cut-offs).
+     * this * g. Dispatches by length and coefficient size to classical, Karatsuba, Kronecker
+     * substitution or the small-prime NTT (see {@code PolyMulZZ.mul} and the module README for
+     * the rule and its measured cut-offs); the NTT route's product keeps packed coefficients.
      */
     public ZZPoly multiply(ZZPoly g) {
         checkNotNull(g, "g");
