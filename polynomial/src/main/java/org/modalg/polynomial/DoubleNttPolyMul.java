@@ -6,6 +6,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ForkJoinPool;
 import org.modalg.fft.CpuNttEngine;
 import org.modalg.fft.DoubleNttPlan;
+import org.modalg.fft.NttEngine;
 import org.modalg.fft.NttEngines;
 import org.modalg.fields.NttPrimes;
 
@@ -105,19 +106,23 @@ final class DoubleNttPolyMul {
     }
 
     /**
-     * f g (g == f: a square) by this route, packed, when {@link PolyMulZZ#mul}'s rule picks
-     * the small-prime NTT for these operands and the NTT runs on the CPU
-     * ({@link NttEngines#shared()} is the CPU engine); otherwise null. Operands already packed
-     * are read without making their BigIntegers.
+     * f g (g == f: a square), packed, when {@link PolyMulZZ#mul}'s rule picks the small-prime
+     * NTT for these operands, otherwise null: by this route when {@link NttEngines#shared()} is
+     * the CPU engine (operands already packed are read without making their BigIntegers), and
+     * by the engine's route (a GPU) otherwise.
      */
     static ZZPoly multiplyIfChosen(ZZPoly f, ZZPoly g) {
         int bitsA = f.maxCoefficientBits();
         int bitsB = g == f ? bitsA : g.maxCoefficientBits();
         int bits = Math.max(bitsA, bitsB);
         int n = Math.min(f.length(), g.length());
-        if (bitsA == 0 || bitsB == 0 || !PolyMulZZ.choosesNtt(bits, n)
-                || !(NttEngines.shared() instanceof CpuNttEngine)) {
+        if (bitsA == 0 || bitsB == 0 || !PolyMulZZ.choosesNtt(bits, n)) {
             return null;
+        }
+        NttEngine engine = NttEngines.shared();
+        if (!(engine instanceof CpuNttEngine)) { // a GPU: its route, with the result packed too
+            return ZZPoly.wrap(PolyMulZZ.mulSmallPrimeNttPacked(f.coeffs(), f.length(), g.coeffs(), g.length(),
+                    engine));
         }
         int threads = CpuNttEngine.shared().threads();
         ForkJoinPool pool = pool(threads);

@@ -509,11 +509,41 @@ final class PolyMulZZ {
     public static void mulSmallPrimeNtt(BigInteger[] a, int aOff, int aLen, BigInteger[] b, int bOff, int bLen,
                                         BigInteger[] c, int cOff, NttEngine engine) {
         int n = aLen + bLen - 1;
+        Convolved r = convolve(a, aOff, aLen, b, bOff, bLen, engine);
+        if (r == null) {
+            Arrays.fill(c, cOff, cOff + n, BigInteger.ZERO);
+            return;
+        }
+        BigInteger[] out = r.basis().toBigIntegers(r.residues(), n, true, r.threads());
+        System.arraycopy(out, 0, c, cOff, n);
+    }
+
+    /**
+     * a * b as {@link #mulSmallPrimeNtt(BigInteger[], int, int, BigInteger[], int, int,
+     * BigInteger[], int, NttEngine)} computes it on the given engine, packed instead of made into
+     * BigIntegers: what {@link ZZPoly#multiply} keeps for a product on a GPU engine.
+     */
+    static PackedCoefficients mulSmallPrimeNttPacked(BigInteger[] a, int aLen, BigInteger[] b, int bLen,
+            NttEngine engine) {
+        Convolved r = convolve(a, 0, aLen, b, 0, bLen, engine);
+        if (r == null) {
+            return new PackedCoefficients(0, 1, new long[0], new byte[0], 0);
+        }
+        return packSymmetric(r.basis(), r.residues(), aLen + bLen - 1, r.threads());
+    }
+
+    // The product's residues: s rows of aLen + bLen - 1, modulo the basis's primes.
+    private record Convolved(CrtBasis basis, long[] residues, int threads) {
+    }
+
+    // Projection and convolution of the small-prime NTT route; null when an operand is zero.
+    private static Convolved convolve(BigInteger[] a, int aOff, int aLen, BigInteger[] b, int bOff, int bLen,
+            NttEngine engine) {
+        int n = aLen + bLen - 1;
         int bitsA = maxBits(a, aOff, aLen);
         int bitsB = maxBits(b, bOff, bLen);
         if (bitsA == 0 || bitsB == 0) {
-            Arrays.fill(c, cOff, cOff + n, BigInteger.ZERO);
-            return;
+            return null;
         }
         int log2n = Math.max(1, ceilLog2(n));
         if (log2n > NttPlan.MAX_LOG2N) {
@@ -533,8 +563,40 @@ final class PolyMulZZ {
         for (int j = 0; j < s; j++) {
             System.arraycopy(fa, j * len, res, j * n, n);
         }
-        BigInteger[] out = basis.toBigIntegers(res, n, true, threads);
-        System.arraycopy(out, 0, c, cOff, n);
+        return new Convolved(basis, res, threads);
+    }
+
+    // The symmetric CRT values of res (s rows of n) packed as sign and magnitude limbs.
+    private static PackedCoefficients packSymmetric(CrtBasis basis, long[] res, int n, int threads) {
+        int limbs = basis.modulusLimbCount();
+        long[] mag = new long[n * limbs];
+        basis.reconstructSymmetric(res, n, mag, limbs, threads);
+        byte[] sign = new byte[n];
+        int bits = 0;
+        int top = 0;
+        for (int i = 0; i < n; i++) {
+            int at = i * limbs;
+            if (mag[at + limbs - 1] < 0) { // two's complement: negate
+                long carry = 1;
+                for (int l = 0; l < limbs; l++) {
+                    long v = ~mag[at + l] + carry;
+                    carry = (v == 0 && carry == 1) ? 1 : 0;
+                    mag[at + l] = v;
+                }
+                sign[i] = -1;
+            }
+            for (int l = limbs - 1; l >= 0; l--) {
+                if (mag[at + l] != 0) {
+                    if (sign[i] == 0) {
+                        sign[i] = 1;
+                    }
+                    bits = Math.max(bits, 64 * l + 64 - Long.numberOfLeadingZeros(mag[at + l]));
+                    top = i + 1;
+                    break;
+                }
+            }
+        }
+        return new PackedCoefficients(top, limbs, mag, sign, bits);
     }
 
     // s rows of length len: row j holds x mod p_j, zero-padded.

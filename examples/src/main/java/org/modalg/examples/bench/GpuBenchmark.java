@@ -185,7 +185,7 @@ public final class GpuBenchmark {
                 BigInteger[] cpuProduct = new BigInteger[1];
                 cpuMs = FftBenchmark.median(repeats, () -> {
                     long t0 = System.nanoTime();
-                    cpuProduct[0] = IntegerMultiplication.multiplyNtt(a, b, CpuNttEngine.shared());
+                    cpuProduct[0] = IntegerMultiplication.multiplyCpu(a, b, CpuNttEngine.shared().threads());
                     return System.nanoTime() - t0;
                 });
                 if (!cpuProduct[0].equals(product[0])) {
