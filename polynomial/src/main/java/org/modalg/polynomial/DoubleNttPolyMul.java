@@ -6,8 +6,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ForkJoinPool;
 import org.modalg.fft.CpuNttEngine;
 import org.modalg.fft.DoubleNttPlan;
-import org.modalg.fft.NttEngine;
-import org.modalg.fft.NttEngines;
 import org.modalg.fields.NttPrimes;
 
 /**
@@ -106,10 +104,12 @@ final class DoubleNttPolyMul {
     }
 
     /**
-     * f g (g == f: a square), packed, when {@link PolyMulZZ#mul}'s rule picks the small-prime
-     * NTT for these operands, otherwise null: by this route when {@link NttEngines#shared()} is
-     * the CPU engine (operands already packed are read without making their BigIntegers), and
-     * by the engine's route (a GPU) otherwise.
+     * f g (g == f: a square) by this route, packed, when {@link PolyMulZZ#mul}'s rule picks the
+     * small-prime NTT for these operands, otherwise null. Operands already packed are read
+     * without making their BigIntegers. This route is taken even when a GPU engine is usable:
+     * on an H100 host the GPU's Z route (64-bit transforms on the device, projection and CRT on
+     * the host) was slower than this one on 16 threads from length 2^20 (gpu/BENCHMARKS.md);
+     * {@link ZZPoly#multiply(ZZPoly, NttEngine)} runs it on a given engine.
      */
     static ZZPoly multiplyIfChosen(ZZPoly f, ZZPoly g) {
         int bitsA = f.maxCoefficientBits();
@@ -118,11 +118,6 @@ final class DoubleNttPolyMul {
         int n = Math.min(f.length(), g.length());
         if (bitsA == 0 || bitsB == 0 || !PolyMulZZ.choosesNtt(bits, n)) {
             return null;
-        }
-        NttEngine engine = NttEngines.shared();
-        if (!(engine instanceof CpuNttEngine)) { // a GPU: its route, with the result packed too
-            return ZZPoly.wrap(PolyMulZZ.mulSmallPrimeNttPacked(f.coeffs(), f.length(), g.coeffs(), g.length(),
-                    engine));
         }
         int threads = CpuNttEngine.shared().threads();
         ForkJoinPool pool = pool(threads);

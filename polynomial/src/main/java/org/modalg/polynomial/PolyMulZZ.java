@@ -8,7 +8,6 @@ import org.modalg.fft.CpuBigPrimeFftEngine;
 import org.modalg.fft.CpuNttEngine;
 import org.modalg.fft.CrtBasis;
 import org.modalg.fft.NttEngine;
-import org.modalg.fft.NttEngines;
 import org.modalg.fft.NttPlan;
 import org.modalg.fields.GfArithmetic;
 import org.modalg.fields.GfField;
@@ -476,19 +475,15 @@ final class PolyMulZZ {
     }
 
     /**
-     * c = a * b by the small-prime NTT: on the CPU by {@link DoubleNttPolyMul} (primes below
-     * 2^50, vectorized double-precision transforms, on {@link CpuNttEngine#shared()}'s thread
-     * count), and through {@link #mulSmallPrimeNtt(BigInteger[], int, int, BigInteger[], int,
-     * int, BigInteger[], int, NttEngine)} on {@link NttEngines#shared()} when that is a GPU.
+     * c = a * b by the small-prime NTT on the CPU: {@link DoubleNttPolyMul} (primes below 2^50,
+     * vectorized double-precision transforms, on {@link CpuNttEngine#shared()}'s thread count).
+     * A GPU is used only when asked, through {@link #mulSmallPrimeNtt(BigInteger[], int, int,
+     * BigInteger[], int, int, BigInteger[], int, NttEngine)}: its route (host-side projection
+     * and CRT) measured slower than this one on a 16-core host (gpu/BENCHMARKS.md).
      */
     public static void mulSmallPrimeNtt(BigInteger[] a, int aOff, int aLen, BigInteger[] b, int bOff, int bLen,
                                         BigInteger[] c, int cOff) {
-        NttEngine engine = NttEngines.shared();
-        if (engine instanceof CpuNttEngine) {
-            DoubleNttPolyMul.mul(a, aOff, aLen, b, bOff, bLen, c, cOff, ((CpuNttEngine) engine).threads());
-        } else {
-            mulSmallPrimeNtt(a, aOff, aLen, b, bOff, bLen, c, cOff, engine);
-        }
+        DoubleNttPolyMul.mul(a, aOff, aLen, b, bOff, bLen, c, cOff, CpuNttEngine.shared().threads());
     }
 
     /**

@@ -305,6 +305,26 @@ public final class ZZPoly implements Comparable<ZZPoly> {
         return wrap(r);
     }
 
+    /**
+     * this * g by the small-prime NTT on the given engine (for instance a GPU's, from
+     * {@code NttEngines.shared()} with {@code modalg.backend=gpu}), whatever the sizes: s primes
+     * below 2^61 with product above twice the coefficient bound, projection and Garner's CRT on
+     * the host, the batched convolution on the engine; the product keeps packed coefficients.
+     * O(s N log N + s^2 N) for N the power of two at least the product's length.
+     *
+     * @throws IllegalArgumentException if g or engine is null, or the product is longer than
+     *     the engine's limit
+     */
+    public ZZPoly multiply(ZZPoly g, org.modalg.fft.NttEngine engine) {
+        checkNotNull(g, "g");
+        checkNotNull(engine, "engine");
+        if (len == 0 || g.len == 0) {
+            return ZERO;
+        }
+        return wrap(PolyMulZZ.mulSmallPrimeNttPacked(coeffs(), len, g == this ? coeffs() : g.coeffs(), g.len,
+                engine));
+    }
+
     /** this^2, by the squaring kernels (about half the products of a general multiplication). */
     public ZZPoly square() {
         if (len == 0) {
