@@ -6,6 +6,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ForkJoinPool;
 import org.modalg.fft.CpuNttEngine;
 import org.modalg.fft.DoubleNttPlan;
+import org.modalg.fft.NttEngine;
+import org.modalg.fft.NttEngines;
 import org.modalg.fields.NttPrimes;
 
 /**
@@ -103,13 +105,18 @@ final class DoubleNttPolyMul {
         Arrays.fill(c, cOff + out.length, cOff + n, BigInteger.ZERO);
     }
 
+    /** Longest product (coefficients) that goes to a usable GPU engine; measured, see below. */
+    static final int GPU_MAX_PRODUCT_LENGTH = 1 << 19;
+
     /**
      * f g (g == f: a square) by this route, packed, when {@link PolyMulZZ#mul}'s rule picks the
      * small-prime NTT for these operands, otherwise null. Operands already packed are read
-     * without making their BigIntegers. This route is taken even when a GPU engine is usable:
-     * on an H100 host the GPU's Z route (64-bit transforms on the device, projection and CRT on
-     * the host) was slower than this one on 16 threads from length 2^20 (gpu/BENCHMARKS.md);
-     * {@link ZZPoly#multiply(ZZPoly, NttEngine)} runs it on a given engine.
+     * without making their BigIntegers. When a GPU engine is usable ({@link NttEngines#shared()}
+     * is not the CPU engine), products of up to {@link #GPU_MAX_PRODUCT_LENGTH} coefficients run
+     * on it instead ({@link ZZPoly#multiply(ZZPoly, NttEngine)}): on an H100 host the GPU's Z
+     * route (64-bit transforms on the device, projection and CRT on the host) was 1.5-1.6x
+     * faster than this one on 16 threads at lengths 2^16 and 2^18 and slower from 2^20
+     * (gpu/BENCHMARKS.md, run 8).
      */
     static ZZPoly multiplyIfChosen(ZZPoly f, ZZPoly g) {
         int bitsA = f.maxCoefficientBits();
@@ -118,6 +125,11 @@ final class DoubleNttPolyMul {
         int n = Math.min(f.length(), g.length());
         if (bitsA == 0 || bitsB == 0 || !PolyMulZZ.choosesNtt(bits, n)) {
             return null;
+        }
+        int productLength = f.length() + g.length() - 1;
+        NttEngine engine = NttEngines.shared();
+        if (!(engine instanceof CpuNttEngine) && productLength <= GPU_MAX_PRODUCT_LENGTH) {
+            return f.multiply(g, engine);
         }
         int threads = CpuNttEngine.shared().threads();
         ForkJoinPool pool = pool(threads);
