@@ -161,35 +161,26 @@ class DoubleNttPlanTest {
         return out;
     }
 
-    /** Every entry an integer of magnitude below 1.1 p: inverse and convolution outputs. */
-    private static void assertBelow11p(double[][] m, long p, String what) {
-        for (int r = 0; r < m.length; r++) {
-            double[] row = m[r];
-            for (int c = 0; c < row.length; c++) {
-                double v = row[c];
-                long x = (long) v;
-                if (x != v || 10 * Math.abs(x) >= 11 * p) {
-                    fail(what + ": entry [" + r + "][" + c + "] = " + v + " is not an integer below 1.1 p = "
-                            + (1.1 * p));
-                }
-            }
-        }
+    /** Every entry an integer of magnitude below 1.45 p: forward and pointwise outputs. */
+    private static void assertBelow13p(double[][] m, long p, String what) {
+        assertBelow(m, p, 145, what);
     }
 
-    /**
-     * Every entry an integer of magnitude below 1.45 p, the documented bound of forward and
-     * pointwise outputs (inverse outputs are documented below 1.1 p, checked by the callers
-     * that need it through {@link #assertBelow11p}).
-     */
-    private static void assertBelow13p(double[][] m, long p, String what) {
+    /** Every entry an integer of magnitude below 1.1 p: inverse and convolution outputs. */
+    private static void assertBelow11p(double[][] m, long p, String what) {
+        assertBelow(m, p, 110, what);
+    }
+
+    // Every entry an integer of magnitude below (percent / 100) p.
+    private static void assertBelow(double[][] m, long p, int percent, String what) {
         for (int r = 0; r < m.length; r++) {
             double[] row = m[r];
             for (int c = 0; c < row.length; c++) {
                 double v = row[c];
                 long x = (long) v;
-                if (x != v || 100 * Math.abs(x) >= 145 * p) {
-                    fail(what + ": entry [" + r + "][" + c + "] = " + v + " is not an integer below 1.45 p = "
-                            + (1.45 * p));
+                if (x != v || 100 * Math.abs(x) >= percent * p) {
+                    fail(what + ": entry [" + r + "][" + c + "] = " + v + " is not an integer below "
+                            + percent / 100.0 + " p = " + (percent / 100.0 * p));
                 }
             }
         }
@@ -758,5 +749,29 @@ class DoubleNttPlanTest {
             out[i] = m[i].clone();
         }
         return out;
+    }
+
+    @Test
+    void theSameMatrixAsCoefficientsAndSpectrumIsRejected() {
+        // R == C for even log2n: the shapes match, so only an identity check can catch it
+        DoubleNttPlan plan = DoubleNttPlan.of(65537, 4);
+        double[][] m = plan.newCoefficients();
+        for (int i = 0; i < 16; i++) {
+            m[i / plan.columns()][i % plan.columns()] = i + 1;
+        }
+        double[][] copy = new double[m.length][];
+        for (int r = 0; r < m.length; r++) {
+            copy[r] = m[r].clone();
+        }
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> plan.forward(m, m, false, null));
+        assertTrue(e.getMessage().contains("coefficients") && e.getMessage().contains("spectrum"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> plan.inverse(m, m, false, null));
+        for (int r = 0; r < m.length; r++) {
+            assertArrayEquals(copy[r], m[r], "the input is untouched");
+        }
+        IllegalArgumentException bad = assertThrows(IllegalArgumentException.class,
+                () -> plan.convolution(plan.newCoefficients(), new double[1][1], false, null));
+        assertTrue(bad.getMessage().startsWith("b"), bad.getMessage());
     }
 }
