@@ -120,8 +120,8 @@ public final class IntegerMultiplication {
     }
 
     /**
-     * a[i] * b[i] for every i, the pairs spread over all processors (each product with the
-     * serial engine).
+     * a[i] * b[i] for every i, the pairs spread over all processors (each product on one
+     * thread: BigInteger below {@link Tuning#intMulNttBits()}, {@link #multiplyCpu} above).
      */
     public static BigInteger[] multiplyAll(BigInteger[] a, BigInteger[] b) {
         if (a == null || b == null) {
@@ -131,15 +131,13 @@ public final class IntegerMultiplication {
             throw new IllegalArgumentException("a and b must have the same length, got " + a.length + " and " + b.length);
         }
         BigInteger[] out = new BigInteger[a.length];
-        try (CpuNttEngine serial = new CpuNttEngine(1)) {
-            ForkJoinPool pool = ForkJoinPool.commonPool();
-            pool.submit(() -> IntStream.range(0, a.length).parallel().forEach(i -> {
-                check(a[i], "a[" + i + "]");
-                check(b[i], "b[" + i + "]");
-                out[i] = Math.min(a[i].bitLength(), b[i].bitLength()) < Tuning.intMulNttBits()
-                        ? a[i].multiply(b[i]) : multiplyNtt(a[i], b[i], serial);
-            })).join();
-        }
+        ForkJoinPool pool = ForkJoinPool.commonPool();
+        pool.submit(() -> IntStream.range(0, a.length).parallel().forEach(i -> {
+            check(a[i], "a[" + i + "]");
+            check(b[i], "b[" + i + "]");
+            out[i] = Math.min(a[i].bitLength(), b[i].bitLength()) < Tuning.intMulNttBits()
+                    ? a[i].multiply(b[i]) : multiplyCpu(a[i], b[i], 1);
+        })).join();
         return out;
     }
 

@@ -55,21 +55,28 @@ final class PolyMulZZ {
      *   <tr><td>n &lt; {@link Tuning#zzNttThreshold(int)}</td><td>Kronecker</td></tr>
      *   <tr><td>otherwise</td><td>small-prime NTT</td></tr>
      * </table>
-     * With the defaults (measured on a 2-core host, both cores for the NTT):
+     * With the defaults (measured 2026-11-22 on a 2-vCPU AMD EPYC VM, Java 17, the
+     * double-precision NTT routes; the tables depend on the shared CPU engine's thread count,
+     * {@code modalg.threads}), two or more threads / one thread where they differ:
      * <table>
      *   <caption>default choice by coefficient bits and n</caption>
      *   <tr><th>bits</th><th>classical</th><th>Karatsuba</th><th>Kronecker</th><th>small-prime NTT</th></tr>
-     *   <tr><td>&lt; 128</td><td>n &lt; 10</td><td>n &lt; 16</td><td>n &lt; 128</td><td>n &gt;= 128</td></tr>
-     *   <tr><td>128 .. 511</td><td>n &lt; 10, 6, 4 (from 192, 384 bits)</td><td>n &lt; 96</td><td>never</td>
-     *       <td>n &gt;= 96</td></tr>
-     *   <tr><td>512 .. 2047</td><td>n &lt; 4, 2 (from 768 bits)</td><td>n &lt; 128</td><td>never</td>
-     *       <td>n &gt;= 128</td></tr>
-     *   <tr><td>2048 .. 8191</td><td>n &lt; 2</td><td>n &lt; 192</td><td>n &gt;= 192</td><td>never</td></tr>
-     *   <tr><td>&gt;= 8192</td><td>n &lt; 2</td><td>n &lt; 24</td><td>n &gt;= 24</td><td>never</td></tr>
+     *   <tr><td>&lt; 128</td><td>n &lt; 10</td><td>n &lt; 16 / 24</td><td>n &lt; 256 / 32</td>
+     *       <td>n &gt;= 256 / 32</td></tr>
+     *   <tr><td>128 .. 511</td><td>n &lt; 10, 6, 4 (from 192, 384 bits)</td><td>n &lt; 64</td><td>never</td>
+     *       <td>n &gt;= 64</td></tr>
+     *   <tr><td>512 .. 1023</td><td>n &lt; 4, 2 (from 768 bits)</td><td>n &lt; 96</td>
+     *       <td>never / n &gt;= 96</td><td>n &gt;= 96 / never</td></tr>
+     *   <tr><td>1024 .. 2047</td><td>n &lt; 2</td><td>n &lt; 96</td><td>n &gt;= 96</td><td>never</td></tr>
+     *   <tr><td>2048 .. 8191</td><td>n &lt; 2</td><td>n &lt; 24</td><td>n &gt;= 24</td><td>never</td></tr>
+     *   <tr><td>&gt;= 8192</td><td>n &lt; 2</td><td>n &lt; 6</td><td>n &gt;= 6</td><td>never</td></tr>
      * </table>
-     * The big-prime FFT lost every measured comparison (5 to 12 times slower than the
-     * small-prime NTT, see {@link Tuning#ZZ_NTT}): it stays available by name and is never
-     * chosen. Unbalanced operands are ruled by the shorter length n.
+     * On two threads the NTT route costs at least about 40 to 50 us (hand-offs to the second
+     * worker), hence its later start at small coefficients; from about 1500 bits its s^2 Garner
+     * cost (s = 2 bits / 49 primes) loses to Kronecker's integer product. The big-prime FFT
+     * lost every measured comparison (5 to 12 times slower than the small-prime NTT, see
+     * {@link Tuning#ZZ_NTT_ONE_THREAD}): it stays available by name and is never chosen.
+     * Unbalanced operands are ruled by the shorter length n.
      */
     public static void mul(BigInteger[] a, int aOff, int aLen, BigInteger[] b, int bOff, int bLen,
                            BigInteger[] c, int cOff) {

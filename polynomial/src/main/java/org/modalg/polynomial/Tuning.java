@@ -1,5 +1,7 @@
 package org.modalg.polynomial;
 
+import org.modalg.fft.CpuNttEngine;
+
 /**
  * Cut-offs of the polynomial layer, each overridable by a system property
  * {@code modalg.poly.*} (read at every dispatch, so a test or a benchmark may change it; a
@@ -17,14 +19,24 @@ package org.modalg.polynomial;
  * cut-offs follow the same rule with Newton against the classical method.
  * Ratios quoted are classical / one-level time (above 1: Karatsuba faster).
  *
- * <p>The transform cut-offs ({@link #ZZ_FAST}, {@link #ZZ_NTT}, {@link #ZP_NTT},
- * {@link #ZP_NTT_CRT}) were measured with {@code PolyMulCrossover} (test sources) on the same
- * host (2 vCPUs, load average about 2 from other work), two passes for 64 and 1000 bits and
- * for Z/pZ, 256 and 4000
- * bits, one pass for 16000 bits: minimum of three batches of at least 30 ms after
- * a warm-up batch, balanced lengths n, full-size coefficients of random signs, the NTT engine
- * over both cores. A cut-off is the smallest measured n from which the faster route is not
- * slower in any pass. Times are microseconds per product.
+ * <p>The transform cut-offs over Z/pZ ({@link #ZP_NTT}, {@link #ZP_NTT_CRT}) were measured
+ * with {@code PolyMulCrossover} (test sources) on the same host (2 vCPUs, load average about 2
+ * from other work), two passes: minimum of three batches of at least 30 ms after a warm-up
+ * batch, the NTT engine over both cores; a cut-off is the smallest measured n from which the
+ * faster route is not slower in any pass.
+ *
+ * <p>The cut-offs over Z ({@link #ZZ_FAST}, {@link #ZZ_NTT} and their one-thread tables) and
+ * the integer cut-offs ({@link #INT_MUL_NTT_BITS}, {@link #INT_DIV_NEWTON_BITS}) are those of
+ * the double-precision NTT routes ({@code DoubleNttPolyMul}, {@code DoubleNttIntMul}),
+ * re-measured on 2026-11-22 with {@code PolyMulCrossover} and {@code IntMulCrossover} on the
+ * 2-vCPU AMD EPYC VM, OpenJDK 17.0.15, shared with other builds and benchmarks (load average
+ * 1.1 to 4.7 during the runs): balanced lengths n, full-size coefficients of random signs,
+ * each figure the minimum of 5 or 7 batches of at least 30 ms after a warm-up, and then the
+ * minimum over 2 to 5 passes per cell (the figure least disturbed by the other load). A
+ * cut-off is the smallest measured n from which the faster route's minimum is lower at that n
+ * and at the larger measured n; a tie within 1% at the crossing goes to the route that wins
+ * the larger lengths, and a route that wins only scattered cells is not chosen.
+ * The raw tables are in polynomial/BENCHMARKS.md. Times are microseconds per product.
  */
 public final class Tuning {
     private Tuning() {
@@ -135,85 +147,174 @@ public final class Tuning {
 
     /**
      * Bits of the smaller operand from which {@link IntegerMultiplication#multiply} leaves
-     * BigInteger.multiply (Karatsuba / Toom-3) for the NTT + CRT route (property
-     * {@code modalg.poly.intMulNttBits}). Measured with {@code IntMulCrossover} (test sources) on
-     * the 2-core EPYC VM, balanced operands: see polynomial/BENCHMARKS.md.
+     * BigInteger.multiply (Karatsuba / Toom-3) for the NTT route
+     * ({@link IntegerMultiplication#multiplyCpu} on the CPU; property
+     * {@code modalg.poly.intMulNttBits}).
      */
     public static int intMulNttBits() {
         return get("modalg.poly.intMulNttBits", INT_MUL_NTT_BITS, 1);
     }
 
-    /** Default of {@link #intMulNttBits()}. */
-    static final int INT_MUL_NTT_BITS = 80_000;
+    /**
+     * Default of {@link #intMulNttBits()}, measured with {@code IntMulCrossover} (test sources):
+     * balanced operands, BigInteger.multiply against {@code multiplyCpu(a, b, 1)} (and, in two
+     * of the passes, {@code multiplyCpu(a, b, 2)}), minimum of 5 or 7 batches per pass, 1 to 7
+     * passes per size; ranges over the passes in ms, with the number of passes the NTT route
+     * was faster in:
+     * <pre>
+     *   bits     BigInteger        one thread              two threads
+     *   30000   0.168 - 0.365    0.241 - 0.559  0 of 3
+     *   32000   0.172 - 0.366    0.141 - 0.413  4 of 6    0.140 - 0.215  1 of 2
+     *   36000   0.209 - 0.345    0.183 - 0.301  5 of 6    0.157 - 0.241  1 of 2
+     *   40000   0.241 - 0.299    0.184 - 0.235  7 of 7    0.260 - 0.297  1 of 2
+     *   48000   0.334 - 0.490    0.207 - 0.291  6 of 6    0.223 - 0.344  2 of 2
+     *   64000   0.505 - 0.767    0.225 - 0.389  6 of 6    0.314 - 0.438  2 of 2
+     *  160000   2.25 - 2.32      0.57 - 0.59    3 of 3    0.48 - 0.99    2 of 2
+     * 1280000   51.9 - 54.5      4.13 - 6.40    3 of 3    3.83 - 4.28    2 of 2
+     * </pre>
+     * From 40,000 bits the one-thread route was faster in every pass (by 20 to 40%); on two
+     * threads (the second core shared with other work) it was within 6% of BigInteger at
+     * 40,000 bits and faster from 48,000. The old route on 61-bit primes crossed at 80,000.
+     */
+    static final int INT_MUL_NTT_BITS = 40_000;
 
     /**
      * Bits of divisor and of quotient from which {@link IntegerDivision#divideAndRemainder}
      * uses Newton's reciprocal instead of BigInteger's Burnikel-Ziegler division (property
-     * {@code modalg.poly.intDivNewtonBits}); measured as {@link #intMulNttBits()}.
+     * {@code modalg.poly.intDivNewtonBits}).
      */
     public static int intDivNewtonBits() {
         return get("modalg.poly.intDivNewtonBits", INT_DIV_NEWTON_BITS, 1);
     }
 
-    /** Default of {@link #intDivNewtonBits()}. */
-    static final int INT_DIV_NEWTON_BITS = 500_000;
+    /**
+     * Default of {@link #intDivNewtonBits()}, measured with {@code IntMulCrossover}: a 2n-bit
+     * dividend by an n-bit divisor, {@code IntegerDivision.divideNewton} (its products through
+     * {@link IntegerMultiplication#multiply}, one thread, with intMulNttBits = 36,000 during
+     * these runs: the same route for all products here but those of 36,000 to 40,000 bits) against
+     * BigInteger.divideAndRemainder, three passes (ms, BigInteger / Newton):
+     * <pre>
+     *       n    pass 1          pass 2          pass 3
+     *   80000    2.74 / 2.33     2.03 / 2.20
+     *  100000    3.08 / 2.90     2.66 / 2.92     3.08 / 3.13
+     *  120000    4.02 / 4.34     4.67 / 3.30     3.54 / 3.27
+     *  140000    5.02 / 4.21     4.97 / 3.82     4.78 / 4.03
+     *  160000    8.12 / 4.42     7.87 / 4.55     5.57 / 4.21
+     *  320000   17.0  / 8.28    22.7  / 8.42
+     * 1280000  142.8  / 31.8   146.5  / 32.8
+     * </pre>
+     * (the old cut-off was 500,000 bits, measured on the 61-bit-prime route).
+     */
+    static final int INT_DIV_NEWTON_BITS = 140_000;
 
     /**
      * Upper bounds (exclusive) on the largest coefficient size in bits for the entries of
-     * {@link #ZZ_FAST} and {@link #ZZ_NTT}: below 128 bits, below 512, below 2048, below 8192,
-     * and above.
+     * {@link #ZZ_FAST} and {@link #ZZ_NTT} (and their one-thread tables): below 128 bits, below
+     * 512, below 1024, below 2048, below 8192, and above.
      */
-    static final int[] ZZ_FAST_BITS = {128, 512, 2048, 8192};
+    static final int[] ZZ_FAST_BITS = {128, 512, 1024, 2048, 8192};
 
     /**
      * Length min(n, m) from which {@code PolyMulZZ.mul} leaves Karatsuba for a transform route
-     * (Kronecker substitution or the small-prime NTT), by coefficient size; measured with
-     * {@code PolyMulCrossover} (test sources), balanced lengths, full-size coefficients of random
-     * signs, two passes (microseconds, Karatsuba against the better transform route):
+     * (Kronecker substitution or the small-prime NTT), by coefficient size, when the shared CPU
+     * engine has two or more threads; {@link #ZZ_FAST_ONE_THREAD} for one thread. Measured with
+     * {@code PolyMulCrossover} on two threads (the default on the 2-vCPU host), minima over the
+     * passes (microseconds; Karatsuba, Kronecker, small-prime NTT):
      * <pre>
-     *   bits   n     Karatsuba   best transform          (pass 1 / pass 2)
-     *     64   12     10.8 / 5.3     10.8 / 6.2 Kronecker
-     *     64   16      9.1 / 8.7      8.9 / 8.9 Kronecker    -&gt; 16 (below 128 bits)
-     *     64   24     21.9 / 17.1    17.9 / 16.1 Kronecker
-     *    256   64    176.9 / 184.9  206.7 / 205.6 NTT
-     *    256   96    389.0 / 475.6  300.4 / 336.2 NTT    -&gt; 96 (128 to 511 bits)
-     *   1000   96   1370 / 1362    1547 / 1560 NTT
-     *   1000  128   1855 / 2203    1833 / 1874 NTT        -&gt; 128 (512 to 2047 bits)
-     *   1000  192   4161 / 4196    2944 / 2872 NTT
-     *   4000   96  16169 / 11376  10030 / 7863 Kronecker
-     *   4000  128  14606 / 15139  15792 / 11949 Kronecker
-     *   4000  192  33139 / 34409  17999 / 13318 Kronecker  -&gt; 192 (2048 to 8191 bits)
-     *  16000   16          5023           7406 Kronecker
-     *  16000   24         11571           7787 Kronecker    -&gt; 24 (8192 bits and more)
+     *   bits    n    Karatsuba   Kronecker     NTT
+     *     64   12         5.5        5.5      41.5    (classical 5.1)
+     *     64   16         9.1        8.0      47.2    -&gt; 16 (below 128 bits)
+     *    256   48       115.4      178.4     153.4
+     *    256   64       190.0      263.9     188.4    -&gt; 64 (128 to 511 bits)
+     *   1000   64       608.5      749.7     889.8
+     *   1000   96      1328.0     1140.0     894.4    -&gt; 96 (512 to 1023 bits)
+     *   1500   64      1067.7     1177.5    1971.9
+     *   1500   96      2556.5     1740.5    2891.6    -&gt; 96 (1024 to 2047 bits)
+     *   4000   16       511.2      895.2    5400.3
+     *   4000   24      1170.6     1046.5    5636.6
+     *   4000   32      1560.6     1451.0    7851.4    -&gt; 24 (2048 to 8191 bits)
+     *  16000    4       520.7      683.1   30269.3
+     *  16000    6      1223.1      817.3   36227.8    -&gt; 6 (8192 bits and more)
+     * </pre>
+     * The old table (61-bit-prime NTT, before the double-precision routes) was 16, 96, 128
+     * (512 to 2047 bits), 192 (2048 to 8191), 24: Kronecker's integer products got faster too.
+     */
+    static final int[] ZZ_FAST = {16, 64, 96, 96, 24, 6};
+
+    /**
+     * {@link #ZZ_FAST} for a shared CPU engine of one thread ({@code -Dmodalg.threads=1}).
+     * Measured as {@link #ZZ_FAST} on one thread (microseconds; Karatsuba, Kronecker, NTT):
+     * <pre>
+     *   bits    n    Karatsuba   Kronecker     NTT
+     *     64   16         9.8       15.9      14.1
+     *     64   24        16.7       13.3      16.0    -&gt; 24 (below 128 bits)
+     *    256   48       113.1      202.0     124.3
+     *    256   64       193.9      272.8     129.2    -&gt; 64
+     *   1000   64       608.6      770.4     955.6
+     *   1000   96      1339.5     1092.3    1262.4    -&gt; 96
+     *   1500   64      1071.5     1119.2    1727.2
+     *   1500   96      2484.5     1702.7    2560.6    -&gt; 96
+     *   4000   16       528.6      634.7    5007.8
+     *   4000   24      1268.3      940.6    6407.4    -&gt; 24
+     *  16000    4       543.7      588.7   33168.9
+     *  16000    6      1278.9      841.7   44115.9    -&gt; 6
      * </pre>
      */
-    static final int[] ZZ_FAST = {16, 96, 128, 192, 24};
+    static final int[] ZZ_FAST_ONE_THREAD = {24, 64, 96, 96, 24, 6};
 
     /**
      * Length min(n, m) from which the transform route of {@code PolyMulZZ.mul} is the
      * small-prime NTT rather than Kronecker substitution, by coefficient size (same table of
-     * bits; a value at or below {@link #ZZ_FAST} means Kronecker is never chosen). Measured as
-     * {@link #ZZ_FAST} (microseconds, Kronecker against small-prime NTT):
+     * bits; a value at or below {@link #ZZ_FAST} means Kronecker is never chosen), for two or
+     * more threads; {@link #ZZ_NTT_ONE_THREAD} for one. Measured as {@link #ZZ_FAST}, two
+     * threads (microseconds, Kronecker against the small-prime NTT):
      * <pre>
-     *   bits   n      Kronecker       small-prime NTT   (pass 1 / pass 2)
-     *     64   96    105.5 / 90.8    105.4 / 93.1
-     *     64  128    137.3 / 133.2   117.7 / 105.1    -&gt; 128 (below 128 bits)
-     *     64 4096     7838 / 6297     2874 / 2886
-     *    256   96    493.2 / 577.2   300.4 / 336.2    -&gt; 96: Kronecker never wins (128 to 511 bits)
-     *   1000  128    3499 / 3707     1833 / 1874      -&gt; 128: never wins (512 to 2047 bits)
-     *   1000 8192  189896 / 261702  95568 / 112695
-     *   4000  256   38435 / 30435   37823 / 33727
-     *   4000  512   72093 / 54198   67413 / 63051
-     *   4000 1024   99053 / 108885 123561 / 126925  -&gt; never (2048 to 8191 bits: s = 130 or more
-     *                                                    primes, Garner's s^2 per coefficient)
-     *  16000  256         94318          427866      -&gt; never (8192 bits and more)
+     *   bits     n     Kronecker      NTT
+     *     64   128       121.8      189.8
+     *     64   192       218.1      228.5
+     *     64   256       313.4      252.5    -&gt; 256 (below 128 bits)
+     *     64   512       499.7      326.3
+     *    256    64       263.9      188.4    -&gt; 64 = ZZ_FAST: Kronecker never (128 to 511 bits)
+     *   1000    96      1140.0      894.4    -&gt; 96 = ZZ_FAST: never (512 to 1023 bits)
+     *   1000  1024     11649.4     8158.5
+     *   1500    96      1740.5     2891.6
+     *   1500   256      7677.6     6238.7
+     *   1500   512      8947.0    12362.0
+     *   1500  1024     18096.1    23022.5    -&gt; never (1024 to 2047 bits; 2000 bits: the NTT
+     *                                           1.5 to 3 times slower at every n from 32 to 1024)
+     *   4000   256     10527.6    18543.5    -&gt; never (1.8 to 5 times slower)
+     *  16000   256     36681.7   313822.4    -&gt; never
      * </pre>
-     * The big-prime FFT over a generalized Fermat field was measured too and lost to the
-     * small-prime NTT at every length and size (5 to 12 times slower: 64 bits, n = 4096:
-     * 35.2 ms against 2.9 ms; 1000 bits, n = 1024: 134 ms against 13.9 ms), so it is not a
-     * branch of the dispatcher.
+     * On two threads the NTT route costs at least 40 to 50 us even for tiny products (hand-offs
+     * to the second worker on a shared VM), against 5 to 20 us on one thread: hence the higher
+     * cut-off at 64 bits than on one thread. From about 1500 bits the s^2 Garner cost (s = 2
+     * bits / 49 primes) outweighs the transforms and Kronecker stays ahead.
      */
-    static final int[] ZZ_NTT = {128, 96, 128, Integer.MAX_VALUE, Integer.MAX_VALUE};
+    static final int[] ZZ_NTT = {256, 64, 96, Integer.MAX_VALUE, Integer.MAX_VALUE, Integer.MAX_VALUE};
+
+    /**
+     * {@link #ZZ_NTT} for a shared CPU engine of one thread. Measured on one thread
+     * (microseconds, Kronecker against the small-prime NTT):
+     * <pre>
+     *   bits     n     Kronecker      NTT
+     *     64    24        13.3       16.0
+     *     64    32        18.9       12.6    -&gt; 32 (below 128 bits)
+     *     64   256       325.4       86.5
+     *    256    64       272.8      129.2    -&gt; 64 = ZZ_FAST_ONE_THREAD: Kronecker never
+     *   1000    96      1092.3     1262.4
+     *   1000   512      5111.2     6018.2
+     *   1000  1024     10857.6    11795.3
+     *   1000  4096     45502.1    45635.7    -&gt; never (512 to 1023 bits: ties from 2048 on)
+     *   1500   512      9381.5    12453.9    -&gt; never (1024 to 2047 bits)
+     *   4000   256     10706.4    38035.5    -&gt; never
+     *  16000   192     34421.3   440137.1    -&gt; never
+     * </pre>
+     * The big-prime FFT over a generalized Fermat field lost to the small-prime NTT at every
+     * length and size already against the 61-bit-prime route (5 to 12 times slower), so it is
+     * not a branch of the dispatcher.
+     */
+    static final int[] ZZ_NTT_ONE_THREAD = {32, 64, Integer.MAX_VALUE, Integer.MAX_VALUE, Integer.MAX_VALUE,
+        Integer.MAX_VALUE};
 
     private static int byBits(int[] table, int bits) {
         for (int i = 0; i < ZZ_FAST_BITS.length; i++) {
@@ -226,23 +327,34 @@ public final class Tuning {
 
     /**
      * Length from which {@code PolyMulZZ.mul} uses a transform route (Kronecker substitution
-     * or the small-prime NTT) instead of Karatsuba, for coefficients of {@code bits} bits
-     * ({@link #ZZ_FAST}); property {@code modalg.poly.zzFast} (at least 1) replaces the table by
-     * one value.
+     * or the small-prime NTT) instead of Karatsuba, for coefficients of {@code bits} bits and
+     * the shared CPU engine's thread count ({@link #ZZ_FAST}, {@link #ZZ_FAST_ONE_THREAD});
+     * property {@code modalg.poly.zzFast} (at least 1) replaces the tables by one value.
      */
     public static int zzFastThreshold(int bits) {
         String s = System.getProperty("modalg.poly.zzFast");
-        return s != null ? parse("modalg.poly.zzFast", s, 1) : byBits(ZZ_FAST, bits);
+        return s != null ? parse("modalg.poly.zzFast", s, 1) : zzFastDefault(bits, CpuNttEngine.shared().threads());
+    }
+
+    /** The default of {@link #zzFastThreshold(int)} for {@code threads} threads. */
+    static int zzFastDefault(int bits, int threads) {
+        return byBits(threads == 1 ? ZZ_FAST_ONE_THREAD : ZZ_FAST, bits);
     }
 
     /**
      * Length from which the transform route of {@code PolyMulZZ.mul} is the small-prime NTT
-     * rather than Kronecker substitution, for coefficients of {@code bits} bits
-     * ({@link #ZZ_NTT}); property {@code modalg.poly.zzNtt} (at least 1) replaces the table.
+     * rather than Kronecker substitution, for coefficients of {@code bits} bits and the shared
+     * CPU engine's thread count ({@link #ZZ_NTT}, {@link #ZZ_NTT_ONE_THREAD}); property
+     * {@code modalg.poly.zzNtt} (at least 1) replaces the tables.
      */
     public static int zzNttThreshold(int bits) {
         String s = System.getProperty("modalg.poly.zzNtt");
-        return s != null ? parse("modalg.poly.zzNtt", s, 1) : byBits(ZZ_NTT, bits);
+        return s != null ? parse("modalg.poly.zzNtt", s, 1) : zzNttDefault(bits, CpuNttEngine.shared().threads());
+    }
+
+    /** The default of {@link #zzNttThreshold(int)} for {@code threads} threads. */
+    static int zzNttDefault(int bits, int threads) {
+        return byBits(threads == 1 ? ZZ_NTT_ONE_THREAD : ZZ_NTT, bits);
     }
 
     /**

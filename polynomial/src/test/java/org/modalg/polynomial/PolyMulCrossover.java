@@ -7,18 +7,26 @@ import org.modalg.fields.ZpField;
 /**
  * Not a test: times every multiplication algorithm over Z and over Z/pZ per length and
  * coefficient size, to set the fast cut-offs of {@link Tuning}. Each figure is the minimum of
- * three timed batches (each at least 30 ms, after one warm-up batch), in microseconds per
+ * three timed batches ({@code -Dsamples=N}: N batches; each at least 30 ms, after one warm-up
+ * batch), in microseconds per
  * product; algorithms are skipped where a measured slower one exceeded the time budget.
+ * The routes are those {@code PolyMulZZ.mul} dispatches to: "smallprime" is
+ * {@code PolyMulZZ.mulSmallPrimeNtt} without an engine, on the CPU the double-precision NTT
+ * ({@code DoubleNttPolyMul}) on {@code CpuNttEngine.shared().threads()} threads, and
+ * "kronecker" multiplies through {@code IntegerMultiplication.multiply} (same thread count
+ * above {@code Tuning.intMulNttBits()}); {@code -Dmodalg.threads=1} gives one-thread figures.
  * Run (after {@code mvn -o -pl fields,fft,polynomial -am test-compile}):
  * <pre>
- * java -cp polynomial/target/classes:polynomial/target/test-classes:fft/target/classes:fields/target/classes \
- *      org.modalg.polynomial.PolyMulCrossover [zz|zp|all] [bits,...] [maxLen]
+ * java [-Dmodalg.threads=1] -cp polynomial/target/classes:polynomial/target/test-classes:fft/target/classes:fields/target/classes \
+ *      org.modalg.polynomial.PolyMulCrossover [zz|zp|all] [bits,...] [maxLen] [minLen] [route,...]
  * </pre>
+ * (routes over Z: classical, karatsuba, kronecker, smallprime, bigprime; default all)
  */
 public final class PolyMulCrossover {
     private static final int[] LENGTHS = {4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512, 768, 1024,
         2048, 4096, 8192, 16384};
     private static final double SKIP_US = 400_000; // drop an algorithm once it took longer than this
+    private static final int SAMPLES = Integer.getInteger("samples", 3); // timed batches per figure
 
     private interface Kernel {
         void run(BigInteger[] a, BigInteger[] b, BigInteger[] c);
@@ -39,17 +47,21 @@ public final class PolyMulCrossover {
             }
         }
         System.out.println("# " + System.getProperty("java.vm.name") + " " + System.getProperty("java.version")
-                + ", " + Runtime.getRuntime().availableProcessors() + " processors; us per product, min of 3");
+                + ", " + Runtime.getRuntime().availableProcessors() + " processors, shared engine threads "
+                + org.modalg.fft.CpuNttEngine.shared().threads() + ", intMulNttBits " + Tuning.intMulNttBits()
+                + "; us per product, min of " + SAMPLES);
         int maxLen = args.length > 2 ? Integer.parseInt(args[2]) : Integer.MAX_VALUE;
+        int minLen = args.length > 3 ? Integer.parseInt(args[3]) : 1;
+        String routes = args.length > 4 ? "," + args[4] + "," : null;
         if (what.equals("zz") || what.equals("all")) {
-            zz(bitSizes, maxLen);
+            zz(bitSizes, minLen, maxLen, routes);
         }
         if (what.equals("zp") || what.equals("all")) {
             zp();
         }
     }
 
-    private static void zz(int[] bitSizes, int maxLen) {
+    private static void zz(int[] bitSizes, int minLen, int maxLen, String routes) {
         String[] names = {"classical", "karatsuba", "kronecker", "smallprime", "bigprime"};
         Kernel[] ks = {
             (a, b, c) -> PolyMulZZ.mulClassical(a, 0, a.length, b, 0, b.length, c, 0),
@@ -59,13 +71,20 @@ public final class PolyMulCrossover {
             (a, b, c) -> PolyMulZZ.mulBigPrimeFft(a, 0, a.length, b, 0, b.length, c, 0),
         };
         Random rnd = new Random(42);
+        boolean[] warmed = new boolean[ks.length];
         for (int bits : bitSizes) {
             System.out.println("zz bits=" + bits);
             System.out.println("len," + String.join(",", names) + ",best");
             boolean[] dropped = new boolean[ks.length];
+            for (int k = 0; k < ks.length; k++) {
+                dropped[k] = routes != null && !routes.contains("," + names[k] + ",");
+            }
             for (int len : LENGTHS) {
                 if (len > maxLen) {
                     break;
+                }
+                if (len < minLen) {
+                    continue;
                 }
                 BigInteger[] a = PolyOracles.randomZZ(rnd, len, bits);
                 BigInteger[] b = PolyOracles.randomZZ(rnd, len, bits);
@@ -91,6 +110,10 @@ public final class PolyMulCrossover {
                     Kernel kern = ks[k];
                     double us;
                     try {
+                        if (!warmed[k]) { // first use in this process: one more batch set for the JIT
+                            time(() -> kern.run(a, b, c));
+                            warmed[k] = true;
+                        }
                         us = time(() -> kern.run(a, b, c));
                     } catch (IllegalArgumentException e) {
                         sb.append(",n/a");
@@ -156,10 +179,10 @@ public final class PolyMulCrossover {
         }
     }
 
-    // Minimum over 3 batches of the time per run in microseconds, after a warm-up batch.
+    // Minimum over SAMPLES batches of the time per run in microseconds, after a warm-up batch.
     private static double time(Runnable r) {
         double best = Double.MAX_VALUE;
-        for (int batch = 0; batch < 4; batch++) {
+        for (int batch = 0; batch <= SAMPLES; batch++) {
             long t0 = System.nanoTime();
             int reps = 0;
             long el;

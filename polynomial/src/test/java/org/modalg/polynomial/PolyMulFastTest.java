@@ -183,9 +183,12 @@ class PolyMulFastTest {
 
     @Test
     void transformCutoffsHaveDefaultsAndOverrides() {
-        assertEquals(Tuning.ZZ_FAST[0], Tuning.zzFastThreshold(64));
-        assertEquals(Tuning.ZZ_NTT[2], Tuning.zzNttThreshold(1000));
-        assertEquals(Tuning.ZZ_NTT[Tuning.ZZ_NTT.length - 1], Tuning.zzNttThreshold(100_000));
+        int threads = org.modalg.fft.CpuNttEngine.shared().threads();
+        int[] fast = threads == 1 ? Tuning.ZZ_FAST_ONE_THREAD : Tuning.ZZ_FAST;
+        int[] ntt = threads == 1 ? Tuning.ZZ_NTT_ONE_THREAD : Tuning.ZZ_NTT;
+        assertEquals(fast[0], Tuning.zzFastThreshold(64));
+        assertEquals(ntt[2], Tuning.zzNttThreshold(1000));
+        assertEquals(ntt[ntt.length - 1], Tuning.zzNttThreshold(100_000));
         assertEquals(Tuning.ZP_NTT, Tuning.zpNttThreshold());
         assertEquals(Tuning.ZP_NTT_CRT, Tuning.zpNttCrtThreshold());
         ZpPolyTest.withProperty("modalg.poly.zzFast", "5", () -> assertEquals(5, Tuning.zzFastThreshold(4000)));

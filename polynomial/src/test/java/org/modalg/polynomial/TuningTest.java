@@ -25,6 +25,31 @@ class TuningTest {
     }
 
     @Test
+    void transformAndIntegerDefaultsAreConsistent() {
+        int[][] tables = {Tuning.ZZ_FAST, Tuning.ZZ_NTT, Tuning.ZZ_FAST_ONE_THREAD, Tuning.ZZ_NTT_ONE_THREAD};
+        for (int[] t : tables) {
+            assertEquals(Tuning.ZZ_FAST_BITS.length + 1, t.length, "one entry per band of coefficient bits");
+        }
+        int shared = org.modalg.fft.CpuNttEngine.shared().threads();
+        for (int bits = 1; bits < 40_000; bits += 13) {
+            assertEquals(Tuning.zzFastDefault(bits, shared), Tuning.zzFastThreshold(bits), "bits=" + bits);
+            assertEquals(Tuning.zzNttDefault(bits, shared), Tuning.zzNttThreshold(bits), "bits=" + bits);
+            for (int threads : new int[] {1, 2, 16}) {
+                assertTrue(Tuning.zzFastDefault(bits, threads) >= 2, "bits=" + bits);
+                assertTrue(Tuning.zzNttDefault(bits, threads) >= Tuning.zzFastDefault(bits, threads),
+                        "NTT cut-off below the transform cut-off, bits=" + bits);
+            }
+        }
+        assertEquals(Tuning.ZZ_FAST_ONE_THREAD[0], Tuning.zzFastDefault(64, 1));
+        assertEquals(Tuning.ZZ_NTT[0], Tuning.zzNttDefault(64, 2));
+        assertEquals(Tuning.ZZ_NTT_ONE_THREAD[Tuning.ZZ_FAST_BITS.length], Tuning.zzNttDefault(100_000, 1));
+        // Newton division is built on the NTT product: it cannot pay below the product's cut-off
+        assertTrue(Tuning.INT_DIV_NEWTON_BITS >= Tuning.INT_MUL_NTT_BITS);
+        assertEquals(Tuning.INT_MUL_NTT_BITS, Tuning.intMulNttBits());
+        assertEquals(Tuning.INT_DIV_NEWTON_BITS, Tuning.intDivNewtonBits());
+    }
+
+    @Test
     void propertiesOverrideAndBadValuesAreNamed() {
         withProperty("modalg.poly.zpKaratsuba", "7", () -> assertEquals(7, Tuning.zpKaratsubaThreshold()));
         withProperty("modalg.poly.gfKaratsuba", " 9 ", () -> assertEquals(9, Tuning.gfKaratsubaThreshold()));
