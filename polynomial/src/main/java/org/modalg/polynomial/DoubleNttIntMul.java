@@ -183,18 +183,35 @@ final class DoubleNttIntMul {
         long maskK = (1L << k) - 1;
         int kLast = w - 2 * k;
         long maskLast = kLast <= 0 ? 0 : (1L << kLast) - 1;
-        // two zero limbs past the top, so that every 64-bit window reads inside the array
-        long[] x = java.util.Arrays.copyOf(limbs, Math.max(limbs.length, (int) ((count * w) >>> 6)) + 2);
         double[] p0 = parts[0];
         double[] p1 = parts[1];
         double[] p2 = parts[2];
-        for (int i = 0; i < n; i++) {
+        // pieces whose windows stay inside the limbs (the last part's window starts below bit
+        // 64 (length - 1)) take the branch-free path; the few at the top read zeros above
+        long safeBits = 64L * (limbs.length - 1);
+        int fast = (int) Math.max(0, Math.min(n, (safeBits - 2L * k + w - 1) / w));
+        for (int i = 0; i < fast; i++) {
             long bit = (long) i * w;
-            p0[i] = window(x, bit) & maskK;
-            p1[i] = window(x, bit + k) & maskK;
-            p2[i] = window(x, bit + 2L * k) & maskLast;
+            p0[i] = window(limbs, bit) & maskK;
+            p1[i] = window(limbs, bit + k) & maskK;
+            p2[i] = window(limbs, bit + 2L * k) & maskLast;
+        }
+        for (int i = fast; i < n; i++) {
+            long bit = (long) i * w;
+            p0[i] = windowAtTop(limbs, bit) & maskK;
+            p1[i] = windowAtTop(limbs, bit + k) & maskK;
+            p2[i] = windowAtTop(limbs, bit + 2L * k) & maskLast;
         }
         return parts;
+    }
+
+    // window() for positions near or above the top limb: zeros above the array.
+    private static long windowAtTop(long[] x, long bit) {
+        int li = (int) (bit >>> 6);
+        int sh = (int) (bit & 63);
+        long lo = li < x.length ? x[li] >>> sh : 0;
+        long hi = li + 1 < x.length ? (x[li + 1] << 1) << (63 - sh) : 0;
+        return lo | hi;
     }
 
     // The 64 bits from bit position bit on; x[bit / 64 + 1] must exist. Branch-free: the high
