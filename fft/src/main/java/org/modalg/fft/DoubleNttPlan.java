@@ -19,14 +19,16 @@ import org.modalg.fields.ZpField;
  * {@code m[r][c]}. With w the primitive n-th root ({@link NttPrimes#primitiveRootOfUnity}) and,
  * for the negacyclic transform, psi the primitive 2n-th root with psi^2 = w:
  * <ol>
- * <li>length-R transforms down the columns (every butterfly pairs two row arrays, the inner
- * loop runs along the rows: vectorizable), on blocks of columns that fit in the L2 cache; the
- * cyclic transform at root w^C, the negacyclic one at psi^C (twiddle conventions of
+ * <li>length-R transforms down the columns: every butterfly pairs two row arrays and its loop
+ * runs along them, whole rows long, which is the loop HotSpot vectorizes. The levels run in
+ * passes that each keep a group of rows in the L2 cache ({@link DoubleNttKernels#levelsPerPass}).
+ * The cyclic transform is at root w^C and the negacyclic one at psi^C (twiddle conventions of
  * {@link NttKernels}); row position s then holds index k_r = rev_R(s);</li>
- * <li>row s multiplied elementwise by theta^c, theta = w^k_r (cyclic) or psi^(2 k_r + 1)
- * (negacyclic), applied after the transpose through two small tables;</li>
  * <li>a transpose into the spectrum, a {@code double[C][R]} matrix ({@link #newSpectrum()});</li>
- * <li>cyclic length-C transforms down its columns at root w^R.</li>
+ * <li>entry (c, s) times theta_s^c, theta_s = w^k_r (cyclic) or psi^(2 k_r + 1) (negacyclic),
+ * from two small tables along the spectrum's rows (theta^c = theta^(c mod L) theta^(L (c div
+ * L)), L about sqrt(C));</li>
+ * <li>cyclic length-C transforms down the spectrum's columns at root w^R.</li>
  * </ol>
  * So {@code spectrum[s'][s]} = A[rev_R(s) + R rev_C(s')] where A_k = sum_j a_j w^(jk) (cyclic)
  * or sum_j a_j psi^(j (2k + 1)) (negacyclic), rev_L reversing log2 L bits. The inverse runs the
@@ -40,9 +42,9 @@ import org.modalg.fields.ZpField;
  * into [0, p) with {@link #residue(double, long)}. Proofs in {@link DoubleNttKernels}.
  *
  * <h2>Cost</h2>
- * n/2 log2 n butterflies of about 11 floating-point operations each (a quarter of that in
- * SIMD instructions), one elementwise pass of two products, and one transpose. Tables:
- * O(n / 64 + R + C) doubles per direction. Plans are immutable and thread-safe, and are cached
+ * n/2 log2 n butterflies of 8 to 11 floating-point operations each (every second forward
+ * level skips a reduction; a quarter of that in 4-lane SIMD instructions), one elementwise
+ * pass of two products, and one transpose. Tables: O(R sqrt(C) + R + C) doubles per direction. Plans are immutable and thread-safe, and are cached
  * per (p, log2n).
  */
 public final class DoubleNttPlan {
@@ -53,9 +55,6 @@ public final class DoubleNttPlan {
     public static final int MIN_LOG2N = 2;
     /** Largest supported log2n. */
     public static final int MAX_LOG2N = 28;
-
-    // theta^c = lo[c mod LO] hi[c div LO].
-    private static final int LOG_LO = 6;
 
     private static final Map<Long, DoubleNttPlan> CACHE = new ConcurrentHashMap<>();
     private static final int MAX_CACHED_PLANS = 256;

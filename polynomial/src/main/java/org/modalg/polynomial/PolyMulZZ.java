@@ -529,7 +529,7 @@ final class PolyMulZZ {
             NttEngine engine) {
         Convolved r = convolve(a, 0, aLen, b, 0, bLen, engine);
         if (r == null) {
-            return new PackedCoefficients(0, 1, new long[0], new byte[0], 0);
+            return new PackedCoefficients(0, 1, new long[0][], new byte[0][], 0);
         }
         return packSymmetric(r.basis(), r.residues(), aLen + bLen - 1, r.threads());
     }
@@ -571,32 +571,38 @@ final class PolyMulZZ {
     // The symmetric CRT values of res (s rows of n) packed as sign and magnitude limbs.
     private static PackedCoefficients packSymmetric(CrtBasis basis, long[] res, int n, int threads) {
         int limbs = basis.modulusLimbCount();
-        long[] mag = new long[n * limbs];
-        basis.reconstructSymmetric(res, n, mag, limbs, threads);
-        byte[] sign = new byte[n];
+        long[] flat = new long[n * limbs];
+        basis.reconstructSymmetric(res, n, flat, limbs, threads);
+        long[][] mag = PackedCoefficients.magnitudes(n, limbs);
+        byte[][] sign = PackedCoefficients.signs(n);
         int bits = 0;
         int top = 0;
         for (int i = 0; i < n; i++) {
-            int at = i * limbs;
-            if (mag[at + limbs - 1] < 0) { // two's complement: negate
+            long[] m = mag[i >>> PackedCoefficients.CHUNK_SHIFT];
+            int at = (i & (PackedCoefficients.CHUNK - 1)) * limbs;
+            byte sg = 0;
+            if (flat[i * limbs + limbs - 1] < 0) { // two's complement: negate
                 long carry = 1;
                 for (int l = 0; l < limbs; l++) {
-                    long v = ~mag[at + l] + carry;
+                    long v = ~flat[i * limbs + l] + carry;
                     carry = (v == 0 && carry == 1) ? 1 : 0;
-                    mag[at + l] = v;
+                    m[at + l] = v;
                 }
-                sign[i] = -1;
+                sg = -1;
+            } else {
+                System.arraycopy(flat, i * limbs, m, at, limbs);
             }
             for (int l = limbs - 1; l >= 0; l--) {
-                if (mag[at + l] != 0) {
-                    if (sign[i] == 0) {
-                        sign[i] = 1;
+                if (m[at + l] != 0) {
+                    if (sg == 0) {
+                        sg = 1;
                     }
-                    bits = Math.max(bits, 64 * l + 64 - Long.numberOfLeadingZeros(mag[at + l]));
+                    bits = Math.max(bits, 64 * l + 64 - Long.numberOfLeadingZeros(m[at + l]));
                     top = i + 1;
                     break;
                 }
             }
+            sign[i >>> PackedCoefficients.CHUNK_SHIFT][i & (PackedCoefficients.CHUNK - 1)] = sg;
         }
         return new PackedCoefficients(top, limbs, mag, sign, bits);
     }

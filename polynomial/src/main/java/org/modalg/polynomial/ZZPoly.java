@@ -42,6 +42,7 @@ public final class ZZPoly implements Comparable<ZZPoly> {
     private final PackedCoefficients packed;
     private final int len;
     private int hash; // 0 until computed (a hash of 0 is recomputed; harmless)
+    private int maxBits = -1; // -1 until computed (a benign race: every thread computes the same)
 
     private ZZPoly(BigInteger[] normalized) {
         this.cache = normalized;
@@ -211,13 +212,21 @@ public final class ZZPoly implements Comparable<ZZPoly> {
         return c.clone();
     }
 
-    /** The largest bit length of |c_i| over all coefficients; 0 for the zero polynomial. O(n). */
+    /**
+     * The largest bit length of |c_i| over all coefficients; 0 for the zero polynomial. O(n) the
+     * first time, then O(1).
+     */
     public int maxCoefficientBits() {
-        if (cache == null) {
+        if (packed != null) {
             return packed.maxBits();
         }
-        BigInteger[] c = cache;
-        return PolyMulZZ.maxBits(c, 0, c.length);
+        int bits = maxBits;
+        if (bits < 0) { // computed once: a pass over every BigInteger costs as much as a transform
+            BigInteger[] c = cache;
+            bits = PolyMulZZ.maxBits(c, 0, c.length);
+            maxBits = bits;
+        }
+        return bits;
     }
 
     // ------------------------------------------------------------------ ring operations
