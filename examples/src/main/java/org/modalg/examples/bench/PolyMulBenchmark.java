@@ -35,6 +35,11 @@ public final class PolyMulBenchmark {
                 if (c.mod(check).evaluate(x) != check.mul(a.mod(check).evaluate(x), b.mod(check).evaluate(x))) {
                     throw new IllegalStateException("wrong product over Z at length " + len);
                 }
+                // two more untimed products: at the large lengths the JIT is still compiling the
+                // kernels through the second product (measured 800, 300-400, then steady 270 ms
+                // at 2^20 on one thread)
+                a.multiply(b);
+                a.multiply(b);
                 double ms = FftBenchmark.median(repeats, () -> {
                     long t0 = System.nanoTime();
                     a.multiply(b);
