@@ -107,6 +107,34 @@ public final class BigIntegerWords {
         return FROM_MAG != null ? toWords(limbs, n, signum) : valueOfBytes(limbs, n, signum);
     }
 
+    /** The number of 32-bit words of |x| (0 for zero). O(1) when {@link #direct()}. */
+    public static int wordCount(BigInteger x) {
+        if (MAG != null) {
+            return mag(x).length;
+        }
+        return (x.abs().bitLength() + 31) / 32;
+    }
+
+    /**
+     * Word t (little-endian, 32 bits, as an unsigned value in a long) of |x|, 0 &lt;= t &lt;
+     * {@link #wordCount(BigInteger)}. O(1) when {@link #direct()}, O(size) otherwise.
+     */
+    public static long word(BigInteger x, int t) {
+        if (MAG != null) {
+            int[] m = mag(x);
+            return m[m.length - 1 - t] & 0xFFFFFFFFL;
+        }
+        return x.abs().shiftRight(32 * t).longValue() & 0xFFFFFFFFL;
+    }
+
+    private static int[] mag(BigInteger x) {
+        try {
+            return (int[]) MAG.invokeExact(x);
+        } catch (Throwable e) {
+            throw new IllegalStateException("reading BigInteger's magnitude failed", e);
+        }
+    }
+
     private static void fromWords(BigInteger x, long[] dst, int len) {
         int[] mag;
         try {
