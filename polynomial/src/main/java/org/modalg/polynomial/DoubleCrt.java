@@ -1,6 +1,5 @@
 package org.modalg.polynomial;
 
-import java.math.BigInteger;
 import org.modalg.fields.ZpField;
 
 /**
@@ -8,7 +7,8 @@ import org.modalg.fields.ZpField;
  * {@link org.modalg.fft.DoubleNttPlan}), vectorized along matrix rows: {@link #digits} turns
  * the residues into mixed-radix digits in place, {@link #normalize} brings them into
  * [0, p_j), after which the value is v_0 + p_0 (v_1 + p_1 (v_2 + ...)) in [0, M), M the product
- * of the primes. {@link #signedLimbs} reads one value back in the symmetric range.
+ * of the primes. (With the digits of {@link #digits} left in (-p_j/2, p_j/2], the same sum is
+ * the value's symmetric representative, which is how {@link DoubleNttPolyMul} reads it.)
  *
  * <p>Ranges: residues of magnitude below 1.3 p_j in; each digit is computed as
  * ((x_j - v_0) c_0j - v_1) c_1j ... with the Garner constants c_mj = p_m^-1 mod p_j in
@@ -20,8 +20,6 @@ final class DoubleCrt {
     private final int s;
     // c[m * s + j] = p_m^-1 mod p_j, symmetric, for m < j.
     private final double[] inv;
-    // Mixed-radix digits of floor(M / 2), top first at [0].
-    private final long[] halfDigits;
 
     DoubleCrt(long[] primes) {
         this.primes = primes.clone();
@@ -33,18 +31,6 @@ final class DoubleCrt {
                 inv[m * s + j] = symmetric(f.inv(f.reduce(primes[m])), primes[j]);
             }
         }
-        BigInteger half = BigInteger.ONE;
-        for (long p : primes) {
-            half = half.multiply(BigInteger.valueOf(p));
-        }
-        half = half.shiftRight(1);
-        long[] d = new long[s];
-        for (int j = 0; j < s; j++) {
-            BigInteger[] qr = half.divideAndRemainder(BigInteger.valueOf(primes[j]));
-            d[s - 1 - j] = qr[1].longValue();
-            half = qr[0];
-        }
-        this.halfDigits = d;
     }
 
     /** The number of primes. */
@@ -116,58 +102,6 @@ final class DoubleCrt {
                 }
             }
         }
-    }
-
-    /**
-     * The value with normalized digits d[0 .. s) (d[j] in [0, p_j)) in the symmetric range
-     * (-M/2, M/2]: its magnitude into limbs[0 .. returned length), and the sign (negative when
-     * the value in [0, M) exceeds M/2) as the return value's sign: returns +len or -len.
-     * limbs needs s + 1 entries. O(s^2).
-     */
-    int signedLimbs(long[] d, long[] limbs) {
-        boolean negative = false;
-        for (int j = s - 1, k = 0; j >= 0; j--, k++) { // compare with floor(M/2), top digit first
-            if (d[j] != halfDigits[k]) {
-                negative = d[j] > halfDigits[k];
-                break;
-            }
-        }
-        if (negative) {
-            // M - value: digits p_j - 1 - d_j, plus one
-            long carry = 1;
-            for (int j = 0; j < s; j++) {
-                long u = primes[j] - 1 - d[j] + carry;
-                carry = 0;
-                if (u == primes[j]) {
-                    u = 0;
-                    carry = 1;
-                }
-                d[j] = u;
-            }
-        }
-        int len = 0;
-        for (int j = s - 1; j >= 0; j--) {
-            len = mulAdd(limbs, len, primes[j], d[j]);
-        }
-        return negative ? -len : len;
-    }
-
-    // limbs[0, len) = limbs[0, len) p + v for p, v < 2^50; returns the new length (no top zero).
-    static int mulAdd(long[] limbs, int len, long p, long v) {
-        long cy = v;
-        for (int l = 0; l < len; l++) {
-            long a = limbs[l];
-            long lo = a * p;
-            long hi = Math.multiplyHigh(a, p) + ((a >> 63) & p); // unsigned high word
-            long sum = lo + cy;
-            hi += Long.compareUnsigned(sum, lo) < 0 ? 1 : 0;
-            limbs[l] = sum;
-            cy = hi;
-        }
-        if (cy != 0) {
-            limbs[len++] = cy;
-        }
-        return len;
     }
 
     static double symmetric(long v, long p) {
