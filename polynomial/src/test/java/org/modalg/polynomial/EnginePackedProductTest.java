@@ -41,6 +41,25 @@ class EnginePackedProductTest {
                 assertEquals(ZZPoly.of(viaEngine), ZZPoly.wrap(packed), msg);
                 assertEquals(ZZPoly.of(want).maxCoefficientBits(), packed.length() == 0 ? 0 : packed.maxBits(), msg);
             }
+            // the public entry: ZZPoly.multiply(g, engine), squares and bad input included
+            for (int trial = 0; trial < 10; trial++) {
+                ZZPoly f = ZZPoly.of(random(rnd, 1 + rnd.nextInt(300), 1 + rnd.nextInt(100), false));
+                ZZPoly g = ZZPoly.of(random(rnd, 1 + rnd.nextInt(300), 1 + rnd.nextInt(100), trial == 0));
+                BigInteger[] want = new BigInteger[f.length() + g.length() - 1];
+                PolyMulZZ.mulClassical(f.coefficients(), 0, f.length(), g.coefficients(), 0, g.length(), want, 0);
+                assertEquals(ZZPoly.of(want), f.multiply(g, engine), "seed=" + SEED + " multiply(g, engine) " + trial);
+                BigInteger[] sq = new BigInteger[2 * f.length() - 1];
+                PolyMulZZ.mulClassical(f.coefficients(), 0, f.length(), f.coefficients(), 0, f.length(), sq, 0);
+                assertEquals(ZZPoly.of(sq), f.multiply(f, engine), "seed=" + SEED + " square " + trial);
+                assertEquals(ZZPoly.zero(), f.multiply(ZZPoly.zero(), engine));
+            }
+            ZZPoly unit = ZZPoly.one();
+            IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                    () -> unit.multiply(unit, null));
+            org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().startsWith("engine"), e.getMessage());
+            e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                    () -> unit.multiply(null, engine));
+            org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().startsWith("g"), e.getMessage());
             BigInteger[] zero = {BigInteger.ZERO, BigInteger.ZERO};
             BigInteger[] one = {BigInteger.ONE, BigInteger.TEN};
             assertEquals(0, PolyMulZZ.mulSmallPrimeNttPacked(zero, 2, one, 2, engine).length());
