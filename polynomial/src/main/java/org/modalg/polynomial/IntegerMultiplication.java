@@ -15,21 +15,18 @@ import org.modalg.fft.NttEngine;
  * by a cyclic convolution modulo s word-size NTT primes (zero-padded so that it is the linear
  * product), recombine each coefficient by Garner's CRT and normalize the carries.
  *
- * <p>Choice of w, s and the transform layout ({@link IntMulShape}): the coefficients of the
- * product are below min(La, Lb) (2^w - 1)^2 for La, Lb pieces, so s primes whose product M
- * exceeds that bound are enough; for each s in 2..4 (61-bit primes) the largest such w is
- * taken, and the cheapest (s, layout) by an operation count wins. The layout is one cyclic
- * convolution of length 2^k, or, when the product has at most 3 2^(k-2) pieces, a negacyclic
- * convolution of length N = 2^(k-1) and a cyclic one of length N/2 recombined by the CRT of
- * polynomials (1.5 N points instead of 2N). At 10^7 bits: two primes, 51-bit pieces, N = 2^18
- * split; at 10^8 bits two primes, 50-bit pieces, length 2^22.
- *
- * <p>Pieces go straight from the operand's limbs to their residues, the recombination is
- * Garner's for s primes with Shoup constants fused with the carry pass
- * ({@link IntMulShape#garnerAndCarry}), and the BigInteger is built once from the limbs. A
- * square transforms its operand once. The convolutions run through the given
- * {@link NttEngine} ({@link #multiply} uses {@link CpuNttEngine#shared()}; a GPU engine can be
- * passed to {@link #multiplyNtt(BigInteger, BigInteger, NttEngine)}).
+ * <p><b>Two routes.</b> On the CPU, {@link #multiplyCpu} ({@link DoubleNttIntMul}): primes
+ * below 2^50 and transforms in double-precision arithmetic that the JIT vectorizes
+ * ({@link org.modalg.fft.DoubleNttPlan}), 3 to 6 primes and pieces of up to 120 bits chosen by
+ * cost; at 10^7 bits four primes, 90-bit pieces, length 2^18; at 10^8 bits five primes, 113-bit
+ * pieces, length 2^21 (measured: 36.6 and 492 ms on one core of a 2-core EPYC VM, where GMP's
+ * mpz_mul takes 36 and 514 ms; polynomial/BENCHMARKS.md). On any {@link NttEngine},
+ * {@link #multiplyNtt(BigInteger, BigInteger, NttEngine)} ({@link IntMulShape}): 2 to 4 primes
+ * below 2^61, one cyclic convolution of length 2^k or, when the product has at most 3 2^(k-2)
+ * pieces, a negacyclic one of length N = 2^(k-1) and a cyclic one of length N/2 recombined by
+ * the CRT of polynomials, Garner with Shoup constants fused with the carry pass. In both, the
+ * product's coefficients are below min(La, Lb) (2^w - 1)^2 for La, Lb pieces, which the primes'
+ * product bounds, and a square transforms its operand once.
  *
  * <p><b>GPU.</b> When a {@link LimbProductProvider} is usable ({@link LimbProducts}: the gpu
  * module's all-device product when a GPU is present and {@code modalg.backend} is not
@@ -38,7 +35,8 @@ import org.modalg.fft.NttEngine;
  * the answer is the same either way.
  *
  * <p>{@link #multiply} dispatches: BigInteger's own multiply (Karatsuba / Toom-3) below
- * {@link Tuning#intMulNttBits()} bits of the smaller operand, the NTT route above.
+ * {@link Tuning#intMulNttBits()} bits of the smaller operand; above, the GPU's product when one
+ * is usable, else {@link #multiplyCpu} on {@link CpuNttEngine#shared()}'s thread count.
  *
  * <p>Cost: 3 NTTs (2 for a square) of about (bits(a) + bits(b)) / w points per prime,
  * O(n log n), plus O(n s^2) CRT and O(n s) residue and carry passes.
@@ -47,7 +45,7 @@ public final class IntegerMultiplication {
     private IntegerMultiplication() {
     }
 
-    /** a * b, by BigInteger below the measured threshold and by NTT + CRT above it. */
+    /** a * b, by BigInteger below the measured threshold and by NTT + CRT above it (see the class comment). */
     public static BigInteger multiply(BigInteger a, BigInteger b) {
         check(a, "a");
         check(b, "b");
