@@ -32,7 +32,6 @@ final class DoubleNttPolyMul {
     static final int TWO_ADIC = 28;
 
     private static final ConcurrentHashMap<Integer, DoubleCrt> BASES = new ConcurrentHashMap<>();
-    private static final ConcurrentHashMap<Integer, ForkJoinPool> POOLS = new ConcurrentHashMap<>();
     private static volatile long[] primes = new long[0];
 
     /** Most primes: coefficients of up to about 100,000 bits. */
@@ -87,7 +86,7 @@ final class DoubleNttPolyMul {
             return;
         }
         boolean square = a == b && aOff == bOff && aLen == bLen;
-        ForkJoinPool pool = pool(threads);
+        ForkJoinPool pool = ThreadPools.forThreads(threads);
         DoubleNttPlan shape = shapePlan(n);
         double[][][] wa = planes(wordCount(bitsA), aLen, shape);
         words(a, aOff, aLen, wa, pool);
@@ -96,11 +95,7 @@ final class DoubleNttPolyMul {
             wb = planes(wordCount(bitsB), bLen, shape);
             words(b, bOff, bLen, wb, pool);
         }
-        PackedCoefficients p = mulPacked(wa, aLen, bitsA, wb, bLen, bitsB, threads);
-        giveBack(wa);
-        if (!square) {
-            giveBack(wb);
-        }
+        PackedCoefficients p = mulPackedAndGiveBack(wa, aLen, bitsA, wb, bLen, bitsB, threads);
         BigInteger[] out = p.toBigIntegers();
         System.arraycopy(out, 0, c, cOff, out.length);
         Arrays.fill(c, cOff + out.length, cOff + n, BigInteger.ZERO);
@@ -133,16 +128,22 @@ final class DoubleNttPolyMul {
             return f.multiply(g, engine);
         }
         int threads = CpuNttEngine.shared().threads();
-        ForkJoinPool pool = pool(threads);
-        DoubleNttPlan shape = shapePlan(f.length() + g.length() - 1);
+        ForkJoinPool pool = ThreadPools.forThreads(threads);
+        DoubleNttPlan shape = shapePlan(productLength);
         double[][][] wa = words(f, bitsA, shape, pool);
         double[][][] wb = g == f ? wa : words(g, bitsB, shape, pool);
-        ZZPoly product = ZZPoly.wrap(mulPacked(wa, f.length(), bitsA, wb, g.length(), bitsB, threads));
+        return ZZPoly.wrap(mulPackedAndGiveBack(wa, f.length(), bitsA, wb, g.length(), bitsB, threads));
+    }
+
+    // mulPacked, then the word planes back to the pool.
+    private static PackedCoefficients mulPackedAndGiveBack(double[][][] wa, int aLen, int bitsA, double[][][] wb,
+            int bLen, int bitsB, int threads) {
+        PackedCoefficients p = mulPacked(wa, aLen, bitsA, wb, bLen, bitsB, threads);
         giveBack(wa);
         if (wb != wa) {
             giveBack(wb);
         }
-        return product;
+        return p;
     }
 
     private static double[][][] words(ZZPoly f, int bits, DoubleNttPlan shape, ForkJoinPool pool) {
@@ -170,10 +171,6 @@ final class DoubleNttPolyMul {
         return DoubleNttPlan.of(primes(1)[0], log2n);
     }
 
-    static ForkJoinPool pool(int threads) {
-        return threads <= 1 ? null : POOLS.computeIfAbsent(threads, ForkJoinPool::new);
-    }
-
     /**
      * The product of the polynomials given by their signed 32-bit word planes ({@link #words};
      * wb == wa for a square) of lengths aLen, bLen and coefficient bits bitsA, bitsB (both
@@ -182,16 +179,12 @@ final class DoubleNttPolyMul {
     static PackedCoefficients mulPacked(double[][][] wa, int aLen, int bitsA, double[][][] wb, int bLen,
             int bitsB, int threads) {
         int n = aLen + bLen - 1;
-        int log2n = Math.max(DoubleNttPlan.MIN_LOG2N, PolyMulZZ.ceilLog2(n));
-        if (log2n > DoubleNttPlan.MAX_LOG2N) {
-            throw new IllegalArgumentException("product length " + n + " exceeds the NTT limit 2^"
-                    + DoubleNttPlan.MAX_LOG2N);
-        }
+        int log2n = shapePlan(n).log2n();
         int bound = PolyMulZZ.productBoundBits(bitsA, bitsB, aLen, bLen);
         DoubleCrt crt = basis(bound);
         int s = crt.size();
         boolean square = wa == wb;
-        ForkJoinPool pool = pool(threads);
+        ForkJoinPool pool = ThreadPools.forThreads(threads);
         double[][][] res = new double[s][][];
         boolean acrossPrimes = pool != null && s >= 2 * threads;
         java.util.function.IntConsumer perPrime = j -> {

@@ -56,7 +56,6 @@ public final class IntegerMultiplication {
         return viaProvider != null ? viaProvider : multiplyCpu(a, b, CpuNttEngine.shared().threads());
     }
 
-    private static final java.util.Map<Integer, ForkJoinPool> POOLS = new java.util.concurrent.ConcurrentHashMap<>();
 
     /**
      * a * b on the CPU by the double-precision NTT route ({@link DoubleNttIntMul}: primes below
@@ -83,7 +82,7 @@ public final class IntegerMultiplication {
         boolean same = a == b || a.equals(b);
         long[] la = Limbs.magnitude(a);
         long[] lb = same ? la : Limbs.magnitude(b);
-        ForkJoinPool pool = threads == 1 ? null : POOLS.computeIfAbsent(threads, ForkJoinPool::new);
+        ForkJoinPool pool = ThreadPools.forThreads(threads);
         long[] limbs = DoubleNttIntMul.multiply(la, magnitudeBits(la), lb, magnitudeBits(lb), same,
                 forcePrimes, pool);
         BigInteger mag = Limbs.toBigInteger(limbs);

@@ -40,8 +40,8 @@ public final class DoublePolyMulProfile {
             org.modalg.fft.DoubleNttPlan shape = DoubleNttPolyMul.shapePlan(2 * len - 1);
             double[][][] wa = DoubleNttPolyMul.planes(DoubleNttPolyMul.wordCount(bitsA), len, shape);
             double[][][] wb = DoubleNttPolyMul.planes(DoubleNttPolyMul.wordCount(bitsB), len, shape);
-            DoubleNttPolyMul.words(a, 0, len, wa, DoubleNttPolyMul.pool(threads));
-            DoubleNttPolyMul.words(b, 0, len, wb, DoubleNttPolyMul.pool(threads));
+            DoubleNttPolyMul.words(a, 0, len, wa, ThreadPools.forThreads(threads));
+            DoubleNttPolyMul.words(b, 0, len, wb, ThreadPools.forThreads(threads));
             long t1 = System.nanoTime();
             p = DoubleNttPolyMul.mulPacked(wa, len, bitsA, wb, len, bitsB, threads);
             long t2 = System.nanoTime();
