@@ -76,7 +76,7 @@ final class DoubleNttIntMul {
      * The cheapest shape for operands of bitsA, bitsB bits, or with exactly forcePrimes primes
      * when that is in [3, 6] (for tests; 0 chooses).
      *
-     * @throws IllegalArgumentException if the product needs more than 2^28 points
+     * @throws IllegalArgumentException if the product needs more than 2^28 points ({@link #fits})
      */
     static Shape choose(long bitsA, long bitsB, boolean square, int forcePrimes) {
         Shape best = null;
@@ -96,10 +96,37 @@ final class DoubleNttIntMul {
             }
         }
         if (best == null) {
-            throw new IllegalArgumentException("operands too large for the double-precision NTT route: "
-                    + (bitsA + bitsB) + " product bits");
+            throw new IllegalArgumentException("operands of " + bitsA + " and " + bitsB
+                    + " bits are too large for the double-precision NTT route: at most 2^" + DoubleNttPlan.MAX_LOG2N
+                    + " pieces of at most " + MAX_PIECE_BITS + " bits (about " + MAX_PRODUCT_BITS + " product bits)"
+                    + (forcePrimes != 0 ? " with " + forcePrimes + " primes" : ""));
         }
         return best;
+    }
+
+    /**
+     * About the largest product this route takes, in bits: 2^28 points (the transform limit of
+     * {@link DoubleNttPlan} and the primes' 2-adic order 28) of 120-bit pieces, the size six
+     * primes allow (2 120 + 28 &lt;= floor(log2 M_6) - 2 = 297). Far above BigInteger's range
+     * (2^31 bits): an integer product this route declines cannot be a BigInteger anyway.
+     */
+    static final long MAX_PRODUCT_BITS = (long) MAX_PIECE_BITS << DoubleNttPlan.MAX_LOG2N;
+
+    /**
+     * Whether {@link #multiply} takes operands of bitsA and bitsB bits (both &gt;= 1): some
+     * shape's transform has at most 2^28 points, and the product's limbs (ceil((bitsA + bitsB)
+     * / 64) + 1) fit one array. Pure arithmetic, allocates nothing.
+     */
+    static boolean fits(long bitsA, long bitsB) {
+        if (bitsA < 1 || bitsB < 1 || bitsA + bitsB > 64L * (Limbs.MAX_ARRAY_LENGTH - 2)) {
+            return false;
+        }
+        for (int s = MAX_PRIMES; s >= MIN_PRIMES; s--) { // more primes: longer pieces, shorter transforms
+            if (forPrimes(bitsA, bitsB, s) != null) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static Shape forPrimes(long bitsA, long bitsB, int s) {
@@ -131,6 +158,11 @@ final class DoubleNttIntMul {
      */
     static long[] multiply(long[] la, long bitsA, long[] lb, long bitsB, boolean same, int forcePrimes,
             ForkJoinPool pool) {
+        if (!fits(bitsA, bitsB)) { // the shapes fit, but not the product's limbs in one array
+            choose(bitsA, bitsB, same, forcePrimes);
+            throw new IllegalArgumentException("a product of " + bitsA + " and " + bitsB
+                    + " bits does not fit one limb array (at most " + Limbs.MAX_ARRAY_LENGTH + " limbs)");
+        }
         Shape shape = choose(bitsA, bitsB, same, forcePrimes);
         int s = shape.primes();
         int w = shape.pieceBits();

@@ -50,8 +50,8 @@ final class DoubleNttPolyMul {
             BigInteger m = BigInteger.ONE;
             int used = 0;
             while (m.compareTo(target) <= 0) {
-                if (used == ps.length) {
-                    ps = primes(2 * used);
+                if (used == ps.length) { // not expected: every prime exceeds 2^49
+                    ps = primes(Math.min(MAX_PRIMES, 2 * used));
                 }
                 m = m.multiply(BigInteger.valueOf(ps[used++]));
             }
@@ -70,11 +70,45 @@ final class DoubleNttPolyMul {
         return primes;
     }
 
+    /** The longest product: 2^28 points, the limit of {@link DoubleNttPlan} and of the primes' 2-adic order. */
+    static final int MAX_LOG2N = Math.min(DoubleNttPlan.MAX_LOG2N, TWO_ADIC);
+
+    /**
+     * Whether this route takes the shape: the product's length aLen + bLen - 1 is at most
+     * 2^{@link #MAX_LOG2N}, and the bound (bitsA + bitsB + ceil(log2 min(aLen, bLen)) bits) needs
+     * at most {@link #MAX_PRIMES} primes (each prime exceeds 2^49, so (bound + 1) / 49 + 1
+     * suffice: coefficient products of up to about 200,000 bits). Every array is then within
+     * the JVM's limit: the matrices and word planes have rows and columns of at most 2^14, the
+     * packed product comes in chunks of 4096 coefficients of at most 3,200 limbs. Pure
+     * arithmetic, allocates nothing.
+     */
+    static boolean fits(long bitsA, long bitsB, int aLen, int bLen) {
+        if ((long) aLen + bLen - 1 > 1L << MAX_LOG2N) {
+            return false;
+        }
+        long bound = PolyMulZZ.boundBits(bitsA, bitsB, aLen, bLen);
+        return (bound + 1) / 49 + 1 <= MAX_PRIMES;
+    }
+
+    /**
+     * Estimated peak heap bytes of this route for the shape (only meaningful when {@link #fits}):
+     * the operands' word planes, one transform matrix per prime plus one, and the packed product.
+     * A rough figure for the route choice.
+     */
+    static long bytes(long bitsA, long bitsB, int aLen, int bLen) {
+        long n = (long) aLen + bLen - 1;
+        long len = 1L << Math.max(DoubleNttPlan.MIN_LOG2N, PolyMulZZ.ceilLog2((int) Math.min(n, 1 << 30)));
+        long bound = PolyMulZZ.boundBits(bitsA, bitsB, aLen, bLen);
+        long primes = (bound + 1) / 49 + 1;
+        long planes = 8 * ((bitsA + 31) / 32 * aLen + (bitsB + 31) / 32 * bLen);
+        return planes + 8 * (primes + 1) * len + n * (8 * ((bound + 63) / 64) + 1);
+    }
+
     /**
      * c[cOff ..] = a * b (preconditions of {@link PolyMulZZ}), on {@code threads} threads.
      *
-     * @throws IllegalArgumentException if the product is longer than 2^28 or needs more than
-     *     {@link #MAX_PRIMES} primes
+     * @throws IllegalArgumentException if the route declines the shape ({@link #fits}: the
+     *     product is longer than 2^28 or needs more than {@link #MAX_PRIMES} primes)
      */
     static void mul(BigInteger[] a, int aOff, int aLen, BigInteger[] b, int bOff, int bLen,
             BigInteger[] c, int cOff, int threads) {
@@ -84,6 +118,12 @@ final class DoubleNttPolyMul {
         if (bitsA == 0 || bitsB == 0) {
             Arrays.fill(c, cOff, cOff + n, BigInteger.ZERO);
             return;
+        }
+        if (!fits(bitsA, bitsB, aLen, bLen)) {
+            throw new IllegalArgumentException("the small-prime NTT cannot take lengths " + aLen + " and " + bLen
+                    + " with coefficients of " + bitsA + " and " + bitsB + " bits: at most 2^" + MAX_LOG2N
+                    + " product coefficients and " + MAX_PRIMES + " primes below 2^50 (bounds of about "
+                    + 49 * MAX_PRIMES + " bits)");
         }
         boolean square = a == b && aOff == bOff && aLen == bLen;
         ForkJoinPool pool = ThreadPools.forThreads(threads);
@@ -117,9 +157,7 @@ final class DoubleNttPolyMul {
     static ZZPoly multiplyIfChosen(ZZPoly f, ZZPoly g) {
         int bitsA = f.maxCoefficientBits();
         int bitsB = g == f ? bitsA : g.maxCoefficientBits();
-        int bits = Math.max(bitsA, bitsB);
-        int n = Math.min(f.length(), g.length());
-        if (bitsA == 0 || bitsB == 0 || !PolyMulZZ.choosesNtt(bits, n)) {
+        if (bitsA == 0 || bitsB == 0 || !PolyMulZZ.choosesNtt(bitsA, bitsB, f.length(), g.length())) {
             return null;
         }
         int productLength = f.length() + g.length() - 1;

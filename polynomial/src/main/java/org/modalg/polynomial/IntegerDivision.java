@@ -49,12 +49,20 @@ public final class IntegerDivision {
         if (a == null || b == null || a.signum() < 0 || b.signum() <= 0) {
             throw new IllegalArgumentException("divideNewton needs a >= 0 and b > 0");
         }
+        return divideNewton(a, b, MAX_STEP_QUOTIENT_BITS);
+    }
+
+    // divideNewton with quotients longer than stepBits found in steps (for tests: small steps).
+    static BigInteger[] divideNewton(BigInteger a, BigInteger b, int stepBits) {
         if (a.compareTo(b) < 0) {
             return new BigInteger[] {BigInteger.ZERO, a};
         }
         int na = a.bitLength();
         int nb = b.bitLength();
         int m = na - nb;       // the quotient has m or m + 1 bits
+        if (m > stepBits) {
+            return divideInSteps(a, b, stepBits);
+        }
         int t = m + 4;         // bits of precision of the reciprocal
         BigInteger y = nb > t ? b.shiftRight(nb - t) : b.shiftLeft(t - nb);
         BigInteger z = reciprocal(y, t); // about 2^(2t) / y
@@ -77,6 +85,37 @@ public final class IntegerDivision {
             }
         }
         return a.divideAndRemainder(b); // never expected: keeps the result exact
+    }
+
+    /*
+     * Hard limit. One Newton step for a quotient of m bits forms 2^(2t) (t = m + 4 bits), y z
+     * (2t bits) and a' v (about 2m + 10 bits): in int arithmetic and as BigIntegers these must
+     * stay below 2^31 bits, so quotients longer than 2^29 bits (a and b of up to 2^31 - 1 bits
+     * give quotients of up to 2^31 - 2) are found in steps of at most this many bits.
+     */
+    static final int MAX_STEP_QUOTIENT_BITS = 1 << 29;
+
+    /*
+     * Long division in chunks of MAX_STEP_QUOTIENT_BITS quotient bits from the top: each step
+     * divides (the running remainder, below b, followed by the next chunk of a's bits) by b with
+     * Newton's method. O(m / 2^29) steps of the cost of one division of that size.
+     */
+    private static BigInteger[] divideInSteps(BigInteger a, BigInteger b, int stepBits) {
+        int m = a.bitLength() - b.bitLength();
+        int shift = m - stepBits;
+        BigInteger[] qr = divideNewton(a.shiftRight(shift), b, stepBits);
+        BigInteger q = qr[0];
+        BigInteger r = qr[1];
+        while (shift > 0) {
+            int next = Math.max(0, shift - stepBits);
+            int d = shift - next;
+            BigInteger chunk = a.shiftRight(next).and(BigInteger.ONE.shiftLeft(d).subtract(BigInteger.ONE));
+            qr = divideNewton(r.shiftLeft(d).or(chunk), b, stepBits); // r < b: a quotient below 2^d
+            q = q.shiftLeft(d).or(qr[0]);
+            r = qr[1];
+            shift = next;
+        }
+        return new BigInteger[] {q, r};
     }
 
     private static BigInteger[] divideMagnitudes(BigInteger a, BigInteger b) {

@@ -45,10 +45,17 @@ public final class IntegerMultiplication {
     private IntegerMultiplication() {
     }
 
-    /** a * b, by BigInteger below the measured threshold and by NTT + CRT above it (see the class comment). */
+    /**
+     * a * b, by BigInteger below the measured threshold and by NTT + CRT above it (see the class
+     * comment).
+     *
+     * @throws ArithmeticException if the product is beyond BigInteger's range (magnitudes of
+     *     at most 2^31 - 1 bits), as BigInteger's own multiply does
+     */
     public static BigInteger multiply(BigInteger a, BigInteger b) {
         check(a, "a");
         check(b, "b");
+        checkRange(a, b);
         if (Math.min(a.bitLength(), b.bitLength()) < Tuning.intMulNttBits()) {
             return a.multiply(b);
         }
@@ -64,6 +71,7 @@ public final class IntegerMultiplication {
      * when no GPU takes the product.
      *
      * @throws IllegalArgumentException if an operand is null or threads &lt; 1
+     * @throws ArithmeticException if the product is beyond BigInteger's range (2^31 - 1 bits)
      */
     public static BigInteger multiplyCpu(BigInteger a, BigInteger b, int threads) {
         return multiplyCpu(a, b, threads, 0);
@@ -79,14 +87,98 @@ public final class IntegerMultiplication {
         if (a.signum() == 0 || b.signum() == 0) {
             return BigInteger.ZERO;
         }
+        checkRange(a, b);
         boolean same = a == b || a.equals(b);
         long[] la = Limbs.magnitude(a);
         long[] lb = same ? la : Limbs.magnitude(b);
         ForkJoinPool pool = ThreadPools.forThreads(threads);
         long[] limbs = DoubleNttIntMul.multiply(la, magnitudeBits(la), lb, magnitudeBits(lb), same,
                 forcePrimes, pool);
+        return toBigInteger(limbs, a.signum() * b.signum(), a, b);
+    }
+
+    /*
+     * Hard limits. A BigInteger holds magnitudes of at most 2^31 - 1 bits (Limbs.MAX_BIGINTEGER_BITS),
+     * and the product of magnitudes of x and y bits has x + y - 1 or x + y bits: beyond x + y - 1 >
+     * 2^31 - 1 no product exists and the operands are refused before any work; at x + y = 2^31 the
+     * product is computed and its size checked before it is made into a BigInteger. The
+     * transform routes themselves reach far beyond (DoubleNttIntMul.MAX_PRODUCT_BITS, about
+     * 3.2 10^10 bits), so every product BigInteger can hold is computed.
+     */
+    private static void checkRange(BigInteger a, BigInteger b) {
+        if (a.signum() == 0 || b.signum() == 0) {
+            return;
+        }
+        long bitsA = Limbs.magnitudeBits(a);
+        long bitsB = Limbs.magnitudeBits(b);
+        if (bitsA + bitsB - 1 > Limbs.MAX_BIGINTEGER_BITS) {
+            throw rangeError(bitsA, bitsB, bitsA + bitsB - 1);
+        }
+    }
+
+    private static ArithmeticException rangeError(long bitsA, long bitsB, long productBits) {
+        return new ArithmeticException("BigInteger would overflow supported range: the product of operands of "
+                + bitsA + " and " + bitsB + " bits has " + productBits + " or more bits, above 2^31 - 1 = "
+                + Limbs.MAX_BIGINTEGER_BITS);
+    }
+
+    // sign |limbs|, after checking that the magnitude fits a BigInteger.
+    private static BigInteger toBigInteger(long[] limbs, int sign, BigInteger a, BigInteger b) {
+        long bits = Limbs.bitLength(limbs);
+        if (bits > Limbs.MAX_BIGINTEGER_BITS) {
+            throw rangeError(Limbs.magnitudeBits(a), Limbs.magnitudeBits(b), bits);
+        }
         BigInteger mag = Limbs.toBigInteger(limbs);
-        return a.signum() * b.signum() < 0 ? mag.negate() : mag;
+        return sign < 0 ? mag.negate() : mag;
+    }
+
+    /**
+     * Whether {@link #multiplyMagnitudes} takes magnitudes of bitsA and bitsB bits (both &gt;= 1):
+     * the product's limbs fit one array and the double-precision route has a shape for it
+     * ({@link DoubleNttIntMul#fits}), or the product is small enough for BigInteger. Pure
+     * arithmetic. This is the limit of Kronecker substitution over Z, whose packed integers
+     * never become BigIntegers and so are not bound by BigInteger's 2^31 bits.
+     */
+    static boolean canMultiplyMagnitudes(long bitsA, long bitsB) {
+        if (bitsA < 1 || bitsB < 1) {
+            return false;
+        }
+        return DoubleNttIntMul.fits(bitsA, bitsB)
+                || (bitsA + bitsB <= Limbs.MAX_BIGINTEGER_BITS && Math.min(bitsA, bitsB) < Tuning.intMulNttBits());
+    }
+
+    /**
+     * |a| |b| on limbs (little-endian, bitsA and bitsB the exact bit lengths, both &gt;= 1),
+     * by the route {@link #multiply} would take for integers of these sizes (BigInteger below
+     * {@link Tuning#intMulNttBits()}, a usable GPU's product, else {@link #multiplyCpu}'s on the
+     * shared engine's thread count), but without BigInteger's 2^31-bit limit above the
+     * threshold: limbs in, ceil((bitsA + bitsB) / 64) + 1 or fewer limbs out (top limbs may be
+     * zero). For Kronecker substitution, whose packed integers can exceed that limit.
+     *
+     * @throws IllegalArgumentException if {@link #canMultiplyMagnitudes} is false
+     */
+    static long[] multiplyMagnitudes(long[] la, long bitsA, long[] lb, long bitsB, boolean same) {
+        if (!canMultiplyMagnitudes(bitsA, bitsB)) {
+            throw new IllegalArgumentException("magnitudes of " + bitsA + " and " + bitsB
+                    + " bits: the product exceeds the integer routes' limits (about "
+                    + DoubleNttIntMul.MAX_PRODUCT_BITS + " bits, " + Limbs.MAX_ARRAY_LENGTH + " limbs)");
+        }
+        boolean small = Math.min(bitsA, bitsB) < Tuning.intMulNttBits();
+        if (small && bitsA + bitsB <= Limbs.MAX_BIGINTEGER_BITS) {
+            BigInteger x = Limbs.toBigInteger(la);
+            return Limbs.magnitude(same ? x.multiply(x) : x.multiply(Limbs.toBigInteger(lb)));
+        }
+        if (!small) {
+            LimbProductProvider provider = LimbProducts.forOperands(la.length, lb.length);
+            if (provider != null) {
+                long[] product = provider.multiply(la, la.length, lb, lb.length);
+                if (product != null) {
+                    return product;
+                }
+            }
+        }
+        return DoubleNttIntMul.multiply(la, bitsA, lb, bitsB, same, 0,
+                ThreadPools.forThreads(CpuNttEngine.shared().threads()));
     }
 
     // a * b by the usable LimbProductProvider when the operands are large enough for it, else null.
@@ -102,13 +194,17 @@ public final class IntegerMultiplication {
         if (product == null) {
             return null;
         }
-        BigInteger mag = Limbs.toBigInteger(product);
-        return a.signum() * b.signum() < 0 ? mag.negate() : mag;
+        return toBigInteger(product, a.signum() * b.signum(), a, b);
     }
 
-    /** a^2 (one forward transform fewer than a general product). */
+    /**
+     * a^2 (one forward transform fewer than a general product).
+     *
+     * @throws ArithmeticException if a^2 is beyond BigInteger's range (2^31 - 1 bits)
+     */
     public static BigInteger square(BigInteger a) {
         check(a, "a");
+        checkRange(a, a);
         if (a.bitLength() < Tuning.intMulNttBits()) {
             return a.multiply(a);
         }
@@ -119,6 +215,8 @@ public final class IntegerMultiplication {
     /**
      * a[i] * b[i] for every i, the pairs spread over all processors (each product on one
      * thread: BigInteger below {@link Tuning#intMulNttBits()}, {@link #multiplyCpu} above).
+     *
+     * @throws ArithmeticException if a product is beyond BigInteger's range (2^31 - 1 bits)
      */
     public static BigInteger[] multiplyAll(BigInteger[] a, BigInteger[] b) {
         if (a == null || b == null) {
@@ -132,13 +230,18 @@ public final class IntegerMultiplication {
         pool.submit(() -> IntStream.range(0, a.length).parallel().forEach(i -> {
             check(a[i], "a[" + i + "]");
             check(b[i], "b[" + i + "]");
+            checkRange(a[i], b[i]);
             out[i] = Math.min(a[i].bitLength(), b[i].bitLength()) < Tuning.intMulNttBits()
                     ? a[i].multiply(b[i]) : multiplyCpu(a[i], b[i], 1);
         })).join();
         return out;
     }
 
-    /** a * b by NTT + CRT on the given engine, whatever the size (the explicit variant). */
+    /**
+     * a * b by NTT + CRT on the given engine, whatever the size (the explicit variant).
+     *
+     * @throws ArithmeticException if the product is beyond BigInteger's range (2^31 - 1 bits)
+     */
     public static BigInteger multiplyNtt(BigInteger a, BigInteger b, NttEngine engine) {
         return multiplyNtt(a, b, engine, 0);
     }
@@ -156,6 +259,7 @@ public final class IntegerMultiplication {
         if (a.signum() == 0 || b.signum() == 0) {
             return BigInteger.ZERO;
         }
+        checkRange(a, b);
         boolean same = a == b || a.equals(b);
         long[] la = Limbs.magnitude(a);
         long[] lb = same ? la : Limbs.magnitude(b);
@@ -171,8 +275,7 @@ public final class IntegerMultiplication {
                 : cyclicConvolution(shape, la, lb, same, primes, engine);
         long[] limbs = new long[(int) ((bitsA + bitsB + 63) / 64) + 1];
         IntMulShape.garnerAndCarry(res, pieces, s, w, limbs);
-        BigInteger mag = Limbs.toBigInteger(limbs);
-        return a.signum() * b.signum() < 0 ? mag.negate() : mag;
+        return toBigInteger(limbs, a.signum() * b.signum(), a, b);
     }
 
     // The product's pieces mod each prime (s rows of productPieces()) by one cyclic convolution.

@@ -13,9 +13,42 @@ final class Limbs {
     private Limbs() {
     }
 
+    /**
+     * The longest array the JVM allocates (HotSpot refuses lengths above Integer.MAX_VALUE - 8
+     * with "Requested array size exceeds VM limit"): the hard limit of every packed array, limb
+     * array and word plane in this package.
+     */
+    static final int MAX_ARRAY_LENGTH = Integer.MAX_VALUE - 8;
+
+    /**
+     * The largest magnitude a BigInteger holds, in bits: its int[] magnitude may have 2^26
+     * words with the top bit clear, so |x| &lt; 2^(2^31 - 1). A product beyond that cannot be a
+     * BigInteger (BigInteger itself throws ArithmeticException "BigInteger would overflow
+     * supported range").
+     */
+    static final long MAX_BIGINTEGER_BITS = Integer.MAX_VALUE;
+
+    /** The bit length of |x| (BigInteger's bitLength() is one short for x = -2^k). O(1) usually. */
+    static long magnitudeBits(BigInteger x) {
+        int bl = x.bitLength();
+        return x.signum() < 0 && x.getLowestSetBit() == bl ? bl + 1L : bl;
+    }
+
+    /** The bit length of the limbs' value (0 for zero). */
+    static long bitLength(long[] limbs) {
+        int top = limbs.length - 1;
+        while (top >= 0 && limbs[top] == 0) {
+            top--;
+        }
+        return top < 0 ? 0 : 64L * top + 64 - Long.numberOfLeadingZeros(limbs[top]);
+    }
+
     /** |x| as little-endian 64-bit limbs (length ceil(bitLength / 64), at least 1). */
     static long[] magnitude(BigInteger x) {
-        return BigIntegerWords.magnitude(x);
+        // the limb count in long arithmetic: BigIntegerWords.limbCount adds 63 to an int
+        long[] limbs = new long[(int) Math.max(1, (magnitudeBits(x) + 63) / 64)];
+        BigIntegerWords.magnitude(x, limbs, limbs.length);
+        return limbs;
     }
 
     /** The non-negative integer of the limbs. */

@@ -94,8 +94,14 @@ public final class PolyDivZp {
             return;
         }
         final long p = f.p();
-        long[] err = new long[2 * n];
-        long[] corr = new long[2 * n];
+        // err holds (a mod x^m) g_k: at most m + k - 1 < n + ceil(n / 2) coefficients; corr fewer than n
+        long errLen = n + (n + 1L) / 2;
+        if (errLen > Limbs.MAX_ARRAY_LENGTH) {
+            throw new IllegalArgumentException("n = " + n + " is too large for Newton's inverse series: its products"
+                    + " need " + errLen + " coefficients, more than the largest array (" + Limbs.MAX_ARRAY_LENGTH + ")");
+        }
+        long[] err = new long[(int) errLen];
+        long[] corr = new long[n];
         for (int j = steps - 1; j >= 0; j--) {
             int m = prec[j]; // k < m <= 2k
             // err = (a mod x^m) * g_k; its coefficients [k, m) are those of (a g - 1) / x^k.
@@ -156,6 +162,11 @@ public final class PolyDivZp {
         long[] revA = new long[m];
         for (int i = 0; i < m; i++) {
             revA[i] = a[aOff + aLen - 1 - i];
+        }
+        if (2L * m - 1 > Limbs.MAX_ARRAY_LENGTH) {
+            throw new IllegalArgumentException("a quotient of " + m + " coefficients is too long for Newton division:"
+                    + " its product needs " + (2L * m - 1) + " coefficients, more than the largest array ("
+                    + Limbs.MAX_ARRAY_LENGTH + ")");
         }
         long[] prod = new long[2 * m - 1];
         PolyMulZp.mul(f, revA, 0, m, inv, 0, m, prod, 0);

@@ -80,24 +80,113 @@ final class PolyMulZZ {
      */
     public static void mul(BigInteger[] a, int aOff, int aLen, BigInteger[] b, int bOff, int bLen,
                            BigInteger[] c, int cOff) {
-        int bits = Math.max(maxBits(a, aOff, aLen), maxBits(b, bOff, bLen));
+        int bitsA = maxBits(a, aOff, aLen);
+        int bitsB = maxBits(b, bOff, bLen);
+        run(route(bitsA, bitsB, aLen, bLen), a, aOff, aLen, b, bOff, bLen, c, cOff, Math.max(bitsA, bitsB));
+    }
+
+    /** The algorithms {@link #route} chooses among. */
+    enum Route {
+        CLASSICAL, KARATSUBA, KRONECKER, NTT,
+        /** Blocks of both operands, each pair by a transform route ({@link #mulBlocks}). */
+        BLOCKS
+    }
+
+    /**
+     * The route of {@link #mul} for operands of the given lengths and largest coefficient bits:
+     * the tuned rule (the table of {@link #mul}), then the hard limits. A transform route that
+     * declines the shape ({@link #kroneckerFits}, {@link DoubleNttPolyMul#fits}) or whose
+     * estimated memory exceeds what the heap has left while the other's does not
+     * ({@link #kroneckerBytes}, {@link DoubleNttPolyMul#bytes}) gives way to the other; when
+     * both decline, the product is cut into blocks that one of them takes ({@link #BLOCKS}).
+     * Pure arithmetic: allocates nothing.
+     */
+    static Route route(int bitsA, int bitsB, int aLen, int bLen) {
+        int bits = Math.max(bitsA, bitsB);
         int n = Math.min(aLen, bLen);
-        int cutoff = Tuning.zzKaratsubaThreshold(bits);
-        if (n < cutoff) {
-            mulClassical(a, aOff, aLen, b, bOff, bLen, c, cOff);
-        } else if (n < Tuning.zzFastThreshold(bits)) {
-            mulKaratsuba(a, aOff, aLen, b, bOff, bLen, c, cOff, cutoff);
-        } else if (n < Tuning.zzNttThreshold(bits)) {
-            mulKronecker(a, aOff, aLen, b, bOff, bLen, c, cOff);
-        } else {
-            mulSmallPrimeNtt(a, aOff, aLen, b, bOff, bLen, c, cOff);
+        if (n < Tuning.zzKaratsubaThreshold(bits)) {
+            return Route.CLASSICAL;
+        }
+        if (n < Tuning.zzFastThreshold(bits)) {
+            return Route.KARATSUBA;
+        }
+        if (bitsA == 0 || bitsB == 0) {
+            return Route.KRONECKER; // a zero operand: the transform routes return at once
+        }
+        boolean ntt = n >= Tuning.zzNttThreshold(bits);
+        return transformRoute(ntt, bitsA, bitsB, aLen, bLen, availableBytes());
+    }
+
+    /**
+     * The transform route for the shape when the tuned rule prefers the NTT (ntt) or Kronecker,
+     * given the bytes the heap can still give: the preferred route if it takes the shape within
+     * memory, else the other if it does, else the preferred one if it takes the shape at all
+     * (it may still fit once garbage is collected; otherwise the JVM says how much was asked),
+     * else the other, else {@link Route#BLOCKS}.
+     */
+    static Route transformRoute(boolean ntt, long bitsA, long bitsB, int aLen, int bLen, long available) {
+        boolean kf = kroneckerFits(bitsA, bitsB, aLen, bLen);
+        boolean nf = DoubleNttPolyMul.fits(bitsA, bitsB, aLen, bLen);
+        boolean km = kf && kroneckerBytes(bitsA, bitsB, aLen, bLen) <= available;
+        boolean nm = nf && DoubleNttPolyMul.bytes(bitsA, bitsB, aLen, bLen) <= available;
+        Route first = ntt ? Route.NTT : Route.KRONECKER;
+        Route second = ntt ? Route.KRONECKER : Route.NTT;
+        boolean firstFits = ntt ? nf : kf;
+        boolean secondFits = ntt ? kf : nf;
+        if (ntt ? nm : km) {
+            return first;
+        }
+        if (ntt ? km : nm) {
+            return second;
+        }
+        return firstFits ? first : secondFits ? second : Route.BLOCKS;
+    }
+
+    /** What the heap can still give: its maximum less what is in use now (a rough figure). */
+    static long availableBytes() {
+        Runtime rt = Runtime.getRuntime();
+        return rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
+    }
+
+    // c = a b by the given route (bits: the larger coefficient size, for the Karatsuba cut-off).
+    private static void run(Route route, BigInteger[] a, int aOff, int aLen, BigInteger[] b, int bOff, int bLen,
+            BigInteger[] c, int cOff, int bits) {
+        boolean square = a == b && aOff == bOff && aLen == bLen;
+        switch (route) {
+            case CLASSICAL:
+                if (square) {
+                    sqrClassical(a, aOff, aLen, c, cOff);
+                } else {
+                    mulClassical(a, aOff, aLen, b, bOff, bLen, c, cOff);
+                }
+                break;
+            case KARATSUBA:
+                if (square) {
+                    sqrKaratsuba(a, aOff, aLen, c, cOff, Tuning.zzKaratsubaThreshold(bits));
+                } else {
+                    mulKaratsuba(a, aOff, aLen, b, bOff, bLen, c, cOff, Tuning.zzKaratsubaThreshold(bits));
+                }
+                break;
+            case KRONECKER:
+                mulKronecker(a, aOff, aLen, b, bOff, bLen, c, cOff);
+                break;
+            case NTT:
+                mulSmallPrimeNtt(a, aOff, aLen, b, bOff, bLen, c, cOff);
+                break;
+            default:
+                mulBlocks(a, aOff, aLen, b, bOff, bLen, c, cOff);
         }
     }
 
-    /** Whether {@link #mul}'s rule picks the small-prime NTT for n = min(aLen, bLen) and bits. */
+    /** Whether the tuned rule alone (no limits) picks the small-prime NTT for n = min(aLen, bLen) and bits. */
     static boolean choosesNtt(int bits, int n) {
         return n >= Tuning.zzKaratsubaThreshold(bits) && n >= Tuning.zzFastThreshold(bits)
                 && n >= Tuning.zzNttThreshold(bits);
+    }
+
+    /** Whether {@link #route} picks the small-prime NTT for these operands (limits and memory included). */
+    static boolean choosesNtt(int bitsA, int bitsB, int aLen, int bLen) {
+        return route(bitsA, bitsB, aLen, bLen) == Route.NTT;
     }
 
     /**
@@ -106,16 +195,138 @@ final class PolyMulZZ {
      */
     public static void sqr(BigInteger[] a, int aOff, int aLen, BigInteger[] c, int cOff) {
         int bits = maxBits(a, aOff, aLen);
-        int cutoff = Tuning.zzKaratsubaThreshold(bits);
-        if (aLen < cutoff) {
-            sqrClassical(a, aOff, aLen, c, cOff);
-        } else if (aLen < Tuning.zzFastThreshold(bits)) {
-            sqrKaratsuba(a, aOff, aLen, c, cOff, cutoff);
-        } else if (aLen < Tuning.zzNttThreshold(bits)) {
-            mulKronecker(a, aOff, aLen, a, aOff, aLen, c, cOff);
-        } else {
-            mulSmallPrimeNtt(a, aOff, aLen, a, aOff, aLen, c, cOff);
+        run(route(bits, bits, aLen, aLen), a, aOff, aLen, a, aOff, aLen, c, cOff, bits);
+    }
+
+    // ------------------------------------------------------------------ hard limits
+
+    /*
+     * The hard limits of the routes over Z, and where each is checked (every predicate is pure
+     * arithmetic in long, so that shapes beyond int range are judged without overflow):
+     * - BigInteger holds magnitudes below 2^(2^31 - 1): Kronecker's packed integers never
+     *   become BigIntegers (limbs through IntegerMultiplication.multiplyMagnitudes), so this
+     *   bounds only the coefficients themselves, and a product whose coefficient leaves the
+     *   range throws BigInteger's own ArithmeticException.
+     * - Arrays hold at most 2^31 - 9 entries (Limbs.MAX_ARRAY_LENGTH): the packed operands and
+     *   the product's limbs (kroneckerFits), the output array (ZZPoly's length check), the
+     *   packed coefficients (chunked, DoubleNttPolyMul.fits), the word planes and DoubleNttPlan's
+     *   matrices (rows and columns of at most 2^14).
+     * - Transform lengths: DoubleNttPlan takes 2^28 points and the primes below 2^50 have 2-adic
+     *   order 28 (DoubleNttPolyMul.fits, DoubleNttIntMul.fits); NttPlan takes 2^27 and the 61-bit
+     *   primes have order 27 or more (the engine route's check).
+     * - Prime counts: 4096 primes below 2^50 for the NTT route (DoubleNttPolyMul.MAX_PRIMES,
+     *   coefficient products of up to about 200,000 bits), CrtBasis.MAX_SIZE for the engine
+     *   route, 3 to 6 for integer products (DoubleNttIntMul: up to about 3.2 10^10 bits).
+     * - The big-prime FFT: the largest generalized Fermat preset (bigPrimeField); never chosen.
+     * Beyond both transform routes' limits the product is cut into blocks (mulBlocks).
+     */
+
+    /**
+     * Bits of the product bound, in long arithmetic (the int form {@link #productBoundBits}
+     * would overflow for coefficients near BigInteger's limit).
+     */
+    static long boundBits(long bitsA, long bitsB, int aLen, int bLen) {
+        return bitsA + bitsB + ceilLog2(Math.min(aLen, bLen));
+    }
+
+    /**
+     * Whether {@link #mulKronecker} takes this shape: the slot width s = bound + 1 is an int, the
+     * packed operands (aLen s and bLen s bits, one limb more) and the product's limbs fit
+     * arrays, and the integer routes take the product
+     * ({@link IntegerMultiplication#canMultiplyMagnitudes}: at most 2^28 points of 120-bit
+     * pieces, about 3.2 10^10 bits). Pure arithmetic.
+     */
+    static boolean kroneckerFits(long bitsA, long bitsB, int aLen, int bLen) {
+        if (bitsA < 1 || bitsB < 1) {
+            return true;
         }
+        long s = boundBits(bitsA, bitsB, aLen, bLen) + 1;
+        if (s > Integer.MAX_VALUE - 64) {
+            return false;
+        }
+        long packedA = s * aLen;
+        long packedB = s * bLen;
+        long maxBits = 64L * (Limbs.MAX_ARRAY_LENGTH - 2);
+        if (packedA > maxBits || packedB > maxBits || packedA + packedB > maxBits) {
+            return false;
+        }
+        return IntegerMultiplication.canMultiplyMagnitudes(packedA, packedB);
+    }
+
+    /**
+     * Estimated peak heap bytes of {@link #mulKronecker} for the shape (only meaningful when
+     * {@link #kroneckerFits}): the two packed operands and the product's limbs, the
+     * double-precision route's pieces (three doubles each) and its per-prime matrices (one per
+     * prime plus one), and the product's BigIntegers. A rough figure for the route choice.
+     */
+    static long kroneckerBytes(long bitsA, long bitsB, int aLen, int bLen) {
+        long s = boundBits(bitsA, bitsB, aLen, bLen) + 1;
+        long pa = s * aLen;
+        long pb = s * bLen;
+        long bytes = 2 * (pa + pb) / 8;
+        if (Math.min(pa, pb) >= Tuning.intMulNttBits() && DoubleNttIntMul.fits(pa, pb)) {
+            DoubleNttIntMul.Shape shape = DoubleNttIntMul.choose(pa, pb, false, 0);
+            bytes += 24 * (shape.piecesA() + shape.piecesB());
+            bytes += 8L * (shape.primes() + 1) << shape.log2n();
+        } else {
+            bytes += 2 * (pa + pb) / 8; // BigInteger copies
+        }
+        long n = (long) aLen + bLen - 1;
+        return bytes + n * (s / 8 + 64);
+    }
+
+    /**
+     * c = a * b cut into blocks: both operands in blocks of length L, the largest power of two
+     * for which Kronecker substitution or the small-prime NTT takes an L x L product of these
+     * coefficient sizes; each pair of blocks is multiplied by {@link #mul} and added at its
+     * offset. For products beyond both routes' hard limits (transform lengths, packed sizes,
+     * prime counts); O((aLen / L) (bLen / L) M(L)), at most about four times what one transform
+     * of the whole would cost. When not even single coefficients fit a transform route (products
+     * of coefficients beyond about 3.2 10^10 bits, so beyond BigInteger's range), classical.
+     */
+    static void mulBlocks(BigInteger[] a, int aOff, int aLen, BigInteger[] b, int bOff, int bLen,
+            BigInteger[] c, int cOff) {
+        int bitsA = maxBits(a, aOff, aLen);
+        int bitsB = maxBits(b, bOff, bLen);
+        int block = blockLength(bitsA, bitsB, aLen, bLen);
+        if (block == 0) {
+            mulClassical(a, aOff, aLen, b, bOff, bLen, c, cOff);
+            return;
+        }
+        Arrays.fill(c, cOff, cOff + aLen + bLen - 1, BigInteger.ZERO);
+        BigInteger[] tmp = new BigInteger[2 * block - 1];
+        for (int i = 0; i < aLen; i += block) {
+            int la = Math.min(block, aLen - i);
+            for (int j = 0; j < bLen; j += block) {
+                int lb = Math.min(block, bLen - j);
+                mul(a, aOff + i, la, b, bOff + j, lb, tmp, 0);
+                addInto(tmp, 0, la + lb - 1, c, cOff + i + j);
+            }
+        }
+    }
+
+    /**
+     * The block length of {@link #mulBlocks}: the largest power of two L &lt; max(aLen, bLen)
+     * such that a transform route takes an L x L product of these coefficient sizes within
+     * memory (or, failing that, at all); 0 when none does, even at L = 1.
+     */
+    static int blockLength(long bitsA, long bitsB, int aLen, int bLen) {
+        long available = availableBytes();
+        int top = Integer.highestOneBit(Math.max(1, Math.max(aLen, bLen) - 1));
+        int any = 0;
+        for (int l = top; l >= 1; l >>>= 1) {
+            boolean kf = kroneckerFits(bitsA, bitsB, l, l);
+            boolean nf = DoubleNttPolyMul.fits(bitsA, bitsB, l, l);
+            if ((kf || nf) && any == 0) {
+                any = l;
+            }
+            long bytes = Math.min(kf ? kroneckerBytes(bitsA, bitsB, l, l) : Long.MAX_VALUE,
+                    nf ? DoubleNttPolyMul.bytes(bitsA, bitsB, l, l) : Long.MAX_VALUE);
+            if (bytes <= available / 2) { // room left for the blocks' sum
+                return l;
+            }
+        }
+        return any;
     }
 
     /**
@@ -350,37 +561,113 @@ final class PolyMulZZ {
             Arrays.fill(c, cOff, cOff + n, BigInteger.ZERO);
             return;
         }
+        if (!kroneckerFits(bitsA, bitsB, aLen, bLen)) {
+            throw new IllegalArgumentException("Kronecker substitution cannot take lengths " + aLen + " and " + bLen
+                    + " with coefficients of " + bitsA + " and " + bitsB + " bits: slots of "
+                    + (boundBits(bitsA, bitsB, aLen, bLen) + 1) + " bits give packed integers beyond the integer"
+                    + " routes' limit (about " + DoubleNttIntMul.MAX_PRODUCT_BITS + " product bits, "
+                    + Limbs.MAX_ARRAY_LENGTH + " limbs)");
+        }
         int s = productBoundBits(bitsA, bitsB, aLen, bLen) + 1;
-        BigInteger pa = pack(a, aOff, aLen, s);
-        BigInteger pb = (a == b && aOff == bOff && aLen == bLen) ? pa : pack(b, bOff, bLen, s);
-        BigInteger pc = pa == pb ? IntegerMultiplication.square(pa) : IntegerMultiplication.multiply(pa, pb);
-        unpack(pc, s, c, cOff, n);
+        boolean square = a == b && aOff == bOff && aLen == bLen;
+        int[] sign = new int[2];
+        long[] pa = pack(a, aOff, aLen, s, sign, 0);
+        long[] pb = pa;
+        sign[1] = sign[0];
+        if (!square) {
+            pb = pack(b, bOff, bLen, s, sign, 1);
+        }
+        long[] pc = IntegerMultiplication.multiplyMagnitudes(pa, Limbs.bitLength(pa), pb, Limbs.bitLength(pb), square);
+        unpack(pc, sign[0] * sign[1] < 0, s, c, cOff, n);
     }
 
-    // sum_i x_i 2^(s i) for |x_i| < 2^(s-1): positive and negative parts packed separately.
-    static BigInteger pack(BigInteger[] x, int off, int len, int s) {
-        int limbs = (int) (((long) s * len + 63) >>> 6) + 1;
-        long[] pos = new long[limbs];
-        long[] neg = null;
+    /**
+     * |sum_i x_i 2^(s i)| as limbs for |x_i| &lt; 2^(s-1), its sign in sign[at]: one pass
+     * from the bottom writes the binary digits slot by slot, (x_i - borrow) mod 2^s with a
+     * borrow into the next slot when that is negative (the signed slots of A read as an
+     * ordinary number); a borrow out of the top slot means A &lt; 0, and |A| is then the
+     * two's complement of the s len bits. O(len s / 64).
+     */
+    static long[] pack(BigInteger[] x, int off, int len, int s, int[] sign, int at) {
+        long totalBits = (long) s * len;
+        long[] out = new long[(int) ((totalBits + 63) >>> 6) + 1];
+        int words = (s + 63) >>> 6;
+        long[] slot = new long[words + 1];
+        int borrow = 0;
         for (int i = 0; i < len; i++) {
             BigInteger v = x[off + i];
             int sg = v.signum();
-            if (sg == 0) {
+            if (sg == 0 && borrow == 0) {
                 continue;
             }
-            long[] dst;
-            if (sg > 0) {
-                dst = pos;
-            } else {
-                if (neg == null) {
-                    neg = new long[limbs];
-                }
-                dst = neg;
+            Arrays.fill(slot, 0L);
+            if (sg != 0) {
+                long[] m = Limbs.magnitude(v);
+                System.arraycopy(m, 0, slot, 0, Math.min(m.length, slot.length));
             }
-            orShifted(dst, (long) s * i, Limbs.magnitude(v));
+            if (sg > 0) {
+                if (borrow != 0) { // x_i - 1 >= 0
+                    decrement(slot);
+                }
+                borrow = 0;
+            } else { // x_i - borrow < 0: the digit is 2^s - (|x_i| + borrow), and the borrow stays
+                if (borrow != 0) {
+                    increment(slot);
+                }
+                negate(slot);
+                int top = s & 63;
+                if (top != 0) {
+                    slot[words - 1] &= (1L << top) - 1;
+                }
+                for (int w = words; w < slot.length; w++) {
+                    slot[w] = 0;
+                }
+                borrow = 1;
+            }
+            orShifted(out, (long) s * i, slot);
         }
-        BigInteger p = Limbs.toBigInteger(pos);
-        return neg == null ? p : p.subtract(Limbs.toBigInteger(neg));
+        sign[at] = 1;
+        if (borrow != 0) { // A = value - 2^(s len): |A| = 2^(s len) - value
+            negate(out);
+            int li = (int) (totalBits >>> 6);
+            int sh = (int) (totalBits & 63);
+            out[li] &= sh == 0 ? 0 : (1L << sh) - 1;
+            for (int w = li + 1; w < out.length; w++) {
+                out[w] = 0;
+            }
+            sign[at] = -1;
+        }
+        return out;
+    }
+
+    private static void decrement(long[] x) {
+        for (int i = 0; i < x.length; i++) {
+            if (x[i]-- != 0) {
+                return;
+            }
+        }
+    }
+
+    private static void increment(long[] x) {
+        for (int i = 0; i < x.length; i++) {
+            if (++x[i] != 0) {
+                return;
+            }
+        }
+    }
+
+    // x = -x modulo 2^(64 x.length).
+    private static void negate(long[] x) {
+        int i = 0;
+        while (i < x.length && x[i] == 0) {
+            i++;
+        }
+        if (i < x.length) {
+            x[i] = -x[i];
+            for (i++; i < x.length; i++) {
+                x[i] = ~x[i];
+            }
+        }
     }
 
     // dst |= src << bit (the target bits are zero).
@@ -401,10 +688,8 @@ final class PolyMulZZ {
         }
     }
 
-    // The n signed coefficients of v = sum c_k 2^(s k), |c_k| < 2^(s-1).
-    static void unpack(BigInteger v, int s, BigInteger[] c, int cOff, int n) {
-        boolean negative = v.signum() < 0;
-        long[] limbs = Limbs.magnitude(v);
+    // The n signed coefficients of v = (negative ? -1 : 1) |limbs|, v = sum c_k 2^(s k), |c_k| < 2^(s-1).
+    static void unpack(long[] limbs, boolean negative, int s, BigInteger[] c, int cOff, int n) {
         long totalBits = 64L * limbs.length;
         int words = (s + 63) >>> 6;
         long[] slot = new long[words + 1];
@@ -552,7 +837,16 @@ final class PolyMulZZ {
             throw new IllegalArgumentException("product length " + n + " exceeds the NTT limit 2^" + NttPlan.MAX_LOG2N);
         }
         int len = 1 << log2n;
-        CrtBasis basis = signedBasis(productBoundBits(bitsA, bitsB, aLen, bLen), log2n);
+        long bound = boundBits(bitsA, bitsB, aLen, bLen);
+        // primes below 2^61 exceed 2^60: (bound + 2) / 60 + 1 of them; s len words per operand
+        long primes = (bound + 2) / 60 + 1;
+        if (primes > CrtBasis.MAX_SIZE || primes * len > Limbs.MAX_ARRAY_LENGTH) {
+            throw new IllegalArgumentException("the engine's small-prime NTT cannot take lengths " + aLen + " and "
+                    + bLen + " with coefficients of " + bitsA + " and " + bitsB + " bits: " + primes
+                    + " primes of 2^" + log2n + " points (at most " + CrtBasis.MAX_SIZE + " primes and "
+                    + Limbs.MAX_ARRAY_LENGTH + " words per operand)");
+        }
+        CrtBasis basis = signedBasis((int) bound, log2n);
         int s = basis.size();
         // projection and CRT use as many threads as the engine (they are a third of the time)
         int threads = engine instanceof CpuNttEngine ? ((CpuNttEngine) engine).threads()

@@ -375,16 +375,19 @@ public final class PolyMulZp {
      * three up to 2^62) carry one batched convolution each, and Garner's reconstruction is
      * reduced mod p. O(s N log N) for s primes.
      *
-     * @throws IllegalArgumentException when the product is longer than 2^{@link NttPlan#MAX_LOG2N}
+     * <p>Hard limit: {@link NttPlan} transforms at most 2^{@link NttPlan#MAX_LOG2N} points, and
+     * the 62-bit CRT primes are taken with 2-adic order at least 24 (at least log2 N). A longer
+     * product is cut into blocks ({@link #mulNttBlocks}) whose products each fit one transform.
      */
     public static void mulNtt(ZpField f, long[] a, int aOff, int aLen, long[] b, int bOff, int bLen,
                               long[] c, int cOff, NttEngine engine) {
         final long p = f.p();
         int n = aLen + bLen - 1;
-        int log2n = n <= 2 ? 1 : 32 - Integer.numberOfLeadingZeros(n - 1);
-        if (log2n > NttPlan.MAX_LOG2N) {
-            throw new IllegalArgumentException("product length " + n + " exceeds the NTT limit 2^" + NttPlan.MAX_LOG2N);
+        if (!nttFits(aLen, bLen)) {
+            mulNttBlocks(f, a, aOff, aLen, b, bOff, bLen, c, cOff, engine, NttPlan.MAX_LOG2N - 1);
+            return;
         }
+        int log2n = n <= 2 ? 1 : 32 - Integer.numberOfLeadingZeros(n - 1);
         int len = 1 << log2n;
         if (nttFriendly(p, log2n)) {
             long[] fa = new long[len];
@@ -430,6 +433,42 @@ public final class PolyMulZp {
                 r = div.remainder(r, limbs[i * lpv + m]);
             }
             c[cOff + i] = r;
+        }
+    }
+
+    /**
+     * Whether one transform takes the product: aLen + bLen - 1 &lt;= 2^{@link NttPlan#MAX_LOG2N}.
+     * (The arrays are then within the JVM's limit: at most three CRT primes of 2^27 words.)
+     */
+    static boolean nttFits(int aLen, int bLen) {
+        return (long) aLen + bLen - 1 <= 1L << NttPlan.MAX_LOG2N;
+    }
+
+    /**
+     * c = a * b mod p in blocks: both operands cut into blocks of 2^blockLog2 coefficients, each
+     * pair multiplied by {@link #mulNtt} (one transform of at most 2^(blockLog2 + 1) points) and
+     * added at its offset. For products longer than one transform takes; O((aLen / L) (bLen /
+     * L) L log L) for L = 2^blockLog2, about twice one transform of the whole when L is half the
+     * limit.
+     *
+     * @param blockLog2 log2 of the block length, at least 1 and below {@link NttPlan#MAX_LOG2N}
+     */
+    static void mulNttBlocks(ZpField f, long[] a, int aOff, int aLen, long[] b, int bOff, int bLen,
+            long[] c, int cOff, NttEngine engine, int blockLog2) {
+        final long p = f.p();
+        int block = 1 << blockLog2;
+        Arrays.fill(c, cOff, cOff + aLen + bLen - 1, 0L);
+        long[] tmp = new long[2 * block - 1];
+        for (int i = 0; i < aLen; i += block) {
+            int la = Math.min(block, aLen - i);
+            for (int j = 0; j < bLen; j += block) {
+                int lb = Math.min(block, bLen - j);
+                mulNtt(f, a, aOff + i, la, b, bOff + j, lb, tmp, 0, engine);
+                for (int k = 0; k < la + lb - 1; k++) {
+                    long v = c[cOff + i + j + k] + tmp[k] - p;
+                    c[cOff + i + j + k] = v + ((v >> 63) & p);
+                }
+            }
         }
     }
 

@@ -156,6 +156,7 @@ public final class ZZPoly implements Comparable<ZZPoly> {
         if (c.signum() == 0) {
             return ZERO;
         }
+        checkDegree(n, "n");
         BigInteger[] r = new BigInteger[n + 1];
         Arrays.fill(r, BigInteger.ZERO);
         r[n] = c;
@@ -292,6 +293,14 @@ public final class ZZPoly implements Comparable<ZZPoly> {
      * this * g. Dispatches by length and coefficient size to classical, Karatsuba, Kronecker
      * substitution or the small-prime NTT (see {@code PolyMulZZ.mul} and the module README for
      * the rule and its measured cut-offs); the NTT route's product keeps packed coefficients.
+     * Route choice respects the routes' hard limits (transform lengths, prime counts, array
+     * sizes) and the heap left: a product one transform route declines goes to the other, and
+     * one both decline is cut into blocks, so every product whose coefficients are BigIntegers
+     * and that fits in memory is computed.
+     *
+     * @throws IllegalArgumentException if g is null or the product has more than
+     *     Integer.MAX_VALUE - 8 coefficients
+     * @throws ArithmeticException if a coefficient of the product is beyond BigInteger's range
      */
     public ZZPoly multiply(ZZPoly g) {
         checkNotNull(g, "g");
@@ -304,6 +313,7 @@ public final class ZZPoly implements Comparable<ZZPoly> {
         if (len == 1) {
             return g.multiply(coefficient(0));
         }
+        checkProductLength(len, g.len);
         ZZPoly packedProduct = DoubleNttPolyMul.multiplyIfChosen(this, g);
         if (packedProduct != null) {
             return packedProduct;
@@ -312,6 +322,23 @@ public final class ZZPoly implements Comparable<ZZPoly> {
         BigInteger[] r = new BigInteger[c.length + g.len - 1];
         PolyMulZZ.mul(c, 0, c.length, g.coeffs(), 0, g.len, r, 0);
         return wrap(r);
+    }
+
+    // A degree whose coefficient array (degree + 1 entries) the JVM can allocate.
+    static void checkDegree(int n, String param) {
+        if (n > Limbs.MAX_ARRAY_LENGTH - 1) {
+            throw new IllegalArgumentException(param + " must be at most " + (Limbs.MAX_ARRAY_LENGTH - 1)
+                    + " (the largest array holds " + Limbs.MAX_ARRAY_LENGTH + " coefficients), got " + n);
+        }
+    }
+
+    // A product of more than Integer.MAX_VALUE - 8 coefficients has no array to hold it.
+    static void checkProductLength(int aLen, int bLen) {
+        if ((long) aLen + bLen - 1 > Limbs.MAX_ARRAY_LENGTH) {
+            throw new IllegalArgumentException("a product of lengths " + aLen + " and " + bLen + " has "
+                    + ((long) aLen + bLen - 1) + " coefficients, more than the largest array ("
+                    + Limbs.MAX_ARRAY_LENGTH + ")");
+        }
     }
 
     /**
@@ -339,6 +366,7 @@ public final class ZZPoly implements Comparable<ZZPoly> {
         if (len == 0) {
             return ZERO;
         }
+        checkProductLength(len, len);
         ZZPoly packedProduct = DoubleNttPolyMul.multiplyIfChosen(this, this);
         if (packedProduct != null) {
             return packedProduct;

@@ -105,6 +105,7 @@ public final class ZpPoly {
         if (v == 0) {
             return zero(field);
         }
+        ZZPoly.checkDegree(n, "n");
         long[] r = new long[n + 1];
         r[n] = v;
         return new ZpPoly(field, r);
@@ -229,6 +230,7 @@ public final class ZpPoly {
         if (c.length == 0 || g.c.length == 0) {
             return zero(field);
         }
+        ZZPoly.checkProductLength(c.length, g.c.length);
         long[] r = new long[c.length + g.c.length - 1];
         PolyMulZp.mul(field, c, 0, c.length, g.c, 0, g.c.length, r, 0);
         return wrap(field, r); // a product of non-zero leading terms is non-zero: p is prime
@@ -239,6 +241,7 @@ public final class ZpPoly {
         if (c.length == 0) {
             return this;
         }
+        ZZPoly.checkProductLength(c.length, c.length);
         long[] r = new long[2 * c.length - 1];
         PolyMulZp.sqr(field, c, 0, c.length, r, 0);
         return wrap(field, r);
