@@ -77,6 +77,13 @@ final class PolyMulZZ {
      * lost every measured comparison (5 to 12 times slower than the small-prime NTT, see
      * {@link Tuning#ZZ_NTT_ONE_THREAD}): it stays available by name and is never chosen.
      * Unbalanced operands are ruled by the shorter length n.
+     *
+     * <p>Then the hard limits ({@link #route}): a transform route that cannot take the shape
+     * (Kronecker: packed products beyond about 3.2 10^10 bits, {@link #kroneckerFits}; the NTT:
+     * products longer than 2^28 or bounds needing more than 4096 primes,
+     * {@link DoubleNttPolyMul#fits}), or whose estimated memory exceeds what the heap has left
+     * while the other's does not, gives way to the other, and a product both decline is cut into
+     * blocks ({@link #mulBlocks}).
      */
     public static void mul(BigInteger[] a, int aOff, int aLen, BigInteger[] b, int bOff, int bLen,
                            BigInteger[] c, int cOff) {

@@ -242,13 +242,18 @@ public final class PolyMulZp {
      * 4n in all.
      */
     public static int karatsubaScratchLength(int n, int cutoff) {
-        int total = 0;
+        long total = 0; // about 4n: beyond int range from n = 2^29
+        int len = n;
         while (n >= cutoff) {
             int h = n - (n >>> 1);
-            total += 4 * h - 1;
+            total += 4L * h - 1;
             n = h;
         }
-        return total;
+        if (total > Limbs.MAX_ARRAY_LENGTH) {
+            throw new IllegalArgumentException("Karatsuba's scratch for " + len + " coefficients would need " + total
+                    + " words, more than the largest array (" + Limbs.MAX_ARRAY_LENGTH + "): use mulNtt");
+        }
+        return (int) total;
     }
 
     /**

@@ -332,6 +332,15 @@ public final class ZZPoly implements Comparable<ZZPoly> {
         }
     }
 
+    // len + n as an array length, or an IllegalArgumentException naming both.
+    static int checkedLength(int len, int n) {
+        if ((long) len + n > Limbs.MAX_ARRAY_LENGTH) {
+            throw new IllegalArgumentException("shifting " + len + " coefficients by n = " + n + " gives "
+                    + ((long) len + n) + " coefficients, more than the largest array (" + Limbs.MAX_ARRAY_LENGTH + ")");
+        }
+        return len + n;
+    }
+
     // A product of more than Integer.MAX_VALUE - 8 coefficients has no array to hold it.
     static void checkProductLength(int aLen, int bLen) {
         if ((long) aLen + bLen - 1 > Limbs.MAX_ARRAY_LENGTH) {
@@ -651,7 +660,7 @@ public final class ZZPoly implements Comparable<ZZPoly> {
         if (n == 0 || c.length == 0) {
             return this;
         }
-        BigInteger[] r = new BigInteger[Math.addExact(c.length, n)];
+        BigInteger[] r = new BigInteger[checkedLength(c.length, n)];
         Arrays.fill(r, 0, n, BigInteger.ZERO);
         System.arraycopy(c, 0, r, n, c.length);
         return new ZZPoly(r);

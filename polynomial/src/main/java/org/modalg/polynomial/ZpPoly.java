@@ -449,7 +449,7 @@ public final class ZpPoly {
         if (n == 0 || c.length == 0) {
             return this;
         }
-        long[] r = new long[Math.addExact(c.length, n)];
+        long[] r = new long[ZZPoly.checkedLength(c.length, n)];
         System.arraycopy(c, 0, r, n, c.length);
         return new ZpPoly(field, r);
     }

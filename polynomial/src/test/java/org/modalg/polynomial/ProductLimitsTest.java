@@ -318,6 +318,10 @@ class ProductLimitsTest {
         assertThrows(ArithmeticException.class,
                 () -> IntegerMultiplication.multiplyAll(new BigInteger[] {BigInteger.TWO, big}, new BigInteger[] {BigInteger.TWO, big}));
         assertThrows(ArithmeticException.class, () -> IntegerMultiplication.multiplyNtt(big, big, CpuNttEngine.shared()));
+        // a polynomial product whose coefficient leaves BigInteger's range: BigInteger's own exception
+        ZZPoly f = ZZPoly.of(big, BigInteger.ONE);
+        assertThrows(ArithmeticException.class, () -> f.multiply(f));
+        assertThrows(ArithmeticException.class, f::square);
         // zero times anything is fine
         assertEquals(BigInteger.ZERO, IntegerMultiplication.multiply(big, BigInteger.ZERO));
         // the magnitude of -2^k has k + 1 bits
@@ -382,5 +386,10 @@ class ProductLimitsTest {
         assertThrows(IllegalArgumentException.class, () -> ZZPoly.monomial(BigInteger.ONE, Integer.MAX_VALUE));
         assertThrows(IllegalArgumentException.class, () -> ZpPoly.monomial(ZpField.of(7), 1, Integer.MAX_VALUE));
         assertTrue(DoubleNttPlan.MAX_LOG2N >= DoubleNttPolyMul.MAX_LOG2N);
+        assertThrows(IllegalArgumentException.class, () -> ZZPoly.of(1, 2).shiftLeft(Integer.MAX_VALUE - 9));
+        assertThrows(IllegalArgumentException.class,
+                () -> ZpPoly.of(ZpField.of(7), 1, 2).shiftLeft(Integer.MAX_VALUE - 9));
+        assertEquals(199 + 99, PolyMulZp.karatsubaScratchLength(100, 48)); // 4h - 1 per level, h = 50, 25
+        assertThrows(IllegalArgumentException.class, () -> PolyMulZp.karatsubaScratchLength(1 << 30, 2));
     }
 }
