@@ -38,6 +38,11 @@ import org.modalg.fft.NttEngine;
  * {@link Tuning#intMulNttBits()} bits of the smaller operand; above, the GPU's product when one
  * is usable, else {@link #multiplyCpu} on {@link CpuNttEngine#shared()}'s thread count.
  *
+ * <p>Limits: a product beyond BigInteger's range (a magnitude of more than 2^31 - 1 bits) is
+ * refused with an {@link ArithmeticException} naming the operand sizes, before any work when the
+ * sizes alone decide it. The transform routes reach much further (about 3.2 10^10 bits on the
+ * CPU), which Kronecker substitution over Z uses on limbs.
+ *
  * <p>Cost: 3 NTTs (2 for a square) of about (bits(a) + bits(b)) / w points per prime,
  * O(n log n), plus O(n s^2) CRT and O(n s) residue and carry passes.
  */

@@ -551,13 +551,19 @@ final class PolyMulZZ {
     /**
      * c = a * b by Kronecker substitution: with a slot width s = boundBits + 1 bits (boundBits
      * from {@link #productBoundBits}, so every product coefficient lies in (-2^(s-1), 2^(s-1))),
-     * A = a(2^s) and B = b(2^s) are formed as integers (the positive and the negative
-     * coefficients packed into two limb arrays, A = P - N, so signs cost one subtraction), the
-     * integer product C = A B is taken by {@link IntegerMultiplication#multiply}, and the
-     * coefficients are recovered from |C| slot by slot from the bottom: a slot value r (plus
-     * the borrow of the slot below) at or above 2^(s-1) is the negative coefficient r - 2^s and
-     * lends one to the next slot; for C &lt; 0 all coefficients are negated. O(M_int((aLen +
-     * bLen) s)) plus O((aLen + bLen) s) for packing and unpacking.
+     * |A| and |B| for A = a(2^s), B = b(2^s) are formed as limb arrays with their signs in one
+     * pass each ({@link #pack}: signed slots with a borrow), the product of the magnitudes is
+     * taken on limbs by {@link IntegerMultiplication#multiplyMagnitudes} (the route
+     * {@link IntegerMultiplication#multiply} takes, but never through a BigInteger, whose 2^31
+     * bits the packed integers of a long product exceed: 2^19 x 2^19 coefficients of 1100 bits
+     * pack into 2.3 10^9 bits), and the coefficients are recovered from |C| slot by slot from
+     * the bottom: a slot value r (plus the borrow of the slot below) at or above 2^(s-1) is the
+     * negative coefficient r - 2^s and lends one to the next slot; for C &lt; 0 all
+     * coefficients are negated. O(M_int((aLen + bLen) s)) plus O((aLen + bLen) s) for packing
+     * and unpacking.
+     *
+     * @throws IllegalArgumentException if the shape is beyond the integer routes' limit
+     *     ({@link #kroneckerFits}: packed products of about 3.2 10^10 bits)
      */
     public static void mulKronecker(BigInteger[] a, int aOff, int aLen, BigInteger[] b, int bOff, int bLen,
                                     BigInteger[] c, int cOff) {
