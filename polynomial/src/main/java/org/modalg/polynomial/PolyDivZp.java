@@ -98,7 +98,8 @@ public final class PolyDivZp {
         long errLen = n + (n + 1L) / 2;
         if (errLen > Limbs.MAX_ARRAY_LENGTH) {
             throw new IllegalArgumentException("n = " + n + " is too large for Newton's inverse series: its products"
-                    + " need " + errLen + " coefficients, more than the largest array (" + Limbs.MAX_ARRAY_LENGTH + ")");
+                    + " need " + errLen + " coefficients, more than the largest array ("
+                    + Limbs.MAX_ARRAY_LENGTH + ")");
         }
         long[] err = new long[(int) errLen];
         long[] corr = new long[n];

@@ -264,7 +264,7 @@ final class PolyMulZZ {
      * Estimated peak heap bytes of {@link #mulKronecker} for the shape (only meaningful when
      * {@link #kroneckerFits}): the two packed operands and the product's limbs, the
      * double-precision route's pieces (three doubles each) and its per-prime matrices (one per
-     * prime plus one), and the product's BigIntegers. A rough figure for the route choice.
+     * prime, plus one per prime in flight), and the product's BigIntegers. A rough figure for the route choice.
      */
     static long kroneckerBytes(long bitsA, long bitsB, int aLen, int bLen) {
         long s = boundBits(bitsA, bitsB, aLen, bLen) + 1;
@@ -274,7 +274,9 @@ final class PolyMulZZ {
         if (Math.min(pa, pb) >= Tuning.intMulNttBits() && DoubleNttIntMul.fits(pa, pb)) {
             DoubleNttIntMul.Shape shape = DoubleNttIntMul.choose(pa, pb, false, 0);
             bytes += 24 * (shape.piecesA() + shape.piecesB());
-            bytes += 8L * (shape.primes() + 1) << shape.log2n();
+            // one matrix per prime, plus the second operand's of each prime in flight
+            int inFlight = Math.min(shape.primes(), CpuNttEngine.shared().threads());
+            bytes += 8L * (shape.primes() + inFlight) << shape.log2n();
         } else {
             bytes += 2 * (pa + pb) / 8; // BigInteger copies
         }

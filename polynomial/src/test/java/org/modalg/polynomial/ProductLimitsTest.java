@@ -225,8 +225,9 @@ class ProductLimitsTest {
         // about 2^28 pieces of 120 bits: 2 s edge within a piece's width of 120 2^28
         assertTrue(Math.abs(2 * s * edge - ((long) DoubleNttIntMul.MAX_PIECE_BITS << 28)) < 2 * s, "edge " + edge);
         // just outside: the small-prime NTT takes it
-        assertEquals(PolyMulZZ.Route.NTT, PolyMulZZ.transformRoute(false, bits, bits, edge + 1, edge + 1, Long.MAX_VALUE));
-        assertEquals(PolyMulZZ.Route.KRONECKER, PolyMulZZ.transformRoute(false, bits, bits, edge, edge, Long.MAX_VALUE));
+        long all = Long.MAX_VALUE;
+        assertEquals(PolyMulZZ.Route.NTT, PolyMulZZ.transformRoute(false, bits, bits, edge + 1, edge + 1, all));
+        assertEquals(PolyMulZZ.Route.KRONECKER, PolyMulZZ.transformRoute(false, bits, bits, edge, edge, all));
         // slots wider than an int allows
         assertFalse(PolyMulZZ.kroneckerFits(Integer.MAX_VALUE, Integer.MAX_VALUE, 2, 2));
     }
@@ -244,9 +245,11 @@ class ProductLimitsTest {
         int len = 1 << 16;
         assertFalse(PolyMulZZ.kroneckerFits(300_000, 300_000, len, len));
         assertFalse(DoubleNttPolyMul.fits(300_000, 300_000, len, len));
-        assertEquals(PolyMulZZ.Route.BLOCKS, PolyMulZZ.transformRoute(false, 300_000, 300_000, len, len, Long.MAX_VALUE));
+        assertEquals(PolyMulZZ.Route.BLOCKS,
+                PolyMulZZ.transformRoute(false, 300_000, 300_000, len, len, Long.MAX_VALUE));
         int block = PolyMulZZ.blockLength(300_000, 300_000, len, len);
-        assertTrue(block >= 1 && block < len && PolyMulZZ.kroneckerFits(300_000, 300_000, block, block), "block " + block);
+        assertTrue(block >= 1 && block < len && PolyMulZZ.kroneckerFits(300_000, 300_000, block, block),
+                "block " + block);
         // memory: the preferred route's estimate beyond what is left, the other's within it
         long k = PolyMulZZ.kroneckerBytes(1000, 1000, 1 << 20, 1 << 20);
         long t = DoubleNttPolyMul.bytes(1000, 1000, 1 << 20, 1 << 20);
@@ -328,8 +331,10 @@ class ProductLimitsTest {
         assertThrows(ArithmeticException.class, () -> IntegerMultiplication.multiply(big.negate(), big));
         assertThrows(ArithmeticException.class, () -> IntegerMultiplication.multiplyCpu(big, big, 1));
         assertThrows(ArithmeticException.class,
-                () -> IntegerMultiplication.multiplyAll(new BigInteger[] {BigInteger.TWO, big}, new BigInteger[] {BigInteger.TWO, big}));
-        assertThrows(ArithmeticException.class, () -> IntegerMultiplication.multiplyNtt(big, big, CpuNttEngine.shared()));
+                () -> IntegerMultiplication.multiplyAll(new BigInteger[] {BigInteger.TWO, big},
+                        new BigInteger[] {BigInteger.TWO, big}));
+        assertThrows(ArithmeticException.class,
+                () -> IntegerMultiplication.multiplyNtt(big, big, CpuNttEngine.shared()));
         // a polynomial product whose coefficient leaves BigInteger's range: BigInteger's own exception
         ZZPoly f = ZZPoly.of(big, BigInteger.ONE);
         assertThrows(ArithmeticException.class, () -> f.multiply(f));
@@ -394,7 +399,8 @@ class ProductLimitsTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> ZZPoly.checkProductLength(1 << 30, (1 << 30) - 7));
         assertTrue(e.getMessage().contains("2147483640"), e.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> ZZPoly.checkProductLength(Integer.MAX_VALUE, Integer.MAX_VALUE));
+        assertThrows(IllegalArgumentException.class,
+                () -> ZZPoly.checkProductLength(Integer.MAX_VALUE, Integer.MAX_VALUE));
         assertThrows(IllegalArgumentException.class, () -> ZZPoly.monomial(BigInteger.ONE, Integer.MAX_VALUE));
         assertThrows(IllegalArgumentException.class, () -> ZpPoly.monomial(ZpField.of(7), 1, Integer.MAX_VALUE));
         assertTrue(DoubleNttPlan.MAX_LOG2N >= DoubleNttPolyMul.MAX_LOG2N);
