@@ -303,7 +303,7 @@ final class PolyMulZZ {
             return;
         }
         Arrays.fill(c, cOff, cOff + aLen + bLen - 1, BigInteger.ZERO);
-        BigInteger[] tmp = new BigInteger[2 * block - 1];
+        BigInteger[] tmp = new BigInteger[Math.min(block, aLen) + Math.min(block, bLen) - 1]; // <= aLen + bLen - 1
         for (int i = 0; i < aLen; i += block) {
             int la = Math.min(block, aLen - i);
             for (int j = 0; j < bLen; j += block) {
@@ -316,21 +316,24 @@ final class PolyMulZZ {
 
     /**
      * The block length of {@link #mulBlocks}: the largest power of two L &lt; max(aLen, bLen)
-     * such that a transform route takes an L x L product of these coefficient sizes within
-     * memory (or, failing that, at all); 0 when none does, even at L = 1.
+     * such that a transform route takes a min(L, aLen) x min(L, bLen) product of these
+     * coefficient sizes within half the heap left (or, failing that, at all); 0 when none does,
+     * even at L = 1.
      */
     static int blockLength(long bitsA, long bitsB, int aLen, int bLen) {
         long available = availableBytes();
         int top = Integer.highestOneBit(Math.max(1, Math.max(aLen, bLen) - 1));
         int any = 0;
         for (int l = top; l >= 1; l >>>= 1) {
-            boolean kf = kroneckerFits(bitsA, bitsB, l, l);
-            boolean nf = DoubleNttPolyMul.fits(bitsA, bitsB, l, l);
+            int la = Math.min(l, aLen); // a short operand stays whole
+            int lb = Math.min(l, bLen);
+            boolean kf = kroneckerFits(bitsA, bitsB, la, lb);
+            boolean nf = DoubleNttPolyMul.fits(bitsA, bitsB, la, lb);
             if ((kf || nf) && any == 0) {
                 any = l;
             }
-            long bytes = Math.min(kf ? kroneckerBytes(bitsA, bitsB, l, l) : Long.MAX_VALUE,
-                    nf ? DoubleNttPolyMul.bytes(bitsA, bitsB, l, l) : Long.MAX_VALUE);
+            long bytes = Math.min(kf ? kroneckerBytes(bitsA, bitsB, la, lb) : Long.MAX_VALUE,
+                    nf ? DoubleNttPolyMul.bytes(bitsA, bitsB, la, lb) : Long.MAX_VALUE);
             if (bytes <= available / 2) { // room left for the blocks' sum
                 return l;
             }

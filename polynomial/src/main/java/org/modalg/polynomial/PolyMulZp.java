@@ -463,7 +463,7 @@ public final class PolyMulZp {
         final long p = f.p();
         int block = 1 << blockLog2;
         Arrays.fill(c, cOff, cOff + aLen + bLen - 1, 0L);
-        long[] tmp = new long[2 * block - 1];
+        long[] tmp = new long[Math.min(block, aLen) + Math.min(block, bLen) - 1];
         for (int i = 0; i < aLen; i += block) {
             int la = Math.min(block, aLen - i);
             for (int j = 0; j < bLen; j += block) {
