@@ -63,7 +63,7 @@ public final class BigIntegerWords {
 
     /** The number of limbs of |x|: ceil(bitLength(|x|) / 64), at least 1. */
     public static int limbCount(BigInteger x) {
-        return Math.max(1, (x.abs().bitLength() + 63) / 64);
+        return (int) Math.max(1, (x.abs().bitLength() + 63L) / 64); // long: bitLength may be 2^31 - 1
     }
 
     /**
@@ -89,6 +89,7 @@ public final class BigIntegerWords {
      *
      * @throws IllegalArgumentException if signum is not -1, 0 or 1, or len is outside
      *     [0, limbs.length]
+     * @throws ArithmeticException if the value has more than 2^31 - 1 bits (BigInteger's range)
      */
     public static BigInteger valueOf(long[] limbs, int len, int signum) {
         if (signum < -1 || signum > 1) {
@@ -103,6 +104,11 @@ public final class BigIntegerWords {
         }
         if (n == 0 || signum == 0) {
             return BigInteger.ZERO;
+        }
+        long bits = 64L * (n - 1) + 64 - Long.numberOfLeadingZeros(limbs[n - 1]);
+        if (bits > Integer.MAX_VALUE) {
+            throw new ArithmeticException("BigInteger would overflow supported range: the value has " + bits
+                    + " bits, BigInteger holds at most 2^31 - 1");
         }
         return FROM_MAG != null ? toWords(limbs, n, signum) : valueOfBytes(limbs, n, signum);
     }

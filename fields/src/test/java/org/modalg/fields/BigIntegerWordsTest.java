@@ -77,4 +77,17 @@ class BigIntegerWordsTest {
         org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
                 () -> BigIntegerWords.valueOf(new long[2], 2, 2));
     }
+
+    @Test
+    void valuesBeyondBigIntegersRangeAreRefusedAndTheLargestCounts() {
+        // 2^25 limbs with the top bit set is 2^31 bits, one more than BigInteger holds.
+        long[] limbs = new long[1 << 25];
+        limbs[limbs.length - 1] = Long.MIN_VALUE;
+        ArithmeticException e = org.junit.jupiter.api.Assertions.assertThrows(ArithmeticException.class,
+                () -> BigIntegerWords.valueOf(limbs, limbs.length, 1));
+        assertTrue(e.getMessage().contains("2147483648 bits"), e.getMessage());
+        BigInteger largest = BigInteger.ONE.shiftLeft(Integer.MAX_VALUE - 1); // 2^31 - 1 bits
+        assertEquals(1 << 25, BigIntegerWords.limbCount(largest));
+        assertEquals(1 << 25, BigIntegerWords.limbCount(largest.negate()));
+    }
 }
