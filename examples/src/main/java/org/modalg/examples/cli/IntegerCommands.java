@@ -46,11 +46,11 @@ final class IntegerCommands {
                 if (common.threads != null) {
                     p = small ? x.multiply(y) : IntegerMultiplication.multiplyCpu(x, y, common.threads);
                     run.report("threads", small ? 1 : common.threads);
-                    run.report("algorithm", small ? "BigInteger.multiply (below " + Tuning.intMulNttBits() + " bits)"
+                    run.report("method", small ? "BigInteger.multiply (below " + Tuning.intMulNttBits() + " bits)"
                             : "NTT + CRT on the CPU (IntegerMultiplication.multiplyCpu)");
                 } else {
                     p = IntegerMultiplication.multiply(x, y);
-                    run.report("algorithm", small ? "BigInteger.multiply (below " + Tuning.intMulNttBits() + " bits)"
+                    run.report("method", small ? "BigInteger.multiply (below " + Tuning.intMulNttBits() + " bits)"
                             : "IntegerMultiplication.multiply (NTT + CRT; the GPU's when usable)");
                 }
                 run.time("multiply", t0);

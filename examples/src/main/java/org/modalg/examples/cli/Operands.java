@@ -78,14 +78,14 @@ final class Operands {
 
     // A hint for an operand that is probably meant as something else.
     private static String hint(Input in, int at, char c) {
+        if (in.inline() && in.text.startsWith("--")) {
+            return " (a misspelled option? see --help)";
+        }
         if (!in.inline() || at != 0) {
             return isSpace(c) ? " (one integer per operand)" : "";
         }
         if (c == '@') {
             return " (@FILE is not read: give a file as file:PATH, standard input as -)";
-        }
-        if (in.text.startsWith("--")) {
-            return " (a misspelled option? see --help)";
         }
         return " (inline text; give a file as file:PATH, standard input as -)";
     }

@@ -60,6 +60,10 @@ class BenchCommandTest {
             assertTrue(r.out.contains(step), "summary row " + step + " in " + r.out);
         }
         assertTrue(r.out.contains("unlucky:"), "route reports: " + r.out);
+        for (String peer : List.of("BigInteger multiply + mod p", "NTTs + CRT", "subresultant PRS", "Bareiss",
+                "BigInteger.multiply", "what_the_row_shows", "warmed up")) {
+            assertTrue(r.out.contains(peer), "the summary names its peer " + peer + ": " + r.out);
+        }
         java.awt.image.BufferedImage image = javax.imageio.ImageIO.read(png.toFile());
         assertTrue(image != null && image.getWidth() == 900 && image.getHeight() == 600, "a 900 x 600 PNG at " + png);
         assertTrue(r.out.contains(png.toAbsolutePath().toString()), "the plot's path is printed: " + r.out);
