@@ -86,8 +86,8 @@ public final class DemoCommand implements Callable<Integer> {
             determinant(rnd);
             integerProduct(rnd, gpu);
             System.out.println();
-            System.out.println("Summary (times in ms: each side warmed up first, then the fastest of the timed runs;"
-                    + " modalg_ms and peer_ms are wall-clock times of the calls, measured here with System.nanoTime):");
+            System.out.println("Summary (ms of wall-clock time, each side warmed up first: the field and DFT rows are"
+                    + " the benchmarks' medians, the other rows the fastest of 3 calls timed with System.nanoTime):");
             summary.print(System.out);
             Path written = plotFft(fft, tmp);
             Output.moveIntoPlace(written, target, "--plot");

@@ -21,8 +21,9 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "det", mixinStandardHelpOptions = true,
         description = {"Exact determinant of a square integer matrix by multimodular methods.",
-                "M: inline text, - (standard input) or file:PATH, in FLINT's format (rows cols  a00 a01 ...),",
-                "e.g. \"2 2  1 -2 3 4\". det of the 0 x 0 matrix is 1; a non-square shape is an error.",
+                "M: inline text, - (standard input) or file:PATH, in FLINT's format",
+                "(rows cols  a00 a01 ...), e.g. \"2 2  1 -2 3 4\". The 0 x 0 matrix has",
+                "determinant 1; a shape that is not square (3 x 0, 0 x 3) is an error.",
                 "The result is proven (Hadamard bound) unless --probabilistic is given."})
 public final class DetCommand implements Callable<Integer> {
 

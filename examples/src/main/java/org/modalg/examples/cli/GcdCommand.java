@@ -21,8 +21,9 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "gcd", mixinStandardHelpOptions = true,
         description = {"Greatest common divisor of two polynomials over Z (modular algorithm).",
-                "F and G: inline text, - (standard input) or file:PATH, in the human form (3*x^2 - x + 7);",
-                "FLINT's form (len  c0 c1 ...) with --flint or in a text beginning with #flint."})
+                "F, G: inline text, - (standard input) or file:PATH, in the human form",
+                "(3*x^2 - x + 7); FLINT's form (len  c0 c1 ...) with --flint or in a text",
+                "that begins with #flint."})
 public final class GcdCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "F", description = PolyMulCommand.OPERAND)
     String f;

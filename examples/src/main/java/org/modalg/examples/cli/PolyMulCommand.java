@@ -18,10 +18,10 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "polymul", mixinStandardHelpOptions = true,
         description = {"Product of two polynomials over Z, or over Z/pZ with --mod P.",
-                "F and G: inline text, - (standard input) or file:PATH, in the human form (3*x^2 - x + 7);",
-                "FLINT's form (len  c0 c1 ..., e.g. 3  7 -1 3) with --flint or in a text beginning with #flint.",
-                "The algorithm is chosen automatically by size (see polynomial/README.md); --threads sets the",
-                "thread count of the products (the JVM-wide modalg.threads)."})
+                "F, G: inline text, - (standard input) or file:PATH, in the human form",
+                "(3*x^2 - x + 7); FLINT's form (len  c0 c1 ..., e.g. 3  7 -1 3) with --flint",
+                "or in a text that begins with #flint. The algorithm is chosen by size;",
+                "--threads sets the products' thread count (JVM-wide modalg.threads)."})
 public final class PolyMulCommand implements Callable<Integer> {
     static final String OPERAND = "A polynomial: inline, - (standard input) or file:PATH.";
 

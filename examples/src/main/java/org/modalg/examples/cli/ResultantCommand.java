@@ -19,9 +19,10 @@ import picocli.CommandLine.Spec;
  * prints the report.
  */
 @Command(name = "resultant", mixinStandardHelpOptions = true,
-        description = {"Resultant of two polynomials over Z (modular algorithm, proven by the Hadamard bound).",
-                "F and G: inline text, - (standard input) or file:PATH, in the human form (3*x^2 - x + 7);",
-                "FLINT's form (len  c0 c1 ...) with --flint or in a text beginning with #flint."})
+        description = {"Resultant of two polynomials over Z (modular, proven by the Hadamard bound).",
+                "F, G: inline text, - (standard input) or file:PATH, in the human form",
+                "(3*x^2 - x + 7); FLINT's form (len  c0 c1 ...) with --flint or in a text",
+                "that begins with #flint."})
 public final class ResultantCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "F", description = PolyMulCommand.OPERAND)
     String f;
