@@ -39,6 +39,14 @@ public final class ModalgCli implements Runnable {
         CommandLine cl = new CommandLine(new ModalgCli());
         cl.setExpandAtFiles(false); // '@a' is an operand, not picocli's argument file
         cl.setUnmatchedOptionsArePositionalParams(true); // "-3*x - 1" and -12 are operands
+        // integer option values (field --prime, --r) in ASCII digits too, as every operand
+        cl.registerConverter(java.math.BigInteger.class, s -> {
+            try {
+                return org.modalg.polynomial.IntegerText.parse(s);
+            } catch (NumberFormatException e) {
+                throw new CommandLine.TypeConversionException("not a decimal integer in ASCII digits: " + e.getMessage());
+            }
+        });
         CommandLine.IExecutionStrategy run = new CommandLine.RunLast();
         cl.setExecutionStrategy(parsed -> {
             try {

@@ -173,6 +173,7 @@ class CliInputOutputTest {
         CliRunner.run("intmul", "\u0661\u0662", "3").assertOneError("A: line 1, column 1", "U+0661");
         CliRunner.run("polymul", "x + \u0663", "x").assertOneError("F: line 1, column 5", "U+0663");
         CliRunner.run("det", "1 1 \uff15").assertOneError("M: line 1, column 5", "U+FF15");
+        CliRunner.run("field", "--prime", "\u0661\u0667", "--inv", "3").assertOneError("--prime");
     }
 
     @Test
