@@ -117,7 +117,15 @@ public final class ModalgCli implements Runnable {
         return false;
     }
 
+    /** Held so that its level stays set (java.util.logging keeps loggers weakly). */
+    private static final java.util.logging.Logger LIBRARY_LOG = java.util.logging.Logger.getLogger("org.modalg");
+
     public static void main(String[] args) {
+        // the library's INFO lines (such as "GPU not usable, modalg runs on the CPU") would mix with
+        // the error lines and reports on standard error; warnings stay, everything under MODALG_DEBUG=1
+        if (!"1".equals(System.getenv("MODALG_DEBUG"))) {
+            LIBRARY_LOG.setLevel(java.util.logging.Level.WARNING);
+        }
         int code;
         try {
             code = commandLine().execute(args);
