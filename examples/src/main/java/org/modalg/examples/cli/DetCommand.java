@@ -1,11 +1,6 @@
 package org.modalg.examples.cli;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.math.BigInteger;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.modalg.modular.Certification;
 import org.modalg.modular.Determinant;
@@ -13,17 +8,26 @@ import org.modalg.modular.ModularOptions;
 import org.modalg.modular.ModularResult;
 import org.modalg.modular.Route;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
-/** {@code modalg det M}: the exact determinant of an integer matrix in FLINT's text format. */
+/**
+ * {@code modalg det M}: the exact determinant of an integer matrix in FLINT's text format. The
+ * 0 x 0 matrix has determinant 1 (the empty product); a matrix that is not square, such as
+ * 3 x 0 or 0 x 3, is an error naming its shape.
+ */
 @Command(name = "det", mixinStandardHelpOptions = true,
         description = {"Exact determinant of a square integer matrix by multimodular methods.",
-                "M is a file in FLINT's text format (rows cols  a00 a01 ...), or - for standard input.",
+                "M: inline text, - (standard input) or file:PATH, in FLINT's format",
+                "(rows cols  a00 a01 ...), e.g. \"2 2  1 -2 3 4\". The 0 x 0 matrix has",
+                "determinant 1; a shape that is not square (3 x 0, 0 x 3) is an error.",
                 "The result is proven (Hadamard bound) unless --probabilistic is given."})
 public final class DetCommand implements Callable<Integer> {
 
-    @Parameters(index = "0", paramLabel = "M", description = "Matrix file, or - for standard input.")
+    @Parameters(index = "0", paramLabel = "M", description = "A matrix: inline, - (standard input) or file:PATH.")
     String matrix;
 
     @Option(names = "--route", paramLabel = "crt|bigprime|auto",
@@ -31,49 +35,37 @@ public final class DetCommand implements Callable<Integer> {
             defaultValue = "auto")
     String route;
 
-    @Option(names = "--threads", paramLabel = "N", description = "Threads (default: all processors).")
-    Integer threads;
-
     @Option(names = "--probabilistic",
             description = "Stop when the CRT image is stable over 2 extra primes (not proven).")
     boolean probabilistic;
 
-    @Option(names = {"-v", "--verbose"}, description = "Print what was used (route, primes, time per phase) to stderr.")
-    boolean verbose;
+    @Mixin
+    CommonOptions common = new CommonOptions();
+
+    @Spec
+    CommandSpec spec;
 
     @Override
     public Integer call() {
-        ModularOptions o = ModularOptions.defaults().withRoute(Route.parse(route));
-        if (threads != null) {
-            o = o.withThreads(threads);
-        }
-        if (probabilistic) {
-            o = o.withCertification(Certification.PROBABILISTIC);
-        }
-        BigInteger[][] a = FlintMatrix.parse(read(matrix));
-        if (a.length > 0 && a.length != a[0].length) {
-            throw new IllegalArgumentException("det needs a square matrix, got " + a.length + " x " + a[0].length);
-        }
-        ModularResult<BigInteger> r = Determinant.det(a, o);
-        System.out.println(r.value());
-        if (verbose) {
-            System.err.print(r.report());
-        }
-        return 0;
-    }
-
-    private static String read(String arg) {
-        try {
-            if ("-".equals(arg)) {
-                return new String(System.in.readAllBytes(), StandardCharsets.UTF_8);
+        try (Invocation run = new Invocation("det", common, spec)) {
+            ModularOptions o = run.modularOptions().withRoute(Route.parse(route));
+            if (probabilistic) {
+                o = o.withCertification(Certification.PROBABILISTIC);
             }
-            Path p = Path.of(arg);
-            if (!Files.isRegularFile(p)) {
-                throw new IllegalArgumentException("M: no such file: " + arg);
+            Input in = run.input(matrix, "M");
+            int[] shape = FlintMatrix.header(in);
+            if (shape[0] != shape[1]) {
+                throw in.error("det needs a square matrix, the header says " + shape[0] + " x " + shape[1]);
             }
-            return Files.readString(p);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + arg, e);
+            // a BigInteger and its reference per entry, plus the images of the modular algorithm
+            run.asks((long) shape[0] * shape[1] * (64L + in.text.length() / Math.max(1L, (long) shape[0] * shape[1])));
+            BigInteger[][] a = FlintMatrix.parse(in).entries;
+            long t0 = System.nanoTime();
+            ModularResult<BigInteger> r = Determinant.det(a, o);
+            run.time("det", t0);
+            run.result("result", r.value());
+            run.report(r.report());
+            return run.finish();
         }
     }
 }

@@ -10,6 +10,7 @@ import org.modalg.fields.PrimeField;
 import org.modalg.fields.ZpField;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
@@ -22,7 +23,8 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "field", mixinStandardHelpOptions = true,
         description = {"Print a prime field's parameters, or evaluate one operation in it.",
                 "Fields: a generalized Fermat preset (--preset), r^k + 1 (--r/--k), or any prime (--prime).",
-                "Elements are decimal integers in [0, p)."},
+                "Elements are decimal integers in [0, p): inline, - (standard input) or file:PATH.",
+                "The operations run on one thread (--threads is accepted for uniformity)."},
         footer = {"", "Examples:",
                 "  modalg field --list",
                 "  modalg field --preset GF8 --mul 123456789 987654321",
@@ -61,43 +63,60 @@ public final class FieldCommand implements Callable<Integer> {
     boolean list;
 
     @Option(names = "--add", arity = "2", paramLabel = "A B", hideParamSyntax = true, description = "a + b")
-    List<BigInteger> add;
+    List<String> add;
 
     @Option(names = "--sub", arity = "2", paramLabel = "A B", hideParamSyntax = true, description = "a - b")
-    List<BigInteger> sub;
+    List<String> sub;
 
     @Option(names = "--mul", arity = "2", paramLabel = "A B", hideParamSyntax = true, description = "a * b")
-    List<BigInteger> mul;
+    List<String> mul;
 
     @Option(names = "--pow", arity = "2", paramLabel = "A E", hideParamSyntax = true, description = "a ^ e (e any integer)")
-    List<BigInteger> pow;
+    List<String> pow;
 
     @Option(names = "--neg", paramLabel = "A", description = "-a")
-    BigInteger neg;
+    String neg;
 
     @Option(names = "--inv", paramLabel = "A", description = "1 / a")
-    BigInteger inv;
+    String inv;
 
     @Option(names = "--mul-pow-r", arity = "2", paramLabel = "A I", hideParamSyntax = true,
             description = "a * r^i by cyclic shift (generalized Fermat fields only)")
-    List<BigInteger> mulPowR;
+    List<String> mulPowR;
 
     @Option(names = "--root", paramLabel = "LOG2N",
             description = "Primitive 2^LOG2N-th root of unity w with w^(N/2k) = r (generalized Fermat fields only)")
     Integer root;
 
     @Option(names = "--digits", paramLabel = "A", description = "Radix-r digits of a, least significant first (generalized Fermat fields only)")
-    BigInteger digits;
+    String digits;
+
+    @Mixin
+    CommonOptions common = new CommonOptions();
+
+    private Invocation run;
 
     @Override
     public Integer call() {
+        try (Invocation r = new Invocation("field", common, spec)) {
+            run = r;
+            r.report("threads", 1);
+            long t0 = System.nanoTime();
+            r.result("result", compute());
+            r.time("field", t0);
+            return r.finish();
+        }
+    }
+
+    private Object compute() {
         if (list) {
-            System.out.printf("%-8s %4s  %-22s %6s %8s%n", "name", "k", "r", "bits", "v2(p-1)");
+            StringBuilder s = new StringBuilder();
+            s.append(String.format("%-8s %4s  %-22s %6s %8s", "name", "k", "r", "bits", "v2(p-1)"));
             for (GfPreset p : GfPreset.values()) {
-                System.out.printf("%-8s %4d  %-22s %6d %8d%n", p.name(), p.k(), p.radixFormula(),
-                        p.field().modulus().bitLength(), p.twoAdicOrder());
+                s.append(String.format("%n%-8s %4d  %-22s %6d %8d", p.name(), p.k(), p.radixFormula(),
+                        p.field().modulus().bitLength(), p.twoAdicOrder()));
             }
-            return 0;
+            return s.toString().replace("\r\n", "\n");
         }
         if (which == null) {
             throw new ParameterException(spec.commandLine(), "Give a field: --preset NAME, --r R --k K, or --prime P (or --list)");
@@ -109,11 +128,9 @@ public final class FieldCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "Give at most one operation per call");
         }
         if (ops == 0) {
-            describe(field);
-            return 0;
+            return describe(field);
         }
-        System.out.println(evaluate(field));
-        return 0;
+        return evaluate(field);
     }
 
     private static int count(List<?> l) {
@@ -138,29 +155,35 @@ public final class FieldCommand implements Callable<Integer> {
         }
     }
 
-    private void describe(PrimeField f) {
+    private String describe(PrimeField f) {
+        StringBuilder out = new StringBuilder();
         BigInteger p = f.modulus();
-        System.out.println("field           " + f.name());
-        System.out.println("p               " + p);
-        System.out.println("bits            " + p.bitLength());
-        System.out.println("v2(p-1)         " + p.subtract(BigInteger.ONE).getLowestSetBit());
-        System.out.println("words/element   " + f.wordsPerElement());
+        line(out, "field           " + f.name());
+        line(out, "p               " + p);
+        line(out, "bits            " + p.bitLength());
+        line(out, "v2(p-1)         " + p.subtract(BigInteger.ONE).getLowestSetBit());
+        line(out, "words/element   " + f.wordsPerElement());
         if (f instanceof GfField) {
             GfField g = (GfField) f;
-            System.out.println("form            r^k + 1 (generalized Fermat)");
-            System.out.println("r               " + g.radixBig());
-            System.out.println("k               " + g.k());
-            System.out.println("multiplication  " + (g.arithmetic().usesFft() ? "FFT-based" : "plain")
+            line(out, "form            r^k + 1 (generalized Fermat)");
+            line(out, "r               " + g.radixBig());
+            line(out, "k               " + g.k());
+            line(out, "multiplication  " + (g.arithmetic().usesFft() ? "FFT-based" : "plain")
                     + " (FFT-based from k = " + g.fftThreshold() + ", with "
                     + g.arithmetic().fftPrimeCount() + " word-size primes)");
         } else if (f instanceof ZpField) {
-            System.out.println("form            word-size prime (Z/pZ on one long)");
+            line(out, "form            word-size prime (Z/pZ on one long)");
         } else {
-            System.out.println("form            any prime (BigInteger arithmetic)");
+            line(out, "form            any prime (BigInteger arithmetic)");
         }
+        return out.toString().trim();
     }
 
-    private String evaluate(PrimeField f) {
+    private static void line(StringBuilder out, String s) {
+        out.append(s).append('\n');
+    }
+
+    private Object evaluate(PrimeField f) {
         int w = f.wordsPerElement();
         long[] a = new long[w];
         long[] b = new long[w];
@@ -180,7 +203,7 @@ public final class FieldCommand implements Callable<Integer> {
                 f.mul(a, 0, b, 0, c, 0);
             } else if (pow != null) {
                 load(f, pow.get(0), "A", a);
-                f.pow(a, 0, pow.get(1), c, 0);
+                f.pow(a, 0, exponent(pow.get(1), "E"), c, 0);
             } else if (neg != null) {
                 load(f, neg, "A", a);
                 f.neg(a, 0, c, 0);
@@ -191,7 +214,7 @@ public final class FieldCommand implements Callable<Integer> {
                 GfField g = requireGf(f);
                 if (mulPowR != null) {
                     load(f, mulPowR.get(0), "A", a);
-                    g.mulPowR(a, 0, mulPowR.get(1).intValueExact(), c, 0);
+                    g.mulPowR(a, 0, exponent(mulPowR.get(1), "I").intValueExact(), c, 0);
                 } else if (root != null) {
                     c = g.rootOfUnity(root);
                 } else {
@@ -206,7 +229,7 @@ public final class FieldCommand implements Callable<Integer> {
         } catch (IllegalArgumentException | ArithmeticException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         }
-        return f.toBigInteger(c, 0).toString();
+        return f.toBigInteger(c, 0);
     }
 
     private GfField requireGf(PrimeField f) {
@@ -217,7 +240,12 @@ public final class FieldCommand implements Callable<Integer> {
         return (GfField) f;
     }
 
-    private void load(PrimeField f, BigInteger v, String param, long[] dst) {
+    private BigInteger exponent(String arg, String param) {
+        return run.integer(arg, param);
+    }
+
+    private void load(PrimeField f, String arg, String param, long[] dst) {
+        BigInteger v = run.integer(arg, param);
         if (v.signum() < 0 || v.compareTo(f.modulus()) >= 0) {
             throw new ParameterException(spec.commandLine(),
                     param + " must be in [0, p) with p = " + abbreviate(f.modulus()) + ", got " + v);

@@ -1,16 +1,18 @@
 package org.modalg.examples.cli;
 
-import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import org.modalg.modular.GcdResult;
-import org.modalg.modular.ModularOptions;
 import org.modalg.modular.ModularResult;
 import org.modalg.modular.PolynomialGcd;
 import org.modalg.modular.Route;
 import org.modalg.polynomial.ZZPoly;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code modalg gcd F G}: the greatest common divisor of two polynomials over Z (positive
@@ -19,48 +21,48 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "gcd", mixinStandardHelpOptions = true,
         description = {"Greatest common divisor of two polynomials over Z (modular algorithm).",
-                "F and G are files or inline text, in human form (3*x^2 - x + 7) or FLINT form (3  7 -1 3);",
-                "the output uses the format of F."})
+                "F, G: inline text, - (standard input) or file:PATH, in the human form",
+                "(3*x^2 - x + 7); FLINT's form (len  c0 c1 ...) with --flint or in a text",
+                "that begins with #flint."})
 public final class GcdCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "F", description = "A file, or the polynomial itself.")
+    @Parameters(index = "0", paramLabel = "F", description = PolyMulCommand.OPERAND)
     String f;
 
-    @Parameters(index = "1", paramLabel = "G", description = "A file, or the polynomial itself.")
+    @Parameters(index = "1", paramLabel = "G", description = PolyMulCommand.OPERAND)
     String g;
 
     @Option(names = "--route", paramLabel = "crt|bigprime|auto", defaultValue = "auto",
-            description = "Word-size primes and CRT, one generalized Fermat prime, or automatic (default).")
+            description = "Word-size primes and CRT, generalized Fermat primes, or automatic (default: ${DEFAULT-VALUE}).")
     String route;
 
     @Option(names = "--cofactors", description = "Also print F/gcd and G/gcd, one per line.")
     boolean cofactors;
 
-    @Option(names = {"-v", "--verbose"}, description = "Print the report (route, primes, unlucky primes, times) after the result.")
-    boolean verbose;
+    @Option(names = "--flint", description = "Read the operands and write the results in FLINT's form (len  c0 c1 ...).")
+    boolean flint;
 
-    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write the result here.")
-    Path out;
+    @Mixin
+    CommonOptions common = new CommonOptions();
+
+    @Spec
+    CommandSpec spec;
 
     @Override
     public Integer call() {
-        Route r = Route.parse(route);
-        ZZPoly a = PolyMulCommand.readZZPoly(f, "F");
-        ZZPoly b = PolyMulCommand.readZZPoly(g, "G");
-        boolean flint = PolyMulCommand.isFlint(f, "F");
-        ModularResult<GcdResult> res = PolynomialGcd.gcd(a, b, ModularOptions.defaults().withRoute(r));
-        StringBuilder s = new StringBuilder(format(res.value().gcd(), flint));
-        if (cofactors) {
-            s.append('\n').append(format(res.value().cofactorF(), flint));
-            s.append('\n').append(format(res.value().cofactorG(), flint));
+        try (Invocation run = new Invocation("gcd", common, spec)) {
+            Route r = Route.parse(route);
+            ZZPoly a = PolyMulCommand.zzPoly(run, f, "F", flint);
+            ZZPoly b = PolyMulCommand.zzPoly(run, g, "G", flint);
+            long t0 = System.nanoTime();
+            ModularResult<GcdResult> res = PolynomialGcd.gcd(a, b, run.modularOptions().withRoute(r));
+            run.time("gcd", t0);
+            run.result("result", PolyMulCommand.format(res.value().gcd(), flint));
+            if (cofactors) {
+                run.result("cofactors", List.of(PolyMulCommand.format(res.value().cofactorF(), flint),
+                        PolyMulCommand.format(res.value().cofactorG(), flint)));
+            }
+            run.report(res.report());
+            return run.finish();
         }
-        IntegerCommands.write(s.toString(), out);
-        if (verbose) {
-            System.out.print(res.report());
-        }
-        return 0;
-    }
-
-    static String format(ZZPoly p, boolean flint) {
-        return flint ? p.toFlintString() : p.toString();
     }
 }

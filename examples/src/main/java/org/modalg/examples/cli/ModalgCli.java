@@ -1,15 +1,34 @@
 package org.modalg.examples.cli;
 
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.ParseResult;
 
-/** Entry point of the {@code modalg} command line. */
+/**
+ * Entry point of the {@code modalg} command line.
+ *
+ * <p>Operands: inline text, {@code -} for standard input, or {@code file:PATH} ({@link Input});
+ * picocli's {@code @FILE} argument files are off, and an operand that starts with {@code -}
+ * but is no option ({@code "-3*x - 1"}, {@code -12}) is an operand.
+ *
+ * <p>Errors: every error is one line {@code error: ...} on standard error, exit code 2 (bad
+ * input, unreadable or unwritable files, out of memory); an internal error (a bug) is one line
+ * and exit code 1, with the stack trace only under {@code --debug} or {@code MODALG_DEBUG=1}.
+ */
 @Command(name = "modalg", mixinStandardHelpOptions = true, version = "modalg 0.1.0",
-        description = "Exact computer algebra by modular methods.",
+        description = {"Exact computer algebra by modular methods.",
+                "Operands are inline text, - (standard input) or file:PATH; see 'modalg COMMAND --help'."},
         subcommands = {DemoCommand.class, FieldCommand.class, IntegerCommands.Mul.class, IntegerCommands.Div.class,
             PolyMulCommand.class, DetCommand.class, GcdCommand.class, ResultantCommand.class,
             BenchCommand.class, StudyCommand.class})
 public final class ModalgCli implements Runnable {
+    /** Exit code of bad input, unreadable or unwritable files, out of memory. */
+    static final int EXIT_BAD_INPUT = 2;
+    /** Exit code of an internal error. */
+    static final int EXIT_INTERNAL = 1;
+
     @Override
     public void run() {
         CommandLine.usage(this, System.out);
@@ -18,25 +37,101 @@ public final class ModalgCli implements Runnable {
     /** The configured command line (also used by the tests). */
     public static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new ModalgCli());
-        // Bad input surfaces as one clear line, not a stack trace.
-        cl.setExecutionExceptionHandler((ex, line, parsed) -> {
-            if (ex instanceof IllegalArgumentException || ex instanceof ArithmeticException) {
-                line.getErr().println("error: " + ex.getMessage());
-                return 2;
+        cl.setExpandAtFiles(false); // '@a' is an operand, not picocli's argument file
+        cl.setUnmatchedOptionsArePositionalParams(true); // "-3*x - 1" and -12 are operands
+        // integer option values (field --prime, --r) in ASCII digits too, as every operand
+        cl.registerConverter(java.math.BigInteger.class, s -> {
+            try {
+                return org.modalg.polynomial.IntegerText.parse(s);
+            } catch (NumberFormatException e) {
+                throw new CommandLine.TypeConversionException("not a decimal integer in ASCII digits: " + e.getMessage());
             }
-            throw ex;
         });
+        CommandLine.IExecutionStrategy run = new CommandLine.RunLast();
+        cl.setExecutionStrategy(parsed -> {
+            try {
+                return run.execute(parsed);
+            } catch (CommandLine.ExecutionException e) {
+                throw e;
+            } catch (CommandLine.ParameterException e) {
+                throw e;
+            } catch (Throwable t) { // an Error that picocli lets through: out of memory, stack overflow
+                return handle(t, cl.getErr(), debug(parsed));
+            }
+        });
+        cl.setExecutionExceptionHandler((ex, line, parsed) -> handle(ex, line.getErr(), debug(parsed)));
         cl.setParameterExceptionHandler((ex, args) -> {
             CommandLine c = ex.getCommandLine();
-            c.getErr().println("error: " + ex.getMessage());
-            c.getErr().println("Try 'modalg " + (c.getCommandName().equals("modalg") ? "" : c.getCommandName() + " ")
-                    + "--help' for the options.");
-            return 2;
+            String name = c.getCommandSpec().qualifiedName();
+            c.getErr().println("error: " + oneLine(ex.getMessage()) + " (see '" + name + " --help')");
+            c.getErr().flush();
+            return EXIT_BAD_INPUT;
         });
         return cl;
     }
 
+    /** One error line for t on err; the exit code. */
+    static int handle(Throwable t, PrintWriter err, boolean debug) {
+        Throwable e = t;
+        while (e instanceof CommandLine.ExecutionException && e.getCause() != null) {
+            e = e.getCause();
+        }
+        int code;
+        String msg;
+        if (e instanceof OutOfMemoryError) {
+            Invocation inv = Invocation.current;
+            msg = inv != null ? inv.outOfMemory() : "out of memory (raise -Xmx via MODALG_JAVA_OPTS)";
+            code = EXIT_BAD_INPUT;
+        } else if (e instanceof IllegalArgumentException || e instanceof ArithmeticException) {
+            msg = e.getMessage();
+            code = EXIT_BAD_INPUT;
+        } else if (e instanceof UncheckedIOException || e instanceof java.io.IOException) {
+            Throwable cause = e instanceof UncheckedIOException && e.getCause() != null ? e.getCause() : e;
+            msg = e.getMessage() + (cause != e ? ": " + Output.reason((Exception) cause) : "");
+            code = EXIT_BAD_INPUT;
+        } else {
+            msg = "internal error: " + e + (debug ? "" : " (run with --debug or MODALG_DEBUG=1 for the stack trace)");
+            code = EXIT_INTERNAL;
+        }
+        err.println("error: " + oneLine(msg));
+        if (debug) {
+            e.printStackTrace(err);
+        }
+        err.flush();
+        return code;
+    }
+
+    private static String oneLine(String s) {
+        return s == null ? "(no message)" : s.replace("\r", "").replace('\n', ' ').trim();
+    }
+
+    private static boolean debug(ParseResult parsed) {
+        if ("1".equals(System.getenv("MODALG_DEBUG")) || Boolean.getBoolean("modalg.debug")) {
+            return true;
+        }
+        for (ParseResult p = parsed; p != null; p = p.subcommand()) {
+            if (p.hasMatchedOption("--debug")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Held so that its level stays set (java.util.logging keeps loggers weakly). */
+    private static final java.util.logging.Logger LIBRARY_LOG = java.util.logging.Logger.getLogger("org.modalg");
+
     public static void main(String[] args) {
-        System.exit(commandLine().execute(args));
+        // the library's INFO lines (such as "GPU not usable, modalg runs on the CPU") would mix with
+        // the error lines and reports on standard error; warnings stay, everything under MODALG_DEBUG=1
+        if (!"1".equals(System.getenv("MODALG_DEBUG"))) {
+            LIBRARY_LOG.setLevel(java.util.logging.Level.WARNING);
+        }
+        int code;
+        try {
+            code = commandLine().execute(args);
+        } catch (Throwable t) { // outside any command: still one line
+            code = handle(t, new PrintWriter(System.err, true), "1".equals(System.getenv("MODALG_DEBUG")));
+        }
+        System.exit(code);
     }
 }

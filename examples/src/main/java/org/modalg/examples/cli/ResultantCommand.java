@@ -1,16 +1,17 @@
 package org.modalg.examples.cli;
 
 import java.math.BigInteger;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import org.modalg.modular.ModularOptions;
 import org.modalg.modular.ModularResult;
 import org.modalg.modular.Resultant;
 import org.modalg.modular.Route;
 import org.modalg.polynomial.ZZPoly;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code modalg resultant F G}: the resultant of two polynomials over Z (the determinant of
@@ -18,35 +19,42 @@ import picocli.CommandLine.Parameters;
  * prints the report.
  */
 @Command(name = "resultant", mixinStandardHelpOptions = true,
-        description = {"Resultant of two polynomials over Z (modular algorithm, proven by the Hadamard bound).",
-                "F and G are files or inline text, in human form (3*x^2 - x + 7) or FLINT form (3  7 -1 3)."})
+        description = {"Resultant of two polynomials over Z (modular, proven by the Hadamard bound).",
+                "F, G: inline text, - (standard input) or file:PATH, in the human form",
+                "(3*x^2 - x + 7); FLINT's form (len  c0 c1 ...) with --flint or in a text",
+                "that begins with #flint."})
 public final class ResultantCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "F", description = "A file, or the polynomial itself.")
+    @Parameters(index = "0", paramLabel = "F", description = PolyMulCommand.OPERAND)
     String f;
 
-    @Parameters(index = "1", paramLabel = "G", description = "A file, or the polynomial itself.")
+    @Parameters(index = "1", paramLabel = "G", description = PolyMulCommand.OPERAND)
     String g;
 
     @Option(names = "--route", paramLabel = "crt|bigprime|auto", defaultValue = "auto",
-            description = "Word-size primes and CRT, generalized Fermat primes, or automatic (default).")
+            description = "Word-size primes and CRT, generalized Fermat primes, or automatic (default: ${DEFAULT-VALUE}).")
     String route;
 
-    @Option(names = {"-v", "--verbose"}, description = "Print the report (route, primes, times) after the result.")
-    boolean verbose;
+    @Option(names = "--flint", description = "Read the operands in FLINT's form (len  c0 c1 ...).")
+    boolean flint;
 
-    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write the result here.")
-    Path out;
+    @Mixin
+    CommonOptions common = new CommonOptions();
+
+    @Spec
+    CommandSpec spec;
 
     @Override
     public Integer call() {
-        Route r = Route.parse(route);
-        ZZPoly a = PolyMulCommand.readZZPoly(f, "F");
-        ZZPoly b = PolyMulCommand.readZZPoly(g, "G");
-        ModularResult<BigInteger> res = Resultant.resultant(a, b, ModularOptions.defaults().withRoute(r));
-        IntegerCommands.write(res.value().toString(), out);
-        if (verbose) {
-            System.out.print(res.report());
+        try (Invocation run = new Invocation("resultant", common, spec)) {
+            Route r = Route.parse(route);
+            ZZPoly a = PolyMulCommand.zzPoly(run, f, "F", flint);
+            ZZPoly b = PolyMulCommand.zzPoly(run, g, "G", flint);
+            long t0 = System.nanoTime();
+            ModularResult<BigInteger> res = Resultant.resultant(a, b, run.modularOptions().withRoute(r));
+            run.time("resultant", t0);
+            run.result("result", res.value());
+            run.report(res.report());
+            return run.finish();
         }
-        return 0;
     }
 }

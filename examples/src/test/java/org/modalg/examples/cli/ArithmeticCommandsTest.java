@@ -26,10 +26,10 @@ class ArithmeticCommandsTest {
             BigInteger b = new BigInteger(bits / 2 + 1, rnd).add(BigInteger.ONE);
             Path fa = dir.resolve("a.txt");
             Files.writeString(fa, a.toString());
-            CliRunner mul = CliRunner.run("intmul", "@" + fa, b.toString());
+            CliRunner mul = CliRunner.run("intmul", "file:" + fa, b.toString());
             assertEquals(0, mul.exitCode, mul.err);
             assertEquals(a.multiply(b), new BigInteger(mul.out.trim()), "bits=" + bits + " seed=" + SEED);
-            CliRunner div = CliRunner.run("intdiv", "@" + fa, b.toString());
+            CliRunner div = CliRunner.run("intdiv", "file:" + fa, b.toString());
             assertEquals(0, div.exitCode, div.err);
             String[] qr = div.out.trim().split("\n");
             BigInteger[] want = a.divideAndRemainder(b);
@@ -44,10 +44,10 @@ class ArithmeticCommandsTest {
         assertEquals("3*x^3 + 2*x^2 + 6*x + 7", human.out.trim(), human.err);
         Path f = dir.resolve("f.txt");
         Files.writeString(f, "3  7 -1 3\n");
-        CliRunner flint = CliRunner.run("polymul", f.toString(), "2  1 1");
+        CliRunner flint = CliRunner.run("polymul", "--flint", "file:" + f, "2  1 1");
         assertEquals("4  7 6 2 3", flint.out.trim(), flint.err);
         Path out = dir.resolve("out.txt");
-        CliRunner mod = CliRunner.run("polymul", "--mod", "7", "--format", "flint", "3*x^2 - x + 7", "x + 1", "-o", out.toString());
+        CliRunner mod = CliRunner.run("polymul", "--mod", "7", "--flint", "3  7 -1 3", "2  1 1", "-o", out.toString());
         assertEquals(0, mod.exitCode, mod.err);
         assertEquals("4  0 6 2 3", Files.readString(out).trim());
     }
@@ -59,7 +59,7 @@ class ArithmeticCommandsTest {
         assertTrue(div0.err.contains("division by zero"), div0.err);
         CliRunner bad = CliRunner.run("intmul", "12x", "3");
         assertEquals(2, bad.exitCode);
-        assertTrue(bad.err.contains("A must be a decimal integer"), bad.err);
+        assertTrue(bad.err.contains("A: line 1, column 3: 'x' is not a decimal digit"), bad.err);
         CliRunner parse = CliRunner.run("polymul", "3*x^^2", "x");
         assertEquals(2, parse.exitCode);
         assertTrue(parse.err.contains("line 1, column"), parse.err);

@@ -54,12 +54,16 @@ class BenchCommandTest {
         CliRunner r = CliRunner.run("demo", "--plot", png.toString());
         assertEquals(0, r.exitCode, r.err);
         assertTrue(r.out.contains("All results checked against BigInteger."), r.out);
-        assertTrue(r.out.contains("step") && r.out.contains("checked_against"), "summary table: " + r.out);
+        assertTrue(r.out.contains("step") && r.out.contains("peer_ms"), "summary table: " + r.out);
         for (String step : List.of("DFT P3 big-prime", "DFT P4 big-prime", "resultant, CRT route",
                 "determinant, big-prime route", "integer product (CPU)")) {
             assertTrue(r.out.contains(step), "summary row " + step + " in " + r.out);
         }
         assertTrue(r.out.contains("unlucky:"), "route reports: " + r.out);
+        for (String peer : List.of("BigInteger multiply + mod p", "NTTs + CRT", "subresultant PRS", "Bareiss",
+                "BigInteger.multiply", "what_the_row_shows", "warmed up")) {
+            assertTrue(r.out.contains(peer), "the summary names its peer " + peer + ": " + r.out);
+        }
         java.awt.image.BufferedImage image = javax.imageio.ImageIO.read(png.toFile());
         assertTrue(image != null && image.getWidth() == 900 && image.getHeight() == 600, "a 900 x 600 PNG at " + png);
         assertTrue(r.out.contains(png.toAbsolutePath().toString()), "the plot's path is printed: " + r.out);

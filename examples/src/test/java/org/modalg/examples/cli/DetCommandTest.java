@@ -59,7 +59,7 @@ class DetCommandTest {
             }
             Path f = write("m" + n + ".txt", s.toString());
             for (String route : new String[] {"crt", "bigprime", "auto"}) {
-                CliRunner r = CliRunner.run("det", f.toString(), "--route", route, "--threads", "2");
+                CliRunner r = CliRunner.run("det", "file:" + f, "--route", route, "--threads", "2");
                 assertEquals(0, r.exitCode, r.err);
                 assertEquals(cofactor(a).toString(), r.out.trim(), "seed " + seed + " n " + n + " " + route);
             }
@@ -67,38 +67,29 @@ class DetCommandTest {
     }
 
     @Test
-    void verboseReportsTheRoute() throws Exception {
+    void verboseReportsTheRouteOnStandardError() throws Exception {
         Path f = write("a.txt", "2 2\n3 1\n4 -2\n");
-        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
-        java.io.PrintStream saved = System.err;
-        CliRunner r;
-        try {
-            System.setErr(new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8));
-            r = CliRunner.run("det", f.toString(), "--verbose", "--route", "bigprime");
-        } finally {
-            System.setErr(saved);
-        }
+        CliRunner r = CliRunner.run("det", "file:" + f, "--verbose", "--route", "bigprime");
         assertEquals(0, r.exitCode, r.err);
         assertEquals("-10", r.out.trim());
-        String report = err.toString(java.nio.charset.StandardCharsets.UTF_8);
-        assertTrue(report.contains("route bigprime") && report.contains("primes used"), report);
+        assertTrue(r.err.contains("route bigprime") && r.err.contains("primes used"), r.err);
     }
 
     @Test
     void malformedInputGivesAClearErrorWithPosition() throws Exception {
-        CliRunner r = CliRunner.run("det", write("bad.txt", "2 2\n1 2\n3 x4\n").toString());
+        CliRunner r = CliRunner.run("det", "file:" + write("bad.txt", "2 2\n1 2\n3 x4\n"));
         assertEquals(2, r.exitCode);
         assertTrue(r.err.contains("line 3, column 3") && r.err.contains("x4"), r.err);
-        r = CliRunner.run("det", write("short.txt", "2 2 1 2 3").toString());
+        r = CliRunner.run("det", "file:" + write("short.txt", "2 2 1 2 3"));
         assertEquals(2, r.exitCode);
-        assertTrue(r.err.contains("expected 2 x 2 = 4 entries, found 3"), r.err);
-        r = CliRunner.run("det", write("rect.txt", "2 3 1 2 3 4 5 6").toString());
+        assertTrue(r.err.contains("the header asks for 2 x 2 = 4 entries, found 3"), r.err);
+        r = CliRunner.run("det", "file:" + write("rect.txt", "2 3 1 2 3 4 5 6"));
         assertEquals(2, r.exitCode);
         assertTrue(r.err.contains("square"), r.err);
-        r = CliRunner.run("det", write("m.txt", "1 1 5").toString(), "--route", "fast");
+        r = CliRunner.run("det", "file:" + write("m.txt", "1 1 5"), "--route", "fast");
         assertEquals(2, r.exitCode);
         assertTrue(r.err.contains("crt, bigprime, auto"), r.err);
-        r = CliRunner.run("det", dir.resolve("missing.txt").toString());
+        r = CliRunner.run("det", "file:" + dir.resolve("missing.txt"));
         assertEquals(2, r.exitCode);
         assertTrue(r.err.contains("no such file"), r.err);
     }
