@@ -60,12 +60,16 @@ import org.modalg.fields.GfPreset;
  * and column norms, {@link MatrixNorms}): the plain strategy adds primes until their product M
  * exceeds 2H, the symmetric residue is then det A; the divisor strategy lifts to the proven
  * reconstruction bound and covers 2H / d. With {@link Certification#PROBABILISTIC} the plain
- * strategy sizes its first wave of primes from the floating-point estimate of log2 |det|
- * ({@link DetEstimate}, EJML's LU) plus 64 bits and {@link ModularOptions#extraPrimes()} primes
- * and stops as soon as the CRT image was unchanged by the last extraPrimes primes, else it
- * doubles the wave, never beyond the proven count; the divisor strategy, already cheaper, stays
- * proven. A singular matrix shows as det = 0 modulo the first prime (the elimination stops at
- * the first column without pivot, so such images are cheap); that is recorded in the report as a
+ * strategy draws its primes at random ({@link RandomPrimes}, [2^22, 2^23), seed from the options
+ * or fresh, printed in the report), sizes its first wave from the floating-point estimate of
+ * log2 |det| ({@link DetEstimate}, EJML's LU; not trusted when not finite: then the first wave is
+ * the proven count) plus 64 bits and k check primes, and stops as soon as the CRT image was
+ * unchanged by the last k primes, else it doubles the wave, never beyond the proven count; the
+ * report gives the failure probability (at most {@link ModularOptions#FAILURE_TARGET}, see
+ * {@link Certification#PROBABILISTIC}). The divisor strategy, already cheaper, and the
+ * big-prime route stay proven. A singular matrix shows as det = 0 modulo the first prime (the
+ * elimination stops at the first column without pivot, so such images are cheap); that is
+ * recorded in the report as a
  * hint, and only the bound (or the stability rule when asked for) ends the run.
  *
  * <p><b>Progress, cancellation.</b> The listener is called after each prime's image with phase
@@ -272,29 +276,53 @@ public final class Determinant {
             ModularReport.Builder report, CrtAccumulator acc) {
         long t = System.nanoTime();
         BigInteger target = bound.shiftLeft(1);
-        // Proven plan: primes whose product with the current modulus exceeds 2H.
-        PrimeStream stream = PrimeStream.below(PRIME_BOUND);
+        boolean probabilistic = options.certification() == Certification.PROBABILISTIC;
+        EarlyTermination early = null;
+        RandomPrimes random = null;
+        if (probabilistic) {
+            // the plan has at most this many primes, each at least 2^(MAX_PRIME_BITS - 1)
+            long most = (target.bitLength() - acc.modulus().bitLength() + 1L) / (ZpDetKernel.MAX_PRIME_BITS - 1) + 2;
+            early = EarlyTermination.plan(bound.bitLength() + 1L, ZpDetKernel.MAX_PRIME_BITS, most,
+                    options.extraPrimes());
+            if (early == null) {
+                report.note("probabilistic: no early termination reaches failure probability "
+                        + ModularReport.formatProbability(ModularOptions.FAILURE_TARGET) + " for a bound of 2^"
+                        + bound.bitLength() + "; proven instead");
+            } else {
+                long seed = options.seedForRun();
+                random = RandomPrimes.inRange(ZpDetKernel.MAX_PRIME_BITS, seed);
+                report.seed(seed);
+            }
+        }
+        // Proven plan: primes whose product with the current modulus exceeds 2H (random ones
+        // when the run may stop early, so that no input defeats the stability check).
+        PrimeStream stream = random == null ? PrimeStream.below(PRIME_BOUND) : null;
         List<Long> plan = new ArrayList<>();
         BigInteger m = acc.modulus();
         while (m.compareTo(target) <= 0) {
-            long p = stream.next();
+            long p = random != null ? random.next() : stream.next();
             plan.add(p);
             m = m.multiply(BigInteger.valueOf(p));
         }
         int firstWave = plan.size();
-        boolean probabilistic = options.certification() == Certification.PROBABILISTIC;
-        if (probabilistic) {
+        if (early != null) {
             double est = DetEstimate.log2AbsDet(a, n);
-            report.note(String.format(Locale.ROOT, "floating-point LU estimate log2|det| = %.1f", est));
-            double bits = Double.isNaN(est) ? bound.bitLength() : Math.max(0, est) + 64;
-            firstWave = Math.min(plan.size(),
-                    (int) Math.ceil(bits / (ZpDetKernel.MAX_PRIME_BITS - 1)) + options.extraPrimes());
+            if (Double.isFinite(est)) {
+                report.note(String.format(Locale.ROOT, "floating-point LU estimate log2|det| = %.1f", est));
+                double bits = Math.max(0, est) + 64;
+                firstWave = (int) Math.min(plan.size(),
+                        Math.ceil(bits / (ZpDetKernel.MAX_PRIME_BITS - 1)) + early.checkPrimes());
+            } else {
+                report.note("floating-point LU estimate of log2|det| is " + est + ": not trusted, first wave = the"
+                        + " proven count");
+            }
         }
         int lpv = limbsPerValue(a);
         long[] limbs = limbs(a, lpv);
         t = report.phaseSince("setup", t);
         if (acc.count() == 0) {
-            report.field("word-size primes < 2^" + ZpDetKernel.MAX_PRIME_BITS);
+            report.field(random != null ? "random word-size primes in [2^" + (ZpDetKernel.MAX_PRIME_BITS - 1) + ", 2^"
+                    + ZpDetKernel.MAX_PRIME_BITS + ")" : "word-size primes < 2^" + ZpDetKernel.MAX_PRIME_BITS);
         } else {
             report.note(plan.size() + " word-size primes < 2^" + ZpDetKernel.MAX_PRIME_BITS + " after the big primes");
         }
@@ -315,13 +343,14 @@ public final class Determinant {
                 }
                 done += primes.length;
                 t = report.phaseSince("crt", t);
-                if (probabilistic && acc.stableCount() >= options.extraPrimes() && done < plan.size()) {
+                if (early != null && acc.stableCount() >= early.checkPrimes() && done < plan.size()) {
                     report.primesUsed(big + done).certification(Certification.PROBABILISTIC,
-                            "CRT image unchanged over the last " + acc.stableCount() + " primes, modulus 2^"
-                                    + acc.modulus().bitLength() + " below 2 * Hadamard bound 2^" + target.bitLength());
+                            early.describe() + ", modulus 2^" + acc.modulus().bitLength()
+                                    + " below 2 * Hadamard bound 2^" + target.bitLength())
+                            .failureProbability(early.failureBound());
                     break;
                 }
-                wave = Math.max(done, options.extraPrimes() + 1); // double the primes so far
+                wave = Math.max(done, (early == null ? 1 : early.checkPrimes()) + 1); // double the primes so far
             }
         } finally {
             if (pool != null) {
@@ -604,24 +633,12 @@ public final class Determinant {
     private static void bigPrime(BigInteger[] a, int n, BigInteger target, ModularOptions options,
             ModularReport.Builder report, CrtAccumulator acc) {
         long t = System.nanoTime();
-        List<GfPreset> fields;
-        BigInteger all = BigInteger.ONE;
-        for (GfPreset g : GfPrimes.bySize()) {
-            all = all.multiply(GfPrimes.modulus(g));
-        }
-        if (all.compareTo(target) > 0) {
-            fields = GfPrimes.coverFor(target);
-        } else {
-            fields = new ArrayList<>(GfPrimes.bySize());
-            java.util.Collections.reverse(fields);
+        List<GfPreset> fields = GfPrimes.coverOrAll(target);
+        if (GfPrimes.productOfAll().compareTo(target) <= 0) {
             report.note("2 * Hadamard bound 2^" + target.bitLength() + " exceeds all generalized Fermat presets "
-                    + "together (2^" + all.bitLength() + "): word-size primes make up the rest");
+                    + "together (2^" + GfPrimes.productOfAll().bitLength() + "): word-size primes make up the rest");
         }
-        StringBuilder desc = new StringBuilder();
-        for (GfPreset g : fields) {
-            desc.append(desc.length() == 0 ? "" : ", ").append(g.name()).append(" (")
-                    .append(GfPrimes.modulus(g).bitLength()).append(" bits)");
-        }
+        String desc = GfPrimes.describe(fields);
         report.field("generalized Fermat " + desc);
         ForkJoinPool pool = options.threads() > 1 ? new ForkJoinPool(options.threads()) : null;
         try {
