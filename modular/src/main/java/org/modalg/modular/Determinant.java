@@ -14,6 +14,7 @@ import org.ejml.data.DMatrixRMaj;
 import org.modalg.fft.CrtBasis;
 import org.modalg.fields.GfField;
 import org.modalg.fields.GfPreset;
+import org.modalg.polynomial.IntegerMultiplication;
 
 /**
  * The determinant of a square integer matrix, exactly, by multimodular methods (thesis section
@@ -221,7 +222,14 @@ public final class Determinant {
         return compute(flat, n, options, CrtStrategy.AUTO);
     }
 
+    /** The most rows accepted: n^2 entries are held in one array. */
+    public static final int MAX_N = 46_340;
+
     private static int squareSize(Object[] a) {
+        if (a != null && a.length > MAX_N) {
+            throw new IllegalArgumentException("a must have at most " + MAX_N + " rows (n^2 entries in one array), got "
+                    + a.length);
+        }
         int[] shape = Bounds.shape(a, "a");
         if (shape[0] != shape[1] && shape[0] > 0) {
             throw new IllegalArgumentException("a must be square, got " + shape[0] + " x " + shape[1]);
@@ -265,9 +273,66 @@ public final class Determinant {
             }
         }
         if (!acc.exceedsTwice(bound)) {
+            if (target.bitLength() - acc.modulus().bitLength() > WORD_PRIME_SUPPLY_BITS) {
+                return new ModularResult<>(bareiss(a, n, report), report.build());
+            }
             crt(a, n, bound, options, report, acc);
         }
         return new ModularResult<>(acc.symmetric(0), report.build());
+    }
+
+    /**
+     * Bits that the primes below 2^23 cover together (their product has 12,097,365 bits): beyond
+     * it the plain strategy would run out of primes.
+     */
+    static final long WORD_PRIME_SUPPLY_BITS = 12_000_000;
+
+    /**
+     * Fraction-free (Bareiss) elimination over Z, products by {@link IntegerMultiplication}
+     * (NTT-based for large operands): n^3 / 3 products and exact divisions of numbers up to
+     * bits(H), for bounds beyond {@link #WORD_PRIME_SUPPLY_BITS} (huge entries, where reducing
+     * each entry modulo half a million primes would cost more). Proven.
+     */
+    static BigInteger bareiss(BigInteger[] flat, int n, ModularReport.Builder report) {
+        long t = System.nanoTime();
+        BigInteger[][] a = new BigInteger[n][];
+        for (int i = 0; i < n; i++) {
+            a[i] = java.util.Arrays.copyOfRange(flat, i * n, (i + 1) * n);
+        }
+        boolean negate = false;
+        BigInteger prev = BigInteger.ONE;
+        BigInteger det = null;
+        for (int k = 0; k < n && det == null; k++) {
+            int piv = k;
+            while (piv < n && a[piv][k].signum() == 0) {
+                piv++;
+            }
+            if (piv == n) {
+                det = BigInteger.ZERO;
+                break;
+            }
+            if (piv != k) {
+                BigInteger[] r = a[piv];
+                a[piv] = a[k];
+                a[k] = r;
+                negate = !negate;
+            }
+            for (int i = k + 1; i < n; i++) {
+                for (int j = k + 1; j < n; j++) {
+                    a[i][j] = IntegerMultiplication.multiply(a[i][j], a[k][k])
+                            .subtract(IntegerMultiplication.multiply(a[i][k], a[k][j])).divide(prev);
+                }
+            }
+            prev = a[k][k];
+        }
+        if (det == null) {
+            det = negate ? prev.negate() : prev;
+        }
+        report.phaseSince("bareiss", t);
+        report.field("none (fraction-free elimination over Z)").primesUsed(0).certification(Certification.PROVEN,
+                "exact elimination; 2 * Hadamard bound beyond the " + WORD_PRIME_SUPPLY_BITS
+                        + " bits that the primes below 2^" + ZpDetKernel.MAX_PRIME_BITS + " cover");
+        return det;
     }
 
     // ------------------------------------------------------------------ CRT route
@@ -494,6 +559,11 @@ public final class Determinant {
 
         // c = det A / d by CRT, starting from the factorization primes (none divides d).
         BigInteger cofBound = denBound.divide(d);
+        if (cofBound.bitLength() + 2L > WORD_PRIME_SUPPLY_BITS) {
+            report.note("divisor strategy: the cofactor bound 2^" + cofBound.bitLength() + " needs more primes than"
+                    + " exist below 2^" + ZpDetKernel.MAX_PRIME_BITS);
+            return null;
+        }
         CrtAccumulator acc = new CrtAccumulator(1);
         BigInteger factorPrimes = BigInteger.ONE;
         for (ZpLu lu : factors) {

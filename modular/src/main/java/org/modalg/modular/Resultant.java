@@ -107,7 +107,9 @@ public final class Resultant {
         BigInteger r;
         // phases: bound here, then images and crt inside the routes (disjoint), then finish
         if (route == Route.BIG_PRIME) {
-            BigInteger bound = Bounds.resultant(pf.coefficients(), pg.coefficients());
+            // 2^resultantBits > the Hadamard bound: no square root of a huge power needed
+            BigInteger bound = BigInteger.ONE.shiftLeft(Math.toIntExact(Math.min(Integer.MAX_VALUE - 64,
+                    Bounds.resultantBits(pf.coefficients(), pg.coefficients()))));
             report.phaseSince("bound", t0);
             r = bigPrime(pf, pg, bound, options, report);
         } else {
