@@ -315,6 +315,7 @@ public final class Resultant {
             long need = target.bitLength() - acc.modulus().bitLength() + 1L; // M * Mw >= 2^bits(target)
             boolean small = need <= SMALL_PRIME_BITS_LIMIT;
             long[] primes = primesFor(PrimeStream.below(small ? PolyGcdDouble.PRIME_BOUND : PRIME_BOUND)::next, need);
+            report.field(GfPrimes.describe(presets) + " x word-size primes < 2^" + (small ? PolyGcdDouble.MAX_PRIME_BITS : 62));
             report.note("2 * Hadamard bound 2^" + target.bitLength() + " exceeds all generalized Fermat presets"
                     + " together (2^" + acc.modulus().bitLength() + "): " + primes.length
                     + " word-size primes < 2^" + (small ? PolyGcdDouble.MAX_PRIME_BITS : 62) + " make up the rest");
