@@ -222,6 +222,10 @@ public final class Determinant {
         return compute(flat, n, options, CrtStrategy.AUTO);
     }
 
+    // The most digits of a generalized Fermat element (128: SRGF128, GF128).
+    private static final int MAX_GF_DIGITS = java.util.Arrays.stream(GfPreset.values()).mapToInt(GfPreset::k).max()
+            .orElse(1);
+
     /** The most rows accepted: n^2 entries are held in one array. */
     public static final int MAX_N = 46_340;
 
@@ -245,9 +249,18 @@ public final class Determinant {
             throw new IllegalArgumentException("options must not be null");
         }
         Route route = options.route() == Route.AUTO ? Route.CRT : options.route();
+        // the big-prime elimination holds n^2 k-digit elements in one long[] (k <= 128)
+        boolean bigTooLarge = route == Route.BIG_PRIME && (long) n * n * MAX_GF_DIGITS > Integer.MAX_VALUE - 8;
+        if (bigTooLarge) {
+            route = Route.CRT;
+        }
         ModularReport.Builder report = ModularReport.builder("det").route(route);
         if (options.route() == Route.AUTO) {
             report.note("auto chose " + route.cliName() + " (faster at every measured size, see BENCHMARKS.md)");
+        }
+        if (bigTooLarge) {
+            report.note("big-prime route asked for, but n^2 = " + (long) n * n + " elements of up to " + MAX_GF_DIGITS
+                    + " digits exceed one array: crt route instead");
         }
         long t = System.nanoTime();
         MatrixNorms norms = new MatrixNorms(a, n);
