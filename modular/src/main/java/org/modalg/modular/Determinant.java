@@ -34,8 +34,10 @@ import org.modalg.polynomial.IntegerMultiplication;
  * images of det A for free, and k is chosen to cover the usual cofactor (2H / |det A| is about
  * 2^(0.73 n) for random matrices). Cost: k n^3 / 3 for the factorizations plus (bits(2ND) / 23)
  * n^2 (1 + s / k) for the lifting (s residue primes hold the residual, about
- * bits(||A||_inf) / 22), against (bits(H) / 23) n^3 / 3 for the plain strategy. A matrix singular
- * modulo three primes goes to the plain strategy, which proves det = 0.
+ * bits(||A||_inf) / 22), against (bits(H) / 23) n^3 / 3 for the plain strategy. After the first
+ * prime modulo which A is singular, the primes are drawn at random from [2^22, 2^23) (seed in
+ * the report), so that no fixed sequence can force the slow path; a matrix singular modulo three
+ * random primes goes to the plain strategy, which proves det = 0.
  * <li><i>plain</i>: Gaussian elimination modulo word-size primes below 2^23
  * ({@link ZpDetKernel}: doubles, delayed reduction, two pivot rows per pass, vectorized by the
  * JIT) until their product exceeds 2H, the primes spread over {@link ModularOptions#threads()}
@@ -505,23 +507,48 @@ public final class Determinant {
         double kCofactor = (0.75 * n + 24) / (ZpDetKernel.MAX_PRIME_BITS - 1);
         int k = (int) Math.ceil(Math.max(kLift, kCofactor));
         k = (int) Math.max(1, Math.min(k, LU_BYTES / (8L * n * n)));
+        // The primes: the largest below 2^23, and after the first one modulo which A is singular,
+        // primes drawn at random from [2^22, 2^23) (seed in the report), so that no fixed
+        // sequence (a det divisible by its first primes) can force the plain strategy; a
+        // non-singular A is singular modulo a random prime with probability at most
+        // (bits(H) / 22) / 2.6e5 (RandomPrimes), so MAX_LU_FAILURES of them mean singular.
         PrimeStream stream = PrimeStream.below(PRIME_BOUND);
+        RandomPrimes[] random = new RandomPrimes[1];
+        java.util.Set<Long> drawn = new java.util.HashSet<>();
+        java.util.function.LongSupplier next = () -> {
+            while (true) {
+                long p = random[0] != null ? random[0].next() : stream.next();
+                if (drawn.add(p)) {
+                    return p;
+                }
+            }
+        };
         List<ZpLu> lus = new ArrayList<>();
         int failures = 0;
         while (lus.size() < k) {
-            long[] cand = stream.next(k - lus.size());
+            long[] cand = new long[k - lus.size()];
+            for (int j = 0; j < cand.length; j++) {
+                cand[j] = next.getAsLong();
+            }
+            boolean wasRandom = random[0] != null;
             ZpLu[] got = factorAll(a, n, cand, threads, options);
             for (int j = 0; j < cand.length; j++) {
                 if (got[j] == null) {
-                    failures++;
+                    failures += wasRandom ? 1 : 0;
                     report.unlucky(cand[j]);
+                    if (random[0] == null) {
+                        long seed = options.seedForRun();
+                        random[0] = RandomPrimes.inRange(ZpDetKernel.MAX_PRIME_BITS, seed);
+                        report.seed(seed).note("divisor strategy: A is singular modulo " + cand[j]
+                                + "; further primes drawn at random from [2^22, 2^23)");
+                    }
                 } else {
                     lus.add(got[j]);
                 }
             }
             if (failures >= MAX_LU_FAILURES) {
                 report.note("divisor strategy: A is singular modulo " + failures
-                        + " primes (singular with high probability); plain CRT strategy proves the value");
+                        + " random primes (singular with high probability); plain CRT strategy proves the value");
                 t = report.phaseSince("dixon-lu", t);
                 return null;
             }
@@ -531,7 +558,7 @@ public final class Determinant {
         List<Long> rns = new ArrayList<>();
         BigInteger q = BigInteger.ONE;
         while (q.compareTo(residual.shiftLeft(2)) <= 0) {
-            long p = stream.next();
+            long p = next.getAsLong();
             rns.add(p);
             q = q.multiply(BigInteger.valueOf(p));
         }

@@ -168,6 +168,36 @@ class ProbabilisticCertificationTest {
         }
     }
 
+    /**
+     * PROVEN runs: a determinant divisible by the first primes below 2^23 used to make the
+     * divisor strategy's factorizations fail three times and fall to the much slower plain
+     * strategy; after the first failure its primes are now random, so it completes.
+     */
+    @Test
+    void divisorStrategyIsNotForcedOffByTheFirstPrimes() {
+        Random rnd = new Random(SEED + 109);
+        for (int n = 20; n <= 40; n += 10) {
+            BigInteger d = firstPrimes(23, 3 + rnd.nextInt(6)).multiply(BigInteger.valueOf(1 + rnd.nextInt(1000)));
+            BigInteger[][] a = withDeterminant(rnd, n, d);
+            long seed = rnd.nextLong();
+            ModularResult<BigInteger> r = Determinant.det(a, ModularOptions.defaults().withRoute(Route.CRT)
+                    .withThreads(2).withSeed(seed), Determinant.CrtStrategy.DIVISOR);
+            String label = where("n=" + n + " prime seed=" + seed);
+            assertEquals(Bareiss.det(a), r.value(), label);
+            assertEquals(Certification.PROVEN, r.report().certification());
+            assertTrue(r.report().phaseNanos().containsKey("dixon-lift"), label + " divisor strategy completed:\n"
+                    + r.report());
+            assertTrue(r.report().unluckyCount() >= 3, label + "\n" + r.report());
+            assertEquals(seed, r.report().seed().getAsLong());
+        }
+        // a singular matrix still goes to the plain strategy, which proves 0
+        BigInteger[][] z = withDeterminant(rnd, 20, BigInteger.ZERO);
+        ModularResult<BigInteger> r = Determinant.det(z, ModularOptions.defaults().withRoute(Route.CRT).withThreads(2),
+                Determinant.CrtStrategy.DIVISOR);
+        assertEquals(BigInteger.ZERO, r.value());
+        assertFalse(r.report().phaseNanos().containsKey("dixon-lift"), r.report().toString());
+    }
+
     @Test
     void singularAndZeroDeterminants() {
         Random rnd = new Random(SEED + 103);
