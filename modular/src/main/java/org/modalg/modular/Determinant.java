@@ -289,7 +289,7 @@ public final class Determinant {
         }
         if (!acc.exceedsTwice(bound)) {
             if (target.bitLength() - acc.modulus().bitLength() > WORD_PRIME_SUPPLY_BITS) {
-                return new ModularResult<>(bareiss(a, n, report), report.build());
+                return new ModularResult<>(bareiss(a, n, options, report), report.build());
             }
             crt(a, n, bound, options, report, acc);
         }
@@ -308,7 +308,7 @@ public final class Determinant {
      * bits(H), for bounds beyond {@link #WORD_PRIME_SUPPLY_BITS} (huge entries, where reducing
      * each entry modulo half a million primes would cost more). Proven.
      */
-    static BigInteger bareiss(BigInteger[] flat, int n, ModularReport.Builder report) {
+    static BigInteger bareiss(BigInteger[] flat, int n, ModularOptions options, ModularReport.Builder report) {
         long t = System.nanoTime();
         BigInteger[][] a = new BigInteger[n][];
         for (int i = 0; i < n; i++) {
@@ -318,6 +318,8 @@ public final class Determinant {
         BigInteger prev = BigInteger.ONE;
         BigInteger det = null;
         for (int k = 0; k < n && det == null; k++) {
+            options.checkCancelled("before elimination step " + (k + 1) + " of " + n);
+            options.listener().progress("bareiss", k, n);
             int piv = k;
             while (piv < n && a[piv][k].signum() == 0) {
                 piv++;

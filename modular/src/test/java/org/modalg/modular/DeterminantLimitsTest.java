@@ -37,7 +37,7 @@ class DeterminantLimitsTest {
                 System.arraycopy(a[0], 0, flat, (n - 1) * n, n);
             }
             ModularReport.Builder rep = ModularReport.builder("det");
-            assertEquals(Bareiss.det(a), Determinant.bareiss(flat, n, rep),
+            assertEquals(Bareiss.det(a), Determinant.bareiss(flat, n, ModularOptions.defaults(), rep),
                     "seed " + seed + " trial " + trial + " n " + n + " bits " + bits);
             assertTrue(rep.build().phaseNanos().containsKey("bareiss"));
         }
@@ -67,6 +67,16 @@ class DeterminantLimitsTest {
             assertEquals(Certification.PROVEN, r.report().certification());
             assertTrue(r.report().phaseNanos().containsKey("bareiss"), r.report().toString());
         }
+    }
+
+    @Test
+    void bareissPollsCancellation() {
+        BigInteger[] flat = {BigInteger.TWO, BigInteger.ONE, BigInteger.ONE, BigInteger.TWO};
+        ModularOptions cancelled = ModularOptions.defaults().withCancellation(() -> true);
+        assertThrows(ModularCancelledException.class,
+                () -> Determinant.bareiss(flat, 2, cancelled, ModularReport.builder("det")));
+        assertEquals(BigInteger.valueOf(3), Determinant.bareiss(flat, 2, ModularOptions.defaults(),
+                ModularReport.builder("det")));
     }
 
     @Test
