@@ -14,6 +14,7 @@ import org.ejml.data.DMatrixRMaj;
 import org.modalg.fft.CrtBasis;
 import org.modalg.fields.GfField;
 import org.modalg.fields.GfPreset;
+import org.modalg.polynomial.IntegerMultiplication;
 
 /**
  * The determinant of a square integer matrix, exactly, by multimodular methods (thesis section
@@ -33,8 +34,10 @@ import org.modalg.fields.GfPreset;
  * images of det A for free, and k is chosen to cover the usual cofactor (2H / |det A| is about
  * 2^(0.73 n) for random matrices). Cost: k n^3 / 3 for the factorizations plus (bits(2ND) / 23)
  * n^2 (1 + s / k) for the lifting (s residue primes hold the residual, about
- * bits(||A||_inf) / 22), against (bits(H) / 23) n^3 / 3 for the plain strategy. A matrix singular
- * modulo three primes goes to the plain strategy, which proves det = 0.
+ * bits(||A||_inf) / 22), against (bits(H) / 23) n^3 / 3 for the plain strategy. After the first
+ * prime modulo which A is singular, the primes are drawn at random from [2^22, 2^23) (seed in
+ * the report), so that no fixed sequence can force the slow path; a matrix singular modulo three
+ * random primes goes to the plain strategy, which proves det = 0.
  * <li><i>plain</i>: Gaussian elimination modulo word-size primes below 2^23
  * ({@link ZpDetKernel}: doubles, delayed reduction, two pivot rows per pass, vectorized by the
  * JIT) until their product exceeds 2H, the primes spread over {@link ModularOptions#threads()}
@@ -60,12 +63,16 @@ import org.modalg.fields.GfPreset;
  * and column norms, {@link MatrixNorms}): the plain strategy adds primes until their product M
  * exceeds 2H, the symmetric residue is then det A; the divisor strategy lifts to the proven
  * reconstruction bound and covers 2H / d. With {@link Certification#PROBABILISTIC} the plain
- * strategy sizes its first wave of primes from the floating-point estimate of log2 |det|
- * ({@link DetEstimate}, EJML's LU) plus 64 bits and {@link ModularOptions#extraPrimes()} primes
- * and stops as soon as the CRT image was unchanged by the last extraPrimes primes, else it
- * doubles the wave, never beyond the proven count; the divisor strategy, already cheaper, stays
- * proven. A singular matrix shows as det = 0 modulo the first prime (the elimination stops at
- * the first column without pivot, so such images are cheap); that is recorded in the report as a
+ * strategy draws its primes at random ({@link RandomPrimes}, [2^22, 2^23), seed from the options
+ * or fresh, printed in the report), sizes its first wave from the floating-point estimate of
+ * log2 |det| ({@link DetEstimate}, EJML's LU; not trusted when not finite: then the first wave is
+ * the proven count) plus 64 bits and k check primes, and stops as soon as the CRT image was
+ * unchanged by the last k primes, else it doubles the wave, never beyond the proven count; the
+ * report gives the failure probability (at most {@link ModularOptions#FAILURE_TARGET}, see
+ * {@link Certification#PROBABILISTIC}). The divisor strategy, already cheaper, and the
+ * big-prime route stay proven. A singular matrix shows as det = 0 modulo the first prime (the
+ * elimination stops at the first column without pivot, so such images are cheap); that is
+ * recorded in the report as a
  * hint, and only the bound (or the stability rule when asked for) ends the run.
  *
  * <p><b>Progress, cancellation.</b> The listener is called after each prime's image with phase
@@ -217,7 +224,18 @@ public final class Determinant {
         return compute(flat, n, options, CrtStrategy.AUTO);
     }
 
+    // The most digits of a generalized Fermat element (128: SRGF128, GF128).
+    private static final int MAX_GF_DIGITS = java.util.Arrays.stream(GfPreset.values()).mapToInt(GfPreset::k).max()
+            .orElse(1);
+
+    /** The most rows accepted: n^2 entries are held in one array. */
+    public static final int MAX_N = 46_340;
+
     private static int squareSize(Object[] a) {
+        if (a != null && a.length > MAX_N) {
+            throw new IllegalArgumentException("a must have at most " + MAX_N + " rows (n^2 entries in one array), got "
+                    + a.length);
+        }
         int[] shape = Bounds.shape(a, "a");
         if (shape[0] != shape[1] && shape[0] > 0) {
             throw new IllegalArgumentException("a must be square, got " + shape[0] + " x " + shape[1]);
@@ -233,9 +251,18 @@ public final class Determinant {
             throw new IllegalArgumentException("options must not be null");
         }
         Route route = options.route() == Route.AUTO ? Route.CRT : options.route();
+        // the big-prime elimination holds n^2 k-digit elements in one long[] (k <= 128)
+        boolean bigTooLarge = route == Route.BIG_PRIME && (long) n * n * MAX_GF_DIGITS > Integer.MAX_VALUE - 8;
+        if (bigTooLarge) {
+            route = Route.CRT;
+        }
         ModularReport.Builder report = ModularReport.builder("det").route(route);
         if (options.route() == Route.AUTO) {
             report.note("auto chose " + route.cliName() + " (faster at every measured size, see BENCHMARKS.md)");
+        }
+        if (bigTooLarge) {
+            report.note("big-prime route asked for, but n^2 = " + (long) n * n + " elements of up to " + MAX_GF_DIGITS
+                    + " digits exceed one array: crt route instead");
         }
         long t = System.nanoTime();
         MatrixNorms norms = new MatrixNorms(a, n);
@@ -261,9 +288,68 @@ public final class Determinant {
             }
         }
         if (!acc.exceedsTwice(bound)) {
+            if (target.bitLength() - acc.modulus().bitLength() > WORD_PRIME_SUPPLY_BITS) {
+                return new ModularResult<>(bareiss(a, n, options, report), report.build());
+            }
             crt(a, n, bound, options, report, acc);
         }
         return new ModularResult<>(acc.symmetric(0), report.build());
+    }
+
+    /**
+     * Bits that the primes below 2^23 cover together (their product has 12,097,365 bits): beyond
+     * it the plain strategy would run out of primes.
+     */
+    static final long WORD_PRIME_SUPPLY_BITS = 12_000_000;
+
+    /**
+     * Fraction-free (Bareiss) elimination over Z, products by {@link IntegerMultiplication}
+     * (NTT-based for large operands): n^3 / 3 products and exact divisions of numbers up to
+     * bits(H), for bounds beyond {@link #WORD_PRIME_SUPPLY_BITS} (huge entries, where reducing
+     * each entry modulo half a million primes would cost more). Proven.
+     */
+    static BigInteger bareiss(BigInteger[] flat, int n, ModularOptions options, ModularReport.Builder report) {
+        long t = System.nanoTime();
+        BigInteger[][] a = new BigInteger[n][];
+        for (int i = 0; i < n; i++) {
+            a[i] = java.util.Arrays.copyOfRange(flat, i * n, (i + 1) * n);
+        }
+        boolean negate = false;
+        BigInteger prev = BigInteger.ONE;
+        BigInteger det = null;
+        for (int k = 0; k < n && det == null; k++) {
+            options.checkCancelled("before elimination step " + (k + 1) + " of " + n);
+            options.listener().progress("bareiss", k, n);
+            int piv = k;
+            while (piv < n && a[piv][k].signum() == 0) {
+                piv++;
+            }
+            if (piv == n) {
+                det = BigInteger.ZERO;
+                break;
+            }
+            if (piv != k) {
+                BigInteger[] r = a[piv];
+                a[piv] = a[k];
+                a[k] = r;
+                negate = !negate;
+            }
+            for (int i = k + 1; i < n; i++) {
+                for (int j = k + 1; j < n; j++) {
+                    a[i][j] = IntegerMultiplication.multiply(a[i][j], a[k][k])
+                            .subtract(IntegerMultiplication.multiply(a[i][k], a[k][j])).divide(prev);
+                }
+            }
+            prev = a[k][k];
+        }
+        if (det == null) {
+            det = negate ? prev.negate() : prev;
+        }
+        report.phaseSince("bareiss", t);
+        report.field("none (fraction-free elimination over Z)").primesUsed(0).certification(Certification.PROVEN,
+                "exact elimination; 2 * Hadamard bound beyond the " + WORD_PRIME_SUPPLY_BITS
+                        + " bits that the primes below 2^" + ZpDetKernel.MAX_PRIME_BITS + " cover");
+        return det;
     }
 
     // ------------------------------------------------------------------ CRT route
@@ -272,29 +358,53 @@ public final class Determinant {
             ModularReport.Builder report, CrtAccumulator acc) {
         long t = System.nanoTime();
         BigInteger target = bound.shiftLeft(1);
-        // Proven plan: primes whose product with the current modulus exceeds 2H.
-        PrimeStream stream = PrimeStream.below(PRIME_BOUND);
+        boolean probabilistic = options.certification() == Certification.PROBABILISTIC;
+        EarlyTermination early = null;
+        RandomPrimes random = null;
+        if (probabilistic) {
+            // the plan has at most this many primes, each at least 2^(MAX_PRIME_BITS - 1)
+            long most = (target.bitLength() - acc.modulus().bitLength() + 1L) / (ZpDetKernel.MAX_PRIME_BITS - 1) + 2;
+            early = EarlyTermination.plan(bound.bitLength() + 1L, ZpDetKernel.MAX_PRIME_BITS, most,
+                    options.extraPrimes());
+            if (early == null) {
+                report.note("probabilistic: no early termination reaches failure probability "
+                        + ModularReport.formatProbability(ModularOptions.FAILURE_TARGET) + " for a bound of 2^"
+                        + bound.bitLength() + "; proven instead");
+            } else {
+                long seed = options.seedForRun();
+                random = RandomPrimes.inRange(ZpDetKernel.MAX_PRIME_BITS, seed);
+                report.seed(seed);
+            }
+        }
+        // Proven plan: primes whose product with the current modulus exceeds 2H (random ones
+        // when the run may stop early, so that no input defeats the stability check).
+        PrimeStream stream = random == null ? PrimeStream.below(PRIME_BOUND) : null;
         List<Long> plan = new ArrayList<>();
         BigInteger m = acc.modulus();
         while (m.compareTo(target) <= 0) {
-            long p = stream.next();
+            long p = random != null ? random.next() : stream.next();
             plan.add(p);
             m = m.multiply(BigInteger.valueOf(p));
         }
         int firstWave = plan.size();
-        boolean probabilistic = options.certification() == Certification.PROBABILISTIC;
-        if (probabilistic) {
+        if (early != null) {
             double est = DetEstimate.log2AbsDet(a, n);
-            report.note(String.format(Locale.ROOT, "floating-point LU estimate log2|det| = %.1f", est));
-            double bits = Double.isNaN(est) ? bound.bitLength() : Math.max(0, est) + 64;
-            firstWave = Math.min(plan.size(),
-                    (int) Math.ceil(bits / (ZpDetKernel.MAX_PRIME_BITS - 1)) + options.extraPrimes());
+            if (Double.isFinite(est)) {
+                report.note(String.format(Locale.ROOT, "floating-point LU estimate log2|det| = %.1f", est));
+                double bits = Math.max(0, est) + 64;
+                firstWave = (int) Math.min(plan.size(),
+                        Math.ceil(bits / (ZpDetKernel.MAX_PRIME_BITS - 1)) + early.checkPrimes());
+            } else {
+                report.note("floating-point LU estimate of log2|det| is " + est + ": not trusted, first wave = the"
+                        + " proven count");
+            }
         }
         int lpv = limbsPerValue(a);
         long[] limbs = limbs(a, lpv);
         t = report.phaseSince("setup", t);
         if (acc.count() == 0) {
-            report.field("word-size primes < 2^" + ZpDetKernel.MAX_PRIME_BITS);
+            report.field(random != null ? "random word-size primes in [2^" + (ZpDetKernel.MAX_PRIME_BITS - 1) + ", 2^"
+                    + ZpDetKernel.MAX_PRIME_BITS + ")" : "word-size primes < 2^" + ZpDetKernel.MAX_PRIME_BITS);
         } else {
             report.note(plan.size() + " word-size primes < 2^" + ZpDetKernel.MAX_PRIME_BITS + " after the big primes");
         }
@@ -315,13 +425,14 @@ public final class Determinant {
                 }
                 done += primes.length;
                 t = report.phaseSince("crt", t);
-                if (probabilistic && acc.stableCount() >= options.extraPrimes() && done < plan.size()) {
+                if (early != null && acc.stableCount() >= early.checkPrimes() && done < plan.size()) {
                     report.primesUsed(big + done).certification(Certification.PROBABILISTIC,
-                            "CRT image unchanged over the last " + acc.stableCount() + " primes, modulus 2^"
-                                    + acc.modulus().bitLength() + " below 2 * Hadamard bound 2^" + target.bitLength());
+                            early.describe() + ", modulus 2^" + acc.modulus().bitLength()
+                                    + " below 2 * Hadamard bound 2^" + target.bitLength())
+                            .failureProbability(early.failureBound());
                     break;
                 }
-                wave = Math.max(done, options.extraPrimes() + 1); // double the primes so far
+                wave = Math.max(done, (early == null ? 1 : early.checkPrimes()) + 1); // double the primes so far
             }
         } finally {
             if (pool != null) {
@@ -398,23 +509,48 @@ public final class Determinant {
         double kCofactor = (0.75 * n + 24) / (ZpDetKernel.MAX_PRIME_BITS - 1);
         int k = (int) Math.ceil(Math.max(kLift, kCofactor));
         k = (int) Math.max(1, Math.min(k, LU_BYTES / (8L * n * n)));
+        // The primes: the largest below 2^23, and after the first one modulo which A is singular,
+        // primes drawn at random from [2^22, 2^23) (seed in the report), so that no fixed
+        // sequence (a det divisible by its first primes) can force the plain strategy; a
+        // non-singular A is singular modulo a random prime with probability at most
+        // (bits(H) / 22) / 2.6e5 (RandomPrimes), so MAX_LU_FAILURES of them mean singular.
         PrimeStream stream = PrimeStream.below(PRIME_BOUND);
+        RandomPrimes[] random = new RandomPrimes[1];
+        java.util.Set<Long> drawn = new java.util.HashSet<>();
+        java.util.function.LongSupplier next = () -> {
+            while (true) {
+                long p = random[0] != null ? random[0].next() : stream.next();
+                if (drawn.add(p)) {
+                    return p;
+                }
+            }
+        };
         List<ZpLu> lus = new ArrayList<>();
         int failures = 0;
         while (lus.size() < k) {
-            long[] cand = stream.next(k - lus.size());
+            long[] cand = new long[k - lus.size()];
+            for (int j = 0; j < cand.length; j++) {
+                cand[j] = next.getAsLong();
+            }
+            boolean wasRandom = random[0] != null;
             ZpLu[] got = factorAll(a, n, cand, threads, options);
             for (int j = 0; j < cand.length; j++) {
                 if (got[j] == null) {
-                    failures++;
+                    failures += wasRandom ? 1 : 0;
                     report.unlucky(cand[j]);
+                    if (random[0] == null) {
+                        long seed = options.seedForRun();
+                        random[0] = RandomPrimes.inRange(ZpDetKernel.MAX_PRIME_BITS, seed);
+                        report.seed(seed).note("divisor strategy: A is singular modulo " + cand[j]
+                                + "; further primes drawn at random from [2^22, 2^23)");
+                    }
                 } else {
                     lus.add(got[j]);
                 }
             }
             if (failures >= MAX_LU_FAILURES) {
                 report.note("divisor strategy: A is singular modulo " + failures
-                        + " primes (singular with high probability); plain CRT strategy proves the value");
+                        + " random primes (singular with high probability); plain CRT strategy proves the value");
                 t = report.phaseSince("dixon-lu", t);
                 return null;
             }
@@ -424,7 +560,7 @@ public final class Determinant {
         List<Long> rns = new ArrayList<>();
         BigInteger q = BigInteger.ONE;
         while (q.compareTo(residual.shiftLeft(2)) <= 0) {
-            long p = stream.next();
+            long p = next.getAsLong();
             rns.add(p);
             q = q.multiply(BigInteger.valueOf(p));
         }
@@ -465,6 +601,11 @@ public final class Determinant {
 
         // c = det A / d by CRT, starting from the factorization primes (none divides d).
         BigInteger cofBound = denBound.divide(d);
+        if (cofBound.bitLength() + 2L > WORD_PRIME_SUPPLY_BITS) {
+            report.note("divisor strategy: the cofactor bound 2^" + cofBound.bitLength() + " needs more primes than"
+                    + " exist below 2^" + ZpDetKernel.MAX_PRIME_BITS);
+            return null;
+        }
         CrtAccumulator acc = new CrtAccumulator(1);
         BigInteger factorPrimes = BigInteger.ONE;
         for (ZpLu lu : factors) {
@@ -604,24 +745,12 @@ public final class Determinant {
     private static void bigPrime(BigInteger[] a, int n, BigInteger target, ModularOptions options,
             ModularReport.Builder report, CrtAccumulator acc) {
         long t = System.nanoTime();
-        List<GfPreset> fields;
-        BigInteger all = BigInteger.ONE;
-        for (GfPreset g : GfPrimes.bySize()) {
-            all = all.multiply(GfPrimes.modulus(g));
-        }
-        if (all.compareTo(target) > 0) {
-            fields = GfPrimes.coverFor(target);
-        } else {
-            fields = new ArrayList<>(GfPrimes.bySize());
-            java.util.Collections.reverse(fields);
+        List<GfPreset> fields = GfPrimes.coverOrAll(target);
+        if (GfPrimes.productOfAll().compareTo(target) <= 0) {
             report.note("2 * Hadamard bound 2^" + target.bitLength() + " exceeds all generalized Fermat presets "
-                    + "together (2^" + all.bitLength() + "): word-size primes make up the rest");
+                    + "together (2^" + GfPrimes.productOfAll().bitLength() + "): word-size primes make up the rest");
         }
-        StringBuilder desc = new StringBuilder();
-        for (GfPreset g : fields) {
-            desc.append(desc.length() == 0 ? "" : ", ").append(g.name()).append(" (")
-                    .append(GfPrimes.modulus(g).bitLength()).append(" bits)");
-        }
+        String desc = GfPrimes.describe(fields);
         report.field("generalized Fermat " + desc);
         ForkJoinPool pool = options.threads() > 1 ? new ForkJoinPool(options.threads()) : null;
         try {

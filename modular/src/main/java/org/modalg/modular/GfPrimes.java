@@ -17,7 +17,9 @@ import org.modalg.fields.GfPreset;
 public final class GfPrimes {
 
     private static final List<GfPreset> BY_SIZE;
+    private static final List<GfPreset> LARGEST_FIRST;
     private static final BigInteger[] MODULI = new BigInteger[GfPreset.values().length];
+    private static final BigInteger PRODUCT;
 
     static {
         for (GfPreset g : GfPreset.values()) {
@@ -26,6 +28,14 @@ public final class GfPrimes {
         List<GfPreset> l = new ArrayList<>(Arrays.asList(GfPreset.values()));
         l.sort(Comparator.comparing(GfPrimes::modulus));
         BY_SIZE = Collections.unmodifiableList(l);
+        List<GfPreset> r = new ArrayList<>(l);
+        Collections.reverse(r);
+        LARGEST_FIRST = Collections.unmodifiableList(r);
+        BigInteger all = BigInteger.ONE;
+        for (BigInteger m : MODULI) {
+            all = all.multiply(m);
+        }
+        PRODUCT = all;
     }
 
     private GfPrimes() {
@@ -60,6 +70,36 @@ public final class GfPrimes {
             }
         }
         return null;
+    }
+
+    /** The product of all presets (about 30,600 bits). */
+    public static BigInteger productOfAll() {
+        return PRODUCT;
+    }
+
+    /**
+     * The presets of a big-prime route for a bound it must exceed, with the top-up rule shared by
+     * the determinant, GCD and resultant: {@link #coverFor}(bound) when all presets together
+     * exceed bound; otherwise every preset, largest first, and the route makes up the rest with
+     * word-size primes (whose product must then exceed bound / product of the presets).
+     *
+     * @throws IllegalArgumentException if bound is null
+     */
+    public static List<GfPreset> coverOrAll(BigInteger bound) {
+        if (bound == null) {
+            throw new IllegalArgumentException("bound must not be null");
+        }
+        return PRODUCT.compareTo(bound) > 0 ? coverFor(bound) : LARGEST_FIRST;
+    }
+
+    /** For reports: {@code "GF32 (2049 bits) x GF16 (1025 bits)"}. */
+    public static String describe(List<GfPreset> presets) {
+        StringBuilder s = new StringBuilder();
+        for (GfPreset g : presets) {
+            s.append(s.length() == 0 ? "" : " x ").append(g.name()).append(" (").append(modulus(g).bitLength())
+                    .append(" bits)");
+        }
+        return s.toString();
     }
 
     /**

@@ -48,7 +48,7 @@ final class MatrixNorms {
             BigInteger abs = BigInteger.ZERO;
             for (int j = 0; j < n; j++) {
                 BigInteger v = a[i * n + j];
-                BigInteger v2 = v.multiply(v);
+                BigInteger v2 = squareUp(v);
                 sq = sq.add(v2);
                 colSq[j] = colSq[j].add(v2);
                 abs = abs.add(v.abs());
@@ -57,6 +57,33 @@ final class MatrixNorms {
             absMax = absMax.max(abs);
         }
         rowAbsMax = absMax;
+    }
+
+    /*
+     * v^2, or for |v| >= 2^128 an upper bound from its leading 128 bits: |v| < (t + 1) 2^s with
+     * t = |v| >> s, so v^2 < (t + 1)^2 2^(2s), relative excess below 2^-126. Squaring entries of
+     * millions of bits exactly (BigInteger's Toom-Cook) would cost seconds each.
+     */
+    static BigInteger squareUp(BigInteger v) {
+        int s = v.bitLength() - 128;
+        if (s <= 0) {
+            return v.multiply(v);
+        }
+        BigInteger t = v.abs().shiftRight(s).add(BigInteger.ONE);
+        return t.multiply(t).shiftLeft(2 * s);
+    }
+
+    /*
+     * An integer >= sqrt(x): ceil(sqrt(x)) exactly up to 4096 bits, beyond from the leading bits:
+     * x < (t + 1) 2^(2s) with t = x >> 2s of 128 to 129 bits, so sqrt(x) < ceil(sqrt(t + 1)) 2^s
+     * (relative excess below 2^-62). BigInteger.sqrt of a number of 12 million bits takes minutes.
+     */
+    static BigInteger sqrtUp(BigInteger x) {
+        int s = (x.bitLength() - 128) / 2;
+        if (x.bitLength() <= 4096 || s <= 0) {
+            return Bounds.sqrtCeil(x);
+        }
+        return Bounds.sqrtCeil(x.shiftRight(2 * s).add(BigInteger.ONE)).shiftLeft(s);
     }
 
     // Entries below 2^31: squares below 2^62 summed exactly in 128 bits (hi, lo), no BigInteger.
@@ -149,11 +176,11 @@ final class MatrixNorms {
         BigInteger[] cols = new BigInteger[n];
         BigInteger minCol = null;
         for (int j = 0; j < n; j++) {
-            cols[j] = Bounds.sqrtCeil(colSq[j]);
+            cols[j] = sqrtUp(colSq[j]);
             minCol = minCol == null ? cols[j] : minCol.min(cols[j]);
         }
         BigInteger colBound = minCol == null || minCol.signum() == 0 ? null
-                : product(cols, 0, n).divide(minCol).multiply(Bounds.sqrtCeil(bSq));
+                : product(cols, 0, n).divide(minCol).multiply(sqrtUp(bSq));
         BigInteger rowBound = roundedProduct(rows);
         return colBound == null ? rowBound : rowBound.min(colBound);
     }
@@ -164,7 +191,7 @@ final class MatrixNorms {
         }
         BigInteger[] r = new BigInteger[sq.length];
         for (int i = 0; i < sq.length; i++) {
-            r[i] = Bounds.sqrtCeil(sq[i]);
+            r[i] = sqrtUp(sq[i]);
         }
         return product(r, 0, r.length);
     }
@@ -175,6 +202,6 @@ final class MatrixNorms {
             return x[from];
         }
         int mid = (from + to) >>> 1;
-        return product(x, from, mid).multiply(product(x, mid, to));
+        return org.modalg.polynomial.IntegerMultiplication.multiply(product(x, from, mid), product(x, mid, to));
     }
 }

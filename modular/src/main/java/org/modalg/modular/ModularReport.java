@@ -7,11 +7,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalLong;
 
 /**
  * What a multimodular computation used: the route taken, the field(s), how many primes (or big
  * primes) gave images, which primes were unlucky (discarded), how the result was certified, and
- * the time spent per phase. Immutable; built by the algorithm through a {@link Builder}.
+ * the time spent per phase (the phases do not overlap: their sum {@link #totalNanos()} is at most
+ * the wall time of the call), and for {@link Certification#PROBABILISTIC} results the seed and a
+ * bound on the failure probability. Immutable; built by the algorithm through a {@link Builder}.
  * {@link #toString()} is a readable multi-line summary (the CLI prints it for {@code --verbose}).
  */
 public final class ModularReport {
@@ -22,6 +25,8 @@ public final class ModularReport {
     private final List<BigInteger> unluckyPrimes;
     private final Certification certification;
     private final String certificationDetail;
+    private final double failureProbability;
+    private final Long seed;
     private final Map<String, Long> phaseNanos;
     private final List<String> notes;
 
@@ -33,6 +38,8 @@ public final class ModularReport {
         this.unluckyPrimes = Collections.unmodifiableList(new ArrayList<>(b.unlucky));
         this.certification = b.certification;
         this.certificationDetail = b.certificationDetail;
+        this.failureProbability = b.certification == Certification.PROVEN ? 0 : b.failureProbability;
+        this.seed = b.seed;
         this.phaseNanos = Collections.unmodifiableMap(new LinkedHashMap<>(b.phases));
         this.notes = Collections.unmodifiableList(new ArrayList<>(b.notes));
     }
@@ -82,12 +89,34 @@ public final class ModularReport {
         return certificationDetail;
     }
 
-    /** Nanoseconds per phase, in the order the phases were first recorded. */
+    /**
+     * An upper bound on the probability that the result is wrong: 0 for {@link Certification#PROVEN}
+     * results; for {@link Certification#PROBABILISTIC} ones a bound proven for this input, over
+     * the random choice of primes (see {@link Certification#PROBABILISTIC}), at most
+     * {@link ModularOptions#FAILURE_TARGET}.
+     */
+    public double failureProbability() {
+        return failureProbability;
+    }
+
+    /**
+     * The seed of the random primes, when the run drew any ({@link Certification#PROBABILISTIC}
+     * asked for); {@link ModularOptions#withSeed} with it repeats the run.
+     */
+    public OptionalLong seed() {
+        return seed == null ? OptionalLong.empty() : OptionalLong.of(seed);
+    }
+
+    /**
+     * Nanoseconds per phase, in the order the phases were first recorded. The phases are
+     * disjoint intervals of the call (none contains another), so they add up to
+     * {@link #totalNanos()}.
+     */
     public Map<String, Long> phaseNanos() {
         return phaseNanos;
     }
 
-    /** The sum of all phase times in nanoseconds. */
+    /** The sum of all phase times in nanoseconds: at most the wall time of the call. */
     public long totalNanos() {
         long t = 0;
         for (long v : phaseNanos.values()) {
@@ -121,6 +150,12 @@ public final class ModularReport {
             s.append(" (").append(certificationDetail).append(')');
         }
         s.append('\n');
+        if (certification == Certification.PROBABILISTIC) {
+            s.append("  failure:       probability <= ").append(formatProbability(failureProbability)).append('\n');
+        }
+        if (seed != null) {
+            s.append("  seed:          ").append(seed).append(" (ModularOptions.withSeed repeats the run)\n");
+        }
         s.append("  time:").append('\n');
         for (Map.Entry<String, Long> e : phaseNanos.entrySet()) {
             s.append(String.format(Locale.ROOT, "    %-14s %10.3f ms%n", e.getKey(), e.getValue() / 1e6));
@@ -130,6 +165,17 @@ public final class ModularReport {
             s.append("  note: ").append(n).append('\n');
         }
         return s.toString();
+    }
+
+    // 2^-e with one decimal of e, for example "2^-41.3"; 0 and 1 as such
+    static String formatProbability(double p) {
+        if (p <= 0) {
+            return "0";
+        }
+        if (p >= 1) {
+            return "1";
+        }
+        return String.format(Locale.ROOT, "2^%.1f", Math.log(p) / Math.log(2));
     }
 
     /**
@@ -144,6 +190,8 @@ public final class ModularReport {
         private final List<BigInteger> unlucky = new ArrayList<>();
         private Certification certification = Certification.PROVEN;
         private String certificationDetail = "";
+        private double failureProbability;
+        private Long seed;
         private final LinkedHashMap<String, Long> phases = new LinkedHashMap<>();
         private final List<String> notes = new ArrayList<>();
 
@@ -195,6 +243,26 @@ public final class ModularReport {
             }
             this.certification = c;
             this.certificationDetail = detail == null ? "" : detail;
+            return this;
+        }
+
+        /**
+         * The bound on the failure probability of a {@link Certification#PROBABILISTIC} result
+         * (ignored, and reported as 0, when the certification is {@link Certification#PROVEN}).
+         *
+         * @throws IllegalArgumentException if p is not in [0, 1]
+         */
+        public synchronized Builder failureProbability(double p) {
+            if (!(p >= 0 && p <= 1)) {
+                throw new IllegalArgumentException("failure probability must be in [0, 1], got " + p);
+            }
+            this.failureProbability = p;
+            return this;
+        }
+
+        /** The seed of the random primes drawn. */
+        public synchronized Builder seed(long seed) {
+            this.seed = seed;
             return this;
         }
 

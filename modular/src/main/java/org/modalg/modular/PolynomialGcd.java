@@ -52,9 +52,10 @@ import org.modalg.polynomial.ZZPoly;
  * gamma), so pp(h) is the gcd. That is a proof, checked on bit lengths only.
  * {@link Proof#TRIAL_DIVISION}: accumulate h alone, stop when one more prime leaves it
  * unchanged, then prove pp(h) by exact division of F and G over Z (Gauss's lemma: a primitive
- * common divisor of maximal degree is the gcd); the division gives the cofactors. With
- * {@link Certification#PROBABILISTIC} the run stops once h and the cofactors are unchanged over
- * {@link ModularOptions#extraPrimes()} primes, without the proof.
+ * common divisor of maximal degree is the gcd); the division gives the cofactors. Every result
+ * is proven: {@link Certification#PROBABILISTIC} is ignored (a stability check would need about
+ * as many primes as the multiplication check of the cofactor-bound proof, and could be fooled
+ * by unlucky primes), so the report says {@link Certification#PROVEN}.
  *
  * <p>Cost: O(d^2) operations per prime (Euclid and the two cofactor divisions, vectorized on
  * doubles by {@link PolyGcdDouble}) for degree d; the number of primes is about (bits of the
@@ -153,7 +154,7 @@ public final class PolynomialGcd {
                     .certification(Certification.PROVEN, "trivial");
         } else if (route == Route.BIG_PRIME) {
             hab = bigPrimeCore(pf, pg, options, report);
-        } else if (proof == Proof.COFACTOR_BOUND && options.certification() == Certification.PROVEN) {
+        } else if (proof == Proof.COFACTOR_BOUND) {
             hab = crtCoreLifted(pf, pg, options, report);
         } else {
             hab = crtCore(pf, pg, options, report, proof);
@@ -185,7 +186,7 @@ public final class PolynomialGcd {
         PrimeStream primes = PrimeStream.below(PRIME_BOUND, gamma);
         ZZPolyReducer rf = new ZZPolyReducer(pf);
         ZZPolyReducer rg = new ZZPolyReducer(pg);
-        boolean cofactors = proof == Proof.COFACTOR_BOUND || options.certification() == Certification.PROBABILISTIC;
+        boolean cofactors = proof == Proof.COFACTOR_BOUND;
         int threads = Math.max(1, options.threads());
         int estimate = estimatePrimes(pf, pg, gamma);
         report.field("word-size primes < 2^" + PolyGcdDouble.MAX_PRIME_BITS);
@@ -206,7 +207,7 @@ public final class PolynomialGcd {
                 acc.add(im.p, im.deg, im.h, im.a, im.b, pf.degree(), pg.degree());
             }
             options.listener().progress("gcd images", used, Math.max(estimate, used + 1));
-            ZZPoly[] done = acc.tryFinish(pf, pg, gamma, proof, options);
+            ZZPoly[] done = acc.tryFinish(pf, pg, gamma, proof);
             if (done != null) {
                 recordSkipped(primes, report);
                 report.primesUsed(used);
@@ -433,7 +434,6 @@ public final class PolynomialGcd {
         private CrtAccumulator h;
         private CrtAccumulator a;
         private CrtAccumulator b;
-        private int stable;
         private boolean lastChanged;
 
         Accumulation(ModularReport.Builder report) {
@@ -466,7 +466,6 @@ public final class PolynomialGcd {
 
         private void note(boolean changed) {
             lastChanged = changed;
-            stable = changed ? 0 : stable + 1;
         }
 
         private boolean admit(BigInteger p, int deg, int degF, int degG, boolean cofactors) {
@@ -485,30 +484,17 @@ public final class PolynomialGcd {
                     a = new CrtAccumulator(degF - deg + 1);
                     b = new CrtAccumulator(degG - deg + 1);
                 }
-                stable = 0;
             }
             inUse.add(p);
             return true;
         }
 
         /** {H, A, B} when the run may stop, else null. */
-        ZZPoly[] tryFinish(ZZPoly pf, ZZPoly pg, BigInteger gamma, Proof proof, ModularOptions options) {
+        ZZPoly[] tryFinish(ZZPoly pf, ZZPoly pg, BigInteger gamma, Proof proof) {
             if (h == null) {
                 return null;
             }
             BigInteger[] hv = h.symmetric();
-            if (options.certification() == Certification.PROBABILISTIC) {
-                if (inUse.size() > options.extraPrimes() && stable >= options.extraPrimes()) {
-                    ZZPoly hh = ZZPoly.of(hv);
-                    ZZPoly[] r = fromCofactors(hh, a.symmetric(), b.symmetric());
-                    if (r != null) {
-                        report.certification(Certification.PROBABILISTIC,
-                                "h and cofactors unchanged over " + stable + " prime(s), not proven");
-                        return r;
-                    }
-                }
-                return null;
-            }
             if (proof == Proof.TRIAL_DIVISION) {
                 if (inUse.size() < 2 || lastChanged) {
                     return null;
@@ -611,15 +597,43 @@ public final class PolynomialGcd {
             }
             acc.add(p, deg, im[0], im[1], im[2], pf.degree(), pg.degree());
             options.listener().progress("gcd big primes", used, used + 1);
-            ZZPoly[] done = acc.tryFinish(pf, pg, gamma, Proof.COFACTOR_BOUND, options);
+            ZZPoly[] done = acc.tryFinish(pf, pg, gamma, Proof.COFACTOR_BOUND);
             if (done != null) {
                 report.primesUsed(used);
                 options.listener().progress("gcd big primes", used, used);
                 return done;
             }
         }
-        throw new IllegalStateException("the generalized Fermat presets are exhausted before the gcd was proven;"
-                + " use the CRT route");
+        // beyond the presets (the rule of GfPrimes.coverOrAll): word-size primes make up the rest
+        report.note("the generalized Fermat presets together (2^" + GfPrimes.productOfAll().bitLength()
+                + ") do not prove the gcd: word-size primes < 2^" + PolyGcdDouble.MAX_PRIME_BITS + " make up the rest");
+        report.field(fields + " x word-size primes < 2^" + PolyGcdDouble.MAX_PRIME_BITS);
+        PrimeStream primes = PrimeStream.below(PRIME_BOUND, gamma);
+        ZZPolyReducer rf = new ZZPolyReducer(pf);
+        ZZPolyReducer rg = new ZZPolyReducer(pg);
+        int threads = Math.max(1, options.threads());
+        while (true) {
+            options.checkCancelled("between gcd primes");
+            long[] batch = primes.next(Math.max(CHUNK, threads));
+            for (Image im : zpImages(batch, rf, rg, gamma, true, threads)) {
+                used++;
+                if (im.deg == 0) {
+                    recordSkipped(primes, report);
+                    report.primesUsed(used).certification(Certification.PROVEN,
+                            "an image of degree 0 at p = " + im.p + " proves the gcd constant");
+                    return new ZZPoly[] {ZZPoly.ONE, pf, pg};
+                }
+                acc.add(im.p, im.deg, im.h, im.a, im.b, pf.degree(), pg.degree());
+            }
+            options.listener().progress("gcd big primes", used, used + 1);
+            ZZPoly[] done = acc.tryFinish(pf, pg, gamma, Proof.COFACTOR_BOUND);
+            if (done != null) {
+                recordSkipped(primes, report);
+                report.primesUsed(used);
+                options.listener().progress("gcd big primes", used, used);
+                return done;
+            }
+        }
     }
 
     /** {h, a, b} residues in [0, p) for one generalized Fermat field. */

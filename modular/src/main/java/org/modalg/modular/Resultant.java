@@ -30,13 +30,18 @@ import org.modalg.polynomial.ZZPoly;
  *   combined by {@link MultiCrt}. No prime is unlucky: a prime dividing a leading coefficient
  *   is handled by the degree-drop rule of the kernel, so every image is Res(f, g) mod p.</li>
  *   <li>{@link Route#BIG_PRIME} ({@link #resultantBigPrime}): the same in the generalized Fermat
- *   fields of {@link GfPrimes#coverFor} (one preset when one exceeds twice the bound, CRT across
- *   a few otherwise).</li>
+ *   fields of {@link GfPrimes#coverOrAll} (one preset when one exceeds twice the bound, CRT across
+ *   a few otherwise; beyond all presets together, about 30,600 bits, word-size primes below 2^26
+ *   make up the rest, as for the determinant).</li>
  *   <li>{@link Route#AUTO}: CRT. Measured (modular/BENCHMARKS.md): a Euclid step in a
  *   generalized Fermat field costs far more per bit of modulus than in word-size fields.</li>
  * </ul>
- * With {@link Certification#PROBABILISTIC} the CRT route stops once the symmetric lift is
- * unchanged over {@link ModularOptions#extraPrimes()} primes (the bound still caps it).
+ * With {@link Certification#PROBABILISTIC} the CRT route draws its primes at random
+ * ({@link RandomPrimes}, [2^25, 2^26)), in waves that double, and stops once the lift of all but
+ * the last k primes agrees with the last k; the report gives the seed and the failure
+ * probability (at most {@link ModularOptions#FAILURE_TARGET}, see
+ * {@link Certification#PROBABILISTIC}). The big-prime route is always proven. Report phases:
+ * bound, images, crt, finish (disjoint).
  */
 public final class Resultant {
     private static final long PRIME_BOUND = ZpField.MAX_MODULUS_EXCLUSIVE;
@@ -91,7 +96,7 @@ public final class Resultant {
                 r = g.leadingCoefficient().pow(f.degree());
             }
             report.note("a zero or constant input: no primes needed").certification(Certification.PROVEN, "trivial");
-            report.phaseSince("total", t0);
+            report.phaseSince("trivial", t0);
             return new ModularResult<>(r, report.build());
         }
         BigInteger cf = f.content();
@@ -100,18 +105,22 @@ public final class Resultant {
         ZZPoly pg = g.divideExact(cg);
         BigInteger scale = cf.pow(g.degree()).multiply(cg.pow(f.degree()));
         BigInteger r;
+        // phases: bound here, then images and crt inside the routes (disjoint), then finish
         if (route == Route.BIG_PRIME) {
-            BigInteger bound = Bounds.resultant(pf.coefficients(), pg.coefficients());
-            long t1 = report.phaseSince("bound", t0);
+            // 2^resultantBits > the Hadamard bound: no square root of a huge power needed
+            BigInteger bound = BigInteger.ONE.shiftLeft(Math.toIntExact(Math.min(Integer.MAX_VALUE - 64,
+                    Bounds.resultantBits(pf.coefficients(), pg.coefficients()))));
+            report.phaseSince("bound", t0);
             r = bigPrime(pf, pg, bound, options, report);
-            report.phaseSince("images+crt", t1);
         } else {
             long boundBits = Bounds.resultantBits(pf.coefficients(), pg.coefficients());
-            long t1 = report.phaseSince("bound", t0);
+            report.phaseSince("bound", t0);
             r = crt(pf, pg, boundBits, options, report);
-            report.phaseSince("images+crt", t1);
         }
-        return new ModularResult<>(r.multiply(scale), report.build());
+        long t1 = System.nanoTime();
+        r = r.multiply(scale);
+        report.phaseSince("finish", t1);
+        return new ModularResult<>(r, report.build());
     }
 
     // ------------------------------------------------------------------ CRT route
@@ -125,16 +134,52 @@ public final class Resultant {
         // primes below 2^26 run the vectorized Euclid on doubles (PolyGcdDouble), faster per bit
         // than 62-bit primes; there are about 1.9 million of them above 2^25
         boolean small = needBits <= SMALL_PRIME_BITS_LIMIT;
-        PrimeStream stream = PrimeStream.below(small ? PolyGcdDouble.PRIME_BOUND : PRIME_BOUND);
-        long[] primes = primesFor(stream, needBits);
-        report.field("word-size primes < 2^" + (small ? PolyGcdDouble.MAX_PRIME_BITS : 62) + " (" + primes.length
-                + " for a " + boundBits + "-bit Hadamard bound)");
+        int primeBits = small ? PolyGcdDouble.MAX_PRIME_BITS : 62;
+        EarlyTermination early = null;
+        RandomPrimes random = null;
+        if (options.certification() == Certification.PROBABILISTIC) {
+            // |Res - x| < 2^(boundBits + 1) at a wrong stop; each random prime carries >= primeBits - 1 bits
+            early = EarlyTermination.plan(boundBits + 1, primeBits, needBits / (primeBits - 1) + 2,
+                    options.extraPrimes());
+            if (early == null) {
+                report.note("probabilistic: no early termination reaches failure probability "
+                        + ModularReport.formatProbability(ModularOptions.FAILURE_TARGET) + " for a " + boundBits
+                        + "-bit bound; proven instead");
+            } else {
+                long seed = options.seedForRun();
+                random = RandomPrimes.inRange(primeBits, seed);
+                report.seed(seed);
+            }
+        }
+        long[] primes;
+        if (random != null) {
+            primes = primesFor(random::next, needBits);
+            report.field("random word-size primes in [2^" + (primeBits - 1) + ", 2^" + primeBits + ") (at most "
+                    + primes.length + " for a " + boundBits + "-bit Hadamard bound)");
+        } else {
+            primes = primesFor(PrimeStream.below(small ? PolyGcdDouble.PRIME_BOUND : PRIME_BOUND)::next, needBits);
+            report.field("word-size primes < 2^" + primeBits + " (" + primes.length + " for a " + boundBits
+                    + "-bit Hadamard bound)");
+        }
         ZZPolyReducer rf = new ZZPolyReducer(pf);
         ZZPolyReducer rg = new ZZPolyReducer(pg);
-        int threads = Math.max(1, options.threads());
-        if (options.certification() == Certification.PROBABILISTIC) {
-            return crtEarly(primes, rf, rg, options, report);
+        if (early != null) {
+            return crtEarly(primes, rf, rg, options, report, early);
         }
+        BigInteger r = wordSizeCrt(primes, rf, rg, options, report, true);
+        report.primesUsed(primes.length).certification(Certification.PROVEN,
+                "product of primes > 2 * Hadamard bound of the Sylvester matrix");
+        return r;
+    }
+
+    /**
+     * Res mod each prime (chunks of primes over the threads, phase "images"), then their CRT
+     * (phase "crt"): symmetric in (-M/2, M/2] or unsigned in [0, M).
+     */
+    private static BigInteger wordSizeCrt(long[] primes, ZZPolyReducer rf, ZZPolyReducer rg,
+                                               ModularOptions options, ModularReport.Builder report,
+                                               boolean symmetric) {
+        int threads = Math.max(1, options.threads());
         long[] residues = new long[primes.length];
         java.util.concurrent.atomic.AtomicInteger done = new java.util.concurrent.atomic.AtomicInteger();
         long t = System.nanoTime();
@@ -148,48 +193,67 @@ public final class Resultant {
             options.listener().progress("resultant images", d, primes.length);
         });
         t = report.phaseSince("images", t);
-        BigInteger r = MultiCrt.combine(primes, residues, 1, true, threads)[0];
+        BigInteger r = MultiCrt.combine(primes, residues, 1, symmetric, threads)[0];
         report.phaseSince("crt", t);
-        report.primesUsed(primes.length).certification(Certification.PROVEN,
-                "product of primes > 2 * Hadamard bound of the Sylvester matrix");
         return r;
     }
 
+    /**
+     * Early termination ({@link EarlyTermination}): images in waves that double the primes so
+     * far; after each wave the CRT of all but the last k primes is checked against the last k.
+     */
     private static BigInteger crtEarly(long[] primes, ZZPolyReducer rf, ZZPolyReducer rg, ModularOptions options,
-                                       ModularReport.Builder report) {
+                                       ModularReport.Builder report, EarlyTermination early) {
         int threads = Math.max(1, options.threads());
-        CrtAccumulator acc = new CrtAccumulator(1);
-        int batch = Math.max(threads, 4);
-        for (int from = 0; from < primes.length; from += batch) {
-            options.checkCancelled("between resultant primes");
-            int n = Math.min(batch, primes.length - from);
-            long[] res = new long[n];
-            int base = from;
-            PrimeWorkers.run(n, threads, i -> images(new long[] {primes[base + i]}, rf, rg, res, i));
-            for (int i = 0; i < n; i++) {
-                acc.add(primes[base + i], new long[] {res[i]});
-                if (acc.stableCount() >= options.extraPrimes() && acc.count() > options.extraPrimes()) {
-                    report.primesUsed(acc.count()).certification(Certification.PROBABILISTIC,
-                            "unchanged over " + acc.stableCount() + " prime(s) (" + primes.length
-                                    + " needed for the proof)");
-                    options.listener().progress("resultant images", acc.count(), acc.count());
-                    return acc.symmetric(0);
-                }
+        int k = early.checkPrimes();
+        long[] residues = new long[primes.length];
+        int done = 0;
+        int wave = Math.min(primes.length, Math.max(2 * k, CHUNK));
+        long t = System.nanoTime();
+        while (true) {
+            int from = done;
+            int to = Math.min(primes.length, done + wave);
+            int chunks = (to - from + CHUNK - 1) / CHUNK;
+            PrimeWorkers.run(chunks, threads, c -> {
+                options.checkCancelled("between resultant primes");
+                int lo = from + c * CHUNK;
+                int hi = Math.min(to, lo + CHUNK);
+                images(java.util.Arrays.copyOfRange(primes, lo, hi), rf, rg, residues, lo);
+            });
+            done = to;
+            options.listener().progress("resultant images", done, primes.length);
+            t = report.phaseSince("images", t);
+            if (done == primes.length) {
+                BigInteger r = MultiCrt.combine(primes, residues, 1, true, threads)[0];
+                report.phaseSince("crt", t);
+                report.primesUsed(done).certification(Certification.PROVEN,
+                        "reached 2 * Hadamard bound of the Sylvester matrix before the check succeeded");
+                return r;
             }
-            options.listener().progress("resultant images", acc.count(), primes.length);
+            int base = done - k;
+            BigInteger x = MultiCrt.combine(java.util.Arrays.copyOf(primes, base),
+                    java.util.Arrays.copyOf(residues, base), 1, true, threads)[0];
+            boolean agrees = true;
+            for (int j = base; j < done && agrees; j++) {
+                agrees = x.mod(BigInteger.valueOf(primes[j])).longValue() == residues[j];
+            }
+            t = report.phaseSince("crt", t);
+            if (agrees) {
+                report.primesUsed(done).certification(Certification.PROBABILISTIC, early.describe() + " ("
+                        + primes.length + " needed for the proof)").failureProbability(early.failureBound());
+                return x;
+            }
+            wave = done;
         }
-        report.primesUsed(acc.count()).certification(Certification.PROVEN,
-                "reached the Hadamard bound before stabilizing");
-        return acc.symmetric(0);
     }
 
     /** Distinct primes from the stream whose product is at least 2^needBits. */
-    static long[] primesFor(PrimeStream stream, int needBits) {
+    static long[] primesFor(java.util.function.LongSupplier stream, long needBits) {
         long[] out = new long[16];
         int n = 0;
         double bits = 0;
         while (bits < needBits) {
-            long p = stream.next();
+            long p = stream.getAsLong();
             if (n == out.length) {
                 out = java.util.Arrays.copyOf(out, 2 * n);
             }
@@ -223,13 +287,10 @@ public final class Resultant {
 
     private static BigInteger bigPrime(ZZPoly pf, ZZPoly pg, BigInteger bound, ModularOptions options,
                                        ModularReport.Builder report) {
-        List<GfPreset> presets = GfPrimes.coverFor(bound.shiftLeft(1));
-        StringBuilder desc = new StringBuilder();
-        for (GfPreset g : presets) {
-            desc.append(desc.length() == 0 ? "" : " x ").append(g).append(" (")
-                    .append(GfPrimes.modulus(g).bitLength()).append(" bits)");
-        }
-        report.field(desc.toString());
+        BigInteger target = bound.shiftLeft(1);
+        List<GfPreset> presets = GfPrimes.coverOrAll(target);
+        report.field(GfPrimes.describe(presets));
+        long t = System.nanoTime();
         BigInteger[] residues = new BigInteger[presets.size()];
         java.util.concurrent.atomic.AtomicInteger done = new java.util.concurrent.atomic.AtomicInteger();
         PrimeWorkers.run(presets.size(), Math.max(1, options.threads()), i -> {
@@ -243,13 +304,41 @@ public final class Resultant {
             residues[i] = field.toBigInteger(res, 0);
             options.listener().progress("resultant big primes", done.incrementAndGet(), presets.size());
         });
+        t = report.phaseSince("images", t);
         CrtAccumulator acc = new CrtAccumulator(1);
         for (int i = 0; i < presets.size(); i++) {
             acc.add(GfPrimes.modulus(presets.get(i)), new BigInteger[] {residues[i]});
         }
-        report.primesUsed(presets.size()).certification(Certification.PROVEN,
-                "product of big primes > 2 * Hadamard bound of the Sylvester matrix");
-        return acc.symmetric(0);
+        int words = 0;
+        if (!acc.exceedsTwice(bound)) {
+            // beyond the presets (GfPrimes.coverOrAll): word-size primes make up the rest
+            long need = target.bitLength() - acc.modulus().bitLength() + 1L; // M * Mw >= 2^bits(target)
+            boolean small = need <= SMALL_PRIME_BITS_LIMIT;
+            long[] primes = primesFor(PrimeStream.below(small ? PolyGcdDouble.PRIME_BOUND : PRIME_BOUND)::next, need);
+            report.field(GfPrimes.describe(presets) + " x word-size primes < 2^" + (small ? PolyGcdDouble.MAX_PRIME_BITS : 62));
+            report.note("2 * Hadamard bound 2^" + target.bitLength() + " exceeds all generalized Fermat presets"
+                    + " together (2^" + acc.modulus().bitLength() + "): " + primes.length
+                    + " word-size primes < 2^" + (small ? PolyGcdDouble.MAX_PRIME_BITS : 62) + " make up the rest");
+            t = report.phaseSince("crt", t);
+            BigInteger w = wordSizeCrt(primes, new ZZPolyReducer(pf), new ZZPolyReducer(pg), options, report, false);
+            t = System.nanoTime();
+            BigInteger mw = BigInteger.ONE;
+            for (long p : primes) {
+                mw = mw.multiply(BigInteger.valueOf(p));
+            }
+            acc.add(mw, new BigInteger[] {w});
+            words = primes.length;
+        }
+        if (!acc.exceedsTwice(bound)) {
+            throw new IllegalStateException("big-prime resultant: modulus 2^" + acc.modulus().bitLength()
+                    + " does not exceed 2 * bound 2^" + target.bitLength());
+        }
+        BigInteger r = acc.symmetric(0);
+        report.phaseSince("crt", t);
+        report.primesUsed(presets.size() + words).certification(Certification.PROVEN,
+                "product of " + (words == 0 ? "big primes" : "big and word-size primes")
+                        + " > 2 * Hadamard bound of the Sylvester matrix");
+        return r;
     }
 
     private static long[] digits(GfField field, ZZPoly f) {

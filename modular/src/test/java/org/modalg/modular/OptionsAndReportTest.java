@@ -28,7 +28,10 @@ class OptionsAndReportTest {
     void optionsHaveDefaultsAndWithersCopy() {
         ModularOptions d = ModularOptions.defaults();
         assertEquals(Route.AUTO, d.route());
-        assertEquals(Runtime.getRuntime().availableProcessors(), d.threads());
+        assertEquals(org.modalg.fft.CpuNttEngine.shared().threads(), d.threads());
+        assertTrue(d.seed().isEmpty());
+        assertEquals(7L, d.withSeed(7).seed().getAsLong());
+        assertTrue(d.withSeed(7).toString().contains("seed=7"));
         assertEquals(Certification.PROVEN, d.certification());
         assertEquals(2, d.extraPrimes());
         assertSame(ProgressListener.NONE, d.listener());
@@ -86,5 +89,94 @@ class OptionsAndReportTest {
         assertThrows(IllegalArgumentException.class, () -> ModularReport.builder(""));
         assertThrows(IllegalArgumentException.class, () -> new ModularResult<>(null, r));
         assertEquals(BigInteger.TEN, new ModularResult<>(BigInteger.TEN, r).value());
+    }
+
+    @Test
+    void failureProbabilityIsZeroWhenProvenAndChecked() {
+        ModularReport.Builder b = ModularReport.builder("det").certification(Certification.PROBABILISTIC, "early")
+                .failureProbability(0x1p-45).seed(99);
+        ModularReport r = b.build();
+        assertEquals(0x1p-45, r.failureProbability());
+        assertEquals(99L, r.seed().getAsLong());
+        assertTrue(r.toString().contains("probability <= 2^-45.0"), r.toString());
+        assertEquals(0.0, b.certification(Certification.PROVEN, "bound").build().failureProbability());
+        for (double bad : new double[] {-1e-9, 1.5, Double.NaN}) {
+            assertThrows(IllegalArgumentException.class, () -> ModularReport.builder("x").failureProbability(bad));
+        }
+    }
+
+    /** Phases are disjoint: their sum is the total, and the total fits in the wall time of the call. */
+    @Test
+    void phasesSumToTheTotalWithinTheWallTime() {
+        java.util.Random rnd = new java.util.Random(GcdOracles.SEED + 31);
+        org.modalg.polynomial.ZZPoly f = GcdOracles.random(rnd, 40, 64);
+        org.modalg.polynomial.ZZPoly g = GcdOracles.random(rnd, 35, 64);
+        org.modalg.polynomial.ZZPoly c = GcdOracles.random(rnd, 10, 30);
+        long[][] small = new long[6][6];
+        long[][] large = new long[24][24];
+        for (long[][] m : new long[][][] {small, large}) {
+            for (long[] row : m) {
+                for (int j = 0; j < row.length; j++) {
+                    row[j] = rnd.nextInt(2001) - 1000;
+                }
+            }
+        }
+        ModularOptions crt = ModularOptions.defaults().withRoute(Route.CRT).withThreads(2);
+        ModularOptions big = crt.withRoute(Route.BIG_PRIME);
+        ModularOptions prob = crt.withCertification(Certification.PROBABILISTIC);
+        List<java.util.function.Supplier<ModularResult<?>>> calls = List.of(
+                () -> Resultant.resultant(f, g, crt),
+                () -> Resultant.resultant(f, g, prob),
+                () -> Resultant.resultant(f, g, big),
+                () -> Resultant.resultant(f, org.modalg.polynomial.ZZPoly.parse("3"), crt),
+                () -> PolynomialGcd.gcd(f.multiply(c), g.multiply(c), crt),
+                () -> PolynomialGcd.gcd(f.multiply(c), g.multiply(c), big),
+                () -> PolynomialGcd.gcdModular(f.multiply(c), g.multiply(c), crt, PolynomialGcd.Proof.TRIAL_DIVISION),
+                () -> Determinant.det(small, crt),
+                () -> Determinant.det(small, prob),
+                () -> Determinant.det(small, big),
+                () -> Determinant.det(large, crt),
+                () -> Determinant.det(large, prob));
+        for (int i = 0; i < calls.size(); i++) {
+            long t0 = System.nanoTime();
+            ModularReport r = calls.get(i).get().report();
+            long wall = System.nanoTime() - t0;
+            long sum = 0;
+            for (long v : r.phaseNanos().values()) {
+                assertTrue(v >= 0, "call " + i + ": " + r);
+                sum += v;
+            }
+            assertEquals(sum, r.totalNanos(), "call " + i);
+            assertTrue(r.totalNanos() <= wall, "call " + i + ": total " + r.totalNanos() + " ns > wall " + wall
+                    + " ns\n" + r);
+            assertTrue(r.totalNanos() > 0, "call " + i + ": " + r);
+        }
+    }
+
+    /** The thread count of defaults() follows -Dmodalg.threads (read as the products read it), in a fresh JVM. */
+    @Test
+    void defaultThreadsFollowTheSystemProperty() throws Exception {
+        assertEquals("threads=3", probe("-Dmodalg.threads=3"));
+        assertEquals("threads=1", probe("-Dmodalg.threads=1"));
+        assertEquals("threads=" + Runtime.getRuntime().availableProcessors(), probe(null));
+        for (String bad : new String[] {"0", "-2", "two", "40000"}) {
+            String out = probe("-Dmodalg.threads=" + bad);
+            assertTrue(out.startsWith("IllegalArgumentException: the system property modalg.threads must be an integer"
+                    + " in [1, 32767], got \"" + bad + "\""), out);
+        }
+    }
+
+    private static String probe(String property) throws Exception {
+        String javaBin = java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        List<String> cmd = new java.util.ArrayList<>(List.of(javaBin, "-cp", cp));
+        if (property != null) {
+            cmd.add(property);
+        }
+        cmd.add(ThreadsProbe.class.getName());
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).trim();
+        assertEquals(0, p.waitFor(), out);
+        return out;
     }
 }

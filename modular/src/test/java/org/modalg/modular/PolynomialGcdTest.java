@@ -69,7 +69,7 @@ class PolynomialGcdTest {
             ModularResult<GcdResult> pr = PolynomialGcd.gcd(f, g,
                     CRT2.withCertification(Certification.PROBABILISTIC).withExtraPrimes(1));
             assertEquals(expected, pr.value().gcd(), label + " probabilistic");
-            assertEquals(Certification.PROBABILISTIC, pr.report().certification(), label);
+            assertEquals(Certification.PROVEN, pr.report().certification(), label + " (gcd is always proven)");
         }
     }
 
