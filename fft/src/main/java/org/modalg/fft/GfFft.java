@@ -86,10 +86,12 @@ public final class GfFft {
                 key -> new GfFft(field, log2N));
     }
 
+    /** The field this plan transforms over. */
     public GfField field() {
         return field;
     }
 
+    /** The transform length N = 2^log2N of this plan. */
     public int log2N() {
         return log2N;
     }

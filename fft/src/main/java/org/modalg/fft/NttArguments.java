@@ -9,7 +9,14 @@ public final class NttArguments {
 
     /** Which {@link NttEngine} operation is being checked. */
     public enum Operation {
-        FORWARD, INVERSE, CYCLIC, NEGACYCLIC;
+        /** {@link NttEngine#forward}. */
+        FORWARD,
+        /** {@link NttEngine#inverse}. */
+        INVERSE,
+        /** {@link NttEngine#cyclicConvolution}. */
+        CYCLIC,
+        /** {@link NttEngine#negacyclicConvolution}. */
+        NEGACYCLIC;
 
         /** Whether the operation takes the arrays {@code a}, {@code b}, {@code out}. */
         public boolean isConvolution() {

@@ -8,6 +8,7 @@ package org.modalg.gpu;
 public class GpuException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
+    /** The driver's error code (a {@code CUresult} value), or -1 if there was none. */
     private final int cudaError;
 
     /** A failure of {@code call} with the driver's error code {@code cudaError}. */

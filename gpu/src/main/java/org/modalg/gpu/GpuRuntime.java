@@ -17,13 +17,20 @@ import jcuda.driver.JCudaDriver;
  * The CUDA device this JVM uses (device 0, its primary context) and the kernel modules loaded
  * from the PTX resources, through the JCuda driver API.
  *
- * <p>{@link #isUsable()} never throws: it is false, with {@link #unusableReason()} logged once,
- * when the JCuda native library cannot load (no {@code libcuda.so.1}), there is no device, or
- * the driver cannot load the PTX (too old for it). Everything in modalg then runs on the CPU.
- * The system property {@code modalg.gpu.disable=true} makes it false on purpose.
+ * <p>{@link #isUsable()} never throws: it is false, with {@link #unusableReason()}, when the
+ * JCuda native library cannot load (no {@code libcuda.so.1}), there is no device, or the driver
+ * cannot load the PTX (too old for it). Everything in modalg then runs on the CPU. The system
+ * property {@code modalg.gpu.disable=true} makes it false on purpose.
  *
- * <p>Threads: every public entry point of this module calls {@link #enter()}, which makes the
- * context current on the calling thread; engines serialize their own device work.
+ * <p>Start-up: nothing here runs at class load. The probe runs on the first call of
+ * {@link #isUsable()}, which the library makes only when a product is large enough for a GPU
+ * engine to be considered; its outcome is logged once at level {@code FINE} (printing an
+ * {@code INFO} record through {@code java.util.logging} cost about 0.1 s of a command's start-up
+ * for the logging and time-zone classes). Commands that report the device (the demo, the GPU
+ * benchmarks) print {@link #unusableReason()} or {@link #describe()} themselves.
+ *
+ * <p>Threads: every public entry point of this module makes the context current on the calling
+ * thread first; engines serialize their own device work.
  */
 public final class GpuRuntime {
     private static final Logger LOG = Logger.getLogger(GpuRuntime.class.getName());
@@ -102,9 +109,9 @@ public final class GpuRuntime {
                 }
             }
             if (instance == null) {
-                LOG.info("GPU not usable, modalg runs on the CPU: " + unusableReason);
+                LOG.fine(() -> "GPU not usable, modalg runs on the CPU: " + unusableReason);
             } else {
-                LOG.info("GPU: " + instance.describe());
+                LOG.fine(() -> "GPU: " + instance.describe());
             }
         }
         return instance != null;

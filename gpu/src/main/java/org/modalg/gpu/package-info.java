@@ -1,2 +1,13 @@
-/** modalg gpu layer (see the module README). */
+/**
+ * CUDA engines through JCuda's driver API: batched small-prime NTTs, CRT, the all-device
+ * integer product and the big-prime FFT over generalized Fermat fields. They register with the
+ * fft module through {@code META-INF/services} and are used automatically when
+ * {@link org.modalg.gpu.GpuRuntime#isUsable()}; nothing is probed at class load (see the module
+ * README).
+ *
+ * <p>References: "the thesis" in this package's documentation, with its numbered items (P3,
+ * P4, Table 2.2, sections 2.3, 2.5 and 2.6, Algorithms 2 and 3), is D. Mohajerani,
+ * <i>Parallel Arbitrary-precision Integer Arithmetic</i>, PhD thesis, The University of
+ * Western Ontario, 2021 ([Thesis] in the References of the root README).
+ */
 package org.modalg.gpu;

@@ -13,9 +13,10 @@ class GpuRuntimeTest {
     @Test
     void probeAnswersWithoutThrowing() {
         boolean usable = GpuRuntime.isUsable();
-        System.out.println(usable ? "GPU: " + GpuRuntime.get().describe()
-                : "no GPU: " + GpuRuntime.unusableReason());
-        if (!usable) {
+        if (usable) {
+            System.out.println("GPU: " + GpuRuntime.get().describe());
+        } else {
+            GpuTests.tellOnce();
             assertNotNull(GpuRuntime.unusableReason());
             assertThrows(IllegalStateException.class, GpuRuntime::get);
             assertThrows(IllegalStateException.class, GpuNttEngine::new);

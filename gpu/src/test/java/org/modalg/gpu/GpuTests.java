@@ -9,13 +9,26 @@ final class GpuTests {
 
     private static boolean told;
 
-    static synchronized void assumeGpu() {
+    /**
+     * Skips the calling test where no GPU is usable. The reason is printed once per test JVM
+     * (the module's tests share one fork), not once per test or test class; each test is still
+     * reported as skipped with it.
+     */
+    static void assumeGpu() {
         boolean usable = GpuRuntime.isUsable();
-        if (!usable && !told) {
-            told = true;
-            System.out.println("[skipped] GPU tests (each is reported as skipped): " + GpuRuntime.unusableReason());
+        if (!usable) {
+            tellOnce();
         }
         assumeTrue(usable, () -> "no usable GPU: " + GpuRuntime.unusableReason());
+    }
+
+    /** Prints, once per JVM, why the GPU tests are skipped here. */
+    static synchronized void tellOnce() {
+        if (!told) {
+            told = true;
+            System.out.println("[skipped] GPU tests (each is reported as skipped): "
+                    + GpuRuntime.unusableReason());
+        }
     }
 
     /** A seed that differs from run to run, printed so that a failure can be replayed. */
