@@ -12,5 +12,11 @@
  * {@code mulKaratsuba}, {@code divRemNewton}, ...); the unsuffixed name dispatches by the
  * measured cut-offs of {@link org.modalg.polynomial.Tuning}. See the module README for the
  * algorithms, their costs, the cut-off table and the text formats.
+ *
+ * <p>References: "the thesis" in this package's documentation and output (P3, P4, Tables 2.1,
+ * 2.2, 3.1, 3.2, 3.4, sections 2.3 and 2.9, chapter 5, Algorithms 1 to 4) is D. Mohajerani,
+ * <i>Parallel Arbitrary-precision Integer Arithmetic</i>, PhD thesis, The University of Western
+ * Ontario, 2021 ([Thesis] in the References of the root README); "the GPU polynomial
+ * multiplication paper" is [Eme] and "the multiprecision division paper" is [MRLOMW] there.
  */
 package org.modalg.polynomial;
