@@ -81,18 +81,22 @@ final class PolyText {
     }
 
     /**
-     * Null if a dense array of {@code length} coefficients fits the array limit and the heap,
-     * else the reason (what it would need against what there is).
+     * Null if a dense array of {@code length} coefficients fits the array limit and the heap
+     * space still free ({@link Runtime#maxMemory()} less what is in use), else the reason (what
+     * it would need against what there is).
      */
     static String denseArrayProblem(long length) {
         if (length - 1 > MAX_DEGREE) {
             return "above the largest supported degree " + MAX_DEGREE;
         }
         long need = denseBytes(length);
-        long max = Runtime.getRuntime().maxMemory();
-        if (need > max) {
+        Runtime rt = Runtime.getRuntime();
+        long max = rt.maxMemory();
+        long free = max - (rt.totalMemory() - rt.freeMemory());
+        if (need > free) {
             return "its dense array of " + length + " coefficients would need at least " + need
-                    + " bytes, above the maximum heap of " + max + " bytes (Runtime.maxMemory())";
+                    + " bytes; the heap has " + free + " bytes free of its maximum " + max
+                    + " (Runtime.maxMemory())";
         }
         return null;
     }
