@@ -214,22 +214,38 @@ public final class IntegerText {
     private static BigInteger parseHex(CharSequence text, int from, int to) {
         int n = to - from;
         byte[] mag = new byte[(n + 1) / 2];
-        int p = mag.length - 1;
-        for (int j = to - 1; j >= from; j -= 2) {
-            int lo = digit(text.charAt(j), 16);
-            if (lo < 0) {
-                throw badDigit(text, firstBadHex(text, from, to), 16);
-            }
-            int hi = 0;
-            if (j - 1 >= from) {
-                hi = digit(text.charAt(j - 1), 16);
-                if (hi < 0) {
-                    throw badDigit(text, firstBadHex(text, from, to), 16);
-                }
-            }
-            mag[p--] = (byte) (hi << 4 | lo);
+        int p = 0;
+        int j = from;
+        int bad = 0; // or of the table values: negative once a character is not a digit
+        if ((n & 1) == 1) {
+            int d = hexValue(text.charAt(j++));
+            bad |= d;
+            mag[p++] = (byte) d;
+        }
+        for (; j < to; j += 2) {
+            int hi = hexValue(text.charAt(j));
+            int lo = hexValue(text.charAt(j + 1));
+            bad |= hi | lo;
+            mag[p++] = (byte) (hi << 4 | lo);
+        }
+        if (bad < 0) {
+            throw badDigit(text, firstBadHex(text, from, to), 16);
         }
         return new BigInteger(1, mag);
+    }
+
+    private static final byte[] HEX_VALUE = new byte[128];
+
+    static {
+        java.util.Arrays.fill(HEX_VALUE, (byte) -1);
+        for (int c = 0; c < 128; c++) {
+            HEX_VALUE[c] = (byte) digit((char) c, 16);
+        }
+    }
+
+    // the value of a hexadecimal digit, or -1
+    private static int hexValue(char c) {
+        return c < 128 ? HEX_VALUE[c] : -1;
     }
 
     // The first offending character (the loop above runs from the right).
