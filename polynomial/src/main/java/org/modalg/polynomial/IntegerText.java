@@ -32,13 +32,16 @@ import java.nio.charset.StandardCharsets;
  *       10^9 in {@code long} arithmetic. Each split by a P_k of s bits is Barrett's division
  *       (Handbook of Applied Cryptography, algorithm 14.42, in radix 2) with the reciprocal
  *       floor(2^(2s) / P_k), computed once by {@link IntegerDivision} and cached beside P_k: two
- *       products of s bits, then at most two corrections. O(M(n) log n).</li>
+ *       products of s bits, then at most two corrections (a dividend above 2^(2s) is divided
+ *       in chunks of 2s bits; below {@value #BARRETT_BITS} bits of P_k, BigInteger's
+ *       divideAndRemainder). O(M(n) log n), about twice the products of reading.</li>
  * </ul>
  * Below {@value #PARSE_BIGINTEGER_DIGITS} digits (reading) and {@value #PRINT_BIGINTEGER_BITS}
- * bits (printing), BigInteger's own conversion is used; the cut-offs and timings are in
- * polynomial/BENCHMARKS.md ("Text conversion"). On the 2-core EPYC VM, one thread: a
- * 10^7-digit number is read in about 0.5 s and printed in about 0.9 s (BigInteger: about
- * 100 min and 24 s).
+ * bits (printing), BigInteger's own conversion is used. Figures, cut-offs and the GMP peer are in
+ * polynomial/BENCHMARKS.md ("Text conversion"): on the 2-core EPYC VM, one thread, heavily
+ * loaded, a 10^7-digit number was read in 3.4 s and printed in 7.7 s (GMP 6.2.1 in the same
+ * sitting: 1.5-1.9 s and 4.3-5.5 s; BigInteger: quadratic reading, about 58 s already at 10^6
+ * digits).
  */
 public final class IntegerText {
     /** Below this many digits, decimal reading is {@code new BigInteger(String)}. */
@@ -352,9 +355,11 @@ public final class IntegerText {
         if (bits <= PRINT_BASE_DIGITS * 3) { // below 10^(PRINT_BASE_DIGITS)
             return writeBase(a, buf, end);
         }
-        // the largest k whose power is certainly below a (estimated bits + 2 < bits(a))
+        // the largest k with P_k^2 about a or below, so that no power (nor reciprocal) beyond the
+        // square root of a is made; a quotient above P_k is divided in chunks, then printed by
+        // the same split
         int k = 0;
-        while (estimatedBits(k + 1) + 2 < bits) {
+        while (2 * estimatedBits(k + 1) + 2 < bits) {
             k++;
         }
         BigInteger[] qr = Powers.divideAndRemainder(a, k);

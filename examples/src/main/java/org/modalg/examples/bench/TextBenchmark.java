@@ -14,9 +14,10 @@ import org.modalg.polynomial.IntegerText;
  * text printed back is compared with the text read; each BigInteger result with modalg's.
  *
  * <p>Columns: the first call at a size ({@code first_*}: it grows the shared table of powers
- * 10^(18 2^k) and Barrett reciprocals up to that size; sizes run upwards in one JVM, so it is
- * what a one-shot command pays at that size only for the largest size), and the minimum over
- * the following {@code repeats} calls. BigInteger is skipped (NaN) above the given sizes:
+ * 10^(18 2^k) and Barrett reciprocals up to that size; sizes run upwards in one JVM after a
+ * warm-up of eight round trips of 3 10^5 digits, so it is not what a one-shot command pays,
+ * which also compiles the code), and the minimum over the following {@code repeats} calls (of
+ * the mean of a batch of calls at small sizes). BigInteger is skipped (NaN) above the given sizes:
  * {@code new BigInteger(String)} is quadratic (about 58 s at 10^6 digits).
  *
  * <p>Usage: {@code TextBenchmark [maxDigits [repeats [bigParseMaxDigits [bigPrintMaxDigits
@@ -54,6 +55,13 @@ public final class TextBenchmark {
     public static BenchTable run(long maxDigits, int repeats, long bigParseMax, long bigPrintMax, long seed) {
         BenchTable table = new BenchTable(COLUMNS);
         Random rnd = new Random(seed);
+        // JIT warm-up of the product routes (the NTT is first used from about 10^5 digits)
+        String warm = randomDigits(rnd, 300_000, 10);
+        for (int i = 0; i < 8; i++) {
+            if (!IntegerText.toString(IntegerText.parse(warm)).equals(warm)) {
+                throw new IllegalStateException("round trip failed in the warm-up");
+            }
+        }
         for (int radix : new int[] {10, 16}) {
             for (long d = 1000; d <= maxDigits; d *= 10) {
                 int digits = (int) d;
