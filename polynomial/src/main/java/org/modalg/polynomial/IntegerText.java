@@ -38,10 +38,10 @@ import java.nio.charset.StandardCharsets;
  * </ul>
  * Below {@value #PARSE_BIGINTEGER_DIGITS} digits (reading) and {@value #PRINT_BIGINTEGER_BITS}
  * bits (printing), BigInteger's own conversion is used. Figures, cut-offs and the GMP peer are in
- * polynomial/BENCHMARKS.md ("Text conversion"): on the 2-core EPYC VM, one thread, heavily
- * loaded, a 10^7-digit number was read in 3.4 s and printed in 7.7 s (GMP 6.2.1 in the same
- * sitting: 1.5-1.9 s and 4.3-5.5 s; BigInteger: quadratic reading, about 58 s already at 10^6
- * digits).
+ * polynomial/BENCHMARKS.md ("Text conversion"): on the 2-core EPYC VM, one thread, shared with
+ * other builds, a 10^7-digit number was read in 1.2 s and printed in 2.6 s (4.4 s for a first
+ * print, which also computes the reciprocals); GMP 6.2.1 in the same sitting took 0.66-0.73 s
+ * and 1.64-1.93 s; BigInteger's reader is quadratic (58 s already at 10^6 digits).
  */
 public final class IntegerText {
     /** Below this many digits, decimal reading is {@code new BigInteger(String)}. */
