@@ -1,10 +1,7 @@
 package org.modalg.polynomial;
 
+import java.io.IOException;
 import java.math.BigInteger;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 import java.util.function.IntFunction;
 
 /**
@@ -20,6 +17,16 @@ import java.util.function.IntFunction;
  *
  * <p>FLINT form: {@code len  c0 c1 ... c_{len-1}}, whitespace separated, coefficients as
  * signed decimal integers in increasing degree; the zero polynomial is {@code 0}.
+ *
+ * <p>Both forms are ASCII: digits {@code 0-9} only, whitespace is space, tab, line feed,
+ * carriage return, form feed or vertical tab. Numbers are converted by {@link IntegerText}
+ * (subquadratic), read in place without copying the text. Sizes are checked against the input
+ * before anything is allocated: an exponent or FLINT length whose dense coefficient array
+ * would not fit the heap ({@link Runtime#maxMemory()}) or the array limit is a
+ * {@link PolyParseException} naming it and the bytes it would need, and a FLINT length above
+ * the number of coefficients present is an error before the array is made. No regular
+ * expressions: every scan is an iterative loop, so text of any length is read without deep
+ * recursion.
  */
 final class PolyText {
     /** Largest degree that text may ask for: the array limit of the JVM, with a margin. */
@@ -63,6 +70,58 @@ final class PolyText {
         return c >= '0' && c <= '9';
     }
 
+    /** ASCII whitespace: space, tab, line feed, vertical tab, form feed, carriage return. */
+    static boolean isWhitespace(char c) {
+        return c == ' ' || (c >= '\t' && c <= '\r');
+    }
+
+    /** Bytes a dense array of {@code length} coefficient slots takes at least (one reference each, header). */
+    static long denseBytes(long length) {
+        return 8 * length + 16;
+    }
+
+    /**
+     * Null if a dense array of {@code length} coefficients fits the array limit and the heap
+     * space still free ({@link Runtime#maxMemory()} less what is in use), else the reason (what
+     * it would need against what there is).
+     */
+    static String denseArrayProblem(long length) {
+        if (length - 1 > MAX_DEGREE) {
+            return "above the largest supported degree " + MAX_DEGREE;
+        }
+        long need = denseBytes(length);
+        Runtime rt = Runtime.getRuntime();
+        long max = rt.maxMemory();
+        long free = max - (rt.totalMemory() - rt.freeMemory());
+        if (need > free) {
+            return "its dense array of " + length + " coefficients would need at least " + need
+                    + " bytes; the heap has " + free + " bytes free of its maximum " + max
+                    + " (Runtime.maxMemory())";
+        }
+        return null;
+    }
+
+    /** The value of the ASCII digits s[from, to) if at most 18 significant digits, else -1. */
+    private static long smallValue(String s, int from, int to) {
+        while (from < to - 1 && s.charAt(from) == '0') {
+            from++;
+        }
+        if (to - from > 18) {
+            return -1;
+        }
+        long v = 0;
+        for (int j = from; j < to; j++) {
+            v = v * 10 + (s.charAt(j) - '0');
+        }
+        return v;
+    }
+
+    /** s[from, to) for a message, cut to 40 characters. */
+    private static String excerpt(String s, int from, int to) {
+        return to - from <= 40 ? s.substring(from, to)
+                : s.substring(from, from + 30) + "... (" + (to - from) + " characters)";
+    }
+
     // ------------------------------------------------------------------ human form
 
     /**
@@ -81,7 +140,10 @@ final class PolyText {
         private final String s;
         private final String var;
         private int i;
-        private final TreeMap<Integer, BigInteger> terms = new TreeMap<>();
+        private int count;
+        private int[] exps = new int[16];
+        private BigInteger[] coeffs = new BigInteger[16];
+        private int degree;
 
         HumanParser(String s, String var) {
             this.s = s;
@@ -115,11 +177,15 @@ final class PolyText {
                 }
                 first = false;
             }
-            int degree = terms.lastKey();
-            BigInteger[] c = new BigInteger[degree + 1];
-            java.util.Arrays.fill(c, BigInteger.ZERO);
-            for (Map.Entry<Integer, BigInteger> e : terms.entrySet()) {
-                c[e.getKey()] = e.getValue();
+            BigInteger[] c = new BigInteger[degree + 1]; // checked against the heap in power()
+            for (int t = 0; t < count; t++) {
+                int e = exps[t];
+                c[e] = c[e] == null ? coeffs[t] : c[e].add(coeffs[t]);
+            }
+            for (int e = 0; e <= degree; e++) {
+                if (c[e] == null) {
+                    c[e] = BigInteger.ZERO;
+                }
             }
             return c;
         }
@@ -152,7 +218,13 @@ final class PolyText {
             if (negative) {
                 coeff = coeff.negate();
             }
-            terms.merge(exponent, coeff, BigInteger::add);
+            if (count == exps.length) {
+                exps = java.util.Arrays.copyOf(exps, 2 * count);
+                coeffs = java.util.Arrays.copyOf(coeffs, 2 * count);
+            }
+            exps[count] = exponent;
+            coeffs[count++] = coeff;
+            degree = Math.max(degree, exponent);
         }
 
         // The variable at i, then an optional ^e; returns the exponent.
@@ -172,11 +244,21 @@ final class PolyText {
                     throw error(i, "expected an exponent (a non-negative integer) after '^', found " + describe(i));
                 }
                 int eStart = i;
-                BigInteger e = number();
-                if (e.compareTo(BigInteger.valueOf(MAX_DEGREE)) > 0) {
-                    throw error(eStart, "exponent " + e + " is too large (at most " + MAX_DEGREE + ")");
+                while (i < s.length() && isDigit(s.charAt(i))) {
+                    i++;
                 }
-                return e.intValue();
+                long e = smallValue(s, eStart, i);
+                if (e < 0 || e > MAX_DEGREE) {
+                    throw error(eStart, "exponent " + excerpt(s, eStart, i) + " is too large (at most "
+                            + MAX_DEGREE + ")");
+                }
+                if (e > degree) {
+                    String problem = denseArrayProblem(e + 1);
+                    if (problem != null) {
+                        throw error(eStart, "exponent " + e + " is too large: " + problem);
+                    }
+                }
+                return (int) e;
             }
             return 1;
         }
@@ -186,7 +268,7 @@ final class PolyText {
             while (i < s.length() && isDigit(s.charAt(i))) {
                 i++;
             }
-            return new BigInteger(s.substring(start, i));
+            return IntegerText.parse(s, start, i, 10);
         }
 
         private char peek() {
@@ -198,7 +280,7 @@ final class PolyText {
         }
 
         private int afterWs(int j) {
-            while (j < s.length() && Character.isWhitespace(s.charAt(j))) {
+            while (j < s.length() && isWhitespace(s.charAt(j))) {
                 j++;
             }
             return j;
@@ -229,34 +311,48 @@ final class PolyText {
         }
         int end = tokenEnd(s, i);
         if (!isUnsignedInteger(s, i, end)) {
-            throw error(s, i, "expected the length (a non-negative integer), found '" + s.substring(i, end) + "'");
+            throw error(s, i, "expected the length (a non-negative integer), found '" + excerpt(s, i, end) + "'");
         }
-        BigInteger lenBig = new BigInteger(s.substring(i, end));
-        if (lenBig.compareTo(BigInteger.valueOf(MAX_DEGREE + 1L)) > 0) {
-            throw error(s, i, "length " + lenBig + " is too large (at most " + (MAX_DEGREE + 1L) + ")");
+        long lenLong = smallValue(s, i, end);
+        if (lenLong < 0 || lenLong > MAX_DEGREE + 1L) {
+            throw error(s, i, "length " + excerpt(s, i, end) + " is too large (at most " + (MAX_DEGREE + 1L) + ")");
         }
-        int len = lenBig.intValue();
-        List<BigInteger> coeffs = new ArrayList<>(Math.min(len, 1 << 16));
-        i = skipWs(s, end);
-        while (coeffs.size() < len) {
-            if (i == s.length()) {
-                throw error(s, i, "expected " + len + " coefficients, found " + coeffs.size()
-                        + " before the end of text");
-            }
+        int len = (int) lenLong;
+        int first = skipWs(s, end);
+        // count the coefficients present before allocating for len of them
+        int present = 0;
+        int j = first;
+        int lastEnd = first;
+        while (j < s.length() && present < len) {
+            lastEnd = tokenEnd(s, j);
+            present++;
+            j = skipWs(s, lastEnd);
+        }
+        if (present < len) {
+            throw error(s, s.length(), "expected " + len + " coefficients, found " + present
+                    + " before the end of text");
+        }
+        String problem = denseArrayProblem(len);
+        if (problem != null) {
+            throw error(s, i, "length " + len + " is too large: " + problem);
+        }
+        BigInteger[] coeffs = new BigInteger[len];
+        i = first;
+        for (int t = 0; t < len; t++) {
             end = tokenEnd(s, i);
             int digits = s.charAt(i) == '-' ? i + 1 : i;
             if (!isUnsignedInteger(s, digits, end)) {
-                throw error(s, i, "expected coefficient " + coeffs.size() + " (an integer), found '"
-                        + s.substring(i, end) + "'");
+                throw error(s, i, "expected coefficient " + t + " (an integer), found '"
+                        + excerpt(s, i, end) + "'");
             }
-            coeffs.add(new BigInteger(s.substring(i, end)));
+            coeffs[t] = IntegerText.parse(s, i, end, 10);
             i = skipWs(s, end);
         }
         if (i != s.length()) {
             throw error(s, i, "expected end of text after " + len + " coefficients, found '"
-                    + s.substring(i, tokenEnd(s, i)) + "'");
+                    + excerpt(s, i, tokenEnd(s, i)) + "'");
         }
-        return coeffs.toArray(new BigInteger[0]);
+        return coeffs;
     }
 
     private static boolean isUnsignedInteger(String s, int from, int to) {
@@ -272,14 +368,14 @@ final class PolyText {
     }
 
     private static int skipWs(String s, int j) {
-        while (j < s.length() && Character.isWhitespace(s.charAt(j))) {
+        while (j < s.length() && isWhitespace(s.charAt(j))) {
             j++;
         }
         return j;
     }
 
     private static int tokenEnd(String s, int j) {
-        while (j < s.length() && !Character.isWhitespace(s.charAt(j))) {
+        while (j < s.length() && !isWhitespace(s.charAt(j))) {
             j++;
         }
         return j;
@@ -317,48 +413,75 @@ final class PolyText {
     /**
      * Human form of the polynomial with {@code len} coefficients given by {@code coeff}
      * (increasing degree; zero coefficients are skipped): {@code 3*x^2 - x + 7}; {@code 0}
-     * for the zero polynomial.
+     * for the zero polynomial. Coefficients are printed by {@link IntegerText}.
      */
     static String formatHuman(int len, IntFunction<BigInteger> coeff, String variable) {
         StringBuilder sb = new StringBuilder();
+        try {
+            appendHuman(len, coeff, variable, sb);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e); // a StringBuilder does not throw
+        }
+        return sb.toString();
+    }
+
+    /** {@link #formatHuman} appended to out piece by piece (no String of the whole text). */
+    static void appendHuman(int len, IntFunction<BigInteger> coeff, String variable, Appendable out)
+            throws IOException {
+        boolean any = false;
         for (int e = len - 1; e >= 0; e--) {
             BigInteger c = coeff.apply(e);
             int sign = c.signum();
             if (sign == 0) {
                 continue;
             }
-            if (sb.length() == 0) {
+            if (!any) {
                 if (sign < 0) {
-                    sb.append('-');
+                    out.append('-');
                 }
             } else {
-                sb.append(sign < 0 ? " - " : " + ");
+                out.append(sign < 0 ? " - " : " + ");
             }
+            any = true;
             BigInteger a = c.abs();
             if (e == 0) {
-                sb.append(a);
+                IntegerText.write(a, 10, out);
                 continue;
             }
             if (!a.equals(BigInteger.ONE)) {
-                sb.append(a).append('*');
+                IntegerText.write(a, 10, out);
+                out.append('*');
             }
-            sb.append(variable);
+            out.append(variable);
             if (e > 1) {
-                sb.append('^').append(e);
+                out.append('^').append(Integer.toString(e));
             }
         }
-        return sb.length() == 0 ? "0" : sb.toString();
+        if (!any) {
+            out.append('0');
+        }
     }
 
     /** FLINT form {@code len  c0 c1 ... c_{len-1}}; {@code 0} for the zero polynomial. */
     static String formatFlint(int len, IntFunction<BigInteger> coeff) {
-        StringBuilder sb = new StringBuilder().append(len);
-        if (len > 0) {
-            sb.append(' ');
-            for (int e = 0; e < len; e++) {
-                sb.append(' ').append(coeff.apply(e));
-            }
+        StringBuilder sb = new StringBuilder();
+        try {
+            appendFlint(len, coeff, sb);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e); // a StringBuilder does not throw
         }
         return sb.toString();
+    }
+
+    /** {@link #formatFlint} appended to out piece by piece (no String of the whole text). */
+    static void appendFlint(int len, IntFunction<BigInteger> coeff, Appendable out) throws IOException {
+        out.append(Integer.toString(len));
+        if (len > 0) {
+            out.append(' ');
+            for (int e = 0; e < len; e++) {
+                out.append(' ');
+                IntegerText.write(coeff.apply(e), 10, out);
+            }
+        }
     }
 }

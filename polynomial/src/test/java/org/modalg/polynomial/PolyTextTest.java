@@ -9,6 +9,7 @@ import static org.modalg.polynomial.PolyOracles.where;
 
 import java.math.BigInteger;
 import java.util.Random;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.modalg.fields.GfField;
 import org.modalg.fields.GfPreset;
@@ -141,5 +142,116 @@ class PolyTextTest {
         assertFlintError("2  7 --1", 1, 6, "'--1'");
         assertFlintError("2  7 +1", 1, 6, "'+1'");
         assertFlintError("99999999999 1", 1, 1, "too large");
+    }
+
+    // ------------------------------------------------------------------ sizes, ASCII, long input
+
+    /** An exponent whose dense array cannot fit the heap fails at once, naming it and the bytes. */
+    @Test
+    void hugeExponentFailsBeforeAllocating() {
+        long max = Runtime.getRuntime().maxMemory();
+        Assumptions.assumeTrue(max / 8 < PolyText.MAX_DEGREE, "heap too large to be exceeded by an exponent");
+        long e = Math.max(max / 8 + 1, 2_000_000_000L);
+        String text = "x^" + e + " + 1";
+        PolyParseException ex = assertThrows(PolyParseException.class, () -> ZZPoly.parse(text));
+        assertEquals(3, ex.column());
+        String m = ex.getMessage();
+        assertTrue(m.contains("exponent " + e) && m.contains((8 * (e + 1) + 16) + " bytes")
+                && m.contains(Long.toString(max)) && m.contains("Runtime.maxMemory()"), m);
+        for (String t : new String[] {"1 + x^" + e, "3*x^2 - 5*x^" + e + " + x"}) {
+            assertThrows(PolyParseException.class, () -> ZZPoly.parse(t), t);
+            assertThrows(PolyParseException.class, () -> ZpPoly.parse(ZpField.of(7), t), t);
+        }
+        PolyParseException limit = assertThrows(PolyParseException.class,
+                () -> ZZPoly.parse("x^" + (PolyText.MAX_DEGREE + 1L)));
+        assertTrue(limit.getMessage().contains("too large"), limit.getMessage());
+        PolyParseException digits = assertThrows(PolyParseException.class,
+                () -> ZZPoly.parse("x^" + "9".repeat(100_000)));
+        assertTrue(digits.getMessage().length() < 300, "the message quotes a cut excerpt");
+        assertEquals(ZZPoly.of(0, 0, 1), ZZPoly.parse("x^" + "0".repeat(10_000) + "2"));
+    }
+
+    /** A FLINT length above the coefficients present fails before the array is made. */
+    @Test
+    void flintLengthCheckedAgainstTheInput() {
+        for (String len : new String[] {"1000000000", Long.toString(PolyText.MAX_DEGREE + 1L), "4"}) {
+            String text = len + "  1 2 3";
+            PolyParseException e = assertThrows(PolyParseException.class, () -> ZZPoly.parseFlint(text));
+            assertTrue(e.getMessage().contains("expected " + len + " coefficients, found 3"), e.getMessage());
+            assertEquals(text.length() + 1, e.column());
+        }
+        PolyParseException e = assertThrows(PolyParseException.class, () -> ZZPoly.parseFlint("2000000000"));
+        assertTrue(e.getMessage().contains("found 0"), e.getMessage());
+        assertThrows(PolyParseException.class, () -> ZZPoly.parseFlint("99999999999999999999999 1"));
+        assertThrows(PolyParseException.class, () -> ZpPoly.parseFlint(ZpField.of(7), "1000000000 1"));
+        assertThrows(PolyParseException.class,
+                () -> GfPoly.parseFlint(GfPreset.GF8.field(), "1000000000 1"));
+    }
+
+    /** Long inputs: iterative scanning only (no regular expression, no recursion per token). */
+    @Test
+    void readsAMillionCoefficients() {
+        Random rnd = new Random(SEED + 11);
+        int n = 1_000_000;
+        long[] c = new long[n];
+        StringBuilder flint = new StringBuilder().append(n).append(' ');
+        for (int i = 0; i < n; i++) {
+            c[i] = rnd.nextInt(2001) - 1000;
+            flint.append(' ').append(c[i]);
+        }
+        c[n - 1] = 1;
+        flint.setLength(flint.lastIndexOf(" ") + 1);
+        flint.append(1);
+        ZZPoly f = ZZPoly.parseFlint(flint.toString());
+        assertEquals(n - 1, f.degree());
+        for (int i = 0; i < n; i += 9973) {
+            assertEquals(BigInteger.valueOf(c[i]), f.coefficient(i), where("i=" + i));
+        }
+        assertEquals(flint.toString(), f.toFlintString());
+        ZZPoly part = f.truncate(200_000);
+        assertEquals(part, ZZPoly.parse(part.toString()));
+        ZpPoly g = ZpPoly.parseFlint(ZpField.of(998244353), flint.toString());
+        assertEquals(n - 1, g.degree());
+    }
+
+    /** Large coefficients and one huge constant are read through IntegerText. */
+    @Test
+    void largeCoefficientsAgainstBigInteger() {
+        Random rnd = new Random(SEED + 12);
+        int n = 60;
+        BigInteger[] c = new BigInteger[n];
+        StringBuilder human = new StringBuilder();
+        StringBuilder flint = new StringBuilder().append(n).append(' ');
+        for (int i = 0; i < n; i++) {
+            c[i] = new BigInteger(3000 + rnd.nextInt(30_000), rnd).add(BigInteger.ONE);
+            if (rnd.nextBoolean()) {
+                c[i] = c[i].negate();
+            }
+            flint.append(' ').append(c[i]);
+            human.append(c[i].signum() < 0 ? " - " : " + ").append(c[i].abs()).append("*x^").append(i);
+        }
+        ZZPoly expected = ZZPoly.of(c);
+        assertEquals(expected, ZZPoly.parseFlint(flint.toString()), where("flint"));
+        assertEquals(expected, ZZPoly.parse(human.toString()), where("human"));
+        assertEquals(flint.toString(), expected.toFlintString(), where("flint out"));
+        assertEquals(expected, ZZPoly.parse(expected.toString()), where("human out"));
+        BigInteger constant = new BigInteger(200_000, rnd).negate();
+        String text = constant.toString();
+        assertEquals(ZZPoly.of(constant), ZZPoly.parse(text));
+        assertEquals(ZZPoly.of(constant), ZZPoly.parseFlint("1 " + text));
+        assertEquals(text, ZZPoly.of(constant).toString());
+    }
+
+    @Test
+    void asciiOnly() {
+        assertError("\u0661\u0662*x", 1, 1, "'\u0661'");                 // Arabic-Indic digits
+        assertError("x^\u0662", 1, 3, "exponent");
+        assertError("3\u2003+ x", 1, 2, "'\u2003'");                   // em space
+        assertError("3\u00a0+ x", 1, 2, "'\u00a0'");                   // no-break space
+        assertError("\uff11 + x", 1, 1, "'\uff11'");                   // full-width 1
+        assertFlintError("2  1 \u0662", 1, 6, "coefficient 1");
+        assertFlintError("2\u2003 1 2", 1, 1, "length");
+        assertFlintError("2  1\u20032 5", 1, 4, "coefficient 0");
+        assertEquals(ZZPoly.of(1, 2), ZZPoly.parseFlint("2\u000b1\f2"));
     }
 }
