@@ -17,13 +17,15 @@ import picocli.CommandLine.ParseResult;
  * input, unreadable or unwritable files, out of memory); an internal error (a bug) is one line
  * and exit code 1, with the stack trace only under {@code --debug} or {@code MODALG_DEBUG=1}.
  */
-@Command(name = "modalg", mixinStandardHelpOptions = true, version = "modalg 0.1.0",
+@Command(name = "modalg", mixinStandardHelpOptions = true, version = ModalgCli.VERSION,
         description = {"Exact computer algebra by modular methods.",
                 "Operands are inline text, - (standard input) or file:PATH; see 'modalg COMMAND --help'."},
         subcommands = {DemoCommand.class, FieldCommand.class, IntegerCommands.Mul.class, IntegerCommands.Div.class,
             PolyMulCommand.class, DetCommand.class, GcdCommand.class, ResultantCommand.class,
             BenchCommand.class, StudyCommand.class})
 public final class ModalgCli implements Runnable {
+    /** The version line of {@code --version}. */
+    static final String VERSION = "modalg 0.1.0";
     /** Exit code of bad input, unreadable or unwritable files, out of memory. */
     static final int EXIT_BAD_INPUT = 2;
     /** Exit code of an internal error. */
@@ -34,9 +36,66 @@ public final class ModalgCli implements Runnable {
         CommandLine.usage(this, System.out);
     }
 
-    /** The configured command line (also used by the tests). */
+    /**
+     * The configured command line with the model of every subcommand (also used by the tests).
+     * Building it costs most of a one-shot command's start-up (docs/STARTUP.md); {@link #execute}
+     * builds only the invoked subcommand's model.
+     */
     public static CommandLine commandLine() {
-        CommandLine cl = new CommandLine(new ModalgCli());
+        return configure(new CommandLine(new ModalgCli()));
+    }
+
+    /**
+     * The root of the fast path: {@code modalg} with its name, version and standard help options
+     * but no subcommands in its annotation, so that building it inspects no subcommand class.
+     */
+    @Command(name = "modalg", mixinStandardHelpOptions = true, version = VERSION)
+    static final class Root implements Runnable {
+        @Override
+        public void run() {
+            CommandLine.usage(new ModalgCli(), System.out); // not reached: only built with a subcommand
+        }
+    }
+
+    /**
+     * The command line that runs args exactly as {@link #commandLine()} does: when args[0] is the
+     * name (or an alias) of a subcommand, a root {@code modalg} holding that subcommand alone (its
+     * usage, error lines and exit codes are the same, as the subcommand's qualified name is);
+     * otherwise (no arguments, {@code --help}, {@code --version}, {@code help}, an unknown name)
+     * the full model, so that usage and errors stay those of every subcommand. The subcommand is
+     * found from the annotations' names without building any picocli model.
+     */
+    static CommandLine commandLineFor(String[] args) {
+        Class<?> sub = args.length == 0 ? null : subcommandClass(args[0]);
+        if (sub == null) {
+            return commandLine();
+        }
+        CommandLine cl = new CommandLine(new Root());
+        cl.addSubcommand(sub);
+        return configure(cl);
+    }
+
+    /** The subcommand class of ModalgCli named (or aliased) name; null if none. */
+    static Class<?> subcommandClass(String name) {
+        for (Class<?> c : ModalgCli.class.getAnnotation(Command.class).subcommands()) {
+            Command a = c.getAnnotation(Command.class);
+            if (a == null) {
+                continue;
+            }
+            if (a.name().equals(name)) {
+                return c;
+            }
+            for (String alias : a.aliases()) {
+                if (alias.equals(name)) {
+                    return c;
+                }
+            }
+        }
+        return null;
+    }
+
+    /** Settings and handlers of the command line, applied to cl and the subcommands it holds. */
+    private static CommandLine configure(CommandLine cl) {
         cl.setExpandAtFiles(false); // '@a' is an operand, not picocli's argument file
         cl.setUnmatchedOptionsArePositionalParams(true); // "-3*x - 1" and -12 are operands
         // integer option values (field --prime, --r) in ASCII digits too, as every operand
@@ -126,12 +185,18 @@ public final class ModalgCli implements Runnable {
         if (!"1".equals(System.getenv("MODALG_DEBUG"))) {
             LIBRARY_LOG.setLevel(java.util.logging.Level.WARNING);
         }
-        int code;
+        System.exit(execute(args));
+    }
+
+    /**
+     * Runs the command line on args ({@link #commandLineFor}: the invoked subcommand's model
+     * only) and returns the exit code; an error outside any command is still one line.
+     */
+    static int execute(String[] args) {
         try {
-            code = commandLine().execute(args);
+            return commandLineFor(args).execute(args);
         } catch (Throwable t) { // outside any command: still one line
-            code = handle(t, new PrintWriter(System.err, true), "1".equals(System.getenv("MODALG_DEBUG")));
+            return handle(t, new PrintWriter(System.err, true), "1".equals(System.getenv("MODALG_DEBUG")));
         }
-        System.exit(code);
     }
 }
