@@ -2,11 +2,11 @@ package org.modalg.examples.cli;
 
 import java.math.BigInteger;
 import java.util.concurrent.Callable;
-import org.modalg.modular.Certification;
+import org.modalg.fft.Certification;
+import org.modalg.fft.Options;
+import org.modalg.fft.Route;
 import org.modalg.modular.Determinant;
-import org.modalg.modular.ModularOptions;
 import org.modalg.modular.ModularResult;
-import org.modalg.modular.Route;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -48,7 +48,7 @@ public final class DetCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try (Invocation run = new Invocation("det", common, spec)) {
-            ModularOptions o = run.modularOptions().withRoute(Route.parse(route));
+            Options o = run.modularOptions().withRoute(Route.parse(route));
             if (probabilistic) {
                 o = o.withCertification(Certification.PROBABILISTIC);
             }

@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.modalg.fft.CpuNttEngine;
-import org.modalg.modular.ModularOptions;
+import org.modalg.fft.Options;
 import org.modalg.modular.ModularReport;
 import org.modalg.polynomial.IntegerText;
 import picocli.CommandLine.Model.CommandSpec;
@@ -41,8 +41,8 @@ final class Invocation implements AutoCloseable {
     Invocation(String command, CommonOptions options, CommandSpec spec) {
         this.command = command;
         this.options = options;
-        if (options.threads != null && (options.threads < 1 || options.threads > ModularOptions.MAX_THREADS)) {
-            throw new IllegalArgumentException("--threads must be in [1, " + ModularOptions.MAX_THREADS + "], got "
+        if (options.threads != null && (options.threads < 1 || options.threads > Options.MAX_THREADS)) {
+            throw new IllegalArgumentException("--threads must be in [1, " + Options.MAX_THREADS + "], got "
                     + options.threads);
         }
         this.err = spec.commandLine().getErr();
@@ -92,8 +92,8 @@ final class Invocation implements AutoCloseable {
     }
 
     /** The thread count of a modular algorithm: --threads, else the default. */
-    ModularOptions modularOptions() {
-        ModularOptions o = ModularOptions.defaults();
+    Options modularOptions() {
+        Options o = Options.defaults();
         if (options.threads != null) {
             o = o.withThreads(options.threads);
         }

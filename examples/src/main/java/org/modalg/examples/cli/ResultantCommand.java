@@ -2,9 +2,9 @@ package org.modalg.examples.cli;
 
 import java.math.BigInteger;
 import java.util.concurrent.Callable;
+import org.modalg.fft.Route;
 import org.modalg.modular.ModularResult;
 import org.modalg.modular.Resultant;
-import org.modalg.modular.Route;
 import org.modalg.polynomial.ZZPoly;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
