@@ -333,7 +333,7 @@ public final class Tuning {
      */
     public static int zzFastThreshold(int bits) {
         String s = System.getProperty("modalg.poly.zzFast");
-        return s != null ? parse("modalg.poly.zzFast", s, 1) : zzFastDefault(bits, CpuNttEngine.shared().threads());
+        return s != null ? parse("modalg.poly.zzFast", s, 1) : zzFastDefault(bits, ProductContext.threads());
     }
 
     /** The default of {@link #zzFastThreshold(int)} for {@code threads} threads. */
@@ -349,7 +349,7 @@ public final class Tuning {
      */
     public static int zzNttThreshold(int bits) {
         String s = System.getProperty("modalg.poly.zzNtt");
-        return s != null ? parse("modalg.poly.zzNtt", s, 1) : zzNttDefault(bits, CpuNttEngine.shared().threads());
+        return s != null ? parse("modalg.poly.zzNtt", s, 1) : zzNttDefault(bits, ProductContext.threads());
     }
 
     /** The default of {@link #zzNttThreshold(int)} for {@code threads} threads. */
