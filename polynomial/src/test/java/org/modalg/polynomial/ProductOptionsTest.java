@@ -95,9 +95,9 @@ class ProductOptionsTest {
     void zzBigPrimeAgreesWithCrtOnLargerProducts() {
         Random rnd = new Random(SEED + 2);
         for (int it = 0; it < 3 * MULTIPLIER; it++) {
-            int len = 200 + rnd.nextInt(1500);
-            BigInteger[] a = PolyOracles.randomZZ(rnd, len, 64 + rnd.nextInt(1500));
-            BigInteger[] b = PolyOracles.randomZZ(rnd, 1 + rnd.nextInt(2 * len), 1 + rnd.nextInt(1500));
+            int len = 100 + rnd.nextInt(500);
+            BigInteger[] a = PolyOracles.randomZZ(rnd, len, 64 + rnd.nextInt(900));
+            BigInteger[] b = PolyOracles.randomZZ(rnd, 1 + rnd.nextInt(2 * len), 1 + rnd.nextInt(900));
             ZZPoly f = ZZPoly.of(a);
             ZZPoly g = ZZPoly.of(b);
             ZZPoly crt = f.multiply(g, cpu(Route.CRT, 2));
