@@ -328,7 +328,7 @@ public final class Tuning {
     /**
      * Length from which {@code PolyMulZZ.mul} uses a transform route (Kronecker substitution
      * or the small-prime NTT) instead of Karatsuba, for coefficients of {@code bits} bits and
-     * the shared CPU engine's thread count ({@link #ZZ_FAST}, {@link #ZZ_FAST_ONE_THREAD});
+     * the call's thread count (Options.threads(), by default the shared CPU engine's) ({@link #ZZ_FAST}, {@link #ZZ_FAST_ONE_THREAD});
      * property {@code modalg.poly.zzFast} (at least 1) replaces the tables by one value.
      */
     public static int zzFastThreshold(int bits) {
