@@ -334,7 +334,8 @@ public final class ZZPoly implements Comparable<ZZPoly> {
      *
      * <p>Backend: {@link Backend#CPU} runs only CPU routes; {@link Backend#GPU} needs a usable
      * GPU engine ({@link IllegalStateException} otherwise, checked first) and runs the NTT
-     * route's transforms on it (AUTO and CRT; the big-prime FFT runs on the CPU);
+     * route's transforms on it (CRT: always; AUTO: when the rule picks the NTT, for products of
+     * up to 2^19 coefficients, where the GPU measured faster; the big-prime FFT runs on the CPU);
      * {@link Backend#AUTO} is the library's default choice ({@code modalg.backend}). The thread
      * count applies to the CPU transforms, conversions and the big-prime FFT. The cancellation
      * check is polled before the work and between blocks; listener and certification do not
