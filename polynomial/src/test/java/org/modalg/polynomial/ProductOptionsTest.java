@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.modalg.polynomial.PolyOracles.MULTIPLIER;
-import static org.modalg.polynomial.PolyOracles.SEED;
-import static org.modalg.polynomial.PolyOracles.where;
 
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -31,6 +29,13 @@ class ProductOptionsTest {
 
     private static final Route[] ROUTES = {Route.AUTO, Route.CRT, Route.BIG_PRIME};
     private static final int[] THREADS = {1, 2};
+
+    /** Fresh inputs every run; -Dmodalg.test.seed replays one. */
+    private static final long SEED = Long.getLong("modalg.test.seed", System.nanoTime());
+
+    private static String where(String label) {
+        return "seed=" + SEED + " (-Dmodalg.test.seed to replay) " + label;
+    }
 
     @BeforeAll
     static void seed() {
@@ -248,5 +253,33 @@ class ProductOptionsTest {
                 cancelled));
         assertThrows(CancelledException.class, () -> IntegerDivision.divideAndRemainder(BigInteger.TEN,
                 BigInteger.TWO, cancelled));
+    }
+
+    @Test
+    void theCallsThreadCountAndBackendReachTheDispatch() {
+        boolean tuned = System.getProperty("modalg.poly.zzFast") == null && System.getProperty("modalg.poly.zzNtt") == null;
+        for (int t : new int[] {1, 2, 5}) {
+            Options o = cpu(Route.AUTO, t);
+            ProductContext.with(o, () -> {
+                assertEquals(t, ProductContext.threads());
+                assertTrue(!ProductContext.gpuAllowed());
+                assertEquals(org.modalg.fft.CpuNttEngine.class, ProductContext.engine().getClass());
+                assertEquals("cpu(threads=" + t + ")", ProductContext.engine().name());
+                if (tuned) {
+                    for (int bits : new int[] {64, 700, 3000}) {
+                        assertEquals(Tuning.zzFastDefault(bits, t), Tuning.zzFastThreshold(bits), "bits " + bits);
+                        assertEquals(Tuning.zzNttDefault(bits, t), Tuning.zzNttThreshold(bits), "bits " + bits);
+                    }
+                }
+                // nested calls restore the outer options
+                ProductContext.with(cpu(Route.AUTO, 3), () -> {
+                    assertEquals(3, ProductContext.threads());
+                    return null;
+                });
+                assertEquals(t, ProductContext.threads());
+                return null;
+            });
+        }
+        assertEquals(org.modalg.fft.CpuNttEngine.shared().threads(), ProductContext.threads(), "outside a call");
     }
 }
