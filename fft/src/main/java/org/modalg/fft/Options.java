@@ -228,7 +228,8 @@ public final class Options {
 
     @Override
     public String toString() {
-        return "Options[route=" + route + ", backend=" + backend + ", threads=" + threads + ", certification=" + certification
+        return "Options[route=" + route + ", backend=" + backend + ", threads=" + threads
+                + ", certification=" + certification
                 + (certification == Certification.PROBABILISTIC ? ", extraPrimes=" + extraPrimes : "")
                 + (seed != null ? ", seed=" + seed : "") + "]";
     }

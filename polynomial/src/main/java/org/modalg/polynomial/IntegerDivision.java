@@ -34,7 +34,7 @@ public final class IntegerDivision {
      * @throws ArithmeticException when b = 0
      */
     public static BigInteger[] divideAndRemainder(BigInteger a, BigInteger b) {
-        return divideAndRemainder(a, b, Options.defaults());
+        return divideAndRemainder(a, b, ProductContext.defaults());
     }
 
     /**
@@ -78,12 +78,12 @@ public final class IntegerDivision {
         if (a == null || b == null || a.signum() < 0 || b.signum() <= 0) {
             throw new IllegalArgumentException("divideNewton needs a >= 0 and b > 0");
         }
-        return divideNewton(a, b, MAX_STEP_QUOTIENT_BITS, Options.defaults());
+        return divideNewton(a, b, MAX_STEP_QUOTIENT_BITS, ProductContext.defaults());
     }
 
     // divideNewton with quotients longer than stepBits found in steps (for tests: small steps).
     static BigInteger[] divideNewton(BigInteger a, BigInteger b, int stepBits) {
-        return divideNewton(a, b, stepBits, Options.defaults());
+        return divideNewton(a, b, stepBits, ProductContext.defaults());
     }
 
     // divideNewton with the products on options (route AUTO or CRT, passed on to them).
@@ -164,7 +164,7 @@ public final class IntegerDivision {
 
     /** About 2^(2t) / y for y of t bits (y >= 2^(t-1)): Newton with doubling precision. */
     static BigInteger reciprocal(BigInteger y, int t) {
-        return reciprocal(y, t, Options.defaults());
+        return reciprocal(y, t, ProductContext.defaults());
     }
 
     private static BigInteger reciprocal(BigInteger y, int t, Options o) {

@@ -56,13 +56,14 @@ public final class IntegerMultiplication {
 
     /**
      * a * b, by BigInteger below the measured threshold and by NTT + CRT above it (see the class
-     * comment): {@link #multiply(BigInteger, BigInteger, Options)} with {@link Options#defaults()}.
+     * comment): {@link #multiply(BigInteger, BigInteger, Options)} with the default options
+     * ({@link Options#defaults()}, read once).
      *
      * @throws ArithmeticException if the product is beyond BigInteger's range (magnitudes of
      *     at most 2^31 - 1 bits), as BigInteger's own multiply does
      */
     public static BigInteger multiply(BigInteger a, BigInteger b) {
-        return multiply(a, b, Options.defaults());
+        return multiply(a, b, ProductContext.defaults());
     }
 
     /**
@@ -280,7 +281,7 @@ public final class IntegerMultiplication {
      */
     public static BigInteger square(BigInteger a) {
         check(a, "a");
-        return multiply(a, a, Options.defaults());
+        return multiply(a, a, ProductContext.defaults());
     }
 
     /**

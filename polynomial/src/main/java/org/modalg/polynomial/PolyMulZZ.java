@@ -57,7 +57,8 @@ final class PolyMulZZ {
      * </table>
      * With the defaults (measured 2026-11-22 on a 2-vCPU AMD EPYC VM, Java 17, the
      * double-precision NTT routes; the tables depend on the call's thread count,
-     * {@code Options.threads()}, by default {@code modalg.threads}), two or more threads / one thread where they differ:
+     * {@code Options.threads()}, by default {@code modalg.threads}), two or more threads / one
+     * thread where they differ:
      * <table>
      *   <caption>default choice by coefficient bits and n</caption>
      *   <tr><th>bits</th><th>classical</th><th>Karatsuba</th><th>Kronecker</th><th>small-prime NTT</th></tr>

@@ -21,7 +21,23 @@ import org.modalg.fft.Options;
 final class ProductContext {
     private static final ThreadLocal<Options> CURRENT = new ThreadLocal<>();
 
+    private static volatile Options defaults;
+
     private ProductContext() {
+    }
+
+    /**
+     * The options of the overloads that take none: {@link Options#defaults()} with the shared CPU
+     * engine's thread count (both read {@code modalg.threads}; the engine once), made once, so
+     * that a small product does not pay for reading the property and the processor count.
+     */
+    static Options defaults() {
+        Options o = defaults;
+        if (o == null) {
+            o = Options.defaults().withThreads(CpuNttEngine.shared().threads());
+            defaults = o;
+        }
+        return o;
     }
 
     /** body() with {@code options} as the current product options of this thread. */

@@ -300,14 +300,14 @@ public final class ZZPoly implements Comparable<ZZPoly> {
      * sizes) and the heap left: a product one transform route declines goes to the other, and
      * one both decline is cut into blocks, so every product whose coefficients are BigIntegers
      * and that fits in memory is computed. {@link #multiply(ZZPoly, Options)} with
-     * {@link Options#defaults()}.
+     * the default options ({@link Options#defaults()}, read once).
      *
      * @throws IllegalArgumentException if g is null or the product has more than
      *     Integer.MAX_VALUE - 8 coefficients
      * @throws ArithmeticException if a coefficient of the product is beyond BigInteger's range
      */
     public ZZPoly multiply(ZZPoly g) {
-        return multiply(g, Options.defaults());
+        return multiply(g, ProductContext.defaults());
     }
 
     /**
@@ -460,10 +460,11 @@ public final class ZZPoly implements Comparable<ZZPoly> {
 
     /**
      * this^2, by the squaring kernels (about half the products of a general multiplication):
-     * {@link #square(Options)} with {@link Options#defaults()}.
+     * {@link #square(Options)} with the default options ({@link Options#defaults()}, read
+     * once).
      */
     public ZZPoly square() {
-        return square(Options.defaults());
+        return square(ProductContext.defaults());
     }
 
     /**

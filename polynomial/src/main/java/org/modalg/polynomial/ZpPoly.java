@@ -225,12 +225,13 @@ public final class ZpPoly {
     /**
      * this * g. Dispatches by size to the classical or Karatsuba kernel
      * ({@link PolyMulZp#mul}; rule and cut-offs in the module README):
-     * {@link #multiply(ZpPoly, Options)} with {@link Options#defaults()}.
+     * {@link #multiply(ZpPoly, Options)} with the default options ({@link Options#defaults()},
+     * read once).
      *
      * @throws IllegalArgumentException if g is null or over another field
      */
     public ZpPoly multiply(ZpPoly g) {
-        return multiply(g, Options.defaults());
+        return multiply(g, ProductContext.defaults());
     }
 
     /**

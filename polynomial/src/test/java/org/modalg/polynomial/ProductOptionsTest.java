@@ -257,7 +257,8 @@ class ProductOptionsTest {
 
     @Test
     void theCallsThreadCountAndBackendReachTheDispatch() {
-        boolean tuned = System.getProperty("modalg.poly.zzFast") == null && System.getProperty("modalg.poly.zzNtt") == null;
+        boolean tuned = System.getProperty("modalg.poly.zzFast") == null
+                && System.getProperty("modalg.poly.zzNtt") == null;
         for (int t : new int[] {1, 2, 5}) {
             Options o = cpu(Route.AUTO, t);
             ProductContext.with(o, () -> {

@@ -19,7 +19,8 @@ import picocli.CommandLine.Spec;
  * prints the report.
  */
 @Command(name = "resultant", mixinStandardHelpOptions = true,
-        description = {"Resultant of two polynomials over Z (modular; proven by the Hadamard bound unless --probabilistic).",
+        description = {"Resultant of two polynomials over Z (modular; proven by the Hadamard bound unless",
+                "--probabilistic).",
                 "F, G: inline text, - (standard input) or file:PATH, in the human form",
                 "(3*x^2 - x + 7); FLINT's form (len  c0 c1 ...) with --flint or in a text",
                 "that begins with #flint. --probabilistic stops early (not proven; --seed N repeats a run)."})
