@@ -5,8 +5,8 @@ import java.math.BigInteger;
 import java.util.Random;
 import org.ejml.data.DMatrixRMaj;
 import org.ejml.dense.row.CommonOps_DDRM;
+import org.modalg.fft.Options;
 import org.modalg.modular.Determinant;
-import org.modalg.modular.ModularOptions;
 import org.modalg.modular.ModularResult;
 
 /**
@@ -73,7 +73,7 @@ public final class ExactDeterminant {
             }
         }
         double ejml = CommonOps_DDRM.det(m);
-        ModularResult<BigInteger> r = Determinant.det(m, ModularOptions.defaults());
+        ModularResult<BigInteger> r = Determinant.det(m, Options.defaults());
         boolean wrong = Math.abs(ejml - r.value().doubleValue()) >= 0.5;
         out.printf("EJML CommonOps_DDRM.det (LU in doubles): %.6g%s%n", ejml, wrong ? "   <- wrong" : "");
         out.println("modalg Determinant.det (multimodular, exact, proven): " + r.value());

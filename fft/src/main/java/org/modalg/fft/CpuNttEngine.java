@@ -39,30 +39,46 @@ public final class CpuNttEngine implements NttEngine, AutoCloseable {
     static final int INNER_PARALLEL_MIN_LOG2N =
             Integer.getInteger("modalg.ntt.innerParallelMinLog2n", 15);
 
+    private static volatile boolean sharedReady;
+
     private final int threads;
     private final ForkJoinPool pool;
     private final boolean isShared;
     private volatile boolean closed;
 
+    /** The system property giving the default thread count. */
+    public static final String THREADS_PROPERTY = "modalg.threads";
+
+    /** The most threads the property may ask for (ForkJoinPool's limit). */
+    public static final int MAX_THREADS = 0x7fff;
+
     private static final class SharedHolder {
-        static final CpuNttEngine SHARED = new CpuNttEngine(sharedThreads(), true);
+        static final CpuNttEngine SHARED = new CpuNttEngine(threadsFromProperty(), true);
     }
 
-    // The system property modalg.threads (a positive integer), else every processor.
-    private static int sharedThreads() {
-        String v = System.getProperty("modalg.threads");
+    /**
+     * The default thread count of the library: the system property {@code modalg.threads} when
+     * set, else every available processor. Read at each call ({@link #shared()} reads it once,
+     * when first used); {@code Options.defaults()} takes its count from here.
+     *
+     * @throws IllegalArgumentException naming the property and the range [1, {@value #MAX_THREADS}]
+     *     if it is set to anything else
+     */
+    public static int threadsFromProperty() {
+        String v = System.getProperty(THREADS_PROPERTY);
         if (v == null) {
-            return Runtime.getRuntime().availableProcessors();
+            return Math.min(MAX_THREADS, Runtime.getRuntime().availableProcessors());
         }
         try {
             int t = Integer.parseInt(v.trim());
-            if (t >= 1) {
+            if (t >= 1 && t <= MAX_THREADS) {
                 return t;
             }
         } catch (NumberFormatException e) {
             // reported below
         }
-        throw new IllegalArgumentException("the system property modalg.threads must be a positive integer, got \"" + v + "\"");
+        throw new IllegalArgumentException("the system property " + THREADS_PROPERTY
+                + " must be an integer in [1, " + MAX_THREADS + "], got \"" + v + "\"");
     }
 
     /**
@@ -91,11 +107,18 @@ public final class CpuNttEngine implements NttEngine, AutoCloseable {
 
     /**
      * The engine shared by the whole JVM, over all available processors or over the number
-     * given by the system property {@code modalg.threads} (read once, when first used); never
-     * needs closing. Every automatic algorithm choice on the CPU (polynomial products, integer
-     * products, the modular algorithms) uses its thread count.
+     * given by the system property {@code modalg.threads} (read once, when first used; see
+     * {@link #threadsFromProperty()}); never needs closing. Operations given no {@link Options}
+     * take their thread count from the same property ({@link Options#defaults()}).
+     *
+     * @throws IllegalArgumentException if the system property {@code modalg.threads} is set to
+     *     anything but an integer in [1, {@value #MAX_THREADS}] when first used
      */
     public static CpuNttEngine shared() {
+        if (!sharedReady) {
+            threadsFromProperty(); // a bad value: IllegalArgumentException, and the holder stays unset
+            sharedReady = true;
+        }
         return SharedHolder.SHARED;
     }
 

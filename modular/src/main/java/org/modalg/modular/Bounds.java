@@ -1,6 +1,7 @@
 package org.modalg.modular;
 
 import java.math.BigInteger;
+import org.modalg.fft.Certification;
 
 /**
  * Proven bounds on the size of results, which decide how many primes a multimodular algorithm

@@ -1,6 +1,7 @@
 package org.modalg.modular;
 
 import java.math.BigInteger;
+import org.modalg.fft.Certification;
 
 /**
  * Incremental Chinese remaindering of a vector of n integers, one modulus at a time (Garner's

@@ -11,7 +11,11 @@ import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.ejml.data.DMatrixRMaj;
+import org.modalg.fft.CancelledException;
+import org.modalg.fft.Certification;
 import org.modalg.fft.CrtBasis;
+import org.modalg.fft.Options;
+import org.modalg.fft.Route;
 import org.modalg.fields.GfField;
 import org.modalg.fields.GfPreset;
 import org.modalg.polynomial.IntegerMultiplication;
@@ -20,7 +24,7 @@ import org.modalg.polynomial.IntegerMultiplication;
  * The determinant of a square integer matrix, exactly, by multimodular methods (thesis section
  * 2.9).
  *
- * <p><b>Routes</b> ({@link ModularOptions#route()}):
+ * <p><b>Routes</b> ({@link Options#route()}):
  * <ul>
  * <li>{@link Route#CRT}, with two strategies ({@link CrtStrategy}):
  * <ul>
@@ -40,7 +44,7 @@ import org.modalg.polynomial.IntegerMultiplication;
  * random primes goes to the plain strategy, which proves det = 0.
  * <li><i>plain</i>: Gaussian elimination modulo word-size primes below 2^23
  * ({@link ZpDetKernel}: doubles, delayed reduction, two pivot rows per pass, vectorized by the
- * JIT) until their product exceeds 2H, the primes spread over {@link ModularOptions#threads()}
+ * JIT) until their product exceeds 2H, the primes spread over {@link Options#threads()}
  * threads, then incremental CRT ({@link CrtAccumulator}). Entries are reduced modulo a chunk of
  * primes at once by {@link CrtBasis}.
  * </ul>
@@ -68,7 +72,7 @@ import org.modalg.polynomial.IntegerMultiplication;
  * log2 |det| ({@link DetEstimate}, EJML's LU; not trusted when not finite: then the first wave is
  * the proven count) plus 64 bits and k check primes, and stops as soon as the CRT image was
  * unchanged by the last k primes, else it doubles the wave, never beyond the proven count; the
- * report gives the failure probability (at most {@link ModularOptions#FAILURE_TARGET}, see
+ * report gives the failure probability (at most {@link Options#FAILURE_TARGET}, see
  * {@link Certification#PROBABILISTIC}). The divisor strategy, already cheaper, and the
  * big-prime route stay proven. A singular matrix shows as det = 0 modulo the first prime (the
  * elimination stops at the first column without pivot, so such images are cheap); that is
@@ -92,7 +96,7 @@ public final class Determinant {
     }
 
     /**
-     * How the CRT route finds the determinant ({@link #det(BigInteger[][], ModularOptions, CrtStrategy)}).
+     * How the CRT route finds the determinant ({@link #det(BigInteger[][], Options, CrtStrategy)}).
      */
     public enum CrtStrategy {
         /** {@link #DIVISOR} from n = {@value Determinant#DIVISOR_MIN_N} on, {@link #PLAIN} below (measured). */
@@ -125,28 +129,28 @@ public final class Determinant {
     // Bytes of the matrices A mod q_t held by the lifting at most (s n^2 doubles).
     private static final long RESIDUE_BYTES = 1L << 28;
 
-    /** det A with default options. @see #det(BigInteger[][], ModularOptions) */
+    /** det A with default options. @see #det(BigInteger[][], Options) */
     public static BigInteger det(long[][] a) {
-        return det(a, ModularOptions.defaults()).value();
+        return det(a, Options.defaults()).value();
     }
 
-    /** det A with default options. @see #det(BigInteger[][], ModularOptions) */
+    /** det A with default options. @see #det(BigInteger[][], Options) */
     public static BigInteger det(BigInteger[][] a) {
-        return det(a, ModularOptions.defaults()).value();
+        return det(a, Options.defaults()).value();
     }
 
-    /** det A with default options. @see #det(DMatrixRMaj, ModularOptions) */
+    /** det A with default options. @see #det(DMatrixRMaj, Options) */
     public static BigInteger det(DMatrixRMaj a) {
-        return det(a, ModularOptions.defaults()).value();
+        return det(a, Options.defaults()).value();
     }
 
     /**
      * det A of a square matrix of longs (0 x 0 gives 1).
      *
      * @throws IllegalArgumentException if a, options or a row is null, a row has the wrong length
-     * @throws ModularCancelledException if cancelled through the options
+     * @throws CancelledException if cancelled through the options
      */
-    public static ModularResult<BigInteger> det(long[][] a, ModularOptions options) {
+    public static ModularResult<BigInteger> det(long[][] a, Options options) {
         int n = squareSize(a);
         BigInteger[] flat = new BigInteger[n * n];
         for (int i = 0; i < n; i++) {
@@ -162,21 +166,21 @@ public final class Determinant {
      *
      * @throws IllegalArgumentException if a, options, a row or an entry is null, or a row has
      *     the wrong length
-     * @throws ModularCancelledException if cancelled through the options
+     * @throws CancelledException if cancelled through the options
      */
-    public static ModularResult<BigInteger> det(BigInteger[][] a, ModularOptions options) {
+    public static ModularResult<BigInteger> det(BigInteger[][] a, Options options) {
         return det(a, options, CrtStrategy.AUTO);
     }
 
     /**
-     * det A as {@link #det(BigInteger[][], ModularOptions)}, with the strategy of the CRT route
+     * det A as {@link #det(BigInteger[][], Options)}, with the strategy of the CRT route
      * chosen (it has no effect on the big-prime route). Every strategy gives the proven value.
      *
      * @throws IllegalArgumentException if a, options, strategy, a row or an entry is null, or a
      *     row has the wrong length
-     * @throws ModularCancelledException if cancelled through the options
+     * @throws CancelledException if cancelled through the options
      */
-    public static ModularResult<BigInteger> det(BigInteger[][] a, ModularOptions options, CrtStrategy strategy) {
+    public static ModularResult<BigInteger> det(BigInteger[][] a, Options options, CrtStrategy strategy) {
         if (strategy == null) {
             throw new IllegalArgumentException("strategy must not be null");
         }
@@ -199,9 +203,9 @@ public final class Determinant {
      *
      * @throws IllegalArgumentException if a or options is null, a is not square, or an entry is
      *     not an integer (NaN, infinite or with a fractional part), naming its row and column
-     * @throws ModularCancelledException if cancelled through the options
+     * @throws CancelledException if cancelled through the options
      */
-    public static ModularResult<BigInteger> det(DMatrixRMaj a, ModularOptions options) {
+    public static ModularResult<BigInteger> det(DMatrixRMaj a, Options options) {
         if (a == null) {
             throw new IllegalArgumentException("a must not be null");
         }
@@ -245,7 +249,7 @@ public final class Determinant {
 
     // ------------------------------------------------------------------ dispatch
 
-    private static ModularResult<BigInteger> compute(BigInteger[] a, int n, ModularOptions options,
+    private static ModularResult<BigInteger> compute(BigInteger[] a, int n, Options options,
             CrtStrategy strategy) {
         if (options == null) {
             throw new IllegalArgumentException("options must not be null");
@@ -308,7 +312,7 @@ public final class Determinant {
      * bits(H), for bounds beyond {@link #WORD_PRIME_SUPPLY_BITS} (huge entries, where reducing
      * each entry modulo half a million primes would cost more). Proven.
      */
-    static BigInteger bareiss(BigInteger[] flat, int n, ModularOptions options, ModularReport.Builder report) {
+    static BigInteger bareiss(BigInteger[] flat, int n, Options options, ModularReport.Builder report) {
         long t = System.nanoTime();
         BigInteger[][] a = new BigInteger[n][];
         for (int i = 0; i < n; i++) {
@@ -354,7 +358,7 @@ public final class Determinant {
 
     // ------------------------------------------------------------------ CRT route
 
-    private static void crt(BigInteger[] a, int n, BigInteger bound, ModularOptions options,
+    private static void crt(BigInteger[] a, int n, BigInteger bound, Options options,
             ModularReport.Builder report, CrtAccumulator acc) {
         long t = System.nanoTime();
         BigInteger target = bound.shiftLeft(1);
@@ -368,7 +372,7 @@ public final class Determinant {
                     options.extraPrimes());
             if (early == null) {
                 report.note("probabilistic: no early termination reaches failure probability "
-                        + ModularReport.formatProbability(ModularOptions.FAILURE_TARGET) + " for a bound of 2^"
+                        + ModularReport.formatProbability(Options.FAILURE_TARGET) + " for a bound of 2^"
                         + bound.bitLength() + "; proven instead");
             } else {
                 long seed = options.seedForRun();
@@ -482,7 +486,7 @@ public final class Determinant {
      * singular modulo MAX_LU_FAILURES primes.
      */
     private static BigInteger divisorStrategy(BigInteger[] a, int n, MatrixNorms norms, BigInteger bound,
-            ModularOptions options,
+            Options options,
             ModularReport.Builder report) {
         long t = System.nanoTime();
         int threads = options.threads();
@@ -654,7 +658,7 @@ public final class Determinant {
     }
 
     // A modulo each prime, factored (null where A is singular modulo it), over the threads.
-    private static ZpLu[] factorAll(BigInteger[] a, int n, long[] primes, int threads, ModularOptions options) {
+    private static ZpLu[] factorAll(BigInteger[] a, int n, long[] primes, int threads, Options options) {
         int nn = n * n;
         long[] res = new long[primes.length * nn];
         CrtBasis.of(primes).project(a, res, Math.max(1, Math.min(threads, 2)));
@@ -675,7 +679,7 @@ public final class Determinant {
     }
 
     // det mod each prime, chunks of primes spread over the pool; primes[j] -> result[j].
-    private static long[] images(long[] limbs, int n, int lpv, long[] primes, ModularOptions options,
+    private static long[] images(long[] limbs, int n, int lpv, long[] primes, Options options,
             ForkJoinPool pool, int doneBefore, int needed) {
         int count = primes.length;
         int threads = pool == null ? 1 : options.threads();
@@ -733,7 +737,7 @@ public final class Determinant {
                     throw new IllegalStateException(e.getCause());
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
-                    throw new ModularCancelledException("interrupted while computing images");
+                    throw new CancelledException("interrupted while computing images");
                 }
             }
         }
@@ -742,7 +746,7 @@ public final class Determinant {
 
     // ------------------------------------------------------------------ big-prime route
 
-    private static void bigPrime(BigInteger[] a, int n, BigInteger target, ModularOptions options,
+    private static void bigPrime(BigInteger[] a, int n, BigInteger target, Options options,
             ModularReport.Builder report, CrtAccumulator acc) {
         long t = System.nanoTime();
         List<GfPreset> fields = GfPrimes.coverOrAll(target);

@@ -8,7 +8,9 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import org.modalg.fft.CancelledException;
 import org.modalg.fft.CrtBasis;
+import org.modalg.fft.Options;
 
 /**
  * p-adic (Dixon) lifting of the solution of A x = b over Z: x mod P^K for a few chosen components,
@@ -169,7 +171,7 @@ final class DixonLift {
      * @param options polled for cancellation before each step; its listener gets
      *     ("dixon-lift", step, steps)
      */
-    BigInteger[] lift(long[] b, int steps, int components, int threads, ModularOptions options) {
+    BigInteger[] lift(long[] b, int steps, int components, int threads, Options options) {
         double[][] r = new double[s][n];
         for (int t = 0; t < s; t++) {
             long qt = (long) qs[t];
@@ -387,7 +389,7 @@ final class DixonLift {
             throw new IllegalStateException(e.getCause());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new ModularCancelledException("interrupted during Dixon lifting");
+            throw new CancelledException("interrupted during Dixon lifting");
         }
     }
 

@@ -1,5 +1,8 @@
 package org.modalg.modular;
 
+import org.modalg.fft.Certification;
+import org.modalg.fft.Options;
+
 /**
  * The stopping rule of {@link Certification#PROBABILISTIC} runs for one integer X with a proven
  * bound |X| &lt;= B (determinant, resultant): primes drawn at random ({@link RandomPrimes}) in
@@ -13,8 +16,8 @@ package org.modalg.modular;
  * most {@link RandomPrimes#allDivideBound}(valueBits, b, T, k), T the most primes the run can draw.
  * Doubling waves give at most floor(log2 T) + 2 checks; the union over them is
  * {@link #failureBound()}. This holds for every input, in particular for X = 0 modulo all of
- * the first primes. k is the least number, at least {@link ModularOptions#extraPrimes()}, that
- * brings the bound to {@link ModularOptions#FAILURE_TARGET}; when none up to T / 2 does, early
+ * the first primes. k is the least number, at least {@link Options#extraPrimes()}, that
+ * brings the bound to {@link Options#FAILURE_TARGET}; when none up to T / 2 does, early
  * termination does not pay and the run is proven instead ({@link #plan} returns null).
  */
 final class EarlyTermination {
@@ -38,10 +41,10 @@ final class EarlyTermination {
         if (t > RandomPrimes.primeCountLowerBound(primeBits) / 2) { // beyond what one source hands out
             return null;
         }
-        long maxK = Math.min(ModularOptions.MAX_EXTRA_PRIMES, t / 2);
+        long maxK = Math.min(Options.MAX_EXTRA_PRIMES, t / 2);
         for (int k = Math.max(1, minCheck); k <= maxK; k++) {
             double bound = checks * RandomPrimes.allDivideBound(valueBits, primeBits, t, k);
-            if (bound <= ModularOptions.FAILURE_TARGET) {
+            if (bound <= Options.FAILURE_TARGET) {
                 return new EarlyTermination(k, checks, bound);
             }
         }

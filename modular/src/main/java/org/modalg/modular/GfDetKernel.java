@@ -2,6 +2,7 @@ package org.modalg.modular;
 
 import java.util.concurrent.ForkJoinPool;
 import java.util.stream.IntStream;
+import org.modalg.fft.Options;
 import org.modalg.fields.GfArithmetic;
 import org.modalg.fields.GfField;
 
@@ -28,7 +29,7 @@ final class GfDetKernel {
      * @param cancel polled once per elimination step
      * @return the determinant, k digits
      */
-    static long[] det(GfField field, long[] a, int n, ForkJoinPool pool, ModularOptions cancel) {
+    static long[] det(GfField field, long[] a, int n, ForkJoinPool pool, Options cancel) {
         final GfArithmetic ar = field.arithmetic();
         final int k = field.k();
         final int rowLen = n * k;

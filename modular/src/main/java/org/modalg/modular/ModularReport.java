@@ -8,6 +8,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalLong;
+import org.modalg.fft.Certification;
+import org.modalg.fft.Options;
+import org.modalg.fft.Route;
 
 /**
  * What a multimodular computation used: the route taken, the field(s), how many primes (or big
@@ -93,7 +96,7 @@ public final class ModularReport {
      * An upper bound on the probability that the result is wrong: 0 for {@link Certification#PROVEN}
      * results; for {@link Certification#PROBABILISTIC} ones a bound proven for this input, over
      * the random choice of primes (see {@link Certification#PROBABILISTIC}), at most
-     * {@link ModularOptions#FAILURE_TARGET}.
+     * {@link Options#FAILURE_TARGET}.
      */
     public double failureProbability() {
         return failureProbability;
@@ -101,7 +104,7 @@ public final class ModularReport {
 
     /**
      * The seed of the random primes, when the run drew any ({@link Certification#PROBABILISTIC}
-     * asked for); {@link ModularOptions#withSeed} with it repeats the run.
+     * asked for); {@link Options#withSeed} with it repeats the run.
      */
     public OptionalLong seed() {
         return seed == null ? OptionalLong.empty() : OptionalLong.of(seed);
@@ -154,7 +157,7 @@ public final class ModularReport {
             s.append("  failure:       probability <= ").append(formatProbability(failureProbability)).append('\n');
         }
         if (seed != null) {
-            s.append("  seed:          ").append(seed).append(" (ModularOptions.withSeed repeats the run)\n");
+            s.append("  seed:          ").append(seed).append(" (Options.withSeed repeats the run)\n");
         }
         s.append("  time:").append('\n');
         for (Map.Entry<String, Long> e : phaseNanos.entrySet()) {

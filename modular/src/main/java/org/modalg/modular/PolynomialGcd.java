@@ -3,7 +3,11 @@ package org.modalg.modular;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
+import org.modalg.fft.CancelledException;
+import org.modalg.fft.Certification;
 import org.modalg.fft.CrtBasis;
+import org.modalg.fft.Options;
+import org.modalg.fft.Route;
 import org.modalg.fields.GfArithmetic;
 import org.modalg.fields.GfField;
 import org.modalg.fields.GfPreset;
@@ -22,7 +26,7 @@ import org.modalg.polynomial.ZZPoly;
  * f / gcd and g / gcd come with every result ({@link GcdResult}): they are a by-product of the
  * proof.
  *
- * <p>Routes ({@link ModularOptions#route()}):
+ * <p>Routes ({@link Options#route()}):
  * <ul>
  *   <li>{@link Route#CRT} ({@link #gcdModular}): for primitive F, G with gamma = gcd(lc F, lc G),
  *   each prime p &lt; 2^26 not dividing gamma (those are skipped) gives h_p = gamma times the
@@ -61,7 +65,7 @@ import org.modalg.polynomial.ZZPoly;
  * doubles by {@link PolyGcdDouble}) for degree d; the number of primes is about (bits of the
  * inputs + 12) / 25 when the multiplication check proves the first lift (see
  * {@code crtCoreLifted}), up to (bits of gamma F) / 25 for the norm bound, plus the unlucky
- * ones. Images run in parallel over {@link ModularOptions#threads()}.
+ * ones. Images run in parallel over {@link Options#threads()}.
  */
 public final class PolynomialGcd {
     /** How the modular GCD proves its result (see the class comment). */
@@ -80,16 +84,16 @@ public final class PolynomialGcd {
 
     /** gcd(f, g) with default options (route AUTO, proven). */
     public static ZZPoly gcd(ZZPoly f, ZZPoly g) {
-        return gcd(f, g, ModularOptions.defaults()).value().gcd();
+        return gcd(f, g, Options.defaults()).value().gcd();
     }
 
     /**
      * gcd(f, g) and the cofactors, by the route of the options (AUTO: CRT), with the report.
      *
      * @throws IllegalArgumentException if an argument is null
-     * @throws ModularCancelledException if the options' cancellation check fires between primes
+     * @throws CancelledException if the options' cancellation check fires between primes
      */
-    public static ModularResult<GcdResult> gcd(ZZPoly f, ZZPoly g, ModularOptions options) {
+    public static ModularResult<GcdResult> gcd(ZZPoly f, ZZPoly g, Options options) {
         checkNotNull(options, "options");
         if (options.route() == Route.BIG_PRIME) {
             return gcdBigPrime(f, g, options);
@@ -99,30 +103,30 @@ public final class PolynomialGcd {
 
     /** gcd(f, g) and the cofactors and report, with the cofactors as a separate name for clarity. */
     public static ModularResult<GcdResult> gcdWithCofactors(ZZPoly f, ZZPoly g) {
-        return gcd(f, g, ModularOptions.defaults());
+        return gcd(f, g, Options.defaults());
     }
 
     /** The CRT route with the cofactor-bound proof. */
-    public static ModularResult<GcdResult> gcdModular(ZZPoly f, ZZPoly g, ModularOptions options) {
+    public static ModularResult<GcdResult> gcdModular(ZZPoly f, ZZPoly g, Options options) {
         return gcdModular(f, g, options, Proof.COFACTOR_BOUND);
     }
 
     /** The CRT route with the given proof. */
-    public static ModularResult<GcdResult> gcdModular(ZZPoly f, ZZPoly g, ModularOptions options, Proof proof) {
+    public static ModularResult<GcdResult> gcdModular(ZZPoly f, ZZPoly g, Options options, Proof proof) {
         checkNotNull(options, "options");
         checkNotNull(proof, "proof");
         return run(f, g, options, Route.CRT, proof);
     }
 
     /** The big-prime route (generalized Fermat fields), cofactor-bound proof. */
-    public static ModularResult<GcdResult> gcdBigPrime(ZZPoly f, ZZPoly g, ModularOptions options) {
+    public static ModularResult<GcdResult> gcdBigPrime(ZZPoly f, ZZPoly g, Options options) {
         checkNotNull(options, "options");
         return run(f, g, options, Route.BIG_PRIME, Proof.COFACTOR_BOUND);
     }
 
     // ------------------------------------------------------------------ driver
 
-    private static ModularResult<GcdResult> run(ZZPoly f, ZZPoly g, ModularOptions options, Route route,
+    private static ModularResult<GcdResult> run(ZZPoly f, ZZPoly g, Options options, Route route,
                                                 Proof proof) {
         checkNotNull(f, "f");
         checkNotNull(g, "g");
@@ -180,7 +184,7 @@ public final class PolynomialGcd {
     }
 
     /** {H, A, B}: H = gcd(F, G) primitive with positive lc, A = F / H, B = G / H. */
-    private static ZZPoly[] crtCore(ZZPoly pf, ZZPoly pg, ModularOptions options, ModularReport.Builder report,
+    private static ZZPoly[] crtCore(ZZPoly pf, ZZPoly pg, Options options, ModularReport.Builder report,
                                     Proof proof) {
         BigInteger gamma = pf.leadingCoefficient().gcd(pg.leadingCoefficient());
         PrimeStream primes = PrimeStream.below(PRIME_BOUND, gamma);
@@ -228,7 +232,7 @@ public final class PolynomialGcd {
      * them). One lift of all images costs about what one incremental BigInteger Garner step
      * costs per prime.
      */
-    private static ZZPoly[] crtCoreLifted(ZZPoly pf, ZZPoly pg, ModularOptions options, ModularReport.Builder report) {
+    private static ZZPoly[] crtCoreLifted(ZZPoly pf, ZZPoly pg, Options options, ModularReport.Builder report) {
         BigInteger gamma = pf.leadingCoefficient().gcd(pg.leadingCoefficient());
         PrimeStream primes = PrimeStream.below(PRIME_BOUND, gamma);
         ZZPolyReducer rf = new ZZPolyReducer(pf);
@@ -556,7 +560,7 @@ public final class PolynomialGcd {
 
     // ------------------------------------------------------------------ big-prime route
 
-    private static ZZPoly[] bigPrimeCore(ZZPoly pf, ZZPoly pg, ModularOptions options, ModularReport.Builder report) {
+    private static ZZPoly[] bigPrimeCore(ZZPoly pf, ZZPoly pg, Options options, ModularReport.Builder report) {
         BigInteger gamma = pf.leadingCoefficient().gcd(pg.leadingCoefficient());
         int bits = gamma.bitLength() + Math.max(pf.maxCoefficientBits(), pg.maxCoefficientBits())
                 + bitLength(Math.max(pf.degree(), pg.degree()) + 1) + 8;

@@ -8,6 +8,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntConsumer;
+import org.modalg.fft.CancelledException;
 
 /**
  * Runs independent per-prime tasks on a few threads: task i for i in [0, n), each index taken
@@ -70,7 +71,7 @@ final class PrimeWorkers {
                     }
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
-                    throw new ModularCancelledException("interrupted while waiting for prime workers");
+                    throw new CancelledException("interrupted while waiting for prime workers");
                 }
             }
             if (first != null) {

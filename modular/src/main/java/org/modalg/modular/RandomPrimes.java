@@ -6,7 +6,7 @@ import org.modalg.fields.NttPrimes;
 
 /**
  * Distinct primes drawn uniformly at random, without replacement, from the primes of
- * [2^(b-1), 2^b), from a seed: the prime source of {@link Certification#PROBABILISTIC} runs, and
+ * [2^(b-1), 2^b), from a seed: the prime source of {@link org.modalg.fft.Certification#PROBABILISTIC} runs, and
  * the failure bound that goes with it.
  *
  * <p><b>Why random.</b> A fixed prime sequence has inputs that defeat early termination: a value

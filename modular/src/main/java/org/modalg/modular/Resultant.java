@@ -2,7 +2,11 @@ package org.modalg.modular;
 
 import java.math.BigInteger;
 import java.util.List;
+import org.modalg.fft.CancelledException;
+import org.modalg.fft.Certification;
 import org.modalg.fft.CrtBasis;
+import org.modalg.fft.Options;
+import org.modalg.fft.Route;
 import org.modalg.fields.GfField;
 import org.modalg.fields.GfPreset;
 import org.modalg.fields.ZpField;
@@ -19,13 +23,13 @@ import org.modalg.polynomial.ZZPoly;
  * Res(f, g) = cont(f)^deg g cont(g)^deg f Res(pp f, pp g) (with the signs of the leading
  * coefficients kept in the primitive parts here).
  *
- * <p>Routes ({@link ModularOptions#route()}):
+ * <p>Routes ({@link Options#route()}):
  * <ul>
  *   <li>{@link Route#CRT} ({@link #resultantModular}): Res mod p for primes p &lt; 2^26
  *   by Euclid on doubles ({@link PolyGcdZp#resultant}, which runs {@link PolyGcdDouble}:
  *   vectorized, O(deg f deg g) per prime; primes below 2^62 only beyond 20 million bits of
  *   bound), in parallel over
- *   {@link ModularOptions#threads()}, until the product of the primes exceeds twice the
+ *   {@link Options#threads()}, until the product of the primes exceeds twice the
  *   Hadamard bound ||f||_2^deg g ||g||_2^deg f of the Sylvester matrix ({@link Bounds#resultant});
  *   combined by {@link MultiCrt}. No prime is unlucky: a prime dividing a leading coefficient
  *   is handled by the degree-drop rule of the kernel, so every image is Res(f, g) mod p.</li>
@@ -39,7 +43,7 @@ import org.modalg.polynomial.ZZPoly;
  * With {@link Certification#PROBABILISTIC} the CRT route draws its primes at random
  * ({@link RandomPrimes}, [2^25, 2^26)), in waves that double, and stops once the lift of all but
  * the last k primes agrees with the last k; the report gives the seed and the failure
- * probability (at most {@link ModularOptions#FAILURE_TARGET}, see
+ * probability (at most {@link Options#FAILURE_TARGET}, see
  * {@link Certification#PROBABILISTIC}). The big-prime route is always proven. Report phases:
  * bound, images, crt, finish (disjoint).
  */
@@ -55,33 +59,33 @@ public final class Resultant {
 
     /** Res(f, g) with default options (CRT, proven). */
     public static BigInteger resultant(ZZPoly f, ZZPoly g) {
-        return resultant(f, g, ModularOptions.defaults()).value();
+        return resultant(f, g, Options.defaults()).value();
     }
 
     /**
      * Res(f, g) by the route of the options (AUTO: CRT), with the report.
      *
      * @throws IllegalArgumentException if an argument is null
-     * @throws ModularCancelledException if the cancellation check fires between primes
+     * @throws CancelledException if the cancellation check fires between primes
      */
-    public static ModularResult<BigInteger> resultant(ZZPoly f, ZZPoly g, ModularOptions options) {
+    public static ModularResult<BigInteger> resultant(ZZPoly f, ZZPoly g, Options options) {
         checkNotNull(options, "options");
         return run(f, g, options, options.route() == Route.BIG_PRIME ? Route.BIG_PRIME : Route.CRT);
     }
 
     /** The CRT route. */
-    public static ModularResult<BigInteger> resultantModular(ZZPoly f, ZZPoly g, ModularOptions options) {
+    public static ModularResult<BigInteger> resultantModular(ZZPoly f, ZZPoly g, Options options) {
         checkNotNull(options, "options");
         return run(f, g, options, Route.CRT);
     }
 
     /** The big-prime route. */
-    public static ModularResult<BigInteger> resultantBigPrime(ZZPoly f, ZZPoly g, ModularOptions options) {
+    public static ModularResult<BigInteger> resultantBigPrime(ZZPoly f, ZZPoly g, Options options) {
         checkNotNull(options, "options");
         return run(f, g, options, Route.BIG_PRIME);
     }
 
-    private static ModularResult<BigInteger> run(ZZPoly f, ZZPoly g, ModularOptions options, Route route) {
+    private static ModularResult<BigInteger> run(ZZPoly f, ZZPoly g, Options options, Route route) {
         checkNotNull(f, "f");
         checkNotNull(g, "g");
         ModularReport.Builder report = ModularReport.builder("resultant").route(route);
@@ -125,7 +129,7 @@ public final class Resultant {
 
     // ------------------------------------------------------------------ CRT route
 
-    private static BigInteger crt(ZZPoly pf, ZZPoly pg, long boundBits, ModularOptions options,
+    private static BigInteger crt(ZZPoly pf, ZZPoly pg, long boundBits, Options options,
                                   ModularReport.Builder report) {
         if (boundBits > Integer.MAX_VALUE - 64) {
             throw new IllegalArgumentException("the resultant bound has " + boundBits + " bits: too large");
@@ -143,7 +147,7 @@ public final class Resultant {
                     options.extraPrimes());
             if (early == null) {
                 report.note("probabilistic: no early termination reaches failure probability "
-                        + ModularReport.formatProbability(ModularOptions.FAILURE_TARGET) + " for a " + boundBits
+                        + ModularReport.formatProbability(Options.FAILURE_TARGET) + " for a " + boundBits
                         + "-bit bound; proven instead");
             } else {
                 long seed = options.seedForRun();
@@ -177,7 +181,7 @@ public final class Resultant {
      * (phase "crt"): symmetric in (-M/2, M/2] or unsigned in [0, M).
      */
     private static BigInteger wordSizeCrt(long[] primes, ZZPolyReducer rf, ZZPolyReducer rg,
-                                               ModularOptions options, ModularReport.Builder report,
+                                               Options options, ModularReport.Builder report,
                                                boolean symmetric) {
         int threads = Math.max(1, options.threads());
         long[] residues = new long[primes.length];
@@ -202,7 +206,7 @@ public final class Resultant {
      * Early termination ({@link EarlyTermination}): images in waves that double the primes so
      * far; after each wave the CRT of all but the last k primes is checked against the last k.
      */
-    private static BigInteger crtEarly(long[] primes, ZZPolyReducer rf, ZZPolyReducer rg, ModularOptions options,
+    private static BigInteger crtEarly(long[] primes, ZZPolyReducer rf, ZZPolyReducer rg, Options options,
                                        ModularReport.Builder report, EarlyTermination early) {
         int threads = Math.max(1, options.threads());
         int k = early.checkPrimes();
@@ -285,7 +289,7 @@ public final class Resultant {
 
     // ------------------------------------------------------------------ big-prime route
 
-    private static BigInteger bigPrime(ZZPoly pf, ZZPoly pg, BigInteger bound, ModularOptions options,
+    private static BigInteger bigPrime(ZZPoly pf, ZZPoly pg, BigInteger bound, Options options,
                                        ModularReport.Builder report) {
         BigInteger target = bound.shiftLeft(1);
         List<GfPreset> presets = GfPrimes.coverOrAll(target);

@@ -9,6 +9,9 @@ import java.math.BigInteger;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.modalg.fft.Certification;
+import org.modalg.fft.Options;
+import org.modalg.fft.Route;
 import org.modalg.fields.GfPreset;
 import org.modalg.polynomial.ZZPoly;
 
@@ -19,8 +22,8 @@ import org.modalg.polynomial.ZZPoly;
  * PRS).
  */
 class BigPrimeTopUpTest {
-    private static final ModularOptions CRT = ModularOptions.defaults().withRoute(Route.CRT).withThreads(2);
-    private static final ModularOptions BIG = ModularOptions.defaults().withRoute(Route.BIG_PRIME).withThreads(2);
+    private static final Options CRT = Options.defaults().withRoute(Route.CRT).withThreads(2);
+    private static final Options BIG = Options.defaults().withRoute(Route.BIG_PRIME).withThreads(2);
 
     @Test
     void coverOrAllTakesEveryPresetBeyondTheirProduct() {

@@ -8,13 +8,17 @@ import java.math.BigInteger;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import org.modalg.fft.CancelledException;
+import org.modalg.fft.Certification;
+import org.modalg.fft.Options;
+import org.modalg.fft.Route;
 
 /** The divisor strategy of the CRT route (Dixon lifting) against Bareiss and the plain strategy. */
 class DeterminantDivisorTest {
-    private static final ModularOptions ONE = ModularOptions.defaults().withRoute(Route.CRT).withThreads(1);
-    private static final ModularOptions TWO = ONE.withThreads(2);
+    private static final Options ONE = Options.defaults().withRoute(Route.CRT).withThreads(1);
+    private static final Options TWO = ONE.withThreads(2);
 
-    private static BigInteger divisor(BigInteger[][] a, ModularOptions o) {
+    private static BigInteger divisor(BigInteger[][] a, Options o) {
         return Determinant.det(a, o, Determinant.CrtStrategy.DIVISOR).value();
     }
 
@@ -121,7 +125,7 @@ class DeterminantDivisorTest {
         AtomicInteger calls = new AtomicInteger();
         for (int stopAfter : new int[] {2, 20}) { // during the factorizations, during the lifting
             calls.set(0);
-            assertThrows(ModularCancelledException.class, () -> Determinant.det(a,
+            assertThrows(CancelledException.class, () -> Determinant.det(a,
                     ONE.withCancellation(() -> calls.incrementAndGet() > stopAfter), Determinant.CrtStrategy.DIVISOR));
         }
         assertThrows(IllegalArgumentException.class, () -> Determinant.det(a, ONE, null));

@@ -7,6 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.math.BigInteger;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.modalg.fft.CancelledException;
+import org.modalg.fft.Certification;
+import org.modalg.fft.Options;
+import org.modalg.fft.Route;
 import org.modalg.polynomial.IntegerMultiplication;
 
 /**
@@ -37,7 +41,7 @@ class DeterminantLimitsTest {
                 System.arraycopy(a[0], 0, flat, (n - 1) * n, n);
             }
             ModularReport.Builder rep = ModularReport.builder("det");
-            assertEquals(Bareiss.det(a), Determinant.bareiss(flat, n, ModularOptions.defaults(), rep),
+            assertEquals(Bareiss.det(a), Determinant.bareiss(flat, n, Options.defaults(), rep),
                     "seed " + seed + " trial " + trial + " n " + n + " bits " + bits);
             assertTrue(rep.build().phaseNanos().containsKey("bareiss"));
         }
@@ -62,7 +66,7 @@ class DeterminantLimitsTest {
             assertEquals(m.mod(p), expected.mod(p), "modulo " + q);
         }
         for (Route route : new Route[] {Route.CRT, Route.BIG_PRIME}) {
-            ModularResult<BigInteger> r = Determinant.det(a, ModularOptions.defaults().withRoute(route).withThreads(2));
+            ModularResult<BigInteger> r = Determinant.det(a, Options.defaults().withRoute(route).withThreads(2));
             assertEquals(expected, r.value(), route.toString());
             assertEquals(Certification.PROVEN, r.report().certification());
             assertTrue(r.report().phaseNanos().containsKey("bareiss"), r.report().toString());
@@ -72,10 +76,10 @@ class DeterminantLimitsTest {
     @Test
     void bareissPollsCancellation() {
         BigInteger[] flat = {BigInteger.TWO, BigInteger.ONE, BigInteger.ONE, BigInteger.TWO};
-        ModularOptions cancelled = ModularOptions.defaults().withCancellation(() -> true);
-        assertThrows(ModularCancelledException.class,
+        Options cancelled = Options.defaults().withCancellation(() -> true);
+        assertThrows(CancelledException.class,
                 () -> Determinant.bareiss(flat, 2, cancelled, ModularReport.builder("det")));
-        assertEquals(BigInteger.valueOf(3), Determinant.bareiss(flat, 2, ModularOptions.defaults(),
+        assertEquals(BigInteger.valueOf(3), Determinant.bareiss(flat, 2, Options.defaults(),
                 ModularReport.builder("det")));
     }
 

@@ -11,12 +11,16 @@ import java.util.Random;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.ejml.data.DMatrixRMaj;
 import org.junit.jupiter.api.Test;
+import org.modalg.fft.CancelledException;
+import org.modalg.fft.Certification;
+import org.modalg.fft.Options;
+import org.modalg.fft.Route;
 
 class DeterminantTest {
     private static final int MULTIPLIER = Math.max(1, Integer.getInteger("modalg.test.multiplier", 1));
 
-    private static final ModularOptions CRT = ModularOptions.defaults().withRoute(Route.CRT).withThreads(2);
-    private static final ModularOptions BIG = ModularOptions.defaults().withRoute(Route.BIG_PRIME).withThreads(2);
+    private static final Options CRT = Options.defaults().withRoute(Route.CRT).withThreads(2);
+    private static final Options BIG = Options.defaults().withRoute(Route.BIG_PRIME).withThreads(2);
 
     static BigInteger[][] random(Random rnd, int n, int bits) {
         BigInteger[][] a = new BigInteger[n][n];
@@ -178,13 +182,13 @@ class DeterminantTest {
         assertTrue(rep.certificationDetail().contains("Hadamard"));
         assertTrue(rep.phaseNanos().containsKey("images") && rep.phaseNanos().containsKey("bound"));
         assertTrue(rep.toString().contains("primes used"));
-        assertEquals(Route.CRT, Determinant.det(a, ModularOptions.defaults()).report().route(), "auto -> crt");
+        assertEquals(Route.CRT, Determinant.det(a, Options.defaults()).report().route(), "auto -> crt");
 
         AtomicInteger calls = new AtomicInteger();
-        for (ModularOptions o : new ModularOptions[] {CRT, CRT.withThreads(1), BIG}) {
+        for (Options o : new Options[] {CRT, CRT.withThreads(1), BIG}) {
             calls.set(0);
-            ModularOptions cancelling = o.withCancellation(() -> calls.incrementAndGet() > 3);
-            assertThrows(ModularCancelledException.class, () -> Determinant.det(a, cancelling));
+            Options cancelling = o.withCancellation(() -> calls.incrementAndGet() > 3);
+            assertThrows(CancelledException.class, () -> Determinant.det(a, cancelling));
         }
         // Probabilistic: never more primes than the proven run, and reported as such when it stopped early.
         ModularResult<BigInteger> p = Determinant.det(a, CRT.withCertification(Certification.PROBABILISTIC),

@@ -8,6 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.math.BigInteger;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.modalg.fft.CancelledException;
+import org.modalg.fft.Certification;
+import org.modalg.fft.Options;
+import org.modalg.fft.ProgressListener;
+import org.modalg.fft.Route;
 
 class OptionsAndReportTest {
 
@@ -26,7 +31,7 @@ class OptionsAndReportTest {
 
     @Test
     void optionsHaveDefaultsAndWithersCopy() {
-        ModularOptions d = ModularOptions.defaults();
+        Options d = Options.defaults();
         assertEquals(Route.AUTO, d.route());
         assertEquals(org.modalg.fft.CpuNttEngine.shared().threads(), d.threads());
         assertTrue(d.seed().isEmpty());
@@ -35,7 +40,7 @@ class OptionsAndReportTest {
         assertEquals(Certification.PROVEN, d.certification());
         assertEquals(2, d.extraPrimes());
         assertSame(ProgressListener.NONE, d.listener());
-        ModularOptions o = d.withRoute(Route.CRT).withThreads(3).withCertification(Certification.PROBABILISTIC)
+        Options o = d.withRoute(Route.CRT).withThreads(3).withCertification(Certification.PROBABILISTIC)
                 .withExtraPrimes(5);
         assertEquals(Route.CRT, o.route());
         assertEquals(3, o.threads());
@@ -46,7 +51,7 @@ class OptionsAndReportTest {
 
     @Test
     void optionsRejectBadArguments() {
-        ModularOptions d = ModularOptions.defaults();
+        Options d = Options.defaults();
         assertThrows(IllegalArgumentException.class, () -> d.withRoute(null));
         assertThrows(IllegalArgumentException.class, () -> d.withThreads(0));
         assertThrows(IllegalArgumentException.class, () -> d.withListener(null));
@@ -60,10 +65,10 @@ class OptionsAndReportTest {
     @Test
     void cancellationCheckThrows() {
         boolean[] flag = {false};
-        ModularOptions o = ModularOptions.defaults().withCancellation(() -> flag[0]);
+        Options o = Options.defaults().withCancellation(() -> flag[0]);
         o.checkCancelled("before prime 1");
         flag[0] = true;
-        ModularCancelledException e = assertThrows(ModularCancelledException.class,
+        CancelledException e = assertThrows(CancelledException.class,
                 () -> o.checkCancelled("before prime 2"));
         assertTrue(e.getMessage().contains("prime 2"));
     }
@@ -121,9 +126,9 @@ class OptionsAndReportTest {
                 }
             }
         }
-        ModularOptions crt = ModularOptions.defaults().withRoute(Route.CRT).withThreads(2);
-        ModularOptions big = crt.withRoute(Route.BIG_PRIME);
-        ModularOptions prob = crt.withCertification(Certification.PROBABILISTIC);
+        Options crt = Options.defaults().withRoute(Route.CRT).withThreads(2);
+        Options big = crt.withRoute(Route.BIG_PRIME);
+        Options prob = crt.withCertification(Certification.PROBABILISTIC);
         List<java.util.function.Supplier<ModularResult<?>>> calls = List.of(
                 () -> Resultant.resultant(f, g, crt),
                 () -> Resultant.resultant(f, g, prob),

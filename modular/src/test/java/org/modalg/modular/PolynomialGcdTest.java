@@ -12,14 +12,18 @@ import java.util.List;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import org.modalg.fft.CancelledException;
+import org.modalg.fft.Certification;
+import org.modalg.fft.Options;
+import org.modalg.fft.Route;
 import org.modalg.fields.NttPrimes;
 import org.modalg.polynomial.ZZPoly;
 
 /** {@link PolynomialGcd} (both routes, both proofs) against JAS and the subresultant PRS. */
 class PolynomialGcdTest {
-    private static final ModularOptions CRT1 = ModularOptions.defaults().withRoute(Route.CRT).withThreads(1);
-    private static final ModularOptions CRT2 = ModularOptions.defaults().withRoute(Route.CRT).withThreads(2);
-    private static final ModularOptions BIG = ModularOptions.defaults().withRoute(Route.BIG_PRIME).withThreads(2);
+    private static final Options CRT1 = Options.defaults().withRoute(Route.CRT).withThreads(1);
+    private static final Options CRT2 = Options.defaults().withRoute(Route.CRT).withThreads(2);
+    private static final Options BIG = Options.defaults().withRoute(Route.BIG_PRIME).withThreads(2);
 
     private static void checkResult(ZZPoly f, ZZPoly g, ZZPoly expected, GcdResult r, String label) {
         assertEquals(expected, r.gcd(), label + " gcd");
@@ -112,7 +116,7 @@ class PolynomialGcdTest {
         ZZPoly b = ZZPoly.of(prod.add(BigInteger.ONE), BigInteger.ONE);
         ZZPoly f = c.multiply(a);
         ZZPoly g = c.multiply(b);
-        for (ModularOptions o : new ModularOptions[] {CRT1, CRT2}) {
+        for (Options o : new Options[] {CRT1, CRT2}) {
             ModularResult<GcdResult> r = PolynomialGcd.gcd(f, g, o);
             checkResult(f, g, c, r.value(), "unlucky first three, threads=" + o.threads());
             assertEquals(List.of(BigInteger.valueOf(q[0]), BigInteger.valueOf(q[1]), BigInteger.valueOf(q[2])),
@@ -155,9 +159,9 @@ class PolynomialGcdTest {
         AtomicInteger calls = new AtomicInteger();
         PolynomialGcd.gcd(f, g, CRT2.withListener((phase, done, needed) -> calls.incrementAndGet()));
         assertTrue(calls.get() > 0);
-        assertThrows(ModularCancelledException.class,
+        assertThrows(CancelledException.class,
                 () -> PolynomialGcd.gcd(f, g, CRT2.withCancellation(() -> true)));
-        assertThrows(ModularCancelledException.class,
+        assertThrows(CancelledException.class,
                 () -> PolynomialGcd.gcd(f, g, BIG.withCancellation(() -> true)));
     }
 }

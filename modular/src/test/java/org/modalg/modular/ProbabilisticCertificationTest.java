@@ -14,6 +14,9 @@ import java.util.HashSet;
 import java.util.Random;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.modalg.fft.Certification;
+import org.modalg.fft.Options;
+import org.modalg.fft.Route;
 import org.modalg.polynomial.ZZPoly;
 
 /**
@@ -24,7 +27,7 @@ import org.modalg.polynomial.ZZPoly;
  * and BigInteger's primality test.
  */
 class ProbabilisticCertificationTest {
-    private static final ModularOptions PROB = ModularOptions.defaults().withRoute(Route.CRT).withThreads(2)
+    private static final Options PROB = Options.defaults().withRoute(Route.CRT).withThreads(2)
             .withCertification(Certification.PROBABILISTIC);
     private static final int[] OLD_SEQUENCES = {23, 26, 31, 62};
 
@@ -180,7 +183,7 @@ class ProbabilisticCertificationTest {
             BigInteger d = firstPrimes(23, 3 + rnd.nextInt(6)).multiply(BigInteger.valueOf(1 + rnd.nextInt(1000)));
             BigInteger[][] a = withDeterminant(rnd, n, d);
             long seed = rnd.nextLong();
-            ModularResult<BigInteger> r = Determinant.det(a, ModularOptions.defaults().withRoute(Route.CRT)
+            ModularResult<BigInteger> r = Determinant.det(a, Options.defaults().withRoute(Route.CRT)
                     .withThreads(2).withSeed(seed), Determinant.CrtStrategy.DIVISOR);
             String label = where("n=" + n + " prime seed=" + seed);
             assertEquals(Bareiss.det(a), r.value(), label);
@@ -192,7 +195,7 @@ class ProbabilisticCertificationTest {
         }
         // a singular matrix still goes to the plain strategy, which proves 0
         BigInteger[][] z = withDeterminant(rnd, 20, BigInteger.ZERO);
-        ModularResult<BigInteger> r = Determinant.det(z, ModularOptions.defaults().withRoute(Route.CRT).withThreads(2),
+        ModularResult<BigInteger> r = Determinant.det(z, Options.defaults().withRoute(Route.CRT).withThreads(2),
                 Determinant.CrtStrategy.DIVISOR);
         assertEquals(BigInteger.ZERO, r.value());
         assertFalse(r.report().phaseNanos().containsKey("dixon-lift"), r.report().toString());
@@ -288,7 +291,7 @@ class ProbabilisticCertificationTest {
     @Test
     void defaultOptionsKeepTheFailureBoundBelowTwoToTheMinus30() {
         Random rnd = new Random(SEED + 107);
-        ModularOptions defaults = ModularOptions.defaults().withCertification(Certification.PROBABILISTIC);
+        Options defaults = Options.defaults().withCertification(Certification.PROBABILISTIC);
         int early = 0;
         for (int it = 0; it < 6; it++) {
             BigInteger[][] a = smallDeterminant(rnd, 20 + 4 * it, new BigInteger(10 + 5 * it, rnd).add(BigInteger.ONE));
@@ -308,7 +311,7 @@ class ProbabilisticCertificationTest {
 
     private static void checkReport(ModularReport rep, String label) {
         if (rep.certification() == Certification.PROBABILISTIC) {
-            assertTrue(rep.failureProbability() > 0 && rep.failureProbability() <= ModularOptions.FAILURE_TARGET,
+            assertTrue(rep.failureProbability() > 0 && rep.failureProbability() <= Options.FAILURE_TARGET,
                     label + "\n" + rep);
             assertTrue(rep.seed().isPresent(), label);
         } else {
@@ -412,9 +415,9 @@ class ProbabilisticCertificationTest {
         assertThrows(IllegalArgumentException.class, () -> RandomPrimes.allDivideBound(-1, 26, 0, 1));
         assertThrows(IllegalArgumentException.class, () -> RandomPrimes.allDivideBound(1, 26, -1, 1));
         EarlyTermination e = EarlyTermination.plan(40_000, 26, 1700, 2);
-        assertTrue(e != null && e.failureBound() <= ModularOptions.FAILURE_TARGET && e.checkPrimes() >= 2);
+        assertTrue(e != null && e.failureBound() <= Options.FAILURE_TARGET && e.checkPrimes() >= 2);
         assertTrue(e.checks() * RandomPrimes.allDivideBound(40_000, 26, 1700, e.checkPrimes() - 1)
-                > ModularOptions.FAILURE_TARGET || e.checkPrimes() == 2, "k is the least that reaches the target");
+                > Options.FAILURE_TARGET || e.checkPrimes() == 2, "k is the least that reaches the target");
         assertEquals(null, EarlyTermination.plan(1L << 40, 26, 1L << 35, 2), "more primes than the range holds");
         assertEquals(null, EarlyTermination.plan(50, 26, 2, 2), "nothing to gain with two primes");
     }

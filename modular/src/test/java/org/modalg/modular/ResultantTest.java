@@ -11,6 +11,10 @@ import java.math.BigInteger;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import org.modalg.fft.CancelledException;
+import org.modalg.fft.Certification;
+import org.modalg.fft.Options;
+import org.modalg.fft.Route;
 import org.modalg.fields.ZpField;
 import org.modalg.polynomial.ZZPoly;
 
@@ -19,9 +23,9 @@ import org.modalg.polynomial.ZZPoly;
  * subresultant PRS and JAS (up to sign: JAS does not track it).
  */
 class ResultantTest {
-    private static final ModularOptions CRT1 = ModularOptions.defaults().withRoute(Route.CRT).withThreads(1);
-    private static final ModularOptions CRT2 = ModularOptions.defaults().withRoute(Route.CRT).withThreads(2);
-    private static final ModularOptions BIG = ModularOptions.defaults().withRoute(Route.BIG_PRIME).withThreads(2);
+    private static final Options CRT1 = Options.defaults().withRoute(Route.CRT).withThreads(1);
+    private static final Options CRT2 = Options.defaults().withRoute(Route.CRT).withThreads(2);
+    private static final Options BIG = Options.defaults().withRoute(Route.BIG_PRIME).withThreads(2);
 
     @Test
     void randomAgainstSylvesterDeterminant() {
@@ -97,9 +101,9 @@ class ResultantTest {
         assertTrue(r.report().primesUsed() > 30, r.report().toString());
         assertEquals(r.report().primesUsed(), last.get());
         assertEquals(0, r.report().unluckyCount());
-        assertThrows(ModularCancelledException.class,
+        assertThrows(CancelledException.class,
                 () -> Resultant.resultant(f, g, CRT2.withCancellation(() -> true)));
-        assertThrows(ModularCancelledException.class,
+        assertThrows(CancelledException.class,
                 () -> Resultant.resultant(f, g, BIG.withCancellation(() -> true)));
     }
 }

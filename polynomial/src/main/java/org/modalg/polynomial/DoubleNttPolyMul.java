@@ -161,11 +161,11 @@ final class DoubleNttPolyMul {
             return null;
         }
         int productLength = f.length() + g.length() - 1;
-        NttEngine engine = NttEngines.shared();
+        NttEngine engine = ProductContext.engine();
         if (!(engine instanceof CpuNttEngine) && productLength <= GPU_MAX_PRODUCT_LENGTH) {
             return f.multiply(g, engine);
         }
-        int threads = CpuNttEngine.shared().threads();
+        int threads = ProductContext.threads();
         ForkJoinPool pool = ThreadPools.forThreads(threads);
         DoubleNttPlan shape = shapePlan(productLength);
         double[][][] wa = words(f, bitsA, shape, pool);

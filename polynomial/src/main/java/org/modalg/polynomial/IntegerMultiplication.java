@@ -3,10 +3,12 @@ package org.modalg.polynomial;
 import java.math.BigInteger;
 import java.util.concurrent.ForkJoinPool;
 import java.util.stream.IntStream;
-import org.modalg.fft.CpuNttEngine;
+import org.modalg.fft.Backend;
 import org.modalg.fft.LimbProductProvider;
 import org.modalg.fft.LimbProducts;
 import org.modalg.fft.NttEngine;
+import org.modalg.fft.Options;
+import org.modalg.fft.Route;
 
 /**
  * Integer multiplication as a client of polynomial multiplication (thesis chapter 5; the
@@ -36,7 +38,9 @@ import org.modalg.fft.NttEngine;
  *
  * <p>{@link #multiply} dispatches: BigInteger's own multiply (Karatsuba / Toom-3) below
  * {@link Tuning#intMulNttBits()} bits of the smaller operand; above, the GPU's product when one
- * is usable, else {@link #multiplyCpu} on {@link CpuNttEngine#shared()}'s thread count.
+ * is usable, else {@link #multiplyCpu} on the thread count of {@link Options#defaults()}
+ * ({@code modalg.threads}, else every processor). {@link #multiply(BigInteger, BigInteger, Options)}
+ * takes the route, backend and thread count per call.
  *
  * <p>Limits: a product beyond BigInteger's range (a magnitude of more than 2^31 - 1 bits) is
  * refused with an {@link ArithmeticException} naming the operand sizes, before any work when the
@@ -52,22 +56,82 @@ public final class IntegerMultiplication {
 
     /**
      * a * b, by BigInteger below the measured threshold and by NTT + CRT above it (see the class
-     * comment).
+     * comment): {@link #multiply(BigInteger, BigInteger, Options)} with the default options
+     * ({@link Options#defaults()}, read once).
      *
      * @throws ArithmeticException if the product is beyond BigInteger's range (magnitudes of
      *     at most 2^31 - 1 bits), as BigInteger's own multiply does
      */
     public static BigInteger multiply(BigInteger a, BigInteger b) {
-        check(a, "a");
-        check(b, "b");
-        checkRange(a, b);
-        if (Math.min(a.bitLength(), b.bitLength()) < Tuning.intMulNttBits()) {
-            return a.multiply(b);
-        }
-        BigInteger viaProvider = multiplyByProvider(a, b);
-        return viaProvider != null ? viaProvider : multiplyCpu(a, b, CpuNttEngine.shared().threads());
+        return multiply(a, b, ProductContext.defaults());
     }
 
+    /**
+     * a * b with the route, backend and thread count of {@code options}; every choice gives the
+     * same (exact) product.
+     *
+     * <ul>
+     * <li>{@link Route#AUTO}: the dispatch of the class comment (BigInteger below
+     * {@link Tuning#intMulNttBits()} bits of the smaller operand, above it a GPU's product when
+     * the backend allows one, else the double-precision NTT route).
+     * <li>{@link Route#CRT}: the small-prime NTT route whatever the size (zero operands excepted):
+     * 3 NTTs of about (bits(a) + bits(b)) / w points for each of 3 to 6 primes, O(n log n); on
+     * small operands slower than BigInteger.
+     * <li>{@link Route#BIG_PRIME}: not supported for integers (there is no big-prime integer
+     * product); throws {@link IllegalArgumentException}. Multiply polynomials with
+     * {@code ZZPoly.multiply(ZZPoly, Options)} for the big-prime FFT.
+     * </ul>
+     *
+     * <p>Backend: {@link Backend#CPU} runs the CPU route on {@link Options#threads()} threads;
+     * {@link Backend#GPU} runs the transforms on the GPU engine ({@link #multiplyNtt}), or throws
+     * {@link IllegalStateException} when none is usable (checked first, whatever the sizes);
+     * {@link Backend#AUTO} takes a usable GPU's product for large operands, else the CPU route.
+     * The thread count applies to the CPU route. The cancellation check is polled once before
+     * the work (one product is not split further); listener and certification do not apply.
+     *
+     * @throws IllegalArgumentException if an operand or options is null, or the route is
+     *     {@link Route#BIG_PRIME}
+     * @throws IllegalStateException if the backend is {@link Backend#GPU} and no GPU is usable
+     * @throws org.modalg.fft.CancelledException if the cancellation check returns true
+     * @throws ArithmeticException if the product is beyond BigInteger's range (2^31 - 1 bits)
+     */
+    public static BigInteger multiply(BigInteger a, BigInteger b, Options options) {
+        check(a, "a");
+        check(b, "b");
+        checkOptions(options);
+        checkRange(a, b);
+        NttEngine gpu = options.backend() == Backend.GPU ? Backend.GPU.engine() : null;
+        options.checkCancelled("before the integer product");
+        Route route = options.route();
+        if (route == Route.AUTO && Math.min(a.bitLength(), b.bitLength()) < Tuning.intMulNttBits()) {
+            return a.multiply(b);
+        }
+        if (a.signum() == 0 || b.signum() == 0) {
+            return BigInteger.ZERO;
+        }
+        if (gpu != null) {
+            BigInteger viaProvider = route == Route.AUTO ? multiplyByProvider(a, b) : null;
+            return viaProvider != null ? viaProvider : multiplyNtt(a, b, gpu);
+        }
+        if (route == Route.AUTO && options.backend() == Backend.AUTO) {
+            BigInteger viaProvider = multiplyByProvider(a, b);
+            if (viaProvider != null) {
+                return viaProvider;
+            }
+        }
+        return multiplyCpu(a, b, options.threads());
+    }
+
+    // options non-null and a route integers have.
+    static void checkOptions(Options options) {
+        if (options == null) {
+            throw new IllegalArgumentException("options must not be null (use Options.defaults())");
+        }
+        if (options.route() == Route.BIG_PRIME) {
+            throw new IllegalArgumentException("route BIG_PRIME is not supported for integer products "
+                    + "(supported: AUTO, CRT); ZZPoly.multiply(ZZPoly, Options) has the big-prime FFT");
+        }
+    }
 
     /**
      * a * b on the CPU by the double-precision NTT route ({@link DoubleNttIntMul}: primes below
@@ -156,13 +220,22 @@ public final class IntegerMultiplication {
      * |a| |b| on limbs (little-endian, bitsA and bitsB the exact bit lengths, both &gt;= 1),
      * by the route {@link #multiply} would take for integers of these sizes (BigInteger below
      * {@link Tuning#intMulNttBits()}, a usable GPU's product, else {@link #multiplyCpu}'s on the
-     * shared engine's thread count), but without BigInteger's 2^31-bit limit above the
+     * default thread count), but without BigInteger's 2^31-bit limit above the
      * threshold: limbs in, ceil((bitsA + bitsB) / 64) + 1 or fewer limbs out (top limbs may be
      * zero). For Kronecker substitution, whose packed integers can exceed that limit.
      *
      * @throws IllegalArgumentException if {@link #canMultiplyMagnitudes} is false
      */
     static long[] multiplyMagnitudes(long[] la, long bitsA, long[] lb, long bitsB, boolean same) {
+        return multiplyMagnitudes(la, bitsA, lb, bitsB, same, ProductContext.threads(), ProductContext.gpuAllowed());
+    }
+
+    /**
+     * {@link #multiplyMagnitudes(long[], long, long[], long, boolean)} on {@code threads} threads,
+     * a usable GPU's product taken only when {@code gpuAllowed}.
+     */
+    static long[] multiplyMagnitudes(long[] la, long bitsA, long[] lb, long bitsB, boolean same, int threads,
+            boolean gpuAllowed) {
         if (!canMultiplyMagnitudes(bitsA, bitsB)) {
             throw new IllegalArgumentException("magnitudes of " + bitsA + " and " + bitsB
                     + " bits: the product exceeds the integer routes' limits (about "
@@ -173,7 +246,7 @@ public final class IntegerMultiplication {
             BigInteger x = Limbs.toBigInteger(la);
             return Limbs.magnitude(same ? x.multiply(x) : x.multiply(Limbs.toBigInteger(lb)));
         }
-        if (!small) {
+        if (!small && gpuAllowed) {
             LimbProductProvider provider = LimbProducts.forOperands(la.length, lb.length);
             if (provider != null) {
                 long[] product = provider.multiply(la, la.length, lb, lb.length);
@@ -182,8 +255,7 @@ public final class IntegerMultiplication {
                 }
             }
         }
-        return DoubleNttIntMul.multiply(la, bitsA, lb, bitsB, same, 0,
-                ThreadPools.forThreads(CpuNttEngine.shared().threads()));
+        return DoubleNttIntMul.multiply(la, bitsA, lb, bitsB, same, 0, ThreadPools.forThreads(threads));
     }
 
     // a * b by the usable LimbProductProvider when the operands are large enough for it, else null.
@@ -209,12 +281,7 @@ public final class IntegerMultiplication {
      */
     public static BigInteger square(BigInteger a) {
         check(a, "a");
-        checkRange(a, a);
-        if (a.bitLength() < Tuning.intMulNttBits()) {
-            return a.multiply(a);
-        }
-        BigInteger viaProvider = multiplyByProvider(a, a);
-        return viaProvider != null ? viaProvider : multiplyCpu(a, a, CpuNttEngine.shared().threads());
+        return multiply(a, a, ProductContext.defaults());
     }
 
     /**

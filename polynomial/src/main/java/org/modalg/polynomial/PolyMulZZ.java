@@ -56,8 +56,9 @@ final class PolyMulZZ {
      *   <tr><td>otherwise</td><td>small-prime NTT</td></tr>
      * </table>
      * With the defaults (measured 2026-11-22 on a 2-vCPU AMD EPYC VM, Java 17, the
-     * double-precision NTT routes; the tables depend on the shared CPU engine's thread count,
-     * {@code modalg.threads}), two or more threads / one thread where they differ:
+     * double-precision NTT routes; the tables depend on the call's thread count,
+     * {@code Options.threads()}, by default {@code modalg.threads}), two or more threads / one
+     * thread where they differ:
      * <table>
      *   <caption>default choice by coefficient bits and n</caption>
      *   <tr><th>bits</th><th>classical</th><th>Karatsuba</th><th>Kronecker</th><th>small-prime NTT</th></tr>
@@ -275,7 +276,7 @@ final class PolyMulZZ {
             DoubleNttIntMul.Shape shape = DoubleNttIntMul.choose(pa, pb, false, 0);
             bytes += 24 * (shape.piecesA() + shape.piecesB());
             // one matrix per prime, plus the second operand's of each prime in flight
-            int inFlight = Math.min(shape.primes(), CpuNttEngine.shared().threads());
+            int inFlight = Math.min(shape.primes(), ProductContext.threads());
             bytes += 8L * (shape.primes() + inFlight) << shape.log2n();
         } else {
             bytes += 2 * (pa + pb) / 8; // BigInteger copies
@@ -308,6 +309,7 @@ final class PolyMulZZ {
             int la = Math.min(block, aLen - i);
             for (int j = 0; j < bLen; j += block) {
                 int lb = Math.min(block, bLen - j);
+                ProductContext.checkCancelled("between blocks of the product over Z");
                 mul(a, aOff + i, la, b, bOff + j, lb, tmp, 0);
                 addInto(tmp, 0, la + lb - 1, c, cOff + i + j);
             }
@@ -786,14 +788,14 @@ final class PolyMulZZ {
 
     /**
      * c = a * b by the small-prime NTT on the CPU: {@link DoubleNttPolyMul} (primes below 2^50,
-     * vectorized double-precision transforms, on {@link CpuNttEngine#shared()}'s thread count).
+     * vectorized double-precision transforms, on the call's thread count, {@link ProductContext#threads()}).
      * A GPU is used only when asked, through {@link #mulSmallPrimeNtt(BigInteger[], int, int,
      * BigInteger[], int, int, BigInteger[], int, NttEngine)}: its route (host-side projection
      * and CRT) measured slower than this one on a 16-core host (gpu/BENCHMARKS.md).
      */
     public static void mulSmallPrimeNtt(BigInteger[] a, int aOff, int aLen, BigInteger[] b, int bOff, int bLen,
                                         BigInteger[] c, int cOff) {
-        DoubleNttPolyMul.mul(a, aOff, aLen, b, bOff, bLen, c, cOff, CpuNttEngine.shared().threads());
+        DoubleNttPolyMul.mul(a, aOff, aLen, b, bOff, bLen, c, cOff, ProductContext.threads());
     }
 
     /**
@@ -868,7 +870,7 @@ final class PolyMulZZ {
         int s = basis.size();
         // projection and CRT use as many threads as the engine (they are a third of the time)
         int threads = engine instanceof CpuNttEngine ? ((CpuNttEngine) engine).threads()
-                : CpuNttEngine.shared().threads(); // another engine: the host work on all cores
+                : ProductContext.threads(); // another engine: the host work on all cores
         long[] fa = rows(basis, a, aOff, aLen, len, threads);
         boolean square = a == b && aOff == bOff && aLen == bLen;
         long[] fb = square ? fa : rows(basis, b, bOff, bLen, len, threads); // fa: one forward

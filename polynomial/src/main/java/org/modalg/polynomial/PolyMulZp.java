@@ -364,10 +364,11 @@ public final class PolyMulZp {
             new java.util.concurrent.ConcurrentHashMap<>();
 
     /** {@link #mulNtt(ZpField, long[], int, int, long[], int, int, long[], int, NttEngine)} on
-     *  {@link NttEngines#shared()} (the GPU for large products when one is usable). */
+     *  the call's engine ({@link ProductContext#engine()}; by default {@link NttEngines#shared()},
+     *  the GPU for large products when one is usable). */
     public static void mulNtt(ZpField f, long[] a, int aOff, int aLen, long[] b, int bOff, int bLen,
                               long[] c, int cOff) {
-        mulNtt(f, a, aOff, aLen, b, bOff, bLen, c, cOff, NttEngines.shared());
+        mulNtt(f, a, aOff, aLen, b, bOff, bLen, c, cOff, ProductContext.engine());
     }
 
     /**

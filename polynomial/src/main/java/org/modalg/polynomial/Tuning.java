@@ -328,12 +328,13 @@ public final class Tuning {
     /**
      * Length from which {@code PolyMulZZ.mul} uses a transform route (Kronecker substitution
      * or the small-prime NTT) instead of Karatsuba, for coefficients of {@code bits} bits and
-     * the shared CPU engine's thread count ({@link #ZZ_FAST}, {@link #ZZ_FAST_ONE_THREAD});
+     * the call's thread count ({@code Options.threads()}, by default the shared CPU engine's;
+     * {@link #ZZ_FAST}, {@link #ZZ_FAST_ONE_THREAD});
      * property {@code modalg.poly.zzFast} (at least 1) replaces the tables by one value.
      */
     public static int zzFastThreshold(int bits) {
         String s = System.getProperty("modalg.poly.zzFast");
-        return s != null ? parse("modalg.poly.zzFast", s, 1) : zzFastDefault(bits, CpuNttEngine.shared().threads());
+        return s != null ? parse("modalg.poly.zzFast", s, 1) : zzFastDefault(bits, ProductContext.threads());
     }
 
     /** The default of {@link #zzFastThreshold(int)} for {@code threads} threads. */
@@ -343,13 +344,14 @@ public final class Tuning {
 
     /**
      * Length from which the transform route of {@code PolyMulZZ.mul} is the small-prime NTT
-     * rather than Kronecker substitution, for coefficients of {@code bits} bits and the shared
-     * CPU engine's thread count ({@link #ZZ_NTT}, {@link #ZZ_NTT_ONE_THREAD}); property
+     * rather than Kronecker substitution, for coefficients of {@code bits} bits and the call's
+     * thread count ({@code Options.threads()}, by default the shared CPU engine's;
+     * {@link #ZZ_NTT}, {@link #ZZ_NTT_ONE_THREAD}); property
      * {@code modalg.poly.zzNtt} (at least 1) replaces the tables.
      */
     public static int zzNttThreshold(int bits) {
         String s = System.getProperty("modalg.poly.zzNtt");
-        return s != null ? parse("modalg.poly.zzNtt", s, 1) : zzNttDefault(bits, CpuNttEngine.shared().threads());
+        return s != null ? parse("modalg.poly.zzNtt", s, 1) : zzNttDefault(bits, ProductContext.threads());
     }
 
     /** The default of {@link #zzNttThreshold(int)} for {@code threads} threads. */

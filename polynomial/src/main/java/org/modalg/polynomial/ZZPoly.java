@@ -2,6 +2,9 @@ package org.modalg.polynomial;
 
 import java.math.BigInteger;
 import java.util.Arrays;
+import org.modalg.fft.Backend;
+import org.modalg.fft.Options;
+import org.modalg.fft.Route;
 import org.modalg.fields.ZpField;
 
 /**
@@ -296,14 +299,59 @@ public final class ZZPoly implements Comparable<ZZPoly> {
      * Route choice respects the routes' hard limits (transform lengths, prime counts, array
      * sizes) and the heap left: a product one transform route declines goes to the other, and
      * one both decline is cut into blocks, so every product whose coefficients are BigIntegers
-     * and that fits in memory is computed.
+     * and that fits in memory is computed. {@link #multiply(ZZPoly, Options)} with
+     * the default options ({@link Options#defaults()}, read once).
      *
      * @throws IllegalArgumentException if g is null or the product has more than
      *     Integer.MAX_VALUE - 8 coefficients
      * @throws ArithmeticException if a coefficient of the product is beyond BigInteger's range
      */
     public ZZPoly multiply(ZZPoly g) {
+        return multiply(g, ProductContext.defaults());
+    }
+
+    /**
+     * this * g with the route, backend and thread count of {@code options}; every choice gives
+     * the same exact product.
+     *
+     * <ul>
+     * <li>{@link Route#AUTO}: the dispatch of {@link #multiply(ZZPoly)} (classical, Karatsuba,
+     * Kronecker or the small-prime NTT by size; blocks beyond the transform routes' limits), its
+     * cut-off tables taken for the call's thread count.
+     * <li>{@link Route#CRT}: the small-prime NTT whatever the size (one constant operand
+     * excepted, a scalar multiple): on the CPU the double-precision route (primes below 2^50,
+     * about (bound + 1) / 49 of them, 3 transforms of length N = 2^ceil(log2(len + g.len - 1))
+     * per prime, O(s N log N + s^2 N)); with {@link Backend#GPU} the engine route
+     * ({@link #multiply(ZZPoly, org.modalg.fft.NttEngine)}). A shape beyond the CPU route's limits
+     * (2^28 product coefficients, 4096 primes) goes to the AUTO dispatch, which cuts it into blocks.
+     * <li>{@link Route#BIG_PRIME}: one FFT over a generalized Fermat prime field p = r^k + 1
+     * (thesis section 2.9; the preset with the fewest digits k and p &gt; twice the coefficient
+     * bound): O(N log N) shift butterflies and O(N log_2k N) field products, measured 5 to 12
+     * times slower than CRT on the CPU. Throws {@link IllegalArgumentException} naming the limit
+     * when no preset is large enough (coefficient sizes summing to more than about 8190 bits) or
+     * none admits the length.
+     * </ul>
+     *
+     * <p>Backend: {@link Backend#CPU} runs only CPU routes; {@link Backend#GPU} needs a usable
+     * GPU engine ({@link IllegalStateException} otherwise, checked first) and runs the NTT
+     * route's transforms on it (CRT: always; AUTO: when the rule picks the NTT, for products of
+     * up to 2^19 coefficients, where the GPU measured faster; the big-prime FFT runs on the CPU);
+     * {@link Backend#AUTO} is the library's default choice ({@code modalg.backend}). The thread
+     * count applies to the CPU transforms, conversions and the big-prime FFT. The cancellation
+     * check is polled before the work and between blocks; listener and certification do not
+     * apply (a product is always exact).
+     *
+     * @throws IllegalArgumentException if g or options is null, the product has more than
+     *     Integer.MAX_VALUE - 8 coefficients, or the big-prime route cannot take the shape
+     * @throws IllegalStateException if the backend is {@link Backend#GPU} and no GPU is usable
+     * @throws org.modalg.fft.CancelledException if the cancellation check returns true
+     * @throws ArithmeticException if a coefficient of the product is beyond BigInteger's range
+     */
+    public ZZPoly multiply(ZZPoly g, Options options) {
         checkNotNull(g, "g");
+        checkNotNull(options, "options");
+        org.modalg.fft.NttEngine gpu = options.backend() == Backend.GPU ? Backend.GPU.engine() : null;
+        options.checkCancelled("before the product over Z");
         if (len == 0 || g.len == 0) {
             return ZERO;
         }
@@ -314,13 +362,53 @@ public final class ZZPoly implements Comparable<ZZPoly> {
             return g.multiply(coefficient(0));
         }
         checkProductLength(len, g.len);
+        ZZPoly f = this;
+        return ProductContext.with(options, () -> f.multiplyBy(g == f ? f : g, options.route(), gpu));
+    }
+
+    // this * g (g == this: a square) by the route, with the call's options current.
+    private ZZPoly multiplyBy(ZZPoly g, Route route, org.modalg.fft.NttEngine gpu) {
+        boolean sq = g == this;
+        BigInteger[] c = coeffs();
+        BigInteger[] gc = sq ? c : g.coeffs();
+        if (route == Route.BIG_PRIME) {
+            BigInteger[] r = new BigInteger[c.length + g.len - 1];
+            int threads = ProductContext.threads();
+            if (threads == 1) {
+                PolyMulZZ.mulBigPrimeFft(c, 0, c.length, gc, 0, g.len, r, 0);
+            } else {
+                try (org.modalg.fft.CpuBigPrimeFftEngine engine = new org.modalg.fft.CpuBigPrimeFftEngine(threads)) {
+                    PolyMulZZ.mulBigPrimeFft(c, 0, c.length, gc, 0, g.len, r, 0, engine);
+                }
+            }
+            return wrap(r);
+        }
+        if (route == Route.CRT) {
+            if (gpu != null) {
+                return multiply(g, gpu);
+            }
+            int bitsA = maxCoefficientBits();
+            int bitsB = sq ? bitsA : g.maxCoefficientBits();
+            if (bitsA == 0 || bitsB == 0) {
+                return ZERO;
+            }
+            if (DoubleNttPolyMul.fits(bitsA, bitsB, len, g.len)) {
+                BigInteger[] r = new BigInteger[c.length + g.len - 1];
+                DoubleNttPolyMul.mul(c, 0, c.length, gc, 0, g.len, r, 0, ProductContext.threads());
+                return wrap(r);
+            }
+            // beyond the NTT route's limits: the AUTO dispatch cuts the product into blocks
+        }
         ZZPoly packedProduct = DoubleNttPolyMul.multiplyIfChosen(this, g);
         if (packedProduct != null) {
             return packedProduct;
         }
-        BigInteger[] c = coeffs();
         BigInteger[] r = new BigInteger[c.length + g.len - 1];
-        PolyMulZZ.mul(c, 0, c.length, g.coeffs(), 0, g.len, r, 0);
+        if (sq) {
+            PolyMulZZ.sqr(c, 0, c.length, r, 0);
+        } else {
+            PolyMulZZ.mul(c, 0, c.length, gc, 0, g.len, r, 0);
+        }
         return wrap(r);
     }
 
@@ -370,20 +458,38 @@ public final class ZZPoly implements Comparable<ZZPoly> {
                 engine));
     }
 
-    /** this^2, by the squaring kernels (about half the products of a general multiplication). */
+    /**
+     * this^2, by the squaring kernels (about half the products of a general multiplication):
+     * {@link #square(Options)} with the default options ({@link Options#defaults()}, read
+     * once).
+     */
     public ZZPoly square() {
+        return square(ProductContext.defaults());
+    }
+
+    /**
+     * this^2 with the route, backend and thread count of {@code options}, as
+     * {@link #multiply(ZZPoly, Options)} with g = this (the routes transform the operand once).
+     *
+     * @throws IllegalArgumentException if options is null, the square has more than
+     *     Integer.MAX_VALUE - 8 coefficients, or the big-prime route cannot take the shape
+     * @throws IllegalStateException if the backend is {@link Backend#GPU} and no GPU is usable
+     * @throws org.modalg.fft.CancelledException if the cancellation check returns true
+     */
+    public ZZPoly square(Options options) {
+        checkNotNull(options, "options");
+        org.modalg.fft.NttEngine gpu = options.backend() == Backend.GPU ? Backend.GPU.engine() : null;
+        options.checkCancelled("before the square over Z");
         if (len == 0) {
             return ZERO;
         }
-        checkProductLength(len, len);
-        ZZPoly packedProduct = DoubleNttPolyMul.multiplyIfChosen(this, this);
-        if (packedProduct != null) {
-            return packedProduct;
+        if (len == 1) {
+            BigInteger x = coefficient(0);
+            return of(new BigInteger[] {x.multiply(x)});
         }
-        BigInteger[] c = coeffs();
-        BigInteger[] r = new BigInteger[2 * c.length - 1];
-        PolyMulZZ.sqr(c, 0, c.length, r, 0);
-        return wrap(r);
+        checkProductLength(len, len);
+        ZZPoly f = this;
+        return ProductContext.with(options, () -> f.multiplyBy(f, options.route(), gpu));
     }
 
     /**

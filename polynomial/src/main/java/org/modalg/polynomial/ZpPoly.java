@@ -2,6 +2,9 @@ package org.modalg.polynomial;
 
 import java.math.BigInteger;
 import java.util.Arrays;
+import org.modalg.fft.Backend;
+import org.modalg.fft.Options;
+import org.modalg.fft.Route;
 import org.modalg.fields.ZpField;
 
 /**
@@ -221,18 +224,67 @@ public final class ZpPoly {
 
     /**
      * this * g. Dispatches by size to the classical or Karatsuba kernel
-     * ({@link PolyMulZp#mul}; rule and cut-offs in the module README).
+     * ({@link PolyMulZp#mul}; rule and cut-offs in the module README):
+     * {@link #multiply(ZpPoly, Options)} with the default options ({@link Options#defaults()},
+     * read once).
      *
      * @throws IllegalArgumentException if g is null or over another field
      */
     public ZpPoly multiply(ZpPoly g) {
+        return multiply(g, ProductContext.defaults());
+    }
+
+    /**
+     * this * g with the route, backend and thread count of {@code options}; every choice gives
+     * the same product.
+     *
+     * <ul>
+     * <li>{@link Route#AUTO}: classical, Karatsuba or the NTT by size (the rule of
+     * {@link #multiply(ZpPoly)}), the NTT on the call's engine.
+     * <li>{@link Route#CRT}: the NTT whatever the size: directly modulo p when p is NTT-friendly
+     * for the length, else over two or three word-size NTT primes with CRT, O(s N log N) for
+     * N = 2^ceil(log2(len + g.len - 1)); longer than 2^27 points, in blocks.
+     * <li>{@link Route#BIG_PRIME}: the product of the lifts to Z[x] (coefficients in [0, p)) by
+     * the generalized Fermat FFT ({@link ZZPoly#multiply(ZZPoly, Options)}), reduced mod p; its
+     * limits and cost are those of that route.
+     * </ul>
+     *
+     * <p>Backend: the NTT runs on a CPU engine of {@link Options#threads()} threads for
+     * {@link Backend#CPU} (and for {@link Backend#AUTO} when the default engine is the CPU), on
+     * the GPU engine for {@link Backend#GPU} ({@link IllegalStateException} when none is usable,
+     * checked first). The cancellation check is polled before the work.
+     *
+     * @throws IllegalArgumentException if g or options is null, g is over another field, or
+     *     the big-prime route cannot take the shape
+     * @throws IllegalStateException if the backend is {@link Backend#GPU} and no GPU is usable
+     * @throws org.modalg.fft.CancelledException if the cancellation check returns true
+     */
+    public ZpPoly multiply(ZpPoly g, Options options) {
         checkSame(g, "g");
+        if (options == null) {
+            throw new IllegalArgumentException("options must not be null (use Options.defaults())");
+        }
+        if (options.backend() == Backend.GPU) {
+            Backend.GPU.engine(); // fails now when no GPU is usable
+        }
+        options.checkCancelled("before the product over Z/pZ");
         if (c.length == 0 || g.c.length == 0) {
             return zero(field);
         }
         ZZPoly.checkProductLength(c.length, g.c.length);
+        if (options.route() == Route.BIG_PRIME) {
+            ZZPoly a = toZZPoly();
+            return a.multiply(g == this ? a : g.toZZPoly(), options).mod(field);
+        }
         long[] r = new long[c.length + g.c.length - 1];
-        PolyMulZp.mul(field, c, 0, c.length, g.c, 0, g.c.length, r, 0);
+        ProductContext.with(options, () -> {
+            if (options.route() == Route.CRT) {
+                PolyMulZp.mulNtt(field, c, 0, c.length, g.c, 0, g.c.length, r, 0);
+            } else {
+                PolyMulZp.mul(field, c, 0, c.length, g.c, 0, g.c.length, r, 0);
+            }
+            return null;
+        });
         return wrap(field, r); // a product of non-zero leading terms is non-zero: p is prime
     }
 

@@ -55,7 +55,7 @@ class EnginePackedProductTest {
             }
             ZZPoly unit = ZZPoly.one();
             IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
-                    () -> unit.multiply(unit, null));
+                    () -> unit.multiply(unit, (org.modalg.fft.NttEngine) null));
             org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().startsWith("engine"), e.getMessage());
             e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
                     () -> unit.multiply(null, engine));

@@ -8,10 +8,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
+import org.modalg.fft.Options;
+import org.modalg.fft.Route;
 import org.modalg.modular.Determinant;
-import org.modalg.modular.ModularOptions;
 import org.modalg.modular.ModularResult;
-import org.modalg.modular.Route;
 
 /**
  * {@code modalg bench modular --part det}: exact determinants of random n x n matrices with
@@ -50,13 +50,13 @@ public final class DeterminantBenchmark {
         for (int n : sizes) {
             for (int b : bits) {
                 BigInteger[][] a = random(rnd, n, b);
-                ModularOptions crt = ModularOptions.defaults().withRoute(Route.CRT).withThreads(threads);
+                Options crt = Options.defaults().withRoute(Route.CRT).withThreads(threads);
                 BigInteger[] ref = new BigInteger[1];
                 long[] t = time(repeats, () -> ref[0] = Determinant.det(a, crt).value());
                 ModularResult<BigInteger> r = Determinant.det(a, crt);
                 table.add(n, b, "modalg-crt", threads, t[0] / 1e6, t[1] / 1e6, r.report().primesUsed(),
                         r.value().equals(ref[0]), "proven; det " + ref[0].bitLength() + " bits");
-                ModularOptions one = crt.withThreads(1);
+                Options one = crt.withThreads(1);
                 long[] t1 = time(repeats, () -> Determinant.det(a, one));
                 ModularResult<BigInteger> r1 = Determinant.det(a, one);
                 table.add(n, b, "modalg-crt", 1, t1[0] / 1e6, t1[1] / 1e6, r1.report().primesUsed(),
@@ -68,7 +68,7 @@ public final class DeterminantBenchmark {
                 table.add(n, b, "modalg-crt-plain", 1, tp[0] / 1e6, tp[1] / 1e6, rp.get(0).report().primesUsed(),
                         rp.get(0).value().equals(ref[0]), "proven; primes up to twice the Hadamard bound");
                 if (n <= bigPrimeMaxN) {
-                    ModularOptions big = crt.withRoute(Route.BIG_PRIME);
+                    Options big = crt.withRoute(Route.BIG_PRIME);
                     BigInteger[] v = new BigInteger[1];
                     long[] tb = time(Math.min(repeats, 2), () -> v[0] = Determinant.det(a, big).value());
                     ModularResult<BigInteger> rb = Determinant.det(a, big);

@@ -13,12 +13,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
+import org.modalg.fft.Options;
+import org.modalg.fft.Route;
 import org.modalg.modular.GcdResult;
-import org.modalg.modular.ModularOptions;
 import org.modalg.modular.ModularResult;
 import org.modalg.modular.PolynomialGcd;
 import org.modalg.modular.Resultant;
-import org.modalg.modular.Route;
 import org.modalg.polynomial.ZZPoly;
 
 /**
@@ -70,7 +70,7 @@ public final class GcdResultantBenchmark {
                     ZZPoly c = random(rnd, d / 2, bits);
                     ZZPoly f = random(rnd, d / 2, bits).multiply(c);
                     ZZPoly g = random(rnd, d / 2, bits).multiply(c);
-                    ZZPoly expected = PolynomialGcd.gcdModular(f, g, ModularOptions.defaults().withThreads(threads),
+                    ZZPoly expected = PolynomialGcd.gcdModular(f, g, Options.defaults().withThreads(threads),
                             PolynomialGcd.Proof.TRIAL_DIVISION).value().gcd();
                     if (expected.degree() < c.degree()) {
                         throw new IllegalStateException("gcd of degree " + expected.degree() + " < planted " + c.degree());
@@ -163,16 +163,16 @@ public final class GcdResultantBenchmark {
     }
 
     private interface GcdCall {
-        ModularResult<GcdResult> run(ModularOptions o);
+        ModularResult<GcdResult> run(Options o);
     }
 
     private interface ResCall {
-        ModularResult<BigInteger> run(ModularOptions o);
+        ModularResult<BigInteger> run(Options o);
     }
 
     private static double gcdRow(BenchTable table, String impl, ZZPoly f, ZZPoly g, ZZPoly expected, int bits, int d,
                                  int threads, int repeats, GcdCall call, String note) {
-        ModularOptions o = ModularOptions.defaults().withThreads(threads);
+        Options o = Options.defaults().withThreads(threads);
         ModularResult<GcdResult>[] last = new ModularResult[1];
         double ms = FftBenchmark.median(repeats, () -> {
             long t0 = System.nanoTime();
@@ -189,7 +189,7 @@ public final class GcdResultantBenchmark {
 
     private static BigInteger resRow(BenchTable table, String impl, ZZPoly f, ZZPoly g, BigInteger expected, int d,
                                      int bits, int threads, int repeats, ResCall call) {
-        ModularOptions o = ModularOptions.defaults().withThreads(threads);
+        Options o = Options.defaults().withThreads(threads);
         ModularResult<BigInteger>[] last = new ModularResult[1];
         double ms = FftBenchmark.median(repeats, () -> {
             long t0 = System.nanoTime();

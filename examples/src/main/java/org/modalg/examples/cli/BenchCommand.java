@@ -215,8 +215,8 @@ public final class BenchCommand implements Runnable {
                 defaultValue = "3")
         int repeats;
 
-        @Option(names = "--threads", description = "Threads of the automatic algorithms (sets modalg.threads;"
-                + " default: all processors).")
+        @Option(names = "--threads", description = "Threads of the products (Options.withThreads, per call;"
+                + " default: modalg.threads, else all processors).")
         Integer threads;
 
         @Option(names = "--quick", description = "Small run (lengths 2^6 .. 2^8) for a smoke test.")
@@ -231,16 +231,18 @@ public final class BenchCommand implements Runnable {
             if (repeats < 1 || maxLog < 1 || maxLog > 24 || maxLogBig < 1 || maxLogBig > 22) {
                 throw new IllegalArgumentException("--repeats >= 1, --max-log2 in [1, 24], --max-log2-big in [1, 22]");
             }
+            org.modalg.fft.Options options = org.modalg.fft.Options.defaults();
             if (threads != null) {
-                if (threads < 1) {
-                    throw new IllegalArgumentException("--threads must be >= 1, got " + threads);
+                if (threads < 1 || threads > org.modalg.fft.Options.MAX_THREADS) {
+                    throw new IllegalArgumentException("--threads must be in [1, " + org.modalg.fft.Options.MAX_THREADS
+                            + "], got " + threads);
                 }
-                System.setProperty("modalg.threads", Integer.toString(threads)); // before the first product
+                options = options.withThreads(threads);
             }
-            System.out.println("# modalg bench polymul: " + BenchTable.machine() + ", "
-                    + org.modalg.fft.CpuNttEngine.shared().threads() + " thread(s)");
-            BenchTable table = quick ? PolyMulBenchmark.run(6, 8, 7, 1, 1)
-                    : PolyMulBenchmark.run(10, maxLog, maxLogBig, repeats, 1);
+            System.out.println("# modalg bench polymul: " + BenchTable.machine() + ", " + options.threads()
+                    + " thread(s)");
+            BenchTable table = quick ? PolyMulBenchmark.run(6, 8, 7, 1, 1, options)
+                    : PolyMulBenchmark.run(10, maxLog, maxLogBig, repeats, 1, options);
             table.print(System.out);
             table.writeCsv(csv);
             System.out.println("# CSV written to " + csv.toAbsolutePath());

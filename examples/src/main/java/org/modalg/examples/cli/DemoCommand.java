@@ -23,15 +23,15 @@ import org.modalg.fft.CrtBasis;
 import org.modalg.fft.GfFft;
 import org.modalg.fft.LimbProductProvider;
 import org.modalg.fft.LimbProducts;
+import org.modalg.fft.Options;
+import org.modalg.fft.Route;
 import org.modalg.fields.GfField;
 import org.modalg.fields.GfPreset;
 import org.modalg.gpu.GpuRuntime;
 import org.modalg.gpu.GpuTimings;
 import org.modalg.modular.Determinant;
-import org.modalg.modular.ModularOptions;
 import org.modalg.modular.ModularResult;
 import org.modalg.modular.Resultant;
-import org.modalg.modular.Route;
 import org.modalg.modular.SubresultantPrs;
 import org.modalg.polynomial.IntegerMultiplication;
 import org.modalg.polynomial.ZZPoly;
@@ -229,7 +229,7 @@ public final class DemoCommand implements Callable<Integer> {
         System.out.println("3. Resultant of two polynomials of degree 60 with 64-bit coefficients:");
         ZZPoly f = randomPoly(rnd, 60, 64);
         ZZPoly g = randomPoly(rnd, 60, 64);
-        ModularOptions o = ModularOptions.defaults();
+        Options o = Options.defaults();
         Timed<ModularResult<BigInteger>> crt = time(() -> Resultant.resultant(f, g, o.withRoute(Route.CRT)), 3);
         Timed<ModularResult<BigInteger>> big = time(() -> Resultant.resultant(f, g, o.withRoute(Route.BIG_PRIME)), 3);
         Timed<BigInteger> reference = time(() -> SubresultantPrs.resultant(f, g), 3);
@@ -255,7 +255,7 @@ public final class DemoCommand implements Callable<Integer> {
                 a[i][j] = new BigInteger(32, rnd).subtract(BigInteger.ONE.shiftLeft(31));
             }
         }
-        ModularOptions o = ModularOptions.defaults();
+        Options o = Options.defaults();
         Timed<ModularResult<BigInteger>> crt = time(() -> Determinant.det(a, o.withRoute(Route.CRT)), 3);
         Timed<ModularResult<BigInteger>> big = time(() -> Determinant.det(a, o.withRoute(Route.BIG_PRIME)), 3);
         Timed<BigInteger> reference = time(() -> Bareiss.det(a), 3);

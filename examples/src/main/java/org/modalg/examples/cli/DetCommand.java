@@ -2,11 +2,10 @@ package org.modalg.examples.cli;
 
 import java.math.BigInteger;
 import java.util.concurrent.Callable;
-import org.modalg.modular.Certification;
+import org.modalg.fft.Options;
+import org.modalg.fft.Route;
 import org.modalg.modular.Determinant;
-import org.modalg.modular.ModularOptions;
 import org.modalg.modular.ModularResult;
-import org.modalg.modular.Route;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -39,6 +38,11 @@ public final class DetCommand implements Callable<Integer> {
             description = "Stop when the CRT image is stable over 2 extra primes (not proven).")
     boolean probabilistic;
 
+    @Option(names = "--seed", paramLabel = "N",
+            description = "Seed of the random primes of --probabilistic (the same seed repeats the run; default: a"
+                    + " fresh one, shown by -v).")
+    Long seed;
+
     @Mixin
     CommonOptions common = new CommonOptions();
 
@@ -48,10 +52,7 @@ public final class DetCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try (Invocation run = new Invocation("det", common, spec)) {
-            ModularOptions o = run.modularOptions().withRoute(Route.parse(route));
-            if (probabilistic) {
-                o = o.withCertification(Certification.PROBABILISTIC);
-            }
+            Options o = run.certified(run.modularOptions().withRoute(Route.parse(route)), probabilistic, seed);
             Input in = run.input(matrix, "M");
             int[] shape = FlintMatrix.header(in);
             if (shape[0] != shape[1]) {

@@ -2,10 +2,10 @@ package org.modalg.examples.cli;
 
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.modalg.fft.Route;
 import org.modalg.modular.GcdResult;
 import org.modalg.modular.ModularResult;
 import org.modalg.modular.PolynomialGcd;
-import org.modalg.modular.Route;
 import org.modalg.polynomial.ZZPoly;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

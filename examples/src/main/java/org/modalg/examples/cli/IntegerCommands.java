@@ -2,12 +2,15 @@ package org.modalg.examples.cli;
 
 import java.math.BigInteger;
 import java.util.concurrent.Callable;
+import org.modalg.fft.Options;
+import org.modalg.fft.Route;
 import org.modalg.polynomial.IntegerDivision;
 import org.modalg.polynomial.IntegerMultiplication;
 import org.modalg.polynomial.Tuning;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -20,13 +23,19 @@ final class IntegerCommands {
 
     @Command(name = "intmul", mixinStandardHelpOptions = true,
             description = {"A * B for decimal integers (NTT + CRT above the measured size threshold).",
-                    "With --threads N the product runs on N threads of the CPU route (BigInteger below the threshold)."})
+                    "--route crt takes the NTT whatever the size; --threads N runs the product on N threads",
+                    "(passed to this call only)."})
     static final class Mul implements Callable<Integer> {
         @Parameters(index = "0", paramLabel = "A", description = OPERAND)
         String a;
 
         @Parameters(index = "1", paramLabel = "B", description = OPERAND)
         String b;
+
+        @Option(names = "--route", paramLabel = "auto|crt", defaultValue = "auto",
+                description = "auto: BigInteger below the measured threshold, NTT + CRT above; crt: NTT + CRT"
+                        + " whatever the size (default: ${DEFAULT-VALUE}).")
+        String route;
 
         @Mixin
         CommonOptions common = new CommonOptions();
@@ -37,22 +46,21 @@ final class IntegerCommands {
         @Override
         public Integer call() {
             try (Invocation run = new Invocation("intmul", common, spec)) {
+                Options o = run.productOptions(route);
+                if (o.route() == Route.BIG_PRIME) {
+                    throw new IllegalArgumentException("--route bigprime: integer products have the routes auto"
+                            + " and crt (the big-prime FFT multiplies polynomials: polymul --route bigprime)");
+                }
                 BigInteger x = run.integer(a, "A");
                 BigInteger y = run.integer(b, "B");
                 run.asks(2L * (x.bitLength() + y.bitLength())); // the product and the transforms
                 long t0 = System.nanoTime();
-                BigInteger p;
+                BigInteger p = IntegerMultiplication.multiply(x, y, o);
                 boolean small = Math.min(x.bitLength(), y.bitLength()) < Tuning.intMulNttBits();
-                if (common.threads != null) {
-                    p = small ? x.multiply(y) : IntegerMultiplication.multiplyCpu(x, y, common.threads);
-                    run.report("threads", small ? 1 : common.threads);
-                    run.report("method", small ? "BigInteger.multiply (below " + Tuning.intMulNttBits() + " bits)"
-                            : "NTT + CRT on the CPU (IntegerMultiplication.multiplyCpu)");
-                } else {
-                    p = IntegerMultiplication.multiply(x, y);
-                    run.report("method", small ? "BigInteger.multiply (below " + Tuning.intMulNttBits() + " bits)"
-                            : "IntegerMultiplication.multiply (NTT + CRT; the GPU's when usable)");
-                }
+                run.report("method", o.route() == Route.AUTO && small
+                        ? "BigInteger.multiply (below " + Tuning.intMulNttBits() + " bits)"
+                        : "NTT + CRT (IntegerMultiplication.multiply" + (o.route() == Route.AUTO
+                                ? "; the GPU's when usable)" : ", route crt)"));
                 run.time("multiply", t0);
                 run.result("result", p);
                 return run.finish();
@@ -63,7 +71,7 @@ final class IntegerCommands {
     @Command(name = "intdiv", mixinStandardHelpOptions = true,
             description = {"Quotient and remainder of A / B (truncated toward zero, as BigInteger), one per line.",
                     "Newton iteration above the measured size threshold.",
-                    "--threads sets the thread count of the products inside (the JVM-wide modalg.threads)."})
+                    "--threads N runs the products inside on N threads (passed to this call only)."})
     static final class Div implements Callable<Integer> {
         @Parameters(index = "0", paramLabel = "A", description = OPERAND)
         String a;
@@ -80,7 +88,7 @@ final class IntegerCommands {
         @Override
         public Integer call() {
             try (Invocation run = new Invocation("intdiv", common, spec)) {
-                run.productThreads();
+                Options o = run.productOptions("auto");
                 BigInteger x = run.integer(a, "A");
                 BigInteger y = run.integer(b, "B");
                 if (y.signum() == 0) {
@@ -88,7 +96,7 @@ final class IntegerCommands {
                 }
                 run.asks(4L * x.bitLength());
                 long t0 = System.nanoTime();
-                BigInteger[] qr = IntegerDivision.divideAndRemainder(x, y);
+                BigInteger[] qr = IntegerDivision.divideAndRemainder(x, y, o);
                 run.time("divide", t0);
                 run.result("result", qr[0]);
                 run.result("remainder", qr[1]);

@@ -10,8 +10,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.modalg.fft.CpuNttEngine;
-import org.modalg.modular.ModularOptions;
+import org.modalg.fft.Certification;
+import org.modalg.fft.Options;
+import org.modalg.fft.Route;
 import org.modalg.modular.ModularReport;
 import org.modalg.polynomial.IntegerText;
 import picocli.CommandLine.Model.CommandSpec;
@@ -41,8 +42,8 @@ final class Invocation implements AutoCloseable {
     Invocation(String command, CommonOptions options, CommandSpec spec) {
         this.command = command;
         this.options = options;
-        if (options.threads != null && (options.threads < 1 || options.threads > ModularOptions.MAX_THREADS)) {
-            throw new IllegalArgumentException("--threads must be in [1, " + ModularOptions.MAX_THREADS + "], got "
+        if (options.threads != null && (options.threads < 1 || options.threads > Options.MAX_THREADS)) {
+            throw new IllegalArgumentException("--threads must be in [1, " + Options.MAX_THREADS + "], got "
                     + options.threads);
         }
         this.err = spec.commandLine().getErr();
@@ -92,8 +93,8 @@ final class Invocation implements AutoCloseable {
     }
 
     /** The thread count of a modular algorithm: --threads, else the default. */
-    ModularOptions modularOptions() {
-        ModularOptions o = ModularOptions.defaults();
+    Options modularOptions() {
+        Options o = Options.defaults();
         if (options.threads != null) {
             o = o.withThreads(options.threads);
         }
@@ -102,21 +103,32 @@ final class Invocation implements AutoCloseable {
     }
 
     /**
-     * Applies --threads to the products, which take their thread count from the JVM-wide shared
-     * engine (the system property {@code modalg.threads}, read when it is first used); returns
-     * the count in effect.
+     * The options of a product: --threads (else the default) and the route {@code route}
+     * ({@code auto}, {@code crt} or {@code bigprime}), passed per call; nothing JVM-wide is set.
      */
-    int productThreads() {
+    Options productOptions(String route) {
+        Options o = Options.defaults().withRoute(Route.parse(route));
         if (options.threads != null) {
-            System.setProperty("modalg.threads", Integer.toString(options.threads));
+            o = o.withThreads(options.threads);
         }
-        int t = CpuNttEngine.shared().threads();
-        report.put("threads", t);
-        if (options.threads != null && t != options.threads) {
-            report.put("note", "--threads " + options.threads + " not applied: this JVM's shared engine already runs "
-                    + t + " threads");
+        report.put("threads", o.threads());
+        report.put("product_route", o.route().cliName());
+        return o;
+    }
+
+    /**
+     * The modular options with --probabilistic and --seed applied: the seed needs the
+     * probabilistic certification (a proven run draws no random primes).
+     */
+    Options certified(Options o, boolean probabilistic, Long seed) {
+        if (seed != null && !probabilistic) {
+            throw new IllegalArgumentException("--seed " + seed + " needs --probabilistic (a proven run draws no"
+                    + " random primes)");
         }
-        return t;
+        if (probabilistic) {
+            o = o.withCertification(Certification.PROBABILISTIC);
+        }
+        return seed == null ? o : o.withSeed(seed);
     }
 
     /** Adds a result value (a BigInteger, a String or a list of them); the first is "result". */

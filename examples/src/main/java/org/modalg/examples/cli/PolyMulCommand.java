@@ -1,6 +1,7 @@
 package org.modalg.examples.cli;
 
 import java.util.concurrent.Callable;
+import org.modalg.fft.Options;
 import org.modalg.fields.ZpField;
 import org.modalg.polynomial.ZZPoly;
 import org.modalg.polynomial.ZpPoly;
@@ -20,8 +21,9 @@ import picocli.CommandLine.Spec;
         description = {"Product of two polynomials over Z, or over Z/pZ with --mod P.",
                 "F, G: inline text, - (standard input) or file:PATH, in the human form",
                 "(3*x^2 - x + 7); FLINT's form (len  c0 c1 ..., e.g. 3  7 -1 3) with --flint",
-                "or in a text that begins with #flint. The algorithm is chosen by size;",
-                "--threads sets the products' thread count (JVM-wide modalg.threads)."})
+                "or in a text that begins with #flint. --route picks the algorithm: auto (by size),",
+                "crt (small-prime NTT) or bigprime (generalized Fermat FFT; over Z/pZ on the lifts);",
+                "--threads N runs the product on N threads (passed to this call only)."})
 public final class PolyMulCommand implements Callable<Integer> {
     static final String OPERAND = "A polynomial: inline, - (standard input) or file:PATH.";
 
@@ -37,6 +39,11 @@ public final class PolyMulCommand implements Callable<Integer> {
     @Option(names = "--flint", description = "Read the operands and write the result in FLINT's form (len  c0 c1 ...).")
     boolean flint;
 
+    @Option(names = "--route", paramLabel = "auto|crt|bigprime", defaultValue = "auto",
+            description = "auto: chosen by size; crt: small-prime NTT with CRT; bigprime: one FFT over a"
+                    + " generalized Fermat prime (default: ${DEFAULT-VALUE}).")
+    String route;
+
     @Mixin
     CommonOptions common = new CommonOptions();
 
@@ -46,7 +53,7 @@ public final class PolyMulCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try (Invocation run = new Invocation("polymul", common, spec)) {
-            run.productThreads();
+            Options o = run.productOptions(route);
             ZpField field = null;
             if (modulus != null) {
                 try {
@@ -64,7 +71,7 @@ public final class PolyMulCommand implements Callable<Integer> {
                 ZZPoly b = Operands.zzPoly(inG, flint);
                 run.asks(((long) a.length() + b.length()) * (64L + (a.maxCoefficientBits() + b.maxCoefficientBits()) / 4));
                 t0 = System.nanoTime();
-                ZZPoly c = a.multiply(b);
+                ZZPoly c = a.multiply(b, o);
                 run.time("multiply", t0);
                 result = flint ? c.toFlintString() : c.toString();
             } else {
@@ -72,7 +79,7 @@ public final class PolyMulCommand implements Callable<Integer> {
                 ZpPoly b = Operands.zpPoly(inG, flint, field);
                 run.asks(((long) a.length() + b.length()) * 64L);
                 t0 = System.nanoTime();
-                ZpPoly c = a.multiply(b);
+                ZpPoly c = a.multiply(b, o);
                 run.time("multiply", t0);
                 result = flint ? c.toFlintString() : c.toString();
             }

@@ -2,9 +2,9 @@ package org.modalg.examples.cli;
 
 import java.math.BigInteger;
 import java.util.concurrent.Callable;
+import org.modalg.fft.Route;
 import org.modalg.modular.ModularResult;
 import org.modalg.modular.Resultant;
-import org.modalg.modular.Route;
 import org.modalg.polynomial.ZZPoly;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -19,10 +19,11 @@ import picocli.CommandLine.Spec;
  * prints the report.
  */
 @Command(name = "resultant", mixinStandardHelpOptions = true,
-        description = {"Resultant of two polynomials over Z (modular, proven by the Hadamard bound).",
+        description = {"Resultant of two polynomials over Z (modular; proven by the Hadamard bound unless",
+                "--probabilistic).",
                 "F, G: inline text, - (standard input) or file:PATH, in the human form",
                 "(3*x^2 - x + 7); FLINT's form (len  c0 c1 ...) with --flint or in a text",
-                "that begins with #flint."})
+                "that begins with #flint. --probabilistic stops early (not proven; --seed N repeats a run)."})
 public final class ResultantCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "F", description = PolyMulCommand.OPERAND)
     String f;
@@ -37,6 +38,16 @@ public final class ResultantCommand implements Callable<Integer> {
     @Option(names = "--flint", description = "Read the operands in FLINT's form (len  c0 c1 ...).")
     boolean flint;
 
+    @Option(names = "--probabilistic",
+            description = "Stop when the CRT image is stable over enough random primes (failure probability at"
+                    + " most 2^-40, not proven; the CRT route).")
+    boolean probabilistic;
+
+    @Option(names = "--seed", paramLabel = "N",
+            description = "Seed of the random primes of --probabilistic (the same seed repeats the run; default: a"
+                    + " fresh one, shown by -v).")
+    Long seed;
+
     @Mixin
     CommonOptions common = new CommonOptions();
 
@@ -50,7 +61,8 @@ public final class ResultantCommand implements Callable<Integer> {
             ZZPoly a = PolyMulCommand.zzPoly(run, f, "F", flint);
             ZZPoly b = PolyMulCommand.zzPoly(run, g, "G", flint);
             long t0 = System.nanoTime();
-            ModularResult<BigInteger> res = Resultant.resultant(a, b, run.modularOptions().withRoute(r));
+            ModularResult<BigInteger> res = Resultant.resultant(a, b,
+                    run.certified(run.modularOptions().withRoute(r), probabilistic, seed));
             run.time("resultant", t0);
             run.result("result", res.value());
             run.report(res.report());

@@ -7,11 +7,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.knowm.xchart.style.Styler;
+import org.modalg.fft.Options;
 import org.modalg.fields.GfField;
 import org.modalg.fields.GfPreset;
 import org.modalg.fields.ZpField;
 import org.modalg.modular.GcdResult;
-import org.modalg.modular.ModularOptions;
 import org.modalg.modular.ModularReport;
 import org.modalg.modular.PolyGcdGf;
 import org.modalg.modular.PolynomialGcd;
@@ -152,7 +152,7 @@ public final class UnluckyStudy implements Study {
         BigInteger bigP = p3.modulus();
         double resBits = 0;
         int bigRouteBits = 0;
-        ModularOptions options = ModularOptions.defaults().withThreads(1);
+        Options options = Options.defaults().withThreads(1);
         for (int t = 0; t < trials; t++) {
             ZZPoly a = random(rnd, degAB, b);
             ZZPoly bb = random(rnd, degAB, b);

@@ -76,6 +76,11 @@ class ArithmeticCommandsTest {
         List<String> lines = Files.readAllLines(csv);
         assertEquals(String.join(",", org.modalg.examples.bench.PolyMulBenchmark.COLUMNS), lines.get(0));
         assertEquals(1 + 3 + 2 + 3, lines.size(), lines.toString());
+        String before = System.getProperty("modalg.threads");
+        CliRunner one = CliRunner.run("bench", "polymul", "--quick", "--threads", "1", "-o", csv.toString());
+        assertEquals(0, one.exitCode, one.err);
+        assertTrue(one.out.contains(", 1 thread(s)"), one.out);
+        assertEquals(before, System.getProperty("modalg.threads"), "--threads is passed per call, not set JVM-wide");
     }
 
     @Test

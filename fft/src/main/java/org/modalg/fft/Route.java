@@ -1,12 +1,14 @@
-package org.modalg.modular;
+package org.modalg.fft;
 
 import java.util.Locale;
 
 /**
- * How a multimodular algorithm computes its images: many word-size primes and Chinese
+ * How an operation computes its modular images: many word-size primes and Chinese
  * remaindering ({@link #CRT}), one or a few big generalized Fermat primes ({@link #BIG_PRIME},
- * thesis section 2.9), or a choice made by the algorithm from the problem size ({@link #AUTO};
- * each algorithm documents its rule).
+ * thesis section 2.9), or a choice made by the operation from the problem size ({@link #AUTO};
+ * each operation documents its rule). Taken through {@link Options#withRoute} by the
+ * multimodular algorithms (determinant, gcd, resultant) and by the products over Z[x], Z/pZ[x]
+ * and Z, whose Javadoc says what each route means there.
  */
 public enum Route {
     /** The algorithm chooses; its Javadoc states the rule and the measurement behind it. */

@@ -1,4 +1,4 @@
-package org.modalg.modular;
+package org.modalg.fft;
 
 /**
  * Receives progress of a long multimodular computation, called from the computing threads

@@ -1,0 +1,102 @@
+package org.modalg.polynomial;
+
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
+import org.modalg.fft.Backend;
+import org.modalg.fft.CpuNttEngine;
+import org.modalg.fft.NttEngine;
+import org.modalg.fft.NttEngines;
+import org.modalg.fft.Options;
+
+/**
+ * The {@link Options} of the product being dispatched on the calling thread, for the internal
+ * kernels and cut-off tables of this package that take a thread count or an engine
+ * ({@link PolyMulZZ}, {@link DoubleNttPolyMul}, {@link Tuning}, Kronecker's integer product):
+ * set by the public entry points that take options, for the duration of the call, so that the
+ * call's thread count and backend reach the dispatch without every kernel signature changing.
+ * The dispatch runs on the calling thread; parallel sections get their pool explicitly
+ * ({@link ThreadPools#forThreads}). Without options set (internal callers), the JVM-wide
+ * defaults apply: {@link CpuNttEngine#shared()}'s thread count and {@link NttEngines#shared()}.
+ */
+final class ProductContext {
+    private static final ThreadLocal<Options> CURRENT = new ThreadLocal<>();
+
+    private static volatile Options defaults;
+
+    private ProductContext() {
+    }
+
+    /**
+     * The options of the overloads that take none: {@link Options#defaults()} with the shared CPU
+     * engine's thread count (both read {@code modalg.threads}; the engine once), made once, so
+     * that a small product does not pay for reading the property and the processor count.
+     */
+    static Options defaults() {
+        Options o = defaults;
+        if (o == null) {
+            o = Options.defaults().withThreads(CpuNttEngine.shared().threads());
+            defaults = o;
+        }
+        return o;
+    }
+
+    /** body() with {@code options} as the current product options of this thread. */
+    static <T> T with(Options options, Supplier<T> body) {
+        Options previous = CURRENT.get();
+        CURRENT.set(options);
+        try {
+            return body.get();
+        } finally {
+            if (previous == null) {
+                CURRENT.remove();
+            } else {
+                CURRENT.set(previous);
+            }
+        }
+    }
+
+    /** The thread count of the current call, else the shared CPU engine's. */
+    static int threads() {
+        Options o = CURRENT.get();
+        return o != null ? o.threads() : CpuNttEngine.shared().threads();
+    }
+
+    /** Whether the current call may use a GPU (its backend is not {@link Backend#CPU}). */
+    static boolean gpuAllowed() {
+        Options o = CURRENT.get();
+        return o == null || o.backend() != Backend.CPU;
+    }
+
+    private static final ConcurrentHashMap<Integer, CpuNttEngine> CPU_ENGINES = new ConcurrentHashMap<>();
+
+    /**
+     * The engine of the current call: its backend's ({@link Backend#engine()}), a CPU engine of
+     * the call's thread count whenever that is the CPU; without options
+     * {@link NttEngines#shared()}.
+     */
+    static NttEngine engine() {
+        Options o = CURRENT.get();
+        if (o == null) {
+            return NttEngines.shared();
+        }
+        NttEngine e = o.backend().engine();
+        return e instanceof CpuNttEngine ? cpuEngine(o.threads()) : e;
+    }
+
+    /** A CPU engine of {@code threads} threads, kept per count (its workers are daemons). */
+    static CpuNttEngine cpuEngine(int threads) {
+        CpuNttEngine shared = CpuNttEngine.shared();
+        if (threads == shared.threads()) {
+            return shared;
+        }
+        return CPU_ENGINES.computeIfAbsent(threads, CpuNttEngine::new);
+    }
+
+    /** Polls the current call's cancellation check, naming {@code where}. */
+    static void checkCancelled(String where) {
+        Options o = CURRENT.get();
+        if (o != null) {
+            o.checkCancelled(where);
+        }
+    }
+}
