@@ -10,6 +10,7 @@ import org.modalg.examples.bench.FieldsBenchmark;
 import org.modalg.examples.bench.GpuBenchmark;
 import org.modalg.examples.bench.IntMulBenchmark;
 import org.modalg.examples.bench.PolyMulBenchmark;
+import org.modalg.examples.bench.TextBenchmark;
 import org.modalg.fields.GfPreset;
 import org.modalg.gpu.GpuRuntime;
 import picocli.CommandLine;
@@ -20,7 +21,7 @@ import picocli.CommandLine.Option;
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = "Benchmark suites (CSV output). Timings are medians of repeated runs on this machine.",
         subcommands = {BenchCommand.Fields.class, BenchCommand.Fft.class, BenchCommand.IntMul.class,
-            BenchCommand.PolyMul.class, BenchCommand.Modular.class, BenchCommand.Gpu.class})
+            BenchCommand.PolyMul.class, BenchCommand.Modular.class, BenchCommand.Gpu.class, BenchCommand.Text.class})
 public final class BenchCommand implements Runnable {
     @Override
     public void run() {
@@ -191,6 +192,39 @@ public final class BenchCommand implements Runnable {
             long[] s = sizes.stream().mapToLong(Long::longValue).toArray();
             System.out.println("# modalg bench intmul: " + BenchTable.machine() + ", " + threads + " thread(s) for modalg");
             BenchTable table = IntMulBenchmark.run(s, threads, quick ? 1 : repeats, 10_000_000L, 10_000_000L, 1);
+            table.print(System.out);
+            table.writeCsv(csv);
+            System.out.println("# CSV written to " + csv.toAbsolutePath());
+            return 0;
+        }
+    }
+
+    /** {@code modalg bench text}: decimal and hexadecimal text conversion, IntegerText against BigInteger. */
+    @Command(name = "text", mixinStandardHelpOptions = true,
+            description = {"Integer <-> text conversion (IntegerText) against BigInteger, radix 10 and 16,",
+                    "10^3 .. --max-digits digits, on the default thread count (for one thread:",
+                    "MODALG_JAVA_OPTS=-Dmodalg.threads=1)."})
+    static final class Text implements Callable<Integer> {
+        @Option(names = "--max-digits", description = "Largest size in digits (default: ${DEFAULT-VALUE}).",
+                defaultValue = "10000000")
+        long maxDigits;
+
+        @Option(names = "--repeats", description = "Timed runs; the median is reported (default: ${DEFAULT-VALUE}).",
+                defaultValue = "3")
+        int repeats;
+
+        @Option(names = {"-o", "--csv"}, paramLabel = "FILE", description = "CSV output (default: ${DEFAULT-VALUE}).",
+                defaultValue = "bench-results/text.csv")
+        Path csv;
+
+        @Override
+        public Integer call() {
+            if (repeats < 1 || maxDigits < 1000 || maxDigits > 100_000_000L) {
+                throw new IllegalArgumentException("--repeats must be >= 1 and --max-digits in [10^3, 10^8]");
+            }
+            System.out.println("# modalg bench text: " + BenchTable.machine() + ", "
+                    + org.modalg.fft.Options.defaults().threads() + " thread(s)");
+            BenchTable table = TextBenchmark.run(maxDigits, repeats, 100_000L, 1_000_000L, 1);
             table.print(System.out);
             table.writeCsv(csv);
             System.out.println("# CSV written to " + csv.toAbsolutePath());

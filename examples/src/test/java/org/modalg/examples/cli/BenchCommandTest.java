@@ -31,6 +31,16 @@ class BenchCommandTest {
     }
 
     @Test
+    void smallTextBenchWritesDocumentedColumns() throws Exception {
+        Path csv = dir.resolve("text.csv");
+        CliRunner r = CliRunner.run("bench", "text", "--max-digits", "10000", "--repeats", "1", "-o", csv.toString());
+        assertEquals(0, r.exitCode, r.err);
+        List<String> lines = Files.readAllLines(csv);
+        assertEquals(String.join(",", org.modalg.examples.bench.TextBenchmark.COLUMNS), lines.get(0));
+        assertEquals(1 + 2 * 2, lines.size(), "10^3 and 10^4 digits in radix 10 and 16: " + lines);
+    }
+
+    @Test
     void quickFftBenchWritesThreeCsvFilesWithDocumentedColumns() throws Exception {
         CliRunner r = CliRunner.run("bench", "fft", "--quick", "--threads", "2", "-o", dir.toString());
         assertEquals(0, r.exitCode, r.err);
