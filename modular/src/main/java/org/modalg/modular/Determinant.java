@@ -362,24 +362,11 @@ public final class Determinant {
             ModularReport.Builder report, CrtAccumulator acc) {
         long t = System.nanoTime();
         BigInteger target = bound.shiftLeft(1);
-        boolean probabilistic = options.certification() == Certification.PROBABILISTIC;
-        EarlyTermination early = null;
-        RandomPrimes random = null;
-        if (probabilistic) {
-            // the plan has at most this many primes, each at least 2^(MAX_PRIME_BITS - 1)
-            long most = (target.bitLength() - acc.modulus().bitLength() + 1L) / (ZpDetKernel.MAX_PRIME_BITS - 1) + 2;
-            early = EarlyTermination.plan(bound.bitLength() + 1L, ZpDetKernel.MAX_PRIME_BITS, most,
-                    options.extraPrimes());
-            if (early == null) {
-                report.note("probabilistic: no early termination reaches failure probability "
-                        + ModularReport.formatProbability(Options.FAILURE_TARGET) + " for a bound of 2^"
-                        + bound.bitLength() + "; proven instead");
-            } else {
-                long seed = options.seedForRun();
-                random = RandomPrimes.inRange(ZpDetKernel.MAX_PRIME_BITS, seed);
-                report.seed(seed);
-            }
-        }
+        // the plan has at most this many primes, each at least 2^(MAX_PRIME_BITS - 1)
+        long most = (target.bitLength() - acc.modulus().bitLength() + 1L) / (ZpDetKernel.MAX_PRIME_BITS - 1) + 2;
+        EarlyTermination early = EarlyTermination.start(options, bound.bitLength() + 1L, ZpDetKernel.MAX_PRIME_BITS,
+                most, "a bound of 2^" + bound.bitLength(), report);
+        RandomPrimes random = early == null ? null : early.primes();
         // Proven plan: primes whose product with the current modulus exceeds 2H (random ones
         // when the run may stop early, so that no input defeats the stability check).
         PrimeStream stream = random == null ? PrimeStream.below(PRIME_BOUND) : null;

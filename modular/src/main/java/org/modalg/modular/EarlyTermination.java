@@ -24,11 +24,42 @@ final class EarlyTermination {
     private final int checkPrimes;
     private final int checks;
     private final double failureBound;
+    private RandomPrimes primes;
 
     private EarlyTermination(int checkPrimes, int checks, double failureBound) {
         this.checkPrimes = checkPrimes;
         this.checks = checks;
         this.failureBound = failureBound;
+    }
+
+    /**
+     * The set-up every probabilistic run shares: null unless the options ask for
+     * {@link Certification#PROBABILISTIC} and a plan reaches {@link Options#FAILURE_TARGET}
+     * (then a report note says the run is proven instead); otherwise the plan, with its random
+     * primes of primeBits bits drawn from the run's seed, which goes into the report.
+     *
+     * @param bound how the report names the value's bound when no plan exists
+     */
+    static EarlyTermination start(Options options, long valueBits, int primeBits, long maxPrimes, String bound,
+            ModularReport.Builder report) {
+        if (options.certification() != Certification.PROBABILISTIC) {
+            return null;
+        }
+        EarlyTermination early = plan(valueBits, primeBits, maxPrimes, options.extraPrimes());
+        if (early == null) {
+            report.note("probabilistic: no early termination reaches failure probability "
+                    + ModularReport.formatProbability(Options.FAILURE_TARGET) + " for " + bound + "; proven instead");
+            return null;
+        }
+        long seed = options.seedForRun();
+        early.primes = RandomPrimes.inRange(primeBits, seed);
+        report.seed(seed);
+        return early;
+    }
+
+    /** The random primes of a plan made by {@link #start}. */
+    RandomPrimes primes() {
+        return primes;
     }
 
     /**

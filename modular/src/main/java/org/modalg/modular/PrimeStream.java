@@ -22,7 +22,7 @@ import org.modalg.fields.ZpField;
  * larger s), plus one {@link BigInteger} remainder per avoided value. Thread-safe: {@link #next()}
  * is synchronized, so workers may share a stream.
  */
-public final class PrimeStream {
+public final class PrimeStream implements PrimeSource {
     private final long bound;
     private final int twoAdicOrder;
     private final BigInteger[] avoid;
@@ -85,6 +85,7 @@ public final class PrimeStream {
      *
      * @throws IllegalStateException if no further prime of the required form exists
      */
+    @Override
     public synchronized long next() {
         while (true) {
             long p;
@@ -107,19 +108,8 @@ public final class PrimeStream {
         }
     }
 
-    /** The next {@code count} primes, decreasing. */
-    public synchronized long[] next(int count) {
-        if (count < 0) {
-            throw new IllegalArgumentException("count must be >= 0, got " + count);
-        }
-        long[] out = new long[count];
-        for (int i = 0; i < count; i++) {
-            out[i] = next();
-        }
-        return out;
-    }
-
     /** How many primes this stream has returned. */
+    @Override
     public synchronized int produced() {
         return produced;
     }

@@ -24,7 +24,7 @@ import org.modalg.fields.NttPrimes;
  * drawn is equally likely. About (b ln 2) / 2 primality tests per prime (9 for b = 26). The same
  * seed gives the same sequence on every machine. Thread-safe ({@link #next()} is synchronized).
  */
-public final class RandomPrimes {
+public final class RandomPrimes implements PrimeSource {
 
     /** The smallest b accepted (Dusart's lower bound on pi(x) needs x &gt;= 599). */
     public static final int MIN_BITS = 10;
@@ -78,6 +78,7 @@ public final class RandomPrimes {
      *
      * @throws IllegalStateException after {@link #limit()} primes
      */
+    @Override
     public synchronized long next() {
         if (drawn.size() >= limit) {
             throw new IllegalStateException("random primes of " + bits + " bits exhausted: " + limit
@@ -92,19 +93,8 @@ public final class RandomPrimes {
         }
     }
 
-    /** The next {@code count} primes, in the order drawn. */
-    public synchronized long[] next(int count) {
-        if (count < 0) {
-            throw new IllegalArgumentException("count must be >= 0, got " + count);
-        }
-        long[] out = new long[count];
-        for (int i = 0; i < count; i++) {
-            out[i] = next();
-        }
-        return out;
-    }
-
     /** How many primes have been drawn. */
+    @Override
     public synchronized int produced() {
         return drawn.size();
     }

@@ -139,29 +139,17 @@ public final class Resultant {
         // than 62-bit primes; there are about 1.9 million of them above 2^25
         boolean small = needBits <= SMALL_PRIME_BITS_LIMIT;
         int primeBits = small ? PolyGcdDouble.MAX_PRIME_BITS : 62;
-        EarlyTermination early = null;
-        RandomPrimes random = null;
-        if (options.certification() == Certification.PROBABILISTIC) {
-            // |Res - x| < 2^(boundBits + 1) at a wrong stop; each random prime carries >= primeBits - 1 bits
-            early = EarlyTermination.plan(boundBits + 1, primeBits, needBits / (primeBits - 1) + 2,
-                    options.extraPrimes());
-            if (early == null) {
-                report.note("probabilistic: no early termination reaches failure probability "
-                        + ModularReport.formatProbability(Options.FAILURE_TARGET) + " for a " + boundBits
-                        + "-bit bound; proven instead");
-            } else {
-                long seed = options.seedForRun();
-                random = RandomPrimes.inRange(primeBits, seed);
-                report.seed(seed);
-            }
-        }
+        // |Res - x| < 2^(boundBits + 1) at a wrong stop; each random prime carries >= primeBits - 1 bits
+        EarlyTermination early = EarlyTermination.start(options, boundBits + 1, primeBits,
+                needBits / (primeBits - 1) + 2, "a " + boundBits + "-bit bound", report);
+        RandomPrimes random = early == null ? null : early.primes();
         long[] primes;
         if (random != null) {
-            primes = primesFor(random::next, needBits);
+            primes = random.nextCovering(needBits);
             report.field("random word-size primes in [2^" + (primeBits - 1) + ", 2^" + primeBits + ") (at most "
                     + primes.length + " for a " + boundBits + "-bit Hadamard bound)");
         } else {
-            primes = primesFor(PrimeStream.below(small ? PolyGcdDouble.PRIME_BOUND : PRIME_BOUND)::next, needBits);
+            primes = PrimeStream.below(small ? PolyGcdDouble.PRIME_BOUND : PRIME_BOUND).nextCovering(needBits);
             report.field("word-size primes < 2^" + primeBits + " (" + primes.length + " for a " + boundBits
                     + "-bit Hadamard bound)");
         }
@@ -251,22 +239,6 @@ public final class Resultant {
         }
     }
 
-    /** Distinct primes from the stream whose product is at least 2^needBits. */
-    static long[] primesFor(java.util.function.LongSupplier stream, long needBits) {
-        long[] out = new long[16];
-        int n = 0;
-        double bits = 0;
-        while (bits < needBits) {
-            long p = stream.getAsLong();
-            if (n == out.length) {
-                out = java.util.Arrays.copyOf(out, 2 * n);
-            }
-            out[n++] = p;
-            bits += 63 - Long.numberOfLeadingZeros(p); // floor(log2 p): a lower bound
-        }
-        return java.util.Arrays.copyOf(out, n);
-    }
-
     /**
      * out[outOff + j] = Res(f, g) mod ps[j]: the coefficients reduced modulo all the primes at
      * once ({@link ZZPolyReducer#reduceAll}), then one kernel call per prime.
@@ -318,7 +290,7 @@ public final class Resultant {
             // beyond the presets (GfPrimes.coverOrAll): word-size primes make up the rest
             long need = target.bitLength() - acc.modulus().bitLength() + 1L; // M * Mw >= 2^bits(target)
             boolean small = need <= SMALL_PRIME_BITS_LIMIT;
-            long[] primes = primesFor(PrimeStream.below(small ? PolyGcdDouble.PRIME_BOUND : PRIME_BOUND)::next, need);
+            long[] primes = PrimeStream.below(small ? PolyGcdDouble.PRIME_BOUND : PRIME_BOUND).nextCovering(need);
             report.field(GfPrimes.describe(presets) + " x word-size primes < 2^" + (small ? PolyGcdDouble.MAX_PRIME_BITS : 62));
             report.note("2 * Hadamard bound 2^" + target.bitLength() + " exceeds all generalized Fermat presets"
                     + " together (2^" + acc.modulus().bitLength() + "): " + primes.length
