@@ -54,6 +54,10 @@ public final class IntegerText {
     static final int PRINT_BASE_DIGITS = 18 * 8;
     /** Splits by a power of at least this many bits use Barrett's division, below BigInteger's. */
     static final int BARRETT_BITS = 8_000;
+    /** Padded pieces of 18 2^k digits, k at least this, are printed by a scaled remainder tree. */
+    static final int SCALED_MIN_LEVEL = 8;
+    /** The leaves of the scaled remainder tree: pieces of 18 2^k digits for this k. */
+    static final int SCALED_LEAF_LEVEL = 3;
 
     private static final long E9 = 1_000_000_000L;
     private static final double LOG2_10 = 3.321928094887362;
@@ -370,6 +374,15 @@ public final class IntegerText {
 
     /** Writes v &lt; P_level with exactly 18 2^level digits from buf[start]. */
     private static void writePadded(BigInteger v, int level, byte[] buf, int start) {
+        if (level >= SCALED_MIN_LEVEL) {
+            writeScaled(v, level, buf, start);
+            return;
+        }
+        writePaddedBarrett(v, level, buf, start);
+    }
+
+    /** writePadded by Barrett splits all the way down (the exact tree). */
+    private static void writePaddedBarrett(BigInteger v, int level, byte[] buf, int start) {
         int width = 18 << level;
         if (width <= PRINT_BASE_DIGITS) {
             int s = writeBase(v, buf, start + width);
@@ -379,8 +392,93 @@ public final class IntegerText {
             return;
         }
         BigInteger[] qr = Powers.divideAndRemainder(v, level - 1);
-        writePadded(qr[0], level - 1, buf, start);
-        writePadded(qr[1], level - 1, buf, start + width / 2);
+        writePaddedBarrett(qr[0], level - 1, buf, start);
+        writePaddedBarrett(qr[1], level - 1, buf, start + width / 2);
+    }
+
+    /**
+     * writePadded by a scaled remainder tree (Bernstein, "Scaled remainder trees", 2004): one
+     * product per node on fixed-point fractions instead of Barrett's two.
+     *
+     * <p>Let the leaves be the pieces of LEAF = 18 2^{@value #SCALED_LEAF_LEVEL} digits,
+     * n = 2^(level - LEAF_LEVEL) of them, and tau_i = (v mod P^(n-i)) / P^(n-i) in [0, 1) for
+     * P = 10^LEAF (the fraction of the digits from piece i on); piece i is
+     * b_i = P tau_i - tau_(i+1), with tau_n = 0. A node of level k covering pieces [a, b) holds
+     * an integer Y with |Y / 2^(L_k) - (tau_a + j)| &lt;= E_k 2^(-L_k) for some integer j. Its
+     * high half covers [a, m) and has the same tau_a: Y truncated to L_(k-1) bits. Its low half
+     * covers [m, b), and (tau_a + j) P_(k-1) = tau_m + an integer: (Y P_(k-1) mod 2^(L_k))
+     * truncated to L_(k-1) bits, one product. With L_k = L_(k-1) + s_(k-1), s the bit length of
+     * P_(k-1) (P_(k-1) &lt; 2^s), both children have E_(k-1) &lt;= E_k + 1. The root is
+     * floor(v 2^(L_level) / P_level), exact (E = 1): one Barrett division for its first s bits,
+     * then a short exact division. A leaf gets c_i = round((Y_i P - Y_(i+1)) / 2^(L_leaf)),
+     * within (E + E P) 2^(-L_leaf) &lt; 1/2 of b_i + j_i P - j_(i+1) (E &lt;= 64, L_leaf = s_leaf
+     * + 8), hence equal to it; the j terms telescope (j_n = 0, and j_0 = 0 at the root), so
+     * carrying from the right (c_i below 0 borrows 1 from c_(i-1), c_i at P or above gives 1 to
+     * it) turns the c_i into the exact pieces b_i: no digit is ever guessed.
+     */
+    private static void writeScaled(BigInteger v, int level, byte[] buf, int start) {
+        int leaf = SCALED_LEAF_LEVEL;
+        int[] bits = new int[level + 1]; // L_k for leaf <= k <= level
+        bits[leaf] = Powers.power(leaf).bitLength() + 8;
+        for (int k = leaf + 1; k <= level; k++) {
+            bits[k] = bits[k - 1] + Powers.power(k - 1).bitLength();
+        }
+        // the root: floor(v 2^L / P_level) = u 2^d + floor(r1 2^d / P_level)
+        BigInteger p = Powers.power(level);
+        int s = p.bitLength();
+        int d = bits[level] - s;
+        BigInteger[] ur = Powers.divideAndRemainder(v.shiftLeft(s), level);
+        BigInteger root = ur[0].shiftLeft(d).add(ur[1].shiftLeft(d).divide(p));
+        int n = 1 << (level - leaf);
+        BigInteger[] y = new BigInteger[n + 1];
+        y[n] = BigInteger.ZERO;
+        BigInteger[] masks = new BigInteger[level + 1];
+        for (int k = leaf; k < level; k++) {
+            masks[k] = BigInteger.ONE.shiftLeft(bits[k]).subtract(BigInteger.ONE);
+        }
+        scaledNode(root, level, 0, y, bits, masks);
+        BigInteger pl = Powers.power(leaf);
+        int shift = bits[leaf];
+        BigInteger half = BigInteger.ONE.shiftLeft(shift - 1);
+        BigInteger[] c = new BigInteger[n];
+        for (int i = 0; i < n; i++) {
+            c[i] = y[i].multiply(pl).subtract(y[i + 1]).add(half).shiftRight(shift);
+        }
+        int carry = 0;
+        for (int i = n - 1; i >= 0; i--) {
+            BigInteger ci = carry == 0 ? c[i] : c[i].add(BigInteger.valueOf(carry));
+            carry = 0;
+            while (ci.signum() < 0) {
+                ci = ci.add(pl);
+                carry--;
+            }
+            while (ci.compareTo(pl) >= 0) {
+                ci = ci.subtract(pl);
+                carry++;
+            }
+            c[i] = ci;
+        }
+        if (carry != 0) {
+            throw new IllegalStateException("scaled remainder tree out of its bounds"); // not reached
+        }
+        int width = 18 << leaf;
+        for (int i = 0; i < n; i++) {
+            writePaddedBarrett(c[i], leaf, buf, start + i * width);
+        }
+    }
+
+    /** Fills y[first, first + 2^(k - leaf)) with the leaf fractions under the node (Y, k). */
+    private static void scaledNode(BigInteger yk, int k, int first, BigInteger[] y, int[] bits,
+            BigInteger[] masks) {
+        if (k == SCALED_LEAF_LEVEL) {
+            y[first] = yk;
+            return;
+        }
+        int s = bits[k] - bits[k - 1]; // the bit length of P_(k-1)
+        BigInteger low = IntegerMultiplication.multiply(yk, Powers.power(k - 1)).shiftRight(s)
+                .and(masks[k - 1]);
+        scaledNode(yk.shiftRight(s), k - 1, first, y, bits, masks);
+        scaledNode(low, k - 1, first + (1 << (k - 1 - SCALED_LEAF_LEVEL)), y, bits, masks);
     }
 
     /** Writes v &gt;= 0 (at least one digit) ending at buf[end - 1] by long arithmetic; returns its start. */

@@ -206,6 +206,41 @@ class IntegerTextTest {
         }
     }
 
+    /**
+     * Printing by the scaled remainder tree (pieces of 18 2^k digits, k &gt;= SCALED_MIN_LEVEL)
+     * where its fixed-point fractions come closest to an integer: runs of 9s and 0s across the
+     * node boundaries (10^k - 1, 10^k, 10^k + 1, d 10^k - 1, 10^(2k) - 1, (10^k - 1) 10^k, and
+     * random digits with a run of 9s or 0s ending at a node boundary), for k at and around the
+     * piece sizes of the tree's levels; against BigInteger's toString.
+     */
+    @Test
+    void scaledTreeAtNodeBoundariesWithRunsOfNinesAndZeros() {
+        Random rnd = new Random(SEED + 8);
+        BigInteger one = BigInteger.ONE;
+        int leafDigits = 18 << IntegerText.SCALED_LEAF_LEVEL;
+        for (int j = IntegerText.SCALED_MIN_LEVEL; j <= IntegerText.SCALED_MIN_LEVEL + 2; j++) {
+            for (int base : new int[] {18 << j, 36 << j}) {
+                for (int d : new int[] {-1, 0, 1, leafDigits}) {
+                    int k = base + d;
+                    BigInteger p = BigInteger.TEN.pow(k);
+                    BigInteger digit = BigInteger.valueOf(2 + rnd.nextInt(8));
+                    String random = randomDigits(rnd, k, 10, false);
+                    BigInteger r = new BigInteger(random);
+                    List<BigInteger> values = List.of(p.subtract(one), p, p.add(one),
+                            digit.multiply(p).subtract(one), p.multiply(p).subtract(one),
+                            p.subtract(one).multiply(p),
+                            // random high digits, then 9s / 0s down to a node boundary
+                            r.multiply(p).add(p.subtract(one)), r.multiply(p).add(one),
+                            r.multiply(p).subtract(one));
+                    for (BigInteger v : values) {
+                        String label = where("k=" + k + " bits=" + v.bitLength());
+                        assertEquals(v.toString(), IntegerText.toString(v), label);
+                    }
+                }
+            }
+        }
+    }
+
     @Test
     void errorsNameThePosition() {
         for (int radix : new int[] {10, 16}) {
