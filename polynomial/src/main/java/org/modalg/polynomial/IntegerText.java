@@ -54,8 +54,8 @@ public final class IntegerText {
     static final int PRINT_BASE_DIGITS = 18 * 8;
     /** Splits by a power of at least this many bits use Barrett's division, below BigInteger's. */
     static final int BARRETT_BITS = 8_000;
-    /** Padded pieces of 18 2^k digits, k at least this, are printed by a scaled remainder tree. */
-    static final int SCALED_MIN_LEVEL = 8;
+    /** Padded pieces of 18 2^k digits, k at least this (36,864 digits), are printed by a scaled remainder tree. */
+    static final int SCALED_MIN_LEVEL = 11;
     /** The leaves of the scaled remainder tree: pieces of 18 2^k digits for this k. */
     static final int SCALED_LEAF_LEVEL = 3;
 
@@ -432,11 +432,7 @@ public final class IntegerText {
         int n = 1 << (level - leaf);
         BigInteger[] y = new BigInteger[n + 1];
         y[n] = BigInteger.ZERO;
-        BigInteger[] masks = new BigInteger[level + 1];
-        for (int k = leaf; k < level; k++) {
-            masks[k] = BigInteger.ONE.shiftLeft(bits[k]).subtract(BigInteger.ONE);
-        }
-        scaledNode(root, level, 0, y, bits, masks);
+        scaledNode(Limbs.magnitude(root), level, 0, y, bits);
         BigInteger pl = Powers.power(leaf);
         int shift = bits[leaf];
         BigInteger half = BigInteger.ONE.shiftLeft(shift - 1);
@@ -467,18 +463,71 @@ public final class IntegerText {
         }
     }
 
-    /** Fills y[first, first + 2^(k - leaf)) with the leaf fractions under the node (Y, k). */
-    private static void scaledNode(BigInteger yk, int k, int first, BigInteger[] y, int[] bits,
-            BigInteger[] masks) {
+    /**
+     * Fills y[first, first + 2^(k - leaf)) with the leaf fractions under the node of level k
+     * whose fraction is yk (little-endian limbs of an L_k-bit integer; see writeScaled). On
+     * limbs, so that no BigInteger is made between the root and the leaves.
+     */
+    private static void scaledNode(long[] yk, int k, int first, BigInteger[] y, int[] bits) {
+        if (k == SCALED_LEAF_LEVEL) {
+            y[first] = Limbs.toBigInteger(yk);
+            return;
+        }
+        int s = bits[k] - bits[k - 1]; // the bit length of P_(k-1)
+        if (s < Tuning.intMulNttBits()) { // BigInteger's products: no limbs in between
+            scaledNode(Limbs.toBigInteger(yk), k, first, y, bits);
+            return;
+        }
+        long bitsY = Limbs.bitLength(yk);
+        int half = 1 << (k - 1 - SCALED_LEAF_LEVEL);
+        if (bitsY == 0) { // both children would be 0 too
+            java.util.Arrays.fill(y, first, first + 2 * half, BigInteger.ZERO);
+            return;
+        }
+        long[] p = Powers.limbs(k - 1);
+        long[] product = IntegerMultiplication.multiplyMagnitudes(yk, bitsY, p, s, false);
+        long[] low = extractBits(product, s, bits[k - 1]);
+        long[] high = extractBits(yk, s, bits[k - 1]);
+        scaledNode(high, k - 1, first, y, bits);
+        scaledNode(low, k - 1, first + half, y, bits);
+    }
+
+    /** scaledNode on a BigInteger fraction, for the levels below the NTT products. */
+    private static void scaledNode(BigInteger yk, int k, int first, BigInteger[] y, int[] bits) {
         if (k == SCALED_LEAF_LEVEL) {
             y[first] = yk;
             return;
         }
         int s = bits[k] - bits[k - 1]; // the bit length of P_(k-1)
-        BigInteger low = IntegerMultiplication.multiply(yk, Powers.power(k - 1)).shiftRight(s)
-                .and(masks[k - 1]);
-        scaledNode(yk.shiftRight(s), k - 1, first, y, bits, masks);
-        scaledNode(low, k - 1, first + (1 << (k - 1 - SCALED_LEAF_LEVEL)), y, bits, masks);
+        BigInteger low = yk.multiply(Powers.power(k - 1)).shiftRight(s);
+        int keep = bits[k - 1];
+        if (low.bitLength() > keep) {
+            low = low.subtract(low.shiftRight(keep).shiftLeft(keep));
+        }
+        scaledNode(yk.shiftRight(s), k - 1, first, y, bits);
+        scaledNode(low, k - 1, first + (1 << (k - 1 - SCALED_LEAF_LEVEL)), y, bits);
+    }
+
+    /** Bits [from, from + count) of the limbs, as ceil(count / 64) limbs (zeros above the top). */
+    static long[] extractBits(long[] src, long from, int count) {
+        long[] out = new long[(count + 63) >>> 6];
+        int li = (int) (from >>> 6);
+        int sh = (int) (from & 63);
+        for (int t = 0; t < out.length; t++, li++) {
+            if (li >= src.length) {
+                break;
+            }
+            long v = src[li] >>> sh;
+            if (sh != 0 && li + 1 < src.length) {
+                v |= src[li + 1] << (64 - sh);
+            }
+            out[t] = v;
+        }
+        int top = count & 63;
+        if (top != 0) {
+            out[out.length - 1] &= (1L << top) - 1;
+        }
+        return out;
     }
 
     /** Writes v &gt;= 0 (at least one digit) ending at buf[end - 1] by long arithmetic; returns its start. */
@@ -535,6 +584,7 @@ public final class IntegerText {
     private static final class Powers {
         private static volatile BigInteger[] powers = {BigInteger.TEN.pow(18)};
         private static volatile BigInteger[] reciprocals = new BigInteger[0];
+        private static volatile long[][] limbs = new long[0][];
 
         static BigInteger power(int k) {
             BigInteger[] p = powers;
@@ -552,6 +602,24 @@ public final class IntegerText {
                     p = grown;
                 }
                 return p[k];
+            }
+        }
+
+        static long[] limbs(int k) {
+            long[][] l = limbs;
+            if (k < l.length && l[k] != null) {
+                return l[k];
+            }
+            BigInteger pk = power(k);
+            synchronized (Powers.class) {
+                l = limbs;
+                if (k < l.length && l[k] != null) {
+                    return l[k];
+                }
+                long[][] grown = java.util.Arrays.copyOf(l, Math.max(l.length, k + 1));
+                grown[k] = Limbs.magnitude(pk);
+                limbs = grown;
+                return grown[k];
             }
         }
 
