@@ -54,8 +54,8 @@ public final class IntegerText {
     static final int PRINT_BASE_DIGITS = 18 * 8;
     /** Splits by a power of at least this many bits use Barrett's division, below BigInteger's. */
     static final int BARRETT_BITS = 8_000;
-    /** Padded pieces of 18 2^k digits, k at least this (36,864 digits), are printed by a scaled remainder tree. */
-    static final int SCALED_MIN_LEVEL = 11;
+    /** Padded pieces of 18 2^k digits, k at least this (73,728 digits), are printed by a scaled remainder tree. */
+    static final int SCALED_MIN_LEVEL = 12;
     /** The leaves of the scaled remainder tree: pieces of 18 2^k digits for this k. */
     static final int SCALED_LEAF_LEVEL = 3;
 
@@ -379,6 +379,20 @@ public final class IntegerText {
             return;
         }
         writePaddedBarrett(v, level, buf, start);
+    }
+
+    /**
+     * v (0 &lt;= v &lt; P_level) with exactly 18 2^level digits, by the scaled remainder tree
+     * (scaled true; level &gt; SCALED_LEAF_LEVEL) or by Barrett splits: for tests, at any level.
+     */
+    static String paddedForTest(BigInteger v, int level, boolean scaled) {
+        byte[] buf = new byte[18 << level];
+        if (scaled) {
+            writeScaled(v, level, buf, 0);
+        } else {
+            writePaddedBarrett(v, level, buf, 0);
+        }
+        return new String(buf, StandardCharsets.ISO_8859_1);
     }
 
     /** writePadded by Barrett splits all the way down (the exact tree). */
