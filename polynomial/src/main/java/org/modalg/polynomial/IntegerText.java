@@ -35,13 +35,23 @@ import java.nio.charset.StandardCharsets;
  *       products of s bits, then at most two corrections (a dividend above 2^(2s) is divided
  *       in chunks of 2s bits; below {@value #BARRETT_BITS} bits of P_k, BigInteger's
  *       divideAndRemainder). O(M(n) log n), about twice the products of reading.</li>
+ *   <li>padded pieces of 18 2^k digits with k &gt;= {@value #SCALED_MIN_LEVEL}
+ *       (73,728 digits and more) are printed by a scaled remainder tree instead (Bernstein,
+ *       "Scaled remainder trees", 2004): one Barrett division gives the fixed-point fraction
+ *       v / P_k, then each node multiplies its fraction by P_(k-1) (one product of 3 s / 2
+ *       bits against Barrett's two of s bits) and keeps the fraction part for its low half and
+ *       the truncated fraction for its high half, on 64-bit limbs above the NTT threshold; at
+ *       pieces of 144 digits the fractions of neighbouring pieces give each piece exactly,
+ *       up to a carry of +-1 that a pass from the right settles (the error bound and why no
+ *       digit is ever wrong are in writeScaled's comment).</li>
  * </ul>
  * Below {@value #PARSE_BIGINTEGER_DIGITS} digits (reading) and {@value #PRINT_BIGINTEGER_BITS}
  * bits (printing), BigInteger's own conversion is used. Figures, cut-offs and the GMP peer are in
- * polynomial/BENCHMARKS.md ("Text conversion"): on the 2-core EPYC VM, one thread, shared with
- * other builds, a 10^7-digit number was read in 1.2 s and printed in 2.6 s (4.4 s for a first
- * print, which also computes the reciprocals); GMP 6.2.1 in the same sitting took 0.66-0.73 s
- * and 1.64-1.93 s; BigInteger's reader is quadratic (58 s already at 10^6 digits).
+ * polynomial/BENCHMARKS.md ("Text conversion"): on the 2-core EPYC VM, one thread, load about
+ * 2, a 10^7-digit number was read in 1.1 s and printed in 2.3 s (3.5 s for a first print,
+ * which also computes the reciprocals; the scaled tree took 9-14% off printing at 10^7 digits,
+ * nothing at 10^6); GMP 6.2.1 in the same sitting took 0.62-0.63 s and 1.54-1.59 s;
+ * BigInteger's reader is quadratic (58 s already at 10^6 digits).
  */
 public final class IntegerText {
     /** Below this many digits, decimal reading is {@code new BigInteger(String)}. */
