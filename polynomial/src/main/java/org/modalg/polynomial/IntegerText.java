@@ -35,13 +35,23 @@ import java.nio.charset.StandardCharsets;
  *       products of s bits, then at most two corrections (a dividend above 2^(2s) is divided
  *       in chunks of 2s bits; below {@value #BARRETT_BITS} bits of P_k, BigInteger's
  *       divideAndRemainder). O(M(n) log n), about twice the products of reading.</li>
+ *   <li>padded pieces of 18 2^k digits with k &gt;= {@value #SCALED_MIN_LEVEL}
+ *       (73,728 digits and more) are printed by a scaled remainder tree instead (Bernstein,
+ *       "Scaled remainder trees", 2004): one Barrett division gives the fixed-point fraction
+ *       v / P_k, then each node multiplies its fraction by P_(k-1) (one product of 3 s / 2
+ *       bits against Barrett's two of s bits) and keeps the fraction part for its low half and
+ *       the truncated fraction for its high half, on 64-bit limbs above the NTT threshold; at
+ *       pieces of 144 digits the fractions of neighbouring pieces give each piece exactly,
+ *       up to a carry of +-1 that a pass from the right settles (the error bound and why no
+ *       digit is ever wrong are in writeScaled's comment).</li>
  * </ul>
  * Below {@value #PARSE_BIGINTEGER_DIGITS} digits (reading) and {@value #PRINT_BIGINTEGER_BITS}
  * bits (printing), BigInteger's own conversion is used. Figures, cut-offs and the GMP peer are in
- * polynomial/BENCHMARKS.md ("Text conversion"): on the 2-core EPYC VM, one thread, shared with
- * other builds, a 10^7-digit number was read in 1.2 s and printed in 2.6 s (4.4 s for a first
- * print, which also computes the reciprocals); GMP 6.2.1 in the same sitting took 0.66-0.73 s
- * and 1.64-1.93 s; BigInteger's reader is quadratic (58 s already at 10^6 digits).
+ * polynomial/BENCHMARKS.md ("Text conversion"): on the 2-core EPYC VM, one thread, load about
+ * 2, a 10^7-digit number was read in 1.1 s and printed in 2.3 s (3.5 s for a first print,
+ * which also computes the reciprocals; the scaled tree took 9-14% off printing at 10^7 digits,
+ * nothing at 10^6); GMP 6.2.1 in the same sitting took 0.62-0.63 s and 1.54-1.59 s;
+ * BigInteger's reader is quadratic (58 s already at 10^6 digits).
  */
 public final class IntegerText {
     /** Below this many digits, decimal reading is {@code new BigInteger(String)}. */
@@ -54,6 +64,10 @@ public final class IntegerText {
     static final int PRINT_BASE_DIGITS = 18 * 8;
     /** Splits by a power of at least this many bits use Barrett's division, below BigInteger's. */
     static final int BARRETT_BITS = 8_000;
+    /** Padded pieces of 18 2^k digits, k at least this (73,728 digits), are printed by a scaled remainder tree. */
+    static final int SCALED_MIN_LEVEL = 12;
+    /** The leaves of the scaled remainder tree: pieces of 18 2^k digits for this k. */
+    static final int SCALED_LEAF_LEVEL = 3;
 
     private static final long E9 = 1_000_000_000L;
     private static final double LOG2_10 = 3.321928094887362;
@@ -370,6 +384,29 @@ public final class IntegerText {
 
     /** Writes v &lt; P_level with exactly 18 2^level digits from buf[start]. */
     private static void writePadded(BigInteger v, int level, byte[] buf, int start) {
+        if (level >= SCALED_MIN_LEVEL) {
+            writeScaled(v, level, buf, start);
+            return;
+        }
+        writePaddedBarrett(v, level, buf, start);
+    }
+
+    /**
+     * v (0 &lt;= v &lt; P_level) with exactly 18 2^level digits, by the scaled remainder tree
+     * (scaled true; level &gt; SCALED_LEAF_LEVEL) or by Barrett splits: for tests, at any level.
+     */
+    static String paddedForTest(BigInteger v, int level, boolean scaled) {
+        byte[] buf = new byte[18 << level];
+        if (scaled) {
+            writeScaled(v, level, buf, 0);
+        } else {
+            writePaddedBarrett(v, level, buf, 0);
+        }
+        return new String(buf, StandardCharsets.ISO_8859_1);
+    }
+
+    /** writePadded by Barrett splits all the way down (the exact tree). */
+    private static void writePaddedBarrett(BigInteger v, int level, byte[] buf, int start) {
         int width = 18 << level;
         if (width <= PRINT_BASE_DIGITS) {
             int s = writeBase(v, buf, start + width);
@@ -379,8 +416,142 @@ public final class IntegerText {
             return;
         }
         BigInteger[] qr = Powers.divideAndRemainder(v, level - 1);
-        writePadded(qr[0], level - 1, buf, start);
-        writePadded(qr[1], level - 1, buf, start + width / 2);
+        writePaddedBarrett(qr[0], level - 1, buf, start);
+        writePaddedBarrett(qr[1], level - 1, buf, start + width / 2);
+    }
+
+    /**
+     * writePadded by a scaled remainder tree (Bernstein, "Scaled remainder trees", 2004): one
+     * product per node on fixed-point fractions instead of Barrett's two.
+     *
+     * <p>Let the leaves be the pieces of LEAF = 18 2^{@value #SCALED_LEAF_LEVEL} digits,
+     * n = 2^(level - LEAF_LEVEL) of them, and tau_i = (v mod P^(n-i)) / P^(n-i) in [0, 1) for
+     * P = 10^LEAF (the fraction of the digits from piece i on); piece i is
+     * b_i = P tau_i - tau_(i+1), with tau_n = 0. A node of level k covering pieces [a, b) holds
+     * an integer Y with |Y / 2^(L_k) - (tau_a + j)| &lt;= E_k 2^(-L_k) for some integer j. Its
+     * high half covers [a, m) and has the same tau_a: Y truncated to L_(k-1) bits. Its low half
+     * covers [m, b), and (tau_a + j) P_(k-1) = tau_m + an integer: (Y P_(k-1) mod 2^(L_k))
+     * truncated to L_(k-1) bits, one product. With L_k = L_(k-1) + s_(k-1), s the bit length of
+     * P_(k-1) (P_(k-1) &lt; 2^s), both children have E_(k-1) &lt;= E_k + 1. The root is
+     * floor(v 2^(L_level) / P_level), exact (E = 1): one Barrett division for its first s bits,
+     * then a short exact division. A leaf gets c_i = round((Y_i P - Y_(i+1)) / 2^(L_leaf)),
+     * within (E + E P) 2^(-L_leaf) &lt; 1/2 of b_i + j_i P - j_(i+1) (E &lt;= 64, L_leaf = s_leaf
+     * + 8), hence equal to it; the j terms telescope (j_n = 0, and j_0 = 0 at the root), so
+     * carrying from the right (c_i below 0 borrows 1 from c_(i-1), c_i at P or above gives 1 to
+     * it) turns the c_i into the exact pieces b_i: no digit is ever guessed.
+     */
+    private static void writeScaled(BigInteger v, int level, byte[] buf, int start) {
+        int leaf = SCALED_LEAF_LEVEL;
+        int[] bits = new int[level + 1]; // L_k for leaf <= k <= level
+        bits[leaf] = Powers.power(leaf).bitLength() + 8;
+        for (int k = leaf + 1; k <= level; k++) {
+            bits[k] = bits[k - 1] + Powers.power(k - 1).bitLength();
+        }
+        // the root: floor(v 2^L / P_level) = u 2^d + floor(r1 2^d / P_level)
+        BigInteger p = Powers.power(level);
+        int s = p.bitLength();
+        int d = bits[level] - s;
+        BigInteger[] ur = Powers.divideAndRemainder(v.shiftLeft(s), level);
+        BigInteger root = ur[0].shiftLeft(d).add(ur[1].shiftLeft(d).divide(p));
+        int n = 1 << (level - leaf);
+        BigInteger[] y = new BigInteger[n + 1];
+        y[n] = BigInteger.ZERO;
+        scaledNode(Limbs.magnitude(root), level, 0, y, bits);
+        BigInteger pl = Powers.power(leaf);
+        int shift = bits[leaf];
+        BigInteger half = BigInteger.ONE.shiftLeft(shift - 1);
+        BigInteger[] c = new BigInteger[n];
+        for (int i = 0; i < n; i++) {
+            c[i] = y[i].multiply(pl).subtract(y[i + 1]).add(half).shiftRight(shift);
+        }
+        int carry = 0;
+        for (int i = n - 1; i >= 0; i--) {
+            BigInteger ci = carry == 0 ? c[i] : c[i].add(BigInteger.valueOf(carry));
+            carry = 0;
+            while (ci.signum() < 0) {
+                ci = ci.add(pl);
+                carry--;
+            }
+            while (ci.compareTo(pl) >= 0) {
+                ci = ci.subtract(pl);
+                carry++;
+            }
+            c[i] = ci;
+        }
+        if (carry != 0) {
+            throw new IllegalStateException("scaled remainder tree out of its bounds"); // not reached
+        }
+        int width = 18 << leaf;
+        for (int i = 0; i < n; i++) {
+            writePaddedBarrett(c[i], leaf, buf, start + i * width);
+        }
+    }
+
+    /**
+     * Fills y[first, first + 2^(k - leaf)) with the leaf fractions under the node of level k
+     * whose fraction is yk (little-endian limbs of an L_k-bit integer; see writeScaled). On
+     * limbs, so that no BigInteger is made between the root and the leaves.
+     */
+    private static void scaledNode(long[] yk, int k, int first, BigInteger[] y, int[] bits) {
+        if (k == SCALED_LEAF_LEVEL) {
+            y[first] = Limbs.toBigInteger(yk);
+            return;
+        }
+        int s = bits[k] - bits[k - 1]; // the bit length of P_(k-1)
+        if (s < Tuning.intMulNttBits()) { // BigInteger's products: no limbs in between
+            scaledNode(Limbs.toBigInteger(yk), k, first, y, bits);
+            return;
+        }
+        long bitsY = Limbs.bitLength(yk);
+        int half = 1 << (k - 1 - SCALED_LEAF_LEVEL);
+        if (bitsY == 0) { // both children would be 0 too
+            java.util.Arrays.fill(y, first, first + 2 * half, BigInteger.ZERO);
+            return;
+        }
+        long[] p = Powers.limbs(k - 1);
+        long[] product = IntegerMultiplication.multiplyMagnitudes(yk, bitsY, p, s, false);
+        long[] low = extractBits(product, s, bits[k - 1]);
+        long[] high = extractBits(yk, s, bits[k - 1]);
+        scaledNode(high, k - 1, first, y, bits);
+        scaledNode(low, k - 1, first + half, y, bits);
+    }
+
+    /** scaledNode on a BigInteger fraction, for the levels below the NTT products. */
+    private static void scaledNode(BigInteger yk, int k, int first, BigInteger[] y, int[] bits) {
+        if (k == SCALED_LEAF_LEVEL) {
+            y[first] = yk;
+            return;
+        }
+        int s = bits[k] - bits[k - 1]; // the bit length of P_(k-1)
+        BigInteger low = yk.multiply(Powers.power(k - 1)).shiftRight(s);
+        int keep = bits[k - 1];
+        if (low.bitLength() > keep) {
+            low = low.subtract(low.shiftRight(keep).shiftLeft(keep));
+        }
+        scaledNode(yk.shiftRight(s), k - 1, first, y, bits);
+        scaledNode(low, k - 1, first + (1 << (k - 1 - SCALED_LEAF_LEVEL)), y, bits);
+    }
+
+    /** Bits [from, from + count) of the limbs, as ceil(count / 64) limbs (zeros above the top). */
+    static long[] extractBits(long[] src, long from, int count) {
+        long[] out = new long[(count + 63) >>> 6];
+        int li = (int) (from >>> 6);
+        int sh = (int) (from & 63);
+        for (int t = 0; t < out.length; t++, li++) {
+            if (li >= src.length) {
+                break;
+            }
+            long v = src[li] >>> sh;
+            if (sh != 0 && li + 1 < src.length) {
+                v |= src[li + 1] << (64 - sh);
+            }
+            out[t] = v;
+        }
+        int top = count & 63;
+        if (top != 0) {
+            out[out.length - 1] &= (1L << top) - 1;
+        }
+        return out;
     }
 
     /** Writes v &gt;= 0 (at least one digit) ending at buf[end - 1] by long arithmetic; returns its start. */
@@ -437,6 +608,7 @@ public final class IntegerText {
     private static final class Powers {
         private static volatile BigInteger[] powers = {BigInteger.TEN.pow(18)};
         private static volatile BigInteger[] reciprocals = new BigInteger[0];
+        private static volatile long[][] limbs = new long[0][];
 
         static BigInteger power(int k) {
             BigInteger[] p = powers;
@@ -454,6 +626,24 @@ public final class IntegerText {
                     p = grown;
                 }
                 return p[k];
+            }
+        }
+
+        static long[] limbs(int k) {
+            long[][] l = limbs;
+            if (k < l.length && l[k] != null) {
+                return l[k];
+            }
+            BigInteger pk = power(k);
+            synchronized (Powers.class) {
+                l = limbs;
+                if (k < l.length && l[k] != null) {
+                    return l[k];
+                }
+                long[][] grown = java.util.Arrays.copyOf(l, Math.max(l.length, k + 1));
+                grown[k] = Limbs.magnitude(pk);
+                limbs = grown;
+                return grown[k];
             }
         }
 

@@ -206,6 +206,60 @@ class IntegerTextTest {
         }
     }
 
+    /**
+     * The scaled remainder tree and the Barrett tree on padded pieces of 18 2^level digits, at
+     * every level from just above the leaves up to 2^11 blocks, where the tree's fixed-point
+     * fractions come closest to an integer: runs of 9s and 0s across the node boundaries
+     * (10^k - 1, 10^k, 10^k + 1, d 10^k - 1 and random digits above or below such a run, for k
+     * at and around every node size 18 2^j, j &lt; level), and random values; against
+     * BigInteger's toString padded with zeros. Then whole numbers through toString (which uses
+     * the tree from SCALED_MIN_LEVEL on).
+     */
+    @Test
+    void scaledTreeAtNodeBoundariesWithRunsOfNinesAndZeros() {
+        Random rnd = new Random(SEED + 8);
+        BigInteger one = BigInteger.ONE;
+        for (int level = IntegerText.SCALED_LEAF_LEVEL + 1; level <= 11; level++) {
+            int width = 18 << level;
+            BigInteger top = BigInteger.TEN.pow(width);
+            List<BigInteger> values = new ArrayList<>(List.of(BigInteger.ZERO, one, top.subtract(one),
+                    new BigInteger(randomDigits(rnd, width, 10, true))));
+            for (int j = 0; j < level; j++) {
+                for (int d = -1; d <= 1; d++) {
+                    int k = (18 << j) + d;
+                    BigInteger p = BigInteger.TEN.pow(k);
+                    BigInteger digit = BigInteger.valueOf(2 + rnd.nextInt(8));
+                    BigInteger high = new BigInteger(randomDigits(rnd, width - k, 10, true));
+                    values.add(p.subtract(one));
+                    values.add(p);
+                    values.add(p.add(one));
+                    values.add(digit.multiply(p).subtract(one));
+                    values.add(high.multiply(p).add(p.subtract(one))); // random, then 9s
+                    values.add(high.multiply(p).add(one));             // random, then 0s, 1
+                    values.add(top.subtract(p));                       // 9s, then 0s
+                }
+            }
+            for (BigInteger v : values) {
+                if (v.compareTo(top) >= 0) {
+                    continue;
+                }
+                String expected = v.toString();
+                expected = "0".repeat(width - expected.length()) + expected;
+                String label = where("level=" + level + " bits=" + v.bitLength());
+                assertEquals(expected, IntegerText.paddedForTest(v, level, true), label);
+                if (level <= 8) {
+                    assertEquals(expected, IntegerText.paddedForTest(v, level, false), label);
+                }
+            }
+        }
+        // through toString: pieces at SCALED_MIN_LEVEL need about twice their digits
+        int k = 36 << IntegerText.SCALED_MIN_LEVEL;
+        BigInteger p = BigInteger.TEN.pow(k);
+        for (BigInteger v : List.of(p.subtract(one), p.add(one), p.multiply(BigInteger.TEN).subtract(one))) {
+            assertEquals(v.toString(), IntegerText.toString(v), where("k=" + k));
+        }
+    }
+
     @Test
     void errorsNameThePosition() {
         for (int radix : new int[] {10, 16}) {
