@@ -34,14 +34,8 @@ public final class DetCommand implements Callable<Integer> {
             defaultValue = "auto")
     String route;
 
-    @Option(names = "--probabilistic",
-            description = "Stop when the CRT image is stable over 2 extra primes (not proven).")
-    boolean probabilistic;
-
-    @Option(names = "--seed", paramLabel = "N",
-            description = "Seed of the random primes of --probabilistic (the same seed repeats the run; default: a"
-                    + " fresh one, shown by -v).")
-    Long seed;
+    @Mixin
+    CertificationOptions certification = new CertificationOptions();
 
     @Mixin
     CommonOptions common = new CommonOptions();
@@ -52,7 +46,7 @@ public final class DetCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try (Invocation run = new Invocation("det", common, spec)) {
-            Options o = run.certified(run.modularOptions().withRoute(Route.parse(route)), probabilistic, seed);
+            Options o = certification.applyTo(run.modularOptions().withRoute(Route.parse(route)));
             Input in = run.input(matrix, "M");
             int[] shape = FlintMatrix.header(in);
             if (shape[0] != shape[1]) {

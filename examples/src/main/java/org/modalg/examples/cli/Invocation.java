@@ -10,7 +10,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.modalg.fft.Certification;
 import org.modalg.fft.Options;
 import org.modalg.fft.Route;
 import org.modalg.modular.ModularReport;
@@ -114,21 +113,6 @@ final class Invocation implements AutoCloseable {
         report.put("threads", o.threads());
         report.put("product_route", o.route().cliName());
         return o;
-    }
-
-    /**
-     * The modular options with --probabilistic and --seed applied: the seed needs the
-     * probabilistic certification (a proven run draws no random primes).
-     */
-    Options certified(Options o, boolean probabilistic, Long seed) {
-        if (seed != null && !probabilistic) {
-            throw new IllegalArgumentException("--seed " + seed + " needs --probabilistic (a proven run draws no"
-                    + " random primes)");
-        }
-        if (probabilistic) {
-            o = o.withCertification(Certification.PROBABILISTIC);
-        }
-        return seed == null ? o : o.withSeed(seed);
     }
 
     /** Adds a result value (a BigInteger, a String or a list of them); the first is "result". */

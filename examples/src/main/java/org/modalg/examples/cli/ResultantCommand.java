@@ -38,15 +38,8 @@ public final class ResultantCommand implements Callable<Integer> {
     @Option(names = "--flint", description = "Read the operands in FLINT's form (len  c0 c1 ...).")
     boolean flint;
 
-    @Option(names = "--probabilistic",
-            description = "Stop when the CRT image is stable over enough random primes (failure probability at"
-                    + " most 2^-40, not proven; the CRT route).")
-    boolean probabilistic;
-
-    @Option(names = "--seed", paramLabel = "N",
-            description = "Seed of the random primes of --probabilistic (the same seed repeats the run; default: a"
-                    + " fresh one, shown by -v).")
-    Long seed;
+    @Mixin
+    CertificationOptions certification = new CertificationOptions();
 
     @Mixin
     CommonOptions common = new CommonOptions();
@@ -62,7 +55,7 @@ public final class ResultantCommand implements Callable<Integer> {
             ZZPoly b = PolyMulCommand.zzPoly(run, g, "G", flint);
             long t0 = System.nanoTime();
             ModularResult<BigInteger> res = Resultant.resultant(a, b,
-                    run.certified(run.modularOptions().withRoute(r), probabilistic, seed));
+                    certification.applyTo(run.modularOptions().withRoute(r)));
             run.time("resultant", t0);
             run.result("result", res.value());
             run.report(res.report());
