@@ -52,13 +52,7 @@ class ProductLimitsTest {
         Random rnd = new Random(SEED);
         BigInteger[] a = randomCoefficients(rnd, len, bits);
         BigInteger[] b = randomCoefficients(rnd, len, bits);
-        PolyMulZZ.Route route = PolyMulZZ.route(bits, bits, len, len);
-        long t0 = System.nanoTime();
-        ZZPoly c = ZZPoly.of(a).multiply(ZZPoly.of(b));
-        long ms = (System.nanoTime() - t0) / 1_000_000;
-        System.out.println("ProductLimitsTest: 2^19 x 2^19, 1100 bits, route " + route + ", " + ms + " ms, "
-                + CpuNttEngine.shared().threads() + " threads");
-        checkProduct(rnd, a, b, c, "2^19 x 1100 bits");
+        PolyMulZZ.Route route = multiplyAndCheck(rnd, a, b, bits, "2^19 x 1100 bits");
         // the kernel itself, as the dispatcher ran it before, when the dispatcher chose otherwise
         // (a heap below the Kronecker route's estimate, about 3.5 GB here) and the heap holds it
         if (route != PolyMulZZ.Route.KRONECKER) {
@@ -89,15 +83,21 @@ class ProductLimitsTest {
         int len = 1 << 20;
         int bits = 1000;
         Random rnd = new Random(SEED);
-        BigInteger[] a = randomCoefficients(rnd, len, bits);
-        BigInteger[] b = randomCoefficients(rnd, len, bits);
-        PolyMulZZ.Route route = PolyMulZZ.route(bits, bits, len, len);
+        multiplyAndCheck(rnd, randomCoefficients(rnd, len, bits), randomCoefficients(rnd, len, bits), bits,
+                "2^20 x 1000 bits");
+    }
+
+    // ZZPoly.multiply of a and b (equal lengths, bits-bit coefficients), timed, printed and checked.
+    private static PolyMulZZ.Route multiplyAndCheck(Random rnd, BigInteger[] a, BigInteger[] b, int bits,
+            String what) {
+        PolyMulZZ.Route route = PolyMulZZ.route(bits, bits, a.length, b.length);
         long t0 = System.nanoTime();
         ZZPoly c = ZZPoly.of(a).multiply(ZZPoly.of(b));
         long ms = (System.nanoTime() - t0) / 1_000_000;
-        System.out.println("ProductLimitsTest: 2^20 x 2^20, 1000 bits, route " + route + ", " + ms + " ms, "
+        System.out.println("ProductLimitsTest: " + what + ", route " + route + ", " + ms + " ms, "
                 + CpuNttEngine.shared().threads() + " threads");
-        checkProduct(rnd, a, b, c, "2^20 x 1000 bits");
+        checkProduct(rnd, a, b, c, what);
+        return route;
     }
 
     // Random signed coefficients below 2^bits, the top ones of full size.
