@@ -30,7 +30,7 @@ public final class BenchCommand implements Runnable {
 
     /** {@code modalg bench fields}: thesis Table 3.2 shape. */
     @Command(name = "fields", mixinStandardHelpOptions = true,
-            description = {"Generalized Fermat field arithmetic (thesis Table 3.2 shape): plain, FFT-based and",
+            description = {"Generalized Fermat field arithmetic ([Thesis] Table 3.2 shape): plain, FFT-based and",
                     "BigInteger-baseline multiplication, multiplication by r^i, addition."})
     static final class Fields implements Callable<Integer> {
         @Option(names = "--presets", split = ",", paramLabel = "NAME,...",
@@ -77,9 +77,9 @@ public final class BenchCommand implements Runnable {
 
     /** {@code modalg bench fft}: thesis Tables 3.4 and 2.2 shapes, and small-prime NTT throughput. */
     @Command(name = "fft", mixinStandardHelpOptions = true,
-            description = {"(a) big-prime FFT vs the same FFT in BigInteger arithmetic (thesis Table 3.4 shape);",
+            description = {"(a) big-prime FFT vs the same FFT in BigInteger arithmetic ([Thesis] Table 3.4 shape);",
                     "(b) big-prime FFT for P3 (SRGF8) and P4 (SRGF16) vs projection + small-prime NTTs + CRT",
-                    "(thesis Table 2.2 shape); (c) small-prime NTT throughput. Serial and parallel."})
+                    "([Thesis] Table 2.2 shape); (c) small-prime NTT throughput. Serial and parallel."})
     static final class Fft implements Callable<Integer> {
         @Option(names = "--presets", split = ",", paramLabel = "NAME,...",
                 description = "Presets (default: ${DEFAULT-VALUE}).", defaultValue = "GF4,GF8,GF16,GF32,GF64,GF128")
@@ -357,7 +357,7 @@ public final class BenchCommand implements Runnable {
 
     /** {@code modalg bench gpu}: the GPU engines against the CPU engines, device named. */
     @Command(name = "gpu", mixinStandardHelpOptions = true,
-            description = {"GPU benchmarks (needs a usable CUDA device): (a) thesis Table 2.2, big-prime FFT vs",
+            description = {"GPU benchmarks (needs a usable CUDA device): (a) [Thesis] Table 2.2, big-prime FFT vs",
                     "projection + small-prime NTTs + CRT for P3 and P4; (b) small-prime NTT throughput, kernels",
                     "alone and with transfers, as time and as effective GB/s against the device's copy bandwidth;",
                     "(c) integer and polynomial multiplication against the CPU engines."})
@@ -402,7 +402,7 @@ public final class BenchCommand implements Runnable {
             }
             System.out.println("# modalg bench gpu: " + GpuRuntime.get().describe() + "; host " + BenchTable.machine());
             if (parts.contains("a")) {
-                System.out.println("# (a) thesis Table 2.2: big-prime FFT vs projection + small-prime NTTs + CRT (times in ms)");
+                System.out.println("# (a) [Thesis] Table 2.2: big-prime FFT vs projection + small-prime NTTs + CRT (times in ms)");
                 BenchTable t = GpuBenchmark.table22(quick ? 2 : 5, quick ? 2 : 4, quick ? 1 : repeats);
                 t.print(System.out);
                 t.writeCsv(dir.resolve("gpu-table22.csv"));

@@ -78,6 +78,8 @@ public final class DemoCommand implements Callable<Integer> {
             System.out.println("modalg demo (" + BenchTable.machine() + "; "
                     + (gpu ? "GPU: " + GpuRuntime.get().describe() : "CPU: no usable GPU, " + GpuRuntime.unusableReason())
                     + ")");
+            System.out.println("[Thesis] = D. Mohajerani, Parallel Arbitrary-precision Integer Arithmetic, PhD thesis,"
+                    + " The University of Western Ontario, 2021 (README, References).");
             System.out.println();
             Random rnd = new Random(2026);
             fieldArithmetic(rnd);
@@ -106,7 +108,7 @@ public final class DemoCommand implements Callable<Integer> {
 
     private void fieldArithmetic(Random rnd) {
         GfField f = GfPreset.SRGF8.field();
-        System.out.println("1. The thesis prime P3 = (2^63 + 2^34)^8 + 1 as preset " + f);
+        System.out.println("1. The [Thesis] prime P3 = (2^63 + 2^34)^8 + 1 as preset " + f);
         BigInteger p = f.modulus();
         BigInteger a = new BigInteger(p.bitLength() - 1, rnd);
         BigInteger b = new BigInteger(p.bitLength() - 1, rnd);
@@ -121,7 +123,7 @@ public final class DemoCommand implements Callable<Integer> {
         BigInteger wb = f.toBigInteger(w, 0);
         check("w^(2^16 / 16) = r for the 2^16-th root w", wb.modPow(BigInteger.valueOf(1 << 12), p), f.radixBig());
         System.out.println();
-        System.out.println("   Multiplication in Z/pZ, p = r^k + 1 (thesis Table 3.2 shape, 20000 products each):");
+        System.out.println("   Multiplication in Z/pZ, p = r^k + 1 ([Thesis] Table 3.2 shape, 20000 products each):");
         FieldsBenchmark.run(List.of(GfPreset.GF8), 5_000, 1, 1); // JIT warm-up, not shown
         BenchTable t = FieldsBenchmark.run(List.of(GfPreset.GF8, GfPreset.GF16, GfPreset.GF32), 20_000, 1, 1);
         t.print(System.out);
@@ -142,7 +144,7 @@ public final class DemoCommand implements Callable<Integer> {
     private BenchTable fftComparison(boolean gpu) {
         int threads = Runtime.getRuntime().availableProcessors();
         System.out.println("2. DFT of N elements: big-prime FFT vs projection + small-prime NTTs + CRT, P3 and P4,"
-                + " N = K^2 .. K^4 (thesis Table 2.2 shape, ms, CPU):");
+                + " N = K^2 .. K^4 ([Thesis] Table 2.2 shape, ms, CPU):");
         BenchTable t = FftBenchmark.bigPrimeVsCrt(List.of(GfPreset.SRGF8, GfPreset.SRGF16), 4, 1L << 20, threads, 2, 2);
         t.print(System.out);
         for (GfPreset preset : List.of(GfPreset.SRGF8, GfPreset.SRGF16)) {
@@ -171,7 +173,7 @@ public final class DemoCommand implements Callable<Integer> {
             if (Integer.parseInt(r[5]) == threads) {
                 summary.add("DFT " + FftStudy.thesisName(r[0]) + " big-prime", "N=" + r[4], Double.parseDouble(r[6]),
                         "NTTs + CRT", Double.parseDouble(r[11]),
-                        "one DFT over Z/pZ: big-prime FFT vs projection + small-prime NTTs + CRT (Table 2.2 shape)");
+                        "one DFT over Z/pZ: big-prime FFT vs projection + small-prime NTTs + CRT ([Thesis] Table 2.2 shape)");
             }
         }
         if (gpu) {

@@ -38,7 +38,7 @@ public final class FieldCommand implements Callable<Integer> {
 
     static final class Which {
         @Option(names = "--preset", paramLabel = "NAME",
-                description = "Generalized Fermat preset: SRGF2..SRGF128 (thesis Table 2.1) or GF4..GF128 (Table 3.1).")
+                description = "Generalized Fermat preset: SRGF2..SRGF128 ([Thesis] Table 2.1) or GF4..GF128 (Table 3.1).")
         String preset;
 
         @ArgGroup(exclusive = false)

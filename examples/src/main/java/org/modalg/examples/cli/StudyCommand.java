@@ -62,7 +62,7 @@ public final class StudyCommand implements Runnable {
     /** {@code modalg study fft}. */
     @Command(name = "fft", mixinStandardHelpOptions = true,
             description = {"Time vs N of a DFT over a big prime field: big-prime FFT, projection + small-prime NTTs + CRT",
-                    "(thesis Table 2.2 shape), and the FFT in BigInteger arithmetic (Table 3.4 shape); per field; CPU,",
+                    "([Thesis] Table 2.2 shape), and the FFT in BigInteger arithmetic (Table 3.4 shape); per field; CPU,",
                     "and the GPU CRT route when a GPU is usable. Columns: " + "field,log2N,route,backend,threads,N,k,"
                             + "p_bits,crt_primes,ms,kernel_ms (ms: fastest run; NaN: skipped, over budget)."})
     static final class Fft implements Callable<Integer> {
@@ -70,7 +70,7 @@ public final class StudyCommand implements Runnable {
         Common common = new Common();
 
         @Option(names = "--presets", split = ",", paramLabel = "NAME,...",
-                description = "Fields (default: ${DEFAULT-VALUE}: the thesis's P3 and P4).", defaultValue = "SRGF8,SRGF16")
+                description = "Fields (default: ${DEFAULT-VALUE}: [Thesis] P3 and P4).", defaultValue = "SRGF8,SRGF16")
         List<String> presets;
 
         @Option(names = "--min-log2n", description = "Smallest log2 N (default: ${DEFAULT-VALUE}).", defaultValue = "8")
