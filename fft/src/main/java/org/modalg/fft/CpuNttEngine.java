@@ -127,6 +127,14 @@ public final class CpuNttEngine implements NttEngine, AutoCloseable {
         return threads;
     }
 
+    /**
+     * The engine's worker pool, for other parallel loops of the same computation (so that one
+     * thread count has one pool); null for one thread (run in the caller).
+     */
+    public ForkJoinPool pool() {
+        return pool;
+    }
+
     @Override
     public String name() {
         return "cpu(threads=" + threads + ")";

@@ -259,4 +259,12 @@ class CpuNttEngineTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, r::run);
         assertTrue(e.getMessage().startsWith(prefix), "expected '" + prefix + "', got: " + e.getMessage());
     }
+
+    @Test
+    void poolHasTheEnginesThreadsAndNoneForOneThread() {
+        try (CpuNttEngine one = new CpuNttEngine(1); CpuNttEngine three = new CpuNttEngine(3)) {
+            org.junit.jupiter.api.Assertions.assertNull(one.pool(), "one thread runs in the caller");
+            org.junit.jupiter.api.Assertions.assertEquals(3, three.pool().getParallelism());
+        }
+    }
 }

@@ -1,6 +1,5 @@
 package org.modalg.polynomial;
 
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 import org.modalg.fft.Backend;
 import org.modalg.fft.CpuNttEngine;
@@ -67,8 +66,6 @@ final class ProductContext {
         return o == null || o.backend() != Backend.CPU;
     }
 
-    private static final ConcurrentHashMap<Integer, CpuNttEngine> CPU_ENGINES = new ConcurrentHashMap<>();
-
     /**
      * The engine of the current call: its backend's ({@link Backend#engine()}), a CPU engine of
      * the call's thread count whenever that is the CPU; without options
@@ -80,16 +77,7 @@ final class ProductContext {
             return NttEngines.shared();
         }
         NttEngine e = o.backend().engine();
-        return e instanceof CpuNttEngine ? cpuEngine(o.threads()) : e;
-    }
-
-    /** A CPU engine of {@code threads} threads, kept per count (its workers are daemons). */
-    static CpuNttEngine cpuEngine(int threads) {
-        CpuNttEngine shared = CpuNttEngine.shared();
-        if (threads == shared.threads()) {
-            return shared;
-        }
-        return CPU_ENGINES.computeIfAbsent(threads, CpuNttEngine::new);
+        return e instanceof CpuNttEngine ? ThreadPools.engine(o.threads()) : e;
     }
 
     /** Polls the current call's cancellation check, naming {@code where}. */
