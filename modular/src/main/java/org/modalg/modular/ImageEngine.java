@@ -1,0 +1,63 @@
+package org.modalg.modular;
+
+import org.modalg.fields.GfField;
+
+/**
+ * Batched images of the modular algorithms: one call reduces an integer input modulo a whole
+ * batch of primes (or generalized Fermat fields) and computes the operation modulo each. The
+ * multimodular algorithms ({@link Determinant}, {@link Resultant}, {@link PolynomialGcd}) feed
+ * their image batches through one of these; the CPU engine ({@link ImageEngines#cpu}) runs
+ * today's kernels over threads, a GPU engine from the {@code gpu} module (found through
+ * {@link ImageEngineProvider}) runs them on every visible device. Every engine gives the same
+ * images, bit for bit: each is a value modulo a prime, unique.
+ *
+ * <p>Inputs are integers in {@link LimbVector}s; primes are odd, pairwise distinct and below
+ * 2^62 unless an operation says otherwise (not checked: the callers are the algorithms of this
+ * package, which choose them). Outputs are residues in [0, p).
+ */
+public interface ImageEngine {
+
+    /** A short description for reports, e.g. {@code cpu (2 threads)} or {@code gpu (2 x NVIDIA H100)}. */
+    String name();
+
+    /**
+     * det A mod p_j for each prime: A is n x n, {@code a} holds its n^2 entries row by row.
+     *
+     * @return one residue per prime, in the order of {@code primes}
+     */
+    long[] determinants(int n, LimbVector a, long[] primes);
+
+    /**
+     * PA = LU modulo each prime (below 2^{@value ZpDetKernel#MAX_PRIME_BITS}), kept for batched
+     * solves; primes modulo which A is singular have determinant 0 and no factors.
+     */
+    LuImages factor(int n, LimbVector a, long[] primes);
+
+    /**
+     * Res(f, g) mod p_j with the formal degrees f.count() - 1 and g.count() - 1 (both counts
+     * &gt;= 1): the determinant of the Sylvester matrix of those degrees reduced modulo p_j, so
+     * leading coefficients that vanish modulo p_j are handled as {@link PolyGcdZp#resultant} says.
+     */
+    long[] resultants(LimbVector f, LimbVector g, long[] primes);
+
+    /**
+     * The monic gcd of f and g (coefficients in increasing degree) modulo each prime, and the
+     * cofactors f / h and g / h when asked.
+     */
+    GcdImages gcds(LimbVector f, LimbVector g, long[] primes, boolean cofactors);
+
+    /**
+     * det A in each generalized Fermat field: row j of the result holds the k_j digits of
+     * det A mod (r_j^{k_j} + 1) in the field's canonical form.
+     */
+    long[][] determinants(int n, LimbVector a, GfField[] fields);
+
+    /** Res(f, g) in each generalized Fermat field, formal degrees as {@link #resultants(LimbVector, LimbVector, long[])}. */
+    long[][] resultants(LimbVector f, LimbVector g, GfField[] fields);
+
+    /**
+     * The monic gcd of f and g in each generalized Fermat field: row j holds its coefficients
+     * element-major (k_j digits each), its length the degree + 1 (0 when f and g both vanish).
+     */
+    long[][] gcds(LimbVector f, LimbVector g, GfField[] fields);
+}
