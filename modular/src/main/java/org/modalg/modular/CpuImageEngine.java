@@ -21,6 +21,8 @@ final class CpuImageEngine implements ImageEngine {
 
     // Primes projected at once: bounds the temporary residues to CHUNK input copies.
     private static final int CHUNK = 16;
+    // Residues held per chunk at most (2^22 longs = 32 MiB).
+    private static final long CHUNK_WORDS = 1L << 22;
 
     private final Options options;
     private final int threads;
@@ -42,10 +44,14 @@ final class CpuImageEngine implements ImageEngine {
 
     private void forEachPrime(LimbVector v, long[] primes, String what, PerPrime task) {
         int count = v.count();
-        int chunks = (primes.length + CHUNK - 1) / CHUNK;
+        // chunks of at most CHUNK primes and CHUNK_WORDS residues, at least two per thread (a
+        // batch of 20 primes on 2 threads is 4 chunks of 5, not 16 + 4)
+        int chunk = (int) Math.max(1, Math.min(Math.min(CHUNK, CHUNK_WORDS / Math.max(1, count)),
+                (primes.length + 2L * threads - 1) / (2L * threads)));
+        int chunks = (primes.length + chunk - 1) / chunk;
         PrimeWorkers.run(chunks, threads, c -> {
-            int from = c * CHUNK;
-            int to = Math.min(primes.length, from + CHUNK);
+            int from = c * chunk;
+            int to = Math.min(primes.length, from + chunk);
             long[] res = new long[(to - from) * count];
             CrtBasis.of(java.util.Arrays.copyOfRange(primes, from, to))
                     .projectAllSigned(v.limbs(), count, v.limbsPerValue(), res);
