@@ -5,11 +5,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
-import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ForkJoinPool;
-import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.ejml.data.DMatrixRMaj;
 import org.modalg.fft.CancelledException;
 import org.modalg.fft.Certification;
@@ -88,9 +83,6 @@ import org.modalg.polynomial.IntegerMultiplication;
 public final class Determinant {
 
     private static final long PRIME_BOUND = 1L << ZpDetKernel.MAX_PRIME_BITS;
-
-    // Longs of residues held per chunk task at most (2^22 = 32 MiB).
-    private static final long CHUNK_WORDS = 1L << 22;
 
     private Determinant() {
     }
@@ -273,7 +265,6 @@ public final class Determinant {
         BigInteger bound = norms.hadamard();
         report.phaseSince("bound", t);
         report.note("n = " + n + ", Hadamard bound 2^" + bound.bitLength());
-        CrtAccumulator acc = new CrtAccumulator(1);
         if (n == 0 || bound.signum() == 0) {
             // 0 x 0 (det 1, Hadamard 1) would need primes; a zero row or column gives bound 0.
             report.field("none").primesUsed(0).certification(Certification.PROVEN,
@@ -281,23 +272,27 @@ public final class Determinant {
             return new ModularResult<>(n == 0 ? BigInteger.ONE : BigInteger.ZERO, report.build());
         }
         BigInteger target = bound.shiftLeft(1);
+        MultimodularEngine engine = new MultimodularEngine(options, report);
+        Images images = new Images(a, n);
+        // what word-size primes would have to cover after the big primes
+        long wordBits = target.bitLength();
         if (route == Route.BIG_PRIME) {
-            bigPrime(a, n, target, options, report, acc);
+            wordBits -= Math.min(wordBits, GfPrimes.productOfAll().bitLength());
+            if (wordBits <= WORD_PRIME_SUPPLY_BITS) {
+                return new ModularResult<>(bigPrime(engine, images, target), report.build());
+            }
         }
         if (route == Route.CRT && (strategy == CrtStrategy.DIVISOR
                 || strategy == CrtStrategy.AUTO && n >= DIVISOR_MIN_N)) {
-            BigInteger det = divisorStrategy(a, n, norms, bound, options, report);
+            BigInteger det = divisorStrategy(engine, images, a, n, norms, bound);
             if (det != null) {
                 return new ModularResult<>(det, report.build());
             }
         }
-        if (!acc.exceedsTwice(bound)) {
-            if (target.bitLength() - acc.modulus().bitLength() > WORD_PRIME_SUPPLY_BITS) {
-                return new ModularResult<>(bareiss(a, n, options, report), report.build());
-            }
-            crt(a, n, bound, options, report, acc);
+        if (wordBits > WORD_PRIME_SUPPLY_BITS) {
+            return new ModularResult<>(bareiss(a, n, options, report), report.build());
         }
-        return new ModularResult<>(acc.symmetric(0), report.build());
+        return new ModularResult<>(crt(engine, images, a, n, bound), report.build());
     }
 
     /**
@@ -358,104 +353,105 @@ public final class Determinant {
 
     // ------------------------------------------------------------------ CRT route
 
-    private static void crt(BigInteger[] a, int n, BigInteger bound, Options options,
-            ModularReport.Builder report, CrtAccumulator acc) {
+    /**
+     * The plain strategy: det A modulo primes below 2^23 until their product exceeds 2H
+     * ({@link ProvenBound}), or, {@link Certification#PROBABILISTIC}, random primes in waves
+     * sized by the floating-point estimate until the image is stable ({@link StableImages}).
+     */
+    private static BigInteger crt(MultimodularEngine engine, Images images, BigInteger[] a, int n,
+            BigInteger bound) {
+        Options options = engine.options();
+        ModularReport.Builder report = engine.report();
         long t = System.nanoTime();
         BigInteger target = bound.shiftLeft(1);
         // the plan has at most this many primes, each at least 2^(MAX_PRIME_BITS - 1)
-        long most = (target.bitLength() - acc.modulus().bitLength() + 1L) / (ZpDetKernel.MAX_PRIME_BITS - 1) + 2;
+        long most = (target.bitLength() + 1L) / (ZpDetKernel.MAX_PRIME_BITS - 1) + 2;
         EarlyTermination early = EarlyTermination.start(options, bound.bitLength() + 1L, ZpDetKernel.MAX_PRIME_BITS,
                 most, "a bound of 2^" + bound.bitLength(), report);
-        RandomPrimes random = early == null ? null : early.primes();
-        // Proven plan: primes whose product with the current modulus exceeds 2H (random ones
-        // when the run may stop early, so that no input defeats the stability check).
-        PrimeStream stream = random == null ? PrimeStream.below(PRIME_BOUND) : null;
-        List<Long> plan = new ArrayList<>();
-        BigInteger m = acc.modulus();
-        while (m.compareTo(target) <= 0) {
-            long p = random != null ? random.next() : stream.next();
-            plan.add(p);
-            m = m.multiply(BigInteger.valueOf(p));
-        }
-        int firstWave = plan.size();
+        // Proven plan: primes whose product exceeds 2H (random ones when the run may stop early,
+        // so that no input defeats the stability check).
+        PrimeSource source = early != null ? early.primes() : PrimeStream.below(PRIME_BOUND);
+        long[] plan = PrimeSupply.covering(source, BigInteger.ONE, target);
+        ProvenBound proven = new ProvenBound(target, "2 * Hadamard bound");
+        StoppingRule<BigInteger[]> rule = proven;
         if (early != null) {
+            int firstWave = plan.length;
             double est = DetEstimate.log2AbsDet(a, n);
             if (Double.isFinite(est)) {
                 report.note(String.format(Locale.ROOT, "floating-point LU estimate log2|det| = %.1f", est));
                 double bits = Math.max(0, est) + 64;
-                firstWave = (int) Math.min(plan.size(),
+                firstWave = (int) Math.min(plan.length,
                         Math.ceil(bits / (ZpDetKernel.MAX_PRIME_BITS - 1)) + early.checkPrimes());
             } else {
                 report.note("floating-point LU estimate of log2|det| is " + est + ": not trusted, first wave = the"
                         + " proven count");
             }
+            rule = new StableImages(early, firstWave, proven, ", " + plan.length + " primes needed for 2 * Hadamard"
+                    + " bound 2^" + target.bitLength());
         }
-        int lpv = limbsPerValue(a);
-        long[] limbs = limbs(a, lpv);
-        t = report.phaseSince("setup", t);
-        if (acc.count() == 0) {
-            report.field(random != null ? "random word-size primes in [2^" + (ZpDetKernel.MAX_PRIME_BITS - 1) + ", 2^"
-                    + ZpDetKernel.MAX_PRIME_BITS + ")" : "word-size primes < 2^" + ZpDetKernel.MAX_PRIME_BITS);
-        } else {
-            report.note(plan.size() + " word-size primes < 2^" + ZpDetKernel.MAX_PRIME_BITS + " after the big primes");
-        }
-        ForkJoinPool pool = options.threads() > 1 ? new ForkJoinPool(options.threads()) : null;
-        int done = 0;
-        int big = acc.count();
-        boolean sawZero = false;
-        try {
-            int wave = firstWave;
-            while (done < plan.size()) {
-                long[] primes = plan.subList(done, Math.min(plan.size(), done + wave)).stream()
-                        .mapToLong(Long::longValue).toArray();
-                long[] dets = images(limbs, n, lpv, primes, options, pool, done, plan.size());
-                t = report.phaseSince("images", t);
-                for (int j = 0; j < primes.length; j++) {
-                    acc.add(primes[j], new long[] {dets[j]});
-                    sawZero |= dets[j] == 0 && done + j == 0;
-                }
-                done += primes.length;
-                t = report.phaseSince("crt", t);
-                if (early != null && acc.stableCount() >= early.checkPrimes() && done < plan.size()) {
-                    report.primesUsed(big + done).certification(Certification.PROBABILISTIC,
-                            early.describe() + ", modulus 2^" + acc.modulus().bitLength()
-                                    + " below 2 * Hadamard bound 2^" + target.bitLength())
-                            .failureProbability(early.failureBound());
-                    break;
-                }
-                wave = Math.max(done, (early == null ? 1 : early.checkPrimes()) + 1); // double the primes so far
-            }
-        } finally {
-            if (pool != null) {
-                pool.shutdown();
-            }
-        }
-        if (done == plan.size()) {
-            report.primesUsed(big + done).certification(Certification.PROVEN,
-                    "modulus 2^" + acc.modulus().bitLength() + " > 2 * Hadamard bound 2^" + target.bitLength());
-        }
-        if (sawZero) {
+        String field = early != null ? "random word-size primes in [2^" + (ZpDetKernel.MAX_PRIME_BITS - 1) + ", 2^"
+                + ZpDetKernel.MAX_PRIME_BITS + ")" : "word-size primes < 2^" + ZpDetKernel.MAX_PRIME_BITS;
+        report.phaseSince("setup", t);
+        BigInteger det = engine.run(images, PrimeSupply.plan(plan, field), new GarnerCombiner(1),
+                UnluckyPrimes.none(), rule)[0];
+        if (images.firstIsZero) {
             report.note("det = 0 modulo the first prime (singular with high probability)");
         }
+        return det;
     }
 
-    // Limbs per entry in two's complement (room for the sign bit).
-    private static int limbsPerValue(BigInteger[] a) {
-        int lpv = 1;
-        for (BigInteger v : a) {
-            lpv = Math.max(lpv, (v.bitLength() + 64) / 64);
+    /**
+     * det A modulo a batch of primes or generalized Fermat fields through the operation's image
+     * engine; times d^-1 when a divisor d of det A is set (the cofactor of the divisor strategy).
+     */
+    private static final class Images implements ImageTask {
+        private final BigInteger[] entries;
+        private final int n;
+        private LimbVector a; // made on first use: the Bareiss fallback never needs it
+        private BigInteger divisor;
+        private boolean first = true;
+        boolean firstIsZero;
+
+        Images(BigInteger[] entries, int n) {
+            this.entries = entries;
+            this.n = n;
         }
-        return lpv;
-    }
 
-    private static long[] limbs(BigInteger[] a, int lpv) {
-        long[] limbs = new long[a.length * lpv];
-        for (int i = 0; i < a.length; i++) {
-            for (int w = 0; w < lpv; w++) {
-                limbs[i * lpv + w] = a[i].shiftRight(64 * w).longValue();
+        private LimbVector limbs() {
+            if (a == null) {
+                a = LimbVector.of(entries);
             }
+            return a;
         }
-        return limbs;
+
+        @Override
+        public ImageBatch images(ImageEngine engine, long[] primes) {
+            long[] dets = engine.determinants(n, limbs(), primes);
+            if (first && dets.length > 0) {
+                firstIsZero = dets[0] == 0;
+                first = false;
+            }
+            if (divisor != null) {
+                for (int j = 0; j < primes.length; j++) {
+                    long p = primes[j];
+                    long dInv = ZpDetKernel.inverse(divisor.mod(BigInteger.valueOf(p)).longValueExact(), p);
+                    dets[j] = dets[j] * dInv % p;
+                }
+            }
+            return ImageBatch.values(primes, dets);
+        }
+
+        @Override
+        public ImageBatch images(ImageEngine engine, GfField[] fields) {
+            long[][] dets = engine.determinants(n, limbs(), fields);
+            BigInteger[] moduli = new BigInteger[fields.length];
+            BigInteger[][] rows = new BigInteger[fields.length][];
+            for (int j = 0; j < fields.length; j++) {
+                moduli[j] = fields[j].modulus();
+                rows[j] = new BigInteger[] {fields[j].toBigInteger(dets[j], 0)};
+            }
+            return ImageBatch.big(moduli, rows, null);
+        }
     }
 
     // ------------------------------------------------------------------ CRT route, divisor strategy
@@ -472,9 +468,10 @@ public final class Determinant {
      * images of det A for free. Returns null (the caller then takes the plain strategy) when A is
      * singular modulo MAX_LU_FAILURES primes.
      */
-    private static BigInteger divisorStrategy(BigInteger[] a, int n, MatrixNorms norms, BigInteger bound,
-            Options options,
-            ModularReport.Builder report) {
+    private static BigInteger divisorStrategy(MultimodularEngine engine, Images images, BigInteger[] a, int n,
+            MatrixNorms norms, BigInteger bound) {
+        Options options = engine.options();
+        ModularReport.Builder report = engine.report();
         long t = System.nanoTime();
         int threads = options.threads();
         long[] b = new long[n];
@@ -525,10 +522,11 @@ public final class Determinant {
             }
             boolean wasRandom = random[0] != null;
             ZpLu[] got = factorAll(a, n, cand, threads, options);
+            engine.countImages(cand.length);
             for (int j = 0; j < cand.length; j++) {
                 if (got[j] == null) {
                     failures += wasRandom ? 1 : 0;
-                    report.unlucky(cand[j]);
+                    UnluckyPrimes.singular(cand[j], report);
                     if (random[0] == null) {
                         long seed = options.seedForRun();
                         random[0] = RandomPrimes.inRange(ZpDetKernel.MAX_PRIME_BITS, seed);
@@ -590,47 +588,33 @@ public final class Determinant {
         }
         t = report.phaseSince("rational-reconstruction", t);
 
-        // c = det A / d by CRT, starting from the factorization primes (none divides d).
+        // c = det A / d by CRT, starting from the factorization primes (none divides d), then the
+        // engine's loop over more primes not dividing d until the modulus exceeds 2 H / d.
         BigInteger cofBound = denBound.divide(d);
         if (cofBound.bitLength() + 2L > WORD_PRIME_SUPPLY_BITS) {
             report.note("divisor strategy: the cofactor bound 2^" + cofBound.bitLength() + " needs more primes than"
                     + " exist below 2^" + ZpDetKernel.MAX_PRIME_BITS);
             return null;
         }
-        CrtAccumulator acc = new CrtAccumulator(1);
+        Combiner acc = new GarnerCombiner(1);
         BigInteger factorPrimes = BigInteger.ONE;
         for (ZpLu lu : factors) {
             long dInv = ZpDetKernel.inverse(d.mod(BigInteger.valueOf(lu.p)).longValueExact(), lu.p);
             acc.add(lu.p, new long[] {lu.det * dInv % lu.p});
             factorPrimes = factorPrimes.multiply(BigInteger.valueOf(lu.p));
         }
+        BigInteger cofTarget = cofBound.shiftLeft(1);
         int extra = 0;
-        if (!acc.exceedsTwice(cofBound)) {
-            PrimeStream more = PrimeStream.below(PRIME_BOUND, d, factorPrimes);
-            List<Long> plan = new ArrayList<>();
-            BigInteger mod = acc.modulus();
-            while (mod.compareTo(cofBound.shiftLeft(1)) <= 0) {
-                long p = more.next();
-                plan.add(p);
-                mod = mod.multiply(BigInteger.valueOf(p));
-            }
-            long[] primes = plan.stream().mapToLong(Long::longValue).toArray();
-            int lpv = limbsPerValue(a);
-            ForkJoinPool pool = threads > 1 ? new ForkJoinPool(threads) : null;
-            long[] dets;
-            try {
-                dets = images(limbs(a, lpv), n, lpv, primes, options, pool, 0, primes.length);
-            } finally {
-                if (pool != null) {
-                    pool.shutdown();
-                }
-            }
-            for (int j = 0; j < primes.length; j++) {
-                long p = primes[j];
-                long dInv = ZpDetKernel.inverse(d.mod(BigInteger.valueOf(p)).longValueExact(), p);
-                acc.add(p, new long[] {dets[j] * dInv % p});
-            }
-            extra = primes.length;
+        if (acc.modulus().compareTo(cofTarget) <= 0) {
+            long[] plan = PrimeSupply.covering(PrimeStream.below(PRIME_BOUND, d, factorPrimes), acc.modulus(),
+                    cofTarget);
+            t = report.phaseSince("cofactor-crt", t);
+            images.divisor = d;
+            engine.run(images, PrimeSupply.plan(plan, "word-size primes < 2^" + ZpDetKernel.MAX_PRIME_BITS), acc,
+                    UnluckyPrimes.none(), new ProvenBound(cofTarget, "2 * Hadamard bound / d"));
+            images.divisor = null;
+            extra = plan.length;
+            t = System.nanoTime(); // the loop's time went to its phases images and crt
         }
         t = report.phaseSince("cofactor-crt", t);
         report.field("word-size primes < 2^" + ZpDetKernel.MAX_PRIME_BITS + " (divisor strategy)")
@@ -641,7 +625,7 @@ public final class Determinant {
         report.note("divisor strategy: " + factors.length + " LU primes, " + rns.size() + " residue primes, "
                 + steps + " lifting steps of " + stepModulus.bitLength() + " bits, " + extra
                 + " more cofactor primes; log2 d = " + d.bitLength() + " of Hadamard 2^" + bound.bitLength());
-        return d.multiply(acc.symmetric(0));
+        return d.multiply(acc.symmetric()[0]);
     }
 
     // A modulo each prime, factored (null where A is singular modulo it), over the threads.
@@ -665,109 +649,28 @@ public final class Determinant {
         return out;
     }
 
-    // det mod each prime, chunks of primes spread over the pool; primes[j] -> result[j].
-    private static long[] images(long[] limbs, int n, int lpv, long[] primes, Options options,
-            ForkJoinPool pool, int doneBefore, int needed) {
-        int count = primes.length;
-        int threads = pool == null ? 1 : options.threads();
-        long nn = Math.max(1L, (long) n * n);
-        int chunk = (int) Math.max(1, Math.min(Math.min(16, CHUNK_WORDS / nn),
-                (count + 2L * threads - 1) / (2L * threads)));
-        long[] result = new long[count];
-        AtomicInteger progress = new AtomicInteger(doneBefore);
-        List<Callable<Void>> tasks = new ArrayList<>();
-        for (int from = 0; from < count; from += chunk) {
-            final int lo = from;
-            final int hi = Math.min(count, from + chunk);
-            tasks.add(() -> {
-                options.checkCancelled("before prime " + (doneBefore + lo + 1) + " of " + needed);
-                long[] ps = java.util.Arrays.copyOfRange(primes, lo, hi);
-                long[] res = new long[ps.length * n * n];
-                CrtBasis.of(ps).projectAllSigned(limbs, n * n, lpv, res);
-                double[][] rows = new double[n][n];
-                for (int j = 0; j < ps.length; j++) {
-                    if (j > 0) {
-                        options.checkCancelled("before prime " + (doneBefore + lo + j + 1) + " of " + needed);
-                    }
-                    int base = j * n * n;
-                    for (int i = 0; i < n; i++) {
-                        double[] row = rows[i];
-                        for (int c = 0; c < n; c++) {
-                            row[c] = res[base + i * n + c];
-                        }
-                    }
-                    result[lo + j] = ZpDetKernel.det(rows, n, ps[j]);
-                    options.listener().progress("images", progress.incrementAndGet(), needed);
-                }
-                return null;
-            });
-        }
-        if (pool == null) {
-            for (Callable<Void> task : tasks) {
-                try {
-                    task.call();
-                } catch (RuntimeException e) {
-                    throw e;
-                } catch (Exception e) {
-                    throw new IllegalStateException(e);
-                }
-            }
-        } else {
-            List<Future<Void>> futures = pool.invokeAll(tasks);
-            for (Future<Void> f : futures) {
-                try {
-                    f.get();
-                } catch (ExecutionException e) {
-                    if (e.getCause() instanceof RuntimeException) {
-                        throw (RuntimeException) e.getCause();
-                    }
-                    throw new IllegalStateException(e.getCause());
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new CancelledException("interrupted while computing images");
-                }
-            }
-        }
-        return result;
-    }
-
     // ------------------------------------------------------------------ big-prime route
 
-    private static void bigPrime(BigInteger[] a, int n, BigInteger target, Options options,
-            ModularReport.Builder report, CrtAccumulator acc) {
+    /**
+     * Elimination in the generalized Fermat fields of {@link GfPrimes#coverOrAll}(2H), word-size
+     * primes below 2^23 making up the rest beyond all presets; proven.
+     */
+    private static BigInteger bigPrime(MultimodularEngine engine, Images images, BigInteger target) {
+        ModularReport.Builder report = engine.report();
         long t = System.nanoTime();
         List<GfPreset> fields = GfPrimes.coverOrAll(target);
+        PrimeSupply words = null;
         if (GfPrimes.productOfAll().compareTo(target) <= 0) {
             report.note("2 * Hadamard bound 2^" + target.bitLength() + " exceeds all generalized Fermat presets "
                     + "together (2^" + GfPrimes.productOfAll().bitLength() + "): word-size primes make up the rest");
+            long[] plan = PrimeSupply.covering(PrimeStream.below(PRIME_BOUND), GfPrimes.productOfAll(), target);
+            words = PrimeSupply.plan(plan, "word-size primes < 2^" + ZpDetKernel.MAX_PRIME_BITS);
         }
-        String desc = GfPrimes.describe(fields);
-        report.field("generalized Fermat " + desc);
-        ForkJoinPool pool = options.threads() > 1 ? new ForkJoinPool(options.threads()) : null;
-        try {
-            int done = 0;
-            for (GfPreset g : fields) {
-                options.checkCancelled("before big prime " + (done + 1) + " of " + fields.size());
-                GfField f = g.field();
-                BigInteger p = f.modulus();
-                int k = f.k();
-                long[] m = new long[n * n * k];
-                for (int i = 0; i < n * n; i++) {
-                    f.fromBigInteger(a[i].mod(p), m, i * k);
-                }
-                t = report.phaseSince("setup", t);
-                long[] d = GfDetKernel.det(f, m, n, pool, options);
-                acc.add(p, new BigInteger[] {f.toBigInteger(d, 0)});
-                done++;
-                options.listener().progress("images", done, fields.size());
-                t = report.phaseSince("images", t);
-            }
-            report.primesUsed(done).certification(Certification.PROVEN,
-                    "modulus 2^" + acc.modulus().bitLength() + " > 2 * Hadamard bound 2^" + target.bitLength());
-        } finally {
-            if (pool != null) {
-                pool.shutdown();
-            }
-        }
+        PrimeSupply supply = PrimeSupply.fieldsThen(fields, words);
+        report.phaseSince("setup", t);
+        BigInteger det = engine.run(images, supply, new GarnerCombiner(1), UnluckyPrimes.none(),
+                new ProvenBound(target, "2 * Hadamard bound"))[0];
+        report.field("generalized Fermat " + supply.describe());
+        return det;
     }
 }

@@ -40,8 +40,23 @@ public final class LimbVector {
         long[] limbs = new long[Math.multiplyExact(values.length, lpv)];
         for (int i = 0; i < values.length; i++) {
             BigInteger v = values[i];
+            if (v.bitLength() < 64) {
+                limbs[i * lpv] = v.longValue();
+                if (v.signum() < 0) {
+                    java.util.Arrays.fill(limbs, i * lpv + 1, (i + 1) * lpv, -1L);
+                }
+                continue;
+            }
+            // big-endian two's complement bytes, read from the end: O(bits), not a shift per limb
+            byte[] be = v.toByteArray();
+            long fill = v.signum() < 0 ? -1L : 0L;
             for (int j = 0; j < lpv; j++) {
-                limbs[i * lpv + j] = v.shiftRight(64 * j).longValue();
+                long w = 0;
+                for (int b = 7; b >= 0; b--) {
+                    int k = be.length - 1 - (8 * j + b);
+                    w = (w << 8) | (k >= 0 ? be[k] & 0xFF : fill & 0xFF);
+                }
+                limbs[i * lpv + j] = w;
             }
         }
         return new LimbVector(limbs, values.length, lpv);
