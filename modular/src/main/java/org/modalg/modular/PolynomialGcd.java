@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.modalg.fft.CancelledException;
 import org.modalg.fft.Certification;
-import org.modalg.fft.CrtBasis;
 import org.modalg.fft.Options;
 import org.modalg.fft.Route;
 import org.modalg.fields.GfArithmetic;
@@ -13,7 +12,6 @@ import org.modalg.fields.GfField;
 import org.modalg.fields.GfPreset;
 import org.modalg.fields.ZpField;
 import org.modalg.polynomial.PolyDivGf;
-import org.modalg.polynomial.PolyDivZp;
 import org.modalg.polynomial.ZZPoly;
 
 /**
@@ -64,8 +62,14 @@ import org.modalg.polynomial.ZZPoly;
  * <p>Cost: O(d^2) operations per prime (Euclid and the two cofactor divisions, vectorized on
  * doubles by {@link PolyGcdDouble}) for degree d; the number of primes is about (bits of the
  * inputs + 12) / 25 when the multiplication check proves the first lift (see
- * {@code crtCoreLifted}), up to (bits of gamma F) / 25 for the norm bound, plus the unlucky
+ * the rule {@code LiftedCofactorProof}), up to (bits of gamma F) / 25 for the norm bound, plus the unlucky
  * ones. Images run in parallel over {@link Options#threads()}.
+ *
+ * <p>Every route is one run of the {@link MultimodularEngine}: images through the options'
+ * {@link ImageEngine} (the gcd and cofactors modulo a batch of primes, or in generalized Fermat
+ * fields), the degree rule of {@link UnluckyPrimes}, a {@link ProductTreeCombiner} (cofactor
+ * bound, lifted) or {@link GarnerCombiner} (trial division, big prime), and the proof as the
+ * {@link StoppingRule}. Report phases: contents, images, crt (combining and the proof), finish.
  */
 public final class PolynomialGcd {
     /** How the modular GCD proves its result (see the class comment). */
@@ -156,14 +160,10 @@ public final class PolynomialGcd {
             hab = new ZZPoly[] {ZZPoly.ONE, pf, pg};
             report.field("-").note("a constant primitive part: the gcd is the gcd of the contents")
                     .certification(Certification.PROVEN, "trivial");
-        } else if (route == Route.BIG_PRIME) {
-            hab = bigPrimeCore(pf, pg, options, report);
-        } else if (proof == Proof.COFACTOR_BOUND) {
-            hab = crtCoreLifted(pf, pg, options, report);
         } else {
-            hab = crtCore(pf, pg, options, report, proof);
+            hab = modular(pf, pg, options, report, route, proof);
         }
-        t1 = report.phaseSince("images+proof", t1);
+        t1 = System.nanoTime(); // the engine's time went to its phases (images, crt)
         // f = sign(lc f) cf pf, pf = H A: f / (d H) = sign(lc f) (cf / d) A
         ZZPoly gcd = hab[0].multiply(d);
         BigInteger sf = cf.divide(d).multiply(BigInteger.valueOf(f.leadingCoefficient().signum()));
@@ -177,391 +177,54 @@ public final class PolynomialGcd {
         return ZZPoly.constant(BigInteger.valueOf(f.leadingCoefficient().signum()));
     }
 
-    // ------------------------------------------------------------------ CRT route
-
-    /** One image: h = gamma * monic gcd, a = F / monic gcd, b = G / monic gcd (a, b null for trial division). */
-    private record Image(long p, int deg, long[] h, long[] a, long[] b) {
-    }
-
-    /** {H, A, B}: H = gcd(F, G) primitive with positive lc, A = F / H, B = G / H. */
-    private static ZZPoly[] crtCore(ZZPoly pf, ZZPoly pg, Options options, ModularReport.Builder report,
-                                    Proof proof) {
-        BigInteger gamma = pf.leadingCoefficient().gcd(pg.leadingCoefficient());
-        PrimeStream primes = PrimeStream.below(PRIME_BOUND, gamma);
-        ZZPolyReducer rf = new ZZPolyReducer(pf);
-        ZZPolyReducer rg = new ZZPolyReducer(pg);
-        boolean cofactors = proof == Proof.COFACTOR_BOUND;
-        int threads = Math.max(1, options.threads());
-        int estimate = estimatePrimes(pf, pg, gamma);
-        report.field("word-size primes < 2^" + PolyGcdDouble.MAX_PRIME_BITS);
-        Accumulation acc = new Accumulation(report);
-        int used = 0;
-        while (true) {
-            options.checkCancelled("between gcd primes");
-            long[] batch = primes.next(threads);
-            Image[] images = zpImages(batch, rf, rg, gamma, cofactors, threads);
-            used += batch.length;
-            for (Image im : images) {
-                if (im.deg == 0) {
-                    recordSkipped(primes, report);
-                    report.primesUsed(used).certification(Certification.PROVEN,
-                            "an image of degree 0 at p = " + im.p + " proves the gcd constant");
-                    return new ZZPoly[] {ZZPoly.ONE, pf, pg};
-                }
-                acc.add(im.p, im.deg, im.h, im.a, im.b, pf.degree(), pg.degree());
-            }
-            options.listener().progress("gcd images", used, Math.max(estimate, used + 1));
-            ZZPoly[] done = acc.tryFinish(pf, pg, gamma, proof);
-            if (done != null) {
-                recordSkipped(primes, report);
-                report.primesUsed(used);
-                options.listener().progress("gcd images", used, used);
-                return done;
-            }
-        }
-    }
+    // ------------------------------------------------------------------ the modular routes
 
     /**
-     * The CRT route with the cofactor-bound proof (the default): images modulo primes below
-     * 2^26 (vectorized Euclid and exact division on doubles, {@link PolyGcdDouble}) are kept
-     * and lifted together by {@link MultiCrt} only when the product M of the primes may
-     * suffice: first when M exceeds 2^(bits of F and G + 12), then each time it has grown by
-     * half. A lift is proven by the norm bound when M is large enough for it, otherwise, if its
-     * values are well below M/2, by checking h a = gamma F and h b = gamma G with two products
-     * over Z (a few ms at degree 1000; it saves the primes that carry gamma F, often half of
-     * them). One lift of all images costs about what one incremental BigInteger Garner step
-     * costs per prime.
+     * {H, A, B} for primitive F, G of positive degree: H = gcd(F, G) primitive with positive lc,
+     * A = F / H, B = G / H. One {@link MultimodularEngine} run: images h_p = gamma * monic
+     * gcd(F_p, G_p) and the cofactors F_p / gcd, G_p / gcd through the options' image engine,
+     * the degree rule for unlucky primes ({@link UnluckyPrimes#byDegree}), and the proof of the
+     * route as stopping rule.
      */
-    private static ZZPoly[] crtCoreLifted(ZZPoly pf, ZZPoly pg, Options options, ModularReport.Builder report) {
+    private static ZZPoly[] modular(ZZPoly pf, ZZPoly pg, Options options, ModularReport.Builder report, Route route,
+                                    Proof proof) {
         BigInteger gamma = pf.leadingCoefficient().gcd(pg.leadingCoefficient());
-        PrimeStream primes = PrimeStream.below(PRIME_BOUND, gamma);
-        ZZPolyReducer rf = new ZZPolyReducer(pf);
-        ZZPolyReducer rg = new ZZPolyReducer(pg);
-        int threads = Math.max(1, options.threads());
-        report.field("word-size primes < 2^" + PolyGcdDouble.MAX_PRIME_BITS);
-        int gBits = gamma.bitLength();
-        int inputBits = Math.max(pf.maxCoefficientBits(), pg.maxCoefficientBits());
-        // first try: h and the cofactors no larger than the inputs (the usual case), proven by
-        // multiplication; the norm-bound proof needs gBits + inputBits + 2, reached by the growth
-        long target = inputBits + GUARD_BITS + 4L;
-        List<Image> kept = new ArrayList<>();
-        int minDeg = Integer.MAX_VALUE;
-        long keptBits = 0;
-        int used = 0;
-        while (true) {
-            options.checkCancelled("between gcd primes");
-            int want = (int) Math.max(1, (target - keptBits + PolyGcdDouble.MAX_PRIME_BITS - 2)
-                    / (PolyGcdDouble.MAX_PRIME_BITS - 1));
-            long[] batch = primes.next(Math.max(want, threads));
-            Image[] images = zpImages(batch, rf, rg, gamma, true, threads);
-            used += batch.length;
-            for (Image im : images) {
-                if (im.deg == 0) {
-                    recordSkipped(primes, report);
-                    report.primesUsed(used).certification(Certification.PROVEN,
-                            "an image of degree 0 at p = " + im.p + " proves the gcd constant");
-                    return new ZZPoly[] {ZZPoly.ONE, pf, pg};
-                }
-                if (im.deg > minDeg) {
-                    report.unlucky(BigInteger.valueOf(im.p));
-                    continue;
-                }
-                if (im.deg < minDeg) {
-                    for (Image old : kept) {
-                        report.unlucky(BigInteger.valueOf(old.p));
-                    }
-                    kept.clear();
-                    keptBits = 0;
-                    minDeg = im.deg;
-                }
-                kept.add(im);
-                keptBits += 63 - Long.numberOfLeadingZeros(im.p); // floor(log2 p)
-            }
-            options.listener().progress("gcd images", used, (int) Math.max(used + 1,
-                    used + (target - keptBits) / (PolyGcdDouble.MAX_PRIME_BITS - 1)));
-            if (keptBits < target) {
-                continue;
-            }
-            ZZPoly[] done = liftAndProve(kept, pf, pg, gamma, threads, report);
-            if (done != null) {
-                recordSkipped(primes, report);
-                report.primesUsed(used);
-                options.listener().progress("gcd images", used, used);
-                return done;
-            }
-            target = Math.max(target + PolyGcdDouble.MAX_PRIME_BITS, keptBits + keptBits / 2);
-        }
-    }
-
-    /** Lifts h and the cofactors from the kept images and applies the cofactor-bound proof; null if it fails. */
-    private static ZZPoly[] liftAndProve(List<Image> kept, ZZPoly pf, ZZPoly pg, BigInteger gamma, int threads,
-                                        ModularReport.Builder report) {
-        int s = kept.size();
-        int nh = kept.get(0).h.length;
-        int na = kept.get(0).a.length;
-        int nb = kept.get(0).b.length;
-        int n = nh + na + nb;
-        long[] ps = new long[s];
-        long[] res = new long[s * n];
-        for (int j = 0; j < s; j++) {
-            Image im = kept.get(j);
-            ps[j] = im.p;
-            System.arraycopy(im.h, 0, res, j * n, nh);
-            System.arraycopy(im.a, 0, res, j * n + nh, na);
-            System.arraycopy(im.b, 0, res, j * n + nh + na, nb);
-        }
-        BigInteger[] all = MultiCrt.combine(ps, res, n, true, threads);
-        BigInteger[] hv = java.util.Arrays.copyOfRange(all, 0, nh);
-        BigInteger[] av = java.util.Arrays.copyOfRange(all, nh, nh + na);
-        BigInteger[] bv = java.util.Arrays.copyOfRange(all, nh + na, n);
-        BigInteger m = BigInteger.ONE;
-        for (long p : ps) {
-            m = m.multiply(BigInteger.valueOf(p));
-        }
-        int mBits = m.bitLength() - 2; // 2^mBits <= M / 2
-        int hBits = maxBits(hv);
-        int gBits = gamma.bitLength();
-        boolean okA = hBits + maxBits(av) + bitLength(Math.min(nh, na)) <= mBits
-                && gBits + pf.maxCoefficientBits() <= mBits;
-        boolean okB = hBits + maxBits(bv) + bitLength(Math.min(nh, nb)) <= mBits
-                && gBits + pg.maxCoefficientBits() <= mBits;
-        String why;
-        if (okA && okB) {
-            why = "h * cofactor = gcd(lc) * input mod M with M/2 above the product's norm bound ("
-                    + (mBits + 2) + "-bit M)";
+        MultimodularEngine engine = new MultimodularEngine(options, report);
+        boolean cofactors = proof == Proof.COFACTOR_BOUND;
+        Images images = new Images(pf, pg, gamma, cofactors);
+        UnluckyPrimes unlucky = UnluckyPrimes.byDegree(images::width);
+        String words = "word-size primes < 2^" + PolyGcdDouble.MAX_PRIME_BITS;
+        PrimeStream stream = PrimeStream.below(PRIME_BOUND, gamma);
+        PrimeSupply supply;
+        Combiner combiner;
+        StoppingRule<ZZPoly[]> rule;
+        if (route == Route.BIG_PRIME) {
+            supply = PrimeSupply.fieldsThen(bigPrimeOrder(pf, pg, gamma, report), PrimeSupply.stream(stream, words));
+            combiner = new GarnerCombiner(0);
+            rule = new CofactorBound(pf, pg, gamma, unlucky, Math.max(CHUNK, engine.threads()));
+        } else if (cofactors) {
+            supply = PrimeSupply.stream(stream, words);
+            combiner = new ProductTreeCombiner(0, engine.threads());
+            rule = new LiftedCofactorProof(pf, pg, gamma, unlucky);
         } else {
-            // M may be too small for the norm bound yet large enough for the lift to be right:
-            // then the products h * a = gamma F and h * b = gamma G hold over Z, checked exactly
-            if (Math.max(hBits, Math.max(maxBits(av), maxBits(bv))) > mBits - GUARD_BITS) {
-                return null; // values of about M's size: the lift is not settled
-            }
-            ZZPoly hh = ZZPoly.of(hv);
-            if (!hh.multiply(ZZPoly.of(av)).equals(pf.multiply(gamma))
-                    || !hh.multiply(ZZPoly.of(bv)).equals(pg.multiply(gamma))) {
-                return null;
-            }
-            why = "h * cofactor = gcd(lc) * input checked by multiplication over Z (" + (mBits + 2) + "-bit M)";
+            supply = PrimeSupply.stream(stream, words);
+            combiner = new GarnerCombiner(0);
+            rule = new TrialDivision(pf, pg, unlucky, engine.threads());
         }
-        ZZPoly[] r = Accumulation.fromCofactors(ZZPoly.of(hv), av, bv);
-        if (r != null) {
-            report.certification(Certification.PROVEN, why);
-        }
-        return r;
-    }
-
-    private static void recordSkipped(PrimeStream primes, ModularReport.Builder report) {
-        List<Long> skipped = primes.skipped();
+        ZZPoly[] hab = engine.run(images, supply, combiner, unlucky, rule);
+        List<Long> skipped = stream.skipped();
         if (!skipped.isEmpty()) {
             report.note(skipped.size() + " prime(s) skipped for dividing gcd(lc f, lc g): " + skipped);
         }
-    }
-
-    /** Rough number of 62-bit primes for h and a cofactor: only for the progress estimate. */
-    private static int estimatePrimes(ZZPoly pf, ZZPoly pg, BigInteger gamma) {
-        int bits = gamma.bitLength() + Math.max(pf.maxCoefficientBits(), pg.maxCoefficientBits())
-                + 32 - Integer.numberOfLeadingZeros(Math.max(pf.degree(), pg.degree()) + 1) + 2;
-        return Math.max(1, (bits + PolyGcdDouble.MAX_PRIME_BITS - 2) / (PolyGcdDouble.MAX_PRIME_BITS - 1));
-    }
-
-    /** Primes per reduction batch (one {@link CrtBasis} projection of all coefficients). */
-    private static final int CHUNK = 16;
-    /** A lift whose values come within this many bits of M/2 is taken as not yet settled. */
-    private static final int GUARD_BITS = 8;
-
-    /**
-     * The images for a batch of primes: the coefficients reduced modulo a chunk of primes at
-     * once ({@link ZZPolyReducer#reduceAll}), chunks spread over the threads.
-     */
-    private static Image[] zpImages(long[] batch, ZZPolyReducer rf, ZZPolyReducer rg, BigInteger gamma,
-                                    boolean cofactors, int threads) {
-        Image[] images = new Image[batch.length];
-        int chunks = (batch.length + CHUNK - 1) / CHUNK;
-        int lf = rf.length();
-        int lg = rg.length();
-        int n = Math.max(lf, lg);
-        PrimeWorkers.run(chunks, threads, c -> {
-            int from = c * CHUNK;
-            int to = Math.min(batch.length, from + CHUNK);
-            CrtBasis basis = CrtBasis.of(java.util.Arrays.copyOfRange(batch, from, to));
-            long[] fAll = new long[(to - from) * lf];
-            long[] gAll = new long[(to - from) * lg];
-            rf.reduceAll(basis, fAll);
-            rg.reduceAll(basis, gAll);
-            for (int j = 0; j < to - from; j++) {
-                long[] x = new long[n];
-                long[] y = new long[n];
-                System.arraycopy(fAll, j * lf, x, 0, lf);
-                System.arraycopy(gAll, j * lg, y, 0, lg);
-                images[from + j] = zpImage(batch[from + j], x, y, lf, lg, gamma, cofactors);
-            }
-        });
-        return images;
-    }
-
-    /** One image from f mod p in x[0..lf) and g mod p in y[0..lg) (both arrays of length max(lf, lg), overwritten). */
-    private static Image zpImage(long p, long[] x, long[] y, int lf, int lg, BigInteger gamma, boolean cofactors) {
-        ZpField field = ZpField.of(p);
-        int n = Math.max(lf, lg);
-        long[] fp = cofactors ? x.clone() : null;
-        long[] gp = cofactors ? y.clone() : null;
-        long[] h = new long[n];
-        int hl = PolyGcdZp.gcd(field, x, lf, y, lg, h);
-        int deg = hl - 1;
-        long[] a = null;
-        long[] b = null;
-        if (cofactors && deg > 0) {
-            a = new long[lf - hl + 1];
-            b = new long[lg - hl + 1];
-            if (PolyGcdZp.usesDoubles(field)) {
-                PolyGcdDouble.divideExact(p, fp, lf, h, hl, a);
-                PolyGcdDouble.divideExact(p, gp, lg, h, hl, b);
-            } else {
-                long[] r = new long[n];
-                PolyDivZp.divRem(field, fp, 0, lf, h, 0, hl, a, 0, r, 0);
-                PolyDivZp.divRem(field, gp, 0, lg, h, 0, hl, b, 0, r, 0);
-            }
-        }
-        long gm = field.reduce(gamma);
-        long[] hs = new long[hl];
-        field.scaleVec(h, 0, gm, hs, 0, hl);
-        return new Image(p, deg, hs, a, b);
+        return hab;
     }
 
     /**
-     * The accumulation shared by both routes: degree bookkeeping (unlucky primes), the CRT of h
-     * and the cofactors, and the termination test.
+     * The big-prime route's presets: the smallest beyond an estimate of the size of h times a
+     * cofactor (bits of gamma + bits of F, G + log2 degree + 8), then the larger ones (largest
+     * first when none is large enough); presets dividing gamma are skipped.
      */
-    private static final class Accumulation {
-        private final ModularReport.Builder report;
-        private final List<BigInteger> inUse = new ArrayList<>();
-        private int minDeg = Integer.MAX_VALUE;
-        private CrtAccumulator h;
-        private CrtAccumulator a;
-        private CrtAccumulator b;
-        private boolean lastChanged;
-
-        Accumulation(ModularReport.Builder report) {
-            this.report = report;
-        }
-
-        /** Word-size image; a and b may be null (trial division). */
-        void add(long p, int deg, long[] hImg, long[] aImg, long[] bImg, int degF, int degG) {
-            if (!admit(BigInteger.valueOf(p), deg, degF, degG, aImg != null)) {
-                return;
-            }
-            boolean changed = h.add(p, hImg);
-            if (aImg != null) {
-                changed |= a.add(p, aImg);
-                changed |= b.add(p, bImg);
-            }
-            note(changed);
-        }
-
-        /** Big-prime image. */
-        void add(BigInteger p, int deg, BigInteger[] hImg, BigInteger[] aImg, BigInteger[] bImg, int degF, int degG) {
-            if (!admit(p, deg, degF, degG, true)) {
-                return;
-            }
-            boolean changed = h.add(p, hImg);
-            changed |= a.add(p, aImg);
-            changed |= b.add(p, bImg);
-            note(changed);
-        }
-
-        private void note(boolean changed) {
-            lastChanged = changed;
-        }
-
-        private boolean admit(BigInteger p, int deg, int degF, int degG, boolean cofactors) {
-            if (deg > minDeg) {
-                report.unlucky(p);
-                return false;
-            }
-            if (deg < minDeg) {
-                for (BigInteger q : inUse) {
-                    report.unlucky(q);
-                }
-                inUse.clear();
-                minDeg = deg;
-                h = new CrtAccumulator(deg + 1);
-                if (cofactors) {
-                    a = new CrtAccumulator(degF - deg + 1);
-                    b = new CrtAccumulator(degG - deg + 1);
-                }
-            }
-            inUse.add(p);
-            return true;
-        }
-
-        /** {H, A, B} when the run may stop, else null. */
-        ZZPoly[] tryFinish(ZZPoly pf, ZZPoly pg, BigInteger gamma, Proof proof) {
-            if (h == null) {
-                return null;
-            }
-            BigInteger[] hv = h.symmetric();
-            if (proof == Proof.TRIAL_DIVISION) {
-                if (inUse.size() < 2 || lastChanged) {
-                    return null;
-                }
-                ZZPoly hh = ZZPoly.of(hv).primitivePart();
-                try {
-                    ZZPoly qa = pf.divideExact(hh);
-                    ZZPoly qb = pg.divideExact(hh);
-                    report.certification(Certification.PROVEN, "pp(h) stable and divides both inputs exactly over Z");
-                    return new ZZPoly[] {hh, qa, qb};
-                } catch (ArithmeticException notYet) {
-                    return null;
-                }
-            }
-            BigInteger[] av = a.symmetric();
-            BigInteger[] bv = b.symmetric();
-            int mBits = h.modulus().bitLength() - 2; // 2^mBits <= M / 2
-            int hBits = maxBits(hv);
-            int gBits = gamma.bitLength();
-            boolean okA = hBits + maxBits(av) + bitLength(Math.min(hv.length, av.length)) <= mBits
-                    && gBits + pf.maxCoefficientBits() <= mBits;
-            boolean okB = hBits + maxBits(bv) + bitLength(Math.min(hv.length, bv.length)) <= mBits
-                    && gBits + pg.maxCoefficientBits() <= mBits;
-            if (!okA || !okB) {
-                return null;
-            }
-            ZZPoly[] r = fromCofactors(ZZPoly.of(hv), av, bv);
-            if (r == null) {
-                return null; // cannot happen once the bound holds; keep adding primes rather than fail
-            }
-            report.certification(Certification.PROVEN, "h * cofactor = gcd(lc) * input mod M with M/2 above the"
-                    + " product's norm bound (" + (mBits + 2) + "-bit M)");
-            return r;
-        }
-
-        /** {pp(h), a / lc(pp h), b / lc(pp h)}, or null when lc(pp h) does not divide them. */
-        private static ZZPoly[] fromCofactors(ZZPoly hh, BigInteger[] av, BigInteger[] bv) {
-            ZZPoly big = hh.primitivePart();
-            BigInteger lc = big.leadingCoefficient();
-            try {
-                return new ZZPoly[] {big, ZZPoly.of(av).divideExact(lc), ZZPoly.of(bv).divideExact(lc)};
-            } catch (ArithmeticException e) {
-                return null;
-            }
-        }
-    }
-
-    private static int maxBits(BigInteger[] v) {
-        int m = 0;
-        for (BigInteger x : v) {
-            m = Math.max(m, x.bitLength());
-        }
-        return m;
-    }
-
-    private static int bitLength(int n) {
-        return 32 - Integer.numberOfLeadingZeros(n);
-    }
-
-    // ------------------------------------------------------------------ big-prime route
-
-    private static ZZPoly[] bigPrimeCore(ZZPoly pf, ZZPoly pg, Options options, ModularReport.Builder report) {
-        BigInteger gamma = pf.leadingCoefficient().gcd(pg.leadingCoefficient());
+    private static List<GfPreset> bigPrimeOrder(ZZPoly pf, ZZPoly pg, BigInteger gamma, ModularReport.Builder report) {
         int bits = gamma.bitLength() + Math.max(pf.maxCoefficientBits(), pg.maxCoefficientBits())
                 + bitLength(Math.max(pf.degree(), pg.degree()) + 1) + 8;
         GfPreset first = GfPrimes.smallestAbove(BigInteger.ONE.shiftLeft(bits));
@@ -577,113 +240,381 @@ public final class PolynomialGcd {
         if (first == null) {
             java.util.Collections.reverse(order); // none large enough: CRT the largest first
         }
-        Accumulation acc = new Accumulation(report);
-        StringBuilder fields = new StringBuilder();
-        int used = 0;
+        List<GfPreset> usable = new ArrayList<>();
         for (GfPreset preset : order) {
-            options.checkCancelled("between gcd big primes");
-            BigInteger p = GfPrimes.modulus(preset);
-            if (gamma.mod(p).signum() == 0) {
+            if (gamma.mod(GfPrimes.modulus(preset)).signum() == 0) {
                 report.note("skipped " + preset + ": it divides gcd(lc f, lc g)");
-                continue;
-            }
-            fields.append(fields.length() == 0 ? "" : " x ").append(preset).append(" (")
-                    .append(p.bitLength()).append(" bits)");
-            report.field(fields.toString());
-            used++;
-            GfField field = preset.field();
-            BigInteger[][] im = gfImage(field, pf, pg, gamma);
-            int deg = im[0].length - 1;
-            if (deg == 0) {
-                report.primesUsed(used).certification(Certification.PROVEN,
-                        "an image of degree 0 in " + preset + " proves the gcd constant");
-                return new ZZPoly[] {ZZPoly.ONE, pf, pg};
-            }
-            acc.add(p, deg, im[0], im[1], im[2], pf.degree(), pg.degree());
-            options.listener().progress("gcd big primes", used, used + 1);
-            ZZPoly[] done = acc.tryFinish(pf, pg, gamma, Proof.COFACTOR_BOUND);
-            if (done != null) {
-                report.primesUsed(used);
-                options.listener().progress("gcd big primes", used, used);
-                return done;
+            } else {
+                usable.add(preset);
             }
         }
-        // beyond the presets (the rule of GfPrimes.coverOrAll): word-size primes make up the rest
-        report.note("the generalized Fermat presets together (2^" + GfPrimes.productOfAll().bitLength()
-                + ") do not prove the gcd: word-size primes < 2^" + PolyGcdDouble.MAX_PRIME_BITS + " make up the rest");
-        report.field(fields + " x word-size primes < 2^" + PolyGcdDouble.MAX_PRIME_BITS);
-        PrimeStream primes = PrimeStream.below(PRIME_BOUND, gamma);
-        ZZPolyReducer rf = new ZZPolyReducer(pf);
-        ZZPolyReducer rg = new ZZPolyReducer(pg);
-        int threads = Math.max(1, options.threads());
-        while (true) {
-            options.checkCancelled("between gcd primes");
-            long[] batch = primes.next(Math.max(CHUNK, threads));
-            for (Image im : zpImages(batch, rf, rg, gamma, true, threads)) {
-                used++;
-                if (im.deg == 0) {
-                    recordSkipped(primes, report);
-                    report.primesUsed(used).certification(Certification.PROVEN,
-                            "an image of degree 0 at p = " + im.p + " proves the gcd constant");
-                    return new ZZPoly[] {ZZPoly.ONE, pf, pg};
+        return usable;
+    }
+
+    /** Primes per wave of the big-prime route's word-size top-up. */
+    private static final int CHUNK = 16;
+    /** A lift whose values come within this many bits of M/2 is taken as not yet settled. */
+    private static final int GUARD_BITS = 8;
+
+    /**
+     * The images of one batch, one row per modulus: h = gamma * monic gcd (deg + 1 entries), then,
+     * with cofactors, F / monic gcd and G / monic gcd (len F - deg and len G - deg entries).
+     */
+    private static final class Images implements ImageTask {
+        private final ZZPoly pf;
+        private final ZZPoly pg;
+        private final LimbVector f;
+        private final LimbVector g;
+        private final BigInteger gamma;
+        private final boolean cofactors;
+
+        Images(ZZPoly pf, ZZPoly pg, BigInteger gamma, boolean cofactors) {
+            this.pf = pf;
+            this.pg = pg;
+            this.f = LimbVector.of(pf.coefficients());
+            this.g = LimbVector.of(pg.coefficients());
+            this.gamma = gamma;
+            this.cofactors = cofactors;
+        }
+
+        private static ZpField field(long p) {
+            return ZpField.of(p);
+        }
+
+        /** Entries per row for images of degree deg. */
+        int width(int deg) {
+            return cofactors ? pf.length() + pg.length() - deg + 1 : deg + 1;
+        }
+
+        @Override
+        public ImageBatch images(ImageEngine engine, long[] primes) {
+            GcdImages im = engine.gcds(f, g, primes, cofactors);
+            int lf = pf.length();
+            int lg = pg.length();
+            long[][] rows = new long[primes.length][];
+            int[] degrees = new int[primes.length];
+            for (int j = 0; j < primes.length; j++) {
+                long p = primes[j];
+                int deg = im.degree(j);
+                degrees[j] = deg;
+                long[] row = new long[width(deg)];
+                long gm = gamma.mod(BigInteger.valueOf(p)).longValue();
+                for (int i = 0; i <= deg; i++) {
+                    row[i] = p < (1L << 31) ? im.gcdCoefficient(j, i) * gm % p : field(p).mul(im.gcdCoefficient(j, i), gm);
                 }
-                acc.add(im.p, im.deg, im.h, im.a, im.b, pf.degree(), pg.degree());
+                if (cofactors) {
+                    System.arraycopy(im.fCofactor(j), 0, row, deg + 1, lf - deg);
+                    System.arraycopy(im.gCofactor(j), 0, row, deg + 1 + lf - deg, lg - deg);
+                }
+                rows[j] = row;
             }
-            options.listener().progress("gcd big primes", used, used + 1);
-            ZZPoly[] done = acc.tryFinish(pf, pg, gamma, Proof.COFACTOR_BOUND);
-            if (done != null) {
-                recordSkipped(primes, report);
-                report.primesUsed(used);
-                options.listener().progress("gcd big primes", used, used);
-                return done;
+            return ImageBatch.words(primes, rows, degrees);
+        }
+
+        @Override
+        public ImageBatch images(ImageEngine engine, GfField[] fields) {
+            long[][] hs = engine.gcds(f, g, fields);
+            BigInteger[] moduli = new BigInteger[fields.length];
+            BigInteger[][] rows = new BigInteger[fields.length][];
+            int[] degrees = new int[fields.length];
+            for (int j = 0; j < fields.length; j++) {
+                GfField field = fields[j];
+                moduli[j] = field.modulus();
+                int k = field.k();
+                int hl = hs[j].length / k;
+                degrees[j] = hl - 1;
+                rows[j] = gfRow(field, hs[j], hl);
+            }
+            return ImageBatch.big(moduli, rows, degrees);
+        }
+
+        /** {gamma h, F / h, G / h} for the monic h of hl coefficients in one field (cofactors by division there). */
+        private BigInteger[] gfRow(GfField field, long[] h, int hl) {
+            GfArithmetic ar = field.arithmetic();
+            int k = field.k();
+            int lf = pf.length();
+            int lg = pg.length();
+            long[] fp = digits(field, pf, Math.max(lf, lg));
+            long[] gp = digits(field, pg, Math.max(lf, lg));
+            GfArithmetic.Workspace ws = ar.newWorkspace();
+            long[] one = field.element(1);
+            long[] r = new long[Math.max(lf, lg) * k];
+            long[] a = new long[(lf - hl + 1) * k];
+            long[] b = new long[(lg - hl + 1) * k];
+            if (hl > 1) {
+                PolyDivGf.divRemClassical(ar, fp, 0, lf, h, 0, hl, one, 0, a, 0, r, 0, ws);
+                PolyDivGf.divRemClassical(ar, gp, 0, lg, h, 0, hl, one, 0, b, 0, r, 0, ws);
+            }
+            long[] gm = field.element(gamma);
+            BigInteger[] row = new BigInteger[width(hl - 1)];
+            long[] t = new long[k];
+            for (int i = 0; i < hl; i++) {
+                ar.mul(h, i * k, gm, 0, t, 0, ws);
+                row[i] = field.toBigInteger(t, 0);
+            }
+            for (int i = 0; i < lf - hl + 1; i++) {
+                row[hl + i] = field.toBigInteger(a, i * k);
+            }
+            for (int i = 0; i < lg - hl + 1; i++) {
+                row[hl + lf - hl + 1 + i] = field.toBigInteger(b, i * k);
+            }
+            return row;
+        }
+
+        private static long[] digits(GfField field, ZZPoly p, int len) {
+            int k = field.k();
+            long[] d = new long[len * k];
+            for (int i = 0; i < p.length(); i++) {
+                field.fromBigInteger(p.coefficient(i).mod(field.modulus()), d, i * k);
+            }
+            return d;
+        }
+
+        /** {h, a, b} of a lifted row of degree deg. */
+        BigInteger[][] split(BigInteger[] row, int deg) {
+            BigInteger[] h = java.util.Arrays.copyOfRange(row, 0, deg + 1);
+            if (!cofactors) {
+                return new BigInteger[][] {h, null, null};
+            }
+            int na = pf.length() - deg;
+            return new BigInteger[][] {h, java.util.Arrays.copyOfRange(row, deg + 1, deg + 1 + na),
+                java.util.Arrays.copyOfRange(row, deg + 1 + na, row.length)};
+        }
+    }
+
+    /** The constant gcd, proven by an image of degree 0, or null. */
+    private static ZZPoly[] constantGcd(UnluckyPrimes unlucky, ZZPoly pf, ZZPoly pg, MultimodularEngine run) {
+        if (unlucky.minDegree() != 0) {
+            return null;
+        }
+        run.report().certification(Certification.PROVEN, "an image of degree 0 proves the gcd constant");
+        return new ZZPoly[] {ZZPoly.ONE, pf, pg};
+    }
+
+    /**
+     * The cofactor-bound proof: with M the modulus, h a = gamma F and h b = gamma G hold modulo
+     * M; once ||h|| ||a|| min(len) &lt; M/2 and ||gamma F|| &lt; M/2 (and the same for b and G)
+     * they hold over Z.
+     */
+    private static boolean normBoundProves(BigInteger[] hv, BigInteger[] av, BigInteger[] bv, int mBits,
+                                           BigInteger gamma, ZZPoly pf, ZZPoly pg) {
+        int hBits = maxBits(hv);
+        int gBits = gamma.bitLength();
+        return hBits + maxBits(av) + bitLength(Math.min(hv.length, av.length)) <= mBits
+                && gBits + pf.maxCoefficientBits() <= mBits
+                && hBits + maxBits(bv) + bitLength(Math.min(hv.length, bv.length)) <= mBits
+                && gBits + pg.maxCoefficientBits() <= mBits;
+    }
+
+    /**
+     * The CRT route's default stopping rule ({@link Proof#COFACTOR_BOUND}): images modulo primes
+     * below 2^26 (vectorized Euclid and exact division on doubles, {@link PolyGcdDouble}) are
+     * kept and lifted together by {@link MultiCrt} ({@link ProductTreeCombiner}) only when the
+     * product M of the primes may suffice: first when M exceeds 2^(bits of F and G + 12), then
+     * each time it has grown by half. A lift is proven by the norm bound when M is large enough
+     * for it, otherwise, if its values are well below M/2, by checking h a = gamma F and
+     * h b = gamma G with two products over Z (a few ms at degree 1000; it saves the primes that
+     * carry gamma F, often half of them).
+     */
+    private static final class LiftedCofactorProof implements StoppingRule<ZZPoly[]> {
+        private final ZZPoly pf;
+        private final ZZPoly pg;
+        private final BigInteger gamma;
+        private final UnluckyPrimes unlucky;
+        private long target;
+
+        LiftedCofactorProof(ZZPoly pf, ZZPoly pg, BigInteger gamma, UnluckyPrimes unlucky) {
+            this.pf = pf;
+            this.pg = pg;
+            this.gamma = gamma;
+            this.unlucky = unlucky;
+            // first try: h and the cofactors no larger than the inputs (the usual case), proven by
+            // multiplication; the norm-bound proof needs gBits + inputBits + 2, reached by the growth
+            this.target = Math.max(pf.maxCoefficientBits(), pg.maxCoefficientBits()) + GUARD_BITS + 4L;
+        }
+
+        @Override
+        public int nextWave(MultimodularEngine run, Combiner combiner, PrimeSupply supply) {
+            long want = Math.max(1, (target - combiner.floorBits() + PolyGcdDouble.MAX_PRIME_BITS - 2)
+                    / (PolyGcdDouble.MAX_PRIME_BITS - 1));
+            return (int) Math.min(Integer.MAX_VALUE, Math.max(want, run.threads()));
+        }
+
+        @Override
+        public int expected(MultimodularEngine run, Combiner combiner, PrimeSupply supply) {
+            return (int) Math.min(Integer.MAX_VALUE, run.imagesComputed()
+                    + Math.max(1, (target - combiner.floorBits()) / (PolyGcdDouble.MAX_PRIME_BITS - 1)));
+        }
+
+        @Override
+        public ZZPoly[] tryStop(MultimodularEngine run, Combiner combiner, PrimeSupply supply) {
+            ZZPoly[] constant = constantGcd(unlucky, pf, pg, run);
+            if (constant != null || combiner.floorBits() < target) {
+                return constant;
+            }
+            ZZPoly[] done = liftAndProve(run, combiner);
+            if (done == null) {
+                long kept = combiner.floorBits();
+                target = Math.max(target + PolyGcdDouble.MAX_PRIME_BITS, kept + kept / 2);
+            }
+            return done;
+        }
+
+        private ZZPoly[] liftAndProve(MultimodularEngine run, Combiner combiner) {
+            int deg = unlucky.minDegree();
+            BigInteger[] all = combiner.symmetric();
+            int na = pf.length() - deg;
+            BigInteger[] hv = java.util.Arrays.copyOfRange(all, 0, deg + 1);
+            BigInteger[] av = java.util.Arrays.copyOfRange(all, deg + 1, deg + 1 + na);
+            BigInteger[] bv = java.util.Arrays.copyOfRange(all, deg + 1 + na, all.length);
+            int mBits = combiner.modulus().bitLength() - 2; // 2^mBits <= M / 2
+            String why;
+            if (normBoundProves(hv, av, bv, mBits, gamma, pf, pg)) {
+                why = "h * cofactor = gcd(lc) * input mod M with M/2 above the product's norm bound ("
+                        + (mBits + 2) + "-bit M)";
+            } else {
+                // M may be too small for the norm bound yet large enough for the lift to be right:
+                // then the products h * a = gamma F and h * b = gamma G hold over Z, checked exactly
+                if (Math.max(maxBits(hv), Math.max(maxBits(av), maxBits(bv))) > mBits - GUARD_BITS) {
+                    return null; // values of about M's size: the lift is not settled
+                }
+                ZZPoly hh = ZZPoly.of(hv);
+                if (!hh.multiply(ZZPoly.of(av)).equals(pf.multiply(gamma))
+                        || !hh.multiply(ZZPoly.of(bv)).equals(pg.multiply(gamma))) {
+                    return null;
+                }
+                why = "h * cofactor = gcd(lc) * input checked by multiplication over Z (" + (mBits + 2) + "-bit M)";
+            }
+            ZZPoly[] r = fromCofactors(ZZPoly.of(hv), av, bv);
+            if (r != null) {
+                run.report().certification(Certification.PROVEN, why);
+            }
+            return r;
+        }
+    }
+
+    /**
+     * The big-prime route's stopping rule: one generalized Fermat field per wave (then word-size
+     * primes in waves of {@code wordWave}), the lift kept current by incremental Garner, stopped
+     * by the norm bound of the cofactor-bound proof.
+     */
+    private static final class CofactorBound implements StoppingRule<ZZPoly[]> {
+        private final ZZPoly pf;
+        private final ZZPoly pg;
+        private final BigInteger gamma;
+        private final UnluckyPrimes unlucky;
+        private final int wordWave;
+        private boolean noted;
+
+        CofactorBound(ZZPoly pf, ZZPoly pg, BigInteger gamma, UnluckyPrimes unlucky, int wordWave) {
+            this.pf = pf;
+            this.pg = pg;
+            this.gamma = gamma;
+            this.unlucky = unlucky;
+            this.wordWave = wordWave;
+        }
+
+        @Override
+        public int nextWave(MultimodularEngine run, Combiner combiner, PrimeSupply supply) {
+            if (supply.fieldsLeft()) {
+                return 1;
+            }
+            if (!noted) {
+                noted = true;
+                run.report().note("the generalized Fermat presets together (2^" + GfPrimes.productOfAll().bitLength()
+                        + ") do not prove the gcd: word-size primes < 2^" + PolyGcdDouble.MAX_PRIME_BITS
+                        + " make up the rest");
+            }
+            return wordWave;
+        }
+
+        @Override
+        public ZZPoly[] tryStop(MultimodularEngine run, Combiner combiner, PrimeSupply supply) {
+            ZZPoly[] constant = constantGcd(unlucky, pf, pg, run);
+            if (constant != null || combiner.count() == 0) {
+                return constant;
+            }
+            int deg = unlucky.minDegree();
+            BigInteger[] all = combiner.symmetric();
+            int na = pf.length() - deg;
+            BigInteger[] hv = java.util.Arrays.copyOfRange(all, 0, deg + 1);
+            BigInteger[] av = java.util.Arrays.copyOfRange(all, deg + 1, deg + 1 + na);
+            BigInteger[] bv = java.util.Arrays.copyOfRange(all, deg + 1 + na, all.length);
+            int mBits = combiner.modulus().bitLength() - 2; // 2^mBits <= M / 2
+            if (!normBoundProves(hv, av, bv, mBits, gamma, pf, pg)) {
+                return null;
+            }
+            ZZPoly[] r = fromCofactors(ZZPoly.of(hv), av, bv);
+            if (r != null) {
+                run.report().certification(Certification.PROVEN, "h * cofactor = gcd(lc) * input mod M with M/2"
+                        + " above the product's norm bound (" + (mBits + 2) + "-bit M)");
+            }
+            return r; // null cannot happen once the bound holds; keep adding primes rather than fail
+        }
+    }
+
+    /**
+     * {@link Proof#TRIAL_DIVISION}: h alone, incremental Garner, waves of one prime per thread;
+     * stop when one more prime left h unchanged and pp(h) divides F and G exactly over Z (Gauss's
+     * lemma: a primitive common divisor of maximal degree is the gcd).
+     */
+    private static final class TrialDivision implements StoppingRule<ZZPoly[]> {
+        private final ZZPoly pf;
+        private final ZZPoly pg;
+        private final UnluckyPrimes unlucky;
+        private final int wave;
+
+        TrialDivision(ZZPoly pf, ZZPoly pg, UnluckyPrimes unlucky, int wave) {
+            this.pf = pf;
+            this.pg = pg;
+            this.unlucky = unlucky;
+            this.wave = Math.max(1, wave);
+        }
+
+        @Override
+        public int nextWave(MultimodularEngine run, Combiner combiner, PrimeSupply supply) {
+            return wave;
+        }
+
+        @Override
+        public ZZPoly[] tryStop(MultimodularEngine run, Combiner combiner, PrimeSupply supply) {
+            ZZPoly[] constant = constantGcd(unlucky, pf, pg, run);
+            if (constant != null || combiner.count() < 2 || !((GarnerCombiner) combiner).lastUnchanged()) {
+                return constant;
+            }
+            ZZPoly hh = ZZPoly.of(combiner.symmetric()).primitivePart();
+            try {
+                ZZPoly qa = pf.divideExact(hh);
+                ZZPoly qb = pg.divideExact(hh);
+                run.report().certification(Certification.PROVEN, "pp(h) stable and divides both inputs exactly over Z");
+                return new ZZPoly[] {hh, qa, qb};
+            } catch (ArithmeticException notYet) {
+                return null;
             }
         }
     }
 
-    /** {h, a, b} residues in [0, p) for one generalized Fermat field. */
-    private static BigInteger[][] gfImage(GfField field, ZZPoly pf, ZZPoly pg, BigInteger gamma) {
-        GfArithmetic ar = field.arithmetic();
-        int k = field.k();
-        int lf = pf.length();
-        int lg = pg.length();
-        int n = Math.max(lf, lg);
-        long[] x = new long[n * k];
-        long[] y = new long[n * k];
-        for (int i = 0; i < lf; i++) {
-            field.fromBigInteger(pf.coefficient(i), x, i * k);
+    /** {pp(h), a / lc(pp h), b / lc(pp h)}, or null when lc(pp h) does not divide them. */
+    private static ZZPoly[] fromCofactors(ZZPoly hh, BigInteger[] av, BigInteger[] bv) {
+        ZZPoly big = hh.primitivePart();
+        BigInteger lc = big.leadingCoefficient();
+        try {
+            return new ZZPoly[] {big, ZZPoly.of(av).divideExact(lc), ZZPoly.of(bv).divideExact(lc)};
+        } catch (ArithmeticException e) {
+            return null;
         }
-        for (int i = 0; i < lg; i++) {
-            field.fromBigInteger(pg.coefficient(i), y, i * k);
-        }
-        long[] fp = x.clone();
-        long[] gp = y.clone();
-        long[] h = new long[n * k];
-        int hl = PolyGcdGf.gcd(field, x, lf, y, lg, h);
-        GfArithmetic.Workspace ws = ar.newWorkspace();
-        long[] one = field.element(1);
-        long[] r = new long[n * k];
-        long[] a = new long[(lf - hl + 1) * k];
-        long[] b = new long[(lg - hl + 1) * k];
-        if (hl > 1) {
-            PolyDivGf.divRemClassical(ar, fp, 0, lf, h, 0, hl, one, 0, a, 0, r, 0, ws);
-            PolyDivGf.divRemClassical(ar, gp, 0, lg, h, 0, hl, one, 0, b, 0, r, 0, ws);
-        }
-        long[] gm = field.element(gamma);
-        BigInteger[] hv = new BigInteger[hl];
-        long[] t = new long[k];
-        for (int i = 0; i < hl; i++) {
-            ar.mul(h, i * k, gm, 0, t, 0, ws);
-            hv[i] = field.toBigInteger(t, 0);
-        }
-        return new BigInteger[][] {hv, toBig(field, a, lf - hl + 1), toBig(field, b, lg - hl + 1)};
     }
 
-    private static BigInteger[] toBig(GfField field, long[] v, int len) {
-        BigInteger[] r = new BigInteger[len];
-        for (int i = 0; i < len; i++) {
-            r[i] = field.toBigInteger(v, i * field.k());
+    private static int maxBits(BigInteger[] v) {
+        int m = 0;
+        for (BigInteger x : v) {
+            m = Math.max(m, x.bitLength());
         }
-        return r;
+        return m;
+    }
+
+    private static int bitLength(int n) {
+        return 32 - Integer.numberOfLeadingZeros(n);
     }
 
     private static void checkNotNull(Object o, String name) {
