@@ -132,18 +132,13 @@ final class CpuImageEngine implements ImageEngine {
             degrees[j] = hl - 1;
             System.arraycopy(hj, 0, h, j * n, hl);
             if (cofactors && hl > 0) {
-                long[] a = new long[lf - hl + 1];
-                long[] b = new long[lg - hl + 1];
-                if (PolyGcdZp.usesDoubles(field)) {
-                    PolyGcdDouble.divideExact(p, fp, lf, hj, hl, a);
-                    PolyGcdDouble.divideExact(p, gp, lg, hj, hl, b);
-                } else {
-                    long[] r = new long[n];
-                    PolyDivZp.divRem(field, fp, 0, lf, hj, 0, hl, a, 0, r, 0);
-                    PolyDivZp.divRem(field, gp, 0, lg, hj, 0, hl, b, 0, r, 0);
+                // an input shorter than h vanishes modulo p (h divides it): its cofactor is 0
+                if (lf >= hl) {
+                    divideExact(field, fp, lf, hj, hl, fc, j * lf, n);
                 }
-                System.arraycopy(a, 0, fc, j * lf, a.length);
-                System.arraycopy(b, 0, gc, j * lg, b.length);
+                if (lg >= hl) {
+                    divideExact(field, gp, lg, hj, hl, gc, j * lg, n);
+                }
             }
         });
         return new GcdImages(primes.clone(), degrees, h, n, fc, lf, gc, lg);
@@ -197,6 +192,17 @@ final class CpuImageEngine implements ImageEngine {
     }
 
     // ------------------------------------------------------------------ helpers
+
+    // out[off ..] = x / h exactly (len - hl + 1 coefficients), x of length len >= hl, h monic.
+    private static void divideExact(ZpField field, long[] x, int len, long[] h, int hl, long[] out, int off, int n) {
+        long[] q = new long[len - hl + 1];
+        if (PolyGcdZp.usesDoubles(field)) {
+            PolyGcdDouble.divideExact(field.p(), x, len, h, hl, q);
+        } else {
+            PolyDivZp.divRem(field, x, 0, len, h, 0, hl, q, 0, new long[n], 0);
+        }
+        System.arraycopy(q, 0, out, off, q.length);
+    }
 
     private void project(LimbVector v, long[] primes, long[] out) {
         CrtBasis.of(primes).projectAllSigned(v.limbs(), v.count(), v.limbsPerValue(), out, Math.min(threads, 2));
