@@ -66,9 +66,11 @@ final class CpuImageEngine implements ImageEngine {
     public long[] determinants(int n, LimbVector a, long[] primes) {
         checkSquare(n, a);
         long[] out = new long[primes.length];
+        // one n x n buffer per worker thread, overwritten prime after prime
+        ThreadLocal<double[][]> buffer = ThreadLocal.withInitial(() -> new double[n][n]);
         forEachPrime(a, primes, "determinant", (j, res, off) -> {
             long p = primes[j];
-            out[j] = p < (1L << ZpDetKernel.MAX_PRIME_BITS) ? ZpDetKernel.det(rows(res, off, n), n, p)
+            out[j] = p < (1L << ZpDetKernel.MAX_PRIME_BITS) ? ZpDetKernel.det(rows(res, off, n, buffer.get()), n, p)
                     : detLongs(ZpField.of(p), res, off, n);
         });
         return out;
@@ -84,7 +86,8 @@ final class CpuImageEngine implements ImageEngine {
             }
         }
         ZpLu[] lus = new ZpLu[primes.length];
-        forEachPrime(a, primes, "factorization", (j, res, off) -> lus[j] = ZpLu.factor(rows(res, off, n), n, primes[j]));
+        forEachPrime(a, primes, "factorization",
+                (j, res, off) -> lus[j] = ZpLu.factor(rows(res, off, n, new double[n][n]), n, primes[j]));
         return new CpuLuImages(n, primes.clone(), lus, threads);
     }
 
@@ -219,8 +222,7 @@ final class CpuImageEngine implements ImageEngine {
         return out;
     }
 
-    private static double[][] rows(long[] res, int off, int n) {
-        double[][] rows = new double[n][n];
+    private static double[][] rows(long[] res, int off, int n, double[][] rows) {
         for (int i = 0; i < n; i++) {
             double[] row = rows[i];
             for (int c = 0; c < n; c++) {
