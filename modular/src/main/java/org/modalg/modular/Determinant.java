@@ -470,6 +470,19 @@ public final class Determinant {
      */
     private static BigInteger divisorStrategy(MultimodularEngine engine, Images images, BigInteger[] a, int n,
             MatrixNorms norms, BigInteger bound) {
+        List<LuImages> factors = new ArrayList<>();
+        try {
+            return divisorStrategy(engine, images, a, n, norms, bound, factors);
+        } finally {
+            for (LuImages lu : factors) {
+                lu.close();
+            }
+        }
+    }
+
+    // The divisor strategy with the factor batches collected in factors (closed by the caller).
+    private static BigInteger divisorStrategy(MultimodularEngine engine, Images images, BigInteger[] a, int n,
+            MatrixNorms norms, BigInteger bound, List<LuImages> factors) {
         Options options = engine.options();
         ModularReport.Builder report = engine.report();
         long t = System.nanoTime();
@@ -513,18 +526,21 @@ public final class Determinant {
                 }
             }
         };
-        List<ZpLu> lus = new ArrayList<>();
+        int regular = 0;
         int failures = 0;
-        while (lus.size() < k) {
-            long[] cand = new long[k - lus.size()];
+        while (regular < k) {
+            long[] cand = new long[k - regular];
             for (int j = 0; j < cand.length; j++) {
                 cand[j] = next.getAsLong();
             }
             boolean wasRandom = random[0] != null;
-            ZpLu[] got = factorAll(a, n, cand, threads, options);
+            // one batch of factorizations through the operation's image engine (kept there for the
+            // lifting's batched solves)
+            LuImages got = engine.images().factor(n, images.limbs(), cand);
+            factors.add(got);
             engine.countImages(cand.length);
             for (int j = 0; j < cand.length; j++) {
-                if (got[j] == null) {
+                if (got.determinant(j) == 0) {
                     failures += wasRandom ? 1 : 0;
                     UnluckyPrimes.singular(cand[j], report);
                     if (random[0] == null) {
@@ -534,7 +550,7 @@ public final class Determinant {
                                 + "; further primes drawn at random from [2^22, 2^23)");
                     }
                 } else {
-                    lus.add(got[j]);
+                    regular++;
                 }
             }
             if (failures >= MAX_LU_FAILURES) {
@@ -558,7 +574,6 @@ public final class Determinant {
                     + " bits would hold more than " + (RESIDUE_BYTES >> 20) + " MiB; plain CRT strategy instead");
             return null;
         }
-        ZpLu[] factors = lus.toArray(new ZpLu[0]);
         DixonLift dixon = new DixonLift(a, n, factors, rns.stream().mapToLong(Long::longValue).toArray());
         BigInteger stepModulus = dixon.stepModulus();
         BigInteger target = numBound.multiply(denBound).shiftLeft(1);
@@ -598,10 +613,15 @@ public final class Determinant {
         }
         Combiner acc = new GarnerCombiner(1);
         BigInteger factorPrimes = BigInteger.ONE;
-        for (ZpLu lu : factors) {
-            long dInv = ZpDetKernel.inverse(d.mod(BigInteger.valueOf(lu.p)).longValueExact(), lu.p);
-            acc.add(lu.p, new long[] {lu.det * dInv % lu.p});
-            factorPrimes = factorPrimes.multiply(BigInteger.valueOf(lu.p));
+        for (LuImages lu : factors) {
+            for (int j = 0; j < lu.count(); j++) {
+                long p = lu.prime(j);
+                if (lu.determinant(j) != 0) {
+                    long dInv = ZpDetKernel.inverse(d.mod(BigInteger.valueOf(p)).longValueExact(), p);
+                    acc.add(p, new long[] {lu.determinant(j) * dInv % p});
+                    factorPrimes = factorPrimes.multiply(BigInteger.valueOf(p));
+                }
+            }
         }
         BigInteger cofTarget = cofBound.shiftLeft(1);
         int extra = 0;
@@ -618,35 +638,15 @@ public final class Determinant {
         }
         t = report.phaseSince("cofactor-crt", t);
         report.field("word-size primes < 2^" + ZpDetKernel.MAX_PRIME_BITS + " (divisor strategy)")
-                .primesUsed(factors.length + extra)
+                .primesUsed(k + extra)
                 .certification(Certification.PROVEN, "divisor d = 2^" + d.bitLength() + " from Dixon lifting to 2^"
                         + m.bitLength() + " > 2 N D = 2^" + target.bitLength() + "; cofactor modulus 2^"
                         + acc.modulus().bitLength() + " > 2 * Hadamard bound / d = 2^" + cofBound.shiftLeft(1).bitLength());
-        report.note("divisor strategy: " + factors.length + " LU primes, " + rns.size() + " residue primes, "
+        report.note("divisor strategy: " + k + " LU primes (" + engine.images().name() + "), " + rns.size()
+                + " residue primes, "
                 + steps + " lifting steps of " + stepModulus.bitLength() + " bits, " + extra
                 + " more cofactor primes; log2 d = " + d.bitLength() + " of Hadamard 2^" + bound.bitLength());
         return d.multiply(acc.symmetric()[0]);
-    }
-
-    // A modulo each prime, factored (null where A is singular modulo it), over the threads.
-    private static ZpLu[] factorAll(BigInteger[] a, int n, long[] primes, int threads, Options options) {
-        int nn = n * n;
-        long[] res = new long[primes.length * nn];
-        CrtBasis.of(primes).project(a, res, Math.max(1, Math.min(threads, 2)));
-        ZpLu[] out = new ZpLu[primes.length];
-        PrimeWorkers.run(primes.length, threads, j -> {
-            options.checkCancelled("before factorization " + (j + 1) + " of " + primes.length);
-            double[][] rows = new double[n][n];
-            int base = j * nn;
-            for (int i = 0; i < n; i++) {
-                double[] row = rows[i];
-                for (int c = 0; c < n; c++) {
-                    row[c] = res[base + i * n + c];
-                }
-            }
-            out[j] = ZpLu.factor(rows, n, primes[j]);
-        });
-        return out;
     }
 
     // ------------------------------------------------------------------ big-prime route

@@ -14,12 +14,13 @@ import org.modalg.fft.Options;
 
 /**
  * p-adic (Dixon) lifting of the solution of A x = b over Z: x mod P^K for a few chosen components,
- * where P = p_1 ... p_k is a product of word-size primes modulo which A has been factored
- * ({@link ZpLu}). Dixon, "Exact solution of linear equations using p-adic expansions" (Numer.
- * Math. 40, 1982); used for the determinant by the divisor trick (Abbott, Bronstein, Mulders,
+ * where P = p_1 ... p_k is a product of word-size primes modulo which A has been factored by an
+ * {@link ImageEngine} ({@link LuImages}; the CPU engine's are {@link ZpLu}). Dixon, "Exact
+ * solution of linear equations using p-adic expansions" (Numer. Math. 40, 1982); used for the determinant by the divisor trick (Abbott, Bronstein, Mulders,
  * ISSAC 1999).
  *
- * <p>One step: X = A^-1 r mod P (k triangular solves, one per prime), then r &lt;- (r - A X) / P,
+ * <p>One step: X = A^-1 r mod P (k triangular solves, one batched {@link LuImages#solve} call per
+ * batch of factors, one in the usual case), then r &lt;- (r - A X) / P,
  * exactly. The residual stays below R = max(|b|, ||A||_inf) in absolute value
  * (|r - A X| / P &lt;= R / P + ||A||_inf |X| / P with |X| &lt;= P (1/2 + 2^-40)), so it is kept in
  * residue form modulo a few more primes q_1 ... q_s with product Q &gt; 4R: the update is then s
@@ -30,8 +31,8 @@ import org.modalg.fft.Options;
  * matrix-vector products as column updates the JIT vectorizes. x = sum_i X_i P^i.
  *
  * <p>Cost per step: (k + s) n^2 multiply-subtracts plus about 2 k s n for the base conversions,
- * for about 23 k bits of the p-adic expansion; the k solves and the s residual products run on
- * the given threads.
+ * for about 23 k bits of the p-adic expansion; the k solves run on the image engine (its threads or
+ * its device), the s residual products on the given threads.
  */
 final class DixonLift {
 
@@ -41,7 +42,10 @@ final class DixonLift {
     private static final int PROJECTION_CHUNK = 16;
 
     private final int n;
-    private final ZpLu[] lus;
+    // The factor batches, and in each the indices of the primes A is regular modulo (prime j of
+    // the lifting is regular[b][i] of batch b, in batch order).
+    private final LuImages[] batches;
+    private final int[][] regular;
     private final int k;
     private final int s;
     private final double[] ps;
@@ -67,19 +71,35 @@ final class DixonLift {
 
     /**
      * @param a the matrix, row by row (n x n)
-     * @param lus A factored modulo k distinct primes p_j
+     * @param batches A factored modulo k distinct primes p_j in all (primes modulo which A is
+     *     singular, determinant 0, are skipped); not closed here
      * @param rnsPrimes s distinct primes below 2^23, none of them a p_j, with product above 4 R
+     * @throws IllegalArgumentException if no batch has a prime modulo which A is regular
      */
-    DixonLift(BigInteger[] a, int n, ZpLu[] lus, long[] rnsPrimes) {
+    DixonLift(BigInteger[] a, int n, List<LuImages> batches, long[] rnsPrimes) {
         this.n = n;
-        this.lus = lus.clone();
-        this.k = lus.length;
+        this.batches = batches.toArray(new LuImages[0]);
+        this.regular = new int[this.batches.length][];
+        int count = 0;
+        for (int bi = 0; bi < this.batches.length; bi++) {
+            LuImages lu = this.batches[bi];
+            regular[bi] = java.util.stream.IntStream.range(0, lu.count()).filter(j -> lu.determinant(j) != 0).toArray();
+            count += regular[bi].length;
+        }
+        if (count == 0) {
+            throw new IllegalArgumentException("batches must hold a prime modulo which A is regular");
+        }
+        this.k = count;
         this.s = rnsPrimes.length;
         ps = new double[k];
         pinvs = new double[k];
-        for (int j = 0; j < k; j++) {
-            ps[j] = lus[j].p;
-            pinvs[j] = 1.0 / ps[j];
+        int j0 = 0;
+        for (int bi = 0; bi < this.batches.length; bi++) {
+            for (int i : regular[bi]) {
+                ps[j0] = this.batches[bi].prime(i);
+                pinvs[j0] = 1.0 / ps[j0];
+                j0++;
+            }
         }
         qs = new double[s];
         qinvs = new double[s];
@@ -105,7 +125,7 @@ final class DixonLift {
         }
         long[] pl = new long[k];
         for (int j = 0; j < k; j++) {
-            pl[j] = lus[j].p;
+            pl[j] = (long) ps[j];
         }
         qHatInv = new double[s];
         qHatModP = new double[k][s];
@@ -156,8 +176,8 @@ final class DixonLift {
     /** P, the product of the factorization primes. */
     BigInteger stepModulus() {
         BigInteger p = BigInteger.ONE;
-        for (ZpLu lu : lus) {
-            p = p.multiply(BigInteger.valueOf(lu.p));
+        for (double pj : ps) {
+            p = p.multiply(BigInteger.valueOf((long) pj));
         }
         return p;
     }
@@ -167,7 +187,7 @@ final class DixonLift {
      * {@code components} indices i, x_i mod P^steps in [0, P^steps).
      *
      * @param b the right-hand side, |b_i| &lt;= R
-     * @param threads threads for the per-prime solves and residual products
+     * @param threads threads for the residual products (the solves run on the image engine)
      * @param options polled for cancellation before each step; its listener gets
      *     ("dixon-lift", step, steps)
      */
@@ -189,16 +209,14 @@ final class DixonLift {
         // X_i = sum_j xi_ij (P / p_j) - g_i P for the recorded components: xis[c][i * k + j], gs[c][i].
         double[][] xis = new double[components][steps * k];
         double[][] gs = new double[components][steps];
+        long[][] bb = new long[batches.length][];
+        long[][] xx = new long[batches.length][];
+        for (int bi = 0; bi < batches.length; bi++) {
+            bb[bi] = new long[batches[bi].count() * n];
+            xx[bi] = new long[batches[bi].count() * n];
+        }
         ExecutorService pool = threads > 1 ? Executors.newFixedThreadPool(threads, daemon()) : null;
         try {
-            List<Callable<Void>> solves = new ArrayList<>();
-            for (int j = 0; j < k; j++) {
-                final int jj = j;
-                solves.add(() -> {
-                    lus[jj].solve(rp[jj], y[jj]);
-                    return null;
-                });
-            }
             List<Callable<Void>> updates = new ArrayList<>();
             for (int t = 0; t < s; t++) {
                 final int tt = t;
@@ -210,7 +228,7 @@ final class DixonLift {
             for (int step = 0; step < steps; step++) {
                 options.checkCancelled("before Dixon step " + (step + 1) + " of " + steps);
                 residuesModP(r, eta, g, rp);
-                runAll(pool, solves);
+                solveAll(rp, bb, xx, y);
                 solutionModQ(y, xi, g, xq);
                 for (int c = 0; c < components; c++) {
                     for (int j = 0; j < k; j++) {
@@ -231,6 +249,35 @@ final class DixonLift {
             out[c] = assemble(xis[c], gs[c], steps);
         }
         return out;
+    }
+
+    // y_j = A^-1 rp_j mod p_j: one batched solve per batch of factors.
+    private void solveAll(double[][] rp, long[][] bb, long[][] xx, double[][] y) {
+        int j = 0;
+        for (int bi = 0; bi < batches.length; bi++) {
+            if (regular[bi].length == 0) {
+                continue;
+            }
+            long[] b = bb[bi];
+            int j0 = j;
+            for (int i : regular[bi]) {
+                double[] r = rp[j++];
+                int off = i * n;
+                for (int c = 0; c < n; c++) {
+                    b[off + c] = (long) r[c];
+                }
+            }
+            batches[bi].solve(b, xx[bi]);
+            long[] x = xx[bi];
+            j = j0;
+            for (int i : regular[bi]) {
+                double[] yj = y[j++];
+                int off = i * n;
+                for (int c = 0; c < n; c++) {
+                    yj[c] = x[off + c];
+                }
+            }
+        }
     }
 
     /*
