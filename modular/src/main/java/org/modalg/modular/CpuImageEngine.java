@@ -37,13 +37,16 @@ final class CpuImageEngine implements ImageEngine {
         return "cpu (" + threads + (threads == 1 ? " thread)" : " threads)");
     }
 
-    /** Runs task(j, residues, offset of prime j's copy) for every prime, CHUNK primes projected at once. */
+    /**
+     * Runs task(j, residues of v, offset, residues of w, offset) for every prime: CHUNK primes
+     * projected at once by one small basis, both inputs by the same one (w may be null).
+     */
     private interface PerPrime {
-        void run(int j, long[] residues, int offset);
+        void run(int j, long[] residues, int offset, long[] wResidues, int wOffset);
     }
 
-    private void forEachPrime(LimbVector v, long[] primes, String what, PerPrime task) {
-        int count = v.count();
+    private void forEachPrime(LimbVector v, LimbVector w, long[] primes, String what, PerPrime task) {
+        int count = v.count() + (w == null ? 0 : w.count());
         // chunks of at most CHUNK primes and CHUNK_WORDS residues, at least two per thread (a
         // batch of 20 primes on 2 threads is 4 chunks of 5, not 16 + 4)
         int chunk = (int) Math.max(1, Math.min(Math.min(CHUNK, CHUNK_WORDS / Math.max(1, count)),
@@ -52,12 +55,17 @@ final class CpuImageEngine implements ImageEngine {
         PrimeWorkers.run(chunks, threads, c -> {
             int from = c * chunk;
             int to = Math.min(primes.length, from + chunk);
-            long[] res = new long[(to - from) * count];
-            CrtBasis.of(java.util.Arrays.copyOfRange(primes, from, to))
-                    .projectAllSigned(v.limbs(), count, v.limbsPerValue(), res);
+            CrtBasis basis = CrtBasis.of(java.util.Arrays.copyOfRange(primes, from, to));
+            long[] res = new long[(to - from) * v.count()];
+            basis.projectAllSigned(v.limbs(), v.count(), v.limbsPerValue(), res);
+            long[] wRes = null;
+            if (w != null) {
+                wRes = new long[(to - from) * w.count()];
+                basis.projectAllSigned(w.limbs(), w.count(), w.limbsPerValue(), wRes);
+            }
             for (int j = from; j < to; j++) {
                 options.checkCancelled("before " + what + " image " + (j + 1) + " of " + primes.length);
-                task.run(j, res, (j - from) * count);
+                task.run(j, res, (j - from) * v.count(), wRes, w == null ? 0 : (j - from) * w.count());
             }
         });
     }
@@ -68,7 +76,7 @@ final class CpuImageEngine implements ImageEngine {
         long[] out = new long[primes.length];
         // one n x n buffer per worker thread, overwritten prime after prime
         ThreadLocal<double[][]> buffer = ThreadLocal.withInitial(() -> new double[n][n]);
-        forEachPrime(a, primes, "determinant", (j, res, off) -> {
+        forEachPrime(a, null, primes, "determinant", (j, res, off, unused, unusedOff) -> {
             long p = primes[j];
             out[j] = p < (1L << ZpDetKernel.MAX_PRIME_BITS) ? ZpDetKernel.det(rows(res, off, n, buffer.get()), n, p)
                     : detLongs(ZpField.of(p), res, off, n);
@@ -86,8 +94,8 @@ final class CpuImageEngine implements ImageEngine {
             }
         }
         ZpLu[] lus = new ZpLu[primes.length];
-        forEachPrime(a, primes, "factorization",
-                (j, res, off) -> lus[j] = ZpLu.factor(rows(res, off, n, new double[n][n]), n, primes[j]));
+        forEachPrime(a, null, primes, "factorization",
+                (j, res, off, unused, unusedOff) -> lus[j] = ZpLu.factor(rows(res, off, n, new double[n][n]), n, primes[j]));
         return new CpuLuImages(n, primes.clone(), lus, threads);
     }
 
@@ -96,14 +104,10 @@ final class CpuImageEngine implements ImageEngine {
         checkPolynomials(f, g);
         int lf = f.count();
         int lg = g.count();
-        long[] fr = new long[primes.length * lf];
-        long[] gr = new long[primes.length * lg];
-        project(g, primes, gr);
         long[] out = new long[primes.length];
-        forEachPrime(f, primes, "resultant", (j, res, off) -> {
-            System.arraycopy(res, off, fr, j * lf, lf);
-            long[] a = java.util.Arrays.copyOfRange(fr, j * lf, (j + 1) * lf);
-            long[] b = java.util.Arrays.copyOfRange(gr, j * lg, (j + 1) * lg);
+        forEachPrime(f, g, primes, "resultant", (j, fr, fOff, gr, gOff) -> {
+            long[] a = java.util.Arrays.copyOfRange(fr, fOff, fOff + lf);
+            long[] b = java.util.Arrays.copyOfRange(gr, gOff, gOff + lg);
             out[j] = PolyGcdZp.resultant(ZpField.of(primes[j]), a, lf, b, lg);
         });
         return out;
@@ -115,19 +119,17 @@ final class CpuImageEngine implements ImageEngine {
         int lf = f.count();
         int lg = g.count();
         int n = Math.max(lf, lg);
-        long[] gr = new long[primes.length * lg];
-        project(g, primes, gr);
         int[] degrees = new int[primes.length];
         long[] h = new long[primes.length * n];
         long[] fc = cofactors ? new long[primes.length * lf] : null;
         long[] gc = cofactors ? new long[primes.length * lg] : null;
-        forEachPrime(f, primes, "gcd", (j, res, off) -> {
+        forEachPrime(f, g, primes, "gcd", (j, res, off, gr, gOff) -> {
             long p = primes[j];
             ZpField field = ZpField.of(p);
             long[] x = new long[n];
             long[] y = new long[n];
             System.arraycopy(res, off, x, 0, lf);
-            System.arraycopy(gr, j * lg, y, 0, lg);
+            System.arraycopy(gr, gOff, y, 0, lg);
             long[] fp = cofactors ? x.clone() : null;
             long[] gp = cofactors ? y.clone() : null;
             long[] hj = new long[n];
@@ -205,10 +207,6 @@ final class CpuImageEngine implements ImageEngine {
             PolyDivZp.divRem(field, x, 0, len, h, 0, hl, q, 0, new long[n], 0);
         }
         System.arraycopy(q, 0, out, off, q.length);
-    }
-
-    private void project(LimbVector v, long[] primes, long[] out) {
-        CrtBasis.of(primes).projectAllSigned(v.limbs(), v.count(), v.limbsPerValue(), out, Math.min(threads, 2));
     }
 
     // Element-major digits of every value reduced into the field.

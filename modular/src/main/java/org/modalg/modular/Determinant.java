@@ -74,11 +74,19 @@ import org.modalg.polynomial.IntegerMultiplication;
  * recorded in the report as a
  * hint, and only the bound (or the stability rule when asked for) ends the run.
  *
- * <p><b>Progress, cancellation.</b> The listener is called after each prime's image with phase
- * {@code "images"} and after each lifting step with {@code "dixon-lift"}; the cancellation check
- * is polled before each prime, factorization and lifting step (and each column of a big-prime
- * elimination). The report gives the time of the phases bound, dixon-lu, dixon-lift,
- * rational-reconstruction and cofactor-crt (divisor strategy) or setup, images and crt (plain).
+ * <p><b>Engine.</b> Every route is an instance of the {@link MultimodularEngine}: the images
+ * (determinants, and the divisor strategy's factorizations) come in batches from the options'
+ * {@link ImageEngine}, chosen once per call ({@link ImageEngines#forOptions}); the plain and
+ * big-prime routes and the divisor strategy's cofactor are its loop with a {@link GarnerCombiner}
+ * and the {@link ProvenBound} or {@link StableImages} rule.
+ *
+ * <p><b>Progress, cancellation.</b> The listener is called with phase {@code "images"} for every
+ * image (after the batch that computed it) and after each lifting step with
+ * {@code "dixon-lift"}; the cancellation check is polled before each batch, prime,
+ * factorization and lifting step (and each column of a big-prime elimination). The report gives
+ * the time of the phases bound, dixon-lu, dixon-lift, rational-reconstruction and cofactor-crt
+ * (divisor strategy, with images and crt when the cofactor needs more primes) or setup, images
+ * and crt (plain, big prime).
  */
 public final class Determinant {
 
