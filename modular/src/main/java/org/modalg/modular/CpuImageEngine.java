@@ -21,6 +21,9 @@ final class CpuImageEngine implements ImageEngine {
 
     // Primes projected at once: bounds the temporary residues to CHUNK input copies.
     private static final int CHUNK = 16;
+    // Resultants: 32 primes per basis (measured about 5% faster than 16 at degree 1000, as the
+    // resultant loop had it).
+    private static final int RESULTANT_CHUNK = 32;
     // Residues held per chunk at most (2^22 longs = 32 MiB).
     private static final long CHUNK_WORDS = 1L << 22;
 
@@ -45,27 +48,29 @@ final class CpuImageEngine implements ImageEngine {
         void run(int j, long[] residues, int offset, long[] wResidues, int wOffset);
     }
 
-    private void forEachPrime(LimbVector v, LimbVector w, long[] primes, String what, PerPrime task) {
-        int count = v.count() + (w == null ? 0 : w.count());
+    private void forEachPrime(LimbVector vIn, LimbVector wIn, long[] primes, String what, PerPrime task) {
+        forEachPrime(vIn, wIn, primes, what, CHUNK, task);
+    }
+
+    private void forEachPrime(LimbVector vIn, LimbVector wIn, long[] primes, String what, int maxChunk,
+            PerPrime task) {
+        Magnitudes v = new Magnitudes(vIn);
+        Magnitudes w = wIn == null ? null : new Magnitudes(wIn);
+        int count = v.count + (w == null ? 0 : w.count);
         // chunks of at most CHUNK primes and CHUNK_WORDS residues, at least two per thread (a
         // batch of 20 primes on 2 threads is 4 chunks of 5, not 16 + 4)
-        int chunk = (int) Math.max(1, Math.min(Math.min(CHUNK, CHUNK_WORDS / Math.max(1, count)),
+        int chunk = (int) Math.max(1, Math.min(Math.min(maxChunk, CHUNK_WORDS / Math.max(1, count)),
                 (primes.length + 2L * threads - 1) / (2L * threads)));
         int chunks = (primes.length + chunk - 1) / chunk;
         PrimeWorkers.run(chunks, threads, c -> {
             int from = c * chunk;
             int to = Math.min(primes.length, from + chunk);
             CrtBasis basis = CrtBasis.of(java.util.Arrays.copyOfRange(primes, from, to));
-            long[] res = new long[(to - from) * v.count()];
-            basis.projectAllSigned(v.limbs(), v.count(), v.limbsPerValue(), res);
-            long[] wRes = null;
-            if (w != null) {
-                wRes = new long[(to - from) * w.count()];
-                basis.projectAllSigned(w.limbs(), w.count(), w.limbsPerValue(), wRes);
-            }
+            long[] res = v.project(basis);
+            long[] wRes = w == null ? null : w.project(basis);
             for (int j = from; j < to; j++) {
                 options.checkCancelled("before " + what + " image " + (j + 1) + " of " + primes.length);
-                task.run(j, res, (j - from) * v.count(), wRes, w == null ? 0 : (j - from) * w.count());
+                task.run(j, res, (j - from) * v.count, wRes, w == null ? 0 : (j - from) * w.count);
             }
         });
     }
@@ -105,7 +110,7 @@ final class CpuImageEngine implements ImageEngine {
         int lf = f.count();
         int lg = g.count();
         long[] out = new long[primes.length];
-        forEachPrime(f, g, primes, "resultant", (j, fr, fOff, gr, gOff) -> {
+        forEachPrime(f, g, primes, "resultant", RESULTANT_CHUNK, (j, fr, fOff, gr, gOff) -> {
             long[] a = java.util.Arrays.copyOfRange(fr, fOff, fOff + lf);
             long[] b = java.util.Arrays.copyOfRange(gr, gOff, gOff + lg);
             out[j] = PolyGcdZp.resultant(ZpField.of(primes[j]), a, lf, b, lg);
@@ -197,6 +202,76 @@ final class CpuImageEngine implements ImageEngine {
     }
 
     // ------------------------------------------------------------------ helpers
+
+    /**
+     * The values of a LimbVector as magnitudes and signs, with the fewest limbs the magnitudes
+     * need: a 64-bit coefficient takes one unsigned limb here against two in two's complement,
+     * which halves its projection ({@link CrtBasis#projectAll} on the magnitudes, residues of the
+     * negative values negated).
+     */
+    private static final class Magnitudes {
+        final int count;
+        final long[] limbs;
+        final int lpv;
+        final int[] negative;
+
+        Magnitudes(LimbVector v) {
+            count = v.count();
+            int l = v.limbsPerValue();
+            long[] src = v.limbs();
+            long[] mag = new long[Math.max(1, count * l)];
+            int[] neg = new int[count];
+            int negs = 0;
+            int used = 1;
+            for (int i = 0; i < count; i++) {
+                int off = i * l;
+                if (src[off + l - 1] < 0) {
+                    neg[negs++] = i;
+                    long carry = 1; // magnitude = ~x + 1
+                    for (int k = 0; k < l; k++) {
+                        long inv = ~src[off + k];
+                        mag[off + k] = inv + carry;
+                        carry = carry == 1 && inv == -1L ? 1 : 0;
+                    }
+                } else {
+                    System.arraycopy(src, off, mag, off, l);
+                }
+                int top = l - 1;
+                while (top > 0 && mag[off + top] == 0) {
+                    top--;
+                }
+                used = Math.max(used, top + 1);
+            }
+            if (used < l) {
+                long[] packed = new long[Math.max(1, count * used)];
+                for (int i = 0; i < count; i++) {
+                    System.arraycopy(mag, i * l, packed, i * used, used);
+                }
+                mag = packed;
+            }
+            limbs = mag;
+            lpv = used;
+            negative = java.util.Arrays.copyOf(neg, negs);
+        }
+
+        /** out[j * count + i] = value i mod prime j of the basis, in [0, p_j). */
+        long[] project(CrtBasis basis) {
+            long[] out = new long[basis.size() * count];
+            if (count == 0) {
+                return out;
+            }
+            basis.projectAll(limbs, count, lpv, out);
+            for (int j = 0; j < basis.size(); j++) {
+                long p = basis.prime(j);
+                int base = j * count;
+                for (int i : negative) {
+                    long r = out[base + i];
+                    out[base + i] = r == 0 ? 0 : p - r;
+                }
+            }
+            return out;
+        }
+    }
 
     // out[off ..] = x / h exactly (len - hl + 1 coefficients), x of length len >= hl, h monic.
     private static void divideExact(ZpField field, long[] x, int len, long[] h, int hl, long[] out, int off, int n) {
