@@ -350,6 +350,21 @@ class ImageEngineContractTest {
             assertEquals(bits / 64 + 1, l.limbsPerValue(), where(bits + " bits: the fewest limbs with a sign bit"));
             assertArrayEquals(v, l.toBigIntegers(), where(bits + " bits"));
         }
+        // extreme values through an engine (the CPU engine projects magnitudes and signs)
+        ImageEngine e = engine(1);
+        long[] primes = {ImageOracles.primes(rnd, 23, 1)[0], ImageOracles.primes(rnd, 26, 1)[0],
+            ImageOracles.primes(rnd, 62, 1)[0]};
+        BigInteger two64 = BigInteger.ONE.shiftLeft(64);
+        for (BigInteger v : new BigInteger[] {BigInteger.valueOf(Long.MIN_VALUE), BigInteger.valueOf(Long.MAX_VALUE),
+            BigInteger.ONE.negate(), BigInteger.ZERO, two64.negate(), two64.subtract(BigInteger.ONE),
+            two64.shiftLeft(63).negate(), two64.shiftLeft(64).negate().add(BigInteger.ONE)}) {
+            long[] got = e.determinants(1, LimbVector.of(new BigInteger[] {v}), primes);
+            for (int j = 0; j < primes.length; j++) {
+                assertEquals(v.mod(big(primes[j])).longValueExact(), got[j], where(v + " mod " + primes[j]));
+            }
+        }
+        long[] wrapped = e.determinants(1, LimbVector.wrap(new long[] {Long.MIN_VALUE}, 1, 1), primes);
+        assertEquals(BigInteger.valueOf(Long.MIN_VALUE).mod(big(primes[2])).longValueExact(), wrapped[2]);
         assertThrows(IllegalArgumentException.class, () -> LimbVector.of((BigInteger[]) null));
         assertThrows(IllegalArgumentException.class, () -> LimbVector.of(new BigInteger[] {null}));
         assertThrows(IllegalArgumentException.class, () -> LimbVector.wrap(new long[1], 2, 1));
