@@ -157,6 +157,16 @@ class SolveCommandTest {
     }
 
     @Test
+    void solveBenchmarkAgreesWithJas() {
+        org.modalg.examples.bench.BenchTable t = org.modalg.examples.bench.SolveBenchmark.run(new int[] {3, 12},
+                new int[] {10, 70}, 2, 1, 12);
+        assertEquals(2 * 2 * 3, t.rows().size(), "2 sizes x 2 bit sizes x (2 + 1 threads, JAS)");
+        for (String[] row : t.rows()) {
+            assertEquals("true", row[7], "every method agrees: " + String.join(",", row));
+        }
+    }
+
+    @Test
     void badInputIsOneErrorLine() throws Exception {
         CliRunner.run("solve", "2 2  1 2  2 4", "2 1  1 1").assertOneError("singular matrix");
         CliRunner.run("solve", "2 2  0 0  0 0", "2 1  0 0").assertOneError("singular matrix");
