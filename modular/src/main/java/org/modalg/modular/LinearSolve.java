@@ -20,7 +20,7 @@ import org.modalg.fft.Route;
  * {@link ImageEngine} of the options ({@link ImageEngines#forOptions}: CPU threads or a GPU),
  * then rational reconstruction of the solution with one common denominator.
  *
- * <p><b>Method.</b> A is factored modulo k primes p_j &lt; 2^{@value ZpDetKernel#MAX_PRIME_BITS}
+ * <p><b>Method.</b> A is factored modulo k primes p_j &lt; 2^23
  * (k n^3 / 3 operations; k balances the factorizations against the lifting steps, at least the
  * number of threads); each lifting step ({@link DixonLift}) solves modulo P = p_1 ... p_k with
  * one batched {@link LuImages#solve} and updates the residual exactly, (k + s) n^2 operations
@@ -31,8 +31,8 @@ import org.modalg.fft.Route;
  * {@link RationalReconstruction}), and each further one is reconstructed times the common
  * denominator d found so far, with the bounds N d and D / d (usually d x_i is then already an
  * integer below N d: one product instead of a reconstruction). <b>Early termination:</b> at
- * lifting lengths that double from {@value #FIRST_CHECK_BITS} bits, the same reconstruction
- * with balanced bounds (2 N' D' &lt; P^K / 2^{@value #MARGIN_BITS}) is tried, and a candidate is
+ * lifting lengths that double from 256 bits, the same reconstruction
+ * with balanced bounds (2 N' D' &lt; P^K / 2^32) is tried, and a candidate is
  * accepted only when A (d x) = d b holds exactly over Z (n^2 products, a proof by check). So
  * small solutions (integral ones, say) cost a few steps, and every result is proven
  * ({@link Certification#PROVEN}, whatever the options ask: the check is cheaper than a
@@ -40,7 +40,7 @@ import org.modalg.fft.Route;
  *
  * <p><b>Singular matrices.</b> A prime modulo which A is singular is recorded as unlucky, and
  * further primes are drawn at random from [2^22, 2^23) (seed in the report). When A is singular
- * modulo {@value #MAX_LU_FAILURES} random primes, its rank profile modulo one of them gives r
+ * modulo 3 random primes, its rank profile modulo one of them gives r
  * pivot rows and columns with a regular r x r minor B; solving B y = -(the next column,
  * restricted to the pivot rows) gives a vector v with v = 0 off the pivot columns and that
  * column, and A v = 0 is checked exactly: then A is singular over Q (proven) and an
