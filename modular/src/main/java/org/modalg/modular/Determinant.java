@@ -529,7 +529,8 @@ public final class Determinant {
                 }
             }
         };
-        ImageEngine engine = ImageEngines.forOptions(options);
+        // below n = 100 a factorization or solve is too small to hand to other threads
+        ImageEngine engine = ImageEngines.forOptions(n >= 100 ? options : options.withThreads(1));
         LimbVector av = LimbVector.of(a);
         int regular = 0;
         int failures = 0;

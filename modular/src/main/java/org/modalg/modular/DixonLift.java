@@ -16,8 +16,9 @@ import org.modalg.fft.Options;
  * p-adic (Dixon) lifting of the solution of A x = b over Z: x mod P^K for a few chosen components,
  * where P = p_1 ... p_k is a product of word-size primes modulo which A has been factored by an
  * {@link ImageEngine} ({@link LuImages}; the CPU engine's are {@link ZpLu}). Dixon, "Exact
- * solution of linear equations using p-adic expansions" (Numer. Math. 40, 1982); used for the determinant by the divisor trick (Abbott, Bronstein, Mulders,
- * ISSAC 1999).
+ * solution of linear equations using p-adic expansions" (Numer. Math. 40, 1982); used for the
+ * determinant by the divisor trick (Abbott, Bronstein, Mulders, ISSAC 1999) and for the rational
+ * solution of {@link LinearSolve}.
  *
  * <p>One step: X = A^-1 r mod P (k triangular solves, one batched {@link LuImages#solve} call per
  * batch of factors, one in the usual case), then r &lt;- (r - A X) / P,

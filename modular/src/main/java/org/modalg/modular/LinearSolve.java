@@ -20,23 +20,22 @@ import org.modalg.fft.Route;
  * {@link ImageEngine} of the options ({@link ImageEngines#forOptions}: CPU threads or a GPU),
  * then rational reconstruction of the solution with one common denominator.
  *
- * <p><b>Method.</b> A is factored modulo k primes p_j &lt; 2^23
- * (k n^3 / 3 operations; k balances the factorizations against the lifting steps, at least the
- * number of threads); each lifting step ({@link DixonLift}) solves modulo P = p_1 ... p_k with
- * one batched {@link LuImages#solve} and updates the residual exactly, (k + s) n^2 operations
- * for 23 k bits of the p-adic expansion (s &asymp; bits(max(|b|, ||A||_inf)) / 22 residue
- * primes). By Cramer's rule x_i = det A_i / det A, so with D the Hadamard bound of A and N the
- * largest Hadamard bound of the A_i (A with column i replaced by b), once P^K &gt; 2 N D the
- * solution is determined: the first component is reconstructed (Wang's algorithm,
- * {@link RationalReconstruction}), and each further one is reconstructed times the common
- * denominator d found so far, with the bounds N d and D / d (usually d x_i is then already an
- * integer below N d: one product instead of a reconstruction). <b>Early termination:</b> at
- * lifting lengths that double from 256 bits, the same reconstruction
- * with balanced bounds (2 N' D' &lt; P^K / 2^32) is tried, and a candidate is
- * accepted only when A (d x) = d b holds exactly over Z (n^2 products, a proof by check). So
- * small solutions (integral ones, say) cost a few steps, and every result is proven
- * ({@link Certification#PROVEN}, whatever the options ask: the check is cheaper than a
- * probabilistic argument).
+ * <p><b>Method.</b> A is factored modulo k primes p_j &lt; 2^23 (k n^3 / 3 operations; k balances
+ * the factorizations against the lifting steps, from n = 100 at least the number of threads, up to
+ * 8; below it one thread takes the factorizations and solves); each lifting step ({@link
+ * DixonLift}) solves modulo P = p_1 ... p_k with one batched {@link LuImages#solve} and updates
+ * the residual exactly, (k + s) n^2 operations for 23 k bits of the p-adic expansion (s &asymp;
+ * bits(max(|b|, ||A||_inf)) / 22 residue primes). By Cramer's rule x_i = det A_i / det A, so with
+ * D the Hadamard bound of A and N the largest Hadamard bound of the A_i (A with column i replaced
+ * by b), once P^K &gt; 2 N D the solution is determined: the first component is reconstructed
+ * (Wang's algorithm, {@link RationalReconstruction}), and each further one is reconstructed times
+ * the common denominator d found so far, with the bounds N d and D / d (usually d x_i is then
+ * already an integer below N d: one product instead of a reconstruction). <b>Early
+ * termination:</b> at lifting lengths that double from 256 bits, the same reconstruction with
+ * balanced bounds (2 N' D' &lt; P^K / 2^32) is tried, and a candidate is accepted only when A (d
+ * x) = d b holds exactly over Z (n^2 products, a proof by check). So small solutions (integral
+ * ones, say) cost a few steps, and every result is proven ({@link Certification#PROVEN}, whatever
+ * the options ask: the check is cheaper than a probabilistic argument).
  *
  * <p><b>Singular matrices.</b> A prime modulo which A is singular is recorded as unlucky, and
  * further primes are drawn at random from [2^22, 2^23) (seed in the report). When A is singular
@@ -246,16 +245,17 @@ public final class LinearSolve {
         t = report.phaseSince("bound", t);
 
         // k: sqrt(3 L s / (23 n)) balances k n^3 / 3 against the lifting's (L / 23 k) (k + s) n^2,
-        // at least the threads (up to 8); at most 2 n + 8 (for small n the cost per prime is
+        // from n = 100 at least the threads (up to 8); at most 2 n + 8 (for small n the cost per prime is
         // projection and bookkeeping, not n^3 / 3) and LU_BYTES of factors.
         int threads = Math.max(1, options.threads());
         int s0 = (int) (residual.bitLength() / (ZpDetKernel.MAX_PRIME_BITS - 1)) + 1;
         double kLift = Math.sqrt(3.0 * liftBits * s0 / (ZpDetKernel.MAX_PRIME_BITS * (double) n));
-        int k = (int) Math.ceil(Math.min(Math.max(kLift, Math.min(threads, 8)), 2.0 * n + 8));
+        int k = (int) Math.ceil(Math.min(Math.max(kLift, n >= 100 ? Math.min(threads, 8) : 1), 2.0 * n + 8));
         k = (int) Math.max(1, Math.min(k, LU_BYTES / (8L * n * n)));
 
         Primes primes = new Primes(options, report);
-        ImageEngine engine = ImageEngines.forOptions(options);
+        // below n = 100 a factorization or solve is too small to hand to other threads
+        ImageEngine engine = ImageEngines.forOptions(n >= 100 ? options : options.withThreads(1));
         LimbVector av = LimbVector.of(a);
         List<LuImages> factors = new ArrayList<>();
         try {
