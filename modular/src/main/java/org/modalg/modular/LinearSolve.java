@@ -115,6 +115,8 @@ public final class LinearSolve {
      * @throws IllegalArgumentException if an argument, a row or an entry is null, a is not
      *     square (naming its shape), has more than {@value #MAX_N} rows, or b's length is not n
      * @throws ArithmeticException "singular matrix ..." if A is singular over Q (proven)
+     * @throws IllegalStateException if the options ask for the GPU backend and no GPU image engine
+     *     is usable ({@link ImageEngines#forOptions})
      * @throws CancelledException if cancelled through the options
      */
     public static ModularResult<RationalVector> solve(BigInteger[][] a, BigInteger[] b, Options options) {
@@ -132,6 +134,8 @@ public final class LinearSolve {
      * @throws IllegalArgumentException as {@link #solve(BigInteger[][], BigInteger[], Options)},
      *     naming rhs[j] for a bad right-hand side
      * @throws ArithmeticException "singular matrix ..." if A is singular over Q (proven)
+     * @throws IllegalStateException if the options ask for the GPU backend and no GPU image engine
+     *     is usable ({@link ImageEngines#forOptions})
      * @throws CancelledException if cancelled through the options
      */
     public static ModularResult<List<RationalVector>> solve(BigInteger[][] a, List<BigInteger[]> rhs,
