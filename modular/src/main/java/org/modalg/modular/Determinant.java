@@ -534,6 +534,9 @@ public final class Determinant {
                 }
             }
         };
+        // below n = 100 a factorization or solve is too small to hand to other threads: the
+        // factorizations (and the lifting's solves on them) then get a one-thread engine
+        ImageEngine luEngine = n >= 100 ? engine.images() : ImageEngines.forOptions(options.withThreads(1));
         int regular = 0;
         int failures = 0;
         while (regular < k) {
@@ -544,7 +547,7 @@ public final class Determinant {
             boolean wasRandom = random[0] != null;
             // one batch of factorizations through the operation's image engine (kept there for the
             // lifting's batched solves)
-            LuImages got = engine.images().factor(n, images.limbs(), cand);
+            LuImages got = luEngine.factor(n, images.limbs(), cand);
             factors.add(got);
             engine.countImages(cand.length);
             for (int j = 0; j < cand.length; j++) {
@@ -650,7 +653,7 @@ public final class Determinant {
                 .certification(Certification.PROVEN, "divisor d = 2^" + d.bitLength() + " from Dixon lifting to 2^"
                         + m.bitLength() + " > 2 N D = 2^" + target.bitLength() + "; cofactor modulus 2^"
                         + acc.modulus().bitLength() + " > 2 * Hadamard bound / d = 2^" + cofBound.shiftLeft(1).bitLength());
-        report.note("divisor strategy: " + k + " LU primes (" + engine.images().name() + "), " + rns.size()
+        report.note("divisor strategy: " + k + " LU primes (" + luEngine.name() + "), " + rns.size()
                 + " residue primes, "
                 + steps + " lifting steps of " + stepModulus.bitLength() + " bits, " + extra
                 + " more cofactor primes; log2 d = " + d.bitLength() + " of Hadamard 2^" + bound.bitLength());

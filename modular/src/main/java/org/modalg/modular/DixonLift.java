@@ -16,8 +16,9 @@ import org.modalg.fft.Options;
  * p-adic (Dixon) lifting of the solution of A x = b over Z: x mod P^K for a few chosen components,
  * where P = p_1 ... p_k is a product of word-size primes modulo which A has been factored by an
  * {@link ImageEngine} ({@link LuImages}; the CPU engine's are {@link ZpLu}). Dixon, "Exact
- * solution of linear equations using p-adic expansions" (Numer. Math. 40, 1982); used for the determinant by the divisor trick (Abbott, Bronstein, Mulders,
- * ISSAC 1999).
+ * solution of linear equations using p-adic expansions" (Numer. Math. 40, 1982); used for the
+ * determinant by the divisor trick (Abbott, Bronstein, Mulders, ISSAC 1999) and for the rational
+ * solution of {@link LinearSolve}.
  *
  * <p>One step: X = A^-1 r mod P (k triangular solves, one batched {@link LuImages#solve} call per
  * batch of factors, one in the usual case), then r &lt;- (r - A X) / P,
@@ -66,8 +67,9 @@ final class DixonLift {
     private final double[][] pHatModQ;
     private final double[] pModQ;
     private final double[] pInvModQ;
-    // P / p_j, to assemble the solution.
+    // P / p_j, to assemble the solution, and P.
     private final BigInteger[] pHat;
+    private final BigInteger stepModulus;
 
     /**
      * @param a the matrix, row by row (n x n)
@@ -160,6 +162,11 @@ final class DixonLift {
             pModQ[t] = pm;
             pInvModQ[t] = ZpDetKernel.inverse(pm, rnsPrimes[t]);
         }
+        BigInteger prod = BigInteger.ONE;
+        for (long p : pl) {
+            prod = prod.multiply(BigInteger.valueOf(p));
+        }
+        stepModulus = prod;
     }
 
     // prod_{l != skip} m_l mod x.
@@ -175,11 +182,12 @@ final class DixonLift {
 
     /** P, the product of the factorization primes. */
     BigInteger stepModulus() {
-        BigInteger p = BigInteger.ONE;
-        for (double pj : ps) {
-            p = p.multiply(BigInteger.valueOf((long) pj));
-        }
-        return p;
+        return stepModulus;
+    }
+
+    /** The number k of factorization primes (a step lifts by P, about 23 k bits). */
+    int primes() {
+        return k;
     }
 
     /**
@@ -192,32 +200,78 @@ final class DixonLift {
      *     ("dixon-lift", step, steps)
      */
     BigInteger[] lift(long[] b, int steps, int components, int threads, Options options) {
-        double[][] r = new double[s][n];
+        long[] residues = new long[s * n];
         for (int t = 0; t < s; t++) {
             long qt = (long) qs[t];
             for (int i = 0; i < n; i++) {
-                r[t][i] = Math.floorMod(b[i], qt);
+                residues[t * n + i] = Math.floorMod(b[i], qt);
             }
         }
-        double[][] eta = new double[s][n];
-        double[][] rp = new double[k][n];
-        double[][] y = new double[k][n];
-        double[][] xi = new double[k][n];
-        double[][] xq = new double[s][n];
-        double[][] acc = new double[s][n];
-        double[] g = new double[n];
-        // X_i = sum_j xi_ij (P / p_j) - g_i P for the recorded components: xis[c][i * k + j], gs[c][i].
-        double[][] xis = new double[components][steps * k];
-        double[][] gs = new double[components][steps];
-        long[][] bb = new long[batches.length][];
-        long[][] xx = new long[batches.length][];
-        for (int bi = 0; bi < batches.length; bi++) {
-            bb[bi] = new long[batches[bi].count() * n];
-            xx[bi] = new long[batches[bi].count() * n];
+        try (Session session = new Session(residues, components, threads)) {
+            for (int step = 0; step < steps; step++) {
+                options.checkCancelled("before Dixon step " + (step + 1) + " of " + steps);
+                session.step();
+                options.listener().progress("dixon-lift", step + 1, steps);
+            }
+            BigInteger[] out = new BigInteger[components];
+            for (int c = 0; c < components; c++) {
+                out[c] = session.component(c);
+            }
+            return out;
         }
-        ExecutorService pool = threads > 1 ? Executors.newFixedThreadPool(threads, daemon()) : null;
-        try {
-            List<Callable<Void>> updates = new ArrayList<>();
+    }
+
+    /**
+     * A lifting of A x = b from r = b, step by step, recording the p-adic digits of the first
+     * {@code components} entries of x.
+     *
+     * @param b the right-hand side, |b_i| &lt;= R (any size otherwise)
+     * @param threads threads for the residual products (the solves run on the image engine)
+     */
+    Session open(BigInteger[] b, int components, int threads) {
+        long[] residues = new long[s * n];
+        long[] q = new long[s];
+        for (int t = 0; t < s; t++) {
+            q[t] = (long) qs[t];
+        }
+        CrtBasis.of(q).project(b, residues);
+        return new Session(residues, components, threads);
+    }
+
+    /**
+     * The state of one lifting: the residual r in residue form, the digits X_0, X_1, ... of the
+     * recorded components, and the threads of the residual products. Not thread safe, except
+     * {@link #component} between steps. Close it to stop its threads.
+     */
+    final class Session implements AutoCloseable {
+        private final int components;
+        private final double[][] r = new double[s][n];
+        private final double[][] eta = new double[s][n];
+        private final double[][] rp = new double[k][n];
+        private final double[][] y = new double[k][n];
+        private final double[][] xi = new double[k][n];
+        private final double[][] xq = new double[s][n];
+        private final double[][] acc = new double[s][n];
+        private final double[] g = new double[n];
+        private final long[][] bb = new long[batches.length][];
+        private final long[][] xx = new long[batches.length][];
+        private final ExecutorService pool;
+        private final List<Callable<Void>> updates = new ArrayList<>();
+        // Step i's digits: X_c = sum_j xi_cj (P / p_j) - g_c P, xi_cj at c (k + 1) + j (below
+        // 2^23) and g_c at c (k + 1) + k (|g_c| <= k).
+        private final List<int[]> digits = new ArrayList<>();
+
+        private Session(long[] residues, int components, int threads) {
+            this.components = components;
+            for (int t = 0; t < s; t++) {
+                for (int i = 0; i < n; i++) {
+                    r[t][i] = residues[t * n + i];
+                }
+            }
+            for (int bi = 0; bi < batches.length; bi++) {
+                bb[bi] = new long[batches[bi].count() * n];
+                xx[bi] = new long[batches[bi].count() * n];
+            }
             for (int t = 0; t < s; t++) {
                 final int tt = t;
                 updates.add(() -> {
@@ -225,30 +279,47 @@ final class DixonLift {
                     return null;
                 });
             }
-            for (int step = 0; step < steps; step++) {
-                options.checkCancelled("before Dixon step " + (step + 1) + " of " + steps);
-                residuesModP(r, eta, g, rp);
-                solveAll(rp, bb, xx, y);
-                solutionModQ(y, xi, g, xq);
-                for (int c = 0; c < components; c++) {
-                    for (int j = 0; j < k; j++) {
-                        xis[c][step * k + j] = xi[j][c];
-                    }
-                    gs[c][step] = g[c];
+            pool = threads > 1 && s > 1 ? Executors.newFixedThreadPool(Math.min(threads, s), daemon()) : null;
+        }
+
+        /** One step: X = A^-1 r mod P, recorded, then r &lt;- (r - A X) / P. */
+        void step() {
+            residuesModP(r, eta, g, rp);
+            solveAll(rp, bb, xx, y);
+            solutionModQ(y, xi, g, xq);
+            int w = k + 1;
+            int[] d = new int[components * w];
+            for (int c = 0; c < components; c++) {
+                for (int j = 0; j < k; j++) {
+                    d[c * w + j] = (int) xi[j][c];
                 }
-                runAll(pool, updates);
-                options.listener().progress("dixon-lift", step + 1, steps);
+                d[c * w + k] = (int) g[c];
             }
-        } finally {
+            digits.add(d);
+            runAll(pool, updates);
+        }
+
+        /** The steps done. */
+        int steps() {
+            return digits.size();
+        }
+
+        /** P^steps. */
+        BigInteger modulus() {
+            return stepModulus().pow(digits.size());
+        }
+
+        /** x_c mod P^steps in [0, P^steps), c &lt; components. */
+        BigInteger component(int c) {
+            return assemble(digits, c, digits.size());
+        }
+
+        @Override
+        public void close() {
             if (pool != null) {
                 pool.shutdownNow();
             }
         }
-        BigInteger[] out = new BigInteger[components];
-        for (int c = 0; c < components; c++) {
-            out[c] = assemble(xis[c], gs[c], steps);
-        }
-        return out;
     }
 
     // y_j = A^-1 rp_j mod p_j: one batched solve per batch of factors.
@@ -389,14 +460,17 @@ final class DixonLift {
         }
     }
 
-    // (sum_i X_i P^i) mod P^steps, X_i = sum_j xi_ij (P / p_j) - g_i P, by a balanced tree.
-    private BigInteger assemble(double[] xis, double[] gs, int steps) {
+    // (sum_i X_i P^i) mod P^steps for component c, X_i = sum_j xi_ij (P / p_j) - g_i P, by a
+    // balanced tree.
+    private BigInteger assemble(List<int[]> digits, int c, int steps) {
         BigInteger radix = stepModulus();
         List<BigInteger> level = new ArrayList<>(steps);
+        int w = k + 1;
         for (int i = 0; i < steps; i++) {
-            BigInteger v = radix.multiply(BigInteger.valueOf((long) -gs[i]));
+            int[] d = digits.get(i);
+            BigInteger v = radix.multiply(BigInteger.valueOf(-d[c * w + k]));
             for (int j = 0; j < k; j++) {
-                v = v.add(pHat[j].multiply(BigInteger.valueOf((long) xis[i * k + j])));
+                v = v.add(pHat[j].multiply(BigInteger.valueOf(d[c * w + j])));
             }
             level.add(v);
         }

@@ -213,6 +213,69 @@ final class ZpLu {
         }
     }
 
+    /**
+     * The rank profile of a modulo p: Gaussian elimination with column skipping (a column
+     * without a pivot among the remaining rows is passed over), n^2 r multiply-subtracts for
+     * rank r, delayed reduction as in {@link #eliminate}. Pivot t lies in row rows[t] and column
+     * cols[t] of a (columns increasing), so the r x r submatrix of a on those rows and columns is
+     * regular modulo p, and every column not in cols is, modulo p, a combination of the pivot
+     * columns. The rank of a over Q is at least r. Destroys a.
+     *
+     * @param a n rows of length n, exact integers in [0, p)
+     * @param p an odd prime below 2^{@value ZpDetKernel#MAX_PRIME_BITS} (not checked)
+     * @param rows receives the pivot rows (length at least n)
+     * @param cols receives the pivot columns (length at least n)
+     * @return the rank r of a modulo p
+     */
+    static int rankProfile(double[][] a, int n, long p, int[] rows, int[] cols) {
+        final double pd = p;
+        final double pinv = 1.0 / pd;
+        final double step = (double) (p - 1) * (double) (p - 1);
+        int[] perm = new int[n];
+        for (int i = 0; i < n; i++) {
+            perm[i] = i;
+        }
+        double bound = pd;
+        int r = 0;
+        for (int c = 0; c < n && r < n; c++) {
+            int piv = pivotRow(a, c, r, n, pd, pinv);
+            if (piv < 0) {
+                continue;
+            }
+            swap(a, perm, r, piv, 1, p);
+            double[] rr = a[r];
+            for (int j = c + 1; j < n; j++) {
+                rr[j] = reduce(rr[j], pd, pinv);
+            }
+            rows[r] = perm[r];
+            cols[r] = c;
+            long inv = ZpDetKernel.inverse((long) rr[c], p);
+            if (bound + step >= EXACT) {
+                for (int i = r + 1; i < n; i++) {
+                    double[] ri = a[i];
+                    for (int j = c + 1; j < n; j++) {
+                        ri[j] = reduce(ri[j], pd, pinv);
+                    }
+                }
+                bound = pd;
+            }
+            bound += step;
+            for (int i = r + 1; i < n; i++) {
+                double[] ri = a[i];
+                double f = (long) ri[c] * inv % p;
+                ri[c] = 0;
+                if (f == 0) {
+                    continue;
+                }
+                for (int j = c + 1; j < n; j++) {
+                    ri[j] -= f * rr[j];
+                }
+            }
+            r++;
+        }
+        return r;
+    }
+
     // Reduces column col in rows [from, n); the first row with a non-zero entry there, or -1.
     private static int pivotRow(double[][] a, int col, int from, int n, double pd, double pinv) {
         int piv = -1;

@@ -62,6 +62,86 @@ class ZpLuTest {
         }
     }
 
+    @Test
+    void rankProfileGivesTheRankAndARegularMinor() {
+        long seed = System.nanoTime();
+        System.out.println("ZpLuTest.rankProfile seed " + seed);
+        Random rnd = new Random(seed);
+        PrimeStream ps = PrimeStream.below(1L << ZpDetKernel.MAX_PRIME_BITS);
+        long[] primes = {ps.next(), 3, 7, 8191};
+        for (int trial = 0; trial < 200; trial++) {
+            int n = 1 + rnd.nextInt(trial < 180 ? 10 : 120);
+            long p = primes[rnd.nextInt(primes.length)];
+            int rank = rnd.nextInt(n + 1);
+            // A = L R with L n x rank and R rank x n random: rank at most `rank` modulo p.
+            long[][] l = new long[n][rank];
+            long[][] r = new long[rank][n];
+            for (int i = 0; i < n; i++) {
+                for (int t = 0; t < rank; t++) {
+                    l[i][t] = rnd.nextInt((int) Math.min(p, 1 << 22));
+                    r[t][i] = rnd.nextInt(3) == 0 ? 0 : rnd.nextInt((int) Math.min(p, 1 << 22));
+                }
+            }
+            BigInteger[][] a = new BigInteger[n][n];
+            for (int i = 0; i < n; i++) {
+                for (int j = 0; j < n; j++) {
+                    long v = 0;
+                    for (int t = 0; t < rank; t++) {
+                        v = (v + l[i][t] * r[t][j]) % p;
+                    }
+                    a[i][j] = BigInteger.valueOf(v);
+                }
+            }
+            String what = "seed " + seed + " trial " + trial + " n " + n + " p " + p;
+            int[] rows = new int[n];
+            int[] cols = new int[n];
+            int got = ZpLu.rankProfile(rows(a, n), n, p, rows, cols);
+            assertEquals(naiveRank(a, n, p), got, what);
+            BigInteger[][] minor = new BigInteger[got][got];
+            for (int i = 0; i < got; i++) {
+                for (int j = 0; j < got; j++) {
+                    minor[i][j] = a[rows[i]][cols[j]];
+                }
+                if (i > 0) {
+                    assertEquals(true, cols[i] > cols[i - 1], what);
+                }
+            }
+            assertEquals(true, got == 0 || naiveDet(minor, got, p) != 0, "minor regular: " + what);
+        }
+    }
+
+    // The rank modulo p by elimination on longs.
+    private static int naiveRank(BigInteger[][] a0, int n, long p) {
+        long[][] a = new long[n][n];
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < n; j++) {
+                a[i][j] = a0[i][j].mod(BigInteger.valueOf(p)).longValue();
+            }
+        }
+        int rank = 0;
+        for (int c = 0; c < n; c++) {
+            int piv = rank;
+            while (piv < n && a[piv][c] == 0) {
+                piv++;
+            }
+            if (piv == n) {
+                continue;
+            }
+            long[] t = a[piv];
+            a[piv] = a[rank];
+            a[rank] = t;
+            long inv = BigInteger.valueOf(a[rank][c]).modInverse(BigInteger.valueOf(p)).longValue();
+            for (int i = rank + 1; i < n; i++) {
+                long f = a[i][c] * inv % p;
+                for (int j = c; j < n; j++) {
+                    a[i][j] = Math.floorMod(a[i][j] - f * a[rank][j] % p, p);
+                }
+            }
+            rank++;
+        }
+        return rank;
+    }
+
     // Gaussian elimination on longs modulo p, one pivot at a time.
     private static long naiveDet(BigInteger[][] a0, int n, long p) {
         long[][] a = new long[n][n];

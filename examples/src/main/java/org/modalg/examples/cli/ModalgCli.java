@@ -21,7 +21,7 @@ import picocli.CommandLine.ParseResult;
         description = {"Exact computer algebra by modular methods.",
                 "Operands are inline text, - (standard input) or file:PATH; see 'modalg COMMAND --help'."},
         subcommands = {DemoCommand.class, FieldCommand.class, IntegerCommands.Mul.class, IntegerCommands.Div.class,
-            PolyMulCommand.class, DetCommand.class, GcdCommand.class, ResultantCommand.class,
+            PolyMulCommand.class, DetCommand.class, SolveCommand.class, GcdCommand.class, ResultantCommand.class,
             BenchCommand.class, StudyCommand.class})
 public final class ModalgCli implements Runnable {
     /** The version line of {@code --version}. */
