@@ -59,11 +59,6 @@ final class GarnerCombiner implements Combiner {
         return acc.symmetric();
     }
 
-    /** Whether the last add changed nothing (true only after at least one add). */
-    boolean lastUnchanged() {
-        return acc.count() > 0 && !acc.changedLast();
-    }
-
     @Override
     public boolean agreesOnLast(int k) {
         return acc.stableCount() >= k;

@@ -579,7 +579,7 @@ public final class PolynomialGcd {
         @Override
         public ZZPoly[] tryStop(MultimodularEngine run, Combiner combiner, PrimeSupply supply) {
             ZZPoly[] constant = constantGcd(unlucky, pf, pg, run);
-            if (constant != null || combiner.count() < 2 || !((GarnerCombiner) combiner).lastUnchanged()) {
+            if (constant != null || combiner.count() < 2 || !combiner.agreesOnLast(1)) {
                 return constant;
             }
             ZZPoly hh = ZZPoly.of(combiner.symmetric()).primitivePart();
