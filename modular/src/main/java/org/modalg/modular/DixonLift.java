@@ -296,6 +296,7 @@ final class DixonLift {
                 d[c * w + k] = (int) g[c];
             }
             digits.add(d);
+            modulus = modulus.multiply(stepModulus);
             runAll(pool, updates);
         }
 
@@ -304,14 +305,16 @@ final class DixonLift {
             return digits.size();
         }
 
+        private BigInteger modulus = BigInteger.ONE;
+
         /** P^steps. */
         BigInteger modulus() {
-            return stepModulus().pow(digits.size());
+            return modulus;
         }
 
         /** x_c mod P^steps in [0, P^steps), c &lt; components. */
         BigInteger component(int c) {
-            return assemble(digits, c, digits.size());
+            return assemble(digits, c, digits.size(), modulus);
         }
 
         @Override
@@ -460,30 +463,60 @@ final class DixonLift {
         }
     }
 
-    // (sum_i X_i P^i) mod P^steps for component c, X_i = sum_j xi_ij (P / p_j) - g_i P, by a
-    // balanced tree.
-    private BigInteger assemble(List<int[]> digits, int c, int steps) {
-        BigInteger radix = stepModulus();
+    // P^(2^l) for l = 0, 1, ...: the radices of the assembly tree, shared by all components.
+    private final List<BigInteger> radices = new ArrayList<>();
+
+    private synchronized BigInteger radix(int level) {
+        if (radices.isEmpty()) {
+            radices.add(stepModulus);
+        }
+        while (radices.size() <= level) {
+            BigInteger r = radices.get(radices.size() - 1);
+            radices.add(multiply(r, r));
+        }
+        return radices.get(level);
+    }
+
+    /*
+     * (sum_i X_i P^i) mod P^steps for component c, X_i = sum_j xi_ij (P / p_j) - g_i P, by a
+     * balanced tree on the shared radices P^(2^l). |X_i| < P (1/2 + 2^-40), so the sum lies in
+     * (-P^steps, P^steps): a negative one only needs P^steps added (modulus), no division.
+     */
+    private BigInteger assemble(List<int[]> digits, int c, int steps, BigInteger modulus) {
         List<BigInteger> level = new ArrayList<>(steps);
         int w = k + 1;
         for (int i = 0; i < steps; i++) {
             int[] d = digits.get(i);
-            BigInteger v = radix.multiply(BigInteger.valueOf(-d[c * w + k]));
+            BigInteger v = stepModulus.multiply(BigInteger.valueOf(-d[c * w + k]));
             for (int j = 0; j < k; j++) {
                 v = v.add(pHat[j].multiply(BigInteger.valueOf(d[c * w + j])));
             }
             level.add(v);
         }
-        BigInteger modulus = radix.pow(steps);
-        while (level.size() > 1) {
+        for (int l = 0; level.size() > 1; l++) {
+            BigInteger radix = radix(l);
             List<BigInteger> next = new ArrayList<>((level.size() + 1) / 2);
             for (int i = 0; i < level.size(); i += 2) {
-                next.add(i + 1 < level.size() ? level.get(i).add(level.get(i + 1).multiply(radix)) : level.get(i));
+                next.add(i + 1 < level.size() ? level.get(i).add(multiply(level.get(i + 1), radix)) : level.get(i));
             }
             level = next;
-            radix = radix.multiply(radix);
         }
-        return level.isEmpty() ? BigInteger.ZERO : level.get(0).mod(modulus);
+        BigInteger x = level.isEmpty() ? BigInteger.ZERO : level.get(0);
+        while (x.signum() < 0) {
+            x = x.add(modulus);
+        }
+        while (x.compareTo(modulus) >= 0) {
+            x = x.subtract(modulus);
+        }
+        return x;
+    }
+
+    // One thread: assemblies run in parallel over components.
+    private static final Options ONE_THREAD = Options.defaults().withThreads(1);
+
+    /** a b by the library's product (NTT above its measured threshold, BigInteger below), one thread. */
+    static BigInteger multiply(BigInteger a, BigInteger b) {
+        return org.modalg.polynomial.IntegerMultiplication.multiply(a, b, ONE_THREAD);
     }
 
     private static void runAll(ExecutorService pool, List<Callable<Void>> tasks) {

@@ -403,6 +403,7 @@ public final class LinearSolve {
         }
         BigInteger d0 = first[1];
         BigInteger half = m.shiftRight(1);
+        Barrett mod = new Barrett(m);
         BigInteger[] num = new BigInteger[n];
         BigInteger[] at = new BigInteger[n];
         num[0] = first[0];
@@ -412,7 +413,7 @@ public final class LinearSolve {
         PrimeWorkers.run(n - 1, n >= 64 ? threads : 1, i0 -> {
             int i = i0 + 1;
             u[i] = session.component(i);
-            BigInteger y = u[i].multiply(d0).mod(m);
+            BigInteger y = mod.reduce(DixonLift.multiply(u[i], d0));
             if (y.compareTo(half) > 0) {
                 y = y.subtract(m);
             }
@@ -442,6 +443,35 @@ public final class LinearSolve {
             }
         }
         return RationalVector.of(num, d);
+    }
+
+    /*
+     * v mod m for 0 <= v < 2^(2l), l = bits(m), by Barrett's method with mu = floor(2^(2l) / m)
+     * computed once: two products (the library's, NTT above its threshold) instead of a
+     * division per component.
+     */
+    private static final class Barrett {
+        private final BigInteger m;
+        private final BigInteger mu;
+        private final int l;
+
+        Barrett(BigInteger m) {
+            this.m = m;
+            this.l = m.bitLength();
+            this.mu = BigInteger.ONE.shiftLeft(2 * l).divide(m);
+        }
+
+        BigInteger reduce(BigInteger v) {
+            if (v.signum() < 0 || v.bitLength() > 2 * l) {
+                return v.mod(m);
+            }
+            BigInteger q = DixonLift.multiply(v.shiftRight(l - 1), mu).shiftRight(l + 1);
+            BigInteger r = v.subtract(DixonLift.multiply(q, m));
+            while (r.compareTo(m) >= 0) {
+                r = r.subtract(m);
+            }
+            return r;
+        }
     }
 
     /*
