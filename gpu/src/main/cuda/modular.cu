@@ -181,37 +181,49 @@ __device__ int pivot_row(const A& ar, const typename A::T* a, int n, int k, int*
     return piv;
 }
 
-// Gaussian elimination of the n x n matrix a (row-major) in place: right-looking, one pivot at
-// a time, the trailing update spread over the block. Returns det a mod p. When lu is true the
-// whole rows are swapped and the multipliers kept below the diagonal, so that a holds L (unit
-// diagonal) and U of PA = LU; perm[k] = the row of A that is row k of PA, diagInv[k] = U_kk^-1.
-// The elimination stops at the first column without a pivot (det 0).
+// Swaps rows r and s of a (columns [from, n)) over the block.
+template <class T>
+__device__ __forceinline__ void swap_rows(T* a, int n, int r, int s, int from) {
+    T* rr = a + (long long) r * n;
+    T* rs = a + (long long) s * n;
+    for (int c = from + threadIdx.x; c < n; c += blockDim.x) {
+        const T t = rr[c];
+        rr[c] = rs[c];
+        rs[c] = t;
+    }
+}
+
+// Gaussian elimination of the n x n matrix a (row-major) in place, right-looking, two pivots per
+// pass over the trailing matrix (as the CPU's ZpLu): pivot k is chosen and its multipliers
+// formed, then only column k + 1 and row k + 1 are brought up to date, pivot k + 1 is chosen,
+// and every trailing entry takes both updates in one read and one write,
+// a_ij -= l_ik u_kj + l_i,k+1 u_k+1,j: half the memory traffic of one pass per pivot, which is
+// what bounds this kernel for large n. Returns det a mod p. When lu is true the whole rows are
+// swapped and the multipliers kept below the diagonal, so that a holds L (unit diagonal) and U
+// of PA = LU; perm[k] = the row of A that is row k of PA, diagInv[k] = U_kk^-1. The elimination
+// stops at the first column without a pivot (det 0). mult: 2 n words of scratch.
 template <class A>
 __device__ typename A::T eliminate(const A& ar, typename A::T* a, int n, u64 p, bool lu,
                                    u64* perm, typename A::T* diagInv, typename A::T* mult) {
     typedef typename A::T T;
     __shared__ int pivShared;
     __shared__ T invShared;
+    T* mult2 = mult + n;
     T det = ar.one();
     if (lu) {
         for (int i = threadIdx.x; i < n; i += blockDim.x) {
             perm[i] = i;
         }
     }
-    for (int k = 0; k < n; k++) {
-        const int piv = pivot_row(ar, a, n, k, &pivShared);
+    int k = 0;
+    while (k < n) {
+        // pivot k
+        int piv = pivot_row(ar, a, n, k, &pivShared);
         if (piv == n) {
             return ar.load(0);
         }
         if (piv != k) {
-            const int from = lu ? 0 : k;
-            T* rk = a + (long long) k * n;
-            T* rp = a + (long long) piv * n;
-            for (int c = from + threadIdx.x; c < n; c += blockDim.x) {
-                const T t = rk[c];
-                rk[c] = rp[c];
-                rp[c] = t;
-            }
+            swap_rows(a, n, k, piv, lu ? 0 : k);
             if (lu && threadIdx.x == 0) {
                 const u64 t = perm[k];
                 perm[k] = perm[piv];
@@ -231,7 +243,6 @@ __device__ typename A::T eliminate(const A& ar, typename A::T* a, int n, u64 p, 
         }
         __syncthreads();
         const T inv = invShared;
-        // Multipliers l_i = a_ik / a_kk, kept in pre form for the update.
         for (int i = k + 1 + threadIdx.x; i < n; i += blockDim.x) {
             const T l = ar.mul(a[(long long) i * n + k], inv);
             if (lu) {
@@ -240,20 +251,82 @@ __device__ typename A::T eliminate(const A& ar, typename A::T* a, int n, u64 p, 
             mult[i] = ar.pre(l);
         }
         __syncthreads();
-        // a_ij -= l_i a_kj over the trailing (n - k - 1)^2 entries, consecutive threads on
-        // consecutive columns.
-        const int w = n - k - 1;
+        const int k1 = k + 1;
+        if (k1 == n) {
+            break;
+        }
+        // column k + 1 brought up to date, then pivot k + 1
+        const T* rk = a + (long long) k * n;
+        {
+            const T u = rk[k1];
+            for (int i = k1 + threadIdx.x; i < n; i += blockDim.x) {
+                T* e = a + (long long) i * n + k1;
+                *e = ar.sub(*e, ar.mulPre(mult[i], u));
+            }
+        }
+        __syncthreads();
+        piv = pivot_row(ar, a, n, k1, &pivShared);
+        if (piv == n) {
+            return ar.load(0);
+        }
+        if (piv != k1) {
+            swap_rows(a, n, k1, piv, lu ? 0 : k1);
+            if (threadIdx.x == 0) {
+                const T t = mult[k1];
+                mult[k1] = mult[piv];
+                mult[piv] = t;
+                if (lu) {
+                    const u64 q = perm[k1];
+                    perm[k1] = perm[piv];
+                    perm[piv] = q;
+                }
+            }
+            det = ar.neg(det);
+        }
+        __syncthreads();
+        // row k + 1 brought up to date
+        T* r1 = a + (long long) k1 * n;
+        {
+            const T l1 = mult[k1];
+            for (int c = k1 + 1 + threadIdx.x; c < n; c += blockDim.x) {
+                r1[c] = ar.sub(r1[c], ar.mulPre(l1, rk[c]));
+            }
+        }
+        const T pivot1 = r1[k1];
+        det = ar.mul(det, pivot1);
+        if (threadIdx.x == 0) {
+            const T inv1 = inverse(ar, pivot1, p);
+            invShared = inv1;
+            if (lu) {
+                diagInv[k1] = inv1;
+            }
+        }
+        __syncthreads();
+        const T inv1 = invShared;
+        for (int i = k1 + 1 + threadIdx.x; i < n; i += blockDim.x) {
+            const T l = ar.mul(a[(long long) i * n + k1], inv1);
+            if (lu) {
+                a[(long long) i * n + k1] = l;
+            }
+            mult2[i] = ar.pre(l);
+        }
+        __syncthreads();
+        // a_ij -= l_ik a_kj + l_i,k+1 a_k+1,j over the trailing (n - k - 2)^2 entries,
+        // consecutive threads on consecutive columns
+        const int w = n - k1 - 1;
         if (w > 0) {
             const long long total = (long long) w * w;
-            const T* rk = a + (long long) k * n + k + 1;
+            const T* u0 = rk + k1 + 1;
+            const T* u1 = r1 + k1 + 1;
             long long idx = threadIdx.x;
             int i = (int) (idx / w);
             int c = (int) (idx - (long long) i * w);
             const int stepRows = blockDim.x / w;
             const int stepCols = blockDim.x - stepRows * w;
             for (; idx < total; idx += blockDim.x) {
-                T* e = a + (long long) (k + 1 + i) * n + k + 1 + c;
-                *e = ar.sub(*e, ar.mulPre(mult[k + 1 + i], rk[c]));
+                const int row = k1 + 1 + i;
+                T* e = a + (long long) row * n + k1 + 1 + c;
+                *e = ar.sub(ar.sub(*e, ar.mulPre(mult[row], u0[c])), ar.mulPre(mult2[row], u1[c]));
                 i += stepRows;
                 c += stepCols;
                 if (c >= w) {
@@ -263,6 +336,7 @@ __device__ typename A::T eliminate(const A& ar, typename A::T* a, int n, u64 p, 
             }
         }
         __syncthreads();
+        k += 2;
     }
     return det;
 }
@@ -270,7 +344,7 @@ __device__ typename A::T eliminate(const A& ar, typename A::T* a, int n, u64 p, 
 // ---------------------------------------------------------------- determinants and LU
 
 // Block j: det of matrix j (mats + j n^2, residues of its prime; overwritten) into out[j].
-// mult: n words of scratch per prime. Global memory.
+// mult: 2 n words of scratch per prime. Global memory.
 template <class A>
 __device__ void det_global(u64* mats, int n, const u64* primes, const u64* pinvs, const u64* r2s,
                            u64* mult, u64* out, int skip) {
@@ -282,13 +356,13 @@ __device__ void det_global(u64* mats, int n, const u64* primes, const u64* pinvs
     const A ar(primes[j], pinvs[j], r2s[j]);
     T* a = (T*) (mats + (long long) j * n * n);
     const T det = eliminate(ar, a, n, primes[j], false, (u64*) 0, (T*) 0,
-                            (T*) (mult + (long long) j * n));
+                            (T*) (mult + (long long) j * 2 * n));
     if (threadIdx.x == 0) {
         out[j] = ar.store(det);
     }
 }
 
-// The same with the matrix copied into shared memory (n^2 + n words of dynamic shared memory).
+// The same with the matrix copied into shared memory (n^2 + 2 n words of dynamic shared memory).
 template <class A>
 __device__ void det_shared(const u64* mats, int n, const u64* primes, const u64* pinvs,
                            const u64* r2s, u64* out, int skip) {
@@ -324,7 +398,7 @@ __device__ void lu_global(u64* mats, int n, const u64* primes, const u64* pinvs,
     const A ar(primes[j], pinvs[j], r2s[j]);
     T* a = (T*) (mats + (long long) j * n * n);
     const T det = eliminate(ar, a, n, primes[j], true, perms + (long long) j * n,
-                            (T*) (diagInvs + (long long) j * n), (T*) (mult + (long long) j * n));
+                            (T*) (diagInvs + (long long) j * n), (T*) (mult + (long long) j * 2 * n));
     if (threadIdx.x == 0) {
         out[j] = ar.store(det);
     }

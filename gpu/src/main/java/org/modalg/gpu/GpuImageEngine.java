@@ -69,15 +69,21 @@ public final class GpuImageEngine implements ImageEngine {
      * @throws IllegalStateException when no GPU is usable
      */
     public GpuImageEngine(Options options, ImageEngine cpu) {
+        this(options, cpu, Integer.MAX_VALUE);
+    }
+
+    /** An engine over the first {@code maxDevices} visible devices (the benchmarks' scaling runs). */
+    GpuImageEngine(Options options, ImageEngine cpu, int maxDevices) {
         if (options == null || cpu == null) {
             throw new IllegalArgumentException("options and cpu must not be null");
         }
         this.options = options;
         this.cpu = cpu;
-        this.devices = GpuRuntime.devices();
-        if (devices.isEmpty()) {
+        List<GpuRuntime> all = GpuRuntime.devices();
+        if (all.isEmpty()) {
             throw new IllegalStateException("no usable GPU: " + GpuRuntime.unusableReason());
         }
+        this.devices = all.subList(0, Math.max(1, Math.min(maxDevices, all.size())));
     }
 
     /** Tests only: image blocks j with j % every == 0 skip their work (0 turns it off). */
@@ -106,7 +112,7 @@ public final class GpuImageEngine implements ImageEngine {
         long[] out = new long[primes.length];
         Arrays.fill(out, SENTINEL);
         long nn = (long) n * n;
-        spread(primes.length, (rt, from, to) -> chunked(rt, from, to, (nn + n + 1) * Long.BYTES,
+        spread(primes.length, (rt, from, to) -> chunked(rt, from, to, (nn + 2L * n + 1) * Long.BYTES,
                 inputBytes(a), "determinant", (at, end) -> detChunk(rt, n, a, primes, at, end, out)));
         int[] bad = badResidues(out, primes);
         if (bad.length > 0) {
@@ -123,28 +129,27 @@ public final class GpuImageEngine implements ImageEngine {
         int np = to - from;
         long nn = (long) n * n;
         boolean f64 = useF64(primes, from, to);
-        long sharedBytes = (nn + n) * Long.BYTES;
+        long sharedBytes = (nn + 2L * n) * Long.BYTES;
         boolean shared = sharedBytes + 1024 <= rt.maxSharedOptin();
         try (Tables t = new Tables(primes, from, to, a.limbsPerValue());
                 DeviceBuffer x = upload(a);
                 DeviceBuffer mats = new DeviceBuffer(np * nn);
-                DeviceBuffer mult = new DeviceBuffer(shared ? 1 : np * (long) n);
+                DeviceBuffer mult = new DeviceBuffer(shared ? 1 : np * 2L * n);
                 DeviceBuffer dets = new DeviceBuffer(np)) {
             project(rt, t, x, a, mats, nn);
             fill(dets);
-            int threads = threadsFor(nn);
             int skip = faultEveryForTests;
             if (shared) {
                 CUfunction k = rt.function(GpuKernels.MODULAR, f64 ? "det_shared_f64" : "det_shared_mont");
                 allowShared(k, sharedBytes);
-                Cuda.launch(k, "det_shared", np, 1, threads, (int) sharedBytes, mats.arg(), ints(n), t.primes.arg(),
+                Cuda.launch(k, "det_shared", np, 1, threadsFor(nn), (int) sharedBytes, mats.arg(), ints(n), t.primes.arg(),
                         t.pinvs.arg(), t.r2s.arg(), dets.arg(), ints(skip));
             } else {
                 if (f64) {
                     toDouble(rt, mats, np * nn);
                 }
                 CUfunction k = rt.function(GpuKernels.MODULAR, f64 ? "det_global_f64" : "det_global_mont");
-                Cuda.launch(k, "det_global", np, 1, threads, 0, mats.arg(), ints(n), t.primes.arg(), t.pinvs.arg(),
+                Cuda.launch(k, "det_global", np, 1, globalThreads(k, n), 0, mats.arg(), ints(n), t.primes.arg(), t.pinvs.arg(),
                         t.r2s.arg(), mult.arg(), dets.arg(), ints(skip));
             }
             Cuda.synchronize("det");
@@ -168,7 +173,7 @@ public final class GpuImageEngine implements ImageEngine {
         GpuLuImages lu = new GpuLuImages(n, a, primes.clone());
         try {
             long nn = (long) n * n;
-            spread(primes.length, (rt, from, to) -> chunked(rt, from, to, (nn + 3L * n + 1) * Long.BYTES,
+            spread(primes.length, (rt, from, to) -> chunked(rt, from, to, (nn + 4L * n + 1) * Long.BYTES,
                     inputBytes(a), "LU factorization", (at, end) -> lu.factorChunk(rt, at, end)));
             lu.checkFactors();
         } catch (RuntimeException | Error e) {
@@ -244,7 +249,7 @@ public final class GpuImageEngine implements ImageEngine {
             DeviceBuffer perms = null;
             DeviceBuffer diag = null;
             DeviceBuffer d = null;
-            try (DeviceBuffer x = upload(a); DeviceBuffer mult = new DeviceBuffer(np * (long) n)) {
+            try (DeviceBuffer x = upload(a); DeviceBuffer mult = new DeviceBuffer(np * 2L * n)) {
                 t = new Tables(primes, from, to, a.limbsPerValue());
                 mats = new DeviceBuffer(np * nn);
                 perms = new DeviceBuffer(np * (long) n);
@@ -256,7 +261,7 @@ public final class GpuImageEngine implements ImageEngine {
                 }
                 fill(d);
                 CUfunction k = rt.function(GpuKernels.MODULAR, f64 ? "lu_global_f64" : "lu_global_mont");
-                Cuda.launch(k, "lu_global", np, 1, threadsFor(nn), 0, mats.arg(), ints(n), t.primes.arg(),
+                Cuda.launch(k, "lu_global", np, 1, globalThreads(k, n), 0, mats.arg(), ints(n), t.primes.arg(),
                         t.pinvs.arg(), t.r2s.arg(), mult.arg(), perms.arg(), diag.arg(), d.arg(),
                         ints(faultEveryForTests));
                 Cuda.synchronize("lu");
@@ -864,9 +869,25 @@ public final class GpuImageEngine implements ImageEngine {
         return elements >= 256 ? 256 : Math.max(32, roundUp32((int) elements));
     }
 
+    // Global-memory elimination: 512 threads per block, measured at n = 1000 on an H100 (1.59 ms
+    // per image against 2.04 with 256 and 1.61 with 1024), within what the kernel's registers
+    // allow. modalg.gpu.detThreads overrides (for the benchmarks).
+    private static int globalThreads(CUfunction k, int n) {
+        int want = Integer.getInteger("modalg.gpu.detThreads", 512);
+        int[] max = new int[1];
+        Cuda.check(JCudaDriver.cuFuncGetAttribute(max, CUfunction_attribute.CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, k),
+                "cuFuncGetAttribute(max threads per block)");
+        return Math.max(32, Math.min(want, max[0]) / 32 * 32);
+    }
+
     private static int polyThreads(int lf, int lg) {
+        // One thread per 8 coefficients of the shorter input, at most 128 (degree 3000 on an H100:
+        // 0.053 ms per image with 128 threads, 0.064 with 256, 0.100 with 512: fewer threads wait
+        // less at the one barrier per remainder step) and 256 above 4096 coefficients (measured
+        // at degree 10000 with 256 only). modalg.gpu.polyThreads overrides (for the benchmarks).
         int m = Math.min(lf, lg);
-        return Math.min(256, Math.max(32, roundUp32(m / 4)));
+        int threads = m > 4096 ? 256 : Math.min(128, Math.max(32, roundUp32(m / 8)));
+        return Integer.getInteger("modalg.gpu.polyThreads", threads);
     }
 
     private static int roundUp32(int x) {

@@ -8,13 +8,16 @@ import org.modalg.modular.ImageEngineProvider;
  * Plugs {@link GpuImageEngine} into {@link org.modalg.modular.ImageEngines} through
  * {@link java.util.ServiceLoader}. Usable when {@link GpuRuntime#isUsable()} is; under the
  * {@code auto} backend a batch goes to the GPU from {@code modalg.gpu.imageMinOperations}
- * (default 2^27) modular products, all primes together, a size measured on an H100 against the
- * CPU engine on the host's 16 cores (gpu/BENCHMARKS.md): below it the launches, transfers and the
- * per-prime latency of the device's block-per-prime kernels cost more than the CPU's threads.
+ * (default 2^24) modular products, all primes together, the crossover measured on an H100 against
+ * the CPU engine on the host's 16 cores and on one thread (gpu/BENCHMARKS.md): with 16 or more
+ * primes a batch of 2^24 products (e.g. 16 resultants of degree 1023) is faster on the GPU, and
+ * below about 2^20 the launches and transfers (about 0.5 ms a batch) cost more than the CPU's
+ * work. A batch of very few primes of high degree is latency-bound on the device (one block per
+ * prime runs its Euclid steps one after the other): the modular algorithms send many primes.
  */
 public final class GpuImageEngineProvider implements ImageEngineProvider {
     /** The default of {@code modalg.gpu.imageMinOperations}. */
-    public static final long DEFAULT_MIN_OPERATIONS = 1L << 27;
+    public static final long DEFAULT_MIN_OPERATIONS = 1L << 24;
 
     /** For the service loader. */
     public GpuImageEngineProvider() {

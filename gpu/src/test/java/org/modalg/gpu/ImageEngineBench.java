@@ -33,6 +33,7 @@ public final class ImageEngineBench {
     public static void main(String[] args) throws IOException {
         Path dir = Path.of(args.length > 0 ? args[0] : ".");
         boolean quick = args.length > 1 && args[1].equals("quick");
+        boolean scaling = args.length > 1 && args[1].equals("scaling");
         Files.createDirectories(dir);
         int cores = Runtime.getRuntime().availableProcessors();
         if (!GpuRuntime.isUsable()) {
@@ -48,12 +49,39 @@ public final class ImageEngineBench {
             csv = w;
             w.println("case,prime_bits,primes,arith,gpu_ms_per_image,cpu_ms_per_image,speedup,devices,device");
             Random rnd = new Random(1);
-            // small sizes: the auto threshold
-            for (int n : new int[] {8, 16, 32, 64}) {
-                det(gpu, cpu, rnd, n, 10, 64, 23, "small");
+            if (scaling) {
+                scaling(gpu, new GpuImageEngine(o, cpu, 1), cpu, rnd);
+                return;
             }
-            for (int len : new int[] {32, 64, 128, 256, 512}) {
-                res(gpu, cpu, rnd, len, 64, 64, 26, "small");
+            // small sizes: the auto threshold (whole batches, against 16 threads and 1 thread)
+            ImageEngine cpu1 = ImageEngines.cpu(Options.defaults().withThreads(1));
+            for (int count : new int[] {1, 16, 128}) {
+                for (int n : new int[] {8, 32, 64, 128}) {
+                    LimbVector a = LimbVector.of(GpuImageEngineTest.random(rnd, n * n, 64));
+                    long[] ps = GpuImageEngineTest.primes(rnd, count, 23);
+                    small("det n=" + n, count, (long) n * n * n / 3 * count, () -> gpu.determinants(n, a, ps),
+                            () -> cpu.determinants(n, a, ps), () -> cpu1.determinants(n, a, ps));
+                }
+                for (int len : new int[] {32, 128, 512, 1024}) {
+                    LimbVector f = LimbVector.of(GpuImageEngineTest.random(rnd, len, 64));
+                    LimbVector g = LimbVector.of(GpuImageEngineTest.random(rnd, len, 64));
+                    long[] ps = GpuImageEngineTest.primes(rnd, count, 26);
+                    small("resultant deg " + (len - 1), count, (long) len * len * count, () -> gpu.resultants(f, g, ps),
+                            () -> cpu.resultants(f, g, ps), () -> cpu1.resultants(f, g, ps));
+                }
+            }
+            // threads per block: GPU only, each checked against one CPU result
+            {
+                LimbVector a = LimbVector.of(GpuImageEngineTest.random(rnd, 1000 * 1000, 100));
+                long[] ps = GpuImageEngineTest.primes(rnd, 264, 23);
+                long[] want = cpu.determinants(1000, a, ps);
+                variants("det n=1000 100-bit x 264", "modalg.gpu.detThreads", new String[] {"256", "512", "1024"}, want,
+                        () -> gpu.determinants(1000, a, ps), 264);
+                LimbVector f = LimbVector.of(GpuImageEngineTest.random(rnd, 3001, 64));
+                LimbVector g = LimbVector.of(GpuImageEngineTest.random(rnd, 3001, 64));
+                long[] qs = GpuImageEngineTest.primes(rnd, 528, 26);
+                variants("resultant deg 3000 x 528", "modalg.gpu.polyThreads", new String[] {"128", "256", "512"},
+                        cpu.resultants(f, g, qs), () -> gpu.resultants(f, g, qs), 528);
             }
             det(gpu, cpu, rnd, 100, 100, quick ? 264 : 1056, 23, null);
             det(gpu, cpu, rnd, 100, 100, quick ? 264 : 1056, 62, null);
@@ -161,6 +189,84 @@ public final class ImageEngineBench {
                 + "  (%.2e ops)%n", what, primeBits, count, arith, g, c, c / g, (double) operations);
         csv.printf(Locale.ROOT, "%s,%d,%d,%s,%.6f,%.6f,%.3f,%d,%s%n", what, primeBits, count, arith, g, c, c / g,
                 gpu.deviceCount(), GpuRuntime.get().deviceName());
+        csv.flush();
+    }
+
+    // One device against every device, in the same run; the results are checked equal.
+    private static void scaling(GpuImageEngine all, GpuImageEngine one, ImageEngine cpu, Random rnd) {
+        int n1 = 1000;
+        LimbVector a = LimbVector.of(GpuImageEngineTest.random(rnd, n1 * n1, 100));
+        long[] ps = GpuImageEngineTest.primes(rnd, 528, 23);
+        scale("det n=1000 100-bit", 528, all, one, () -> all.determinants(n1, a, ps), () -> one.determinants(n1, a, ps));
+        int n2 = 400;
+        LimbVector b = LimbVector.of(GpuImageEngineTest.random(rnd, n2 * n2, 100));
+        long[] qs = GpuImageEngineTest.primes(rnd, 1056, 23);
+        long[] want = cpu.determinants(n2, b, qs);
+        scale("det n=400 100-bit", 1056, all, one, () -> check(want, all.determinants(n2, b, qs)),
+                () -> one.determinants(n2, b, qs));
+        LimbVector f = LimbVector.of(GpuImageEngineTest.random(rnd, 3001, 64));
+        LimbVector g = LimbVector.of(GpuImageEngineTest.random(rnd, 3001, 64));
+        long[] rs = GpuImageEngineTest.primes(rnd, 1056, 26);
+        long[] wantR = cpu.resultants(f, g, rs);
+        scale("resultant deg 3000 64-bit", 1056, all, one, () -> check(wantR, all.resultants(f, g, rs)),
+                () -> one.resultants(f, g, rs));
+        LimbVector u = LimbVector.of(GpuImageEngineTest.random(rnd, 10001, 256));
+        LimbVector v = LimbVector.of(GpuImageEngineTest.random(rnd, 10001, 256));
+        long[] gs = GpuImageEngineTest.primes(rnd, 528, 26);
+        scale("gcd deg 10000 256-bit cofactors", 528, all, one, () -> all.gcds(u, v, gs, true).gcd(),
+                () -> one.gcds(u, v, gs, true).gcd());
+    }
+
+    private static long[] check(long[] want, long[] got) {
+        if (!java.util.Arrays.equals(want, got)) {
+            throw new AssertionError("GPU and CPU differ");
+        }
+        return got;
+    }
+
+    private static void scale(String what, int count, GpuImageEngine all, GpuImageEngine one, Supplier<long[]> onAll,
+            Supplier<long[]> onOne) {
+        if (!java.util.Arrays.equals(onOne.get(), onAll.get())) {
+            throw new AssertionError("one and all devices differ: " + what);
+        }
+        double t1 = best(onOne) / count;
+        double ta = best(onAll) / count;
+        System.out.printf(Locale.ROOT, "scaling %-34s x %5d primes: 1 GPU %9.4f ms/image, %d GPUs %9.4f ms/image,"
+                + " %5.2fx%n", what, count, t1, all.deviceCount(), ta, t1 / ta);
+        csv.printf(Locale.ROOT, "scaling %s,0,%d,-,%.6f,%.6f,%.3f,%d,%s%n", what, count, ta, t1, t1 / ta,
+                all.deviceCount(), GpuRuntime.get().deviceName());
+        csv.flush();
+    }
+
+    private static void variants(String what, String property, String[] values, long[] want, Supplier<long[]> onGpu,
+            int count) {
+        for (String v : values) {
+            System.setProperty(property, v);
+            try {
+                if (!java.util.Arrays.equals(want, onGpu.get())) {
+                    throw new AssertionError("GPU and CPU differ: " + what + " " + property + "=" + v);
+                }
+                double g = best(onGpu) / count;
+                System.out.printf(Locale.ROOT, "%-42s %s=%-5s gpu %9.4f ms/image%n", what, property, v, g);
+                csv.printf(Locale.ROOT, "%s %s=%s,0,%d,-,%.6f,,,1,%n", what, property, v, count, g);
+            } finally {
+                System.clearProperty(property);
+            }
+        }
+    }
+
+    private static void small(String what, int count, long operations, Supplier<long[]> onGpu,
+            Supplier<long[]> onCpu, Supplier<long[]> onCpu1) {
+        if (!java.util.Arrays.equals(onCpu.get(), onGpu.get())) {
+            throw new AssertionError("GPU and CPU differ: " + what);
+        }
+        onCpu1.get();
+        double g = best(onGpu);
+        double c = best(onCpu);
+        double c1 = best(onCpu1);
+        System.out.printf(Locale.ROOT, "small %-22s x %4d primes (%.2e ops): batch gpu %8.3f ms, cpu %8.3f ms,"
+                + " cpu 1 thread %8.3f ms%n", what, count, (double) operations, g, c, c1);
+        csv.printf(Locale.ROOT, "small %s,%d,%d,-,%.6f,%.6f,%.3f,1,cpu1=%.6f%n", what, 0, count, g, c, c / g, c1);
         csv.flush();
     }
 
