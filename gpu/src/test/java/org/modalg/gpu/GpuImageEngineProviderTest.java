@@ -45,6 +45,7 @@ class GpuImageEngineProviderTest {
             assertTrue(e.name().startsWith("gpu"), e.name());
             return;
         }
+        assertTrue(GpuRuntime.devices().isEmpty(), "no devices without a usable GPU");
         Random rnd = new Random(GpuTests.seed("withoutAGpuAutoRunsOnTheCpu"));
         Options o = Options.defaults().withThreads(1);
         ImageEngine auto = ImageEngines.forOptions(o);
