@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
 # Builds target/gpu-bundle/: everything needed to run modalg's GPU tests and GPU benchmarks on
 # a Linux x86-64 host that has only an NVIDIA driver (no Java, no Maven, no network):
-#   jre/            a Java 17 runtime made by jlink (only the modules modalg needs)
-#   lib/            the modalg jars, their dependencies, the modalg test classes, JUnit's launcher
+#   jre/            a Java 17 runtime made by jlink (only the modules modalg needs, native symbols stripped)
+#   lib/            the modalg jars and the dependencies a GPU run loads, JUnit's console launcher
+#   test-classes/   the gpu module's test classes (the tests tagged `gpu` and ImageEngineBench)
+#   bin/flint3_bench  the FLINT 3 peer binary (from ../shared/anchors or $MODALG_FLINT_BENCH), so
+#                   that benchmarks run next to it on the same host
 #   run-tests.sh    runs the tests tagged `gpu` (reports under $OUT or ./gpu-test-reports)
 #   run-bench.sh    runs `modalg bench gpu` (CSV under $OUT or ./bench-results)
+#   run-image-bench.sh  runs org.modalg.gpu.ImageEngineBench (GPU against CPU image engine; CSV likewise)
 #   modalg          the command line on the bundled runtime
 # Usage: scripts/gpu-bundle.sh   (needs a JDK 17 with jlink, Maven; offline once deps are cached)
 set -euo pipefail
@@ -19,13 +23,36 @@ mvn "${mvn_opts[@]}" package dependency:copy-dependencies -DskipTests -pl exampl
   -DincludeScope=test -DexcludeGroupIds=org.modalg -DoutputDirectory="$out/lib"
 for m in fields fft polynomial modular gpu examples; do
   cp "$m"/target/modalg-"$m"-*.jar "$out/lib/" 2>/dev/null || true
-  if [ -d "$m/target/test-classes" ]; then
-    cp -r "$m/target/test-classes/." "$out/test-classes/"
-  fi
 done
-# JUnit's console launcher runs the tests without Maven.
+# Only the gpu module has tests tagged `gpu` (the other modules' test classes never run here).
+cp -r gpu/target/test-classes/. "$out/test-classes/"
+# JUnit's console launcher runs the tests without Maven; it holds the Jupiter engine and API, so
+# the separate JUnit jars are duplicates.
 mvn "${mvn_opts[@]}" dependency:copy -Dartifact=org.junit.platform:junit-platform-console-standalone:1.14.1 \
   -DoutputDirectory="$out/lib"
+(cd "$out/lib" && rm -f junit-jupiter-*.jar junit-platform-commons-*.jar junit-platform-engine-*.jar \
+  opentest4j-*.jar apiguardian-api-*.jar)
+# Slimming (the bundle must stay under 60 MiB with the FLINT binary): test-only libraries of
+# other modules (jqwik, JMH), and XChart with its PDF/SVG/GIF writers, which only the plots of
+# `modalg study` and the demo load: a GPU run never draws one. JAS (with its log4j API) and
+# apfloat are peers of `modalg bench det` and `bench intmul` only, not of the GPU tests or of
+# `bench gpu` / `bench modular` (FLINT is their peer): left out unless MODALG_BUNDLE_PEERS=1.
+# Without them the bundle (about 55 MiB) travels to a device host with an 8 MB working tree
+# inside a 64 MiB transfer.
+(cd "$out/lib" && rm -f jqwik-*.jar jmh-*.jar jopt-simple-*.jar commons-math3-*.jar xchart-*.jar \
+  pdfbox-*.jar fontbox-*.jar commons-logging-*.jar graphics2d-*.jar VectorGraphics2D-*.jar \
+  animated-gif-lib-*.jar)
+if [ "${MODALG_BUNDLE_PEERS:-0}" != 1 ]; then
+  (cd "$out/lib" && rm -f jas-*.jar log4j-api-*.jar apfloat-*.jar)
+fi
+# The FLINT 3 peer binary, so that `modalg bench ... --flint` runs next to it on the GPU host.
+flint="${MODALG_FLINT_BENCH:-$root/../shared/anchors/flint3_bench}"
+mkdir -p "$out/bin"
+if [ -x "$flint" ]; then
+  cp "$flint" "$out/bin/flint3_bench"
+else
+  echo "warning: FLINT peer binary not found at $flint: bin/flint3_bench left out" >&2
+fi
 # Only the driver API's native library is needed: drop the Windows natives and the large
 # PTX-compiler and NVRTC libraries from the Linux natives jar.
 rm -f "$out"/lib/jcuda-natives-*-windows-x86_64.jar
@@ -38,16 +65,28 @@ rm -rf "$tmp"
 # and JUnit use reflectively).
 jlink --add-modules java.base,java.logging,java.management,java.xml,jdk.unsupported \
   --strip-debug --no-header-files --no-man-pages --compress=2 --output "$out/jre"
+# The JDK's native libraries keep their symbol tables (libjvm.so: 24 MB, 20 MB stripped).
+if command -v strip >/dev/null; then
+  find "$out/jre" -name '*.so' -exec strip --strip-unneeded {} +
+else
+  echo "warning: strip not found: the runtime keeps its native symbols (about 4 MB)" >&2
+fi
 cat > "$out/run-tests.sh" <<'SH'
 #!/usr/bin/env bash
 # Runs the tests tagged `gpu` on this host's GPU; reports go to $OUT (or ./gpu-test-reports).
+# Arguments go to JUnit's console launcher, e.g. --select-class org.modalg.gpu.GpuImageEngineTest.
 here=$(cd "$(dirname "$0")" && pwd)
 reports="${OUT:-$PWD/gpu-test-reports}"
 mkdir -p "$reports"
 cp="$here/test-classes:$(ls "$here"/lib/*.jar | grep -v junit-platform-console-standalone | tr '\n' ':')"
+# The whole class path is scanned unless the arguments select classes or methods themselves.
+scan=(--scan-class-path "$here/test-classes")
+for a in "$@"; do
+  case "$a" in --select*) scan=() ;; esac
+done
 exec "$here/jre/bin/java" ${MODALG_JAVA_OPTS:-} --add-opens java.base/java.math=ALL-UNNAMED \
   -jar "$here"/lib/junit-platform-console-standalone-*.jar \
-  execute --class-path "$cp" --scan-class-path "$here/test-classes" --include-tag gpu \
+  execute --class-path "$cp" "${scan[@]}" --include-tag gpu \
   --details=tree --disable-banner --disable-ansi-colors --reports-dir "$reports" "$@"
 SH
 cat > "$out/modalg" <<'SH'
@@ -66,6 +105,20 @@ dir="${OUT:-$PWD/bench-results}"
 mkdir -p "$dir"
 exec "$here/modalg" bench gpu --csv-dir "$dir" "$@"
 SH
+cat > "$out/run-image-bench.sh" <<'SH'
+#!/usr/bin/env bash
+# GPU image engine against the CPU image engine on all host cores; CSV to $OUT (or ./bench-results).
+here=$(cd "$(dirname "$0")" && pwd)
+dir="${OUT:-$PWD/bench-results}"
+mkdir -p "$dir"
+exec "$here/jre/bin/java" ${MODALG_JAVA_OPTS:--Xmx24g} --add-opens java.base/java.math=ALL-UNNAMED \
+  -cp "$here/test-classes:$here/lib/*" org.modalg.gpu.ImageEngineBench "$dir" "$@"
+SH
 chmod +x "$out"/*.sh "$out/modalg"
-du -sh "$out" "$out/jre" "$out/lib"
+du -sh "$out" "$out/jre" "$out/lib" "$out/bin" "$out/test-classes"
+size=$(du -sm "$out" | cut -f1)
+if [ "$size" -ge 60 ]; then
+  echo "error: the bundle is ${size} MiB, over the 60 MiB limit" >&2
+  exit 1
+fi
 echo "bundle ready: $out"

@@ -13,8 +13,11 @@ final class GpuKernels {
     /** Generalized Fermat field arithmetic and the big-prime FFT passes. */
     static final String GF = "gf";
 
+    /** Batched images of the modular algorithms: projection, determinant, LU and solve, resultant, gcd. */
+    static final String MODULAR = "modular";
+
     /** Every module (the NTT module is loaded when the runtime starts, the others on first use). */
-    static final List<String> MODULES = List.of(NTT, CRT, GF);
+    static final List<String> MODULES = List.of(NTT, CRT, GF, MODULAR);
 
     private GpuKernels() {
     }

@@ -3,7 +3,9 @@ package org.modalg.gpu;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.logging.Logger;
 import jcuda.driver.CUcontext;
@@ -14,8 +16,10 @@ import jcuda.driver.CUmodule;
 import jcuda.driver.JCudaDriver;
 
 /**
- * The CUDA device this JVM uses (device 0, its primary context) and the kernel modules loaded
- * from the PTX resources, through the JCuda driver API.
+ * A CUDA device this JVM uses (its primary context) and the kernel modules loaded from the PTX
+ * resources, through the JCuda driver API. {@link #get()} is device 0, which the engines of the
+ * layers below use; {@link #devices()} is every visible device, over which the image engine
+ * ({@link GpuImageEngine}) spreads its batches of primes.
  *
  * <p>{@link #isUsable()} never throws: it is false, with {@link #unusableReason()}, when the
  * JCuda native library cannot load (no {@code libcuda.so.1}), there is no device, or the driver
@@ -39,8 +43,13 @@ public final class GpuRuntime {
     private static GpuRuntime instance;
     private static String unusableReason;
     private static boolean probed;
+    private static List<GpuRuntime> all;
 
     private final CUcontext context = new CUcontext();
+    private final int ordinal;
+    private final int maxSharedOptin;
+    private final int l2Bytes;
+    private final int multiprocessors;
     private final String deviceName;
     private final int computeMajor;
     private final int computeMinor;
@@ -49,16 +58,17 @@ public final class GpuRuntime {
     private final Map<String, CUmodule> modules = new HashMap<>();
     private final Map<String, CUfunction> functions = new HashMap<>();
 
-    private GpuRuntime() {
+    private GpuRuntime(int ordinal) {
+        this.ordinal = ordinal;
         JCudaDriver.setExceptionsEnabled(false);
         Cuda.check(JCudaDriver.cuInit(0), "cuInit");
         int[] count = new int[1];
         Cuda.check(JCudaDriver.cuDeviceGetCount(count), "cuDeviceGetCount");
-        if (count[0] < 1) {
-            throw new GpuException("no CUDA device found", -1);
+        if (count[0] <= ordinal) {
+            throw new GpuException(ordinal == 0 ? "no CUDA device found" : "no CUDA device " + ordinal, -1);
         }
         CUdevice device = new CUdevice();
-        Cuda.check(JCudaDriver.cuDeviceGet(device, 0), "cuDeviceGet(0)");
+        Cuda.check(JCudaDriver.cuDeviceGet(device, ordinal), "cuDeviceGet(" + ordinal + ")");
         byte[] name = new byte[256];
         Cuda.check(JCudaDriver.cuDeviceGetName(name, name.length, device), "cuDeviceGetName");
         int len = 0;
@@ -70,6 +80,10 @@ public final class GpuRuntime {
                 CUdevice_attribute.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR);
         computeMinor = attribute(device,
                 CUdevice_attribute.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR);
+        maxSharedOptin = attribute(device,
+                CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN);
+        l2Bytes = attribute(device, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE);
+        multiprocessors = attribute(device, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT);
         long[] mem = new long[1];
         Cuda.check(JCudaDriver.cuDeviceTotalMem(mem, device), "cuDeviceTotalMem");
         totalMemory = mem[0];
@@ -101,7 +115,7 @@ public final class GpuRuntime {
                 unusableReason = "disabled by -Dmodalg.gpu.disable=true";
             } else {
                 try {
-                    GpuRuntime rt = new GpuRuntime();
+                    GpuRuntime rt = new GpuRuntime(0);
                     rt.module(GpuKernels.NTT); // the small module: proves the driver takes our PTX
                     instance = rt;
                 } catch (RuntimeException | LinkageError e) {
@@ -143,6 +157,58 @@ public final class GpuRuntime {
         }
         instance.enterContext();
         return instance;
+    }
+
+    /**
+     * Every visible device that can run modalg's kernels, device 0 first (empty when
+     * {@link #isUsable()} is false). The system property {@code modalg.gpu.maxDevices} caps the
+     * count (e.g. 1 to keep the image engine on device 0). A device that fails to start is left
+     * out with a logged warning. Opened on the first call; the calling thread's current context
+     * is device 0's on return.
+     */
+    public static synchronized List<GpuRuntime> devices() {
+        if (!isUsable()) {
+            return List.of();
+        }
+        if (all == null) {
+            List<GpuRuntime> list = new ArrayList<>();
+            list.add(instance);
+            int[] count = new int[1];
+            Cuda.check(JCudaDriver.cuDeviceGetCount(count), "cuDeviceGetCount");
+            int max = Math.max(1, Integer.getInteger("modalg.gpu.maxDevices", Integer.MAX_VALUE));
+            for (int d = 1; d < Math.min(count[0], max); d++) {
+                try {
+                    GpuRuntime rt = new GpuRuntime(d);
+                    rt.module(GpuKernels.NTT);
+                    list.add(rt);
+                } catch (RuntimeException e) {
+                    LOG.warning("GPU device " + d + " left out: " + shortReason(e));
+                }
+            }
+            all = List.copyOf(list);
+            instance.enterContext();
+        }
+        return all;
+    }
+
+    /** The device's ordinal (0 for {@link #get()}). */
+    public int ordinal() {
+        return ordinal;
+    }
+
+    /** The device's L2 cache in bytes. */
+    int l2Bytes() {
+        return l2Bytes;
+    }
+
+    /** The device's streaming multiprocessors. */
+    int multiprocessors() {
+        return multiprocessors;
+    }
+
+    /** The most shared memory one block may take, in bytes, when a kernel opts in. */
+    int maxSharedOptin() {
+        return maxSharedOptin;
     }
 
     /** Makes the context current on the calling thread (cheap; required before driver calls). */

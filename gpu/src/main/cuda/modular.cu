@@ -1,0 +1,734 @@
+// Batched images of the modular algorithms (modalg gpu layer, GpuImageEngine): the integer
+// inputs projected onto a batch of primes, then per prime a determinant, an LU factorization
+// and triangular solves, a resultant, or a monic gcd with cofactors modulo that prime. One
+// block per prime; every image is computed exactly, so it equals the CPU engine's bit for bit.
+//
+// Arithmetic, a template parameter of every kernel:
+//   Mont  any odd prime p < 2^62: residues in [0, p) as 64-bit words, products by Montgomery
+//         multiplication with R = 2^64 (zp.cuh). A product of two plain residues costs two
+//         REDCs (a b R^-1, then times R^2 R^-1); a multiplier used many times is stored once
+//         as l R ("pre" form), after which each product is one REDC.
+//   F64   odd primes p < 2^26: residues as doubles (exact integers), a b < 2^52 exact, the
+//         quotient floor(a b / p) from a multiplication by 1/p and the remainder by one FMA.
+// The engine picks F64 for batches of primes below 2^26 and Mont otherwise (see the README for
+// the measurement behind that choice).
+//
+// Layouts: residue rows, prime j's at j * stride. Outputs are pre-filled by the host with all
+// ones (never a valid residue) so that an image a block did not write is detected. Every
+// image kernel takes `skip`: when positive, blocks j with j % skip == 0 return at once (the
+// tests use it to force the sentinel path).
+
+#include "zp.cuh"
+
+// ---------------------------------------------------------------- arithmetic policies
+
+struct Mont {
+    typedef u64 T;
+    u64 p, pinv, r2; // r2 = R^2 mod p
+
+    __device__ __forceinline__ Mont(u64 p_, u64 pinv_, u64 r2_) : p(p_), pinv(pinv_), r2(r2_) {}
+    __device__ __forceinline__ T load(u64 x) const { return x; }
+    __device__ __forceinline__ u64 store(T x) const { return x; }
+    __device__ __forceinline__ bool zero(T x) const { return x == 0; }
+    __device__ __forceinline__ T one() const { return 1; }
+    __device__ __forceinline__ T add(T a, T b) const { return add_mod(a, b, p); }
+    __device__ __forceinline__ T sub(T a, T b) const { return sub_mod(a, b, p); }
+    __device__ __forceinline__ T neg(T a) const { return a == 0 ? 0 : p - a; }
+    __device__ __forceinline__ T mul(T a, T b) const {
+        return mont_mul(mont_mul(a, b, p, pinv), r2, p, pinv);
+    }
+    // A multiplier in the form that makes mulPre one REDC: l R mod p.
+    __device__ __forceinline__ T pre(T l) const { return mont_mul(l, r2, p, pinv); }
+    __device__ __forceinline__ T mulPre(T lp, T x) const { return mont_mul(lp, x, p, pinv); }
+};
+
+struct F64 {
+    typedef double T;
+    double p, pinv;
+
+    __device__ __forceinline__ F64(u64 p_, u64, u64) : p((double) p_), pinv(1.0 / (double) p_) {}
+    __device__ __forceinline__ T load(u64 x) const { return (double) x; }
+    __device__ __forceinline__ u64 store(T x) const { return (u64) x; }
+    __device__ __forceinline__ bool zero(T x) const { return x == 0.0; }
+    __device__ __forceinline__ T one() const { return 1.0; }
+    __device__ __forceinline__ T add(T a, T b) const {
+        T s = a + b;
+        return s >= p ? s - p : s;
+    }
+    __device__ __forceinline__ T sub(T a, T b) const {
+        T s = a - b;
+        return s < 0 ? s + p : s;
+    }
+    __device__ __forceinline__ T neg(T a) const { return a == 0.0 ? 0.0 : p - a; }
+    // a, b in [0, p), p < 2^26: h = a b < 2^52 is exact; q = floor(h / p) up to one off, so
+    // r = h - q p (exact by FMA) lies in (-p, 2p).
+    __device__ __forceinline__ T mul(T a, T b) const {
+        const double h = a * b;
+        const double q = floor(h * pinv);
+        double r = fma(-q, p, h);
+        r = r < 0 ? r + p : r;
+        return r >= p ? r - p : r;
+    }
+    __device__ __forceinline__ T pre(T l) const { return l; }
+    __device__ __forceinline__ T mulPre(T lp, T x) const { return mul(lp, x); }
+};
+
+template <class A>
+__device__ typename A::T power(const A& ar, typename A::T a, long long e) {
+    typedef typename A::T T;
+    T acc = ar.one();
+    T base = a;
+    while (e > 0) {
+        if (e & 1) {
+            acc = ar.mul(acc, base);
+        }
+        base = ar.mul(base, base);
+        e >>= 1;
+    }
+    return acc;
+}
+
+// a^-1 mod p for 0 < a < p, p odd, by the binary extended Euclidean algorithm (shifts and
+// subtractions only: a Fermat power a^(p-2) would be 62 dependent squarings, the critical path
+// of every Euclid step). Invariants: x1 a = u, x2 a = v (mod p).
+__device__ __forceinline__ u64 inverse_u64(u64 a, u64 p) {
+    u64 u = a, v = p, x1 = 1, x2 = 0;
+    while (u != 1 && v != 1) {
+        while ((u & 1) == 0) {
+            u >>= 1;
+            x1 = (x1 & 1) ? (x1 >> 1) + (p >> 1) + 1 : x1 >> 1; // (x1 + p) / 2 without overflow
+        }
+        while ((v & 1) == 0) {
+            v >>= 1;
+            x2 = (x2 & 1) ? (x2 >> 1) + (p >> 1) + 1 : x2 >> 1;
+        }
+        if (u >= v) {
+            u -= v;
+            x1 = sub_mod(x1, x2, p);
+        } else {
+            v -= u;
+            x2 = sub_mod(x2, x1, p);
+        }
+    }
+    return u == 1 ? x1 : x2;
+}
+
+template <class A>
+__device__ __forceinline__ typename A::T inverse(const A& ar, typename A::T a, u64 p) {
+    return ar.load(inverse_u64(ar.store(a), p));
+}
+
+// ---------------------------------------------------------------- projection
+
+// res[j * rowStride + i] = x_i mod q_j for the count two's complement integers of L limbs each
+// (element-major, little-endian), grid.y = primes. limbPow[j * (L + 1) + l] = 2^(64 l) R mod q_j
+// for l < L, and limbPow[j * (L + 1) + L] = 2^(64 L) mod q_j (subtracted for negative values).
+extern "C" __global__ void project_signed(const u64* __restrict__ x, int L, long long count,
+                                          u64* res, long long rowStride,
+                                          const u64* __restrict__ primes,
+                                          const u64* __restrict__ pinvs,
+                                          const u64* __restrict__ limbPow) {
+    const long long i = (long long) blockIdx.x * blockDim.x + threadIdx.x;
+    const int j = blockIdx.y;
+    if (i >= count) {
+        return;
+    }
+    const u64 q = primes[j];
+    const u64 qinv = pinvs[j];
+    const u64* pw = limbPow + (long long) j * (L + 1);
+    const u64* xi = x + i * L;
+    u64 acc = 0;
+    for (int l = 0; l < L; l++) {
+        acc = add_mod(acc, mont_mul(xi[l], pw[l], q, qinv), q);
+    }
+    if ((long long) xi[L - 1] < 0) {
+        acc = sub_mod(acc, pw[L], q);
+    }
+    res[(long long) j * rowStride + i] = acc;
+}
+
+// Fills words [0, count) of every row with doubles of the u64 residues, in place (F64 inputs).
+extern "C" __global__ void residues_to_double(u64* x, long long count) {
+    const long long i = (long long) blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < count) {
+        double d = (double) x[i];
+        x[i] = __double_as_longlong(d);
+    }
+}
+
+// ---------------------------------------------------------------- block helpers
+
+// The first row r in [k, n) with a[r][k] != 0, or n; every thread gets it.
+template <class A>
+__device__ int pivot_row(const A& ar, const typename A::T* a, int n, int k, int* shared) {
+    if (threadIdx.x == 0) {
+        *shared = n;
+    }
+    __syncthreads();
+    int best = n;
+    for (int r = k + threadIdx.x; r < n; r += blockDim.x) {
+        if (!ar.zero(a[(long long) r * n + k])) {
+            best = r;
+            break;
+        }
+    }
+    if (best < n) {
+        atomicMin(shared, best);
+    }
+    __syncthreads();
+    const int piv = *shared;
+    __syncthreads();
+    return piv;
+}
+
+// Swaps rows r and s of a (columns [from, n)) over the block.
+template <class T>
+__device__ __forceinline__ void swap_rows(T* a, int n, int r, int s, int from) {
+    T* rr = a + (long long) r * n;
+    T* rs = a + (long long) s * n;
+    for (int c = from + threadIdx.x; c < n; c += blockDim.x) {
+        const T t = rr[c];
+        rr[c] = rs[c];
+        rs[c] = t;
+    }
+}
+
+// Gaussian elimination of the n x n matrix a (row-major) in place, right-looking, two pivots per
+// pass over the trailing matrix (as the CPU's ZpLu): pivot k is chosen and its multipliers
+// formed, then only column k + 1 and row k + 1 are brought up to date, pivot k + 1 is chosen,
+// and every trailing entry takes both updates in one read and one write,
+// a_ij -= l_ik u_kj + l_i,k+1 u_k+1,j: half the memory traffic of one pass per pivot, which is
+// what bounds this kernel for large n. Returns det a mod p. When lu is true the whole rows are
+// swapped and the multipliers kept below the diagonal, so that a holds L (unit diagonal) and U
+// of PA = LU; perm[k] = the row of A that is row k of PA, diagInv[k] = U_kk^-1. The elimination
+// stops at the first column without a pivot (det 0). mult: 2 n words of scratch.
+template <class A>
+__device__ typename A::T eliminate(const A& ar, typename A::T* a, int n, u64 p, bool lu,
+                                   u64* perm, typename A::T* diagInv, typename A::T* mult) {
+    typedef typename A::T T;
+    __shared__ int pivShared;
+    __shared__ T invShared;
+    T* mult2 = mult + n;
+    T det = ar.one();
+    if (lu) {
+        for (int i = threadIdx.x; i < n; i += blockDim.x) {
+            perm[i] = i;
+        }
+    }
+    int k = 0;
+    while (k < n) {
+        // pivot k
+        int piv = pivot_row(ar, a, n, k, &pivShared);
+        if (piv == n) {
+            return ar.load(0);
+        }
+        if (piv != k) {
+            swap_rows(a, n, k, piv, lu ? 0 : k);
+            if (lu && threadIdx.x == 0) {
+                const u64 t = perm[k];
+                perm[k] = perm[piv];
+                perm[piv] = t;
+            }
+            det = ar.neg(det);
+        }
+        __syncthreads();
+        const T pivot = a[(long long) k * n + k];
+        det = ar.mul(det, pivot);
+        if (threadIdx.x == 0) {
+            const T inv = inverse(ar, pivot, p);
+            invShared = inv;
+            if (lu) {
+                diagInv[k] = inv;
+            }
+        }
+        __syncthreads();
+        const T inv = invShared;
+        for (int i = k + 1 + threadIdx.x; i < n; i += blockDim.x) {
+            const T l = ar.mul(a[(long long) i * n + k], inv);
+            if (lu) {
+                a[(long long) i * n + k] = l;
+            }
+            mult[i] = ar.pre(l);
+        }
+        __syncthreads();
+        const int k1 = k + 1;
+        if (k1 == n) {
+            break;
+        }
+        // column k + 1 brought up to date, then pivot k + 1
+        const T* rk = a + (long long) k * n;
+        {
+            const T u = rk[k1];
+            for (int i = k1 + threadIdx.x; i < n; i += blockDim.x) {
+                T* e = a + (long long) i * n + k1;
+                *e = ar.sub(*e, ar.mulPre(mult[i], u));
+            }
+        }
+        __syncthreads();
+        piv = pivot_row(ar, a, n, k1, &pivShared);
+        if (piv == n) {
+            return ar.load(0);
+        }
+        if (piv != k1) {
+            swap_rows(a, n, k1, piv, lu ? 0 : k1);
+            if (threadIdx.x == 0) {
+                const T t = mult[k1];
+                mult[k1] = mult[piv];
+                mult[piv] = t;
+                if (lu) {
+                    const u64 q = perm[k1];
+                    perm[k1] = perm[piv];
+                    perm[piv] = q;
+                }
+            }
+            det = ar.neg(det);
+        }
+        __syncthreads();
+        // row k + 1 brought up to date
+        T* r1 = a + (long long) k1 * n;
+        {
+            const T l1 = mult[k1];
+            for (int c = k1 + 1 + threadIdx.x; c < n; c += blockDim.x) {
+                r1[c] = ar.sub(r1[c], ar.mulPre(l1, rk[c]));
+            }
+        }
+        const T pivot1 = r1[k1];
+        det = ar.mul(det, pivot1);
+        if (threadIdx.x == 0) {
+            const T inv1 = inverse(ar, pivot1, p);
+            invShared = inv1;
+            if (lu) {
+                diagInv[k1] = inv1;
+            }
+        }
+        __syncthreads();
+        const T inv1 = invShared;
+        for (int i = k1 + 1 + threadIdx.x; i < n; i += blockDim.x) {
+            const T l = ar.mul(a[(long long) i * n + k1], inv1);
+            if (lu) {
+                a[(long long) i * n + k1] = l;
+            }
+            mult2[i] = ar.pre(l);
+        }
+        __syncthreads();
+        // a_ij -= l_ik a_kj + l_i,k+1 a_k+1,j over the trailing (n - k - 2)^2 entries,
+        // consecutive threads on consecutive columns
+        const int w = n - k1 - 1;
+        if (w > 0) {
+            const long long total = (long long) w * w;
+            const T* u0 = rk + k1 + 1;
+            const T* u1 = r1 + k1 + 1;
+            long long idx = threadIdx.x;
+            int i = (int) (idx / w);
+            int c = (int) (idx - (long long) i * w);
+            const int stepRows = blockDim.x / w;
+            const int stepCols = blockDim.x - stepRows * w;
+            for (; idx < total; idx += blockDim.x) {
+                const int row = k1 + 1 + i;
+                T* e = a + (long long) row * n + k1 + 1 + c;
+                *e = ar.sub(ar.sub(*e, ar.mulPre(mult[row], u0[c])), ar.mulPre(mult2[row], u1[c]));
+                i += stepRows;
+                c += stepCols;
+                if (c >= w) {
+                    c -= w;
+                    i++;
+                }
+            }
+        }
+        __syncthreads();
+        k += 2;
+    }
+    return det;
+}
+
+// ---------------------------------------------------------------- determinants and LU
+
+// Block j: det of matrix j (mats + j n^2, residues of its prime; overwritten) into out[j].
+// mult: 2 n words of scratch per prime. Global memory.
+template <class A>
+__device__ void det_global(u64* mats, int n, const u64* primes, const u64* pinvs, const u64* r2s,
+                           u64* mult, u64* out, int skip) {
+    typedef typename A::T T;
+    const int j = blockIdx.x;
+    if (skip > 0 && j % skip == 0) {
+        return;
+    }
+    const A ar(primes[j], pinvs[j], r2s[j]);
+    T* a = (T*) (mats + (long long) j * n * n);
+    const T det = eliminate(ar, a, n, primes[j], false, (u64*) 0, (T*) 0,
+                            (T*) (mult + (long long) j * 2 * n));
+    if (threadIdx.x == 0) {
+        out[j] = ar.store(det);
+    }
+}
+
+// The same with the matrix copied into shared memory (n^2 + 2 n words of dynamic shared memory).
+template <class A>
+__device__ void det_shared(const u64* mats, int n, const u64* primes, const u64* pinvs,
+                           const u64* r2s, u64* out, int skip) {
+    typedef typename A::T T;
+    extern __shared__ u64 smem[];
+    const int j = blockIdx.x;
+    if (skip > 0 && j % skip == 0) {
+        return;
+    }
+    const A ar(primes[j], pinvs[j], r2s[j]);
+    T* a = (T*) smem;
+    T* mult = a + n * n;
+    const u64* src = mats + (long long) j * n * n;
+    for (int i = threadIdx.x; i < n * n; i += blockDim.x) {
+        a[i] = ar.load(src[i]);
+    }
+    __syncthreads();
+    const T det = eliminate(ar, a, n, primes[j], false, (u64*) 0, (T*) 0, mult);
+    if (threadIdx.x == 0) {
+        out[j] = ar.store(det);
+    }
+}
+
+// LU of matrix j in place (global memory), perm and diagInv rows of n words, det into out[j].
+template <class A>
+__device__ void lu_global(u64* mats, int n, const u64* primes, const u64* pinvs, const u64* r2s,
+                          u64* mult, u64* perms, u64* diagInvs, u64* out, int skip) {
+    typedef typename A::T T;
+    const int j = blockIdx.x;
+    if (skip > 0 && j % skip == 0) {
+        return;
+    }
+    const A ar(primes[j], pinvs[j], r2s[j]);
+    T* a = (T*) (mats + (long long) j * n * n);
+    const T det = eliminate(ar, a, n, primes[j], true, perms + (long long) j * n,
+                            (T*) (diagInvs + (long long) j * n), (T*) (mult + (long long) j * 2 * n));
+    if (threadIdx.x == 0) {
+        out[j] = ar.store(det);
+    }
+}
+
+// x_j = A^-1 b_j mod p_j from the factors of lu_global, for primes with a non-zero det (the
+// others are skipped: their rows of x keep what the host put there). b and x: n words per prime.
+template <class A>
+__device__ void lu_solve(const u64* mats, int n, const u64* primes, const u64* pinvs,
+                         const u64* r2s, const u64* perms, const u64* diagInvs, const u64* dets,
+                         const u64* b, u64* x, int skip) {
+    typedef typename A::T T;
+    const int j = blockIdx.x;
+    if ((skip > 0 && j % skip == 0) || dets[j] == 0) {
+        return;
+    }
+    const A ar(primes[j], pinvs[j], r2s[j]);
+    const T* a = (const T*) (mats + (long long) j * n * n);
+    const u64* perm = perms + (long long) j * n;
+    const T* dinv = (const T*) (diagInvs + (long long) j * n);
+    const u64* bj = b + (long long) j * n;
+    // y = P b, kept in x's row as T
+    T* y = (T*) (x + (long long) j * n);
+    for (int i = threadIdx.x; i < n; i += blockDim.x) {
+        y[i] = ar.load(bj[perm[i]]);
+    }
+    __syncthreads();
+    // L y = P b (unit diagonal), column by column
+    for (int k = 0; k < n; k++) {
+        const T yk = y[k];
+        __syncthreads();
+        if (!ar.zero(yk)) {
+            const T yp = ar.pre(yk);
+            for (int i = k + 1 + threadIdx.x; i < n; i += blockDim.x) {
+                y[i] = ar.sub(y[i], ar.mulPre(yp, a[(long long) i * n + k]));
+            }
+        }
+        __syncthreads();
+    }
+    // U x = y
+    for (int k = n - 1; k >= 0; k--) {
+        const T xk = ar.mul(y[k], dinv[k]);
+        __syncthreads();
+        if (threadIdx.x == 0) {
+            y[k] = xk;
+        }
+        if (!ar.zero(xk)) {
+            const T xp = ar.pre(xk);
+            for (int i = threadIdx.x; i < k; i += blockDim.x) {
+                y[i] = ar.sub(y[i], ar.mulPre(xp, a[(long long) i * n + k]));
+            }
+        }
+        __syncthreads();
+    }
+    for (int i = threadIdx.x; i < n; i += blockDim.x) {
+        x[(long long) j * n + i] = ar.store(y[i]);
+    }
+}
+
+// ---------------------------------------------------------------- Euclid
+
+// The length of a[0..len) without its leading zeros, for every thread.
+template <class A>
+__device__ int trim_block(const A& ar, const typename A::T* a, int len, int* shared) {
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        while (len > 0 && ar.zero(a[len - 1])) {
+            len--;
+        }
+        *shared = len;
+    }
+    __syncthreads();
+    const int r = *shared;
+    __syncthreads();
+    return r;
+}
+
+// a := a mod b in place for a[0..aLen) and b[0..bLen), b[bLen - 1] != 0; returns the trimmed
+// length of the remainder. When quot is not null, the quotient's coefficient i - (bLen - 1) is
+// written there (as u64) for every i in [bLen - 1, aLen). One synchronization per step.
+template <class A>
+__device__ int remainder_block(const A& ar, typename A::T* a, int aLen, const typename A::T* b,
+                               int bLen, u64 p, u64* quot, int* shared) {
+    typedef typename A::T T;
+    if (aLen < bLen) {
+        return trim_block(ar, a, aLen, shared);
+    }
+    const int m = bLen - 1;
+    __syncthreads();
+    const T lcInv = inverse(ar, b[m], p);
+    for (int i = aLen - 1; i >= m; i--) {
+        __syncthreads();
+        const T top = a[i];
+        if (quot != 0 && threadIdx.x == 0) {
+            quot[i - m] = ar.store(ar.mul(top, lcInv));
+        }
+        if (!ar.zero(top)) {
+            const T qp = ar.pre(ar.neg(ar.mul(top, lcInv)));
+            T* ai = a + (i - m);
+            for (int t = threadIdx.x; t < m; t += blockDim.x) {
+                ai[t] = ar.add(ai[t], ar.mulPre(qp, b[t]));
+            }
+        }
+    }
+    __syncthreads();
+    for (int t = m + threadIdx.x; t < aLen; t += blockDim.x) {
+        a[t] = ar.load(0);
+    }
+    return trim_block(ar, a, m, shared);
+}
+
+// Block j: Res(f, g) mod p_j with the formal degrees lf - 1 and lg - 1, as PolyGcdZp.resultant
+// (its Javadoc gives the rules for vanishing leading coefficients). f rows of lf words, g rows of
+// lg words; work: 2 N words per prime, N = max(lf, lg).
+template <class A>
+__device__ void resultant_block(const u64* fr, int lf, const u64* gr, int lg, const u64* primes,
+                                const u64* pinvs, const u64* r2s, u64* work, u64* out, int skip) {
+    typedef typename A::T T;
+    __shared__ int shared;
+    const int j = blockIdx.x;
+    if (skip > 0 && j % skip == 0) {
+        return;
+    }
+    const u64 p = primes[j];
+    const A ar(p, pinvs[j], r2s[j]);
+    const int N = max(lf, lg);
+    T* a = (T*) (work + (long long) j * 2 * N);
+    T* b = a + N;
+    for (int i = threadIdx.x; i < lf; i += blockDim.x) {
+        a[i] = ar.load(fr[(long long) j * lf + i]);
+    }
+    for (int i = threadIdx.x; i < lg; i += blockDim.x) {
+        b[i] = ar.load(gr[(long long) j * lg + i]);
+    }
+    int n = lf - 1;
+    int m = lg - 1;
+    const int nt = trim_block(ar, a, lf, &shared) - 1;
+    const int mt = trim_block(ar, b, lg, &shared) - 1;
+    T res;
+    if (n == 0 && m == 0) {
+        res = ar.one();
+    } else if (nt < n && mt < m) {
+        res = ar.load(0);
+    } else if (nt < 0) {
+        res = m == 0 ? power(ar, b[0], n) : ar.load(0);
+    } else if (mt < 0) {
+        res = n == 0 ? power(ar, a[0], m) : ar.load(0);
+    } else {
+        T factor = ar.one();
+        if (nt < n) {
+            factor = power(ar, b[m], n - nt);
+            if ((((long long) (n - nt) * m) & 1) != 0) {
+                factor = ar.neg(factor);
+            }
+        } else if (mt < m) {
+            factor = power(ar, a[n], m - mt);
+        }
+        n = nt;
+        m = mt;
+        res = factor;
+        while (true) {
+            if (m == 0) {
+                res = ar.mul(res, power(ar, b[0], n));
+                break;
+            }
+            const T lcb = b[m];
+            const int rLen = remainder_block(ar, a, n + 1, b, m + 1, p, (u64*) 0, &shared);
+            if (rLen == 0) {
+                res = ar.load(0);
+                break;
+            }
+            const int r = rLen - 1;
+            T step = power(ar, lcb, n - r);
+            if ((((long long) n * m) & 1) != 0) {
+                step = ar.neg(step);
+            }
+            res = ar.mul(res, step);
+            T* t = a;
+            a = b;
+            b = t;
+            n = m;
+            m = r;
+        }
+    }
+    if (threadIdx.x == 0) {
+        out[j] = ar.store(res);
+    }
+}
+
+// Block j: the monic gcd h of f and g mod p_j into h row j (N words, zeros above deg h),
+// degPlus1[j] = deg h + 1 (0 when both vanish), and with cofactors f / h and g / h into rows of
+// lf and lg words (zeros above their degrees; all zero when h = 0 or h does not fit, i.e. f or g
+// vanishes with a shorter formal length than h).
+template <class A>
+__device__ void gcd_block(const u64* fr, int lf, const u64* gr, int lg, const u64* primes,
+                          const u64* pinvs, const u64* r2s, u64* work, u64* hOut, u64* degPlus1,
+                          u64* fc, u64* gc, int cofactors, int skip) {
+    typedef typename A::T T;
+    __shared__ int shared;
+    const int j = blockIdx.x;
+    if (skip > 0 && j % skip == 0) {
+        return;
+    }
+    const u64 p = primes[j];
+    const A ar(p, pinvs[j], r2s[j]);
+    const int N = max(lf, lg);
+    T* a = (T*) (work + (long long) j * 2 * N);
+    T* b = a + N;
+    const u64* f = fr + (long long) j * lf;
+    const u64* g = gr + (long long) j * lg;
+    for (int i = threadIdx.x; i < lf; i += blockDim.x) {
+        a[i] = ar.load(f[i]);
+    }
+    for (int i = threadIdx.x; i < lg; i += blockDim.x) {
+        b[i] = ar.load(g[i]);
+    }
+    int aLen = trim_block(ar, a, lf, &shared);
+    int bLen = trim_block(ar, b, lg, &shared);
+    while (bLen > 0) {
+        aLen = remainder_block(ar, a, aLen, b, bLen, p, (u64*) 0, &shared);
+        T* t = a;
+        a = b;
+        b = t;
+        const int tl = aLen;
+        aLen = bLen;
+        bLen = tl;
+    }
+    // monic, in place in a, and out
+    __syncthreads();
+    u64* h = hOut + (long long) j * N;
+    if (aLen > 0) {
+        const T inv = inverse(ar, a[aLen - 1], p);
+        __syncthreads();
+        for (int i = threadIdx.x; i < aLen - 1; i += blockDim.x) {
+            a[i] = ar.mul(a[i], inv);
+        }
+        __syncthreads();
+        if (threadIdx.x == 0) {
+            a[aLen - 1] = ar.one();
+        }
+        __syncthreads();
+    }
+    for (int i = threadIdx.x; i < N; i += blockDim.x) {
+        h[i] = i < aLen ? ar.store(a[i]) : 0;
+    }
+    if (cofactors) {
+        for (int pass = 0; pass < 2; pass++) {
+            const u64* src = pass == 0 ? f : g;
+            const int len = pass == 0 ? lf : lg;
+            u64* q = (pass == 0 ? fc : gc) + (long long) j * len;
+            const int qLen = aLen > 0 && len >= aLen ? len - aLen + 1 : 0;
+            __syncthreads();
+            for (int i = qLen + threadIdx.x; i < len; i += blockDim.x) {
+                q[i] = 0;
+            }
+            if (qLen > 0) {
+                for (int i = threadIdx.x; i < len; i += blockDim.x) {
+                    b[i] = ar.load(src[i]);
+                }
+                remainder_block(ar, b, len, a, aLen, p, q, &shared);
+            }
+        }
+    }
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        degPlus1[j] = (u64) aLen;
+    }
+}
+
+// ---------------------------------------------------------------- entry points
+
+extern "C" __global__ void det_global_mont(u64* mats, int n, const u64* primes, const u64* pinvs,
+                                           const u64* r2s, u64* mult, u64* out, int skip) {
+    det_global<Mont>(mats, n, primes, pinvs, r2s, mult, out, skip);
+}
+extern "C" __global__ void det_global_f64(u64* mats, int n, const u64* primes, const u64* pinvs,
+                                          const u64* r2s, u64* mult, u64* out, int skip) {
+    det_global<F64>(mats, n, primes, pinvs, r2s, mult, out, skip);
+}
+extern "C" __global__ void det_shared_mont(const u64* mats, int n, const u64* primes,
+                                           const u64* pinvs, const u64* r2s, u64* out, int skip) {
+    det_shared<Mont>(mats, n, primes, pinvs, r2s, out, skip);
+}
+extern "C" __global__ void det_shared_f64(const u64* mats, int n, const u64* primes,
+                                          const u64* pinvs, const u64* r2s, u64* out, int skip) {
+    det_shared<F64>(mats, n, primes, pinvs, r2s, out, skip);
+}
+extern "C" __global__ void lu_global_mont(u64* mats, int n, const u64* primes, const u64* pinvs,
+                                          const u64* r2s, u64* mult, u64* perms, u64* diagInvs,
+                                          u64* out, int skip) {
+    lu_global<Mont>(mats, n, primes, pinvs, r2s, mult, perms, diagInvs, out, skip);
+}
+extern "C" __global__ void lu_global_f64(u64* mats, int n, const u64* primes, const u64* pinvs,
+                                         const u64* r2s, u64* mult, u64* perms, u64* diagInvs,
+                                         u64* out, int skip) {
+    lu_global<F64>(mats, n, primes, pinvs, r2s, mult, perms, diagInvs, out, skip);
+}
+extern "C" __global__ void lu_solve_mont(const u64* mats, int n, const u64* primes,
+                                         const u64* pinvs, const u64* r2s, const u64* perms,
+                                         const u64* diagInvs, const u64* dets, const u64* b,
+                                         u64* x, int skip) {
+    lu_solve<Mont>(mats, n, primes, pinvs, r2s, perms, diagInvs, dets, b, x, skip);
+}
+extern "C" __global__ void lu_solve_f64(const u64* mats, int n, const u64* primes,
+                                        const u64* pinvs, const u64* r2s, const u64* perms,
+                                        const u64* diagInvs, const u64* dets, const u64* b,
+                                        u64* x, int skip) {
+    lu_solve<F64>(mats, n, primes, pinvs, r2s, perms, diagInvs, dets, b, x, skip);
+}
+extern "C" __global__ void resultant_mont(const u64* fr, int lf, const u64* gr, int lg,
+                                          const u64* primes, const u64* pinvs, const u64* r2s,
+                                          u64* work, u64* out, int skip) {
+    resultant_block<Mont>(fr, lf, gr, lg, primes, pinvs, r2s, work, out, skip);
+}
+extern "C" __global__ void resultant_f64(const u64* fr, int lf, const u64* gr, int lg,
+                                         const u64* primes, const u64* pinvs, const u64* r2s,
+                                         u64* work, u64* out, int skip) {
+    resultant_block<F64>(fr, lf, gr, lg, primes, pinvs, r2s, work, out, skip);
+}
+extern "C" __global__ void gcd_mont(const u64* fr, int lf, const u64* gr, int lg,
+                                    const u64* primes, const u64* pinvs, const u64* r2s,
+                                    u64* work, u64* hOut, u64* degPlus1, u64* fc, u64* gc,
+                                    int cofactors, int skip) {
+    gcd_block<Mont>(fr, lf, gr, lg, primes, pinvs, r2s, work, hOut, degPlus1, fc, gc, cofactors,
+                    skip);
+}
+extern "C" __global__ void gcd_f64(const u64* fr, int lf, const u64* gr, int lg,
+                                   const u64* primes, const u64* pinvs, const u64* r2s,
+                                   u64* work, u64* hOut, u64* degPlus1, u64* fc, u64* gc,
+                                   int cofactors, int skip) {
+    gcd_block<F64>(fr, lf, gr, lg, primes, pinvs, r2s, work, hOut, degPlus1, fc, gc, cofactors,
+                   skip);
+}
