@@ -300,6 +300,9 @@ public final class BenchCommand implements Runnable {
                     "CSV: modular.csv in --csv-dir; --jas adds the JAS comparisons (modular-jas-det.csv,",
                     "modular-jas.csv)."})
     static final class Modular implements Callable<Integer> {
+        @picocli.CommandLine.Spec
+        picocli.CommandLine.Model.CommandSpec spec;
+
         @Option(names = "--part", split = ",", description = "Parts to run: det, gcd, resultant, solve (default: ${DEFAULT-VALUE}).",
                 defaultValue = "det,gcd,resultant,solve")
         List<String> parts;
@@ -399,7 +402,8 @@ public final class BenchCommand implements Runnable {
                 runJas(t);
             }
             if (outcome.mismatches() > 0) {
-                System.err.println("modalg: " + outcome.mismatches() + " result(s) differ from FLINT's checksum");
+                spec.commandLine().getErr().println("error: " + outcome.mismatches()
+                        + " result(s) differ from FLINT's checksum (column check of " + csv + ")");
                 return 1;
             }
             return 0;

@@ -77,7 +77,7 @@ public final class ModularStudy implements Study {
             }
             for (int s : sizes.get(op)) {
                 if (s < 1 || s > 100_000) {
-                    throw new IllegalArgumentException("sizes must be in [1, 100000], got " + s);
+                    throw new IllegalArgumentException("--sizes must be in [1, 100000], got " + s);
                 }
             }
             for (int b : bits.get(op)) {
@@ -110,15 +110,15 @@ public final class ModularStudy implements Study {
             }
             switch (op) {
                 case "det":
-                    s.put(op, quick ? new int[] {8, 16} : new int[] {10, 20, 50, 100, 200});
+                    s.put(op, quick ? new int[] {8, 16} : new int[] {4, 6, 8, 10, 20, 50, 100, 200});
                     b.put(op, quick ? new int[] {10} : new int[] {10, 100, 1000});
                     break;
                 case "gcd":
-                    s.put(op, quick ? new int[] {20, 40} : new int[] {50, 100, 200, 500, 1000, 2000});
+                    s.put(op, quick ? new int[] {20, 40} : new int[] {10, 20, 50, 100, 200, 500, 1000, 2000});
                     b.put(op, quick ? new int[] {64} : new int[] {64, 256, 1024});
                     break;
                 default:
-                    s.put(op, quick ? new int[] {10, 20} : new int[] {10, 30, 100, 300});
+                    s.put(op, quick ? new int[] {10, 20} : new int[] {3, 5, 10, 30, 100, 300});
                     b.put(op, quick ? new int[] {16} : new int[] {16, 64, 256});
                     break;
             }
