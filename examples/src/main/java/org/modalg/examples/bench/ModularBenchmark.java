@@ -189,15 +189,20 @@ public final class ModularBenchmark {
             log.println("# measuring " + c.describe());
             FlintPeer.Row f1 = c.flintLabel() == null ? null : flint1.get(c.flintLabel());
             FlintPeer.Row fn = c.flintLabel() == null ? null : flintN.get(c.flintLabel());
-            if (c.op().equals("solve")) {
-                solve(table, c, cfg);
+            Function<Options, ModularResult<?>> call = call(c);
+            if (call == null) {
+                table.add(c.op(), c.size(), c.bits(), "", "", cfg.threads(), "", "", "", "", "", "", "", "", "", "", "",
+                        "", "", "", "no FLINT row", "", "not measured: no public rational solver in this build ("
+                                + SOLVER + " not on the class path)");
                 continue;
             }
-            Function<Options, ModularResult<?>> call = call(c);
             List<Object[]> rows = new ArrayList<>();
             Object reference = null;
             double cpuAll = Double.NaN;
             for (String[] variant : variants(cfg)) {
+                if (c.op().equals("solve") && variant[0].equals("bigprime")) {
+                    continue; // the solver has no big-prime route
+                }
                 Route route = variant[0].equals("crt") ? Route.CRT : Route.BIG_PRIME;
                 Backend backend = Backend.parse(variant[1]);
                 int threads = Integer.parseInt(variant[2]);
@@ -214,6 +219,11 @@ public final class ModularBenchmark {
                 }
                 Object value = value(c, last[0]);
                 if (reference == null) {
+                    if (c.op().equals("solve")) {
+                        @SuppressWarnings("unchecked")
+                        List<BigInteger> x = (List<BigInteger>) value;
+                        checkSolve(x);
+                    }
                     reference = value;
                 } else if (!reference.equals(value)) {
                     throw new IllegalStateException(c.describe() + ": " + variant[0] + " " + variant[1] + " on "
@@ -297,6 +307,7 @@ public final class ModularBenchmark {
         return v;
     }
 
+    // the case's call, or null for solve when no solver is on the class path
     private static Function<Options, ModularResult<?>> call(Case c) {
         switch (c.op()) {
             case "det": {
@@ -307,6 +318,8 @@ public final class ModularBenchmark {
                 ZZPoly[] fg = FlintInputs.gcdInput(c.size(), c.bits());
                 return o -> PolynomialGcd.gcd(fg[0], fg[1], o);
             }
+            case "solve":
+                return solver(c.size(), c.bits());
             default: {
                 ZZPoly[] fg = FlintInputs.resultantInput(c.size(), c.bits());
                 return o -> Resultant.resultant(fg[0], fg[1], o);
@@ -314,24 +327,87 @@ public final class ModularBenchmark {
         }
     }
 
+    /** The public rational solver the solve rows call, found by name (issue 13, item 5). */
+    static final String SOLVER = "org.modalg.modular.LinearSolve";
+
+    /**
+     * Hook for the exact rational solve A x = b: {@code SOLVER.solve(BigInteger[][], BigInteger[],
+     * Options)} returning a {@code ModularResult} of a vector with {@code numerators()} and
+     * {@code denominator()}, looked up by reflection so that these rows run as soon as the solver is
+     * on the class path (null while it is not). Inputs: {@code FlintInputs.seeded("solve n=N, B-bit
+     * entries")}, the matrix row by row, then b, all of exactly B bits with random signs (FLINT's
+     * harness has no solve row). The first solution is checked exactly after its timing (A times the
+     * numerators = the denominator times b); the other rows must equal it.
+     */
+    static Function<Options, ModularResult<?>> solver(int n, int bits) {
+        java.lang.reflect.Method solve;
+        try {
+            solve = Class.forName(SOLVER).getMethod("solve", BigInteger[][].class, BigInteger[].class, Options.class);
+        } catch (ClassNotFoundException | NoSuchMethodException e) {
+            return null;
+        }
+        FlintInputs r = FlintInputs.seeded("solve n=" + n + ", " + bits + "-bit entries");
+        BigInteger[][] a = r.matrix(n, bits);
+        BigInteger[] b = new BigInteger[n];
+        for (int i = 0; i < n; i++) {
+            b[i] = r.exact(bits, true);
+        }
+        solveInputs = new Object[] {a, b};
+        return o -> {
+            try {
+                return (ModularResult<?>) solve.invoke(null, a, b, o);
+            } catch (ReflectiveOperationException e) {
+                Throwable cause = e.getCause() != null ? e.getCause() : e;
+                if (cause instanceof RuntimeException) {
+                    throw (RuntimeException) cause;
+                }
+                throw new IllegalStateException("the solver failed: " + cause, cause);
+            }
+        };
+    }
+
+    // A and b of the last solve case set up (checked after the timing, outside it)
+    private static Object[] solveInputs;
+
+    /** Checks A x = b exactly over Z for the solver's x = numerators / denominator. */
+    private static void checkSolve(List<BigInteger> x) {
+        BigInteger[][] a = (BigInteger[][]) solveInputs[0];
+        BigInteger[] b = (BigInteger[]) solveInputs[1];
+        int n = b.length;
+        BigInteger den = x.get(n);
+        for (int i = 0; i < n; i++) {
+            BigInteger s = BigInteger.ZERO;
+            for (int j = 0; j < n; j++) {
+                s = s.add(a[i][j].multiply(x.get(j)));
+            }
+            if (!s.equals(den.multiply(b[i]))) {
+                throw new IllegalStateException("the solver's x does not satisfy row " + i + " of A x = b");
+            }
+        }
+    }
+
+    // numerators then the denominator of the solver's vector
+    private static List<BigInteger> solution(Object v) {
+        try {
+            BigInteger[] num = (BigInteger[]) v.getClass().getMethod("numerators").invoke(v);
+            BigInteger den = (BigInteger) v.getClass().getMethod("denominator").invoke(v);
+            List<BigInteger> out = new ArrayList<>(List.of(num));
+            out.add(den);
+            return out;
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("the solver's result has no numerators() and denominator(): " + e, e);
+        }
+    }
+
     private static Object value(Case c, ModularResult<?> r) {
+        if (c.op().equals("solve")) {
+            return solution(r.value());
+        }
         return c.op().equals("gcd") ? ((GcdResult) r.value()).gcd() : r.value();
     }
 
     private static long checksum(Case c, Object value) {
         return value instanceof ZZPoly ? FlintInputs.checksum((ZZPoly) value) : FlintInputs.checksum((BigInteger) value);
-    }
-
-    /**
-     * Hook for the exact rational solve A x = b (issue 13, item 5): no public solver exists in this
-     * build, so the row says so. When it lands, time it here on {@code FlintInputs.seeded("solve n=" + n
-     * + ", " + bits + "-bit entries")}: the matrix, then the right-hand side, both of {@code bits}-bit
-     * entries; check A x = b exactly. FLINT's harness has no solve row.
-     */
-    private static void solve(BenchTable table, Case c, Config cfg) {
-        table.add(c.op(), c.size(), c.bits(), "", "", cfg.threads(), "", "", "", "", "", "", "", "", "", "", "", "", "",
-                "", "no FLINT row", "", "not measured: no public rational solver in this build (hook in"
-                        + " ModularBenchmark.solve)");
     }
 
     /** The device line of the GPU rows; an IllegalArgumentException when no GPU image engine is usable. */
@@ -351,7 +427,7 @@ public final class ModularBenchmark {
     /**
      * The group of a report phase: {@code transfer} (names with transfer, upload, download,
      * copy), {@code images} (images, the Dixon factorizations and lifting, Bareiss, names with
-     * image, kernel or lu), {@code reconstruction} (crt, cofactor-crt, rational-reconstruction,
+     * image, kernel, lu, lift or factor), {@code reconstruction} (crt, cofactor-crt, rational-reconstruction,
      * finish, names with crt, garner, reconstruct or combine), {@code other} (bound, setup,
      * contents, and anything else).
      */
@@ -365,7 +441,7 @@ public final class ModularBenchmark {
             return "reconstruction";
         }
         if (p.contains("image") || p.contains("lu") || p.contains("lift") || p.contains("kernel")
-                || p.equals("bareiss")) {
+                || p.contains("factor") || p.equals("bareiss")) {
             return "images";
         }
         return "other";
