@@ -189,7 +189,7 @@ public final class ModularBenchmark {
             log.println("# measuring " + c.describe());
             FlintPeer.Row f1 = c.flintLabel() == null ? null : flint1.get(c.flintLabel());
             FlintPeer.Row fn = c.flintLabel() == null ? null : flintN.get(c.flintLabel());
-            Function<Options, ModularResult<?>> call = call(c);
+            Call call = call(c);
             if (call == null) {
                 table.add(c.op(), c.size(), c.bits(), "", "", cfg.threads(), "", "", "", "", "", "", "", "", "", "", "",
                         "", "", "", "no FLINT row", "", "not measured: no public rational solver in this build ("
@@ -210,7 +210,7 @@ public final class ModularBenchmark {
                 ModularResult<?>[] last = new ModularResult<?>[1];
                 long[] t;
                 try {
-                    t = time(cfg.repeats(), () -> last[0] = call.apply(o));
+                    t = time(cfg.repeats(), () -> last[0] = call.run().apply(o));
                 } catch (RuntimeException e) {
                     table.add(c.op(), c.size(), c.bits(), variant[0], variant[1], threads, "", "", "", "", "", "", "",
                             "", "", "", "", "", "", "", "", backend == Backend.GPU ? device : "",
@@ -219,11 +219,7 @@ public final class ModularBenchmark {
                 }
                 Object value = value(c, last[0]);
                 if (reference == null) {
-                    if (c.op().equals("solve")) {
-                        @SuppressWarnings("unchecked")
-                        List<BigInteger> x = (List<BigInteger>) value;
-                        checkSolve(x);
-                    }
+                    call.check().accept(value);
                     reference = value;
                 } else if (!reference.equals(value)) {
                     throw new IllegalStateException(c.describe() + ": " + variant[0] + " " + variant[1] + " on "
@@ -243,10 +239,6 @@ public final class ModularBenchmark {
                     if (ck != mine) {
                         mismatches++;
                     }
-                }
-                if (c.op().equals("gcd") && ((ZZPoly) value).degree() < c.size() / 2) {
-                    throw new IllegalStateException(c.describe() + ": gcd of degree " + ((ZZPoly) value).degree()
-                            + " below the planted " + c.size() / 2);
                 }
                 ModularReport r = last[0].report();
                 double[] ph = phaseGroups(r);
@@ -307,22 +299,31 @@ public final class ModularBenchmark {
         return v;
     }
 
+    /** A case's call, and the check of its first value (beyond the comparisons between rows and with FLINT). */
+    private record Call(Function<Options, ModularResult<?>> run, java.util.function.Consumer<Object> check) {
+    }
+
     // the case's call, or null for solve when no solver is on the class path
-    private static Function<Options, ModularResult<?>> call(Case c) {
+    private static Call call(Case c) {
         switch (c.op()) {
             case "det": {
                 BigInteger[][] a = FlintInputs.detInput(c.size(), c.bits());
-                return o -> Determinant.det(a, o);
+                return new Call(o -> Determinant.det(a, o), v -> { });
             }
             case "gcd": {
                 ZZPoly[] fg = FlintInputs.gcdInput(c.size(), c.bits());
-                return o -> PolynomialGcd.gcd(fg[0], fg[1], o);
+                return new Call(o -> PolynomialGcd.gcd(fg[0], fg[1], o), v -> {
+                    if (((ZZPoly) v).degree() < c.size() / 2) {
+                        throw new IllegalStateException(c.describe() + ": gcd of degree " + ((ZZPoly) v).degree()
+                                + " below the planted " + c.size() / 2);
+                    }
+                });
             }
             case "solve":
                 return solver(c.size(), c.bits());
             default: {
                 ZZPoly[] fg = FlintInputs.resultantInput(c.size(), c.bits());
-                return o -> Resultant.resultant(fg[0], fg[1], o);
+                return new Call(o -> Resultant.resultant(fg[0], fg[1], o), v -> { });
             }
         }
     }
@@ -339,7 +340,7 @@ public final class ModularBenchmark {
      * harness has no solve row). The first solution is checked exactly after its timing (A times the
      * numerators = the denominator times b); the other rows must equal it.
      */
-    static Function<Options, ModularResult<?>> solver(int n, int bits) {
+    private static Call solver(int n, int bits) {
         java.lang.reflect.Method solve;
         try {
             solve = Class.forName(SOLVER).getMethod("solve", BigInteger[][].class, BigInteger[].class, Options.class);
@@ -352,8 +353,7 @@ public final class ModularBenchmark {
         for (int i = 0; i < n; i++) {
             b[i] = r.exact(bits, true);
         }
-        solveInputs = new Object[] {a, b};
-        return o -> {
+        Function<Options, ModularResult<?>> run = o -> {
             try {
                 return (ModularResult<?>) solve.invoke(null, a, b, o);
             } catch (ReflectiveOperationException e) {
@@ -364,15 +364,15 @@ public final class ModularBenchmark {
                 throw new IllegalStateException("the solver failed: " + cause, cause);
             }
         };
+        return new Call(run, v -> {
+            @SuppressWarnings("unchecked")
+            List<BigInteger> x = (List<BigInteger>) v;
+            checkSolve(a, b, x);
+        });
     }
 
-    // A and b of the last solve case set up (checked after the timing, outside it)
-    private static Object[] solveInputs;
-
-    /** Checks A x = b exactly over Z for the solver's x = numerators / denominator. */
-    private static void checkSolve(List<BigInteger> x) {
-        BigInteger[][] a = (BigInteger[][]) solveInputs[0];
-        BigInteger[] b = (BigInteger[]) solveInputs[1];
+    /** Checks A x = b exactly over Z for x = numerators / denominator (x holds the n numerators, then it). */
+    private static void checkSolve(BigInteger[][] a, BigInteger[] b, List<BigInteger> x) {
         int n = b.length;
         BigInteger den = x.get(n);
         for (int i = 0; i < n; i++) {
