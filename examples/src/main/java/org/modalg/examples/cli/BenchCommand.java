@@ -290,15 +290,16 @@ public final class BenchCommand implements Runnable {
 
     /** {@code modalg bench modular}: det, gcd and resultant against FLINT 3.6 in the same run; GPU rows; JAS. */
     @Command(name = "modular", mixinStandardHelpOptions = true,
-            description = {"Multimodular det, gcd and resultant on the inputs of FLINT's harness (the same matrices",
-                    "and polynomials, bit for bit; FLINT's checksum checks every result), against FLINT 3.6",
-                    "(flint3_bench, run in the same invocation): the CRT route on the CPU on all threads and on",
-                    "one, and with --gpu the CRT and big-prime routes on the GPU. --sizes issue: det n = 400 (10-,",
-                    "100-bit), 1000 (100-bit); gcd degree 2000 and 10,000 (256-bit, planted common factor);",
-                    "resultant degree 1000, 3000 (64-bit); solve n = 500 (100-bit). --sizes small: FLINT's",
-                    "smaller rows (under a minute on 2 cores). Cases the harness has no row for say so.",
-                    "CSV: modular.csv in --csv-dir; --jas adds the JAS comparisons (modular-jas-det.csv,",
-                    "modular-jas.csv)."})
+            description = {"Multimodular det, gcd and resultant on the inputs of FLINT's harness (the",
+                    "same matrices and polynomials, bit for bit: FLINT's checksum checks every",
+                    "result), against FLINT 3.6 (flint3_bench, run in the same invocation): the",
+                    "CRT route on the CPU on all threads and on one; with --gpu the CRT and",
+                    "big-prime routes on the GPU. --sizes issue: det n = 400 (10-, 100-bit) and",
+                    "1000 (100-bit); gcd degree 2000 and 10,000 (256-bit, planted common factor);",
+                    "resultant degree 1000 and 3000 (64-bit); solve n = 500 (100-bit). --sizes",
+                    "small: FLINT's smaller rows, under a minute on 2 cores. Cases the harness has",
+                    "no row for say so. CSV: modular.csv in --csv-dir; --jas adds the JAS",
+                    "comparisons (modular-jas-det.csv, modular-jas.csv)."})
     static final class Modular implements Callable<Integer> {
         @picocli.CommandLine.Spec
         picocli.CommandLine.Model.CommandSpec spec;

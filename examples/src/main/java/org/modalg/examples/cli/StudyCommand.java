@@ -205,12 +205,14 @@ public final class StudyCommand implements Runnable {
 
     /** {@code modalg study modular}. */
     @Command(name = "modular", mixinStandardHelpOptions = true,
-            description = {"Big prime vs CRT for the modular algorithms ([Thesis] section 2.9): det, gcd and resultant",
-                    "by both routes on the CPU and, when a GPU image engine is usable, on the GPU, over sizes and",
-                    "coefficient widths; unlucky primes counted from the reports (gcd: also a planted family whose",
-                    "first CRT primes are unlucky by construction). Writes study-modular.png (time vs size) and",
-                    "study-modular-ratio.png (big prime / CRT). Columns: " + "op,family,size,bits,route,backend,",
-                    "threads,ms,primes,unlucky,skipped,images_ms,reconstruction_ms,transfer_ms,other_ms,field,note."})
+            description = {"Big prime vs CRT for the modular algorithms ([Thesis] section 2.9): det,",
+                    "gcd and resultant by both routes on the CPU and, when a GPU image engine is",
+                    "usable, on the GPU, over sizes and coefficient widths; unlucky primes counted",
+                    "from the reports (gcd: also a planted family whose first CRT primes are",
+                    "unlucky by construction). Plots: study-modular.png (time vs size),",
+                    "study-modular-ratio.png (big prime / CRT). Columns: op,family,size,bits,",
+                    "route,backend,threads,ms,primes,unlucky,skipped,images_ms,",
+                    "reconstruction_ms,transfer_ms,other_ms,field,note."})
     static final class Modular implements Callable<Integer> {
         @Mixin
         Common common = new Common();

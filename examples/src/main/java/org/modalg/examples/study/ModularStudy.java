@@ -337,7 +337,7 @@ public final class ModularStudy implements Study {
     @Override
     public void plot(StudyCsv csv, Path png) {
         Plot plot = Plot.of("Big prime vs CRT: time per call (random inputs; colour: route and backend)",
-                "n (det) or degree (gcd, resultant)", "ms", true, true).xPattern("0").yPattern("0.#E0")
+                "n (det) or degree (gcd, resultant)", "ms", true, true).xPattern("0").yPattern("0.#")
                 .legend(Styler.LegendPosition.OutsideE);
         Map<String, List<double[]>> series = new LinkedHashMap<>();
         for (String[] r : csv.rows()) {
@@ -366,7 +366,7 @@ public final class ModularStudy implements Study {
     /** The ratio big-prime time / CRT time per (op, bits, backend) against the size: below 1 the big prime wins. */
     private static void ratioPlot(StudyCsv csv, Path png) {
         Plot plot = Plot.of("Big-prime time / CRT time (below the dashed line: the big prime wins)",
-                "n (det) or degree (gcd, resultant)", "big prime / CRT", true, true).xPattern("0").yPattern("0.#E0")
+                "n (det) or degree (gcd, resultant)", "big prime / CRT", true, true).xPattern("0").yPattern("0.##")
                 .legend(Styler.LegendPosition.OutsideE);
         Map<String, Double> crt = new LinkedHashMap<>();
         for (String[] r : csv.rows()) {
