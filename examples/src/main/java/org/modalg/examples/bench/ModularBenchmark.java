@@ -32,7 +32,8 @@ import org.modalg.polynomial.ZZPoly;
  * routes with {@link Backend#GPU}. Beside each: FLINT's time on one thread and on the largest
  * thread count run, modalg / FLINT ratios, for GPU rows the ratio to the CPU route on all
  * threads, the primes and unlucky primes of the {@link ModularReport}, and its phase times
- * grouped as transfer, images, reconstruction and other ({@link #phaseGroup}).
+ * grouped as transfer, images, reconstruction and other ({@link #phaseGroup}) and as the report
+ * names them ({@code phases}).
  *
  * <p>Timing ({@link #time}): warm-up runs, then the median (and minimum) of {@code repeats} runs
  * (at least 10 for runs under 100 ms); a first run longer than 3 s is the only run. FLINT: best of
@@ -42,7 +43,7 @@ public final class ModularBenchmark {
     /** CSV columns. x_* are ratios of times (modalg / peer: below 1 means modalg is faster). */
     public static final String[] COLUMNS = {"op", "size", "bits", "route", "backend", "threads", "ms", "ms_min",
         "flint_1t_ms", "x_flint_1t", "flint_threads", "flint_nt_ms", "x_flint_nt", "x_cpu_all", "primes", "unlucky",
-        "transfer_ms", "images_ms", "reconstruction_ms", "other_ms", "check", "device", "note"};
+        "transfer_ms", "images_ms", "reconstruction_ms", "other_ms", "check", "device", "note", "phases"};
 
     /** Case sets. */
     public enum Sizes {
@@ -193,7 +194,7 @@ public final class ModularBenchmark {
             if (call == null) {
                 table.add(c.op(), c.size(), c.bits(), "", "", cfg.threads(), "", "", "", "", "", "", "", "", "", "", "",
                         "", "", "", "no FLINT row", "", "not measured: no public rational solver in this build ("
-                                + SOLVER + " not on the class path)");
+                                + SOLVER + " not on the class path)", "");
                 continue;
             }
             List<Object[]> rows = new ArrayList<>();
@@ -214,7 +215,7 @@ public final class ModularBenchmark {
                 } catch (RuntimeException e) {
                     table.add(c.op(), c.size(), c.bits(), variant[0], variant[1], threads, "", "", "", "", "", "", "",
                             "", "", "", "", "", "", "", "", backend == Backend.GPU ? device : "",
-                            "failed: " + clean(String.valueOf(e.getMessage())));
+                            "failed: " + clean(String.valueOf(e.getMessage())), "");
                     continue;
                 }
                 Object value = value(c, last[0]);
@@ -247,7 +248,7 @@ public final class ModularBenchmark {
                     f1 == null ? "" : f1.ms(), ratio(ms, f1), fn == null ? "" : nt, fn == null ? "" : fn.ms(),
                     ratio(ms, fn), backend == Backend.GPU && cpuAll > 0 ? fmt(ms / cpuAll) : "", r.primesUsed(),
                     r.unluckyCount(), ph[0], ph[1], ph[2], ph[3], check, backend == Backend.GPU ? device : "cpu",
-                    note});
+                    note, phases(r)});
             }
             for (Object[] row : rows) {
                 table.add(row);
@@ -445,6 +446,16 @@ public final class ModularBenchmark {
             return "images";
         }
         return "other";
+    }
+
+    /** The report's phases as it names them, "name ms; ..." (a CSV cell: no commas). */
+    public static String phases(ModularReport r) {
+        StringBuilder s = new StringBuilder();
+        for (Map.Entry<String, Long> e : r.phaseNanos().entrySet()) {
+            s.append(s.length() == 0 ? "" : "; ").append(clean(e.getKey())).append(' ')
+                    .append(String.format(Locale.ROOT, "%.1f", e.getValue() / 1e6));
+        }
+        return s.toString();
     }
 
     /** Milliseconds of the report's phases by group: transfer, images, reconstruction, other. */
