@@ -125,6 +125,11 @@ class ModularBenchCommandTest {
             if (!c[0].equals("solve") || solver) {
                 assertTrue(Double.parseDouble(c[6]) > 0, line);
                 assertTrue(Integer.parseInt(c[14]) > 0, "primes used: " + line);
+                double grouped = 0;
+                for (int i = 16; i < 20; i++) {
+                    grouped += Double.parseDouble(c[i]);
+                }
+                assertTrue(grouped > 0 && !c[23].isEmpty(), "phase times, grouped and as named: " + line);
             } else {
                 assertTrue(c[22].contains("no public rational solver"), line);
             }
