@@ -5,10 +5,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.modalg.examples.bench.BenchTable;
+import org.modalg.examples.bench.DeterminantBenchmark;
 import org.modalg.examples.bench.FftBenchmark;
 import org.modalg.examples.bench.FieldsBenchmark;
+import org.modalg.examples.bench.FlintPeer;
+import org.modalg.examples.bench.GcdResultantBenchmark;
 import org.modalg.examples.bench.GpuBenchmark;
 import org.modalg.examples.bench.IntMulBenchmark;
+import org.modalg.examples.bench.ModularBenchmark;
 import org.modalg.examples.bench.PolyMulBenchmark;
 import org.modalg.examples.bench.TextBenchmark;
 import org.modalg.fields.GfPreset;
@@ -284,74 +288,159 @@ public final class BenchCommand implements Runnable {
         }
     }
 
-    /** {@code modalg bench modular}: the multimodular algorithms against JAS, part by part. */
+    /** {@code modalg bench modular}: det, gcd and resultant against FLINT 3.6 in the same run; GPU rows; JAS. */
     @Command(name = "modular", mixinStandardHelpOptions = true,
-            description = {"Multimodular algorithms over Z against JAS in the same run:",
-                    "det (n = 100, 200, 400; 10- and 100-bit entries; CRT and big-prime routes; CSV modular-det.csv",
-                    "beside --csv), gcd (degrees 500, 2000; 64- and 256-bit factors, planted common factor of half the",
-                    "degree), resultant (degrees 100, 300, 1000; 64-bit coefficients)."})
+            description = {"Multimodular det, gcd and resultant on the inputs of FLINT's harness (the",
+                    "same matrices and polynomials, bit for bit: FLINT's checksum checks every",
+                    "result), against FLINT 3.6 (flint3_bench, run in the same invocation): the",
+                    "CRT route on the CPU on all threads and on one; with --gpu the CRT and",
+                    "big-prime routes on the GPU. --sizes issue: det n = 400 (10-, 100-bit) and",
+                    "1000 (100-bit); gcd degree 2000 and 10,000 (256-bit, planted common factor);",
+                    "resultant degree 1000 and 3000 (64-bit); solve n = 500 (100-bit). --sizes",
+                    "small: FLINT's smaller rows, under a minute on 2 cores. Cases the harness has",
+                    "no row for say so. CSV: modular.csv in --csv-dir; --jas adds the JAS",
+                    "comparisons (modular-jas-det.csv, modular-jas.csv)."})
     static final class Modular implements Callable<Integer> {
-        @Option(names = "--part", split = ",", description = "Parts to run: det, gcd, resultant (default: ${DEFAULT-VALUE}).",
-                defaultValue = "det,gcd,resultant")
+        @picocli.CommandLine.Spec
+        picocli.CommandLine.Model.CommandSpec spec;
+
+        @Option(names = "--part", split = ",", description = "Parts to run: det, gcd, resultant, solve (default: ${DEFAULT-VALUE}).",
+                defaultValue = "det,gcd,resultant,solve")
         List<String> parts;
 
-        @Option(names = "--threads", description = "Threads for the modalg determinant (default: all processors).")
+        @Option(names = "--sizes", paramLabel = "SET",
+                description = "Cases: quick, small or issue (default: ${DEFAULT-VALUE}).", defaultValue = "issue")
+        String sizes;
+
+        @Option(names = "--quick", description = "The quick case set (tiny sizes, no FLINT row): a smoke test.")
+        boolean quick;
+
+        @Option(names = "--gpu", description = "Add the GPU rows (CRT and big-prime routes, Backend.GPU); an error"
+                + " when no GPU image engine is usable.")
+        boolean gpu;
+
+        @Option(names = "--flint", paramLabel = "PATH",
+                description = "The FLINT peer flint3_bench, or 'none' (default: bin/flint3_bench beside the bundle's"
+                        + " modalg script, else ../shared/anchors/flint3_bench beside the repository, else none).")
+        String flint;
+
+        @Option(names = "--flint-threads", split = ",", paramLabel = "N,...",
+                description = "Thread counts of the FLINT runs (default: 1 and all processors; 1 with --sizes small).")
+        List<Integer> flintThreads;
+
+        @Option(names = "--threads", description = "Threads of the 'all cores' rows (default: all processors).")
         Integer threads;
 
-        @Option(names = "--jas-max-n", description = "Largest n for JAS's determinant (default: ${DEFAULT-VALUE}).",
+        @Option(names = "--repeats", description = "Timed runs after a warm-up; the median is reported"
+                + " (default: ${DEFAULT-VALUE}).", defaultValue = "3")
+        int repeats;
+
+        @Option(names = "--flint-timeout", paramLabel = "SECONDS",
+                description = "Longest run of one FLINT section (default: ${DEFAULT-VALUE}).", defaultValue = "1800")
+        double flintTimeout;
+
+        @Option(names = "--jas", description = "Also run the JAS comparisons (det n = 100 .. 400; gcd, resultant).")
+        boolean jas;
+
+        @Option(names = "--jas-max-n", description = "With --jas: largest n for JAS's determinant (default: ${DEFAULT-VALUE}).",
                 defaultValue = "200")
         int jasMaxN;
 
-        @Option(names = "--bigprime-max-n", description = "Largest n for the big-prime determinant (default: ${DEFAULT-VALUE}).",
-                defaultValue = "100")
+        @Option(names = "--bigprime-max-n", description = "With --jas: largest n for the big-prime determinant"
+                + " (default: ${DEFAULT-VALUE}).", defaultValue = "100")
         int bigPrimeMaxN;
 
-        @Option(names = "--repeats", description = "Timed runs; the median is reported (default: ${DEFAULT-VALUE}).",
-                defaultValue = "3")
-        int repeats;
-
-        @Option(names = "--budget", description = "Seconds allowed to one JAS run (default: ${DEFAULT-VALUE}).",
+        @Option(names = "--budget", description = "With --jas: seconds allowed to one JAS run (default: ${DEFAULT-VALUE}).",
                 defaultValue = "60")
         double budget;
 
-        @Option(names = "--quick", description = "Small sizes for a smoke test.")
-        boolean quick;
-
-        @Option(names = {"-o", "--csv"}, paramLabel = "FILE", description = "CSV output (default: ${DEFAULT-VALUE}).",
-                defaultValue = "bench-results/modular.csv")
-        Path csv;
+        @Option(names = {"-o", "--csv-dir"}, paramLabel = "DIR",
+                description = "Directory of the CSV files (default: ${DEFAULT-VALUE}).", defaultValue = "bench-results")
+        Path dir;
 
         @Override
         public Integer call() {
-            if (repeats < 1 || !(budget > 0)) {
-                throw new IllegalArgumentException("--repeats must be >= 1 and --budget > 0");
+            int all = Runtime.getRuntime().availableProcessors();
+            int t = threads == null ? all : threads;
+            if (t < 1 || t > org.modalg.fft.Options.MAX_THREADS) {
+                throw new IllegalArgumentException("--threads must be in [1, " + org.modalg.fft.Options.MAX_THREADS
+                        + "], got " + t);
             }
-            System.out.println("# modalg bench modular: " + BenchTable.machine());
-            // Part dispatch: det here (DeterminantBenchmark), gcd and resultant in GcdResultantBenchmark.
-            List<String> polyParts = new java.util.ArrayList<>(parts);
-            if (polyParts.remove("det")) {
-                int t = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
-                if (t < 1) {
-                    throw new IllegalArgumentException("--threads must be >= 1, got " + t);
+            if (repeats < 1 || repeats > 1000) {
+                throw new IllegalArgumentException("--repeats must be in [1, 1000], got " + repeats);
+            }
+            if (!(budget > 0) || !(flintTimeout > 0)) {
+                throw new IllegalArgumentException("--budget and --flint-timeout must be > 0 seconds");
+            }
+            ModularBenchmark.Sizes set = quick ? ModularBenchmark.Sizes.QUICK : parseSizes(sizes);
+            List<ModularBenchmark.Case> cases = ModularBenchmark.cases(set, parts);
+            List<Integer> ft = flintThreads != null ? flintThreads
+                    : all > 1 && set == ModularBenchmark.Sizes.ISSUE ? List.of(1, all) : List.of(1);
+            for (int x : ft) {
+                if (x < 1 || x > 1024) {
+                    throw new IllegalArgumentException("--flint-threads must be in [1, 1024], got " + x);
                 }
+            }
+            FlintPeer peer = null;
+            if (flint == null) {
+                peer = FlintPeer.locateDefault().map(FlintPeer::at).orElse(null);
+            } else if (!flint.equals("none")) {
+                peer = FlintPeer.at(Path.of(flint));
+            }
+            String device = gpu ? ModularBenchmark.gpuDevice(t) : "";
+            System.out.println("# modalg bench modular (" + set.name().toLowerCase(java.util.Locale.ROOT) + "): "
+                    + BenchTable.machine() + "; 'all' rows on " + t + " thread(s)"
+                    + (gpu ? "; GPU: " + device : "; no GPU rows (--gpu adds them)"));
+            System.out.println("# FLINT peer: " + (peer == null ? "none (no flint3_bench found; --flint PATH)"
+                    : peer.binary() + ", threads " + ft));
+            ModularBenchmark.Outcome outcome = ModularBenchmark.run(cases,
+                    new ModularBenchmark.Config(t, repeats, gpu, peer, ft, flintTimeout), System.out);
+            outcome.table().print(System.out);
+            Path csv = dir.resolve("modular.csv");
+            outcome.table().writeCsv(csv);
+            System.out.println("# CSV written to " + csv.toAbsolutePath());
+            if (jas) {
+                runJas(t);
+            }
+            if (outcome.mismatches() > 0) {
+                spec.commandLine().getErr().println("error: " + outcome.mismatches()
+                        + " result(s) differ from FLINT's checksum (column check of " + csv + ")");
+                return 1;
+            }
+            return 0;
+        }
+
+        private static ModularBenchmark.Sizes parseSizes(String s) {
+            for (ModularBenchmark.Sizes v : ModularBenchmark.Sizes.values()) {
+                if (v.name().equalsIgnoreCase(s)) {
+                    return v;
+                }
+            }
+            throw new IllegalArgumentException("--sizes must be one of quick, small, issue; got " + s);
+        }
+
+        // The earlier comparisons against JAS (det: DeterminantBenchmark; gcd, resultant: GcdResultantBenchmark).
+        private void runJas(int t) {
+            List<String> polyParts = new ArrayList<>(parts);
+            polyParts.remove("solve");
+            if (polyParts.remove("det")) {
                 BenchTable det = quick
-                        ? org.modalg.examples.bench.DeterminantBenchmark.run(new int[] {10, 20}, new int[] {10, 100}, t,
-                                1, 20, 20)
-                        : org.modalg.examples.bench.DeterminantBenchmark.run(new int[] {100, 200, 400},
-                                new int[] {10, 100}, t, repeats, jasMaxN, bigPrimeMaxN);
+                        ? DeterminantBenchmark.run(new int[] {10, 20}, new int[] {10, 100}, t, 1, 20, 20)
+                        : DeterminantBenchmark.run(new int[] {100, 200, 400}, new int[] {10, 100}, t, repeats, jasMaxN,
+                                bigPrimeMaxN);
                 det.print(System.out);
-                Path detCsv = csv.resolveSibling("modular-det.csv");
+                Path detCsv = dir.resolve("modular-jas-det.csv");
                 det.writeCsv(detCsv);
                 System.out.println("# CSV written to " + detCsv.toAbsolutePath());
             }
             if (!polyParts.isEmpty()) {
-                BenchTable table = org.modalg.examples.bench.GcdResultantBenchmark.run(polyParts, quick,
-                        quick ? 1 : repeats, 1, quick ? Math.min(budget, 20) : budget);
+                BenchTable table = GcdResultantBenchmark.run(polyParts, quick, quick ? 1 : repeats, 1,
+                        quick ? Math.min(budget, 20) : budget);
                 table.print(System.out);
+                Path csv = dir.resolve("modular-jas.csv");
                 table.writeCsv(csv);
                 System.out.println("# CSV written to " + csv.toAbsolutePath());
             }
-            return 0;
         }
     }
 

@@ -7,6 +7,7 @@ import java.util.concurrent.Callable;
 import org.modalg.examples.study.CrossoverStudy;
 import org.modalg.examples.study.FftStudy;
 import org.modalg.examples.study.IntMulStudy;
+import org.modalg.examples.study.ModularStudy;
 import org.modalg.examples.study.Study;
 import org.modalg.examples.study.StudyRunner;
 import org.modalg.examples.study.UnluckyStudy;
@@ -26,7 +27,7 @@ import picocli.CommandLine.Option;
         description = {"Research studies: CSV + PNG plot + table. Progress on standard error;",
                 "--resume keeps the finished rows of an earlier (cut short) run."},
         subcommands = {StudyCommand.Fft.class, StudyCommand.Crossover.class, StudyCommand.Unlucky.class,
-            StudyCommand.IntMul.class})
+            StudyCommand.IntMul.class, StudyCommand.Modular.class})
 public final class StudyCommand implements Runnable {
     @Override
     public void run() {
@@ -199,6 +200,58 @@ public final class StudyCommand implements Runnable {
             return common.run(common.quick
                     ? new IntMulStudy(new long[] {10_000, 100_000}, t, budget, true, common.seed)
                     : new IntMulStudy(IntMulStudy.sizesUpTo(10_000, maxBits), t, budget, true, common.seed));
+        }
+    }
+
+    /** {@code modalg study modular}. */
+    @Command(name = "modular", mixinStandardHelpOptions = true,
+            description = {"Big prime vs CRT for the modular algorithms ([Thesis] section 2.9): det,",
+                    "gcd and resultant by both routes on the CPU and, when a GPU image engine is",
+                    "usable, on the GPU, over sizes and coefficient widths; unlucky primes counted",
+                    "from the reports (gcd: also a planted family whose first CRT primes are",
+                    "unlucky by construction). Plots: study-modular.png (time vs size),",
+                    "study-modular-ratio.png (big prime / CRT). Columns: op,family,size,bits,",
+                    "route,backend,threads,ms,primes,unlucky,skipped,images_ms,",
+                    "reconstruction_ms,transfer_ms,other_ms,field,note."})
+    static final class Modular implements Callable<Integer> {
+        @Mixin
+        Common common = new Common();
+
+        @Option(names = "--ops", split = ",", paramLabel = "OP,...",
+                description = "Operations (default: ${DEFAULT-VALUE}).", defaultValue = "det,gcd,resultant")
+        List<String> ops;
+
+        @Option(names = "--threads", description = "Threads of every run (default: all processors).")
+        Integer threads;
+
+        @Option(names = "--budget", paramLabel = "SECONDS",
+                description = "A route stops growing the size once a run is predicted to take longer"
+                        + " (default: ${DEFAULT-VALUE}).", defaultValue = "10")
+        double budget;
+
+        @Option(names = "--sizes", split = ",", paramLabel = "N,...",
+                description = "Sizes (n or degrees) for every op instead of the default grid.")
+        int[] sizes;
+
+        @Option(names = "--bits", split = ",", paramLabel = "B,...",
+                description = "Coefficient widths for every op instead of the default grid.")
+        int[] bits;
+
+        @Override
+        public Integer call() {
+            int t = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
+            ModularStudy study = ModularStudy.defaults(common.quick, ops, t, budget, common.seed);
+            if (sizes != null || bits != null) {
+                java.util.Map<String, int[]> s = new java.util.LinkedHashMap<>();
+                java.util.Map<String, int[]> b = new java.util.LinkedHashMap<>();
+                ModularStudy d = study;
+                for (String op : ops) {
+                    s.put(op, sizes != null ? sizes : d.sizes(op));
+                    b.put(op, bits != null ? bits : d.bits(op));
+                }
+                study = new ModularStudy(s, b, t, budget, true, common.seed);
+            }
+            return common.run(study);
         }
     }
 }

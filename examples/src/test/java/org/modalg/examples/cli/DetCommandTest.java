@@ -95,11 +95,11 @@ class DetCommandTest {
     }
 
     @Test
-    void quickModularBenchWritesTheDetCsv() throws Exception {
-        CliRunner r = CliRunner.run("bench", "modular", "--quick", "--part", "det", "--threads", "2",
-                "-o", dir.resolve("modular.csv").toString());
+    void quickModularBenchWritesTheJasDetCsv() throws Exception {
+        CliRunner r = CliRunner.run("bench", "modular", "--quick", "--part", "det", "--threads", "2", "--flint", "none",
+                "--jas", "-o", dir.toString());
         assertEquals(0, r.exitCode, r.err);
-        List<String> lines = Files.readAllLines(dir.resolve("modular-det.csv"));
+        List<String> lines = Files.readAllLines(dir.resolve("modular-jas-det.csv"));
         assertEquals(String.join(",", DeterminantBenchmark.COLUMNS), lines.get(0));
         // per case: the CRT route on 2 and on 1 thread, its plain strategy, the big-prime route, JAS
         assertEquals(1 + 2 * 2 * 5, lines.size(), "2 sizes x 2 bit sizes x 5 rows: " + lines);

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.modalg.examples.study.CrossoverStudy;
 import org.modalg.examples.study.FftStudy;
 import org.modalg.examples.study.IntMulStudy;
+import org.modalg.examples.study.ModularStudy;
 import org.modalg.examples.study.UnluckyStudy;
 
 /** Each study at its --quick size: exit code, the documented CSV columns, a readable PNG, resuming. */
@@ -91,6 +92,38 @@ class StudyCommandTest {
         for (String line : lines.subList(1, lines.size())) {
             assertTrue(line.contains(",mod 3 primes,"), line);
         }
+    }
+
+    @Test
+    void modularStudyRunsBothRoutesAndCountsThePlantedUnluckyPrimes() throws Exception {
+        List<String> lines = quick("modular", ModularStudy.COLUMNS, 2 * 8);
+        assertNotNull(ImageIO.read(dir.resolve("study-modular-ratio.png").toFile()), "the ratio plot");
+        int ms = column(ModularStudy.COLUMNS, "ms");
+        int unlucky = column(ModularStudy.COLUMNS, "unlucky");
+        for (String op : ModularStudy.OPS) {
+            for (String route : List.of("crt", "bigprime")) {
+                assertTrue(lines.stream().anyMatch(l -> l.startsWith(op + ",") && l.contains("," + route + ",cpu,")
+                        && Double.parseDouble(l.split(",")[ms]) > 0), op + " " + route + " in " + lines);
+            }
+        }
+        for (String line : lines.subList(1, lines.size())) {
+            String[] c = line.split(",", -1);
+            if (c[1].equals("planted") && c[4].equals("crt")) {
+                // b = a + P r with P the first CRT prime: that prime's image has a larger gcd
+                assertTrue(Integer.parseInt(c[unlucky]) >= 1, "the planted prime is met and discarded: " + line);
+            } else {
+                assertEquals(0, Integer.parseInt(c[unlucky]), "no unlucky prime on random inputs or a big prime: " + line);
+            }
+        }
+    }
+
+    @Test
+    void modularStudyBadOptionsAreOneErrorLine() {
+        CliRunner.run("study", "modular", "--quick", "--ops", "det,lu", "-o", dir.toString()).assertOneError("--ops", "lu");
+        CliRunner.run("study", "modular", "--quick", "--budget", "0", "-o", dir.toString()).assertOneError("--budget");
+        CliRunner.run("study", "modular", "--quick", "--threads", "0", "-o", dir.toString()).assertOneError("--threads");
+        CliRunner.run("study", "modular", "--quick", "--bits", "1", "-o", dir.toString()).assertOneError("--bits");
+        CliRunner.run("study", "modular", "--quick", "--sizes", "0", "-o", dir.toString()).assertOneError("--sizes");
     }
 
     @Test

@@ -1,0 +1,162 @@
+package org.modalg.examples.bench;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The FLINT peer, {@code flint3_bench THREADS SECTION} (FLINT 3.6 and GMP, a static binary; harness
+ * source {@code ../shared/anchors/flint3_bench.c}), run as a child process in the same invocation
+ * as modalg's benchmark. Each output row is {@code LABEL  MS ms  runs=R k=K first=F ms  ... ck=C}:
+ * the best of 3 runs (one run above 5 s), and the checksum of the result modulo 2^61 - 1. The
+ * harness takes no sizes: it runs the fixed rows of a section (det n = 100, 200, 400 at 10 and 100
+ * bits; gcd degree 500, 2000 at 64 and 256 bits; resultant degree 100, 300, 1000 at 64 bits).
+ */
+public final class FlintPeer {
+    private static final Pattern ROW = Pattern.compile(
+            "^(.*?)\\s+([0-9]+(?:\\.[0-9]+)?) ms\\s+runs=(\\d+) k=(\\d+) first=([0-9.]+)ms\\s*(.*)$");
+    private static final Pattern CK = Pattern.compile("\\bck=(\\d+)");
+
+    /** One row of the harness. */
+    public record Row(String label, double ms, int runs, long checksum, String extra) {
+    }
+
+    private final Path binary;
+    private final Map<String, String> versions = new LinkedHashMap<>();
+
+    private FlintPeer(Path binary) {
+        this.binary = binary;
+    }
+
+    /** The peer at this path; the file must exist and be executable. */
+    public static FlintPeer at(Path binary) {
+        if (!Files.isRegularFile(binary) || !Files.isExecutable(binary)) {
+            throw new IllegalArgumentException("--flint must name an executable flint3_bench, got " + binary
+                    + (Files.exists(binary) ? " (not an executable file)" : " (no such file)"));
+        }
+        return new FlintPeer(binary);
+    }
+
+    /**
+     * The default peer: {@code bin/flint3_bench} beside the GPU bundle's {@code modalg} script
+     * (the jars are in the bundle's {@code lib/}), else {@code ../shared/anchors/flint3_bench}
+     * relative to the repository (found above the running classes or jar, or the working
+     * directory), else none.
+     */
+    public static Optional<Path> locateDefault() {
+        List<Path> candidates = new ArrayList<>();
+        Path code = codeLocation();
+        if (code != null) {
+            Path dir = Files.isDirectory(code) ? code : code.getParent();
+            if (dir != null && dir.getParent() != null) {
+                candidates.add(dir.getParent().resolve("bin").resolve("flint3_bench")); // bundle: lib/.. /bin
+            }
+            for (Path p = dir; p != null; p = p.getParent()) {
+                if (Files.isRegularFile(p.resolve("pom.xml")) && Files.isDirectory(p.resolve("examples"))) {
+                    candidates.add(p.resolveSibling("shared").resolve("anchors").resolve("flint3_bench"));
+                    break;
+                }
+            }
+        }
+        Path cwd = Path.of("").toAbsolutePath();
+        candidates.add(cwd.resolve("bin").resolve("flint3_bench"));
+        candidates.add(cwd.resolveSibling("shared").resolve("anchors").resolve("flint3_bench"));
+        for (Path c : candidates) {
+            if (Files.isRegularFile(c) && Files.isExecutable(c)) {
+                return Optional.of(c.normalize());
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static Path codeLocation() {
+        try {
+            var src = FlintPeer.class.getProtectionDomain().getCodeSource();
+            return src == null ? null : Path.of(src.getLocation().toURI()).toAbsolutePath();
+        } catch (URISyntaxException | SecurityException | IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    public Path binary() {
+        return binary;
+    }
+
+    /** The harness's first line for each thread count run so far (FLINT and GMP versions). */
+    public Map<String, String> versions() {
+        return versions;
+    }
+
+    /**
+     * Runs one section ({@code det}, {@code gcd}, {@code res}) on the given number of threads and
+     * returns its rows by label.
+     *
+     * @param timeoutSeconds the child is stopped after this long (then an exception)
+     * @throws IllegalStateException if the child fails, times out or prints no row
+     */
+    public Map<String, Row> run(String section, int threads, double timeoutSeconds) {
+        try {
+            Path out = Files.createTempFile("modalg-flint", ".txt");
+            try {
+                Process p = new ProcessBuilder(binary.toString(), Integer.toString(threads), section)
+                        .redirectErrorStream(true).redirectOutput(out.toFile()).start();
+                if (!p.waitFor((long) (timeoutSeconds * 1000), TimeUnit.MILLISECONDS)) {
+                    p.destroyForcibly().waitFor();
+                    throw new IllegalStateException("FLINT peer " + binary + " " + threads + " " + section
+                            + " ran past " + timeoutSeconds + " s");
+                }
+                List<String> lines = Files.readAllLines(out, StandardCharsets.UTF_8);
+                if (p.exitValue() != 0) {
+                    throw new IllegalStateException("FLINT peer " + binary + " exited with " + p.exitValue() + ": "
+                            + String.join(" | ", lines));
+                }
+                Map<String, Row> rows = parse(lines);
+                for (String l : lines) {
+                    if (l.startsWith("# ")) {
+                        versions.put(threads + " thread(s)", l.substring(2));
+                        break;
+                    }
+                }
+                if (rows.isEmpty()) {
+                    throw new IllegalStateException("FLINT peer printed no row for section " + section + ": " + lines);
+                }
+                return rows;
+            } finally {
+                Files.deleteIfExists(out);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot run the FLINT peer " + binary, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while running the FLINT peer", e);
+        }
+    }
+
+    /** The rows of the harness's output (lines that are no row are ignored). */
+    public static Map<String, Row> parse(List<String> lines) {
+        Map<String, Row> rows = new LinkedHashMap<>();
+        for (String line : lines) {
+            Matcher m = ROW.matcher(line);
+            if (!m.matches()) {
+                continue;
+            }
+            Matcher ck = CK.matcher(m.group(6));
+            long checksum = ck.find() ? Long.parseLong(ck.group(1)) : -1;
+            String label = m.group(1).strip();
+            rows.put(label, new Row(label, Double.parseDouble(m.group(2)), Integer.parseInt(m.group(3)), checksum,
+                    m.group(6).strip()));
+        }
+        return rows;
+    }
+}
