@@ -235,7 +235,8 @@ public final class Determinant {
     /** The most rows accepted: n^2 entries are held in one array. */
     public static final int MAX_N = 46_340;
 
-    private static int squareSize(Object[] a) {
+    // a's size n, checked square and at most MAX_N rows (LinearSolve's rule too).
+    static int squareSize(Object[] a) {
         if (a != null && a.length > MAX_N) {
             throw new IllegalArgumentException("a must have at most " + MAX_N + " rows (n^2 entries in one array), got "
                     + a.length);

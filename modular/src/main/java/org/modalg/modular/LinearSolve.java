@@ -87,7 +87,7 @@ public final class LinearSolve {
      * @see #solve(BigInteger[][], BigInteger[], Options)
      */
     public static ModularResult<RationalVector> solve(long[][] a, long[] b, Options options) {
-        int n = squareSize(a);
+        int n = Determinant.squareSize(a);
         if (b == null) {
             throw new IllegalArgumentException("b must not be null");
         }
@@ -120,7 +120,7 @@ public final class LinearSolve {
      * @throws CancelledException if cancelled through the options
      */
     public static ModularResult<RationalVector> solve(BigInteger[][] a, BigInteger[] b, Options options) {
-        int n = squareSize(a);
+        int n = Determinant.squareSize(a);
         BigInteger[] flat = flatten(a, n);
         return single(compute(flat, n, List.<BigInteger[]>of(checkRhs(b, n, "b")), options));
     }
@@ -140,7 +140,7 @@ public final class LinearSolve {
      */
     public static ModularResult<List<RationalVector>> solve(BigInteger[][] a, List<BigInteger[]> rhs,
             Options options) {
-        int n = squareSize(a);
+        int n = Determinant.squareSize(a);
         if (rhs == null) {
             throw new IllegalArgumentException("rhs must not be null");
         }
@@ -154,18 +154,6 @@ public final class LinearSolve {
     }
 
     // ------------------------------------------------------------------ checks
-
-    private static int squareSize(Object[] a) {
-        if (a != null && a.length > MAX_N) {
-            throw new IllegalArgumentException("a must have at most " + MAX_N + " rows (n^2 entries in one array), got "
-                    + a.length);
-        }
-        int[] shape = Bounds.shape(a, "a");
-        if (shape[0] != shape[1] && shape[0] > 0) {
-            throw new IllegalArgumentException("a must be square, got " + shape[0] + " x " + shape[1]);
-        }
-        return shape[0];
-    }
 
     private static BigInteger[] flatten(BigInteger[][] a, int n) {
         BigInteger[] flat = new BigInteger[n * n];
