@@ -141,9 +141,16 @@ public final class ModularBenchmark {
      * @param flint the peer, or null for none
      * @param flintThreads thread counts FLINT runs with (1 first)
      * @param flintTimeoutSeconds the longest one FLINT section may run
+     * @param oneThread add modalg's one-thread CPU row (slow at the issue's large sizes)
+     * @param bigPrimeGpu add the big-prime route's GPU row
      */
     public record Config(int threads, int repeats, boolean gpu, FlintPeer flint, List<Integer> flintThreads,
-                         double flintTimeoutSeconds) {
+                         double flintTimeoutSeconds, boolean oneThread, boolean bigPrimeGpu) {
+        /** Every row: one thread and the big-prime GPU row included. */
+        public Config(int threads, int repeats, boolean gpu, FlintPeer flint, List<Integer> flintThreads,
+                      double flintTimeoutSeconds) {
+            this(threads, repeats, gpu, flint, flintThreads, flintTimeoutSeconds, true, true);
+        }
     }
 
     /** The table and how many results disagreed with FLINT's checksum (0 when all agree). */
@@ -290,12 +297,14 @@ public final class ModularBenchmark {
     private static List<String[]> variants(Config cfg) {
         List<String[]> v = new ArrayList<>();
         v.add(new String[] {"crt", "cpu", Integer.toString(cfg.threads())});
-        if (cfg.threads() > 1) {
+        if (cfg.threads() > 1 && cfg.oneThread()) {
             v.add(new String[] {"crt", "cpu", "1"});
         }
         if (cfg.gpu()) {
             v.add(new String[] {"crt", "gpu", Integer.toString(cfg.threads())});
-            v.add(new String[] {"bigprime", "gpu", Integer.toString(cfg.threads())});
+            if (cfg.bigPrimeGpu()) {
+                v.add(new String[] {"bigprime", "gpu", Integer.toString(cfg.threads())});
+            }
         }
         return v;
     }

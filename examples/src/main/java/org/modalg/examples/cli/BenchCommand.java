@@ -319,6 +319,13 @@ public final class BenchCommand implements Runnable {
                 + " when no GPU image engine is usable.")
         boolean gpu;
 
+        @Option(names = "--no-one-thread", description = "Leave out modalg's one-thread CPU row (minutes at the"
+                + " issue's large sizes; FLINT's one-thread row stays).")
+        boolean noOneThread;
+
+        @Option(names = "--no-bigprime", description = "With --gpu: leave out the big-prime route's GPU row.")
+        boolean noBigPrime;
+
         @Option(names = "--flint", paramLabel = "PATH",
                 description = "The FLINT peer flint3_bench, or 'none' (default: bin/flint3_bench beside the bundle's"
                         + " modalg script, else ../shared/anchors/flint3_bench beside the repository, else none).")
@@ -394,7 +401,8 @@ public final class BenchCommand implements Runnable {
             System.out.println("# FLINT peer: " + (peer == null ? "none (no flint3_bench found; --flint PATH)"
                     : peer.binary() + ", threads " + ft));
             ModularBenchmark.Outcome outcome = ModularBenchmark.run(cases,
-                    new ModularBenchmark.Config(t, repeats, gpu, peer, ft, flintTimeout), System.out);
+                    new ModularBenchmark.Config(t, repeats, gpu, peer, ft, flintTimeout, !noOneThread,
+                            !noBigPrime), System.out);
             outcome.table().print(System.out);
             Path csv = dir.resolve("modular.csv");
             outcome.table().writeCsv(csv);
