@@ -96,6 +96,16 @@ public final class GpuImageEngine implements ImageEngine {
         return "gpu (" + devices.size() + " x " + devices.get(0).deviceName() + ")";
     }
 
+    /**
+     * Whole proven plans in one call (thousands of primes): the batch is spread over the devices
+     * and cut into chunks by free memory there, so a few hundred primes per call would leave most
+     * of the device idle and pay a launch and a copy per call.
+     */
+    @Override
+    public int preferredBatch() {
+        return 1 << 14;
+    }
+
     /** The devices the batches are spread over. */
     public int deviceCount() {
         return devices.size();

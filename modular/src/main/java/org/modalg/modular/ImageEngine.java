@@ -21,6 +21,16 @@ public interface ImageEngine {
     String name();
 
     /**
+     * The most primes the multimodular loop hands this engine in one call. The CPU engine takes
+     * 256 (progress and cancellation between batches, residues held at once bounded); a device
+     * engine asks for more, since one call per batch and a few hundred blocks leave most of a GPU
+     * idle: it splits a large batch by its own memory.
+     */
+    default int preferredBatch() {
+        return 256;
+    }
+
+    /**
      * det A mod p_j for each prime: A is n x n, {@code a} holds its n^2 entries row by row.
      *
      * @return one residue per prime, in the order of {@code primes}

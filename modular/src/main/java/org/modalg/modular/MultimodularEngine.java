@@ -14,7 +14,7 @@ import org.modalg.fields.GfField;
  *   repeat
  *     wave   = rule.nextWave(...)                      how many moduli before the next check
  *     moduli = supply.next...(wave)                    generalized Fermat fields, then word primes
- *     for each batch of at most {@value #MAX_BATCH} moduli of the wave:
+ *     for each batch of at most {@link ImageEngine#preferredBatch} moduli of the wave:
  *       images = task.images(imageEngine, batch)       one call per batch, never one per prime
  *       for each image: unlucky.admit(...) ? combiner.add(...) : listed in the report
  *       listener.progress("images", done, expected)
@@ -37,8 +37,8 @@ import org.modalg.fields.GfField;
  */
 final class MultimodularEngine {
 
-    /** The most moduli per image call: bounds the residues held at once and the progress interval. */
-    static final int MAX_BATCH = 256;
+    /** The most moduli per image call that any engine gets (an engine may ask for fewer). */
+    static final int MAX_BATCH = 1 << 16;
 
     private final Options options;
     private final ModularReport.Builder report;
@@ -108,10 +108,11 @@ final class MultimodularEngine {
                 if (primes.length == 0) {
                     throw new IllegalStateException("prime supply exhausted after " + computed + " images");
                 }
-                for (int from = 0; from < primes.length; from += MAX_BATCH) {
+                int batchSize = Math.max(1, Math.min(MAX_BATCH, images.preferredBatch()));
+                for (int from = 0; from < primes.length; from += batchSize) {
                     options.checkCancelled("before image " + (computed + 1) + " of " + Math.max(expected,
                             computed + 1));
-                    long[] batch = Arrays.copyOfRange(primes, from, Math.min(primes.length, from + MAX_BATCH));
+                    long[] batch = Arrays.copyOfRange(primes, from, Math.min(primes.length, from + batchSize));
                     ImageBatch b = task.images(images, batch);
                     t = report.phaseSince("images", t);
                     fold(b, combiner, unlucky, expected);

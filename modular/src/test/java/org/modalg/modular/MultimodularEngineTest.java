@@ -24,7 +24,7 @@ import org.modalg.fields.GfPreset;
  * combiners against BigInteger CRT (word-size and big moduli mixed, resets, the stability test),
  * {@link PrimeSupply#covering} against the product of its primes (fewest that exceed the
  * target), the degree rule of {@link UnluckyPrimes}, and the loop itself with a task whose
- * images are known values: whole batches per call (at most {@link MultimodularEngine#MAX_BATCH}),
+ * images are known values: whole batches per call (at most the engine's {@link ImageEngine#preferredBatch}),
  * progress for every image, cancellation before a batch, fields before word-size primes, the
  * proven and the stable rule. Random values every run, seed printed.
  */
@@ -206,7 +206,7 @@ class MultimodularEngineTest {
         assertEquals(plan.length, progress.size());
         assertEquals(plan.length, (int) progress.get(progress.size() - 1));
         for (int b : task.batches) {
-            assertTrue(b > 1 && b <= MultimodularEngine.MAX_BATCH, "batch of " + b);
+            assertTrue(b > 1 && b <= engine.images().preferredBatch(), "batch of " + b);
         }
         assertEquals(plan.length, task.batches.stream().mapToInt(Integer::intValue).sum());
         ModularReport r = report.build();
