@@ -106,6 +106,17 @@ public final class GpuImageEngine implements ImageEngine {
         return 1 << 14;
     }
 
+    /**
+     * Yes: the determinant kernel is bound by memory traffic (8-byte words either way) and the
+     * Euclid kernels by latency per step, so 62-bit Montgomery images cost about what 23- and
+     * 26-bit ones cost, and 2.4 to 2.7 times fewer of them cover a bound (measured: docs of
+     * {@code Determinant}, gpu/BENCHMARKS.md).
+     */
+    @Override
+    public boolean prefersWidePrimes() {
+        return true;
+    }
+
     /** The devices the batches are spread over. */
     public int deviceCount() {
         return devices.size();

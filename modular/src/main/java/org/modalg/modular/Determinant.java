@@ -114,6 +114,13 @@ public final class Determinant {
     /** The smallest n at which {@link CrtStrategy#AUTO} takes the divisor strategy. */
     public static final int DIVISOR_MIN_N = 16;
 
+    /**
+     * The same with a device image engine ({@link ImageEngine#prefersWidePrimes}): the plain
+     * strategy's images run on the device with 62-bit primes while the divisor strategy's
+     * lifting runs on the host, so plain wins up to larger n (measured on an H200: modular/BENCHMARKS.md).
+     */
+    public static final int DEVICE_DIVISOR_MIN_N = 1200;
+
     // Right-hand side entries of the Dixon solve are uniform in [-2^20, 2^20].
     private static final int RHS_BITS = 20;
 
@@ -291,8 +298,9 @@ public final class Determinant {
                 return new ModularResult<>(bigPrime(engine, images, target), report.build());
             }
         }
+        int divisorFrom = engine.images().prefersWidePrimes() ? DEVICE_DIVISOR_MIN_N : DIVISOR_MIN_N;
         if (route == Route.CRT && (strategy == CrtStrategy.DIVISOR
-                || strategy == CrtStrategy.AUTO && n >= DIVISOR_MIN_N)) {
+                || strategy == CrtStrategy.AUTO && n >= divisorFrom)) {
             BigInteger det = divisorStrategy(engine, images, a, n, norms, bound);
             if (det != null) {
                 return new ModularResult<>(det, report.build());
@@ -363,7 +371,19 @@ public final class Determinant {
     // ------------------------------------------------------------------ CRT route
 
     /**
-     * The plain strategy: det A modulo primes below 2^23 until their product exceeds 2H
+     * The plain strategy's prime size: below 2^23 for the CPU kernel on doubles, below 2^62 for
+     * an engine that prefers wide primes (a GPU: its kernel is bound by memory traffic, so 2.7
+     * times fewer images of the same cost).
+     */
+    private static int primeBits(MultimodularEngine engine) {
+        return engine.images().prefersWidePrimes() ? WIDE_PRIME_BITS : ZpDetKernel.MAX_PRIME_BITS;
+    }
+
+    // Wide primes: 2^61 < p < 2^62, as ZpField and the engines take them.
+    private static final int WIDE_PRIME_BITS = 62;
+
+    /**
+     * The plain strategy: det A modulo primes below 2^23 (2^62 for a device engine) until their product exceeds 2H
      * ({@link ProvenBound}), or, {@link Certification#PROBABILISTIC}, random primes in waves
      * sized by the floating-point estimate until the image is stable ({@link StableImages}).
      */
@@ -373,13 +393,14 @@ public final class Determinant {
         ModularReport.Builder report = engine.report();
         long t = System.nanoTime();
         BigInteger target = bound.shiftLeft(1);
-        // the plan has at most this many primes, each at least 2^(MAX_PRIME_BITS - 1)
-        long most = (target.bitLength() + 1L) / (ZpDetKernel.MAX_PRIME_BITS - 1) + 2;
-        EarlyTermination early = EarlyTermination.start(options, bound.bitLength() + 1L, ZpDetKernel.MAX_PRIME_BITS,
+        int bits = primeBits(engine);
+        // the plan has at most this many primes, each at least 2^(bits - 1)
+        long most = (target.bitLength() + 1L) / (bits - 1) + 2;
+        EarlyTermination early = EarlyTermination.start(options, bound.bitLength() + 1L, bits,
                 most, "a bound of 2^" + bound.bitLength(), report);
         // Proven plan: primes whose product exceeds 2H (random ones when the run may stop early,
         // so that no input defeats the stability check).
-        PrimeSource source = early != null ? early.primes() : PrimeStream.below(PRIME_BOUND);
+        PrimeSource source = early != null ? early.primes() : PrimeStream.below(1L << bits);
         long[] plan = PrimeSupply.covering(source, BigInteger.ONE, target);
         ProvenBound proven = new ProvenBound(target, "2 * Hadamard bound");
         StoppingRule<BigInteger[]> rule = proven;
@@ -388,9 +409,9 @@ public final class Determinant {
             double est = DetEstimate.log2AbsDet(a, n);
             if (Double.isFinite(est)) {
                 report.note(String.format(Locale.ROOT, "floating-point LU estimate log2|det| = %.1f", est));
-                double bits = Math.max(0, est) + 64;
+                double estBits = Math.max(0, est) + 64;
                 firstWave = (int) Math.min(plan.length,
-                        Math.ceil(bits / (ZpDetKernel.MAX_PRIME_BITS - 1)) + early.checkPrimes());
+                        Math.ceil(estBits / (bits - 1)) + early.checkPrimes());
             } else {
                 report.note("floating-point LU estimate of log2|det| is " + est + ": not trusted, first wave = the"
                         + " proven count");
@@ -398,10 +419,12 @@ public final class Determinant {
             rule = new StableImages(early, firstWave, proven, ", " + plan.length + " primes needed for 2 * Hadamard"
                     + " bound 2^" + target.bitLength());
         }
-        String field = early != null ? "random word-size primes in [2^" + (ZpDetKernel.MAX_PRIME_BITS - 1) + ", 2^"
-                + ZpDetKernel.MAX_PRIME_BITS + ")" : "word-size primes < 2^" + ZpDetKernel.MAX_PRIME_BITS;
+        String field = early != null ? "random word-size primes in [2^" + (bits - 1) + ", 2^"
+                + bits + ")" : "word-size primes < 2^" + bits;
         report.phaseSince("setup", t);
-        BigInteger det = engine.run(images, PrimeSupply.plan(plan, field), new GarnerCombiner(1),
+        // a proven plan is lifted once (product tree); a stability check lifts after every wave
+        Combiner combiner = early == null ? new ProductTreeCombiner(1, engine.threads()) : new GarnerCombiner(1);
+        BigInteger det = engine.run(images, PrimeSupply.plan(plan, field), combiner,
                 UnluckyPrimes.none(), rule)[0];
         if (images.firstIsZero) {
             report.note("det = 0 modulo the first prime (singular with high probability)");

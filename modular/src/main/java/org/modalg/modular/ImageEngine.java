@@ -31,6 +31,16 @@ public interface ImageEngine {
     }
 
     /**
+     * Whether the multimodular loops should take primes up to 2^62 for this engine's images
+     * (fewer images for the same bound) rather than the CPU kernels' double-precision sizes
+     * (2^23 for determinants, 2^26 for remainder sequences), which are faster per bit on a CPU.
+     * A device engine whose kernels are bound by memory traffic or latency per prime says yes.
+     */
+    default boolean prefersWidePrimes() {
+        return false;
+    }
+
+    /**
      * det A mod p_j for each prime: A is n x n, {@code a} holds its n^2 entries row by row.
      *
      * @return one residue per prime, in the order of {@code primes}

@@ -101,6 +101,19 @@ public final class ImageEngines {
             return "auto (" + gpu.name() + " above its measured sizes, else " + cpu.name() + ")";
         }
 
+        // The device's preferences: with its threshold (a few million modular products per call)
+        // every sizable batch goes to it; the CPU takes the small ones, for which wide primes and
+        // large batches cost little.
+        @Override
+        public int preferredBatch() {
+            return gpu.preferredBatch();
+        }
+
+        @Override
+        public boolean prefersWidePrimes() {
+            return gpu.prefersWidePrimes();
+        }
+
         @Override
         public long[] determinants(int n, LimbVector a, long[] primes) {
             long ops = (long) n * n * n / 3 * primes.length;

@@ -29,6 +29,14 @@ final class ProvenBound implements StoppingRule<BigInteger[]> {
 
     @Override
     public BigInteger[] tryStop(MultimodularEngine run, Combiner combiner, PrimeSupply supply) {
+        // m >= 2^floorBits: when that already exceeds 2B, the product of the moduli (a product tree
+        // over thousands of primes) is not needed
+        long floor = combiner.floorBits();
+        if (floor >= twiceBound.bitLength()) {
+            run.report().certification(Certification.PROVEN, "modulus >= 2^" + floor + " > " + boundName + " 2^"
+                    + twiceBound.bitLength());
+            return combiner.symmetric();
+        }
         BigInteger m = combiner.modulus();
         if (m.compareTo(twiceBound) <= 0) {
             if (supply.remaining() == 0) {
