@@ -95,10 +95,9 @@ public final class MultiCrt {
                 BigInteger ml = m[2 * t];
                 BigInteger mr = m[2 * t + 1];
                 for (int v = 0; v < n; v++) {
-                    nextSum[v][t] = IntegerMultiplication.multiplyCpu(s[v][2 * t], mr, inner)
-                            .add(IntegerMultiplication.multiplyCpu(s[v][2 * t + 1], ml, inner));
+                    nextSum[v][t] = multiply(s[v][2 * t], mr, inner).add(multiply(s[v][2 * t + 1], ml, inner));
                 }
-                nextMod[t] = IntegerMultiplication.multiplyCpu(ml, mr, inner);
+                nextMod[t] = multiply(ml, mr, inner);
             });
             if ((size & 1) != 0) {
                 nextMod[next - 1] = mod[size - 1];
@@ -122,6 +121,15 @@ public final class MultiCrt {
         return x;
     }
 
+    // BigInteger's own product (Toom-3) up to the tree's upper levels; NTT products above.
+    private static BigInteger multiply(BigInteger a, BigInteger b, int threads) {
+        return Math.min(a.bitLength(), b.bitLength()) < NTT_MIN_BITS ? a.multiply(b)
+                : IntegerMultiplication.multiplyCpu(a, b, threads);
+    }
+
+    // Where the tree hands its products to IntegerMultiplication (measured with the resultant's CRT).
+    private static final int NTT_MIN_BITS = 1 << 17;
+
     /*
      * (M / p_i)^-1 mod p_i, M the product of all primes: the product of the others by Montgomery
      * products with the plain p_j (REDC(a p_j) is exact for a < p_i and p_j < 2^64), which leaves
@@ -130,14 +138,28 @@ public final class MultiCrt {
     private static long cofactorInverse(long[] primes, int i) {
         long p = primes[i];
         ZpMontgomery f = ZpMontgomery.of(p);
-        long a = f.one(); // R mod p: REDC(R p_j) = p_j mod p, so a tracks prod * R^(1 - steps)
-        int steps = 0;
-        for (int j = 0; j < primes.length; j++) {
-            if (j != i) {
-                a = f.mul(a, primes[j]);
-                steps++;
-            }
+        // four independent chains (the products' latency, not their count, bounds one chain);
+        // each starts at R mod p and each step REDC(a q) = a q R^-1, so chain t holds
+        // (prod q) R^(1 - s_t), and REDC of two such holds R^(1 - s_t - s_u): the four combined hold
+        // (prod q) R^(1 - k). p_i itself is replaced by 1 (a step all the same).
+        long one = f.one();
+        long a0 = one;
+        long a1 = one;
+        long a2 = one;
+        long a3 = one;
+        int k = primes.length;
+        int j = 0;
+        for (; j + 3 < k; j += 4) {
+            a0 = f.mul(a0, j == i ? 1 : primes[j]);
+            a1 = f.mul(a1, j + 1 == i ? 1 : primes[j + 1]);
+            a2 = f.mul(a2, j + 2 == i ? 1 : primes[j + 2]);
+            a3 = f.mul(a3, j + 3 == i ? 1 : primes[j + 3]);
         }
+        for (; j < k; j++) {
+            a0 = f.mul(a0, j == i ? 1 : primes[j]);
+        }
+        long a = f.mul(f.mul(a0, a1), f.mul(a2, a3));
+        int steps = k;
         // a = (prod p_j) R^(1 - steps) mod p: multiply by R^(steps - 1) in stored forms
         long rPow = f.one(); // stored form of R^0 = 1 is R mod p
         long base = f.toMont(f.one()); // stored form of R
