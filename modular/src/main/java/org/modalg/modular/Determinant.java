@@ -561,8 +561,9 @@ public final class Determinant {
             }
         };
         // below n = 100 a factorization or solve is too small to hand to other threads: the
-        // factorizations (and the lifting's solves on them) then get a one-thread engine
-        ImageEngine luEngine = n >= 100 ? engine.images() : ImageEngines.forOptions(options.withThreads(1));
+        // factorizations (and the lifting's solves on them) then get a one-thread engine; a device
+        // engine leaves the lifting to the host (ImageEngines.forLifting)
+        ImageEngine luEngine = ImageEngines.forLifting(n >= 100 ? options : options.withThreads(1));
         int regular = 0;
         int failures = 0;
         while (regular < k) {

@@ -247,7 +247,7 @@ public final class LinearSolve {
 
         Primes primes = new Primes(options, report);
         // below n = 100 a factorization or solve is too small to hand to other threads
-        ImageEngine engine = ImageEngines.forOptions(n >= 100 ? options : options.withThreads(1));
+        ImageEngine engine = ImageEngines.forLifting(n >= 100 ? options : options.withThreads(1));
         LimbVector av = LimbVector.of(a);
         List<LuImages> factors = new ArrayList<>();
         try {
