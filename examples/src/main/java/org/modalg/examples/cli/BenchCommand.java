@@ -14,6 +14,7 @@ import org.modalg.examples.bench.GpuBenchmark;
 import org.modalg.examples.bench.IntMulBenchmark;
 import org.modalg.examples.bench.ModularBenchmark;
 import org.modalg.examples.bench.PolyMulBenchmark;
+import org.modalg.examples.bench.SolveBenchmark;
 import org.modalg.examples.bench.TextBenchmark;
 import org.modalg.fields.GfPreset;
 import org.modalg.gpu.GpuRuntime;
@@ -299,7 +300,8 @@ public final class BenchCommand implements Runnable {
                     "resultant degree 1000 and 3000 (64-bit); solve n = 500 (100-bit). --sizes",
                     "small: FLINT's smaller rows, under a minute on 2 cores. Cases the harness has",
                     "no row for say so. CSV: modular.csv in --csv-dir; --jas adds the JAS",
-                    "comparisons (modular-jas-det.csv, modular-jas.csv)."})
+                    "comparisons (modular-jas-det.csv, modular-jas.csv; with part solve the",
+                    "rational solve against JAS, modular-solve.csv)."})
     static final class Modular implements Callable<Integer> {
         @picocli.CommandLine.Spec
         picocli.CommandLine.Model.CommandSpec spec;
@@ -353,6 +355,10 @@ public final class BenchCommand implements Runnable {
                 defaultValue = "200")
         int jasMaxN;
 
+        @Option(names = "--jas-solve-max-n", description = "With --jas: largest n for JAS's rational solve"
+                + " (default: ${DEFAULT-VALUE}).", defaultValue = "50")
+        int jasSolveMaxN;
+
         @Option(names = "--bigprime-max-n", description = "With --jas: largest n for the big-prime determinant"
                 + " (default: ${DEFAULT-VALUE}).", defaultValue = "100")
         int bigPrimeMaxN;
@@ -375,6 +381,9 @@ public final class BenchCommand implements Runnable {
             }
             if (repeats < 1 || repeats > 1000) {
                 throw new IllegalArgumentException("--repeats must be in [1, 1000], got " + repeats);
+            }
+            if (jasSolveMaxN < 0) {
+                throw new IllegalArgumentException("--jas-solve-max-n must be >= 0, got " + jasSolveMaxN);
             }
             if (!(budget > 0) || !(flintTimeout > 0)) {
                 throw new IllegalArgumentException("--budget and --flint-timeout must be > 0 seconds");
@@ -430,7 +439,16 @@ public final class BenchCommand implements Runnable {
         // The earlier comparisons against JAS (det: DeterminantBenchmark; gcd, resultant: GcdResultantBenchmark).
         private void runJas(int t) {
             List<String> polyParts = new ArrayList<>(parts);
-            polyParts.remove("solve");
+            if (polyParts.remove("solve")) {
+                BenchTable solve = quick
+                        ? SolveBenchmark.run(new int[] {6, 12}, new int[] {10, 100}, t, 1, 12)
+                        : SolveBenchmark.run(new int[] {100, 200, 500}, new int[] {10, 100}, t, repeats,
+                                jasSolveMaxN);
+                solve.print(System.out);
+                Path solveCsv = dir.resolve("modular-solve.csv");
+                solve.writeCsv(solveCsv);
+                System.out.println("# CSV written to " + solveCsv.toAbsolutePath());
+            }
             if (polyParts.remove("det")) {
                 BenchTable det = quick
                         ? DeterminantBenchmark.run(new int[] {10, 20}, new int[] {10, 100}, t, 1, 20, 20)
