@@ -538,6 +538,7 @@ public final class Determinant {
         // below n = 100 a factorization or solve is too small to hand to other threads: the
         // factorizations (and the lifting's solves on them) then get a one-thread engine
         ImageEngine luEngine = n >= 100 ? engine.images() : ImageEngines.forOptions(options.withThreads(1));
+        long moved = luEngine.transferNanos(); // host-device copies so far (GPU engines)
         int regular = 0;
         int failures = 0;
         while (regular < k) {
@@ -568,11 +569,12 @@ public final class Determinant {
             if (failures >= MAX_LU_FAILURES) {
                 report.note("divisor strategy: A is singular modulo " + failures
                         + " random primes (singular with high probability); plain CRT strategy proves the value");
-                t = report.phaseSince("dixon-lu", t);
+                t = report.phaseSince("dixon-lu", t, luEngine.transferNanos() - moved);
                 return null;
             }
         }
-        t = report.phaseSince("dixon-lu", t);
+        t = report.phaseSince("dixon-lu", t, luEngine.transferNanos() - moved);
+        moved = luEngine.transferNanos();
 
         List<Long> rns = new ArrayList<>();
         BigInteger q = BigInteger.ONE;
@@ -597,7 +599,7 @@ public final class Determinant {
         }
         int components = Math.min(n, DIVISOR_COMPONENTS);
         BigInteger[] xs = dixon.lift(b, steps, components, n >= 100 ? threads : 1, options);
-        t = report.phaseSince("dixon-lift", t);
+        t = report.phaseSince("dixon-lift", t, luEngine.transferNanos() - moved);
 
         // Reconstruct x_0, then each further x_i times the divisor so far: d x_i = a / e in lowest
         // terms has e <= D / d (lcm(d, denominator of x_i) divides det A) and |a| <= N d, and
@@ -638,8 +640,13 @@ public final class Determinant {
         BigInteger cofTarget = cofBound.shiftLeft(1);
         int extra = 0;
         if (acc.modulus().compareTo(cofTarget) <= 0) {
-            long[] plan = PrimeSupply.covering(PrimeStream.below(PRIME_BOUND, d, factorPrimes), acc.modulus(),
-                    cofTarget);
+            PrimeStream cofactorPrimes = PrimeStream.below(PRIME_BOUND, d, factorPrimes);
+            long[] plan = PrimeSupply.covering(cofactorPrimes, acc.modulus(), cofTarget);
+            for (long p : cofactorPrimes.skipped()) {
+                if (d.mod(BigInteger.valueOf(p)).signum() == 0) {
+                    report.skipped(p); // divides d (the factorization primes passed over were used already)
+                }
+            }
             t = report.phaseSince("cofactor-crt", t);
             images.divisor = d;
             engine.run(images, PrimeSupply.plan(plan, "word-size primes < 2^" + ZpDetKernel.MAX_PRIME_BITS), acc,
