@@ -45,6 +45,23 @@ class DetCommandTest {
     }
 
     @Test
+    void jsonReportHasTheCountsAndTheTransferPhase() throws Exception {
+        CliRunner r = CliRunner.run("det", "3 3  2 1 0  1 3 1  0 1 4", "--json", "-v", "--backend", "cpu");
+        assertEquals(0, r.exitCode, r.err);
+        java.util.Map<String, Object> j = MiniJson.object(r.out.strip());
+        assertEquals("18", j.get("result"));
+        java.util.Map<?, ?> report = (java.util.Map<?, ?>) j.get("report");
+        assertEquals(List.of(), report.get("unlucky_primes"), report.toString());
+        assertEquals(List.of(), report.get("skipped_primes"), report.toString());
+        java.util.Map<?, ?> phases = (java.util.Map<?, ?>) report.get("phases_ms");
+        assertEquals(0.0, ((Number) phases.get("transfer")).doubleValue(), "the CPU engine copies nothing: " + phases);
+        assertTrue(phases.containsKey("images"), phases.toString());
+        assertTrue(report.get("engine").toString().startsWith("cpu"), report.toString());
+        CliRunner v = CliRunner.run("det", "3 3  2 1 0  1 3 1  0 1 4", "-v", "--route", "crt");
+        assertTrue(v.err.contains("transfer") && v.err.contains("skipped:       0"), v.err);
+    }
+
+    @Test
     void malformedInputGivesAClearErrorWithPosition() throws Exception {
         CliRunner r = CliRunner.run("det", "file:" + write("bad.txt", "2 2\n1 2\n3 x4\n"));
         assertEquals(2, r.exitCode);
