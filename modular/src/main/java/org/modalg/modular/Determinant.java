@@ -576,19 +576,13 @@ public final class Determinant {
         t = report.phaseSince("dixon-lu", t, luEngine.transferNanos() - moved);
         moved = luEngine.transferNanos();
 
-        List<Long> rns = new ArrayList<>();
-        BigInteger q = BigInteger.ONE;
-        while (q.compareTo(residual.shiftLeft(2)) <= 0) {
-            long p = next.getAsLong();
-            rns.add(p);
-            q = q.multiply(BigInteger.valueOf(p));
-        }
-        if ((long) rns.size() * n * n * Double.BYTES > RESIDUE_BYTES) {
-            report.note("divisor strategy: " + rns.size() + " residue primes for entries of " + residual.bitLength()
+        long[] rns = DixonLift.residuePrimes(next, residual);
+        if ((long) rns.length * n * n * Double.BYTES > RESIDUE_BYTES) {
+            report.note("divisor strategy: " + rns.length + " residue primes for entries of " + residual.bitLength()
                     + " bits would hold more than " + (RESIDUE_BYTES >> 20) + " MiB; plain CRT strategy instead");
             return null;
         }
-        DixonLift dixon = new DixonLift(a, n, factors, rns.stream().mapToLong(Long::longValue).toArray());
+        DixonLift dixon = new DixonLift(a, n, factors, rns);
         BigInteger stepModulus = dixon.stepModulus();
         BigInteger target = numBound.multiply(denBound).shiftLeft(1);
         int steps = Math.max(1, (int) (target.bitLength() / stepModulus.bitLength()));
@@ -661,7 +655,7 @@ public final class Determinant {
                 .certification(Certification.PROVEN, "divisor d = 2^" + d.bitLength() + " from Dixon lifting to 2^"
                         + m.bitLength() + " > 2 N D = 2^" + target.bitLength() + "; cofactor modulus 2^"
                         + acc.modulus().bitLength() + " > 2 * Hadamard bound / d = 2^" + cofBound.shiftLeft(1).bitLength());
-        report.note("divisor strategy: " + k + " LU primes (" + luEngine.name() + "), " + rns.size()
+        report.note("divisor strategy: " + k + " LU primes (" + luEngine.name() + "), " + rns.length
                 + " residue primes, "
                 + steps + " lifting steps of " + stepModulus.bitLength() + " bits, " + extra
                 + " more cofactor primes; log2 d = " + d.bitLength() + " of Hadamard 2^" + bound.bitLength());

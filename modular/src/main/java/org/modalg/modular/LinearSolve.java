@@ -286,23 +286,17 @@ public final class LinearSolve {
             t = report.phaseSince("factor", t, engine.transferNanos() - moved);
             moved = engine.transferNanos();
 
-            List<Long> rns = new ArrayList<>();
-            BigInteger q = BigInteger.ONE;
-            while (q.compareTo(residual.shiftLeft(2)) <= 0) {
-                long p = primes.next();
-                rns.add(p);
-                q = q.multiply(BigInteger.valueOf(p));
-            }
-            long residueBytes = (long) rns.size() * n * n * Double.BYTES;
+            long[] rns = DixonLift.residuePrimes(primes::next, residual);
+            long residueBytes = (long) rns.length * n * n * Double.BYTES;
             if (residueBytes > Runtime.getRuntime().maxMemory() / 2) {
                 throw new IllegalArgumentException("a and b: entries of up to " + residual.bitLength() + " bits need "
-                        + rns.size() + " residue primes, " + (residueBytes >> 20) + " MiB of residues of A for n = " + n
+                        + rns.length + " residue primes, " + (residueBytes >> 20) + " MiB of residues of A for n = " + n
                         + ", more than half the heap (" + (Runtime.getRuntime().maxMemory() >> 20) + " MiB)");
             }
-            DixonLift dixon = new DixonLift(a, n, factors, rns.stream().mapToLong(Long::longValue).toArray());
+            DixonLift dixon = new DixonLift(a, n, factors, rns);
             report.field("word-size primes < 2^" + ZpDetKernel.MAX_PRIME_BITS + " (Dixon lifting)")
-                    .primesUsed(k + rns.size());
-            report.note("Dixon lifting: " + k + " factorization primes (" + engine.name() + "), " + rns.size()
+                    .primesUsed(k + rns.length);
+            report.note("Dixon lifting: " + k + " factorization primes (" + engine.name() + "), " + rns.length
                     + " residue primes, " + dixon.stepModulus().bitLength() + " bits per step");
             t = report.phaseSince("factor", t, engine.transferNanos() - moved);
             List<String> certs = new ArrayList<>();
