@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.modalg.examples.bench.BenchTable;
+import org.modalg.examples.bench.CompareBenchmark;
 import org.modalg.examples.bench.DeterminantBenchmark;
 import org.modalg.examples.bench.FftBenchmark;
 import org.modalg.examples.bench.FieldsBenchmark;
@@ -26,7 +27,8 @@ import picocli.CommandLine.Option;
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = "Benchmark suites (CSV output). Timings are medians of repeated runs on this machine.",
         subcommands = {BenchCommand.Fields.class, BenchCommand.Fft.class, BenchCommand.IntMul.class,
-            BenchCommand.PolyMul.class, BenchCommand.Modular.class, BenchCommand.Gpu.class, BenchCommand.Text.class})
+            BenchCommand.PolyMul.class, BenchCommand.Modular.class, BenchCommand.Compare.class, BenchCommand.Gpu.class,
+            BenchCommand.Text.class})
 public final class BenchCommand implements Runnable {
     @Override
     public void run() {
@@ -467,6 +469,85 @@ public final class BenchCommand implements Runnable {
                 table.writeCsv(csv);
                 System.out.println("# CSV written to " + csv.toAbsolutePath());
             }
+        }
+    }
+
+    /** {@code modalg bench compare}: FLINT 3.6's product rows and modalg's on the same inputs, alternately. */
+    @Command(name = "compare", mixinStandardHelpOptions = true,
+            description = {"FLINT 3.6's product rows (flint3_bench sections intmul, polyz, nmod) and",
+                    "modalg's products on the same inputs, bit for bit (FLINT's checksum checks every",
+                    "result), run alternately in one invocation (per round and part: FLINT, then",
+                    "modalg), both on --threads; prints modalg / FLINT per row (below 1: modalg is",
+                    "faster). Rows modalg cannot run say 'unsupported' and why. CSV: -o FILE."})
+    static final class Compare implements Callable<Integer> {
+        @picocli.CommandLine.Spec
+        picocli.CommandLine.Model.CommandSpec spec;
+
+        @Option(names = "--part", split = ",", description = "Parts: intmul, polyz, nmod (default: ${DEFAULT-VALUE}).",
+                defaultValue = "intmul,polyz,nmod")
+        List<String> parts;
+
+        @Option(names = "--max-log2", description = "Largest length exponent of the polyz and nmod rows"
+                + " (default: ${DEFAULT-VALUE}).", defaultValue = "20")
+        int maxLog2;
+
+        @Option(names = "--max-bits", description = "Largest integer of the intmul rows, in bits"
+                + " (default: ${DEFAULT-VALUE}).", defaultValue = "10000000")
+        long maxBits;
+
+        @Option(names = "--polyz-bits", split = ",", paramLabel = "B,...", description = "Coefficient sizes of the"
+                + " polyz rows, of 64 and 1000 (default: ${DEFAULT-VALUE}).", defaultValue = "64,1000")
+        List<Integer> polyzBits;
+
+        @Option(names = "--threads", description = "Threads of both (default: ${DEFAULT-VALUE}).", defaultValue = "1")
+        int threads;
+
+        @Option(names = "--rounds", description = "Rounds of FLINT then modalg per part (default: ${DEFAULT-VALUE}).",
+                defaultValue = "2")
+        int rounds;
+
+        @Option(names = "--repeats", description = "modalg's timed runs per row after a warm-up, at least 10 below"
+                + " 100 ms (default: ${DEFAULT-VALUE}).", defaultValue = "3")
+        int repeats;
+
+        @Option(names = "--flint", paramLabel = "PATH", description = "The FLINT peer flint3_bench, or 'none'"
+                + " (default: as bench modular finds it).")
+        String flint;
+
+        @Option(names = "--flint-timeout", paramLabel = "SECONDS",
+                description = "Longest run of one FLINT section (default: ${DEFAULT-VALUE}).", defaultValue = "1800")
+        double flintTimeout;
+
+        @Option(names = {"-o", "--csv"}, paramLabel = "FILE", description = "CSV output (default: ${DEFAULT-VALUE}).",
+                defaultValue = "bench-results/compare.csv")
+        Path csv;
+
+        @Override
+        public Integer call() {
+            CompareBenchmark.Config cfg = new CompareBenchmark.Config(parts, maxLog2, maxBits, polyzBits, threads,
+                    rounds, repeats, null, flintTimeout);
+            FlintPeer peer = null;
+            if (flint == null) {
+                peer = FlintPeer.locateDefault().map(FlintPeer::at).orElse(null);
+            } else if (!flint.equals("none")) {
+                peer = FlintPeer.at(Path.of(flint));
+            }
+            cfg = new CompareBenchmark.Config(cfg.parts(), cfg.maxLog2(), cfg.maxBits(), cfg.polyzBits(),
+                    cfg.threads(), cfg.rounds(), cfg.repeats(), peer, cfg.flintTimeoutSeconds());
+            System.out.println("# modalg bench compare: " + BenchTable.machine() + "; " + threads
+                    + " thread(s) for both; " + rounds + " round(s)");
+            System.out.println("# FLINT peer: " + (peer == null ? "none (no flint3_bench found; --flint PATH)"
+                    : peer.binary()));
+            CompareBenchmark.Outcome outcome = CompareBenchmark.run(cfg, System.out);
+            outcome.table().print(System.out);
+            outcome.table().writeCsv(csv);
+            System.out.println("# CSV written to " + csv.toAbsolutePath());
+            if (outcome.mismatches() > 0) {
+                spec.commandLine().getErr().println("error: " + outcome.mismatches()
+                        + " result(s) differ from FLINT's checksum (column check of " + csv + ")");
+                return 1;
+            }
+            return 0;
         }
     }
 
