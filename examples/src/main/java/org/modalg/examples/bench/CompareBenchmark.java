@@ -106,6 +106,11 @@ public final class CompareBenchmark {
             parts = List.copyOf(parts);
             polyzBits = List.copyOf(polyzBits);
         }
+
+        /** This configuration with another peer (null: none). */
+        public Config withFlint(FlintPeer peer) {
+            return new Config(parts, maxLog2, maxBits, polyzBits, threads, rounds, repeats, peer, flintTimeoutSeconds);
+        }
     }
 
     /** One modalg row: its FLINT rows' labels, its size, and how to run and check it. */

@@ -35,6 +35,27 @@ public final class BenchCommand implements Runnable {
         CommandLine.usage(this, System.out);
     }
 
+    /**
+     * The FLINT peer of --flint: null for 'none', the default location when not given (null when
+     * absent there), else the executable named.
+     */
+    static FlintPeer flintPeer(String flint) {
+        if (flint == null) {
+            return FlintPeer.locateDefault().map(FlintPeer::at).orElse(null);
+        }
+        return flint.equals("none") ? null : FlintPeer.at(Path.of(flint));
+    }
+
+    /** The exit code after a comparison with FLINT: 1, with an error line, when results differed from its checksums. */
+    static int mismatches(picocli.CommandLine.Model.CommandSpec spec, int mismatches, Path csv) {
+        if (mismatches > 0) {
+            spec.commandLine().getErr().println("error: " + mismatches + " result(s) differ from FLINT's checksum"
+                    + " (column check of " + csv + ")");
+            return 1;
+        }
+        return 0;
+    }
+
     /** {@code modalg bench fields}: thesis Table 3.2 shape. */
     @Command(name = "fields", mixinStandardHelpOptions = true,
             description = {"Generalized Fermat field arithmetic ([Thesis] Table 3.2 shape): plain, FFT-based and",
@@ -399,12 +420,7 @@ public final class BenchCommand implements Runnable {
                     throw new IllegalArgumentException("--flint-threads must be in [1, 1024], got " + x);
                 }
             }
-            FlintPeer peer = null;
-            if (flint == null) {
-                peer = FlintPeer.locateDefault().map(FlintPeer::at).orElse(null);
-            } else if (!flint.equals("none")) {
-                peer = FlintPeer.at(Path.of(flint));
-            }
+            FlintPeer peer = flintPeer(flint);
             String device = gpu ? ModularBenchmark.gpuDevice(t) : "";
             System.out.println("# modalg bench modular (" + set.name().toLowerCase(java.util.Locale.ROOT) + "): "
                     + BenchTable.machine() + "; 'all' rows on " + t + " thread(s)"
@@ -421,12 +437,7 @@ public final class BenchCommand implements Runnable {
             if (jas) {
                 runJas(t);
             }
-            if (outcome.mismatches() > 0) {
-                spec.commandLine().getErr().println("error: " + outcome.mismatches()
-                        + " result(s) differ from FLINT's checksum (column check of " + csv + ")");
-                return 1;
-            }
-            return 0;
+            return mismatches(spec, outcome.mismatches(), csv);
         }
 
         private static ModularBenchmark.Sizes parseSizes(String s) {
@@ -524,16 +535,11 @@ public final class BenchCommand implements Runnable {
 
         @Override
         public Integer call() {
+            // the options checked before the peer is looked for
             CompareBenchmark.Config cfg = new CompareBenchmark.Config(parts, maxLog2, maxBits, polyzBits, threads,
                     rounds, repeats, null, flintTimeout);
-            FlintPeer peer = null;
-            if (flint == null) {
-                peer = FlintPeer.locateDefault().map(FlintPeer::at).orElse(null);
-            } else if (!flint.equals("none")) {
-                peer = FlintPeer.at(Path.of(flint));
-            }
-            cfg = new CompareBenchmark.Config(cfg.parts(), cfg.maxLog2(), cfg.maxBits(), cfg.polyzBits(),
-                    cfg.threads(), cfg.rounds(), cfg.repeats(), peer, cfg.flintTimeoutSeconds());
+            FlintPeer peer = flintPeer(flint);
+            cfg = cfg.withFlint(peer);
             System.out.println("# modalg bench compare: " + BenchTable.machine() + "; " + threads
                     + " thread(s) for both; " + rounds + " round(s)");
             System.out.println("# FLINT peer: " + (peer == null ? "none (no flint3_bench found; --flint PATH)"
@@ -542,12 +548,7 @@ public final class BenchCommand implements Runnable {
             outcome.table().print(System.out);
             outcome.table().writeCsv(csv);
             System.out.println("# CSV written to " + csv.toAbsolutePath());
-            if (outcome.mismatches() > 0) {
-                spec.commandLine().getErr().println("error: " + outcome.mismatches()
-                        + " result(s) differ from FLINT's checksum (column check of " + csv + ")");
-                return 1;
-            }
-            return 0;
+            return mismatches(spec, outcome.mismatches(), csv);
         }
     }
 
