@@ -510,6 +510,64 @@ __device__ int remainder_block(const A& ar, typename A::T* a, int aLen, const ty
     return trim_block(ar, a, m, shared);
 }
 
+// Euclid's remainder sequence, the one loop of the resultant and gcd kernels: a (aLen
+// coefficients) and b (bLen), both trimmed, in place; while b is not zero and the visitor's
+// before(b, aLen, bLen) agrees, a := a mod b and the two swap (the pointers and lengths are
+// updated for the caller). after(lcb, aLen, bLen, rLen) sees each step a, b -> r with b's leading
+// coefficient (rLen 0: b divides a). Run to its end, a holds the last non-zero remainder.
+template <class A, class Visitor>
+__device__ void euclid_block(const A& ar, typename A::T*& a, int& aLen, typename A::T*& b, int& bLen, u64 p,
+                             int* shared, Visitor& v) {
+    typedef typename A::T T;
+    while (bLen > 0 && v.before(ar, b, aLen, bLen)) {
+        const T lcb = b[bLen - 1];
+        const int rLen = remainder_block(ar, a, aLen, b, bLen, p, (u64*) 0, shared);
+        v.after(ar, lcb, aLen, bLen, rLen);
+        T* t = a;
+        a = b;
+        b = t;
+        aLen = bLen;
+        bLen = rLen;
+    }
+}
+
+// The gcd's visitor: every step, to the end of the sequence.
+template <class A>
+struct GcdSteps {
+    __device__ bool before(const A&, const typename A::T*, int, int) const { return true; }
+    __device__ void after(const A&, typename A::T, int, int, int) const {}
+};
+
+// The resultant's visitor (the rules of PolyGcdZp.resultant): res starts at the factor of the
+// vanishing leading coefficients; a step of degrees n = deg a, m = deg b to r = deg (a mod b)
+// multiplies it by (-1)^(n m) lc(b)^(n - r); a zero remainder makes it 0; a constant b ends the
+// sequence with the factor b^n.
+template <class A>
+struct ResultantSteps {
+    typename A::T res;
+    __device__ ResultantSteps(const A&, typename A::T start) : res(start) {}
+    __device__ bool before(const A& ar, const typename A::T* b, int aLen, int bLen) {
+        if (bLen == 1) {
+            res = ar.mul(res, power(ar, b[0], aLen - 1));
+            return false;
+        }
+        return true;
+    }
+    __device__ void after(const A& ar, typename A::T lcb, int aLen, int bLen, int rLen) {
+        if (rLen == 0) {
+            res = ar.load(0);
+            return;
+        }
+        const int n = aLen - 1;
+        const int m = bLen - 1;
+        typename A::T step = power(ar, lcb, n - (rLen - 1));
+        if ((((long long) n * m) & 1) != 0) {
+            step = ar.neg(step);
+        }
+        res = ar.mul(res, step);
+    }
+};
+
 // Block j: Res(f, g) mod p_j with the formal degrees lf - 1 and lg - 1, as PolyGcdZp.resultant
 // (its Javadoc gives the rules for vanishing leading coefficients). f rows of lf words, g rows of
 // lg words; work: 2 N words per prime, N = max(lf, lg).
@@ -556,32 +614,11 @@ __device__ void resultant_block(const u64* fr, int lf, const u64* gr, int lg, co
         } else if (mt < m) {
             factor = power(ar, a[n], m - mt);
         }
-        n = nt;
-        m = mt;
-        res = factor;
-        while (true) {
-            if (m == 0) {
-                res = ar.mul(res, power(ar, b[0], n));
-                break;
-            }
-            const T lcb = b[m];
-            const int rLen = remainder_block(ar, a, n + 1, b, m + 1, p, (u64*) 0, &shared);
-            if (rLen == 0) {
-                res = ar.load(0);
-                break;
-            }
-            const int r = rLen - 1;
-            T step = power(ar, lcb, n - r);
-            if ((((long long) n * m) & 1) != 0) {
-                step = ar.neg(step);
-            }
-            res = ar.mul(res, step);
-            T* t = a;
-            a = b;
-            b = t;
-            n = m;
-            m = r;
-        }
+        ResultantSteps<A> steps(ar, factor);
+        int aLen = nt + 1;
+        int bLen = mt + 1;
+        euclid_block(ar, a, aLen, b, bLen, p, &shared, steps);
+        res = steps.res;
     }
     if (threadIdx.x == 0) {
         out[j] = ar.store(res);
@@ -617,15 +654,8 @@ __device__ void gcd_block(const u64* fr, int lf, const u64* gr, int lg, const u6
     }
     int aLen = trim_block(ar, a, lf, &shared);
     int bLen = trim_block(ar, b, lg, &shared);
-    while (bLen > 0) {
-        aLen = remainder_block(ar, a, aLen, b, bLen, p, (u64*) 0, &shared);
-        T* t = a;
-        a = b;
-        b = t;
-        const int tl = aLen;
-        aLen = bLen;
-        bLen = tl;
-    }
+    GcdSteps<A> steps;
+    euclid_block(ar, a, aLen, b, bLen, p, &shared, steps);
     // monic, in place in a, and out
     __syncthreads();
     u64* h = hOut + (long long) j * N;

@@ -45,6 +45,11 @@ import org.modalg.modular.LuImages;
  * before the launch (never a residue), and every image that is still at that sentinel, or not a
  * residue, or not a monic gcd, is recomputed on the CPU engine. Operations over generalized
  * Fermat fields run on the CPU engine.
+ *
+ * <p>Copies: every synchronous host-device copy (inputs, prime tables, right-hand sides up; images
+ * down) is timed on its device's host thread; {@link #transferNanos()} adds, per spread over the
+ * devices, the longest device's copy time, which the operations report as the phase
+ * {@code transfer} apart from {@code images}.
  */
 public final class GpuImageEngine implements ImageEngine {
     private static final Logger LOG = Logger.getLogger(GpuImageEngine.class.getName());
@@ -58,9 +63,14 @@ public final class GpuImageEngine implements ImageEngine {
 
     private static ExecutorService pool;
 
+    // Nanoseconds of host-device copies made by the current thread (a device's host thread).
+    private static final ThreadLocal<long[]> COPIES = ThreadLocal.withInitial(() -> new long[1]);
+
     private final Options options;
     private final ImageEngine cpu;
     private final List<GpuRuntime> devices;
+    // Wall time of host-device copies so far: per parallel section, the longest device's copies.
+    private final java.util.concurrent.atomic.AtomicLong transferNanos = new java.util.concurrent.atomic.AtomicLong();
 
     /**
      * An engine over every visible device.
@@ -115,6 +125,21 @@ public final class GpuImageEngine implements ImageEngine {
     @Override
     public boolean prefersWidePrimes() {
         return true;
+    }
+
+    /**
+     * Nanoseconds of host-device copies so far (the inputs and prime tables up, the images down,
+     * timed around each synchronous copy on the device's host thread); where several devices
+     * work at once, the longest device's copies count, so the figure is wall time.
+     */
+    @Override
+    public long transferNanos() {
+        return transferNanos.get();
+    }
+
+    // Adds the copy time since t0 to the current thread's count.
+    private static void copied(long t0) {
+        COPIES.get()[0] += System.nanoTime() - t0;
     }
 
     /** The devices the batches are spread over. */
@@ -174,7 +199,9 @@ public final class GpuImageEngine implements ImageEngine {
                         t.r2s.arg(), mult.arg(), dets.arg(), ints(skip));
             }
             Cuda.synchronize("det");
+            long c0 = System.nanoTime();
             dets.download(0, out, from, np);
+            copied(c0);
         }
     }
 
@@ -286,7 +313,9 @@ public final class GpuImageEngine implements ImageEngine {
                         t.pinvs.arg(), t.r2s.arg(), mult.arg(), perms.arg(), diag.arg(), d.arg(),
                         ints(faultEveryForTests));
                 Cuda.synchronize("lu");
+                long c0 = System.nanoTime();
                 d.download(0, dets, from, np);
+                copied(c0);
                 // A failed image must not reach the solve kernel (its permutation is garbage):
                 // its det is set to 0 on the device, so the solve skips it.
                 long[] dev = Arrays.copyOfRange(dets, from, to);
@@ -298,7 +327,9 @@ public final class GpuImageEngine implements ImageEngine {
                     }
                 }
                 if (changed) {
+                    c0 = System.nanoTime();
                     d.upload(dev, 0, 0, np);
+                    copied(c0);
                 }
                 LuChunk c = new LuChunk(rt, from, to, f64, t, mats, perms, diag, d);
                 synchronized (chunks) {
@@ -419,14 +450,18 @@ public final class GpuImageEngine implements ImageEngine {
             long words = np * (long) n;
             long[] got = new long[(int) words];
             try (DeviceBuffer db = new DeviceBuffer(words); DeviceBuffer dx = new DeviceBuffer(words)) {
+                long c0 = System.nanoTime();
                 db.upload(b, c.from * n, 0, words);
+                copied(c0);
                 fill(dx);
                 CUfunction k = c.rt.function(GpuKernels.MODULAR, c.f64 ? "lu_solve_f64" : "lu_solve_mont");
                 Cuda.launch(k, "lu_solve", np, 1, Math.min(256, roundUp32(n)), 0, c.mats.arg(), ints(n),
                         c.tables.primes.arg(), c.tables.pinvs.arg(), c.tables.r2s.arg(), c.perms.arg(),
                         c.diagInvs.arg(), c.dets.arg(), db.arg(), dx.arg(), ints(faultEveryForTests));
                 Cuda.synchronize("lu_solve");
+                c0 = System.nanoTime();
                 dx.download(0, got, 0, words);
+                copied(c0);
             } catch (GpuException e) {
                 LOG.warning("triangular solves of primes " + c.from + ".." + (c.to - 1) + " failed on the device ("
                         + e.getMessage() + "): they run on the CPU");
@@ -519,7 +554,9 @@ public final class GpuImageEngine implements ImageEngine {
             Cuda.launch(k, "resultant", np, 1, polyThreads(lf, lg), 0, fr.arg(), ints(lf), gr.arg(), ints(lg),
                     tf.primes.arg(), tf.pinvs.arg(), tf.r2s.arg(), work.arg(), res.arg(), ints(faultEveryForTests));
             Cuda.synchronize("resultant");
+            long c0 = System.nanoTime();
             res.download(0, out, from, np);
+            copied(c0);
         }
     }
 
@@ -600,12 +637,14 @@ public final class GpuImageEngine implements ImageEngine {
                     tf.primes.arg(), tf.pinvs.arg(), tf.r2s.arg(), work.arg(), dh.arg(), deg.arg(), dfc.arg(),
                     dgc.arg(), ints(cofactors ? 1 : 0), ints(faultEveryForTests));
             Cuda.synchronize("gcd");
+            long c0 = System.nanoTime();
             deg.download(0, degPlus1, from, np);
             dh.download(0, h, from * n, np * (long) n);
             if (cofactors) {
                 dfc.download(0, fc, from * lf, np * (long) lf);
                 dgc.download(0, gc, from * lg, np * (long) lg);
             }
+            copied(c0);
         }
     }
 
@@ -684,7 +723,30 @@ public final class GpuImageEngine implements ImageEngine {
         });
     }
 
-    private static void runAll(int tasks, Indexed task) {
+    // The tasks on their own host threads (one per device); the longest task's copies are added
+    // to transferNanos (also when a task fails: its copies happened).
+    private void runAll(int tasks, Indexed task) {
+        long[] copies = new long[Math.max(0, tasks)];
+        Indexed timed = i -> {
+            long before = COPIES.get()[0];
+            try {
+                task.run(i);
+            } finally {
+                copies[i] = COPIES.get()[0] - before;
+            }
+        };
+        try {
+            runTasks(tasks, timed);
+        } finally {
+            long longest = 0;
+            for (long c : copies) {
+                longest = Math.max(longest, c);
+            }
+            transferNanos.addAndGet(longest);
+        }
+    }
+
+    private static void runTasks(int tasks, Indexed task) {
         if (tasks <= 1) {
             if (tasks == 1) {
                 task.run(0);
@@ -830,11 +892,13 @@ public final class GpuImageEngine implements ImageEngine {
                 pw[j * (limbs + 1) + limbs] = pow;
             }
             DeviceBuffer[] made = new DeviceBuffer[4];
+            long c0 = System.nanoTime();
             try {
                 made[0] = DeviceBuffer.of(p);
                 made[1] = DeviceBuffer.of(pinv);
                 made[2] = DeviceBuffer.of(r2);
                 made[3] = DeviceBuffer.of(pw);
+                copied(c0);
             } catch (RuntimeException e) {
                 for (DeviceBuffer b : made) {
                     if (b != null) {
@@ -866,7 +930,9 @@ public final class GpuImageEngine implements ImageEngine {
         long words = (long) v.count() * v.limbsPerValue();
         DeviceBuffer b = new DeviceBuffer(words);
         try {
+            long c0 = System.nanoTime();
             b.upload(v.limbs(), 0, 0, words);
+            copied(c0);
         } catch (RuntimeException e) {
             b.close();
             throw e;

@@ -405,4 +405,41 @@ class GpuImageEngineTest {
             assertArrayEquals(cpu.resultants(f, g, ps), gpu.resultants(f, g, ps), count + " primes");
         }
     }
+
+    @Test
+    void copiesAreTimedApartFromTheImages() {
+        Random rnd = new Random(GpuTests.seed("copiesAreTimedApartFromTheImages"));
+        long[] ps = primes(rnd, 40, 62);
+        int n = 60;
+        LimbVector a = LimbVector.of(random(rnd, n * n, 100));
+        long before = gpu.transferNanos();
+        long t0 = System.nanoTime();
+        assertArrayEquals(cpu.determinants(n, a, ps), gpu.determinants(n, a, ps));
+        long wall = System.nanoTime() - t0;
+        long moved = gpu.transferNanos() - before;
+        assertTrue(moved > 0 && moved <= wall, "copies " + moved + " ns within the call's " + wall + " ns");
+        assertEquals(0, cpu.transferNanos(), "the CPU engine copies nothing");
+        // through the operations: the report's transfer phase, beside the images
+        BigInteger[][] m = new BigInteger[n][];
+        BigInteger[] flat = random(rnd, n * n, 100);
+        for (int i = 0; i < n; i++) {
+            m[i] = java.util.Arrays.copyOfRange(flat, i * n, (i + 1) * n);
+        }
+        org.modalg.fft.Options o = Options.defaults().withBackend(org.modalg.fft.Backend.GPU)
+                .withRoute(org.modalg.fft.Route.CRT);
+        org.modalg.modular.ModularResult<BigInteger> d = org.modalg.modular.Determinant.det(m, o,
+                org.modalg.modular.Determinant.CrtStrategy.PLAIN);
+        assertEquals(org.modalg.modular.Determinant.det(m, o.withBackend(org.modalg.fft.Backend.CPU),
+                org.modalg.modular.Determinant.CrtStrategy.PLAIN).value(), d.value());
+        org.modalg.modular.ModularReport r = d.report();
+        assertTrue(r.phaseNanos().get(org.modalg.modular.ModularReport.TRANSFER) > 0, r.toString());
+        assertTrue(r.phaseNanos().get("images") > 0, r.toString());
+        org.modalg.polynomial.ZZPoly f = org.modalg.polynomial.ZZPoly.of(random(rnd, 200, 64));
+        org.modalg.polynomial.ZZPoly g = org.modalg.polynomial.ZZPoly.of(random(rnd, 150, 64));
+        org.modalg.modular.ModularReport res = org.modalg.modular.Resultant.resultant(f, g, o).report();
+        assertTrue(res.phaseNanos().get(org.modalg.modular.ModularReport.TRANSFER) > 0, res.toString());
+        org.modalg.modular.ModularReport gcd = org.modalg.modular.PolynomialGcd.gcd(f.multiply(g), g, o).report();
+        assertTrue(gcd.phaseNanos().get(org.modalg.modular.ModularReport.TRANSFER) > 0, gcd.toString());
+        assertTrue(gcd.primesUsed() >= 1, gcd.toString());
+    }
 }

@@ -30,22 +30,13 @@ public final class Bounds {
      */
     public static BigInteger hadamard(long[][] a) {
         int[] shape = shape(a, "a");
-        int r = shape[0];
-        int c = shape[1];
-        BigInteger[] rowSq = new BigInteger[r];
-        BigInteger[] colSq = new BigInteger[c];
-        java.util.Arrays.fill(colSq, BigInteger.ZERO);
-        for (int i = 0; i < r; i++) {
-            BigInteger s = BigInteger.ZERO;
-            for (int j = 0; j < c; j++) {
-                BigInteger v = BigInteger.valueOf(a[i][j]);
-                BigInteger sq = v.multiply(v);
-                s = s.add(sq);
-                colSq[j] = colSq[j].add(sq);
+        BigInteger[][] b = new BigInteger[shape[0]][shape[1]];
+        for (int i = 0; i < shape[0]; i++) {
+            for (int j = 0; j < shape[1]; j++) {
+                b[i][j] = BigInteger.valueOf(a[i][j]);
             }
-            rowSq[i] = s;
         }
-        return fromSquaredNorms(rowSq, colSq);
+        return hadamard(b);
     }
 
     /** {@link #hadamard(long[][])} for BigInteger entries (a null entry is rejected). */

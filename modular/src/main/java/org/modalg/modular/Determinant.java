@@ -564,6 +564,7 @@ public final class Determinant {
         // factorizations (and the lifting's solves on them) then get a one-thread engine; a device
         // engine leaves the lifting to the host (ImageEngines.forLifting)
         ImageEngine luEngine = ImageEngines.forLifting(n >= 100 ? options : options.withThreads(1));
+        long moved = luEngine.transferNanos(); // host-device copies so far (GPU engines)
         int regular = 0;
         int failures = 0;
         while (regular < k) {
@@ -594,25 +595,20 @@ public final class Determinant {
             if (failures >= MAX_LU_FAILURES) {
                 report.note("divisor strategy: A is singular modulo " + failures
                         + " random primes (singular with high probability); plain CRT strategy proves the value");
-                t = report.phaseSince("dixon-lu", t);
+                t = report.phaseSince("dixon-lu", t, luEngine.transferNanos() - moved);
                 return null;
             }
         }
-        t = report.phaseSince("dixon-lu", t);
+        t = report.phaseSince("dixon-lu", t, luEngine.transferNanos() - moved);
+        moved = luEngine.transferNanos();
 
-        List<Long> rns = new ArrayList<>();
-        BigInteger q = BigInteger.ONE;
-        while (q.compareTo(residual.shiftLeft(2)) <= 0) {
-            long p = next.getAsLong();
-            rns.add(p);
-            q = q.multiply(BigInteger.valueOf(p));
-        }
-        if ((long) rns.size() * n * n * Double.BYTES > RESIDUE_BYTES) {
-            report.note("divisor strategy: " + rns.size() + " residue primes for entries of " + residual.bitLength()
+        long[] rns = DixonLift.residuePrimes(next, residual);
+        if ((long) rns.length * n * n * Double.BYTES > RESIDUE_BYTES) {
+            report.note("divisor strategy: " + rns.length + " residue primes for entries of " + residual.bitLength()
                     + " bits would hold more than " + (RESIDUE_BYTES >> 20) + " MiB; plain CRT strategy instead");
             return null;
         }
-        DixonLift dixon = new DixonLift(a, n, factors, rns.stream().mapToLong(Long::longValue).toArray());
+        DixonLift dixon = new DixonLift(a, n, factors, rns);
         BigInteger stepModulus = dixon.stepModulus();
         BigInteger target = numBound.multiply(denBound).shiftLeft(1);
         int steps = Math.max(1, (int) (target.bitLength() / stepModulus.bitLength()));
@@ -623,7 +619,7 @@ public final class Determinant {
         }
         int components = Math.min(n, DIVISOR_COMPONENTS);
         BigInteger[] xs = dixon.lift(b, steps, components, n >= 100 ? threads : 1, options);
-        t = report.phaseSince("dixon-lift", t);
+        t = report.phaseSince("dixon-lift", t, luEngine.transferNanos() - moved);
 
         // Reconstruct x_0, then each further x_i times the divisor so far: d x_i = a / e in lowest
         // terms has e <= D / d (lcm(d, denominator of x_i) divides det A) and |a| <= N d, and
@@ -664,8 +660,13 @@ public final class Determinant {
         BigInteger cofTarget = cofBound.shiftLeft(1);
         int extra = 0;
         if (acc.modulus().compareTo(cofTarget) <= 0) {
-            long[] plan = PrimeSupply.covering(PrimeStream.below(PRIME_BOUND, d, factorPrimes), acc.modulus(),
-                    cofTarget);
+            PrimeStream cofactorPrimes = PrimeStream.below(PRIME_BOUND, d, factorPrimes);
+            long[] plan = PrimeSupply.covering(cofactorPrimes, acc.modulus(), cofTarget);
+            for (long p : cofactorPrimes.skipped()) {
+                if (d.mod(BigInteger.valueOf(p)).signum() == 0) {
+                    report.skipped(p); // divides d (the factorization primes passed over were used already)
+                }
+            }
             t = report.phaseSince("cofactor-crt", t);
             images.divisor = d;
             engine.run(images, PrimeSupply.plan(plan, "word-size primes < 2^" + ZpDetKernel.MAX_PRIME_BITS), acc,
@@ -680,7 +681,7 @@ public final class Determinant {
                 .certification(Certification.PROVEN, "divisor d = 2^" + d.bitLength() + " from Dixon lifting to 2^"
                         + m.bitLength() + " > 2 N D = 2^" + target.bitLength() + "; cofactor modulus 2^"
                         + acc.modulus().bitLength() + " > 2 * Hadamard bound / d = 2^" + cofBound.shiftLeft(1).bitLength());
-        report.note("divisor strategy: " + k + " LU primes (" + luEngine.name() + "), " + rns.size()
+        report.note("divisor strategy: " + k + " LU primes (" + luEngine.name() + "), " + rns.length
                 + " residue primes, "
                 + steps + " lifting steps of " + stepModulus.bitLength() + " bits, " + extra
                 + " more cofactor primes; log2 d = " + d.bitLength() + " of Hadamard 2^" + bound.bitLength());

@@ -354,6 +354,48 @@ final class DixonLift {
         }
     }
 
+    /**
+     * The residue primes Q = q_1 ... q_s of a lifting: primes from next, in order, until Q &gt;
+     * 4 * maxEntry (maxEntry bounding |A| and the residual's entries), so that every value the
+     * base changes see is below Q / 4 in magnitude (the margin of {@link #residuesModP}).
+     */
+    static long[] residuePrimes(java.util.function.LongSupplier next, BigInteger maxEntry) {
+        List<Long> rns = new ArrayList<>();
+        BigInteger q = BigInteger.ONE;
+        BigInteger target = maxEntry.shiftLeft(2);
+        while (q.compareTo(target) <= 0) {
+            long p = next.getAsLong();
+            rns.add(p);
+            q = q.multiply(BigInteger.valueOf(p));
+        }
+        return rns.stream().mapToLong(Long::longValue).toArray();
+    }
+
+    /*
+     * The first half of both base changes: for residues v_t mod m_t (t < count, n values each),
+     * e_t = v_t (M / m_t)^-1 mod m_t (hatInv_t the inverse) and g = the nearest integer to
+     * sum_t e_t / m_t, so that V = sum_t e_t (M / m_t) - g M.
+     */
+    private void mixedRadix(double[][] v, int count, double[] m, double[] mInv, double[] hatInv, double[][] e,
+            double[] g) {
+        java.util.Arrays.fill(g, 0);
+        for (int t = 0; t < count; t++) {
+            double mt = m[t];
+            double mi = mInv[t];
+            double h = hatInv[t];
+            double[] vt = v[t];
+            double[] et = e[t];
+            for (int i = 0; i < n; i++) {
+                double x = ZpLu.reduce(vt[i] * h, mt, mi);
+                et[i] = x;
+                g[i] += x * mi;
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            g[i] = Math.rint(g[i]);
+        }
+    }
+
     /*
      * r mod p_j from r's residues r_t mod q_t: r = sum_t e_t (Q / q_t) - g Q with
      * e_t = r_t (Q / q_t)^-1 mod q_t and g = sum_t e_t / q_t - r / Q, the nearest integer to the
@@ -361,22 +403,7 @@ final class DixonLift {
      * Sums of products below 2^46 are reduced every 64 terms.
      */
     private void residuesModP(double[][] r, double[][] eta, double[] g, double[][] rp) {
-        java.util.Arrays.fill(g, 0);
-        for (int t = 0; t < s; t++) {
-            double qt = qs[t];
-            double qi = qinvs[t];
-            double h = qHatInv[t];
-            double[] rt = r[t];
-            double[] et = eta[t];
-            for (int i = 0; i < n; i++) {
-                double e = ZpLu.reduce(rt[i] * h, qt, qi);
-                et[i] = e;
-                g[i] += e * qi;
-            }
-        }
-        for (int i = 0; i < n; i++) {
-            g[i] = Math.rint(g[i]);
-        }
+        mixedRadix(r, s, qs, qinvs, qHatInv, eta, g);
         for (int j = 0; j < k; j++) {
             combine(eta, qHatModP[j], g, qModP[j], ps[j], pinvs[j], rp[j]);
         }
@@ -389,22 +416,7 @@ final class DixonLift {
      * steps, and the recorded xi and g say which one was taken); then X mod q_t.
      */
     private void solutionModQ(double[][] y, double[][] xi, double[] g, double[][] xq) {
-        java.util.Arrays.fill(g, 0);
-        for (int j = 0; j < k; j++) {
-            double pj = ps[j];
-            double pi = pinvs[j];
-            double h = pHatInv[j];
-            double[] yj = y[j];
-            double[] xj = xi[j];
-            for (int i = 0; i < n; i++) {
-                double e = ZpLu.reduce(yj[i] * h, pj, pi);
-                xj[i] = e;
-                g[i] += e * pi;
-            }
-        }
-        for (int i = 0; i < n; i++) {
-            g[i] = Math.rint(g[i]);
-        }
+        mixedRadix(y, k, ps, pinvs, pHatInv, xi, g);
         for (int t = 0; t < s; t++) {
             combine(xi, pHatModQ[t], g, pModQ[t], qs[t], qinvs[t], xq[t]);
         }

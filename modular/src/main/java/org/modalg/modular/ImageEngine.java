@@ -41,6 +41,17 @@ public interface ImageEngine {
     }
 
     /**
+     * Nanoseconds this engine has spent so far copying between host and device memory (inputs
+     * up, images down), as wall time: copies that run on several devices at once count once.
+     * The operations read it before and after an image call and report the difference as the
+     * phase {@value ModularReport#TRANSFER}, apart from {@code images}. 0 for an engine without
+     * a device (the default).
+     */
+    default long transferNanos() {
+        return 0;
+    }
+
+    /**
      * det A mod p_j for each prime: A is n x n, {@code a} holds its n^2 entries row by row.
      *
      * @return one residue per prime, in the order of {@code primes}

@@ -135,6 +135,11 @@ public final class ImageEngines {
         }
 
         @Override
+        public long transferNanos() {
+            return gpu.transferNanos();
+        }
+
+        @Override
         public long[] determinants(int n, LimbVector a, long[] primes) {
             long ops = (long) n * n * n / 3 * primes.length;
             return pick(words(a, primes.length), ops).determinants(n, a, primes);

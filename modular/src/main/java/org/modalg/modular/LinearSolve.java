@@ -248,6 +248,7 @@ public final class LinearSolve {
         Primes primes = new Primes(options, report);
         // below n = 100 a factorization or solve is too small to hand to other threads
         ImageEngine engine = ImageEngines.forLifting(n >= 100 ? options : options.withThreads(1));
+        long moved = engine.transferNanos(); // host-device copies so far (GPU engines)
         LimbVector av = LimbVector.of(a);
         List<LuImages> factors = new ArrayList<>();
         try {
@@ -274,37 +275,33 @@ public final class LinearSolve {
                     }
                 }
                 if (failures >= MAX_LU_FAILURES && !proofTried) {
-                    t = report.phaseSince("factor", t);
+                    t = report.phaseSince("factor", t, engine.transferNanos() - moved);
+                    moved = engine.transferNanos();
                     BigInteger det = proveSingular(a, n, singular, options, report);
                     primes.avoid(det);
                     proofTried = true;
                     t = report.phaseSince("singular", t);
                 }
             }
-            t = report.phaseSince("factor", t);
+            t = report.phaseSince("factor", t, engine.transferNanos() - moved);
+            moved = engine.transferNanos();
 
-            List<Long> rns = new ArrayList<>();
-            BigInteger q = BigInteger.ONE;
-            while (q.compareTo(residual.shiftLeft(2)) <= 0) {
-                long p = primes.next();
-                rns.add(p);
-                q = q.multiply(BigInteger.valueOf(p));
-            }
-            long residueBytes = (long) rns.size() * n * n * Double.BYTES;
+            long[] rns = DixonLift.residuePrimes(primes::next, residual);
+            long residueBytes = (long) rns.length * n * n * Double.BYTES;
             if (residueBytes > Runtime.getRuntime().maxMemory() / 2) {
                 throw new IllegalArgumentException("a and b: entries of up to " + residual.bitLength() + " bits need "
-                        + rns.size() + " residue primes, " + (residueBytes >> 20) + " MiB of residues of A for n = " + n
+                        + rns.length + " residue primes, " + (residueBytes >> 20) + " MiB of residues of A for n = " + n
                         + ", more than half the heap (" + (Runtime.getRuntime().maxMemory() >> 20) + " MiB)");
             }
-            DixonLift dixon = new DixonLift(a, n, factors, rns.stream().mapToLong(Long::longValue).toArray());
+            DixonLift dixon = new DixonLift(a, n, factors, rns);
             report.field("word-size primes < 2^" + ZpDetKernel.MAX_PRIME_BITS + " (Dixon lifting)")
-                    .primesUsed(k + rns.size());
-            report.note("Dixon lifting: " + k + " factorization primes (" + engine.name() + "), " + rns.size()
+                    .primesUsed(k + rns.length);
+            report.note("Dixon lifting: " + k + " factorization primes (" + engine.name() + "), " + rns.length
                     + " residue primes, " + dixon.stepModulus().bitLength() + " bits per step");
-            t = report.phaseSince("factor", t);
+            t = report.phaseSince("factor", t, engine.transferNanos() - moved);
             List<String> certs = new ArrayList<>();
             for (int c = 0; c < m; c++) {
-                out[c] = lift(dixon, a, n, rhs.get(c), numBounds[c], denBound, options, report, certs);
+                out[c] = lift(dixon, a, n, rhs.get(c), numBounds[c], denBound, options, report, certs, engine);
             }
             report.certification(Certification.PROVEN, String.join("; ", certs));
             return out;
@@ -317,7 +314,8 @@ public final class LinearSolve {
 
     // One right-hand side: lifting with early termination, then the proven reconstruction.
     private static RationalVector lift(DixonLift dixon, BigInteger[] a, int n, BigInteger[] b, BigInteger numBound,
-            BigInteger denBound, Options options, ModularReport.Builder report, List<String> certs) {
+            BigInteger denBound, Options options, ModularReport.Builder report, List<String> certs,
+            ImageEngine engine) {
         if (numBound.signum() == 0) {
             BigInteger[] zero = new BigInteger[n];
             Arrays.fill(zero, BigInteger.ZERO);
@@ -330,6 +328,7 @@ public final class LinearSolve {
         int stepBits = stepModulus.bitLength() - 1;
         int stepsProven = (int) Math.min(Integer.MAX_VALUE, target.bitLength() / Math.max(1, stepBits) + 1);
         long t = System.nanoTime();
+        long moved = engine.transferNanos(); // the solves' host-device copies (GPU engines)
         try (DixonLift.Session session = dixon.open(b, n, n >= 100 ? threads : 1)) {
             BigInteger mod = BigInteger.ONE;
             long nextCheck = FIRST_CHECK_BITS;
@@ -343,7 +342,8 @@ public final class LinearSolve {
                 if (!proven && (bits < nextCheck || bits > 0.9 * target.bitLength())) {
                     continue;
                 }
-                t = report.phaseSince("lifting", t);
+                t = report.phaseSince("lifting", t, engine.transferNanos() - moved);
+                moved = engine.transferNanos();
                 if (proven) {
                     RationalVector x = reconstruct(session, n, mod, stepModulus, numBound, denBound, threads);
                     t = report.phaseSince("reconstruction", t);

@@ -14,18 +14,31 @@ import org.modalg.fft.Route;
 
 /**
  * What a multimodular computation used: the route taken, the field(s), how many primes (or big
- * primes) gave images, which primes were unlucky (discarded), how the result was certified, and
- * the time spent per phase (the phases do not overlap: their sum {@link #totalNanos()} is at most
- * the wall time of the call), and for {@link Certification#PROBABILISTIC} results the seed and a
- * bound on the failure probability. Immutable; built by the algorithm through a {@link Builder}.
+ * primes) gave the images the result was built from ({@link #primesUsed()}), which primes gave
+ * images that were discarded as unlucky ({@link #unluckyPrimes()}), which were skipped before any
+ * image ({@link #skippedPrimes()}), how the result was certified, and the time spent per phase
+ * (the phases do not overlap: their sum {@link #totalNanos()} is at most the wall time of the
+ * call; host-device copies of a GPU image engine are the phase {@value #TRANSFER}, apart from the
+ * images), and for {@link Certification#PROBABILISTIC} results the seed and a
+ * bound on the failure probability. The counts are disjoint: the primes imaged are
+ * {@code primesUsed() + unluckyCount()}, and {@code skippedCount()} more were drawn and passed
+ * over. Immutable; built by the algorithm through a {@link Builder}.
  * {@link #toString()} is a readable multi-line summary (the CLI prints it for {@code --verbose}).
  */
 public final class ModularReport {
+    /**
+     * The phase of host-device copies (uploads of the inputs, downloads of the images) of a GPU
+     * image engine, recorded beside {@code images} by every route that runs an image engine; 0 on
+     * the CPU.
+     */
+    public static final String TRANSFER = "transfer";
+
     private final String algorithm;
     private final Route route;
     private final String field;
     private final int primesUsed;
     private final List<BigInteger> unluckyPrimes;
+    private final List<BigInteger> skippedPrimes;
     private final Certification certification;
     private final String certificationDetail;
     private final double failureProbability;
@@ -39,6 +52,7 @@ public final class ModularReport {
         this.field = b.field;
         this.primesUsed = b.primesUsed;
         this.unluckyPrimes = Collections.unmodifiableList(new ArrayList<>(b.unlucky));
+        this.skippedPrimes = Collections.unmodifiableList(new ArrayList<>(b.skipped));
         this.certification = b.certification;
         this.certificationDetail = b.certificationDetail;
         this.failureProbability = b.certification == Certification.PROVEN ? 0 : b.failureProbability;
@@ -67,19 +81,40 @@ public final class ModularReport {
         return field;
     }
 
-    /** The number of primes (or big primes) whose images entered the result. */
+    /**
+     * The number of primes (or big primes) whose images entered the result: unlucky primes
+     * ({@link #unluckyPrimes()}) and skipped ones ({@link #skippedPrimes()}) are not counted.
+     */
     public int primesUsed() {
         return primesUsed;
     }
 
-    /** The primes that were discarded as unlucky, in the order found. */
+    /**
+     * The primes whose images were computed and then discarded as unlucky (a gcd image of too
+     * large a degree, or every image kept before one of smaller degree; a factorization that
+     * found the matrix singular), in the order found.
+     */
     public List<BigInteger> unluckyPrimes() {
         return unluckyPrimes;
     }
 
-    /** The number of unlucky primes. */
+    /** The number of unlucky primes: images computed and discarded. */
     public int unluckyCount() {
         return unluckyPrimes.size();
+    }
+
+    /**
+     * The primes passed over before any image because they divide a value the operation avoids
+     * (gcd(lc f, lc g) for the gcd, the divisor for the determinant's cofactor), in order;
+     * generalized Fermat primes passed over for the same reason are listed too.
+     */
+    public List<BigInteger> skippedPrimes() {
+        return skippedPrimes;
+    }
+
+    /** The number of skipped primes (no image computed). */
+    public int skippedCount() {
+        return skippedPrimes.size();
     }
 
     /** How the result was certified. */
@@ -148,6 +183,15 @@ public final class ModularReport {
             }
         }
         s.append('\n');
+        s.append("  skipped:       ").append(skippedPrimes.size());
+        if (!skippedPrimes.isEmpty()) {
+            int show = Math.min(10, skippedPrimes.size());
+            s.append(' ').append(skippedPrimes.subList(0, show));
+            if (show < skippedPrimes.size()) {
+                s.append(" ...");
+            }
+        }
+        s.append('\n');
         s.append("  certification: ").append(certification);
         if (certificationDetail != null && !certificationDetail.isEmpty()) {
             s.append(" (").append(certificationDetail).append(')');
@@ -191,6 +235,7 @@ public final class ModularReport {
         private String field = "-";
         private int primesUsed;
         private final List<BigInteger> unlucky = new ArrayList<>();
+        private final List<BigInteger> skipped = new ArrayList<>();
         private Certification certification = Certification.PROVEN;
         private String certificationDetail = "";
         private double failureProbability;
@@ -218,6 +263,7 @@ public final class ModularReport {
             return this;
         }
 
+        /** The number of primes (or big primes) whose images entered the result (unlucky and skipped ones not counted). */
         public synchronized Builder primesUsed(int count) {
             if (count < 0) {
                 throw new IllegalArgumentException("count must be >= 0, got " + count);
@@ -238,6 +284,20 @@ public final class ModularReport {
         /** Records one unlucky (discarded) word-size prime. */
         public Builder unlucky(long prime) {
             return unlucky(BigInteger.valueOf(prime));
+        }
+
+        /** Records one prime skipped before any image (it divides a value the operation avoids). */
+        public synchronized Builder skipped(BigInteger prime) {
+            if (prime == null) {
+                throw new IllegalArgumentException("prime must not be null");
+            }
+            skipped.add(prime);
+            return this;
+        }
+
+        /** Records one skipped word-size prime. */
+        public Builder skipped(long prime) {
+            return skipped(BigInteger.valueOf(prime));
         }
 
         public synchronized Builder certification(Certification c, String detail) {
@@ -282,6 +342,21 @@ public final class ModularReport {
         public long phaseSince(String name, long startNanos) {
             long now = System.nanoTime();
             phase(name, now - startNanos);
+            return now;
+        }
+
+        /**
+         * Adds {@code System.nanoTime() - startNanos} to the phases: {@code transferNanos} of it
+         * (host-device copies of an image engine in that interval, clamped to the interval) to
+         * {@value ModularReport#TRANSFER}, the rest to the named phase; both phases are created
+         * (so a CPU run reports a transfer of 0). Returns the current time.
+         */
+        public synchronized long phaseSince(String name, long startNanos, long transferNanos) {
+            long now = System.nanoTime();
+            long all = Math.max(0L, now - startNanos);
+            long moved = Math.min(all, Math.max(0L, transferNanos));
+            phase(TRANSFER, moved);
+            phase(name, all - moved);
             return now;
         }
 

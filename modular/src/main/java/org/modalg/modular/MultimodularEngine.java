@@ -30,7 +30,10 @@ import org.modalg.fields.GfField;
  * batch with the count of images so far), cancellation ({@link Options#checkCancelled}, before
  * every batch; the CPU engine also polls it before every prime), the thread count (the image
  * engine's and the combiner's) and the report's phases ({@code images} for the image calls,
- * {@code crt} for combining and the stopping test), its count of moduli used and its field line.
+ * less their host-device copies, {@value ModularReport#TRANSFER}, as the engine's
+ * {@link ImageEngine#transferNanos()} counts them; {@code crt} for combining and the stopping
+ * test), its count of moduli used (those whose images entered the result: every modulus imaged
+ * by the loop less those the {@link UnluckyPrimes} policy discarded) and its field line.
  *
  * <p>One instance per operation (it is not thread-safe); it may run several loops in turn (the
  * divisor strategy of the determinant runs its cofactor loop after the lifting).
@@ -85,22 +88,24 @@ final class MultimodularEngine {
     }
 
     /**
-     * Runs the loop until the rule stops it; the report gets the moduli used (all imaged,
-     * unlucky ones included) and the supply's field line.
+     * Runs the loop until the rule stops it; the report gets the moduli used (imaged by this
+     * loop and not discarded as unlucky) and the supply's field line.
      *
      * @throws CancelledException if the options' cancellation check fires
      * @throws IllegalStateException if the supply runs out before the rule stops
      */
     <R> R run(ImageTask task, PrimeSupply supply, Combiner combiner, UnluckyPrimes unlucky, StoppingRule<R> rule) {
         long t = System.nanoTime();
+        int first = computed;
         while (true) {
             int want = rule.nextWave(this, combiner, supply);
             int expected = rule.expected(this, combiner, supply);
             if (supply.fieldsLeft()) {
                 options.checkCancelled("before big-prime image " + (computed + 1));
                 GfField[] fields = supply.nextFields(want);
+                long moved = images.transferNanos();
                 ImageBatch b = task.images(images, fields);
-                t = report.phaseSince("images", t);
+                t = report.phaseSince("images", t, images.transferNanos() - moved);
                 fold(b, combiner, unlucky, expected);
                 t = report.phaseSince("crt", t);
             } else {
@@ -113,8 +118,9 @@ final class MultimodularEngine {
                     options.checkCancelled("before image " + (computed + 1) + " of " + Math.max(expected,
                             computed + 1));
                     long[] batch = Arrays.copyOfRange(primes, from, Math.min(primes.length, from + batchSize));
+                    long moved = images.transferNanos();
                     ImageBatch b = task.images(images, batch);
-                    t = report.phaseSince("images", t);
+                    t = report.phaseSince("images", t, images.transferNanos() - moved);
                     fold(b, combiner, unlucky, expected);
                     t = report.phaseSince("crt", t);
                 }
@@ -122,7 +128,7 @@ final class MultimodularEngine {
             R r = rule.tryStop(this, combiner, supply);
             t = report.phaseSince("crt", t);
             if (r != null) {
-                report.primesUsed(computed).field(supply.describe());
+                report.primesUsed(computed - first - unlucky.discarded()).field(supply.describe());
                 return r;
             }
         }

@@ -88,21 +88,7 @@ final class PolyGcdDouble {
         }
 
         double inv(double x) {
-            long a = toLong(x);
-            long r0 = pl;
-            long r1 = a;
-            long t0 = 0;
-            long t1 = 1;
-            while (r1 != 0) {
-                long q = r0 / r1;
-                long r = r0 - q * r1;
-                r0 = r1;
-                r1 = r;
-                long t = t0 - q * t1;
-                t0 = t1;
-                t1 = t;
-            }
-            return fromLong(t0 < 0 ? t0 + pl : t0);
+            return fromLong(ZpDetKernel.inverse(toLong(x), pl));
         }
 
         double[] fromLongs(long[] a, int len, int capacity) {

@@ -213,6 +213,9 @@ public final class PolynomialGcd {
         }
         ZZPoly[] hab = engine.run(images, supply, combiner, unlucky, rule);
         List<Long> skipped = stream.skipped();
+        for (long p : skipped) {
+            report.skipped(p);
+        }
         if (!skipped.isEmpty()) {
             report.note(skipped.size() + " prime(s) skipped for dividing gcd(lc f, lc g): " + skipped);
         }
@@ -243,6 +246,7 @@ public final class PolynomialGcd {
         List<GfPreset> usable = new ArrayList<>();
         for (GfPreset preset : order) {
             if (gamma.mod(GfPrimes.modulus(preset)).signum() == 0) {
+                report.skipped(GfPrimes.modulus(preset));
                 report.note("skipped " + preset + ": it divides gcd(lc f, lc g)");
             } else {
                 usable.add(preset);

@@ -17,13 +17,17 @@ import java.util.function.IntUnaryOperator;
  * degree. Every discarded prime is listed in the report.</li>
  * </ul>
  * Primes skipped before any image (dividing gcd(lc f, lc g), or the divisor d of the
- * determinant) are skipped by the prime source and noted by the operation; singular
- * factorizations of the divisor strategy are listed through {@link #singular}.
+ * determinant) are skipped by the prime source and listed by the operation as skipped
+ * ({@link ModularReport#skippedPrimes()}); singular factorizations of the divisor strategy are
+ * listed through {@link #singular}. {@link #discarded()} counts the images this policy threw
+ * away, so that the report's {@link ModularReport#primesUsed()} counts only images that entered
+ * the result.
  */
 final class UnluckyPrimes {
     private final IntUnaryOperator widthForDegree;
     private final List<BigInteger> inUse = new ArrayList<>();
     private int minDegree = Integer.MAX_VALUE;
+    private int discarded;
 
     private UnluckyPrimes(IntUnaryOperator widthForDegree) {
         this.widthForDegree = widthForDegree;
@@ -56,18 +60,25 @@ final class UnluckyPrimes {
         BigInteger m = batch.modulus(j);
         if (deg > minDegree) {
             report.unlucky(m);
+            discarded++;
             return false;
         }
         if (deg < minDegree) {
             for (BigInteger q : inUse) {
                 report.unlucky(q);
             }
+            discarded += inUse.size();
             inUse.clear();
             minDegree = deg;
             combiner.reset(widthForDegree.applyAsInt(deg));
         }
         inUse.add(m);
         return true;
+    }
+
+    /** Images discarded so far: rejected, or admitted and then dropped for a smaller degree. */
+    int discarded() {
+        return discarded;
     }
 
     /** Lists a prime modulo which a factorization found the matrix singular. */

@@ -24,7 +24,8 @@ import org.modalg.fields.GfPreset;
  * {@code -Dmodalg.test.seed} repeats one), plus planted edges: matrices singular over Z and
  * singular only modulo the first primes of the batch, n = 0 and 1, zero and constant
  * polynomials, leading coefficients divisible by primes of the batch, a prime dividing every
- * coefficient, and both inputs vanishing modulo a prime.
+ * coefficient, and both inputs vanishing modulo a prime. The contract any engine must pass:
+ * a subclass overriding {@link #engine} runs every case on its engine.
  */
 class ImageEngineContractTest {
     private static final long SEED = Long.getLong("modalg.test.seed", System.nanoTime());
@@ -35,7 +36,11 @@ class ImageEngineContractTest {
         System.out.println("ImageEngineContractTest seed " + SEED + " (-Dmodalg.test.seed=" + SEED + " repeats it)");
     }
 
-    private static ImageEngine engine(int threads) {
+    /**
+     * The engine under test, with this many threads for its host-side work: the CPU engine here;
+     * a subclass puts another engine through the same cases.
+     */
+    protected ImageEngine engine(int threads) {
         return ImageEngines.cpu(Options.defaults().withThreads(threads));
     }
 

@@ -93,7 +93,33 @@ class OptionsAndReportTest {
         }
         assertThrows(IllegalArgumentException.class, () -> ModularReport.builder(""));
         assertThrows(IllegalArgumentException.class, () -> new ModularResult<>(null, r));
+        assertThrows(IllegalArgumentException.class, () -> ModularReport.builder("det").skipped(null));
+        assertEquals(0, r.skippedCount());
+        assertTrue(s.contains("skipped:       0"), s);
         assertEquals(BigInteger.TEN, new ModularResult<>(BigInteger.TEN, r).value());
+    }
+
+    @Test
+    void skippedPrimesAndTheTransferPhase() {
+        ModularReport.Builder b = ModularReport.builder("gcd").primesUsed(3).unlucky(7).skipped(11)
+                .skipped(BigInteger.valueOf(13));
+        long start = System.nanoTime() - 1_000_000; // 1 ms ago
+        long now = b.phaseSince("images", start, 250_000);
+        assertTrue(now - start >= 1_000_000);
+        b.phaseSince("images", System.nanoTime(), 0); // a CPU batch: transfer 0, the phase still there
+        b.phaseSince("factor", System.nanoTime() - 1000, Long.MAX_VALUE); // clamped to the interval
+        b.phaseSince("crt", System.nanoTime(), -5); // negative: nothing moved
+        ModularReport r = b.build();
+        assertEquals(List.of(ModularReport.TRANSFER, "images", "factor", "crt"), List.copyOf(r.phaseNanos().keySet()));
+        long transfer = r.phaseNanos().get(ModularReport.TRANSFER);
+        assertTrue(transfer >= 250_000 + 1000, "the given copies and the clamped whole interval: " + transfer);
+        assertTrue(r.phaseNanos().get("images") >= 750_000, r.toString());
+        assertEquals(0L, r.phaseNanos().get("factor"), "all of the interval went to transfer");
+        assertEquals(List.of(BigInteger.valueOf(11), BigInteger.valueOf(13)), r.skippedPrimes());
+        assertEquals(2, r.skippedCount());
+        assertEquals(1, r.unluckyCount());
+        assertEquals(3, r.primesUsed());
+        assertTrue(r.toString().contains("skipped:       2 [11, 13]"), r.toString());
     }
 
     @Test

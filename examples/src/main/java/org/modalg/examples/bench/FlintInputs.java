@@ -12,8 +12,9 @@ import org.modalg.polynomial.ZZPoly;
  * checksum ({@code ck=}, the result modulo 2^61 - 1) checks modalg's result.
  *
  * <p>Labels of the harness (the seeds): {@link #detLabel}, {@link #gcdLabel},
- * {@link #resultantLabel}. Sizes the harness has no row for are generated from the same label
- * pattern, so that a larger harness would time the same inputs.
+ * {@link #resultantLabel}, {@link #intmulLabel}, {@link #polyzLabel}, {@link #nmodLabel}. Sizes
+ * the harness has no row for are generated from the same label pattern, so that a larger harness
+ * would time the same inputs.
  */
 public final class FlintInputs {
     /** The checksum modulus of the harness, the Mersenne prime 2^61 - 1. */
@@ -137,6 +138,106 @@ public final class FlintInputs {
         ZZPoly f = r.poly(degree + 1, bits);
         ZZPoly g = r.poly(degree + 1, bits);
         return new ZZPoly[] {f, g};
+    }
+
+    /** The seed label of the harness's integer products of {@code bits} bits (shared by its three rows). */
+    public static String intmulLabel(long bits) {
+        return "intmul " + bits + " bits";
+    }
+
+    /**
+     * The harness's integer-product operands: {a, b}, both of exactly {@code bits} bits and
+     * positive ({@code rand_mpz_exact(x, bits, 0)}, a then b).
+     */
+    public static BigInteger[] intmulInput(int bits) {
+        FlintInputs r = seeded(intmulLabel(bits));
+        BigInteger a = r.exact(bits, false);
+        return new BigInteger[] {a, r.exact(bits, false)};
+    }
+
+    /** The harness's label of the Z[x] product row (length len, b-bit coefficients). */
+    public static String polyzLabel(int length, int bits) {
+        return "fmpz_poly_mul len " + length + " x " + bits + "-bit";
+    }
+
+    /** The harness's Z[x] product operands: {a, b}, dense, exactly {@code length} coefficients of exactly {@code bits} bits. */
+    public static ZZPoly[] polyzInput(int length, int bits) {
+        FlintInputs r = seeded(polyzLabel(length, bits));
+        ZZPoly a = r.poly(length, bits);
+        return new ZZPoly[] {a, r.poly(length, bits)};
+    }
+
+    /** The harness's label of the Z/pZ[x] product row (length len, p = {@link #nmodPrime()}). */
+    public static String nmodLabel(int length) {
+        return "nmod_poly_mul len " + length + ", 62-bit p";
+    }
+
+    /** The harness's modulus of the nmod rows: n_nextprime(2^62), the least prime above 2^62 (2^62 + 135). */
+    public static long nmodPrime() {
+        return BigInteger.ONE.shiftLeft(62).nextProbablePrime().longValueExact();
+    }
+
+    /**
+     * A residue uniform in [0, p) for 2^61 &lt;= p &lt; 2^63: the harness's {@code rand_mod} (the
+     * generator's output shifted right by one, drawn again until below p: at most 4 draws
+     * expected in that range; a smaller p would take 2^63 / p).
+     *
+     * @throws IllegalArgumentException if p is not in [2^61, 2^63)
+     */
+    public long uniform(long p) {
+        if (p < 1L << 61) {
+            throw new IllegalArgumentException("p must be in [2^61, 2^63), got " + p);
+        }
+        while (true) {
+            long x = next() >>> 1;
+            if (x < p) {
+                return x;
+            }
+        }
+    }
+
+    /**
+     * The harness's Z/pZ[x] product operands: {a, b}, each {@code length} residues uniform in
+     * [0, p) with a non-zero leading one ({@code rand_nmod_poly}: the coefficients in order, then
+     * the top one drawn again while zero).
+     */
+    public static long[][] nmodInput(int length, long p) {
+        if (length < 1) {
+            throw new IllegalArgumentException("length must be >= 1, got " + length);
+        }
+        FlintInputs r = seeded(nmodLabel(length));
+        long[][] ab = new long[2][length];
+        for (long[] f : ab) {
+            for (int i = 0; i < length; i++) {
+                f[i] = r.uniform(p);
+            }
+            while (f[length - 1] == 0) {
+                f[length - 1] = r.uniform(p);
+            }
+        }
+        return ab;
+    }
+
+    /**
+     * The harness's checksum of a Z/pZ[x] polynomial (residues in [0, 2^63), coefficients
+     * [0, length)): the length, then Horner in 1000003 over the residues modulo 2^61 - 1.
+     */
+    public static long checksum(long[] residues, int length) {
+        long cp = CHECKSUM_PRIME.longValueExact();
+        long h = length % cp;
+        for (int i = 0; i < length; i++) {
+            h = (mulMod(h, 1000003L, cp) + residues[i] % cp) % cp;
+        }
+        return h;
+    }
+
+    // a b mod 2^61 - 1 for 0 <= a, b < 2^61 - 1 (2^61 = 1 modulo it)
+    static long mulMod(long a, long b, long cp) {
+        long hi = Math.multiplyHigh(a, b);
+        long lo = a * b;
+        long x = ((hi << 3) | (lo >>> 61)) + (lo & cp);
+        x = (x & cp) + (x >>> 61);
+        return x >= cp ? x - cp : x;
     }
 
     /** The harness's checksum of an integer: x mod (2^61 - 1), non-negative. */

@@ -21,7 +21,10 @@ import java.util.regex.Pattern;
  * as modalg's benchmark. Each output row is {@code LABEL  MS ms  runs=R k=K first=F ms  ... ck=C}:
  * the best of 3 runs (one run above 5 s), and the checksum of the result modulo 2^61 - 1. The
  * harness takes no sizes: it runs the fixed rows of a section (det n = 100, 200, 400 at 10 and 100
- * bits; gcd degree 500, 2000 at 64 and 256 bits; resultant degree 100, 300, 1000 at 64 bits).
+ * bits; gcd degree 500, 2000 at 64 and 256 bits; resultant degree 100, 300, 1000 at 64 bits;
+ * intmul 10^4 .. 10^8 bits; polyz lengths 2^10 .. 2^20 at 64 then 1000 bits; nmod lengths
+ * 2^16, 2^20, 2^24), so {@link #run(String, int, double, Set)} stops it once the rows wanted
+ * have been printed.
  */
 public final class FlintPeer {
     private static final Pattern ROW = Pattern.compile(
@@ -106,18 +109,48 @@ public final class FlintPeer {
      * @throws IllegalStateException if the child fails, times out or prints no row
      */
     public Map<String, Row> run(String section, int threads, double timeoutSeconds) {
+        return run(section, threads, timeoutSeconds, null);
+    }
+
+    /**
+     * Runs one section ({@code det}, {@code gcd}, {@code res}, {@code intmul}, {@code polyz},
+     * {@code nmod}) on the given number of threads until every row of {@code wanted} (labels) has
+     * been printed, then stops the child (null: the whole section), and returns the rows printed
+     * by label.
+     *
+     * @param timeoutSeconds the child is stopped after this long (then an exception)
+     * @throws IllegalStateException if the child fails, times out or prints no row
+     */
+    public Map<String, Row> run(String section, int threads, double timeoutSeconds, java.util.Set<String> wanted) {
         try {
             Path out = Files.createTempFile("modalg-flint", ".txt");
             try {
                 Process p = new ProcessBuilder(binary.toString(), Integer.toString(threads), section)
                         .redirectErrorStream(true).redirectOutput(out.toFile()).start();
-                if (!p.waitFor((long) (timeoutSeconds * 1000), TimeUnit.MILLISECONDS)) {
-                    p.destroyForcibly().waitFor();
-                    throw new IllegalStateException("FLINT peer " + binary + " " + threads + " " + section
-                            + " ran past " + timeoutSeconds + " s");
+                long deadline = System.nanoTime() + (long) (timeoutSeconds * 1e9);
+                boolean stopped = false;
+                try {
+                    while (!p.waitFor(wanted == null ? Math.max(1, (deadline - System.nanoTime()) / 1_000_000) : 50,
+                            TimeUnit.MILLISECONDS)) {
+                        if (System.nanoTime() > deadline) {
+                            p.destroyForcibly().waitFor();
+                            throw new IllegalStateException("FLINT peer " + binary + " " + threads + " " + section
+                                    + " ran past " + timeoutSeconds + " s");
+                        }
+                        if (wanted != null && parse(completeLines(out)).keySet().containsAll(wanted)) {
+                            p.destroy(); // every row asked for is in: the rest of the section is not needed
+                            p.waitFor();
+                            stopped = true;
+                            break;
+                        }
+                    }
+                } finally {
+                    if (p.isAlive()) {
+                        p.destroyForcibly();
+                    }
                 }
-                List<String> lines = Files.readAllLines(out, StandardCharsets.UTF_8);
-                if (p.exitValue() != 0) {
+                List<String> lines = completeLines(out);
+                if (!stopped && p.exitValue() != 0) {
                     throw new IllegalStateException("FLINT peer " + binary + " exited with " + p.exitValue() + ": "
                             + String.join(" | ", lines));
                 }
@@ -141,6 +174,13 @@ public final class FlintPeer {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while running the FLINT peer", e);
         }
+    }
+
+    // The lines of the file that end with a line break (a row being written is left out).
+    private static List<String> completeLines(Path file) throws IOException {
+        String text = Files.readString(file, StandardCharsets.UTF_8);
+        int end = text.lastIndexOf('\n');
+        return end < 0 ? List.of() : List.of(text.substring(0, end).split("\n", -1));
     }
 
     /** The rows of the harness's output (lines that are no row are ignored). */

@@ -16,9 +16,11 @@ import org.modalg.fft.Route;
 import org.modalg.modular.Determinant;
 import org.modalg.modular.GcdResult;
 import org.modalg.modular.ImageEngines;
+import org.modalg.modular.LinearSolve;
 import org.modalg.modular.ModularReport;
 import org.modalg.modular.ModularResult;
 import org.modalg.modular.PolynomialGcd;
+import org.modalg.modular.RationalVector;
 import org.modalg.modular.Resultant;
 import org.modalg.polynomial.ZZPoly;
 
@@ -31,9 +33,11 @@ import org.modalg.polynomial.ZZPoly;
  * other row must give the same value) and on one thread; with {@code gpu}, the CRT and big-prime
  * routes with {@link Backend#GPU}. Beside each: FLINT's time on one thread and on the largest
  * thread count run, modalg / FLINT ratios, for GPU rows the ratio to the CPU route on all
- * threads, the primes and unlucky primes of the {@link ModularReport}, and its phase times
- * grouped as transfer, images, reconstruction and other ({@link #phaseGroup}) and as the report
- * names them ({@code phases}).
+ * threads, the counts of the {@link ModularReport} (primes whose images entered the result,
+ * unlucky primes whose images were discarded, primes skipped before any image), and its phase
+ * times grouped as transfer (the GPU engine's host-device copies, {@link ModularReport#TRANSFER};
+ * 0 on the CPU), images, reconstruction and other ({@link #phaseGroup}) and as the report names
+ * them ({@code phases}).
  *
  * <p>Timing ({@link #time}): warm-up runs, then the median (and minimum) of {@code repeats} runs
  * (at least 10 for runs under 100 ms); a first run longer than 3 s is the only run. FLINT: best of
@@ -43,7 +47,7 @@ public final class ModularBenchmark {
     /** CSV columns. x_* are ratios of times (modalg / peer: below 1 means modalg is faster). */
     public static final String[] COLUMNS = {"op", "size", "bits", "route", "backend", "threads", "ms", "ms_min",
         "flint_1t_ms", "x_flint_1t", "flint_threads", "flint_nt_ms", "x_flint_nt", "x_cpu_all", "primes", "unlucky",
-        "transfer_ms", "images_ms", "reconstruction_ms", "other_ms", "check", "device", "note", "phases"};
+        "skipped", "transfer_ms", "images_ms", "reconstruction_ms", "other_ms", "check", "device", "note", "phases"};
 
     /** Case sets. */
     public enum Sizes {
@@ -198,12 +202,6 @@ public final class ModularBenchmark {
             FlintPeer.Row f1 = c.flintLabel() == null ? null : flint1.get(c.flintLabel());
             FlintPeer.Row fn = c.flintLabel() == null ? null : flintN.get(c.flintLabel());
             Call call = call(c);
-            if (call == null) {
-                table.add(c.op(), c.size(), c.bits(), "", "", cfg.threads(), "", "", "", "", "", "", "", "", "", "", "",
-                        "", "", "", "no FLINT row", "", "not measured: no public rational solver in this build ("
-                                + SOLVER + " not on the class path)", "");
-                continue;
-            }
             List<Object[]> rows = new ArrayList<>();
             Object reference = null;
             double cpuAll = Double.NaN;
@@ -221,7 +219,7 @@ public final class ModularBenchmark {
                     t = time(cfg.repeats(), () -> last[0] = call.run().apply(o));
                 } catch (RuntimeException e) {
                     table.add(c.op(), c.size(), c.bits(), variant[0], variant[1], threads, "", "", "", "", "", "", "",
-                            "", "", "", "", "", "", "", "", backend == Backend.GPU ? device : "",
+                            "", "", "", "", "", "", "", "", "", backend == Backend.GPU ? device : "",
                             "failed: " + clean(String.valueOf(e.getMessage())), "");
                     continue;
                 }
@@ -254,7 +252,7 @@ public final class ModularBenchmark {
                 rows.add(new Object[] {c.op(), c.size(), c.bits(), variant[0], variant[1], threads, ms, t[1] / 1e6,
                     f1 == null ? "" : f1.ms(), ratio(ms, f1), fn == null ? "" : nt, fn == null ? "" : fn.ms(),
                     ratio(ms, fn), backend == Backend.GPU && cpuAll > 0 ? fmt(ms / cpuAll) : "", r.primesUsed(),
-                    r.unluckyCount(), ph[0], ph[1], ph[2], ph[3], check, backend == Backend.GPU ? device : "cpu",
+                    r.unluckyCount(), r.skippedCount(), ph[0], ph[1], ph[2], ph[3], check, backend == Backend.GPU ? device : "cpu",
                     note, phases(r)});
             }
             for (Object[] row : rows) {
@@ -313,7 +311,7 @@ public final class ModularBenchmark {
     private record Call(Function<Options, ModularResult<?>> run, java.util.function.Consumer<Object> check) {
     }
 
-    // the case's call, or null for solve when no solver is on the class path
+    // the case's call
     private static Call call(Case c) {
         switch (c.op()) {
             case "det": {
@@ -338,43 +336,21 @@ public final class ModularBenchmark {
         }
     }
 
-    /** The public rational solver the solve rows call, found by name (issue 13, item 5). */
-    static final String SOLVER = "org.modalg.modular.LinearSolve";
-
     /**
-     * Hook for the exact rational solve A x = b: {@code SOLVER.solve(BigInteger[][], BigInteger[],
-     * Options)} returning a {@code ModularResult} of a vector with {@code numerators()} and
-     * {@code denominator()}, looked up by reflection so that these rows run as soon as the solver is
-     * on the class path (null while it is not). Inputs: {@code FlintInputs.seeded("solve n=N, B-bit
-     * entries")}, the matrix row by row, then b, all of exactly B bits with random signs (FLINT's
-     * harness has no solve row). The first solution is checked exactly after its timing (A times the
-     * numerators = the denominator times b); the other rows must equal it.
+     * The exact rational solve A x = b ({@link LinearSolve#solve(BigInteger[][], BigInteger[], Options)}).
+     * Inputs: {@code FlintInputs.seeded("solve n=N, B-bit entries")}, the matrix row by row, then
+     * b, all of exactly B bits with random signs (FLINT's harness has no solve row). The first
+     * solution is checked exactly after its timing (A times the numerators = the denominator times
+     * b); the other rows must equal it.
      */
     private static Call solver(int n, int bits) {
-        java.lang.reflect.Method solve;
-        try {
-            solve = Class.forName(SOLVER).getMethod("solve", BigInteger[][].class, BigInteger[].class, Options.class);
-        } catch (ClassNotFoundException | NoSuchMethodException e) {
-            return null;
-        }
         FlintInputs r = FlintInputs.seeded("solve n=" + n + ", " + bits + "-bit entries");
         BigInteger[][] a = r.matrix(n, bits);
         BigInteger[] b = new BigInteger[n];
         for (int i = 0; i < n; i++) {
             b[i] = r.exact(bits, true);
         }
-        Function<Options, ModularResult<?>> run = o -> {
-            try {
-                return (ModularResult<?>) solve.invoke(null, a, b, o);
-            } catch (ReflectiveOperationException e) {
-                Throwable cause = e.getCause() != null ? e.getCause() : e;
-                if (cause instanceof RuntimeException) {
-                    throw (RuntimeException) cause;
-                }
-                throw new IllegalStateException("the solver failed: " + cause, cause);
-            }
-        };
-        return new Call(run, v -> {
+        return new Call(o -> LinearSolve.solve(a, b, o), v -> {
             @SuppressWarnings("unchecked")
             List<BigInteger> x = (List<BigInteger>) v;
             checkSolve(a, b, x);
@@ -397,21 +373,15 @@ public final class ModularBenchmark {
     }
 
     // numerators then the denominator of the solver's vector
-    private static List<BigInteger> solution(Object v) {
-        try {
-            BigInteger[] num = (BigInteger[]) v.getClass().getMethod("numerators").invoke(v);
-            BigInteger den = (BigInteger) v.getClass().getMethod("denominator").invoke(v);
-            List<BigInteger> out = new ArrayList<>(List.of(num));
-            out.add(den);
-            return out;
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("the solver's result has no numerators() and denominator(): " + e, e);
-        }
+    private static List<BigInteger> solution(RationalVector v) {
+        List<BigInteger> out = new ArrayList<>(List.of(v.numerators()));
+        out.add(v.denominator());
+        return out;
     }
 
     private static Object value(Case c, ModularResult<?> r) {
         if (c.op().equals("solve")) {
-            return solution(r.value());
+            return solution((RationalVector) r.value());
         }
         return c.op().equals("gcd") ? ((GcdResult) r.value()).gcd() : r.value();
     }
@@ -482,13 +452,9 @@ public final class ModularBenchmark {
         return g;
     }
 
-    // the report's field, skipped primes and whether a GPU row's report names the GPU
+    // the report's field and whether a GPU row's report names the GPU
     private static String noteOf(ModularReport r, Backend backend) {
         StringBuilder s = new StringBuilder(r.field());
-        int skipped = skippedPrimes(r);
-        if (skipped > 0) {
-            s.append("; ").append(skipped).append(" prime(s) skipped");
-        }
         if (backend == Backend.GPU && !r.toString().toLowerCase(Locale.ROOT).contains("gpu")) {
             s.append("; the report names no GPU engine");
         }
@@ -496,19 +462,11 @@ public final class ModularBenchmark {
     }
 
     /**
-     * Primes skipped for dividing a leading coefficient, read from the report's notes (the
-     * report has no field for them; only the GCD notes them, as "N prime(s) skipped ..."). 0 when
-     * no note says so.
+     * Primes skipped before any image (dividing gcd(lc f, lc g), or the determinant's divisor):
+     * {@link ModularReport#skippedCount()}.
      */
     public static int skippedPrimes(ModularReport r) {
-        int n = 0;
-        for (String note : r.notes()) {
-            java.util.regex.Matcher m = java.util.regex.Pattern.compile("^(\\d+) prime\\(s\\) skipped").matcher(note);
-            if (m.find()) {
-                n += Integer.parseInt(m.group(1));
-            }
-        }
-        return n;
+        return r.skippedCount();
     }
 
     private static String ratio(double ms, FlintPeer.Row f) {

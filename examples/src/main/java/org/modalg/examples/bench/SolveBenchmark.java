@@ -149,7 +149,8 @@ public final class SolveBenchmark {
 
     /**
      * Runs the benchmark standalone: {@code [threads [repeats [sizes... ]]]}, 10- and 100-bit
-     * entries, CSV to standard output (until it is wired into {@code modalg bench modular}).
+     * entries, CSV to standard output ({@code modalg bench modular --part solve --jas} runs it too,
+     * into modular-solve.csv).
      */
     public static void main(String[] args) {
         int threads = args.length > 0 ? Integer.parseInt(args[0]) : Runtime.getRuntime().availableProcessors();

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.modalg.examples.bench.BenchTable;
+import org.modalg.examples.bench.CompareBenchmark;
 import org.modalg.examples.bench.DeterminantBenchmark;
 import org.modalg.examples.bench.FftBenchmark;
 import org.modalg.examples.bench.FieldsBenchmark;
@@ -14,6 +15,7 @@ import org.modalg.examples.bench.GpuBenchmark;
 import org.modalg.examples.bench.IntMulBenchmark;
 import org.modalg.examples.bench.ModularBenchmark;
 import org.modalg.examples.bench.PolyMulBenchmark;
+import org.modalg.examples.bench.SolveBenchmark;
 import org.modalg.examples.bench.TextBenchmark;
 import org.modalg.fields.GfPreset;
 import org.modalg.gpu.GpuRuntime;
@@ -25,11 +27,33 @@ import picocli.CommandLine.Option;
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = "Benchmark suites (CSV output). Timings are medians of repeated runs on this machine.",
         subcommands = {BenchCommand.Fields.class, BenchCommand.Fft.class, BenchCommand.IntMul.class,
-            BenchCommand.PolyMul.class, BenchCommand.Modular.class, BenchCommand.Gpu.class, BenchCommand.Text.class})
+            BenchCommand.PolyMul.class, BenchCommand.Modular.class, BenchCommand.Compare.class, BenchCommand.Gpu.class,
+            BenchCommand.Text.class})
 public final class BenchCommand implements Runnable {
     @Override
     public void run() {
         CommandLine.usage(this, System.out);
+    }
+
+    /**
+     * The FLINT peer of --flint: null for 'none', the default location when not given (null when
+     * absent there), else the executable named.
+     */
+    static FlintPeer flintPeer(String flint) {
+        if (flint == null) {
+            return FlintPeer.locateDefault().map(FlintPeer::at).orElse(null);
+        }
+        return flint.equals("none") ? null : FlintPeer.at(Path.of(flint));
+    }
+
+    /** The exit code after a comparison with FLINT: 1, with an error line, when results differed from its checksums. */
+    static int mismatches(picocli.CommandLine.Model.CommandSpec spec, int mismatches, Path csv) {
+        if (mismatches > 0) {
+            spec.commandLine().getErr().println("error: " + mismatches + " result(s) differ from FLINT's checksum"
+                    + " (column check of " + csv + ")");
+            return 1;
+        }
+        return 0;
     }
 
     /** {@code modalg bench fields}: thesis Table 3.2 shape. */
@@ -299,7 +323,8 @@ public final class BenchCommand implements Runnable {
                     "resultant degree 1000 and 3000 (64-bit); solve n = 500 (100-bit). --sizes",
                     "small: FLINT's smaller rows, under a minute on 2 cores. Cases the harness has",
                     "no row for say so. CSV: modular.csv in --csv-dir; --jas adds the JAS",
-                    "comparisons (modular-jas-det.csv, modular-jas.csv)."})
+                    "comparisons (modular-jas-det.csv, modular-jas.csv; with part solve the",
+                    "rational solve against JAS, modular-solve.csv)."})
     static final class Modular implements Callable<Integer> {
         @picocli.CommandLine.Spec
         picocli.CommandLine.Model.CommandSpec spec;
@@ -353,6 +378,10 @@ public final class BenchCommand implements Runnable {
                 defaultValue = "200")
         int jasMaxN;
 
+        @Option(names = "--jas-solve-max-n", description = "With --jas: largest n for JAS's rational solve"
+                + " (default: ${DEFAULT-VALUE}).", defaultValue = "50")
+        int jasSolveMaxN;
+
         @Option(names = "--bigprime-max-n", description = "With --jas: largest n for the big-prime determinant"
                 + " (default: ${DEFAULT-VALUE}).", defaultValue = "100")
         int bigPrimeMaxN;
@@ -376,6 +405,9 @@ public final class BenchCommand implements Runnable {
             if (repeats < 1 || repeats > 1000) {
                 throw new IllegalArgumentException("--repeats must be in [1, 1000], got " + repeats);
             }
+            if (jasSolveMaxN < 0) {
+                throw new IllegalArgumentException("--jas-solve-max-n must be >= 0, got " + jasSolveMaxN);
+            }
             if (!(budget > 0) || !(flintTimeout > 0)) {
                 throw new IllegalArgumentException("--budget and --flint-timeout must be > 0 seconds");
             }
@@ -388,12 +420,7 @@ public final class BenchCommand implements Runnable {
                     throw new IllegalArgumentException("--flint-threads must be in [1, 1024], got " + x);
                 }
             }
-            FlintPeer peer = null;
-            if (flint == null) {
-                peer = FlintPeer.locateDefault().map(FlintPeer::at).orElse(null);
-            } else if (!flint.equals("none")) {
-                peer = FlintPeer.at(Path.of(flint));
-            }
+            FlintPeer peer = flintPeer(flint);
             String device = gpu ? ModularBenchmark.gpuDevice(t) : "";
             System.out.println("# modalg bench modular (" + set.name().toLowerCase(java.util.Locale.ROOT) + "): "
                     + BenchTable.machine() + "; 'all' rows on " + t + " thread(s)"
@@ -410,12 +437,7 @@ public final class BenchCommand implements Runnable {
             if (jas) {
                 runJas(t);
             }
-            if (outcome.mismatches() > 0) {
-                spec.commandLine().getErr().println("error: " + outcome.mismatches()
-                        + " result(s) differ from FLINT's checksum (column check of " + csv + ")");
-                return 1;
-            }
-            return 0;
+            return mismatches(spec, outcome.mismatches(), csv);
         }
 
         private static ModularBenchmark.Sizes parseSizes(String s) {
@@ -430,7 +452,16 @@ public final class BenchCommand implements Runnable {
         // The earlier comparisons against JAS (det: DeterminantBenchmark; gcd, resultant: GcdResultantBenchmark).
         private void runJas(int t) {
             List<String> polyParts = new ArrayList<>(parts);
-            polyParts.remove("solve");
+            if (polyParts.remove("solve")) {
+                BenchTable solve = quick
+                        ? SolveBenchmark.run(new int[] {6, 12}, new int[] {10, 100}, t, 1, 12)
+                        : SolveBenchmark.run(new int[] {100, 200, 500}, new int[] {10, 100}, t, repeats,
+                                jasSolveMaxN);
+                solve.print(System.out);
+                Path solveCsv = dir.resolve("modular-solve.csv");
+                solve.writeCsv(solveCsv);
+                System.out.println("# CSV written to " + solveCsv.toAbsolutePath());
+            }
             if (polyParts.remove("det")) {
                 BenchTable det = quick
                         ? DeterminantBenchmark.run(new int[] {10, 20}, new int[] {10, 100}, t, 1, 20, 20)
@@ -449,6 +480,75 @@ public final class BenchCommand implements Runnable {
                 table.writeCsv(csv);
                 System.out.println("# CSV written to " + csv.toAbsolutePath());
             }
+        }
+    }
+
+    /** {@code modalg bench compare}: FLINT 3.6's product rows and modalg's on the same inputs, alternately. */
+    @Command(name = "compare", mixinStandardHelpOptions = true,
+            description = {"FLINT 3.6's product rows (flint3_bench sections intmul, polyz, nmod) and",
+                    "modalg's products on the same inputs, bit for bit (FLINT's checksum checks every",
+                    "result), run alternately in one invocation (per round and part: FLINT, then",
+                    "modalg), both on --threads; prints modalg / FLINT per row (below 1: modalg is",
+                    "faster). Rows modalg cannot run say 'unsupported' and why. CSV: -o FILE."})
+    static final class Compare implements Callable<Integer> {
+        @picocli.CommandLine.Spec
+        picocli.CommandLine.Model.CommandSpec spec;
+
+        @Option(names = "--part", split = ",", description = "Parts: intmul, polyz, nmod (default: ${DEFAULT-VALUE}).",
+                defaultValue = "intmul,polyz,nmod")
+        List<String> parts;
+
+        @Option(names = "--max-log2", description = "Largest length exponent of the polyz and nmod rows"
+                + " (default: ${DEFAULT-VALUE}).", defaultValue = "20")
+        int maxLog2;
+
+        @Option(names = "--max-bits", description = "Largest integer of the intmul rows, in bits"
+                + " (default: ${DEFAULT-VALUE}).", defaultValue = "10000000")
+        long maxBits;
+
+        @Option(names = "--polyz-bits", split = ",", paramLabel = "B,...", description = "Coefficient sizes of the"
+                + " polyz rows, of 64 and 1000 (default: ${DEFAULT-VALUE}).", defaultValue = "64,1000")
+        List<Integer> polyzBits;
+
+        @Option(names = "--threads", description = "Threads of both (default: ${DEFAULT-VALUE}).", defaultValue = "1")
+        int threads;
+
+        @Option(names = "--rounds", description = "Rounds of FLINT then modalg per part (default: ${DEFAULT-VALUE}).",
+                defaultValue = "2")
+        int rounds;
+
+        @Option(names = "--repeats", description = "modalg's timed runs per row after a warm-up, at least 10 below"
+                + " 100 ms (default: ${DEFAULT-VALUE}).", defaultValue = "3")
+        int repeats;
+
+        @Option(names = "--flint", paramLabel = "PATH", description = "The FLINT peer flint3_bench, or 'none'"
+                + " (default: as bench modular finds it).")
+        String flint;
+
+        @Option(names = "--flint-timeout", paramLabel = "SECONDS",
+                description = "Longest run of one FLINT section (default: ${DEFAULT-VALUE}).", defaultValue = "1800")
+        double flintTimeout;
+
+        @Option(names = {"-o", "--csv"}, paramLabel = "FILE", description = "CSV output (default: ${DEFAULT-VALUE}).",
+                defaultValue = "bench-results/compare.csv")
+        Path csv;
+
+        @Override
+        public Integer call() {
+            // the options checked before the peer is looked for
+            CompareBenchmark.Config cfg = new CompareBenchmark.Config(parts, maxLog2, maxBits, polyzBits, threads,
+                    rounds, repeats, null, flintTimeout);
+            FlintPeer peer = flintPeer(flint);
+            cfg = cfg.withFlint(peer);
+            System.out.println("# modalg bench compare: " + BenchTable.machine() + "; " + threads
+                    + " thread(s) for both; " + rounds + " round(s)");
+            System.out.println("# FLINT peer: " + (peer == null ? "none (no flint3_bench found; --flint PATH)"
+                    : peer.binary()));
+            CompareBenchmark.Outcome outcome = CompareBenchmark.run(cfg, System.out);
+            outcome.table().print(System.out);
+            outcome.table().writeCsv(csv);
+            System.out.println("# CSV written to " + csv.toAbsolutePath());
+            return mismatches(spec, outcome.mismatches(), csv);
         }
     }
 

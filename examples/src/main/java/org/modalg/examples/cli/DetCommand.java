@@ -23,7 +23,8 @@ import picocli.CommandLine.Spec;
                 "M: inline text, - (standard input) or file:PATH, in FLINT's format",
                 "(rows cols  a00 a01 ...), e.g. \"2 2  1 -2 3 4\". The 0 x 0 matrix has",
                 "determinant 1; a shape that is not square (3 x 0, 0 x 3) is an error.",
-                "The result is proven (Hadamard bound) unless --probabilistic is given."})
+                "The result is proven (Hadamard bound) unless --probabilistic is given;",
+                "--backend picks the image engine (cpu, gpu, auto)."})
 public final class DetCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "M", description = "A matrix: inline, - (standard input) or file:PATH.")
@@ -33,6 +34,9 @@ public final class DetCommand implements Callable<Integer> {
             description = "Word-size primes + CRT, generalized Fermat primes, or automatic (default: ${DEFAULT-VALUE}).",
             defaultValue = "auto")
     String route;
+
+    @Mixin
+    MatrixOperand.BackendOption backend = new MatrixOperand.BackendOption();
 
     @Mixin
     CertificationOptions certification = new CertificationOptions();
@@ -46,15 +50,11 @@ public final class DetCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try (Invocation run = new Invocation("det", common, spec)) {
-            Options o = certification.applyTo(run.modularOptions().withRoute(Route.parse(route)));
-            Input in = run.input(matrix, "M");
-            int[] shape = FlintMatrix.header(in);
-            if (shape[0] != shape[1]) {
-                throw in.error("det needs a square matrix, the header says " + shape[0] + " x " + shape[1]);
-            }
-            // a BigInteger and its reference per entry, plus the images of the modular algorithm
-            run.asks((long) shape[0] * shape[1] * (64L + in.text.length() / Math.max(1L, (long) shape[0] * shape[1])));
-            BigInteger[][] a = FlintMatrix.parse(in).entries;
+            Options o = certification.applyTo(backend.applyTo(run,
+                    run.modularOptions().withRoute(Route.parse(route))));
+            MatrixOperand m = MatrixOperand.read(run, matrix, "M").requireSquare("det");
+            run.asks(m.entryBytes());
+            BigInteger[][] a = m.entries();
             long t0 = System.nanoTime();
             ModularResult<BigInteger> r = Determinant.det(a, o);
             run.time("det", t0);

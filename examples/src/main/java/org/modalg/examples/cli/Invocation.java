@@ -141,6 +141,11 @@ final class Invocation implements AutoCloseable {
             unlucky.add(p.toString());
         }
         report.put("unlucky_primes", unlucky);
+        List<String> skipped = new ArrayList<>();
+        for (BigInteger p : r.skippedPrimes()) {
+            skipped.add(p.toString());
+        }
+        report.put("skipped_primes", skipped);
         report.put("certification", String.valueOf(r.certification()));
         report.put("certification_detail", r.certificationDetail());
         Map<String, Object> phases = new LinkedHashMap<>();
@@ -199,7 +204,7 @@ final class Invocation implements AutoCloseable {
 
     private static boolean isModularKey(String k) {
         switch (k) {
-            case "algorithm": case "route": case "field": case "primes_used": case "unlucky_primes":
+            case "algorithm": case "route": case "field": case "primes_used": case "unlucky_primes": case "skipped_primes":
             case "certification": case "certification_detail": case "phases_ms": case "notes":
                 return true;
             default:

@@ -5,9 +5,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.modalg.fft.Backend;
 import org.modalg.fft.Options;
-import org.modalg.modular.ImageEngines;
 import org.modalg.modular.LinearSolve;
 import org.modalg.modular.ModularResult;
 import org.modalg.modular.RationalReconstruction;
@@ -55,10 +53,8 @@ public final class SolveCommand implements Callable<Integer> {
             + " numerators d X (in JSON: \"denominator\" and \"result\" the numerators).")
     boolean commonDenominator;
 
-    @Option(names = "--backend", paramLabel = "cpu|gpu|auto",
-            description = "The image engine of the LU factorizations and solves (default: ${DEFAULT-VALUE}).",
-            defaultValue = "auto")
-    String backend;
+    @Mixin
+    MatrixOperand.BackendOption backend = new MatrixOperand.BackendOption();
 
     @Mixin
     CommonOptions common = new CommonOptions();
@@ -69,12 +65,7 @@ public final class SolveCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try (Invocation run = new Invocation("solve", common, spec)) {
-            Options o = run.modularOptions().withBackend(Backend.parse(backend));
-            try {
-                run.report("engine", ImageEngines.forOptions(o).name());
-            } catch (IllegalStateException e) {
-                throw new IllegalArgumentException("--backend " + backend + ": " + e.getMessage());
-            }
+            Options o = backend.applyTo(run, run.modularOptions());
             if (augmented && rhs != null) {
                 throw new IllegalArgumentException("B: not taken with --augmented (the right-hand sides are M's last"
                         + " columns)");
@@ -83,27 +74,25 @@ public final class SolveCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("B: missing; give the right-hand sides as a matrix (n 1  b0 b1 ...)"
                         + " or M as [A | B] with --augmented");
             }
-            Input in = run.input(matrix, "M");
-            int[] shape = FlintMatrix.header(in);
-            int n = shape[0];
-            if (augmented ? shape[1] <= n : shape[0] != shape[1]) {
-                throw in.error(augmented
-                        ? "--augmented needs n x (n + m) with m >= 1 right-hand sides, the header says " + shape[0]
-                                + " x " + shape[1]
-                        : "solve needs a square matrix, the header says " + shape[0] + " x " + shape[1]);
+            MatrixOperand mm = MatrixOperand.read(run, matrix, "M");
+            int n = mm.rows;
+            if (augmented && mm.cols <= n) {
+                throw mm.input.error("--augmented needs n x (n + m) with m >= 1 right-hand sides, the header says "
+                        + mm.rows + " x " + mm.cols);
             }
-            Input inB = augmented ? null : run.input(rhs, "B");
-            int[] shapeB = augmented ? new int[] {n, shape[1] - n} : FlintMatrix.header(inB);
-            if (!augmented && (shapeB[0] != n || shapeB[1] < 1)) {
-                throw inB.error("B needs n = " + n + " rows (one per row of M) and at least one column, the header"
-                        + " says " + shapeB[0] + " x " + shapeB[1]);
+            if (!augmented) {
+                mm.requireSquare("solve");
             }
-            // a BigInteger and its reference per entry, the residues and the factors of the lifting
-            long entries = (long) n * Math.max(n, 1) + (long) n * shapeB[1];
-            run.asks(entries * (64L + in.text.length() / Math.max(1L, (long) shape[0] * shape[1])) + 16L * n * n);
-            BigInteger[][] m = FlintMatrix.parse(in).entries;
-            BigInteger[][] b = augmented ? null : FlintMatrix.parse(inB).entries;
-            int cols = shapeB[1];
+            MatrixOperand mb = augmented ? null : MatrixOperand.read(run, rhs, "B");
+            if (mb != null && (mb.rows != n || mb.cols < 1)) {
+                throw mb.input.error("B needs n = " + n + " rows (one per row of M) and at least one column, the"
+                        + " header says " + mb.rows + " x " + mb.cols);
+            }
+            int cols = augmented ? mm.cols - n : mb.cols;
+            // the entries of M and B, the residues and the factors of the lifting
+            run.asks(mm.entryBytes() + (mb == null ? 0 : mb.entryBytes()) + 16L * n * n);
+            BigInteger[][] m = mm.entries();
+            BigInteger[][] b = augmented ? null : mb.entries();
             BigInteger[][] a = new BigInteger[n][];
             List<BigInteger[]> rhsList = new ArrayList<>();
             for (int i = 0; i < n; i++) {

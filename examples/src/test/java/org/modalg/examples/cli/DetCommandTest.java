@@ -16,32 +16,8 @@ class DetCommandTest {
     @TempDir
     Path dir;
 
-    // Cofactor expansion: an oracle independent of the library, fine for n <= 6.
-    private static BigInteger cofactor(BigInteger[][] a) {
-        int n = a.length;
-        if (n == 0) {
-            return BigInteger.ONE;
-        }
-        BigInteger d = BigInteger.ZERO;
-        for (int c = 0; c < n; c++) {
-            BigInteger[][] minor = new BigInteger[n - 1][n - 1];
-            for (int i = 1; i < n; i++) {
-                for (int j = 0, k = 0; j < n; j++) {
-                    if (j != c) {
-                        minor[i - 1][k++] = a[i][j];
-                    }
-                }
-            }
-            BigInteger term = a[0][c].multiply(cofactor(minor));
-            d = (c & 1) == 0 ? d.add(term) : d.subtract(term);
-        }
-        return d;
-    }
-
     private Path write(String name, String text) throws Exception {
-        Path p = dir.resolve(name);
-        Files.writeString(p, text);
-        return p;
+        return MatrixFixtures.write(dir, name, text);
     }
 
     @Test
@@ -50,18 +26,11 @@ class DetCommandTest {
         Random rnd = new Random(seed);
         for (int n = 0; n <= 6; n++) {
             BigInteger[][] a = DeterminantBenchmark.random(rnd, n, 1 + rnd.nextInt(90));
-            StringBuilder s = new StringBuilder(n + " " + n + " ");
-            for (BigInteger[] row : a) {
-                s.append('\n');
-                for (BigInteger v : row) {
-                    s.append(' ').append(v);
-                }
-            }
-            Path f = write("m" + n + ".txt", s.toString());
+            Path f = write("m" + n + ".txt", MatrixFixtures.flint(a, n));
             for (String route : new String[] {"crt", "bigprime", "auto"}) {
                 CliRunner r = CliRunner.run("det", "file:" + f, "--route", route, "--threads", "2");
                 assertEquals(0, r.exitCode, r.err);
-                assertEquals(cofactor(a).toString(), r.out.trim(), "seed " + seed + " n " + n + " " + route);
+                assertEquals(MatrixFixtures.cofactor(a).toString(), r.out.trim(), "seed " + seed + " n " + n + " " + route);
             }
         }
     }
@@ -73,6 +42,23 @@ class DetCommandTest {
         assertEquals(0, r.exitCode, r.err);
         assertEquals("-10", r.out.trim());
         assertTrue(r.err.contains("route bigprime") && r.err.contains("primes used"), r.err);
+    }
+
+    @Test
+    void jsonReportHasTheCountsAndTheTransferPhase() throws Exception {
+        CliRunner r = CliRunner.run("det", "3 3  2 1 0  1 3 1  0 1 4", "--json", "-v", "--backend", "cpu");
+        assertEquals(0, r.exitCode, r.err);
+        java.util.Map<String, Object> j = MiniJson.object(r.out.strip());
+        assertEquals("18", j.get("result"));
+        java.util.Map<?, ?> report = (java.util.Map<?, ?>) j.get("report");
+        assertEquals(List.of(), report.get("unlucky_primes"), report.toString());
+        assertEquals(List.of(), report.get("skipped_primes"), report.toString());
+        java.util.Map<?, ?> phases = (java.util.Map<?, ?>) report.get("phases_ms");
+        assertEquals(0.0, ((Number) phases.get("transfer")).doubleValue(), "the CPU engine copies nothing: " + phases);
+        assertTrue(phases.containsKey("images"), phases.toString());
+        assertTrue(report.get("engine").toString().startsWith("cpu"), report.toString());
+        CliRunner v = CliRunner.run("det", "3 3  2 1 0  1 3 1  0 1 4", "-v", "--route", "crt");
+        assertTrue(v.err.contains("transfer") && v.err.contains("skipped:       0"), v.err);
     }
 
     @Test
@@ -89,6 +75,7 @@ class DetCommandTest {
         r = CliRunner.run("det", "file:" + write("m.txt", "1 1 5"), "--route", "fast");
         assertEquals(2, r.exitCode);
         assertTrue(r.err.contains("crt, bigprime, auto"), r.err);
+        CliRunner.run("det", "1 1 5", "--backend", "fpga").assertOneError("backend");
         r = CliRunner.run("det", "file:" + dir.resolve("missing.txt"));
         assertEquals(2, r.exitCode);
         assertTrue(r.err.contains("no such file"), r.err);

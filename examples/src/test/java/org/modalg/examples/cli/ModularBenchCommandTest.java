@@ -101,38 +101,36 @@ class ModularBenchCommandTest {
         assertEquals(5.8996, rows.get(FlintInputs.gcdLabel(500, 64)).ms(), 1e-9);
     }
 
+    // the index of a CSV column
+    private static int col(String name) {
+        int i = List.of(ModularBenchmark.COLUMNS).indexOf(name);
+        assertTrue(i >= 0, name);
+        return i;
+    }
+
     @Test
-    void quickBenchWritesTheDocumentedColumnsAndTheSolveHook() throws Exception {
+    void quickBenchWritesTheDocumentedColumnsAndTheSolveRows() throws Exception {
         CliRunner r = CliRunner.run("bench", "modular", "--quick", "--threads", "2", "--flint", "none", "--repeats", "1",
                 "-o", dir.toString());
         assertEquals(0, r.exitCode, r.err + r.out);
         List<String> lines = Files.readAllLines(dir.resolve("modular.csv"));
         assertEquals(String.join(",", ModularBenchmark.COLUMNS), lines.get(0));
-        // det: 2 cases, gcd 1, resultant 1, two rows each (2 threads, 1 thread); solve: two rows when
-        // the solver is on the class path (checked A x = b), else the row that says it is not
-        boolean solver;
-        try {
-            Class.forName("org.modalg.modular.LinearSolve");
-            solver = true;
-        } catch (ClassNotFoundException e) {
-            solver = false;
-        }
-        assertEquals(1 + 4 * 2 + (solver ? 2 : 1), lines.size(), lines.toString());
+        // det: 2 cases, gcd 1, resultant 1, solve 1, two rows each (2 threads, 1 thread)
+        assertEquals(1 + 5 * 2, lines.size(), lines.toString());
         for (String line : lines.subList(1, lines.size())) {
             String[] c = line.split(",", -1);
             assertEquals(ModularBenchmark.COLUMNS.length, c.length, line);
-            assertEquals("no FLINT row", c[20], line);
-            if (!c[0].equals("solve") || solver) {
-                assertTrue(Double.parseDouble(c[6]) > 0, line);
-                assertTrue(Integer.parseInt(c[14]) > 0, "primes used: " + line);
-                double grouped = 0;
-                for (int i = 16; i < 20; i++) {
-                    grouped += Double.parseDouble(c[i]);
-                }
-                assertTrue(grouped > 0 && !c[23].isEmpty(), "phase times, grouped and as named: " + line);
-            } else {
-                assertTrue(c[22].contains("no public rational solver"), line);
+            assertEquals("no FLINT row", c[col("check")], line);
+            assertTrue(Double.parseDouble(c[col("ms")]) > 0, line);
+            assertTrue(Integer.parseInt(c[col("primes")]) > 0, "primes used: " + line);
+            assertTrue(Integer.parseInt(c[col("unlucky")]) >= 0 && Integer.parseInt(c[col("skipped")]) >= 0, line);
+            assertEquals(0.0, Double.parseDouble(c[col("transfer_ms")]), "the CPU copies nothing: " + line);
+            double grouped = 0;
+            for (String g : new String[] {"transfer_ms", "images_ms", "reconstruction_ms", "other_ms"}) {
+                grouped += Double.parseDouble(c[col(g)]);
             }
+            assertTrue(grouped > 0 && !c[col("phases")].isEmpty(), "phase times, grouped and as named: " + line);
+            assertTrue(c[col("phases")].contains("transfer 0.0"), "the transfer phase as named: " + line);
         }
         assertTrue(r.out.contains("FLINT peer: none"), r.out);
     }
@@ -157,12 +155,12 @@ class ModularBenchCommandTest {
         String[] g64 = lines.get(1).split(",", -1);
         assertEquals("gcd", g64[0]);
         assertEquals("64", g64[2]);
-        assertEquals("5.9", g64[8].substring(0, 3), "FLINT's one-thread time: " + lines.get(1));
-        assertEquals("2", g64[10], "FLINT's largest thread count");
-        assertEquals("= FLINT ck", g64[20]);
-        double ratio = Double.parseDouble(g64[9]);
-        assertEquals(Double.parseDouble(g64[6]) / 5.8996, ratio, ratio * 0.01 + 0.01);
-        assertEquals("DIFFERS from FLINT ck", lines.get(2).split(",", -1)[20]);
+        assertEquals("5.9", g64[col("flint_1t_ms")].substring(0, 3), "FLINT's one-thread time: " + lines.get(1));
+        assertEquals("2", g64[col("flint_threads")], "FLINT's largest thread count");
+        assertEquals("= FLINT ck", g64[col("check")]);
+        double ratio = Double.parseDouble(g64[col("x_flint_1t")]);
+        assertEquals(Double.parseDouble(g64[col("ms")]) / 5.8996, ratio, ratio * 0.01 + 0.01);
+        assertEquals("DIFFERS from FLINT ck", lines.get(2).split(",", -1)[col("check")]);
         assertTrue(r.out.contains("FLINT 3.6.0"), "the peer's version line: " + r.out);
     }
 

@@ -2,6 +2,9 @@ package org.modalg.examples.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.modalg.examples.cli.MatrixFixtures.cofactor;
+import static org.modalg.examples.cli.MatrixFixtures.flint;
+import static org.modalg.examples.cli.MatrixFixtures.random;
 
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
@@ -18,28 +21,6 @@ import org.junit.jupiter.api.io.TempDir;
 class SolveCommandTest {
     @TempDir
     Path dir;
-
-    // Cofactor expansion, fine for n <= 6.
-    private static BigInteger cofactor(BigInteger[][] a) {
-        int n = a.length;
-        if (n == 0) {
-            return BigInteger.ONE;
-        }
-        BigInteger d = BigInteger.ZERO;
-        for (int c = 0; c < n; c++) {
-            BigInteger[][] minor = new BigInteger[n - 1][n - 1];
-            for (int i = 1; i < n; i++) {
-                for (int j = 0, k = 0; j < n; j++) {
-                    if (j != c) {
-                        minor[i - 1][k++] = a[i][j];
-                    }
-                }
-            }
-            BigInteger term = a[0][c].multiply(cofactor(minor));
-            d = (c & 1) == 0 ? d.add(term) : d.subtract(term);
-        }
-        return d;
-    }
 
     // x_i = det A_i / det A in lowest terms, as the command writes it.
     private static List<String> cramer(BigInteger[][] a, BigInteger[] b) {
@@ -65,32 +46,8 @@ class SolveCommandTest {
         return out;
     }
 
-    private static BigInteger[][] random(Random rnd, int n, int cols, int bits) {
-        BigInteger[][] a = new BigInteger[n][cols];
-        for (int i = 0; i < n; i++) {
-            for (int j = 0; j < cols; j++) {
-                BigInteger v = new BigInteger(1 + rnd.nextInt(bits), rnd);
-                a[i][j] = rnd.nextBoolean() ? v.negate() : v;
-            }
-        }
-        return a;
-    }
-
-    private static String flint(BigInteger[][] a, int cols) {
-        StringBuilder s = new StringBuilder(a.length + " " + cols + " ");
-        for (BigInteger[] row : a) {
-            s.append('\n');
-            for (BigInteger v : row) {
-                s.append(' ').append(v);
-            }
-        }
-        return s.append('\n').toString();
-    }
-
     private Path write(String name, String text) throws Exception {
-        Path p = dir.resolve(name);
-        Files.writeString(p, text);
-        return p;
+        return MatrixFixtures.write(dir, name, text);
     }
 
     private static List<String> lines(CliRunner r) {
@@ -164,6 +121,23 @@ class SolveCommandTest {
         for (String[] row : t.rows()) {
             assertEquals("true", row[7], "every method agrees: " + String.join(",", row));
         }
+    }
+
+    @Test
+    void quickModularBenchWritesTheSolveCsv() throws Exception {
+        CliRunner r = CliRunner.run("bench", "modular", "--quick", "--part", "solve", "--threads", "2", "--flint",
+                "none", "--jas", "-o", dir.toString());
+        assertEquals(0, r.exitCode, r.err);
+        List<String> csv = Files.readAllLines(dir.resolve("modular-solve.csv"));
+        assertEquals(String.join(",", org.modalg.examples.bench.SolveBenchmark.COLUMNS), csv.get(0));
+        // 2 sizes x 2 bit sizes x (modalg on 2 threads and on 1, JAS)
+        assertEquals(1 + 2 * 2 * 3, csv.size(), csv.toString());
+        for (String line : csv.subList(1, csv.size())) {
+            String[] cells = line.split(",", -1);
+            assertEquals(org.modalg.examples.bench.SolveBenchmark.COLUMNS.length, cells.length, line);
+            assertEquals("true", cells[7], "every method agrees: " + line);
+        }
+        assertTrue(r.out.contains("modular-solve.csv"), r.out);
     }
 
     @Test
