@@ -85,7 +85,6 @@ public final class CrtBasis {
 
     private static final long LOW32 = 0xFFFFFFFFL;
 
-    private static final ConcurrentHashMap<Integer, ForkJoinPool> POOLS = new ConcurrentHashMap<>();
 
     private final long[] primes;
     private final UnsignedDivider[] dividers;
@@ -988,6 +987,6 @@ public final class CrtBasis {
     }
 
     private static ForkJoinPool pool(int threads) {
-        return POOLS.computeIfAbsent(threads, ForkJoinPool::new);
+        return WorkerPools.of(threads);
     }
 }
