@@ -277,11 +277,12 @@ final class DoubleNttKernels {
 
     /**
      * Whether the column transforms fuse pairs of levels into radix-4 sweeps
-     * ({@link #forwardRadix4}, {@link #inverseRadix4}); the system property
-     * {@code modalg.dntt.radix2=true} turns it off (the radix-2 levels of before, for
-     * measurements: both give the same values).
+     * ({@link #forwardRadix4}, {@link #inverseRadix4}): the system property
+     * {@code modalg.dntt.radix4=true}; both give the same values. Off by default: HotSpot 17
+     * vectorizes these larger loop bodies only with a raised {@code -XX:LoopUnrollLimit}
+     * (measured in fft/BENCHMARKS.md). Not final so that tests and benchmarks can switch it.
      */
-    static final boolean RADIX4 = !Boolean.getBoolean("modalg.dntt.radix2");
+    static volatile boolean radix4 = Boolean.getBoolean("modalg.dntt.radix4");
 
     /** Bytes of rows a pass keeps in cache: the L2 of the machine measured (512 KiB), halved. */
     static final int PASS_BYTES = 1 << 18;
@@ -309,8 +310,31 @@ final class DoubleNttKernels {
      */
     static void forwardColumns(double[][] rows, int logLen, double[] tw, boolean nega, int from,
             int to, double p, double pinv, int nonzeroRows) {
+        forwardColumns(rows, logLen, tw, nega, from, to, p, pinv, nonzeroRows, null);
+    }
+
+    /**
+     * An elementwise operation on row i, columns [from, to), fused into a column transform
+     * (applied while the row's group is in cache instead of in a pass of its own).
+     */
+    interface RowOp {
+        void apply(int row, int from, int to);
+    }
+
+    /**
+     * {@link #forwardColumns(double[][], int, double[], boolean, int, int, double, double, int)}
+     * with {@code pre} (if not null) applied to every row just before the first pass's levels
+     * read it (each row exactly once): the same values as applying it in a pass of its own first,
+     * one pass over memory fewer. Needs nonzeroRows = L when pre is given.
+     */
+    static void forwardColumns(double[][] rows, int logLen, double[] tw, boolean nega, int from,
+            int to, double p, double pinv, int nonzeroRows, RowOp pre) {
         int len = 1 << logLen;
+        if (pre != null && logLen == 0) {
+            pre.apply(0, from, to);
+        }
         int per = levelsPerPass(to - from);
+        boolean r4 = radix4;
         for (int t0 = 0; t0 < logLen; t0 += per) {
             int t1 = Math.min(logLen, t0 + per);
             int group = 1 << (t1 - t0);
@@ -319,13 +343,18 @@ final class DoubleNttKernels {
             for (int start = 0; start < len; start += span) {
                 for (int off = 0; off < hLast; off++) {
                     int first = start + off;
+                    if (pre != null && t0 == 0) {
+                        for (int u = 0; u < group; u++) {
+                            pre.apply(first + u * hLast, from, to);
+                        }
+                    }
                     for (int t = t0; t < t1; t++) {
                         int h = len >> (t + 1);
                         int hu = h / hLast;
                         int base = nega ? 1 << t : 0;
                         int shift = logLen - t;
                         boolean lazy = ((logLen - 1 - t) & 1) == 1; // the last level reduces
-                        if (RADIX4 && lazy && t + 1 < t1
+                        if (r4 && lazy && t + 1 < t1
                                 && radix4Forward(rows, t, first, hLast, group, h, hu, logLen, tw, nega, from, to,
                                         p, pinv, nonzeroRows)) {
                             t++; // levels t and t + 1 done
@@ -405,8 +434,29 @@ final class DoubleNttKernels {
      */
     static void inverseColumns(double[][] rows, int logLen, double[] twInv, boolean nega, int from,
             int to, double p, double pinv) {
+        inverseColumns(rows, logLen, twInv, nega, from, to, p, pinv, null, null);
+    }
+
+    /**
+     * {@link #inverseColumns(double[][], int, double[], boolean, int, int, double, double)} with
+     * {@code pre} (if not null) applied to every row just before the first pass reads it and
+     * {@code post} (if not null) just after the last pass wrote it, each row exactly once: the
+     * values of separate elementwise passes before and after, two passes over memory fewer.
+     */
+    static void inverseColumns(double[][] rows, int logLen, double[] twInv, boolean nega, int from,
+            int to, double p, double pinv, RowOp pre, RowOp post) {
         int len = 1 << logLen;
+        if (logLen == 0) {
+            if (pre != null) {
+                pre.apply(0, from, to);
+            }
+            if (post != null) {
+                post.apply(0, from, to);
+            }
+            return;
+        }
         int per = levelsPerPass(to - from);
+        boolean r4 = radix4;
         int passes = (logLen + per - 1) / per;
         for (int pass = passes - 1; pass >= 0; pass--) {
             int t0 = pass * per;
@@ -417,12 +467,17 @@ final class DoubleNttKernels {
             for (int start = 0; start < len; start += span) {
                 for (int off = 0; off < hLast; off++) {
                     int first = start + off;
+                    if (pre != null && pass == passes - 1) {
+                        for (int u = 0; u < group; u++) {
+                            pre.apply(first + u * hLast, from, to);
+                        }
+                    }
                     for (int t = t1 - 1; t >= t0; t--) {
                         int h = len >> (t + 1);
                         int hu = h / hLast;
                         int base = nega ? 1 << t : 0;
                         int shift = logLen - t;
-                        if (RADIX4 && t - 1 >= t0) {
+                        if (r4 && t - 1 >= t0) {
                             // levels t and t - 1 in one sweep
                             int hh = 2 * h; // distance of level t - 1
                             int hhu = 2 * hu;
@@ -444,6 +499,11 @@ final class DoubleNttKernels {
                                 inverseButterflies(rows[i], rows[i + h], from, to, twInv[base + (i >> shift)],
                                         p, pinv);
                             }
+                        }
+                    }
+                    if (post != null && pass == 0) {
+                        for (int u = 0; u < group; u++) {
+                            post.apply(first + u * hLast, from, to);
                         }
                     }
                 }
