@@ -284,6 +284,16 @@ final class DoubleNttKernels {
      */
     static volatile boolean radix4 = Boolean.getBoolean("modalg.dntt.radix4");
 
+    /**
+     * Whether {@link DoubleNttPlan} fuses its elementwise passes (the twist, the pointwise
+     * product) into the column transforms' passes ({@link RowOp}): the system property
+     * {@code modalg.dntt.fuse=true}; the same values either way. Off by default: on the
+     * development machine the fused methods, with the elementwise kernels inlined into them,
+     * measured up to 10% slower below 2^17 points and no faster above (fft/BENCHMARKS.md, with
+     * the load it was measured under). Not final so that tests and benchmarks can switch it.
+     */
+    static volatile boolean fuse = Boolean.getBoolean("modalg.dntt.fuse");
+
     /** Bytes of rows a pass keeps in cache: the L2 of the machine measured (512 KiB), halved. */
     static final int PASS_BYTES = 1 << 18;
 

@@ -232,10 +232,23 @@ public final class DoubleNttPlan {
         forEachBlock(pool, c, r, (from, to) -> DoubleNttKernels.forwardColumns(coefficients, logR,
                 colFwd, negacyclic, from, to, pd, pinv, nonzeroRows));
         forEach(pool, r, 64, (from, to) -> DoubleNttKernels.transpose(coefficients, spectrum, from, to));
-        // The twist (step 3) is fused into the first pass of the length-C transforms.
         DoubleNttKernels.RowOp twist = twistOp(spectrum, tw.fwdLo, tw.fwdHi);
-        forEachBlock(pool, r, c, (from, to) -> DoubleNttKernels.forwardColumns(spectrum, logC,
-                rowFwd, false, from, to, pd, pinv, c, twist));
+        if (DoubleNttKernels.fuse) {
+            // the twist (step 3) inside the first pass of the length-C transforms
+            forEachBlock(pool, r, c, (from, to) -> DoubleNttKernels.forwardColumns(spectrum, logC,
+                    rowFwd, false, from, to, pd, pinv, c, twist));
+        } else {
+            forEach(pool, c, 8, (from, to) -> rows(twist, from, to, r));
+            forEachBlock(pool, r, c, (from, to) -> DoubleNttKernels.forwardColumns(spectrum, logC,
+                    rowFwd, false, from, to, pd, pinv, c));
+        }
+    }
+
+    // op on rows [from, to), whole rows of the given width
+    private static void rows(DoubleNttKernels.RowOp op, int from, int to, int width) {
+        for (int i = from; i < to; i++) {
+            op.apply(i, 0, width);
+        }
     }
 
     // Spectrum row i, columns [from, to), times theta^i (the twist tables lo, hi).
@@ -258,8 +271,9 @@ public final class DoubleNttPlan {
         inverse(spectrum, null, coefficients, negacyclic, pool);
     }
 
-    // The inverse with, when b is not null, the pointwise product spectrum *= b fused into the
-    // first pass of the length-C transforms (and the twist always fused into their last pass).
+    // The inverse with, when b is not null, the pointwise product spectrum *= b first; with
+    // DoubleNttKernels.fuse, the product is fused into the first pass of the length-C transforms
+    // and the twist into their last pass.
     private void inverse(double[][] spectrum, double[][] b, double[][] coefficients, boolean negacyclic,
             ForkJoinPool pool) {
         Twist tw = twist(negacyclic);
@@ -268,8 +282,17 @@ public final class DoubleNttPlan {
         DoubleNttKernels.RowOp pre = b == null ? null
                 : (i, from, to) -> DoubleNttKernels.pointwise(spectrum[i], b[i], from, to, pd, pinv);
         DoubleNttKernels.RowOp post = twistOp(spectrum, tw.invLo, tw.invHi);
-        forEachBlock(pool, r, c, (from, to) -> DoubleNttKernels.inverseColumns(spectrum, logC,
-                rowInv, false, from, to, pd, pinv, pre, post));
+        if (DoubleNttKernels.fuse) {
+            forEachBlock(pool, r, c, (from, to) -> DoubleNttKernels.inverseColumns(spectrum, logC,
+                    rowInv, false, from, to, pd, pinv, pre, post));
+        } else {
+            if (pre != null) {
+                forEach(pool, c, Math.max(1, 4096 / r), (from, to) -> rows(pre, from, to, r));
+            }
+            forEachBlock(pool, r, c, (from, to) -> DoubleNttKernels.inverseColumns(spectrum, logC,
+                    rowInv, false, from, to, pd, pinv));
+            forEach(pool, c, 8, (from, to) -> rows(post, from, to, r));
+        }
         forEach(pool, c, 64, (from, to) -> DoubleNttKernels.transpose(spectrum, coefficients, from, to));
         forEachBlock(pool, c, r, (from, to) -> DoubleNttKernels.inverseColumns(coefficients, logR,
                 colInv, negacyclic, from, to, pd, pinv));

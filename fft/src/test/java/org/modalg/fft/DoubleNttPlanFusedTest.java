@@ -14,7 +14,7 @@ import org.modalg.fields.ZpField;
 /**
  * The fused and transformed-operand paths of {@link DoubleNttPlan}
  * ({@link DoubleNttPlan#pointwiseInverse}, {@link DoubleNttPlan#multiplyTransformed}) and the
- * radix-4 level pairs of {@link DoubleNttKernels}: against naive O(n^2) cyclic and negacyclic
+ * radix-4 level pairs and the fused elementwise passes of {@link DoubleNttKernels} (each switched on and off): against naive O(n^2) cyclic and negacyclic
  * convolutions mod p for every length 2^2..2^10, against the convolution theorem at random roots
  * of unity up to 2^16, and radix 4 against radix 2 value for value (they are documented to
  * compute the same doubles). Inputs random (seed printed) plus the edge rows 0 and p - 1.
@@ -100,9 +100,12 @@ class DoubleNttPlanFusedTest {
         System.out.println("DoubleNttPlanFusedTest seed = " + SEED + " (repeat with -Dmodalg.test.seed=" + SEED + ")");
         Random rnd = new Random(SEED);
         boolean saved = DoubleNttKernels.radix4;
+        boolean savedFuse = DoubleNttKernels.fuse;
         try {
-            for (boolean r4 : new boolean[] {false, true}) {
+            for (int mode = 0; mode < 4; mode++) {
+                boolean r4 = (mode & 1) != 0;
                 DoubleNttKernels.radix4 = r4;
+                DoubleNttKernels.fuse = (mode & 2) != 0;
                 for (int lg = DoubleNttPlan.MIN_LOG2N; lg <= 10; lg++) {
                     for (long p : new long[] {P, P2}) {
                         DoubleNttPlan plan = DoubleNttPlan.of(p, lg);
@@ -112,7 +115,7 @@ class DoubleNttPlanFusedTest {
                             long[] b = random(rnd, 1 << lg, p, rnd.nextInt(4));
                             long[] expect = naive(a, b, p, nega);
                             long[][] got = threeWays(plan, a, b, nega, null);
-                            String ctx = "seed=" + SEED + " radix4=" + r4 + " p=" + p + " log2n=" + lg + " nega=" + nega;
+                            String ctx = "seed=" + SEED + " radix4=" + r4 + " fuse=" + DoubleNttKernels.fuse + " p=" + p + " log2n=" + lg + " nega=" + nega;
                             for (long[] g : got) {
                                 assertArrayEquals(expect, g, ctx);
                             }
@@ -128,6 +131,7 @@ class DoubleNttPlanFusedTest {
             }
         } finally {
             DoubleNttKernels.radix4 = saved;
+            DoubleNttKernels.fuse = savedFuse;
         }
     }
 
@@ -135,6 +139,7 @@ class DoubleNttPlanFusedTest {
     void radix4GivesTheSameDoublesAsRadix2AndLongProductsSatisfyTheTheorem() {
         Random rnd = new Random(SEED + 1);
         boolean saved = DoubleNttKernels.radix4;
+        boolean savedFuse = DoubleNttKernels.fuse;
         ForkJoinPool pool = new ForkJoinPool(2);
         try {
             for (int lg = 11; lg <= 16; lg++) {
@@ -151,7 +156,8 @@ class DoubleNttPlanFusedTest {
                     double[][][] spec = new double[2][][];
                     long[][] prod = new long[2][];
                     for (int v = 0; v < 2; v++) {
-                        DoubleNttKernels.radix4 = v == 1;
+                        DoubleNttKernels.radix4 = v == 1; // radix 4 and fused against radix 2 unfused
+                        DoubleNttKernels.fuse = v == 1;
                         spec[v] = plan.newSpectrum();
                         plan.forward(matrix(plan, a), spec[v], nega, v == 1 ? pool : null, half);
                         double[][] ma = matrix(plan, a);
@@ -174,6 +180,7 @@ class DoubleNttPlanFusedTest {
             }
         } finally {
             DoubleNttKernels.radix4 = saved;
+            DoubleNttKernels.fuse = savedFuse;
             pool.shutdown();
         }
     }
