@@ -320,7 +320,48 @@ final class DoubleNttKernels {
      */
     static void forwardColumns(double[][] rows, int logLen, double[] tw, boolean nega, int from,
             int to, double p, double pinv, int nonzeroRows) {
-        forwardColumns(rows, logLen, tw, nega, from, to, p, pinv, nonzeroRows, null);
+        int len = 1 << logLen;
+        int per = levelsPerPass(to - from);
+        for (int t0 = 0; t0 < logLen; t0 += per) {
+            int t1 = Math.min(logLen, t0 + per);
+            int group = 1 << (t1 - t0);
+            int span = len >> t0;
+            int hLast = len >> t1;
+            for (int start = 0; start < len; start += span) {
+                for (int off = 0; off < hLast; off++) {
+                    int first = start + off;
+                    for (int t = t0; t < t1; t++) {
+                        int h = len >> (t + 1);
+                        int hu = h / hLast;
+                        int base = nega ? 1 << t : 0;
+                        int shift = logLen - t;
+                        boolean lazy = ((logLen - 1 - t) & 1) == 1; // the last level reduces
+                        for (int u0 = 0; u0 < group; u0 += 2 * hu) {
+                            for (int u = u0; u < u0 + hu; u++) {
+                                int i = first + u * hLast;
+                                int k = i >> shift;
+                                if (t == 0 && i + h >= nonzeroRows) {
+                                    if (i >= nonzeroRows) {
+                                        java.util.Arrays.fill(rows[i], from, to, 0.0);
+                                    }
+                                    System.arraycopy(rows[i], from, rows[i + h], from, to - from);
+                                } else if (!nega && k == 0) {
+                                    if (lazy) {
+                                        forwardButterfliesUnitLazy(rows[i], rows[i + h], from, to, p, pinv);
+                                    } else {
+                                        forwardButterfliesUnit(rows[i], rows[i + h], from, to, p, pinv);
+                                    }
+                                } else if (lazy) {
+                                    forwardButterfliesLazy(rows[i], rows[i + h], from, to, tw[base + k], p, pinv);
+                                } else {
+                                    forwardButterflies(rows[i], rows[i + h], from, to, tw[base + k], p, pinv);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /**
@@ -333,11 +374,11 @@ final class DoubleNttKernels {
 
     /**
      * {@link #forwardColumns(double[][], int, double[], boolean, int, int, double, double, int)}
-     * with {@code pre} (if not null) applied to every row just before the first pass's levels
+     * with the radix-4 level pairs when {@link #radix4} is set, and {@code pre} (if not null) applied to every row just before the first pass's levels
      * read it (each row exactly once): the same values as applying it in a pass of its own first,
      * one pass over memory fewer. Needs nonzeroRows = L when pre is given.
      */
-    static void forwardColumns(double[][] rows, int logLen, double[] tw, boolean nega, int from,
+    static void forwardColumnsFused(double[][] rows, int logLen, double[] tw, boolean nega, int from,
             int to, double p, double pinv, int nonzeroRows, RowOp pre) {
         int len = 1 << logLen;
         if (pre != null && logLen == 0) {
@@ -444,16 +485,43 @@ final class DoubleNttKernels {
      */
     static void inverseColumns(double[][] rows, int logLen, double[] twInv, boolean nega, int from,
             int to, double p, double pinv) {
-        inverseColumns(rows, logLen, twInv, nega, from, to, p, pinv, null, null);
+        int len = 1 << logLen;
+        int per = levelsPerPass(to - from);
+        int passes = (logLen + per - 1) / per;
+        for (int pass = passes - 1; pass >= 0; pass--) {
+            int t0 = pass * per;
+            int t1 = Math.min(logLen, t0 + per);
+            int group = 1 << (t1 - t0);
+            int span = len >> t0;
+            int hLast = len >> t1;
+            for (int start = 0; start < len; start += span) {
+                for (int off = 0; off < hLast; off++) {
+                    int first = start + off;
+                    for (int t = t1 - 1; t >= t0; t--) {
+                        int h = len >> (t + 1);
+                        int hu = h / hLast;
+                        int base = nega ? 1 << t : 0;
+                        int shift = logLen - t;
+                        for (int u0 = 0; u0 < group; u0 += 2 * hu) {
+                            for (int u = u0; u < u0 + hu; u++) {
+                                int i = first + u * hLast;
+                                inverseButterflies(rows[i], rows[i + h], from, to, twInv[base + (i >> shift)],
+                                        p, pinv);
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /**
      * {@link #inverseColumns(double[][], int, double[], boolean, int, int, double, double)} with
-     * {@code pre} (if not null) applied to every row just before the first pass reads it and
+     * the radix-4 level pairs when {@link #radix4} is set, and {@code pre} (if not null) applied to every row just before the first pass reads it and
      * {@code post} (if not null) just after the last pass wrote it, each row exactly once: the
      * values of separate elementwise passes before and after, two passes over memory fewer.
      */
-    static void inverseColumns(double[][] rows, int logLen, double[] twInv, boolean nega, int from,
+    static void inverseColumnsFused(double[][] rows, int logLen, double[] twInv, boolean nega, int from,
             int to, double p, double pinv, RowOp pre, RowOp post) {
         int len = 1 << logLen;
         if (logLen == 0) {

@@ -229,18 +229,45 @@ public final class DoubleNttPlan {
         Twist tw = twist(negacyclic);
         int r = rows();
         int c = columns();
+        if (DoubleNttKernels.fuse || DoubleNttKernels.radix4) {
+            forwardVariant(coefficients, spectrum, negacyclic, pool, nonzeroRows, tw);
+            return;
+        }
         forEachBlock(pool, c, r, (from, to) -> DoubleNttKernels.forwardColumns(coefficients, logR,
                 colFwd, negacyclic, from, to, pd, pinv, nonzeroRows));
         forEach(pool, r, 64, (from, to) -> DoubleNttKernels.transpose(coefficients, spectrum, from, to));
+        forEach(pool, c, 8, (from, to) -> twistRows(spectrum, from, to, tw.fwdLo, tw.fwdHi));
+        forEachBlock(pool, r, c, (from, to) -> DoubleNttKernels.forwardColumns(spectrum, logC,
+                rowFwd, false, from, to, pd, pinv, c));
+    }
+
+    // The forward transform with the switchable variants (radix-4 level pairs, the twist fused
+    // into the first pass of the length-C transforms): the same values.
+    private void forwardVariant(double[][] coefficients, double[][] spectrum, boolean negacyclic, ForkJoinPool pool,
+            int nonzeroRows, Twist tw) {
+        int r = rows();
+        int c = columns();
+        forEachBlock(pool, c, r, (from, to) -> DoubleNttKernels.forwardColumnsFused(coefficients, logR,
+                colFwd, negacyclic, from, to, pd, pinv, nonzeroRows, null));
+        forEach(pool, r, 64, (from, to) -> DoubleNttKernels.transpose(coefficients, spectrum, from, to));
         DoubleNttKernels.RowOp twist = twistOp(spectrum, tw.fwdLo, tw.fwdHi);
         if (DoubleNttKernels.fuse) {
-            // the twist (step 3) inside the first pass of the length-C transforms
-            forEachBlock(pool, r, c, (from, to) -> DoubleNttKernels.forwardColumns(spectrum, logC,
+            forEachBlock(pool, r, c, (from, to) -> DoubleNttKernels.forwardColumnsFused(spectrum, logC,
                     rowFwd, false, from, to, pd, pinv, c, twist));
         } else {
             forEach(pool, c, 8, (from, to) -> rows(twist, from, to, r));
-            forEachBlock(pool, r, c, (from, to) -> DoubleNttKernels.forwardColumns(spectrum, logC,
-                    rowFwd, false, from, to, pd, pinv, c));
+            forEachBlock(pool, r, c, (from, to) -> DoubleNttKernels.forwardColumnsFused(spectrum, logC,
+                    rowFwd, false, from, to, pd, pinv, c, null));
+        }
+    }
+
+    // Spectrum rows c in [from, to) times theta_s^c = lo[c mod L][s] hi[c div L][s].
+    private void twistRows(double[][] spectrum, int from, int to, double[][] lo, double[][] hi) {
+        int mask = lo.length - 1;
+        int shift = Integer.numberOfTrailingZeros(lo.length);
+        for (int c = from; c < to; c++) {
+            DoubleNttKernels.twist(spectrum[c], lo[c & mask], hi[c >>> shift], 0, spectrum[c].length,
+                    pd, pinv);
         }
     }
 
@@ -273,29 +300,48 @@ public final class DoubleNttPlan {
 
     // The inverse with, when b is not null, the pointwise product spectrum *= b first; with
     // DoubleNttKernels.fuse, the product is fused into the first pass of the length-C transforms
-    // and the twist into their last pass.
+    // and the twist into their last pass; with DoubleNttKernels.radix4, radix-4 level pairs.
     private void inverse(double[][] spectrum, double[][] b, double[][] coefficients, boolean negacyclic,
             ForkJoinPool pool) {
         Twist tw = twist(negacyclic);
+        int r = rows();
+        int c = columns();
+        if (DoubleNttKernels.fuse || DoubleNttKernels.radix4) {
+            inverseVariant(spectrum, b, coefficients, negacyclic, pool, tw);
+            return;
+        }
+        if (b != null) {
+            pointwise(spectrum, b, pool);
+        }
+        forEachBlock(pool, r, c, (from, to) -> DoubleNttKernels.inverseColumns(spectrum, logC,
+                rowInv, false, from, to, pd, pinv));
+        forEach(pool, c, 8, (from, to) -> twistRows(spectrum, from, to, tw.invLo, tw.invHi));
+        forEach(pool, c, 64, (from, to) -> DoubleNttKernels.transpose(spectrum, coefficients, from, to));
+        forEachBlock(pool, c, r, (from, to) -> DoubleNttKernels.inverseColumns(coefficients, logR,
+                colInv, negacyclic, from, to, pd, pinv));
+    }
+
+    private void inverseVariant(double[][] spectrum, double[][] b, double[][] coefficients, boolean negacyclic,
+            ForkJoinPool pool, Twist tw) {
         int r = rows();
         int c = columns();
         DoubleNttKernels.RowOp pre = b == null ? null
                 : (i, from, to) -> DoubleNttKernels.pointwise(spectrum[i], b[i], from, to, pd, pinv);
         DoubleNttKernels.RowOp post = twistOp(spectrum, tw.invLo, tw.invHi);
         if (DoubleNttKernels.fuse) {
-            forEachBlock(pool, r, c, (from, to) -> DoubleNttKernels.inverseColumns(spectrum, logC,
+            forEachBlock(pool, r, c, (from, to) -> DoubleNttKernels.inverseColumnsFused(spectrum, logC,
                     rowInv, false, from, to, pd, pinv, pre, post));
         } else {
             if (pre != null) {
                 forEach(pool, c, Math.max(1, 4096 / r), (from, to) -> rows(pre, from, to, r));
             }
-            forEachBlock(pool, r, c, (from, to) -> DoubleNttKernels.inverseColumns(spectrum, logC,
-                    rowInv, false, from, to, pd, pinv));
+            forEachBlock(pool, r, c, (from, to) -> DoubleNttKernels.inverseColumnsFused(spectrum, logC,
+                    rowInv, false, from, to, pd, pinv, null, null));
             forEach(pool, c, 8, (from, to) -> rows(post, from, to, r));
         }
         forEach(pool, c, 64, (from, to) -> DoubleNttKernels.transpose(spectrum, coefficients, from, to));
-        forEachBlock(pool, c, r, (from, to) -> DoubleNttKernels.inverseColumns(coefficients, logR,
-                colInv, negacyclic, from, to, pd, pinv));
+        forEachBlock(pool, c, r, (from, to) -> DoubleNttKernels.inverseColumnsFused(coefficients, logR,
+                colInv, negacyclic, from, to, pd, pinv, null, null));
     }
 
     private static void checkDistinct(double[][] coefficients, double[][] spectrum) {
