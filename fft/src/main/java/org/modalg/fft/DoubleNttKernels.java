@@ -304,6 +304,30 @@ final class DoubleNttKernels {
     }
 
     /**
+     * Levels per pass for a length-2^logLen transform on rows of {@code width} doubles: as few
+     * passes as {@link #levelsPerPass(int)} allows, with the levels spread evenly over them, so
+     * that the groups are as small as that pass count permits (e.g. 2^16 points: two passes of
+     * 4 levels, groups of 16 rows = 32 KiB that stay in L1, instead of 7 + 1 levels on groups of
+     * 128 rows in L2). The same butterflies in another order: the same values. Switched off
+     * (the L2-sized groups of before) by {@link #balancePasses} = false.
+     */
+    static int levelsPerPass(int width, int logLen) {
+        int max = levelsPerPass(width);
+        if (!balancePasses || logLen <= 0) {
+            return max;
+        }
+        int passes = (logLen + max - 1) / max;
+        return (logLen + passes - 1) / passes;
+    }
+
+    /**
+     * Whether passes are balanced ({@link #levelsPerPass(int, int)}); the system property
+     * {@code modalg.dntt.l2groups=true} turns it off. Not final so that tests and benchmarks can
+     * switch it.
+     */
+    static volatile boolean balancePasses = !Boolean.getBoolean("modalg.dntt.l2groups");
+
+    /**
      * All levels of a length-L forward transform (L = 2^logLen) along the rows
      * {@code rows[0, L)}, on the columns [from, to): level t (m = 2^t blocks, distance
      * h = L / 2m), block k pairs rows i and i + h with the twiddle {@code tw[base + k]}, base = m
@@ -321,7 +345,7 @@ final class DoubleNttKernels {
     static void forwardColumns(double[][] rows, int logLen, double[] tw, boolean nega, int from,
             int to, double p, double pinv, int nonzeroRows) {
         int len = 1 << logLen;
-        int per = levelsPerPass(to - from);
+        int per = levelsPerPass(to - from, logLen);
         for (int t0 = 0; t0 < logLen; t0 += per) {
             int t1 = Math.min(logLen, t0 + per);
             int group = 1 << (t1 - t0);
@@ -384,7 +408,7 @@ final class DoubleNttKernels {
         if (pre != null && logLen == 0) {
             pre.apply(0, from, to);
         }
-        int per = levelsPerPass(to - from);
+        int per = levelsPerPass(to - from, logLen);
         boolean r4 = radix4;
         for (int t0 = 0; t0 < logLen; t0 += per) {
             int t1 = Math.min(logLen, t0 + per);
@@ -486,7 +510,7 @@ final class DoubleNttKernels {
     static void inverseColumns(double[][] rows, int logLen, double[] twInv, boolean nega, int from,
             int to, double p, double pinv) {
         int len = 1 << logLen;
-        int per = levelsPerPass(to - from);
+        int per = levelsPerPass(to - from, logLen);
         int passes = (logLen + per - 1) / per;
         for (int pass = passes - 1; pass >= 0; pass--) {
             int t0 = pass * per;
@@ -533,7 +557,7 @@ final class DoubleNttKernels {
             }
             return;
         }
-        int per = levelsPerPass(to - from);
+        int per = levelsPerPass(to - from, logLen);
         boolean r4 = radix4;
         int passes = (logLen + per - 1) / per;
         for (int pass = passes - 1; pass >= 0; pass--) {

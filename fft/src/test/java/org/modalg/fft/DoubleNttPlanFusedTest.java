@@ -14,9 +14,10 @@ import org.modalg.fields.ZpField;
 /**
  * The fused and transformed-operand paths of {@link DoubleNttPlan}
  * ({@link DoubleNttPlan#pointwiseInverse}, {@link DoubleNttPlan#multiplyTransformed}) and the
- * radix-4 level pairs and the fused elementwise passes of {@link DoubleNttKernels} (each switched on and off): against naive O(n^2) cyclic and negacyclic
+ * radix-4 level pairs, the fused elementwise passes and the balanced passes of {@link DoubleNttKernels}
+ * (each switched on and off): against naive O(n^2) cyclic and negacyclic
  * convolutions mod p for every length 2^2..2^10, against the convolution theorem at random roots
- * of unity up to 2^16, and radix 4 against radix 2 value for value (they are documented to
+ * of unity up to 2^18, and radix 4 against radix 2 value for value (they are documented to
  * compute the same doubles). Inputs random (seed printed) plus the edge rows 0 and p - 1.
  */
 class DoubleNttPlanFusedTest {
@@ -140,9 +141,10 @@ class DoubleNttPlanFusedTest {
         Random rnd = new Random(SEED + 1);
         boolean saved = DoubleNttKernels.radix4;
         boolean savedFuse = DoubleNttKernels.fuse;
+        boolean savedBalance = DoubleNttKernels.balancePasses;
         ForkJoinPool pool = new ForkJoinPool(2);
         try {
-            for (int lg = 11; lg <= 16; lg++) {
+            for (int lg = 11; lg <= 18; lg++) {
                 DoubleNttPlan plan = DoubleNttPlan.of(P, lg);
                 int n = 1 << lg;
                 for (boolean nega : new boolean[] {false, true}) {
@@ -153,11 +155,14 @@ class DoubleNttPlanFusedTest {
                     for (int i = half * plan.columns(); i < n; i++) {
                         a[i] = 0;
                     }
-                    double[][][] spec = new double[2][][];
-                    long[][] prod = new long[2][];
-                    for (int v = 0; v < 2; v++) {
-                        DoubleNttKernels.radix4 = v == 1; // radix 4 and fused against radix 2 unfused
+                    double[][][] spec = new double[3][][];
+                    long[][] prod = new long[3][];
+                    for (int v = 0; v < 3; v++) {
+                        // 0: radix 2, unfused, L2-sized groups; 1: radix 4, fused, balanced passes;
+                        // 2: the default (radix 2, unfused, balanced)
+                        DoubleNttKernels.radix4 = v == 1;
                         DoubleNttKernels.fuse = v == 1;
+                        DoubleNttKernels.balancePasses = v != 0;
                         spec[v] = plan.newSpectrum();
                         plan.forward(matrix(plan, a), spec[v], nega, v == 1 ? pool : null, half);
                         double[][] ma = matrix(plan, a);
@@ -165,10 +170,12 @@ class DoubleNttPlanFusedTest {
                         prod[v] = values(plan, ma);
                     }
                     String ctx = "seed=" + (SEED + 1) + " log2n=" + lg + " nega=" + nega;
-                    for (int i = 0; i < spec[0].length; i++) {
-                        assertArrayEquals(spec[0][i], spec[1][i], ctx + " spectrum row " + i);
+                    for (int v = 1; v < 3; v++) {
+                        for (int i = 0; i < spec[0].length; i++) {
+                            assertArrayEquals(spec[0][i], spec[v][i], ctx + " variant " + v + " spectrum row " + i);
+                        }
+                        assertArrayEquals(prod[0], prod[v], ctx + " variant " + v);
                     }
-                    assertArrayEquals(prod[0], prod[1], ctx);
                     ZpField f = ZpField.of(P);
                     long w = NttPrimes.primitiveRootOfUnity(P, lg);
                     long psi = nega ? NttPrimes.primitiveRootOfUnity(P, lg + 1) : 1;
@@ -181,6 +188,7 @@ class DoubleNttPlanFusedTest {
         } finally {
             DoubleNttKernels.radix4 = saved;
             DoubleNttKernels.fuse = savedFuse;
+            DoubleNttKernels.balancePasses = savedBalance;
             pool.shutdown();
         }
     }
