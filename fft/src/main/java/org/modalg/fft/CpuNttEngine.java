@@ -135,7 +135,10 @@ public final class CpuNttEngine implements NttEngine, AutoCloseable {
     // The engine that runs a call with these options: this one when the thread counts agree.
     private CpuNttEngine forCall(Options options, String operation) {
         NttEngine.checkOptions(options, operation);
-        return options.threads() == threads && !closed ? this : withThreads(options.threads());
+        if (closed) {
+            throw new IllegalStateException(name() + " is closed");
+        }
+        return options.threads() == threads ? this : withThreads(options.threads());
     }
 
     @Override
