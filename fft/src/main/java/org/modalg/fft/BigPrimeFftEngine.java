@@ -9,6 +9,10 @@ import org.modalg.fields.GfField;
  * Definition: forward(a)_j = sum_i a_i w^(i j) with w = {@link GfField#rootOfUnity(int)}
  * (so that w^(N / 2k) = r), natural order in and out; inverse is the exact inverse (scaled by
  * 1/N). Every engine computes exactly these values.
+ *
+ * <p>Engines are found as {@link NttEngine}s are: the CPU engine, and providers registered
+ * through {@link BigPrimeFftEngineProvider} ({@link BigPrimeFftEngines} chooses). The thread
+ * count is a per-call parameter: the {@link Options} twins.
  */
 public interface BigPrimeFftEngine {
 
@@ -20,4 +24,21 @@ public interface BigPrimeFftEngine {
 
     /** In-place inverse DFT (including the factor 1/N). */
     void inverse(GfField field, int log2N, long[] data);
+
+    /** Whether this engine computes on the host's processors. Default false (a device, or unknown). */
+    default boolean runsOnHost() {
+        return false;
+    }
+
+    /** {@link #forward(GfField, int, long[])} with per-call options (threads, cancellation). */
+    default void forward(GfField field, int log2N, long[] data, Options options) {
+        NttEngine.checkOptions(options, "forward");
+        forward(field, log2N, data);
+    }
+
+    /** {@link #inverse(GfField, int, long[])} with per-call options (threads, cancellation). */
+    default void inverse(GfField field, int log2N, long[] data, Options options) {
+        NttEngine.checkOptions(options, "inverse");
+        inverse(field, log2N, data);
+    }
 }

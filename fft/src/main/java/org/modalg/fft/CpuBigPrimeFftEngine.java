@@ -10,6 +10,18 @@ import org.modalg.fields.GfField;
 public final class CpuBigPrimeFftEngine implements BigPrimeFftEngine, AutoCloseable {
     private final int threads;
     private final ForkJoinPool pool;
+    private final boolean shared;
+
+    private CpuBigPrimeFftEngine(boolean shared) {
+        this.threads = CpuNttEngine.threadsFromProperty();
+        this.pool = WorkerPools.of(threads);
+        this.shared = shared;
+    }
+
+    // The engine of BigPrimeFftEngines.cpu(): default threads on the shared pools, never closed.
+    static CpuBigPrimeFftEngine sharedEngine() {
+        return new CpuBigPrimeFftEngine(true);
+    }
 
     /** An engine using {@code threads} threads (>= 1). */
     public CpuBigPrimeFftEngine(int threads) {
@@ -18,6 +30,7 @@ public final class CpuBigPrimeFftEngine implements BigPrimeFftEngine, AutoClosea
         }
         this.threads = threads;
         this.pool = threads == 1 ? null : new ForkJoinPool(threads);
+        this.shared = false;
     }
 
     /** An engine using every available processor. */
@@ -51,8 +64,40 @@ public final class CpuBigPrimeFftEngine implements BigPrimeFftEngine, AutoClosea
     }
 
     @Override
+    public boolean runsOnHost() {
+        return true;
+    }
+
+    /** The forward DFT on {@link WorkerPools#of(int) WorkerPools.of(options.threads())}. */
+    @Override
+    public void forward(GfField field, int log2N, long[] data, Options options) {
+        NttEngine.checkOptions(options, "forward");
+        GfFft plan = GfFft.of(field, log2N);
+        ForkJoinPool p = WorkerPools.of(options.threads());
+        if (p == null) {
+            plan.forward(data);
+        } else {
+            plan.forward(data, p);
+        }
+    }
+
+    /** The inverse DFT on {@link WorkerPools#of(int) WorkerPools.of(options.threads())}. */
+    @Override
+    public void inverse(GfField field, int log2N, long[] data, Options options) {
+        NttEngine.checkOptions(options, "inverse");
+        GfFft plan = GfFft.of(field, log2N);
+        ForkJoinPool p = WorkerPools.of(options.threads());
+        if (p == null) {
+            plan.inverse(data);
+        } else {
+            plan.inverse(data, p);
+        }
+    }
+
+    /** Shuts the engine's own pool down; a no-op for {@link BigPrimeFftEngines#cpu()}. */
+    @Override
     public void close() {
-        if (pool != null) {
+        if (pool != null && !shared) {
             pool.shutdown();
         }
     }

@@ -105,6 +105,64 @@ public final class CpuNttEngine implements NttEngine, AutoCloseable {
         this.pool = threads == 1 ? null : new ForkJoinPool(threads);
     }
 
+    // An engine over a shared pool (WorkerPools), never closed.
+    private CpuNttEngine(int threads, ForkJoinPool pool) {
+        this.threads = threads;
+        this.isShared = true;
+        this.pool = pool;
+    }
+
+    private static final java.util.concurrent.ConcurrentHashMap<Integer, CpuNttEngine> BY_THREADS =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
+    /**
+     * The shared engine of {@code threads} threads, on {@link WorkerPools#of(int)}'s pool; never
+     * needs closing. What the {@link Options} twins of the operations run on.
+     *
+     * @param threads in [1, {@value #MAX_THREADS}]
+     * @throws IllegalArgumentException naming {@code threads} otherwise
+     */
+    public static CpuNttEngine withThreads(int threads) {
+        ForkJoinPool pool = WorkerPools.of(threads); // validates
+        return BY_THREADS.computeIfAbsent(threads, t -> new CpuNttEngine(t, pool));
+    }
+
+    @Override
+    public boolean runsOnHost() {
+        return true;
+    }
+
+    // The engine that runs a call with these options: this one when the thread counts agree.
+    private CpuNttEngine forCall(Options options, String operation) {
+        NttEngine.checkOptions(options, operation);
+        if (closed) {
+            throw new IllegalStateException(name() + " is closed");
+        }
+        return options.threads() == threads ? this : withThreads(options.threads());
+    }
+
+    @Override
+    public void forward(long[] rowPrimes, int log2n, long[] data, int rows, Options options) {
+        forCall(options, "forward").forward(rowPrimes, log2n, data, rows);
+    }
+
+    @Override
+    public void inverse(long[] rowPrimes, int log2n, long[] data, int rows, Options options) {
+        forCall(options, "inverse").inverse(rowPrimes, log2n, data, rows);
+    }
+
+    @Override
+    public void cyclicConvolution(long[] rowPrimes, int log2n, long[] a, long[] b, long[] out, int rows,
+            Options options) {
+        forCall(options, "cyclicConvolution").cyclicConvolution(rowPrimes, log2n, a, b, out, rows);
+    }
+
+    @Override
+    public void negacyclicConvolution(long[] rowPrimes, int log2n, long[] a, long[] b, long[] out, int rows,
+            Options options) {
+        forCall(options, "negacyclicConvolution").negacyclicConvolution(rowPrimes, log2n, a, b, out, rows);
+    }
+
     /**
      * The engine shared by the whole JVM, over all available processors or over the number
      * given by the system property {@code modalg.threads} (read once, when first used; see
@@ -122,7 +180,14 @@ public final class CpuNttEngine implements NttEngine, AutoCloseable {
         return SharedHolder.SHARED;
     }
 
-    /** The number of threads. */
+    /**
+     * The number of threads of this engine's own calls (those without {@link Options}).
+     *
+     * @deprecated a thread count is a per-call parameter: read {@link Options#threads()} of the
+     *     call (for the library default, {@code Options.defaults().threads()}), and pass the
+     *     options to the engine's {@code Options} twins instead of picking an engine by its count.
+     */
+    @Deprecated
     public int threads() {
         return threads;
     }
@@ -130,7 +195,11 @@ public final class CpuNttEngine implements NttEngine, AutoCloseable {
     /**
      * The engine's worker pool, for other parallel loops of the same computation (so that one
      * thread count has one pool); null for one thread (run in the caller).
+     *
+     * @deprecated use {@link WorkerPools#of(int) WorkerPools.of(options.threads())}, the one pool
+     *     per thread count of the whole library.
      */
+    @Deprecated
     public ForkJoinPool pool() {
         return pool;
     }
@@ -226,7 +295,7 @@ public final class CpuNttEngine implements NttEngine, AutoCloseable {
         return plans;
     }
 
-    private static void rowSerial(Operation op, NttPlan plan, long[] a, long[] b, long[] out, int off) {
+    static void rowSerial(Operation op, NttPlan plan, long[] a, long[] b, long[] out, int off) {
         switch (op) {
             case FORWARD:
                 plan.forwardLazy(a, off, false);

@@ -85,7 +85,6 @@ public final class CrtBasis {
 
     private static final long LOW32 = 0xFFFFFFFFL;
 
-    private static final ConcurrentHashMap<Integer, ForkJoinPool> POOLS = new ConcurrentHashMap<>();
 
     private final long[] primes;
     private final UnsignedDivider[] dividers;
@@ -228,9 +227,10 @@ public final class CrtBasis {
 
     /**
      * The fewest NTT primes below 2^62 with 2^minTwoAdicOrder | p - 1 (the largest such primes,
-     * in decreasing order, from {@link NttPrimes#generate}) whose product M exceeds 2^bits, so
-     * that every unsigned value below 2^bits (and 2^bits itself) is reconstructed exactly. About
-     * bits / 62 + 1 primes.
+     * in decreasing order, from {@link NttPrimes#fewestAbove(int, long, int)}) whose product M
+     * exceeds 2^bits, so that every unsigned value below 2^bits (and 2^bits itself) is
+     * reconstructed exactly. About bits / 62 + 1 primes. The same as
+     * {@link #fewestAbove(int, long, int) fewestAbove(bits, 2^62, minTwoAdicOrder)}, cached.
      *
      * @param bits the bit size of the values, &gt;= 0
      * @param minTwoAdicOrder s with 2^s | p - 1 for every prime (the transform length needed),
@@ -239,11 +239,51 @@ public final class CrtBasis {
      *     range or if too few such primes exist
      */
     public static CrtBasis forBits(int bits, int minTwoAdicOrder) {
+        return fewestAbove(bits, MAX_PRIME_EXCLUSIVE, minTwoAdicOrder);
+    }
+
+    private record BasisKey(int bits, long primeBound, int order) {
+    }
+
+    private static final int MAX_CACHED_BASES = 256;
+    private static final ConcurrentHashMap<BasisKey, CrtBasis> BASES = new ConcurrentHashMap<>();
+
+    /**
+     * The one prime-basis cache of the library: the basis of the fewest primes p &lt; primeBound
+     * with 2^minTwoAdicOrder | p - 1 whose product M exceeds 2^bits
+     * ({@link NttPrimes#fewestAbove(int, long, int)}, the largest such primes, decreasing).
+     * primeBound = {@link DoubleNttPlan#MAX_PRIME_EXCLUSIVE} gives the primes of the
+     * double-precision NTT, 2^62 those of {@link NttPlan}. For a signed result |v| &lt;= 2^(bits-1)
+     * reconstructed symmetrically ask for bits = its bit size + 1.
+     *
+     * <p>Bases are immutable, so the same instance is returned for the same arguments (at most
+     * 256 are kept; the cache is cleared when it is full). Cost of a miss: the prime search
+     * (cached per (primeBound, s) in {@link NttPrimes}) and O(s^2) precomputation.
+     *
+     * @param bits in [0, 60 {@value #MAX_SIZE}]
+     * @param primeBound exclusive bound on the primes, in [3, 2^62]
+     * @param minTwoAdicOrder s in [0, 61]
+     * @throws IllegalArgumentException naming the parameter if out of range, or if more than
+     *     {@value #MAX_SIZE} primes (or more than exist) would be needed
+     */
+    public static CrtBasis fewestAbove(int bits, long primeBound, int minTwoAdicOrder) {
         if (bits < 0 || bits > MAX_SIZE * 60) {
             throw new IllegalArgumentException("bits must be in [0, " + (MAX_SIZE * 60) + "] (at most MAX_SIZE = "
                     + MAX_SIZE + " primes), got " + bits);
         }
-        return new CrtBasis(fewestPrimesAbove(BigInteger.ONE.shiftLeft(bits), minTwoAdicOrder, "bits = " + bits));
+        BasisKey key = new BasisKey(bits, primeBound, minTwoAdicOrder);
+        CrtBasis b = BASES.get(key);
+        if (b != null) {
+            return b;
+        }
+        long[] ps = NttPrimes.fewestAbove(bits, primeBound, minTwoAdicOrder);
+        checkCount(ps.length, "bits = " + bits);
+        b = new CrtBasis(ps);
+        if (BASES.size() >= MAX_CACHED_BASES) {
+            BASES.clear();
+        }
+        CrtBasis prev = BASES.putIfAbsent(key, b);
+        return prev != null ? prev : b;
     }
 
     /**
@@ -268,42 +308,20 @@ public final class CrtBasis {
             throw new IllegalArgumentException("bound must have at most " + (MAX_SIZE * 60 - 1)
                     + " bits (at most MAX_SIZE = " + MAX_SIZE + " primes), got " + bound.bitLength());
         }
-        return new CrtBasis(fewestPrimesAbove(bound.shiftLeft(1), minTwoAdicOrder,
-                "bound of " + bound.bitLength() + " bits"));
+        long[] ps;
+        try {
+            ps = NttPrimes.fewestAbove(bound.shiftLeft(1), MAX_PRIME_EXCLUSIVE, minTwoAdicOrder);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("bound of " + bound.bitLength() + " bits: " + e.getMessage(), e);
+        }
+        checkCount(ps.length, "bound of " + bound.bitLength() + " bits");
+        return new CrtBasis(ps);
     }
 
-    // The shortest prefix of the decreasing NTT primes below 2^62 whose product exceeds target.
-    private static long[] fewestPrimesAbove(BigInteger target, int minTwoAdicOrder, String what) {
-        if (minTwoAdicOrder < 0 || minTwoAdicOrder > 61) {
-            throw new IllegalArgumentException("minTwoAdicOrder must be in [0, 61], got " + minTwoAdicOrder);
-        }
-        // Primes near 2^62 carry almost 62 bits each; start from that estimate and grow if the
-        // 2-adic condition forces smaller primes.
-        int count = Math.max(1, target.bitLength() / 61 + 1);
-        while (true) {
-            long[] ps;
-            try {
-                ps = NttPrimes.generate(count, MAX_PRIME_EXCLUSIVE, minTwoAdicOrder);
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("too few primes p < 2^62 with 2^" + minTwoAdicOrder
-                        + " | p - 1 (minTwoAdicOrder = " + minTwoAdicOrder + ") for " + what + ": "
-                        + e.getMessage(), e);
-            }
-            BigInteger m = BigInteger.ONE;
-            for (int j = 0; j < ps.length; j++) {
-                m = m.multiply(BigInteger.valueOf(ps[j]));
-                if (m.compareTo(target) > 0) {
-                    return Arrays.copyOf(ps, j + 1);
-                }
-            }
-            if (count >= MAX_SIZE) {
-                throw new IllegalArgumentException("too many primes p < 2^62 with 2^" + minTwoAdicOrder
-                        + " | p - 1 (minTwoAdicOrder = " + minTwoAdicOrder + ") needed for " + what
-                        + ": more than MAX_SIZE = " + MAX_SIZE);
-            }
-            int missing = target.bitLength() - m.bitLength() + 1;
-            count = Math.min(MAX_SIZE,
-                    count + Math.max(1, missing / Math.max(1, 63 - Long.numberOfLeadingZeros(ps[ps.length - 1]))));
+    private static void checkCount(int count, String what) {
+        if (count > MAX_SIZE) {
+            throw new IllegalArgumentException("too many primes needed for " + what + ": " + count
+                    + ", more than MAX_SIZE = " + MAX_SIZE);
         }
     }
 
@@ -969,6 +987,6 @@ public final class CrtBasis {
     }
 
     private static ForkJoinPool pool(int threads) {
-        return POOLS.computeIfAbsent(threads, ForkJoinPool::new);
+        return WorkerPools.of(threads);
     }
 }

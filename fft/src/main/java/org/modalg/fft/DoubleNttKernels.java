@@ -170,6 +170,130 @@ final class DoubleNttKernels {
         }
     }
 
+    /**
+     * Two forward levels in one sweep over four rows (radix 4): level t, lazy, pairs (x0, x2) and
+     * (x1, x3) with twiddle w1; level t + 1, reducing, pairs (x0, x1) with w2 and (x2, x3) with
+     * w3. The operations and their order are exactly those of {@link #forwardButterfliesLazy}
+     * followed by two {@link #forwardButterflies} (a unit twiddle w = 1 gives what the unit
+     * kernels give: the product by 1 is the reduction x - p rint(x / p)), so the bounds of the
+     * class comment hold unchanged; the rows are read and written once instead of twice.
+     */
+    static void forwardRadix4(double[] x0, double[] x1, double[] x2, double[] x3, int from, int to,
+            double w1, double w2, double w3, double p, double pinv) {
+        double w1p = w1 * pinv;
+        double w2p = w2 * pinv;
+        double w3p = w3 * pinv;
+        double np = -p;
+        for (int j = from; j < to; j++) {
+            double a0 = x0[j];
+            double a1 = x1[j];
+            double a2 = x2[j];
+            double a3 = x3[j];
+            // level t (lazy): r = a2 w1, r' = a3 w1
+            double h = a2 * w1;
+            double r = Math.fma(Math.rint(a2 * w1p), np, h) + Math.fma(a2, w1, -h);
+            double g = a3 * w1;
+            double rr = Math.fma(Math.rint(a3 * w1p), np, g) + Math.fma(a3, w1, -g);
+            double b0 = a0 + r;
+            double b2 = a0 - r;
+            double b1 = a1 + rr;
+            double b3 = a1 - rr;
+            // level t + 1 (reducing)
+            b0 = Math.fma(Math.rint(b0 * pinv), np, b0);
+            h = b1 * w2;
+            r = Math.fma(Math.rint(b1 * w2p), np, h) + Math.fma(b1, w2, -h);
+            x0[j] = b0 + r;
+            x1[j] = b0 - r;
+            b2 = Math.fma(Math.rint(b2 * pinv), np, b2);
+            g = b3 * w3;
+            rr = Math.fma(Math.rint(b3 * w3p), np, g) + Math.fma(b3, w3, -g);
+            x2[j] = b2 + rr;
+            x3[j] = b2 - rr;
+        }
+    }
+
+    /**
+     * {@link #forwardRadix4} where rows x2 and x3 are zero (a product's zero padding, at level
+     * 0): level 0 copies (X + wY = X - wY = X), so only x0 and x1 are read.
+     */
+    static void forwardRadix4ZeroHigh(double[] x0, double[] x1, double[] x2, double[] x3, int from,
+            int to, double w2, double w3, double p, double pinv) {
+        double w2p = w2 * pinv;
+        double w3p = w3 * pinv;
+        double np = -p;
+        for (int j = from; j < to; j++) {
+            double a0 = x0[j];
+            double a1 = x1[j];
+            double b = Math.fma(Math.rint(a0 * pinv), np, a0);
+            double h = a1 * w2;
+            double r = Math.fma(Math.rint(a1 * w2p), np, h) + Math.fma(a1, w2, -h);
+            double g = a1 * w3;
+            double rr = Math.fma(Math.rint(a1 * w3p), np, g) + Math.fma(a1, w3, -g);
+            x0[j] = b + r;
+            x1[j] = b - r;
+            x2[j] = b + rr;
+            x3[j] = b - rr;
+        }
+    }
+
+    /**
+     * Two inverse levels in one sweep (radix 4): level t + 1 on (x0, x1) with w2 and (x2, x3)
+     * with w3, then level t on (x0, x2) and (x1, x3) with w1; exactly the operations of three
+     * {@link #inverseButterflies} calls in that order.
+     */
+    static void inverseRadix4(double[] x0, double[] x1, double[] x2, double[] x3, int from, int to,
+            double w1, double w2, double w3, double p, double pinv) {
+        double w1p = w1 * pinv;
+        double w2p = w2 * pinv;
+        double w3p = w3 * pinv;
+        double np = -p;
+        for (int j = from; j < to; j++) {
+            double a0 = x0[j];
+            double a1 = x1[j];
+            double a2 = x2[j];
+            double a3 = x3[j];
+            double s = a0 + a1;
+            double d = a0 - a1;
+            double b0 = Math.fma(Math.rint(s * pinv), np, s);
+            double h = d * w2;
+            double b1 = Math.fma(Math.rint(d * w2p), np, h) + Math.fma(d, w2, -h);
+            s = a2 + a3;
+            d = a2 - a3;
+            double b2 = Math.fma(Math.rint(s * pinv), np, s);
+            h = d * w3;
+            double b3 = Math.fma(Math.rint(d * w3p), np, h) + Math.fma(d, w3, -h);
+            s = b0 + b2;
+            d = b0 - b2;
+            x0[j] = Math.fma(Math.rint(s * pinv), np, s);
+            h = d * w1;
+            x2[j] = Math.fma(Math.rint(d * w1p), np, h) + Math.fma(d, w1, -h);
+            s = b1 + b3;
+            d = b1 - b3;
+            x1[j] = Math.fma(Math.rint(s * pinv), np, s);
+            h = d * w1;
+            x3[j] = Math.fma(Math.rint(d * w1p), np, h) + Math.fma(d, w1, -h);
+        }
+    }
+
+    /**
+     * Whether the column transforms fuse pairs of levels into radix-4 sweeps
+     * ({@link #forwardRadix4}, {@link #inverseRadix4}): the system property
+     * {@code modalg.dntt.radix4=true}; both give the same values. Off by default: HotSpot 17
+     * vectorizes these larger loop bodies only with a raised {@code -XX:LoopUnrollLimit}
+     * (measured in fft/BENCHMARKS.md). Not final so that tests and benchmarks can switch it.
+     */
+    static volatile boolean radix4 = Boolean.getBoolean("modalg.dntt.radix4");
+
+    /**
+     * Whether {@link DoubleNttPlan} fuses its elementwise passes (the twist, the pointwise
+     * product) into the column transforms' passes ({@link RowOp}): the system property
+     * {@code modalg.dntt.fuse=true}; the same values either way. Off by default: on the
+     * development machine the fused methods, with the elementwise kernels inlined into them,
+     * measured up to 10% slower below 2^17 points and no faster above (fft/BENCHMARKS.md, with
+     * the load it was measured under). Not final so that tests and benchmarks can switch it.
+     */
+    static volatile boolean fuse = Boolean.getBoolean("modalg.dntt.fuse");
+
     /** Bytes of rows a pass keeps in cache: the L2 of the machine measured (512 KiB), halved. */
     static final int PASS_BYTES = 1 << 18;
 
@@ -178,6 +302,30 @@ final class DoubleNttKernels {
         int rows = Math.max(2, PASS_BYTES / (8 * Math.max(1, width)));
         return 31 - Integer.numberOfLeadingZeros(rows);
     }
+
+    /**
+     * Levels per pass for a length-2^logLen transform on rows of {@code width} doubles: as few
+     * passes as {@link #levelsPerPass(int)} allows, with the levels spread evenly over them, so
+     * that the groups are as small as that pass count permits (e.g. 2^16 points: two passes of
+     * 4 levels, groups of 16 rows = 32 KiB that stay in L1, instead of 7 + 1 levels on groups of
+     * 128 rows in L2). The same butterflies in another order: the same values. Switched off
+     * (the L2-sized groups of before) by {@link #balancePasses} = false.
+     */
+    static int levelsPerPass(int width, int logLen) {
+        int max = levelsPerPass(width);
+        if (!balancePasses || logLen <= 0) {
+            return max;
+        }
+        int passes = (logLen + max - 1) / max;
+        return (logLen + passes - 1) / passes;
+    }
+
+    /**
+     * Whether passes are balanced ({@link #levelsPerPass(int, int)}); the system property
+     * {@code modalg.dntt.l2groups=true} turns it off. Not final so that tests and benchmarks can
+     * switch it.
+     */
+    static volatile boolean balancePasses = !Boolean.getBoolean("modalg.dntt.l2groups");
 
     /**
      * All levels of a length-L forward transform (L = 2^logLen) along the rows
@@ -197,7 +345,7 @@ final class DoubleNttKernels {
     static void forwardColumns(double[][] rows, int logLen, double[] tw, boolean nega, int from,
             int to, double p, double pinv, int nonzeroRows) {
         int len = 1 << logLen;
-        int per = levelsPerPass(to - from);
+        int per = levelsPerPass(to - from, logLen);
         for (int t0 = 0; t0 < logLen; t0 += per) {
             int t1 = Math.min(logLen, t0 + per);
             int group = 1 << (t1 - t0);
@@ -241,13 +389,128 @@ final class DoubleNttKernels {
     }
 
     /**
+     * An elementwise operation on row i, columns [from, to), fused into a column transform
+     * (applied while the row's group is in cache instead of in a pass of its own).
+     */
+    interface RowOp {
+        void apply(int row, int from, int to);
+    }
+
+    /**
+     * {@link #forwardColumns(double[][], int, double[], boolean, int, int, double, double, int)}
+     * with the radix-4 level pairs when {@link #radix4} is set, and {@code pre} (if not null) applied to every row just before the first pass's levels
+     * read it (each row exactly once): the same values as applying it in a pass of its own first,
+     * one pass over memory fewer. Needs nonzeroRows = L when pre is given.
+     */
+    static void forwardColumnsFused(double[][] rows, int logLen, double[] tw, boolean nega, int from,
+            int to, double p, double pinv, int nonzeroRows, RowOp pre) {
+        int len = 1 << logLen;
+        if (pre != null && logLen == 0) {
+            pre.apply(0, from, to);
+        }
+        int per = levelsPerPass(to - from, logLen);
+        boolean r4 = radix4;
+        for (int t0 = 0; t0 < logLen; t0 += per) {
+            int t1 = Math.min(logLen, t0 + per);
+            int group = 1 << (t1 - t0);
+            int span = len >> t0;
+            int hLast = len >> t1;
+            for (int start = 0; start < len; start += span) {
+                for (int off = 0; off < hLast; off++) {
+                    int first = start + off;
+                    if (pre != null && t0 == 0) {
+                        for (int u = 0; u < group; u++) {
+                            pre.apply(first + u * hLast, from, to);
+                        }
+                    }
+                    for (int t = t0; t < t1; t++) {
+                        int h = len >> (t + 1);
+                        int hu = h / hLast;
+                        int base = nega ? 1 << t : 0;
+                        int shift = logLen - t;
+                        boolean lazy = ((logLen - 1 - t) & 1) == 1; // the last level reduces
+                        if (r4 && lazy && t + 1 < t1
+                                && radix4Forward(rows, t, first, hLast, group, h, hu, logLen, tw, nega, from, to,
+                                        p, pinv, nonzeroRows)) {
+                            t++; // levels t and t + 1 done
+                            continue;
+                        }
+                        for (int u0 = 0; u0 < group; u0 += 2 * hu) {
+                            for (int u = u0; u < u0 + hu; u++) {
+                                int i = first + u * hLast;
+                                int k = i >> shift;
+                                if (t == 0 && i + h >= nonzeroRows) {
+                                    if (i >= nonzeroRows) {
+                                        java.util.Arrays.fill(rows[i], from, to, 0.0);
+                                    }
+                                    System.arraycopy(rows[i], from, rows[i + h], from, to - from);
+                                } else if (!nega && k == 0) {
+                                    if (lazy) {
+                                        forwardButterfliesUnitLazy(rows[i], rows[i + h], from, to, p, pinv);
+                                    } else {
+                                        forwardButterfliesUnit(rows[i], rows[i + h], from, to, p, pinv);
+                                    }
+                                } else if (lazy) {
+                                    forwardButterfliesLazy(rows[i], rows[i + h], from, to, tw[base + k], p, pinv);
+                                } else {
+                                    forwardButterflies(rows[i], rows[i + h], from, to, tw[base + k], p, pinv);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    // Levels t (lazy) and t + 1 of forwardColumns' group as radix-4 sweeps; false (nothing
+    // done) where level t meets the zero rows in a way the kernels do not cover.
+    private static boolean radix4Forward(double[][] rows, int t, int first, int hLast, int group, int h,
+            int hu, int logLen, double[] tw, boolean nega, int from, int to, double p, double pinv,
+            int nonzeroRows) {
+        int h2 = h >> 1; // distance of level t + 1
+        int baseT = nega ? 1 << t : 0;
+        int base2 = nega ? 1 << (t + 1) : 0;
+        int shiftT = logLen - t;
+        int shift2 = shiftT - 1;
+        if (t == 0 && nonzeroRows < (1 << logLen)) {
+            // every quad must have both upper rows zero and both lower ones not
+            for (int u0 = 0; u0 < group; u0 += 2 * hu) {
+                for (int u = u0; u < u0 + hu / 2; u++) {
+                    int i = first + u * hLast;
+                    if (i + h2 >= nonzeroRows || i + h < nonzeroRows) {
+                        return false;
+                    }
+                }
+            }
+            for (int u0 = 0; u0 < group; u0 += 2 * hu) {
+                for (int u = u0; u < u0 + hu / 2; u++) {
+                    int i = first + u * hLast;
+                    forwardRadix4ZeroHigh(rows[i], rows[i + h2], rows[i + h], rows[i + h + h2], from, to,
+                            tw[base2 + (i >> shift2)], tw[base2 + ((i + h) >> shift2)], p, pinv);
+                }
+            }
+            return true;
+        }
+        for (int u0 = 0; u0 < group; u0 += 2 * hu) {
+            for (int u = u0; u < u0 + hu / 2; u++) {
+                int i = first + u * hLast;
+                forwardRadix4(rows[i], rows[i + h2], rows[i + h], rows[i + h + h2], from, to,
+                        tw[baseT + (i >> shiftT)], tw[base2 + (i >> shift2)], tw[base2 + ((i + h) >> shift2)],
+                        p, pinv);
+            }
+        }
+        return true;
+    }
+
+    /**
      * The inverse of {@link #forwardColumns} up to the factor L: the levels backwards, in the
      * same passes and groups, with inverse twiddles.
      */
     static void inverseColumns(double[][] rows, int logLen, double[] twInv, boolean nega, int from,
             int to, double p, double pinv) {
         int len = 1 << logLen;
-        int per = levelsPerPass(to - from);
+        int per = levelsPerPass(to - from, logLen);
         int passes = (logLen + per - 1) / per;
         for (int pass = passes - 1; pass >= 0; pass--) {
             int t0 = pass * per;
@@ -269,6 +532,80 @@ final class DoubleNttKernels {
                                 inverseButterflies(rows[i], rows[i + h], from, to, twInv[base + (i >> shift)],
                                         p, pinv);
                             }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * {@link #inverseColumns(double[][], int, double[], boolean, int, int, double, double)} with
+     * the radix-4 level pairs when {@link #radix4} is set, and {@code pre} (if not null) applied to every row just before the first pass reads it and
+     * {@code post} (if not null) just after the last pass wrote it, each row exactly once: the
+     * values of separate elementwise passes before and after, two passes over memory fewer.
+     */
+    static void inverseColumnsFused(double[][] rows, int logLen, double[] twInv, boolean nega, int from,
+            int to, double p, double pinv, RowOp pre, RowOp post) {
+        int len = 1 << logLen;
+        if (logLen == 0) {
+            if (pre != null) {
+                pre.apply(0, from, to);
+            }
+            if (post != null) {
+                post.apply(0, from, to);
+            }
+            return;
+        }
+        int per = levelsPerPass(to - from, logLen);
+        boolean r4 = radix4;
+        int passes = (logLen + per - 1) / per;
+        for (int pass = passes - 1; pass >= 0; pass--) {
+            int t0 = pass * per;
+            int t1 = Math.min(logLen, t0 + per);
+            int group = 1 << (t1 - t0);
+            int span = len >> t0;
+            int hLast = len >> t1;
+            for (int start = 0; start < len; start += span) {
+                for (int off = 0; off < hLast; off++) {
+                    int first = start + off;
+                    if (pre != null && pass == passes - 1) {
+                        for (int u = 0; u < group; u++) {
+                            pre.apply(first + u * hLast, from, to);
+                        }
+                    }
+                    for (int t = t1 - 1; t >= t0; t--) {
+                        int h = len >> (t + 1);
+                        int hu = h / hLast;
+                        int base = nega ? 1 << t : 0;
+                        int shift = logLen - t;
+                        if (r4 && t - 1 >= t0) {
+                            // levels t and t - 1 in one sweep
+                            int hh = 2 * h; // distance of level t - 1
+                            int hhu = 2 * hu;
+                            int baseT = nega ? 1 << (t - 1) : 0;
+                            for (int u0 = 0; u0 < group; u0 += 2 * hhu) {
+                                for (int u = u0; u < u0 + hu; u++) {
+                                    int i = first + u * hLast;
+                                    inverseRadix4(rows[i], rows[i + h], rows[i + hh], rows[i + hh + h], from, to,
+                                            twInv[baseT + (i >> (shift + 1))], twInv[base + (i >> shift)],
+                                            twInv[base + ((i + hh) >> shift)], p, pinv);
+                                }
+                            }
+                            t--;
+                            continue;
+                        }
+                        for (int u0 = 0; u0 < group; u0 += 2 * hu) {
+                            for (int u = u0; u < u0 + hu; u++) {
+                                int i = first + u * hLast;
+                                inverseButterflies(rows[i], rows[i + h], from, to, twInv[base + (i >> shift)],
+                                        p, pinv);
+                            }
+                        }
+                    }
+                    if (post != null && pass == 0) {
+                        for (int u = 0; u < group; u++) {
+                            post.apply(first + u * hLast, from, to);
                         }
                     }
                 }

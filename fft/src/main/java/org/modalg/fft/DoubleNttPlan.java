@@ -229,12 +229,61 @@ public final class DoubleNttPlan {
         Twist tw = twist(negacyclic);
         int r = rows();
         int c = columns();
+        if (DoubleNttKernels.fuse || DoubleNttKernels.radix4) {
+            forwardVariant(coefficients, spectrum, negacyclic, pool, nonzeroRows, tw);
+            return;
+        }
         forEachBlock(pool, c, r, (from, to) -> DoubleNttKernels.forwardColumns(coefficients, logR,
                 colFwd, negacyclic, from, to, pd, pinv, nonzeroRows));
         forEach(pool, r, 64, (from, to) -> DoubleNttKernels.transpose(coefficients, spectrum, from, to));
         forEach(pool, c, 8, (from, to) -> twistRows(spectrum, from, to, tw.fwdLo, tw.fwdHi));
         forEachBlock(pool, r, c, (from, to) -> DoubleNttKernels.forwardColumns(spectrum, logC,
                 rowFwd, false, from, to, pd, pinv, c));
+    }
+
+    // The forward transform with the switchable variants (radix-4 level pairs, the twist fused
+    // into the first pass of the length-C transforms): the same values.
+    private void forwardVariant(double[][] coefficients, double[][] spectrum, boolean negacyclic, ForkJoinPool pool,
+            int nonzeroRows, Twist tw) {
+        int r = rows();
+        int c = columns();
+        forEachBlock(pool, c, r, (from, to) -> DoubleNttKernels.forwardColumnsFused(coefficients, logR,
+                colFwd, negacyclic, from, to, pd, pinv, nonzeroRows, null));
+        forEach(pool, r, 64, (from, to) -> DoubleNttKernels.transpose(coefficients, spectrum, from, to));
+        DoubleNttKernels.RowOp twist = twistOp(spectrum, tw.fwdLo, tw.fwdHi);
+        if (DoubleNttKernels.fuse) {
+            forEachBlock(pool, r, c, (from, to) -> DoubleNttKernels.forwardColumnsFused(spectrum, logC,
+                    rowFwd, false, from, to, pd, pinv, c, twist));
+        } else {
+            forEach(pool, c, 8, (from, to) -> rows(twist, from, to, r));
+            forEachBlock(pool, r, c, (from, to) -> DoubleNttKernels.forwardColumnsFused(spectrum, logC,
+                    rowFwd, false, from, to, pd, pinv, c, null));
+        }
+    }
+
+    // Spectrum rows c in [from, to) times theta_s^c = lo[c mod L][s] hi[c div L][s].
+    private void twistRows(double[][] spectrum, int from, int to, double[][] lo, double[][] hi) {
+        int mask = lo.length - 1;
+        int shift = Integer.numberOfTrailingZeros(lo.length);
+        for (int c = from; c < to; c++) {
+            DoubleNttKernels.twist(spectrum[c], lo[c & mask], hi[c >>> shift], 0, spectrum[c].length,
+                    pd, pinv);
+        }
+    }
+
+    // op on rows [from, to), whole rows of the given width
+    private static void rows(DoubleNttKernels.RowOp op, int from, int to, int width) {
+        for (int i = from; i < to; i++) {
+            op.apply(i, 0, width);
+        }
+    }
+
+    // Spectrum row i, columns [from, to), times theta^i (the twist tables lo, hi).
+    private DoubleNttKernels.RowOp twistOp(double[][] spectrum, double[][] lo, double[][] hi) {
+        int mask = lo.length - 1;
+        int shift = Integer.numberOfTrailingZeros(lo.length);
+        return (i, from, to) -> DoubleNttKernels.twist(spectrum[i], lo[i & mask], hi[i >>> shift], from, to, pd,
+                pinv);
     }
 
     /**
@@ -246,15 +295,53 @@ public final class DoubleNttPlan {
         checkShape(coefficients, rows(), columns(), "coefficients");
         checkShape(spectrum, columns(), rows(), "spectrum");
         checkDistinct(coefficients, spectrum);
+        inverse(spectrum, null, coefficients, negacyclic, pool);
+    }
+
+    // The inverse with, when b is not null, the pointwise product spectrum *= b first; with
+    // DoubleNttKernels.fuse, the product is fused into the first pass of the length-C transforms
+    // and the twist into their last pass; with DoubleNttKernels.radix4, radix-4 level pairs.
+    private void inverse(double[][] spectrum, double[][] b, double[][] coefficients, boolean negacyclic,
+            ForkJoinPool pool) {
         Twist tw = twist(negacyclic);
         int r = rows();
         int c = columns();
+        if (DoubleNttKernels.fuse || DoubleNttKernels.radix4) {
+            inverseVariant(spectrum, b, coefficients, negacyclic, pool, tw);
+            return;
+        }
+        if (b != null) {
+            pointwise(spectrum, b, pool);
+        }
         forEachBlock(pool, r, c, (from, to) -> DoubleNttKernels.inverseColumns(spectrum, logC,
                 rowInv, false, from, to, pd, pinv));
         forEach(pool, c, 8, (from, to) -> twistRows(spectrum, from, to, tw.invLo, tw.invHi));
         forEach(pool, c, 64, (from, to) -> DoubleNttKernels.transpose(spectrum, coefficients, from, to));
         forEachBlock(pool, c, r, (from, to) -> DoubleNttKernels.inverseColumns(coefficients, logR,
                 colInv, negacyclic, from, to, pd, pinv));
+    }
+
+    private void inverseVariant(double[][] spectrum, double[][] b, double[][] coefficients, boolean negacyclic,
+            ForkJoinPool pool, Twist tw) {
+        int r = rows();
+        int c = columns();
+        DoubleNttKernels.RowOp pre = b == null ? null
+                : (i, from, to) -> DoubleNttKernels.pointwise(spectrum[i], b[i], from, to, pd, pinv);
+        DoubleNttKernels.RowOp post = twistOp(spectrum, tw.invLo, tw.invHi);
+        if (DoubleNttKernels.fuse) {
+            forEachBlock(pool, r, c, (from, to) -> DoubleNttKernels.inverseColumnsFused(spectrum, logC,
+                    rowInv, false, from, to, pd, pinv, pre, post));
+        } else {
+            if (pre != null) {
+                forEach(pool, c, Math.max(1, 4096 / r), (from, to) -> rows(pre, from, to, r));
+            }
+            forEachBlock(pool, r, c, (from, to) -> DoubleNttKernels.inverseColumnsFused(spectrum, logC,
+                    rowInv, false, from, to, pd, pinv, null, null));
+            forEach(pool, c, 8, (from, to) -> rows(post, from, to, r));
+        }
+        forEach(pool, c, 64, (from, to) -> DoubleNttKernels.transpose(spectrum, coefficients, from, to));
+        forEachBlock(pool, c, r, (from, to) -> DoubleNttKernels.inverseColumnsFused(coefficients, logR,
+                colInv, negacyclic, from, to, pd, pinv, null, null));
     }
 
     private static void checkDistinct(double[][] coefficients, double[][] spectrum) {
@@ -298,26 +385,53 @@ public final class DoubleNttPlan {
         if (b != a) {
             double[][] sb = borrowSpectrum();
             forward(b, sb, negacyclic, pool, bRows);
-            pointwise(sa, sb, pool);
+            inverse(sa, sb, a, negacyclic, pool);
             giveBack(sb);
         } else {
-            pointwise(sa, sa, pool);
+            inverse(sa, sa, a, negacyclic, pool);
         }
-        inverse(sa, a, negacyclic, pool);
+        giveBack(sa);
+    }
+
+    /**
+     * The inverse transform of the pointwise product: {@code coefficients} = inverse(a b), with
+     * the product fused into the inverse's first pass (one pass over memory fewer than
+     * {@link #pointwise} then {@link #inverse}). This is the second half of a product whose
+     * operand b was transformed once and is multiplied many times (b is only read; a is
+     * destroyed and may be b for a square). Inputs: spectra from {@link #forward} (magnitude
+     * below 1.45 p); output below 1.1 p, as {@link #convolution}. O(n log n).
+     *
+     * @throws IllegalArgumentException on matrices of the wrong shape, or a == coefficients
+     */
+    public void pointwiseInverse(double[][] a, double[][] b, double[][] coefficients, boolean negacyclic,
+            ForkJoinPool pool) {
+        checkShape(a, columns(), rows(), "a");
+        checkShape(b, columns(), rows(), "b");
+        checkShape(coefficients, rows(), columns(), "coefficients");
+        checkDistinct(coefficients, a);
+        if (coefficients == b) {
+            throw new IllegalArgumentException("coefficients and b must be different matrices");
+        }
+        inverse(a, b, coefficients, negacyclic, pool);
+    }
+
+    /**
+     * a = a b with b given transformed ({@code bSpectrum} from {@link #forward}, kept: the
+     * transformed-operand form of {@link #convolution} for an operand multiplied many times);
+     * a in coefficient form, rows from aRows on zero. Two transforms instead of three.
+     * O(n log n).
+     */
+    public void multiplyTransformed(double[][] a, double[][] bSpectrum, boolean negacyclic, ForkJoinPool pool,
+            int aRows) {
+        checkShape(a, rows(), columns(), "a");
+        checkShape(bSpectrum, columns(), rows(), "bSpectrum");
+        double[][] sa = borrowSpectrum();
+        forward(a, sa, negacyclic, pool, aRows);
+        inverse(sa, bSpectrum, a, negacyclic, pool);
         giveBack(sa);
     }
 
     // ----------------------------------------------------------------------------------------
-
-    // Spectrum rows c in [from, to) times theta_s^c = lo[c mod L][s] hi[c div L][s].
-    private void twistRows(double[][] spectrum, int from, int to, double[][] lo, double[][] hi) {
-        int mask = lo.length - 1;
-        int shift = Integer.numberOfTrailingZeros(lo.length);
-        for (int c = from; c < to; c++) {
-            DoubleNttKernels.twist(spectrum[c], lo[c & mask], hi[c >>> shift], 0, spectrum[c].length,
-                    pd, pinv);
-        }
-    }
 
     private Twist twist(boolean negacyclic) {
         if (!negacyclic) {

@@ -34,6 +34,36 @@ public final class NttEngines {
     }
 
     /**
+     * The double-precision CPU engine ({@link DoubleNttEngine}): the fastest CPU transforms, for
+     * primes below 2^50 ({@link NttEngine#preferredPrimeBound()}); larger primes are accepted and
+     * run on the 64-bit kernels.
+     */
+    public static NttEngine cpuDouble() {
+        return DoubleNttEngine.get();
+    }
+
+    /**
+     * Every engine usable here, for contract tests and benchmarks: the 64-bit CPU engine of one
+     * thread, the double-precision CPU engine, and one engine per usable provider (a GPU). The
+     * caller closes those that are {@link AutoCloseable} and came from a provider.
+     */
+    public static List<NttEngine> usable() {
+        List<NttEngine> out = new ArrayList<>();
+        out.add(CpuNttEngine.withThreads(1));
+        out.add(DoubleNttEngine.get());
+        for (NttEngineProvider p : providers()) {
+            try {
+                if (p.isUsable()) {
+                    out.add(p.create());
+                }
+            } catch (RuntimeException | LinkageError e) {
+                LOG.log(Level.FINE, "NttEngineProvider " + p.getClass().getName() + " failed", e);
+            }
+        }
+        return out;
+    }
+
+    /**
      * The engine for a backend name.
      *
      * @param backend {@code auto}, {@code cpu} or {@code gpu} (case-insensitive)

@@ -191,6 +191,11 @@ class CpuNttEngineTest {
         e.close();
         assertThrows(IllegalStateException.class,
                 () -> e.forward(new long[] {998244353L}, 2, new long[4], 1));
+        // the Options twins too, whatever thread count they ask for
+        assertThrows(IllegalStateException.class,
+                () -> e.forward(new long[] {998244353L}, 2, new long[4], 1, Options.defaults().withThreads(2)));
+        assertThrows(IllegalStateException.class,
+                () -> e.inverse(new long[] {998244353L}, 2, new long[4], 1, Options.defaults().withThreads(1)));
     }
 
     @Test

@@ -43,15 +43,12 @@ final class GfFftMultiplier {
         BigInteger rMinus1 = new BigInteger(Long.toUnsignedString(r)).subtract(BigInteger.ONE);
         BigInteger bound = rMinus1.multiply(rMinus1).multiply(BigInteger.valueOf(2L * k));
         int log2TwoK = Integer.numberOfTrailingZeros(2 * k);
-        long[] candidates = NttPrimes.generate(3, PRIME_BOUND, Math.max(log2TwoK, 1));
-        BigInteger product = BigInteger.ONE;
-        int count = 0;
-        while (product.compareTo(bound) <= 0) {
-            if (count == candidates.length) {
-                throw new IllegalArgumentException("r and k give coefficients beyond 3 word-size primes");
-            }
-            product = product.multiply(BigInteger.valueOf(candidates[count++]));
+        int order = Math.max(log2TwoK, 1);
+        int count = NttPrimes.fewestAbove(bound, PRIME_BOUND, order).length;
+        if (count > 3) {
+            throw new IllegalArgumentException("r and k give coefficients beyond 3 word-size primes");
         }
+        long[] candidates = NttPrimes.generate(3, PRIME_BOUND, order);
         this.s = Math.max(count, 2);
         this.primes = java.util.Arrays.copyOf(candidates, 3);
         this.montNegInv = new long[3];
