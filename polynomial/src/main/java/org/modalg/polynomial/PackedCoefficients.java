@@ -7,7 +7,7 @@ import org.modalg.fields.BigIntegerWords;
 /**
  * Integer coefficients packed into chunked arrays: coefficient i is its sign times k unsigned
  * little-endian limbs (k limbs per coefficient, 4096 coefficients per chunk). This is how a large
- * product comes out of {@link DoubleNttPolyMul}: a {@link ZZPoly} built on it creates its
+ * product comes out of {@link ZZProductPlan}: a {@link ZZPoly} built on it creates its
  * BigInteger coefficients only when they are asked for, because two million BigIntegers cost
  * more than the product itself on a default JVM (measured 80 to 130 ns each, mostly garbage
  * collection of the live objects: 170 to 270 ms for 2^21 coefficients). A product can also be
@@ -110,7 +110,7 @@ final class PackedCoefficients {
 
     /**
      * The signed 32-bit words of the coefficients into planes of R rows of C, as
-     * {@link DoubleNttPolyMul#words} makes them from BigIntegers: planes[t][r][c] = sign_i
+     * {@link ZZProductPlan#words} makes them from BigIntegers: planes[t][r][c] = sign_i
      * (word t of |c_i|) for i = r C + c &lt; length, zeros after. O(R C planes).
      */
     void words(double[][][] planes) {

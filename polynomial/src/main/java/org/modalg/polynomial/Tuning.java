@@ -27,7 +27,7 @@ import org.modalg.fft.CpuNttEngine;
  *
  * <p>The cut-offs over Z ({@link #ZZ_FAST}, {@link #ZZ_NTT} and their one-thread tables) and
  * the integer cut-offs ({@link #INT_MUL_NTT_BITS}, {@link #INT_DIV_NEWTON_BITS}) are those of
- * the double-precision NTT routes ({@code DoubleNttPolyMul}, {@code DoubleNttIntMul}),
+ * the double-precision NTT routes ({@code ZZProductPlan}, {@code DoubleNttIntMul}),
  * re-measured on 2026-11-22 with {@code PolyMulCrossover} and {@code IntMulCrossover} on the
  * 2-vCPU AMD EPYC VM, OpenJDK 17.0.15, shared with other builds and benchmarks (load average
  * 1.1 to 4.7 during the runs): balanced lengths n, full-size coefficients of random signs,
@@ -41,6 +41,14 @@ import org.modalg.fft.CpuNttEngine;
 public final class Tuning {
     private Tuning() {
     }
+
+    /**
+     * Longest Z[x] product (coefficients) that the AUTO dispatch sends to a usable GPU engine
+     * when the rule picks the small-prime NTT: on an H100 host the GPU's route (transforms on the
+     * device, projection and CRT on the host) was 1.5-1.6x faster than the CPU route on 16 threads
+     * at lengths 2^16 and 2^18 and slower from 2^20 (gpu/BENCHMARKS.md, run 8).
+     */
+    static final int ZZ_GPU_MAX_PRODUCT_LENGTH = 1 << 19;
 
     /**
      * Upper bounds (exclusive) on the largest coefficient size in bits for the entries of
