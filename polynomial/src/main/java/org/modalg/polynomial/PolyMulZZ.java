@@ -131,8 +131,9 @@ final class PolyMulZZ {
     static Route transformRoute(boolean ntt, long bitsA, long bitsB, int aLen, int bLen, long available) {
         boolean kf = kroneckerFits(bitsA, bitsB, aLen, bLen);
         boolean nf = ZZProductPlan.fits(bitsA, bitsB, aLen, bLen);
-        boolean km = kf && kroneckerBytes(bitsA, bitsB, aLen, bLen) <= available;
-        boolean nm = nf && ZZProductPlan.bytes(bitsA, bitsB, aLen, bLen) <= available;
+        // estimates are rough and the heap holds the operands' garbage too: ask for half again as much
+        boolean km = kf && withMargin(kroneckerBytes(bitsA, bitsB, aLen, bLen)) <= available;
+        boolean nm = nf && withMargin(ZZProductPlan.bytes(bitsA, bitsB, aLen, bLen)) <= available;
         Route first = ntt ? Route.NTT : Route.KRONECKER;
         Route second = ntt ? Route.KRONECKER : Route.NTT;
         boolean firstFits = ntt ? nf : kf;
@@ -144,6 +145,12 @@ final class PolyMulZZ {
             return second;
         }
         return firstFits ? first : secondFits ? second : Route.BLOCKS;
+    }
+
+    // An estimate with the headroom the route choice asks for: 1.5 times (the Kronecker route of a
+    // 2^20 x 1000-bit product, estimated at 5.6 GB, ran out of a 6.3 GB heap).
+    private static long withMargin(long bytes) {
+        return bytes > Long.MAX_VALUE / 2 ? Long.MAX_VALUE : bytes + bytes / 2;
     }
 
     /** What the heap can still give: its maximum less what is in use now (a rough figure). */

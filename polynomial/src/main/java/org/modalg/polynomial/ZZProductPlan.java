@@ -303,12 +303,14 @@ final class ZZProductPlan {
     static final class Transformed {
         final ZZProductPlan plan;
         final double[][][] spectra;
-        final boolean second;
+        final int length;
+        final int bits;
 
-        private Transformed(ZZProductPlan plan, double[][][] spectra, boolean second) {
+        private Transformed(ZZProductPlan plan, double[][][] spectra, int length, int bits) {
             this.plan = plan;
             this.spectra = spectra;
-            this.second = second;
+            this.length = length;
+            this.bits = bits;
         }
 
         /** Gives the spectra back to the matrix pool; the operand must not be used afterwards. */
@@ -332,7 +334,7 @@ final class ZZProductPlan {
             DoubleNttPlan.giveBack(m);
             spectra[j] = sp;
         });
-        return new Transformed(this, spectra, second);
+        return new Transformed(this, spectra, x.length, x.bits);
     }
 
     // ------------------------------------------------------------------ products
@@ -371,6 +373,7 @@ final class ZZProductPlan {
     PackedCoefficients multiply(Transformed a, Transformed b, int threads) {
         checkTransformed(a);
         checkTransformed(b);
+        checkPair(a.length, a.bits, b.length, b.bits);
         int s = crt.size();
         double[][][] res = new double[s][][];
         forPrimes(threads, (j, inner) -> {
@@ -389,7 +392,7 @@ final class ZZProductPlan {
     /** The window of a * b for a transformed operand a (a fixed factor) and a fresh b. O(s N log N + s^2 N). */
     PackedCoefficients multiply(Transformed a, Operand b, int threads) {
         checkTransformed(a);
-        checkOperand(b.length, b.bits, !a.second);
+        checkPair(a.length, a.bits, b.length, b.bits);
         int s = crt.size();
         double[][][] res = new double[s][][];
         int bRows = b.words[0].length;
@@ -406,6 +409,18 @@ final class ZZProductPlan {
             res[j] = m;
         });
         return recombine(res, threads);
+    }
+
+    // The two factors within the plan's shape, in either order (a square of the longer operand
+    // slot exceeds the bound and window the plan was made for).
+    private void checkPair(int lenX, int bitsX, int lenY, int bitsY) {
+        boolean direct = lenX <= aLen && bitsX <= bitsA && lenY <= bLen && bitsY <= bitsB;
+        boolean swapped = lenX <= bLen && bitsX <= bitsB && lenY <= aLen && bitsY <= bitsA;
+        if (!direct && !swapped) {
+            throw new IllegalArgumentException("factors of lengths " + lenX + " and " + lenY + " with " + bitsX
+                    + " and " + bitsY + " bits exceed the plan (" + aLen + " x " + bLen + ", " + bitsA + " x " + bitsB
+                    + " bits)");
+        }
     }
 
     private void checkTransformed(Transformed t) {
@@ -571,14 +586,22 @@ final class ZZProductPlan {
             int end = Math.min(cols, hi - r * cols);
             int bits = 0;
             for (int col = start; col < end; col++) {
-                long top = (long) row[s - 1][col];
-                acc[0] = top;
-                long ext = top >> 63;
-                for (int l = 1; l < k; l++) {
-                    acc[l] = ext;
-                }
+                // acc holds the partial sum in two's complement over its low `used` limbs (the
+                // limbs above are its sign extension): each step needs at most one limb more,
+                // and a top limb that only extends the sign of the one below is dropped
+                acc[0] = (long) row[s - 1][col];
+                int used = 1;
                 for (int j = s - 2; j >= 0; j--) {
-                    mulAddSigned(acc, k, ps[j], (long) row[j][col]);
+                    acc[used] = acc[used - 1] >> 63;
+                    mulAddSigned(acc, used + 1, ps[j], (long) row[j][col]);
+                    used++;
+                    while (used > 1 && acc[used - 1] == acc[used - 2] >> 63) {
+                        used--;
+                    }
+                }
+                long ext = acc[used - 1] >> 63;
+                for (int l = used; l < k; l++) {
+                    acc[l] = ext;
                 }
                 int i = r * cols + col - lo;
                 long[] m = mag[i >>> PackedCoefficients.CHUNK_SHIFT];

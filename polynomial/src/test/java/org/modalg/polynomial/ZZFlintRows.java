@@ -114,6 +114,10 @@ public final class ZZFlintRows {
                         c.length(), checksum(c));
             } catch (RuntimeException | OutOfMemoryError e) {
                 System.out.printf("%-44s FAILED: %s%n", label, e);
+                StackTraceElement[] st = e.getStackTrace();
+                for (int i = 0; i < Math.min(12, st.length); i++) {
+                    System.out.println("    at " + st[i]);
+                }
             }
         }
     }
