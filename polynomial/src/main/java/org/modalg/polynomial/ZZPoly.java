@@ -453,7 +453,8 @@ public final class ZZPoly implements Comparable<ZZPoly> {
 
     // This polynomial as an operand of the plan: from its packed limbs when it has them.
     private ZZProductPlan.Operand operand(ZZProductPlan plan, boolean second, int threads) {
-        return packed != null ? plan.operand(packed, second) : plan.operand(cache, 0, len, second, threads);
+        return packed != null ? plan.operand(packed, second)
+                : plan.operand(cache, 0, len, maxCoefficientBits(), second, threads);
     }
 
     // A degree whose coefficient array (degree + 1 entries) the JVM can allocate.

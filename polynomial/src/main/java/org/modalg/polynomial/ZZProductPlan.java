@@ -174,8 +174,11 @@ final class ZZProductPlan {
         int bits = 0;
         for (int i = 0; i < len; i++) {
             BigInteger v = x[off + i];
-            // bitLength() excludes the sign bit: for negative v it can be one short of |v|'s
-            bits = Math.max(bits, v.signum() < 0 ? v.negate().bitLength() : v.bitLength());
+            // bitLength() excludes the sign bit: for v = -2^k it is one short of |v|'s
+            int b = v.bitLength();
+            if (b >= bits) {
+                bits = v.signum() < 0 && v.getLowestSetBit() == b ? b + 1 : b;
+            }
         }
         return bits;
     }
@@ -271,7 +274,11 @@ final class ZZProductPlan {
      * @throws IllegalArgumentException if the operand exceeds the plan's shape
      */
     Operand operand(BigInteger[] x, int off, int len, boolean second, int threads) {
-        int bits = maxBits(x, off, len);
+        return operand(x, off, len, maxBits(x, off, len), second, threads);
+    }
+
+    /** {@link #operand(BigInteger[], int, int, boolean, int)} with the coefficients' largest bit length known. */
+    Operand operand(BigInteger[] x, int off, int len, int bits, boolean second, int threads) {
         checkOperand(len, bits, second);
         double[][][] w = planes(wordCount(bits), len, shape);
         words(x, off, len, w, ThreadPools.forThreads(threads));
