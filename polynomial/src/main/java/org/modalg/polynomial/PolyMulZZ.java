@@ -63,7 +63,7 @@ final class PolyMulZZ {
      *   <tr><td>128 .. 511</td><td>n &lt; 10, 6, 4 (from 192, 384 bits)</td><td>n &lt; 64</td><td>never</td>
      *       <td>n &gt;= 64</td></tr>
      *   <tr><td>512 .. 1023</td><td>n &lt; 4, 2 (from 768 bits)</td><td>n &lt; 96</td>
-     *       <td>never / n &gt;= 96</td><td>n &gt;= 96 / never</td></tr>
+     *       <td>never / n &lt; 4096</td><td>n &gt;= 96 / n &gt;= 4096</td></tr>
      *   <tr><td>1024 .. 2047</td><td>n &lt; 2</td><td>n &lt; 96</td><td>n &gt;= 96</td><td>never</td></tr>
      *   <tr><td>2048 .. 8191</td><td>n &lt; 2</td><td>n &lt; 24</td><td>n &gt;= 24</td><td>never</td></tr>
      *   <tr><td>&gt;= 8192</td><td>n &lt; 2</td><td>n &lt; 6</td><td>n &gt;= 6</td><td>never</td></tr>

@@ -312,17 +312,20 @@ public final class Tuning {
      *   1000    96      1092.3     1262.4
      *   1000   512      5111.2     6018.2
      *   1000  1024     10857.6    11795.3
-     *   1000  4096     45502.1    45635.7    -&gt; never (512 to 1023 bits: ties from 2048 on)
+     *   1000  4096     45502.1    45635.7    (before the packing's Horner ran over the limbs in use)
      *   1500   512      9381.5    12453.9    -&gt; never (1024 to 2047 bits)
      *   4000   256     10706.4    38035.5    -&gt; never
      *  16000   192     34421.3   440137.1    -&gt; never
      * </pre>
+     * Re-measured 2026-11-26 after the packing ran over the limbs in use (ZZFlintRows, FLINT's
+     * inputs, the two routes alternately in one JVM, thread CPU time in ms, the machine loaded):
+     * 1000 bits, n = 256: Kronecker 3.9 / 2.8, NTT 5.7 / 3.0; n = 4096: 63.5 / 35.1 against
+     * 49.4 / 36.8 (a tie); n = 65536: 1205 / 1072 against 762 / 810 -&gt; 4096 (512 to 1023 bits).
      * The big-prime FFT over a generalized Fermat field lost to the small-prime NTT at every
      * length and size already against the 61-bit-prime route (5 to 12 times slower), so it is
      * not a branch of the dispatcher.
      */
-    static final int[] ZZ_NTT_ONE_THREAD = {32, 64, Integer.MAX_VALUE, Integer.MAX_VALUE, Integer.MAX_VALUE,
-        Integer.MAX_VALUE};
+    static final int[] ZZ_NTT_ONE_THREAD = {32, 64, 4096, Integer.MAX_VALUE, Integer.MAX_VALUE, Integer.MAX_VALUE};
 
     private static int byBits(int[] table, int bits) {
         for (int i = 0; i < ZZ_FAST_BITS.length; i++) {

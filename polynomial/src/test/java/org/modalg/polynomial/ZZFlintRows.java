@@ -77,14 +77,26 @@ public final class ZZFlintRows {
                 : new String[] {"10:64", "14:64", "18:64", "20:64", "10:1000", "14:1000", "18:1000", "20:1000"};
         Options o = Options.defaults().withThreads(threads);
         String route = System.getProperty("route");
-        if (route != null) {
+        if ("BOTH".equals(route)) { // AUTO and CRT alternately, row by row
+            java.util.List<String> twice = new java.util.ArrayList<>();
+            for (String row : rows) {
+                twice.add(row + ":AUTO");
+                twice.add(row + ":CRT");
+                twice.add(row + ":AUTO");
+                twice.add(row + ":CRT");
+            }
+            rows = twice.toArray(new String[0]);
+        } else if (route != null) {
             o = o.withRoute(org.modalg.fft.Route.valueOf(route));
         }
+        Options base = o;
         for (String row : rows) {
             int log2 = Integer.parseInt(row.split(":")[0]);
             int bits = Integer.parseInt(row.split(":")[1]);
+            o = row.split(":").length > 2 ? base.withRoute(org.modalg.fft.Route.valueOf(row.split(":")[2])) : base;
             int len = 1 << log2;
             String label = "fmpz_poly_mul len " + len + " x " + bits + "-bit";
+            String shown = label + (row.split(":").length > 2 ? " " + row.split(":")[2] : "");
             ZZFlintRows g = new ZZFlintRows(label);
             ZZPoly a = poly(g, len, bits);
             ZZPoly b = poly(g, len, bits);
@@ -96,21 +108,28 @@ public final class ZZFlintRows {
                 double best = Double.MAX_VALUE;
                 long warmEnd = System.nanoTime() + 1_500_000_000L; // JIT warm-up for the small rows
                 int warm = 0;
-                while (first < 200 && (System.nanoTime() < warmEnd || warm < 3)) {
+                double last = 0;
+                while (last < 1000 && (System.nanoTime() < warmEnd || warm < 3)) {
                     long s = System.nanoTime();
                     c = a.multiply(b, o);
-                    first = Math.min(first, (System.nanoTime() - s) / 1e6);
+                    last = (System.nanoTime() - s) / 1e6;
+                    first = Math.min(first, last);
                     warm++;
                 }
                 int k = first < 10 ? (int) (20 / Math.max(first, 1e-4)) + 1 : 1;
+                double bestCpu = Double.MAX_VALUE;
+                java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
                 for (int r = 0; r < 3; r++) {
                     long s = System.nanoTime();
+                    long cpu = mx.getCurrentThreadCpuTime();
                     for (int i = 0; i < k; i++) {
                         c = a.multiply(b, o);
                     }
+                    bestCpu = Math.min(bestCpu, (mx.getCurrentThreadCpuTime() - cpu) / 1e6 / k);
                     best = Math.min(best, (System.nanoTime() - s) / 1e6 / k);
                 }
-                System.out.printf("%-44s %12.4f ms  first=%.1fms k=%d  outlen=%d ck=%d%n", label, best, firstCall, k,
+                System.out.printf("%-49s %12.4f ms  cpu %10.4f ms  first=%.1fms k=%d  outlen=%d ck=%d%n", shown, best,
+                        bestCpu, firstCall, k,
                         c.length(), checksum(c));
             } catch (RuntimeException | OutOfMemoryError e) {
                 System.out.printf("%-44s FAILED: %s%n", label, e);
