@@ -485,13 +485,15 @@ public final class ZZPoly implements Comparable<ZZPoly> {
 
     /**
      * this * g by the small-prime NTT on the given engine (for instance a GPU's, from
-     * {@code NttEngines.shared()} with {@code modalg.backend=gpu}), whatever the sizes: s primes
-     * below 2^61 with product above twice the coefficient bound, projection and Garner's CRT on
-     * the host, the batched convolution on the engine; the product keeps packed coefficients.
+     * {@code NttEngines.shared()} with {@code modalg.backend=gpu}), whatever the sizes: the
+     * pipeline of the CPU route ({@code ZZProductPlan}: s primes below 2^50 with product above
+     * twice the coefficient bound, projection from 32-bit word planes and Garner's CRT into
+     * packed limbs on the host), the batched cyclic convolution on the engine; the product
+     * keeps packed coefficients, and packed operands are read without making BigIntegers.
      * O(s N log N + s^2 N) for N the power of two at least the product's length.
      *
-     * @throws IllegalArgumentException if g or engine is null, or the product is longer than
-     *     the engine's limit
+     * @throws IllegalArgumentException if g or engine is null, the product needs more than the
+     *     engines' 2^27 points, or its bound more than 4096 primes
      */
     public ZZPoly multiply(ZZPoly g, org.modalg.fft.NttEngine engine) {
         checkNotNull(g, "g");

@@ -255,7 +255,9 @@ class ProductLimitsTest {
         long t = ZZProductPlan.bytes(1000, 1000, 1 << 20, 1 << 20);
         assertTrue(t < k, "the NTT route needs less memory here: " + t + " against " + k);
         assertEquals(PolyMulZZ.Route.NTT, PolyMulZZ.transformRoute(false, 1000, 1000, 1 << 20, 1 << 20, (t + k) / 2));
-        assertEquals(PolyMulZZ.Route.KRONECKER, PolyMulZZ.transformRoute(false, 1000, 1000, 1 << 20, 1 << 20, k));
+        // the route asks for 1.5 times its estimate
+        assertEquals(PolyMulZZ.Route.KRONECKER, PolyMulZZ.transformRoute(false, 1000, 1000, 1 << 20, 1 << 20, k + k / 2));
+        assertEquals(PolyMulZZ.Route.NTT, PolyMulZZ.transformRoute(false, 1000, 1000, 1 << 20, 1 << 20, k + k / 2 - 1));
         // neither within memory: the preferred one anyway (the JVM then says what was asked)
         assertEquals(PolyMulZZ.Route.KRONECKER, PolyMulZZ.transformRoute(false, 1000, 1000, 1 << 20, 1 << 20, 1));
     }

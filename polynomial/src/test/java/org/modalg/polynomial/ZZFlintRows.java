@@ -101,14 +101,17 @@ public final class ZZFlintRows {
             ZZPoly a = poly(g, len, bits);
             ZZPoly b = poly(g, len, bits);
             try {
+                java.lang.management.ThreadMXBean mx0 = java.lang.management.ManagementFactory.getThreadMXBean();
                 long t0 = System.nanoTime();
+                long c0 = mx0.getCurrentThreadCpuTime();
                 ZZPoly c = a.multiply(b, o);
+                double firstCpu = (mx0.getCurrentThreadCpuTime() - c0) / 1e6;
                 double first = (System.nanoTime() - t0) / 1e6;
                 double firstCall = first;
                 double best = Double.MAX_VALUE;
                 long warmEnd = System.nanoTime() + 1_500_000_000L; // JIT warm-up for the small rows
                 int warm = 0;
-                double last = 0;
+                double last = first;
                 while (last < 1000 && (System.nanoTime() < warmEnd || warm < 3)) {
                     long s = System.nanoTime();
                     c = a.multiply(b, o);
@@ -117,9 +120,10 @@ public final class ZZFlintRows {
                     warm++;
                 }
                 int k = first < 10 ? (int) (20 / Math.max(first, 1e-4)) + 1 : 1;
-                double bestCpu = Double.MAX_VALUE;
+                double bestCpu = first > 5000 ? firstCpu : Double.MAX_VALUE;
+                best = first > 5000 ? first : best;
                 java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
-                for (int r = 0; r < 3; r++) {
+                for (int r = 0; r < (first > 5000 ? 0 : 3); r++) { // as the harness: a row over 5 s is one call
                     long s = System.nanoTime();
                     long cpu = mx.getCurrentThreadCpuTime();
                     for (int i = 0; i < k; i++) {
