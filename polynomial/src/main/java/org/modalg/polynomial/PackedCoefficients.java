@@ -109,9 +109,9 @@ final class PackedCoefficients {
     }
 
     /**
-     * The signed 32-bit words of the coefficients into planes of R rows of C, as
+     * The signed 48-bit pieces of the coefficients into planes of R rows of C, as
      * {@link ZZProductPlan#words} makes them from BigIntegers: planes[t][r][c] = sign_i
-     * (word t of |c_i|) for i = r C + c &lt; length, zeros after. O(R C planes).
+     * (bits [48 t, 48 t + 48) of |c_i|) for i = r C + c &lt; length, zeros after. O(R C planes).
      */
     void words(double[][][] planes) {
         int count = planes.length;
@@ -129,9 +129,8 @@ final class PackedCoefficients {
                 }
                 long[] m = mag[i >>> CHUNK_SHIFT];
                 int at = (i & (CHUNK - 1)) * limbs;
-                for (int t = 0; t < count && (t >>> 1) < limbs; t++) {
-                    long word = (m[at + (t >>> 1)] >>> (32 * (t & 1))) & 0xFFFFFFFFL;
-                    planes[t][r][c] = sg * (double) word;
+                for (int t = 0; t < count; t++) {
+                    planes[t][r][c] = sg * (double) ZZProductPlan.piece(m, at, limbs, t);
                 }
             }
         }

@@ -22,7 +22,7 @@ import org.modalg.fields.NttPrimes;
  * N = 2^log2n and the output window [lo, hi) of product coefficients it returns. Every product
  * then runs the same steps:
  * <ol>
- * <li>projection: each operand's coefficients as signed 32-bit word planes ({@link Operand},
+ * <li>projection: each operand's coefficients as signed 48-bit piece planes ({@link Operand},
  * from BigIntegers or straight from {@link PackedCoefficients}), and per prime the residues of
  * the planes by Horner in double-precision arithmetic ({@link #residues});</li>
  * <li>transforms: per prime a cyclic convolution of length N on {@link DoubleNttPlan}, or on an
@@ -737,9 +737,9 @@ final class ZZProductPlan {
 
     // ------------------------------------------------------------------ projection
 
-    /** Word planes for a coefficient size: ceil(bits / 32), at least one. */
+    /** Planes for a coefficient size: ceil(bits / 48), at least one. */
     static int wordCount(int bits) {
-        return Math.max(1, (bits + 31) / 32);
+        return Math.max(1, (bits + PIECE_BITS - 1) / PIECE_BITS);
     }
 
     /**
@@ -769,9 +769,11 @@ final class ZZProductPlan {
     }
 
     /**
-     * The coefficients' 32-bit words, signed, into the planes: planes[t][r][c] = sign(x_i) (word
-     * t of |x_i|) for i = r C + c &lt; len, zeros after, t &lt; planes.length (at least
-     * ceil(bits / 32)). O(C R planes).
+     * The coefficients' 48-bit pieces, signed, into the planes: planes[t][r][c] = sign(x_i)
+     * (bits [48 t, 48 t + 48) of |x_i|) for i = r C + c &lt; len, zeros after, t &lt; planes.length
+     * (at least {@link #wordCount}). Pieces of 48 bits keep |piece| + p below 2^51, the range of
+     * the modular products in {@link #residues}, with a third fewer Horner steps than 32-bit
+     * words. O(C R planes).
      */
     static void words(BigInteger[] x, int off, int len, double[][][] planes, ForkJoinPool pool) {
         int count = planes.length;
@@ -779,13 +781,9 @@ final class ZZProductPlan {
         forRows(pool, 0, planes[0].length, (fromRow, toRow) -> {
             for (int r = fromRow; r < toRow; r++) {
                 int end = Math.min(cols, len - r * cols);
-                for (int t = 2; t < count; t++) { // words above the second are written sparsely
-                    Arrays.fill(planes[t][r], 0.0);
-                }
                 if (end < cols) {
-                    Arrays.fill(planes[0][r], end, cols, 0.0);
-                    if (count > 1) {
-                        Arrays.fill(planes[1][r], end, cols, 0.0);
+                    for (int t = 0; t < count; t++) {
+                        Arrays.fill(planes[t][r], Math.max(0, end), cols, 0.0);
                     }
                 }
                 for (int c = 0; c < end; c++) {
@@ -793,12 +791,12 @@ final class ZZProductPlan {
                     if (DIRECT) { // BigInteger's own words (java.math opened to modalg)
                         double sign = v.signum();
                         int words = BigIntegerWords.wordCount(v);
-                        planes[0][r][c] = words > 0 ? sign * BigIntegerWords.word(v, 0) : 0.0;
-                        if (count > 1) {
-                            planes[1][r][c] = words > 1 ? sign * BigIntegerWords.word(v, 1) : 0.0;
-                        }
-                        for (int t = 2; t < words && t < count; t++) {
-                            planes[t][r][c] = sign * BigIntegerWords.word(v, t);
+                        for (int t = 0; t < count; t++) {
+                            int w = (3 * t) >>> 1; // bit 48 t is bit 0 or 16 of 32-bit word w
+                            long lo = w < words ? BigIntegerWords.word(v, w) : 0L;
+                            long hi = w + 1 < words ? BigIntegerWords.word(v, w + 1) : 0L;
+                            long piece = (t & 1) == 0 ? lo | (hi & 0xFFFFL) << 32 : lo >>> 16 | hi << 16;
+                            planes[t][r][c] = sign * (double) piece;
                         }
                     } else {
                         wordsOf(v, planes, r, c, count);
@@ -808,6 +806,11 @@ final class ZZProductPlan {
         });
     }
 
+    /** Bits per piece of the word planes. */
+    static final int PIECE_BITS = 48;
+
+    private static final long PIECE_MASK = (1L << PIECE_BITS) - 1;
+
     // Whether BigInteger's words can be read directly (measured 12 against 28 ms for the two
     // operands of a 2^20 x 64-bit product).
     private static final boolean DIRECT = BigIntegerWords.direct();
@@ -815,34 +818,29 @@ final class ZZProductPlan {
     // words() for one coefficient through BigInteger's public methods (java.math not opened).
     static void wordsOf(BigInteger v, double[][][] planes, int r, int c, int count) {
         int sign = v.signum();
-        planes[0][r][c] = 0.0;
-        if (count > 1) {
-            planes[1][r][c] = 0.0;
-        }
-        if (sign == 0) {
-            return;
-        }
-        int bl = v.bitLength();
-        if (bl < 64 || (bl == 64 && (sign > 0 || v.getLowestSetBit() < 64))) {
-            // |v| < 2^64 (only -2^64 has bit length 64 and |v| = 2^64): the low word of v,
-            // negated for a negative v, is |v| as an unsigned word
-            long m = v.longValue();
-            m = sign < 0 ? -m : m;
-            planes[0][r][c] = sign * (double) (m & 0xFFFFFFFFL);
-            if (count > 1) {
-                planes[1][r][c] = sign * (double) (m >>> 32);
-            }
-        } else {
-            long[] limbs = BigIntegerWords.magnitude(v);
-            for (int t = 0; t < 2 * limbs.length && t < count; t++) {
-                long word = (limbs[t >>> 1] >>> (32 * (t & 1))) & 0xFFFFFFFFL;
-                planes[t][r][c] = sign * (double) word;
-            }
+        long[] limbs = sign == 0 ? new long[1] : BigIntegerWords.magnitude(v);
+        for (int t = 0; t < count; t++) {
+            planes[t][r][c] = sign * (double) piece(limbs, 0, limbs.length, t);
         }
     }
 
+    /** Bits [48 t, 48 t + 48) of the little-endian limbs m[at .. at + len) (zero above them). */
+    static long piece(long[] m, int at, int len, int t) {
+        long bit = (long) PIECE_BITS * t;
+        int li = (int) (bit >>> 6);
+        int sh = (int) (bit & 63);
+        if (li >= len) {
+            return 0L;
+        }
+        long v = m[at + li] >>> sh;
+        if (sh > 64 - PIECE_BITS && li + 1 < len) {
+            v |= m[at + li + 1] << (64 - sh);
+        }
+        return v & PIECE_MASK;
+    }
+
     /**
-     * m = the residues mod p of the values sum_t words[t] 2^(32 t), elementwise over the
+     * m = the residues mod p of the values sum_t words[t] 2^(48 t), elementwise over the
      * planes' rows (m's further rows are left alone: the transform takes them as zero): Horner
      * from the top word, one modular product by 2^32 per word, vectorized along the rows.
      * O(C R words).
@@ -851,7 +849,8 @@ final class ZZProductPlan {
         double pd = p;
         double pinv = 1.0 / p;
         double np = -pd;
-        double c32 = DoubleCrt.symmetric(Math.floorMod(1L << 32, p), p);
+        // the pieces' radix 2^48 mod p: |y c| stays below 2^99, |v| below p + 2^48 < 2^51
+        double c32 = DoubleCrt.symmetric(Math.floorMod(1L << PIECE_BITS, p), p);
         double c32p = c32 * pinv;
         int top = words.length - 1;
         int used = words[0].length;
