@@ -655,7 +655,9 @@ final class ZZProductPlan {
             double[] x2 = res[2][r];
             int start = Math.max(0, lo - r * cols);
             int end = Math.min(cols, hi - r * cols);
-            int bits = 0;
+            long or0 = 0; // the ORs of the magnitudes' words: their bit length is the row's largest
+            long or1 = 0;
+            long or2 = 0;
             for (int col = start; col < end; col++) {
                 long v0 = (long) x0[col];
                 long v1 = (long) x1[col];
@@ -695,12 +697,15 @@ final class ZZProductPlan {
                 chunk[at + 1] = n1;
                 chunk[at + 2] = n2;
                 long any = n0 | n1 | n2;
+                // sign: -1 for m = -1, else 0 or 1 as any is zero or not (branch-free)
                 sign[i >>> PackedCoefficients.CHUNK_SHIFT][i & (PackedCoefficients.CHUNK - 1)] =
-                        (byte) (m != 0 ? -1 : (any == 0 ? 0 : 1));
-                bits = Math.max(bits, n2 != 0 ? 192 - Long.numberOfLeadingZeros(n2)
-                        : n1 != 0 ? 128 - Long.numberOfLeadingZeros(n1) : 64 - Long.numberOfLeadingZeros(n0));
+                        (byte) (m | ((any | -any) >>> 63));
+                or0 |= n0;
+                or1 |= n1;
+                or2 |= n2;
             }
-            maxBits[r - rowBase] = bits;
+            maxBits[r - rowBase] = or2 != 0 ? 192 - Long.numberOfLeadingZeros(or2)
+                    : or1 != 0 ? 128 - Long.numberOfLeadingZeros(or1) : 64 - Long.numberOfLeadingZeros(or0);
         }
     }
 
