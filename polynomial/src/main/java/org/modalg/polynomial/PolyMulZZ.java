@@ -2,17 +2,13 @@ package org.modalg.polynomial;
 
 import java.math.BigInteger;
 import java.util.Arrays;
-import java.util.concurrent.ConcurrentHashMap;
 import org.modalg.fft.BigPrimeFftEngine;
 import org.modalg.fft.CpuBigPrimeFftEngine;
-import org.modalg.fft.CpuNttEngine;
-import org.modalg.fft.CrtBasis;
 import org.modalg.fft.NttEngine;
 import org.modalg.fft.NttPlan;
 import org.modalg.fields.GfArithmetic;
 import org.modalg.fields.GfField;
 import org.modalg.fields.GfPreset;
-import org.modalg.fields.NttPrimes;
 
 /**
  * Multiplication kernels for polynomials over Z on coefficient arrays (increasing degree,
@@ -67,7 +63,7 @@ final class PolyMulZZ {
      *   <tr><td>128 .. 511</td><td>n &lt; 10, 6, 4 (from 192, 384 bits)</td><td>n &lt; 64</td><td>never</td>
      *       <td>n &gt;= 64</td></tr>
      *   <tr><td>512 .. 1023</td><td>n &lt; 4, 2 (from 768 bits)</td><td>n &lt; 96</td>
-     *       <td>never / n &gt;= 96</td><td>n &gt;= 96 / never</td></tr>
+     *       <td>never / n &lt; 4096</td><td>n &gt;= 96 / n &gt;= 4096</td></tr>
      *   <tr><td>1024 .. 2047</td><td>n &lt; 2</td><td>n &lt; 96</td><td>n &gt;= 96</td><td>never</td></tr>
      *   <tr><td>2048 .. 8191</td><td>n &lt; 2</td><td>n &lt; 24</td><td>n &gt;= 24</td><td>never</td></tr>
      *   <tr><td>&gt;= 8192</td><td>n &lt; 2</td><td>n &lt; 6</td><td>n &gt;= 6</td><td>never</td></tr>
@@ -82,7 +78,7 @@ final class PolyMulZZ {
      * <p>Then the hard limits ({@link #route}): a transform route that cannot take the shape
      * (Kronecker: packed products beyond about 3.2 10^10 bits, {@link #kroneckerFits}; the NTT:
      * products longer than 2^28 or bounds needing more than 4096 primes,
-     * {@link DoubleNttPolyMul#fits}), or whose estimated memory exceeds what the heap has left
+     * {@link ZZProductPlan#fits}), or whose estimated memory exceeds what the heap has left
      * while the other's does not, gives way to the other, and a product both decline is cut into
      * blocks ({@link #mulBlocks}).
      */
@@ -103,9 +99,9 @@ final class PolyMulZZ {
     /**
      * The route of {@link #mul} for operands of the given lengths and largest coefficient bits:
      * the tuned rule (the table of {@link #mul}), then the hard limits. A transform route that
-     * declines the shape ({@link #kroneckerFits}, {@link DoubleNttPolyMul#fits}) or whose
+     * declines the shape ({@link #kroneckerFits}, {@link ZZProductPlan#fits}) or whose
      * estimated memory exceeds what the heap has left while the other's does not
-     * ({@link #kroneckerBytes}, {@link DoubleNttPolyMul#bytes}) gives way to the other; when
+     * ({@link #kroneckerBytes}, {@link ZZProductPlan#bytes}) gives way to the other; when
      * both decline, the product is cut into blocks that one of them takes ({@link #BLOCKS}).
      * Pure arithmetic: allocates nothing.
      */
@@ -134,9 +130,10 @@ final class PolyMulZZ {
      */
     static Route transformRoute(boolean ntt, long bitsA, long bitsB, int aLen, int bLen, long available) {
         boolean kf = kroneckerFits(bitsA, bitsB, aLen, bLen);
-        boolean nf = DoubleNttPolyMul.fits(bitsA, bitsB, aLen, bLen);
-        boolean km = kf && kroneckerBytes(bitsA, bitsB, aLen, bLen) <= available;
-        boolean nm = nf && DoubleNttPolyMul.bytes(bitsA, bitsB, aLen, bLen) <= available;
+        boolean nf = ZZProductPlan.fits(bitsA, bitsB, aLen, bLen);
+        // estimates are rough and the heap holds the operands' garbage too: ask for half again as much
+        boolean km = kf && withMargin(kroneckerBytes(bitsA, bitsB, aLen, bLen)) <= available;
+        boolean nm = nf && withMargin(ZZProductPlan.bytes(bitsA, bitsB, aLen, bLen)) <= available;
         Route first = ntt ? Route.NTT : Route.KRONECKER;
         Route second = ntt ? Route.KRONECKER : Route.NTT;
         boolean firstFits = ntt ? nf : kf;
@@ -148,6 +145,12 @@ final class PolyMulZZ {
             return second;
         }
         return firstFits ? first : secondFits ? second : Route.BLOCKS;
+    }
+
+    // An estimate with the headroom the route choice asks for: 1.5 times (the Kronecker route of a
+    // 2^20 x 1000-bit product, estimated at 5.6 GB, ran out of a 6.3 GB heap).
+    private static long withMargin(long bytes) {
+        return bytes > Long.MAX_VALUE / 2 ? Long.MAX_VALUE : bytes + bytes / 2;
     }
 
     /** What the heap can still give: its maximum less what is in use now (a rough figure). */
@@ -217,24 +220,20 @@ final class PolyMulZZ {
      *   range throws BigInteger's own ArithmeticException.
      * - Arrays hold at most 2^31 - 9 entries (Limbs.MAX_ARRAY_LENGTH): the packed operands and
      *   the product's limbs (kroneckerFits), the output array (ZZPoly's length check), the
-     *   packed coefficients (chunked, DoubleNttPolyMul.fits), the word planes and DoubleNttPlan's
+     *   packed coefficients (chunked, ZZProductPlan.fits), the word planes and DoubleNttPlan's
      *   matrices (rows and columns of at most 2^14).
      * - Transform lengths: DoubleNttPlan takes 2^28 points and the primes below 2^50 have 2-adic
-     *   order 28 (DoubleNttPolyMul.fits, DoubleNttIntMul.fits); NttPlan takes 2^27 and the 61-bit
+     *   order 28 (ZZProductPlan.fits, DoubleNttIntMul.fits); NttPlan takes 2^27 and the 61-bit
      *   primes have order 27 or more (the engine route's check).
-     * - Prime counts: 4096 primes below 2^50 for the NTT route (DoubleNttPolyMul.MAX_PRIMES,
-     *   coefficient products of up to about 200,000 bits), CrtBasis.MAX_SIZE for the engine
-     *   route, 3 to 6 for integer products (DoubleNttIntMul: up to about 3.2 10^10 bits).
+     * - Prime counts: 4096 primes below 2^50 for the NTT route and the engine route (both on
+     *   ZZProductPlan, ZZProductPlan.MAX_PRIMES: coefficient products of up to about 200,000 bits), 3 to 6 for integer products (DoubleNttIntMul: up to about 3.2 10^10 bits).
      * - The big-prime FFT: the largest generalized Fermat preset (bigPrimeField); never chosen.
      * Beyond both transform routes' limits the product is cut into blocks (mulBlocks).
      */
 
-    /**
-     * Bits of the product bound, in long arithmetic (the int form {@link #productBoundBits}
-     * would overflow for coefficients near BigInteger's limit).
-     */
+    /** {@link ZZProductPlan#boundBits}. */
     static long boundBits(long bitsA, long bitsB, int aLen, int bLen) {
-        return bitsA + bitsB + ceilLog2(Math.min(aLen, bLen));
+        return ZZProductPlan.boundBits(bitsA, bitsB, aLen, bLen);
     }
 
     /**
@@ -330,12 +329,12 @@ final class PolyMulZZ {
             int la = Math.min(l, aLen); // a short operand stays whole
             int lb = Math.min(l, bLen);
             boolean kf = kroneckerFits(bitsA, bitsB, la, lb);
-            boolean nf = DoubleNttPolyMul.fits(bitsA, bitsB, la, lb);
+            boolean nf = ZZProductPlan.fits(bitsA, bitsB, la, lb);
             if ((kf || nf) && any == 0) {
                 any = l;
             }
             long bytes = Math.min(kf ? kroneckerBytes(bitsA, bitsB, la, lb) : Long.MAX_VALUE,
-                    nf ? DoubleNttPolyMul.bytes(bitsA, bitsB, la, lb) : Long.MAX_VALUE);
+                    nf ? ZZProductPlan.bytes(bitsA, bitsB, la, lb) : Long.MAX_VALUE);
             if (bytes <= available / 2) { // room left for the blocks' sum
                 return l;
             }
@@ -343,27 +342,18 @@ final class PolyMulZZ {
         return any;
     }
 
-    /**
-     * Bits of a bound on |c_k| for c = a * b with |a_i| &lt; 2^bitsA, |b_j| &lt; 2^bitsB:
-     * max|a_i| max|b_j| min(aLen, bLen) &lt; 2^(bitsA + bitsB + ceil(log2 min(aLen, bLen))).
-     */
+    /** {@link ZZProductPlan#boundBits} as an int (coefficients and lengths of int range). */
     static int productBoundBits(int bitsA, int bitsB, int aLen, int bLen) {
-        return bitsA + bitsB + ceilLog2(Math.min(aLen, bLen));
+        return (int) ZZProductPlan.boundBits(bitsA, bitsB, aLen, bLen);
     }
 
     static int ceilLog2(int n) {
-        return n <= 1 ? 0 : 32 - Integer.numberOfLeadingZeros(n - 1);
+        return ZZProductPlan.ceilLog2(n);
     }
 
-    /** The largest bit length of |x| over the range (0 for an all-zero range). O(n). */
+    /** {@link ZZProductPlan#maxBits}. */
     static int maxBits(BigInteger[] x, int off, int len) {
-        int bits = 0;
-        for (int i = 0; i < len; i++) {
-            BigInteger v = x[off + i];
-            // bitLength() excludes the sign bit: for negative v it can be one short of |v|'s
-            bits = Math.max(bits, v.signum() < 0 ? v.negate().bitLength() : v.bitLength());
-        }
-        return bits;
+        return ZZProductPlan.maxBits(x, off, len);
     }
 
     // ------------------------------------------------------------------ classical
@@ -760,69 +750,41 @@ final class PolyMulZZ {
 
     // ------------------------------------------------------------------ small-prime NTT + CRT
 
-    private static final ConcurrentHashMap<Long, CrtBasis> BASES = new ConcurrentHashMap<>();
-
-    // Two-adic order asked of every basis prime at least: bases are shared across lengths.
-    private static final int MIN_BASIS_TWO_ADIC = 24;
-
     /**
-     * The fewest of the largest NTT primes below 2^61 with 2^max(log2n, 24) | p - 1 whose
-     * product exceeds 2^(bits + 1): enough for every value of absolute value below 2^bits in
-     * the symmetric range. Below 2^61 the transforms run on the fft module's [0, 4p) kernels
-     * (about 10% faster than the 62-bit primes' kernels, for 1.5% fewer bits per prime). Cached.
-     */
-    static CrtBasis signedBasis(int bits, int log2n) {
-        int order = Math.max(log2n, MIN_BASIS_TWO_ADIC);
-        long key = ((long) bits << 8) | order;
-        return BASES.computeIfAbsent(key, k -> {
-            BigInteger target = BigInteger.ONE.shiftLeft(bits + 1);
-            long[] ps = NttPrimes.generate((bits + 2) / 60 + 1, 1L << 61, order); // each p > 2^60
-            BigInteger m = BigInteger.ONE;
-            int s = 0;
-            while (m.compareTo(target) <= 0) {
-                m = m.multiply(BigInteger.valueOf(ps[s++]));
-            }
-            return CrtBasis.of(Arrays.copyOf(ps, s));
-        });
-    }
-
-    /**
-     * c = a * b by the small-prime NTT on the CPU: {@link DoubleNttPolyMul} (primes below 2^50,
+     * c = a * b by the small-prime NTT on the CPU: {@link ZZProductPlan} (primes below 2^50,
      * vectorized double-precision transforms, on the call's thread count, {@link ProductContext#threads()}).
      * A GPU is used only when asked, through {@link #mulSmallPrimeNtt(BigInteger[], int, int,
-     * BigInteger[], int, int, BigInteger[], int, NttEngine)}: its route (host-side projection
-     * and CRT) measured slower than this one on a 16-core host (gpu/BENCHMARKS.md).
+     * BigInteger[], int, int, BigInteger[], int, NttEngine)}.
+     *
+     * @throws IllegalArgumentException if the plan declines the shape ({@link ZZProductPlan#fits}:
+     *     the product is longer than 2^28 or needs more than {@link ZZProductPlan#MAX_PRIMES} primes)
      */
     public static void mulSmallPrimeNtt(BigInteger[] a, int aOff, int aLen, BigInteger[] b, int bOff, int bLen,
                                         BigInteger[] c, int cOff) {
-        DoubleNttPolyMul.mul(a, aOff, aLen, b, bOff, bLen, c, cOff, ProductContext.threads());
+        mulSmallPrimeNtt(a, aOff, aLen, b, bOff, bLen, c, cOff, ProductContext.threads());
+    }
+
+    /** {@link #mulSmallPrimeNtt(BigInteger[], int, int, BigInteger[], int, int, BigInteger[], int)} on {@code threads} threads. */
+    static void mulSmallPrimeNtt(BigInteger[] a, int aOff, int aLen, BigInteger[] b, int bOff, int bLen,
+            BigInteger[] c, int cOff, int threads) {
+        copyOut(packedProduct(a, aOff, aLen, b, bOff, bLen, null, threads), c, cOff, aLen + bLen - 1);
     }
 
     /**
-     * c = a * b by the small-prime NTT with CRT: the product's coefficients satisfy
-     * |c_k| &lt; 2^boundBits ({@link #productBoundBits}), so s NTT primes with product
-     * M &gt; 2^(boundBits + 1) determine them in the symmetric range (-M/2, M/2]
-     * ({@link #signedBasis}, primes below 2^61, about (boundBits + 2) / 61 primes). Both operands are
-     * projected onto the s primes ({@link CrtBasis#project(BigInteger[], long[])}: a negative
-     * coefficient maps to p - (|c| mod p)), one batched cyclic convolution of length
-     * N = 2^ceil(log2(aLen + bLen - 1)) runs over all s rows at once (zero padding makes it the
-     * linear product), and Garner's CRT maps back symmetrically. O(s N log N + s^2 N + s N
-     * bits/64) word operations.
+     * c = a * b by the small-prime NTT with its transforms on {@code engine} (rows = primes):
+     * the pipeline of {@link ZZProductPlan} (s primes below 2^50 with product above twice the
+     * coefficient bound {@link #productBoundBits}, projection from 32-bit word planes, Garner's
+     * CRT into packed limbs), the cyclic convolutions of length N = 2^ceil(log2(aLen + bLen -
+     * 1)) by {@link NttEngine#cyclicConvolution}. O(s N log N + s^2 N + s N bits/32).
      *
      * @param engine the NTT engine (rows = primes)
      * @throws IllegalArgumentException if the product needs a transform longer than
-     *     2^{@link NttPlan#MAX_LOG2N} or more primes than {@link CrtBasis#MAX_SIZE}
+     *     2^{@link NttPlan#MAX_LOG2N} or more primes than {@link ZZProductPlan#MAX_PRIMES}
      */
     public static void mulSmallPrimeNtt(BigInteger[] a, int aOff, int aLen, BigInteger[] b, int bOff, int bLen,
                                         BigInteger[] c, int cOff, NttEngine engine) {
-        int n = aLen + bLen - 1;
-        Convolved r = convolve(a, aOff, aLen, b, bOff, bLen, engine);
-        if (r == null) {
-            Arrays.fill(c, cOff, cOff + n, BigInteger.ZERO);
-            return;
-        }
-        BigInteger[] out = r.basis().toBigIntegers(r.residues(), n, true, r.threads());
-        System.arraycopy(out, 0, c, cOff, n);
+        copyOut(packedProduct(a, aOff, aLen, b, bOff, bLen, engine, ProductContext.threads()), c, cOff,
+                aLen + bLen - 1);
     }
 
     /**
@@ -832,106 +794,45 @@ final class PolyMulZZ {
      */
     static PackedCoefficients mulSmallPrimeNttPacked(BigInteger[] a, int aLen, BigInteger[] b, int bLen,
             NttEngine engine) {
-        Convolved r = convolve(a, 0, aLen, b, 0, bLen, engine);
-        if (r == null) {
-            return new PackedCoefficients(0, 1, new long[0][], new byte[0][], 0);
-        }
-        return packSymmetric(r.basis(), r.residues(), aLen + bLen - 1, r.threads());
+        return packedProduct(a, 0, aLen, b, 0, bLen, engine, ProductContext.threads());
     }
 
-    // The product's residues: s rows of aLen + bLen - 1, modulo the basis's primes.
-    private record Convolved(CrtBasis basis, long[] residues, int threads) {
+    private static void copyOut(PackedCoefficients p, BigInteger[] c, int cOff, int n) {
+        BigInteger[] out = p.toBigIntegers();
+        System.arraycopy(out, 0, c, cOff, out.length);
+        Arrays.fill(c, cOff + out.length, cOff + n, BigInteger.ZERO);
     }
 
-    // Projection and convolution of the small-prime NTT route; null when an operand is zero.
-    private static Convolved convolve(BigInteger[] a, int aOff, int aLen, BigInteger[] b, int bOff, int bLen,
-            NttEngine engine) {
-        int n = aLen + bLen - 1;
+    /**
+     * a * b packed by the plan of the shape, transforms on the engine (null: the CPU's
+     * double-precision plans on {@code threads} threads); a zero operand gives the zero product
+     * (the plan declines it: nothing to transform).
+     *
+     * @throws IllegalArgumentException if the plan declines a non-zero shape
+     */
+    static PackedCoefficients packedProduct(BigInteger[] a, int aOff, int aLen, BigInteger[] b, int bOff, int bLen,
+            NttEngine engine, int threads) {
         int bitsA = maxBits(a, aOff, aLen);
         int bitsB = maxBits(b, bOff, bLen);
         if (bitsA == 0 || bitsB == 0) {
-            return null;
+            return new PackedCoefficients(0, 1, new long[0][], new byte[0][], 0);
         }
-        int log2n = Math.max(1, ceilLog2(n));
-        if (log2n > NttPlan.MAX_LOG2N) {
-            throw new IllegalArgumentException("product length " + n + " exceeds the NTT limit 2^" + NttPlan.MAX_LOG2N);
-        }
-        int len = 1 << log2n;
-        long bound = boundBits(bitsA, bitsB, aLen, bLen);
-        // primes below 2^61 exceed 2^60: (bound + 2) / 60 + 1 of them; s len words per operand
-        long primes = (bound + 2) / 60 + 1;
-        if (primes > CrtBasis.MAX_SIZE || primes * len > Limbs.MAX_ARRAY_LENGTH) {
-            throw new IllegalArgumentException("the engine's small-prime NTT cannot take lengths " + aLen + " and "
-                    + bLen + " with coefficients of " + bitsA + " and " + bitsB + " bits: " + primes
-                    + " primes of 2^" + log2n + " points (at most " + CrtBasis.MAX_SIZE + " primes and "
-                    + Limbs.MAX_ARRAY_LENGTH + " words per operand)");
-        }
-        CrtBasis basis = signedBasis((int) bound, log2n);
-        int s = basis.size();
-        // projection and CRT use as many threads as the engine (they are a third of the time)
-        int threads = engine instanceof CpuNttEngine ? ((CpuNttEngine) engine).threads()
-                : ProductContext.threads(); // another engine: the host work on all cores
-        long[] fa = rows(basis, a, aOff, aLen, len, threads);
+        ZZProductPlan plan = ZZProductPlan.of(bitsA, bitsB, aLen, bLen).orElseThrow(() -> new IllegalArgumentException(
+                "the small-prime NTT cannot take lengths " + aLen + " and " + bLen + " with coefficients of " + bitsA
+                + " and " + bitsB + " bits: at most 2^" + ZZProductPlan.MAX_LOG2N + " product coefficients and "
+                + ZZProductPlan.MAX_PRIMES + " primes below 2^50 (bounds of about " + 49 * ZZProductPlan.MAX_PRIMES
+                + " bits)"));
         boolean square = a == b && aOff == bOff && aLen == bLen;
-        long[] fb = square ? fa : rows(basis, b, bOff, bLen, len, threads); // fa: one forward
-        engine.cyclicConvolution(basis.primes(), log2n, fa, fb, fa, s);
-        long[] res = new long[s * n];
-        for (int j = 0; j < s; j++) {
-            System.arraycopy(fa, j * len, res, j * n, n);
-        }
-        return new Convolved(basis, res, threads);
-    }
-
-    // The symmetric CRT values of res (s rows of n) packed as sign and magnitude limbs.
-    private static PackedCoefficients packSymmetric(CrtBasis basis, long[] res, int n, int threads) {
-        int limbs = basis.modulusLimbCount();
-        long[] flat = new long[n * limbs];
-        basis.reconstructSymmetric(res, n, flat, limbs, threads);
-        long[][] mag = PackedCoefficients.magnitudes(n, limbs);
-        byte[][] sign = PackedCoefficients.signs(n);
-        int bits = 0;
-        int top = 0;
-        for (int i = 0; i < n; i++) {
-            long[] m = mag[i >>> PackedCoefficients.CHUNK_SHIFT];
-            int at = (i & (PackedCoefficients.CHUNK - 1)) * limbs;
-            byte sg = 0;
-            if (flat[i * limbs + limbs - 1] < 0) { // two's complement: negate
-                long carry = 1;
-                for (int l = 0; l < limbs; l++) {
-                    long v = ~flat[i * limbs + l] + carry;
-                    carry = (v == 0 && carry == 1) ? 1 : 0;
-                    m[at + l] = v;
-                }
-                sg = -1;
-            } else {
-                System.arraycopy(flat, i * limbs, m, at, limbs);
+        ZZProductPlan.Operand oa = plan.operand(a, aOff, aLen, false, threads);
+        ZZProductPlan.Operand ob = square ? oa : plan.operand(b, bOff, bLen, true, threads);
+        try {
+            return engine == null ? plan.multiply(oa, ob, threads) : plan.multiply(oa, ob, engine, threads);
+        } finally {
+            oa.release();
+            if (ob != oa) {
+                ob.release();
             }
-            for (int l = limbs - 1; l >= 0; l--) {
-                if (m[at + l] != 0) {
-                    if (sg == 0) {
-                        sg = 1;
-                    }
-                    bits = Math.max(bits, 64 * l + 64 - Long.numberOfLeadingZeros(m[at + l]));
-                    top = i + 1;
-                    break;
-                }
-            }
-            sign[i >>> PackedCoefficients.CHUNK_SHIFT][i & (PackedCoefficients.CHUNK - 1)] = sg;
         }
-        return new PackedCoefficients(top, limbs, mag, sign, bits);
-    }
-
-    // s rows of length len: row j holds x mod p_j, zero-padded.
-    private static long[] rows(CrtBasis basis, BigInteger[] x, int off, int xLen, int len, int threads) {
-        int s = basis.size();
-        BigInteger[] v = Arrays.copyOfRange(x, off, off + xLen);
-        long[] packed = new long[s * xLen];
-        basis.project(v, packed, threads);
-        long[] r = new long[s * len];
-        for (int j = 0; j < s; j++) {
-            System.arraycopy(packed, j * xLen, r, j * len, xLen);
-        }
-        return r;
     }
 
     // ------------------------------------------------------------------ big-prime FFT

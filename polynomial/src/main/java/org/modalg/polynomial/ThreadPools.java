@@ -8,7 +8,7 @@ import org.modalg.fft.CpuNttEngine;
  * One CPU engine, and so one ForkJoinPool, per thread count, created on first use and kept
  * (daemon workers): the shared engine for its own count, and one engine per other count asked
  * for by a call's options. The CPU routes of this package that take a thread count
- * ({@link DoubleNttPolyMul}, {@link IntegerMultiplication#multiplyCpu}) run on the engine's pool.
+ * ({@link ZZProductPlan}, {@link IntegerMultiplication#multiplyCpu}) run on the engine's pool.
  */
 final class ThreadPools {
     private static final ConcurrentHashMap<Integer, CpuNttEngine> ENGINES = new ConcurrentHashMap<>();

@@ -27,7 +27,7 @@ import org.modalg.fft.CpuNttEngine;
  *
  * <p>The cut-offs over Z ({@link #ZZ_FAST}, {@link #ZZ_NTT} and their one-thread tables) and
  * the integer cut-offs ({@link #INT_MUL_NTT_BITS}, {@link #INT_DIV_NEWTON_BITS}) are those of
- * the double-precision NTT routes ({@code DoubleNttPolyMul}, {@code DoubleNttIntMul}),
+ * the double-precision NTT routes ({@code ZZProductPlan}, {@code DoubleNttIntMul}),
  * re-measured on 2026-11-22 with {@code PolyMulCrossover} and {@code IntMulCrossover} on the
  * 2-vCPU AMD EPYC VM, OpenJDK 17.0.15, shared with other builds and benchmarks (load average
  * 1.1 to 4.7 during the runs): balanced lengths n, full-size coefficients of random signs,
@@ -41,6 +41,14 @@ import org.modalg.fft.CpuNttEngine;
 public final class Tuning {
     private Tuning() {
     }
+
+    /**
+     * Longest Z[x] product (coefficients) that the AUTO dispatch sends to a usable GPU engine
+     * when the rule picks the small-prime NTT: on an H100 host the GPU's route (transforms on the
+     * device, projection and CRT on the host) was 1.5-1.6x faster than the CPU route on 16 threads
+     * at lengths 2^16 and 2^18 and slower from 2^20 (gpu/BENCHMARKS.md, run 8).
+     */
+    static final int ZZ_GPU_MAX_PRODUCT_LENGTH = 1 << 19;
 
     /**
      * Upper bounds (exclusive) on the largest coefficient size in bits for the entries of
@@ -304,17 +312,20 @@ public final class Tuning {
      *   1000    96      1092.3     1262.4
      *   1000   512      5111.2     6018.2
      *   1000  1024     10857.6    11795.3
-     *   1000  4096     45502.1    45635.7    -&gt; never (512 to 1023 bits: ties from 2048 on)
+     *   1000  4096     45502.1    45635.7    (before the packing's Horner ran over the limbs in use)
      *   1500   512      9381.5    12453.9    -&gt; never (1024 to 2047 bits)
      *   4000   256     10706.4    38035.5    -&gt; never
      *  16000   192     34421.3   440137.1    -&gt; never
      * </pre>
+     * Re-measured 2026-11-26 after the packing ran over the limbs in use (ZZFlintRows, FLINT's
+     * inputs, the two routes alternately in one JVM, thread CPU time in ms, the machine loaded):
+     * 1000 bits, n = 256: Kronecker 3.9 / 2.8, NTT 5.7 / 3.0; n = 4096: 63.5 / 35.1 against
+     * 49.4 / 36.8 (a tie); n = 65536: 1205 / 1072 against 762 / 810 -&gt; 4096 (512 to 1023 bits).
      * The big-prime FFT over a generalized Fermat field lost to the small-prime NTT at every
      * length and size already against the 61-bit-prime route (5 to 12 times slower), so it is
      * not a branch of the dispatcher.
      */
-    static final int[] ZZ_NTT_ONE_THREAD = {32, 64, Integer.MAX_VALUE, Integer.MAX_VALUE, Integer.MAX_VALUE,
-        Integer.MAX_VALUE};
+    static final int[] ZZ_NTT_ONE_THREAD = {32, 64, 4096, Integer.MAX_VALUE, Integer.MAX_VALUE, Integer.MAX_VALUE};
 
     private static int byBits(int[] table, int bits) {
         for (int i = 0; i < ZZ_FAST_BITS.length; i++) {

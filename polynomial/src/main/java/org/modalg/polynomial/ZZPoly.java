@@ -2,10 +2,10 @@ package org.modalg.polynomial;
 
 import java.math.BigInteger;
 import java.util.Arrays;
+import java.util.Optional;
 import org.modalg.fft.Backend;
 import org.modalg.fft.Options;
 import org.modalg.fft.Route;
-import org.modalg.fields.ZpField;
 
 /**
  * An immutable dense univariate polynomial over Z.
@@ -392,14 +392,13 @@ public final class ZZPoly implements Comparable<ZZPoly> {
             if (bitsA == 0 || bitsB == 0) {
                 return ZERO;
             }
-            if (DoubleNttPolyMul.fits(bitsA, bitsB, len, g.len)) {
-                BigInteger[] r = new BigInteger[c.length + g.len - 1];
-                DoubleNttPolyMul.mul(c, 0, c.length, gc, 0, g.len, r, 0, ProductContext.threads());
-                return wrap(r);
+            Optional<ZZProductPlan> plan = ZZProductPlan.of(bitsA, bitsB, len, g.len);
+            if (plan.isPresent()) {
+                return productByPlan(plan.get(), g);
             }
-            // beyond the NTT route's limits: the AUTO dispatch cuts the product into blocks
+            // the plan declines (beyond 2^28 points or 4096 primes): the AUTO dispatch cuts the product into blocks
         }
-        ZZPoly packedProduct = DoubleNttPolyMul.multiplyIfChosen(this, g);
+        ZZPoly packedProduct = productIfNtt(g);
         if (packedProduct != null) {
             return packedProduct;
         }
@@ -410,6 +409,52 @@ public final class ZZPoly implements Comparable<ZZPoly> {
             PolyMulZZ.mul(c, 0, c.length, gc, 0, g.len, r, 0);
         }
         return wrap(r);
+    }
+
+    /**
+     * this * g (g == this: a square) by the small-prime NTT, packed, when {@link PolyMulZZ#mul}'s
+     * rule picks it for these operands, otherwise null. Operands already packed are read
+     * without making their BigIntegers. When a GPU engine is usable ({@link ProductContext#engine()}
+     * is not a CPU engine), products of up to {@link Tuning#ZZ_GPU_MAX_PRODUCT_LENGTH}
+     * coefficients run on it instead ({@link #multiply(ZZPoly, org.modalg.fft.NttEngine)}).
+     */
+    private ZZPoly productIfNtt(ZZPoly g) {
+        int bitsA = maxCoefficientBits();
+        int bitsB = g == this ? bitsA : g.maxCoefficientBits();
+        if (bitsA == 0 || bitsB == 0 || !PolyMulZZ.choosesNtt(bitsA, bitsB, len, g.len)) {
+            return null;
+        }
+        org.modalg.fft.NttEngine engine = ProductContext.engine();
+        if (!(engine instanceof org.modalg.fft.CpuNttEngine) && len + g.len - 1 <= Tuning.ZZ_GPU_MAX_PRODUCT_LENGTH) {
+            return multiply(g, engine);
+        }
+        Optional<ZZProductPlan> plan = ZZProductPlan.of(bitsA, bitsB, len, g.len);
+        return plan.isPresent() ? productByPlan(plan.get(), g) : null;
+    }
+
+    // this * g (g == this: a square) by the plan on the call's threads (engine null) or the engine.
+    private ZZPoly productByPlan(ZZProductPlan plan, ZZPoly g, org.modalg.fft.NttEngine engine) {
+        int threads = ProductContext.threads();
+        ZZProductPlan.Operand a = operand(plan, false, threads);
+        ZZProductPlan.Operand b = g == this ? a : g.operand(plan, true, threads);
+        try {
+            return wrap(engine == null ? plan.multiply(a, b, threads) : plan.multiply(a, b, engine, threads));
+        } finally {
+            a.release();
+            if (b != a) {
+                b.release();
+            }
+        }
+    }
+
+    private ZZPoly productByPlan(ZZProductPlan plan, ZZPoly g) {
+        return productByPlan(plan, g, null);
+    }
+
+    // This polynomial as an operand of the plan: from its packed limbs when it has them.
+    private ZZProductPlan.Operand operand(ZZProductPlan plan, boolean second, int threads) {
+        return packed != null ? plan.operand(packed, second)
+                : plan.operand(cache, 0, len, maxCoefficientBits(), second, threads);
     }
 
     // A degree whose coefficient array (degree + 1 entries) the JVM can allocate.
@@ -440,13 +485,15 @@ public final class ZZPoly implements Comparable<ZZPoly> {
 
     /**
      * this * g by the small-prime NTT on the given engine (for instance a GPU's, from
-     * {@code NttEngines.shared()} with {@code modalg.backend=gpu}), whatever the sizes: s primes
-     * below 2^61 with product above twice the coefficient bound, projection and Garner's CRT on
-     * the host, the batched convolution on the engine; the product keeps packed coefficients.
+     * {@code NttEngines.shared()} with {@code modalg.backend=gpu}), whatever the sizes: the
+     * pipeline of the CPU route ({@code ZZProductPlan}: s primes below 2^50 with product above
+     * twice the coefficient bound, projection from 32-bit word planes and Garner's CRT into
+     * packed limbs on the host), the batched cyclic convolution on the engine; the product
+     * keeps packed coefficients, and packed operands are read without making BigIntegers.
      * O(s N log N + s^2 N) for N the power of two at least the product's length.
      *
-     * @throws IllegalArgumentException if g or engine is null, or the product is longer than
-     *     the engine's limit
+     * @throws IllegalArgumentException if g or engine is null, the product needs more than the
+     *     engines' 2^27 points, or its bound more than 4096 primes
      */
     public ZZPoly multiply(ZZPoly g, org.modalg.fft.NttEngine engine) {
         checkNotNull(g, "g");
@@ -454,8 +501,17 @@ public final class ZZPoly implements Comparable<ZZPoly> {
         if (len == 0 || g.len == 0) {
             return ZERO;
         }
-        return wrap(PolyMulZZ.mulSmallPrimeNttPacked(coeffs(), len, g == this ? coeffs() : g.coeffs(), g.len,
-                engine));
+        int bitsA = maxCoefficientBits();
+        int bitsB = g == this ? bitsA : g.maxCoefficientBits();
+        if (bitsA == 0 || bitsB == 0) {
+            return ZERO;
+        }
+        ZZPoly f = this;
+        ZZProductPlan plan = ZZProductPlan.of(bitsA, bitsB, len, g.len).orElseThrow(() -> new IllegalArgumentException(
+                "the small-prime NTT cannot take lengths " + f.len + " and " + g.len + " with coefficients of "
+                + bitsA + " and " + bitsB + " bits: at most 2^" + ZZProductPlan.MAX_LOG2N + " product coefficients and "
+                + ZZProductPlan.MAX_PRIMES + " primes"));
+        return productByPlan(plan, g, engine);
     }
 
     /**
@@ -819,14 +875,6 @@ public final class ZZPoly implements Comparable<ZZPoly> {
             r[i] = j < c.length ? c[j] : BigInteger.ZERO;
         }
         return wrap(r);
-    }
-
-    // ------------------------------------------------------------------ reduction mod p
-
-    /** The image in (Z/pZ)[x]. O(n) reductions. */
-    public ZpPoly mod(ZpField field) {
-        BigInteger[] c = coeffs();
-        return ZpPoly.of(field, c);
     }
 
     // ------------------------------------------------------------------ comparison

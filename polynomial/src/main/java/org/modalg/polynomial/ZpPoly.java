@@ -274,7 +274,7 @@ public final class ZpPoly {
         ZZPoly.checkProductLength(c.length, g.c.length);
         if (options.route() == Route.BIG_PRIME) {
             ZZPoly a = toZZPoly();
-            return a.multiply(g == this ? a : g.toZZPoly(), options).mod(field);
+            return of(field, a.multiply(g == this ? a : g.toZZPoly(), options).coefficients());
         }
         long[] r = new long[c.length + g.c.length - 1];
         ProductContext.with(options, () -> {

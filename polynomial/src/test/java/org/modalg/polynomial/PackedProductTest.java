@@ -30,7 +30,7 @@ import org.modalg.fields.NttPrimes;
 import org.modalg.fields.ZpField;
 
 /**
- * Products over Z through the packed small-prime NTT route ({@link DoubleNttPolyMul} into
+ * Products over Z through the packed small-prime NTT route ({@link ZZProductPlan} into
  * {@link PackedCoefficients}, kept packed by {@link ZZPoly#multiply} and {@link ZZPoly#square})
  * against independent oracles: Karatsuba on BigIntegers for moderate sizes, closed forms for
  * products of constant-coefficient polynomials, exact convolution sums at sampled degrees and
@@ -226,15 +226,15 @@ class PackedProductTest {
         for (int t = 0; t < 3; t++) {
             ZpField field = ZpField.of(randomPrime62(rnd));
             long x = field.random(rnd);
-            long fx = f.mod(field).evaluate(x);
-            long gx = g.mod(field).evaluate(x);
-            long hx = h.mod(field).evaluate(x);
+            long fx = ZpPoly.of(field, f.coefficients()).evaluate(x);
+            long gx = ZpPoly.of(field, g.coefficients()).evaluate(x);
+            long hx = ZpPoly.of(field, h.coefficients()).evaluate(x);
             assertEquals(field.mul(fx, gx), hx, where(label + ": f(x) g(x) != h(x) mod p = " + field.p() + " at x = " + x));
         }
     }
 
     /**
-     * c = a b by {@link DoubleNttPolyMul#mul} on {@code threads} threads, a at offset 3 of a
+     * c = a b by {@link PolyMulZZ#mulSmallPrimeNtt} on {@code threads} threads, a at offset 3 of a
      * larger array and b at offset 1 (or, for square, b the same range of the same array), c at
      * offset 2 between sentinels that must stay; returns the aLen + bLen - 1 outputs (untrimmed).
      */
@@ -254,7 +254,7 @@ class PackedProductTest {
         int bLen = square ? a.length : b.length;
         int n = a.length + bLen - 1;
         BigInteger[] c = filled(n + 4, sentinel);
-        DoubleNttPolyMul.mul(aa, 3, a.length, bb, bOff, bLen, c, 2, threads);
+        PolyMulZZ.mulSmallPrimeNtt(aa, 3, a.length, bb, bOff, bLen, c, 2, threads);
         assertEquals(sentinel, c[1], where(label + " threads=" + threads + ": wrote below its output range"));
         assertEquals(sentinel, c[n + 2], where(label + " threads=" + threads + ": wrote above its output range"));
         return Arrays.copyOfRange(c, 2, n + 2);
@@ -443,9 +443,9 @@ class PackedProductTest {
         Random rnd = new Random(SEED + 5);
         // The basis: three primes below 2^50 hold bounds up to 148 bits (64-bit coefficients, min
         // length up to 2^20), a 149-bit bound needs a fourth
-        assertEquals(3, DoubleNttPolyMul.basis(PolyMulZZ.productBoundBits(64, 64, 1 << 20, 1 << 20)).size(),
+        assertEquals(3, ZZProductPlan.basis(PolyMulZZ.productBoundBits(64, 64, 1 << 20, 1 << 20)).size(),
                 where("primes for 64-bit coefficients at length 2^20"));
-        assertEquals(4, DoubleNttPolyMul.basis(PolyMulZZ.productBoundBits(64, 64, (1 << 20) + 1, (1 << 20) + 1)).size(),
+        assertEquals(4, ZZProductPlan.basis(PolyMulZZ.productBoundBits(64, 64, (1 << 20) + 1, (1 << 20) + 1)).size(),
                 where("primes for 64-bit coefficients above length 2^20"));
 
         // product length 2^17 - 1, coefficients +-(2^64-1) with random signs: exact sampled
@@ -511,12 +511,12 @@ class PackedProductTest {
     void primeCountBoundaries() {
         Random rnd = new Random(SEED + 6);
         int maxBound = 4101; // (4101 - 7) / 2 = 2047 bits: the largest size the NTT rule takes at n = 128
-        DoubleCrt all = DoubleNttPolyMul.basis(maxBound);
+        DoubleCrt all = ZZProductPlan.basis(maxBound);
         long[] primes = new long[all.size()];
         for (int j = 0; j < primes.length; j++) {
             primes[j] = all.prime(j);
             assertTrue(primes[j] < DoubleNttPlan.MAX_PRIME_EXCLUSIVE && NttPrimes.isPrime(primes[j])
-                    && (primes[j] - 1) % (1L << DoubleNttPolyMul.TWO_ADIC) == 0, where("prime " + j + " = " + primes[j]));
+                    && (primes[j] - 1) % (1L << ZZProductPlan.TWO_ADIC) == 0, where("prime " + j + " = " + primes[j]));
             assertTrue(j == 0 || primes[j] < primes[j - 1], where("primes distinct, decreasing"));
         }
         BigInteger m = ONE;
@@ -529,7 +529,7 @@ class PackedProductTest {
                 if (bound > maxBound) {
                     continue;
                 }
-                DoubleCrt crt = DoubleNttPolyMul.basis(bound);
+                DoubleCrt crt = ZZProductPlan.basis(bound);
                 assertEquals(s, crt.size(), where("primes for bound " + bound));
                 for (int j = 0; j < s; j++) {
                     assertEquals(primes[j], crt.prime(j), where("basis for bound " + bound + " is a prefix, prime " + j));
@@ -694,7 +694,7 @@ class PackedProductTest {
         assertEquals(q.shiftRight(5), fresh.get().shiftRight(5), where(label + ": shiftRight"));
         assertEquals(q.truncate(q.length() / 2), fresh.get().truncate(q.length() / 2), where(label + ": truncate"));
         ZpField field = ZpField.of(randomPrime62(rnd));
-        assertEquals(q.mod(field), fresh.get().mod(field), where(label + ": mod p = " + field.p()));
+        assertEquals(ZpPoly.of(field, q.coefficients()), ZpPoly.of(field, fresh.get().coefficients()), where(label + ": mod p = " + field.p()));
     }
 
     private static void checkFurtherProducts(Supplier<ZZPoly> fresh, ZZPoly q, BigInteger[] expected, Random rnd,
@@ -892,8 +892,8 @@ class PackedProductTest {
         ZZPoly f = ZZPoly.of(poly(rnd, 1000, 64, 0.0));
         ZZPoly p = f.multiply(f.add(ZZPoly.ONE));
         assertNotNull(p.packed(), where("a packed product for the degenerate cases"));
-        assertNull(DoubleNttPolyMul.multiplyIfChosen(f, ZZPoly.ZERO), where("multiplyIfChosen with zero"));
-        assertNull(DoubleNttPolyMul.multiplyIfChosen(ZZPoly.ZERO, ZZPoly.ZERO), where("multiplyIfChosen zero, zero"));
+        assertTrue(ZZProductPlan.of(0, 64, 1000, 1000).isEmpty(), where("the plan declines a zero operand"));
+        assertSame(ZZPoly.ZERO, f.multiply(ZZPoly.ZERO), where("times zero"));
         assertSame(ZZPoly.ZERO, ZZPoly.ZERO.square(), where("zero squared"));
         assertTrue(ZZPoly.ZERO.multiply(p).isZero() && p.multiply(ZZPoly.ZERO).isZero(), where("zero times packed"));
         assertEquals(-1, ZZPoly.ZERO.multiply(f).degree(), where("zero times f: degree"));

@@ -32,8 +32,10 @@ public final class PolyMulPhases {
         int n = 2 * len - 1;
         int log2n = PolyMulZZ.ceilLog2(n);
         int size = 1 << log2n;
-        CrtBasis basis = PolyMulZZ.signedBasis(
-                PolyMulZZ.productBoundBits(PolyMulZZ.maxBits(a, 0, len), PolyMulZZ.maxBits(b, 0, len), len, len), log2n);
+        int bound = PolyMulZZ.productBoundBits(PolyMulZZ.maxBits(a, 0, len), PolyMulZZ.maxBits(b, 0, len), len, len);
+        // primes below 2^61 (each above 2^60) whose product exceeds 2^(bound + 1)
+        CrtBasis basis = CrtBasis.of(org.modalg.fields.NttPrimes.generate((bound + 2) / 60 + 1, 1L << 61,
+                Math.max(log2n, 24)));
         int s = basis.size();
         System.out.println("primes " + s + ", length 2^" + log2n + ", threads " + threads);
         double[] best = new double[5];

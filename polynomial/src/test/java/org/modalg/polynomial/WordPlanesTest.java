@@ -10,8 +10,8 @@ import org.junit.jupiter.api.Test;
 import org.modalg.fields.BigIntegerWords;
 
 /**
- * The signed 32-bit word planes of {@link DoubleNttPolyMul#words} (BigInteger's own words) and
- * of its fallback {@link DoubleNttPolyMul#wordsOf} (public BigInteger methods, for a JVM that
+ * The signed 48-bit piece planes of {@link ZZProductPlan#words} (BigInteger's own words) and
+ * of its fallback {@link ZZProductPlan#wordsOf} (public BigInteger methods, for a JVM that
  * does not open java.math) against the words of |v| computed by shifts, on edge values (0, +-1,
  * +-2^63, +-(2^64 - 1), -2^64, +-2^64, Long.MIN_VALUE) and random values of 1 to 200 bits. A
  * fresh seed per run, printed.
@@ -38,21 +38,21 @@ class WordPlanesTest {
             BigInteger v = new BigInteger(1 + rnd.nextInt(200), rnd);
             values.add(rnd.nextBoolean() ? v : v.negate());
         }
-        int count = 7; // ceil(200 / 32)
+        int count = 6; // ceil(200 / 48) + 1: the top plane is zero
         int cols = 64;
         int rows = (values.size() + cols - 1) / cols;
         BigInteger[] x = values.toArray(new BigInteger[0]);
         double[][][] planes = new double[count][rows][cols];
-        DoubleNttPolyMul.words(x, 0, x.length, planes, null);
+        ZZProductPlan.words(x, 0, x.length, planes, null);
         double[][][] fallback = new double[count][rows][cols];
         for (int i = 0; i < x.length; i++) {
-            DoubleNttPolyMul.wordsOf(x[i], fallback, i / cols, i % cols, count);
+            ZZProductPlan.wordsOf(x[i], fallback, i / cols, i % cols, count);
         }
         for (int i = 0; i < x.length; i++) {
             BigInteger mag = x[i].abs();
             for (int t = 0; t < count; t++) {
-                double want = x[i].signum() * (double) (mag.shiftRight(32 * t).longValue() & 0xFFFFFFFFL);
-                String msg = "seed=" + SEED + " value " + x[i] + " word " + t;
+                double want = x[i].signum() * (double) (mag.shiftRight(48 * t).longValue() & 0xFFFFFFFFFFFFL);
+                String msg = "seed=" + SEED + " value " + x[i] + " piece " + t;
                 assertEquals(want, planes[t][i / cols][i % cols], 0.0, msg); // -0.0 and 0.0 alike
                 assertEquals(want, fallback[t][i / cols][i % cols], 0.0, msg + " (fallback)");
             }

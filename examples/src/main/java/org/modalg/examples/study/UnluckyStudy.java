@@ -18,6 +18,7 @@ import org.modalg.modular.PolynomialGcd;
 import org.modalg.modular.PrimeStream;
 import org.modalg.modular.Resultant;
 import org.modalg.polynomial.ZZPoly;
+import org.modalg.polynomial.ZpPoly;
 
 /**
  * {@code modalg study unlucky}: how often a prime is unlucky in the modular GCD as the
@@ -193,7 +194,7 @@ public final class UnluckyStudy implements Study {
                         continue; // q | lc(f) lc(g): such primes are skipped by the algorithm, not unlucky
                     }
                     ZpField fq = ZpField.of(q);
-                    boolean byDegree = f.mod(fq).gcd(g.mod(fq)).degree() > h.degree();
+                    boolean byDegree = ZpPoly.of(fq, f.coefficients()).gcd(ZpPoly.of(fq, g.coefficients())).degree() > h.degree();
                     boolean byResultant = res.mod(bq).signum() == 0;
                     if (byDegree != byResultant) {
                         throw new IllegalStateException("unlucky test disagrees for q = " + q + " at " + b + " bits");
