@@ -15,7 +15,7 @@ import org.modalg.fft.Options;
  * call's thread count and backend reach the dispatch without every kernel signature changing.
  * The dispatch runs on the calling thread; parallel sections get their pool explicitly
  * ({@link ThreadPools#forThreads}). Without options set (internal callers), the JVM-wide
- * defaults apply: {@link CpuNttEngine#shared()}'s thread count and {@link NttEngines#shared()}.
+ * defaults apply: {@link Options#defaults()}'s thread count and {@link NttEngines#shared()}.
  */
 final class ProductContext {
     private static final ThreadLocal<Options> CURRENT = new ThreadLocal<>();
@@ -26,14 +26,14 @@ final class ProductContext {
     }
 
     /**
-     * The options of the overloads that take none: {@link Options#defaults()} with the shared CPU
-     * engine's thread count (both read {@code modalg.threads}; the engine once), made once, so
-     * that a small product does not pay for reading the property and the processor count.
+     * The options of the overloads that take none: {@link Options#defaults()} (its thread count
+     * from {@code modalg.threads} or the processor count), made once, so that a small product
+     * does not pay for reading the property and the processor count.
      */
     static Options defaults() {
         Options o = defaults;
         if (o == null) {
-            o = Options.defaults().withThreads(CpuNttEngine.shared().threads());
+            o = Options.defaults();
             defaults = o;
         }
         return o;
@@ -54,10 +54,10 @@ final class ProductContext {
         }
     }
 
-    /** The thread count of the current call, else the shared CPU engine's. */
+    /** The thread count of the current call, else the defaults' ({@code modalg.threads}, read once). */
     static int threads() {
         Options o = CURRENT.get();
-        return o != null ? o.threads() : CpuNttEngine.shared().threads();
+        return (o != null ? o : defaults()).threads();
     }
 
     /** Whether the current call may use a GPU (its backend is not {@link Backend#CPU}). */
@@ -77,7 +77,7 @@ final class ProductContext {
             return NttEngines.shared();
         }
         NttEngine e = o.backend().engine();
-        return e instanceof CpuNttEngine ? ThreadPools.engine(o.threads()) : e;
+        return e.runsOnHost() ? ThreadPools.engine(o.threads()) : e;
     }
 
     /** Polls the current call's cancellation check, naming {@code where}. */
