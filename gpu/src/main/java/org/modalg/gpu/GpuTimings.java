@@ -41,8 +41,22 @@ public final class GpuTimings {
      * convolution uses) of {@code rows} rows of 2^log2n points, row i modulo rowPrimes[i].
      */
     public static double forwardMillis(long[] rowPrimes, int log2n, int rows, int repeats) {
+        return forwardMillis(rowPrimes, log2n, rows, repeats, true);
+    }
+
+    /**
+     * As {@link #forwardMillis(long[], int, int, int)} with the earlier radix-4 passes (two
+     * stages per shared-memory round trip, canonical reductions) instead of the engines' fused
+     * ones: the before of the NTT kernel's before/after, timed in the same run.
+     */
+    public static double forwardMillisRadix4(long[] rowPrimes, int log2n, int rows, int repeats) {
+        return forwardMillis(rowPrimes, log2n, rows, repeats, false);
+    }
+
+    private static double forwardMillis(long[] rowPrimes, int log2n, int rows, int repeats,
+            boolean fused) {
         GpuRuntime rt = GpuRuntime.get();
-        GpuNtt ntt = new GpuNtt(rt);
+        GpuNtt ntt = new GpuNtt(rt, fused);
         try (DeviceBuffer data = randomRows(rowPrimes, log2n, rows)) {
             return minMillis(repeats, () -> forEachRun(rowPrimes, log2n, rows,
                     (t, r, count) -> ntt.forwardToBitReversed(data, r, count, t)));
