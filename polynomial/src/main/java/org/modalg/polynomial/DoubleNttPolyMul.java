@@ -160,6 +160,10 @@ final class DoubleNttPolyMul {
         if (bitsA == 0 || bitsB == 0 || !PolyMulZZ.choosesNtt(bitsA, bitsB, f.length(), g.length())) {
             return null;
         }
+        ZZPoly onDevice = PolyMulDevice.multiply(f, g, bitsA, bitsB); // a PolyProductProvider (GPU)
+        if (onDevice != null) {
+            return onDevice;
+        }
         int productLength = f.length() + g.length() - 1;
         NttEngine engine = ProductContext.engine();
         if (!(engine instanceof CpuNttEngine) && productLength <= GPU_MAX_PRODUCT_LENGTH) {
