@@ -44,12 +44,14 @@ final class PolyMulDevice {
      * coefficients of L limbs.
      */
     static ZZPoly multiply(ZZPoly f, ZZPoly g, int bitsA, int bitsB) {
+        PolyProductProvider provider = provider(f.length(), g.length());
+        return provider == null ? null : multiply(provider, f, g, bitsA, bitsB);
+    }
+
+    /** {@link #multiply(ZZPoly, ZZPoly, int, int)} on the given provider, whatever the lengths. */
+    static ZZPoly multiply(PolyProductProvider provider, ZZPoly f, ZZPoly g, int bitsA, int bitsB) {
         int aLen = f.length();
         int bLen = g.length();
-        PolyProductProvider provider = provider(aLen, bLen);
-        if (provider == null) {
-            return null;
-        }
         int n = aLen + bLen - 1;
         int bound = PolyMulZZ.productBoundBits(bitsA, bitsB, aLen, bLen);
         int cLimbs = (bound + 63) / 64;
