@@ -43,9 +43,10 @@ import org.modalg.polynomial.ZZPoly;
  *
  * <p>Part (c): integer multiplication of two random n-bit integers, 10^6 .. 10^9 bits: the
  * all-device product on limbs (transfers included), the same with the BigInteger conversions
- * (BigInteger in and out), modalg's CPU NTT multiplication and BigInteger.multiply; and
- * polynomial multiplication over Z/pZ (p a 62-bit NTT prime) of length 2^16 .. 2^24 with the
- * GPU and the CPU NTT engines. Every GPU product is compared with the CPU's.
+ * (BigInteger in and out), modalg's CPU NTT multiplication and BigInteger.multiply; polynomial
+ * multiplication over Z/pZ (a 62-bit NTT prime and p = 2^62 - 57) and over Z (64- and 1000-bit
+ * coefficients), the all-device products against modalg's CPU routes on all cores. Every GPU
+ * product is compared with the CPU's.
  */
 public final class GpuBenchmark {
     /** CSV columns of part (b). */
