@@ -461,6 +461,21 @@ extern "C" __global__ void ntt_dit_fused(u64* data, const u64* __restrict__ tw, 
     FUSED_CASES(false)
 }
 
+// The same passes compiled for three blocks of 256 threads per multiprocessor (at most 80
+// registers a thread, a few spilled): the occupancy side of the register trade, timed by the
+// benchmarks (modalg.gpu.nttKernel=fused_lb3 makes the engines use them).
+extern "C" __global__ void __launch_bounds__(256, 3)
+ntt_dif_fused_lb3(u64* data, const u64* __restrict__ tw, u64 p, u64 pinv, int log2n, int s, int m,
+                  int log2cols) {
+    FUSED_CASES(true)
+}
+
+extern "C" __global__ void __launch_bounds__(256, 3)
+ntt_dit_fused_lb3(u64* data, const u64* __restrict__ tw, u64 p, u64 pinv, int log2n, int s, int m,
+                  int log2cols) {
+    FUSED_CASES(false)
+}
+
 // out[i] = a[i] b[i] c R^-2 mod p (c = k R^2 mod p gives a b k; the convolution uses k = 1/n).
 // grid = (ceil(n / block), rows of the run).
 extern "C" __global__ void pointwise_mul(u64* out, const u64* a, const u64* b, u64 p, u64 pinv,

@@ -29,15 +29,35 @@ final class GpuNtt {
     private final CUfunction scale;
     private final CUfunction bitReverse;
 
+    /** The passes the engines use: {@code modalg.gpu.nttKernel} (default {@code fused}). */
     GpuNtt(GpuRuntime rt) {
-        this(rt, true);
+        this(rt, System.getProperty("modalg.gpu.nttKernel", "fused"));
     }
 
-    /** fused: the fused passes (the engines'), else the radix-4 passes (for comparison). */
-    GpuNtt(GpuRuntime rt, boolean fused) {
-        this.fused = fused;
-        difName = fused ? "ntt_dif_fused" : "ntt_dif_pass";
-        ditName = fused ? "ntt_dit_fused" : "ntt_dit_pass";
+    /**
+     * kernel: {@code fused} (the engines' passes), {@code fused_lb3} (the same compiled for three
+     * blocks per multiprocessor) or {@code radix4} (the earlier passes, for comparison).
+     *
+     * @throws IllegalArgumentException for another name
+     */
+    GpuNtt(GpuRuntime rt, String kernel) {
+        switch (kernel) {
+            case "fused":
+                difName = "ntt_dif_fused";
+                ditName = "ntt_dit_fused";
+                break;
+            case "fused_lb3":
+                difName = "ntt_dif_fused_lb3";
+                ditName = "ntt_dit_fused_lb3";
+                break;
+            case "radix4":
+                difName = "ntt_dif_pass";
+                ditName = "ntt_dit_pass";
+                break;
+            default:
+                throw new IllegalArgumentException("NTT kernel must be fused, fused_lb3 or radix4, got " + kernel);
+        }
+        this.fused = !kernel.equals("radix4");
         dif = rt.function(GpuKernels.NTT, difName);
         dit = rt.function(GpuKernels.NTT, ditName);
         pointwise = rt.function(GpuKernels.NTT, "pointwise_mul");

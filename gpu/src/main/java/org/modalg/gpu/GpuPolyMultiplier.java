@@ -42,8 +42,11 @@ final class GpuPolyMultiplier {
     private final GpuRuntime rt;
     private final GpuNtt ntt;
     private final DeviceWorkspace buffers = new DeviceWorkspace(8);
-    // CRT constants by number of primes (the Z/pZ route: 3 primes, 1 limb)
+    // CRT constants of the Z route by number of primes (their projection takes the limb count
+    // per call), and of the Z/pZ route (three primes, one limb: project_limbs reads exactly the
+    // constructor's limbs per value, so it never shares the Z route's constants)
     private final Map<Integer, GpuCrt> crts = new HashMap<>();
+    private GpuCrt zpCrt;
 
     GpuPolyMultiplier(GpuRuntime rt) {
         this.rt = rt;
@@ -105,7 +108,10 @@ final class GpuPolyMultiplier {
             ra.download(0, c, cOff, n);
             return;
         }
-        GpuCrt crt = crt(3, 1);
+        if (zpCrt == null) {
+            zpCrt = new GpuCrt(rt, java.util.Arrays.copyOf(PRIMES, 3), 1);
+        }
+        GpuCrt crt = zpCrt;
         DeviceBuffer ra = buffers.get(RES_A, 3 * size);
         DeviceBuffer rb = square ? ra : buffers.get(RES_B, 3 * size);
         project(crt, a, aOff, aLen, buffers.get(IN_A, aLen), ra, size);
@@ -181,5 +187,9 @@ final class GpuPolyMultiplier {
             c.close();
         }
         crts.clear();
+        if (zpCrt != null) {
+            zpCrt.close();
+            zpCrt = null;
+        }
     }
 }

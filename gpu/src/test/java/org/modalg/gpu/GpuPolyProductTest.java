@@ -142,6 +142,30 @@ class GpuPolyProductTest {
     }
 
     @Test
+    void productsModPAfterWideProductsOverZOnOneProvider() {
+        // the Z route's CRT constants for three primes and two limbs must not serve the Z/pZ
+        // route's one-limb projection (a fault seen once: every residue read two limbs)
+        Random rnd = new Random(GpuTests.seed("GpuPolyProductTest.modPAfterOverZ"));
+        GpuPolyProductProvider fresh = new GpuPolyProductProvider();
+        for (int round = 0; round < 2; round++) {
+            BigInteger[] a = randomZ(rnd, 300, 65, 0);
+            BigInteger[] b = randomZ(rnd, 200, 65, 0);
+            int bound = 2 * 65 + 9;
+            long[] cMag = new long[499 * 3];
+            byte[] cSign = new byte[499];
+            assertTrue(fresh.multiplySigned(mag(a, 2), signs(a), 300, 2, mag(b, 2), signs(b), 200, 2, bound, cMag,
+                    cSign, 3));
+            long p = ZP_PRIMES[1];
+            long[] x = randomZp(rnd, p, 5000, false);
+            long[] y = randomZp(rnd, p, 4000, false);
+            long[] c = new long[8999];
+            assertTrue(fresh.multiplyMod(p, x, 0, 5000, y, 0, 4000, c, 0));
+            assertArrayEquals(cpuZp(p, x, y), c, "round " + round);
+        }
+        fresh.releaseWorkspace();
+    }
+
+    @Test
     void modulusTwoAndBadArgumentsAreRefused() {
         long[] a = {1, 1, 0, 1};
         long[] c = new long[7];
