@@ -41,17 +41,19 @@ public final class GpuTimings {
      * convolution uses) of {@code rows} rows of 2^log2n points, row i modulo rowPrimes[i].
      */
     public static double forwardMillis(long[] rowPrimes, int log2n, int rows, int repeats) {
-        return forwardMillis(rowPrimes, log2n, rows, repeats, "fused");
+        return forwardMillis(rowPrimes, log2n, rows, repeats,
+                System.getProperty("modalg.gpu.nttKernel", "fused_lb3"));
     }
 
     /**
-     * As {@link #forwardMillis(long[], int, int, int)} with the fused passes compiled for three
-     * blocks per multiprocessor ({@code fused_lb3}); their output is first checked against the
-     * CPU engine's.
+     * As {@link #forwardMillis(long[], int, int, int)} with the fused passes compiled without a
+     * bound on the registers ({@code fused}: two blocks of 256 threads per multiprocessor where
+     * the engines' {@code fused_lb3} fits three); their output is first checked against the CPU
+     * engine's.
      */
-    public static double forwardMillisLb3(long[] rowPrimes, int log2n, int rows, int repeats) {
+    public static double forwardMillisFused(long[] rowPrimes, int log2n, int rows, int repeats) {
         GpuRuntime rt = GpuRuntime.get();
-        GpuNtt ntt = new GpuNtt(rt, "fused_lb3");
+        GpuNtt ntt = new GpuNtt(rt, "fused");
         long[] first = java.util.Arrays.copyOf(rowPrimes, 1);
         int n = 1 << log2n;
         long[] x = new long[n];
@@ -63,15 +65,15 @@ public final class GpuTimings {
         org.modalg.fft.CpuNttEngine.shared().forward(first, log2n, expected, 1);
         try (DeviceBuffer d = DeviceBuffer.of(x)) {
             ntt.forwardToBitReversed(d, 0, 1, NttTables.of(first[0], log2n));
-            Cuda.synchronize("ntt_dif_fused_lb3");
+            Cuda.synchronize("ntt_dif_fused");
             d.download(0, x, 0, n);
         }
         for (int i = 0; i < n; i++) {
             if (x[i] != expected[Integer.reverse(i) >>> (32 - log2n)]) {
-                throw new IllegalStateException("fused_lb3 transform differs from the CPU at " + i);
+                throw new IllegalStateException("fused transform differs from the CPU at " + i);
             }
         }
-        return forwardMillis(rowPrimes, log2n, rows, repeats, "fused_lb3");
+        return forwardMillis(rowPrimes, log2n, rows, repeats, "fused");
     }
 
     /**

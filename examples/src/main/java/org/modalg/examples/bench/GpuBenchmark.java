@@ -53,7 +53,7 @@ public final class GpuBenchmark {
     public static final String[] NTT_COLUMNS = {"log2n", "rows", "forward_kernel_ms", "effective_GBs",
         "copy_GBs", "passes", "convolution_kernel_ms", "forward_with_transfers_ms", "cpu_forward_ms",
         "cpu_threads", "speedup_kernel_vs_cpu", "forward31_kernel_ms", "time_62_over_31",
-        "radix4_forward_kernel_ms", "radix4_passes", "lb3_forward_kernel_ms"};
+        "radix4_forward_kernel_ms", "radix4_passes", "fused_unbounded_forward_kernel_ms"};
 
     private GpuBenchmark() {
     }
@@ -157,7 +157,7 @@ public final class GpuBenchmark {
                     double r4Effective = bytes / (r4 * 1e-3) / 1e9;
                     table.add(log2n, rows, kernel, effective, copy, copy / effective, conv, withTransfers,
                             cpuMs, cpu.threads(), cpuMs / kernel, k31, kernel / k31, r4, copy / r4Effective,
-                            GpuTimings.forwardMillisLb3(rowPrimes, ln, rows, repeats));
+                            GpuTimings.forwardMillisFused(rowPrimes, ln, rows, repeats));
                 }
             }
         }
