@@ -8,6 +8,16 @@
 
 #include "zp.cuh"
 
+// (sum_l xi[l] 2^(64 l)) mod q for the L limbs of xi; pow[l] = 2^(64 l) R mod q.
+__device__ __forceinline__ u64 project_one(const u64* __restrict__ xi, int L,
+                                           const u64* __restrict__ pow, u64 q, u64 qinv) {
+    u64 acc = 0;
+    for (int l = 0; l < L; l++) {
+        acc = add_mod(acc, mont_mul(xi[l], pow[l], q, qinv), q);
+    }
+    return acc;
+}
+
 // res[j][i] = (sum_l x[i][l] 2^(64 l)) mod q_j for i < count, j < P.
 // limbPow[j * L + l] = 2^(64 l) R mod q_j, so that mont_mul(limb, limbPow) = limb 2^(64 l).
 extern "C" __global__ void project_limbs(const u64* __restrict__ x, int L, long long count,
@@ -21,36 +31,46 @@ extern "C" __global__ void project_limbs(const u64* __restrict__ x, int L, long 
     }
     const u64* xi = x + i * L;
     for (int j = 0; j < P; j++) {
+        res[j * rowStride + i] = project_one(xi, L, limbPow + j * L, primes[j], pinvs[j]);
+    }
+}
+
+// Signed values in sign-magnitude form: value i is sign[i] (-1, 0, 1 as a signed byte) times
+// the L limbs at x[i L ..]; res[j][i] = value mod q_j (a negative value's residue negated).
+// limbPow rows are powStride apart (powStride >= L).
+extern "C" __global__ void project_signed_limbs(const u64* __restrict__ x, int L,
+                                                const signed char* __restrict__ sign,
+                                                long long count, u64* res, long long rowStride,
+                                                const u64* __restrict__ primes,
+                                                const u64* __restrict__ pinvs,
+                                                const u64* __restrict__ limbPow, int powStride,
+                                                int P) {
+    const long long i = (long long) blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= count) {
+        return;
+    }
+    const u64* xi = x + i * L;
+    const signed char sg = sign[i];
+    for (int j = 0; j < P; j++) {
         const u64 q = primes[j];
-        const u64 qinv = pinvs[j];
-        u64 acc = 0;
-        for (int l = 0; l < L; l++) {
-            acc = add_mod(acc, mont_mul(xi[l], limbPow[j * L + l], q, qinv), q);
-        }
-        res[j * rowStride + i] = acc;
+        u64 r = sg == 0 ? 0 : project_one(xi, L, limbPow + j * powStride, q, pinvs[j]);
+        res[j * rowStride + i] = sg < 0 && r != 0 ? q - r : r;
     }
 }
 
 #define MAX_PRIMES 40
 
-// Garner: from residues r_j (j < P) of an integer 0 <= y < q_0 ... q_{P-1}, its Lout limbs
-// (Lout >= the limbs of that product). Mixed-radix digits v_j = (r_j - (v_0 + v_1 q_0 + ...
-// + v_{j-1} q_0 .. q_{j-2})) (q_0 .. q_{j-1})^-1 mod q_j, the bracket by Horner modulo q_j;
-// then y = v_0 + q_0 (v_1 + q_1 (v_2 + ...)) by Horner on the limbs.
-// Constants (Montgomery form, R mod q_j scaled): qmod[j * P + i] = q_i R mod q_j,
+// Garner's mixed-radix digits of element i: from residues r_j (j < P) of an integer
+// 0 <= y < q_0 ... q_{P-1}, v_j = (r_j - (v_0 + v_1 q_0 + ... + v_{j-1} q_0 .. q_{j-2}))
+// (q_0 .. q_{j-1})^-1 mod q_j, the bracket by Horner modulo q_j; y = v_0 + q_0 (v_1 + q_1 (v_2
+// + ...)). Constants (Montgomery form): qmod[j * P + i] = q_i R mod q_j,
 // inv[j] = (q_0 .. q_{j-1})^-1 R mod q_j, one[j] = R mod q_j.
-extern "C" __global__ void garner_limbs(const u64* __restrict__ res, long long rowStride,
-                                        long long count, u64* y, int Lout,
-                                        const u64* __restrict__ primes,
-                                        const u64* __restrict__ pinvs,
-                                        const u64* __restrict__ qmod,
-                                        const u64* __restrict__ inv,
-                                        const u64* __restrict__ one, int P) {
-    const long long i = (long long) blockIdx.x * blockDim.x + threadIdx.x;
-    if (i >= count) {
-        return;
-    }
-    u64 v[MAX_PRIMES];
+__device__ __forceinline__ void garner_digits(const u64* __restrict__ res, long long rowStride,
+                                              long long i, const u64* __restrict__ primes,
+                                              const u64* __restrict__ pinvs,
+                                              const u64* __restrict__ qmod,
+                                              const u64* __restrict__ inv,
+                                              const u64* __restrict__ one, int P, u64* v) {
     for (int j = 0; j < P; j++) {
         const u64 q = primes[j];
         const u64 qinv = pinvs[j];
@@ -62,7 +82,12 @@ extern "C" __global__ void garner_limbs(const u64* __restrict__ res, long long r
         }
         v[j] = mont_mul(sub_mod(res[j * rowStride + i], acc, q), inv[j], q, qinv);
     }
-    u64* out = y + i * Lout;
+}
+
+// y = v_0 + q_0 (v_1 + q_1 (v_2 + ...)) on Lout little-endian limbs at out (Horner; the top
+// limbs beyond the product of the primes stay zero). Returns the limbs in use.
+__device__ __forceinline__ int garner_horner(const u64* v, const u64* __restrict__ primes, int P,
+                                             u64* out, int Lout) {
     for (int l = 0; l < Lout; l++) {
         out[l] = 0;
     }
@@ -83,6 +108,92 @@ extern "C" __global__ void garner_limbs(const u64* __restrict__ res, long long r
             out[used++] = carry;
         }
     }
+    return used;
+}
+
+// Garner: element i (Lout limbs at y[i Lout ..], Lout >= the limbs of the primes' product) =
+// the integer below q_0 ... q_{P-1} with residues res[.][i].
+extern "C" __global__ void garner_limbs(const u64* __restrict__ res, long long rowStride,
+                                        long long count, u64* y, int Lout,
+                                        const u64* __restrict__ primes,
+                                        const u64* __restrict__ pinvs,
+                                        const u64* __restrict__ qmod,
+                                        const u64* __restrict__ inv,
+                                        const u64* __restrict__ one, int P) {
+    const long long i = (long long) blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= count) {
+        return;
+    }
+    u64 v[MAX_PRIMES];
+    garner_digits(res, rowStride, i, primes, pinvs, qmod, inv, one, P, v);
+    garner_horner(v, primes, P, y + i * Lout, Lout);
+}
+
+// Garner reduced modulo a word-size prime p: out[i] = y mod p for the integer y below the
+// primes' product with residues res[.][i], by Horner modulo p on the mixed-radix digits
+// (qp[j] = q_j R mod p, rp = R mod p; p odd, p < 2^62). Canonical results in [0, p).
+extern "C" __global__ void garner_mod(const u64* __restrict__ res, long long rowStride,
+                                      long long count, u64* out,
+                                      const u64* __restrict__ primes,
+                                      const u64* __restrict__ pinvs,
+                                      const u64* __restrict__ qmod,
+                                      const u64* __restrict__ inv,
+                                      const u64* __restrict__ one, int P, u64 p, u64 pinv,
+                                      const u64* __restrict__ qp, u64 rp) {
+    const long long i = (long long) blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= count) {
+        return;
+    }
+    u64 v[MAX_PRIMES];
+    garner_digits(res, rowStride, i, primes, pinvs, qmod, inv, one, P, v);
+    u64 acc = mont_mul(v[P - 1], rp, p, pinv); // v mod p (mont_mul(v, R mod p) = v mod p)
+    for (int j = P - 2; j >= 0; j--) {
+        acc = add_mod(mont_mul(acc, qp[j], p, pinv), mont_mul(v[j], rp, p, pinv), p);
+    }
+    out[i] = acc;
+}
+
+// Garner to the symmetric range: the integer y in (-M/2, M/2) (M = q_0 ... q_{P-1}, LM limbs at
+// modulus, floor(M/2) at half) with residues res[.][i], written in sign-magnitude form: sign[i]
+// in {-1, 0, 1}, |y| on Lout limbs at mag[i Lout ..] (Lout >= the limbs of |y|).
+extern "C" __global__ void garner_signed(const u64* __restrict__ res, long long rowStride,
+                                         long long count, u64* mag, int Lout, signed char* sign,
+                                         const u64* __restrict__ primes,
+                                         const u64* __restrict__ pinvs,
+                                         const u64* __restrict__ qmod,
+                                         const u64* __restrict__ inv,
+                                         const u64* __restrict__ one, int P,
+                                         const u64* __restrict__ modulus,
+                                         const u64* __restrict__ half, int LM) {
+    const long long i = (long long) blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= count) {
+        return;
+    }
+    u64 v[MAX_PRIMES];
+    u64 y[MAX_PRIMES];
+    garner_digits(res, rowStride, i, primes, pinvs, qmod, inv, one, P, v);
+    garner_horner(v, primes, P, y, LM);
+    int cmp = 0; // y against floor(M/2), from the top limb
+    for (int l = LM - 1; l >= 0 && cmp == 0; l--) {
+        cmp = y[l] > half[l] ? 1 : (y[l] < half[l] ? -1 : 0);
+    }
+    bool zero = true;
+    if (cmp > 0) { // negative: |y - M| = M - y
+        u64 borrow = 0;
+        for (int l = 0; l < LM; l++) {
+            const u64 m = modulus[l];
+            const u64 d = m - y[l] - borrow;
+            borrow = (m < y[l]) || (m - y[l] < borrow) ? 1 : 0;
+            y[l] = d;
+        }
+    }
+    u64* out = mag + i * Lout;
+    for (int l = 0; l < Lout; l++) {
+        const u64 w = l < LM ? y[l] : 0;
+        zero = zero && w == 0;
+        out[l] = w;
+    }
+    sign[i] = zero ? 0 : (cmp > 0 ? -1 : 1);
 }
 
 // Integer product carry pass, step 1. The convolution coefficient k has 3 limbs c[k][0..3)

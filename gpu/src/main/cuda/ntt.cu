@@ -216,6 +216,266 @@ extern "C" __global__ void ntt_dit_pass(u64* data, const u64* __restrict__ tw, u
     store_groups(x, sh, P, g0);
 }
 
+// ---------------------------------------------------------------------------------------------
+// Fused passes (the engines' kernels): M <= 8 stages of a group of 2^M elements, done in
+// registers in two phases with one shared-memory exchange between them. Phase H owns the
+// elements with fixed low M2 = floor(M/2) bits (2^M1 of them, M1 = ceil(M/2): radix 16 for
+// M = 8) and does the stages on the high bits; phase L owns the elements with fixed high bits
+// (2^M2 of them) and does the stages on the low bits. DIF: H then L; DIT: L then H. Every
+// butterfly of a phase runs on registers, the twiddles of a stage are loaded once per thread
+// and shared by its butterflies, and there is one barrier per pass where the groups are at
+// least `cols` apart in memory (the thread reads its first-phase elements straight from global
+// memory and writes its second-phase elements straight back, both in runs of cols words), three
+// in the pass of consecutive groups (stride 1), which goes through shared memory for coalesced
+// loads or stores.
+//
+// Lazy reductions (Harvey): the DIF keeps values in [0, 2p): a + b reduced once by 2p, (a - b +
+// 2p) w by a Montgomery product without its final correction (in (0, 2p) for an operand below
+// 4p: a b < 4p^2 < p 2^64 for p < 2^62). The DIT keeps values in [0, 4p): a reduced to [0, 2p),
+// t = b w in (0, 2p), a + t and a - t + 2p in [0, 4p). The last pass of a transform returns
+// canonical residues in [0, p), so results equal the CPU engine's bit for bit.
+//
+// Shared slot of (group gl, element j): (j << log2cols) | (gl ^ (j mod cols)) (an XOR swizzle:
+// both the column-major and the row-major accesses of a half-warp hit 16 distinct 8-byte banks).
+
+// a b R^-1 mod p + p, in (0, 2p), for a < 4p, b < p, p < 2^62: REDC without its correction.
+__device__ __forceinline__ u64 mont_mul_lazy(u64 a, u64 b, u64 p, u64 pinv) {
+    const u64 lo = a * b;
+    const u64 hi = __umul64hi(a, b);
+    const u64 mp = __umul64hi(lo * pinv, p);
+    return hi - mp + p;
+}
+
+// x - m if x >= m else x, for x < m + 2^63 (one unsigned minimum).
+__device__ __forceinline__ u64 reduce_once(u64 x, u64 m) {
+    const u64 y = x - m;
+    return y < x ? y : x;
+}
+
+struct Fused {
+    int log2n, s, log2cols, log2stride;
+    unsigned g0;
+
+    __device__ __forceinline__ unsigned slot(unsigned gl, unsigned j) const {
+        return (j << log2cols) | (gl ^ (j & ((1u << log2cols) - 1u)));
+    }
+
+    __device__ __forceinline__ unsigned address(unsigned gl, unsigned j) const {
+        const unsigned g = g0 + gl;
+        const unsigned mask = (1u << log2stride) - 1u;
+        return ((g >> log2stride) << (log2n - s)) + (g & mask) + (j << log2stride);
+    }
+
+    // twiddle of the stage with half-size h (group elements) at offset jt < h for group gl
+    __device__ __forceinline__ u64 twiddle(const u64* __restrict__ tw, unsigned h, unsigned jt,
+                                           unsigned gl) const {
+        const unsigned tt = (g0 + gl) & ((1u << log2stride) - 1u);
+        return tw[((h + jt) << log2stride) + tt];
+    }
+};
+
+// DIF butterfly on [0, 2p) values.
+__device__ __forceinline__ void dif_bfly(u64& a, u64& b, u64 w, u64 p, u64 p2, u64 pinv) {
+    const u64 s = a + b;
+    const u64 d = a - b + p2;
+    a = reduce_once(s, p2);
+    b = mont_mul_lazy(d, w, p, pinv);
+}
+
+// DIT butterfly on [0, 4p) values.
+__device__ __forceinline__ void dit_bfly(u64& a, u64& b, u64 w, u64 p, u64 p2, u64 pinv) {
+    const u64 x = reduce_once(a, p2);
+    const u64 t = mont_mul_lazy(b, w, p, pinv);
+    a = x + t;
+    b = x - t + p2;
+}
+
+// The stages of one phase on R = 2^r register values v[k], k < R, whose element index is
+// base + (k << shift). DIF: half-sizes R/2 .. 1 (in k); DIT: 1 .. R/2. The twiddle of (hk, t)
+// is that of half-size hk << shift at offset base + (t << shift) (base < 1 << shift).
+template <int R, bool DIF>
+__device__ __forceinline__ void phase_stages(u64 (&v)[R], const u64* __restrict__ tw,
+                                             const Fused& F, unsigned gl, unsigned base,
+                                             int shift, u64 p, u64 p2, u64 pinv) {
+#pragma unroll
+    for (int st = 0; (1 << st) < R; st++) {
+        const int hk = DIF ? R >> (st + 1) : 1 << st;
+#pragma unroll
+        for (int t = 0; t < hk; t++) {
+            const u64 w = F.twiddle(tw, (unsigned) hk << shift, base + ((unsigned) t << shift), gl);
+#pragma unroll
+            for (int b = 0; b < R / (2 * hk); b++) {
+                const int k = b * 2 * hk + t;
+                if (DIF) {
+                    dif_bfly(v[k], v[k + hk], w, p, p2, pinv);
+                } else {
+                    dit_bfly(v[k], v[k + hk], w, p, p2, pinv);
+                }
+            }
+        }
+    }
+}
+
+template <int R>
+__device__ __forceinline__ void normalize(u64 (&v)[R], u64 p, u64 p2, bool dif) {
+#pragma unroll
+    for (int k = 0; k < R; k++) {
+        u64 x = v[k];
+        if (!dif) {
+            x = reduce_once(x, p2);
+        }
+        v[k] = reduce_once(x, p);
+    }
+}
+
+template <int M, bool DIF>
+__device__ __forceinline__ void fused_pass(u64* data, const u64* __restrict__ tw, u64 p,
+                                           u64 pinv, int log2n, int s, int log2cols) {
+    extern __shared__ u64 fused_sh[];
+    constexpr int M1 = (M + 1) / 2;
+    constexpr int M2 = M / 2;
+    constexpr int R1 = 1 << M1; // phase H: elements jx + (k << M2)
+    constexpr int R2 = 1 << M2; // phase L: elements (jy << M2) + k
+    const Fused F = {log2n, s, log2cols, log2n - s - M, blockIdx.x << log2cols};
+    u64* x = data + ((unsigned long long) blockIdx.y << log2n);
+    const unsigned colsMask = (1u << log2cols) - 1u;
+    const bool direct = F.log2stride >= log2cols; // groups at least cols apart: direct I/O
+    const bool last = DIF ? F.log2stride == 0 : s == 0;
+    const u64 p2 = p << 1;
+    const unsigned unitsH = (1u << log2cols) << M2;
+    const unsigned unitsL = (1u << log2cols) << M1;
+    const unsigned words = (1u << log2cols) << M;
+    if (!DIF && !direct) { // staged, coalesced load: consecutive threads, consecutive elements
+        for (unsigned L = threadIdx.x; L < words; L += blockDim.x) {
+            const unsigned j = L & ((1u << M) - 1u);
+            const unsigned gl = L >> M;
+            fused_sh[F.slot(gl, j)] = x[F.address(gl, j)];
+        }
+        __syncthreads();
+    }
+    if (DIF) {
+        for (unsigned U = threadIdx.x; U < unitsH; U += blockDim.x) {
+            const unsigned gl = direct ? U & colsMask : U >> M2;
+            const unsigned jx = direct ? U >> log2cols : U & (R2 - 1u);
+            u64 v[R1];
+#pragma unroll
+            for (int k = 0; k < R1; k++) {
+                v[k] = x[F.address(gl, jx + ((unsigned) k << M2))];
+            }
+            phase_stages<R1, true>(v, tw, F, gl, jx, M2, p, p2, pinv);
+#pragma unroll
+            for (int k = 0; k < R1; k++) {
+                fused_sh[F.slot(gl, jx + ((unsigned) k << M2))] = v[k];
+            }
+        }
+        __syncthreads();
+        for (unsigned U = threadIdx.x; U < unitsL; U += blockDim.x) {
+            const unsigned gl = U & colsMask;
+            const unsigned jy = U >> log2cols;
+            u64 v[R2];
+#pragma unroll
+            for (int k = 0; k < R2; k++) {
+                v[k] = fused_sh[F.slot(gl, (jy << M2) + k)];
+            }
+            phase_stages<R2, true>(v, tw, F, gl, 0, 0, p, p2, pinv);
+            if (last) {
+                normalize(v, p, p2, true);
+            }
+#pragma unroll
+            for (int k = 0; k < R2; k++) {
+                if (direct) {
+                    x[F.address(gl, (jy << M2) + k)] = v[k];
+                } else {
+                    fused_sh[F.slot(gl, (jy << M2) + k)] = v[k];
+                }
+            }
+        }
+        if (!direct) { // staged, coalesced store
+            __syncthreads();
+            for (unsigned L = threadIdx.x; L < words; L += blockDim.x) {
+                const unsigned j = L & ((1u << M) - 1u);
+                const unsigned gl = L >> M;
+                x[F.address(gl, j)] = fused_sh[F.slot(gl, j)];
+            }
+        }
+    } else {
+        for (unsigned U = threadIdx.x; U < unitsL; U += blockDim.x) {
+            const unsigned gl = U & colsMask;
+            const unsigned jy = U >> log2cols;
+            u64 v[R2];
+#pragma unroll
+            for (int k = 0; k < R2; k++) {
+                const unsigned j = (jy << M2) + k;
+                v[k] = direct ? x[F.address(gl, j)] : fused_sh[F.slot(gl, j)];
+            }
+            phase_stages<R2, false>(v, tw, F, gl, 0, 0, p, p2, pinv);
+#pragma unroll
+            for (int k = 0; k < R2; k++) {
+                fused_sh[F.slot(gl, (jy << M2) + k)] = v[k];
+            }
+        }
+        __syncthreads();
+        for (unsigned U = threadIdx.x; U < unitsH; U += blockDim.x) {
+            const unsigned gl = direct ? U & colsMask : U >> M2;
+            const unsigned jx = direct ? U >> log2cols : U & (R2 - 1u);
+            u64 v[R1];
+#pragma unroll
+            for (int k = 0; k < R1; k++) {
+                v[k] = fused_sh[F.slot(gl, jx + ((unsigned) k << M2))];
+            }
+            phase_stages<R1, false>(v, tw, F, gl, jx, M2, p, p2, pinv);
+            if (last) {
+                normalize(v, p, p2, false);
+            }
+#pragma unroll
+            for (int k = 0; k < R1; k++) {
+                x[F.address(gl, jx + ((unsigned) k << M2))] = v[k];
+            }
+        }
+    }
+}
+
+// One fused pass of m (1 <= m <= 8) stages starting at stage s, DIF (forward) or DIT (inverse).
+// grid = (2^(log2n - m - log2cols), rows of the run), block = 2^(log2cols + floor(m/2))
+// threads, dynamic shared memory 2^(log2cols + m) words. Input of a transform's first pass:
+// canonical residues; output of its last pass: canonical residues.
+#define FUSED_CASES(DIF)                                                                      \
+    switch (m) {                                                                              \
+    case 1: fused_pass<1, DIF>(data, tw, p, pinv, log2n, s, log2cols); break;                 \
+    case 2: fused_pass<2, DIF>(data, tw, p, pinv, log2n, s, log2cols); break;                 \
+    case 3: fused_pass<3, DIF>(data, tw, p, pinv, log2n, s, log2cols); break;                 \
+    case 4: fused_pass<4, DIF>(data, tw, p, pinv, log2n, s, log2cols); break;                 \
+    case 5: fused_pass<5, DIF>(data, tw, p, pinv, log2n, s, log2cols); break;                 \
+    case 6: fused_pass<6, DIF>(data, tw, p, pinv, log2n, s, log2cols); break;                 \
+    case 7: fused_pass<7, DIF>(data, tw, p, pinv, log2n, s, log2cols); break;                 \
+    default: fused_pass<8, DIF>(data, tw, p, pinv, log2n, s, log2cols); break;                \
+    }
+
+extern "C" __global__ void ntt_dif_fused(u64* data, const u64* __restrict__ tw, u64 p, u64 pinv,
+                                         int log2n, int s, int m, int log2cols) {
+    FUSED_CASES(true)
+}
+
+extern "C" __global__ void ntt_dit_fused(u64* data, const u64* __restrict__ tw, u64 p, u64 pinv,
+                                         int log2n, int s, int m, int log2cols) {
+    FUSED_CASES(false)
+}
+
+// The same passes compiled for three blocks of 256 threads per multiprocessor (at most 80
+// registers a thread, a few spilled): what the engines run (modalg.gpu.nttKernel, default
+// fused_lb3), 3-5% faster than the passes above at 2^24 points on an H200.
+extern "C" __global__ void __launch_bounds__(256, 3)
+ntt_dif_fused_lb3(u64* data, const u64* __restrict__ tw, u64 p, u64 pinv, int log2n, int s, int m,
+                  int log2cols) {
+    FUSED_CASES(true)
+}
+
+extern "C" __global__ void __launch_bounds__(256, 3)
+ntt_dit_fused_lb3(u64* data, const u64* __restrict__ tw, u64 p, u64 pinv, int log2n, int s, int m,
+                  int log2cols) {
+    FUSED_CASES(false)
+}
+
 // out[i] = a[i] b[i] c R^-2 mod p (c = k R^2 mod p gives a b k; the convolution uses k = 1/n).
 // grid = (ceil(n / block), rows of the run).
 extern "C" __global__ void pointwise_mul(u64* out, const u64* a, const u64* b, u64 p, u64 pinv,

@@ -91,6 +91,34 @@ final class DeviceBuffer implements AutoCloseable {
         }
     }
 
+    /** Copies host[from .. from + count) to device bytes [byteOffset, byteOffset + count). */
+    void uploadBytes(byte[] host, int from, long byteOffset, long count) {
+        checkByteRange(byteOffset, count);
+        if (count > 0) {
+            Cuda.check(JCudaDriver.cuMemcpyHtoD(pointer.withByteOffset(byteOffset),
+                    Pointer.to(host).withByteOffset(from), count), "cuMemcpyHtoD");
+        }
+    }
+
+    /** Copies device bytes [byteOffset, byteOffset + count) to host[to .. to + count). */
+    void downloadBytes(long byteOffset, byte[] host, int to, long count) {
+        checkByteRange(byteOffset, count);
+        if (count > 0) {
+            Cuda.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(host).withByteOffset(to),
+                    pointer.withByteOffset(byteOffset), count), "cuMemcpyDtoH");
+        }
+    }
+
+    private void checkByteRange(long offset, long count) {
+        if (freed) {
+            throw new IllegalStateException("device buffer already freed");
+        }
+        if (offset < 0 || count < 0 || offset + count > words * Long.BYTES) {
+            throw new IndexOutOfBoundsException("bytes [" + offset + ", " + (offset + count)
+                    + ") outside a buffer of " + words * Long.BYTES);
+        }
+    }
+
     private void checkRange(long offset, long count) {
         if (freed) {
             throw new IllegalStateException("device buffer already freed");

@@ -2,7 +2,6 @@ package org.modalg.gpu;
 
 import jcuda.Pointer;
 import jcuda.driver.CUfunction;
-import jcuda.driver.JCudaDriver;
 import org.modalg.fields.NttPrimes;
 
 /**
@@ -79,13 +78,7 @@ final class GpuIntegerMultiplier {
             crt.project(db, bLen, rb, size);
         }
         for (int j = 0; j < 3; j++) {
-            NttTables t = NttTables.of(PRIMES[j], log2n);
-            ntt.forwardToBitReversed(ra, j, 1, t);
-            if (!square) {
-                ntt.forwardToBitReversed(rb, j, 1, t);
-            }
-            ntt.pointwise(ra, ra, rb, j, 1, t, t.nInvR2);
-            ntt.inverseFromBitReversed(ra, j, 1, t);
+            ntt.cyclicConvolution(ra, rb, j, NttTables.of(PRIMES[j], log2n), square);
         }
         DeviceBuffer c = workspace(COEFFS, 3 * coeffs);
         DeviceBuffer limbs = workspace(LIMBS, n);
@@ -100,8 +93,7 @@ final class GpuIntegerMultiplier {
         return out;
     }
 
-    // Device buffers by role, kept between products and grown on demand: allocating and freeing
-    // hundreds of megabytes per call would cost more than the small products' arithmetic.
+    // Device buffers by role, kept between products and grown on demand.
     private static final int IN_A = 0;
     private static final int IN_B = 1;
     private static final int RES_A = 2;
@@ -111,29 +103,15 @@ final class GpuIntegerMultiplier {
     private static final int PRODUCT = 6;
     private static final int FLAGS = 7;
     private static final int BLOCK_FLAGS = 8;
-    private final DeviceBuffer[] buffers = new DeviceBuffer[9];
+    private final DeviceWorkspace buffers = new DeviceWorkspace(9);
 
     private DeviceBuffer workspace(int role, long words) {
-        DeviceBuffer b = buffers[role];
-        if (b == null || b.words() < words) {
-            if (b != null) {
-                buffers[role] = null;
-                b.close();
-            }
-            b = new DeviceBuffer(words);
-            buffers[role] = b;
-        }
-        return b;
+        return buffers.get(role, words);
     }
 
     /** Frees the device buffers kept between products (they are allocated again when needed). */
     void releaseWorkspace() {
-        for (int i = 0; i < buffers.length; i++) {
-            if (buffers[i] != null) {
-                buffers[i].close();
-                buffers[i] = null;
-            }
-        }
+        buffers.release();
     }
 
     private static long blockFlagWords(long n) {
@@ -141,7 +119,7 @@ final class GpuIntegerMultiplier {
     }
 
     private static void zero(DeviceBuffer b, long words) {
-        Cuda.check(JCudaDriver.cuMemsetD8(b.at(0), (byte) 0, words * Long.BYTES), "cuMemsetD8");
+        DeviceWorkspace.zero(b, words);
     }
 
     // Sums the overlapping 3-limb coefficients and propagates the carries (scan over blocks).

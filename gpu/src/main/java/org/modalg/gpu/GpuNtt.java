@@ -9,7 +9,10 @@ import jcuda.driver.CUfunction;
  * them alone. Every method covers a run of consecutive rows sharing the prime of its tables.
  *
  * <p>Pass schedule: a transform of 2^log2n points is ceil(log2n / 8) passes over memory, each
- * doing up to 8 radix-2 stages in shared memory (a 2^24-point transform: 3 passes).
+ * doing up to 8 radix-2 stages (a 2^24-point transform: 3 passes). The engines use the fused
+ * passes ({@code ntt_dif_fused}, {@code ntt_dit_fused}: the stages in registers, radix 16 for 8
+ * stages, one shared-memory exchange, lazy reductions); the earlier passes (radix 4, one
+ * shared-memory round trip and barrier per two stages) stay for the benchmarks' comparison.
  */
 final class GpuNtt {
     static final int MAX_STAGES_PER_PASS = 8;
@@ -19,13 +22,47 @@ final class GpuNtt {
 
     private final CUfunction dif;
     private final CUfunction dit;
+    private final boolean fused;
+    private final String difName;
+    private final String ditName;
     private final CUfunction pointwise;
     private final CUfunction scale;
     private final CUfunction bitReverse;
 
+    /**
+     * The passes the engines use: {@code modalg.gpu.nttKernel}, by default {@code fused_lb3}
+     * (measured 3-5% faster than {@code fused} at 2^24 points on an H200, BENCHMARKS.md).
+     */
     GpuNtt(GpuRuntime rt) {
-        dif = rt.function(GpuKernels.NTT, "ntt_dif_pass");
-        dit = rt.function(GpuKernels.NTT, "ntt_dit_pass");
+        this(rt, System.getProperty("modalg.gpu.nttKernel", "fused_lb3"));
+    }
+
+    /**
+     * kernel: {@code fused} (the engines' passes), {@code fused_lb3} (the same compiled for three
+     * blocks per multiprocessor) or {@code radix4} (the earlier passes, for comparison).
+     *
+     * @throws IllegalArgumentException for another name
+     */
+    GpuNtt(GpuRuntime rt, String kernel) {
+        switch (kernel) {
+            case "fused":
+                difName = "ntt_dif_fused";
+                ditName = "ntt_dit_fused";
+                break;
+            case "fused_lb3":
+                difName = "ntt_dif_fused_lb3";
+                ditName = "ntt_dit_fused_lb3";
+                break;
+            case "radix4":
+                difName = "ntt_dif_pass";
+                ditName = "ntt_dit_pass";
+                break;
+            default:
+                throw new IllegalArgumentException("NTT kernel must be fused, fused_lb3 or radix4, got " + kernel);
+        }
+        this.fused = !kernel.equals("radix4");
+        dif = rt.function(GpuKernels.NTT, difName);
+        dit = rt.function(GpuKernels.NTT, ditName);
         pointwise = rt.function(GpuKernels.NTT, "pointwise_mul");
         scale = rt.function(GpuKernels.NTT, "scale");
         bitReverse = rt.function(GpuKernels.NTT, "bit_reverse");
@@ -36,7 +73,7 @@ final class GpuNtt {
         int[] stages = passStages(t.log2n);
         int s = 0;
         for (int m : stages) {
-            pass(dif, "ntt_dif_pass", data, row, rows, t, t.forward, s, m);
+            pass(dif, difName, data, row, rows, t, t.forward, s, m);
             s += m;
         }
     }
@@ -47,8 +84,22 @@ final class GpuNtt {
         int s = t.log2n;
         for (int i = stages.length - 1; i >= 0; i--) {
             s -= stages[i];
-            pass(dit, "ntt_dit_pass", data, row, rows, t, t.inverse, s, stages[i]);
+            pass(dit, ditName, data, row, rows, t, t.inverse, s, stages[i]);
         }
+    }
+
+    /**
+     * Row {@code row} of a = the cyclic convolution of row {@code row} of a and of b (b's row
+     * transformed in place; b == a with square: a's row squared): two forward transforms (one
+     * for a square), the pointwise product with 1/n, one inverse transform.
+     */
+    void cyclicConvolution(DeviceBuffer a, DeviceBuffer b, int row, NttTables t, boolean square) {
+        forwardToBitReversed(a, row, 1, t);
+        if (!square) {
+            forwardToBitReversed(b, row, 1, t);
+        }
+        pointwise(a, a, square ? a : b, row, 1, t, t.nInvR2);
+        inverseFromBitReversed(a, row, 1, t);
     }
 
     /** out = a b c R^-2 elementwise on the rows (c = k R^2 gives a b k). */
@@ -99,7 +150,8 @@ final class GpuNtt {
             NttTables t, DeviceBuffer table, int s, int m) {
         int log2cols = Math.min(LOG2_COLUMNS, t.log2n - m);
         int blocks = 1 << (t.log2n - m - log2cols);
-        int threads = Math.min(THREADS, 1 << (log2cols + m - 1));
+        // fused: one thread per 2^ceil(m/2) elements (16 for m = 8); radix 4: up to 256
+        int threads = fused ? 1 << (log2cols + m / 2) : Math.min(THREADS, 1 << (log2cols + m - 1));
         int shared = (1 << (log2cols + m)) * Long.BYTES;
         long off = (long) row << t.log2n;
         forRowRuns(rows, (r0, nr) -> Cuda.launch(kernel, name, blocks, nr, threads, shared,

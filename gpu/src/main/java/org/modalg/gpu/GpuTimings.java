@@ -41,8 +41,54 @@ public final class GpuTimings {
      * convolution uses) of {@code rows} rows of 2^log2n points, row i modulo rowPrimes[i].
      */
     public static double forwardMillis(long[] rowPrimes, int log2n, int rows, int repeats) {
+        return forwardMillis(rowPrimes, log2n, rows, repeats,
+                System.getProperty("modalg.gpu.nttKernel", "fused_lb3"));
+    }
+
+    /**
+     * As {@link #forwardMillis(long[], int, int, int)} with the fused passes compiled without a
+     * bound on the registers ({@code fused}: two blocks of 256 threads per multiprocessor where
+     * the engines' {@code fused_lb3} fits three); their output is first checked against the CPU
+     * engine's.
+     */
+    public static double forwardMillisFused(long[] rowPrimes, int log2n, int rows, int repeats) {
         GpuRuntime rt = GpuRuntime.get();
-        GpuNtt ntt = new GpuNtt(rt);
+        GpuNtt ntt = new GpuNtt(rt, "fused");
+        long[] first = java.util.Arrays.copyOf(rowPrimes, 1);
+        int n = 1 << log2n;
+        long[] x = new long[n];
+        Random rnd = new Random();
+        for (int i = 0; i < n; i++) {
+            x[i] = Math.floorMod(rnd.nextLong(), first[0]);
+        }
+        long[] expected = x.clone();
+        org.modalg.fft.CpuNttEngine.shared().forward(first, log2n, expected, 1);
+        try (DeviceBuffer d = DeviceBuffer.of(x)) {
+            ntt.forwardToBitReversed(d, 0, 1, NttTables.of(first[0], log2n));
+            Cuda.synchronize("ntt_dif_fused");
+            d.download(0, x, 0, n);
+        }
+        for (int i = 0; i < n; i++) {
+            if (x[i] != expected[Integer.reverse(i) >>> (32 - log2n)]) {
+                throw new IllegalStateException("fused transform differs from the CPU at " + i);
+            }
+        }
+        return forwardMillis(rowPrimes, log2n, rows, repeats, "fused");
+    }
+
+    /**
+     * As {@link #forwardMillis(long[], int, int, int)} with the earlier radix-4 passes (two
+     * stages per shared-memory round trip, canonical reductions) instead of the engines' fused
+     * ones: the before of the NTT kernel's before/after, timed in the same run.
+     */
+    public static double forwardMillisRadix4(long[] rowPrimes, int log2n, int rows, int repeats) {
+        return forwardMillis(rowPrimes, log2n, rows, repeats, "radix4");
+    }
+
+    private static double forwardMillis(long[] rowPrimes, int log2n, int rows, int repeats,
+            String kernel) {
+        GpuRuntime rt = GpuRuntime.get();
+        GpuNtt ntt = new GpuNtt(rt, kernel);
         try (DeviceBuffer data = randomRows(rowPrimes, log2n, rows)) {
             return minMillis(repeats, () -> forEachRun(rowPrimes, log2n, rows,
                     (t, r, count) -> ntt.forwardToBitReversed(data, r, count, t)));

@@ -91,6 +91,24 @@ final class PackedCoefficients {
         return BigIntegerWords.valueOf(l, top, sg);
     }
 
+    /**
+     * Signs and magnitudes for a device product: sign[i] = the sign of c_i, |c_i| on {@code limbs}
+     * limbs at dst[i limbs ..] (limbs at least ceil(maxBits / 64); dst and sign zeroed by the
+     * caller, at least length entries). O(length limbs).
+     */
+    void signMagnitude(int limbs, long[] dst, byte[] sign) {
+        int copy = Math.min(limbs, this.limbs);
+        IntStream.range(0, mag.length).parallel().forEach(k -> {
+            long[] m = mag[k];
+            byte[] s = this.sign[k];
+            int from = k << CHUNK_SHIFT;
+            System.arraycopy(s, 0, sign, from, s.length);
+            for (int i = 0; i < s.length; i++) {
+                System.arraycopy(m, i * this.limbs, dst, (from + i) * limbs, copy);
+            }
+        });
+    }
+
     /** Every coefficient as a BigInteger (in parallel for long polynomials). O(length limbs). */
     BigInteger[] toBigIntegers() {
         BigInteger[] out = new BigInteger[length];

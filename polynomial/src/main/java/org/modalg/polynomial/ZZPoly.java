@@ -414,9 +414,11 @@ public final class ZZPoly implements Comparable<ZZPoly> {
     /**
      * this * g (g == this: a square) by the small-prime NTT, packed, when {@link PolyMulZZ#mul}'s
      * rule picks it for these operands, otherwise null. Operands already packed are read
-     * without making their BigIntegers. When a GPU engine is usable ({@link ProductContext#engine()}
-     * is not a CPU engine), products of up to {@link Tuning#ZZ_GPU_MAX_PRODUCT_LENGTH}
-     * coefficients run on it instead ({@link #multiply(ZZPoly, org.modalg.fft.NttEngine)}).
+     * without making their BigIntegers. A usable polynomial product provider (the GPU's
+     * all-device product, {@link PolyMulDevice}) takes whole products first, from its measured
+     * length; else, when a GPU engine is usable ({@link ProductContext#engine()} does not run on
+     * the host), products of up to {@link Tuning#ZZ_GPU_MAX_PRODUCT_LENGTH} coefficients run on
+     * it ({@link #multiply(ZZPoly, org.modalg.fft.NttEngine)}).
      */
     private ZZPoly productIfNtt(ZZPoly g) {
         int bitsA = maxCoefficientBits();
@@ -424,8 +426,12 @@ public final class ZZPoly implements Comparable<ZZPoly> {
         if (bitsA == 0 || bitsB == 0 || !PolyMulZZ.choosesNtt(bitsA, bitsB, len, g.len)) {
             return null;
         }
+        ZZPoly onDevice = PolyMulDevice.multiply(this, g, bitsA, bitsB); // a PolyProductProvider (GPU)
+        if (onDevice != null) {
+            return onDevice;
+        }
         org.modalg.fft.NttEngine engine = ProductContext.engine();
-        if (!(engine instanceof org.modalg.fft.CpuNttEngine) && len + g.len - 1 <= Tuning.ZZ_GPU_MAX_PRODUCT_LENGTH) {
+        if (!engine.runsOnHost() && len + g.len - 1 <= Tuning.ZZ_GPU_MAX_PRODUCT_LENGTH) {
             return multiply(g, engine);
         }
         Optional<ZZProductPlan> plan = ZZProductPlan.of(bitsA, bitsB, len, g.len);

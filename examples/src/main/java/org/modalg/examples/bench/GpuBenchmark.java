@@ -8,8 +8,10 @@ import org.modalg.fft.CpuNttEngine;
 import org.modalg.fft.CrtBasis;
 import org.modalg.fft.LimbProductProvider;
 import org.modalg.fft.LimbProducts;
-import org.modalg.fft.NttEngine;
-import org.modalg.fft.NttEngines;
+import org.modalg.fft.Backend;
+import org.modalg.fft.Options;
+import org.modalg.fft.PolyProductProvider;
+import org.modalg.fft.PolyProducts;
 import org.modalg.fields.GfField;
 import org.modalg.fields.GfPreset;
 import org.modalg.fields.NttPrimes;
@@ -41,15 +43,17 @@ import org.modalg.polynomial.ZZPoly;
  *
  * <p>Part (c): integer multiplication of two random n-bit integers, 10^6 .. 10^9 bits: the
  * all-device product on limbs (transfers included), the same with the BigInteger conversions
- * (BigInteger in and out), modalg's CPU NTT multiplication and BigInteger.multiply; and
- * polynomial multiplication over Z/pZ (p a 62-bit NTT prime) of length 2^16 .. 2^24 with the
- * GPU and the CPU NTT engines. Every GPU product is compared with the CPU's.
+ * (BigInteger in and out), modalg's CPU NTT multiplication and BigInteger.multiply; polynomial
+ * multiplication over Z/pZ (a 62-bit NTT prime and p = 2^62 - 57) and over Z (64- and 1000-bit
+ * coefficients), the all-device products against modalg's CPU routes on all cores. Every GPU
+ * product is compared with the CPU's.
  */
 public final class GpuBenchmark {
     /** CSV columns of part (b). */
     public static final String[] NTT_COLUMNS = {"log2n", "rows", "forward_kernel_ms", "effective_GBs",
         "copy_GBs", "passes", "convolution_kernel_ms", "forward_with_transfers_ms", "cpu_forward_ms",
-        "cpu_threads", "speedup_kernel_vs_cpu", "forward31_kernel_ms", "time_62_over_31"};
+        "cpu_threads", "speedup_kernel_vs_cpu", "forward31_kernel_ms", "time_62_over_31",
+        "radix4_forward_kernel_ms", "radix4_passes", "fused_unbounded_forward_kernel_ms"};
 
     private GpuBenchmark() {
     }
@@ -148,8 +152,12 @@ public final class GpuBenchmark {
                     double effective = bytes / (kernel * 1e-3) / 1e9;
                     // the prime-width comparison: the same transform on 31-bit primes (one row)
                     double k31 = rows == 1 && log2n <= 26 ? GpuTimings.forward31Millis(log2n, repeats) : Double.NaN;
+                    // the kernel's before: the radix-4 passes, same data size, same run
+                    double r4 = GpuTimings.forwardMillisRadix4(rowPrimes, ln, rows, repeats);
+                    double r4Effective = bytes / (r4 * 1e-3) / 1e9;
                     table.add(log2n, rows, kernel, effective, copy, copy / effective, conv, withTransfers,
-                            cpuMs, cpu.threads(), cpuMs / kernel, k31, kernel / k31);
+                            cpuMs, cpu.threads(), cpuMs / kernel, k31, kernel / k31, r4, copy / r4Effective,
+                            GpuTimings.forwardMillisFused(rowPrimes, ln, rows, repeats));
                 }
             }
         }
@@ -211,14 +219,24 @@ public final class GpuBenchmark {
     }
 
     /** CSV columns of part (c), polynomials over Z/pZ. */
-    public static final String[] POLYMUL_COLUMNS = {"length", "gpu_ms", "cpu_ms", "cpu_threads", "speedup"};
+    public static final String[] POLYMUL_COLUMNS = {"length", "p", "ntt_friendly", "gpu_ms", "cpu_ms",
+        "cpu_threads", "speedup", "gpu_route"};
 
-    /** Part (c), polynomials: balanced products of two random polynomials of each length. */
+    /**
+     * Part (c), polynomials over Z/pZ: balanced products of two random polynomials of each
+     * length, for a 62-bit NTT prime (one convolution modulo p) and p = 2^62 - 57 (three
+     * primes and the CRT): {@link PolyMulZp#mulNtt(ZpField, long[], int, int, long[], int, int,
+     * long[], int)} (the all-device product when a {@link PolyProductProvider} takes it)
+     * against the same with the CPU engine on all cores. Each GPU product is compared with the
+     * CPU's.
+     */
     public static BenchTable polynomialMultiplication(int minLog, int maxLog, int repeats, long seed) {
         BenchTable table = new BenchTable(POLYMUL_COLUMNS);
         Random rnd = new Random(seed);
-        ZpField f = ZpField.of(NttPrimes.generate(1, 1L << 62, 30)[0]);
-        try (GpuNttEngine gpu = new GpuNttEngine(0)) {
+        PolyProductProvider provider = PolyProducts.provider();
+        String route = provider == null ? "engine" : provider.name();
+        for (long p : new long[] {NttPrimes.generate(1, 1L << 62, 30)[0], (1L << 62) - 57}) {
+            ZpField f = ZpField.of(p);
             for (int log = minLog; log <= maxLog; log += 2) {
                 int n = 1 << log;
                 long[] a = new long[n];
@@ -231,7 +249,7 @@ public final class GpuBenchmark {
                 long[] cc = new long[2 * n - 1];
                 double gpuMs = FftBenchmark.median(repeats, () -> {
                     long t0 = System.nanoTime();
-                    PolyMulZp.mulNtt(f, a, 0, n, b, 0, n, cg, 0, gpu);
+                    PolyMulZp.mulNtt(f, a, 0, n, b, 0, n, cg, 0);
                     return System.nanoTime() - t0;
                 });
                 double cpuMs = FftBenchmark.median(repeats, () -> {
@@ -240,80 +258,78 @@ public final class GpuBenchmark {
                     return System.nanoTime() - t0;
                 });
                 if (!Arrays.equals(cg, cc)) {
-                    throw new IllegalStateException("GPU and CPU polynomial products differ at length 2^" + log);
+                    throw new IllegalStateException("GPU and CPU polynomial products differ at length 2^" + log
+                            + " mod " + p);
                 }
-                table.add(n, gpuMs, cpuMs, CpuNttEngine.shared().threads(), cpuMs / gpuMs);
+                boolean friendly = Long.numberOfTrailingZeros(p - 1) >= log + 1;
+                table.add(n, p, friendly, gpuMs, cpuMs, CpuNttEngine.shared().threads(), cpuMs / gpuMs, route);
             }
         }
         return table;
     }
 
     /** CSV columns of part (c), polynomials over Z. */
-    public static final String[] ZZ_POLYMUL_COLUMNS = {"length", "coefficient_bits", "gpu_engine_ms", "cpu_double_ntt_ms",
-        "cpu_threads", "speedup"};
+    public static final String[] ZZ_POLYMUL_COLUMNS = {"length", "coefficient_bits", "gpu_ms", "cpu_ms",
+        "cpu_threads", "speedup", "gpu_route"};
+
+    /** The longest length of the 1000-bit rows of {@link #integerPolynomialMultiplication}. */
+    public static final int ZZ_1000_BIT_MAX_LOG = 20;
 
     /**
-     * Part (c), polynomials over Z with 64-bit coefficients: {@link ZZPoly#multiply(ZZPoly,
-     * NttEngine)} on the GPU's NTT engine (projection and CRT on the host) against
-     * {@link ZZPoly#multiply(ZZPoly)} with {@code modalg.backend=cpu}, the CPU's double-precision route on all cores.
-     * Both keep packed coefficients.
+     * Part (c), polynomials over Z with 64-bit and 1000-bit signed coefficients, balanced:
+     * {@link ZZPoly#multiply(ZZPoly)} with the default backend (the all-device product when a
+     * {@link PolyProductProvider} takes it: coefficients in, coefficients out) against
+     * {@link ZZPoly#multiply(ZZPoly, Options)} with {@link Backend#CPU}, the CPU's
+     * double-precision route on all cores; 1000-bit rows up to 2^{@link #ZZ_1000_BIT_MAX_LOG}.
+     * Both keep packed coefficients; each GPU product is compared with the CPU's.
      */
     public static BenchTable integerPolynomialMultiplication(int minLog, int maxLog, int repeats, long seed) {
         BenchTable table = new BenchTable(ZZ_POLYMUL_COLUMNS);
         Random rnd = new Random(seed);
-        NttEngine gpu = NttEngines.shared();
-        // warm both routes up first: the first size would otherwise pay the JIT in whichever
-        // column is measured first
-        BigInteger[] cw = new BigInteger[1 << minLog];
-        for (int i = 0; i < cw.length; i++) {
-            cw[i] = new BigInteger(64, rnd).subtract(BigInteger.ONE.shiftLeft(63));
-        }
-        ZZPoly w = ZZPoly.of(cw);
-        for (int k = 0; k < 2; k++) {
-            w.multiply(w, gpu);
-            onCpu(() -> w.multiply(w).length());
-        }
-        for (int log = minLog; log <= maxLog; log += 2) {
-            int n = 1 << log;
-            BigInteger[] ca = new BigInteger[n];
-            BigInteger[] cb = new BigInteger[n];
-            for (int i = 0; i < n; i++) {
-                ca[i] = new BigInteger(64, rnd).subtract(BigInteger.ONE.shiftLeft(63));
-                cb[i] = new BigInteger(64, rnd).subtract(BigInteger.ONE.shiftLeft(63));
+        Options cpu = Options.defaults().withBackend(Backend.CPU);
+        PolyProductProvider provider = PolyProducts.provider();
+        String route = provider == null ? "engine" : provider.name();
+        for (int bits : new int[] {64, 1000}) {
+            // warm both routes up first: the first size would otherwise pay the JIT in whichever
+            // column is measured first
+            ZZPoly w = ZZPoly.of(randomCoefficients(rnd, 1 << minLog, bits));
+            for (int k = 0; k < 2; k++) {
+                w.multiply(w);
+                w.multiply(w, cpu);
             }
-            ZZPoly a = ZZPoly.of(ca);
-            ZZPoly b = ZZPoly.of(cb);
-            ZZPoly[] out = new ZZPoly[2];
-            double gpuMs = FftBenchmark.median(repeats, () -> {
-                long t0 = System.nanoTime();
-                out[0] = a.multiply(b, gpu);
-                return System.nanoTime() - t0;
-            });
-            double cpuMs = onCpu(() -> FftBenchmark.median(repeats, () -> {
-                long t0 = System.nanoTime();
-                out[1] = a.multiply(b);
-                return System.nanoTime() - t0;
-            }));
-            if (!out[0].equals(out[1])) {
-                throw new IllegalStateException("GPU and CPU products over Z differ at length 2^" + log);
+            int top = bits == 64 ? maxLog : Math.min(maxLog, ZZ_1000_BIT_MAX_LOG);
+            for (int log = minLog; log <= top; log += 2) {
+                int n = 1 << log;
+                ZZPoly a = ZZPoly.of(randomCoefficients(rnd, n, bits));
+                ZZPoly b = ZZPoly.of(randomCoefficients(rnd, n, bits));
+                ZZPoly[] out = new ZZPoly[2];
+                double gpuMs = FftBenchmark.median(repeats, () -> {
+                    long t0 = System.nanoTime();
+                    out[0] = a.multiply(b);
+                    return System.nanoTime() - t0;
+                });
+                double cpuMs = FftBenchmark.median(repeats, () -> {
+                    long t0 = System.nanoTime();
+                    out[1] = a.multiply(b, cpu);
+                    return System.nanoTime() - t0;
+                });
+                if (!out[0].equals(out[1])) {
+                    throw new IllegalStateException("GPU and CPU products over Z differ at length 2^" + log + ", "
+                            + bits + " bits");
+                }
+                table.add(n, bits, gpuMs, cpuMs, CpuNttEngine.shared().threads(), cpuMs / gpuMs, route);
             }
-            table.add(n, 64, gpuMs, cpuMs, CpuNttEngine.shared().threads(), cpuMs / gpuMs);
         }
         return table;
     }
 
-    // body with modalg.backend=cpu (ZZPoly.multiply then takes the CPU route), then restored.
-    private static <T> T onCpu(java.util.function.Supplier<T> body) {
-        String before = System.getProperty(NttEngines.BACKEND_PROPERTY);
-        System.setProperty(NttEngines.BACKEND_PROPERTY, "cpu");
-        try {
-            return body.get();
-        } finally {
-            if (before == null) {
-                System.clearProperty(NttEngines.BACKEND_PROPERTY);
-            } else {
-                System.setProperty(NttEngines.BACKEND_PROPERTY, before);
-            }
+    // n random signed coefficients of exactly `bits` bits in magnitude.
+    private static BigInteger[] randomCoefficients(Random rnd, int n, int bits) {
+        BigInteger[] c = new BigInteger[n];
+        for (int i = 0; i < n; i++) {
+            BigInteger m = new BigInteger(bits, rnd).setBit(bits - 1);
+            c[i] = rnd.nextBoolean() ? m : m.negate();
         }
+        return c;
     }
 }

@@ -618,12 +618,12 @@ public final class BenchCommand implements Runnable {
                 BenchTable t = GpuBenchmark.integerMultiplication(bits, cpuMaxBits, 10_000_000, quick ? 1 : repeats, 2);
                 t.print(System.out);
                 t.writeCsv(dir.resolve("gpu-intmul.csv"));
-                System.out.println("# (c) polynomial multiplication over Z/pZ, 62-bit NTT prime (times in ms)");
-                t = GpuBenchmark.polynomialMultiplication(16, quick ? 16 : 24, quick ? 1 : repeats, 3);
+                System.out.println("# (c) polynomial multiplication over Z/pZ, a 62-bit NTT prime and 2^62 - 57 (times in ms)");
+                t = GpuBenchmark.polynomialMultiplication(quick ? 16 : 12, quick ? 16 : 24, quick ? 1 : repeats, 3);
                 t.print(System.out);
                 t.writeCsv(dir.resolve("gpu-polymul.csv"));
-                System.out.println("# (c) polynomial multiplication over Z, 64-bit coefficients (times in ms)");
-                t = GpuBenchmark.integerPolynomialMultiplication(16, quick ? 16 : 22, quick ? 1 : repeats, 4);
+                System.out.println("# (c) polynomial multiplication over Z, 64- and 1000-bit coefficients (times in ms)");
+                t = GpuBenchmark.integerPolynomialMultiplication(quick ? 16 : 12, quick ? 16 : 24, quick ? 1 : repeats, 4);
                 t.print(System.out);
                 t.writeCsv(dir.resolve("gpu-zzpolymul.csv"));
             }

@@ -1,0 +1,195 @@
+package org.modalg.gpu;
+
+import java.util.HashMap;
+import java.util.Map;
+import org.modalg.fields.NttPrimes;
+
+/**
+ * Products of polynomials over Z/pZ and over Z entirely on the device, with the integer
+ * product's pieces ({@link GpuCrt}'s projection and Garner kernels, {@link GpuNtt}'s
+ * convolutions, {@link DeviceWorkspace}): only the coefficients go to the device and only the
+ * product's coefficients come back.
+ *
+ * <ul>
+ *   <li>Over Z/pZ, p NTT-friendly for the length (2^log2N | p - 1): one convolution modulo p.
+ *   <li>Over Z/pZ, any other p &lt; 2^62: the operands projected onto three 62-bit NTT primes
+ *       (the product's coefficients are below min(aLen, bLen) p^2 &lt; 2^151, the primes'
+ *       product above 2^183), three convolutions, Garner's digits reduced modulo p
+ *       ({@code garner_mod}).
+ *   <li>Over Z: sign-magnitude limbs projected onto the fewest s &lt;= 40 62-bit NTT primes
+ *       whose product M exceeds 2^(bound + 1), s convolutions, Garner to the symmetric range
+ *       (-M/2, M/2) in sign-magnitude limbs ({@code garner_signed}).
+ * </ul>
+ * Cost: s convolutions of length N = 2^ceil(log2(aLen + bLen - 1)), O(s L) per coefficient to
+ * project (L limbs) and O(s^2) to reconstruct. Device memory: about (2 s + L) N words.
+ * Not thread-safe ({@link GpuPolyProductProvider} serializes its calls).
+ */
+final class GpuPolyMultiplier {
+    /** The largest product (coefficients): transforms of up to 2^27 points. */
+    static final long MAX_PRODUCT_LENGTH = 1L << 27;
+    /** The primes of the products over Z, decreasing, 2^30 | q - 1 (the first s are taken). */
+    static final long[] PRIMES = NttPrimes.generate(GpuCrt.MAX_PRIMES, 1L << 62, 30);
+
+    private static final int IN_A = 0;
+    private static final int IN_B = 1;
+    private static final int SIGN_A = 2;
+    private static final int SIGN_B = 3;
+    private static final int RES_A = 4;
+    private static final int RES_B = 5;
+    private static final int OUT = 6;
+    private static final int SIGN_C = 7;
+
+    private final GpuRuntime rt;
+    private final GpuNtt ntt;
+    private final DeviceWorkspace buffers = new DeviceWorkspace(8);
+    // CRT constants of the Z route by number of primes (their projection takes the limb count
+    // per call), and of the Z/pZ route (three primes, one limb: project_limbs reads exactly the
+    // constructor's limbs per value, so it never shares the Z route's constants)
+    private final Map<Integer, GpuCrt> crts = new HashMap<>();
+    private GpuCrt zpCrt;
+
+    GpuPolyMultiplier(GpuRuntime rt) {
+        this.rt = rt;
+        this.ntt = new GpuNtt(rt);
+    }
+
+    /** The number of the first {@link #PRIMES} whose product exceeds 2^(boundBits + 1), or -1 if all 40 do not. */
+    static int primesFor(int boundBits) {
+        int bits = 0; // sum of floor(log2 q): the product is at least 2^bits
+        for (int s = 1; s <= PRIMES.length; s++) {
+            bits += 63 - Long.numberOfLeadingZeros(PRIMES[s - 1]);
+            if (bits >= boundBits + 1L) {
+                return s;
+            }
+        }
+        return -1;
+    }
+
+    private static int log2Length(long n) {
+        return Math.max(1, 64 - Long.numberOfLeadingZeros(n - 1));
+    }
+
+    // The CRT constants for the first s primes and inputs of up to limbs limbs.
+    private GpuCrt crt(int s, int limbs) {
+        GpuCrt c = crts.get(s);
+        if (c == null || c.inputLimbs() < limbs) {
+            if (c != null) {
+                crts.remove(s);
+                c.close();
+            }
+            c = new GpuCrt(rt, java.util.Arrays.copyOf(PRIMES, s), Math.max(limbs, 1));
+            crts.put(s, c);
+        }
+        return c;
+    }
+
+    /**
+     * c[cOff .. cOff + aLen + bLen - 1) = a b mod p, p an odd prime below 2^62, coefficients in
+     * [0, p) (b == a with the same range: a square). Preconditions checked by the provider.
+     */
+    void multiplyMod(long p, long[] a, int aOff, int aLen, long[] b, int bOff, int bLen, long[] c,
+            int cOff) {
+        long n = (long) aLen + bLen - 1;
+        int log2n = log2Length(n);
+        long size = 1L << log2n;
+        boolean square = a == b && aOff == bOff && aLen == bLen;
+        rt.enterContext();
+        if (Long.numberOfTrailingZeros(p - 1) >= log2n) { // one convolution modulo p
+            DeviceBuffer ra = buffers.get(RES_A, size);
+            DeviceBuffer rb = square ? ra : buffers.get(RES_B, size);
+            DeviceWorkspace.zero(ra, size);
+            ra.upload(a, aOff, 0, aLen);
+            if (!square) {
+                DeviceWorkspace.zero(rb, size);
+                rb.upload(b, bOff, 0, bLen);
+            }
+            ntt.cyclicConvolution(ra, rb, 0, NttTables.of(p, log2n), square);
+            Cuda.synchronize("polynomial product mod p");
+            ra.download(0, c, cOff, n);
+            return;
+        }
+        if (zpCrt == null) {
+            zpCrt = new GpuCrt(rt, java.util.Arrays.copyOf(PRIMES, 3), 1);
+        }
+        GpuCrt crt = zpCrt;
+        DeviceBuffer ra = buffers.get(RES_A, 3 * size);
+        DeviceBuffer rb = square ? ra : buffers.get(RES_B, 3 * size);
+        project(crt, a, aOff, aLen, buffers.get(IN_A, aLen), ra, size);
+        if (!square) {
+            project(crt, b, bOff, bLen, buffers.get(IN_B, bLen), rb, size);
+        }
+        for (int j = 0; j < 3; j++) {
+            ntt.cyclicConvolution(ra, rb, j, NttTables.of(PRIMES[j], log2n), square);
+        }
+        DeviceBuffer out = buffers.get(OUT, n);
+        crt.reconstructMod(ra, size, n, out, p);
+        Cuda.synchronize("polynomial product mod p (CRT)");
+        out.download(0, c, cOff, n);
+    }
+
+    private static void project(GpuCrt crt, long[] x, int off, int len, DeviceBuffer in,
+            DeviceBuffer res, long size) {
+        in.upload(x, off, 0, len);
+        DeviceWorkspace.zero(res, crt.primes.length * size);
+        crt.project(in, len, res, size);
+    }
+
+    /**
+     * The product over Z in sign-magnitude form, as
+     * {@link org.modalg.fft.PolyProductProvider#multiplySigned}; false if more than 40 primes
+     * would be needed. Preconditions checked by the provider.
+     */
+    boolean multiplySigned(long[] aMag, byte[] aSign, int aLen, int aLimbs, long[] bMag,
+            byte[] bSign, int bLen, int bLimbs, int boundBits, long[] cMag, byte[] cSign,
+            int cLimbs) {
+        int s = primesFor(boundBits);
+        if (s < 0) {
+            return false;
+        }
+        long n = (long) aLen + bLen - 1;
+        int log2n = log2Length(n);
+        long size = 1L << log2n;
+        boolean square = aMag == bMag && aSign == bSign && aLen == bLen && aLimbs == bLimbs;
+        rt.enterContext();
+        GpuCrt crt = crt(s, Math.max(aLimbs, bLimbs));
+        DeviceBuffer ra = buffers.get(RES_A, s * size);
+        DeviceBuffer rb = square ? ra : buffers.get(RES_B, s * size);
+        projectSigned(crt, aMag, aSign, aLen, aLimbs, IN_A, SIGN_A, ra, size);
+        if (!square) {
+            projectSigned(crt, bMag, bSign, bLen, bLimbs, IN_B, SIGN_B, rb, size);
+        }
+        for (int j = 0; j < s; j++) {
+            ntt.cyclicConvolution(ra, rb, j, NttTables.of(PRIMES[j], log2n), square);
+        }
+        DeviceBuffer out = buffers.get(OUT, n * cLimbs);
+        DeviceBuffer signs = buffers.get(SIGN_C, (n + 7) / 8);
+        crt.reconstructSigned(ra, size, n, out, cLimbs, signs);
+        Cuda.synchronize("polynomial product over Z");
+        out.download(0, cMag, 0, n * cLimbs);
+        signs.downloadBytes(0, cSign, 0, n);
+        return true;
+    }
+
+    private void projectSigned(GpuCrt crt, long[] mag, byte[] sign, int len, int limbs, int inRole,
+            int signRole, DeviceBuffer res, long size) {
+        DeviceBuffer in = buffers.get(inRole, (long) len * limbs);
+        DeviceBuffer signs = buffers.get(signRole, (len + 7) / 8);
+        in.upload(mag, 0, 0, (long) len * limbs);
+        signs.uploadBytes(sign, 0, 0, len);
+        DeviceWorkspace.zero(res, crt.primes.length * size);
+        crt.projectSigned(in, limbs, signs, len, res, size);
+    }
+
+    /** Frees the device buffers and CRT constants kept between products. */
+    void releaseWorkspace() {
+        buffers.release();
+        for (GpuCrt c : crts.values()) {
+            c.close();
+        }
+        crts.clear();
+        if (zpCrt != null) {
+            zpCrt.close();
+            zpCrt = null;
+        }
+    }
+}

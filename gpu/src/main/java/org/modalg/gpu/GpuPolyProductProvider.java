@@ -1,0 +1,143 @@
+package org.modalg.gpu;
+
+import java.util.logging.Logger;
+import org.modalg.fft.PolyProductProvider;
+
+/**
+ * Registers the all-device polynomial products ({@link GpuPolyMultiplier}) with
+ * {@link org.modalg.fft.PolyProducts}: usable when {@link GpuRuntime#isUsable()}; used from
+ * {@link #DEFAULT_MIN_LENGTH} coefficients in the shorter operand (set by
+ * {@code -Dmodalg.gpu.polyMinLength}). A product the device cannot hold (out of memory, even
+ * after freeing the cached tables and buffers), or that fails on the device, is declined with
+ * a warning and computed on the CPU by the caller.
+ */
+public final class GpuPolyProductProvider implements PolyProductProvider {
+    private static final Logger LOG = Logger.getLogger(GpuPolyProductProvider.class.getName());
+
+    /** Default of {@link #minLength()}. */
+    public static final long DEFAULT_MIN_LENGTH = 4096;
+
+    private GpuPolyMultiplier multiplier;
+    private static final java.util.concurrent.atomic.AtomicLong PRODUCTS =
+            new java.util.concurrent.atomic.AtomicLong();
+
+    /** Products computed on the device so far (for the tests of the hooks that call this). */
+    static long productsForTests() {
+        return PRODUCTS.get();
+    }
+
+    @Override
+    public String name() {
+        return "gpu(" + GpuRuntime.get().deviceName() + ")";
+    }
+
+    @Override
+    public boolean isUsable() {
+        return GpuRuntime.isUsable();
+    }
+
+    @Override
+    public long minLength() {
+        return Long.getLong("modalg.gpu.polyMinLength", DEFAULT_MIN_LENGTH);
+    }
+
+    @Override
+    public synchronized boolean multiplyMod(long p, long[] a, int aOff, int aLen, long[] b, int bOff,
+            int bLen, long[] c, int cOff) {
+        if (p < 2 || p >= 1L << 62) {
+            throw new IllegalArgumentException("p must be in [2, 2^62), got " + p);
+        }
+        checkRange("a", a, aOff, aLen, 1);
+        checkRange("b", b, bOff, bLen, 1);
+        long n = (long) aLen + bLen - 1;
+        checkRange("c", c, cOff, (int) Math.min(Integer.MAX_VALUE, n), 1);
+        if (p == 2 || n > GpuPolyMultiplier.MAX_PRODUCT_LENGTH) {
+            return false; // Montgomery arithmetic needs an odd modulus; the transforms' limit
+        }
+        return run("a product of " + n + " coefficients mod " + p,
+                m -> {
+                    m.multiplyMod(p, a, aOff, aLen, b, bOff, bLen, c, cOff);
+                    return true;
+                });
+    }
+
+    @Override
+    public synchronized boolean multiplySigned(long[] aMag, byte[] aSign, int aLen, int aLimbs,
+            long[] bMag, byte[] bSign, int bLen, int bLimbs, int boundBits, long[] cMag,
+            byte[] cSign, int cLimbs) {
+        if (aLimbs < 1 || bLimbs < 1 || cLimbs < 1) {
+            throw new IllegalArgumentException("limb counts must be >= 1, got " + aLimbs + ", " + bLimbs
+                    + ", " + cLimbs);
+        }
+        if (boundBits < 1 || (boundBits + 63L) / 64 > cLimbs) {
+            throw new IllegalArgumentException("boundBits must be in [1, 64 cLimbs], got " + boundBits
+                    + " with cLimbs " + cLimbs);
+        }
+        checkRange("aMag", aMag, 0, aLen, aLimbs);
+        checkRange("bMag", bMag, 0, bLen, bLimbs);
+        if (aSign == null || aSign.length < aLen || bSign == null || bSign.length < bLen) {
+            throw new IllegalArgumentException("aSign and bSign must hold aLen and bLen signs");
+        }
+        long n = (long) aLen + bLen - 1;
+        if (cSign == null || cSign.length < n || cMag == null || cMag.length < n * cLimbs) {
+            throw new IllegalArgumentException("cMag and cSign must hold " + n + " coefficients of "
+                    + cLimbs + " limbs");
+        }
+        if (n > GpuPolyMultiplier.MAX_PRODUCT_LENGTH) {
+            return false;
+        }
+        return run("a product over Z of " + n + " coefficients (" + boundBits + "-bit bound)",
+                m -> m.multiplySigned(aMag, aSign, aLen, aLimbs, bMag, bSign, bLen, bLimbs, boundBits,
+                        cMag, cSign, cLimbs));
+    }
+
+    private static void checkRange(String name, long[] x, int off, int len, int limbs) {
+        if (x == null || len < 1 || off < 0 || (long) off + (long) len * limbs > x.length) {
+            throw new IllegalArgumentException(name + ": offset and length must give a non-empty range"
+                    + " inside the array, got offset " + off + ", length " + len + " x " + limbs
+                    + " limbs, array " + (x == null ? "null" : x.length));
+        }
+    }
+
+    /** Frees the device buffers and tables kept between products (tests of the decline path). */
+    synchronized void releaseWorkspace() {
+        NttTables.clearCache();
+        if (multiplier != null) {
+            multiplier.releaseWorkspace();
+        }
+    }
+
+    private interface Product {
+        boolean run(GpuPolyMultiplier m);
+    }
+
+    // The product on the device; out of memory: the caches freed and one more try, then false;
+    // any other device failure: false. Every decline is logged.
+    private boolean run(String what, Product product) {
+        if (multiplier == null) {
+            multiplier = new GpuPolyMultiplier(GpuRuntime.get());
+        }
+        for (int attempt = 0; attempt < 2; attempt++) {
+            try {
+                boolean done = product.run(multiplier);
+                if (done) {
+                    PRODUCTS.incrementAndGet();
+                }
+                return done;
+            } catch (GpuException e) {
+                try {
+                    NttTables.clearCache();
+                    multiplier.releaseWorkspace();
+                } catch (GpuException again) {
+                    multiplier = new GpuPolyMultiplier(GpuRuntime.get()); // start afresh
+                }
+                if (!e.isOutOfMemory()) {
+                    LOG.warning("GPU failed on " + what + " (" + e.getMessage() + "); it runs on the CPU");
+                    return false;
+                }
+            }
+        }
+        LOG.warning("GPU out of memory for " + what + "; it runs on the CPU");
+        return false;
+    }
+}

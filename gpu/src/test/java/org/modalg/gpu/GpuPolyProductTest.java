@@ -1,0 +1,319 @@
+package org.modalg.gpu;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.math.BigInteger;
+import java.util.Arrays;
+import java.util.Random;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.modalg.fft.Backend;
+import org.modalg.fft.CpuNttEngine;
+import org.modalg.fft.Options;
+import org.modalg.fft.PolyProductProvider;
+import org.modalg.fft.PolyProducts;
+import org.modalg.fields.ZpField;
+import org.modalg.polynomial.PolyMulZp;
+import org.modalg.polynomial.ZZPoly;
+
+/**
+ * The all-device polynomial products ({@link GpuPolyProductProvider}) against the CPU routes,
+ * bit for bit, on random data every run (seed printed), and against schoolbook products where
+ * the lengths are small: over Z/pZ for NTT-friendly, other 62-bit, and small primes; over Z for
+ * 1- to 1000-bit signed coefficients, squares, zeros and extreme values; through the polynomial
+ * layer's hooks (ZZPoly.multiply, PolyMulZp.mulNtt) and on the provider directly; the decline
+ * paths (p = 2, device out of memory) leave the product to the CPU.
+ */
+@Tag("gpu")
+class GpuPolyProductTest {
+    private static final Options CPU = Options.defaults().withBackend(Backend.CPU);
+    private static final long[] ZP_PRIMES = {
+        GpuPolyMultiplier.PRIMES[0], // NTT-friendly: one convolution mod p
+        (1L << 62) - 57, // the p: three primes and garner_mod
+        (1L << 62) - 87, // the next prime below it
+        (1L << 61) - 1, // a Mersenne prime: 2-adic order 1
+        2147483647L, 65537L, 3L, 5L,
+    };
+    private static final GpuPolyProductProvider provider = new GpuPolyProductProvider();
+
+    @BeforeEach
+    void start() {
+        GpuTests.assumeGpu();
+    }
+
+    @Test
+    void providerIsRegisteredAndUsable() {
+        PolyProductProvider p = PolyProducts.provider();
+        assertNotNull(p, "no PolyProductProvider found with a usable GPU");
+        assertSame(GpuPolyProductProvider.class, p.getClass());
+        assertTrue(p.name().startsWith("gpu("), p.name());
+    }
+
+    private static long[] randomZp(Random rnd, long p, int n, boolean extreme) {
+        long[] x = new long[n];
+        for (int i = 0; i < n; i++) {
+            x[i] = extreme ? p - 1 : Math.floorMod(rnd.nextLong(), p);
+        }
+        return x;
+    }
+
+    private static long[] cpuZp(long p, long[] a, long[] b) {
+        long[] c = new long[a.length + b.length - 1];
+        PolyMulZp.mulNtt(ZpField.of(p), a, 0, a.length, b, 0, b.length, c, 0, CpuNttEngine.shared());
+        return c;
+    }
+
+    private static long[] schoolbookZp(long p, long[] a, long[] b) {
+        BigInteger bp = BigInteger.valueOf(p);
+        long[] c = new long[a.length + b.length - 1];
+        for (int k = 0; k < c.length; k++) {
+            BigInteger s = BigInteger.ZERO;
+            for (int i = Math.max(0, k - b.length + 1); i <= Math.min(k, a.length - 1); i++) {
+                s = s.add(BigInteger.valueOf(a[i]).multiply(BigInteger.valueOf(b[k - i])));
+            }
+            c[k] = s.mod(bp).longValue();
+        }
+        return c;
+    }
+
+    @Test
+    void productsModPMatchTheCpuAndSchoolbook() {
+        Random rnd = new Random(GpuTests.seed("GpuPolyProductTest.productsModP"));
+        int[][] shapes = {{1, 1}, {1, 9}, {2, 3}, {7, 7}, {31, 200}, {300, 257}, {1000, 1}, {4097, 4095},
+            {5000, 77}, {1 << 14, 1 << 14}};
+        for (long p : ZP_PRIMES) {
+            for (int[] s : shapes) {
+                for (boolean extreme : new boolean[] {false, true}) {
+                    long[] a = randomZp(rnd, p, s[0], extreme);
+                    long[] b = randomZp(rnd, p, s[1], extreme);
+                    long[] c = new long[a.length + b.length + 2];
+                    c[0] = 123; // the offset: c[1 ..) written, c[0] and the tail untouched
+                    assertTrue(provider.multiplyMod(p, a, 0, a.length, b, 0, b.length, c, 1));
+                    String what = "p = " + p + ", lengths " + s[0] + " x " + s[1] + (extreme ? ", all p - 1" : "");
+                    long[] expected = cpuZp(p, a, b);
+                    assertArrayEquals(expected, Arrays.copyOfRange(c, 1, 1 + expected.length), what);
+                    assertEquals(123, c[0], what);
+                    assertEquals(0, c[c.length - 1], what);
+                    if ((long) s[0] * s[1] <= 100_000) {
+                        assertArrayEquals(schoolbookZp(p, a, b), expected, what + " (schoolbook)");
+                    }
+                }
+            }
+            long[] a = randomZp(rnd, p, 3000, false); // a square: one operand, transformed once
+            long[] c = new long[2 * a.length - 1];
+            assertTrue(provider.multiplyMod(p, a, 0, a.length, a, 0, a.length, c, 0));
+            assertArrayEquals(cpuZp(p, a, a.clone()), c, "square mod " + p);
+        }
+    }
+
+    @Test
+    void longProductsModPMatchTheCpu() {
+        Random rnd = new Random(GpuTests.seed("GpuPolyProductTest.longProductsModP"));
+        for (long p : new long[] {ZP_PRIMES[0], ZP_PRIMES[1]}) {
+            for (int n : new int[] {(1 << 20) + 3, 1 << 23}) { // 3-pass transforms of 2^21 and 2^24
+                long[] a = randomZp(rnd, p, n, false);
+                long[] b = randomZp(rnd, p, n - 5, false);
+                long[] c = new long[a.length + b.length - 1];
+                assertTrue(provider.multiplyMod(p, a, 0, a.length, b, 0, b.length, c, 0));
+                assertArrayEquals(cpuZp(p, a, b), c, "p = " + p + ", length " + n);
+            }
+        }
+    }
+
+    @Test
+    void polyMulZpHandsLongProductsToTheDevice() {
+        Random rnd = new Random(GpuTests.seed("GpuPolyProductTest.polyMulZpHook"));
+        long p = ZP_PRIMES[1];
+        int n = (int) Math.max(provider.minLength(), 1 << 15);
+        long[] a = randomZp(rnd, p, n, false);
+        long[] b = randomZp(rnd, p, n, false);
+        long[] c = new long[2 * n - 1];
+        long before = GpuPolyProductProvider.productsForTests();
+        PolyMulZp.mulNtt(ZpField.of(p), a, 0, n, b, 0, n, c, 0);
+        assertEquals(before + 1, GpuPolyProductProvider.productsForTests(), "the product did not go to the device");
+        assertArrayEquals(cpuZp(p, a, b), c);
+    }
+
+    @Test
+    void productsModPAfterWideProductsOverZOnOneProvider() {
+        // the Z route's CRT constants for three primes and two limbs must not serve the Z/pZ
+        // route's one-limb projection (a fault seen once: every residue read two limbs)
+        Random rnd = new Random(GpuTests.seed("GpuPolyProductTest.modPAfterOverZ"));
+        GpuPolyProductProvider fresh = new GpuPolyProductProvider();
+        for (int round = 0; round < 2; round++) {
+            BigInteger[] a = randomZ(rnd, 300, 65, 0);
+            BigInteger[] b = randomZ(rnd, 200, 65, 0);
+            int bound = 2 * 65 + 9;
+            long[] cMag = new long[499 * 3];
+            byte[] cSign = new byte[499];
+            assertTrue(fresh.multiplySigned(mag(a, 2), signs(a), 300, 2, mag(b, 2), signs(b), 200, 2, bound, cMag,
+                    cSign, 3));
+            long p = ZP_PRIMES[1];
+            long[] x = randomZp(rnd, p, 5000, false);
+            long[] y = randomZp(rnd, p, 4000, false);
+            long[] c = new long[8999];
+            assertTrue(fresh.multiplyMod(p, x, 0, 5000, y, 0, 4000, c, 0));
+            assertArrayEquals(cpuZp(p, x, y), c, "round " + round);
+        }
+        fresh.releaseWorkspace();
+    }
+
+    @Test
+    void modulusTwoAndBadArgumentsAreRefused() {
+        long[] a = {1, 1, 0, 1};
+        long[] c = new long[7];
+        assertFalse(provider.multiplyMod(2, a, 0, 4, a, 0, 4, c, 0), "p = 2 must be declined");
+        assertThrows(IllegalArgumentException.class, () -> provider.multiplyMod(1L << 62, a, 0, 4, a, 0, 4, c, 0));
+        assertThrows(IllegalArgumentException.class, () -> provider.multiplyMod(5, a, 2, 4, a, 0, 4, c, 0));
+        assertThrows(IllegalArgumentException.class, () -> provider.multiplyMod(5, a, 0, 4, a, 0, 4, c, 1));
+        assertThrows(IllegalArgumentException.class, () -> provider.multiplySigned(a, new byte[4], 4, 1, a,
+                new byte[4], 4, 1, 200, new long[7 * 3], new byte[7], 3));
+    }
+
+    private static BigInteger[] randomZ(Random rnd, int n, int bits, int kind) {
+        BigInteger[] x = new BigInteger[n];
+        BigInteger max = BigInteger.ONE.shiftLeft(bits).subtract(BigInteger.ONE);
+        for (int i = 0; i < n; i++) {
+            switch (kind) {
+                case 0: // random signed, some zeros
+                    x[i] = rnd.nextInt(8) == 0 ? BigInteger.ZERO : new BigInteger(bits, rnd);
+                    if (rnd.nextBoolean()) {
+                        x[i] = x[i].negate();
+                    }
+                    break;
+                case 1: // all -(2^bits - 1): the largest coefficients of the product
+                    x[i] = max.negate();
+                    break;
+                default: // alternating extremes
+                    x[i] = (i & 1) == 0 ? max : max.negate();
+                    break;
+            }
+        }
+        x[n - 1] = x[n - 1].signum() == 0 ? BigInteger.ONE : x[n - 1];
+        return x;
+    }
+
+    private static BigInteger[] schoolbookZ(BigInteger[] a, BigInteger[] b) {
+        BigInteger[] c = new BigInteger[a.length + b.length - 1];
+        Arrays.fill(c, BigInteger.ZERO);
+        for (int i = 0; i < a.length; i++) {
+            for (int j = 0; j < b.length; j++) {
+                c[i + j] = c[i + j].add(a[i].multiply(b[j]));
+            }
+        }
+        return c;
+    }
+
+    @Test
+    void productsOverZMatchTheCpuRoute() {
+        Random rnd = new Random(GpuTests.seed("GpuPolyProductTest.productsOverZ"));
+        int min = (int) provider.minLength();
+        int[][] shapes = {{min, min}, {min, min + 1000}, {min + 7, 3 * min}};
+        for (int bits : new int[] {1, 63, 64, 65, 200, 1000}) {
+            for (int[] s : shapes) {
+                for (int kind = 0; kind < 3; kind++) {
+                    ZZPoly f = ZZPoly.of(randomZ(rnd, s[0], bits, kind));
+                    ZZPoly g = ZZPoly.of(randomZ(rnd, s[1], bits, kind));
+                    long before = GpuPolyProductProvider.productsForTests();
+                    ZZPoly gpu = f.multiply(g);
+                    ZZPoly cpu = f.multiply(g, CPU);
+                    String what = bits + "-bit coefficients, lengths " + s[0] + " x " + s[1] + ", kind " + kind;
+                    assertEquals(cpu, gpu, what);
+                    assertEquals(before + 1, GpuPolyProductProvider.productsForTests(), what + ": not on the device");
+                    ZZPoly sq = f.multiply(f);
+                    assertEquals(f.multiply(f, CPU), sq, "square, " + what);
+                }
+            }
+        }
+    }
+
+    @Test
+    void providerOverZMatchesSchoolbook() {
+        Random rnd = new Random(GpuTests.seed("GpuPolyProductTest.providerOverZ"));
+        for (int bits : new int[] {1, 64, 130, 1000}) {
+            for (int[] s : new int[][] {{1, 1}, {1, 5}, {3, 2}, {40, 33}, {200, 1}}) {
+                BigInteger[] a = randomZ(rnd, s[0], bits, rnd.nextInt(3));
+                BigInteger[] b = randomZ(rnd, s[1], bits, rnd.nextInt(3));
+                int aLimbs = (bits + 63) / 64;
+                int bound = 2 * bits + 32 - Integer.numberOfLeadingZeros(Math.min(s[0], s[1]));
+                int cLimbs = (bound + 63) / 64 + 1; // one spare limb: written as zero
+                int n = s[0] + s[1] - 1;
+                long[] cMag = new long[n * cLimbs];
+                byte[] cSign = new byte[n];
+                assertTrue(provider.multiplySigned(mag(a, aLimbs), signs(a), s[0], aLimbs, mag(b, aLimbs), signs(b),
+                        s[1], aLimbs, bound, cMag, cSign, cLimbs));
+                BigInteger[] expected = schoolbookZ(a, b);
+                for (int i = 0; i < n; i++) {
+                    long[] l = Arrays.copyOfRange(cMag, i * cLimbs, (i + 1) * cLimbs);
+                    BigInteger got = GpuIntegerMultiplierTest.value(l, cLimbs);
+                    assertEquals(expected[i], cSign[i] < 0 ? got.negate() : got,
+                            bits + " bits, " + s[0] + " x " + s[1] + ", coefficient " + i);
+                    assertEquals(expected[i].signum(), cSign[i]);
+                }
+            }
+        }
+    }
+
+    private static long[] mag(BigInteger[] x, int limbs) {
+        long[] m = new long[x.length * limbs];
+        for (int i = 0; i < x.length; i++) {
+            long[] l = GpuIntegerMultiplierTest.limbs(x[i].abs(), limbs);
+            System.arraycopy(l, 0, m, i * limbs, limbs);
+        }
+        return m;
+    }
+
+    private static byte[] signs(BigInteger[] x) {
+        byte[] s = new byte[x.length];
+        for (int i = 0; i < x.length; i++) {
+            s[i] = (byte) x[i].signum();
+        }
+        return s;
+    }
+
+    @Test
+    void longProductOverZMatchesTheCpuRoute() {
+        Random rnd = new Random(GpuTests.seed("GpuPolyProductTest.longProductOverZ"));
+        for (int bits : new int[] {64, 1000}) {
+            int n = bits == 64 ? 1 << 20 : 1 << 16;
+            ZZPoly f = ZZPoly.of(randomZ(rnd, n, bits, 0));
+            ZZPoly g = ZZPoly.of(randomZ(rnd, n + 11, bits, 0));
+            ZZPoly gpu = f.multiply(g);
+            assertEquals(f.multiply(g, CPU), gpu, bits + "-bit, length " + n);
+            // a packed product fed back: the next product reads its limbs without BigIntegers
+            ZZPoly again = gpu.multiply(f);
+            assertEquals(gpu.multiply(f, CPU), again, bits + "-bit, packed operand");
+        }
+    }
+
+    @Test
+    void outOfMemoryLeavesTheProductToTheCpu() {
+        Random rnd = new Random(GpuTests.seed("GpuPolyProductTest.outOfMemory"));
+        int n = (int) provider.minLength() * 2;
+        ZZPoly f = ZZPoly.of(randomZ(rnd, n, 64, 0));
+        ZZPoly g = ZZPoly.of(randomZ(rnd, n, 64, 0));
+        long[] a = randomZp(rnd, ZP_PRIMES[1], n, false);
+        long[] c = new long[2 * n - 1];
+        GpuPolyProductProvider shared = (GpuPolyProductProvider) PolyProducts.provider();
+        shared.releaseWorkspace();
+        provider.releaseWorkspace();
+        DeviceBuffer.limitAllocationsForTests(DeviceBuffer.allocatedBytes());
+        try {
+            assertFalse(provider.multiplyMod(ZP_PRIMES[1], a, 0, n, a, 0, n, c, 0), "must decline");
+            long before = GpuPolyProductProvider.productsForTests();
+            assertEquals(f.multiply(g, CPU), f.multiply(g), "the CPU fallback");
+            assertEquals(before, GpuPolyProductProvider.productsForTests(), "declined, so not on the device");
+        } finally {
+            DeviceBuffer.limitAllocationsForTests(Long.MAX_VALUE);
+        }
+        assertTrue(provider.multiplyMod(ZP_PRIMES[1], a, 0, n, a, 0, n, c, 0), "usable again");
+        assertArrayEquals(cpuZp(ZP_PRIMES[1], a, a.clone()), c);
+    }
+}
