@@ -57,18 +57,41 @@ final class DoubleNttIntMul {
         }
     }
 
+    /** Layout: one cyclic convolution of length 2^log2n. */
+    static final int CYCLIC = 0;
+    /** Layout: a negacyclic convolution of length N = 2^log2n and a cyclic one of length N/2. */
+    static final int HALF = 1;
+    /** Layout: a negacyclic convolution of length N = 2^log2n and a negacyclic one of length N/4. */
+    static final int QUARTER = 2;
+
     /**
      * The shape of one product.
      *
      * @param primes s
      * @param pieceBits w
-     * @param log2n the cyclic convolution length
+     * @param log2n the (first) convolution's length
      * @param piecesA pieces of a
      * @param piecesB pieces of b
+     * @param layout {@link #CYCLIC}, {@link #HALF} or {@link #QUARTER}
      */
-    record Shape(int primes, int pieceBits, int log2n, long piecesA, long piecesB) {
+    record Shape(int primes, int pieceBits, int log2n, long piecesA, long piecesB, int layout) {
+        Shape(int primes, int pieceBits, int log2n, long piecesA, long piecesB) {
+            this(primes, pieceBits, log2n, piecesA, piecesB, CYCLIC);
+        }
+
         long productPieces() {
             return piecesA + piecesB - 1;
+        }
+
+        /** The most product pieces the layout holds: 2^log2n, 1.5 or 1.25 times that. */
+        long capacity() {
+            long n = 1L << log2n;
+            return layout == CYCLIC ? n : layout == HALF ? n + n / 2 : n + n / 4;
+        }
+
+        /** The second convolution's length exponent (HALF, QUARTER), or -1. */
+        int log2m() {
+            return layout == CYCLIC ? -1 : layout == HALF ? log2n - 1 : log2n - 2;
         }
     }
 
@@ -85,14 +108,16 @@ final class DoubleNttIntMul {
             if (forcePrimes != 0 && s != forcePrimes) {
                 continue;
             }
-            Shape shape = forPrimes(bitsA, bitsB, s);
-            if (shape == null) {
+            Shape cyclic = forPrimes(bitsA, bitsB, s);
+            if (cyclic == null) {
                 continue;
             }
-            double c = cost(shape, square);
-            if (c < bestCost) {
-                bestCost = c;
-                best = shape;
+            for (Shape shape : truncations(cyclic)) {
+                double c = cost(shape, square);
+                if (c < bestCost) {
+                    bestCost = c;
+                    best = shape;
+                }
             }
         }
         if (best == null) {
@@ -142,12 +167,45 @@ final class DoubleNttIntMul {
         return null;
     }
 
-    // Relative cost: butterflies (about 0.75 ns each) plus per-point and per-coefficient passes.
+    /**
+     * The cyclic shape and, where the product's pieces fit, the split layouts on half its
+     * length: a negacyclic convolution of N = 2^(log2n - 1) points with a cyclic one of N/2
+     * (up to 1.5 N pieces) or a negacyclic one of N/4 (up to 1.25 N pieces).
+     */
+    private static java.util.List<Shape> truncations(Shape cyclic) {
+        java.util.List<Shape> out = new java.util.ArrayList<>(3);
+        out.add(cyclic);
+        int log2n = cyclic.log2n() - 1;
+        long n = 1L << log2n;
+        long pieces = cyclic.productPieces();
+        // the second convolution has at least 2^MIN_LOG2N points; negacyclic needs 2N | p - 1
+        if (log2n + 1 <= TWO_ADIC && log2n - 2 >= DoubleNttPlan.MIN_LOG2N && pieces <= n + n / 4) {
+            out.add(new Shape(cyclic.primes(), cyclic.pieceBits(), log2n, cyclic.piecesA(), cyclic.piecesB(), QUARTER));
+        }
+        if (log2n + 1 <= TWO_ADIC && log2n - 1 >= DoubleNttPlan.MIN_LOG2N && pieces <= n + n / 2) {
+            out.add(new Shape(cyclic.primes(), cyclic.pieceBits(), log2n, cyclic.piecesA(), cyclic.piecesB(), HALF));
+        }
+        return out;
+    }
+
+    /** The primes' 2-adic order (2^28 | p - 1). */
+    private static final int TWO_ADIC = 28;
+
+    // Relative cost: butterflies (about 0.75 ns each) plus per-point and per-coefficient passes;
+    // the split layouts pay a fold of each operand and a combination pass per prime.
     private static double cost(Shape shape, boolean square) {
-        double n = Math.scalb(1.0, shape.log2n());
         int transforms = square ? 2 : 3;
-        double perPrime = transforms * (n / 2 * shape.log2n() * 0.75 + n * 1.5);
+        double perPrime = transforms * transformCost(shape.log2n());
+        if (shape.layout() != CYCLIC) {
+            perPrime += transforms * transformCost(shape.log2m())
+                    + 1.5 * (shape.piecesA() + (square ? 0 : shape.piecesB())) + 2.0 * shape.productPieces();
+        }
         return shape.primes() * perPrime + shape.productPieces() * (4 + 2.0 * shape.primes());
+    }
+
+    private static double transformCost(int log2n) {
+        double n = Math.scalb(1.0, log2n);
+        return n / 2 * log2n * 0.75 + n * 1.5;
     }
 
     /**
@@ -164,12 +222,23 @@ final class DoubleNttIntMul {
                     + " bits does not fit one limb array (at most " + Limbs.MAX_ARRAY_LENGTH + " limbs)");
         }
         Shape shape = choose(bitsA, bitsB, same, forcePrimes);
+        return multiply(la, bitsA, lb, bitsB, same, shape, pool);
+    }
+
+    /** {@link #multiply(long[], long, long[], long, boolean, int, ForkJoinPool)} in the given shape (tests). */
+    static long[] multiply(long[] la, long bitsA, long[] lb, long bitsB, boolean same, Shape shape,
+            ForkJoinPool pool) {
         int s = shape.primes();
         int w = shape.pieceBits();
         double[][] partsA = parts(la, w, shape.piecesA());
         double[][] partsB = same ? partsA : parts(lb, w, shape.piecesB());
         double[][][] res = new double[s][][];
+        double[][][] keep = new double[s][][]; // borrowed matrices whose rows res[j] shares
         runPerPrime(pool, s, j -> {
+            if (shape.layout() != CYCLIC) {
+                res[j] = splitConvolution(shape, partsA, partsB, same, PRIMES[j], keep, j);
+                return;
+            }
             DoubleNttPlan plan = DoubleNttPlan.of(PRIMES[j], shape.log2n());
             double[][] ma = plan.borrowCoefficients();
             int rowsA = residues(partsA, w, PRIMES[j], ma);
@@ -186,9 +255,160 @@ final class DoubleNttIntMul {
         long[] out = new long[(int) ((bitsA + bitsB + 63) / 64) + 1];
         garner(res, s);
         recombine(res, s, (int) shape.productPieces(), w, out);
-        for (double[][] m : res) {
-            DoubleNttPlan.giveBack(m);
+        for (int j = 0; j < s; j++) {
+            DoubleNttPlan.giveBack(keep[j] != null ? keep[j] : res[j]);
         }
+        return out;
+    }
+
+    /*
+     * The split layouts: c mod (x^N + 1) = A and c mod (x^M -+ 1) = B for the product c of the
+     * piece polynomials, M = N/2 (cyclic) or N/4 (negacyclic), deg c < N + M. Since x^N + 1 = 2
+     * modulo x^M -+ 1, the CRT gives c = A + (x^N + 1) t with t = (B - (A mod x^M -+ 1)) / 2
+     * modulo x^M -+ 1, deg t < M: c_i = A_i + t_i and c_(N + i) = t_i for i < M, c_i = A_i for
+     * M <= i < N. Returns the product's pieces mod p as a matrix of N's plan's columns whose
+     * first N / C rows are those of the borrowed matrix put in holder[j] (given back by the
+     * caller after the recombination).
+     */
+    private static double[][] splitConvolution(Shape shape, double[][] partsA, double[][] partsB, boolean same,
+            long p, double[][][] holder, int j) {
+        int w = shape.pieceBits();
+        boolean negSmall = shape.layout() == QUARTER;
+        DoubleNttPlan big = DoubleNttPlan.of(p, shape.log2n());
+        DoubleNttPlan small = DoubleNttPlan.of(p, shape.log2m());
+        double[] fa = flatResidues(partsA, w, p);
+        double[] fb = same ? fa : flatResidues(partsB, w, p);
+        double[][] ma = big.borrowCoefficients();
+        int rowsA = fold(fa, ma, true, p);
+        double[][] sa = small.borrowCoefficients();
+        int smallA = fold(fa, sa, negSmall, p);
+        if (same) {
+            big.convolution(ma, ma, true, null, rowsA, rowsA);
+            small.convolution(sa, sa, negSmall, null, smallA, smallA);
+        } else {
+            double[][] mb = big.borrowCoefficients();
+            int rowsB = fold(fb, mb, true, p);
+            big.convolution(ma, mb, true, null, rowsA, rowsB);
+            DoubleNttPlan.giveBack(mb);
+            double[][] sb = small.borrowCoefficients();
+            int smallB = fold(fb, sb, negSmall, p);
+            small.convolution(sa, sb, negSmall, null, smallA, smallB);
+            DoubleNttPlan.giveBack(sb);
+        }
+        holder[j] = ma;
+        double[][] out = combine(ma, sa, shape, negSmall, p);
+        DoubleNttPlan.giveBack(sa);
+        return out;
+    }
+
+    // The residues mod p of all pieces, in (-p/2, p/2], as one array.
+    private static double[] flatResidues(double[][] parts, int w, long p) {
+        int k = (w + 2) / 3;
+        ZpField f = ZpField.of(p);
+        double c1 = DoubleCrt.symmetric(f.pow(2, k), p);
+        double c2 = DoubleCrt.symmetric(f.pow(2, 2L * k), p);
+        int count = parts[0].length;
+        double[] v = new double[count];
+        residueRow(parts[0], parts[1], parts[2], 0, v, count, c1, c2, p);
+        return v;
+    }
+
+    // m (R x C) = v mod x^(RC) + 1 (negacyclic) or x^(RC) - 1, reduced into (-p/2, p/2] where
+    // blocks were added; returns the number of rows written (the rest are zero for the transform).
+    private static int fold(double[] v, double[][] m, boolean negacyclic, long p) {
+        int rows = m.length;
+        int cols = m[0].length;
+        int len = v.length;
+        int period = rows * cols;
+        int used = len >= period ? rows : (len + cols - 1) / cols;
+        double pd = p;
+        double pinv = 1.0 / p;
+        double np = -pd;
+        for (int r = 0; r < used; r++) {
+            int off = r * cols;
+            double[] row = m[r];
+            int ro = 0;
+            int n0 = Math.min(cols, len - off);
+            System.arraycopy(v, off, row, ro, n0);
+            if (n0 < cols) {
+                java.util.Arrays.fill(row, ro + n0, ro + cols, 0.0);
+            }
+            boolean folded = false;
+            for (int k = 1; off + (long) k * period < len; k++) {
+                int base = off + k * period;
+                int nk = Math.min(cols, len - base);
+                if (negacyclic && (k & 1) == 1) {
+                    for (int c = 0; c < nk; c++) {
+                        row[ro + c] -= v[base + c];
+                    }
+                } else {
+                    for (int c = 0; c < nk; c++) {
+                        row[ro + c] += v[base + c];
+                    }
+                }
+                folded = true;
+            }
+            if (folded) {
+                for (int c = 0; c < cols; c++) {
+                    double x = row[ro + c];
+                    row[ro + c] = Math.fma(Math.rint(x * pinv), np, x);
+                }
+            }
+        }
+        return used;
+    }
+
+    // The CRT of the split layouts (see splitConvolution) over segments of the small plan's
+    // row length, which divides M and the big plan's row length: vectorized loops.
+    private static double[][] combine(double[][] a, double[][] b, Shape shape, boolean negSmall, long p) {
+        int logN = shape.log2n();
+        int n = 1 << logN;
+        int m = 1 << shape.log2m();
+        int count = (int) shape.productPieces();
+        int cols = a[0].length;
+        int logC = Integer.numberOfTrailingZeros(cols);
+        int bCols = b[0].length;
+        int logBC = Integer.numberOfTrailingZeros(bCols);
+        int rowsOut = (count + cols - 1) / cols;
+        double[][] out = new double[rowsOut][];
+        int rowsA = a.length;
+        for (int r = 0; r < rowsOut; r++) {
+            out[r] = r < rowsA ? a[r] : new double[cols];
+        }
+        double pd = p;
+        double pinv = 1.0 / p;
+        double np = -pd;
+        int blocks = n / m; // 2 (HALF) or 4 (QUARTER)
+        for (int i0 = 0; i0 < m; i0 += bCols) {
+            double[] bRow = b[i0 >>> logBC];
+            double[] a0 = a[i0 >>> logC];
+            int o0 = i0 & (cols - 1);
+            double[] a1 = a[(i0 + m) >>> logC];
+            int o1 = (i0 + m) & (cols - 1);
+            double[] a2 = blocks == 4 ? a[(i0 + 2 * m) >>> logC] : a1;
+            double[] a3 = blocks == 4 ? a[(i0 + 3 * m) >>> logC] : a1;
+            int o2 = (i0 + 2 * m) & (cols - 1);
+            int o3 = (i0 + 3 * m) & (cols - 1);
+            int hiAt = n + i0; // where t_i goes
+            double[] hiRow = hiAt < count ? out[hiAt >>> logC] : null;
+            int oh = hiAt & (cols - 1);
+            int hiLen = hiRow == null ? 0 : Math.min(bCols, count - hiAt);
+            for (int c = 0; c < bCols; c++) {
+                double x0 = a0[o0 + c];
+                double am = blocks == 4 ? x0 - a1[o1 + c] + a2[o2 + c] - a3[o3 + c] : x0 + a1[o1 + c];
+                double t = bRow[c] - am;
+                t = Math.fma(Math.rint(t * pinv), np, t);       // |t| <= p/2 (plus a unit)
+                double odd = t - 2.0 * Math.floor(t * 0.5);     // t mod 2 in {0, 1}
+                t = (t + odd * pd) * 0.5;                       // t / 2 mod p, |t| < 0.76 p
+                double lo = x0 + t;
+                a0[o0 + c] = Math.fma(Math.rint(lo * pinv), np, lo);
+                bRow[c] = t;
+            }
+            if (hiLen > 0) {
+                System.arraycopy(bRow, 0, hiRow, oh, hiLen);
+            }
+        }
+        // entries beyond count (fresh rows: zero) are read by Garner, never by the packing
         return out;
     }
 
