@@ -315,7 +315,7 @@ class DoubleNttIntMulTest {
 
     /**
      * Every layout (one cyclic convolution; negacyclic N with cyclic N/2; negacyclic N with
-     * negacyclic N/4) forced on random operands whose products fill it from just above the
+     * negacyclic N/4; negacyclic N and N/2 with cyclic N/4) forced on random operands whose products fill it from just above the
      * next smaller layout to its capacity, balanced and unbalanced (an operand longer than N,
      * folded), products and squares, all-ones operands (the largest coefficients), against
      * BigInteger.
@@ -326,10 +326,10 @@ class DoubleNttIntMulTest {
         for (int it = 0; it < 120; it++) {
             int s = DoubleNttIntMul.MIN_PRIMES + rnd.nextInt(DoubleNttIntMul.MAX_PRIMES - DoubleNttIntMul.MIN_PRIMES + 1);
             int log2n = 4 + rnd.nextInt(it < 100 ? 9 : 14);
-            int layout = rnd.nextInt(3);
+            int layout = rnd.nextInt(4);
             long n = 1L << log2n;
-            long cap = layout == 0 ? n : layout == 1 ? n + n / 2 : n + n / 4;
-            long lower = layout == 0 ? n / 2 + n / 4 : layout == 1 ? n + n / 4 : n;
+            long cap = new DoubleNttIntMul.Shape(3, 60, log2n, 1, 1, layout).capacity();
+            long lower = layout == 0 ? n / 2 + n / 4 : layout == 1 ? n + n / 4 : layout == 2 ? n : n + n / 2;
             long pieces = lower + 1 + (long) (rnd.nextDouble() * (cap - lower));
             pieces = rnd.nextInt(4) == 0 ? cap : pieces;
             boolean square = rnd.nextInt(4) == 0;
