@@ -34,13 +34,13 @@ final class LimbMultiplication {
      * schoolbook basecase (property {@code modalg.poly.karatsubaLimbs}, read once, in [4, 64]).
      * Measured on the development machine: see polynomial/BENCHMARKS.md.
      */
-    static final int KARATSUBA_LIMBS = Math.max(4, Math.min(64, Integer.getInteger("modalg.poly.karatsubaLimbs", 28)));
+    static final int KARATSUBA_LIMBS = Math.max(4, Math.min(64, Integer.getInteger("modalg.poly.karatsubaLimbs", 32)));
     /**
      * The same for squares, whose basecase takes about half the limb products (property
      * {@code modalg.poly.karatsubaSquareLimbs}, read once, in [4, 64]).
      */
     static final int KARATSUBA_SQUARE_LIMBS = Math.max(4, Math.min(64,
-            Integer.getInteger("modalg.poly.karatsubaSquareLimbs", 40)));
+            Integer.getInteger("modalg.poly.karatsubaSquareLimbs", 48)));
 
     private static final MethodHandle MULTIPLY_TO_LEN;
     private static final MethodHandle SQUARE_TO_LEN;
@@ -83,6 +83,11 @@ final class LimbMultiplication {
      * {@code plain} (for tests; the intrinsic one otherwise, where {@link #fast()}).
      */
     static long[] multiply(long[] a, int na, long[] b, int nb, boolean plain) {
+        return multiply(a, na, b, nb, plain, KARATSUBA_LIMBS, KARATSUBA_SQUARE_LIMBS);
+    }
+
+    /** {@link #multiply(long[], int, long[], int, boolean)} with the cut-offs given (profiles, tests; each &gt;= 2). */
+    static long[] multiply(long[] a, int na, long[] b, int nb, boolean plain, int karatsuba, int karatsubaSquare) {
         if (a == null || b == null) {
             throw new IllegalArgumentException((a == null ? "a" : "b") + " must not be null");
         }
@@ -95,7 +100,10 @@ final class LimbMultiplication {
                     + ((long) na + nb));
         }
         long[] z = new long[na + nb];
-        Work w = new Work(Math.min(na, nb), plain || !fast());
+        if (karatsuba < 2 || karatsubaSquare < 2) {
+            throw new IllegalArgumentException("cut-offs must be >= 2, got " + karatsuba + " and " + karatsubaSquare);
+        }
+        Work w = new Work(Math.min(na, nb), plain || !fast(), karatsuba, karatsubaSquare);
         if (a == b && na == nb) {
             sqr(a, 0, na, z, 0, w, 0);
         } else if (na >= nb) {
@@ -124,16 +132,24 @@ final class LimbMultiplication {
     // Scratch: limbs for the Karatsuba levels, int arrays for the intrinsic basecase.
     private static final class Work {
         final long[] t;
-        int[] xi = new int[2 * KARATSUBA_SQUARE_LIMBS];
-        int[] yi = new int[2 * KARATSUBA_SQUARE_LIMBS];
-        int[] zi = new int[4 * KARATSUBA_SQUARE_LIMBS];
-        // squareToLen's result arrays: it needs one of exactly 2 len words (it indexes from the end)
-        final int[][] squares = new int[2 * KARATSUBA_SQUARE_LIMBS + 1][];
-
         final boolean plain;
+        final int karatsuba;
+        final int karatsubaSquare;
+        int[] xi;
+        final int[] yi;
+        int[] zi;
+        // squareToLen's result arrays: it needs one of exactly 2 len words (it indexes from the end)
+        final int[][] squares;
 
-        Work(int shorter, boolean plain) {
+        Work(int shorter, boolean plain, int karatsuba, int karatsubaSquare) {
             this.plain = plain;
+            this.karatsuba = karatsuba;
+            this.karatsubaSquare = karatsubaSquare;
+            int base = Math.max(karatsuba, karatsubaSquare);
+            xi = new int[2 * base];
+            yi = new int[2 * base];
+            zi = new int[4 * base];
+            squares = new int[2 * karatsubaSquare + 1][];
             // a Karatsuba level on h = ceil(n / 2) <= shorter limbs takes 4h + 1 and recurses on
             // about h / 2 (at most 8 shorter + 3 per level); a slice product takes 2 shorter and
             // recurses on half the shorter length (at most 6 shorter)
@@ -144,7 +160,7 @@ final class LimbMultiplication {
     // z[zo, zo + n + m) = x[xo, xo + n) y[yo, yo + m), n >= m >= 1; z disjoint from x, y and
     // from t[to ..); t[to ..) is scratch.
     private static void mul(long[] x, int xo, int n, long[] y, int yo, int m, long[] z, int zo, Work w, int to) {
-        if (m < KARATSUBA_LIMBS) {
+        if (m < w.karatsuba) {
             basecase(x, xo, n, y, yo, m, z, zo, w);
         } else if (2 * m <= n + 1) {
             unbalanced(x, xo, n, y, yo, m, z, zo, w, to);
@@ -203,7 +219,7 @@ final class LimbMultiplication {
 
     // Squares: the same with x = y, the middle term z0 + z2 - (x0 - x1)^2.
     private static void sqr(long[] x, int xo, int n, long[] z, int zo, Work w, int to) {
-        if (n < KARATSUBA_SQUARE_LIMBS) {
+        if (n < w.karatsubaSquare) {
             basecaseSquare(x, xo, n, z, zo, w);
             return;
         }

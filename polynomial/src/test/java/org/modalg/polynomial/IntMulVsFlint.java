@@ -86,8 +86,13 @@ public final class IntMulVsFlint {
         return res;
     }
 
-    // the harness's TIME: one call; under 10 ms batches of k calls, best of 3
+    // the harness's TIME: one call; under 10 ms batches of k calls, best of 3 (after a JIT
+    // warm-up of at least two calls and 0.5 s, which the C harness does not need)
     static double time(Runnable r) {
+        long w0 = System.nanoTime();
+        for (int i = 0; i < 2 || System.nanoTime() - w0 < 500_000_000L; i++) {
+            r.run();
+        }
         long t0 = System.nanoTime();
         r.run();
         double t = (System.nanoTime() - t0) * 1e-9;
