@@ -20,31 +20,40 @@ public final class IntMulLayoutProfile {
         long[] lb = Limbs.magnitude(b);
         BigInteger expected = bits <= 2_000_000 ? a.multiply(b) : null;
         System.out.println("# chosen: " + DoubleNttIntMul.choose(bits, bits, false, 0) + ", load " + IntMulVsFlint.load());
-        for (int pass = 0; pass < 3; pass++)
+        java.util.List<DoubleNttIntMul.Shape> shapes = new java.util.ArrayList<>();
         for (int s = DoubleNttIntMul.MIN_PRIMES; s <= DoubleNttIntMul.MAX_PRIMES; s++) {
             DoubleNttIntMul.Shape cyc = DoubleNttIntMul.choose(bits, bits, false, s);
-            int w = cyc.pieceBits();
-            // the cyclic shape at its own length (choose may have picked a split one)
             long pieces = cyc.productPieces();
-            int logCyc = 64 - Long.numberOfLeadingZeros(pieces - 1);
+            int logCyc = 64 - Long.numberOfLeadingZeros(pieces - 1); // the cyclic length (choose may have split)
             for (int layout = 0; layout < 4; layout++) {
                 int log2n = layout == 0 ? logCyc : logCyc - 1;
-                DoubleNttIntMul.Shape shape = new DoubleNttIntMul.Shape(s, w, log2n, cyc.piecesA(), cyc.piecesB(), layout);
-                if (shape.productPieces() > shape.capacity()) {
-                    continue;
+                DoubleNttIntMul.Shape shape = new DoubleNttIntMul.Shape(s, cyc.pieceBits(), log2n, cyc.piecesA(),
+                        cyc.piecesB(), layout);
+                if (shape.productPieces() <= shape.capacity()) {
+                    long[] got = DoubleNttIntMul.multiply(la, bits, lb, bits, false, shape, null);
+                    if (expected != null && !Limbs.toBigInteger(got).equals(expected)) {
+                        throw new AssertionError("wrong product in " + shape);
+                    }
+                    shapes.add(shape);
                 }
-                long[] got = DoubleNttIntMul.multiply(la, bits, lb, bits, false, shape, null);
-                if (expected != null && !Limbs.toBigInteger(got).equals(expected)) {
-                    throw new AssertionError("wrong product in " + shape);
-                }
-                double best = Double.MAX_VALUE;
-                for (int r = 0; r < reps; r++) {
-                    long t0 = IntMulVsFlintCpu.cpu();
-                    DoubleNttIntMul.multiply(la, bits, lb, bits, false, shape, null);
-                    best = Math.min(best, (IntMulVsFlintCpu.cpu() - t0) / 1e6);
-                }
-                if (pass == 2) System.out.printf("%-100s %9.3f ms (fill %.2f)%n", shape, best, (double) pieces / shape.capacity());
             }
+        }
+        // rounds over all shapes, so that a shared machine's load hits them alike
+        double[] best = new double[shapes.size()];
+        java.util.Arrays.fill(best, Double.MAX_VALUE);
+        for (int r = 0; r < reps + 2; r++) {
+            for (int i = 0; i < shapes.size(); i++) {
+                long t0 = IntMulVsFlintCpu.cpu();
+                DoubleNttIntMul.multiply(la, bits, lb, bits, false, shapes.get(i), null);
+                if (r >= 2) {
+                    best[i] = Math.min(best[i], (IntMulVsFlintCpu.cpu() - t0) / 1e6);
+                }
+            }
+        }
+        for (int i = 0; i < shapes.size(); i++) {
+            DoubleNttIntMul.Shape shape = shapes.get(i);
+            System.out.printf("%-100s %9.3f ms (fill %.2f)%n", shape, best[i],
+                    (double) shape.productPieces() / shape.capacity());
         }
     }
 }
