@@ -29,14 +29,40 @@ public final class LimbMulProfile {
             if (!LimbMultiplication.multiply(a, b).equals(a.multiply(b))) {
                 throw new AssertionError("wrong product at " + bits);
             }
-            double big = time(batches, () -> a.multiply(b));
-            double limb = time(batches, () -> LimbMultiplication.multiply(a, b));
-            double bigSq = time(batches, () -> a.multiply(a));
-            double limbSq = time(batches, () -> LimbMultiplication.multiply(a, a));
-            double ntt = time(batches, () -> IntegerMultiplication.multiplyCpu(a, b, 1));
+            // interleaved: one batch of each route per round, minimum over the rounds
+            java.util.List<Supplier<Object>> routes = java.util.List.of(() -> a.multiply(b),
+                    () -> LimbMultiplication.multiply(a, b), () -> a.multiply(a), () -> LimbMultiplication.multiply(a, a),
+                    () -> IntegerMultiplication.multiplyCpu(a, b, 1));
+            double[] best = new double[routes.size()];
+            int[] per = new int[routes.size()];
+            for (int i = 0; i < routes.size(); i++) {
+                per[i] = calibrate(routes.get(i));
+                best[i] = Double.MAX_VALUE;
+            }
+            for (int r = 0; r < batches; r++) {
+                for (int i = 0; i < routes.size(); i++) {
+                    long t0 = MX.getCurrentThreadCpuTime();
+                    for (int k = 0; k < per[i]; k++) {
+                        routes.get(i).get();
+                    }
+                    best[i] = Math.min(best[i], (MX.getCurrentThreadCpuTime() - t0) / 1e3 / per[i]);
+                }
+            }
             System.out.printf("bits %8d  BigInteger %9.2f us  limbs %9.2f us (%.2fx)  squares %9.2f / %9.2f us"
-                    + "  NTT %9.2f us%n", bits, big, limb, big / limb, bigSq, limbSq, ntt);
+                    + "  NTT %9.2f us  (load %s)%n", bits, best[0], best[1], best[0] / best[1], best[2], best[3], best[4],
+                    IntMulVsFlint.load());
         }
+    }
+
+    // calls per batch for about 2 ms, after a 20 ms warm-up
+    static int calibrate(Supplier<Object> f) {
+        long t0 = MX.getCurrentThreadCpuTime();
+        int k = 0;
+        while (MX.getCurrentThreadCpuTime() - t0 < 20_000_000L) {
+            f.get();
+            k++;
+        }
+        return Math.max(1, k / 10);
     }
 
     static double time(int batches, Supplier<Object> f) {
