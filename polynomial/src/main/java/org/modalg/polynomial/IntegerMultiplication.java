@@ -58,7 +58,7 @@ public final class IntegerMultiplication {
     }
 
     /**
-     * a * b, by BigInteger below the measured threshold and by NTT + CRT above it (see the class
+     * a * b, by Karatsuba on limbs below the measured threshold and by NTT + CRT above it (see the class
      * comment): {@link #multiply(BigInteger, BigInteger, Options)} with the default options
      * ({@link Options#defaults()}, read once).
      *
@@ -74,7 +74,7 @@ public final class IntegerMultiplication {
      * same (exact) product.
      *
      * <ul>
-     * <li>{@link Route#AUTO}: the dispatch of the class comment (BigInteger below
+     * <li>{@link Route#AUTO}: the dispatch of the class comment (Karatsuba on limbs below
      * {@link Tuning#intMulNttBits()} bits of the smaller operand, above it a GPU's product when
      * the backend allows one, else the double-precision NTT route).
      * <li>{@link Route#CRT}: the small-prime NTT route whatever the size (zero operands excepted):
@@ -235,7 +235,7 @@ public final class IntegerMultiplication {
 
     /**
      * |a| |b| on limbs (little-endian, bitsA and bitsB the exact bit lengths, both &gt;= 1),
-     * by the route {@link #multiply} would take for integers of these sizes (BigInteger below
+     * by the route {@link #multiply} would take for integers of these sizes (Karatsuba on limbs below
      * {@link Tuning#intMulNttBits()}, a usable GPU's product, else {@link #multiplyCpu}'s on the
      * default thread count), but without BigInteger's 2^31-bit limit above the
      * threshold: limbs in, ceil((bitsA + bitsB) / 64) + 1 or fewer limbs out (top limbs may be
@@ -308,7 +308,7 @@ public final class IntegerMultiplication {
 
     /**
      * a[i] * b[i] for every i, the pairs spread over all processors (each product on one
-     * thread: BigInteger below {@link Tuning#intMulNttBits()}, {@link #multiplyCpu} above).
+     * thread: {@link #multiplySmall} below {@link Tuning#intMulNttBits()}, {@link #multiplyCpu} above).
      *
      * @throws ArithmeticException if a product is beyond BigInteger's range (2^31 - 1 bits)
      */
