@@ -325,7 +325,7 @@ class DoubleNttIntMulTest {
         Random rnd = new Random(SEED ^ 0x7);
         for (int it = 0; it < 120; it++) {
             int s = DoubleNttIntMul.MIN_PRIMES + rnd.nextInt(DoubleNttIntMul.MAX_PRIMES - DoubleNttIntMul.MIN_PRIMES + 1);
-            int log2n = 4 + rnd.nextInt(it < 100 ? 9 : 14);
+            int log2n = 4 + rnd.nextInt(it < 110 ? 9 : 10); // a few up to 2^13 points: seconds, not tens
             int layout = rnd.nextInt(4);
             long n = 1L << log2n;
             long cap = new DoubleNttIntMul.Shape(3, 60, log2n, 1, 1, layout).capacity();
