@@ -19,10 +19,11 @@ import org.modalg.fft.Route;
  *
  * <p><b>Two routes.</b> On the CPU, {@link #multiplyCpu} ({@link DoubleNttIntMul}): primes
  * below 2^50 and transforms in double-precision arithmetic that the JIT vectorizes
- * ({@link org.modalg.fft.DoubleNttPlan}), 3 to 6 primes and pieces of up to 120 bits chosen by
- * cost; at 10^7 bits four primes, 90-bit pieces, length 2^18; at 10^8 bits five primes, 113-bit
- * pieces, length 2^21 (measured: 36.6 and 492 ms on one core of a 2-core EPYC VM, where GMP's
- * mpz_mul takes 36 and 514 ms; polynomial/BENCHMARKS.md). On any {@link NttEngine},
+ * ({@link org.modalg.fft.DoubleNttPlan}), 3 to 6 primes, pieces of up to 120 bits and a
+ * truncated length (multiples of a quarter of a power of two) chosen by cost; at 10^7 bits five
+ * primes, 115-bit pieces, convolutions of 2^17 (negacyclic) and 2^16 points; at 10^8 bits five
+ * primes, 113-bit pieces, length 2^21 (polynomial/BENCHMARKS.md has the figures against FLINT
+ * and GMP). On any {@link NttEngine},
  * {@link #multiplyNtt(BigInteger, BigInteger, NttEngine)} ({@link IntMulShape}): 2 to 4 primes
  * below 2^61, one cyclic convolution of length 2^k or, when the product has at most 3 2^(k-2)
  * pieces, a negacyclic one of length N = 2^(k-1) and a cyclic one of length N/2 recombined by
@@ -36,10 +37,12 @@ import org.modalg.fft.Route;
  * limbs, {@link #multiply} and {@link #square} hand the limbs to it; its result is exact, so
  * the answer is the same either way.
  *
- * <p>{@link #multiply} dispatches: BigInteger's own multiply (Karatsuba / Toom-3) below
- * {@link Tuning#intMulNttBits()} bits of the smaller operand; above, the GPU's product when one
- * is usable, else {@link #multiplyCpu} on the thread count of {@link Options#defaults()}
- * ({@code modalg.threads}, else every processor). {@link #multiply(BigInteger, BigInteger, Options)}
+ * <p>{@link #multiply} dispatches: below {@link Tuning#intMulNttBits()} bits of the smaller
+ * operand, Karatsuba on 64-bit limbs over BigInteger's intrinsic schoolbook basecase
+ * ({@link LimbMultiplication}; BigInteger's own multiply below
+ * {@link LimbMultiplication#KARATSUBA_LIMBS} limbs or where java.math is not opened to modalg);
+ * above, the GPU's product when one is usable, else {@link #multiplyCpu} on the thread count
+ * of {@link Options#defaults()} ({@code modalg.threads}, else every processor). {@link #multiply(BigInteger, BigInteger, Options)}
  * takes the route, backend and thread count per call.
  *
  * <p>Limits: a product beyond BigInteger's range (a magnitude of more than 2^31 - 1 bits) is
@@ -55,7 +58,7 @@ public final class IntegerMultiplication {
     }
 
     /**
-     * a * b, by BigInteger below the measured threshold and by NTT + CRT above it (see the class
+     * a * b, by Karatsuba on limbs below the measured threshold and by NTT + CRT above it (see the class
      * comment): {@link #multiply(BigInteger, BigInteger, Options)} with the default options
      * ({@link Options#defaults()}, read once).
      *
@@ -71,7 +74,7 @@ public final class IntegerMultiplication {
      * same (exact) product.
      *
      * <ul>
-     * <li>{@link Route#AUTO}: the dispatch of the class comment (BigInteger below
+     * <li>{@link Route#AUTO}: the dispatch of the class comment (Karatsuba on limbs below
      * {@link Tuning#intMulNttBits()} bits of the smaller operand, above it a GPU's product when
      * the backend allows one, else the double-precision NTT route).
      * <li>{@link Route#CRT}: the small-prime NTT route whatever the size (zero operands excepted):
@@ -104,7 +107,7 @@ public final class IntegerMultiplication {
         options.checkCancelled("before the integer product");
         Route route = options.route();
         if (route == Route.AUTO && Math.min(a.bitLength(), b.bitLength()) < Tuning.intMulNttBits()) {
-            return a.multiply(b);
+            return multiplySmall(a, b);
         }
         if (a.signum() == 0 || b.signum() == 0) {
             return BigInteger.ZERO;
@@ -120,6 +123,20 @@ public final class IntegerMultiplication {
             }
         }
         return multiplyCpu(a, b, options.threads());
+    }
+
+    /**
+     * a b below the transform range: BigInteger's own multiply while the shorter operand has
+     * fewer than {@link LimbMultiplication#KARATSUBA_LIMBS} limbs (its schoolbook product is
+     * the intrinsic basecase) or when that basecase is not reachable (java.math not opened),
+     * else Karatsuba on limbs ({@link LimbMultiplication}).
+     */
+    static BigInteger multiplySmall(BigInteger a, BigInteger b) {
+        if (!LimbMultiplication.fast()
+                || Math.min(a.bitLength(), b.bitLength()) < 64 * LimbMultiplication.KARATSUBA_LIMBS) {
+            return a.multiply(b);
+        }
+        return LimbMultiplication.multiply(a, b);
     }
 
     // options non-null and a route integers have.
@@ -218,7 +235,7 @@ public final class IntegerMultiplication {
 
     /**
      * |a| |b| on limbs (little-endian, bitsA and bitsB the exact bit lengths, both &gt;= 1),
-     * by the route {@link #multiply} would take for integers of these sizes (BigInteger below
+     * by the route {@link #multiply} would take for integers of these sizes (Karatsuba on limbs below
      * {@link Tuning#intMulNttBits()}, a usable GPU's product, else {@link #multiplyCpu}'s on the
      * default thread count), but without BigInteger's 2^31-bit limit above the
      * threshold: limbs in, ceil((bitsA + bitsB) / 64) + 1 or fewer limbs out (top limbs may be
@@ -243,6 +260,11 @@ public final class IntegerMultiplication {
         }
         boolean small = Math.min(bitsA, bitsB) < Tuning.intMulNttBits();
         if (small && bitsA + bitsB <= Limbs.MAX_BIGINTEGER_BITS) {
+            if (LimbMultiplication.fast()) {
+                int na = (int) ((bitsA + 63) / 64);
+                int nb = (int) ((bitsB + 63) / 64);
+                return same ? LimbMultiplication.multiply(la, na, la, na) : LimbMultiplication.multiply(la, na, lb, nb);
+            }
             BigInteger x = Limbs.toBigInteger(la);
             return Limbs.magnitude(same ? x.multiply(x) : x.multiply(Limbs.toBigInteger(lb)));
         }
@@ -286,7 +308,7 @@ public final class IntegerMultiplication {
 
     /**
      * a[i] * b[i] for every i, the pairs spread over all processors (each product on one
-     * thread: BigInteger below {@link Tuning#intMulNttBits()}, {@link #multiplyCpu} above).
+     * thread: {@link #multiplySmall} below {@link Tuning#intMulNttBits()}, {@link #multiplyCpu} above).
      *
      * @throws ArithmeticException if a product is beyond BigInteger's range (2^31 - 1 bits)
      */
@@ -304,7 +326,7 @@ public final class IntegerMultiplication {
             check(b[i], "b[" + i + "]");
             checkRange(a[i], b[i]);
             out[i] = Math.min(a[i].bitLength(), b[i].bitLength()) < Tuning.intMulNttBits()
-                    ? a[i].multiply(b[i]) : multiplyCpu(a[i], b[i], 1);
+                    ? multiplySmall(a[i], b[i]) : multiplyCpu(a[i], b[i], 1);
         })).join();
         return out;
     }

@@ -282,7 +282,10 @@ class DoubleNttIntMulTest {
         assertEquals((bitsA + w - 1) / w, shape.piecesA(), msg);
         assertEquals((bitsB + w - 1) / w, shape.piecesB(), msg);
         assertTrue(shape.log2n() >= DoubleNttPlan.MIN_LOG2N && shape.log2n() <= DoubleNttPlan.MAX_LOG2N, msg);
-        assertTrue((1L << shape.log2n()) >= shape.piecesA() + shape.piecesB() - 1, msg + ": no room for the product");
+        assertTrue(shape.capacity() >= shape.piecesA() + shape.piecesB() - 1, msg + ": no room for the product");
+        if (shape.layout() != DoubleNttIntMul.CYCLIC) {
+            assertTrue(shape.log2m() >= DoubleNttPlan.MIN_LOG2N && shape.log2n() <= 27, msg);
+        }
         BigInteger maxCoefficient = BigInteger.valueOf(Math.min(shape.piecesA(), shape.piecesB()))
                 .multiply(allOnes(w).pow(2));
         assertTrue(maxCoefficient.shiftLeft(2).compareTo(modulus(s)) < 0, msg + ": min(La, Lb) (2^w - 1)^2 >= M/4");
@@ -308,6 +311,57 @@ class DoubleNttIntMulTest {
         // 2^34 product bits: too many points for three primes, fine for the free choice
         checkShape(1L << 33, 1L << 33, true, 0);
         checkShape(1L << 33, 1L << 33, false, 6);
+    }
+
+    /**
+     * Every layout (one cyclic convolution; negacyclic N with cyclic N/2; negacyclic N with
+     * negacyclic N/4; negacyclic N and N/2 with cyclic N/4) forced on random operands whose products fill it from just above the
+     * next smaller layout to its capacity, balanced and unbalanced (an operand longer than N,
+     * folded), products and squares, all-ones operands (the largest coefficients), against
+     * BigInteger.
+     */
+    @Test
+    void everyLayoutAgainstBigInteger() {
+        Random rnd = new Random(SEED ^ 0x7);
+        for (int it = 0; it < 120; it++) {
+            int s = DoubleNttIntMul.MIN_PRIMES + rnd.nextInt(DoubleNttIntMul.MAX_PRIMES - DoubleNttIntMul.MIN_PRIMES + 1);
+            int log2n = 4 + rnd.nextInt(it < 110 ? 9 : 10); // a few up to 2^13 points: seconds, not tens
+            int layout = rnd.nextInt(4);
+            long n = 1L << log2n;
+            long cap = new DoubleNttIntMul.Shape(3, 60, log2n, 1, 1, layout).capacity();
+            long lower = layout == 0 ? n / 2 + n / 4 : layout == 1 ? n + n / 4 : layout == 2 ? n : n + n / 2;
+            long pieces = lower + 1 + (long) (rnd.nextDouble() * (cap - lower));
+            pieces = rnd.nextInt(4) == 0 ? cap : pieces;
+            boolean square = rnd.nextInt(4) == 0;
+            long pa = square ? (pieces + 1) / 2 : 1 + (long) (rnd.nextDouble() * pieces);
+            long pb = pieces + 1 - pa;
+            // the largest w with min(pa, pb) (2^w - 1)^2 < M / 4, as choose() takes it
+            DoubleNttIntMul.Shape free = DoubleNttIntMul.choose(60 * pa, 60 * pb, square, s);
+            int w = free.pieceBits();
+            while (w > 1 && BigInteger.valueOf(Math.min(pa, pb)).multiply(allOnes(w).pow(2)).shiftLeft(2)
+                    .compareTo(modulus(s)) >= 0) {
+                w--;
+            }
+            w = Math.min(w, 120);
+            int logCyclic = layout == 0 ? log2n : log2n + 1;
+            DoubleNttIntMul.Shape shape = new DoubleNttIntMul.Shape(s, w, layout == 0 ? log2n : log2n, pa, pb, layout);
+            if (shape.productPieces() > shape.capacity() || logCyclic > 28) {
+                continue;
+            }
+            boolean ones = rnd.nextInt(3) == 0;
+            BigInteger a = ones ? allOnes((int) (w * pa)) : new BigInteger((int) (w * pa), rnd).setBit((int) (w * pa) - 1);
+            BigInteger b = square ? a : ones ? allOnes((int) (w * pb))
+                    : new BigInteger((int) (w * pb), rnd).setBit((int) (w * pb) - 1);
+            long[] la = Limbs.magnitude(a);
+            long[] lb = Limbs.magnitude(b);
+            long[] got = DoubleNttIntMul.multiply(la, a.bitLength(), lb, b.bitLength(), square, shape, null);
+            BigInteger expected = a.multiply(b);
+            BigInteger g = Limbs.toBigInteger(got);
+            if (!expected.equals(g)) {
+                throw new AssertionError("seed=" + SEED + " " + shape + " square=" + square + " ones=" + ones
+                        + ": wrong product, differs from bit " + expected.xor(g).getLowestSetBit());
+            }
+        }
     }
 
     @Test
