@@ -3,7 +3,7 @@ package org.modalg.polynomial;
 import java.util.concurrent.ForkJoinPool;
 import org.modalg.fft.DoubleNttPlan;
 import org.modalg.fields.NttPrimes;
-import org.modalg.fields.ZpField;
+import org.modalg.fields.UnsignedDivider;
 
 /**
  * Integer products on the CPU through {@link DoubleNttPlan}: the same split-convolve-recombine
@@ -433,9 +433,8 @@ final class DoubleNttIntMul {
     // The residues mod p of all pieces, in (-p/2, p/2], as one array.
     private static double[] flatResidues(double[][] parts, int w, long p) {
         int k = (w + 2) / 3;
-        ZpField f = ZpField.of(p);
-        double c1 = DoubleCrt.symmetric(f.pow(2, k), p);
-        double c2 = DoubleCrt.symmetric(f.pow(2, 2L * k), p);
+        double c1 = DoubleCrt.symmetric(powerOfTwo(k, p), p);
+        double c2 = DoubleCrt.symmetric(powerOfTwo(2L * k, p), p);
         int count = parts[0].length;
         double[] v = new double[count];
         residueRow(parts[0], parts[1], parts[2], 0, v, count, c1, c2, p);
@@ -589,6 +588,22 @@ final class DoubleNttIntMul {
         return (x[li] >>> sh) | ((x[li + 1] << 1) << (63 - sh));
     }
 
+    // 2^e mod p (p < 2^50) by squaring, each product's 128 bits reduced by one UnsignedDivider.
+    // ZpField.of would test p for primality at every product (tens of microseconds, a tenth of a
+    // 10^5-bit product).
+    private static long powerOfTwo(long e, long p) {
+        UnsignedDivider d = new UnsignedDivider(p);
+        long result = 1 % p;
+        long base = 2 % p;
+        for (; e > 0; e >>= 1) {
+            if ((e & 1) != 0) {
+                result = d.remainder(Math.multiplyHigh(result, base), result * base);
+            }
+            base = d.remainder(Math.multiplyHigh(base, base), base * base);
+        }
+        return result;
+    }
+
     /**
      * m (R x C, any contents) gets the pieces' residues mod p at position i = r C + c, zeros
      * after them up to the end of their last row; returns the number of rows written (the
@@ -596,9 +611,8 @@ final class DoubleNttIntMul {
      */
     static int residues(double[][] parts, int w, long p, double[][] m) {
         int k = (w + 2) / 3;
-        ZpField f = ZpField.of(p);
-        double c1 = DoubleCrt.symmetric(f.pow(2, k), p);
-        double c2 = DoubleCrt.symmetric(f.pow(2, 2L * k), p);
+        double c1 = DoubleCrt.symmetric(powerOfTwo(k, p), p);
+        double c2 = DoubleCrt.symmetric(powerOfTwo(2L * k, p), p);
         int count = parts[0].length;
         int cols = m[0].length;
         int used = (count + cols - 1) / cols;
