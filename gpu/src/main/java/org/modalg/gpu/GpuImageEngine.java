@@ -27,7 +27,8 @@ import org.modalg.modular.LuImages;
  * in prime order); on each device the integer inputs are uploaded once per chunk of primes,
  * projected onto the chunk's primes there ({@code project_signed}), and one block per prime
  * computes its image (the kernels of {@code modular.cu}): Gaussian elimination for the
- * determinant (the matrix in shared memory while it fits, else in global memory), LU with the
+ * determinant (the matrix in shared memory while it fits, else a blocked elimination in global
+ * memory whose trailing updates are tiled products staged in shared memory), LU with the
  * factors kept on the device and batched triangular solves, Euclid's algorithm for the resultant
  * (the rules of {@link org.modalg.modular.PolyGcdZp#resultant} for vanishing leading
  * coefficients) and the monic gcd with its cofactors. Every image is exact, so the results are
@@ -57,6 +58,13 @@ public final class GpuImageEngine implements ImageEngine {
     private static final int PROJECT_THREADS = 256;
     private static final int MAX_CHUNK = 65_535; // the projection's grid.y
     private static final long SENTINEL = -1L;
+    // det_tiled: output tiles of TILE x TILE (modular.cu), 256 threads a block, panels of
+    // DEFAULT_PANEL columns, used from TILED_MIN_N (below, where the matrix does not fit in shared
+    // memory, det_global).
+    private static final int TILE = 64;
+    private static final int TILED_THREADS = 256;
+    private static final int DEFAULT_PANEL = 32;
+    static final int TILED_MIN_N = 0;
 
     // Test hook: blocks j of every image kernel with j % skip == 0 return at once (0: none).
     private static volatile int faultEveryForTests;
@@ -176,11 +184,11 @@ public final class GpuImageEngine implements ImageEngine {
         long nn = (long) n * n;
         boolean f64 = useF64(primes, from, to);
         long sharedBytes = (nn + 2L * n) * Long.BYTES;
-        boolean shared = sharedBytes + 1024 <= rt.maxSharedOptin();
+        boolean shared = sharedBytes + 1024 <= rt.maxSharedOptin() && !forcedTiled();
         try (Tables t = new Tables(primes, from, to, a.limbsPerValue());
                 DeviceBuffer x = upload(a);
                 DeviceBuffer mats = new DeviceBuffer(np * nn);
-                DeviceBuffer mult = new DeviceBuffer(shared ? 1 : np * 2L * n);
+                DeviceBuffer mult = new DeviceBuffer(shared || tiled(n) ? 1 : np * 2L * n);
                 DeviceBuffer dets = new DeviceBuffer(np)) {
             project(rt, t, x, a, mats, nn);
             fill(dets);
@@ -190,6 +198,17 @@ public final class GpuImageEngine implements ImageEngine {
                 allowShared(k, sharedBytes);
                 Cuda.launch(k, "det_shared", np, 1, threadsFor(nn), (int) sharedBytes, mats.arg(), ints(n), t.primes.arg(),
                         t.pinvs.arg(), t.r2s.arg(), dets.arg(), ints(skip));
+            } else if (tiled(n)) {
+                if (f64) {
+                    toDouble(rt, mats, np * nn);
+                }
+                int b = detPanel();
+                CUfunction k = rt.function(GpuKernels.MODULAR, "det_tiled" + b + (f64 ? "_f64"
+                        : Boolean.getBoolean("modalg.gpu.detTwoBlocks") ? "_mont2" : "_mont"));
+                long tileShared = 2L * TILE * b * Long.BYTES;
+                allowShared(k, tileShared);
+                Cuda.launch(k, "det_tiled", np, 1, TILED_THREADS, (int) tileShared, mats.arg(), ints(n),
+                        t.primes.arg(), t.pinvs.arg(), t.r2s.arg(), dets.arg(), ints(skip));
             } else {
                 if (f64) {
                     toDouble(rt, mats, np * nn);
@@ -203,6 +222,42 @@ public final class GpuImageEngine implements ImageEngine {
             dets.download(0, out, from, np);
             copied(c0);
         }
+    }
+
+    /**
+     * Whether a determinant too large for shared memory takes the blocked kernel
+     * ({@code det_tiled}: panels of {@link #detPanel()} columns, the trailing update as a tiled
+     * product in shared memory) rather than {@code det_global} (one pass over the trailing
+     * matrix in global memory per pivot pair). The system property
+     * {@code modalg.gpu.detKernel=tiled|global} forces either (tests, benchmarks; {@code tiled}
+     * also for the matrices that fit in shared memory); by default the tiled kernel from
+     * {@link #TILED_MIN_N}.
+     */
+    static boolean tiled(int n) {
+        String k = System.getProperty("modalg.gpu.detKernel", "auto");
+        switch (k) {
+            case "tiled":
+                return true;
+            case "global":
+                return false;
+            case "auto":
+                return n >= TILED_MIN_N;
+            default:
+                throw new IllegalArgumentException("modalg.gpu.detKernel must be auto, tiled or global, got " + k);
+        }
+    }
+
+    private static boolean forcedTiled() {
+        return "tiled".equals(System.getProperty("modalg.gpu.detKernel"));
+    }
+
+    // Panel width of det_tiled: 16, 32 or 64 (modalg.gpu.detPanel, for the benchmarks).
+    static int detPanel() {
+        int b = Integer.getInteger("modalg.gpu.detPanel", DEFAULT_PANEL);
+        if (b != 16 && b != 32 && b != 64) {
+            throw new IllegalArgumentException("modalg.gpu.detPanel must be 16, 32 or 64, got " + b);
+        }
+        return b;
     }
 
     // ------------------------------------------------------------------ LU and solves
