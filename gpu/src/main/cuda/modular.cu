@@ -458,7 +458,7 @@ __device__ void det_shared(const u64* mats, int n, const u64* primes, const u64*
 //     outputs with the policy's lazy sums (A::Acc, settled every SETTLE products).
 // Each trailing entry is read and written once per panel instead of once per pivot pair, so the
 // global traffic is about 2 x 8 n^3 / (3 B) bytes per prime instead of det_global's 2 x 8 n^3 / 3; the
-// products dominate. Dynamic shared memory: 2 TILE B words. blockDim.x must be 256.
+// products dominate. Dynamic shared memory: (2 B + 1) TILE words. blockDim.x must be 256.
 template <class A, int B>
 __device__ void det_tiled(u64* mats, int n, const u64* primes, const u64* pinvs, const u64* r2s,
                           u64* out, int skip) {
@@ -476,8 +476,10 @@ __device__ void det_tiled(u64* mats, int n, const u64* primes, const u64* pinvs,
     const u64 p = primes[j];
     const A ar(p, pinvs[j], r2s[j]);
     T* a = (T*) (mats + (long long) j * n * n);
-    T* ls = (T*) smem;    // TILE x B: rows of L21 (or L11, B x B, in step 2)
-    T* us = ls + TILE * B; // B x TILE: columns of U12
+    // TILE x (B + 1): rows of L21, the odd stride keeping the two rows a warp reads in step 3 in
+    // different banks (or L11, B x B, in step 2)
+    T* ls = (T*) smem;
+    T* us = ls + TILE * (B + 1); // B x TILE: columns of U12
     const T zero = ar.load(0);
     T det = ar.one();
     for (int k0 = 0; k0 < n; k0 += B) {
@@ -563,7 +565,7 @@ __device__ void det_tiled(u64* mats, int n, const u64* primes, const u64* pinvs,
             for (int e = tid; e < TILE * B; e += bd) {
                 const int ii = e / B;
                 const int row = kend + i0 + ii;
-                ls[e] = row < n ? a[(long long) row * n + k0 + (e - ii * B)] : zero;
+                ls[e + ii] = row < n ? a[(long long) row * n + k0 + (e - ii * B)] : zero;
             }
             for (int j0 = 0; j0 < m; j0 += TILE) {
                 for (int e = tid; e < B * TILE; e += bd) {
@@ -590,7 +592,7 @@ __device__ void det_tiled(u64* mats, int n, const u64* primes, const u64* pinvs,
                         T u[4];
 #pragma unroll
                         for (int r = 0; r < 4; r++) {
-                            l[r] = ls[(ty + 16 * r) * B + k];
+                            l[r] = ls[(ty + 16 * r) * (B + 1) + k];
                         }
 #pragma unroll
                         for (int c = 0; c < 4; c++) {

@@ -205,7 +205,7 @@ public final class GpuImageEngine implements ImageEngine {
                 int b = detPanel();
                 CUfunction k = rt.function(GpuKernels.MODULAR, "det_tiled" + b + (f64 ? "_f64"
                         : Boolean.getBoolean("modalg.gpu.detTwoBlocks") ? "_mont2" : "_mont"));
-                long tileShared = 2L * TILE * b * Long.BYTES;
+                long tileShared = (2L * b + 1) * TILE * Long.BYTES;
                 allowShared(k, tileShared);
                 Cuda.launch(k, "det_tiled", np, 1, TILED_THREADS, (int) tileShared, mats.arg(), ints(n),
                         t.primes.arg(), t.pinvs.arg(), t.r2s.arg(), dets.arg(), ints(skip));
