@@ -204,7 +204,7 @@ public final class GpuImageEngine implements ImageEngine {
                 }
                 int b = detPanel();
                 CUfunction k = rt.function(GpuKernels.MODULAR, "det_tiled" + b + (f64 ? "_f64"
-                        : Boolean.getBoolean("modalg.gpu.detTwoBlocks") ? "_mont2" : "_mont"));
+                        : detTwoBlocks() ? "_mont2" : "_mont"));
                 long tileShared = (2L * b + 1) * TILE * Long.BYTES;
                 allowShared(k, tileShared);
                 Cuda.launch(k, "det_tiled", np, 1, TILED_THREADS, (int) tileShared, mats.arg(), ints(n),
@@ -249,6 +249,13 @@ public final class GpuImageEngine implements ImageEngine {
 
     private static boolean forcedTiled() {
         return "tiled".equals(System.getProperty("modalg.gpu.detKernel"));
+    }
+
+    // Montgomery det_tiled with at most 128 registers a thread (two blocks a multiprocessor, a few
+    // spilled registers) rather than about 171 (one block): measured faster at n = 400 on an H200
+    // (gpu/BENCHMARKS.md); modalg.gpu.detTwoBlocks=false for the other.
+    private static boolean detTwoBlocks() {
+        return Boolean.parseBoolean(System.getProperty("modalg.gpu.detTwoBlocks", "true"));
     }
 
     // Panel width of det_tiled: 16, 32 or 64 (modalg.gpu.detPanel, for the benchmarks).
