@@ -59,11 +59,14 @@ public final class GpuImageEngine implements ImageEngine {
     private static final int MAX_CHUNK = 65_535; // the projection's grid.y
     private static final long SENTINEL = -1L;
     // det_tiled: output tiles of TILE x TILE (modular.cu), 256 threads a block, panels of
-    // DEFAULT_PANEL columns, used from TILED_MIN_N (below, where the matrix does not fit in shared
-    // memory, det_global).
+    // DEFAULT_PANEL columns, used from TILED_MIN_N, i.e. for every matrix that does not fit in
+    // shared memory. Measured on an H200 with 62-bit primes (gpu/BENCHMARKS.md), ms per image,
+    // det_global against det_tiled with panels of 16 / 32 / 64: n = 250 0.047 against 0.035 /
+    // 0.036 / 0.037; n = 1000 1.435 against 0.579 / 0.600 / 0.629 (26-bit primes: 1.421 against
+    // 0.421 / 0.432 / 0.480).
     private static final int TILE = 64;
     private static final int TILED_THREADS = 256;
-    private static final int DEFAULT_PANEL = 32;
+    private static final int DEFAULT_PANEL = 16;
     static final int TILED_MIN_N = 0;
 
     // Test hook: blocks j of every image kernel with j % skip == 0 return at once (0: none).
@@ -252,8 +255,9 @@ public final class GpuImageEngine implements ImageEngine {
     }
 
     // Montgomery det_tiled with at most 128 registers a thread (two blocks a multiprocessor, a few
-    // spilled registers) rather than about 171 (one block): measured faster at n = 400 on an H200
-    // (gpu/BENCHMARKS.md); modalg.gpu.detTwoBlocks=false for the other.
+    // spilled registers) rather than about 171 (one block): measured on an H200 with panels of 32,
+    // n = 250 0.036 against 0.047 ms per image, n = 400 0.077 against 0.102, n = 1000 0.600
+    // against 0.814 (gpu/BENCHMARKS.md); modalg.gpu.detTwoBlocks=false for the other.
     private static boolean detTwoBlocks() {
         return Boolean.parseBoolean(System.getProperty("modalg.gpu.detTwoBlocks", "true"));
     }
