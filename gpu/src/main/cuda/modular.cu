@@ -40,6 +40,37 @@ struct Mont {
     // A multiplier in the form that makes mulPre one REDC: l R mod p.
     __device__ __forceinline__ T pre(T l) const { return mont_mul(l, r2, p, pinv); }
     __device__ __forceinline__ T mulPre(T lp, T x) const { return mont_mul(lp, x, p, pinv); }
+
+    // Lazy sums c + sum lp_k x_k of the tiled trailing update: S = c 2^64 + sum lp_k x_k as 128
+    // bits (lp in pre form), reduced by one REDC (settle) every SETTLE = 8 products (det_tiled). With
+    // p < 2^62 every product is below p^2 < p 2^62, so after 8 of them on top of c < p the high
+    // word stays below p + 8 p / 4 = 3 p < 2^64 and S below 2^128; hi is brought below p by
+    // subtracting multiples of p 2^64 (S mod p unchanged), then REDC gives S R^-1 mod p in
+    // [0, p), which starts the next chunk as its c.
+    struct Acc {
+        u64 lo, hi;
+    };
+    __device__ __forceinline__ Acc acc(T c) const {
+        Acc s;
+        s.lo = 0;
+        s.hi = c;
+        return s;
+    }
+    __device__ __forceinline__ void madd(Acc& s, T lp, T x) const {
+        const u64 lo = lp * x;
+        const u64 hi = __umul64hi(lp, x);
+        s.lo += lo;
+        s.hi += hi + (s.lo < lo ? 1 : 0);
+    }
+    __device__ __forceinline__ void settle(Acc& s) const {
+        u64 hi = s.hi;
+        hi = hi >= 2 * p ? hi - 2 * p : hi;
+        hi = hi >= p ? hi - p : hi;
+        const u64 mp = __umul64hi(s.lo * pinv, p);
+        s.hi = hi >= mp ? hi - mp : hi - mp + p;
+        s.lo = 0;
+    }
+    __device__ __forceinline__ T result(const Acc& s) const { return s.hi; }
 };
 
 struct F64 {
@@ -71,6 +102,26 @@ struct F64 {
     }
     __device__ __forceinline__ T pre(T l) const { return l; }
     __device__ __forceinline__ T mulPre(T lp, T x) const { return mul(lp, x); }
+
+    // Sums c + sum l_k x_k of the tiled trailing update, reduced at every product: l x + c <
+    // 2^52 + 2^26 is exact in one FMA, then reduced as in mul (settle has nothing left to do).
+    struct Acc {
+        double v;
+    };
+    __device__ __forceinline__ Acc acc(T c) const {
+        Acc s;
+        s.v = c;
+        return s;
+    }
+    __device__ __forceinline__ void madd(Acc& s, T l, T x) const {
+        const double h = fma(l, x, s.v);
+        const double q = floor(h * pinv);
+        double r = fma(-q, p, h);
+        r = r < 0 ? r + p : r;
+        s.v = r >= p ? r - p : r;
+    }
+    __device__ __forceinline__ void settle(Acc&) const {}
+    __device__ __forceinline__ T result(const Acc& s) const { return s.v; }
 };
 
 template <class A>
@@ -382,6 +433,204 @@ __device__ void det_shared(const u64* mats, int n, const u64* primes, const u64*
     __syncthreads();
     const T det = eliminate(ar, a, n, primes[j], false, (u64*) 0, (T*) 0, mult);
     if (threadIdx.x == 0) {
+        out[j] = ar.store(det);
+    }
+}
+
+// ---------------------------------------------------------------- blocked determinant
+
+// Side of the square output tiles of the tiled trailing update (256 threads, 4 x 4 outputs each),
+// and the products accumulated between two settles of a lazy sum (Mont::Acc; divides every panel
+// width).
+#define TILE 64
+#define SETTLE 8
+
+// Block j: det of matrix j (global memory, residues of its prime as A::T; overwritten) into
+// out[j] by a blocked right-looking elimination with panels of B columns, for matrices too large
+// for shared memory. Per panel k0 .. k0 + B - 1:
+//  1. the panel is factored column by column (the first non-zero pivot from the diagonal down,
+//     its row swapped with the pivot row over columns k0 .. n - 1, the multipliers stored in
+//     place as -l in pre form, the rank-one update confined to the panel's columns);
+//  2. U12 = L11^-1 A12 by a forward substitution, TILE columns at a time in shared memory with
+//     L11 there too;
+//  3. A22 += (-L21) U12 in tiles of TILE x TILE outputs: the tile's rows of L21 (TILE x B) and
+//     columns of U12 (B x TILE) are staged in shared memory and every thread accumulates 4 x 4
+//     outputs with the policy's lazy sums (A::Acc, settled every SETTLE products).
+// Each trailing entry is read and written once per panel instead of once per pivot pair, so the
+// global traffic is about 2 x 8 n^3 / (3 B) bytes per prime instead of det_global's 2 x 8 n^3 / 3; the
+// products dominate. Dynamic shared memory: (2 B + 1) TILE words. blockDim.x must be 256.
+template <class A, int B>
+__device__ void det_tiled(u64* mats, int n, const u64* primes, const u64* pinvs, const u64* r2s,
+                          u64* out, int skip) {
+    typedef typename A::T T;
+    typedef typename A::Acc Acc;
+    extern __shared__ u64 smem[];
+    __shared__ int pivShared;
+    __shared__ T invShared;
+    const int j = blockIdx.x;
+    if (skip > 0 && j % skip == 0) {
+        return;
+    }
+    const int tid = threadIdx.x;
+    const int bd = blockDim.x;
+    const u64 p = primes[j];
+    const A ar(p, pinvs[j], r2s[j]);
+    T* a = (T*) (mats + (long long) j * n * n);
+    // TILE x (B + 1): rows of L21, the odd stride keeping the two rows a warp reads in step 3 in
+    // different banks (or L11, B x B, in step 2)
+    T* ls = (T*) smem;
+    T* us = ls + TILE * (B + 1); // B x TILE: columns of U12
+    const T zero = ar.load(0);
+    T det = ar.one();
+    for (int k0 = 0; k0 < n; k0 += B) {
+        const int kend = min(n, k0 + B);
+        // 1. the panel
+        for (int k = k0; k < kend; k++) {
+            const int piv = pivot_row(ar, a, n, k, &pivShared);
+            if (piv == n) {
+                if (tid == 0) {
+                    out[j] = 0;
+                }
+                return;
+            }
+            if (piv != k) {
+                swap_rows(a, n, k, piv, k0);
+                det = ar.neg(det);
+            }
+            __syncthreads();
+            const T pivot = a[(long long) k * n + k];
+            det = ar.mul(det, pivot);
+            if (tid == 0) {
+                invShared = inverse(ar, pivot, p);
+            }
+            __syncthreads();
+            const T inv = invShared;
+            for (int i = k + 1 + tid; i < n; i += bd) {
+                T* e = a + (long long) i * n + k;
+                *e = ar.pre(ar.neg(ar.mul(*e, inv)));
+            }
+            __syncthreads();
+            const int w = kend - k - 1;
+            if (w > 0) {
+                const T* rk = a + (long long) k * n + k + 1;
+                const int total = (n - k - 1) * w;
+                for (int idx = tid; idx < total; idx += bd) {
+                    const int r = idx / w;
+                    const int c = idx - r * w;
+                    T* row = a + (long long) (k + 1 + r) * n;
+                    row[k + 1 + c] = ar.add(row[k + 1 + c], ar.mulPre(row[k], rk[c]));
+                }
+            }
+            __syncthreads();
+        }
+        if (kend == n) {
+            break; // kend - k0 < B only here: the steps below always see full panels
+        }
+        // 2. U12 = L11^-1 A12, TILE columns at a time in shared memory
+        for (int e = tid; e < B * B; e += bd) {
+            const int r = e / B;
+            ls[e] = a[(long long) (k0 + r) * n + k0 + (e - r * B)];
+        }
+        for (int j0 = kend; j0 < n; j0 += TILE) {
+            for (int e = tid; e < B * TILE; e += bd) {
+                const int kk = e / TILE;
+                const int col = j0 + (e - kk * TILE);
+                us[e] = col < n ? a[(long long) (k0 + kk) * n + col] : zero;
+            }
+            __syncthreads();
+            for (int k = 0; k < B - 1; k++) {
+                const int total = (B - 1 - k) * TILE;
+                for (int e = tid; e < total; e += bd) {
+                    const int r = k + 1 + e / TILE;
+                    const int c = e % TILE;
+                    us[r * TILE + c] = ar.add(us[r * TILE + c], ar.mulPre(ls[r * B + k], us[k * TILE + c]));
+                }
+                __syncthreads();
+            }
+            for (int e = TILE + tid; e < B * TILE; e += bd) {
+                const int kk = e / TILE;
+                const int col = j0 + (e - kk * TILE);
+                if (col < n) {
+                    a[(long long) (k0 + kk) * n + col] = us[e];
+                }
+            }
+            __syncthreads();
+        }
+        // 3. A22 += (-L21) U12, tile by tile
+        const int m = n - kend;
+        const int tx = tid & 15;
+        const int ty = tid >> 4;
+        for (int i0 = 0; i0 < m; i0 += TILE) {
+            __syncthreads();
+            for (int e = tid; e < TILE * B; e += bd) {
+                const int ii = e / B;
+                const int row = kend + i0 + ii;
+                ls[e + ii] = row < n ? a[(long long) row * n + k0 + (e - ii * B)] : zero;
+            }
+            for (int j0 = 0; j0 < m; j0 += TILE) {
+                for (int e = tid; e < B * TILE; e += bd) {
+                    const int kk = e / TILE;
+                    const int col = kend + j0 + (e - kk * TILE);
+                    us[e] = col < n ? a[(long long) (k0 + kk) * n + col] : zero;
+                }
+                __syncthreads();
+                Acc s[4][4];
+#pragma unroll
+                for (int r = 0; r < 4; r++) {
+                    const int row = kend + i0 + ty + 16 * r;
+#pragma unroll
+                    for (int c = 0; c < 4; c++) {
+                        const int col = kend + j0 + tx + 16 * c;
+                        s[r][c] = ar.acc(row < n && col < n ? a[(long long) row * n + col] : zero);
+                    }
+                }
+#pragma unroll 1
+                for (int kc = 0; kc < B; kc += SETTLE) {
+#pragma unroll
+                    for (int k = kc; k < kc + SETTLE; k++) {
+                        T l[4];
+                        T u[4];
+#pragma unroll
+                        for (int r = 0; r < 4; r++) {
+                            l[r] = ls[(ty + 16 * r) * (B + 1) + k];
+                        }
+#pragma unroll
+                        for (int c = 0; c < 4; c++) {
+                            u[c] = us[k * TILE + tx + 16 * c];
+                        }
+#pragma unroll
+                        for (int r = 0; r < 4; r++) {
+#pragma unroll
+                            for (int c = 0; c < 4; c++) {
+                                ar.madd(s[r][c], l[r], u[c]);
+                            }
+                        }
+                    }
+#pragma unroll
+                    for (int r = 0; r < 4; r++) {
+#pragma unroll
+                        for (int c = 0; c < 4; c++) {
+                            ar.settle(s[r][c]);
+                        }
+                    }
+                }
+#pragma unroll
+                for (int r = 0; r < 4; r++) {
+                    const int row = kend + i0 + ty + 16 * r;
+#pragma unroll
+                    for (int c = 0; c < 4; c++) {
+                        const int col = kend + j0 + tx + 16 * c;
+                        if (row < n && col < n) {
+                            a[(long long) row * n + col] = ar.result(s[r][c]);
+                        }
+                    }
+                }
+                __syncthreads();
+            }
+        }
+        __syncthreads();
+    }
+    if (tid == 0) {
         out[j] = ar.store(det);
     }
 }
@@ -715,6 +964,44 @@ extern "C" __global__ void det_shared_mont(const u64* mats, int n, const u64* pr
 extern "C" __global__ void det_shared_f64(const u64* mats, int n, const u64* primes,
                                           const u64* pinvs, const u64* r2s, u64* out, int skip) {
     det_shared<F64>(mats, n, primes, pinvs, r2s, out, skip);
+}
+// det_tiled{16,32,64}_{mont,f64}: 256 threads, registers unbounded (Mont: about 171, one block
+// per multiprocessor); det_tiled{B}_mont2: at most 128 registers (a few spills), two blocks.
+extern "C" __global__ void __launch_bounds__(256) det_tiled16_mont(u64* mats, int n, const u64* primes,
+        const u64* pinvs, const u64* r2s, u64* out, int skip) {
+    det_tiled<Mont, 16>(mats, n, primes, pinvs, r2s, out, skip);
+}
+extern "C" __global__ void __launch_bounds__(256) det_tiled16_f64(u64* mats, int n, const u64* primes,
+        const u64* pinvs, const u64* r2s, u64* out, int skip) {
+    det_tiled<F64, 16>(mats, n, primes, pinvs, r2s, out, skip);
+}
+extern "C" __global__ void __launch_bounds__(256, 2) det_tiled16_mont2(u64* mats, int n, const u64* primes,
+        const u64* pinvs, const u64* r2s, u64* out, int skip) {
+    det_tiled<Mont, 16>(mats, n, primes, pinvs, r2s, out, skip);
+}
+extern "C" __global__ void __launch_bounds__(256) det_tiled32_mont(u64* mats, int n, const u64* primes,
+        const u64* pinvs, const u64* r2s, u64* out, int skip) {
+    det_tiled<Mont, 32>(mats, n, primes, pinvs, r2s, out, skip);
+}
+extern "C" __global__ void __launch_bounds__(256) det_tiled32_f64(u64* mats, int n, const u64* primes,
+        const u64* pinvs, const u64* r2s, u64* out, int skip) {
+    det_tiled<F64, 32>(mats, n, primes, pinvs, r2s, out, skip);
+}
+extern "C" __global__ void __launch_bounds__(256, 2) det_tiled32_mont2(u64* mats, int n, const u64* primes,
+        const u64* pinvs, const u64* r2s, u64* out, int skip) {
+    det_tiled<Mont, 32>(mats, n, primes, pinvs, r2s, out, skip);
+}
+extern "C" __global__ void __launch_bounds__(256) det_tiled64_mont(u64* mats, int n, const u64* primes,
+        const u64* pinvs, const u64* r2s, u64* out, int skip) {
+    det_tiled<Mont, 64>(mats, n, primes, pinvs, r2s, out, skip);
+}
+extern "C" __global__ void __launch_bounds__(256) det_tiled64_f64(u64* mats, int n, const u64* primes,
+        const u64* pinvs, const u64* r2s, u64* out, int skip) {
+    det_tiled<F64, 64>(mats, n, primes, pinvs, r2s, out, skip);
+}
+extern "C" __global__ void __launch_bounds__(256, 2) det_tiled64_mont2(u64* mats, int n, const u64* primes,
+        const u64* pinvs, const u64* r2s, u64* out, int skip) {
+    det_tiled<Mont, 64>(mats, n, primes, pinvs, r2s, out, skip);
 }
 extern "C" __global__ void lu_global_mont(u64* mats, int n, const u64* primes, const u64* pinvs,
                                           const u64* r2s, u64* mult, u64* perms, u64* diagInvs,

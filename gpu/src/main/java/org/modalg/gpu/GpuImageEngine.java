@@ -27,7 +27,8 @@ import org.modalg.modular.LuImages;
  * in prime order); on each device the integer inputs are uploaded once per chunk of primes,
  * projected onto the chunk's primes there ({@code project_signed}), and one block per prime
  * computes its image (the kernels of {@code modular.cu}): Gaussian elimination for the
- * determinant (the matrix in shared memory while it fits, else in global memory), LU with the
+ * determinant (the matrix in shared memory while it fits, else a blocked elimination in global
+ * memory whose trailing updates are tiled products staged in shared memory), LU with the
  * factors kept on the device and batched triangular solves, Euclid's algorithm for the resultant
  * (the rules of {@link org.modalg.modular.PolyGcdZp#resultant} for vanishing leading
  * coefficients) and the monic gcd with its cofactors. Every image is exact, so the results are
@@ -57,6 +58,16 @@ public final class GpuImageEngine implements ImageEngine {
     private static final int PROJECT_THREADS = 256;
     private static final int MAX_CHUNK = 65_535; // the projection's grid.y
     private static final long SENTINEL = -1L;
+    // det_tiled: output tiles of TILE x TILE (modular.cu), 256 threads a block, panels of
+    // DEFAULT_PANEL columns, used from TILED_MIN_N, i.e. for every matrix that does not fit in
+    // shared memory. Measured on an H200 with 62-bit primes (gpu/BENCHMARKS.md), ms per image,
+    // det_global against det_tiled with panels of 16 / 32 / 64: n = 250 0.047 against 0.035 /
+    // 0.036 / 0.037; n = 1000 1.435 against 0.579 / 0.600 / 0.629 (26-bit primes: 1.421 against
+    // 0.421 / 0.432 / 0.480).
+    private static final int TILE = 64;
+    private static final int TILED_THREADS = 256;
+    private static final int DEFAULT_PANEL = 16;
+    static final int TILED_MIN_N = 0;
 
     // Test hook: blocks j of every image kernel with j % skip == 0 return at once (0: none).
     private static volatile int faultEveryForTests;
@@ -176,11 +187,11 @@ public final class GpuImageEngine implements ImageEngine {
         long nn = (long) n * n;
         boolean f64 = useF64(primes, from, to);
         long sharedBytes = (nn + 2L * n) * Long.BYTES;
-        boolean shared = sharedBytes + 1024 <= rt.maxSharedOptin();
+        boolean shared = sharedBytes + 1024 <= rt.maxSharedOptin() && !forcedTiled();
         try (Tables t = new Tables(primes, from, to, a.limbsPerValue());
                 DeviceBuffer x = upload(a);
                 DeviceBuffer mats = new DeviceBuffer(np * nn);
-                DeviceBuffer mult = new DeviceBuffer(shared ? 1 : np * 2L * n);
+                DeviceBuffer mult = new DeviceBuffer(shared || tiled(n) ? 1 : np * 2L * n);
                 DeviceBuffer dets = new DeviceBuffer(np)) {
             project(rt, t, x, a, mats, nn);
             fill(dets);
@@ -190,6 +201,17 @@ public final class GpuImageEngine implements ImageEngine {
                 allowShared(k, sharedBytes);
                 Cuda.launch(k, "det_shared", np, 1, threadsFor(nn), (int) sharedBytes, mats.arg(), ints(n), t.primes.arg(),
                         t.pinvs.arg(), t.r2s.arg(), dets.arg(), ints(skip));
+            } else if (tiled(n)) {
+                if (f64) {
+                    toDouble(rt, mats, np * nn);
+                }
+                int b = detPanel();
+                CUfunction k = rt.function(GpuKernels.MODULAR, "det_tiled" + b + (f64 ? "_f64"
+                        : detTwoBlocks() ? "_mont2" : "_mont"));
+                long tileShared = (2L * b + 1) * TILE * Long.BYTES;
+                allowShared(k, tileShared);
+                Cuda.launch(k, "det_tiled", np, 1, TILED_THREADS, (int) tileShared, mats.arg(), ints(n),
+                        t.primes.arg(), t.pinvs.arg(), t.r2s.arg(), dets.arg(), ints(skip));
             } else {
                 if (f64) {
                     toDouble(rt, mats, np * nn);
@@ -203,6 +225,50 @@ public final class GpuImageEngine implements ImageEngine {
             dets.download(0, out, from, np);
             copied(c0);
         }
+    }
+
+    /**
+     * Whether a determinant too large for shared memory takes the blocked kernel
+     * ({@code det_tiled}: panels of {@link #detPanel()} columns, the trailing update as a tiled
+     * product in shared memory) rather than {@code det_global} (one pass over the trailing
+     * matrix in global memory per pivot pair). The system property
+     * {@code modalg.gpu.detKernel=tiled|global} forces either (tests, benchmarks; {@code tiled}
+     * also for the matrices that fit in shared memory); by default the tiled kernel from
+     * {@link #TILED_MIN_N}.
+     */
+    static boolean tiled(int n) {
+        String k = System.getProperty("modalg.gpu.detKernel", "auto");
+        switch (k) {
+            case "tiled":
+                return true;
+            case "global":
+                return false;
+            case "auto":
+                return n >= TILED_MIN_N;
+            default:
+                throw new IllegalArgumentException("modalg.gpu.detKernel must be auto, tiled or global, got " + k);
+        }
+    }
+
+    private static boolean forcedTiled() {
+        return "tiled".equals(System.getProperty("modalg.gpu.detKernel"));
+    }
+
+    // Montgomery det_tiled with at most 128 registers a thread (two blocks a multiprocessor, a few
+    // spilled registers) rather than about 171 (one block): measured on an H200 with panels of 32,
+    // n = 250 0.036 against 0.047 ms per image, n = 400 0.077 against 0.102, n = 1000 0.600
+    // against 0.814 (gpu/BENCHMARKS.md); modalg.gpu.detTwoBlocks=false for the other.
+    private static boolean detTwoBlocks() {
+        return Boolean.parseBoolean(System.getProperty("modalg.gpu.detTwoBlocks", "true"));
+    }
+
+    // Panel width of det_tiled: 16, 32 or 64 (modalg.gpu.detPanel, for the benchmarks).
+    static int detPanel() {
+        int b = Integer.getInteger("modalg.gpu.detPanel", DEFAULT_PANEL);
+        if (b != 16 && b != 32 && b != 64) {
+            throw new IllegalArgumentException("modalg.gpu.detPanel must be 16, 32 or 64, got " + b);
+        }
+        return b;
     }
 
     // ------------------------------------------------------------------ LU and solves

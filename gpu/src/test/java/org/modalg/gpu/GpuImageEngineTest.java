@@ -28,7 +28,9 @@ import org.modalg.modular.LuImages;
 /**
  * The GPU image engine against the CPU engine ({@link ImageEngines#cpu}), bit for bit, on random
  * inputs (seed printed): determinants of random, singular and singular-modulo-the-first-primes
- * matrices for n = 1 .. 300 (shared- and global-memory kernels), LU factors and solves,
+ * matrices for n = 1 .. 300 (shared-memory, global-memory and blocked kernels, the blocked one
+ * with each panel width on matrices that force row swaps within and across panels, for primes
+ * just below 2^62 and 2^26), LU factors and solves,
  * resultants and gcds (with and without cofactors) of lengths 1 .. 3000 with zero and constant
  * polynomials and leading coefficients that vanish modulo some primes, for primes of 23, 26 and
  * 62 bits (both arithmetics); the sentinel path (forced by skipping blocks), the out-of-memory
@@ -169,6 +171,165 @@ class GpuImageEngineTest {
         assertArrayEquals(cpu.determinants(0, LimbVector.of(new long[0]), ps),
                 gpu.determinants(0, LimbVector.of(new long[0]), ps), "n = 0");
         assertThrows(IllegalArgumentException.class, () -> gpu.determinants(3, LimbVector.of(new long[8]), ps));
+    }
+
+    // ------------------------------------------------------------------ blocked determinants
+
+    // The largest count primes below 2^bits (near the top of each arithmetic's range).
+    static long[] primesBelow(int count, int bits) {
+        long[] out = new long[count];
+        long q = (1L << bits) - 1;
+        for (int c = 0; c < count; q -= 2) {
+            if (BigInteger.valueOf(q).isProbablePrime(40)) {
+                out[c++] = q;
+            }
+        }
+        return out;
+    }
+
+    private static void withDetKernel(String kernel, int panel, Runnable r) {
+        System.setProperty("modalg.gpu.detKernel", kernel);
+        System.setProperty("modalg.gpu.detPanel", Integer.toString(panel));
+        try {
+            r.run();
+        } finally {
+            System.clearProperty("modalg.gpu.detKernel");
+            System.clearProperty("modalg.gpu.detPanel");
+        }
+    }
+
+    @Test
+    void tiledDeterminantsMatchTheCpu() {
+        Random rnd = new Random(GpuTests.seed("tiledDeterminantsMatchTheCpu"));
+        long[][] primeSets = {primesBelow(4, 62), primesBelow(4, 26), concat(primes(rnd, 3, 62), primes(rnd, 2, 40)),
+            primes(rnd, 4, 23)};
+        for (int panel : new int[] {16, 32, 64}) {
+            withDetKernel("tiled", panel, () -> {
+                for (int n : new int[] {1, 2, panel - 1, panel, panel + 1, 2 * panel + 3, 100, 171, 200}) {
+                    for (long[] ps : primeSets) {
+                        String what = "n = " + n + ", panel " + panel + ", primes from " + ps[0];
+                        BigInteger[] m = random(rnd, n * n, rnd.nextBoolean() ? 10 : 100);
+                        LimbVector a = LimbVector.of(m);
+                        assertArrayEquals(cpu.determinants(n, a, ps), gpu.determinants(n, a, ps), "random, " + what);
+                        if (n >= 3) {
+                            // singular over Z: a middle row a combination of two others
+                            BigInteger[] s = m.clone();
+                            int r = n / 2;
+                            for (int c = 0; c < n; c++) {
+                                s[r * n + c] = m[c].multiply(BigInteger.valueOf(-7)).add(m[(n - 1) * n + c]);
+                            }
+                            LimbVector sa = LimbVector.of(s);
+                            assertArrayEquals(new long[ps.length], gpu.determinants(n, sa, ps), "singular, " + what);
+                        }
+                        checkPermutedTriangular(rnd, n, ps, panel, what);
+                    }
+                }
+            });
+        }
+    }
+
+    // A = P U with U upper triangular (non-zero diagonal modulo every prime, random above) and
+    // P a permutation: the only pivot of column k is the row P put there, so the elimination
+    // swaps rows, within a panel (P moves rows by less than the panel width) or across panels (P
+    // random). det A = sgn P prod U_kk, checked against that product as well as the CPU engine.
+    private void checkPermutedTriangular(Random rnd, int n, long[] ps, int panel, String what) {
+        for (boolean local : new boolean[] {true, false}) {
+            int[] perm = new int[n];
+            for (int i = 0; i < n; i++) {
+                perm[i] = i;
+            }
+            if (local) {
+                // reverse runs of up to panel / 2 rows, shifted by a random offset
+                int at = rnd.nextInt(Math.max(1, panel / 2));
+                while (at < n) {
+                    int len = Math.min(n - at, 1 + rnd.nextInt(Math.max(1, panel / 2)));
+                    for (int x = 0; x < len / 2; x++) {
+                        int t = perm[at + x];
+                        perm[at + x] = perm[at + len - 1 - x];
+                        perm[at + len - 1 - x] = t;
+                    }
+                    at += len;
+                }
+            } else {
+                for (int i = n - 1; i > 0; i--) {
+                    int k = rnd.nextInt(i + 1);
+                    int t = perm[i];
+                    perm[i] = perm[k];
+                    perm[k] = t;
+                }
+            }
+            BigInteger[] u = new BigInteger[n * n];
+            BigInteger diag = BigInteger.ONE;
+            for (int i = 0; i < n; i++) {
+                for (int c = 0; c < n; c++) {
+                    BigInteger v = BigInteger.ZERO;
+                    if (c > i) {
+                        v = BigInteger.valueOf(rnd.nextInt(2001) - 1000);
+                    } else if (c == i) {
+                        v = BigInteger.valueOf(1 + rnd.nextInt(1000)).multiply(BigInteger.valueOf(rnd.nextBoolean() ? 1 : -1));
+                    }
+                    u[i * n + c] = v;
+                }
+                diag = diag.multiply(u[i * n + i]);
+            }
+            // row i of A is row perm[i] of U
+            BigInteger[] m = new BigInteger[n * n];
+            for (int i = 0; i < n; i++) {
+                System.arraycopy(u, perm[i] * n, m, i * n, n);
+            }
+            int inversions = 0;
+            boolean[] seen = new boolean[n];
+            for (int i = 0; i < n; i++) {
+                if (!seen[i]) {
+                    int len = 0;
+                    for (int x = i; !seen[x]; x = perm[x]) {
+                        seen[x] = true;
+                        len++;
+                    }
+                    inversions += len - 1;
+                }
+            }
+            BigInteger det = (inversions & 1) == 0 ? diag : diag.negate();
+            long[] expected = new long[ps.length];
+            for (int t = 0; t < ps.length; t++) {
+                expected[t] = det.mod(BigInteger.valueOf(ps[t])).longValueExact();
+            }
+            LimbVector a = LimbVector.of(m);
+            long[] d = gpu.determinants(n, a, ps);
+            String how = (local ? "swaps within panels, " : "swaps across panels, ") + what;
+            assertArrayEquals(expected, d, "P U, " + how);
+            assertArrayEquals(cpu.determinants(n, a, ps), d, "P U against the CPU, " + how);
+        }
+    }
+
+    @Test
+    void tiledAndGlobalKernelsAgreeOnLargerMatrices() {
+        Random rnd = new Random(GpuTests.seed("tiledAndGlobalKernelsAgreeOnLargerMatrices"));
+        long[] ps = concat(primesBelow(3, 62), primesBelow(3, 26), primes(rnd, 3, 50));
+        int n = 260 + rnd.nextInt(40);
+        BigInteger[] m = random(rnd, n * n, 64);
+        LimbVector a = LimbVector.of(m);
+        long[] expected = cpu.determinants(n, a, ps);
+        for (String kernel : new String[] {"tiled", "global"}) {
+            withDetKernel(kernel, 32, () -> assertArrayEquals(expected, gpu.determinants(n, a, ps),
+                    kernel + " kernel, n = " + n));
+        }
+        // a zero row in the middle: every kernel stops at the column without a pivot
+        BigInteger[] z = m.clone();
+        for (int c = 0; c < n; c++) {
+            z[(n / 2) * n + c] = BigInteger.ZERO;
+        }
+        LimbVector za = LimbVector.of(z);
+        withDetKernel("tiled", 64, () -> assertArrayEquals(new long[ps.length], gpu.determinants(n, za, ps),
+                "zero row, n = " + n));
+        // the sentinel path of the tiled kernel: skipped blocks are recomputed on the CPU
+        withDetKernel("tiled", 16, () -> {
+            GpuImageEngine.faultEveryForTests(2);
+            assertArrayEquals(expected, gpu.determinants(n, a, ps), "skipped blocks, n = " + n);
+            GpuImageEngine.faultEveryForTests(0);
+        });
+        assertThrows(IllegalArgumentException.class,
+                () -> withDetKernel("tiled", 48, () -> gpu.determinants(n, a, ps)));
     }
 
     // ------------------------------------------------------------------ LU
