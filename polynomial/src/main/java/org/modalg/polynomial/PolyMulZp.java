@@ -30,7 +30,7 @@ public final class PolyMulZp {
 
     // ------------------------------------------------------------------ reduction context
 
-    /** p with its reciprocal, for reducing three-word sums. Immutable. */
+    /** p (any modulus 2 &lt;= p &lt; 2^64, read unsigned) with its reciprocal, for reducing three-word sums. Immutable. */
     static final class Reducer {
         final long p;
         final UnsignedDivider div;
@@ -40,9 +40,9 @@ public final class PolyMulZp {
             this.div = new UnsignedDivider(p);
         }
 
-        /** (top 2^128 + hi 2^64 + lo) mod p for unsigned words, top &gt;= 0. */
+        /** (top 2^128 + hi 2^64 + lo) mod p for unsigned words. */
         long reduce(long top, long hi, long lo) {
-            long t = top < p ? top : top % p;
+            long t = Long.compareUnsigned(top, p) < 0 ? top : Long.remainderUnsigned(top, p);
             t = div.remainder(t, hi);
             return div.remainder(t, lo);
         }
@@ -52,9 +52,14 @@ public final class PolyMulZp {
 
     /** A reducer for f's prime (the last one is cached: setting up costs a 64-step loop). */
     static Reducer reducer(ZpField f) {
+        return reducer(f.p());
+    }
+
+    /** A reducer for the modulus p, read unsigned (the last one is cached). */
+    static Reducer reducer(long p) {
         Reducer r = lastReducer;
-        if (r.p != f.p()) {
-            r = new Reducer(f.p());
+        if (r.p != p) {
+            r = new Reducer(p);
             lastReducer = r;
         }
         return r;
@@ -176,6 +181,75 @@ public final class PolyMulZp {
         return r.reduce(top, hi, lo);
     }
 
+    // ------------------------------------------------------------------ the full word
+
+    /**
+     * c = a * b mod p for any modulus 2 &lt;= p &lt; 2^64 read as an unsigned word, prime or not
+     * (FLINT's {@code nmod_poly_mul} range), entries unsigned in [0, p); the other preconditions
+     * are those of the class. The rule, with n = min(aLen, bLen): for p &lt; 2^62, that of
+     * {@link #mul} with {@link #mulDoubleNtt} as the NTT (classical below
+     * {@link Tuning#zpKaratsubaThreshold()}, Karatsuba below {@link Tuning#zpNttCrtThreshold()});
+     * for p &gt;= 2^62, {@link #mulClassicalFullWord} below {@link Tuning#zpFullWordNttThreshold()}
+     * and {@link #mulDoubleNtt} from there, on the call's threads.
+     */
+    public static void mulFullWord(long p, long[] a, int aOff, int aLen, long[] b, int bOff, int bLen,
+                                   long[] c, int cOff) {
+        int n = Math.min(aLen, bLen);
+        if (Long.compareUnsigned(p, ZpField.MAX_MODULUS_EXCLUSIVE) < 0) {
+            int cutoff = Tuning.zpKaratsubaThreshold();
+            if (n < cutoff) {
+                classical(reducer(p), a, aOff, aLen, b, bOff, bLen, c, cOff);
+                return;
+            }
+            if (n < Tuning.zpNttCrtThreshold()) {
+                mulKaratsuba(reducer(p), a, aOff, aLen, b, bOff, bLen, c, cOff, cutoff);
+                return;
+            }
+        } else if (n < Tuning.zpFullWordNttThreshold()) {
+            classicalFullWord(reducer(p), a, aOff, aLen, b, bOff, bLen, c, cOff);
+            return;
+        }
+        mulDoubleNtt(p, a, aOff, aLen, b, bOff, bLen, c, cOff, ProductContext.threads());
+    }
+
+    /**
+     * c = a * b mod p by the schoolbook method for any modulus 2 &lt;= p &lt; 2^64 read unsigned
+     * (entries unsigned in [0, p)): each product (below 2^128) added into a three-word sum, one
+     * reduction per output coefficient. O(aLen * bLen).
+     */
+    public static void mulClassicalFullWord(long p, long[] a, int aOff, int aLen, long[] b, int bOff, int bLen,
+                                            long[] c, int cOff) {
+        classicalFullWord(reducer(p), a, aOff, aLen, b, bOff, bLen, c, cOff);
+    }
+
+    static void classicalFullWord(Reducer r, long[] a, int ao, int al, long[] b, int bo, int bl, long[] c, int co) {
+        if (Long.compareUnsigned(r.p, ZpField.MAX_MODULUS_EXCLUSIVE) < 0) {
+            classical(r, a, ao, al, b, bo, bl, c, co); // 16 products to a block
+            return;
+        }
+        int n = al + bl - 1;
+        for (int k = 0; k < n; k++) {
+            int iLo = Math.max(0, k - bl + 1);
+            int iHi = Math.min(k, al - 1);
+            int yj = bo + k - iLo;
+            long lo = 0;
+            long hi = 0;
+            long top = 0;
+            for (int xi = ao + iLo, end = ao + iHi + 1; xi < end; xi++, yj--) {
+                long u = a[xi];
+                long v = b[yj];
+                long pl = u * v;
+                // the high word is at most 2^64 - 2 (u, v < 2^64), so adding the carry cannot wrap
+                long t = UnsignedDivider.unsignedMultiplyHigh(u, v);
+                lo += pl;
+                t += Long.compareUnsigned(lo, pl) < 0 ? 1 : 0;
+                hi += t;
+                top += Long.compareUnsigned(hi, t) < 0 ? 1 : 0;
+            }
+            c[co + k] = r.reduce(top, hi, lo);
+        }
+    }
+
     // ------------------------------------------------------------------ Karatsuba
 
     /** {@link #mulKaratsuba(ZpField, long[], int, int, long[], int, int, long[], int, int)} with
@@ -198,7 +272,12 @@ public final class PolyMulZp {
         if (cutoff < 2) {
             throw new IllegalArgumentException("cutoff must be >= 2, got " + cutoff);
         }
-        Reducer r = reducer(f);
+        mulKaratsuba(reducer(f), a, aOff, aLen, b, bOff, bLen, c, cOff, cutoff);
+    }
+
+    // mulKaratsuba for p < 2^62 given by its reducer.
+    private static void mulKaratsuba(Reducer r, long[] a, int aOff, int aLen, long[] b, int bOff, int bLen,
+                                     long[] c, int cOff, int cutoff) {
         if (aLen < bLen) {
             long[] t = a;
             a = b;
@@ -227,7 +306,7 @@ public final class PolyMulZp {
             if (piece == bLen) {
                 karatsuba(r, a, aOff + start, b, bOff, bLen, tmp, 0, scratch, 0, cutoff);
             } else {
-                mulKaratsuba(f, a, aOff + start, piece, b, bOff, bLen, tmp, 0, cutoff);
+                mulKaratsuba(r, a, aOff + start, piece, b, bOff, bLen, tmp, 0, cutoff);
             }
             for (int i = 0; i < piece + bLen - 1; i++) {
                 long s = c[cOff + start + i] + tmp[i] - p;
@@ -372,21 +451,26 @@ public final class PolyMulZp {
     }
 
     /**
-     * c = a * b mod p by number-theoretic transforms of length N = 2^ceil(log2(aLen + bLen - 1))
-     * (zero padding makes the cyclic convolution the linear product). When p is NTT-friendly
-     * for N (2^log2N | p - 1, which {@link #nttFriendly} tests) the convolution runs directly
-     * modulo p. Otherwise the exact integer product is computed by CRT: its coefficients are
-     * below min(aLen, bLen) (p - 1)^2 &lt; 2^(2 bits(p) + ceil(log2 min)), so the fewest NTT
-     * primes whose product exceeds that ({@link CrtBasis#forBits}: two for p below about 2^48,
-     * three up to 2^62) carry one batched convolution each, and Garner's reconstruction is
-     * reduced mod p. O(s N log N) for s primes.
+     * c = a * b mod p by number-theoretic transforms. On a CPU engine ({@link CpuNttEngine}, its
+     * thread count) this is {@link #mulDoubleNtt}: two to four primes below 2^50 in
+     * double-precision arithmetic, whatever p. On another engine (a GPU's) the convolution runs
+     * on the engine over 64-bit primes: of length N = 2^ceil(log2(aLen + bLen - 1)) directly
+     * modulo p when p is NTT-friendly for N (2^log2N | p - 1, which {@link #nttFriendly} tests),
+     * otherwise the exact integer product by CRT over the fewest 62-bit NTT primes whose product
+     * exceeds min(aLen, bLen) (p - 1)^2 ({@link CrtBasis#forBits}: two for p below about 2^48,
+     * three up to 2^62), reduced mod p. O(s N log N) for s primes.
      *
-     * <p>Hard limit: {@link NttPlan} transforms at most 2^{@link NttPlan#MAX_LOG2N} points, and
-     * the 62-bit CRT primes are taken with 2-adic order at least 24 (at least log2 N). A longer
-     * product is cut into blocks ({@link #mulNttBlocks}) whose products each fit one transform.
+     * <p>Hard limit of the engine route: {@link NttPlan} transforms at most
+     * 2^{@link NttPlan#MAX_LOG2N} points, and the 62-bit CRT primes are taken with 2-adic order
+     * at least 24 (at least log2 N). A longer product is cut into blocks ({@link #mulNttBlocks})
+     * whose products each fit one transform.
      */
     public static void mulNtt(ZpField f, long[] a, int aOff, int aLen, long[] b, int bOff, int bLen,
                               long[] c, int cOff, NttEngine engine) {
+        if (engine instanceof CpuNttEngine) {
+            mulDoubleNtt(f.p(), a, aOff, aLen, b, bOff, bLen, c, cOff, ((CpuNttEngine) engine).threads());
+            return;
+        }
         final long p = f.p();
         int n = aLen + bLen - 1;
         if (!nttFits(aLen, bLen)) {
@@ -443,6 +527,63 @@ public final class PolyMulZp {
     }
 
     /**
+     * c = a * b mod p for any modulus 2 &lt;= p &lt; 2^64 read as an unsigned word (prime or
+     * not; entries unsigned in [0, p)), by the double-precision small-prime NTT of the fft module
+     * ({@link org.modalg.fft.DoubleNttPlan}, FLINT's technique): the fewest primes below 2^50
+     * whose product exceeds the exact coefficient bound min(aLen, bLen) (p - 1)^2 (one for small
+     * p and short operands, two for p below about 2^(50 - log2(min)/2), three for FLINT's 62-bit
+     * row, four for p near 2^64 from min(aLen, bLen) of about 2^22), one convolution of length
+     * 2^ceil(log2(aLen + bLen - 1)) per prime, Garner's digits fused with the reduction mod p
+     * (see {@code DoubleNttPolyMulZp}). O(s N log N). Products longer than 2^28 coefficients go
+     * in blocks of 2^27 per operand ({@link #mulBlocks}). b == a with the same offset and length
+     * is squared with one transform fewer per prime.
+     *
+     * @param threads threads for the transforms and the CRT (1: the calling thread only)
+     */
+    public static void mulDoubleNtt(long p, long[] a, int aOff, int aLen, long[] b, int bOff, int bLen,
+                                    long[] c, int cOff, int threads) {
+        if (!DoubleNttPolyMulZp.fits(aLen, bLen)) {
+            mulBlocks(p, a, aOff, aLen, b, bOff, bLen, c, cOff, DoubleNttPolyMulZp.MAX_LOG2N - 1,
+                    (x, xo, xl, y, yo, yl, z, zo) -> DoubleNttPolyMulZp.mul(p, x, xo, xl, y, yo, yl, z, zo, threads));
+            return;
+        }
+        DoubleNttPolyMulZp.mul(p, a, aOff, aLen, b, bOff, bLen, c, cOff, threads);
+    }
+
+    /** A product kernel c = a * b mod p on ranges, for {@link #mulBlocks}. */
+    interface Kernel {
+        void mul(long[] a, int aOff, int aLen, long[] b, int bOff, int bLen, long[] c, int cOff);
+    }
+
+    /**
+     * c = a * b mod p (p read unsigned) in blocks: both operands cut into blocks of 2^blockLog2
+     * coefficients, each pair multiplied by {@code kernel} and added at its offset.
+     */
+    static void mulBlocks(long p, long[] a, int aOff, int aLen, long[] b, int bOff, int bLen, long[] c, int cOff,
+            int blockLog2, Kernel kernel) {
+        int block = 1 << blockLog2;
+        Arrays.fill(c, cOff, cOff + aLen + bLen - 1, 0L);
+        long[] tmp = new long[Math.min(block, aLen) + Math.min(block, bLen) - 1];
+        for (int i = 0; i < aLen; i += block) {
+            int la = Math.min(block, aLen - i);
+            for (int j = 0; j < bLen; j += block) {
+                int lb = Math.min(block, bLen - j);
+                kernel.mul(a, aOff + i, la, b, bOff + j, lb, tmp, 0);
+                for (int k = 0; k < la + lb - 1; k++) {
+                    c[cOff + i + j + k] = addFullWord(c[cOff + i + j + k], tmp[k], p);
+                }
+            }
+        }
+    }
+
+    /** (x + y) mod p for x, y unsigned in [0, p), any p &lt; 2^64 read unsigned. */
+    static long addFullWord(long x, long y, long p) {
+        long s = x + y;
+        // a carry out of 64 bits, or s >= p: subtract p (the wrapped difference is the sum - p)
+        return (Long.compareUnsigned(s, x) < 0 || Long.compareUnsigned(s, p) >= 0) ? s - p : s;
+    }
+
+    /**
      * Whether one transform takes the product: aLen + bLen - 1 &lt;= 2^{@link NttPlan#MAX_LOG2N}.
      * (The arrays are then within the JVM's limit: at most three CRT primes of 2^27 words.)
      */
@@ -461,21 +602,8 @@ public final class PolyMulZp {
      */
     static void mulNttBlocks(ZpField f, long[] a, int aOff, int aLen, long[] b, int bOff, int bLen,
             long[] c, int cOff, NttEngine engine, int blockLog2) {
-        final long p = f.p();
-        int block = 1 << blockLog2;
-        Arrays.fill(c, cOff, cOff + aLen + bLen - 1, 0L);
-        long[] tmp = new long[Math.min(block, aLen) + Math.min(block, bLen) - 1];
-        for (int i = 0; i < aLen; i += block) {
-            int la = Math.min(block, aLen - i);
-            for (int j = 0; j < bLen; j += block) {
-                int lb = Math.min(block, bLen - j);
-                mulNtt(f, a, aOff + i, la, b, bOff + j, lb, tmp, 0, engine);
-                for (int k = 0; k < la + lb - 1; k++) {
-                    long v = c[cOff + i + j + k] + tmp[k] - p;
-                    c[cOff + i + j + k] = v + ((v >> 63) & p);
-                }
-            }
-        }
+        mulBlocks(f.p(), a, aOff, aLen, b, bOff, bLen, c, cOff, blockLog2,
+                (x, xo, xl, y, yo, yl, z, zo) -> mulNtt(f, x, xo, xl, y, yo, yl, z, zo, engine));
     }
 
     // The NTT cut-off for p and a product of n coefficients: direct or through CRT.

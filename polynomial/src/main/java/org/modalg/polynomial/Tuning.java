@@ -390,6 +390,18 @@ public final class Tuning {
      */
     static final int ZP_NTT_CRT = 512;
 
+    /**
+     * Length min(n, m) from which {@link PolyMulZp#mulFullWord} uses the double-precision NTT
+     * for p &gt;= 2^62 (below it the classical product with three-word sums). Measured: see
+     * polynomial/BENCHMARKS.md.
+     */
+    static final int ZP_FULL_WORD_NTT = 100;
+
+    /** Length from which {@link PolyMulZp#mulFullWord} uses the NTT for p &gt;= 2^62 (property {@code modalg.poly.zpFullWordNtt}, at least 1). */
+    public static int zpFullWordNttThreshold() {
+        return get("modalg.poly.zpFullWordNtt", ZP_FULL_WORD_NTT, 1);
+    }
+
     /** Length from which {@link PolyMulZp#mul} uses the NTT for an NTT-friendly p (property {@code modalg.poly.zpNtt}, at least 1). */
     public static int zpNttThreshold() {
         return get("modalg.poly.zpNtt", ZP_NTT, 1);

@@ -1,0 +1,273 @@
+package org.modalg.polynomial;
+
+import java.math.BigInteger;
+import java.util.Arrays;
+import java.util.concurrent.ForkJoinPool;
+import java.util.function.IntConsumer;
+import java.util.stream.IntStream;
+import org.modalg.fft.DoubleNttPlan;
+import org.modalg.fields.UnsignedDivider;
+
+/**
+ * Products over Z/pZ for every modulus 2 &lt;= p &lt; 2^64 (p read as an unsigned word, prime or
+ * not) by the small-prime route on {@link DoubleNttPlan}, the technique of FLINT's
+ * {@code fft_small} for {@code nmod_poly_mul}: the operands' residues modulo s primes q_j below
+ * 2^50 (the prime set of {@link DoubleNttPolyMul#basis}), one cyclic convolution of length
+ * N = 2^ceil(log2(aLen + bLen - 1)) per prime in double-precision arithmetic that HotSpot
+ * vectorizes, Garner's mixed-radix digits ({@link DoubleCrt}, vectorized along the matrix rows)
+ * and, fused with them row by row while the digits are in cache, the reduction mod p of the
+ * exact integer coefficient. No BigInteger per coefficient, no array per prime beyond its
+ * transform matrix.
+ *
+ * <h2>How many primes</h2>
+ * Every coefficient of the integer product of the lifts (entries in [0, p)) is a sum of at most
+ * m = min(aLen, bLen) products of two integers in [0, p - 1], so it lies in [0, B] with
+ * B = m (p - 1)^2. With M = q_0 ... q_(s-1) &gt; B, the residues mod the q_j determine it: the
+ * normalized digits v_j in [0, q_j) give V = v_0 + q_0 (v_1 + q_1 (v_2 + ...)) in [0, M),
+ * congruent to the coefficient modulo M, and both lie in [0, M), so V is the coefficient.
+ * s is the fewest that gives M &gt; B ({@link #primesFor}): one prime when B &lt; q_0 (about
+ * 2^50: small p), two up to about 2^100 (p below 2^(50 - log2(m)/2)), three up to about 2^150
+ * (p &lt; 2^63 at m = 2^22, FLINT's 62-bit row up to m = 2^24), four above (every p &lt; 2^64,
+ * m &lt; 2^71).
+ *
+ * <h2>The reduction mod p</h2>
+ * V mod p = (v_0 + sum_{j&gt;=1} v_j K_j) mod p with K_j = q_0 ... q_(j-1) mod p &lt; 2^64: the
+ * sum of s terms below 2^50 2^64 is below 2^116, two words with a high word below 2^53, reduced
+ * by {@link UnsignedDivider} (Moeller-Granlund, two multiplications) once, or twice when p is
+ * at most 2^53 (the high word first).
+ *
+ * <p>Cost: O(s N log N) for the transforms, O(s N) for the residues (32-bit word planes and one
+ * modular product per prime, vectorized), O(s^2 N) for Garner and O(s N) for the reduction.
+ * Limits: N &lt;= 2^{@link #MAX_LOG2N}; longer products go in blocks (the caller's).
+ */
+final class DoubleNttPolyMulZp {
+    private DoubleNttPolyMulZp() {
+    }
+
+    /** Longest transform: 2^28 points (the plan's and the primes' 2-adic limit). */
+    static final int MAX_LOG2N = DoubleNttPolyMul.MAX_LOG2N;
+
+    /** Most primes ever needed: four (M &gt; 2^199 &gt; 2^31 (2^64)^2). */
+    static final int MAX_PRIMES = 4;
+
+    /** The per-modulus constants: K_j and the longest m each prime count takes. Immutable. */
+    static final class Modulus {
+        final long p;
+        final UnsignedDivider div;
+        // crt[k - 1]: the basis of the first k primes
+        final DoubleCrt[] crt = new DoubleCrt[MAX_PRIMES];
+        // maxMin[k - 1]: the largest m = min(aLen, bLen) with m (p - 1)^2 < q_0 ... q_(k-1)
+        final long[] maxMin = new long[MAX_PRIMES];
+        // k[j] = q_0 ... q_(j-1) mod p (k[0] = 1 mod p)
+        final long[] k = new long[MAX_PRIMES];
+        // whether a two-word sum of s terms below 2^114 has its high word below p
+        final boolean highBelowP;
+
+        Modulus(long p) {
+            this.p = p;
+            this.div = new UnsignedDivider(p);
+            BigInteger pb = new BigInteger(Long.toUnsignedString(p));
+            BigInteger sq = pb.subtract(BigInteger.ONE).pow(2);
+            BigInteger prod = BigInteger.ONE;
+            for (int s = 1; s <= MAX_PRIMES; s++) {
+                // basis(49 s - 2) asks for M >= 2^(49 s - 1) (1 + 2^-30): the first s primes
+                // (each above 2^49.99), since the first s - 1 give less than 2^(50 (s - 1))
+                DoubleCrt c = DoubleNttPolyMul.basis(49 * s - 2);
+                if (c.size() != s) {
+                    throw new IllegalStateException("prime basis of " + c.size() + " primes, expected " + s);
+                }
+                crt[s - 1] = c;
+                k[s - 1] = prod.mod(pb).longValue();
+                prod = prod.multiply(BigInteger.valueOf(c.prime(s - 1)));
+                // m (p - 1)^2 < M  <=>  m <= (M - 1) / (p - 1)^2
+                BigInteger most = sq.signum() == 0 ? BigInteger.valueOf(Long.MAX_VALUE)
+                        : prod.subtract(BigInteger.ONE).divide(sq);
+                maxMin[s - 1] = most.bitLength() < 63 ? most.longValue() : Long.MAX_VALUE;
+            }
+            // high word < 2^53 (s <= 4 terms below 2^114 plus one below 2^50)
+            this.highBelowP = Long.compareUnsigned(p, 1L << 53) > 0;
+        }
+
+        /** The basis for m = min(aLen, bLen): the fewest primes with M &gt; m (p - 1)^2. */
+        DoubleCrt primesFor(int m) {
+            for (int s = 1; s <= MAX_PRIMES; s++) {
+                if (m <= maxMin[s - 1]) {
+                    return crt[s - 1];
+                }
+            }
+            throw new IllegalStateException("no basis for m = " + m); // m < 2^31: four suffice
+        }
+    }
+
+    private static volatile Modulus last = new Modulus(2);
+
+    /** The constants for p (the last modulus is cached: setting up costs a few BigInteger products). */
+    static Modulus modulus(long p) {
+        Modulus m = last;
+        if (m.p != p) {
+            m = new Modulus(p);
+            last = m;
+        }
+        return m;
+    }
+
+    /** Whether one transform takes the product: aLen + bLen - 1 &lt;= 2^{@link #MAX_LOG2N}. */
+    static boolean fits(int aLen, int bLen) {
+        return (long) aLen + bLen - 1 <= 1L << MAX_LOG2N;
+    }
+
+    /**
+     * c[cOff .. cOff + aLen + bLen - 1) = a b mod p (preconditions of {@link PolyMulZp}, entries
+     * unsigned in [0, p), 2 &lt;= p &lt; 2^64 unsigned, {@link #fits}), on {@code threads} threads.
+     * b == a with the same offset and length is a square (one transform fewer per prime).
+     */
+    static void mul(long p, long[] a, int aOff, int aLen, long[] b, int bOff, int bLen, long[] c, int cOff,
+            int threads) {
+        int n = aLen + bLen - 1;
+        Modulus mod = modulus(p);
+        DoubleCrt crt = mod.primesFor(Math.min(aLen, bLen));
+        int s = crt.size();
+        boolean square = a == b && aOff == bOff && aLen == bLen;
+        ForkJoinPool pool = ThreadPools.forThreads(threads);
+        DoubleNttPlan shape = DoubleNttPolyMul.shapePlan(n);
+        int log2n = shape.log2n();
+        // values below 2^50 are inputs of every prime's transform as they are (magnitude at most
+        // 1.5 q_j: q_j > 2^49.9); larger ones go as two 32-bit words, reduced per prime
+        int words = Long.compareUnsigned(p, 1L << 50) <= 0 ? 1 : 2;
+        double[][][] wa = DoubleNttPolyMul.planes(words, aLen, shape);
+        planes(a, aOff, aLen, wa);
+        double[][][] wb = wa;
+        if (!square) {
+            wb = DoubleNttPolyMul.planes(words, bLen, shape);
+            planes(b, bOff, bLen, wb);
+        }
+        double[][][] res = new double[s][][];
+        boolean acrossPrimes = pool != null && s >= 2 * threads;
+        final double[][][] fwb = wb;
+        IntConsumer perPrime = j -> {
+            long q = crt.prime(j);
+            DoubleNttPlan plan = DoubleNttPlan.of(q, log2n);
+            ForkJoinPool inner = acrossPrimes ? null : pool;
+            double[][] ma = plan.borrowCoefficients();
+            DoubleNttPolyMul.residues(wa, q, ma);
+            if (square) {
+                plan.convolution(ma, ma, false, inner, wa[0].length, wa[0].length);
+            } else {
+                double[][] mb = plan.borrowCoefficients();
+                DoubleNttPolyMul.residues(fwb, q, mb);
+                plan.convolution(ma, mb, false, inner, wa[0].length, fwb[0].length);
+                DoubleNttPlan.giveBack(mb);
+            }
+            res[j] = ma;
+        };
+        if (acrossPrimes) {
+            pool.submit(() -> IntStream.range(0, s).parallel().forEach(perPrime)).join();
+        } else {
+            for (int j = 0; j < s; j++) {
+                perPrime.accept(j);
+            }
+        }
+        DoubleNttPolyMul.giveBack(wa);
+        if (wb != wa) {
+            DoubleNttPolyMul.giveBack(wb);
+        }
+        int cols = shape.columns();
+        int rows = (n + cols - 1) / cols;
+        IntConsumer rowRange = r -> { // row by row: the digits are reduced while in cache
+            crt.digits(res, r, r + 1);
+            crt.normalize(res, r, r + 1);
+            int end = Math.min(cols, n - r * cols);
+            reduce(mod, s, res, r, end, c, cOff + r * cols);
+        };
+        if (pool == null || rows < 2) {
+            for (int r = 0; r < rows; r++) {
+                rowRange.accept(r);
+            }
+        } else {
+            pool.submit(() -> IntStream.range(0, rows).parallel().forEach(rowRange)).join();
+        }
+        for (double[][] m : res) {
+            DoubleNttPlan.giveBack(m);
+        }
+    }
+
+    // The unsigned words of x[off .. off + len) into the planes (one: the values; two: low and
+    // high 32 bits), zeros after len in the rows they occupy.
+    static void planes(long[] x, int off, int len, double[][][] planes) {
+        int cols = planes[0][0].length;
+        int rows = planes[0].length;
+        for (int r = 0; r < rows; r++) {
+            int from = off + r * cols;
+            int end = Math.min(cols, len - r * cols);
+            if (planes.length == 1) {
+                double[] w = planes[0][r];
+                for (int c = 0; c < end; c++) {
+                    w[c] = x[from + c]; // below 2^50: exact
+                }
+                Arrays.fill(w, end, cols, 0.0);
+            } else {
+                double[] lo = planes[0][r];
+                double[] hi = planes[1][r];
+                for (int c = 0; c < end; c++) {
+                    long v = x[from + c];
+                    lo[c] = v & 0xFFFFFFFFL;
+                    hi[c] = v >>> 32;
+                }
+                Arrays.fill(lo, end, cols, 0.0);
+                Arrays.fill(hi, end, cols, 0.0);
+            }
+        }
+    }
+
+    // c[cOff + col] = (v_0 + sum_j v_j K_j) mod p for col < end, from the normalized digits of
+    // row r (integers in [0, q_j) held exactly as doubles).
+    private static void reduce(Modulus mod, int s, double[][][] res, int r, int end, long[] c, int cOff) {
+        final long[] k = mod.k;
+        final UnsignedDivider div = mod.div;
+        double[] x0 = res[0][r];
+        if (s == 1) {
+            for (int col = 0; col < end; col++) {
+                c[cOff + col] = div.remainder(0L, (long) x0[col]); // below 2^50
+            }
+            return;
+        }
+        double[] x1 = res[1][r];
+        double[] x2 = s > 2 ? res[2][r] : null;
+        double[] x3 = s > 3 ? res[3][r] : null;
+        long k1 = k[1];
+        long k2 = s > 2 ? k[2] : 0;
+        long k3 = s > 3 ? k[3] : 0;
+        // v K for v in [0, 2^50) and K read unsigned: high word multiplyHigh(v, K) + (K < 0 ? v : 0)
+        long m1 = k1 >> 63;
+        long m2 = k2 >> 63;
+        long m3 = k3 >> 63;
+        boolean highBelowP = mod.highBelowP;
+        for (int col = 0; col < end; col++) {
+            long lo = (long) x0[col];
+            long hi = 0;
+            long v = (long) x1[col];
+            long t = v * k1;
+            hi += Math.multiplyHigh(v, k1) + (m1 & v);
+            lo += t;
+            hi += Long.compareUnsigned(lo, t) < 0 ? 1 : 0;
+            if (x2 != null) {
+                v = (long) x2[col];
+                t = v * k2;
+                hi += Math.multiplyHigh(v, k2) + (m2 & v);
+                lo += t;
+                hi += Long.compareUnsigned(lo, t) < 0 ? 1 : 0;
+                if (x3 != null) {
+                    v = (long) x3[col];
+                    t = v * k3;
+                    hi += Math.multiplyHigh(v, k3) + (m3 & v);
+                    lo += t;
+                    hi += Long.compareUnsigned(lo, t) < 0 ? 1 : 0;
+                }
+            }
+            if (!highBelowP) {
+                hi = div.remainder(0L, hi);
+            }
+            c[cOff + col] = div.remainder(hi, lo);
+        }
+    }
+}
