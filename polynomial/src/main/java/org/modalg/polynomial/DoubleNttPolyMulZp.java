@@ -123,39 +123,46 @@ final class DoubleNttPolyMulZp {
      */
     static void mul(long p, long[] a, int aOff, int aLen, long[] b, int bOff, int bLen, long[] c, int cOff,
             int threads) {
-        int n = aLen + bLen - 1;
+        int log2n = Math.max(DoubleNttPlan.MIN_LOG2N, PolyMulZZ.ceilLog2(aLen + bLen - 1));
+        cyclic(p, a, aOff, aLen, b, bOff, bLen, c, cOff, log2n, threads);
+    }
+
+    /**
+     * c[cOff .. cOff + min(N, aLen + bLen - 1)) = a b mod (x^N - 1, p) for N = 2^log2n, operands
+     * of at most N coefficients each (other preconditions as {@link #mul}): the cyclic
+     * convolution, which is the product itself when aLen + bLen - 1 &lt;= N. Its coefficients
+     * are sums of at most min(aLen, bLen) products (for each index of the shorter operand one of
+     * the longer), so the bound of the class holds.
+     */
+    static void cyclic(long p, long[] a, int aOff, int aLen, long[] b, int bOff, int bLen, long[] c, int cOff,
+            int log2n, int threads) {
+        int n = Math.min(aLen + bLen - 1, 1 << log2n);
         Modulus mod = modulus(p);
         DoubleCrt crt = mod.primesFor(Math.min(aLen, bLen));
         int s = crt.size();
         boolean square = a == b && aOff == bOff && aLen == bLen;
         ForkJoinPool pool = ThreadPools.forThreads(threads);
-        DoubleNttPlan shape = DoubleNttPolyMul.shapePlan(n);
-        int log2n = shape.log2n();
-        // values below 2^50 are inputs of every prime's transform as they are (magnitude at most
-        // 1.5 q_j: q_j > 2^49.9); larger ones go as two 32-bit words, reduced per prime
-        int words = Long.compareUnsigned(p, 1L << 50) <= 0 ? 1 : 2;
-        double[][][] wa = DoubleNttPolyMul.planes(words, aLen, shape);
-        planes(a, aOff, aLen, wa);
-        double[][][] wb = wa;
-        if (!square) {
-            wb = DoubleNttPolyMul.planes(words, bLen, shape);
-            planes(b, bOff, bLen, wb);
-        }
+        DoubleNttPlan shape = DoubleNttPolyMul.shapePlan(1 << log2n);
+        // values up to 2^50 are inputs of every prime's transform as they are (magnitude at most
+        // 1.5 q_j: q_j > 2^49.9); larger ones are reduced from their two 32-bit halves
+        boolean small = Long.compareUnsigned(p, 1L << 50) <= 0;
+        int cols = shape.columns();
+        int aRows = (aLen + cols - 1) / cols;
+        int bRows = (bLen + cols - 1) / cols;
         double[][][] res = new double[s][][];
         boolean acrossPrimes = pool != null && s >= 2 * threads;
-        final double[][][] fwb = wb;
         IntConsumer perPrime = j -> {
             long q = crt.prime(j);
             DoubleNttPlan plan = DoubleNttPlan.of(q, log2n);
             ForkJoinPool inner = acrossPrimes ? null : pool;
             double[][] ma = plan.borrowCoefficients();
-            DoubleNttPolyMul.residues(wa, q, ma);
+            residues(a, aOff, aLen, q, small, ma);
             if (square) {
-                plan.convolution(ma, ma, false, inner, wa[0].length, wa[0].length);
+                plan.convolution(ma, ma, false, inner, aRows, aRows);
             } else {
                 double[][] mb = plan.borrowCoefficients();
-                DoubleNttPolyMul.residues(fwb, q, mb);
-                plan.convolution(ma, mb, false, inner, wa[0].length, fwb[0].length);
+                residues(b, bOff, bLen, q, small, mb);
+                plan.convolution(ma, mb, false, inner, aRows, bRows);
                 DoubleNttPlan.giveBack(mb);
             }
             res[j] = ma;
@@ -167,11 +174,6 @@ final class DoubleNttPolyMulZp {
                 perPrime.accept(j);
             }
         }
-        DoubleNttPolyMul.giveBack(wa);
-        if (wb != wa) {
-            DoubleNttPolyMul.giveBack(wb);
-        }
-        int cols = shape.columns();
         int rows = (n + cols - 1) / cols;
         IntConsumer rowRange = r -> { // row by row: the digits are reduced while in cache
             crt.digits(res, r, r + 1);
@@ -191,31 +193,40 @@ final class DoubleNttPolyMulZp {
         }
     }
 
-    // The unsigned words of x[off .. off + len) into the planes (one: the values; two: low and
-    // high 32 bits), zeros after len in the rows they occupy.
-    static void planes(long[] x, int off, int len, double[][][] planes) {
-        int cols = planes[0][0].length;
-        int rows = planes[0].length;
+    /**
+     * Rows [0, ceil(len / C)) of m (C = its row length) from x[off .. off + len) read unsigned,
+     * zeros after len: the values themselves when {@code small} (all below 2^50, so of magnitude
+     * below 1.5 q, the transform's input range), else hi 2^32 + lo for the 32-bit halves, with
+     * hi 2^32 reduced into [-q/2, q/2] (up to 2^-40 q) by the modular product of
+     * {@code DoubleNttKernels} (operands below 2^51) and lo &lt; 2^32 added: below q/2 + 2^33 &lt;
+     * 1.5 q. The further rows are not written (the transform takes them as zero). O(len).
+     */
+    static void residues(long[] x, int off, int len, long q, boolean small, double[][] m) {
+        int cols = m[0].length;
+        int rows = (len + cols - 1) / cols;
+        double qd = q;
+        double qinv = 1.0 / qd;
+        double nq = -qd;
+        double c32 = DoubleCrt.symmetric(Math.floorMod(1L << 32, q), q);
+        double c32q = c32 * qinv;
         for (int r = 0; r < rows; r++) {
+            double[] row = m[r];
             int from = off + r * cols;
             int end = Math.min(cols, len - r * cols);
-            if (planes.length == 1) {
-                double[] w = planes[0][r];
+            if (small) {
                 for (int c = 0; c < end; c++) {
-                    w[c] = x[from + c]; // below 2^50: exact
+                    row[c] = x[from + c];
                 }
-                Arrays.fill(w, end, cols, 0.0);
             } else {
-                double[] lo = planes[0][r];
-                double[] hi = planes[1][r];
                 for (int c = 0; c < end; c++) {
                     long v = x[from + c];
-                    lo[c] = v & 0xFFFFFFFFL;
-                    hi[c] = v >>> 32;
+                    double y = v >>> 32;
+                    double h = y * c32;
+                    double t = Math.rint(y * c32q);
+                    row[c] = Math.fma(t, nq, h) + Math.fma(y, c32, -h) + (double) (v & 0xFFFFFFFFL);
                 }
-                Arrays.fill(lo, end, cols, 0.0);
-                Arrays.fill(hi, end, cols, 0.0);
             }
+            Arrays.fill(row, end, cols, 0.0);
         }
     }
 

@@ -194,22 +194,7 @@ public final class PolyMulZp {
      */
     public static void mulFullWord(long p, long[] a, int aOff, int aLen, long[] b, int bOff, int bLen,
                                    long[] c, int cOff) {
-        int n = Math.min(aLen, bLen);
-        if (Long.compareUnsigned(p, ZpField.MAX_MODULUS_EXCLUSIVE) < 0) {
-            int cutoff = Tuning.zpKaratsubaThreshold();
-            if (n < cutoff) {
-                classical(reducer(p), a, aOff, aLen, b, bOff, bLen, c, cOff);
-                return;
-            }
-            if (n < Tuning.zpNttCrtThreshold()) {
-                mulKaratsuba(reducer(p), a, aOff, aLen, b, bOff, bLen, c, cOff, cutoff);
-                return;
-            }
-        } else if (n < Tuning.zpFullWordNttThreshold()) {
-            classicalFullWord(reducer(p), a, aOff, aLen, b, bOff, bLen, c, cOff);
-            return;
-        }
-        mulDoubleNtt(p, a, aOff, aLen, b, bOff, bLen, c, cOff, ProductContext.threads());
+        mulAuto(p, a, aOff, aLen, b, bOff, bLen, c, cOff, ProductContext.threads());
     }
 
     /**
@@ -547,7 +532,95 @@ public final class PolyMulZp {
                     (x, xo, xl, y, yo, yl, z, zo) -> DoubleNttPolyMulZp.mul(p, x, xo, xl, y, yo, yl, z, zo, threads));
             return;
         }
-        DoubleNttPolyMulZp.mul(p, a, aOff, aLen, b, bOff, bLen, c, cOff, threads);
+        int n = aLen + bLen - 1;
+        int half = Integer.highestOneBit(n);
+        int d = n - half;
+        if (d == 0 || d > half / WRAP_FRACTION || half < WRAP_MIN_LENGTH) {
+            DoubleNttPolyMulZp.mul(p, a, aOff, aLen, b, bOff, bLen, c, cOff, threads);
+        } else {
+            mulWrapped(p, a, aOff, aLen, b, bOff, bLen, c, cOff, threads, half, d);
+        }
+    }
+
+    /** Products of L + d coefficients (L a power of two) with d &lt;= L / this take the wrapped route. */
+    static final int WRAP_FRACTION = 4;
+    /** Shortest L for the wrapped route. */
+    static final int WRAP_MIN_LENGTH = 256;
+
+    /**
+     * c = a b mod p for a product of n = L + d coefficients, 1 &lt;= d &lt; L, L a power of two,
+     * from a cyclic convolution of length L instead of a linear one of length 2L: W = a b mod
+     * (x^L - 1) (the longer operand folded mod x^L - 1 when it exceeds L; the shorter never
+     * does, being at most (n + 1) / 2 &lt;= L long) has W_i = c_i + c_(L+i) for i &lt; d and
+     * W_i = c_i for d &lt;= i &lt; L; the low coefficients c_i, i &lt; d, depend only on the low
+     * d coefficients of both operands and come from their product (length 2d - 1, by the rule of
+     * {@link #mulFullWord}). Cost T(L) + M(d) against T(2L), about 30% less at d = L / 4 and up
+     * to half for small d (the truncated transform's saving at these lengths).
+     */
+    private static void mulWrapped(long p, long[] a, int aOff, int aLen, long[] b, int bOff, int bLen, long[] c,
+            int cOff, int threads, int half, int d) {
+        long[] x = a;
+        int xOff = aOff;
+        int xLen = aLen;
+        long[] y = b;
+        int yOff = bOff;
+        int yLen = bLen;
+        boolean square = a == b && aOff == bOff && aLen == bLen;
+        if (aLen > half) {
+            x = fold(p, a, aOff, aLen, half);
+            xOff = 0;
+            xLen = half;
+        }
+        if (square) {
+            y = x;
+            yOff = xOff;
+            yLen = xLen;
+        } else if (bLen > half) {
+            y = fold(p, b, bOff, bLen, half);
+            yOff = 0;
+            yLen = half;
+        }
+        long[] w = new long[half];
+        DoubleNttPolyMulZp.cyclic(p, x, xOff, xLen, y, yOff, yLen, w, 0, Integer.numberOfTrailingZeros(half),
+                threads);
+        int la = Math.min(aLen, d);
+        int lb = Math.min(bLen, d);
+        long[] low = new long[la + lb - 1];
+        if (square) {
+            mulAuto(p, a, aOff, la, a, aOff, la, low, 0, threads);
+        } else {
+            mulAuto(p, a, aOff, la, b, bOff, lb, low, 0, threads);
+        }
+        for (int i = 0; i < d; i++) {
+            long l = i < low.length ? low[i] : 0;
+            c[cOff + i] = l;
+            long v = w[i] - l; // W_i - c_i mod p, unsigned
+            c[cOff + half + i] = Long.compareUnsigned(w[i], l) < 0 ? v + p : v;
+        }
+        System.arraycopy(w, d, c, cOff + d, half - d);
+    }
+
+    // x[off .. off + len) mod (x^L - 1, p), len > L
+    private static long[] fold(long p, long[] x, int off, int len, int half) {
+        long[] f = Arrays.copyOfRange(x, off, off + half);
+        for (int i = half; i < len; i++) {
+            f[i - half] = addFullWord(f[i - half], x[off + i], p);
+        }
+        return f;
+    }
+
+    // the rule of mulFullWord with the given threads for the NTT
+    private static void mulAuto(long p, long[] a, int aOff, int aLen, long[] b, int bOff, int bLen, long[] c,
+            int cOff, int threads) {
+        int n = Math.min(aLen, bLen);
+        boolean word = Long.compareUnsigned(p, ZpField.MAX_MODULUS_EXCLUSIVE) < 0;
+        if (word && n < Tuning.zpKaratsubaThreshold() || !word && n < Tuning.zpFullWordNttThreshold()) {
+            classicalFullWord(reducer(p), a, aOff, aLen, b, bOff, bLen, c, cOff);
+        } else if (word && n < Tuning.zpNttCrtThreshold()) {
+            mulKaratsuba(reducer(p), a, aOff, aLen, b, bOff, bLen, c, cOff, Tuning.zpKaratsubaThreshold());
+        } else {
+            mulDoubleNtt(p, a, aOff, aLen, b, bOff, bLen, c, cOff, threads);
+        }
     }
 
     /** A product kernel c = a * b mod p on ranges, for {@link #mulBlocks}. */

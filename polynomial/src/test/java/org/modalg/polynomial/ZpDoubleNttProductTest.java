@@ -161,8 +161,10 @@ class ZpDoubleNttProductTest {
     void longerProductsByEvaluationAndAgainstClassical() {
         Random rnd = new Random(SEED + 1);
         // product lengths at and around powers of two, unbalanced shapes
+        // (wrapped route: L + d coefficients with d <= L / 4, the longer operand folded when over L:
+        // 1030 x 1, 600 x 500, 300 x 2, 4500 x 10, 4097 x 100, 129 x 129)
         int[][] shapes = {{1000, 1000}, {1024, 1025}, {1025, 1024}, {2048, 1}, {1, 3000}, {3, 2500}, {700, 2000},
-            {2049, 2048}, {4097, 100}};
+            {2049, 2048}, {4097, 100}, {1030, 1}, {600, 500}, {300, 2}, {10, 4500}, {129, 129}};
         for (long p : MODULI) {
             int[] shape = shapes[rnd.nextInt(shapes.length)];
             long[] a = random(rnd, shape[0], p);
@@ -238,6 +240,8 @@ class ZpDoubleNttProductTest {
         for (long p : MODULI) {
             allMaximal(p, 1000, 1, false);
             allMaximal(p, 999, 1, true);
+            allMaximal(p, 600, 1, false); // wrapped: 1199 = 1024 + 175
+            allMaximal(p, 550, 1, true);
         }
     }
 
