@@ -186,15 +186,26 @@ public final class PolyMulZp {
     /**
      * c = a * b mod p for any modulus 2 &lt;= p &lt; 2^64 read as an unsigned word, prime or not
      * (FLINT's {@code nmod_poly_mul} range), entries unsigned in [0, p); the other preconditions
-     * are those of the class. The rule, with n = min(aLen, bLen): for p &lt; 2^62, that of
-     * {@link #mul} with {@link #mulDoubleNtt} as the NTT (classical below
-     * {@link Tuning#zpKaratsubaThreshold()}, Karatsuba below {@link Tuning#zpNttCrtThreshold()});
-     * for p &gt;= 2^62, {@link #mulClassicalFullWord} below {@link Tuning#zpFullWordNttThreshold()}
-     * and {@link #mulDoubleNtt} from there, on the call's threads.
+     * are those of the class. The rule, with n = min(aLen, bLen): {@link #mulClassicalFullWord}
+     * below {@link Tuning#zpKaratsubaThreshold()}, {@link #mulKaratsubaFullWord} below
+     * {@link Tuning#zpNttCrtThreshold()} for p &lt; 2^62 and below
+     * {@link Tuning#zpFullWordNttThreshold()} for larger p, {@link #mulDoubleNtt} from there on
+     * the call's threads.
      */
     public static void mulFullWord(long p, long[] a, int aOff, int aLen, long[] b, int bOff, int bLen,
                                    long[] c, int cOff) {
         mulAuto(p, a, aOff, aLen, b, bOff, bLen, c, cOff, ProductContext.threads());
+    }
+
+    /**
+     * c = a * b mod p by Karatsuba's method for any modulus 2 &lt;= p &lt; 2^64 read unsigned
+     * (entries unsigned in [0, p)), finishing with {@link #mulClassicalFullWord} below
+     * {@link Tuning#zpKaratsubaThreshold()}; sums and differences are taken with the carry out
+     * of 64 bits. Allocates O(aLen + bLen) words of scratch. O(n^1.585) for balanced lengths n.
+     */
+    public static void mulKaratsubaFullWord(long p, long[] a, int aOff, int aLen, long[] b, int bOff, int bLen,
+                                            long[] c, int cOff) {
+        mulKaratsuba(reducer(p), a, aOff, aLen, b, bOff, bLen, c, cOff, Tuning.zpKaratsubaThreshold());
     }
 
     /**
@@ -275,7 +286,7 @@ public final class PolyMulZp {
             bLen = tl;
         }
         if (bLen < cutoff) {
-            classical(r, a, aOff, aLen, b, bOff, bLen, c, cOff);
+            classicalFullWord(r, a, aOff, aLen, b, bOff, bLen, c, cOff);
             return;
         }
         long[] scratch = new long[karatsubaScratchLength(bLen, cutoff)];
@@ -294,8 +305,7 @@ public final class PolyMulZp {
                 mulKaratsuba(r, a, aOff + start, piece, b, bOff, bLen, tmp, 0, cutoff);
             }
             for (int i = 0; i < piece + bLen - 1; i++) {
-                long s = c[cOff + start + i] + tmp[i] - p;
-                c[cOff + start + i] = s + ((s >> 63) & p);
+                c[cOff + start + i] = addFullWord(c[cOff + start + i], tmp[i], p);
             }
         }
     }
@@ -337,7 +347,7 @@ public final class PolyMulZp {
     private static void karatsuba(Reducer r, long[] a, int ao, long[] b, int bo, int n, long[] c, int co,
                                   long[] s, int so, int cutoff) {
         if (n < cutoff) {
-            classical(r, a, ao, n, b, bo, n, c, co);
+            classicalFullWord(r, a, ao, n, b, bo, n, c, co);
             return;
         }
         final long p = r.p;
@@ -350,11 +360,9 @@ public final class PolyMulZp {
         int sb = so + h;
         int z1 = so + 2 * h;
         int child = z1 + 2 * h - 1;
-        for (int i = 0; i < m; i++) {
-            long x = a[ao + i] + a[ao + m + i] - p;
-            s[sa + i] = x + ((x >> 63) & p);
-            long y = b[bo + i] + b[bo + m + i] - p;
-            s[sb + i] = y + ((y >> 63) & p);
+        for (int i = 0; i < m; i++) { // unsigned-safe sums: p may exceed 2^62 here
+            s[sa + i] = addFullWord(a[ao + i], a[ao + m + i], p);
+            s[sb + i] = addFullWord(b[bo + i], b[bo + m + i], p);
         }
         if (h > m) {
             s[sa + m] = a[ao + 2 * m];
@@ -409,16 +417,14 @@ public final class PolyMulZp {
     }
 
     // c holds z0 (2m - 1 entries), a zero, z2 (2h - 1 entries); adds (z1 - z0 - z2) x^m mod p.
+    // (unsigned-safe: any p < 2^64)
     private static void middle(long p, long[] c, int co, int m, int h, long[] s, int z1) {
         for (int i = 0; i < 2 * m - 1; i++) {
-            long d = s[z1 + i] - c[co + i];
-            s[z1 + i] = d + ((d >> 63) & p);
+            s[z1 + i] = subFullWord(s[z1 + i], c[co + i], p);
         }
         for (int i = 0; i < 2 * h - 1; i++) {
-            long d = s[z1 + i] - c[co + 2 * m + i];
-            long e = d + ((d >> 63) & p);
-            long t = c[co + m + i] + e - p;
-            c[co + m + i] = t + ((t >> 63) & p);
+            long e = subFullWord(s[z1 + i], c[co + 2 * m + i], p);
+            c[co + m + i] = addFullWord(c[co + m + i], e, p);
         }
     }
 
@@ -614,10 +620,11 @@ public final class PolyMulZp {
             int cOff, int threads) {
         int n = Math.min(aLen, bLen);
         boolean word = Long.compareUnsigned(p, ZpField.MAX_MODULUS_EXCLUSIVE) < 0;
-        if (word && n < Tuning.zpKaratsubaThreshold() || !word && n < Tuning.zpFullWordNttThreshold()) {
+        int cutoff = Tuning.zpKaratsubaThreshold();
+        if (n < cutoff) {
             classicalFullWord(reducer(p), a, aOff, aLen, b, bOff, bLen, c, cOff);
-        } else if (word && n < Tuning.zpNttCrtThreshold()) {
-            mulKaratsuba(reducer(p), a, aOff, aLen, b, bOff, bLen, c, cOff, Tuning.zpKaratsubaThreshold());
+        } else if (n < (word ? Tuning.zpNttCrtThreshold() : Tuning.zpFullWordNttThreshold())) {
+            mulKaratsuba(reducer(p), a, aOff, aLen, b, bOff, bLen, c, cOff, cutoff);
         } else {
             mulDoubleNtt(p, a, aOff, aLen, b, bOff, bLen, c, cOff, threads);
         }
@@ -647,6 +654,12 @@ public final class PolyMulZp {
                 }
             }
         }
+    }
+
+    /** (x - y) mod p for x, y unsigned in [0, p), any p &lt; 2^64 read unsigned. */
+    static long subFullWord(long x, long y, long p) {
+        long d = x - y;
+        return Long.compareUnsigned(x, y) < 0 ? d + p : d;
     }
 
     /** (x + y) mod p for x, y unsigned in [0, p), any p &lt; 2^64 read unsigned. */

@@ -151,6 +151,9 @@ class ZpDoubleNttProductTest {
                 long[] d = new long[al + bl - 1];
                 PolyMulZp.mulClassicalFullWord(p, a, 0, al, b, 0, bl, d, 0);
                 assertArrayEquals(expected, d, where(p, label + " classical"));
+                long[] k = new long[al + bl - 1];
+                PolyMulZp.mulKaratsubaFullWord(p, a, 0, al, b, 0, bl, k, 0);
+                assertArrayEquals(expected, k, where(p, label + " Karatsuba"));
                 long[] sq = mulDoubleNtt(p, a, a, 1);
                 assertArrayEquals(naive(p, a, a), sq, where(p, label + " square"));
             }
@@ -175,6 +178,9 @@ class ZpDoubleNttProductTest {
             long[] d = new long[c.length];
             PolyMulZp.mulClassicalFullWord(p, a, 0, a.length, b, 0, b.length, d, 0);
             assertArrayEquals(d, c, where(p, label + " against the classical product"));
+            long[] k = new long[c.length];
+            PolyMulZp.mulKaratsubaFullWord(p, a, 0, a.length, b, 0, b.length, k, 0);
+            assertArrayEquals(d, k, where(p, label + " Karatsuba against the classical product"));
             long[] e = ZpPoly.multiplyFullWord(p, a, b);
             int top = c.length;
             while (top > 0 && c[top - 1] == 0) {
