@@ -69,15 +69,16 @@ public final class PolyMulZp {
 
     /**
      * c = a * b mod p, choosing the algorithm. Candidates: {@link #mulClassical},
-     * {@link #mulKaratsuba}, {@link #mulNtt} (directly modulo p when p is NTT-friendly for the
-     * length, otherwise over two or three word-size NTT primes with CRT). The rule, with
-     * n = min(aLen, bLen), the first row that holds:
+     * {@link #mulKaratsuba}, {@link #mulNtt} (on the CPU: directly modulo p by the 64-bit
+     * transform when p is NTT-friendly for the length and the double-precision route would need
+     * two primes or more ({@link #directNttWins}), otherwise {@link #mulDoubleNtt}). The rule,
+     * with n = min(aLen, bLen), the first row that holds:
      * <table>
      *   <caption>choice by n</caption>
      *   <tr><th>condition</th><th>algorithm</th></tr>
      *   <tr><td>n &lt; {@link Tuning#zpKaratsubaThreshold()}</td><td>classical</td></tr>
-     *   <tr><td>n &lt; {@link Tuning#zpNttThreshold()}, p NTT-friendly for the length</td><td>Karatsuba</td></tr>
-     *   <tr><td>n &lt; {@link Tuning#zpNttCrtThreshold()}, other p</td><td>Karatsuba</td></tr>
+     *   <tr><td>n &lt; {@link Tuning#zpNttThreshold()}, the direct transform wins</td><td>Karatsuba</td></tr>
+     *   <tr><td>n &lt; {@link Tuning#zpNttCrtThreshold()}, otherwise</td><td>Karatsuba</td></tr>
      *   <tr><td>otherwise</td><td>NTT</td></tr>
      * </table>
      */
@@ -87,7 +88,7 @@ public final class PolyMulZp {
         int n = Math.min(aLen, bLen);
         if (n < cutoff) {
             classical(reducer(f), a, aOff, aLen, b, bOff, bLen, c, cOff);
-        } else if (n < nttThreshold(f.p(), aLen + bLen - 1)) {
+        } else if (n < nttThreshold(f.p(), aLen, bLen)) {
             mulKaratsuba(f, a, aOff, aLen, b, bOff, bLen, c, cOff, cutoff);
         } else {
             mulNtt(f, a, aOff, aLen, b, bOff, bLen, c, cOff);
@@ -99,7 +100,7 @@ public final class PolyMulZp {
         int cutoff = Tuning.zpKaratsubaThreshold();
         if (aLen < cutoff) {
             sqrClassical(reducer(f), a, aOff, aLen, c, cOff);
-        } else if (aLen < nttThreshold(f.p(), 2 * aLen - 1)) {
+        } else if (aLen < nttThreshold(f.p(), aLen, aLen)) {
             sqrKaratsuba(f, a, aOff, aLen, c, cOff, cutoff);
         } else {
             mulNtt(f, a, aOff, aLen, a, aOff, aLen, c, cOff);
@@ -443,13 +444,14 @@ public final class PolyMulZp {
 
     /**
      * c = a * b mod p by number-theoretic transforms. On a CPU engine ({@link CpuNttEngine}, its
-     * thread count) this is {@link #mulDoubleNtt}: two to four primes below 2^50 in
-     * double-precision arithmetic, whatever p. On another engine (a GPU's) the convolution runs
-     * on the engine over 64-bit primes: of length N = 2^ceil(log2(aLen + bLen - 1)) directly
-     * modulo p when p is NTT-friendly for N (2^log2N | p - 1, which {@link #nttFriendly} tests),
-     * otherwise the exact integer product by CRT over the fewest 62-bit NTT primes whose product
-     * exceeds min(aLen, bLen) (p - 1)^2 ({@link CrtBasis#forBits}: two for p below about 2^48,
-     * three up to 2^62), reduced mod p. O(s N log N) for s primes.
+     * thread count) this is {@link #mulDoubleNtt} (one to four primes below 2^50 in
+     * double-precision arithmetic, whatever p) unless {@link #directNttWins}: then, as on any
+     * other engine (a GPU's), the convolution runs on the engine over 64-bit primes: of length
+     * N = 2^ceil(log2(aLen + bLen - 1)) directly modulo p when p is NTT-friendly for N
+     * (2^log2N | p - 1, which {@link #nttFriendly} tests), otherwise (on a GPU) the exact integer
+     * product by CRT over the fewest 62-bit NTT primes whose product exceeds min(aLen, bLen)
+     * (p - 1)^2 ({@link CrtBasis#forBits}: two for p below about 2^48, three up to 2^62),
+     * reduced mod p. O(s N log N) for s primes.
      *
      * <p>Hard limit of the engine route: {@link NttPlan} transforms at most
      * 2^{@link NttPlan#MAX_LOG2N} points, and the 62-bit CRT primes are taken with 2-adic order
@@ -458,12 +460,13 @@ public final class PolyMulZp {
      */
     public static void mulNtt(ZpField f, long[] a, int aOff, int aLen, long[] b, int bOff, int bLen,
                               long[] c, int cOff, NttEngine engine) {
-        if (engine instanceof CpuNttEngine) {
-            mulDoubleNtt(f.p(), a, aOff, aLen, b, bOff, bLen, c, cOff, ((CpuNttEngine) engine).threads());
-            return;
-        }
         final long p = f.p();
         int n = aLen + bLen - 1;
+        if (engine instanceof CpuNttEngine
+                && !directNttWins(p, PolyMulZZ.ceilLog2(n), Math.min(aLen, bLen))) {
+            mulDoubleNtt(p, a, aOff, aLen, b, bOff, bLen, c, cOff, ((CpuNttEngine) engine).threads());
+            return;
+        }
         if (!nttFits(aLen, bLen)) {
             mulNttBlocks(f, a, aOff, aLen, b, bOff, bLen, c, cOff, engine, NttPlan.MAX_LOG2N - 1);
             return;
@@ -693,9 +696,22 @@ public final class PolyMulZp {
     }
 
     // The NTT cut-off for p and a product of n coefficients: direct or through CRT.
-    private static int nttThreshold(long p, int n) {
+    private static int nttThreshold(long p, int aLen, int bLen) {
+        int n = aLen + bLen - 1;
         int log2n = n <= 2 ? 1 : 32 - Integer.numberOfLeadingZeros(n - 1);
-        return nttFriendly(p, log2n) ? Tuning.zpNttThreshold() : Tuning.zpNttCrtThreshold();
+        return directNttWins(p, log2n, Math.min(aLen, bLen)) ? Tuning.zpNttThreshold() : Tuning.zpNttCrtThreshold();
+    }
+
+    /**
+     * Whether the 64-bit transform directly modulo p (one prime, three transforms) beats the
+     * double-precision route for a product of length at most 2^log2n whose shorter operand has
+     * minLen coefficients: p NTT-friendly for the length and the double-precision route needing
+     * at least two primes. Measured on the 2-core EPYC (polynomial/BENCHMARKS.md, 2026-11-26):
+     * p = 998244353 (two primes) direct 28 / 104 / 607 us against 42 / 133 / 668 at n = 256,
+     * 1024, 4096; p = 65537 (one prime) direct 25 / 106 / 546 against 15 / 47 / 269.
+     */
+    static boolean directNttWins(long p, int log2n, int minLen) {
+        return nttFriendly(p, log2n) && DoubleNttPolyMulZp.modulus(p).primesFor(minLen).size() >= 2;
     }
 
     /** Whether p (a prime below 2^62) has 2^log2n | p - 1 with log2n within the NTT plans' range. */
