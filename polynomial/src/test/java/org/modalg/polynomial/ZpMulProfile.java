@@ -9,7 +9,8 @@ import org.modalg.fields.ZpField;
 /**
  * Not a test: times Z/pZ[x] products on the inputs of {@code ../shared/anchors/flint3_bench}'s
  * {@code nmod} rows (the same generator, seeds and labels, so the checksums can be compared
- * with FLINT's), best of 3 after a first run (one run from 2^24 on, as FLINT does above 5 s).
+ * with FLINT's), after a JIT warm-up on a 2^14 product: best of 10 (first run up to 100 ms) or 3
+ * after a first run (-Dreps=N: N), one run when the first exceeds 5 s (as FLINT does).
  * Run: java -cp ... org.modalg.polynomial.ZpMulProfile p threads log2len... where p is a prime
  * below 2^64 (unsigned decimal) or "flint" for nextprime(2^62).
  */
@@ -73,6 +74,17 @@ public final class ZpMulProfile {
                 : Long.parseUnsignedLong(args[0]);
         int threads = Integer.parseInt(args[1]);
         Options opt = Options.defaults().withThreads(threads).withBackend(Backend.CPU);
+        { // warm the JIT on a 2^14 product before timing (FLINT is compiled ahead of time)
+            int len = 1 << 14;
+            seedFrom("warm-up");
+            long[] a = randPoly(len, p);
+            long[] b = randPoly(len, p);
+            long[][] out = new long[1][];
+            Runnable run = mul(p, a, b, opt, out);
+            for (int r = 0; r < 20; r++) {
+                run.run();
+            }
+        }
         for (int k = 2; k < args.length; k++) {
             int len = 1 << Integer.parseInt(args[k]);
             String label = "nmod_poly_mul len " + len + ", 62-bit p";
@@ -87,12 +99,12 @@ public final class ZpMulProfile {
             double best = first;
             int runs = 1;
             if (first <= 5000) {
-                for (int r = 0; r < 3; r++) {
+                runs = Integer.getInteger("reps", first <= 100 ? 10 : 3);
+                for (int r = 0; r < runs; r++) {
                     long t = System.nanoTime();
                     run.run();
                     best = Math.min(best, (System.nanoTime() - t) / 1e6);
                 }
-                runs = 3;
             }
             System.out.printf("modalg Z/pZ[x] len %d, p=%s, threads=%d %12.4f ms  runs=%d first=%.1fms  outlen=%d ck=%d%n",
                     len, Long.toUnsignedString(p), threads, best, runs, first, out[0].length,
