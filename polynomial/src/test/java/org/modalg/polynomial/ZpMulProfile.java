@@ -9,7 +9,8 @@ import org.modalg.fields.ZpField;
 /**
  * Not a test: times Z/pZ[x] products on the inputs of {@code ../shared/anchors/flint3_bench}'s
  * {@code nmod} rows (the same generator, seeds and labels, so the checksums can be compared
- * with FLINT's), after a JIT warm-up on a 2^14 product: best of 10 (first run up to 100 ms) or 3
+ * with FLINT's), after a JIT warm-up on 2^14 products
+ * (at least 20 and 3 s, -DwarmMillis): best of 10 (first run up to 100 ms) or 3
  * after a first run (-Dreps=N: N), one run when the first exceeds 5 s (as FLINT does).
  * Run: java -cp ... org.modalg.polynomial.ZpMulProfile p threads log2len... where p is a prime
  * below 2^64 (unsigned decimal) or "flint" for nextprime(2^62).
@@ -81,7 +82,8 @@ public final class ZpMulProfile {
             long[] b = randPoly(len, p);
             long[][] out = new long[1][];
             Runnable run = mul(p, a, b, opt, out);
-            for (int r = 0; r < 20; r++) {
+            long until = System.nanoTime() + Long.getLong("warmMillis", 3000) * 1_000_000L;
+            for (int r = 0; r < 20 || System.nanoTime() < until; r++) {
                 run.run();
             }
         }
