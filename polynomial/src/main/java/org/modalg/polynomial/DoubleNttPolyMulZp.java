@@ -155,17 +155,24 @@ final class DoubleNttPolyMulZp {
             long q = crt.prime(j);
             DoubleNttPlan plan = DoubleNttPlan.of(q, log2n);
             ForkJoinPool inner = acrossPrimes ? null : pool;
-            double[][] ma = plan.borrowCoefficients();
-            residues(a, aOff, aLen, q, small, ma);
+            // three matrices per prime: b's residues reuse a's coefficient matrix once a is
+            // transformed, and the inverse transform writes the product back into it
+            double[][] m = plan.borrowCoefficients();
+            double[][] sa = plan.borrowSpectrum();
+            residues(a, aOff, aLen, q, small, m);
+            plan.forward(m, sa, false, inner, aRows);
             if (square) {
-                plan.convolution(ma, ma, false, inner, aRows, aRows);
+                plan.pointwise(sa, sa, inner);
             } else {
-                double[][] mb = plan.borrowCoefficients();
-                residues(b, bOff, bLen, q, small, mb);
-                plan.convolution(ma, mb, false, inner, aRows, bRows);
-                DoubleNttPlan.giveBack(mb);
+                double[][] sb = plan.borrowSpectrum();
+                residues(b, bOff, bLen, q, small, m);
+                plan.forward(m, sb, false, inner, bRows);
+                plan.pointwise(sa, sb, inner);
+                DoubleNttPlan.giveBack(sb);
             }
-            res[j] = ma;
+            plan.inverse(sa, m, false, inner);
+            DoubleNttPlan.giveBack(sa);
+            res[j] = m;
         };
         if (acrossPrimes) {
             pool.submit(() -> IntStream.range(0, s).parallel().forEach(perPrime)).join();
