@@ -31,10 +31,12 @@ import org.modalg.fields.UnsignedDivider;
  * m &lt; 2^71).
  *
  * <h2>The reduction mod p</h2>
- * V mod p = (v_0 + sum_{j&gt;=1} v_j K_j) mod p with K_j = q_0 ... q_(j-1) mod p &lt; 2^64: the
- * sum of s terms below 2^50 2^64 is below 2^116, two words with a high word below 2^53, reduced
- * by {@link UnsignedDivider} (Moeller-Granlund, two multiplications) once, or twice when p is
- * at most 2^53 (the high word first).
+ * V mod p = (v_0 + sum_{j&gt;=1} v_j K_j) mod p with K_j = q_0 ... q_(j-1) mod p &lt; 2^64. For
+ * p &lt; 2^63 each term is a Shoup product by the precomputed floor(K_j 2^64 / p), added modulo
+ * p without a branch ({@link #reduceShoup}: 31 against 45 ms for the 2^21 coefficients of a
+ * 2^20 product, one thread, load about 5). For larger p the sum of s terms below 2^50 2^64 is
+ * kept in two words (below 2^116, high word below 2^53) and reduced by {@link UnsignedDivider}
+ * (Moeller-Granlund) once ({@link #reduce}).
  *
  * <p>Cost: O(s N log N) for the transforms, O(s N) for the residues (32-bit word planes and one
  * modular product per prime, vectorized), O(s^2 N) for Garner and O(s N) for the reduction.
@@ -62,6 +64,10 @@ final class DoubleNttPolyMulZp {
         final long[] k = new long[MAX_PRIMES];
         // whether a two-word sum of s terms below 2^114 has its high word below p
         final boolean highBelowP;
+        // w[j] = floor(k[j] 2^64 / p) (unsigned), for Shoup's products by k[j] (p < 2^63)
+        final long[] w = new long[MAX_PRIMES];
+        // p < 2^63: the reduction by Shoup's products (reduceShoup)
+        final boolean shoup;
 
         Modulus(long p) {
             this.p = p;
@@ -83,6 +89,10 @@ final class DoubleNttPolyMulZp {
                 BigInteger most = sq.signum() == 0 ? BigInteger.valueOf(Long.MAX_VALUE)
                         : prod.subtract(BigInteger.ONE).divide(sq);
                 maxMin[s - 1] = most.bitLength() < 63 ? most.longValue() : Long.MAX_VALUE;
+            }
+            this.shoup = p > 0;
+            for (int j = 0; j < MAX_PRIMES && shoup; j++) {
+                w[j] = div.quotient(k[j], 0L);
             }
             // high word < 2^53 (s <= 4 terms below 2^114 plus one below 2^50)
             this.highBelowP = Long.compareUnsigned(p, 1L << 53) > 0;
@@ -186,7 +196,11 @@ final class DoubleNttPolyMulZp {
             crt.digits(res, r, r + 1);
             crt.normalize(res, r, r + 1);
             int end = Math.min(cols, n - r * cols);
-            reduce(mod, s, res, r, end, c, cOff + r * cols);
+            if (mod.shoup) {
+                reduceShoup(mod, s, res, r, end, c, cOff + r * cols);
+            } else {
+                reduce(mod, s, res, r, end, c, cOff + r * cols);
+            }
         };
         if (pool == null || rows < 2) {
             for (int r = 0; r < rows; r++) {
@@ -237,9 +251,67 @@ final class DoubleNttPolyMulZp {
         }
     }
 
+    /**
+     * {@link #reduce} for 2 &lt;= p &lt; 2^63, branch-free, by Shoup's products: with
+     * W = floor(K 2^64 / p) and 0 &lt;= v &lt; 2^50, q = floor(v W / 2^64) exceeds v K / p -
+     * v / 2^64 - 1, so t = v K - q p (exact in wrapping arithmetic) lies in [0, p (1 + 2^-14));
+     * t - p is then in [-p, p 2^-14), and its sign (p &lt; 2^63) says whether to keep t or t - p.
+     * The terms in [0, p) are added modulo p the same way (a sum below 2p &lt; 2^64, minus p, in
+     * [-p, p)). v_0 needs the product by K_0 = 1 only when p &lt;= 2^50 (else v_0 &lt; q_0 &lt; p).
+     * Six multiplications per coefficient for three primes and no data-dependent branch.
+     */
+    static void reduceShoup(Modulus mod, int s, double[][][] res, int r, int end, long[] c, int cOff) {
+        final long p = mod.p;
+        final long[] k = mod.k;
+        final long[] w = mod.w;
+        final boolean reduce0 = p <= 1L << 50;
+        double[] x0 = res[0][r];
+        if (s == 3 && !reduce0) {
+            double[] x1 = res[1][r];
+            double[] x2 = res[2][r];
+            long k1 = k[1];
+            long k2 = k[2];
+            long w1 = w[1];
+            long w2 = w[2];
+            long m1 = w1 >> 63; // unsigned high word of v W for v >= 0: multiplyHigh + (W < 0 ? v : 0)
+            long m2 = w2 >> 63;
+            for (int col = 0; col < end; col++) {
+                long acc = (long) x0[col];
+                long v = (long) x1[col];
+                long t = v * k1 - (Math.multiplyHigh(v, w1) + (m1 & v)) * p - p;
+                t += (t >> 63) & p;
+                long u = (long) x2[col];
+                long e = u * k2 - (Math.multiplyHigh(u, w2) + (m2 & u)) * p - p;
+                e += (e >> 63) & p;
+                acc = acc + t - p;
+                acc += (acc >> 63) & p;
+                acc = acc + e - p;
+                acc += (acc >> 63) & p;
+                c[cOff + col] = acc;
+            }
+            return;
+        }
+        for (int col = 0; col < end; col++) {
+            long acc = 0;
+            for (int j = 0; j < s; j++) {
+                long v = (long) res[j][r][col];
+                long t;
+                if (j == 0 && !reduce0) {
+                    t = v;
+                } else {
+                    t = v * k[j] - (Math.multiplyHigh(v, w[j]) + ((w[j] >> 63) & v)) * p - p;
+                    t += (t >> 63) & p;
+                }
+                acc = acc + t - p;
+                acc += (acc >> 63) & p;
+            }
+            c[cOff + col] = acc;
+        }
+    }
+
     // c[cOff + col] = (v_0 + sum_j v_j K_j) mod p for col < end, from the normalized digits of
-    // row r (integers in [0, q_j) held exactly as doubles).
-    private static void reduce(Modulus mod, int s, double[][][] res, int r, int end, long[] c, int cOff) {
+    // row r (integers in [0, q_j) held exactly as doubles); any p < 2^64.
+    static void reduce(Modulus mod, int s, double[][][] res, int r, int end, long[] c, int cOff) {
         final long[] k = mod.k;
         final UnsignedDivider div = mod.div;
         double[] x0 = res[0][r];
