@@ -16,7 +16,11 @@ import java.util.Random;
  *
  * <p>Why p &lt; 2^62: a + b and a - b + p of two elements fit a signed {@code long} without
  * overflow, and the lazy Shoup product (in [0, 2p)) and lazy NTT butterflies (in [0, 4p)) fit
- * an unsigned word.
+ * an unsigned word. The NTT plans, CRT bases, prime streams and every algorithm over a
+ * {@code ZpField} rely on it, so the field is not widened; polynomial products modulo any
+ * 2 &lt;= p &lt; 2^64 (FLINT's {@code nmod} range, elements read as unsigned words) are a
+ * separate, clearly named path of the polynomial module ({@code ZpPoly.multiplyFullWord},
+ * {@code PolyMulZp.mulFullWord}) built on {@link UnsignedDivider}, which takes any divisor.
  *
  * <p>Products are reduced by {@link UnsignedDivider} (Moeller-Granlund: two multiplications
  * per reduction, no hardware division). Multiplication by a fixed operand w, as in NTT
@@ -49,8 +53,10 @@ public final class ZpField implements PrimeField {
      */
     public static ZpField of(long p) {
         if (p < 2 || p >= MAX_MODULUS_EXCLUSIVE) {
-            throw new IllegalArgumentException(
-                    "p must be a prime in [2, 2^62), got " + p);
+            throw new IllegalArgumentException("p must be a prime in [2, 2^62), got " + p
+                    + (p < 0 ? " (" + Long.toUnsignedString(p) + " read as an unsigned word)" : "")
+                    + (p >= MAX_MODULUS_EXCLUSIVE || p < 0 ? "; polynomial products modulo any p below 2^64"
+                            + " are ZpPoly.multiplyFullWord's (polynomial module)" : ""));
         }
         if (!NttPrimes.isPrime(p)) {
             throw new IllegalArgumentException("p must be prime, got " + p + " (composite)");

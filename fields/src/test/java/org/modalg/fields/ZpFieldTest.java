@@ -388,6 +388,12 @@ class ZpFieldTest {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ZpField.of(p));
             assertParam("p", e);
             assertTrue(e.getMessage().contains("2^62"), e.getMessage());
+            if (p < 0 || p >= 1L << 62) { // points to the full-word product path
+                assertTrue(e.getMessage().contains("multiplyFullWord"), e.getMessage());
+            }
+            if (p < 0) {
+                assertTrue(e.getMessage().contains(Long.toUnsignedString(p)), e.getMessage());
+            }
         }
         long[] composite = {4, 9, 561, 3215031751L, 2152302898747L, 341550071728321L,
             (1L << 61) + 1, 998244353L * 3, ((1L << 31) - 1) * ((1L << 31) - 1)};

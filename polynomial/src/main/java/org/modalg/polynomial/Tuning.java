@@ -386,20 +386,38 @@ public final class Tuning {
     static final int ZP_NTT = 128;
 
     /**
-     * Length min(n, m) from which {@link PolyMulZp#mul} uses the NTT when p is not
-     * NTT-friendly (two or three word-size primes and CRT). Measured as {@link #ZP_NTT}
-     * (p = 1000000007 and p = 2^62 - 57):
+     * Length min(n, m) from which {@link PolyMulZp#mul} uses the NTT when the direct 64-bit
+     * transform does not win ({@code PolyMulZp.directNttWins}): the double-precision route,
+     * one to four primes below 2^50 and CRT. Measured on 2026-11-26 on the 2-core EPYC under a
+     * load average of about 14 (other builds), one thread, the minimum of single calls over
+     * 8-10 passes of 15 ms each (microseconds, Karatsuba / double-precision NTT):
      * <pre>
-     *   p           n     Karatsuba        NTT (CRT)
-     *   1000000007  256   66.0 / 62.3     83.1 / 83.6
-     *   1000000007  384        118.4          146.4
-     *   1000000007  512  186.3 / 186.3   161.2 / 158.4    -&gt; 512
-     *   2^62 - 57   384        157.7          226.3
-     *   2^62 - 57   512  284.8 / 253.0   246.7 / 246.1
-     *   2^62 - 57  4096   7196 / 7381     2021 / 2021
+     *   p           n     Karatsuba   NTT
+     *   1000000007   96     17.7      16.2
+     *   1000000007  128     28.0      17.5
+     *   2^62 - 57    96     18.5 / 19.7   24.3 / 28.1
+     *   2^62 - 57   128     28.7 / 30.2   26.4 / 29.9     -&gt; 128
+     *   2^62 - 57   192     57.9 / 62.5   44.3 / 42.6
+     *   2^62 - 57  2048   2603      547
      * </pre>
+     * (The 64-bit CRT route it replaces on the CPU crossed at 512: 246 us at n = 512 and 2021 us
+     * at 4096 for p = 2^62 - 57.)
      */
-    static final int ZP_NTT_CRT = 512;
+    static final int ZP_NTT_CRT = 128;
+
+    /**
+     * Length min(n, m) from which {@link PolyMulZp#mulFullWord} uses the double-precision NTT
+     * for p &gt;= 2^62 (below it Karatsuba with unsigned-safe sums). Measured with the same
+     * harness as {@link #ZP_NTT_CRT} (p = 2^64 - 59, three primes; us, Karatsuba / NTT):
+     * n = 64 13.7 / 17.9, 96 25.2 / 22.6, 128 41.0 / 24.2, 192 77.2 / 41.2 (a second run: 128
+     * 57.4 / 66.7, 192 111 / 48.8) -&gt; 128.
+     */
+    static final int ZP_FULL_WORD_NTT = 128;
+
+    /** Length from which {@link PolyMulZp#mulFullWord} uses the NTT for p &gt;= 2^62 (property {@code modalg.poly.zpFullWordNtt}, at least 1). */
+    public static int zpFullWordNttThreshold() {
+        return get("modalg.poly.zpFullWordNtt", ZP_FULL_WORD_NTT, 1);
+    }
 
     /** Length from which {@link PolyMulZp#mul} uses the NTT for an NTT-friendly p (property {@code modalg.poly.zpNtt}, at least 1). */
     public static int zpNttThreshold() {

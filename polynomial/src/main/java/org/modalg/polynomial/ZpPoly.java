@@ -288,6 +288,96 @@ public final class ZpPoly {
         return wrap(field, r); // a product of non-zero leading terms is non-zero: p is prime
     }
 
+    /**
+     * The product of two polynomials over Z/pZ for any modulus 2 &lt;= p &lt; 2^64 (FLINT's
+     * {@code nmod_poly} range; {@link ZpField}, and so a {@code ZpPoly}, stops at 2^62), on
+     * coefficient arrays: p and every coefficient are read as unsigned 64-bit words
+     * ({@link Long#parseUnsignedLong}, {@link Long#toUnsignedString} convert them), in increasing
+     * degree; p need not be prime. {@link #multiplyFullWord(long, long[], long[], Options)} with
+     * the default options.
+     *
+     * @return the product's coefficients, unsigned in [0, p), without leading zeros (empty for
+     *     the zero product)
+     * @throws IllegalArgumentException if p is 0 or 1, f or g is null, or an entry is not in
+     *     [0, p) read unsigned
+     */
+    public static long[] multiplyFullWord(long p, long[] f, long[] g) {
+        return multiplyFullWord(p, f, g, ProductContext.defaults());
+    }
+
+    /**
+     * {@link #multiplyFullWord(long, long[], long[])} with the thread count and cancellation check
+     * of {@code options}. The rule ({@link PolyMulZp#mulFullWord}): for p &lt; 2^62 that of
+     * {@link #multiply(ZpPoly)}; for p &gt;= 2^62 the classical product with three-word sums for
+     * short operands, otherwise the double-precision small-prime NTT with two to four primes below
+     * 2^50 (the fewest whose product exceeds min(len f, len g) (p - 1)^2), Garner's CRT fused with
+     * the reduction mod p, O(s N log N) for N = 2^ceil(log2(len f + len g - 1)).
+     * {@link Route#CRT} takes that NTT whatever the size. The products run on the CPU.
+     *
+     * @throws IllegalArgumentException as {@link #multiplyFullWord(long, long[], long[])}, and if
+     *     options is null, its route is {@link Route#BIG_PRIME} or its backend {@link Backend#GPU}
+     *     (not offered for this path), or the product has more coefficients than an array holds
+     * @throws org.modalg.fft.CancelledException if the cancellation check returns true
+     */
+    public static long[] multiplyFullWord(long p, long[] f, long[] g, Options options) {
+        if (p == 0 || p == 1) {
+            throw new IllegalArgumentException("p must be a modulus in [2, 2^64) (read as an unsigned word), got "
+                    + Long.toUnsignedString(p));
+        }
+        checkUnsigned(p, f, "f");
+        checkUnsigned(p, g, "g");
+        if (options == null) {
+            throw new IllegalArgumentException("options must not be null (use Options.defaults())");
+        }
+        if (options.route() == Route.BIG_PRIME) {
+            throw new IllegalArgumentException("options.route() must be AUTO or CRT for multiplyFullWord, got BIG_PRIME");
+        }
+        if (options.backend() == Backend.GPU) {
+            throw new IllegalArgumentException("options.backend() must be AUTO or CPU for multiplyFullWord"
+                    + " (it runs on the CPU), got GPU");
+        }
+        options.checkCancelled("before the product over Z/pZ");
+        int fl = f.length;
+        while (fl > 0 && f[fl - 1] == 0) {
+            fl--;
+        }
+        int gl = g.length;
+        while (gl > 0 && g[gl - 1] == 0) {
+            gl--;
+        }
+        if (fl == 0 || gl == 0) {
+            return EMPTY.clone();
+        }
+        ZZPoly.checkProductLength(fl, gl);
+        long[] r = new long[fl + gl - 1];
+        int fLen = fl;
+        int gLen = gl;
+        long[] gg = f == g ? f : g; // the same array: a square
+        ProductContext.with(options, () -> {
+            if (options.route() == Route.CRT) {
+                PolyMulZp.mulDoubleNtt(p, f, 0, fLen, gg, 0, gLen, r, 0, options.threads());
+            } else {
+                PolyMulZp.mulFullWord(p, f, 0, fLen, gg, 0, gLen, r, 0);
+            }
+            return null;
+        });
+        int n = r.length;
+        while (n > 0 && r[n - 1] == 0) { // p composite: the leading product may vanish
+            n--;
+        }
+        return n == r.length ? r : Arrays.copyOf(r, n);
+    }
+
+    private static void checkUnsigned(long p, long[] f, String param) {
+        ZZPoly.checkNotNull(f, param);
+        for (int i = 0; i < f.length; i++) {
+            if (Long.compareUnsigned(f[i], p) >= 0) {
+                throw new IllegalArgumentException(param + "[" + i + "] must be in [0, p) = [0, " + Long.toUnsignedString(p)
+                        + ") read as an unsigned word, got " + Long.toUnsignedString(f[i]));
+            }
+        }
+    }
+
     /** this^2 by the squaring kernels. */
     public ZpPoly square() {
         if (c.length == 0) {
