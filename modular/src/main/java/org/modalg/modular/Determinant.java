@@ -118,10 +118,12 @@ public final class Determinant {
      * The same with a device image engine ({@link ImageEngine#prefersWidePrimes}): the plain
      * strategy's images run on the device with 62-bit primes while the divisor strategy's
      * lifting runs on the host, so plain wins up to larger n. Measured on an H200 against the
-     * divisor strategy on the host's 16 cores (100-bit entries): plain 0.52x its time at n = 400,
-     * 1.24x at n = 1000; the ratio grows about linearly in n (modular/BENCHMARKS.md).
+     * divisor strategy on the host's 16 cores (100-bit entries), with the blocked elimination
+     * kernel: plain about half its time at n = 400 and at n = 1000 (0.58 ms per 62-bit image
+     * at n = 1000); the plain strategy grows as n^4 (n^3 per image, n primes), the divisor
+     * strategy as n^3, so the crossover lies near twice that (modular/BENCHMARKS.md).
      */
-    public static final int DEVICE_DIVISOR_MIN_N = 700;
+    public static final int DEVICE_DIVISOR_MIN_N = 1500;
 
     // Right-hand side entries of the Dixon solve are uniform in [-2^20, 2^20].
     private static final int RHS_BITS = 20;

@@ -28,8 +28,8 @@ import org.modalg.polynomial.ZpPoly;
  * ({@link IntegerMultiplication#multiply(BigInteger, BigInteger, Options)},
  * {@link ZZPoly#multiply(ZZPoly, Options)}, {@link ZpPoly#multiply(ZpPoly, Options)}), with
  * {@link Options#withThreads} for the thread count FLINT is given too, so every change to those
- * routes shows up here without an edit. A row modalg cannot run (the nmod rows' p =
- * nextprime(2^62) where {@link ZpField} stops below 2^62) is reported as {@code unsupported} with
+ * routes shows up here without an edit. The nmod rows' p = nextprime(2^62), beyond {@link ZpField}'s 2^62, run through
+ * {@link ZpPoly#multiplyFullWord}. A row modalg cannot run is reported as {@code unsupported} with
  * the reason, and FLINT's time is still shown.
  *
  * <p>Timing: modalg's rows by {@link ModularBenchmark#time} (warm-up, then the median and the
@@ -308,11 +308,19 @@ public final class CompareBenchmark {
             }
             default: {
                 long[][] ab = (long[][]) r.in;
-                ZpField field = ZpField.of(FlintInputs.nmodPrime()); // throws beyond modalg's word-size fields
-                ZpPoly a = ZpPoly.of(field, ab[0]);
-                ZpPoly b = ZpPoly.of(field, ab[1]);
+                long p = FlintInputs.nmodPrime();
+                if (p < ZpField.MAX_MODULUS_EXCLUSIVE) {
+                    ZpField field = ZpField.of(p);
+                    ZpPoly a = ZpPoly.of(field, ab[0]);
+                    ZpPoly b = ZpPoly.of(field, ab[1]);
+                    return () -> {
+                        long[] c = a.multiply(b, options).coefficients();
+                        return FlintInputs.checksum(c, c.length);
+                    };
+                }
+                // FLINT's p = nextprime(2^62): the full-word path (any p < 2^64)
                 return () -> {
-                    long[] c = a.multiply(b, options).coefficients();
+                    long[] c = ZpPoly.multiplyFullWord(p, ab[0], ab[1], options);
                     return FlintInputs.checksum(c, c.length);
                 };
             }
