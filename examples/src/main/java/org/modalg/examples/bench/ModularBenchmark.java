@@ -275,7 +275,13 @@ public final class ModularBenchmark {
             return new long[] {first, first};
         }
         long last = first;
-        for (int i = 1; i < 20 && last < 200_000_000L && System.nanoTime() - w0 < 1_000_000_000L; i++) {
+        // warm-up: at least 20 calls and half a second (the JIT compiles a product's loops only
+        // after thousands of calls of a small one), at most a second or 10,000 calls
+        for (int i = 1; i < 10_000 && last < 200_000_000L; i++) {
+            long spent = System.nanoTime() - w0;
+            if (spent >= 1_000_000_000L || i >= 20 && spent >= 500_000_000L) {
+                break;
+            }
             long s = System.nanoTime();
             body.run();
             last = System.nanoTime() - s;
