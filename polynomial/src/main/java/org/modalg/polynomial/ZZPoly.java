@@ -423,12 +423,18 @@ public final class ZZPoly implements Comparable<ZZPoly> {
     private ZZPoly productIfNtt(ZZPoly g) {
         int bitsA = maxCoefficientBits();
         int bitsB = g == this ? bitsA : g.maxCoefficientBits();
-        if (bitsA == 0 || bitsB == 0 || !PolyMulZZ.choosesNtt(bitsA, bitsB, len, g.len)) {
+        if (bitsA == 0 || bitsB == 0) {
             return null;
         }
-        ZZPoly onDevice = PolyMulDevice.multiply(this, g, bitsA, bitsB); // a PolyProductProvider (GPU)
+        // a PolyProductProvider (the GPU's all-device product) from its own measured length,
+        // whatever route the host's rule would take (Kronecker included): it declines what it
+        // cannot hold (coefficients of 1024 bits and more)
+        ZZPoly onDevice = PolyMulDevice.multiply(this, g, bitsA, bitsB);
         if (onDevice != null) {
             return onDevice;
+        }
+        if (!PolyMulZZ.choosesNtt(bitsA, bitsB, len, g.len)) {
+            return null;
         }
         org.modalg.fft.NttEngine engine = ProductContext.engine();
         if (!engine.runsOnHost() && len + g.len - 1 <= Tuning.ZZ_GPU_MAX_PRODUCT_LENGTH) {
