@@ -1,8 +1,6 @@
 package org.modalg.fft;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -73,34 +71,17 @@ public final class BigPrimeFftEngines {
 
     /** The providers found by {@link ServiceLoader}, usable or not (broken ones are skipped). */
     public static List<BigPrimeFftEngineProvider> providers() {
-        List<BigPrimeFftEngineProvider> list = new ArrayList<>();
-        var it = ServiceLoader.load(BigPrimeFftEngineProvider.class).iterator();
-        while (true) {
-            try {
-                if (!it.hasNext()) {
-                    break;
-                }
-                list.add(it.next());
-            } catch (ServiceConfigurationError e) {
-                LOG.log(Level.FINE, "skipping a BigPrimeFftEngineProvider that failed to load", e);
-            }
-        }
-        return list;
+        return ServiceProviders.load(BigPrimeFftEngineProvider.class);
     }
 
     private static BigPrimeFftEngineProvider bestUsableProvider() {
         BigPrimeFftEngineProvider best = null;
         for (BigPrimeFftEngineProvider p : providers()) {
-            boolean usable;
-            try {
-                usable = p.isUsable();
-            } catch (RuntimeException | LinkageError e) {
-                usable = false;
-            }
-            if (usable && (best == null || p.priority() > best.priority())) {
+            if (ServiceProviders.usable(p, BigPrimeFftEngineProvider::isUsable) && (best == null || p.priority() > best.priority())) {
                 best = p;
             }
         }
         return best;
     }
+
 }

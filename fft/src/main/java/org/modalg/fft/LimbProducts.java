@@ -1,9 +1,6 @@
 package org.modalg.fft;
 
-import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
-import java.util.logging.Level;
-import java.util.logging.Logger;
 
 /**
  * The {@link LimbProductProvider} integer multiplication may use: the first usable one found by
@@ -11,7 +8,6 @@ import java.util.logging.Logger;
  * Looked up once per JVM.
  */
 public final class LimbProducts {
-    private static final Logger LOG = Logger.getLogger(LimbProducts.class.getName());
 
     private static volatile boolean looked;
     private static volatile LimbProductProvider found;
@@ -45,19 +41,6 @@ public final class LimbProducts {
     }
 
     private static LimbProductProvider lookUp() {
-        var it = ServiceLoader.load(LimbProductProvider.class).iterator();
-        while (true) {
-            try {
-                if (!it.hasNext()) {
-                    return null;
-                }
-                LimbProductProvider p = it.next();
-                if (p.isUsable()) {
-                    return p;
-                }
-            } catch (ServiceConfigurationError | RuntimeException | LinkageError e) {
-                LOG.log(Level.FINE, "skipping a LimbProductProvider that failed to load", e);
-            }
-        }
+        return ServiceProviders.firstUsable(LimbProductProvider.class, LimbProductProvider::isUsable);
     }
 }

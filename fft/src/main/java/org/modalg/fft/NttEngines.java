@@ -3,7 +3,6 @@ package org.modalg.fft;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -149,37 +148,17 @@ public final class NttEngines {
 
     /** The providers found by {@link ServiceLoader}, usable or not (broken ones are skipped). */
     public static List<NttEngineProvider> providers() {
-        List<NttEngineProvider> list = new ArrayList<>();
-        ServiceLoader<NttEngineProvider> loader = ServiceLoader.load(NttEngineProvider.class);
-        var it = loader.iterator();
-        while (true) {
-            try {
-                if (!it.hasNext()) {
-                    break;
-                }
-                list.add(it.next());
-            } catch (ServiceConfigurationError e) {
-                LOG.log(Level.FINE, "skipping an NttEngineProvider that failed to load", e);
-            }
-        }
-        return list;
+        return ServiceProviders.load(NttEngineProvider.class);
     }
 
     private static NttEngineProvider bestUsableProvider() {
         NttEngineProvider best = null;
         for (NttEngineProvider p : providers()) {
-            boolean usable;
-            try {
-                usable = p.isUsable();
-            } catch (RuntimeException | LinkageError e) {
-                LOG.log(Level.FINE, "NttEngineProvider " + p.getClass().getName()
-                        + " failed its usability check", e);
-                usable = false;
-            }
-            if (usable && (best == null || p.priority() > best.priority())) {
+            if (ServiceProviders.usable(p, NttEngineProvider::isUsable) && (best == null || p.priority() > best.priority())) {
                 best = p;
             }
         }
         return best;
     }
+
 }

@@ -1,9 +1,6 @@
 package org.modalg.fft;
 
-import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
-import java.util.logging.Level;
-import java.util.logging.Logger;
 
 /**
  * The {@link PolyProductProvider} polynomial multiplication may use: the first usable one found
@@ -11,7 +8,6 @@ import java.util.logging.Logger;
  * Looked up once per JVM (as {@link LimbProducts}).
  */
 public final class PolyProducts {
-    private static final Logger LOG = Logger.getLogger(PolyProducts.class.getName());
 
     private static volatile boolean looked;
     private static volatile PolyProductProvider found;
@@ -45,19 +41,6 @@ public final class PolyProducts {
     }
 
     private static PolyProductProvider lookUp() {
-        var it = ServiceLoader.load(PolyProductProvider.class).iterator();
-        while (true) {
-            try {
-                if (!it.hasNext()) {
-                    return null;
-                }
-                PolyProductProvider p = it.next();
-                if (p.isUsable()) {
-                    return p;
-                }
-            } catch (ServiceConfigurationError | RuntimeException | LinkageError e) {
-                LOG.log(Level.FINE, "skipping a PolyProductProvider that failed to load", e);
-            }
-        }
+        return ServiceProviders.firstUsable(PolyProductProvider.class, PolyProductProvider::isUsable);
     }
 }

@@ -1,12 +1,10 @@
 package org.modalg.modular;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.ServiceLoader;
-import java.util.logging.Logger;
 import org.modalg.fft.Backend;
 import org.modalg.fft.NttEngines;
 import org.modalg.fft.Options;
+import org.modalg.fft.ServiceProviders;
 import org.modalg.fields.GfField;
 
 /**
@@ -18,7 +16,6 @@ import org.modalg.fields.GfField;
  * otherwise. Providers are loaded once.
  */
 public final class ImageEngines {
-    private static final Logger LOG = Logger.getLogger(ImageEngines.class.getName());
 
     private ImageEngines() {
     }
@@ -79,20 +76,12 @@ public final class ImageEngines {
         private static final List<ImageEngineProvider> ALL = load();
 
         private static List<ImageEngineProvider> load() {
-            List<ImageEngineProvider> out = new ArrayList<>();
-            try {
-                for (ImageEngineProvider p : ServiceLoader.load(ImageEngineProvider.class)) {
-                    out.add(p);
-                }
-            } catch (java.util.ServiceConfigurationError e) {
-                LOG.warning("image engine providers could not be loaded: " + e.getMessage());
-            }
-            return out;
+            return ServiceProviders.load(ImageEngineProvider.class);
         }
 
         static ImageEngineProvider best() {
             for (ImageEngineProvider p : ALL) {
-                if (p.isUsable()) {
+                if (ServiceProviders.usable(p, ImageEngineProvider::isUsable)) {
                     return p;
                 }
             }
