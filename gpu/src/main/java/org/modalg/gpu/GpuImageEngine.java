@@ -162,7 +162,7 @@ public final class GpuImageEngine implements ImageEngine {
 
     @Override
     public long[] determinants(int n, LimbVector a, long[] primes) {
-        checkSquare(n, a);
+        ImageEngine.checkSquare(n, a);
         if (n == 0 || primes.length == 0) {
             return cpu.determinants(n, a, primes);
         }
@@ -275,7 +275,7 @@ public final class GpuImageEngine implements ImageEngine {
 
     @Override
     public LuImages factor(int n, LimbVector a, long[] primes) {
-        checkSquare(n, a);
+        ImageEngine.checkSquare(n, a);
         for (long p : primes) {
             if (p >= (1L << 23)) {
                 throw new IllegalArgumentException("factor takes primes below 2^23, got " + p);
@@ -575,7 +575,7 @@ public final class GpuImageEngine implements ImageEngine {
 
     @Override
     public long[] resultants(LimbVector f, LimbVector g, long[] primes) {
-        checkPolynomials(f, g);
+        ImageEngine.checkPolynomials(f, g);
         if (primes.length == 0) {
             return new long[0];
         }
@@ -628,7 +628,7 @@ public final class GpuImageEngine implements ImageEngine {
 
     @Override
     public GcdImages gcds(LimbVector f, LimbVector g, long[] primes, boolean cofactors) {
-        checkPolynomials(f, g);
+        ImageEngine.checkPolynomials(f, g);
         int lf = f.count();
         int lg = g.count();
         int n = Math.max(lf, lg);
@@ -1070,19 +1070,5 @@ public final class GpuImageEngine implements ImageEngine {
 
     private static Pointer longs(long v) {
         return Pointer.to(new long[] {v});
-    }
-
-    private static void checkSquare(int n, LimbVector a) {
-        if (a == null || n < 0 || (long) n * n != a.count()) {
-            throw new IllegalArgumentException("a must hold n^2 = " + (long) n * n + " entries, got "
-                    + (a == null ? "null" : a.count()));
-        }
-    }
-
-    private static void checkPolynomials(LimbVector f, LimbVector g) {
-        if (f == null || g == null || f.count() < 1 || g.count() < 1) {
-            throw new IllegalArgumentException("f and g must have at least one coefficient, got "
-                    + (f == null ? "null" : f.count()) + ", " + (g == null ? "null" : g.count()));
-        }
     }
 }

@@ -89,7 +89,7 @@ final class CpuImageEngine implements ImageEngine {
 
     @Override
     public long[] determinants(int n, LimbVector a, long[] primes) {
-        checkSquare(n, a);
+        ImageEngine.checkSquare(n, a);
         long[] out = new long[primes.length];
         // one n x n buffer per worker thread, overwritten prime after prime
         ThreadLocal<double[][]> buffer = ThreadLocal.withInitial(() -> new double[n][n]);
@@ -103,7 +103,7 @@ final class CpuImageEngine implements ImageEngine {
 
     @Override
     public LuImages factor(int n, LimbVector a, long[] primes) {
-        checkSquare(n, a);
+        ImageEngine.checkSquare(n, a);
         for (long p : primes) {
             if (p >= (1L << ZpDetKernel.MAX_PRIME_BITS)) {
                 throw new IllegalArgumentException("factor takes primes below 2^" + ZpDetKernel.MAX_PRIME_BITS + ", got "
@@ -118,7 +118,7 @@ final class CpuImageEngine implements ImageEngine {
 
     @Override
     public long[] resultants(LimbVector f, LimbVector g, long[] primes) {
-        checkPolynomials(f, g);
+        ImageEngine.checkPolynomials(f, g);
         int lf = f.count();
         int lg = g.count();
         long[] out = new long[primes.length];
@@ -132,7 +132,7 @@ final class CpuImageEngine implements ImageEngine {
 
     @Override
     public GcdImages gcds(LimbVector f, LimbVector g, long[] primes, boolean cofactors) {
-        checkPolynomials(f, g);
+        ImageEngine.checkPolynomials(f, g);
         int lf = f.count();
         int lg = g.count();
         int n = Math.max(lf, lg);
@@ -168,7 +168,7 @@ final class CpuImageEngine implements ImageEngine {
 
     @Override
     public long[][] determinants(int n, LimbVector a, GfField[] fields) {
-        checkSquare(n, a);
+        ImageEngine.checkSquare(n, a);
         long[][] out = new long[fields.length][];
         ForkJoinPool pool = threads > 1 ? new ForkJoinPool(threads) : null;
         try {
@@ -186,7 +186,7 @@ final class CpuImageEngine implements ImageEngine {
 
     @Override
     public long[][] resultants(LimbVector f, LimbVector g, GfField[] fields) {
-        checkPolynomials(f, g);
+        ImageEngine.checkPolynomials(f, g);
         long[][] out = new long[fields.length][];
         PrimeWorkers.run(fields.length, threads, j -> {
             options.checkCancelled("before big-prime resultant " + (j + 1) + " of " + fields.length);
@@ -200,7 +200,7 @@ final class CpuImageEngine implements ImageEngine {
 
     @Override
     public long[][] gcds(LimbVector f, LimbVector g, GfField[] fields) {
-        checkPolynomials(f, g);
+        ImageEngine.checkPolynomials(f, g);
         long[][] out = new long[fields.length][];
         PrimeWorkers.run(fields.length, threads, j -> {
             options.checkCancelled("before big-prime gcd " + (j + 1) + " of " + fields.length);
@@ -355,18 +355,7 @@ final class CpuImageEngine implements ImageEngine {
         return det;
     }
 
-    private static void checkSquare(int n, LimbVector a) {
-        if (n < 0 || (long) n * n != a.count()) {
-            throw new IllegalArgumentException("a must hold n^2 = " + (long) n * n + " entries, got " + a.count());
-        }
-    }
 
-    private static void checkPolynomials(LimbVector f, LimbVector g) {
-        if (f.count() < 1 || g.count() < 1) {
-            throw new IllegalArgumentException("f and g must have at least one coefficient, got " + f.count() + ", "
-                    + g.count());
-        }
-    }
 
     /** ZpLu factors per prime; solves spread over the threads. */
     private static final class CpuLuImages implements LuImages {

@@ -91,4 +91,30 @@ public interface ImageEngine {
      * element-major (k_j digits each), its length the degree + 1 (0 when f and g both vanish).
      */
     long[][] gcds(LimbVector f, LimbVector g, GfField[] fields);
+
+    /**
+     * The argument check every engine's {@code determinants} and {@code factor} make: a holds the
+     * n^2 entries of an n x n matrix.
+     *
+     * @throws IllegalArgumentException naming {@code a} otherwise (null included)
+     */
+    static void checkSquare(int n, LimbVector a) {
+        if (a == null || n < 0 || (long) n * n != a.count()) {
+            throw new IllegalArgumentException("a must hold n^2 = " + (long) n * n + " entries, got "
+                    + (a == null ? "null" : a.count()));
+        }
+    }
+
+    /**
+     * The argument check every engine's {@code resultants} and {@code gcds} make: f and g have at
+     * least one coefficient each.
+     *
+     * @throws IllegalArgumentException naming {@code f} and {@code g} otherwise (null included)
+     */
+    static void checkPolynomials(LimbVector f, LimbVector g) {
+        if (f == null || g == null || f.count() < 1 || g.count() < 1) {
+            throw new IllegalArgumentException("f and g must have at least one coefficient, got "
+                    + (f == null ? "null" : f.count()) + ", " + (g == null ? "null" : g.count()));
+        }
+    }
 }
