@@ -75,4 +75,47 @@ class WidePrimesTest {
             assertTrue(r.report().field().contains("2^62"), label + " field " + r.report().field());
         }
     }
+
+    @Test
+    void liftingStaysOnTheHostUnlessAsked() {
+        Options o = GPU;
+        ImageEngine lifting = withWideEngine(() -> ImageEngines.forLifting(o));
+        assertTrue(lifting.name().startsWith("cpu"), lifting.name());
+        System.setProperty(ImageEngines.LIFTING_PROPERTY, "device");
+        try {
+            ImageEngine device = withWideEngine(() -> ImageEngines.forLifting(o));
+            assertTrue(device.prefersWidePrimes(), device.name());
+        } finally {
+            System.clearProperty(ImageEngines.LIFTING_PROPERTY);
+        }
+        // the divisor strategy and the rational solve under a device engine: lifting on the host
+        Random rnd = new Random(SEED + 93);
+        for (int it = 0; it < 3; it++) {
+            int n = 20 + rnd.nextInt(20);
+            BigInteger[][] a = new BigInteger[n][n];
+            BigInteger[] b = new BigInteger[n];
+            for (int i = 0; i < n; i++) {
+                for (int j = 0; j < n; j++) {
+                    a[i][j] = BigInteger.valueOf(rnd.nextInt(2001) - 1000);
+                }
+                b[i] = BigInteger.valueOf(rnd.nextInt(2001) - 1000);
+            }
+            String label = where("it=" + it + " n=" + n);
+            BigInteger expected = Bareiss.det(a);
+            ModularResult<BigInteger> d = withWideEngine(() -> Determinant.det(a, o, Determinant.CrtStrategy.DIVISOR));
+            assertEquals(expected, d.value(), label);
+            if (expected.signum() != 0) {
+                ModularResult<RationalVector> x = withWideEngine(() -> LinearSolve.solve(a, b, o));
+                // A x = b exactly: A (num / den) = b, i.e. A num = den b
+                BigInteger den = x.value().denominator();
+                for (int i = 0; i < n; i++) {
+                    BigInteger row = BigInteger.ZERO;
+                    for (int j = 0; j < n; j++) {
+                        row = row.add(a[i][j].multiply(x.value().numerator(j)));
+                    }
+                    assertEquals(den.multiply(b[i]), row, label + " row " + i);
+                }
+            }
+        }
+    }
 }
