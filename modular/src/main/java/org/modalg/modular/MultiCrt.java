@@ -3,6 +3,8 @@ package org.modalg.modular;
 import java.math.BigInteger;
 import java.util.Arrays;
 import org.modalg.fft.CrtBasis;
+import org.modalg.fields.NttPrimes;
+import org.modalg.fields.ZpField;
 import org.modalg.fields.ZpMontgomery;
 import org.modalg.polynomial.IntegerMultiplication;
 
@@ -13,7 +15,7 @@ import org.modalg.polynomial.IntegerMultiplication;
  * combined pairwise up a product tree: x = x_1 + M_1 ((x_2 - x_1) M_1^-1 mod M_2). With fast
  * (Karatsuba/Toom) BigInteger multiplication the tree costs O(M(L) log c) per value for c chunks
  * and L limbs, against O(L^2) for one Garner pass over all primes. For a few values (up to
- * {@link #SEQUENTIAL_MAX_VALUES}, as for a determinant or a resultant) the interpolation form
+ * {@link #FEW_VALUES}, as for a determinant or a resultant) the interpolation form
  * x = sum_i r_i w_i (M / p_i) mod M is summed up a product tree instead: products only, no big
  * division and no big inverse.
  */
@@ -22,33 +24,11 @@ public final class MultiCrt {
     /** Primes per {@link CrtBasis} chunk: Garner's constants take CHUNK^2 / 2 words. */
     public static final int CHUNK = 256;
 
-    /** Up to this many values the interpolation form's product tree is used (measured). */
-    static final int SEQUENTIAL_MAX_VALUES = 4;
+    /** Up to this many values (a determinant, a resultant) the interpolation form's product tree is used. */
+    static final int FEW_VALUES = 4;
 
     private MultiCrt() {
     }
-
-    // a^-1 mod p for 0 < a < p by the extended Euclidean algorithm.
-    private static long inverse(long a, long p) {
-        long t = 0;
-        long newT = 1;
-        long r = p;
-        long newR = a;
-        while (newR != 0) {
-            long q = r / newR;
-            long tmp = t - q * newT;
-            t = newT;
-            newT = tmp;
-            tmp = r - q * newR;
-            r = newR;
-            newR = tmp;
-        }
-        if (r != 1) {
-            throw new IllegalArgumentException("the primes must be distinct: " + p + " divides the other moduli");
-        }
-        return t < 0 ? t + p : t;
-    }
-
 
     /*
      * Few values (a determinant, a resultant): the interpolation form, with a product tree and no
@@ -137,6 +117,10 @@ public final class MultiCrt {
      */
     private static long cofactorInverse(long[] primes, int i) {
         long p = primes[i];
+        // the chunked route checks its primes in CrtBasis.of; this one, in the workers
+        if (p < 3 || p >= ZpField.MAX_MODULUS_EXCLUSIVE || !NttPrimes.isPrime(p)) {
+            throw new IllegalArgumentException("primes[" + i + "] must be a prime in [2, 2^62), got " + p);
+        }
         ZpMontgomery f = ZpMontgomery.of(p);
         // four independent chains (the products' latency, not their count, bounds one chain);
         // each starts at R mod p and each step REDC(a q) = a q R^-1, so chain t holds
@@ -170,7 +154,7 @@ public final class MultiCrt {
             base = f.mul(base, base);
         }
         long prod = f.fromMont(f.mul(f.toMont(a), rPow));
-        return inverse(prod, p);
+        return ZpDetKernel.inverse(prod, p);
     }
 
     /**
@@ -208,7 +192,9 @@ public final class MultiCrt {
             }
         }
         int chunks = (primes.length + CHUNK - 1) / CHUNK;
-        if (n <= SEQUENTIAL_MAX_VALUES && chunks > 1) {
+        // the interpolation form's Montgomery arithmetic takes odd moduli: with 2 among the primes
+        // the chunked tree below serves
+        if (n <= FEW_VALUES && chunks > 1 && Arrays.stream(primes).noneMatch(p -> p == 2)) {
             return combineFew(primes, residues, n, symmetric, threads);
         }
         BigInteger[][] parts = new BigInteger[chunks][];

@@ -159,6 +159,30 @@ class ToolboxTest {
         multiCrtCase(1, 2 * MultiCrt.CHUNK + 17, 1L << 62);
         multiCrtCase(4, 2 * MultiCrt.CHUNK + 1, 1L << 26);
         multiCrtCase(1, 4 * MultiCrt.CHUNK + 3, 1L << 26);
+        // few values over more than one chunk: the interpolation form; 2 among the primes (the
+        // chunked route then serves), a composite or out-of-range entry refused by name
+        long[] primes = PrimeStream.below(1L << 26).next(MultiCrt.CHUNK + 5);
+        long[] withTwo = java.util.Arrays.copyOf(primes, primes.length + 1);
+        withTwo[primes.length] = 2;
+        for (long[] ps : new long[][] {primes, withTwo}) {
+            BigInteger m = BigInteger.ONE;
+            for (long p : ps) {
+                m = m.multiply(BigInteger.valueOf(p));
+            }
+            BigInteger x = m.shiftRight(3).negate().add(BigInteger.valueOf(12345));
+            long[] res = new long[ps.length];
+            for (int j = 0; j < ps.length; j++) {
+                res[j] = x.mod(BigInteger.valueOf(ps[j])).longValue();
+            }
+            assertEquals(x, MultiCrt.combine(ps, res, 1, true, 2)[0]);
+        }
+        for (long bad : new long[] {9, (1L << 25) + 1, 1L << 26, 1, 0, 1L << 62}) {
+            long[] ps = primes.clone();
+            ps[MultiCrt.CHUNK + 1] = bad;
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> MultiCrt.combine(ps, new long[ps.length], 1, true, 2));
+            assertTrue(e.getMessage().contains("primes[") || e.getMessage().contains("prime"), e.getMessage());
+        }
     }
 
     private static void multiCrtCase(int n, int count, long bound) {
