@@ -6,6 +6,7 @@ import java.util.concurrent.ForkJoinPool;
 import java.util.function.IntConsumer;
 import java.util.stream.IntStream;
 import org.modalg.fft.DoubleNttPlan;
+import org.modalg.fft.WorkerPools;
 import org.modalg.fields.UnsignedDivider;
 
 /**
@@ -151,7 +152,7 @@ final class DoubleNttPolyMulZp {
         DoubleCrt crt = mod.primesFor(Math.min(aLen, bLen));
         int s = crt.size();
         boolean square = a == b && aOff == bOff && aLen == bLen;
-        ForkJoinPool pool = ThreadPools.forThreads(threads);
+        ForkJoinPool pool = WorkerPools.of(threads);
         DoubleNttPlan shape = DoubleNttPlan.of(crt.prime(0), Math.max(DoubleNttPlan.MIN_LOG2N, log2n));
         // values up to 2^50 are inputs of every prime's transform as they are (magnitude at most
         // 1.5 q_j: q_j > 2^49.9); larger ones are reduced from their two 32-bit halves

@@ -9,6 +9,7 @@ import org.modalg.fft.LimbProducts;
 import org.modalg.fft.NttEngine;
 import org.modalg.fft.Options;
 import org.modalg.fft.Route;
+import org.modalg.fft.WorkerPools;
 
 /**
  * Integer multiplication as a client of polynomial multiplication (thesis chapter 5; the
@@ -177,7 +178,7 @@ public final class IntegerMultiplication {
         boolean same = a == b || a.equals(b);
         long[] la = Limbs.magnitude(a);
         long[] lb = same ? la : Limbs.magnitude(b);
-        ForkJoinPool pool = ThreadPools.forThreads(threads);
+        ForkJoinPool pool = WorkerPools.of(threads);
         long[] limbs = DoubleNttIntMul.multiply(la, magnitudeBits(la), lb, magnitudeBits(lb), same,
                 forcePrimes, pool);
         return toBigInteger(limbs, a.signum() * b.signum(), a, b);
@@ -277,7 +278,7 @@ public final class IntegerMultiplication {
                 }
             }
         }
-        return DoubleNttIntMul.multiply(la, bitsA, lb, bitsB, same, 0, ThreadPools.forThreads(threads));
+        return DoubleNttIntMul.multiply(la, bitsA, lb, bitsB, same, 0, WorkerPools.of(threads));
     }
 
     // a * b by the usable LimbProductProvider when the operands are large enough for it, else null.

@@ -6,6 +6,7 @@ import org.modalg.fft.CpuNttEngine;
 import org.modalg.fft.NttEngine;
 import org.modalg.fft.NttEngines;
 import org.modalg.fft.Options;
+import org.modalg.fft.WorkerPools;
 
 /**
  * The {@link Options} of the product being dispatched on the calling thread, for the internal
@@ -14,7 +15,7 @@ import org.modalg.fft.Options;
  * set by the public entry points that take options, for the duration of the call, so that the
  * call's thread count and backend reach the dispatch without every kernel signature changing.
  * The dispatch runs on the calling thread; parallel sections get their pool explicitly
- * ({@link ThreadPools#forThreads}). Without options set (internal callers), the JVM-wide
+ * ({@link WorkerPools#of}). Without options set (internal callers), the JVM-wide
  * defaults apply: {@link Options#defaults()}'s thread count and {@link NttEngines#shared()}.
  */
 final class ProductContext {
@@ -77,7 +78,7 @@ final class ProductContext {
             return NttEngines.shared();
         }
         NttEngine e = o.backend().engine();
-        return e.runsOnHost() ? ThreadPools.engine(o.threads()) : e;
+        return e.runsOnHost() ? CpuNttEngine.withThreads(o.threads()) : e;
     }
 
     /** Polls the current call's cancellation check, naming {@code where}. */

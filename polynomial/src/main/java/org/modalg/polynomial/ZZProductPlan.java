@@ -10,6 +10,7 @@ import java.util.stream.IntStream;
 import org.modalg.fft.DoubleNttPlan;
 import org.modalg.fft.NttEngine;
 import org.modalg.fft.NttPlan;
+import org.modalg.fft.WorkerPools;
 import org.modalg.fields.BigIntegerWords;
 import org.modalg.fields.NttPrimes;
 
@@ -281,7 +282,7 @@ final class ZZProductPlan {
     Operand operand(BigInteger[] x, int off, int len, int bits, boolean second, int threads) {
         checkOperand(len, bits, second);
         double[][][] w = planes(wordCount(bits), len, shape);
-        words(x, off, len, w, ThreadPools.forThreads(threads));
+        words(x, off, len, w, WorkerPools.of(threads));
         return new Operand(w, len, bits);
     }
 
@@ -507,7 +508,7 @@ final class ZZProductPlan {
     // least twice as many as threads, else one after another with the threads in each transform.
     private void forPrimes(int threads, PrimeBody body) {
         int s = crt.size();
-        ForkJoinPool pool = ThreadPools.forThreads(threads);
+        ForkJoinPool pool = WorkerPools.of(threads);
         if (pool != null && s >= 2 * threads) {
             IntConsumer each = j -> body.run(j, null);
             pool.submit(() -> IntStream.range(0, s).parallel().forEach(each)).join();
@@ -538,7 +539,7 @@ final class ZZProductPlan {
         long[][] mag = PackedCoefficients.magnitudes(n, limbs);
         byte[][] sign = PackedCoefficients.signs(n);
         int[] maxBits = new int[rowTo - rowFrom];
-        forRows(ThreadPools.forThreads(threads), rowFrom, rowTo, (from, to) -> {
+        forRows(WorkerPools.of(threads), rowFrom, rowTo, (from, to) -> {
             for (int r = from; r < to; r++) {
                 crt.digits(res, r, r + 1);
                 pack(crt, res, r, r + 1, lo, hi, limbs, mag, sign, maxBits, rowFrom);
