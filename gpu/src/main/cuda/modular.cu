@@ -967,42 +967,20 @@ extern "C" __global__ void det_shared_f64(const u64* mats, int n, const u64* pri
 }
 // det_tiled{16,32,64}_{mont,f64}: 256 threads, registers unbounded (Mont: about 171, one block
 // per multiprocessor); det_tiled{B}_mont2: at most 128 registers (a few spills), two blocks.
-extern "C" __global__ void __launch_bounds__(256) det_tiled16_mont(u64* mats, int n, const u64* primes,
-        const u64* pinvs, const u64* r2s, u64* out, int skip) {
-    det_tiled<Mont, 16>(mats, n, primes, pinvs, r2s, out, skip);
-}
-extern "C" __global__ void __launch_bounds__(256) det_tiled16_f64(u64* mats, int n, const u64* primes,
-        const u64* pinvs, const u64* r2s, u64* out, int skip) {
-    det_tiled<F64, 16>(mats, n, primes, pinvs, r2s, out, skip);
-}
-extern "C" __global__ void __launch_bounds__(256, 2) det_tiled16_mont2(u64* mats, int n, const u64* primes,
-        const u64* pinvs, const u64* r2s, u64* out, int skip) {
-    det_tiled<Mont, 16>(mats, n, primes, pinvs, r2s, out, skip);
-}
-extern "C" __global__ void __launch_bounds__(256) det_tiled32_mont(u64* mats, int n, const u64* primes,
-        const u64* pinvs, const u64* r2s, u64* out, int skip) {
-    det_tiled<Mont, 32>(mats, n, primes, pinvs, r2s, out, skip);
-}
-extern "C" __global__ void __launch_bounds__(256) det_tiled32_f64(u64* mats, int n, const u64* primes,
-        const u64* pinvs, const u64* r2s, u64* out, int skip) {
-    det_tiled<F64, 32>(mats, n, primes, pinvs, r2s, out, skip);
-}
-extern "C" __global__ void __launch_bounds__(256, 2) det_tiled32_mont2(u64* mats, int n, const u64* primes,
-        const u64* pinvs, const u64* r2s, u64* out, int skip) {
-    det_tiled<Mont, 32>(mats, n, primes, pinvs, r2s, out, skip);
-}
-extern "C" __global__ void __launch_bounds__(256) det_tiled64_mont(u64* mats, int n, const u64* primes,
-        const u64* pinvs, const u64* r2s, u64* out, int skip) {
-    det_tiled<Mont, 64>(mats, n, primes, pinvs, r2s, out, skip);
-}
-extern "C" __global__ void __launch_bounds__(256) det_tiled64_f64(u64* mats, int n, const u64* primes,
-        const u64* pinvs, const u64* r2s, u64* out, int skip) {
-    det_tiled<F64, 64>(mats, n, primes, pinvs, r2s, out, skip);
-}
-extern "C" __global__ void __launch_bounds__(256, 2) det_tiled64_mont2(u64* mats, int n, const u64* primes,
-        const u64* pinvs, const u64* r2s, u64* out, int skip) {
-    det_tiled<Mont, 64>(mats, n, primes, pinvs, r2s, out, skip);
-}
+#define DET_TILED_ENTRY(NAME, ARITH, B, BOUNDS)                                                   \
+    extern "C" __global__ void BOUNDS NAME(u64* mats, int n, const u64* primes, const u64* pinvs, \
+                                           const u64* r2s, u64* out, int skip) {                  \
+        det_tiled<ARITH, B>(mats, n, primes, pinvs, r2s, out, skip);                              \
+    }
+#define DET_TILED_ENTRIES(B)                                                                       \
+    DET_TILED_ENTRY(det_tiled##B##_mont, Mont, B, __launch_bounds__(256))                          \
+    DET_TILED_ENTRY(det_tiled##B##_f64, F64, B, __launch_bounds__(256))                            \
+    DET_TILED_ENTRY(det_tiled##B##_mont2, Mont, B, __launch_bounds__(256, 2))
+DET_TILED_ENTRIES(16)
+DET_TILED_ENTRIES(32)
+DET_TILED_ENTRIES(64)
+#undef DET_TILED_ENTRIES
+#undef DET_TILED_ENTRY
 extern "C" __global__ void lu_global_mont(u64* mats, int n, const u64* primes, const u64* pinvs,
                                           const u64* r2s, u64* mult, u64* perms, u64* diagInvs,
                                           u64* out, int skip) {
