@@ -603,22 +603,14 @@ public final class GpuImageEngine implements ImageEngine {
         int np = to - from;
         int lf = f.count();
         int lg = g.count();
-        int n = Math.max(lf, lg);
         boolean f64 = useF64(primes, from, to);
-        try (Tables tf = new Tables(primes, from, to, f.limbsPerValue());
-                Tables tg = new Tables(primes, from, to, g.limbsPerValue());
-                DeviceBuffer xf = upload(f);
-                DeviceBuffer xg = upload(g);
-                DeviceBuffer fr = new DeviceBuffer(np * (long) lf);
-                DeviceBuffer gr = new DeviceBuffer(np * (long) lg);
-                DeviceBuffer work = new DeviceBuffer(np * 2L * n);
+        try (PolynomialPair pair = new PolynomialPair(rt, f, g, primes, from, to);
                 DeviceBuffer res = new DeviceBuffer(np)) {
-            project(rt, tf, xf, f, fr, lf);
-            project(rt, tg, xg, g, gr, lg);
             fill(res);
             CUfunction k = rt.function(GpuKernels.MODULAR, f64 ? "resultant_f64" : "resultant_mont");
-            Cuda.launch(k, "resultant", np, 1, polyThreads(lf, lg), 0, fr.arg(), ints(lf), gr.arg(), ints(lg),
-                    tf.primes.arg(), tf.pinvs.arg(), tf.r2s.arg(), work.arg(), res.arg(), ints(faultEveryForTests));
+            Cuda.launch(k, "resultant", np, 1, polyThreads(lf, lg), 0, pair.fr.arg(), ints(lf), pair.gr.arg(),
+                    ints(lg), pair.tf.primes.arg(), pair.tf.pinvs.arg(), pair.tf.r2s.arg(), pair.work.arg(), res.arg(),
+                    ints(faultEveryForTests));
             Cuda.synchronize("resultant");
             long c0 = System.nanoTime();
             res.download(0, out, from, np);
@@ -682,26 +674,18 @@ public final class GpuImageEngine implements ImageEngine {
         int lg = g.count();
         int n = Math.max(lf, lg);
         boolean f64 = useF64(primes, from, to);
-        try (Tables tf = new Tables(primes, from, to, f.limbsPerValue());
-                Tables tg = new Tables(primes, from, to, g.limbsPerValue());
-                DeviceBuffer xf = upload(f);
-                DeviceBuffer xg = upload(g);
-                DeviceBuffer fr = new DeviceBuffer(np * (long) lf);
-                DeviceBuffer gr = new DeviceBuffer(np * (long) lg);
-                DeviceBuffer work = new DeviceBuffer(np * 2L * n);
+        try (PolynomialPair pair = new PolynomialPair(rt, f, g, primes, from, to);
                 DeviceBuffer dh = new DeviceBuffer(np * (long) n);
                 DeviceBuffer deg = new DeviceBuffer(np);
                 DeviceBuffer dfc = new DeviceBuffer(cofactors ? np * (long) lf : 1);
                 DeviceBuffer dgc = new DeviceBuffer(cofactors ? np * (long) lg : 1)) {
-            project(rt, tf, xf, f, fr, lf);
-            project(rt, tg, xg, g, gr, lg);
             for (DeviceBuffer b : new DeviceBuffer[] {dh, deg, dfc, dgc}) {
                 fill(b);
             }
             CUfunction k = rt.function(GpuKernels.MODULAR, f64 ? "gcd_f64" : "gcd_mont");
-            Cuda.launch(k, "gcd", np, 1, polyThreads(lf, lg), 0, fr.arg(), ints(lf), gr.arg(), ints(lg),
-                    tf.primes.arg(), tf.pinvs.arg(), tf.r2s.arg(), work.arg(), dh.arg(), deg.arg(), dfc.arg(),
-                    dgc.arg(), ints(cofactors ? 1 : 0), ints(faultEveryForTests));
+            Cuda.launch(k, "gcd", np, 1, polyThreads(lf, lg), 0, pair.fr.arg(), ints(lf), pair.gr.arg(), ints(lg),
+                    pair.tf.primes.arg(), pair.tf.pinvs.arg(), pair.tf.r2s.arg(), pair.work.arg(), dh.arg(), deg.arg(),
+                    dfc.arg(), dgc.arg(), ints(cofactors ? 1 : 0), ints(faultEveryForTests));
             Cuda.synchronize("gcd");
             long c0 = System.nanoTime();
             deg.download(0, degPlus1, from, np);
@@ -928,6 +912,62 @@ public final class GpuImageEngine implements ImageEngine {
     }
 
     // ------------------------------------------------------------------ launch helpers
+
+    /**
+     * The set-up the Euclid kernels (resultant, gcd) share for primes[from, to): both
+     * polynomials' residues on the device (fr, gr: one row per prime), their tables, and the
+     * kernels' work space of 2 max(lf, lg) words per prime.
+     */
+    private final class PolynomialPair implements AutoCloseable {
+        final Tables tf;
+        final DeviceBuffer fr;
+        final DeviceBuffer gr;
+        final DeviceBuffer work;
+        private final List<AutoCloseable> owned = new ArrayList<>();
+
+        PolynomialPair(GpuRuntime rt, LimbVector f, LimbVector g, long[] primes, int from, int to) {
+            int np = to - from;
+            int lf = f.count();
+            int lg = g.count();
+            try {
+                tf = own(new Tables(primes, from, to, f.limbsPerValue()));
+                Tables tg = own(new Tables(primes, from, to, g.limbsPerValue()));
+                DeviceBuffer xf = own(upload(f));
+                DeviceBuffer xg = own(upload(g));
+                fr = own(new DeviceBuffer(np * (long) lf));
+                gr = own(new DeviceBuffer(np * (long) lg));
+                work = own(new DeviceBuffer(np * 2L * Math.max(lf, lg)));
+                project(rt, tf, xf, f, fr, lf);
+                project(rt, tg, xg, g, gr, lg);
+            } catch (RuntimeException e) {
+                close();
+                throw e;
+            }
+        }
+
+        private <T extends AutoCloseable> T own(T resource) {
+            owned.add(resource);
+            return resource;
+        }
+
+        @Override
+        public void close() {
+            RuntimeException first = null;
+            for (int i = owned.size() - 1; i >= 0; i--) {
+                try {
+                    owned.get(i).close();
+                } catch (Exception e) { // free the rest, then report the first failure
+                    if (first == null) {
+                        first = e instanceof RuntimeException ? (RuntimeException) e : new IllegalStateException(e);
+                    }
+                }
+            }
+            owned.clear();
+            if (first != null) {
+                throw first;
+            }
+        }
+    }
 
     /** Per-prime constants on the device: p, p^-1 mod 2^64, R^2 mod p, and the limb powers of the projection. */
     private static final class Tables implements AutoCloseable {
