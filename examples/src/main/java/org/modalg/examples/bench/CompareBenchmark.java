@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
+import org.modalg.fft.Backend;
 import org.modalg.fft.Options;
 import org.modalg.fields.ZpField;
 import org.modalg.polynomial.IntegerMultiplication;
@@ -39,7 +40,7 @@ import org.modalg.polynomial.ZpPoly;
  */
 public final class CompareBenchmark {
     /** CSV columns ({@code flint_row}: the harness's label, its commas written as semicolons). */
-    public static final String[] COLUMNS = {"part", "flint_row", "size", "bits", "threads", "modalg_ms",
+    public static final String[] COLUMNS = {"part", "flint_row", "size", "bits", "threads", "backend", "modalg_ms",
         "modalg_min_ms", "flint_ms", "ratio", "ratios_by_round", "check", "note"};
 
     /** The parts, in the harness's section names. */
@@ -64,13 +65,14 @@ public final class CompareBenchmark {
      * @param maxBits the largest integer size of the intmul rows
      * @param polyzBits the coefficient sizes of the polyz rows (of 64 and 1000)
      * @param threads threads for both: FLINT's argument and {@link Options#withThreads}
+     * @param backend modalg's backend ({@link Options#withBackend}): auto, cpu or gpu
      * @param rounds how many times each part alternates peer and modalg
      * @param repeats modalg's timed runs per row (at least 10 below 100 ms)
      * @param flint the peer, or null
      * @param flintTimeoutSeconds the longest one FLINT section may run
      */
     public record Config(List<String> parts, int maxLog2, long maxBits, List<Integer> polyzBits, int threads,
-                         int rounds, int repeats, FlintPeer flint, double flintTimeoutSeconds) {
+                         Backend backend, int rounds, int repeats, FlintPeer flint, double flintTimeoutSeconds) {
         /** @throws IllegalArgumentException naming the option out of its range */
         public Config {
             for (String p : parts) {
@@ -94,6 +96,9 @@ public final class CompareBenchmark {
                 throw new IllegalArgumentException("--threads must be in [1, " + Options.MAX_THREADS + "], got "
                         + threads);
             }
+            if (backend == null) {
+                throw new IllegalArgumentException("--backend must be one of auto, cpu, gpu, got null");
+            }
             if (rounds < 1 || rounds > 100) {
                 throw new IllegalArgumentException("--rounds must be in [1, 100], got " + rounds);
             }
@@ -109,7 +114,8 @@ public final class CompareBenchmark {
 
         /** This configuration with another peer (null: none). */
         public Config withFlint(FlintPeer peer) {
-            return new Config(parts, maxLog2, maxBits, polyzBits, threads, rounds, repeats, peer, flintTimeoutSeconds);
+            return new Config(parts, maxLog2, maxBits, polyzBits, threads, backend, rounds, repeats, peer,
+                    flintTimeoutSeconds);
         }
     }
 
@@ -193,7 +199,7 @@ public final class CompareBenchmark {
      */
     public static Outcome run(Config cfg, PrintStream log) {
         List<Row> rows = rows(cfg);
-        Options options = Options.defaults().withThreads(cfg.threads());
+        Options options = Options.defaults().withThreads(cfg.threads()).withBackend(cfg.backend());
         for (int round = 1; round <= cfg.rounds(); round++) {
             for (String part : cfg.parts()) {
                 List<Row> mine = new ArrayList<>();
@@ -240,7 +246,8 @@ public final class CompareBenchmark {
                     mismatches++;
                 }
                 boolean ok = r.unsupported == null;
-                table.add(r.part, ModularBenchmark.clean(label), r.size, r.bits, cfg.threads(), ok ? fmt(r.median) : "unsupported",
+                table.add(r.part, ModularBenchmark.clean(label), r.size, r.bits, cfg.threads(),
+                        cfg.backend().name().toLowerCase(Locale.ROOT), ok ? fmt(r.median) : "unsupported",
                         ok ? fmt(r.min) : "", f == null ? "" : fmt(f), ok && f != null ? ratio(r.min / f) : "",
                         String.join("; ", r.ratios.getOrDefault(label, List.of())), check,
                         ok ? "" : r.unsupported);

@@ -513,6 +513,11 @@ public final class BenchCommand implements Runnable {
         @Option(names = "--threads", description = "Threads of both (default: ${DEFAULT-VALUE}).", defaultValue = "1")
         int threads;
 
+        @Option(names = "--backend", paramLabel = "auto|cpu|gpu", description = "modalg's backend (default:"
+                + " ${DEFAULT-VALUE}: the GPU takes the products its providers accept when one is usable).",
+                defaultValue = "auto")
+        String backend;
+
         @Option(names = "--rounds", description = "Rounds of FLINT then modalg per part (default: ${DEFAULT-VALUE}).",
                 defaultValue = "2")
         int rounds;
@@ -537,11 +542,12 @@ public final class BenchCommand implements Runnable {
         public Integer call() {
             // the options checked before the peer is looked for
             CompareBenchmark.Config cfg = new CompareBenchmark.Config(parts, maxLog2, maxBits, polyzBits, threads,
-                    rounds, repeats, null, flintTimeout);
+                    org.modalg.fft.Backend.parse(backend), rounds, repeats, null, flintTimeout);
             FlintPeer peer = flintPeer(flint);
             cfg = cfg.withFlint(peer);
             System.out.println("# modalg bench compare: " + BenchTable.machine() + "; " + threads
-                    + " thread(s) for both; " + rounds + " round(s)");
+                    + " thread(s) for both; modalg's backend " + cfg.backend().name().toLowerCase(java.util.Locale.ROOT)
+                    + "; " + rounds + " round(s)");
             System.out.println("# FLINT peer: " + (peer == null ? "none (no flint3_bench found; --flint PATH)"
                     : peer.binary()));
             CompareBenchmark.Outcome outcome = CompareBenchmark.run(cfg, System.out);

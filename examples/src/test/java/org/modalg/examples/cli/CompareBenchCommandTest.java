@@ -121,7 +121,7 @@ class CompareBenchCommandTest {
         Path csv = dir.resolve("compare.csv");
         CliRunner r = CliRunner.run("bench", "compare", "--part", "intmul,polyz,nmod", "--max-log2", "16",
                 "--max-bits", "100000", "--polyz-bits", "64", "--rounds", "1", "--repeats", "1", "--threads", "2",
-                "--flint", "none", "-o", csv.toString());
+                "--backend", "cpu", "--flint", "none", "-o", csv.toString());
         assertEquals(0, r.exitCode, r.err + r.out);
         List<String[]> rows = rows(csv);
         // intmul 10^4, 10^5 bits x 3 FLINT rows; polyz 2^10, 2^14 at 64 bits; nmod 2^16
@@ -129,6 +129,7 @@ class CompareBenchCommandTest {
         for (String[] c : rows) {
             String line = String.join(",", c);
             assertEquals("2", c[col("threads")], line);
+            assertEquals("cpu", c[col("backend")], line);
             assertTrue(c[col("flint_ms")].isEmpty() && c[col("ratio")].isEmpty(), line);
             if (c[col("modalg_ms")].equals("unsupported")) {
                 assertEquals("nmod", c[col("part")], "only the nmod rows may be beyond modalg: " + line);
@@ -140,6 +141,16 @@ class CompareBenchCommandTest {
             assertEquals(small ? "= naive ck" : "no FLINT run", c[col("check")], line);
         }
         assertTrue(r.out.contains("FLINT peer: none"), r.out);
+        assertTrue(r.out.contains("modalg's backend cpu"), r.out);
+    }
+
+    @Test
+    void anUnknownBackendIsOneErrorLine() {
+        CliRunner r = CliRunner.run("bench", "compare", "--backend", "tpu", "--flint", "none", "-o",
+                dir.resolve("x.csv").toString());
+        assertEquals(2, r.exitCode, r.err + r.out);
+        assertTrue(r.err.startsWith("error: ") && r.err.contains("backend") && r.err.contains("tpu"), r.err);
+        assertFalse(Files.exists(dir.resolve("x.csv")), "no CSV for a refused run");
     }
 
     @Test
