@@ -16,8 +16,14 @@ final class GpuKernels {
     /** Batched images of the modular algorithms: projection, determinant, LU and solve, resultant, gcd. */
     static final String MODULAR = "modular";
 
+    /**
+     * Batched fixed-size unsigned big integers: scan adder and subtractor with packed carry flags,
+     * the load-balanced schoolbook product (contract in bigint.cu's header).
+     */
+    static final String BIGINT = "bigint";
+
     /** Every module (the NTT module is loaded when the runtime starts, the others on first use). */
-    static final List<String> MODULES = List.of(NTT, CRT, GF, MODULAR);
+    static final List<String> MODULES = List.of(NTT, CRT, GF, MODULAR, BIGINT);
 
     private GpuKernels() {
     }

@@ -1,0 +1,504 @@
+// Standalone harness of the batched big-integer kernels of ../../main/cuda/bigint.cu (no Java):
+//   check   every kernel (add, sub, mul; Q = 2, 4, 8; one and several instances per block;
+//           packed and padded strides; squaring through one buffer) on random and adversarial
+//           instances (all-ones limbs, so that carries run across the whole integer and, if they
+//           leaked, into the next instance; zero; one; powers of two; b = ~a and b = -a, whose
+//           sums are all ones or 2^(64 M); long runs of all-ones limbs), sizes 1 .. 8192 limbs
+//           including ones that are not multiples of Q; every result limb, every carry and the
+//           untouched padding compared bit for bit with a CPU reference in this program.
+//   bench   the midsize paper's grid: NumBits = 2^11 .. 2^18, NumInsts = 2^TOTAL / NumBits
+//           (TOTAL = 32 as in the paper), min of reps with CUDA events, every (Q, block) tried and
+//           every timed configuration's output checked (add: every limb and carry; mul: every
+//           instance modulo 2^61 - 1 and a sample of instances bit for bit); the paper's metrics
+//           (GB/s = 3 NumInsts NumBits / 8 bytes per second; Gu32ops/s = 300 NumInsts m log2 m
+//           per second, m = NumBits / 32) and cudaMemcpy device-to-device bandwidth in the same run.
+// Usage: bigint_harness [check|bench|all] [seed] [TOTAL=32] [reps=5]   (the seed is printed)
+// Build: nvcc -O3 -arch=sm_90 -std=c++17 bigint_harness.cu -o bigint_harness   (see gpu/README.md)
+#include "../../main/cuda/bigint.cu"
+#include "harness_common.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cstring>
+#include <functional>
+#include <string>
+#include <thread>
+#include <vector>
+
+enum Op { ADD = 0, SUB = 1, MUL = 2, MUL32 = 3, MULW = 4 };
+static const char* OP_NAME[] = {"add", "sub", "mul", "mul32", "mulw"};
+static bool is_mul(Op op) { return op == MUL || op == MUL32 || op == MULW; }
+static int g_fail = 0;
+static size_t g_smemOptin = 0;
+
+static void fail(const char* what, const std::string& where) {
+    if (g_fail < 20) printf("MISMATCH %s: %s\n", what, where.c_str());
+    g_fail++;
+}
+
+static void parallel_for(u64 n, const std::function<void(u64, u64)>& body) {
+    unsigned nt = std::max(1u, std::thread::hardware_concurrency());
+    if (n < 64) nt = 1;
+    std::vector<std::thread> ts;
+    for (unsigned t = 0; t < nt; t++) {
+        u64 lo = n * t / nt, hi = n * (t + 1) / nt;
+        ts.emplace_back([=, &body] { body(lo, hi); });
+    }
+    for (auto& t : ts) t.join();
+}
+
+// ---- the kernels' launch contract (bigint.cu header) ----
+
+struct Launch {
+    int threads = 0, ipb = 0;
+    size_t smem = 0;
+    long long grid = 0;
+    bool ok = false;
+};
+
+// Launch shape for M limbs, per-thread factor Q, about blockTarget threads per block.
+static Launch shape(Op op, int M, int Q, int blockTarget, long long count) {
+    Launch L;
+    const int T = (M + Q - 1) / Q;
+    const int maxThreads = is_mul(op) && Q == 8 ? 512 : 1024;
+    if (T > maxThreads) return L;
+    const int Mp = T * Q;
+    const size_t W = is_mul(op) ? (size_t) (2 * Mp + 2 * Q + 2 * (Mp / Q) + 8) : (size_t) (M + M / Q + 1);
+    const size_t limit = is_mul(op) ? g_smemOptin - 4224 - 128 : g_smemOptin - 256;
+    int ipb = std::max(1, blockTarget / T);
+    if (ipb > count) ipb = (int) count;
+    for (;; ipb--) {
+        if (ipb < 1) return L;
+        int threads = (ipb * T + 31) / 32 * 32;
+        if (threads > maxThreads) continue;
+        int eff = threads / T; // what the kernel computes
+        if (eff * W * 8 > limit) continue;
+        L.threads = threads;
+        L.ipb = eff;
+        L.smem = eff * W * 8;
+        break;
+    }
+    L.grid = (count + L.ipb - 1) / L.ipb;
+    L.ok = true;
+    return L;
+}
+
+// Launches by name (no function pointers), raising the dynamic shared-memory limit when needed.
+#define BI_LAUNCH(kernel, ...)                                                                        \
+    do {                                                                                              \
+        if (L.smem > 32 * 1024) /* static + dynamic above 48 KiB needs the attribute */             \
+            CK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int) L.smem)); \
+        kernel<<<(unsigned) L.grid, L.threads, L.smem>>>(__VA_ARGS__);                                \
+    } while (0)
+
+static bool launch(Op op, int Q, const Launch& L, const u64* a, long long sa, const u64* b, long long sb, u64* c,
+                   long long sc, u64* carry, int M, long long count) {
+    switch (op * 16 + Q) {
+        case ADD * 16 + 2: BI_LAUNCH(bi_add_q2, a, sa, b, sb, c, sc, carry, M, count); break;
+        case ADD * 16 + 4: BI_LAUNCH(bi_add_q4, a, sa, b, sb, c, sc, carry, M, count); break;
+        case ADD * 16 + 8: BI_LAUNCH(bi_add_q8, a, sa, b, sb, c, sc, carry, M, count); break;
+        case SUB * 16 + 2: BI_LAUNCH(bi_sub_q2, a, sa, b, sb, c, sc, carry, M, count); break;
+        case SUB * 16 + 4: BI_LAUNCH(bi_sub_q4, a, sa, b, sb, c, sc, carry, M, count); break;
+        case SUB * 16 + 8: BI_LAUNCH(bi_sub_q8, a, sa, b, sb, c, sc, carry, M, count); break;
+        case MUL * 16 + 2: BI_LAUNCH(bi_mul_q2, a, sa, b, sb, c, sc, M, count); break;
+        case MUL * 16 + 4: BI_LAUNCH(bi_mul_q4, a, sa, b, sb, c, sc, M, count); break;
+        case MUL * 16 + 8: BI_LAUNCH(bi_mul_q8, a, sa, b, sb, c, sc, M, count); break;
+        case MUL32 * 16 + 2: BI_LAUNCH(bi_mul32_q2, a, sa, b, sb, c, sc, M, count); break;
+        case MUL32 * 16 + 4: BI_LAUNCH(bi_mul32_q4, a, sa, b, sb, c, sc, M, count); break;
+        case MUL32 * 16 + 8: BI_LAUNCH(bi_mul32_q8, a, sa, b, sb, c, sc, M, count); break;
+        case MULW * 16 + 2: BI_LAUNCH(bi_mulw_q2, a, sa, b, sb, c, sc, M, count); break;
+        case MULW * 16 + 4: BI_LAUNCH(bi_mulw_q4, a, sa, b, sb, c, sc, M, count); break;
+        default: BI_LAUNCH(bi_mulw_q8, a, sa, b, sb, c, sc, M, count); break;
+    }
+    cudaError_t e = cudaGetLastError();
+    if (e != cudaSuccess) {
+        char where[200];
+        snprintf(where, sizeof where, "%s Q=%d M=%d count=%lld grid=%lld threads=%d ipb=%d smem=%zu: %s", OP_NAME[op], Q, M,
+                 count, L.grid, L.threads, L.ipb, L.smem, cudaGetErrorName(e));
+        fail("launch", where);
+        if (g_fail > 50) exit(2);
+        return false;
+    }
+    return true;
+}
+
+// The kernels' resources as the runtime sees them (a kernel that cannot load fails here).
+static void print_kernels() {
+    const void* ks[] = {(const void*) bi_add_q2, (const void*) bi_add_q4, (const void*) bi_add_q8,
+                        (const void*) bi_sub_q2, (const void*) bi_sub_q4, (const void*) bi_sub_q8,
+                        (const void*) bi_mul_q2, (const void*) bi_mul_q4, (const void*) bi_mul_q8,
+                        (const void*) bi_mul32_q2, (const void*) bi_mul32_q4, (const void*) bi_mul32_q8,
+                        (const void*) bi_mulw_q2, (const void*) bi_mulw_q4, (const void*) bi_mulw_q8};
+    const char* names[] = {"add_q2", "add_q4", "add_q8", "sub_q2", "sub_q4", "sub_q8", "mul_q2", "mul_q4", "mul_q8",
+                           "mul32_q2", "mul32_q4", "mul32_q8", "mulw_q2", "mulw_q4", "mulw_q8"};
+    for (int i = 0; i < 15; i++) {
+        cudaFuncAttributes fa;
+        cudaError_t e = cudaFuncGetAttributes(&fa, ks[i]);
+        if (e != cudaSuccess) {
+            printf("# kernel %s: cudaFuncGetAttributes %s\n", names[i], cudaGetErrorName(e));
+            cudaGetLastError();
+            continue;
+        }
+        printf("# kernel %s: %d regs, %zu B static smem, %zu B local, max %d threads, max dyn smem %d\n", names[i], fa.numRegs,
+               fa.sharedSizeBytes, fa.localSizeBytes, fa.maxThreadsPerBlock, fa.maxDynamicSharedSizeBytes);
+    }
+}
+
+// ---- CPU references ----
+
+// r = a + b or a - b (M limbs); returns the carry (add) or borrow (sub).
+static u64 ref_addsub(const u64* a, const u64* b, u64* r, int M, bool sub) {
+    u64 cy = 0;
+    for (int j = 0; j < M; j++) {
+        if (!sub) {
+            unsigned __int128 s = (unsigned __int128) a[j] + b[j] + cy;
+            r[j] = (u64) s;
+            cy = (u64) (s >> 64);
+        } else {
+            unsigned __int128 s = (unsigned __int128) a[j] - b[j] - cy;
+            r[j] = (u64) s;
+            cy = (u64) (s >> 64) ? 1 : 0;
+        }
+    }
+    return cy;
+}
+
+// r (2M limbs) = a b, schoolbook.
+static void ref_mul(const u64* a, const u64* b, u64* r, int M) {
+    for (int j = 0; j < 2 * M; j++) r[j] = 0;
+    for (int x = 0; x < M; x++) {
+        unsigned __int128 c = 0;
+        u64 ax = a[x];
+        for (int y = 0; y < M; y++) {
+            unsigned __int128 t = (unsigned __int128) ax * b[y] + r[x + y] + c;
+            r[x + y] = (u64) t;
+            c = t >> 64;
+        }
+        r[x + M] = (u64) c;
+    }
+}
+
+// ---- adversarial data ----
+
+static const int NPAT = 14;
+static const char* PAT_NAME[NPAT] = {"random", "ones*ones", "ones,one", "one,ones", "zero,zero", "zero,rand",
+                                     "rand,zero", "pow2,pow2", "a,~a", "a,-a", "a,a", "runs,runs",
+                                     "ones-top,one", "one,one"};
+
+static void make_instance(int pat, u64* a, u64* b, int M, u64 s) {
+    auto R = [&](u64 k) { return gen_word(s, k); };
+    for (int j = 0; j < M; j++) {
+        a[j] = R(2 * j);
+        b[j] = R(2 * j + 1);
+    }
+    switch (pat) {
+        case 0: break;
+        case 1: for (int j = 0; j < M; j++) a[j] = b[j] = ~0ull; break;
+        case 2: for (int j = 0; j < M; j++) { a[j] = ~0ull; b[j] = j == 0; } break;
+        case 3: for (int j = 0; j < M; j++) { a[j] = j == 0; b[j] = ~0ull; } break;
+        case 4: for (int j = 0; j < M; j++) a[j] = b[j] = 0; break;
+        case 5: for (int j = 0; j < M; j++) a[j] = 0; break;
+        case 6: for (int j = 0; j < M; j++) b[j] = 0; break;
+        case 7: {
+            for (int j = 0; j < M; j++) a[j] = b[j] = 0;
+            u64 ka = R(7777) % (64ull * M), kb = R(7778) % (64ull * M);
+            a[ka / 64] = 1ull << (ka % 64);
+            b[kb / 64] = 1ull << (kb % 64);
+            break;
+        }
+        case 8: for (int j = 0; j < M; j++) b[j] = ~a[j]; break;
+        case 9: { // b = 2^(64 M) - a
+            u64 cy = 1;
+            for (int j = 0; j < M; j++) { u64 t = ~a[j] + cy; cy = cy && t == 0; b[j] = t; }
+            break;
+        }
+        case 10: for (int j = 0; j < M; j++) b[j] = a[j]; break;
+        case 11: // limbs all ones, zero or random in long runs
+            for (int j = 0; j < M; j++) {
+                u64 r = R(1000003 + j / 5);
+                a[j] = (r & 3) == 0 ? a[j] : (r & 3) == 3 ? 0 : ~0ull;
+                b[j] = ((r >> 2) & 3) == 0 ? b[j] : ((r >> 2) & 3) == 3 ? 1 : ~0ull;
+            }
+            break;
+        case 12: for (int j = 0; j < M; j++) { a[j] = j == M - 1 ? ~0ull >> 1 : ~0ull; b[j] = j == 0; } break;
+        default: for (int j = 0; j < M; j++) a[j] = b[j] = j == 0; break;
+    }
+}
+
+// Instance i's pattern: the first instances cycle through a fixed order in which carries would
+// leak into the next instance (ones,one then a,~a, ...), the rest are drawn at random.
+static int pattern_of(u64 i, u64 seed) {
+    static const int fixed[] = {2, 8, 9, 8, 1, 4, 3, 8, 12, 11, 7, 13, 10, 5, 6, 0, 9, 8, 2, 11};
+    if (i < sizeof(fixed) / sizeof(fixed[0])) return fixed[i];
+    u64 r = gen_word(seed ^ 0xabcdefull, i);
+    return (r & 1) ? (int) ((r >> 1) % NPAT) : 0;
+}
+
+// ---- check phase ----
+
+static void check_size(Op op, int M, u64 seed) {
+    const long long count = is_mul(op) ? std::max(3LL, std::min(1024LL, (1LL << 23) / ((long long) M * M)))
+                                      : std::max(8LL, std::min(4096LL, (1LL << 20) / M));
+    const int outLen = is_mul(op) ? 2 * M : M;
+    std::vector<u64> A(count * M), B(count * M), Rf(count * outLen), Cy(count);
+    std::vector<int> pats(count);
+    for (long long i = 0; i < count; i++) {
+        pats[i] = pattern_of(i, seed + M);
+        make_instance(pats[i], &A[i * M], &B[i * M], M, gen_word(seed + 17 * M + op, i));
+    }
+    parallel_for(count, [&](u64 lo, u64 hi) {
+        for (u64 i = lo; i < hi; i++) {
+            if (is_mul(op)) ref_mul(&A[i * M], &B[i * M], &Rf[i * outLen], M);
+            else Cy[i] = ref_addsub(&A[i * M], &B[i * M], &Rf[i * outLen], M, op == SUB);
+        }
+    });
+    const u64 SENT = 0xa5a5a5a5deadbeefull;
+    for (int padded = 0; padded < 2; padded++) {
+        const long long sa = M + (padded ? 3 : 0), sb = M + (padded ? 5 : 0), sc = outLen + (padded ? 1 : 0);
+        std::vector<u64> hA(count * sa, SENT), hB(count * sb, SENT), hC(count * sc);
+        for (long long i = 0; i < count; i++) {
+            memcpy(&hA[i * sa], &A[i * M], M * 8);
+            memcpy(&hB[i * sb], &B[i * M], M * 8);
+        }
+        u64 *dA, *dB, *dC, *dCy;
+        CK(cudaMalloc(&dA, hA.size() * 8));
+        CK(cudaMalloc(&dB, hB.size() * 8));
+        CK(cudaMalloc(&dC, hC.size() * 8));
+        CK(cudaMalloc(&dCy, count * 8));
+        CK(cudaMemcpy(dA, hA.data(), hA.size() * 8, cudaMemcpyHostToDevice));
+        CK(cudaMemcpy(dB, hB.data(), hB.size() * 8, cudaMemcpyHostToDevice));
+        for (int Q : {2, 4, 8}) {
+            for (int target : {32, 256, 1024}) {
+                Launch L = shape(op, M, Q, target, count);
+                if (!L.ok) continue;
+                std::vector<u64> sent(hC.size(), SENT);
+                CK(cudaMemcpy(dC, sent.data(), hC.size() * 8, cudaMemcpyHostToDevice));
+                CK(cudaMemset(dCy, 0xff, count * 8));
+                if (!launch(op, Q, L, dA, sa, dB, sb, dC, sc, dCy, M, count)) continue;
+                CK(cudaDeviceSynchronize());
+                CK(cudaMemcpy(hC.data(), dC, hC.size() * 8, cudaMemcpyDeviceToHost));
+                std::vector<u64> hCy(count);
+                CK(cudaMemcpy(hCy.data(), dCy, count * 8, cudaMemcpyDeviceToHost));
+                int bad = 0;
+                for (long long i = 0; i < count && bad < 3; i++) {
+                    std::string where = std::string(OP_NAME[op]) + " M=" + std::to_string(M) + " Q=" + std::to_string(Q) +
+                                        " ipb=" + std::to_string(L.ipb) + " threads=" + std::to_string(L.threads) +
+                                        (padded ? " padded" : " packed") + " inst=" + std::to_string(i) + " pattern=" +
+                                        PAT_NAME[pats[i]];
+                    for (int j = 0; j < outLen; j++) {
+                        if (hC[i * sc + j] != Rf[i * outLen + j]) {
+                            fail("limb", where + " limb=" + std::to_string(j));
+                            bad++;
+                            break;
+                        }
+                    }
+                    for (long long j = outLen; j < sc; j++) {
+                        if (hC[i * sc + j] != SENT) { fail("padding written", where); bad++; break; }
+                    }
+                    if (!is_mul(op) && hCy[i] != Cy[i]) { fail("carry", where); bad++; }
+                }
+            }
+        }
+        // squaring through one buffer (A passed as both operands)
+        if (is_mul(op) && !padded) {
+            std::vector<u64> Sq(outLen);
+            for (int Q : {2, 4, 8}) {
+                Launch L = shape(op, M, Q, 256, count);
+                if (!L.ok) continue;
+                if (!launch(op, Q, L, dA, sa, dA, sa, dC, sc, nullptr, M, count)) continue;
+                CK(cudaDeviceSynchronize());
+                CK(cudaMemcpy(hC.data(), dC, hC.size() * 8, cudaMemcpyDeviceToHost));
+                for (long long i = 0; i < std::min(count, 64LL); i++) {
+                    ref_mul(&A[i * M], &A[i * M], Sq.data(), M);
+                    if (memcmp(Sq.data(), &hC[i * sc], outLen * 8) != 0) {
+                        fail("square", std::string(OP_NAME[op]) + " M=" + std::to_string(M) + " Q=" + std::to_string(Q) + " inst=" + std::to_string(i));
+                        break;
+                    }
+                }
+            }
+        }
+        CK(cudaFree(dA));
+        CK(cudaFree(dB));
+        CK(cudaFree(dC));
+        CK(cudaFree(dCy));
+    }
+}
+
+static void check_all(u64 seed) {
+    const int addSizes[] = {1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 100, 127, 128, 129, 255, 256, 257,
+                            511, 512, 513, 1000, 1023, 1024, 1025, 2047, 2048, 2049, 3001, 4095, 4096, 4097, 6000, 8191, 8192};
+    const int mulSizes[] = {1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 100, 127, 128, 129, 255, 256,
+                            257, 511, 512, 513, 1000, 1023, 1024, 1025, 2047, 2048, 2049, 3001, 4095, 4096};
+    int before = g_fail;
+    for (int M : addSizes) { check_size(ADD, M, seed); check_size(SUB, M, seed); }
+    printf("check add/sub: %zu sizes 1..8192 limbs, Q 2/4/8, 3 block shapes, packed and padded strides: %s\n",
+           sizeof(addSizes) / sizeof(int), g_fail == before ? "ok" : "FAIL");
+    fflush(stdout);
+    before = g_fail;
+    for (int M : mulSizes) { check_size(MUL, M, seed); check_size(MUL32, M, seed); check_size(MULW, M, seed); }
+    printf("check mul, mul32 and mulw (full product, and squares through one buffer): %zu sizes 1..4096 limbs: %s\n",
+           sizeof(mulSizes) / sizeof(int), g_fail == before ? "ok" : "FAIL");
+    fflush(stdout);
+}
+
+// ---- bench phase ----
+
+static const u64 P61 = (1ull << 61) - 1;
+static inline u64 mulmod61(u64 x, u64 y) {
+    unsigned __int128 t = (unsigned __int128) x * y;
+    u64 r = (u64) (t & P61) + (u64) (t >> 61);
+    return r >= P61 ? r - P61 : r;
+}
+// value of limbs[0..n) mod 2^61 - 1 (2^64 = 8 mod p); limb(j) gives limb j.
+template <class F>
+static u64 fp61(int n, F limb) {
+    u64 h = 0;
+    for (int j = n - 1; j >= 0; j--) {
+        u64 l = limb(j);
+        u64 lm = (l & P61) + (l >> 61);
+        if (lm >= P61) lm -= P61;
+        h = mulmod61(h, 8) + lm;
+        if (h >= P61) h -= P61;
+    }
+    return h;
+}
+
+static void bench(u64 seed, int total, int reps) {
+    const u64 sA = mix64(seed ^ 0x1111), sB = mix64(seed ^ 0x2222);
+    const size_t opBytes = (1ull << total) / 8;
+    u64 *dA, *dB, *dC, *dCy;
+    CK(cudaMalloc(&dA, opBytes + 64)); // + 64: the staged path is timed on operands one limb off 16-byte alignment
+    CK(cudaMalloc(&dB, opBytes + 64));
+    CK(cudaMalloc(&dC, 2 * opBytes + 64));
+    CK(cudaMalloc(&dCy, (1ull << total) / 2048 * 8));
+    u64* hC; // pinned, so that the copies back for checking are fast
+    CK(cudaMallocHost(&hC, 2 * opBytes));
+    std::vector<u64> hCy((1ull << total) / 2048);
+    const double copy0 = copy_gbs(dC, dA, opBytes, reps);
+    printf("copy,d2d,%zu,%.1f\n", opBytes, copy0);
+    printf("kernel,bits,insts,Q,ipb,threads,ms,metric,unit,checked\n");
+    fflush(stdout);
+    struct Best { double metric = 0; int Q = 0, ipb = 0; float ms = 0; Op op = ADD; };
+    std::vector<std::string> summary;
+    for (int lb = 11; lb <= 18; lb++) {
+        const int bits = 1 << lb, M = bits / 64;
+        const long long count = (long long) ((1ull << total) / bits);
+        device_fill_random(dA, (u64) count * M + 1, sA);
+        device_fill_random(dB, (u64) count * M + 1, sB);
+        CK(cudaDeviceSynchronize());
+        Best bestAdd, bestMul;
+        // off = 0: aligned operands, the direct path; off = 1: operands one limb further, the staged path
+        for (int off : {0, 1}) {
+        for (int Q : {2, 4, 8}) {
+            for (int target : {128, 256}) {
+                if (off == 1 && (Q != 4 || target != 256)) continue;
+                Launch L = shape(ADD, M, Q, target, count);
+                const u64 *pa = dA + off, *pb = dB + off;
+                u64* pc = dC + off;
+                if (!L.ok || !launch(ADD, Q, L, pa, M, pb, M, pc, M, dCy, M, count)) continue;
+                float ms = min_time_ms(reps, [&] { launch(ADD, Q, L, pa, M, pb, M, pc, M, dCy, M, count); });
+                CK(cudaDeviceSynchronize());
+                CK(cudaMemcpy(hC, pc, count * M * 8, cudaMemcpyDeviceToHost));
+                CK(cudaMemcpy(hCy.data(), dCy, count * 8, cudaMemcpyDeviceToHost));
+                std::atomic<int> bad(0);
+                parallel_for(count, [&](u64 lo, u64 hi) {
+                    for (u64 i = lo; i < hi; i++) {
+                        u64 cy = 0;
+                        for (int j = 0; j < M; j++) {
+                            unsigned __int128 s = (unsigned __int128) gen_word(sA, i * M + j + off) + gen_word(sB, i * M + j + off) + cy;
+                            cy = (u64) (s >> 64);
+                            if (hC[i * M + j] != (u64) s) { bad++; break; }
+                        }
+                        if (hCy[i] != cy) bad++;
+                    }
+                });
+                if (bad) fail("bench add", "bits=" + std::to_string(bits) + " Q=" + std::to_string(Q) + " off=" + std::to_string(off));
+                double gbs = add_gbs(bits, count, ms);
+                printf("%s,%d,%lld,%d,%d,%d,%.4f,%.1f,GB/s,%s\n", off ? "add-staged" : "add", bits, count, Q, L.ipb, L.threads, ms, gbs,
+                       bad ? "FAIL" : "all");
+                fflush(stdout);
+                if (gbs > bestAdd.metric) bestAdd = {gbs, Q, L.ipb, ms, ADD};
+            }
+        }
+        }
+        // fingerprints of the operands, once per size
+        std::vector<u64> fa(count), fb(count);
+        parallel_for(count, [&](u64 lo, u64 hi) {
+            for (u64 i = lo; i < hi; i++) {
+                fa[i] = fp61(M, [&](int j) { return gen_word(sA, i * M + j); });
+                fb[i] = fp61(M, [&](int j) { return gen_word(sB, i * M + j); });
+            }
+        });
+        for (Op mop : {MUL, MUL32, MULW}) {
+        for (int Q : {2, 4, 8}) {
+            for (int target : {128, 256}) {
+                // the 64-bit and madc kernels: one shape each, for reference (all shapes: earlier runs)
+                if (mop == MUL && (Q != 4 || target != 128)) continue;
+                if (mop == MUL32 && (Q != 8 || target != 128)) continue;
+                Launch L = shape(mop, M, Q, target, count);
+                if (!L.ok || !launch(mop, Q, L, dA, M, dB, M, dC, 2 * M, nullptr, M, count)) continue;
+                float ms = min_time_ms(lb >= 16 ? std::min(reps, 3) : reps,
+                                       [&] { launch(mop, Q, L, dA, M, dB, M, dC, 2 * M, nullptr, M, count); });
+                CK(cudaDeviceSynchronize());
+                CK(cudaMemcpy(hC, dC, count * 2 * M * 8, cudaMemcpyDeviceToHost));
+                std::atomic<int> bad(0);
+                parallel_for(count, [&](u64 lo, u64 hi) {
+                    for (u64 i = lo; i < hi; i++) {
+                        u64 fc = fp61(2 * M, [&](int j) { return hC[i * 2 * M + j]; });
+                        if (fc != mulmod61(fa[i], fb[i])) bad++;
+                    }
+                });
+                const int samples = 32;
+                parallel_for(samples, [&](u64 lo, u64 hi) {
+                    std::vector<u64> a(M), b(M), r(2 * M);
+                    for (u64 s = lo; s < hi; s++) {
+                        u64 i = s == 0 ? 0 : s == 1 ? count - 1 : gen_word(seed ^ 0x77, s) % count;
+                        for (int j = 0; j < M; j++) { a[j] = gen_word(sA, i * M + j); b[j] = gen_word(sB, i * M + j); }
+                        ref_mul(a.data(), b.data(), r.data(), M);
+                        if (memcmp(r.data(), &hC[i * 2 * M], 2 * M * 8) != 0) bad++;
+                    }
+                });
+                if (bad) fail("bench mul", "bits=" + std::to_string(bits) + " Q=" + std::to_string(Q));
+                double gu = mul_gu32ops(bits, count, ms);
+                printf("%s,%d,%lld,%d,%d,%d,%.4f,%.1f,Gu32ops/s,%s\n", OP_NAME[mop], bits, count, Q, L.ipb, L.threads, ms, gu,
+                       bad ? "FAIL" : "mod-p-all+32-full");
+                fflush(stdout);
+                if (gu > bestMul.metric) bestMul = {gu, Q, L.ipb, ms, mop};
+            }
+        }
+        }
+        char line[400];
+        snprintf(line, sizeof line, "best,%d,%lld,add,%.4f ms,%.1f GB/s,%.0f%% of copy,Q=%d ipb=%d,mul,%.3f ms,%.1f Gu32ops/s,%s Q=%d ipb=%d,%.3g limb-products/s",
+                 bits, count, bestAdd.ms, bestAdd.metric, 100.0 * bestAdd.metric / copy0, bestAdd.Q, bestAdd.ipb, bestMul.ms,
+                 bestMul.metric, OP_NAME[bestMul.op], bestMul.Q, bestMul.ipb, (double) count * M * M / (bestMul.ms * 1e-3));
+        summary.push_back(line);
+    }
+    const double copy1 = copy_gbs(dC, dA, opBytes, reps);
+    printf("copy,d2d,%zu,%.1f (end of run)\n", opBytes, copy1);
+    for (auto& s : summary) printf("%s\n", s.c_str());
+    CK(cudaFree(dA));
+    CK(cudaFree(dB));
+    CK(cudaFree(dC));
+    CK(cudaFree(dCy));
+    CK(cudaFreeHost(hC));
+}
+
+int main(int argc, char** argv) {
+    std::string mode = argc > 1 ? argv[1] : "all";
+    u64 seed = argc > 2 ? strtoull(argv[2], 0, 0) : (u64) time(nullptr);
+    int total = argc > 3 ? atoi(argv[3]) : 32;
+    int reps = argc > 4 ? atoi(argv[4]) : 5;
+    print_device();
+    int dev;
+    CK(cudaGetDevice(&dev));
+    cudaDeviceProp p;
+    CK(cudaGetDeviceProperties(&p, dev));
+    g_smemOptin = p.sharedMemPerBlockOptin;
+    printf("# bigint_harness mode=%s seed=%llu total=2^%d reps=%d\n", mode.c_str(), seed, total, reps);
+    print_kernels();
+    fflush(stdout);
+    if (mode == "check" || mode == "all") check_all(seed);
+    if (mode == "bench" || mode == "all") bench(seed, total, reps);
+    printf("# result: %s (%d mismatches), seed=%llu\n", g_fail ? "FAIL" : "ok", g_fail, seed);
+    return g_fail ? 1 : 0;
+}
