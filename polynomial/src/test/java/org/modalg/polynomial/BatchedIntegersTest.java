@@ -196,6 +196,16 @@ class BatchedIntegersTest {
     }
 
     @Test
+    void cancellationIsPolledBeforeTheWork() {
+        BigInteger[] a = {BigInteger.TEN, BigInteger.TWO};
+        Options cancelled = Options.defaults().withCancellation(() -> true);
+        assertThrows(org.modalg.fft.CancelledException.class, () -> BatchedIntegers.multiply(a, a, cancelled));
+        assertThrows(org.modalg.fft.CancelledException.class, () -> BatchedIntegers.add(a, a, cancelled));
+        assertThrows(org.modalg.fft.CancelledException.class,
+                () -> BatchedIntegers.divideAndRemainder(a, a, cancelled));
+    }
+
+    @Test
     void badInputNamesTheParameterAndInstance() {
         BigInteger one = BigInteger.ONE;
         BigInteger[] two = {one, one};

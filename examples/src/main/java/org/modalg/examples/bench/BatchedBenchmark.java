@@ -150,12 +150,12 @@ public final class BatchedBenchmark {
         return table;
     }
 
-    // About a second per operation on small and mid sizes (2^11 and 2^14 bits, 2^16 bits in
-    // all) before the first timed row, so that the first size does not pay the JIT compiling
-    // the engine's loops and BigInteger's.
+    // Half a second per operation and size (2^11 and 2^14 bits: Karatsuba; 2^16 bits: the NTT
+    // route; 2^16 bits of operands in all) before the first timed row, so that no row pays the
+    // JIT compiling the engine's loops or BigInteger's (a first NTT-size row took 4.5 s cold).
     private static void warmUp(List<String> ops, Options options, long seed) {
         Random rnd = new Random(seed ^ 0x5DEECE66DL);
-        for (int log : new int[] {11, 14}) {
+        for (int log : new int[] {11, 14, 16}) {
             int m = (1 << log) / 64;
             int insts = 1 << (16 - log);
             BigInteger[] a = randomValues(rnd, insts, 1 << log);
