@@ -104,14 +104,33 @@ final class LimbMultiplication {
             throw new IllegalArgumentException("cut-offs must be >= 2, got " + karatsuba + " and " + karatsubaSquare);
         }
         Work w = new Work(Math.min(na, nb), plain || !fast(), karatsuba, karatsubaSquare);
-        if (a == b && na == nb) {
-            sqr(a, 0, na, z, 0, w, 0);
-        } else if (na >= nb) {
-            mul(a, 0, na, b, 0, nb, z, 0, w, 0);
-        } else {
-            mul(b, 0, nb, a, 0, na, z, 0, w, 0);
-        }
+        multiplyInto(a, 0, na, b, 0, nb, z, 0, w);
         return z;
+    }
+
+    /**
+     * Scratch for {@link #multiplyInto} on operands whose shorter one has at most
+     * {@code shorter} limbs, with the default cut-offs and basecase; reusable by one thread
+     * for any number of products (the batched engine keeps one per chunk of instances).
+     */
+    static Work work(int shorter) {
+        return new Work(Math.max(1, shorter), !fast(), KARATSUBA_LIMBS, KARATSUBA_SQUARE_LIMBS);
+    }
+
+    /**
+     * z[zo, zo + na + nb) = a[ao, ao + na) b[bo, bo + nb) (a square when a == b, ao == bo and
+     * na == nb), the kernel of {@link #multiply(long[], int, long[], int)} with caller-owned
+     * output and scratch. Unchecked: na, nb &gt;= 1, ranges inside their arrays, z's range
+     * disjoint from the operands', w from {@link #work} for at least min(na, nb) limbs.
+     */
+    static void multiplyInto(long[] a, int ao, int na, long[] b, int bo, int nb, long[] z, int zo, Work w) {
+        if (a == b && ao == bo && na == nb) {
+            sqr(a, ao, na, z, zo, w, 0);
+        } else if (na >= nb) {
+            mul(a, ao, na, b, bo, nb, z, zo, w, 0);
+        } else {
+            mul(b, bo, nb, a, ao, na, z, zo, w, 0);
+        }
     }
 
     /**
@@ -130,7 +149,7 @@ final class LimbMultiplication {
     }
 
     // Scratch: limbs for the Karatsuba levels, int arrays for the intrinsic basecase.
-    private static final class Work {
+    static final class Work {
         final long[] t;
         final boolean plain;
         final int karatsuba;

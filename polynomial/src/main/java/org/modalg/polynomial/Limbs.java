@@ -56,6 +56,41 @@ final class Limbs {
         return BigIntegerWords.valueOf(limbs, limbs.length, 1);
     }
 
+    /** The non-negative integer of src[off, off + len) (len &gt;= 0). O(len). */
+    static BigInteger toBigInteger(long[] src, int off, int len) {
+        int n = len;
+        while (n > 0 && src[off + n - 1] == 0) {
+            n--;
+        }
+        if (n == 0) {
+            return BigInteger.ZERO;
+        }
+        return BigIntegerWords.valueOf(java.util.Arrays.copyOfRange(src, off, off + n), n, 1);
+    }
+
+    /**
+     * |x| into dst[off, off + len), zeros above its top limb; the caller guarantees that |x|
+     * has at most len limbs. O(len).
+     */
+    static void write(BigInteger x, long[] dst, int off, int len) {
+        if (x.signum() == 0) {
+            java.util.Arrays.fill(dst, off, off + len, 0L);
+            return;
+        }
+        long[] m = BigIntegerWords.magnitude(x);
+        System.arraycopy(m, 0, dst, off, m.length);
+        java.util.Arrays.fill(dst, off + m.length, off + len, 0L);
+    }
+
+    /** The number of limbs of src[off, off + len) below its top nonzero one (0 for zero). */
+    static int significant(long[] src, int off, int len) {
+        int n = len;
+        while (n > 0 && src[off + n - 1] == 0) {
+            n--;
+        }
+        return n;
+    }
+
     /** The 64 bits of the limbs from bit position bit on (zeros above the top). */
     private static long window(long[] limbs, long bit) {
         int li = (int) (bit >>> 6);

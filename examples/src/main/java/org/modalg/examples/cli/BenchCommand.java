@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.modalg.examples.bench.BatchedBenchmark;
 import org.modalg.examples.bench.BenchTable;
 import org.modalg.examples.bench.CompareBenchmark;
 import org.modalg.examples.bench.DeterminantBenchmark;
@@ -28,7 +29,7 @@ import picocli.CommandLine.Option;
         description = "Benchmark suites (CSV output). Timings are medians of repeated runs on this machine.",
         subcommands = {BenchCommand.Fields.class, BenchCommand.Fft.class, BenchCommand.IntMul.class,
             BenchCommand.PolyMul.class, BenchCommand.Modular.class, BenchCommand.Compare.class, BenchCommand.Gpu.class,
-            BenchCommand.Text.class})
+            BenchCommand.Text.class, BenchCommand.Batched.class})
 public final class BenchCommand implements Runnable {
     @Override
     public void run() {
@@ -223,6 +224,98 @@ public final class BenchCommand implements Runnable {
             table.print(System.out);
             table.writeCsv(csv);
             System.out.println("# CSV written to " + csv.toAbsolutePath());
+            return 0;
+        }
+    }
+
+    /** {@code modalg bench batched}: batched integer add, mul and div on the midsize paper's grid. */
+    @Command(name = "batched", mixinStandardHelpOptions = true,
+            description = {"Batched integer arithmetic (org.modalg.polynomial.BatchedIntegers) on the grid of the",
+                    "midsize GPU add/mul paper: NumBits = 2^--min-log-bits .. 2^--max-log-bits, NumInsts =",
+                    "2^--total-log2 / NumBits (the paper: 2^32). add in GB/s (3 NumInsts NumBits / 8 bytes), mul in",
+                    "Gu32ops/s (300 NumInsts m log2 m, m = NumBits / 32), div as the Newton division paper's table",
+                    "(dividends of NumBits - 128 bits, divisors of 2 .. M/2 limbs; div / mul). A BigInteger baseline,",
+                    "one instance at a time on one thread, in the same run; every result checked against it."})
+    static final class Batched implements Callable<Integer> {
+        @Option(names = "--ops", split = ",", paramLabel = "OP,...",
+                description = "Operations among add, mul, div (default: ${DEFAULT-VALUE}).", defaultValue = "add,mul,div")
+        List<String> ops;
+
+        @Option(names = "--min-log-bits", description = "Smallest log2 NumBits (default: ${DEFAULT-VALUE}).",
+                defaultValue = "11")
+        int minLog;
+
+        @Option(names = "--max-log-bits", description = "Largest log2 NumBits (default: ${DEFAULT-VALUE}).",
+                defaultValue = "18")
+        int maxLog;
+
+        @Option(names = "--total-log2", description = {"log2 of NumBits x NumInsts (default: ${DEFAULT-VALUE}, 2 MB per",
+                "operand; the papers use 32, 512 MB per operand)."}, defaultValue = "24")
+        int totalLog;
+
+        @Option(names = "--backend", description = "auto, cpu or gpu (default: ${DEFAULT-VALUE}).", defaultValue = "auto")
+        String backend;
+
+        @Option(names = "--threads", description = "Threads of the CPU engine (default: all processors).")
+        Integer threads;
+
+        @Option(names = "--repeats", description = "Timed runs; the median is reported (default: ${DEFAULT-VALUE}).",
+                defaultValue = "5")
+        int repeats;
+
+        @Option(names = "--no-baseline", description = "Skip timing the BigInteger baseline (results are still checked).")
+        boolean noBaseline;
+
+        @Option(names = "--quick", description = "Small run (2^11 .. 2^13 bits, total 2^16) for a smoke test.")
+        boolean quick;
+
+        @Option(names = "--seed", description = "Random seed (default: ${DEFAULT-VALUE}).", defaultValue = "1")
+        long seed;
+
+        @Option(names = {"-o", "--csv"}, paramLabel = "FILE", description = "CSV output (default: ${DEFAULT-VALUE}).",
+                defaultValue = "bench-results/batched.csv")
+        Path csv;
+
+        @picocli.CommandLine.Spec
+        picocli.CommandLine.Model.CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            int lo = quick ? 11 : minLog;
+            int hi = quick ? 13 : maxLog;
+            int total = quick ? 16 : totalLog;
+            if (lo < 6 || hi > 26 || lo > hi) {
+                throw new IllegalArgumentException("--min-log-bits and --max-log-bits must satisfy 6 <= min <= max <= 26, got "
+                        + lo + " and " + hi);
+            }
+            if (total < hi || total > 34) {
+                throw new IllegalArgumentException("--total-log2 must be in [--max-log-bits, 34], got " + total);
+            }
+            if (repeats < 1) {
+                throw new IllegalArgumentException("--repeats must be >= 1, got " + repeats);
+            }
+            for (String op : ops) {
+                if (!List.of("add", "mul", "div").contains(op)) {
+                    throw new IllegalArgumentException("--ops must be among add, mul, div; got " + op);
+                }
+            }
+            org.modalg.fft.Options options = org.modalg.fft.Options.defaults()
+                    .withBackend(org.modalg.fft.Backend.parse(backend));
+            if (threads != null) {
+                options = options.withThreads(threads);
+            }
+            System.out.println("# modalg bench batched: " + BenchTable.machine() + ", backend " + backend + ", "
+                    + options.threads() + " thread(s) for the CPU engine; BigInteger baseline on one thread;"
+                    + " NumBits x NumInsts = 2^" + total);
+            BenchTable table = BatchedBenchmark.run(ops, lo, hi, total, options, quick ? 1 : repeats, !noBaseline, seed, !quick);
+            table.print(System.out);
+            table.writeCsv(csv);
+            System.out.println("# CSV written to " + csv.toAbsolutePath());
+            long bad = table.rows().stream().filter(r -> "MISMATCH".equals(r[r.length - 1])).count();
+            if (bad > 0) {
+                spec.commandLine().getErr().println("error: " + bad + " row(s) differ from BigInteger (column check)");
+                return 1;
+            }
             return 0;
         }
     }

@@ -31,6 +31,23 @@ class BenchCommandTest {
     }
 
     @Test
+    void quickBatchedBenchChecksEveryRowAgainstBigInteger() throws Exception {
+        Path csv = dir.resolve("batched.csv");
+        CliRunner r = CliRunner.run("bench", "batched", "--quick", "--threads", "2", "-o", csv.toString());
+        assertEquals(0, r.exitCode, r.err);
+        List<String> lines = Files.readAllLines(csv);
+        assertEquals(String.join(",", org.modalg.examples.bench.BatchedBenchmark.COLUMNS), lines.get(0));
+        assertEquals(1 + 3 * 3, lines.size(), "add, mul, div at 2^11 .. 2^13 bits: " + lines);
+        for (String line : lines.subList(1, lines.size())) {
+            String[] cells = line.split(",", -1);
+            assertEquals(org.modalg.examples.bench.BatchedBenchmark.COLUMNS.length, cells.length, line);
+            assertEquals("ok", cells[cells.length - 1], line);
+            assertTrue(Double.parseDouble(cells[7]) > 0, "positive metric in " + line);
+        }
+        assertEquals(2, CliRunner.run("bench", "batched", "--ops", "add,pow").exitCode);
+    }
+
+    @Test
     void smallTextBenchWritesDocumentedColumns() throws Exception {
         Path csv = dir.resolve("text.csv");
         CliRunner r = CliRunner.run("bench", "text", "--max-digits", "10000", "--repeats", "1", "-o", csv.toString());

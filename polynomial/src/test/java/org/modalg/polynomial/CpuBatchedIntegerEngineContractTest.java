@@ -1,0 +1,12 @@
+package org.modalg.polynomial;
+
+import org.modalg.fft.BatchedIntegerEngine;
+import org.modalg.fft.BatchedIntegerEngineContract;
+
+/** The CPU batched integer engine against fft's engine contract (BigInteger oracle). */
+class CpuBatchedIntegerEngineContractTest extends BatchedIntegerEngineContract {
+    @Override
+    protected BatchedIntegerEngine engine() {
+        return CpuBatchedIntegerEngine.shared();
+    }
+}
