@@ -10,9 +10,10 @@ import java.util.logging.Logger;
 
 /**
  * The one way the library finds its plug-ins through {@link ServiceLoader} (NTT engines, big-prime
- * FFT engines, limb and polynomial product providers, the modular layer's image engines): a
- * provider that fails to load, or whose usability check throws, is skipped and logged at FINE,
- * never fatal, so a broken or absent GPU module leaves the CPU routes working.
+ * FFT engines, limb and polynomial product providers, batched integer engines, the modular
+ * layer's image engines): a provider that fails to load, or whose usability check throws, is
+ * skipped and logged at FINE, never fatal, so a broken or absent GPU module leaves the CPU routes
+ * working.
  */
 public final class ServiceProviders {
     private static final Logger LOG = Logger.getLogger(ServiceProviders.class.getName());

@@ -410,15 +410,19 @@ public abstract class BatchedIntegerEngineContract {
         long[][] div = new long[3][];
         for (int t = 1; t <= 3; t++) {
             add[t - 1] = new long[s * count];
-            e().add(a, 0, b, 0, add[t - 1], 0, s, count, null, 0, threads(t));
+            assertTrue(e().add(a, 0, b, 0, add[t - 1], 0, s, count, null, 0, threads(t)));
             mul[t - 1] = new long[2 * s * count];
-            e().multiply(a, 0, b, 0, mul[t - 1], 0, s, count, threads(t));
+            assertTrue(e().multiply(a, 0, b, 0, mul[t - 1], 0, s, count, threads(t)));
             div[t - 1] = new long[s * count];
             long[] bb = b.clone();
             for (int i = 0; i < count; i++) {
                 bb[i * s] |= 1; // nonzero divisors
             }
-            e().divideAndRemainder(a, 0, s, bb, 0, s, div[t - 1], 0, null, 0, count, threads(t));
+            assertTrue(e().divideAndRemainder(a, 0, s, bb, 0, s, div[t - 1], 0, null, 0, count, threads(t)));
+        }
+        for (int i = 0; i < count; i++) { // and right, not only alike
+            assertEquals(big(a, i * s, s).multiply(big(b, i * s, s)), big(mul[0], 2 * i * s, 2 * s),
+                    ctx("multiply", s, i));
         }
         for (int t = 1; t < 3; t++) {
             assertArrayEquals(add[0], add[t], engine.name() + " add on " + (t + 1) + " threads");

@@ -184,14 +184,43 @@ class BatchedIntegersTest {
         }
     }
 
+    /**
+     * The backend rule and the fallback, with the stand-in device of the test resources
+     * ({@link StandInBatchedProvider}): auto takes the device only where it prefers the batch,
+     * cpu never, gpu always; a declined batch is computed on the CPU, whatever the device left in
+     * the output. (A backend of gpu without any device: fft's BatchedIntegerEnginesTest.)
+     */
     @Test
-    void backendGpuWithoutADeviceIsRefused() {
-        BigInteger[] a = {BigInteger.ONE};
+    void deviceSelectionAndFallbackToTheCpu() {
+        assertEquals("stand-in device", BatchedIntegerEngines.device().name());
+        BigInteger[] a = {BigInteger.valueOf(-12345), BigInteger.ONE.shiftLeft(300).add(BigInteger.TEN)};
+        BigInteger[] b = {BigInteger.valueOf(678), BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE)};
+        BigInteger[] want = {a[0].multiply(b[0]), a[1].multiply(b[1])};
+        Options auto = Options.defaults();
+        Options cpu = Options.defaults().withBackend(Backend.CPU);
         Options gpu = Options.defaults().withBackend(Backend.GPU);
-        if (BatchedIntegerEngines.device() == null) {
-            assertThrows(IllegalStateException.class, () -> BatchedIntegers.multiply(a, a, gpu));
-        } else {
-            assertEquals(BigInteger.ONE, BatchedIntegers.multiply(a, a, gpu)[0]);
+        try {
+            int before = StandInBatchedProvider.CALLS.get();
+            assertArrayEquals(want, BatchedIntegers.multiply(a, b, auto));
+            assertEquals(before, StandInBatchedProvider.CALLS.get(), "auto: the device prefers nothing");
+            StandInBatchedProvider.prefer = true;
+            assertArrayEquals(want, BatchedIntegers.multiply(a, b, auto));
+            boolean cpuByProperty = "cpu".equalsIgnoreCase(System.getProperty("modalg.backend", "auto").trim());
+            before -= cpuByProperty ? 1 : 0; // -Dmodalg.backend=cpu keeps auto on the CPU
+            assertEquals(before + 1, StandInBatchedProvider.CALLS.get(), "auto: the device prefers the batch");
+            assertArrayEquals(want, BatchedIntegers.multiply(a, b, cpu));
+            assertEquals(before + 1, StandInBatchedProvider.CALLS.get(), "cpu: never the device");
+            StandInBatchedProvider.prefer = false;
+            StandInBatchedProvider.decline = true;
+            assertArrayEquals(want, BatchedIntegers.multiply(a, b, gpu), "a declined batch is redone on the CPU");
+            assertEquals(before + 2, StandInBatchedProvider.CALLS.get(), "gpu: the device, though it prefers nothing");
+            BigInteger[][] qr = BatchedIntegers.divideAndRemainder(a, b, gpu);
+            assertEquals(a[1].divideAndRemainder(b[1])[0], qr[0][1]);
+            assertEquals(a[0].divideAndRemainder(b[0])[1], qr[1][0]);
+            assertArrayEquals(new BigInteger[] {a[0].add(b[0]), a[1].add(b[1])}, BatchedIntegers.add(a, b, gpu));
+        } finally {
+            StandInBatchedProvider.prefer = false;
+            StandInBatchedProvider.decline = false;
         }
     }
 
