@@ -35,7 +35,7 @@ import org.modalg.polynomial.CpuBatchedIntegerEngine;
  * declines: every method returns true.
  *
  * <p><b>Kernel variant</b> (per-thread factor Q and inner loop; all variants give the same
- * limbs), the rule of {@link #kernelName}, from the figures of the module's BENCHMARKS.md
+ * limbs), a rule from the figures of the module's BENCHMARKS.md
  * (H200, 2^11 .. 2^18 bits): addition Q = 4 up to 4096 limbs (the fastest, or within the noise,
  * at every measured size), Q = 8 above (a block holds at most 1024 threads), Q = 2 below 4 limbs
  * (less padding; not measured); products {@code bi_mul32_q8} (fastest at 2^11 .. 2^13 and

@@ -32,7 +32,8 @@ import org.modalg.polynomial.CpuBatchedIntegerEngine;
  * </ul>
  *
  * <p>GPU column: when a GPU batched engine is usable ({@link BatchedIntegerEngines#device()})
- * and the backend is not {@code gpu} already, add and mul are also timed on it (backend
+ * and the backend did not choose it already (with {@code --backend cpu} never), add and mul
+ * are also timed on it (backend
  * {@code gpu}, the copies to and from the device included) wherever it runs the batch on the
  * device ({@link GpuBatchedIntegerEngine#runsOnDevice}): columns {@code gpu_engine},
  * {@code gpu_ms_median}, {@code gpu_metric} (the same metric) and {@code gpu_speedup_vs_engine}
@@ -273,7 +274,8 @@ public final class BatchedBenchmark {
             long engineNanos, java.util.function.Consumer<Options> body, java.util.function.BooleanSupplier check,
             java.util.function.DoubleUnaryOperator metric) {
         GpuBatchedIntegerEngine g = gpu(options);
-        if (g == null || !g.runsOnDevice(op, m, insts)) {
+        if (g == null || !g.runsOnDevice(op, m, insts)
+                || BatchedIntegerEngines.select(options.backend(), op, m, insts, CpuBatchedIntegerEngine.shared()) == g) {
             return new Object[] {"", "", "", "", Boolean.TRUE};
         }
         Options o = options.withBackend(Backend.GPU);

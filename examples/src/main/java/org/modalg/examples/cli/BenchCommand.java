@@ -237,8 +237,9 @@ public final class BenchCommand implements Runnable {
                     "(dividends of NumBits - 128 bits, divisors of 2 .. M/2 limbs; div / mul). A BigInteger baseline,",
                     "one instance at a time on one thread, in the same run; every result checked against it.",
                     "With a usable GPU and --backend auto or cpu, add and mul are also timed on the GPU engine",
-                    "(copies included) where it runs the batch on the device: columns gpu_engine, gpu_ms_median,",
-                    "gpu_metric, gpu_speedup_vs_engine."})
+                    "(copies included) where it runs the batch on the device and auto did not pick it already",
+                    "(--backend cpu: a CPU-vs-GPU table): columns gpu_engine, gpu_ms_median, gpu_metric,",
+                    "gpu_speedup_vs_engine."})
     static final class Batched implements Callable<Integer> {
         @Option(names = "--ops", split = ",", paramLabel = "OP,...",
                 description = "Operations among add, mul, div (default: ${DEFAULT-VALUE}).", defaultValue = "add,mul,div")
