@@ -1,16 +1,27 @@
 package org.modalg.gpu;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.modalg.fft.Backend;
 import org.modalg.fft.BatchedIntegerEngine.Operation;
+import org.modalg.fft.BatchedIntegerEngineProvider;
+import org.modalg.fft.BatchedIntegerEngines;
+import org.modalg.fft.ServiceProviders;
+import org.modalg.polynomial.CpuBatchedIntegerEngine;
 
 /**
  * The kernel variant rule of {@link GpuBatchedIntegerEngine} (class comment): which bigint.cu
  * kernel each size gets, and that a forced product kernel is taken only where its per-thread
- * factor allows the size. Runs everywhere (no GPU needed: the rule is pure).
+ * factor allows the size; the provider's registration, and without a GPU the CPU under auto.
+ * Runs everywhere (no GPU needed: the rule is pure).
  */
 class GpuBatchedKernelRuleTest {
     @AfterEach
@@ -51,5 +62,19 @@ class GpuBatchedKernelRuleTest {
         assertEquals("bi_mul32_q8", GpuBatchedIntegerEngine.kernelName(Operation.MULTIPLY, 64), "not a kernel");
         assertThrows(IllegalArgumentException.class,
                 () -> GpuBatchedIntegerEngine.kernelName(Operation.DIVIDE, 4));
+    }
+
+    @Test
+    void theProviderIsRegisteredAndWithoutAGpuAutoIsTheCpu() {
+        assertTrue(ServiceProviders.load(BatchedIntegerEngineProvider.class).stream()
+                .anyMatch(p -> p instanceof GpuBatchedIntegerEngineProvider), "not in META-INF/services");
+        assumeFalse(GpuRuntime.isUsable(), "a GPU is usable: GpuBatchedIntegerEngineTest covers the selection");
+        assertFalse(new GpuBatchedIntegerEngineProvider().isUsable());
+        assertNull(BatchedIntegerEngines.device());
+        CpuBatchedIntegerEngine cpu = CpuBatchedIntegerEngine.shared();
+        assertSame(cpu, BatchedIntegerEngines.select(Backend.AUTO, Operation.MULTIPLY, 64, 1 << 20, cpu));
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> BatchedIntegerEngines.select(Backend.GPU, Operation.ADD, 64, 1 << 20, cpu));
+        assertTrue(e.getMessage().contains("gpu"), e.getMessage());
     }
 }
