@@ -109,7 +109,7 @@ public final class BatchedBenchmark {
                         table.add("add", bits, insts, engine(Operation.ADD, m, insts, options), options.threads(),
                                 ms(t[0]), ms(t[1]), bytes / (t[0] * 1e-9) / 1e9, "GB/s", big,
                                 bytes / (big * 1e-3) / 1e9, big / ms(t[0]), "", gpu[0], gpu[1], gpu[2], gpu[3],
-                                ok && gpu[4] == Boolean.TRUE ? "ok" : "MISMATCH");
+                                ok && Boolean.TRUE.equals(gpu[4]) ? "ok" : "MISMATCH");
                         break;
                     }
                     case "mul": {
@@ -133,7 +133,7 @@ public final class BatchedBenchmark {
                         table.add("mul", bits, insts, engine(Operation.MULTIPLY, m, insts, options), options.threads(),
                                 ms(t[0]), ms(t[1]), u32ops / (t[0] * 1e-9) / 1e9, "Gu32ops/s", big,
                                 u32ops / (big * 1e-3) / 1e9, big / ms(t[0]), "", gpu[0], gpu[1], gpu[2], gpu[3],
-                                ok && gpu[4] == Boolean.TRUE ? "ok" : "MISMATCH");
+                                ok && Boolean.TRUE.equals(gpu[4]) ? "ok" : "MISMATCH");
                         break;
                     }
                     case "div": {
