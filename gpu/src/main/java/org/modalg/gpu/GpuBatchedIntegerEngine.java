@@ -57,7 +57,8 @@ import org.modalg.polynomial.CpuBatchedIntegerEngine;
  * a partly written chunk and never a wrong result.
  *
  * <p>Device calls are serialized per engine (its device work is synchronized); the buffers are
- * kept between calls, grown on demand, and freed by {@link #close()}.
+ * kept between calls while they hold at most 256 MiB (larger ones are freed at the end of the
+ * call, so as not to crowd the other engines), grown on demand, and freed by {@link #close()}.
  */
 public final class GpuBatchedIntegerEngine implements BatchedIntegerEngine, AutoCloseable {
     private static final Logger LOG = Logger.getLogger(GpuBatchedIntegerEngine.class.getName());
@@ -105,6 +106,8 @@ public final class GpuBatchedIntegerEngine implements BatchedIntegerEngine, Auto
 
     private static final int BLOCK_TARGET = 128;
     private static final long MAX_CHUNK_LIMBS = 1L << 26;
+    /** Buffers above this many bytes in all are freed at the end of a call, not kept. */
+    private static final long KEEP_BYTES = 256L << 20;
     private static final int ADD_STATIC_SHARED = 128;
     private static final int MUL_STATIC_SHARED = 4224;
 
@@ -442,6 +445,13 @@ public final class GpuBatchedIntegerEngine implements BatchedIntegerEngine, Auto
                         + " run on the CPU");
                 cpuRange(kind, a, aOff, b, bOff, r, rOff, m, done, count - done, flags, flagsOff, options);
                 return;
+            }
+        }
+        if ((long) Math.min(chunk, count) * perInstance * Long.BYTES > KEEP_BYTES) {
+            try {
+                buffers.release(); // large buffers would crowd the other engines' device work
+            } catch (GpuException e) {
+                LOG.fine(() -> "freeing the batched integer buffers failed: " + e.getMessage());
             }
         }
     }
