@@ -3,10 +3,12 @@ package org.modalg.examples.bench;
 import java.math.BigInteger;
 import java.util.List;
 import java.util.Random;
+import org.modalg.fft.Backend;
 import org.modalg.fft.BatchedIntegerEngine;
 import org.modalg.fft.BatchedIntegerEngine.Operation;
 import org.modalg.fft.BatchedIntegerEngines;
 import org.modalg.fft.Options;
+import org.modalg.gpu.GpuBatchedIntegerEngine;
 import org.modalg.polynomial.BatchedIntegers;
 import org.modalg.polynomial.CpuBatchedIntegerEngine;
 
@@ -29,13 +31,26 @@ import org.modalg.polynomial.CpuBatchedIntegerEngine;
  * stride M/2.
  * </ul>
  *
- * <p>Timing: {@link ModularBenchmark#time} (warm-up, then the median of the runs); operands are
- * packed before the clock starts, the outputs preallocated.
+ * <p>GPU column: when a GPU batched engine is usable ({@link BatchedIntegerEngines#device()})
+ * and the backend did not choose it already (with {@code --backend cpu} never), add and mul
+ * are also timed on it (backend
+ * {@code gpu}, the copies to and from the device included) wherever it runs the batch on the
+ * device ({@link GpuBatchedIntegerEngine#runsOnDevice}): columns {@code gpu_engine},
+ * {@code gpu_ms_median}, {@code gpu_metric} (the same metric) and {@code gpu_speedup_vs_engine}
+ * (the engine's median over the GPU's); its results are checked too (column {@code check}
+ * covers both). Empty where there is no GPU or it does not run the batch (division, sizes
+ * beyond its kernels, tiny batches). An engine column reading {@code cpu(via gpu)} is the GPU
+ * engine handing the batch to the CPU engine.
+ *
+ * <p>Timing: {@link ModularBenchmark#time} (warm-up, then the median of the runs; the GPU
+ * column after one more untimed call, which loads the kernels); operands are packed before the
+ * clock starts, the outputs preallocated.
  */
 public final class BatchedBenchmark {
     /** CSV columns. */
     public static final String[] COLUMNS = {"op", "num_bits", "num_insts", "engine", "threads", "ms_median", "ms_min",
-        "metric", "unit", "biginteger_ms", "biginteger_metric", "speedup_vs_biginteger", "div_over_mul", "check"};
+        "metric", "unit", "biginteger_ms", "biginteger_metric", "speedup_vs_biginteger", "div_over_mul", "gpu_engine",
+        "gpu_ms_median", "gpu_metric", "gpu_speedup_vs_engine", "check"};
 
     private BatchedBenchmark() {
     }
@@ -88,9 +103,13 @@ public final class BatchedBenchmark {
                         })[0]) : Double.NaN;
                         boolean ok = check(r, m, insts, i -> a[i].add(b[i]).mod(mod));
                         double bytes = 3.0 * insts * bits / 8;
+                        Object[] gpu = gpuColumns(Operation.ADD, m, insts, options, time, repeats, t[0],
+                                o -> BatchedIntegers.add(pa, 0, pb, 0, r, 0, m, insts, null, 0, o),
+                                () -> check(r, m, insts, i -> a[i].add(b[i]).mod(mod)), ns -> bytes / (ns * 1e-9) / 1e9);
                         table.add("add", bits, insts, engine(Operation.ADD, m, insts, options), options.threads(),
                                 ms(t[0]), ms(t[1]), bytes / (t[0] * 1e-9) / 1e9, "GB/s", big,
-                                bytes / (big * 1e-3) / 1e9, big / ms(t[0]), "", ok ? "ok" : "MISMATCH");
+                                bytes / (big * 1e-3) / 1e9, big / ms(t[0]), "", gpu[0], gpu[1], gpu[2], gpu[3],
+                                ok && Boolean.TRUE.equals(gpu[4]) ? "ok" : "MISMATCH");
                         break;
                     }
                     case "mul": {
@@ -107,9 +126,14 @@ public final class BatchedBenchmark {
                         double words = bits / 32.0;
                         double u32ops = 300.0 * insts * words * (Math.log(words) / Math.log(2));
                         mulMs = ms(t[0]);
+                        Object[] gpu = gpuColumns(Operation.MULTIPLY, m, insts, options, time, repeats, t[0],
+                                o -> BatchedIntegers.multiply(pa, 0, pb, 0, r, 0, m, insts, o),
+                                () -> check(r, 2 * m, insts, i -> a[i].multiply(b[i])),
+                                ns -> u32ops / (ns * 1e-9) / 1e9);
                         table.add("mul", bits, insts, engine(Operation.MULTIPLY, m, insts, options), options.threads(),
                                 ms(t[0]), ms(t[1]), u32ops / (t[0] * 1e-9) / 1e9, "Gu32ops/s", big,
-                                u32ops / (big * 1e-3) / 1e9, big / ms(t[0]), "", ok ? "ok" : "MISMATCH");
+                                u32ops / (big * 1e-3) / 1e9, big / ms(t[0]), "", gpu[0], gpu[1], gpu[2], gpu[3],
+                                ok && Boolean.TRUE.equals(gpu[4]) ? "ok" : "MISMATCH");
                         break;
                     }
                     case "div": {
@@ -139,7 +163,8 @@ public final class BatchedBenchmark {
                         double perSecond = insts / (t[0] * 1e-9);
                         table.add("div", bits, insts, engine(Operation.DIVIDE, m, insts, options), options.threads(),
                                 ms(t[0]), ms(t[1]), perSecond, "insts/s", big, insts / (big * 1e-3),
-                                big / ms(t[0]), Double.isNaN(mulMs) ? "" : ms(t[0]) / mulMs, ok ? "ok" : "MISMATCH");
+                                big / ms(t[0]), Double.isNaN(mulMs) ? "" : ms(t[0]) / mulMs, "", "", "", "",
+                                ok ? "ok" : "MISMATCH");
                         break;
                     }
                     default:
@@ -220,7 +245,44 @@ public final class BatchedBenchmark {
     private static String engine(Operation op, int stride, int count, Options options) {
         BatchedIntegerEngine e = BatchedIntegerEngines.select(options.backend(), op, stride, count,
                 CpuBatchedIntegerEngine.shared());
+        if (e instanceof GpuBatchedIntegerEngine && !((GpuBatchedIntegerEngine) e).runsOnDevice(op, stride, count)) {
+            return "cpu(via gpu)";
+        }
         return e.name();
+    }
+
+    /** The usable GPU batched engine, or null (none, or the backend is gpu already). */
+    private static GpuBatchedIntegerEngine gpu(Options options) {
+        if (options.backend() == Backend.GPU) {
+            return null;
+        }
+        try {
+            BatchedIntegerEngine d = BatchedIntegerEngines.device();
+            return d instanceof GpuBatchedIntegerEngine ? (GpuBatchedIntegerEngine) d : null;
+        } catch (RuntimeException | LinkageError e) {
+            return null; // no GPU here: no column
+        }
+    }
+
+    /**
+     * The GPU columns {gpu_engine, gpu_ms_median, gpu_metric, gpu_speedup_vs_engine} and the
+     * check (Boolean.TRUE when the GPU's results matched or it did not run): empty cells where
+     * no GPU engine runs this batch on the device. body runs the operation with the given
+     * options into the same output as the engine's (checked again after the GPU's runs).
+     */
+    private static Object[] gpuColumns(Operation op, int m, int insts, Options options, Timer time, int repeats,
+            long engineNanos, java.util.function.Consumer<Options> body, java.util.function.BooleanSupplier check,
+            java.util.function.DoubleUnaryOperator metric) {
+        GpuBatchedIntegerEngine g = gpu(options);
+        if (g == null || !g.runsOnDevice(op, m, insts)
+                || BatchedIntegerEngines.select(options.backend(), op, m, insts, CpuBatchedIntegerEngine.shared()) == g) {
+            return new Object[] {"", "", "", "", Boolean.TRUE};
+        }
+        Options o = options.withBackend(Backend.GPU);
+        body.accept(o); // loads the kernels (the driver compiles the module on first use)
+        long[] t = time.time(repeats, () -> body.accept(o));
+        return new Object[] {g.name(), ms(t[0]), metric.applyAsDouble(t[0]), engineNanos / (double) t[0],
+            check.getAsBoolean()};
     }
 
     // Full-entropy values of exactly bits bits or fewer (uniform in [0, 2^bits)).

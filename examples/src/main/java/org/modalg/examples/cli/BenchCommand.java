@@ -235,7 +235,11 @@ public final class BenchCommand implements Runnable {
                     "2^--total-log2 / NumBits (the paper: 2^32). add in GB/s (3 NumInsts NumBits / 8 bytes), mul in",
                     "Gu32ops/s (300 NumInsts m log2 m, m = NumBits / 32), div as the Newton division paper's table",
                     "(dividends of NumBits - 128 bits, divisors of 2 .. M/2 limbs; div / mul). A BigInteger baseline,",
-                    "one instance at a time on one thread, in the same run; every result checked against it."})
+                    "one instance at a time on one thread, in the same run; every result checked against it.",
+                    "With a usable GPU and --backend auto or cpu, add and mul are also timed on the GPU engine",
+                    "(copies included) where it runs the batch on the device and auto did not pick it already",
+                    "(--backend cpu: a CPU-vs-GPU table): columns gpu_engine, gpu_ms_median, gpu_metric,",
+                    "gpu_speedup_vs_engine."})
     static final class Batched implements Callable<Integer> {
         @Option(names = "--ops", split = ",", paramLabel = "OP,...",
                 description = "Operations among add, mul, div (default: ${DEFAULT-VALUE}).", defaultValue = "add,mul,div")
