@@ -762,14 +762,36 @@ final class DoubleNttKernels {
     /**
      * dst[c][r] = src[r][c] for r in [r0, r1) (a multiple of 8 apart, or the whole range when
      * it is shorter), every column c: eight source rows at a time over blocks of 256 columns
-     * (measured fastest of the tilings tried: about 1 ns per element at n = 2^18..2^20).
+     * (measured fastest of the tilings tried: about 0.6 ns per element while both matrices are
+     * in L2). Out of L2 the writes dominate: each band of eight source rows writes 64 bytes into
+     * each of 256 destination rows, a pattern no hardware prefetcher follows, and every store
+     * waits for its line. So before a band is written, the lines of the band {@link #touchAhead}
+     * bands ahead are loaded (one double read per destination row, summed into {@link #sink}
+     * so that the loads stay): loads, unlike stores, miss in parallel, and the stores then find
+     * their lines in cache. 2.1-2.5 against 3.0-3.2 ns per element from 2^16 to 2^19 points with
+     * the matrices out of cache, 2.7 against 3.4 at 2^21 (fft/BENCHMARKS.md section (f)); only
+     * from {@link #TOUCH_MIN_ELEMENTS} entries on.
      */
     static void transpose(double[][] src, double[][] dst, int r0, int r1) {
         int cols = src[0].length;
+        int ahead = (long) src.length * cols >= TOUCH_MIN_ELEMENTS ? touchAhead : 0;
+        int touchEnd = ahead > 0 ? r1 : 0;
+        double acc = 0;
         int r = r0;
         for (int cb = 0; cb < cols; cb += 256) {
             int ce = Math.min(cols, cb + 256);
+            for (int t = r0 + 7; t < Math.min(touchEnd, r0 + 8 * ahead); t += 8) {
+                for (int c = cb; c < ce; c++) {
+                    acc += dst[c][t];
+                }
+            }
             for (r = r0; r + 8 <= r1; r += 8) {
+                int t = r + 8 * ahead + 7; // the last entry of the band `ahead` bands ahead
+                if (t < touchEnd) {
+                    for (int c = cb; c < ce; c++) {
+                        acc += dst[c][t];
+                    }
+                }
                 double[] s0 = src[r];
                 double[] s1 = src[r + 1];
                 double[] s2 = src[r + 2];
@@ -797,5 +819,25 @@ final class DoubleNttKernels {
                 }
             }
         }
+        sink = acc;
     }
+
+    /**
+     * Bands of {@link #transpose} between a band's lines being loaded and being written; 0 turns
+     * the touching off. Not final so that benchmarks can switch it.
+     */
+    static volatile int touchAhead = 2;
+
+    /**
+     * Matrices from this many entries (2 MiB, four times the L2 measured) are transposed with
+     * the touching loads; smaller ones stay in L2, where the loads only cost (3-5% of a
+     * transform at 2^14..2^17 points).
+     */
+    static final long TOUCH_MIN_ELEMENTS = 1L << 18;
+
+    /**
+     * Where {@link #transpose} leaves the sum of its touching loads (never read: a store the
+     * compiler must keep, so it keeps the loads). Racy writes of a meaningless value.
+     */
+    static double sink;
 }
