@@ -230,10 +230,12 @@ public final class DoubleNttPlan {
 
     /**
      * v (an integer-valued double of magnitude below 2^52) reduced into [0, p), p &gt;= 1. For
-     * p &lt; 2^50 without a division (called in a loop, 1 / p is hoisted out of it): r = v - p
-     * rint(v / p) by one fma, exact since |v / p - fl(v fl(1/p))| &lt;= 2^52 / p 2^-52 &lt;= 1/3, so
-     * |r| &lt;= 5p/6 &lt; p is an integer below 2^50; then r + p if r &lt; 0. 1.3 against 2.3 ns
-     * per value with {@code %} (fft/BENCHMARKS.md section (f)).
+     * p &lt; 2^50 without a division (called in a loop, 1 / p is hoisted out of it): q =
+     * rint(fl(v fl(1/p))) and r = v - q p by one fma. Two roundings of relative size 2^-53 put
+     * fl(v fl(1/p)) within (2^52 / p) 2^-52 = 1/p &lt;= 1/3 of v / p for p &gt;= 3 (for p = 1, 2
+     * both are exact), so |r| &lt;= (1/2 + 1/3) p &lt; p: an integer below 2^50, which the fma
+     * returns exactly; then r + p if r &lt; 0. 1.3 against 2.3 ns per value with {@code %}
+     * (fft/BENCHMARKS.md section (f)). Larger p: {@code %}.
      */
     public static long residue(double v, long p) {
         if (p > 0 && p < MAX_PRIME_EXCLUSIVE) {
