@@ -389,6 +389,117 @@ final class DoubleNttKernels {
     }
 
     /**
+     * Levels [tBegin, tEnd) of the forward length-L transform of
+     * {@link #forwardColumns(double[][], int, double[], boolean, int, int, double, double, int)}
+     * (the same butterflies, twiddles and lazy/reducing pattern, so the same doubles), restricted
+     * to the rows [lo, hi) and the columns [from, to). After tBegin levels the rows fall into
+     * independent blocks of L / 2^tBegin consecutive rows; lo and hi must be block boundaries.
+     * The levels run in balanced passes whose groups of rows hold at most {@code groupBytes}
+     * bytes of the column range (so that a group stays in L1 while it runs its pass's levels).
+     * This is the kernel of {@link DoubleNttPlan}'s tiles: a tile of rows [lo, hi) and columns
+     * [from, to) that fits L2 runs all its levels with one read and one write from memory.
+     */
+    static void forwardLevels(double[][] rows, int logLen, double[] tw, boolean nega, int tBegin, int tEnd,
+            int lo, int hi, int from, int to, double p, double pinv, int nonzeroRows, int groupBytes) {
+        int len = 1 << logLen;
+        int per = balancedLevels(tEnd - tBegin, to - from, groupBytes);
+        for (int t0 = tBegin; t0 < tEnd; t0 += per) {
+            int t1 = Math.min(tEnd, t0 + per);
+            int group = 1 << (t1 - t0);
+            int span = len >> t0;
+            int hLast = len >> t1;
+            for (int start = lo; start < hi; start += span) {
+                for (int off = 0; off < hLast; off++) {
+                    int first = start + off;
+                    for (int t = t0; t < t1; t++) {
+                        int h = len >> (t + 1);
+                        int hu = h / hLast;
+                        int base = nega ? 1 << t : 0;
+                        int shift = logLen - t;
+                        boolean lazy = ((logLen - 1 - t) & 1) == 1; // the last level reduces
+                        for (int u0 = 0; u0 < group; u0 += 2 * hu) {
+                            for (int u = u0; u < u0 + hu; u++) {
+                                int i = first + u * hLast;
+                                int k = i >> shift;
+                                if (t == 0 && i + h >= nonzeroRows) {
+                                    if (i >= nonzeroRows) {
+                                        java.util.Arrays.fill(rows[i], from, to, 0.0);
+                                    }
+                                    System.arraycopy(rows[i], from, rows[i + h], from, to - from);
+                                } else if (!nega && k == 0) {
+                                    if (lazy) {
+                                        forwardButterfliesUnitLazy(rows[i], rows[i + h], from, to, p, pinv);
+                                    } else {
+                                        forwardButterfliesUnit(rows[i], rows[i + h], from, to, p, pinv);
+                                    }
+                                } else if (lazy) {
+                                    forwardButterfliesLazy(rows[i], rows[i + h], from, to, tw[base + k], p, pinv);
+                                } else {
+                                    forwardButterflies(rows[i], rows[i + h], from, to, tw[base + k], p, pinv);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * Levels tEnd - 1 down to tBegin of the inverse length-L transform of
+     * {@link #inverseColumns} (the same butterflies and twiddles), on the rows [lo, hi) (block
+     * boundaries at level tBegin) and columns [from, to), in balanced passes of groups of at most
+     * {@code groupBytes} bytes: the inverse twin of {@link #forwardLevels}.
+     */
+    static void inverseLevels(double[][] rows, int logLen, double[] twInv, boolean nega, int tBegin, int tEnd,
+            int lo, int hi, int from, int to, double p, double pinv, int groupBytes) {
+        int len = 1 << logLen;
+        int levels = tEnd - tBegin;
+        if (levels <= 0) {
+            return;
+        }
+        int per = balancedLevels(levels, to - from, groupBytes);
+        int passes = (levels + per - 1) / per;
+        for (int pass = passes - 1; pass >= 0; pass--) {
+            int t0 = tBegin + pass * per;
+            int t1 = Math.min(tEnd, t0 + per);
+            int group = 1 << (t1 - t0);
+            int span = len >> t0;
+            int hLast = len >> t1;
+            for (int start = lo; start < hi; start += span) {
+                for (int off = 0; off < hLast; off++) {
+                    int first = start + off;
+                    for (int t = t1 - 1; t >= t0; t--) {
+                        int h = len >> (t + 1);
+                        int hu = h / hLast;
+                        int base = nega ? 1 << t : 0;
+                        int shift = logLen - t;
+                        for (int u0 = 0; u0 < group; u0 += 2 * hu) {
+                            for (int u = u0; u < u0 + hu; u++) {
+                                int i = first + u * hLast;
+                                inverseButterflies(rows[i], rows[i + h], from, to, twInv[base + (i >> shift)],
+                                        p, pinv);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    // Levels per pass: at most those whose group of rows (width doubles each) fits groupBytes
+    // (at least 1), spread evenly over the passes that needs.
+    private static int balancedLevels(int levels, int width, int groupBytes) {
+        if (levels <= 0) {
+            return 1;
+        }
+        int groupRows = Math.max(2, groupBytes / (8 * Math.max(1, width)));
+        int max = 31 - Integer.numberOfLeadingZeros(groupRows);
+        int passes = (levels + max - 1) / max;
+        return (levels + passes - 1) / passes;
+    }
+
+    /**
      * An elementwise operation on row i, columns [from, to), fused into a column transform
      * (applied while the row's group is in cache instead of in a pass of its own).
      */
@@ -614,16 +725,73 @@ final class DoubleNttKernels {
     }
 
     /**
+     * dst[c][r] = src[r][c] for r in [r0, r1) and c in [c0, c1): eight source rows at a time
+     * (the rows of a tile of {@link DoubleNttPlan}, whose block is in cache).
+     */
+    static void transposeBlock(double[][] src, double[][] dst, int r0, int r1, int c0, int c1) {
+        int r = r0;
+        for (; r + 8 <= r1; r += 8) {
+            double[] s0 = src[r];
+            double[] s1 = src[r + 1];
+            double[] s2 = src[r + 2];
+            double[] s3 = src[r + 3];
+            double[] s4 = src[r + 4];
+            double[] s5 = src[r + 5];
+            double[] s6 = src[r + 6];
+            double[] s7 = src[r + 7];
+            for (int c = c0; c < c1; c++) {
+                double[] d = dst[c];
+                d[r] = s0[c];
+                d[r + 1] = s1[c];
+                d[r + 2] = s2[c];
+                d[r + 3] = s3[c];
+                d[r + 4] = s4[c];
+                d[r + 5] = s5[c];
+                d[r + 6] = s6[c];
+                d[r + 7] = s7[c];
+            }
+        }
+        for (; r < r1; r++) {
+            double[] s = src[r];
+            for (int c = c0; c < c1; c++) {
+                dst[c][r] = s[c];
+            }
+        }
+    }
+
+    /**
      * dst[c][r] = src[r][c] for r in [r0, r1) (a multiple of 8 apart, or the whole range when
      * it is shorter), every column c: eight source rows at a time over blocks of 256 columns
-     * (measured fastest of the tilings tried: about 1 ns per element at n = 2^18..2^20).
+     * (measured fastest of the tilings tried: about 0.6 ns per element while both matrices are
+     * in L2). Out of L2 the writes dominate: each band of eight source rows writes 64 bytes into
+     * each of 256 destination rows, a pattern no hardware prefetcher follows, and every store
+     * waits for its line. So before a band is written, the lines of the band {@link #touchAhead}
+     * bands ahead are loaded (one double read per destination row, summed into {@link #sink}
+     * so that the loads stay): loads, unlike stores, miss in parallel, and the stores then find
+     * their lines in cache. 2.1-2.5 against 3.0-3.2 ns per element from 2^16 to 2^19 points with
+     * the matrices out of cache, 2.7 against 3.4 at 2^21 (fft/BENCHMARKS.md section (f)); only
+     * from {@link #TOUCH_MIN_ELEMENTS} entries on.
      */
     static void transpose(double[][] src, double[][] dst, int r0, int r1) {
         int cols = src[0].length;
+        int ahead = (long) src.length * cols >= TOUCH_MIN_ELEMENTS ? touchAhead : 0;
+        int touchEnd = ahead > 0 ? r1 : 0;
+        double acc = 0;
         int r = r0;
         for (int cb = 0; cb < cols; cb += 256) {
             int ce = Math.min(cols, cb + 256);
+            for (int t = r0 + 7; t < Math.min(touchEnd, r0 + 8 * ahead); t += 8) {
+                for (int c = cb; c < ce; c++) {
+                    acc += dst[c][t];
+                }
+            }
             for (r = r0; r + 8 <= r1; r += 8) {
+                int t = r + 8 * ahead + 7; // the last entry of the band `ahead` bands ahead
+                if (t < touchEnd) {
+                    for (int c = cb; c < ce; c++) {
+                        acc += dst[c][t];
+                    }
+                }
                 double[] s0 = src[r];
                 double[] s1 = src[r + 1];
                 double[] s2 = src[r + 2];
@@ -651,5 +819,25 @@ final class DoubleNttKernels {
                 }
             }
         }
+        sink = acc;
     }
+
+    /**
+     * Bands of {@link #transpose} between a band's lines being loaded and being written; 0 turns
+     * the touching off. Not final so that benchmarks can switch it.
+     */
+    static volatile int touchAhead = 2;
+
+    /**
+     * Matrices from this many entries (2 MiB, four times the L2 measured) are transposed with
+     * the touching loads; smaller ones stay in L2, where the loads only cost (3-5% of a
+     * transform at 2^14..2^17 points).
+     */
+    static final long TOUCH_MIN_ELEMENTS = 1L << 18;
+
+    /**
+     * Where {@link #transpose} leaves the sum of its touching loads (never read: a store the
+     * compiler must keep, so it keeps the loads). Racy writes of a meaningless value.
+     */
+    static double sink;
 }

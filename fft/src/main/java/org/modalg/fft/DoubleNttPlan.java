@@ -35,6 +35,17 @@ import org.modalg.fields.ZpField;
  * steps backwards and includes 1/n. A convolution is two forward transforms, the pointwise
  * product and an inverse; its order of the spectrum never matters.
  *
+ * <h2>Passes</h2>
+ * By default each step is its own pass over the matrix (the column levels in
+ * {@link DoubleNttKernels#levelsPerPass} groups, the transpose, the twist, the row levels): six
+ * to eight passes per transform. With {@link #tiles} switched on, step 1 and step 2 run instead
+ * in tiles (a block of rows times a range of columns that fits half the L2): a tile runs all its
+ * levels, and in step 1 its transpose into the spectrum and its twist, while it is in cache, so
+ * a transform is two passes over memory (more when the matrix is so tall that a tile of
+ * {@link #tileMinWidth} columns cannot hold every row: the first levels then run in whole passes
+ * first). The same butterflies in another order: the same doubles. Measured no faster on the
+ * development machine (fft/BENCHMARKS.md section (f)), so it is off.
+ *
  * <h2>Ranges</h2>
  * Inputs are integers of magnitude at most 1.5 p (residues in [0, p) or in (-p/2, p/2) are
  * fine); forward transforms and pointwise products give integers of magnitude below 1.45 p,
@@ -55,6 +66,32 @@ public final class DoubleNttPlan {
     public static final int MIN_LOG2N = 2;
     /** Largest supported log2n. */
     public static final int MAX_LOG2N = 28;
+
+    /**
+     * Whether the transforms run in tiles (class comment, "Passes"): the system property
+     * {@code modalg.dntt.tiles=true}; the same doubles either way. Off by default: on the
+     * development machine (512 KiB L2 per core, shared) the tiles measured no faster than the
+     * passes at any length and up to 1.3x slower from 2^16 to 2^19 (fft/BENCHMARKS.md section
+     * (f)). Not final so that tests and benchmarks can switch it.
+     */
+    static volatile boolean tiles = Boolean.getBoolean("modalg.dntt.tiles");
+
+    /**
+     * Bytes of one tile (a block of rows, a range of columns) that runs all its levels in cache:
+     * half the L2 of the machine measured (512 KiB per core); {@code -Dmodalg.dntt.tileBytes}.
+     * Not final so that tests can force small tiles.
+     */
+    static volatile int tileBytes = Integer.getInteger("modalg.dntt.tileBytes", 1 << 18);
+    /**
+     * Narrowest tile, in columns (a transform too tall for a tile this wide runs its first
+     * levels in whole passes first): butterfly loops of 32 doubles ran at 0.49 ns per butterfly
+     * in L1 against 0.33 at 256 (section (f)). {@code -Dmodalg.dntt.tileMinWidth}.
+     */
+    static volatile int tileMinWidth = Integer.getInteger("modalg.dntt.tileMinWidth", 32);
+    /** Bytes of the group of rows a pass inside a tile keeps in L1; {@code -Dmodalg.dntt.groupBytes}. */
+    static volatile int groupBytes = Integer.getInteger("modalg.dntt.groupBytes", 1 << 14);
+    /** Spectrum rows transposed and twisted together inside a tile. */
+    private static final int SUB = 8;
 
     private static final Map<Long, DoubleNttPlan> CACHE = new ConcurrentHashMap<>();
     private static final int MAX_CACHED_PLANS = 256;
@@ -77,7 +114,7 @@ public final class DoubleNttPlan {
     private final Twist cyclicTwist;
     private volatile Twist negacyclicTwist;
 
-    private record Twist(double[][] fwdLo, double[][] fwdHi, double[][] invLo, double[][] invHi) {
+    record Twist(double[][] fwdLo, double[][] fwdHi, double[][] invLo, double[][] invHi) {
     }
 
     private DoubleNttPlan(long p, int log2n, ZpField field) {
@@ -191,8 +228,21 @@ public final class DoubleNttPlan {
         DoubleMatrixPool.give(m);
     }
 
-    /** v (an integer-valued double of magnitude below 2^52) reduced into [0, p). */
+    /**
+     * v (an integer-valued double of magnitude below 2^52) reduced into [0, p), p &gt;= 1. For
+     * p &lt; 2^50 without a division (called in a loop, 1 / p is hoisted out of it): q =
+     * rint(fl(v fl(1/p))) and r = v - q p by one fma. Two roundings of relative size 2^-53 put
+     * fl(v fl(1/p)) within (2^52 / p) 2^-52 = 1/p &lt;= 1/3 of v / p for p &gt;= 3 (for p = 1, 2
+     * both are exact), so |r| &lt;= (1/2 + 1/3) p &lt; p: an integer below 2^50, which the fma
+     * returns exactly; then r + p if r &lt; 0. 1.3 against 2.3 ns per value with {@code %}
+     * (fft/BENCHMARKS.md section (f)). Larger p: {@code %}.
+     */
     public static long residue(double v, long p) {
+        if (p > 0 && p < MAX_PRIME_EXCLUSIVE) {
+            double pd = p;
+            long x = (long) Math.fma(Math.rint(v * (1.0 / pd)), -pd, v);
+            return x + ((x >> 63) & p);
+        }
         long x = (long) v % p;
         return x + ((x >> 63) & p);
     }
@@ -233,12 +283,159 @@ public final class DoubleNttPlan {
             forwardVariant(coefficients, spectrum, negacyclic, pool, nonzeroRows, tw);
             return;
         }
+        if (tiles) {
+            forwardTiled(coefficients, spectrum, negacyclic, pool, nonzeroRows, tw);
+            return;
+        }
         forEachBlock(pool, c, r, (from, to) -> DoubleNttKernels.forwardColumns(coefficients, logR,
                 colFwd, negacyclic, from, to, pd, pinv, nonzeroRows));
         forEach(pool, r, 64, (from, to) -> DoubleNttKernels.transpose(coefficients, spectrum, from, to));
         forEach(pool, c, 8, (from, to) -> twistRows(spectrum, from, to, tw.fwdLo, tw.fwdHi));
         forEachBlock(pool, r, c, (from, to) -> DoubleNttKernels.forwardColumns(spectrum, logC,
                 rowFwd, false, from, to, pd, pinv, c));
+    }
+
+    // The tiled forward transform (class comment, "Passes"). Step 1: the length-R transforms
+    // down the coefficient columns: kA outer levels in whole passes when R rows are too many
+    // for a tile, then per tile (rows [lo, lo + hA), columns [c0, c0 + wA)) the remaining levels,
+    // the transpose of the tile into spectrum rows [c0, c0 + wA), columns [lo, lo + hA), and the
+    // twist of those entries, while the tile is in cache. Step 2: the length-C transforms down
+    // the spectrum columns, in tiles the same way.
+    private void forwardTiled(double[][] coef, double[][] spectrum, boolean nega, ForkJoinPool pool,
+            int nonzeroRows, Twist tw) {
+        forwardStep1(coef, spectrum, nega, pool, nonzeroRows, tw);
+        forwardStep2(spectrum, pool);
+    }
+
+    // Step 1 of forwardTiled (package-private for DoubleNttProfile's split).
+    void forwardStep1(double[][] coef, double[][] spectrum, boolean nega, ForkJoinPool pool, int nonzeroRows,
+            Twist tw) {
+        int r = rows();
+        int c = columns();
+        Tiling ta = tiling(logR, c);
+        int wA = ta.width();
+        int kA = ta.outer();
+        if (kA > 0) {
+            forEachBlock(pool, c, r, (from, to) -> DoubleNttKernels.forwardLevels(coef, logR, colFwd, nega, 0,
+                    kA, 0, r, from, to, pd, pinv, nonzeroRows, DoubleNttKernels.PASS_BYTES));
+        }
+        int hA = r >> kA;
+        int blocksA = 1 << kA;
+        forEach(pool, (c / wA) << kA, 1, (from, to) -> {
+            for (int t = from; t < to; t++) {
+                int c0 = (t >> kA) * wA;
+                int lo = (t & (blocksA - 1)) * hA;
+                DoubleNttKernels.forwardLevels(coef, logR, colFwd, nega, kA, logR, lo, lo + hA, c0, c0 + wA, pd,
+                        pinv, nonzeroRows, ta.group());
+                for (int cs = c0; cs < c0 + wA; cs += SUB) {
+                    int ce = Math.min(c0 + wA, cs + SUB);
+                    DoubleNttKernels.transposeBlock(coef, spectrum, lo, lo + hA, cs, ce);
+                    twistRows(spectrum, cs, ce, lo, lo + hA, tw.fwdLo, tw.fwdHi);
+                }
+            }
+        });
+    }
+
+    // Step 2 of forwardTiled (package-private for DoubleNttProfile's split).
+    void forwardStep2(double[][] spectrum, ForkJoinPool pool) {
+        int r = rows();
+        int c = columns();
+        Tiling tb = tiling(logC, r);
+        int wB = tb.width();
+        int kB = tb.outer();
+        if (kB > 0) {
+            forEachBlock(pool, r, c, (from, to) -> DoubleNttKernels.forwardLevels(spectrum, logC, rowFwd, false,
+                    0, kB, 0, c, from, to, pd, pinv, c, DoubleNttKernels.PASS_BYTES));
+        }
+        int hB = c >> kB;
+        int blocksB = 1 << kB;
+        forEach(pool, (r / wB) << kB, 1, (from, to) -> {
+            for (int t = from; t < to; t++) {
+                int s0 = (t >> kB) * wB;
+                int lo = (t & (blocksB - 1)) * hB;
+                DoubleNttKernels.forwardLevels(spectrum, logC, rowFwd, false, kB, logC, lo, lo + hB, s0, s0 + wB,
+                        pd, pinv, c, tb.group());
+            }
+        });
+    }
+
+    // The tiled inverse: forwardTiled's steps backwards; with b, the pointwise product is taken
+    // on each tile of step 2 before its levels.
+    private void inverseTiled(double[][] spectrum, double[][] b, double[][] coef, boolean nega, ForkJoinPool pool,
+            Twist tw) {
+        int r = rows();
+        int c = columns();
+        Tiling tb = tiling(logC, r);
+        int wB = tb.width();
+        int kB = tb.outer();
+        int hB = c >> kB;
+        int blocksB = 1 << kB;
+        forEach(pool, (r / wB) << kB, 1, (from, to) -> {
+            for (int t = from; t < to; t++) {
+                int s0 = (t >> kB) * wB;
+                int lo = (t & (blocksB - 1)) * hB;
+                if (b != null) {
+                    for (int i = lo; i < lo + hB; i++) {
+                        DoubleNttKernels.pointwise(spectrum[i], b[i], s0, s0 + wB, pd, pinv);
+                    }
+                }
+                DoubleNttKernels.inverseLevels(spectrum, logC, rowInv, false, kB, logC, lo, lo + hB, s0, s0 + wB,
+                        pd, pinv, tb.group());
+            }
+        });
+        if (kB > 0) {
+            forEachBlock(pool, r, c, (from, to) -> DoubleNttKernels.inverseLevels(spectrum, logC, rowInv, false,
+                    0, kB, 0, c, from, to, pd, pinv, DoubleNttKernels.PASS_BYTES));
+        }
+        Tiling ta = tiling(logR, c);
+        int wA = ta.width();
+        int kA = ta.outer();
+        int hA = r >> kA;
+        int blocksA = 1 << kA;
+        forEach(pool, (c / wA) << kA, 1, (from, to) -> {
+            for (int t = from; t < to; t++) {
+                int c0 = (t >> kA) * wA;
+                int lo = (t & (blocksA - 1)) * hA;
+                for (int cs = c0; cs < c0 + wA; cs += SUB) {
+                    int ce = Math.min(c0 + wA, cs + SUB);
+                    twistRows(spectrum, cs, ce, lo, lo + hA, tw.invLo, tw.invHi);
+                    DoubleNttKernels.transposeBlock(spectrum, coef, cs, ce, lo, lo + hA);
+                }
+                DoubleNttKernels.inverseLevels(coef, logR, colInv, nega, kA, logR, lo, lo + hA, c0, c0 + wA, pd,
+                        pinv, ta.group());
+            }
+        });
+        if (kA > 0) {
+            forEachBlock(pool, c, r, (from, to) -> DoubleNttKernels.inverseLevels(coef, logR, colInv, nega, 0,
+                    kA, 0, r, from, to, pd, pinv, DoubleNttKernels.PASS_BYTES));
+        }
+    }
+
+    /**
+     * The tiles of a transform down 2^logH rows of {@code width} doubles: tiles of {@code width}
+     * columns (a power of two dividing the row length) and 2^(logH - outer) rows, after
+     * {@code outer} levels in whole passes; {@code group} bytes per L1 group inside a tile.
+     */
+    record Tiling(int width, int outer, int group) {
+        /**
+         * The widest power of two (at most width) whose column range of every row fits
+         * {@code bytes}, but at least {@code minWidth} (or width); then as many outer levels as
+         * make a block of rows of that width fit {@code bytes}.
+         */
+        static Tiling of(int logH, int width, int bytes, int minWidth, int group) {
+            long fit = bytes / (8L << logH);
+            int w = fit >= width ? width
+                    : fit >= minWidth ? (int) Long.highestOneBit(fit) : Math.min(width, Integer.highestOneBit(minWidth));
+            long tileRows = Math.max(2, bytes / (8L * w));
+            int logRows = 63 - Long.numberOfLeadingZeros(tileRows);
+            return new Tiling(w, Math.max(0, logH - logRows), group);
+        }
+    }
+
+    // The tiling of this plan's length-2^logH transforms along rows of `width` doubles, from the
+    // switches as they are now (read once per call).
+    private static Tiling tiling(int logH, int width) {
+        return Tiling.of(logH, width, Math.max(64, tileBytes), Math.max(1, tileMinWidth), Math.max(64, groupBytes));
     }
 
     // The forward transform with the switchable variants (radix-4 level pairs, the twist fused
@@ -263,11 +460,15 @@ public final class DoubleNttPlan {
 
     // Spectrum rows c in [from, to) times theta_s^c = lo[c mod L][s] hi[c div L][s].
     private void twistRows(double[][] spectrum, int from, int to, double[][] lo, double[][] hi) {
+        twistRows(spectrum, from, to, 0, spectrum[0].length, lo, hi);
+    }
+
+    // The same on the columns s in [s0, s1) only.
+    private void twistRows(double[][] spectrum, int from, int to, int s0, int s1, double[][] lo, double[][] hi) {
         int mask = lo.length - 1;
         int shift = Integer.numberOfTrailingZeros(lo.length);
         for (int c = from; c < to; c++) {
-            DoubleNttKernels.twist(spectrum[c], lo[c & mask], hi[c >>> shift], 0, spectrum[c].length,
-                    pd, pinv);
+            DoubleNttKernels.twist(spectrum[c], lo[c & mask], hi[c >>> shift], s0, s1, pd, pinv);
         }
     }
 
@@ -308,6 +509,10 @@ public final class DoubleNttPlan {
         int c = columns();
         if (DoubleNttKernels.fuse || DoubleNttKernels.radix4) {
             inverseVariant(spectrum, b, coefficients, negacyclic, pool, tw);
+            return;
+        }
+        if (tiles) {
+            inverseTiled(spectrum, b, coefficients, negacyclic, pool, tw);
             return;
         }
         if (b != null) {
@@ -433,7 +638,7 @@ public final class DoubleNttPlan {
 
     // ----------------------------------------------------------------------------------------
 
-    private Twist twist(boolean negacyclic) {
+    Twist twist(boolean negacyclic) {
         if (!negacyclic) {
             return cyclicTwist;
         }

@@ -288,11 +288,25 @@ class DoubleNttPlanTest {
     @Test
     void residueReducesEveryIntegerBelow2To52() {
         Random rnd = new Random(SEED ^ 0x11);
-        for (long p : SWEEP) {
-            for (int it = 0; it < 2000; it++) {
-                long x = rnd.nextLong((1L << 53) - 1) - ((1L << 52) - 1); // |x| < 2^52
-                if (it < 8) {
-                    x = new long[] {0, 1, -1, p, -p, p - 1, 1 - p, (1L << 52) - 1}[it];
+        long[] primes = Arrays.copyOf(SWEEP, SWEEP.length + 5);
+        // the division-free path's edges (1, 2, 3, 2^50 - 27 the largest prime below 2^50) and
+        // the fallback above it
+        primes[SWEEP.length] = 1;
+        primes[SWEEP.length + 1] = 2;
+        primes[SWEEP.length + 2] = 3;
+        primes[SWEEP.length + 3] = (1L << 50) - 27;
+        primes[SWEEP.length + 4] = (1L << 50) + 55;
+        long m = (1L << 52) - 1;
+        for (long p : primes) {
+            for (int it = 0; it < 4000; it++) {
+                long x = rnd.nextLong((1L << 53) - 1) - m; // |x| < 2^52
+                if (it < 14) {
+                    x = new long[] {0, 1, -1, p, -p, p - 1, 1 - p, m, -m, m / p * p, -(m / p * p),
+                        m / p * p - p / 2, p / 2, -(p / 2) - 1}[it];
+                } else if (it < 1000) { // near a multiple of p, where q is decided by a half
+                    x = (rnd.nextLong(m / p + 1) - rnd.nextLong(m / p + 1)) * p + (rnd.nextLong(5) - 2)
+                            + (rnd.nextBoolean() ? p / 2 : 0);
+                    x = Math.max(-m, Math.min(m, x));
                 }
                 assertEquals(Math.floorMod(x, p), DoubleNttPlan.residue(x, p), "seed=" + SEED + " p=" + p + " x=" + x);
             }
