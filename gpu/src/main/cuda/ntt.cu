@@ -4,10 +4,11 @@
 // of consecutive rows sharing one prime p (grid.y = rows of the run); the host launches once
 // per run. pinv = p^-1 mod 2^64 is the Montgomery constant.
 //
-// Twiddle tables (built on the host, Montgomery form w R mod p with R = 2^64): for every
-// power of two h < n, tw[h + t] = w_{2h}^t for 0 <= t < h (w_{2h} the primitive 2h-th root
-// w^(n / 2h), w the root the CPU engine uses), so a stage with half-size h reads tw[h .. 2h)
-// contiguously. The inverse table holds w_{2h}^(-t).
+// Twiddle tables (built on the host): for every power of two h < n, tw[h + t] = w_{2h}^t for
+// 0 <= t < h (w_{2h} the primitive 2h-th root w^(n / 2h), w the root the CPU engine uses), so
+// a stage with half-size h reads tw[h .. 2h) contiguously; the inverse table holds
+// w_{2h}^(-t). The engines' Shoup passes read pairs (w, floor(w 2^64 / p)) (ulonglong2), the
+// earlier passes one word in Montgomery form, w R mod p with R = 2^64.
 //
 // Forward: decimation in frequency (Gentleman-Sande), natural order in, bit-reversed out.
 // Inverse: decimation in time (Cooley-Tukey), bit-reversed in, natural order out, unscaled.
@@ -16,7 +17,8 @@
 // memory is read and written in runs of `cols` words (coalesced). Three passes of 8 stages
 // cover a 2^24-point transform.
 //
-// All values are kept canonical in [0, p): results equal the CPU engine's bit for bit.
+// Every transform's output is canonical in [0, p) (the passes in between keep lazy ranges, see
+// the fused passes): results equal the CPU engine's bit for bit.
 
 #include "zp.cuh"
 
