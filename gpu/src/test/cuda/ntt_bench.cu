@@ -13,7 +13,10 @@
 // passes = transform time / copy time is measured in the same run. Every CUDA call's return
 // code is checked. Exit status 0 only if every comparison passed.
 //
-// Usage: ntt_bench [seed [lo hi [reps]]]   (defaults: seed from the clock, 16 24, 30)
+// Usage: ntt_bench [seed [lo hi [reps]]]   (defaults: seed from the clock, 10 24, 30)
+// (runs 11-14 of gpu/BENCHMARKS.md: lo hi = 16 24)
+//        ntt_bench profile VARIANT LOG2N   (one forward and one inverse transform between
+//        cudaProfilerStart and cudaProfilerStop: ncu --profile-from-start off ntt_bench profile ..)
 // Output: a table on stdout, and the same rows as CSV in $OUT/ntt-bench.csv when OUT is set.
 
 #include "ntt.cu"
@@ -355,7 +358,7 @@ int main(int argc, char** argv) {
     }
     u64 seed = argc > 1 ? strtoull(argv[1], 0, 10)
                         : (u64) std::chrono::system_clock::now().time_since_epoch().count();
-    const int lo = argc > 3 ? atoi(argv[2]) : 16;
+    const int lo = argc > 3 ? atoi(argv[2]) : 10;
     const int hi = argc > 3 ? atoi(argv[3]) : 24;
     const int reps = argc > 4 ? atoi(argv[4]) : 30;
     if (lo < 9 || hi > 26 || lo > hi || reps < 1) {
