@@ -4,10 +4,11 @@
 // of consecutive rows sharing one prime p (grid.y = rows of the run); the host launches once
 // per run. pinv = p^-1 mod 2^64 is the Montgomery constant.
 //
-// Twiddle tables (built on the host, Montgomery form w R mod p with R = 2^64): for every
-// power of two h < n, tw[h + t] = w_{2h}^t for 0 <= t < h (w_{2h} the primitive 2h-th root
-// w^(n / 2h), w the root the CPU engine uses), so a stage with half-size h reads tw[h .. 2h)
-// contiguously. The inverse table holds w_{2h}^(-t).
+// Twiddle tables (built on the host): for every power of two h < n, tw[h + t] = w_{2h}^t for
+// 0 <= t < h (w_{2h} the primitive 2h-th root w^(n / 2h), w the root the CPU engine uses), so
+// a stage with half-size h reads tw[h .. 2h) contiguously; the inverse table holds
+// w_{2h}^(-t). The engines' Shoup passes read pairs (w, floor(w 2^64 / p)) (ulonglong2), the
+// earlier passes one word in Montgomery form, w R mod p with R = 2^64.
 //
 // Forward: decimation in frequency (Gentleman-Sande), natural order in, bit-reversed out.
 // Inverse: decimation in time (Cooley-Tukey), bit-reversed in, natural order out, unscaled.
@@ -16,7 +17,8 @@
 // memory is read and written in runs of `cols` words (coalesced). Three passes of 8 stages
 // cover a 2^24-point transform.
 //
-// All values are kept canonical in [0, p): results equal the CPU engine's bit for bit.
+// Every transform's output is canonical in [0, p) (the passes in between keep lazy ranges, see
+// the fused passes): results equal the CPU engine's bit for bit.
 
 #include "zp.cuh"
 
@@ -474,6 +476,320 @@ extern "C" __global__ void __launch_bounds__(256, 3)
 ntt_dit_fused_lb3(u64* data, const u64* __restrict__ tw, u64 p, u64 pinv, int log2n, int s, int m,
                   int log2cols) {
     FUSED_CASES(false)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shoup passes (the engines' kernels since run 13 of gpu/BENCHMARKS.md): the fused passes'
+// schedule (two register phases, one shared-memory exchange) with changes that cut the
+// instructions per butterfly and the stalls that bound the fused passes:
+// - the twiddle product by Shoup's method: tables of pairs (w, floor(w 2^64 / p)), w a plain
+//   residue, and a w = a w - floor(a w' / 2^64) p in [0, 2p) for any a < 2^64: one high and two
+//   low 64-bit products, independent of each other, against the Montgomery product's chain of
+//   four (57 against 65 instructions for a butterfly with its loads and stores on sm_90);
+// - in the pass whose groups are consecutive (stride 1) the twiddles of offset 0 in the low-bit
+//   phase are 1: those butterflies are additions only (15 of the phase's 32);
+// - the staged (stride-1) pass issues all of a thread's loads before its shared-memory stores,
+//   so they are in flight together (the fused inverse's first pass waited for each in turn:
+//   0.23 against 0.12 ms at 2^24 points);
+// - a reduction x - m if x >= m is one 64-bit subtraction and a select on its sign (valid for
+//   |x - m| < 2^63);
+// - 8 groups to a block of 128 threads, four blocks a multiprocessor.
+// Value ranges, the last pass's canonical output and the data layout are those of the fused
+// passes. The same passes on the Montgomery words (TwiddleWord<false>) are instantiated only by
+// the standalone benchmark (gpu/src/test/cuda/ntt_bench.cu), for comparison.
+//
+// Pair table (ulonglong2): entry h + t is (w_{2h}^t, floor(w_{2h}^t 2^64 / p)) for h < n, the
+// one-word table's indices.
+
+__device__ __forceinline__ u64 reduce_sign(u64 x, u64 m) {
+    const u64 y = x - m;
+    return (long long) y < 0 ? x : y;
+}
+
+template <bool SHOUP> struct TwiddleWord;
+template <> struct TwiddleWord<false> {
+    typedef u64 T;
+    // a w R^-1 + p in (0, 2p) for a < 4p (w = w R mod p stored)
+    static __device__ __forceinline__ u64 mul(u64 a, T w, u64 p, u64 pinv) {
+        return mont_mul_lazy(a, w, p, pinv);
+    }
+};
+template <> struct TwiddleWord<true> {
+    typedef ulonglong2 T;
+    // a w mod p + {0, p}, in [0, 2p) for any a < 2^64 (w.x = w < p, w.y = floor(w 2^64 / p))
+    static __device__ __forceinline__ u64 mul(u64 a, T w, u64 p, u64) {
+        const u64 q = __umul64hi(a, w.y);
+        return a * w.x - q * p;
+    }
+};
+
+template <bool SHOUP>
+__device__ __forceinline__ void dif_bfly2(u64& a, u64& b, typename TwiddleWord<SHOUP>::T w, u64 p,
+                                          u64 p2, u64 pinv) {
+    const u64 s = a + b;
+    const u64 d = a - b + p2;
+    a = reduce_sign(s, p2);
+    b = TwiddleWord<SHOUP>::mul(d, w, p, pinv);
+}
+
+template <bool SHOUP>
+__device__ __forceinline__ void dit_bfly2(u64& a, u64& b, typename TwiddleWord<SHOUP>::T w, u64 p,
+                                          u64 p2, u64 pinv) {
+    const u64 x = reduce_sign(a, p2);
+    const u64 t = TwiddleWord<SHOUP>::mul(b, w, p, pinv);
+    a = x + t;
+    b = x - t + p2;
+}
+
+// Butterflies whose twiddle is 1: the same ranges without a product.
+__device__ __forceinline__ void dif_bfly1(u64& a, u64& b, u64 p2) {
+    const u64 s = a + b;
+    const u64 d = a - b + p2;
+    a = reduce_sign(s, p2);
+    b = reduce_sign(d, p2);
+}
+
+__device__ __forceinline__ void dit_bfly1(u64& a, u64& b, u64 p2) {
+    const u64 x = reduce_sign(a, p2);
+    const u64 t = reduce_sign(b, p2);
+    a = x + t;
+    b = x - t + p2;
+}
+
+template <bool SHOUP>
+struct Pass2 {
+    typedef typename TwiddleWord<SHOUP>::T T;
+    int log2n, s, log2cols, log2stride;
+    unsigned g0;
+
+    __device__ __forceinline__ unsigned slot(unsigned gl, unsigned j) const {
+        return (j << log2cols) | (gl ^ (j & ((1u << log2cols) - 1u)));
+    }
+
+    __device__ __forceinline__ unsigned address(unsigned gl, unsigned j) const {
+        const unsigned g = g0 + gl;
+        const unsigned mask = (1u << log2stride) - 1u;
+        return ((g >> log2stride) << (log2n - s)) + (g & mask) + (j << log2stride);
+    }
+
+    // twiddle of half-size h (group elements) at offset jt < h for group gl; S1: stride 1
+    template <bool S1>
+    __device__ __forceinline__ T twiddle(const T* __restrict__ tw, unsigned h, unsigned jt,
+                                         unsigned gl) const {
+        if (S1) {
+            return tw[h + jt];
+        }
+        const unsigned tt = (g0 + gl) & ((1u << log2stride) - 1u);
+        return tw[((h + jt) << log2stride) + tt];
+    }
+};
+
+// The stages of one register phase (as phase_stages); TRIV: the twiddles of t = 0 are 1.
+template <int R, bool DIF, bool SHOUP, bool S1, bool TRIV>
+__device__ __forceinline__ void phase_stages2(u64 (&v)[R],
+                                              const typename TwiddleWord<SHOUP>::T* __restrict__ tw,
+                                              const Pass2<SHOUP>& F, unsigned gl, unsigned base,
+                                              int shift, u64 p, u64 p2, u64 pinv) {
+#pragma unroll
+    for (int st = 0; (1 << st) < R; st++) {
+        const int hk = DIF ? R >> (st + 1) : 1 << st;
+#pragma unroll
+        for (int t = 0; t < hk; t++) {
+            if (TRIV && t == 0) {
+#pragma unroll
+                for (int b = 0; b < R / (2 * hk); b++) {
+                    const int k = b * 2 * hk;
+                    if (DIF) {
+                        dif_bfly1(v[k], v[k + hk], p2);
+                    } else {
+                        dit_bfly1(v[k], v[k + hk], p2);
+                    }
+                }
+                continue;
+            }
+            const typename TwiddleWord<SHOUP>::T w = F.template twiddle<S1>(
+                    tw, (unsigned) hk << shift, base + ((unsigned) t << shift), gl);
+#pragma unroll
+            for (int b = 0; b < R / (2 * hk); b++) {
+                const int k = b * 2 * hk + t;
+                if (DIF) {
+                    dif_bfly2<SHOUP>(v[k], v[k + hk], w, p, p2, pinv);
+                } else {
+                    dit_bfly2<SHOUP>(v[k], v[k + hk], w, p, p2, pinv);
+                }
+            }
+        }
+    }
+}
+
+template <int R>
+__device__ __forceinline__ void normalize2(u64 (&v)[R], u64 p, u64 p2, bool dif) {
+#pragma unroll
+    for (int k = 0; k < R; k++) {
+        u64 x = v[k];
+        if (!dif) {
+            x = reduce_sign(x, p2);
+        }
+        v[k] = reduce_sign(x, p);
+    }
+}
+
+// S1: log2stride == 0 (the pass of consecutive groups: the forward transform's last pass, the
+// inverse's first).
+template <int M, bool DIF, bool SHOUP, bool S1>
+__device__ __forceinline__ void shoup_pass(u64* data,
+                                           const typename TwiddleWord<SHOUP>::T* __restrict__ tw,
+                                           u64 p, u64 pinv, int log2n, int s, int log2cols) {
+    extern __shared__ u64 fused_sh[];
+    constexpr int M1 = (M + 1) / 2;
+    constexpr int M2 = M / 2;
+    constexpr int R1 = 1 << M1;
+    constexpr int R2 = 1 << M2;
+    const Pass2<SHOUP> F = {log2n, s, log2cols, S1 ? 0 : log2n - s - M, blockIdx.x << log2cols};
+    u64* x = data + ((unsigned long long) blockIdx.y << log2n);
+    const unsigned colsMask = (1u << log2cols) - 1u;
+    const bool direct = F.log2stride >= log2cols;
+    const bool last = DIF ? S1 : s == 0;
+    const u64 p2 = p << 1;
+    const unsigned unitsH = (1u << log2cols) << M2;
+    const unsigned unitsL = (1u << log2cols) << M1;
+    if (!DIF && !direct) { // staged, coalesced load: the R1 words of a thread all in flight at once
+        u64 v[R1];
+#pragma unroll
+        for (int i = 0; i < R1; i++) {
+            const unsigned L = threadIdx.x + i * blockDim.x;
+            v[i] = x[F.address(L >> M, L & ((1u << M) - 1u))];
+        }
+#pragma unroll
+        for (int i = 0; i < R1; i++) {
+            const unsigned L = threadIdx.x + i * blockDim.x;
+            fused_sh[F.slot(L >> M, L & ((1u << M) - 1u))] = v[i];
+        }
+        __syncthreads();
+    }
+    if (DIF) {
+        for (unsigned U = threadIdx.x; U < unitsH; U += blockDim.x) {
+            const unsigned gl = direct ? U & colsMask : U >> M2;
+            const unsigned jx = direct ? U >> log2cols : U & (R2 - 1u);
+            u64 v[R1];
+#pragma unroll
+            for (int k = 0; k < R1; k++) {
+                v[k] = x[F.address(gl, jx + ((unsigned) k << M2))];
+            }
+            phase_stages2<R1, true, SHOUP, S1, false>(v, tw, F, gl, jx, M2, p, p2, pinv);
+#pragma unroll
+            for (int k = 0; k < R1; k++) {
+                fused_sh[F.slot(gl, jx + ((unsigned) k << M2))] = v[k];
+            }
+        }
+        __syncthreads();
+        for (unsigned U = threadIdx.x; U < unitsL; U += blockDim.x) {
+            const unsigned gl = U & colsMask;
+            const unsigned jy = U >> log2cols;
+            u64 v[R2];
+#pragma unroll
+            for (int k = 0; k < R2; k++) {
+                v[k] = fused_sh[F.slot(gl, (jy << M2) + k)];
+            }
+            phase_stages2<R2, true, SHOUP, S1, S1>(v, tw, F, gl, 0, 0, p, p2, pinv);
+            if (last) {
+                normalize2(v, p, p2, true);
+            }
+#pragma unroll
+            for (int k = 0; k < R2; k++) {
+                if (direct) {
+                    x[F.address(gl, (jy << M2) + k)] = v[k];
+                } else {
+                    fused_sh[F.slot(gl, (jy << M2) + k)] = v[k];
+                }
+            }
+        }
+        if (!direct) { // staged, coalesced store
+            __syncthreads();
+            u64 v[R1];
+#pragma unroll
+            for (int i = 0; i < R1; i++) {
+                const unsigned L = threadIdx.x + i * blockDim.x;
+                v[i] = fused_sh[F.slot(L >> M, L & ((1u << M) - 1u))];
+            }
+#pragma unroll
+            for (int i = 0; i < R1; i++) {
+                const unsigned L = threadIdx.x + i * blockDim.x;
+                x[F.address(L >> M, L & ((1u << M) - 1u))] = v[i];
+            }
+        }
+    } else {
+        for (unsigned U = threadIdx.x; U < unitsL; U += blockDim.x) {
+            const unsigned gl = U & colsMask;
+            const unsigned jy = U >> log2cols;
+            u64 v[R2];
+#pragma unroll
+            for (int k = 0; k < R2; k++) {
+                const unsigned j = (jy << M2) + k;
+                v[k] = direct ? x[F.address(gl, j)] : fused_sh[F.slot(gl, j)];
+            }
+            phase_stages2<R2, false, SHOUP, S1, S1>(v, tw, F, gl, 0, 0, p, p2, pinv);
+#pragma unroll
+            for (int k = 0; k < R2; k++) {
+                fused_sh[F.slot(gl, (jy << M2) + k)] = v[k];
+            }
+        }
+        __syncthreads();
+        for (unsigned U = threadIdx.x; U < unitsH; U += blockDim.x) {
+            const unsigned gl = direct ? U & colsMask : U >> M2;
+            const unsigned jx = direct ? U >> log2cols : U & (R2 - 1u);
+            u64 v[R1];
+#pragma unroll
+            for (int k = 0; k < R1; k++) {
+                v[k] = fused_sh[F.slot(gl, jx + ((unsigned) k << M2))];
+            }
+            phase_stages2<R1, false, SHOUP, S1, false>(v, tw, F, gl, jx, M2, p, p2, pinv);
+            if (last) {
+                normalize2(v, p, p2, false);
+            }
+#pragma unroll
+            for (int k = 0; k < R1; k++) {
+                x[F.address(gl, jx + ((unsigned) k << M2))] = v[k];
+            }
+        }
+    }
+}
+
+#define SHOUP_CASES_S(DIF, SH, S1)                                                              \
+    switch (m) {                                                                                \
+    case 1: shoup_pass<1, DIF, SH, S1>(data, tw, p, pinv, log2n, s, log2cols); break;           \
+    case 2: shoup_pass<2, DIF, SH, S1>(data, tw, p, pinv, log2n, s, log2cols); break;           \
+    case 3: shoup_pass<3, DIF, SH, S1>(data, tw, p, pinv, log2n, s, log2cols); break;           \
+    case 4: shoup_pass<4, DIF, SH, S1>(data, tw, p, pinv, log2n, s, log2cols); break;           \
+    case 5: shoup_pass<5, DIF, SH, S1>(data, tw, p, pinv, log2n, s, log2cols); break;           \
+    case 6: shoup_pass<6, DIF, SH, S1>(data, tw, p, pinv, log2n, s, log2cols); break;           \
+    case 7: shoup_pass<7, DIF, SH, S1>(data, tw, p, pinv, log2n, s, log2cols); break;           \
+    default: shoup_pass<8, DIF, SH, S1>(data, tw, p, pinv, log2n, s, log2cols); break;          \
+    }
+// SH: Shoup pairs (true) or Montgomery words (false, the benchmark's comparison only).
+#define SHOUP_CASES(DIF, SH)                                                                    \
+    if (log2n - s - m == 0) {                                                                   \
+        SHOUP_CASES_S(DIF, SH, true)                                                            \
+    } else {                                                                                    \
+        SHOUP_CASES_S(DIF, SH, false)                                                           \
+    }
+
+// One pass of m (1 <= m <= 8) stages starting at stage s, tw the pair table: grid = (2^(log2n -
+// m - log2cols), rows of the run), block = 2^(log2cols + floor(m/2)) threads (GpuNtt: log2cols =
+// 3, 128 threads for m = 8), dynamic shared memory 2^(log2cols + m) words. Compiled for four
+// blocks of 128 threads per multiprocessor (128 registers a thread, none spilled): measured
+// faster than two of 256 (16 groups to a block) at 2^24 points on the H100 and the H200.
+// Canonical residues into a transform's first pass and out of its last.
+extern "C" __global__ void __launch_bounds__(128, 4)
+ntt_dif_shoup(u64* data, const ulonglong2* __restrict__ tw, u64 p, u64 pinv, int log2n, int s,
+              int m, int log2cols) {
+    SHOUP_CASES(true, true)
+}
+
+extern "C" __global__ void __launch_bounds__(128, 4)
+ntt_dit_shoup(u64* data, const ulonglong2* __restrict__ tw, u64 p, u64 pinv, int log2n, int s,
+              int m, int log2cols) {
+    SHOUP_CASES(false, true)
 }
 
 // out[i] = a[i] b[i] c R^-2 mod p (c = k R^2 mod p gives a b k; the convolution uses k = 1/n).

@@ -2,7 +2,10 @@ package org.modalg.gpu;
 
 import java.util.List;
 
-/** The kernel modules: one CUDA source under {@code src/main/cuda/} and one PTX resource each. */
+/**
+ * The kernel modules: one CUDA source under {@code src/main/cuda/} each, built into a PTX
+ * resource (any device) and an sm_90 cubin resource (H100, H200: loaded without compilation).
+ */
 final class GpuKernels {
     /** Small-prime NTT passes, pointwise products, scaling and bit reversal. */
     static final String NTT = "ntt";

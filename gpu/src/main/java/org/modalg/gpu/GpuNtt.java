@@ -9,20 +9,26 @@ import jcuda.driver.CUfunction;
  * them alone. Every method covers a run of consecutive rows sharing the prime of its tables.
  *
  * <p>Pass schedule: a transform of 2^log2n points is ceil(log2n / 8) passes over memory, each
- * doing up to 8 radix-2 stages (a 2^24-point transform: 3 passes). The engines use the fused
- * passes ({@code ntt_dif_fused}, {@code ntt_dit_fused}: the stages in registers, radix 16 for 8
- * stages, one shared-memory exchange, lazy reductions); the earlier passes (radix 4, one
+ * doing up to 8 radix-2 stages (a 2^24-point transform: 3 passes). The engines use the Shoup
+ * passes ({@code ntt_dif_shoup}, {@code ntt_dit_shoup}: the stages in registers, radix 16 for 8
+ * stages, one shared-memory exchange, lazy reductions, twiddle products by Shoup's method from
+ * the pair tables, 8 groups of a pass to a block of 128 threads); the fused passes (the same
+ * schedule with Montgomery twiddles, 16 groups to a block) and the earlier radix-4 passes (one
  * shared-memory round trip and barrier per two stages) stay for the benchmarks' comparison.
  */
 final class GpuNtt {
     static final int MAX_STAGES_PER_PASS = 8;
+    /** The passes the engines run unless {@code modalg.gpu.nttKernel} names others. */
+    static final String DEFAULT_KERNEL = "shoup";
     private static final int LOG2_COLUMNS = 4;
+    private static final int LOG2_COLUMNS_SHOUP = 3;
     private static final int THREADS = 256;
     private static final int MAX_GRID_Y = 65535;
 
     private final CUfunction dif;
     private final CUfunction dit;
     private final boolean fused;
+    private final boolean shoup;
     private final String difName;
     private final String ditName;
     private final CUfunction pointwise;
@@ -30,21 +36,27 @@ final class GpuNtt {
     private final CUfunction bitReverse;
 
     /**
-     * The passes the engines use: {@code modalg.gpu.nttKernel}, by default {@code fused_lb3}
-     * (measured 3-5% faster than {@code fused} at 2^24 points on an H200, BENCHMARKS.md).
+     * The passes the engines use: {@code modalg.gpu.nttKernel}, by default {@code shoup}
+     * (2^24 points on an H100: 0.486 ms forward and 0.483 inverse against 0.542 and 0.592 for
+     * {@code fused_lb3} in the same run, BENCHMARKS.md).
      */
     GpuNtt(GpuRuntime rt) {
-        this(rt, System.getProperty("modalg.gpu.nttKernel", "fused_lb3"));
+        this(rt, System.getProperty("modalg.gpu.nttKernel", DEFAULT_KERNEL));
     }
 
     /**
-     * kernel: {@code fused} (the engines' passes), {@code fused_lb3} (the same compiled for three
-     * blocks per multiprocessor) or {@code radix4} (the earlier passes, for comparison).
+     * kernel: {@code shoup} (the engines' passes), {@code fused} (Montgomery twiddles),
+     * {@code fused_lb3} (the same compiled for three blocks per multiprocessor) or {@code radix4}
+     * (the earlier passes), the last three for comparison.
      *
      * @throws IllegalArgumentException for another name
      */
     GpuNtt(GpuRuntime rt, String kernel) {
         switch (kernel) {
+            case "shoup":
+                difName = "ntt_dif_shoup";
+                ditName = "ntt_dit_shoup";
+                break;
             case "fused":
                 difName = "ntt_dif_fused";
                 ditName = "ntt_dit_fused";
@@ -58,9 +70,11 @@ final class GpuNtt {
                 ditName = "ntt_dit_pass";
                 break;
             default:
-                throw new IllegalArgumentException("NTT kernel must be fused, fused_lb3 or radix4, got " + kernel);
+                throw new IllegalArgumentException(
+                        "NTT kernel must be shoup, fused, fused_lb3 or radix4, got " + kernel);
         }
         this.fused = !kernel.equals("radix4");
+        this.shoup = kernel.equals("shoup");
         dif = rt.function(GpuKernels.NTT, difName);
         dit = rt.function(GpuKernels.NTT, ditName);
         pointwise = rt.function(GpuKernels.NTT, "pointwise_mul");
@@ -73,7 +87,7 @@ final class GpuNtt {
         int[] stages = passStages(t.log2n);
         int s = 0;
         for (int m : stages) {
-            pass(dif, difName, data, row, rows, t, t.forward, s, m);
+            pass(dif, difName, data, row, rows, t, table(t, false), s, m);
             s += m;
         }
     }
@@ -84,7 +98,7 @@ final class GpuNtt {
         int s = t.log2n;
         for (int i = stages.length - 1; i >= 0; i--) {
             s -= stages[i];
-            pass(dit, ditName, data, row, rows, t, t.inverse, s, stages[i]);
+            pass(dit, ditName, data, row, rows, t, table(t, true), s, stages[i]);
         }
     }
 
@@ -146,11 +160,16 @@ final class GpuNtt {
         return stages;
     }
 
+    // The stage twiddles the passes read: Shoup pairs or Montgomery words.
+    private DeviceBuffer table(NttTables t, boolean inverse) {
+        return shoup ? t.shoup(inverse) : t.montgomery(inverse);
+    }
+
     private void pass(CUfunction kernel, String name, DeviceBuffer data, int row, int rows,
             NttTables t, DeviceBuffer table, int s, int m) {
-        int log2cols = Math.min(LOG2_COLUMNS, t.log2n - m);
+        int log2cols = Math.min(shoup ? LOG2_COLUMNS_SHOUP : LOG2_COLUMNS, t.log2n - m);
         int blocks = 1 << (t.log2n - m - log2cols);
-        // fused: one thread per 2^ceil(m/2) elements (16 for m = 8); radix 4: up to 256
+        // fused and Shoup: one thread per 2^ceil(m/2) elements (16 for m = 8); radix 4: up to 256
         int threads = fused ? 1 << (log2cols + m / 2) : Math.min(THREADS, 1 << (log2cols + m - 1));
         int shared = (1 << (log2cols + m)) * Long.BYTES;
         long off = (long) row << t.log2n;

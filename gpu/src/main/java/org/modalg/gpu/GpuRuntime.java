@@ -13,13 +13,15 @@ import jcuda.driver.CUdevice;
 import jcuda.driver.CUdevice_attribute;
 import jcuda.driver.CUfunction;
 import jcuda.driver.CUmodule;
+import jcuda.driver.CUresult;
 import jcuda.driver.JCudaDriver;
 
 /**
- * A CUDA device this JVM uses (its primary context) and the kernel modules loaded from the PTX
- * resources, through the JCuda driver API. {@link #get()} is device 0, which the engines of the
- * layers below use; {@link #devices()} is every visible device, over which the image engine
- * ({@link GpuImageEngine}) spreads its batches of primes.
+ * A CUDA device this JVM uses (its primary context) and the kernel modules loaded from the
+ * cubin resources for its compute capability (sm_90 ships: no compilation on load) or else the
+ * PTX resources (compiled by the driver on load), through the JCuda driver API. {@link #get()}
+ * is device 0, which the engines of the layers below use; {@link #devices()} is every visible
+ * device, over which the image engine ({@link GpuImageEngine}) spreads its batches of primes.
  *
  * <p>{@link #isUsable()} never throws: it is false, with {@link #unusableReason()}, when the
  * JCuda native library cannot load (no {@code libcuda.so.1}), there is no device, or the driver
@@ -259,15 +261,56 @@ public final class GpuRuntime {
         return f;
     }
 
+    // The module from the cubin shipped for this device's compute capability when there is one
+    // built from the current source (no compilation by the driver), else from the PTX (compiled
+    // by the driver for the device on load). -Dmodalg.gpu.cubin=false forces the PTX.
     private synchronized CUmodule module(String name) {
         CUmodule m = modules.get(name);
         if (m == null) {
             m = new CUmodule();
-            Cuda.check(JCudaDriver.cuModuleLoadData(m, ptx(name)),
-                    "cuModuleLoadData(" + name + ".ptx)");
+            byte[] cubin = Boolean.parseBoolean(System.getProperty("modalg.gpu.cubin", "true"))
+                    ? cubin(name, computeCapability()) : null;
+            boolean loaded = false;
+            if (cubin != null) {
+                int rc = JCudaDriver.cuModuleLoadData(m, cubin);
+                loaded = rc == CUresult.CUDA_SUCCESS;
+                if (!loaded) {
+                    LOG.fine(() -> name + " cubin refused by the driver (" + CUresult.stringFor(rc)
+                            + "): loading the PTX");
+                }
+            }
+            if (!loaded) {
+                Cuda.check(JCudaDriver.cuModuleLoadData(m, ptx(name)),
+                        "cuModuleLoadData(" + name + ".ptx)");
+            }
             modules.put(name, m);
         }
         return m;
+    }
+
+    /**
+     * The cubin of a module for compute capability {@code cc} (10 major + minor, e.g. 90), or null
+     * where none ships or it was not built from the source of the module's PTX (the source hash
+     * beside it, {@code NAME.sm_CC.cubin.sha256}, differs from the PTX's first line).
+     */
+    static byte[] cubin(String name, int cc) {
+        String path = RESOURCE_DIR + name + ".sm_" + cc + ".cubin";
+        byte[] bin = resource(path);
+        byte[] hash = resource(path + ".sha256");
+        if (bin == null || hash == null) {
+            return null;
+        }
+        String ptxHash = new String(ptx(name), StandardCharsets.US_ASCII).lines().findFirst().orElse("");
+        String cubinHash = new String(hash, StandardCharsets.US_ASCII).lines().findFirst().orElse("");
+        return ptxHash.equals(cubinHash) ? bin : null;
+    }
+
+    private static byte[] resource(String path) {
+        try (InputStream in = GpuRuntime.class.getResourceAsStream(path)) {
+            return in == null ? null : in.readAllBytes();
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot read resource " + path, e);
+        }
     }
 
     /** The PTX text of a module, null-terminated as the driver wants it. */

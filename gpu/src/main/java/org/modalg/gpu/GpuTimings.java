@@ -42,14 +42,14 @@ public final class GpuTimings {
      */
     public static double forwardMillis(long[] rowPrimes, int log2n, int rows, int repeats) {
         return forwardMillis(rowPrimes, log2n, rows, repeats,
-                System.getProperty("modalg.gpu.nttKernel", "fused_lb3"));
+                System.getProperty("modalg.gpu.nttKernel", GpuNtt.DEFAULT_KERNEL));
     }
 
     /**
      * As {@link #forwardMillis(long[], int, int, int)} with the fused passes compiled without a
-     * bound on the registers ({@code fused}: two blocks of 256 threads per multiprocessor where
-     * the engines' {@code fused_lb3} fits three); their output is first checked against the CPU
-     * engine's.
+     * bound on the registers ({@code fused}: Montgomery twiddles, two blocks of 256 threads per
+     * multiprocessor; the engines run the Shoup passes); their output is first checked against
+     * the CPU engine's.
      */
     public static double forwardMillisFused(long[] rowPrimes, int log2n, int rows, int repeats) {
         GpuRuntime rt = GpuRuntime.get();
@@ -78,7 +78,7 @@ public final class GpuTimings {
 
     /**
      * As {@link #forwardMillis(long[], int, int, int)} with the earlier radix-4 passes (two
-     * stages per shared-memory round trip, canonical reductions) instead of the engines' fused
+     * stages per shared-memory round trip, canonical reductions) instead of the engines' Shoup
      * ones: the before of the NTT kernel's before/after, timed in the same run.
      */
     public static double forwardMillisRadix4(long[] rowPrimes, int log2n, int rows, int repeats) {

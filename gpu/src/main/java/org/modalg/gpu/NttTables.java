@@ -7,11 +7,12 @@ import org.modalg.fields.ZpField;
 import org.modalg.fields.ZpMontgomery;
 
 /**
- * The device-resident tables of one (prime, length): forward and inverse stage twiddles in
- * Montgomery form (layout of {@code ntt.cu}: entry h + t is w_{2h}^(&plusmn;t) for every power of
- * two h &lt; n), the negacyclic twists psi^(&plusmn;i) on first use, and the scalar constants.
- * Built on the host in O(n) multiplications and uploaded once; a small cache keeps the most
- * recently used tables up to an eighth of the device memory.
+ * The device-resident tables of one (prime, length): forward and inverse stage twiddles (layout of
+ * {@code ntt.cu}: entry h + t is w_{2h}^(&plusmn;t) for every power of two h &lt; n) as Shoup pairs
+ * (w, floor(w 2^64 / p)), the form the engines' passes read, and in Montgomery form w R mod p for
+ * the earlier passes (built on first use), the negacyclic twists psi^(&plusmn;i) on first use,
+ * and the scalar constants. Built on the host in O(n) multiplications and uploaded once; a small
+ * cache keeps the most recently used tables up to an eighth of the device memory.
  */
 final class NttTables implements AutoCloseable {
     final long p;
@@ -22,8 +23,12 @@ final class NttTables implements AutoCloseable {
     final long nInvR;
     /** (1/n) R^2 mod p: pointwise(a, b, nInvR2) = a b / n. */
     final long nInvR2;
-    final DeviceBuffer forward;
-    final DeviceBuffer inverse;
+    /** Forward stage twiddles as Shoup pairs: words 2 (h + t) and 2 (h + t) + 1. */
+    final DeviceBuffer forwardShoup;
+    /** Inverse stage twiddles as Shoup pairs. */
+    final DeviceBuffer inverseShoup;
+    private DeviceBuffer forwardMont;
+    private DeviceBuffer inverseMont;
     private DeviceBuffer twist;
     private DeviceBuffer untwist;
 
@@ -43,14 +48,14 @@ final class NttTables implements AutoCloseable {
         this.nInvR = mont.toMont(nInv);
         this.nInvR2 = mont.toMont(nInvR);
         long w = NttPrimes.primitiveRootOfUnity(p, log2n);
-        DeviceBuffer fwd = DeviceBuffer.of(stageTable(f, mont, w, log2n));
+        DeviceBuffer fwd = DeviceBuffer.of(shoupPairs(f, stagePowers(f, w, log2n)));
         try {
-            this.inverse = DeviceBuffer.of(stageTable(f, mont, f.inv(w), log2n));
+            this.inverseShoup = DeviceBuffer.of(shoupPairs(f, stagePowers(f, f.inv(w), log2n)));
         } catch (RuntimeException e) {
             fwd.close();
             throw e;
         }
-        this.forward = fwd;
+        this.forwardShoup = fwd;
     }
 
     /** The tables for (p, log2n) on the current device, from the cache or built now. */
@@ -59,7 +64,7 @@ final class NttTables implements AutoCloseable {
         NttTables t = CACHE.get(key);
         if (t == null) {
             long limit = GpuRuntime.get().totalMemory() / 8 / Long.BYTES;
-            long words = 2L << log2n;
+            long words = 4L << log2n;
             while (!CACHE.isEmpty() && cachedWords + words > limit) {
                 evictOldest();
             }
@@ -86,7 +91,36 @@ final class NttTables implements AutoCloseable {
     }
 
     private long words() {
-        return (2L + (twist != null ? 2 : 0)) << log2n;
+        return (4L + (twist != null ? 2 : 0) + (forwardMont != null ? 2 : 0)) << log2n;
+    }
+
+    /**
+     * The stage twiddles in Montgomery form (w R mod p, one word an entry) for the earlier passes
+     * ({@code modalg.gpu.nttKernel} = fused, fused_lb3 or radix4); built on first use.
+     */
+    synchronized DeviceBuffer montgomery(boolean inverse) {
+        if (forwardMont == null) {
+            ZpField f = ZpField.of(p);
+            ZpMontgomery mont = ZpMontgomery.of(p);
+            long w = NttPrimes.primitiveRootOfUnity(p, log2n);
+            DeviceBuffer fwd = DeviceBuffer.of(toMontgomery(mont, stagePowers(f, w, log2n)));
+            try {
+                inverseMont = DeviceBuffer.of(toMontgomery(mont, stagePowers(f, f.inv(w), log2n)));
+            } catch (RuntimeException e) {
+                fwd.close();
+                throw e;
+            }
+            forwardMont = fwd;
+            synchronized (NttTables.class) {
+                cachedWords += 2L << log2n;
+            }
+        }
+        return inverse ? inverseMont : forwardMont;
+    }
+
+    /** The stage twiddles as Shoup pairs, what the engines' passes read. */
+    DeviceBuffer shoup(boolean inverse) {
+        return inverse ? inverseShoup : forwardShoup;
     }
 
     /** psi^i R mod p, psi a primitive 2n-th root with psi^2 = w (built on first use). */
@@ -133,16 +167,16 @@ final class NttTables implements AutoCloseable {
         return out;
     }
 
-    // Entry h + t = w_{2h}^t R mod p for h = 1, 2, 4, .., n/2 and t < h, with w_n = w: the
-    // table of the last stage is computed, the others are its subsamples.
-    private static long[] stageTable(ZpField f, ZpMontgomery mont, long w, int log2n) {
+    // Entry h + t = w_{2h}^t (plain residues) for h = 1, 2, 4, .., n/2 and t < h, with w_n = w:
+    // the table of the last stage is computed, the others are its subsamples. Entry 0 is unused.
+    private static long[] stagePowers(ZpField f, long w, int log2n) {
         int n = 1 << log2n;
         int half = n >> 1;
         long[] table = new long[n];
         long ws = f.shoupPrecompute(w);
         long v = 1;
         for (int t = 0; t < half; t++) {
-            table[half + t] = mont.toMont(v);
+            table[half + t] = v;
             v = f.mulShoup(v, w, ws);
         }
         for (int h = half >> 1, step = 2; h >= 1; h >>= 1, step <<= 1) {
@@ -153,10 +187,33 @@ final class NttTables implements AutoCloseable {
         return table;
     }
 
+    // Each entry in Montgomery form, w R mod p.
+    private static long[] toMontgomery(ZpMontgomery mont, long[] powers) {
+        long[] out = new long[powers.length];
+        for (int i = 1; i < powers.length; i++) {
+            out[i] = mont.toMont(powers[i]);
+        }
+        return out;
+    }
+
+    // Entry i as the pair (w, floor(w 2^64 / p)) at words 2i and 2i + 1 (ulonglong2 on the device).
+    private static long[] shoupPairs(ZpField f, long[] powers) {
+        long[] out = new long[2 * powers.length];
+        for (int i = 1; i < powers.length; i++) {
+            out[2 * i] = powers[i];
+            out[2 * i + 1] = f.shoupPrecompute(powers[i]);
+        }
+        return out;
+    }
+
     @Override
     public synchronized void close() {
-        forward.close();
-        inverse.close();
+        forwardShoup.close();
+        inverseShoup.close();
+        if (forwardMont != null) {
+            forwardMont.close();
+            inverseMont.close();
+        }
         if (twist != null) {
             twist.close();
             untwist.close();

@@ -18,12 +18,13 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Each committed PTX resource records the SHA-256 of the CUDA source it was built from (the .cu
- * and the shared .cuh headers; scripts/gpu-ptx.sh writes it); a kernel or header edited without
- * regenerating the PTX fails here.
+ * and the shared .cuh headers; scripts/gpu-ptx.sh writes it), and so does the sidecar of each
+ * module's sm_90 cubin; a kernel or header edited without regenerating them fails here.
  * Runs everywhere (no GPU or nvcc needed).
  */
 class GpuPtxFreshnessTest {
     private static final Path SOURCES = Path.of("src/main/cuda");
+    private static final Path RESOURCES = Path.of("src/main/resources/org/modalg/gpu");
 
     @Test
     void everyModuleHasACurrentPtx() throws IOException, NoSuchAlgorithmException {
@@ -51,6 +52,14 @@ class GpuPtxFreshnessTest {
             String first = new String(ptx, StandardCharsets.US_ASCII).lines().findFirst().orElse("");
             assertEquals("// modalg source sha256: " + hash, first,
                     name + ".ptx is stale: run scripts/gpu-ptx.sh after editing " + cu);
+            Path sidecar = RESOURCES.resolve(name + ".sm_90.cubin.sha256");
+            assertTrue(Files.isRegularFile(RESOURCES.resolve(name + ".sm_90.cubin")) && Files.isRegularFile(sidecar),
+                    name + ".sm_90.cubin or its .sha256 is missing: run scripts/gpu-ptx.sh");
+            assertEquals("// modalg source sha256: " + hash,
+                    Files.readAllLines(sidecar, StandardCharsets.US_ASCII).get(0),
+                    name + ".sm_90.cubin is stale: run scripts/gpu-ptx.sh after editing " + cu);
+            assertTrue(GpuRuntime.cubin(name, 90) != null, name + ": the runtime does not take its sm_90 cubin");
+            assertTrue(GpuRuntime.cubin(name, 80) == null, name + ": no sm_80 cubin ships, none may load");
         }
         assertEquals(sources.size(), GpuKernels.MODULES.size(), "a module without a .cu source");
     }
