@@ -6,6 +6,7 @@ import org.modalg.fft.CrtBasis;
 import org.modalg.fields.NttPrimes;
 import org.modalg.fields.ZpField;
 import org.modalg.fields.ZpMontgomery;
+import org.modalg.modular.kernel.ZpDetKernel;
 import org.modalg.polynomial.IntegerMultiplication;
 
 /**
