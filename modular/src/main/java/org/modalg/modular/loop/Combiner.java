@@ -4,14 +4,14 @@ import java.math.BigInteger;
 import org.modalg.modular.MultiCrt;
 
 /**
- * How a {@link MultimodularEngine} run turns images into integers: vectors of {@link #width()}
+ * How a {@link MultimodularLoop} run turns images into integers: vectors of {@link #width()}
  * entries, one residue vector per modulus, lifted to the symmetric range (-M/2, M/2] of the
  * product M of the moduli. Moduli are word-size primes or big ones (generalized Fermat primes),
  * pairwise coprime. Implementations: {@link GarnerCombiner} (incremental Garner: each image
  * folded in as it comes, a stability flag for free; for a few entries and a few hundred primes)
  * and {@link ProductTreeCombiner} (images kept, lifted at once by {@link MultiCrt}'s chunked
  * Garner and product tree when a value is asked for; for thousands of primes or long vectors).
- * Not thread-safe: the engine calls them from one thread.
+ * Not thread-safe: the loop calls them from one thread.
  */
 public interface Combiner {
 

@@ -3,7 +3,7 @@ package org.modalg.modular.loop;
 import java.math.BigInteger;
 
 /**
- * The images of one {@link ImageTask} call, as the {@link MultimodularEngine} combines them: for
+ * The images of one {@link ImageTask} call, as the {@link MultimodularLoop} combines them: for
  * each modulus (a word-size prime, or a generalized Fermat prime given as a BigInteger) a row of
  * residues in [0, modulus), and, for operations whose images have a degree (the gcd), that
  * degree, which the {@link UnluckyPrimes} policy reads. Rows of one batch may differ in length

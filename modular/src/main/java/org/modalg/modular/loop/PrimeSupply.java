@@ -9,28 +9,28 @@ import org.modalg.modular.GfPrimes;
 import org.modalg.modular.PrimeSource;
 
 /**
- * The moduli of one {@link MultimodularEngine} run, in the order they are used: first the
+ * The moduli of one {@link MultimodularLoop} run, in the order they are used: first the
  * generalized Fermat fields of a big-prime route (if any), then word-size primes, either a
- * fixed plan (the primes covering a proven bound, drawn once: {@link #plan}) or an unbounded
+ * fixed list (the primes covering a proven bound, drawn once: {@link #fixed(long[], String)}) or an unbounded
  * {@link PrimeSource} ({@link #stream}: the gcd, which stops by a proof, not a bound).
  */
 public final class PrimeSupply {
     private final List<GfPreset> fields;
     private int fieldsUsed;
-    private final long[] plan;
-    private int planUsed;
+    private final long[] fixed;
+    private int fixedUsed;
     private final PrimeSource source;
     private final String words;
 
-    private PrimeSupply(List<GfPreset> fields, long[] plan, PrimeSource source, String words) {
+    private PrimeSupply(List<GfPreset> fields, long[] fixed, PrimeSource source, String words) {
         this.fields = fields;
-        this.plan = plan;
+        this.fixed = fixed;
         this.source = source;
         this.words = words;
     }
 
     /** A fixed list of word-size primes. */
-    public static PrimeSupply plan(long[] primes, String describe) {
+    public static PrimeSupply fixed(long[] primes, String describe) {
         return new PrimeSupply(List.of(), primes, null, describe);
     }
 
@@ -41,7 +41,7 @@ public final class PrimeSupply {
 
     /** These generalized Fermat fields first, then the word-size primes of {@code then} (may be null: none). */
     public static PrimeSupply fieldsThen(List<GfPreset> presets, PrimeSupply then) {
-        return new PrimeSupply(new ArrayList<>(presets), then == null ? new long[0] : then.plan,
+        return new PrimeSupply(new ArrayList<>(presets), then == null ? new long[0] : then.fixed,
                 then == null ? null : then.source, then == null ? null : then.words);
     }
 
@@ -50,17 +50,17 @@ public final class PrimeSupply {
         return fieldsUsed < fields.size();
     }
 
-    /** Moduli left: fields plus planned primes (Integer.MAX_VALUE for a stream). */
+    /** Moduli left: fields plus fixed primes (Integer.MAX_VALUE for a stream). */
     int remaining() {
         if (source != null) {
             return Integer.MAX_VALUE;
         }
-        return fields.size() - fieldsUsed + plan.length - planUsed;
+        return fields.size() - fieldsUsed + fixed.length - fixedUsed;
     }
 
-    /** The planned word-size primes, all of them (null for a stream). */
-    long[] planned() {
-        return plan == null ? null : plan.clone();
+    /** The fixed word-size primes, all of them (null for a stream). */
+    long[] fixedPrimes() {
+        return fixed == null ? null : fixed.clone();
     }
 
     /** The next count fields (fewer when fewer are left). */
@@ -74,21 +74,21 @@ public final class PrimeSupply {
         return out;
     }
 
-    /** The next count word-size primes (fewer when a plan has fewer left). */
+    /** The next count word-size primes (fewer when a fixed list has fewer left). */
     long[] nextPrimes(int count) {
         if (source != null) {
             return source.next(count);
         }
-        int c = Math.min(count, plan.length - planUsed);
-        long[] out = java.util.Arrays.copyOfRange(plan, planUsed, planUsed + c);
-        planUsed += c;
+        int c = Math.min(count, fixed.length - fixedUsed);
+        long[] out = java.util.Arrays.copyOfRange(fixed, fixedUsed, fixedUsed + c);
+        fixedUsed += c;
         return out;
     }
 
     /** For the report's field line: the fields used and the word-size primes, if any were used. */
     public String describe() {
         String big = GfPrimes.describe(fields.subList(0, fieldsUsed));
-        boolean usedWords = source != null ? source.produced() > 0 : planUsed > 0;
+        boolean usedWords = source != null ? source.produced() > 0 : fixedUsed > 0;
         if (big.isEmpty()) {
             return words;
         }

@@ -6,7 +6,7 @@ import org.modalg.fft.Certification;
 /**
  * The proven stopping rule: the supply is a plan of moduli whose product exceeds twice a proven
  * bound B on the absolute value of every entry (Hadamard for the determinant and the Sylvester
- * matrix); all of them are imaged (one wave, which the engine cuts into batches), and then the
+ * matrix); all of them are imaged (one wave, which the loop cuts into batches), and then the
  * symmetric lift is the value. {@link Certification#PROVEN}, failure probability 0.
  */
 public final class ProvenBound implements StoppingRule<BigInteger[]> {
@@ -23,12 +23,12 @@ public final class ProvenBound implements StoppingRule<BigInteger[]> {
     }
 
     @Override
-    public int nextWave(MultimodularEngine run, Combiner combiner, PrimeSupply supply) {
+    public int nextWave(MultimodularLoop run, Combiner combiner, PrimeSupply supply) {
         return Math.max(1, supply.remaining());
     }
 
     @Override
-    public BigInteger[] tryStop(MultimodularEngine run, Combiner combiner, PrimeSupply supply) {
+    public BigInteger[] tryStop(MultimodularLoop run, Combiner combiner, PrimeSupply supply) {
         // m >= 2^floorBits: when that already exceeds 2B, the product of the moduli (a product tree
         // over thousands of primes) is not needed
         long floor = combiner.floorBits();

@@ -7,7 +7,7 @@ import java.util.function.IntUnaryOperator;
 import org.modalg.modular.ModularReport;
 
 /**
- * The unlucky-prime policy of a {@link MultimodularEngine} run, in one place: which images are
+ * The unlucky-prime policy of a {@link MultimodularLoop} run, in one place: which images are
  * combined, which are discarded, and the report's list of discarded primes.
  * <ul>
  * <li>{@link #none()}: every image is good (determinant and resultant: their images are the

@@ -3,7 +3,7 @@
  * {@link org.modalg.modular.poly}: bound -&gt; {@link PrimeSupply} -&gt; batched images
  * ({@link ImageTask}, {@link ImageBatch}, through one {@link org.modalg.modular.image.ImageEngine}
  * per operation) -&gt; {@link UnluckyPrimes} -&gt; {@link Combiner} -&gt; {@link StoppingRule}
- * -&gt; report ({@link MultimodularEngine}).
+ * -&gt; report ({@link MultimodularLoop}).
  *
  * <p>These types are public so that the operations in the sibling packages (and later ones, such
  * as bivariate resultants) can be written against them; they are the module's internals, not a

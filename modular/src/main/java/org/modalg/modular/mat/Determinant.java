@@ -33,7 +33,7 @@ import org.modalg.modular.loop.EarlyTermination;
 import org.modalg.modular.loop.GarnerCombiner;
 import org.modalg.modular.loop.ImageBatch;
 import org.modalg.modular.loop.ImageTask;
-import org.modalg.modular.loop.MultimodularEngine;
+import org.modalg.modular.loop.MultimodularLoop;
 import org.modalg.modular.loop.PrimeSupply;
 import org.modalg.modular.loop.ProductTreeCombiner;
 import org.modalg.modular.loop.ProvenBound;
@@ -101,7 +101,7 @@ import org.modalg.polynomial.IntegerMultiplication;
  * recorded in the report as a
  * hint, and only the bound (or the stability rule when asked for) ends the run.
  *
- * <p><b>Engine.</b> Every route is an instance of the {@link MultimodularEngine}: the images
+ * <p><b>Loop.</b> Every route is an instance of the {@link MultimodularLoop}: the images
  * (determinants, and the divisor strategy's factorizations) come in batches from the options'
  * {@link ImageEngine}, chosen once per call ({@link ImageEngines#forOptions}); the plain and
  * big-prime routes and the divisor strategy's cofactor are its loop with a {@link GarnerCombiner}
@@ -319,20 +319,20 @@ public final class Determinant {
             return new ModularResult<>(n == 0 ? BigInteger.ONE : BigInteger.ZERO, report.build());
         }
         BigInteger target = bound.shiftLeft(1);
-        MultimodularEngine engine = new MultimodularEngine(options, report);
+        MultimodularLoop loop = new MultimodularLoop(options, report);
         Images images = new Images(a, n);
         // what word-size primes would have to cover after the big primes
         long wordBits = target.bitLength();
         if (route == Route.BIG_PRIME) {
             wordBits -= Math.min(wordBits, GfPrimes.productOfAll().bitLength());
             if (wordBits <= WORD_PRIME_SUPPLY_BITS) {
-                return new ModularResult<>(bigPrime(engine, images, target), report.build());
+                return new ModularResult<>(bigPrime(loop, images, target), report.build());
             }
         }
-        int divisorFrom = engine.images().prefersWidePrimes() ? DEVICE_DIVISOR_MIN_N : DIVISOR_MIN_N;
+        int divisorFrom = loop.images().prefersWidePrimes() ? DEVICE_DIVISOR_MIN_N : DIVISOR_MIN_N;
         if (route == Route.CRT && (strategy == CrtStrategy.DIVISOR
                 || strategy == CrtStrategy.AUTO && n >= divisorFrom)) {
-            BigInteger det = divisorStrategy(engine, images, a, n, norms, bound);
+            BigInteger det = divisorStrategy(loop, images, a, n, norms, bound);
             if (det != null) {
                 return new ModularResult<>(det, report.build());
             }
@@ -340,7 +340,7 @@ public final class Determinant {
         if (wordBits > WORD_PRIME_SUPPLY_BITS) {
             return new ModularResult<>(bareiss(a, n, options, report), report.build());
         }
-        return new ModularResult<>(crt(engine, images, a, n, bound), report.build());
+        return new ModularResult<>(crt(loop, images, a, n, bound), report.build());
     }
 
     /**
@@ -406,8 +406,8 @@ public final class Determinant {
      * an engine that prefers wide primes (a GPU: its kernel is bound by memory traffic, so 2.7
      * times fewer images of the same cost).
      */
-    private static int primeBits(MultimodularEngine engine) {
-        return engine.images().prefersWidePrimes() ? WIDE_PRIME_BITS : ZpDetKernel.MAX_PRIME_BITS;
+    private static int primeBits(MultimodularLoop loop) {
+        return loop.images().prefersWidePrimes() ? WIDE_PRIME_BITS : ZpDetKernel.MAX_PRIME_BITS;
     }
 
     // Wide primes: 2^61 < p < 2^62, as ZpField and the engines take them.
@@ -418,13 +418,13 @@ public final class Determinant {
      * ({@link ProvenBound}), or, {@link Certification#PROBABILISTIC}, random primes in waves
      * sized by the floating-point estimate until the image is stable ({@link StableImages}).
      */
-    private static BigInteger crt(MultimodularEngine engine, Images images, BigInteger[] a, int n,
+    private static BigInteger crt(MultimodularLoop loop, Images images, BigInteger[] a, int n,
             BigInteger bound) {
-        Options options = engine.options();
-        ModularReport.Builder report = engine.report();
+        Options options = loop.options();
+        ModularReport.Builder report = loop.report();
         long t = System.nanoTime();
         BigInteger target = bound.shiftLeft(1);
-        int bits = primeBits(engine);
+        int bits = primeBits(loop);
         // the plan has at most this many primes, each at least 2^(bits - 1)
         long most = (target.bitLength() + 1L) / (bits - 1) + 2;
         EarlyTermination early = EarlyTermination.start(options, bound.bitLength() + 1L, bits,
@@ -454,8 +454,8 @@ public final class Determinant {
                 + bits + ")" : "word-size primes < 2^" + bits;
         report.phaseSince("setup", t);
         // a proven plan is lifted once (product tree); a stability check lifts after every wave
-        Combiner combiner = early == null ? new ProductTreeCombiner(1, engine.threads()) : new GarnerCombiner(1);
-        BigInteger det = engine.run(images, PrimeSupply.plan(plan, field), combiner,
+        Combiner combiner = early == null ? new ProductTreeCombiner(1, loop.threads()) : new GarnerCombiner(1);
+        BigInteger det = loop.run(images, PrimeSupply.fixed(plan, field), combiner,
                 UnluckyPrimes.none(), rule)[0];
         if (images.firstIsZero) {
             report.note("det = 0 modulo the first prime (singular with high probability)");
@@ -531,11 +531,11 @@ public final class Determinant {
      * images of det A for free. Returns null (the caller then takes the plain strategy) when A is
      * singular modulo MAX_LU_FAILURES primes.
      */
-    private static BigInteger divisorStrategy(MultimodularEngine engine, Images images, BigInteger[] a, int n,
+    private static BigInteger divisorStrategy(MultimodularLoop loop, Images images, BigInteger[] a, int n,
             MatrixNorms norms, BigInteger bound) {
         List<LuImages> factors = new ArrayList<>();
         try {
-            return divisorStrategy(engine, images, a, n, norms, bound, factors);
+            return divisorStrategy(loop, images, a, n, norms, bound, factors);
         } finally {
             for (LuImages lu : factors) {
                 lu.close();
@@ -544,10 +544,10 @@ public final class Determinant {
     }
 
     // The divisor strategy with the factor batches collected in factors (closed by the caller).
-    private static BigInteger divisorStrategy(MultimodularEngine engine, Images images, BigInteger[] a, int n,
+    private static BigInteger divisorStrategy(MultimodularLoop loop, Images images, BigInteger[] a, int n,
             MatrixNorms norms, BigInteger bound, List<LuImages> factors) {
-        Options options = engine.options();
-        ModularReport.Builder report = engine.report();
+        Options options = loop.options();
+        ModularReport.Builder report = loop.report();
         long t = System.nanoTime();
         int threads = options.threads();
         long[] b = new long[n];
@@ -606,7 +606,7 @@ public final class Determinant {
             // lifting's batched solves)
             LuImages got = luEngine.factor(n, images.limbs(), cand);
             factors.add(got);
-            engine.countImages(cand.length);
+            loop.countImages(cand.length);
             for (int j = 0; j < cand.length; j++) {
                 if (got.determinant(j) == 0) {
                     failures += wasRandom ? 1 : 0;
@@ -667,7 +667,7 @@ public final class Determinant {
         t = report.phaseSince("rational-reconstruction", t);
 
         // c = det A / d by CRT, starting from the factorization primes (none divides d), then the
-        // engine's loop over more primes not dividing d until the modulus exceeds 2 H / d.
+        // multimodular loop over more primes not dividing d until the modulus exceeds 2 H / d.
         BigInteger cofBound = denBound.divide(d);
         if (cofBound.bitLength() + 2L > WORD_PRIME_SUPPLY_BITS) {
             report.note("divisor strategy: the cofactor bound 2^" + cofBound.bitLength() + " needs more primes than"
@@ -698,7 +698,7 @@ public final class Determinant {
             }
             t = report.phaseSince("cofactor-crt", t);
             images.divisor = d;
-            engine.run(images, PrimeSupply.plan(plan, "word-size primes < 2^" + ZpDetKernel.MAX_PRIME_BITS), acc,
+            loop.run(images, PrimeSupply.fixed(plan, "word-size primes < 2^" + ZpDetKernel.MAX_PRIME_BITS), acc,
                     UnluckyPrimes.none(), new ProvenBound(cofTarget, "2 * Hadamard bound / d"));
             images.divisor = null;
             extra = plan.length;
@@ -723,8 +723,8 @@ public final class Determinant {
      * Elimination in the generalized Fermat fields of {@link GfPrimes#coverOrAll}(2H), word-size
      * primes below 2^23 making up the rest beyond all presets; proven.
      */
-    private static BigInteger bigPrime(MultimodularEngine engine, Images images, BigInteger target) {
-        ModularReport.Builder report = engine.report();
+    private static BigInteger bigPrime(MultimodularLoop loop, Images images, BigInteger target) {
+        ModularReport.Builder report = loop.report();
         long t = System.nanoTime();
         List<GfPreset> fields = GfPrimes.coverOrAll(target);
         PrimeSupply words = null;
@@ -732,11 +732,11 @@ public final class Determinant {
             report.note("2 * Hadamard bound 2^" + target.bitLength() + " exceeds all generalized Fermat presets "
                     + "together (2^" + GfPrimes.productOfAll().bitLength() + "): word-size primes make up the rest");
             long[] plan = PrimeSupply.covering(PrimeStream.below(PRIME_BOUND), GfPrimes.productOfAll(), target);
-            words = PrimeSupply.plan(plan, "word-size primes < 2^" + ZpDetKernel.MAX_PRIME_BITS);
+            words = PrimeSupply.fixed(plan, "word-size primes < 2^" + ZpDetKernel.MAX_PRIME_BITS);
         }
         PrimeSupply supply = PrimeSupply.fieldsThen(fields, words);
         report.phaseSince("setup", t);
-        BigInteger det = engine.run(images, supply, new GarnerCombiner(1), UnluckyPrimes.none(),
+        BigInteger det = loop.run(images, supply, new GarnerCombiner(1), UnluckyPrimes.none(),
                 new ProvenBound(target, "2 * Hadamard bound"))[0];
         report.field("generalized Fermat " + supply.describe());
         return det;

@@ -26,7 +26,7 @@ import org.modalg.modular.loop.Combiner;
 import org.modalg.modular.loop.GarnerCombiner;
 import org.modalg.modular.loop.ImageBatch;
 import org.modalg.modular.loop.ImageTask;
-import org.modalg.modular.loop.MultimodularEngine;
+import org.modalg.modular.loop.MultimodularLoop;
 import org.modalg.modular.loop.PrimeSupply;
 import org.modalg.modular.loop.ProductTreeCombiner;
 import org.modalg.modular.loop.StoppingRule;
@@ -85,7 +85,7 @@ import org.modalg.polynomial.ZZPoly;
  * the rule {@code LiftedCofactorProof}), up to (bits of gamma F) / 25 for the norm bound, plus the unlucky
  * ones. Images run in parallel over {@link Options#threads()}.
  *
- * <p>Every route is one run of the {@link MultimodularEngine}: images through the options'
+ * <p>Every route is one run of the {@link MultimodularLoop}: images through the options'
  * {@link ImageEngine} (the gcd and cofactors modulo a batch of primes, or in generalized Fermat
  * fields), the degree rule of {@link UnluckyPrimes}, a {@link ProductTreeCombiner} (cofactor
  * bound, lifted) or {@link GarnerCombiner} (trial division, big prime), and the proof as the
@@ -183,7 +183,7 @@ public final class PolynomialGcd {
         } else {
             hab = modular(pf, pg, options, report, route, proof);
         }
-        t1 = System.nanoTime(); // the engine's time went to its phases (images, crt)
+        t1 = System.nanoTime(); // the loop's time went to its phases (images, crt)
         // f = sign(lc f) cf pf, pf = H A: f / (d H) = sign(lc f) (cf / d) A
         ZZPoly gcd = hab[0].multiply(d);
         BigInteger sf = cf.divide(d).multiply(BigInteger.valueOf(f.leadingCoefficient().signum()));
@@ -201,7 +201,7 @@ public final class PolynomialGcd {
 
     /**
      * {H, A, B} for primitive F, G of positive degree: H = gcd(F, G) primitive with positive lc,
-     * A = F / H, B = G / H. One {@link MultimodularEngine} run: images h_p = gamma * monic
+     * A = F / H, B = G / H. One {@link MultimodularLoop} run: images h_p = gamma * monic
      * gcd(F_p, G_p) and the cofactors F_p / gcd, G_p / gcd through the options' image engine,
      * the degree rule for unlucky primes ({@link UnluckyPrimes#byDegree}), and the proof of the
      * route as stopping rule.
@@ -209,7 +209,7 @@ public final class PolynomialGcd {
     private static ZZPoly[] modular(ZZPoly pf, ZZPoly pg, Options options, ModularReport.Builder report, Route route,
                                     Proof proof) {
         BigInteger gamma = pf.leadingCoefficient().gcd(pg.leadingCoefficient());
-        MultimodularEngine engine = new MultimodularEngine(options, report);
+        MultimodularLoop loop = new MultimodularLoop(options, report);
         boolean cofactors = proof == Proof.COFACTOR_BOUND;
         Images images = new Images(pf, pg, gamma, cofactors);
         UnluckyPrimes unlucky = UnluckyPrimes.byDegree(images::width);
@@ -221,17 +221,17 @@ public final class PolynomialGcd {
         if (route == Route.BIG_PRIME) {
             supply = PrimeSupply.fieldsThen(bigPrimeOrder(pf, pg, gamma, report), PrimeSupply.stream(stream, words));
             combiner = new GarnerCombiner(0);
-            rule = new CofactorBound(pf, pg, gamma, unlucky, Math.max(CHUNK, engine.threads()));
+            rule = new CofactorBound(pf, pg, gamma, unlucky, Math.max(CHUNK, loop.threads()));
         } else if (cofactors) {
             supply = PrimeSupply.stream(stream, words);
-            combiner = new ProductTreeCombiner(0, engine.threads());
+            combiner = new ProductTreeCombiner(0, loop.threads());
             rule = new LiftedCofactorProof(pf, pg, gamma, unlucky);
         } else {
             supply = PrimeSupply.stream(stream, words);
             combiner = new GarnerCombiner(0);
-            rule = new TrialDivision(pf, pg, unlucky, engine.threads());
+            rule = new TrialDivision(pf, pg, unlucky, loop.threads());
         }
-        ZZPoly[] hab = engine.run(images, supply, combiner, unlucky, rule);
+        ZZPoly[] hab = loop.run(images, supply, combiner, unlucky, rule);
         List<Long> skipped = stream.skipped();
         for (long p : skipped) {
             report.skipped(p);
@@ -407,7 +407,7 @@ public final class PolynomialGcd {
     }
 
     /** The constant gcd, proven by an image of degree 0, or null. */
-    private static ZZPoly[] constantGcd(UnluckyPrimes unlucky, ZZPoly pf, ZZPoly pg, MultimodularEngine run) {
+    private static ZZPoly[] constantGcd(UnluckyPrimes unlucky, ZZPoly pf, ZZPoly pg, MultimodularLoop run) {
         if (unlucky.minDegree() != 0) {
             return null;
         }
@@ -458,20 +458,20 @@ public final class PolynomialGcd {
         }
 
         @Override
-        public int nextWave(MultimodularEngine run, Combiner combiner, PrimeSupply supply) {
+        public int nextWave(MultimodularLoop run, Combiner combiner, PrimeSupply supply) {
             long want = Math.max(1, (target - combiner.floorBits() + PolyGcdDouble.MAX_PRIME_BITS - 2)
                     / (PolyGcdDouble.MAX_PRIME_BITS - 1));
             return (int) Math.min(Integer.MAX_VALUE, Math.max(want, run.threads()));
         }
 
         @Override
-        public int expected(MultimodularEngine run, Combiner combiner, PrimeSupply supply) {
+        public int expected(MultimodularLoop run, Combiner combiner, PrimeSupply supply) {
             return (int) Math.min(Integer.MAX_VALUE, run.imagesComputed()
                     + Math.max(1, (target - combiner.floorBits()) / (PolyGcdDouble.MAX_PRIME_BITS - 1)));
         }
 
         @Override
-        public ZZPoly[] tryStop(MultimodularEngine run, Combiner combiner, PrimeSupply supply) {
+        public ZZPoly[] tryStop(MultimodularLoop run, Combiner combiner, PrimeSupply supply) {
             ZZPoly[] constant = constantGcd(unlucky, pf, pg, run);
             if (constant != null || combiner.floorBits() < target) {
                 return constant;
@@ -484,7 +484,7 @@ public final class PolynomialGcd {
             return done;
         }
 
-        private ZZPoly[] liftAndProve(MultimodularEngine run, Combiner combiner) {
+        private ZZPoly[] liftAndProve(MultimodularLoop run, Combiner combiner) {
             int deg = unlucky.minDegree();
             BigInteger[] all = combiner.symmetric();
             int na = pf.length() - deg;
@@ -539,7 +539,7 @@ public final class PolynomialGcd {
         }
 
         @Override
-        public int nextWave(MultimodularEngine run, Combiner combiner, PrimeSupply supply) {
+        public int nextWave(MultimodularLoop run, Combiner combiner, PrimeSupply supply) {
             if (supply.fieldsLeft()) {
                 return 1;
             }
@@ -553,7 +553,7 @@ public final class PolynomialGcd {
         }
 
         @Override
-        public ZZPoly[] tryStop(MultimodularEngine run, Combiner combiner, PrimeSupply supply) {
+        public ZZPoly[] tryStop(MultimodularLoop run, Combiner combiner, PrimeSupply supply) {
             ZZPoly[] constant = constantGcd(unlucky, pf, pg, run);
             if (constant != null || combiner.count() == 0) {
                 return constant;
@@ -596,12 +596,12 @@ public final class PolynomialGcd {
         }
 
         @Override
-        public int nextWave(MultimodularEngine run, Combiner combiner, PrimeSupply supply) {
+        public int nextWave(MultimodularLoop run, Combiner combiner, PrimeSupply supply) {
             return wave;
         }
 
         @Override
-        public ZZPoly[] tryStop(MultimodularEngine run, Combiner combiner, PrimeSupply supply) {
+        public ZZPoly[] tryStop(MultimodularLoop run, Combiner combiner, PrimeSupply supply) {
             ZZPoly[] constant = constantGcd(unlucky, pf, pg, run);
             if (constant != null || combiner.count() < 2 || !combiner.agreesOnLast(1)) {
                 return constant;

@@ -25,7 +25,7 @@ import org.modalg.modular.loop.Combiner;
 import org.modalg.modular.loop.EarlyTermination;
 import org.modalg.modular.loop.ImageBatch;
 import org.modalg.modular.loop.ImageTask;
-import org.modalg.modular.loop.MultimodularEngine;
+import org.modalg.modular.loop.MultimodularLoop;
 import org.modalg.modular.loop.PrimeSupply;
 import org.modalg.modular.loop.ProductTreeCombiner;
 import org.modalg.modular.loop.ProvenBound;
@@ -67,7 +67,7 @@ import org.modalg.polynomial.ZZPoly;
  * the last k primes agrees with the last k; the report gives the seed and the failure
  * probability (at most {@link Options#FAILURE_TARGET}, see
  * {@link Certification#PROBABILISTIC}). The big-prime route is always proven. Every route is an
- * instance of the {@link MultimodularEngine}: images through the options' {@link ImageEngine}
+ * instance of the {@link MultimodularLoop}: images through the options' {@link ImageEngine}
  * (Res mod p with formal degrees, no unlucky primes), a {@link ProductTreeCombiner}, and the
  * {@link ProvenBound} or {@link StableImages} rule. Report phases: bound, setup, images, crt,
  * finish (disjoint).
@@ -140,10 +140,10 @@ public final class Resultant {
         // 2^boundBits > the Hadamard bound B of the Sylvester matrix: M > 2^(boundBits + 1) proves it
         BigInteger twiceBound = BigInteger.ONE.shiftLeft((int) boundBits + 1);
         long t = report.phaseSince("bound", t0);
-        MultimodularEngine engine = new MultimodularEngine(options, report);
+        MultimodularLoop loop = new MultimodularLoop(options, report);
         ImageTask task = new Images(pf, pg);
         ProvenBound proven = new ProvenBound(twiceBound, "2 * Hadamard bound of the Sylvester matrix");
-        Combiner combiner = new ProductTreeCombiner(1, engine.threads());
+        Combiner combiner = new ProductTreeCombiner(1, loop.threads());
         PrimeSupply supply;
         StoppingRule<BigInteger[]> rule = proven;
         if (route == Route.BIG_PRIME) {
@@ -158,7 +158,7 @@ public final class Resultant {
                 long need = twiceBound.bitLength() - big.bitLength() + 1L;
                 int bits = need <= SMALL_PRIME_BITS_LIMIT ? PolyGcdDouble.MAX_PRIME_BITS : 62;
                 long[] primes = PrimeSupply.covering(wordPrimes(bits), big, twiceBound);
-                words = PrimeSupply.plan(primes, "word-size primes < 2^" + bits);
+                words = PrimeSupply.fixed(primes, "word-size primes < 2^" + bits);
                 report.note("2 * Hadamard bound 2^" + twiceBound.bitLength() + " exceeds all generalized Fermat"
                         + " presets together (2^" + big.bitLength() + "): " + primes.length
                         + " word-size primes < 2^" + bits + " make up the rest");
@@ -169,25 +169,25 @@ public final class Resultant {
             // than 62-bit primes on a CPU; there are about 1.9 million of them above 2^25. A device
             // engine takes 62-bit primes: 2.4 times fewer images and a cheaper CRT.
             int needBits = (int) boundBits + 2;
-            int primeBits = needBits <= SMALL_PRIME_BITS_LIMIT && !engine.images().prefersWidePrimes()
+            int primeBits = needBits <= SMALL_PRIME_BITS_LIMIT && !loop.images().prefersWidePrimes()
                     ? PolyGcdDouble.MAX_PRIME_BITS : 62;
             // |Res - x| < 2^(boundBits + 1) at a wrong stop; each random prime carries >= primeBits - 1 bits
             EarlyTermination early = EarlyTermination.start(options, boundBits + 1, primeBits,
                     needBits / (primeBits - 1) + 2, "a " + boundBits + "-bit bound", report);
             if (early != null) {
                 long[] primes = PrimeSupply.covering(early.primes(), BigInteger.ONE, twiceBound);
-                supply = PrimeSupply.plan(primes, "random word-size primes in [2^" + (primeBits - 1) + ", 2^"
+                supply = PrimeSupply.fixed(primes, "random word-size primes in [2^" + (primeBits - 1) + ", 2^"
                         + primeBits + ") (at most " + primes.length + " for a " + boundBits + "-bit Hadamard bound)");
                 int first = Math.min(primes.length, Math.max(2 * early.checkPrimes(), FIRST_WAVE));
                 rule = new StableImages(early, first, proven, " (" + primes.length + " needed for the proof)");
             } else {
                 long[] primes = PrimeSupply.covering(wordPrimes(primeBits), BigInteger.ONE, twiceBound);
-                supply = PrimeSupply.plan(primes, "word-size primes < 2^" + primeBits + " (" + primes.length
+                supply = PrimeSupply.fixed(primes, "word-size primes < 2^" + primeBits + " (" + primes.length
                         + " for a " + boundBits + "-bit Hadamard bound)");
             }
         }
         report.phaseSince("setup", t);
-        BigInteger r = engine.run(task, supply, combiner, UnluckyPrimes.none(), rule)[0];
+        BigInteger r = loop.run(task, supply, combiner, UnluckyPrimes.none(), rule)[0];
         long t1 = System.nanoTime();
         r = r.multiply(scale);
         report.phaseSince("finish", t1);

@@ -25,7 +25,7 @@ import org.modalg.modular.image.ImageEngine;
 import org.modalg.modular.image.ImageOracles;
 
 /**
- * The pieces of the {@link MultimodularEngine}, each against an independent oracle: both
+ * The pieces of the {@link MultimodularLoop}, each against an independent oracle: both
  * combiners against BigInteger CRT (word-size and big moduli mixed, resets, the stability test),
  * {@link PrimeSupply#covering} against the product of its primes (fewest that exceed the
  * target), the degree rule of {@link UnluckyPrimes}, and the loop itself with a task whose
@@ -33,12 +33,12 @@ import org.modalg.modular.image.ImageOracles;
  * progress for every image, cancellation before a batch, fields before word-size primes, the
  * proven and the stable rule. Random values every run, seed printed.
  */
-class MultimodularEngineTest {
+class MultimodularLoopTest {
     private static final long SEED = Long.getLong("modalg.test.seed", System.nanoTime());
 
     @BeforeAll
     static void printSeed() {
-        System.out.println("MultimodularEngineTest seed " + SEED);
+        System.out.println("MultimodularLoopTest seed " + SEED);
     }
 
     private static String where(String what) {
@@ -201,17 +201,17 @@ class MultimodularEngineTest {
             progress.add(done);
         });
         ModularReport.Builder report = ModularReport.builder("test");
-        MultimodularEngine engine = new MultimodularEngine(options, report);
+        MultimodularLoop loop = new MultimodularLoop(options, report);
         long[] plan = PrimeSupply.covering(PrimeStream.below(1L << 26), BigInteger.ONE, twice);
         KnownValues task = new KnownValues(values);
-        BigInteger[] got = engine.run(task, PrimeSupply.plan(plan, "test primes"), new ProductTreeCombiner(2, 2),
+        BigInteger[] got = loop.run(task, PrimeSupply.fixed(plan, "test primes"), new ProductTreeCombiner(2, 2),
                 UnluckyPrimes.none(), new ProvenBound(twice, "2 * bound"));
         assertArrayEquals(values, got, where("proven lift"));
-        assertEquals(plan.length, engine.imagesComputed());
+        assertEquals(plan.length, loop.imagesComputed());
         assertEquals(plan.length, progress.size());
         assertEquals(plan.length, (int) progress.get(progress.size() - 1));
         for (int b : task.batches) {
-            assertTrue(b > 1 && b <= engine.images().preferredBatch(), "batch of " + b);
+            assertTrue(b > 1 && b <= loop.images().preferredBatch(), "batch of " + b);
         }
         assertEquals(plan.length, task.batches.stream().mapToInt(Integer::intValue).sum());
         ModularReport r = report.build();
@@ -225,8 +225,8 @@ class MultimodularEngineTest {
         List<GfPreset> presets = List.of(GfPreset.SRGF64, GfPreset.SRGF128);
         BigInteger fieldProduct = GfPrimes.modulus(GfPreset.SRGF64).multiply(GfPrimes.modulus(GfPreset.SRGF128));
         long[] rest = PrimeSupply.covering(PrimeStream.below(1L << 23), fieldProduct, twice);
-        PrimeSupply supply = PrimeSupply.fieldsThen(presets, PrimeSupply.plan(rest, "words"));
-        MultimodularEngine e2 = new MultimodularEngine(Options.defaults().withThreads(1), ModularReport.builder("t"));
+        PrimeSupply supply = PrimeSupply.fieldsThen(presets, PrimeSupply.fixed(rest, "words"));
+        MultimodularLoop e2 = new MultimodularLoop(Options.defaults().withThreads(1), ModularReport.builder("t"));
         assertArrayEquals(values, e2.run(both, supply, new GarnerCombiner(2), UnluckyPrimes.none(),
                 new ProvenBound(twice, "2 * bound")), where("fields and words"));
         assertEquals(1, both.fieldCalls);
@@ -235,14 +235,14 @@ class MultimodularEngineTest {
 
         // cancellation before a batch
         AtomicInteger polls = new AtomicInteger();
-        MultimodularEngine e3 = new MultimodularEngine(Options.defaults().withCancellation(() -> polls.incrementAndGet() > 1),
+        MultimodularLoop e3 = new MultimodularLoop(Options.defaults().withCancellation(() -> polls.incrementAndGet() > 1),
                 ModularReport.builder("t"));
         assertThrows(CancelledException.class, () -> e3.run(new KnownValues(values),
-                PrimeSupply.plan(plan, "p"), new GarnerCombiner(2), UnluckyPrimes.none(), new ProvenBound(twice, "b")));
+                PrimeSupply.fixed(plan, "p"), new GarnerCombiner(2), UnluckyPrimes.none(), new ProvenBound(twice, "b")));
         // a plan that cannot reach the bound is an error, not a wrong value
-        MultimodularEngine e4 = new MultimodularEngine(Options.defaults(), ModularReport.builder("t"));
+        MultimodularLoop e4 = new MultimodularLoop(Options.defaults(), ModularReport.builder("t"));
         assertThrows(IllegalStateException.class, () -> e4.run(new KnownValues(values),
-                PrimeSupply.plan(java.util.Arrays.copyOf(plan, 10), "p"), new GarnerCombiner(2), UnluckyPrimes.none(),
+                PrimeSupply.fixed(java.util.Arrays.copyOf(plan, 10), "p"), new GarnerCombiner(2), UnluckyPrimes.none(),
                 new ProvenBound(twice, "b")));
     }
 
@@ -255,15 +255,15 @@ class MultimodularEngineTest {
         EarlyTermination early = EarlyTermination.start(options, 20_001, 26, 20_002 / 25 + 2, "test", report);
         BigInteger twice = BigInteger.ONE.shiftLeft(20_001);
         long[] plan = PrimeSupply.covering(early.primes(), BigInteger.ONE, twice);
-        MultimodularEngine engine = new MultimodularEngine(options, report);
+        MultimodularLoop loop = new MultimodularLoop(options, report);
         KnownValues task = new KnownValues(small);
-        BigInteger[] got = engine.run(task, PrimeSupply.plan(plan, "random"), new ProductTreeCombiner(1, 1),
+        BigInteger[] got = loop.run(task, PrimeSupply.fixed(plan, "random"), new ProductTreeCombiner(1, 1),
                 UnluckyPrimes.none(), new StableImages(early, 32, new ProvenBound(twice, "b"), ""));
         assertArrayEquals(small, got);
         ModularReport r = report.build();
         assertEquals(Certification.PROBABILISTIC, r.certification());
         assertTrue(r.failureProbability() > 0 && r.failureProbability() <= Options.FAILURE_TARGET);
         assertEquals(SEED, r.seed().getAsLong());
-        assertEquals(32, engine.imagesComputed(), "the first wave sufficed");
+        assertEquals(32, loop.imagesComputed(), "the first wave sufficed");
     }
 }

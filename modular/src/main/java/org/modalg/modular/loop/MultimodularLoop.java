@@ -44,7 +44,7 @@ import org.modalg.modular.image.ImageEngines;
  * <p>One instance per operation (it is not thread-safe); it may run several loops in turn (the
  * divisor strategy of the determinant runs its cofactor loop after the lifting).
  */
-public final class MultimodularEngine {
+public final class MultimodularLoop {
 
     /** The most moduli per image call that any engine gets (an engine may ask for fewer). */
     static final int MAX_BATCH = 1 << 16;
@@ -55,7 +55,7 @@ public final class MultimodularEngine {
     private int computed;
 
     /** The engine of one operation; notes the image engine in the report. */
-    public MultimodularEngine(Options options, ModularReport.Builder report) {
+    public MultimodularLoop(Options options, ModularReport.Builder report) {
         this.options = options;
         this.report = report;
         this.images = ImageEngines.forOptions(options);
