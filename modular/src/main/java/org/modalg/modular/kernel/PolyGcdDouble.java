@@ -88,7 +88,7 @@ public final class PolyGcdDouble {
         }
 
         double inv(double x) {
-            return fromLong(ZpDetKernel.inverse(toLong(x), pl));
+            return fromLong(ZpLu.inverse(toLong(x), pl));
         }
 
         double[] fromLongs(long[] a, int len, int capacity) {

@@ -37,22 +37,4 @@ public final class ZpDetKernel {
     public static long det(double[][] a, int n, long p) {
         return ZpLu.eliminate(a, n, p, new int[n], new double[n]);
     }
-
-    /** a^-1 mod p for 0 &lt; a &lt; p &lt; 2^31, by the extended Euclidean algorithm (not checked). */
-    public static long inverse(long a, long p) {
-        long r0 = p;
-        long r1 = a;
-        long t0 = 0;
-        long t1 = 1;
-        while (r1 != 0) {
-            long q = r0 / r1;
-            long r = r0 - q * r1;
-            r0 = r1;
-            r1 = r;
-            long t = t0 - q * t1;
-            t0 = t1;
-            t1 = t;
-        }
-        return t0 < 0 ? t0 + p : t0;
-    }
 }

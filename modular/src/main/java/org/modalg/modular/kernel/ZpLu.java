@@ -100,7 +100,7 @@ public final class ZpLu {
             }
             long pivot = (long) rk[k];
             det = det * pivot % p;
-            long inv = ZpDetKernel.inverse(pivot, p);
+            long inv = inverse(pivot, p);
             diagInv[k] = inv;
             for (int i = k + 1; i < n; i++) {
                 a[i][k] = (long) a[i][k] * inv % p;
@@ -139,7 +139,7 @@ public final class ZpLu {
             }
             long pivot1 = (long) r1[k1];
             det = det * pivot1 % p;
-            long inv1 = ZpDetKernel.inverse(pivot1, p);
+            long inv1 = inverse(pivot1, p);
             diagInv[k1] = inv1;
             bound += 2 * step;
             for (int i = k1 + 1; i < n; i++) {
@@ -250,7 +250,7 @@ public final class ZpLu {
             }
             rows[r] = perm[r];
             cols[r] = c;
-            long inv = ZpDetKernel.inverse((long) rr[c], p);
+            long inv = inverse((long) rr[c], p);
             if (bound + step >= EXACT) {
                 for (int i = r + 1; i < n; i++) {
                     double[] ri = a[i];
@@ -302,6 +302,24 @@ public final class ZpLu {
         perm[piv] = perm[k];
         perm[k] = s;
         return p - det;
+    }
+
+    /** a^-1 mod p for 0 &lt; a &lt; p &lt; 2^31, by the extended Euclidean algorithm (not checked). */
+    public static long inverse(long a, long p) {
+        long r0 = p;
+        long r1 = a;
+        long t0 = 0;
+        long t1 = 1;
+        while (r1 != 0) {
+            long q = r0 / r1;
+            long r = r0 - q * r1;
+            r0 = r1;
+            r1 = r;
+            long t = t0 - q * t1;
+            t0 = t1;
+            t1 = t;
+        }
+        return t0 < 0 ? t0 + p : t0;
     }
 
     /** v mod p in [0, p) for an exact integer |v| &lt; 2^53, pinv = 1 / p (not checked). */

@@ -497,7 +497,7 @@ public final class Determinant {
             if (divisor != null) {
                 for (int j = 0; j < primes.length; j++) {
                     long p = primes[j];
-                    long dInv = ZpDetKernel.inverse(divisor.mod(BigInteger.valueOf(p)).longValueExact(), p);
+                    long dInv = ZpLu.inverse(divisor.mod(BigInteger.valueOf(p)).longValueExact(), p);
                     dets[j] = dets[j] * dInv % p;
                 }
             }
@@ -680,7 +680,7 @@ public final class Determinant {
             for (int j = 0; j < lu.count(); j++) {
                 long p = lu.prime(j);
                 if (lu.determinant(j) != 0) {
-                    long dInv = ZpDetKernel.inverse(d.mod(BigInteger.valueOf(p)).longValueExact(), p);
+                    long dInv = ZpLu.inverse(d.mod(BigInteger.valueOf(p)).longValueExact(), p);
                     acc.add(p, new long[] {lu.determinant(j) * dInv % p});
                     factorPrimes = factorPrimes.multiply(BigInteger.valueOf(p));
                 }

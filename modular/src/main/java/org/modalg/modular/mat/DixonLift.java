@@ -13,7 +13,6 @@ import org.modalg.fft.CrtBasis;
 import org.modalg.fft.Options;
 import org.modalg.modular.image.ImageEngine;
 import org.modalg.modular.image.LuImages;
-import org.modalg.modular.kernel.ZpDetKernel;
 import org.modalg.modular.kernel.ZpLu;
 
 /**
@@ -137,7 +136,7 @@ final class DixonLift {
         qHatModP = new double[k][s];
         qModP = new double[k];
         for (int t = 0; t < s; t++) {
-            qHatInv[t] = ZpDetKernel.inverse(productModExcept(rnsPrimes, t, rnsPrimes[t]), rnsPrimes[t]);
+            qHatInv[t] = ZpLu.inverse(productModExcept(rnsPrimes, t, rnsPrimes[t]), rnsPrimes[t]);
             for (int j = 0; j < k; j++) {
                 qHatModP[j][t] = productModExcept(rnsPrimes, t, pl[j]);
             }
@@ -151,7 +150,7 @@ final class DixonLift {
         pInvModQ = new double[s];
         pHat = new BigInteger[k];
         for (int j = 0; j < k; j++) {
-            pHatInv[j] = ZpDetKernel.inverse(productModExcept(pl, j, pl[j]), pl[j]);
+            pHatInv[j] = ZpLu.inverse(productModExcept(pl, j, pl[j]), pl[j]);
             BigInteger h = BigInteger.ONE;
             for (int l = 0; l < k; l++) {
                 h = l == j ? h : h.multiply(BigInteger.valueOf(pl[l]));
@@ -164,7 +163,7 @@ final class DixonLift {
         for (int t = 0; t < s; t++) {
             long pm = productModExcept(pl, -1, rnsPrimes[t]);
             pModQ[t] = pm;
-            pInvModQ[t] = ZpDetKernel.inverse(pm, rnsPrimes[t]);
+            pInvModQ[t] = ZpLu.inverse(pm, rnsPrimes[t]);
         }
         BigInteger prod = BigInteger.ONE;
         for (long p : pl) {
