@@ -1,14 +1,17 @@
 package org.modalg.modular.image;
 
 import org.modalg.fields.GfField;
+import org.modalg.modular.ModularReport;
 import org.modalg.modular.kernel.PolyGcdZp;
+import org.modalg.modular.kernel.ZpDetKernel;
 
 /**
- * Batched images of the modular algorithms: one call reduces an integer input modulo a whole
- * batch of primes (or generalized Fermat fields) and computes the operation modulo each. The
- * multimodular algorithms ({@link org.modalg.modular.mat.Determinant}, {@link org.modalg.modular.poly.Resultant}, {@link org.modalg.modular.poly.PolynomialGcd}) feed
- * their image batches through one of these; the CPU engine ({@link ImageEngines#cpu}) runs
- * today's kernels over threads, a GPU engine from the {@code gpu} module (found through
+ * Batched images of the modular algorithms: one call reduces an integer input modulo a whole batch
+ * of primes (or generalized Fermat fields) and computes the operation modulo each. The multimodular
+ * algorithms ({@link org.modalg.modular.mat.Determinant},
+ * {@link org.modalg.modular.poly.Resultant}, {@link org.modalg.modular.poly.PolynomialGcd}) feed
+ * their image batches through one of these; the CPU engine ({@link ImageEngines#cpu}) runs today's
+ * kernels over threads, a GPU engine from the {@code gpu} module (found through
  * {@link ImageEngineProvider}) runs them on every visible device. Every engine gives the same
  * images, bit for bit: each is a value modulo a prime, unique.
  *

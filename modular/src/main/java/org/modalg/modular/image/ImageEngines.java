@@ -26,13 +26,13 @@ public final class ImageEngines {
     }
 
     /**
-     * The engine of Dixon lifting (the determinant's divisor strategy, {@link org.modalg.modular.mat.LinearSolve}): a
-     * few factorizations, then thousands of steps, each one triangular solve per prime. A device
-     * engine pays a launch and two copies per step, more than the step costs on the host
-     * (measured on an H200, n = 500, 100-bit: 816 ms with the device's solves against 689 ms on
-     * the host's 16 cores), so lifting takes the CPU engine whenever {@link #forOptions} gives a
-     * device engine ({@link ImageEngine#prefersWidePrimes}), unless the system property
-     * {@value #LIFTING_PROPERTY} is {@code device}.
+     * The engine of Dixon lifting (the determinant's divisor strategy,
+     * {@link org.modalg.modular.mat.LinearSolve}): a few factorizations, then thousands of steps,
+     * each one triangular solve per prime. A device engine pays a launch and two copies per step,
+     * more than the step costs on the host (measured on an H200, n = 500, 100-bit: 816 ms with the
+     * device's solves against 689 ms on the host's 16 cores), so lifting takes the CPU engine
+     * whenever {@link #forOptions} gives a device engine ({@link ImageEngine#prefersWidePrimes}),
+     * unless the system property {@value #LIFTING_PROPERTY} is {@code device}.
      */
     public static ImageEngine forLifting(Options options) {
         ImageEngine e = forOptions(options);

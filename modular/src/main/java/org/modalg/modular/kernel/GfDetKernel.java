@@ -8,11 +8,11 @@ import org.modalg.fields.GfField;
 
 /**
  * Determinant in one generalized Fermat field GF(p), p = r^k + 1, by Gaussian elimination: the
- * kernel of the big-prime route of {@link org.modalg.modular.mat.Determinant} (thesis section 2.9: one big prime
- * instead of many small ones). Elements are k digits, element-major ({@link GfField}); the
- * multiplications are {@link GfArithmetic#mul} (plain O(k^2) or FFT-based), additions O(k).
- * Cost: n^3/3 field multiplications and subtractions, n field inversions. The row updates of one
- * step are split over the pool's threads.
+ * kernel of the big-prime route of {@link org.modalg.modular.mat.Determinant} (thesis section 2.9:
+ * one big prime instead of many small ones). Elements are k digits, element-major
+ * ({@link GfField}); the multiplications are {@link GfArithmetic#mul} (plain O(k^2) or FFT-based),
+ * additions O(k). Cost: n^3/3 field multiplications and subtractions, n field inversions. The row
+ * updates of one step are split over the pool's threads.
  */
 public final class GfDetKernel {
 

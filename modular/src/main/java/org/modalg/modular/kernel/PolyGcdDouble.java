@@ -5,8 +5,9 @@ import java.util.Arrays;
 /**
  * GCD, resultant and exact division kernels modulo a prime p &lt; 2^{@value #MAX_PRIME_BITS} on
  * {@code double} arrays: Euclid's algorithm in a form the JIT vectorizes. Unchecked tier under
- * {@link org.modalg.modular.poly.PolynomialGcd} and {@link org.modalg.modular.poly.Resultant} (reached through {@link PolyGcdZp}, which
- * dispatches here for such primes); inputs and outputs are {@code long[]} in [0, p).
+ * {@link org.modalg.modular.poly.PolynomialGcd} and {@link org.modalg.modular.poly.Resultant}
+ * (reached through {@link PolyGcdZp}, which dispatches here for such primes); inputs and outputs
+ * are {@code long[]} in [0, p).
  *
  * <p>Why: a remainder step on longs modulo a 62-bit prime costs two Shoup products per
  * coefficient (about 6 ns here, not vectorized: AVX2 has no 64-bit multiply). With p &lt; 2^26

@@ -5,13 +5,13 @@ import org.modalg.fields.GfArithmetic;
 import org.modalg.fields.GfField;
 
 /**
- * GCD and resultant kernels for polynomials over a generalized Fermat prime field
- * p = r^k + 1, on element-major digit arrays (coefficient i in {@code [i*k, i*k + k)},
- * canonical digits, as in {@code PolyMulGf}). Unchecked tier under {@link org.modalg.modular.poly.PolynomialGcd} and
- * {@link org.modalg.modular.poly.Resultant}; the same algorithms as {@link PolyGcdZp}: in-place Euclid, one
- * inversion per remainder (through {@link GfField#inv}), O(deg a * deg b) field
- * multiplications by {@link GfArithmetic#mul}. Lengths are in coefficients. Input arrays
- * are scratch and are overwritten.
+ * GCD and resultant kernels for polynomials over a generalized Fermat prime field p = r^k + 1, on
+ * element-major digit arrays (coefficient i in {@code [i*k, i*k + k)}, canonical digits, as in
+ * {@code PolyMulGf}). Unchecked tier under {@link org.modalg.modular.poly.PolynomialGcd} and
+ * {@link org.modalg.modular.poly.Resultant}; the same algorithms as {@link PolyGcdZp}: in-place
+ * Euclid, one inversion per remainder (through {@link GfField#inv}), O(deg a * deg b) field
+ * multiplications by {@link GfArithmetic#mul}. Lengths are in coefficients. Input arrays are
+ * scratch and are overwritten.
  */
 public final class PolyGcdGf {
     private PolyGcdGf() {

@@ -3,9 +3,10 @@ package org.modalg.modular.kernel;
 import org.modalg.fields.ZpField;
 
 /**
- * GCD and resultant kernels for polynomials over a word-size prime field Z/pZ, on
- * {@code long[]} coefficient arrays (increasing degree, entries in [0, p)). Unchecked tier
- * under {@link org.modalg.modular.poly.PolynomialGcd} and {@link org.modalg.modular.poly.Resultant}: preconditions are stated, not validated.
+ * GCD and resultant kernels for polynomials over a word-size prime field Z/pZ, on {@code long[]}
+ * coefficient arrays (increasing degree, entries in [0, p)). Unchecked tier under
+ * {@link org.modalg.modular.poly.PolynomialGcd} and {@link org.modalg.modular.poly.Resultant}:
+ * preconditions are stated, not validated.
  *
  * <p>Both run Euclid's algorithm in place: the remainder of a by b overwrites a, and the two
  * arrays swap roles, so a step allocates nothing. Each step divides by b's leading
