@@ -4,7 +4,7 @@ import java.io.PrintStream;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
-import org.modalg.modular.Resultant;
+import org.modalg.modular.poly.Resultant;
 import org.modalg.polynomial.ZZPoly;
 
 /**

@@ -6,8 +6,8 @@ import java.util.Random;
 import org.ejml.data.DMatrixRMaj;
 import org.ejml.dense.row.CommonOps_DDRM;
 import org.modalg.fft.Options;
-import org.modalg.modular.Determinant;
 import org.modalg.modular.ModularResult;
+import org.modalg.modular.mat.Determinant;
 
 /**
  * Worked example: an integer matrix whose determinant double precision cannot get right. A =

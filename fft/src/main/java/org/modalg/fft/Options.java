@@ -189,7 +189,7 @@ public final class Options {
     /**
      * Where the work runs: the transforms of the products (the NTT engines) and the prime images
      * of the modular algorithms (det, gcd, resultant, rational solve: the image engine that
-     * {@code org.modalg.modular.ImageEngines.forOptions} picks once per operation).
+     * {@code org.modalg.modular.image.ImageEngines.forOptions} picks once per operation).
      * {@link Backend#CPU}: the CPU only. {@link Backend#GPU}: the GPU; an operation throws
      * IllegalStateException when no GPU engine is usable. {@link Backend#AUTO} (the default, or
      * the system property {@code modalg.backend}): the GPU for work above its measured sizes when

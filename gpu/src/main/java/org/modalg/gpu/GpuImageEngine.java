@@ -16,10 +16,10 @@ import org.modalg.fft.Options;
 import org.modalg.fields.GfField;
 import org.modalg.fields.ZpField;
 import org.modalg.fields.ZpMontgomery;
-import org.modalg.modular.GcdImages;
-import org.modalg.modular.ImageEngine;
-import org.modalg.modular.LimbVector;
-import org.modalg.modular.LuImages;
+import org.modalg.modular.image.GcdImages;
+import org.modalg.modular.image.ImageEngine;
+import org.modalg.modular.image.LimbVector;
+import org.modalg.modular.image.LuImages;
 
 /**
  * The GPU {@link ImageEngine}: a batch of primes is spread over every visible device
@@ -30,7 +30,7 @@ import org.modalg.modular.LuImages;
  * determinant (the matrix in shared memory while it fits, else a blocked elimination in global
  * memory whose trailing updates are tiled products staged in shared memory), LU with the
  * factors kept on the device and batched triangular solves, Euclid's algorithm for the resultant
- * (the rules of {@link org.modalg.modular.PolyGcdZp#resultant} for vanishing leading
+ * (the rules of {@link org.modalg.modular.kernel.PolyGcdZp#resultant} for vanishing leading
  * coefficients) and the monic gcd with its cofactors. Every image is exact, so the results are
  * the CPU engine's bit for bit. Cost per prime: n^3 / 3 products for a determinant, about
  * deg f deg g for a resultant or gcd, plus the projection (L limbs per input word).

@@ -1,11 +1,11 @@
 package org.modalg.gpu;
 
 import org.modalg.fft.Options;
-import org.modalg.modular.ImageEngine;
-import org.modalg.modular.ImageEngineProvider;
+import org.modalg.modular.image.ImageEngine;
+import org.modalg.modular.image.ImageEngineProvider;
 
 /**
- * Plugs {@link GpuImageEngine} into {@link org.modalg.modular.ImageEngines} through
+ * Plugs {@link GpuImageEngine} into {@link org.modalg.modular.image.ImageEngines} through
  * {@link java.util.ServiceLoader}. Usable when {@link GpuRuntime#isUsable()} is; under the
  * {@code auto} backend a batch goes to the GPU from {@code modalg.gpu.imageMinOperations}
  * (default 2^24) modular products, all primes together, the crossover measured on an H100 against

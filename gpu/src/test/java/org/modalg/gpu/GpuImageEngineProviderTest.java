@@ -13,10 +13,10 @@ import java.util.ServiceLoader;
 import org.junit.jupiter.api.Test;
 import org.modalg.fft.Backend;
 import org.modalg.fft.Options;
-import org.modalg.modular.ImageEngine;
-import org.modalg.modular.ImageEngineProvider;
-import org.modalg.modular.ImageEngines;
-import org.modalg.modular.LimbVector;
+import org.modalg.modular.image.ImageEngine;
+import org.modalg.modular.image.ImageEngineProvider;
+import org.modalg.modular.image.ImageEngines;
+import org.modalg.modular.image.LimbVector;
 
 /**
  * Runs everywhere (no tag): the provider is found by the service loader, is usable exactly when

@@ -19,11 +19,11 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.modalg.fft.Options;
-import org.modalg.modular.GcdImages;
-import org.modalg.modular.ImageEngine;
-import org.modalg.modular.ImageEngines;
-import org.modalg.modular.LimbVector;
-import org.modalg.modular.LuImages;
+import org.modalg.modular.image.GcdImages;
+import org.modalg.modular.image.ImageEngine;
+import org.modalg.modular.image.ImageEngines;
+import org.modalg.modular.image.LimbVector;
+import org.modalg.modular.image.LuImages;
 
 /**
  * The GPU image engine against the CPU engine ({@link ImageEngines#cpu}), bit for bit, on random
@@ -588,18 +588,18 @@ class GpuImageEngineTest {
         }
         org.modalg.fft.Options o = Options.defaults().withBackend(org.modalg.fft.Backend.GPU)
                 .withRoute(org.modalg.fft.Route.CRT);
-        org.modalg.modular.ModularResult<BigInteger> d = org.modalg.modular.Determinant.det(m, o,
-                org.modalg.modular.Determinant.CrtStrategy.PLAIN);
-        assertEquals(org.modalg.modular.Determinant.det(m, o.withBackend(org.modalg.fft.Backend.CPU),
-                org.modalg.modular.Determinant.CrtStrategy.PLAIN).value(), d.value());
+        org.modalg.modular.ModularResult<BigInteger> d = org.modalg.modular.mat.Determinant.det(m, o,
+                org.modalg.modular.mat.Determinant.CrtStrategy.PLAIN);
+        assertEquals(org.modalg.modular.mat.Determinant.det(m, o.withBackend(org.modalg.fft.Backend.CPU),
+                org.modalg.modular.mat.Determinant.CrtStrategy.PLAIN).value(), d.value());
         org.modalg.modular.ModularReport r = d.report();
         assertTrue(r.phaseNanos().get(org.modalg.modular.ModularReport.TRANSFER) > 0, r.toString());
         assertTrue(r.phaseNanos().get("images") > 0, r.toString());
         org.modalg.polynomial.ZZPoly f = org.modalg.polynomial.ZZPoly.of(random(rnd, 200, 64));
         org.modalg.polynomial.ZZPoly g = org.modalg.polynomial.ZZPoly.of(random(rnd, 150, 64));
-        org.modalg.modular.ModularReport res = org.modalg.modular.Resultant.resultant(f, g, o).report();
+        org.modalg.modular.ModularReport res = org.modalg.modular.poly.Resultant.resultant(f, g, o).report();
         assertTrue(res.phaseNanos().get(org.modalg.modular.ModularReport.TRANSFER) > 0, res.toString());
-        org.modalg.modular.ModularReport gcd = org.modalg.modular.PolynomialGcd.gcd(f.multiply(g), g, o).report();
+        org.modalg.modular.ModularReport gcd = org.modalg.modular.poly.PolynomialGcd.gcd(f.multiply(g), g, o).report();
         assertTrue(gcd.phaseNanos().get(org.modalg.modular.ModularReport.TRANSFER) > 0, gcd.toString());
         assertTrue(gcd.primesUsed() >= 1, gcd.toString());
     }

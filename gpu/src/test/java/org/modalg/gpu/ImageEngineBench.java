@@ -9,10 +9,10 @@ import java.util.Locale;
 import java.util.Random;
 import java.util.function.Supplier;
 import org.modalg.fft.Options;
-import org.modalg.modular.ImageEngine;
-import org.modalg.modular.ImageEngines;
-import org.modalg.modular.LimbVector;
-import org.modalg.modular.LuImages;
+import org.modalg.modular.image.ImageEngine;
+import org.modalg.modular.image.ImageEngines;
+import org.modalg.modular.image.LimbVector;
+import org.modalg.modular.image.LuImages;
 
 /**
  * Per-image times of the GPU image engine against the CPU engine on all host cores, in the same

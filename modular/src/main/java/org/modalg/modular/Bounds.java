@@ -216,8 +216,13 @@ public final class Bounds {
         return product(x, from, mid).multiply(product(x, mid, to));
     }
 
-    // {rows, cols} of a rectangular matrix; rejects null and ragged rows.
-    static int[] shape(Object[] a, String name) {
+    /**
+     * {rows, cols} of a rectangular matrix, the argument check of the matrix operations
+     * (public for {@code org.modalg.modular.mat}).
+     *
+     * @throws IllegalArgumentException naming {@code name} when a is null or its rows are ragged
+     */
+    public static int[] shape(Object[] a, String name) {
         if (a == null) {
             throw new IllegalArgumentException(name + " must not be null");
         }

@@ -214,8 +214,11 @@ public final class ModularReport {
         return s.toString();
     }
 
-    // 2^-e with one decimal of e, for example "2^-41.3"; 0 and 1 as such
-    static String formatProbability(double p) {
+    /**
+     * 2^-e with one decimal of e, for example "2^-41.3"; 0 and 1 as such: the form of every
+     * failure probability in a report (public for {@code org.modalg.modular.loop}).
+     */
+    public static String formatProbability(double p) {
         if (p <= 0) {
             return "0";
         }

@@ -6,6 +6,7 @@ import org.modalg.fft.CrtBasis;
 import org.modalg.fields.NttPrimes;
 import org.modalg.fields.ZpField;
 import org.modalg.fields.ZpMontgomery;
+import org.modalg.modular.kernel.ZpLu;
 import org.modalg.polynomial.IntegerMultiplication;
 
 /**
@@ -154,7 +155,7 @@ public final class MultiCrt {
             base = f.mul(base, base);
         }
         long prod = f.fromMont(f.mul(f.toMont(a), rPow));
-        return ZpDetKernel.inverse(prod, p);
+        return ZpLu.inverse(prod, p);
     }
 
     /**

@@ -16,11 +16,15 @@ import org.modalg.fft.CancelledException;
  * thread nothing is started. An exception in a task stops the others from taking new indices
  * and is rethrown (unchecked as is, checked wrapped).
  */
-final class PrimeWorkers {
+public final class PrimeWorkers {
     private PrimeWorkers() {
     }
 
-    static void run(int n, int threads, IntConsumer task) {
+    /**
+     * Runs task(i) for every i in [0, n) on at most {@code threads} threads, the caller among
+     * them; returns when all are done, rethrowing the first exception of a task.
+     */
+    public static void run(int n, int threads, IntConsumer task) {
         int t = Math.max(1, Math.min(threads, n));
         AtomicInteger next = new AtomicInteger();
         AtomicInteger failed = new AtomicInteger();

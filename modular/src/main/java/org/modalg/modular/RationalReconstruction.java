@@ -85,7 +85,7 @@ public final class RationalReconstruction {
      * 2 numBound D &lt; m exists: then a t = b r exactly, so if 0 &lt; |t| &lt;= D and
      * gcd(t, m) = 1 (checkable against the radical of m), r/t = a/b in lowest terms.
      */
-    static BigInteger[] stoppingRow(BigInteger u, BigInteger m, BigInteger numBound) {
+    public static BigInteger[] stoppingRow(BigInteger u, BigInteger m, BigInteger numBound) {
         BigInteger[] st = {m, u.mod(m), BigInteger.ZERO, BigInteger.ONE};
         advance(st, numBound);
         return new BigInteger[] {st[1], st[3]};

@@ -3,11 +3,11 @@ package org.modalg.modular;
 import java.math.BigInteger;
 
 /** Test oracle: fraction-free Bareiss elimination over BigInteger, O(n^3) exact divisions. */
-final class Bareiss {
+public final class Bareiss {
     private Bareiss() {
     }
 
-    static BigInteger det(BigInteger[][] a0) {
+    public static BigInteger det(BigInteger[][] a0) {
         int n = a0.length;
         if (n == 0) {
             return BigInteger.ONE;
@@ -46,7 +46,7 @@ final class Bareiss {
         return sign < 0 ? d.negate() : d;
     }
 
-    static BigInteger det(long[][] a) {
+    public static BigInteger det(long[][] a) {
         BigInteger[][] b = new BigInteger[a.length][];
         for (int i = 0; i < a.length; i++) {
             b[i] = new BigInteger[a[i].length];

@@ -14,9 +14,9 @@ import org.modalg.polynomial.ZZPoly;
  * elimination modulo a prime), a BigInteger Euclid modulo a prime, and JAS
  * ({@code edu.jas.ufd.GCDFactory}) over Z.
  */
-final class GcdOracles {
-    static final int MULTIPLIER = Integer.getInteger("modalg.test.multiplier", 1);
-    static final long SEED = Long.getLong("modalg.test.seed", 0x6d6f64756cL);
+public final class GcdOracles {
+    public static final int MULTIPLIER = Integer.getInteger("modalg.test.multiplier", 1);
+    public static final long SEED = Long.getLong("modalg.test.seed", 0x6d6f64756cL);
 
     private static final GenPolynomialRing<edu.jas.arith.BigInteger> RING =
             new GenPolynomialRing<>(new edu.jas.arith.BigInteger(), 1, new String[] {"x"});
@@ -26,12 +26,12 @@ final class GcdOracles {
     private GcdOracles() {
     }
 
-    static String where(String label) {
+    public static String where(String label) {
         return "seed=" + SEED + " (-Dmodalg.test.seed to replay) " + label;
     }
 
     /** A random polynomial of exact degree deg with coefficients of up to {@code bits} bits, signed. */
-    static ZZPoly random(Random rnd, int deg, int bits) {
+    public static ZZPoly random(Random rnd, int deg, int bits) {
         if (deg < 0) {
             return ZZPoly.ZERO;
         }
@@ -48,7 +48,7 @@ final class GcdOracles {
 
     // ------------------------------------------------------------------ JAS
 
-    static GenPolynomial<edu.jas.arith.BigInteger> toJas(ZZPoly f) {
+    public static GenPolynomial<edu.jas.arith.BigInteger> toJas(ZZPoly f) {
         GenPolynomial<edu.jas.arith.BigInteger> r = RING.getZERO();
         GenPolynomial<edu.jas.arith.BigInteger> x = RING.univariate(0);
         for (int i = f.degree(); i >= 0; i--) {
@@ -57,7 +57,7 @@ final class GcdOracles {
         return r;
     }
 
-    static ZZPoly fromJas(GenPolynomial<edu.jas.arith.BigInteger> p) {
+    public static ZZPoly fromJas(GenPolynomial<edu.jas.arith.BigInteger> p) {
         if (p.isZERO()) {
             return ZZPoly.ZERO;
         }
@@ -70,7 +70,7 @@ final class GcdOracles {
     }
 
     /** JAS gcd, normalized to a positive leading coefficient. */
-    static ZZPoly jasGcd(ZZPoly f, ZZPoly g) {
+    public static ZZPoly jasGcd(ZZPoly f, ZZPoly g) {
         ZZPoly r = fromJas(JAS.gcd(toJas(f), toJas(g)));
         return !r.isZero() && r.leadingCoefficient().signum() < 0 ? r.negate() : r;
     }
@@ -82,7 +82,7 @@ final class GcdOracles {
      * and its subresultant engine ({@code GreatestCommonDivisorSubres}) differed already at 23
      * bits; the tests therefore compare with JAS up to sign and for coefficients up to 40 bits.
      */
-    static BigInteger jasResultant(ZZPoly f, ZZPoly g) {
+    public static BigInteger jasResultant(ZZPoly f, ZZPoly g) {
         GenPolynomial<edu.jas.arith.BigInteger> r = JAS.resultant(toJas(f), toJas(g));
         return r.isZERO() ? BigInteger.ZERO : r.leadingBaseCoefficient().getVal();
     }
@@ -90,7 +90,7 @@ final class GcdOracles {
     // ------------------------------------------------------------------ Sylvester
 
     /** The Sylvester matrix of a (formal degree n = a.length - 1) and b (m = b.length - 1). */
-    static BigInteger[][] sylvester(BigInteger[] a, BigInteger[] b) {
+    public static BigInteger[][] sylvester(BigInteger[] a, BigInteger[] b) {
         int n = a.length - 1;
         int m = b.length - 1;
         int s = n + m;
@@ -112,7 +112,7 @@ final class GcdOracles {
     }
 
     /** det by fraction-free Bareiss elimination with row pivoting. O(s^3) BigInteger operations. */
-    static BigInteger bareiss(BigInteger[][] mat) {
+    public static BigInteger bareiss(BigInteger[][] mat) {
         int s = mat.length;
         if (s == 0) {
             return BigInteger.ONE;
@@ -152,12 +152,12 @@ final class GcdOracles {
     }
 
     /** Res(f, g) for non-zero f, g as the Bareiss determinant of the Sylvester matrix. */
-    static BigInteger sylvesterResultant(ZZPoly f, ZZPoly g) {
+    public static BigInteger sylvesterResultant(ZZPoly f, ZZPoly g) {
         return bareiss(sylvester(f.coefficients(), g.coefficients()));
     }
 
     /** det mod p by Gaussian elimination (p prime). */
-    static long detMod(BigInteger[][] mat, long p) {
+    public static long detMod(BigInteger[][] mat, long p) {
         BigInteger pb = BigInteger.valueOf(p);
         int s = mat.length;
         BigInteger[][] m = new BigInteger[s][s];
@@ -197,7 +197,7 @@ final class GcdOracles {
     }
 
     /** Monic gcd over Z/PZ for any prime P, by BigInteger Euclid; coefficients in [0, P). */
-    static BigInteger[] gcdMod(BigInteger[] a, BigInteger[] b, BigInteger p) {
+    public static BigInteger[] gcdMod(BigInteger[] a, BigInteger[] b, BigInteger p) {
         a = trimMod(a, p);
         b = trimMod(b, p);
         while (b.length > 0) {
@@ -229,7 +229,7 @@ final class GcdOracles {
         return r;
     }
 
-    static BigInteger[] trimMod(BigInteger[] a, BigInteger p) {
+    public static BigInteger[] trimMod(BigInteger[] a, BigInteger p) {
         BigInteger[] r = new BigInteger[a.length];
         int n = 0;
         for (int i = 0; i < a.length; i++) {

@@ -13,6 +13,9 @@ import org.modalg.fft.Certification;
 import org.modalg.fft.Options;
 import org.modalg.fft.ProgressListener;
 import org.modalg.fft.Route;
+import org.modalg.modular.mat.Determinant;
+import org.modalg.modular.poly.PolynomialGcd;
+import org.modalg.modular.poly.Resultant;
 
 class OptionsAndReportTest {
 

@@ -10,8 +10,8 @@ import java.util.List;
 import java.util.Random;
 import org.modalg.fft.Options;
 import org.modalg.fft.Route;
-import org.modalg.modular.Determinant;
 import org.modalg.modular.ModularResult;
+import org.modalg.modular.mat.Determinant;
 
 /**
  * {@code modalg bench modular --part det}: exact determinants of random n x n matrices with

@@ -15,10 +15,10 @@ import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import org.modalg.fft.Options;
 import org.modalg.fft.Route;
-import org.modalg.modular.GcdResult;
 import org.modalg.modular.ModularResult;
-import org.modalg.modular.PolynomialGcd;
-import org.modalg.modular.Resultant;
+import org.modalg.modular.poly.GcdResult;
+import org.modalg.modular.poly.PolynomialGcd;
+import org.modalg.modular.poly.Resultant;
 import org.modalg.polynomial.ZZPoly;
 
 /**

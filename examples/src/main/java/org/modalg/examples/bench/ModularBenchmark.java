@@ -13,15 +13,15 @@ import java.util.function.Function;
 import org.modalg.fft.Backend;
 import org.modalg.fft.Options;
 import org.modalg.fft.Route;
-import org.modalg.modular.Determinant;
-import org.modalg.modular.GcdResult;
-import org.modalg.modular.ImageEngines;
-import org.modalg.modular.LinearSolve;
 import org.modalg.modular.ModularReport;
 import org.modalg.modular.ModularResult;
-import org.modalg.modular.PolynomialGcd;
-import org.modalg.modular.RationalVector;
-import org.modalg.modular.Resultant;
+import org.modalg.modular.image.ImageEngines;
+import org.modalg.modular.mat.Determinant;
+import org.modalg.modular.mat.LinearSolve;
+import org.modalg.modular.mat.RationalVector;
+import org.modalg.modular.poly.GcdResult;
+import org.modalg.modular.poly.PolynomialGcd;
+import org.modalg.modular.poly.Resultant;
 import org.modalg.polynomial.ZZPoly;
 
 /**

@@ -13,9 +13,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Random;
 import org.modalg.fft.Options;
-import org.modalg.modular.LinearSolve;
 import org.modalg.modular.ModularResult;
-import org.modalg.modular.RationalVector;
+import org.modalg.modular.mat.LinearSolve;
+import org.modalg.modular.mat.RationalVector;
 
 /**
  * Exact rational solve of A x = b for random n x n matrices and right-hand sides with signed

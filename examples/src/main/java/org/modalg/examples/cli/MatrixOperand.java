@@ -3,7 +3,7 @@ package org.modalg.examples.cli;
 import java.math.BigInteger;
 import org.modalg.fft.Backend;
 import org.modalg.fft.Options;
-import org.modalg.modular.ImageEngines;
+import org.modalg.modular.image.ImageEngines;
 import picocli.CommandLine.Option;
 
 /**

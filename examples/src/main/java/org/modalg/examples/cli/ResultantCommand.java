@@ -4,7 +4,7 @@ import java.math.BigInteger;
 import java.util.concurrent.Callable;
 import org.modalg.fft.Route;
 import org.modalg.modular.ModularResult;
-import org.modalg.modular.Resultant;
+import org.modalg.modular.poly.Resultant;
 import org.modalg.polynomial.ZZPoly;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

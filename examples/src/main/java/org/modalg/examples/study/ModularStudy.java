@@ -15,14 +15,14 @@ import org.modalg.examples.bench.ModularBenchmark;
 import org.modalg.fft.Backend;
 import org.modalg.fft.Options;
 import org.modalg.fft.Route;
-import org.modalg.modular.Determinant;
-import org.modalg.modular.GcdResult;
-import org.modalg.modular.ImageEngines;
 import org.modalg.modular.ModularReport;
 import org.modalg.modular.ModularResult;
-import org.modalg.modular.PolynomialGcd;
 import org.modalg.modular.PrimeStream;
-import org.modalg.modular.Resultant;
+import org.modalg.modular.image.ImageEngines;
+import org.modalg.modular.mat.Determinant;
+import org.modalg.modular.poly.GcdResult;
+import org.modalg.modular.poly.PolynomialGcd;
+import org.modalg.modular.poly.Resultant;
 import org.modalg.polynomial.ZZPoly;
 
 /**

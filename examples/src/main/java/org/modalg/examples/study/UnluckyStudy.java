@@ -11,12 +11,12 @@ import org.modalg.fft.Options;
 import org.modalg.fields.GfField;
 import org.modalg.fields.GfPreset;
 import org.modalg.fields.ZpField;
-import org.modalg.modular.GcdResult;
 import org.modalg.modular.ModularReport;
-import org.modalg.modular.PolyGcdGf;
-import org.modalg.modular.PolynomialGcd;
 import org.modalg.modular.PrimeStream;
-import org.modalg.modular.Resultant;
+import org.modalg.modular.kernel.PolyGcdGf;
+import org.modalg.modular.poly.GcdResult;
+import org.modalg.modular.poly.PolynomialGcd;
+import org.modalg.modular.poly.Resultant;
 import org.modalg.polynomial.ZZPoly;
 import org.modalg.polynomial.ZpPoly;
 

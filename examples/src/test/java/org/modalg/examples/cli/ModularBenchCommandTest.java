@@ -18,8 +18,8 @@ import org.modalg.examples.bench.FlintPeer;
 import org.modalg.examples.bench.ModularBenchmark;
 import org.modalg.fft.Backend;
 import org.modalg.fft.Options;
-import org.modalg.modular.ImageEngines;
-import org.modalg.modular.Resultant;
+import org.modalg.modular.image.ImageEngines;
+import org.modalg.modular.poly.Resultant;
 import org.modalg.polynomial.ZZPoly;
 
 /**
@@ -51,7 +51,7 @@ class ModularBenchCommandTest {
         ZZPoly[] g = FlintInputs.gcdInput(500, 64);
         assertEquals(500, g[0].degree());
         assertEquals(133, g[0].maxCoefficientBits());
-        ZZPoly h = org.modalg.modular.PolynomialGcd.gcd(g[0], g[1]);
+        ZZPoly h = org.modalg.modular.poly.PolynomialGcd.gcd(g[0], g[1]);
         assertEquals(250, h.degree());
         assertEquals(399137120386763033L, FlintInputs.checksum(h));
     }

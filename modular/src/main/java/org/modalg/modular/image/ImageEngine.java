@@ -1,0 +1,124 @@
+package org.modalg.modular.image;
+
+import org.modalg.fields.GfField;
+import org.modalg.modular.ModularReport;
+import org.modalg.modular.kernel.PolyGcdZp;
+import org.modalg.modular.kernel.ZpDetKernel;
+
+/**
+ * Batched images of the modular algorithms: one call reduces an integer input modulo a whole batch
+ * of primes (or generalized Fermat fields) and computes the operation modulo each. The multimodular
+ * algorithms ({@link org.modalg.modular.mat.Determinant},
+ * {@link org.modalg.modular.poly.Resultant}, {@link org.modalg.modular.poly.PolynomialGcd}) feed
+ * their image batches through one of these; the CPU engine ({@link ImageEngines#cpu}) runs today's
+ * kernels over threads, a GPU engine from the {@code gpu} module (found through
+ * {@link ImageEngineProvider}) runs them on every visible device. Every engine gives the same
+ * images, bit for bit: each is a value modulo a prime, unique.
+ *
+ * <p>Inputs are integers in {@link LimbVector}s; primes are odd, pairwise distinct and below
+ * 2^62 unless an operation says otherwise (not checked: the callers are the algorithms of this
+ * package, which choose them). Outputs are residues in [0, p).
+ */
+public interface ImageEngine {
+
+    /** A short description for reports, e.g. {@code cpu (2 threads)} or {@code gpu (2 x NVIDIA H100)}. */
+    String name();
+
+    /**
+     * The most primes the multimodular loop hands this engine in one call. The CPU engine takes
+     * 256 (progress and cancellation between batches, residues held at once bounded); a device
+     * engine asks for more, since one call per batch and a few hundred blocks leave most of a GPU
+     * idle: it splits a large batch by its own memory.
+     */
+    default int preferredBatch() {
+        return 256;
+    }
+
+    /**
+     * Whether the multimodular loops should take primes up to 2^62 for this engine's images
+     * (fewer images for the same bound) rather than the CPU kernels' double-precision sizes
+     * (2^23 for determinants, 2^26 for remainder sequences), which are faster per bit on a CPU.
+     * A device engine whose kernels are bound by memory traffic or latency per prime says yes.
+     */
+    default boolean prefersWidePrimes() {
+        return false;
+    }
+
+    /**
+     * Nanoseconds this engine has spent so far copying between host and device memory (inputs
+     * up, images down), as wall time: copies that run on several devices at once count once.
+     * The operations read it before and after an image call and report the difference as the
+     * phase {@value ModularReport#TRANSFER}, apart from {@code images}. 0 for an engine without
+     * a device (the default).
+     */
+    default long transferNanos() {
+        return 0;
+    }
+
+    /**
+     * det A mod p_j for each prime: A is n x n, {@code a} holds its n^2 entries row by row.
+     *
+     * @return one residue per prime, in the order of {@code primes}
+     */
+    long[] determinants(int n, LimbVector a, long[] primes);
+
+    /**
+     * PA = LU modulo each prime (below 2^{@value ZpDetKernel#MAX_PRIME_BITS}), kept for batched
+     * solves; primes modulo which A is singular have determinant 0 and no factors.
+     */
+    LuImages factor(int n, LimbVector a, long[] primes);
+
+    /**
+     * Res(f, g) mod p_j with the formal degrees f.count() - 1 and g.count() - 1 (both counts
+     * &gt;= 1): the determinant of the Sylvester matrix of those degrees reduced modulo p_j, so
+     * leading coefficients that vanish modulo p_j are handled as {@link PolyGcdZp#resultant} says.
+     */
+    long[] resultants(LimbVector f, LimbVector g, long[] primes);
+
+    /**
+     * The monic gcd of f and g (coefficients in increasing degree) modulo each prime, and the
+     * cofactors f / h and g / h when asked.
+     */
+    GcdImages gcds(LimbVector f, LimbVector g, long[] primes, boolean cofactors);
+
+    /**
+     * det A in each generalized Fermat field: row j of the result holds the k_j digits of
+     * det A mod (r_j^{k_j} + 1) in the field's canonical form.
+     */
+    long[][] determinants(int n, LimbVector a, GfField[] fields);
+
+    /** Res(f, g) in each generalized Fermat field, formal degrees as {@link #resultants(LimbVector, LimbVector, long[])}. */
+    long[][] resultants(LimbVector f, LimbVector g, GfField[] fields);
+
+    /**
+     * The monic gcd of f and g in each generalized Fermat field: row j holds its coefficients
+     * element-major (k_j digits each), its length the degree + 1 (0 when f and g both vanish).
+     */
+    long[][] gcds(LimbVector f, LimbVector g, GfField[] fields);
+
+    /**
+     * The argument check every engine's {@code determinants} and {@code factor} make: a holds the
+     * n^2 entries of an n x n matrix.
+     *
+     * @throws IllegalArgumentException naming {@code a} otherwise (null included)
+     */
+    static void checkSquare(int n, LimbVector a) {
+        if (a == null || n < 0 || (long) n * n != a.count()) {
+            throw new IllegalArgumentException("a must hold n^2 = " + (long) n * n + " entries, got "
+                    + (a == null ? "null" : a.count()));
+        }
+    }
+
+    /**
+     * The argument check every engine's {@code resultants} and {@code gcds} make: f and g have at
+     * least one coefficient each.
+     *
+     * @throws IllegalArgumentException naming {@code f} and {@code g} otherwise (null included)
+     */
+    static void checkPolynomials(LimbVector f, LimbVector g) {
+        if (f == null || g == null || f.count() < 1 || g.count() < 1) {
+            throw new IllegalArgumentException("f and g must have at least one coefficient, got "
+                    + (f == null ? "null" : f.count()) + ", " + (g == null ? "null" : g.count()));
+        }
+    }
+}
