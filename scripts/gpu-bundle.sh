@@ -4,7 +4,9 @@
 #   jre/            a Java 17 runtime made by jlink (only the modules modalg needs, native symbols stripped)
 #   lib/            the modalg jars and the dependencies a GPU run loads, JUnit's console launcher
 #   test-classes/   the gpu module's test classes (the tests tagged `gpu` and ImageEngineBench)
-#   bin/flint3_bench  the FLINT 3 peer binary (from ../shared/anchors or $MODALG_FLINT_BENCH), so
+#   bin/flint3_bench.gz  the FLINT 3 peer binary (from ../shared/anchors or $MODALG_FLINT_BENCH),
+#                   compressed (14 MB -> 6.5 MB: the transfer to a device host is limited), unpacked
+#                   to bin/flint3_bench by the launcher `modalg` on first use, so
 #                   that benchmarks run next to it on the same host
 #   run-tests.sh    runs the tests tagged `gpu` (reports under $OUT or ./gpu-test-reports)
 #   run-bench.sh    runs `modalg bench gpu` (CSV under $OUT or ./bench-results)
@@ -49,7 +51,7 @@ fi
 flint="${MODALG_FLINT_BENCH:-$root/../shared/anchors/flint3_bench}"
 mkdir -p "$out/bin"
 if [ -x "$flint" ]; then
-  cp "$flint" "$out/bin/flint3_bench"
+  gzip -9 -c "$flint" > "$out/bin/flint3_bench.gz"
 else
   echo "warning: FLINT peer binary not found at $flint: bin/flint3_bench left out" >&2
 fi
@@ -93,6 +95,12 @@ cat > "$out/modalg" <<'SH'
 #!/usr/bin/env bash
 # The modalg command line on the bundled Java runtime.
 here=$(cd "$(dirname "$0")" && pwd)
+# the FLINT peer travels compressed: unpack it once, beside its archive (where bench finds it)
+if [ -f "$here/bin/flint3_bench.gz" ] && [ ! -x "$here/bin/flint3_bench" ]; then
+  gzip -dc "$here/bin/flint3_bench.gz" > "$here/bin/flint3_bench.tmp.$$" \
+    && chmod +x "$here/bin/flint3_bench.tmp.$$" && mv -f "$here/bin/flint3_bench.tmp.$$" "$here/bin/flint3_bench" \
+    || { rm -f "$here/bin/flint3_bench.tmp.$$"; echo "warning: could not unpack bin/flint3_bench.gz" >&2; }
+fi
 cp="$(ls "$here"/lib/*.jar | grep -v junit-platform-console-standalone | tr '\n' ':')"
 exec "$here/jre/bin/java" ${MODALG_JAVA_OPTS:--Xmx24g} --add-opens java.base/java.math=ALL-UNNAMED \
   -cp "$cp" org.modalg.examples.cli.ModalgCli "$@"
