@@ -178,9 +178,8 @@ public final class IntegerMultiplication {
         boolean same = a == b || a.equals(b);
         long[] la = Limbs.magnitude(a);
         long[] lb = same ? la : Limbs.magnitude(b);
-        ForkJoinPool pool = WorkerPools.of(threads);
         long[] limbs = DoubleNttIntMul.multiply(la, magnitudeBits(la), lb, magnitudeBits(lb), same,
-                forcePrimes, pool);
+                forcePrimes, threads);
         return toBigInteger(limbs, a.signum() * b.signum(), a, b);
     }
 
@@ -278,7 +277,7 @@ public final class IntegerMultiplication {
                 }
             }
         }
-        return DoubleNttIntMul.multiply(la, bitsA, lb, bitsB, same, 0, WorkerPools.of(threads));
+        return DoubleNttIntMul.multiply(la, bitsA, lb, bitsB, same, 0, threads);
     }
 
     // a * b by the usable LimbProductProvider when the operands are large enough for it, else null.
