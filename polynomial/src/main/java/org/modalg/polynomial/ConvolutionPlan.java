@@ -15,37 +15,48 @@ import org.modalg.fields.BigIntegerWords;
 import org.modalg.fields.NttPrimes;
 
 /**
- * The one pipeline of products over Z by small primes, after FLINT's {@code fft_small}
- * convolution model: a plan fixes the shape (operand lengths and coefficient bits at most
- * aLen, bLen, bitsA, bitsB), the coefficient bound (bitsA + bitsB + ceil(log2 min(aLen, bLen))
- * bits), the primes (the fewest of the largest primes below 2^50 with 2^28 | p - 1 whose
- * product M exceeds twice the bound, from one cached prime set), the transform length
- * N = 2^log2n and the output window [lo, hi) of product coefficients it returns. Every product
- * then runs the same steps:
+ * The one convolution pipeline of the library on the CPU, after FLINT's {@code fft_small}
+ * convolution model: every product by small primes (Z[x], Z/pZ[x] for any p &lt; 2^64, and
+ * integers) is a plan of this class and runs the same three steps; the clients only choose the
+ * shape and supply the two hooks.
+ *
+ * <p><b>The plan</b> (precomputation for one shape) fixes the primes (the first s of one prime
+ * set: the largest below 2^50 with 2^28 | q - 1, one cached {@link DoubleCrt} basis per count,
+ * {@link #first}), the transform length N = 2^log2n and layout (one cyclic convolution, or a
+ * truncated length of 1.25, 1.5 or 1.75 times N/2 by the split layouts {@link #HALF},
+ * {@link #QUARTER}, {@link #THREE_QUARTERS}), the output window [lo, hi) of product
+ * coefficients and the coefficient bound. A plan <i>declines</i> a shape it cannot take
+ * ({@link #of} returns empty, {@link #ofShape} refuses by name) so that the caller falls to the
+ * next route (Kronecker substitution, blocks).
  * <ol>
- * <li>projection: each operand's coefficients as signed 48-bit piece planes ({@link Operand},
- * from BigIntegers or straight from {@link PackedCoefficients}), and per prime the residues of
- * the planes by Horner in double-precision arithmetic ({@link #residues});</li>
- * <li>transforms: per prime a cyclic convolution of length N on {@link DoubleNttPlan}, or on an
- * {@link NttEngine} (a GPU's) for {@link #multiply(Operand, Operand, NttEngine, int)}; an
- * operand can be transformed once and reused ({@link #transform}: a fixed operand times many,
- * squares);</li>
- * <li>recombination: Garner's mixed-radix digits ({@link DoubleCrt}) and their signed Horner
- * sum straight into packed limbs ({@link #pack}: the hook for packed Z coefficients).</li>
+ * <li><b>Projection</b> (hook {@link Projection}): per prime, an operand's residues written
+ * straight into the transform's coefficient matrix. Z[x]: signed 48-bit piece planes from
+ * BigIntegers or {@link PackedCoefficients} ({@link Operand}) reduced by Horner
+ * ({@link #residues}); integers: w-bit pieces of the limbs ({@link DoubleNttIntMul.Pieces});
+ * Z/pZ[x]: the entries mod p ({@link DoubleNttPolyMulZp.Entries}).</li>
+ * <li><b>Transforms</b>: per prime one cyclic convolution on {@link DoubleNttPlan} (forward
+ * transforms of both operands, the pointwise product fused into the inverse; three matrices per
+ * prime), or the split layouts' two or three convolutions recombined by the CRT of polynomials,
+ * or the convolutions of an {@link NttEngine} (a GPU's) for
+ * {@link #multiply(Operand, Operand, NttEngine, int)}. An operand can be transformed once and
+ * reused ({@link #transform}: a fixed operand times many, squares).</li>
+ * <li><b>Recombination</b> (hook {@link Recombination}): Garner's signed mixed-radix digits
+ * ({@link DoubleCrt#digits}) row by row, handed to the hook while in cache: packed signed Z
+ * coefficients ({@link #packed}, {@link #pack}); limbs with carries (the digits normalized, then
+ * packed by planes with one multiply-add pass per prime, {@link DoubleNttIntMul}); residues mod p
+ * by a fused reduction of the normalized digits ({@link DoubleNttPolyMulZp}).</li>
  * </ol>
  *
- * <p>A plan declines ({@link #of} returns empty) a shape it cannot take, so that the caller
- * falls to the next route (Kronecker substitution, blocks): a zero operand (nothing to
- * transform), a window the transform cannot hold, more than 2^28 points, or more than
- * {@link #MAX_PRIMES} primes. With the window [lo, hi) the transform length is the least power
- * of two N &gt;= max(hi, aLen + bLen - 1 - lo, aLen, bLen): a cyclic product of that length
- * aliases no coefficient of the window, so a middle product (the window of a Newton step)
- * needs a transform about half as long as the full product.
+ * <p>Z[x] bound: bitsA + bitsB + ceil(log2 min(aLen, bLen)) bits, primes whose product M
+ * exceeds twice it; with the window [lo, hi) the transform length is the least power of two
+ * N &gt;= max(hi, aLen + bLen - 1 - lo, aLen, bLen): a cyclic product of that length aliases no
+ * coefficient of the window, so a middle product (the window of a Newton step) needs a
+ * transform about half as long as the full product.
  *
  * <p>Cost: O(s N log N) for the transforms (s primes, about 0.75 ns per butterfly), O(s N
- * bits / 32) for the projection, O(s^2 N) for Garner and O(s limbs N) for the packing. Primes
- * run in parallel when there are at least twice as many as threads, otherwise each transform
- * uses the threads. Plans are immutable and thread-safe.
+ * pieces) for the projection, O(s^2 N) for Garner and O(s N) to O(s limbs N) for the output
+ * hook. Primes run in parallel when there are at least twice as many as threads, otherwise each
+ * transform uses the threads. Plans are immutable and thread-safe.
  */
 final class ConvolutionPlan {
     /** Primes are the largest below 2^50 with 2^TWO_ADIC | p - 1. */

@@ -431,9 +431,6 @@ public final class PolyMulZp {
 
     // ------------------------------------------------------------------ NTT
 
-    private static final java.util.concurrent.ConcurrentHashMap<Long, CrtBasis> BASES =
-            new java.util.concurrent.ConcurrentHashMap<>();
-
     /** {@link #mulNtt(ZpField, long[], int, int, long[], int, int, long[], int, NttEngine)} on
      *  the call's engine ({@link ProductContext#engine()}; by default {@link NttEngines#shared()},
      *  the GPU for large products when one is usable), or whole on a polynomial product provider
@@ -490,7 +487,7 @@ public final class PolyMulZp {
         int minLen = Math.min(aLen, bLen);
         int bits = 2 * pBits + (minLen <= 1 ? 0 : 32 - Integer.numberOfLeadingZeros(minLen - 1));
         int order = Math.max(log2n, 24);
-        CrtBasis basis = BASES.computeIfAbsent(((long) bits << 8) | order, k -> CrtBasis.forBits(bits, order));
+        CrtBasis basis = CrtBasis.forBits(bits, order); // the library's basis cache
         int s = basis.size();
         long[] primes = basis.primes();
         long[] fa = new long[s * len];
