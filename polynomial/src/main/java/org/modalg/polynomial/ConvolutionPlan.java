@@ -540,6 +540,20 @@ final class ConvolutionPlan {
     PackedCoefficients multiply(Operand a, Operand b, NttEngine engine, int threads) {
         checkOperand(a.length, a.bits, false);
         checkOperand(b.length, b.bits, true);
+        return packed(convolve(a, b, engine), threads);
+    }
+
+    /**
+     * Step 2 of the pipeline on {@code engine} (a GPU's): per prime the residues of the
+     * projections as rows of longs in [0, q) ({@link DoubleNttPlan#residue}), one
+     * {@link NttEngine#cyclicConvolution} for all primes, the results back in coefficient
+     * matrices (values in [0, q), as {@link DoubleCrt#digits} takes them). Cyclic layout only.
+     *
+     * @throws IllegalArgumentException if the layout is not cyclic, the transform is longer than
+     *     the engines' limit 2^{@link NttPlan#MAX_LOG2N} or the s rows of N words exceed an array
+     */
+    Convolved convolve(Projection a, Projection b, NttEngine engine) {
+        checkCyclic();
         int s = crt.size();
         long len = 1L << log2n;
         if (log2n > NttPlan.MAX_LOG2N || s * len > Limbs.MAX_ARRAY_LENGTH) {
@@ -567,18 +581,18 @@ final class ConvolutionPlan {
             }
             res[j] = m;
         }
-        return packed(new Convolved(res, res), threads);
+        return new Convolved(res, res);
     }
 
     // s rows of N: row j holds x mod p_j in [0, p_j), zero-padded.
-    private long[] engineRows(Operand x, long[] ps) {
+    private long[] engineRows(Projection x, long[] ps) {
         int len = 1 << log2n;
         int cols = shape.columns();
         long[] out = new long[ps.length * len];
         double[][] m = shape.borrowCoefficients();
         for (int j = 0; j < ps.length; j++) {
-            residues(x.words, ps[j], m);
-            for (int r = 0; r < x.words[0].length; r++) {
+            int rows = x.residues(ps[j], m);
+            for (int r = 0; r < rows; r++) {
                 for (int c = 0; c < cols; c++) {
                     out[j * len + r * cols + c] = DoubleNttPlan.residue(m[r][c], ps[j]);
                 }

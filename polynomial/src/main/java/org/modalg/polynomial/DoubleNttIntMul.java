@@ -1,6 +1,8 @@
 package org.modalg.polynomial;
 
 import org.modalg.fft.DoubleNttPlan;
+import org.modalg.fft.NttEngine;
+import org.modalg.fft.NttPlan;
 import org.modalg.fields.UnsignedDivider;
 
 /**
@@ -94,6 +96,22 @@ final class DoubleNttIntMul {
      * @throws IllegalArgumentException if the product needs more than 2^28 points ({@link #fits})
      */
     static Shape choose(long bitsA, long bitsB, boolean square, int forcePrimes) {
+        return choose(bitsA, bitsB, square, forcePrimes, true, DoubleNttPlan.MAX_LOG2N);
+    }
+
+    /**
+     * The cheapest cyclic shape of at most 2^{@link NttPlan#MAX_LOG2N} points, the shapes an
+     * {@link NttEngine} takes ({@link #multiply(long[], long, long[], long, boolean, Shape,
+     * NttEngine)}); forcePrimes as {@link #choose(long, long, boolean, int)}.
+     *
+     * @throws IllegalArgumentException if the product needs more than 2^27 points
+     */
+    static Shape chooseCyclic(long bitsA, long bitsB, boolean square, int forcePrimes) {
+        return choose(bitsA, bitsB, square, forcePrimes, false, NttPlan.MAX_LOG2N);
+    }
+
+    private static Shape choose(long bitsA, long bitsB, boolean square, int forcePrimes, boolean truncate,
+            int maxLog2n) {
         Shape best = null;
         double bestCost = Double.MAX_VALUE;
         for (int s = MIN_PRIMES; s <= MAX_PRIMES; s++) {
@@ -101,10 +119,10 @@ final class DoubleNttIntMul {
                 continue;
             }
             Shape cyclic = forPrimes(bitsA, bitsB, s);
-            if (cyclic == null) {
+            if (cyclic == null || cyclic.log2n() > maxLog2n) {
                 continue;
             }
-            for (Shape shape : truncations(cyclic)) {
+            for (Shape shape : truncate ? truncations(cyclic) : java.util.List.of(cyclic)) {
                 double c = cost(shape, square);
                 if (c < bestCost) {
                     bestCost = c;
@@ -114,9 +132,9 @@ final class DoubleNttIntMul {
         }
         if (best == null) {
             throw new IllegalArgumentException("operands of " + bitsA + " and " + bitsB
-                    + " bits are too large for the double-precision NTT route: at most 2^" + DoubleNttPlan.MAX_LOG2N
-                    + " pieces of at most " + MAX_PIECE_BITS + " bits (about " + MAX_PRODUCT_BITS + " product bits)"
-                    + (forcePrimes != 0 ? " with " + forcePrimes + " primes" : ""));
+                    + " bits are too large for the double-precision NTT route: at most 2^" + maxLog2n
+                    + " pieces of at most " + MAX_PIECE_BITS + " bits (about " + ((long) MAX_PIECE_BITS << maxLog2n)
+                    + " product bits)" + (forcePrimes != 0 ? " with " + forcePrimes + " primes" : ""));
         }
         return best;
     }
@@ -244,13 +262,35 @@ final class DoubleNttIntMul {
      */
     static long[] multiply(long[] la, long bitsA, long[] lb, long bitsB, boolean same, Shape shape, int threads) {
         ConvolutionPlan plan = plan(shape);
+        int w = shape.pieceBits();
+        Pieces pa = new Pieces(parts(la, w, shape.piecesA()), w);
+        Pieces pb = same ? pa : new Pieces(parts(lb, w, shape.piecesB()), w);
+        return limbs(plan, plan.convolve(pa, pb, threads), shape, bitsA + bitsB, threads);
+    }
+
+    /**
+     * The same product with the convolutions on {@code engine} (a GPU's; the host's projection
+     * and recombination on the calling thread), in a cyclic shape ({@link #chooseCyclic}).
+     *
+     * @throws IllegalArgumentException if the shape is not cyclic or longer than the engine takes
+     */
+    static long[] multiply(long[] la, long bitsA, long[] lb, long bitsB, boolean same, Shape shape,
+            NttEngine engine) {
+        ConvolutionPlan plan = plan(shape);
+        int w = shape.pieceBits();
+        Pieces pa = new Pieces(parts(la, w, shape.piecesA()), w);
+        Pieces pb = same ? pa : new Pieces(parts(lb, w, shape.piecesB()), w);
+        return limbs(plan, plan.convolve(pa, pb, engine), shape, bitsA + bitsB, 1);
+    }
+
+    // The limbs-with-carry recombination of the convolutions: ceil(bits / 64) + 1 limbs.
+    private static long[] limbs(ConvolutionPlan plan, ConvolutionPlan.Convolved convolved, Shape shape, long bits,
+            int threads) {
         int s = shape.primes();
         int w = shape.pieceBits();
         int count = (int) shape.productPieces();
-        Pieces pa = new Pieces(parts(la, w, shape.piecesA()), w);
-        Pieces pb = same ? pa : new Pieces(parts(lb, w, shape.piecesB()), w);
-        long[] out = new long[(int) ((bitsA + bitsB + 63) / 64) + 1];
-        plan.recombine(plan.convolve(pa, pb, threads), new ConvolutionPlan.Recombination() {
+        long[] out = new long[(int) ((bits + 63) / 64) + 1];
+        plan.recombine(convolved, new ConvolutionPlan.Recombination() {
             @Override
             public void rows(DoubleCrt crt, double[][][] res, int from, int to) {
                 crt.normalize(res, from, to); // digits in [0, q_j): those of the coefficient in [0, M)
