@@ -3,6 +3,7 @@ package org.modalg.polynomial;
 import java.math.BigInteger;
 import java.util.Arrays;
 import org.modalg.fft.DoubleNttPlan;
+import org.modalg.fft.NttEngine;
 import org.modalg.fields.UnsignedDivider;
 
 /**
@@ -138,6 +139,27 @@ final class DoubleNttPolyMulZp {
      */
     static void cyclic(long p, long[] a, int aOff, int aLen, long[] b, int bOff, int bLen, long[] c, int cOff,
             int log2n, int threads) {
+        product(p, a, aOff, aLen, b, bOff, bLen, c, cOff, log2n, null, threads);
+    }
+
+    /**
+     * {@link #mul} with the convolutions on {@code engine} (a GPU's): the same primes, projection
+     * and fused reduction on the calling thread, one cyclic convolution per prime on the engine
+     * ({@link ConvolutionPlan#convolve(ConvolutionPlan.Projection, ConvolutionPlan.Projection,
+     * NttEngine)}).
+     *
+     * @throws IllegalArgumentException if the product is longer than the engine's 2^27 points
+     */
+    static void mul(long p, long[] a, int aOff, int aLen, long[] b, int bOff, int bLen, long[] c, int cOff,
+            NttEngine engine) {
+        int log2n = Math.max(DoubleNttPlan.MIN_LOG2N, ConvolutionPlan.ceilLog2(aLen + bLen - 1));
+        product(p, a, aOff, aLen, b, bOff, bLen, c, cOff, log2n, engine, 1);
+    }
+
+    // The pipeline for a product mod p: the plan of the fewest primes, the entries as projection,
+    // convolutions on the CPU (engine null) or the engine, the fused reduction as recombination.
+    private static void product(long p, long[] a, int aOff, int aLen, long[] b, int bOff, int bLen, long[] c,
+            int cOff, int log2n, NttEngine engine, int threads) {
         int n = Math.min(aLen + bLen - 1, 1 << log2n);
         Modulus mod = modulus(p);
         int m = Math.min(aLen, bLen);
@@ -151,7 +173,9 @@ final class DoubleNttPolyMulZp {
         boolean small = Long.compareUnsigned(p, 1L << 50) <= 0;
         Entries ea = new Entries(a, aOff, aLen, small);
         Entries eb = a == b && aOff == bOff && aLen == bLen ? ea : new Entries(b, bOff, bLen, small);
-        plan.recombine(plan.convolve(ea, eb, threads), (basis, res, from, to) -> {
+        ConvolutionPlan.Convolved convolved = engine == null ? plan.convolve(ea, eb, threads)
+                : plan.convolve(ea, eb, engine);
+        plan.recombine(convolved, (basis, res, from, to) -> {
             int cols = res[0][0].length;
             basis.normalize(res, from, to); // digits in [0, q_j): those of the coefficient in [0, M)
             for (int r = from; r < to; r++) {

@@ -13,7 +13,10 @@ import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.modalg.fft.CpuNttEngine;
 import org.modalg.fft.DoubleNttPlan;
+import org.modalg.fft.NttEngine;
+import org.modalg.fields.ZpField;
 
 /**
  * The one convolution pipeline ({@link ConvolutionPlan}) through each of its hooks, against
@@ -341,6 +344,76 @@ class ConvolutionPipelineTest {
                 }
             }
             assertArrayEquals(expected, got, where("own hooks, " + la + " x " + lb + " window [" + lo + ", " + hi + ")"));
+        }
+    }
+
+    // An engine that is not CpuNttEngine (as a GPU's is not), running on one, counting its convolutions.
+    private static final class CountingEngine implements NttEngine {
+        final CpuNttEngine cpu = new CpuNttEngine(1);
+        int convolutions;
+
+        @Override
+        public String name() {
+            return "counting(" + cpu.name() + ")";
+        }
+
+        @Override
+        public void forward(long[] rowPrimes, int log2n, long[] data, int rows) {
+            cpu.forward(rowPrimes, log2n, data, rows);
+        }
+
+        @Override
+        public void inverse(long[] rowPrimes, int log2n, long[] data, int rows) {
+            cpu.inverse(rowPrimes, log2n, data, rows);
+        }
+
+        @Override
+        public void cyclicConvolution(long[] rowPrimes, int log2n, long[] a, long[] b, long[] out, int rows) {
+            convolutions++;
+            cpu.cyclicConvolution(rowPrimes, log2n, a, b, out, rows);
+        }
+
+        @Override
+        public void negacyclicConvolution(long[] rowPrimes, int log2n, long[] a, long[] b, long[] out, int rows) {
+            convolutions++;
+            cpu.negacyclicConvolution(rowPrimes, log2n, a, b, out, rows);
+        }
+    }
+
+    @Test
+    void theEngineRoutesOfTheClientsRunThePipeline() {
+        // the engine (GPU) routes of the integer product and of the product mod p: the pipeline's
+        // primes, projections and recombinations with the engine's convolutions
+        Random rnd = new Random(SEED + 5);
+        CountingEngine engine = new CountingEngine();
+        try {
+            // p with 2-adic order 1 (not NTT-friendly: the CRT through the pipeline), small and large
+            for (long p : new long[] {3, 11, (1L << 61) - 1, 4611686018427387847L /* 2^62 - 57 */}) {
+                for (int round = 0; round < 3; round++) {
+                    int la = 1 + rnd.nextInt(round == 0 ? 1 : 300);
+                    int lb = 1 + rnd.nextInt(300);
+                    long[] a = entries(rnd, la, p, round);
+                    long[] b = entries(rnd, lb, p, round);
+                    long[] c = new long[la + lb - 1];
+                    int before = engine.convolutions;
+                    PolyMulZp.mulNtt(ZpField.of(p), a, 0, la, b, 0, lb, c, 0, engine);
+                    assertArrayEquals(naiveMod(p, a, b), c, where("engine route mod " + p + ", " + la + " x " + lb));
+                    assertTrue(engine.convolutions > before || Long.numberOfTrailingZeros(p - 1)
+                            >= ConvolutionPlan.ceilLog2(la + lb - 1), "the engine convolved");
+                }
+            }
+            for (int round = 0; round < 10; round++) {
+                int bits = 1 + rnd.nextInt(round < 5 ? 3000 : 200_000);
+                BigInteger a = round == 0 ? allOnes(64 * 9) : new BigInteger(bits, rnd).setBit(bits - 1);
+                BigInteger b = round == 1 ? a : round == 2 ? BigInteger.ONE
+                        : new BigInteger(1 + rnd.nextInt(bits), rnd).setBit(0).negate();
+                int before = engine.convolutions;
+                assertEquals(a.multiply(b), IntegerMultiplication.multiplyNtt(a, b, engine),
+                        where("integer engine route " + a.bitLength() + " x " + b.bitLength()));
+                assertTrue(engine.convolutions > before, "the engine convolved");
+            }
+        } finally {
+            engine.cpu.close();
         }
     }
 
