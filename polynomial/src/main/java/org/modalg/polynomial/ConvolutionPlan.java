@@ -92,6 +92,8 @@ final class ConvolutionPlan {
     private final int bound;
     private final int log2n;
     private final int layout;
+    // whether the primes always run in parallel on several threads (else from 2 primes per thread)
+    private final boolean acrossPrimes;
     private final DoubleCrt crt;
     private final DoubleNttPlan shape;
 
@@ -101,6 +103,12 @@ final class ConvolutionPlan {
 
     private ConvolutionPlan(int aLen, int bLen, int bitsA, int bitsB, int lo, int hi, int log2n, int layout, int bound,
             DoubleCrt crt) {
+        this(aLen, bLen, bitsA, bitsB, lo, hi, log2n, layout, bound, crt, false);
+    }
+
+    private ConvolutionPlan(int aLen, int bLen, int bitsA, int bitsB, int lo, int hi, int log2n, int layout, int bound,
+            DoubleCrt crt, boolean acrossPrimes) {
+        this.acrossPrimes = acrossPrimes;
         this.aLen = aLen;
         this.bLen = bLen;
         this.bitsA = bitsA;
@@ -139,6 +147,16 @@ final class ConvolutionPlan {
                     + capacity + " points)");
         }
         return new ConvolutionPlan(aLen, bLen, bits, bits, lo, hi, log2n, layout, bound, crt);
+    }
+
+    /**
+     * This plan with its primes run in parallel whenever there are several threads (one prime
+     * per task; the transforms themselves on one thread), instead of only from two primes per
+     * thread: for short transforms of several primes (the integer product's), where splitting
+     * one transform costs more than an idle thread at the end.
+     */
+    ConvolutionPlan primesInParallel() {
+        return new ConvolutionPlan(aLen, bLen, bitsA, bitsB, lo, hi, log2n, layout, bound, crt, true);
     }
 
     /** The most product coefficients a layout of 2^log2n holds: N, 1.5 N, 1.25 N or 1.75 N. */
@@ -607,7 +625,7 @@ final class ConvolutionPlan {
     private void forPrimes(int threads, PrimeBody body) {
         int s = crt.size();
         ForkJoinPool pool = WorkerPools.of(threads);
-        if (pool != null && s >= 2 * threads) {
+        if (pool != null && (acrossPrimes || s >= 2 * threads)) {
             IntConsumer each = j -> body.run(j, null);
             pool.submit(() -> IntStream.range(0, s).parallel().forEach(each)).join();
         } else {
@@ -704,7 +722,7 @@ final class ConvolutionPlan {
         forPrimes(threads, (j, inner) -> {
             long q = crt.prime(j);
             if (layout != CYCLIC) {
-                res[j] = splitConvolution(a, b, square, q, keep, j);
+                res[j] = splitConvolution(a, b, square, q, keep, j, inner);
                 return;
             }
             DoubleNttPlan plan = DoubleNttPlan.of(q, log2n);
@@ -771,21 +789,22 @@ final class ConvolutionPlan {
      * x^(2N) - 1).
      */
     private double[][] splitConvolution(Projection pa, Projection pb, boolean same, long q, double[][][] holder,
-            int j) {
+            int j, ForkJoinPool pool) {
         double[] fa = flat(pa, q);
         double[] fb = same ? fa : flat(pb, q);
-        double[][] big = convolve(DoubleNttPlan.of(q, log2n), true, fa, fb, same, q);
+        double[][] big = convolve(DoubleNttPlan.of(q, log2n), true, fa, fb, same, q, pool);
         holder[j] = big;
         double[][] out;
         if (layout == THREE_QUARTERS) {
-            double[][] mid = convolve(DoubleNttPlan.of(q, log2n - 1), true, fa, fb, same, q);
-            double[][] small = convolve(DoubleNttPlan.of(q, log2n - 2), false, fa, fb, same, q);
+            double[][] mid = convolve(DoubleNttPlan.of(q, log2n - 1), true, fa, fb, same, q, pool);
+            double[][] small = convolve(DoubleNttPlan.of(q, log2n - 2), false, fa, fb, same, q, pool);
             out = combineThreeQuarters(big, mid, small, q);
             DoubleNttPlan.giveBack(mid);
             DoubleNttPlan.giveBack(small);
         } else {
             boolean negSmall = layout == QUARTER;
-            double[][] small = convolve(DoubleNttPlan.of(q, negSmall ? log2n - 2 : log2n - 1), negSmall, fa, fb, same, q);
+            double[][] small = convolve(DoubleNttPlan.of(q, negSmall ? log2n - 2 : log2n - 1), negSmall, fa, fb, same, q,
+                    pool);
             out = combine(big, small, q);
             DoubleNttPlan.giveBack(small);
         }
@@ -801,15 +820,15 @@ final class ConvolutionPlan {
 
     // fa fb modulo x^n + 1 (negacyclic) or x^n - 1, n the plan's length, in a borrowed matrix.
     private static double[][] convolve(DoubleNttPlan plan, boolean negacyclic, double[] fa, double[] fb,
-            boolean same, long p) {
+            boolean same, long p, ForkJoinPool pool) {
         double[][] ma = plan.borrowCoefficients();
         int rowsA = fold(fa, ma, negacyclic, p);
         if (same) {
-            plan.convolution(ma, ma, negacyclic, null, rowsA, rowsA);
+            plan.convolution(ma, ma, negacyclic, pool, rowsA, rowsA);
         } else {
             double[][] mb = plan.borrowCoefficients();
             int rowsB = fold(fb, mb, negacyclic, p);
-            plan.convolution(ma, mb, negacyclic, null, rowsA, rowsB);
+            plan.convolution(ma, mb, negacyclic, pool, rowsA, rowsB);
             DoubleNttPlan.giveBack(mb);
         }
         return ma;

@@ -245,13 +245,14 @@ final class DoubleNttIntMul {
 
     /**
      * The pipeline's plan for a shape: its primes (the first s of the one set), its length and
-     * layout, pieces of w bits; the window is the whole product.
+     * layout, pieces of w bits; the window is the whole product; the primes in parallel on
+     * several threads (3 to 6 primes of short transforms).
      */
     static ConvolutionPlan plan(Shape shape) {
         int pieces = (int) shape.productPieces();
         return ConvolutionPlan.ofShape(ConvolutionPlan.first(shape.primes()), shape.log2n(), shape.layout(),
                 (int) shape.piecesA(), (int) shape.piecesB(), shape.pieceBits(), 0, pieces,
-                MODULUS_BITS[shape.primes()] - 2);
+                MODULUS_BITS[shape.primes()] - 2).primesInParallel();
     }
 
     /**
