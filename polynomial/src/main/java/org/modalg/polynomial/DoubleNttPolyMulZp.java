@@ -8,14 +8,16 @@ import org.modalg.fields.UnsignedDivider;
 
 /**
  * Products over Z/pZ for every modulus 2 &lt;= p &lt; 2^64 (p read as an unsigned word, prime or
- * not) by the small-prime route on {@link DoubleNttPlan}, the technique of FLINT's
- * {@code fft_small} for {@code nmod_poly_mul}: the operands' residues modulo s primes q_j below
- * 2^50 (the prime set of {@link ConvolutionPlan#basis}), one cyclic convolution of length
- * N = 2^ceil(log2(aLen + bLen - 1)) per prime in double-precision arithmetic that HotSpot
- * vectorizes, Garner's mixed-radix digits ({@link DoubleCrt}, vectorized along the matrix rows)
- * and, fused with them row by row while the digits are in cache, the reduction mod p of the
- * exact integer coefficient. No BigInteger per coefficient, no array per prime beyond its
- * transform matrix.
+ * not) as a thin client of the one convolution pipeline ({@link ConvolutionPlan}), the technique
+ * of FLINT's {@code fft_small} for {@code nmod_poly_mul}. This class chooses the shape (the
+ * fewest of the pipeline's primes q_j below 2^50 that determine the exact integer product, one
+ * cyclic convolution of length N = 2^ceil(log2(aLen + bLen - 1)), or of a given length for the
+ * wrapped route) and supplies the two hooks: the entries mod q_j as the projection
+ * ({@link Entries}) and, as the recombination, the reduction mod p of the exact integer
+ * coefficient fused with Garner's digits row by row while they are in cache
+ * ({@link #reduceShoup}, {@link #reduce}). No BigInteger per coefficient, no array per prime
+ * beyond its transform matrices. The transforms run on {@link DoubleNttPlan} or, for
+ * {@link #mul(long, long[], int, int, long[], int, int, long[], int, NttEngine)}, on an engine.
  *
  * <h2>How many primes</h2>
  * Every coefficient of the integer product of the lifts (entries in [0, p)) is a sum of at most
@@ -36,8 +38,9 @@ import org.modalg.fields.UnsignedDivider;
  * kept in two words (below 2^116, high word below 2^53) and reduced by {@link UnsignedDivider}
  * (Moeller-Granlund) once ({@link #reduce}).
  *
- * <p>Cost: O(s N log N) for the transforms, O(s N) for the residues (32-bit word planes and one
- * modular product per prime, vectorized), O(s^2 N) for Garner and O(s N) for the reduction.
+ * <p>Cost: O(s N log N) for the transforms, O(s N) for the residues (the entries themselves, or
+ * two 32-bit halves and one modular product per prime, vectorized), O(s^2 N) for Garner and
+ * O(s N) for the reduction.
  * Limits: N &lt;= 2^{@link #MAX_LOG2N}; longer products go in blocks (the caller's).
  */
 final class DoubleNttPolyMulZp {
