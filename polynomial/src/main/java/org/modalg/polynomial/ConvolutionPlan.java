@@ -1015,7 +1015,7 @@ final class ConvolutionPlan {
 
     /**
      * Step 3 of the pipeline: the rows of the window [lo, hi) through Garner's digits
-     * ({@link DoubleCrt#digits}, row by row so that the hook reads them while in cache) into
+     * ({@link DoubleCrt#digits}, in blocks of rows so that the hook reads them while in cache) into
      * {@code out}; then {@link Recombination#finish}, and the matrices go back to the pool.
      * Rows in pieces on the threads unless the hook wants them in order. O(s^2) per point.
      */
@@ -1024,17 +1024,22 @@ final class ConvolutionPlan {
         int cols = res[0][0].length;
         int rowFrom = lo / cols;
         int rowTo = (hi + cols - 1) / cols;
+        // blocks of about RECOMBINE_POINTS points (at least one row): in cache between the digits
+        // and the hook, and few calls for a short product's narrow rows
+        int block = Math.max(1, RECOMBINE_POINTS / cols);
         try {
             if (out.inOrder()) {
-                for (int r = rowFrom; r < rowTo; r++) {
-                    crt.digits(res, r, r + 1);
-                    out.rows(crt, res, r, r + 1);
+                for (int r = rowFrom; r < rowTo; r += block) {
+                    int end = Math.min(rowTo, r + block);
+                    crt.digits(res, r, end);
+                    out.rows(crt, res, r, end);
                 }
             } else {
                 forRows(WorkerPools.of(threads), rowFrom, rowTo, (from, to) -> {
-                    for (int r = from; r < to; r++) {
-                        crt.digits(res, r, r + 1);
-                        out.rows(crt, res, r, r + 1);
+                    for (int r = from; r < to; r += block) {
+                        int end = Math.min(to, r + block);
+                        crt.digits(res, r, end);
+                        out.rows(crt, res, r, end);
                     }
                 });
             }
@@ -1043,6 +1048,9 @@ final class ConvolutionPlan {
             c.release();
         }
     }
+
+    // Points per block of the recombination (s matrices of them: 160 KB for five primes).
+    private static final int RECOMBINE_POINTS = 4096;
 
     /**
      * The packed-Z-coefficient hook: the window's coefficients from the convolutions, packed
