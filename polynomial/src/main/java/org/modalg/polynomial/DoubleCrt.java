@@ -8,7 +8,7 @@ import org.modalg.fields.ZpField;
  * the residues into mixed-radix digits in place, {@link #normalize} brings them into
  * [0, p_j), after which the value is v_0 + p_0 (v_1 + p_1 (v_2 + ...)) in [0, M), M the product
  * of the primes. (With the digits of {@link #digits} left in (-p_j/2, p_j/2], the same sum is
- * the value's symmetric representative, which is how {@link ZZProductPlan} reads it.)
+ * the value's symmetric representative, which is how {@link ConvolutionPlan} reads it.)
  *
  * <p>Ranges: residues of magnitude below 1.3 p_j in; each digit is computed as
  * ((x_j - v_0) c_0j - v_1) c_1j ... with the Garner constants c_mj = p_m^-1 mod p_j in

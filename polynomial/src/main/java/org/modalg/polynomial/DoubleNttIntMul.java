@@ -1,37 +1,29 @@
 package org.modalg.polynomial;
 
-import java.util.concurrent.ForkJoinPool;
 import org.modalg.fft.DoubleNttPlan;
-import org.modalg.fields.NttPrimes;
+import org.modalg.fft.NttEngine;
+import org.modalg.fft.NttPlan;
 import org.modalg.fields.UnsignedDivider;
 
 /**
- * Integer products on the CPU through {@link DoubleNttPlan}: the same split-convolve-recombine
- * pipeline as {@link IntegerMultiplication#multiplyNtt} (w-bit pieces, a cyclic convolution
- * modulo s primes, Garner, carries), with primes below 2^50 and every per-point pass written
- * as a loop over {@code double} arrays that the JIT vectorizes:
+ * Integer products on the CPU as a thin client of the one convolution pipeline
+ * ({@link ConvolutionPlan}): this class chooses the shape and supplies the two integer hooks.
  * <ol>
- * <li><b>Pieces.</b> Each w-bit piece (w &lt;= 120) is cut once into three parts of at most 40
- * bits, kept as doubles; per prime, the residue part0 + part1 2^k + part2 2^2k (mod p) is two
- * modular products and a reduction, written straight into the transform's coefficient
- * matrix.</li>
- * <li><b>Convolution.</b> Per prime, one cyclic convolution of length n = 2^k &gt;= La + Lb - 1
- * ({@link DoubleNttPlan#convolution}), or, where the product's pieces fill at most 1.25, 1.5
- * or 1.75 N for N = 2^(k-1), convolutions modulo the coprime factors x^N + 1 and x^(N/4) + 1,
- * x^N + 1 and x^(N/2) - 1, or x^N + 1, x^(N/2) + 1 and x^(N/4) - 1 of x^(2N) - 1, recombined
- * by the CRT of polynomials (x^N + 1 = 2 modulo the others, so one halving per level): a
- * truncated transform length in steps of N/4 instead of the next power of two (van der
- * Hoeven's truncated FFT gets there point by point; Crandall and Pomerance, 9.5.7, the
- * splitting of x^(2N) - 1). A square transforms each operand once.</li>
- * <li><b>Garner.</b> Mixed-radix digits v_j, each reduced into (-p_j/2, p_j/2), vectorized
- * over the coefficients. Since every product coefficient is below M/4 (M the product of the
- * primes, which the piece size guarantees), sum v_j p_0 ... p_(j-1) is then exactly the
- * coefficient (|sum| &lt;= 0.51 M (1 + 2^-49), and any other representative is at least
- * 3M/4 away). A scalar pass normalizes the digits into [0, p_j) by mixed-radix carries,
- * evaluates the coefficient by Horner in 64-bit limbs and adds it at bit w i.</li>
+ * <li><b>Shape.</b> s in [3, 6] primes (the first s of the pipeline's prime set, the largest
+ * below 2^50 with 2^28 | p - 1), the largest piece size w &lt;= 120 with min(La, Lb)
+ * (2^w - 1)^2 &lt; M / 4, and the layout: one cyclic convolution of 2^k &gt;= La + Lb - 1
+ * points, or, where the product's pieces fill at most 1.25, 1.5 or 1.75 N for N = 2^(k-1), the
+ * pipeline's split layouts (a truncated length in steps of N/4), chosen by an operation count
+ * ({@link #choose}).</li>
+ * <li><b>Projection</b> ({@link Pieces}). Each w-bit piece is cut once into three parts of at
+ * most 40 bits, kept as doubles; per prime, the residue part0 + part1 2^k + part2 2^2k (mod q) is
+ * two modular products and a reduction, written straight into the transform's matrix.</li>
+ * <li><b>Recombination</b> (limbs with carries). The pipeline's Garner digits, normalized into
+ * [0, q_j) by mixed-radix borrows; since every product coefficient is below M/4 they are those
+ * of the coefficient itself; then the digit planes are packed at bit w i and combined by one
+ * multiply-add pass per prime with carries ({@link #pack(DoubleCrt, double[][][], int, int,
+ * int, long[])}).</li>
  * </ol>
- * Shape: s in [3, 6] primes (the largest below 2^50 with 2^28 | p - 1), the largest w with
- * min(La, Lb) (2^w - 1)^2 &lt; M / 4 and the layout, chosen by an operation count.
  */
 final class DoubleNttIntMul {
     private DoubleNttIntMul() {
@@ -44,13 +36,11 @@ final class DoubleNttIntMul {
     /** The largest piece size (three parts of 40 bits). */
     static final int MAX_PIECE_BITS = 120;
 
-    /** The primes: the largest below 2^50 with 2^28 | p - 1, decreasing. */
-    static final long[] PRIMES = NttPrimes.generate(MAX_PRIMES, DoubleNttPlan.MAX_PRIME_EXCLUSIVE, 28);
+    /** The primes: the first of the pipeline's one prime set ({@link ConvolutionPlan#primes}), decreasing. */
+    static final long[] PRIMES = java.util.Arrays.copyOf(ConvolutionPlan.primes(MAX_PRIMES), MAX_PRIMES);
 
     // floor(log2(M_s)) for the first s primes.
     private static final int[] MODULUS_BITS = new int[MAX_PRIMES + 1];
-    // Garner's CRT for the first s primes, at [s].
-    private static final DoubleCrt[] CRT = new DoubleCrt[MAX_PRIMES + 1];
 
     static {
         java.math.BigInteger m = java.math.BigInteger.ONE;
@@ -58,22 +48,16 @@ final class DoubleNttIntMul {
             m = m.multiply(java.math.BigInteger.valueOf(PRIMES[s - 1]));
             MODULUS_BITS[s] = m.bitLength() - 1;
         }
-        for (int s = MIN_PRIMES; s <= MAX_PRIMES; s++) {
-            CRT[s] = new DoubleCrt(java.util.Arrays.copyOf(PRIMES, s));
-        }
     }
 
-    /** Layout: one cyclic convolution of length 2^log2n. */
-    static final int CYCLIC = 0;
+    /** Layout: one cyclic convolution of length 2^log2n ({@link ConvolutionPlan#CYCLIC}). */
+    static final int CYCLIC = ConvolutionPlan.CYCLIC;
     /** Layout: a negacyclic convolution of length N = 2^log2n and a cyclic one of length N/2. */
-    static final int HALF = 1;
+    static final int HALF = ConvolutionPlan.HALF;
     /** Layout: a negacyclic convolution of length N = 2^log2n and a negacyclic one of length N/4. */
-    static final int QUARTER = 2;
-    /**
-     * Layout: negacyclic convolutions of lengths N = 2^log2n and N/2 and a cyclic one of length
-     * N/4 (x^N + 1, x^(N/2) + 1 and x^(N/4) - 1 are coprime factors of x^(2N) - 1).
-     */
-    static final int THREE_QUARTERS = 3;
+    static final int QUARTER = ConvolutionPlan.QUARTER;
+    /** Layout: negacyclic convolutions of lengths N = 2^log2n and N/2 and a cyclic one of length N/4. */
+    static final int THREE_QUARTERS = ConvolutionPlan.THREE_QUARTERS;
 
     /**
      * The shape of one product.
@@ -96,17 +80,7 @@ final class DoubleNttIntMul {
 
         /** The most product pieces the layout holds: 2^log2n, 1.5, 1.25 or 1.75 times that. */
         long capacity() {
-            long n = 1L << log2n;
-            switch (layout) {
-                case CYCLIC:
-                    return n;
-                case HALF:
-                    return n + n / 2;
-                case QUARTER:
-                    return n + n / 4;
-                default:
-                    return n + n / 2 + n / 4;
-            }
+            return ConvolutionPlan.capacity(log2n, layout);
         }
 
         /** The last (smallest) convolution's length exponent (split layouts), or -1. */
@@ -122,6 +96,22 @@ final class DoubleNttIntMul {
      * @throws IllegalArgumentException if the product needs more than 2^28 points ({@link #fits})
      */
     static Shape choose(long bitsA, long bitsB, boolean square, int forcePrimes) {
+        return choose(bitsA, bitsB, square, forcePrimes, true, DoubleNttPlan.MAX_LOG2N);
+    }
+
+    /**
+     * The cheapest cyclic shape of at most 2^{@link NttPlan#MAX_LOG2N} points, the shapes an
+     * {@link NttEngine} takes ({@link #multiply(long[], long, long[], long, boolean, Shape,
+     * NttEngine)}); forcePrimes as {@link #choose(long, long, boolean, int)}.
+     *
+     * @throws IllegalArgumentException if the product needs more than 2^27 points
+     */
+    static Shape chooseCyclic(long bitsA, long bitsB, boolean square, int forcePrimes) {
+        return choose(bitsA, bitsB, square, forcePrimes, false, NttPlan.MAX_LOG2N);
+    }
+
+    private static Shape choose(long bitsA, long bitsB, boolean square, int forcePrimes, boolean truncate,
+            int maxLog2n) {
         Shape best = null;
         double bestCost = Double.MAX_VALUE;
         for (int s = MIN_PRIMES; s <= MAX_PRIMES; s++) {
@@ -129,10 +119,10 @@ final class DoubleNttIntMul {
                 continue;
             }
             Shape cyclic = forPrimes(bitsA, bitsB, s);
-            if (cyclic == null) {
+            if (cyclic == null || cyclic.log2n() > maxLog2n) {
                 continue;
             }
-            for (Shape shape : truncations(cyclic)) {
+            for (Shape shape : truncate ? truncations(cyclic) : java.util.List.of(cyclic)) {
                 double c = cost(shape, square);
                 if (c < bestCost) {
                     bestCost = c;
@@ -142,9 +132,9 @@ final class DoubleNttIntMul {
         }
         if (best == null) {
             throw new IllegalArgumentException("operands of " + bitsA + " and " + bitsB
-                    + " bits are too large for the double-precision NTT route: at most 2^" + DoubleNttPlan.MAX_LOG2N
-                    + " pieces of at most " + MAX_PIECE_BITS + " bits (about " + MAX_PRODUCT_BITS + " product bits)"
-                    + (forcePrimes != 0 ? " with " + forcePrimes + " primes" : ""));
+                    + " bits are too large for the double-precision NTT route: at most 2^" + maxLog2n
+                    + " pieces of at most " + MAX_PIECE_BITS + " bits (about " + ((long) MAX_PIECE_BITS << maxLog2n)
+                    + " product bits)" + (forcePrimes != 0 ? " with " + forcePrimes + " primes" : ""));
         }
         return best;
     }
@@ -213,7 +203,7 @@ final class DoubleNttIntMul {
     }
 
     /** The primes' 2-adic order (2^28 | p - 1). */
-    private static final int TWO_ADIC = 28;
+    private static final int TWO_ADIC = ConvolutionPlan.TWO_ADIC;
 
     // Relative cost: butterflies (about 0.75 ns each) plus per-point and per-coefficient passes;
     // the split layouts pay a fold of each operand and a combination pass per prime.
@@ -238,303 +228,106 @@ final class DoubleNttIntMul {
 
     /**
      * |a| |b| as limbs (length ceil((bits(a) + bits(b)) / 64) + 1) for the magnitudes la, lb
-     * (little-endian, top limb possibly zero) of bitsA, bitsB bits.
+     * (little-endian, top limb possibly zero) of bitsA, bitsB bits, on {@code threads} threads.
      *
-     * @param pool threads for the transforms and passes, or null for the calling thread
+     * @throws IllegalArgumentException if no shape takes the operands ({@link #fits})
      */
     static long[] multiply(long[] la, long bitsA, long[] lb, long bitsB, boolean same, int forcePrimes,
-            ForkJoinPool pool) {
+            int threads) {
         if (!fits(bitsA, bitsB)) { // the shapes fit, but not the product's limbs in one array
             choose(bitsA, bitsB, same, forcePrimes);
             throw new IllegalArgumentException("a product of " + bitsA + " and " + bitsB
                     + " bits does not fit one limb array (at most " + Limbs.MAX_ARRAY_LENGTH + " limbs)");
         }
         Shape shape = choose(bitsA, bitsB, same, forcePrimes);
-        return multiply(la, bitsA, lb, bitsB, same, shape, pool);
+        return multiply(la, bitsA, lb, bitsB, same, shape, threads);
     }
 
-    /** {@link #multiply(long[], long, long[], long, boolean, int, ForkJoinPool)} in the given shape (tests). */
+    /**
+     * The pipeline's plan for a shape: its primes (the first s of the one set), its length and
+     * layout, pieces of w bits; the window is the whole product; the primes in parallel on
+     * several threads (3 to 6 primes of short transforms).
+     */
+    static ConvolutionPlan plan(Shape shape) {
+        int pieces = (int) shape.productPieces();
+        return ConvolutionPlan.ofShape(ConvolutionPlan.first(shape.primes()), shape.log2n(), shape.layout(),
+                (int) shape.piecesA(), (int) shape.piecesB(), shape.pieceBits(), 0, pieces,
+                MODULUS_BITS[shape.primes()] - 2).primesInParallel();
+    }
+
+    /**
+     * {@link #multiply(long[], long, long[], long, boolean, int, int)} in the given shape: the
+     * pipeline ({@link ConvolutionPlan}) with the pieces of the limbs as its projection
+     * ({@link Pieces}) and limbs with carries as its recombination ({@link #pack(DoubleCrt,
+     * double[][][], int, int, int, long[])}).
+     */
+    static long[] multiply(long[] la, long bitsA, long[] lb, long bitsB, boolean same, Shape shape, int threads) {
+        ConvolutionPlan plan = plan(shape);
+        int w = shape.pieceBits();
+        Pieces pa = new Pieces(parts(la, w, shape.piecesA()), w);
+        Pieces pb = same ? pa : new Pieces(parts(lb, w, shape.piecesB()), w);
+        return limbs(plan, plan.convolve(pa, pb, threads), shape, bitsA + bitsB, threads);
+    }
+
+    /**
+     * The same product with the convolutions on {@code engine} (a GPU's; the host's projection
+     * and recombination on the calling thread), in a cyclic shape ({@link #chooseCyclic}).
+     *
+     * @throws IllegalArgumentException if the shape is not cyclic or longer than the engine takes
+     */
     static long[] multiply(long[] la, long bitsA, long[] lb, long bitsB, boolean same, Shape shape,
-            ForkJoinPool pool) {
+            NttEngine engine) {
+        ConvolutionPlan plan = plan(shape);
+        int w = shape.pieceBits();
+        Pieces pa = new Pieces(parts(la, w, shape.piecesA()), w);
+        Pieces pb = same ? pa : new Pieces(parts(lb, w, shape.piecesB()), w);
+        return limbs(plan, plan.convolve(pa, pb, engine), shape, bitsA + bitsB, 1);
+    }
+
+    // The limbs-with-carry recombination of the convolutions: ceil(bits / 64) + 1 limbs.
+    private static long[] limbs(ConvolutionPlan plan, ConvolutionPlan.Convolved convolved, Shape shape, long bits,
+            int threads) {
         int s = shape.primes();
         int w = shape.pieceBits();
-        double[][] partsA = parts(la, w, shape.piecesA());
-        double[][] partsB = same ? partsA : parts(lb, w, shape.piecesB());
-        double[][][] res = new double[s][][];
-        double[][][] keep = new double[s][][]; // borrowed matrices whose rows res[j] shares
-        runPerPrime(pool, s, j -> {
-            if (shape.layout() != CYCLIC) {
-                res[j] = splitConvolution(shape, partsA, partsB, same, PRIMES[j], keep, j);
-                return;
-            }
-            DoubleNttPlan plan = DoubleNttPlan.of(PRIMES[j], shape.log2n());
-            double[][] ma = plan.borrowCoefficients();
-            int rowsA = residues(partsA, w, PRIMES[j], ma);
-            if (same) {
-                plan.convolution(ma, ma, false, null, rowsA, rowsA);
-            } else {
-                double[][] mb = plan.borrowCoefficients();
-                int rowsB = residues(partsB, w, PRIMES[j], mb);
-                plan.convolution(ma, mb, false, null, rowsA, rowsB);
-                DoubleNttPlan.giveBack(mb);
-            }
-            res[j] = ma;
-        });
-        long[] out = new long[(int) ((bitsA + bitsB + 63) / 64) + 1];
-        garner(res, s);
-        recombine(res, s, (int) shape.productPieces(), w, out);
-        for (int j = 0; j < s; j++) {
-            DoubleNttPlan.giveBack(keep[j] != null ? keep[j] : res[j]);
-        }
-        return out;
-    }
-
-    /*
-     * The split layouts: c mod (x^N + 1) = A and c mod (x^M -+ 1) = B for the product c of the
-     * piece polynomials, M = N/2 (cyclic) or N/4 (negacyclic), deg c < N + M. Since x^N + 1 = 2
-     * modulo x^M -+ 1, the CRT gives c = A + (x^N + 1) t with t = (B - (A mod x^M -+ 1)) / 2
-     * modulo x^M -+ 1, deg t < M: c_i = A_i + t_i and c_(N + i) = t_i for i < M, c_i = A_i for
-     * M <= i < N. Returns the product's pieces mod p as a matrix of N's plan's columns whose
-     * first N / C rows are those of the borrowed matrix put in holder[j] (given back by the
-     * caller after the recombination).
-     */
-    private static double[][] splitConvolution(Shape shape, double[][] partsA, double[][] partsB, boolean same,
-            long p, double[][][] holder, int j) {
-        int w = shape.pieceBits();
-        int layout = shape.layout();
-        double[] fa = flatResidues(partsA, w, p);
-        double[] fb = same ? fa : flatResidues(partsB, w, p);
-        double[][] big = convolve(DoubleNttPlan.of(p, shape.log2n()), true, fa, fb, same, p);
-        holder[j] = big;
-        double[][] out;
-        if (layout == THREE_QUARTERS) {
-            double[][] mid = convolve(DoubleNttPlan.of(p, shape.log2n() - 1), true, fa, fb, same, p);
-            double[][] small = convolve(DoubleNttPlan.of(p, shape.log2n() - 2), false, fa, fb, same, p);
-            out = combineThreeQuarters(big, mid, small, shape, p);
-            DoubleNttPlan.giveBack(mid);
-            DoubleNttPlan.giveBack(small);
-        } else {
-            boolean negSmall = layout == QUARTER;
-            double[][] small = convolve(DoubleNttPlan.of(p, shape.log2m()), negSmall, fa, fb, same, p);
-            out = combine(big, small, shape, negSmall, p);
-            DoubleNttPlan.giveBack(small);
-        }
-        return out;
-    }
-
-    // fa fb modulo x^n + 1 (negacyclic) or x^n - 1, n the plan's length, in a borrowed matrix.
-    private static double[][] convolve(DoubleNttPlan plan, boolean negacyclic, double[] fa, double[] fb,
-            boolean same, long p) {
-        double[][] ma = plan.borrowCoefficients();
-        int rowsA = fold(fa, ma, negacyclic, p);
-        if (same) {
-            plan.convolution(ma, ma, negacyclic, null, rowsA, rowsA);
-        } else {
-            double[][] mb = plan.borrowCoefficients();
-            int rowsB = fold(fb, mb, negacyclic, p);
-            plan.convolution(ma, mb, negacyclic, null, rowsA, rowsB);
-            DoubleNttPlan.giveBack(mb);
-        }
-        return ma;
-    }
-
-    /*
-     * THREE_QUARTERS: A = c mod x^N + 1, B1 = c mod x^(N/2) + 1, B2 = c mod x^(N/4) - 1, deg c <
-     * 7N/4. As in splitConvolution, c = A + (x^N + 1) t with deg t < 3N/4, t = r1 mod x^(N/2) + 1
-     * and t = r2 mod x^(N/4) - 1 for r1 = (B1 - (A mod x^(N/2) + 1)) / 2, r2 = (B2 - (A mod x^(N/4)
-     * - 1)) / 2 (x^N + 1 = 2 modulo both); and t = r1 + (x^(N/2) + 1) u with u = (r2 - (r1 mod
-     * x^(N/4) - 1)) / 2, deg u < N/4. With q = N/4 and i < q: t_i = r1_i + u_i, t_(q + i) =
-     * r1_(q + i), t_(2q + i) = u_i; r1_i = (B1_i - A_i + A_(2q + i)) / 2, r1_(q + i) = (B1_(q + i)
-     * - A_(q + i) + A_(3q + i)) / 2, r2_i = (B2_i - A_i - A_(q + i) - A_(2q + i) - A_(3q + i)) / 2.
-     */
-    private static double[][] combineThreeQuarters(double[][] a, double[][] b1, double[][] b2, Shape shape, long p) {
-        int n = 1 << shape.log2n();
-        int q = n / 4;
         int count = (int) shape.productPieces();
-        int cols = a[0].length;
-        int logC = Integer.numberOfTrailingZeros(cols);
-        int cols1 = b1[0].length;
-        int logC1 = Integer.numberOfTrailingZeros(cols1);
-        int seg = b2[0].length; // divides q, cols1 and cols
-        int logSeg = Integer.numberOfTrailingZeros(seg);
-        double[][] out = extend(a, count);
-        double pd = p;
-        double pinv = 1.0 / p;
-        double np = -pd;
-        for (int i0 = 0; i0 < q; i0 += seg) {
-            double[] a0 = a[i0 >>> logC];
-            double[] a1 = a[(i0 + q) >>> logC];
-            double[] a2 = a[(i0 + 2 * q) >>> logC];
-            double[] a3 = a[(i0 + 3 * q) >>> logC];
-            int o0 = i0 & (cols - 1);
-            int o1 = (i0 + q) & (cols - 1);
-            int o2 = (i0 + 2 * q) & (cols - 1);
-            int o3 = (i0 + 3 * q) & (cols - 1);
-            double[] c0 = b1[i0 >>> logC1];
-            double[] c1 = b1[(i0 + q) >>> logC1];
-            int p0 = i0 & (cols1 - 1);
-            int p1 = (i0 + q) & (cols1 - 1);
-            double[] d = b2[i0 >>> logSeg];
-            for (int c = 0; c < seg; c++) {
-                double x0 = a0[o0 + c];
-                double x1 = a1[o1 + c];
-                double x2 = a2[o2 + c];
-                double x3 = a3[o3 + c];
-                double r1lo = half(c0[p0 + c] - x0 + x2, pd, pinv, np);
-                double r1hi = half(c1[p1 + c] - x1 + x3, pd, pinv, np);
-                double r2 = half(d[c] - x0 - x1 - x2 - x3, pd, pinv, np);
-                double u = half(r2 - r1lo - r1hi, pd, pinv, np);
-                double t0 = r1lo + u;
-                t0 = Math.fma(Math.rint(t0 * pinv), np, t0);
-                double y0 = x0 + t0;
-                double y1 = x1 + r1hi;
-                double y2 = x2 + u;
-                a0[o0 + c] = Math.fma(Math.rint(y0 * pinv), np, y0);
-                a1[o1 + c] = Math.fma(Math.rint(y1 * pinv), np, y1);
-                a2[o2 + c] = Math.fma(Math.rint(y2 * pinv), np, y2);
-                // t_i, t_(q + i), t_(2q + i) for c_(N + i), c_(N + q + i), c_(N + 2q + i)
-                c0[p0 + c] = t0;
-                c1[p1 + c] = r1hi;
-                d[c] = u;
+        long[] out = new long[(int) ((bits + 63) / 64) + 1];
+        plan.recombine(convolved, new ConvolutionPlan.Recombination() {
+            @Override
+            public void rows(DoubleCrt crt, double[][][] res, int from, int to) {
+                crt.normalize(res, from, to); // digits in [0, q_j): those of the coefficient in [0, M)
             }
-            place(out, n + i0, c0, p0, seg, count, logC);
-            place(out, n + q + i0, c1, p1, seg, count, logC);
-            place(out, n + 2 * q + i0, d, 0, seg, count, logC);
-        }
+
+            @Override
+            public boolean inOrder() {
+                return true;
+            }
+
+            @Override
+            public void finish(DoubleCrt crt, double[][][] res) {
+                pack(crt, res, s, count, w, out);
+            }
+        }, threads);
         return out;
     }
 
-    // (x / 2) mod p for an integer-valued x of magnitude below 2^52 / 1.01: |result| < 0.76 p.
-    private static double half(double x, double pd, double pinv, double np) {
-        double t = Math.fma(Math.rint(x * pinv), np, x);        // |t| <= p/2 (plus a unit)
-        double odd = t - 2.0 * Math.floor(t * 0.5);             // t mod 2 in {0, 1}
-        return (t + odd * pd) * 0.5;
-    }
+    /** The projection of an integer: its w-bit pieces (three parts each), residues by {@link #residues}. */
+    static final class Pieces implements ConvolutionPlan.Projection {
+        private final double[][] parts;
+        private final int w;
 
-    // out's pieces [at, at + len) (those below count) = src[from, from + len); the range lies in one row.
-    private static void place(double[][] out, int at, double[] src, int from, int len, int count, int logC) {
-        int n = Math.min(len, count - at);
-        if (n > 0) {
-            System.arraycopy(src, from, out[at >>> logC], at & ((1 << logC) - 1), n);
+        Pieces(double[][] parts, int w) {
+            this.parts = parts;
+            this.w = w;
         }
-    }
 
-    // a matrix of a's row length holding count pieces: a's rows, then fresh zero rows.
-    private static double[][] extend(double[][] a, int count) {
-        int cols = a[0].length;
-        int rowsOut = (count + cols - 1) / cols;
-        double[][] out = new double[rowsOut][];
-        for (int r = 0; r < rowsOut; r++) {
-            out[r] = r < a.length ? a[r] : new double[cols];
+        @Override
+        public int residues(long q, double[][] m) {
+            return DoubleNttIntMul.residues(parts, w, q, m);
         }
-        return out;
-    }
 
-    // The residues mod p of all pieces, in (-p/2, p/2], as one array.
-    private static double[] flatResidues(double[][] parts, int w, long p) {
-        int k = (w + 2) / 3;
-        double c1 = DoubleCrt.symmetric(powerOfTwo(k, p), p);
-        double c2 = DoubleCrt.symmetric(powerOfTwo(2L * k, p), p);
-        int count = parts[0].length;
-        double[] v = new double[count];
-        residueRow(parts[0], parts[1], parts[2], 0, v, count, c1, c2, p);
-        return v;
-    }
-
-    // m (R x C) = v mod x^(RC) + 1 (negacyclic) or x^(RC) - 1, reduced into (-p/2, p/2] where
-    // blocks were added; returns the number of rows written (the rest are zero for the transform).
-    private static int fold(double[] v, double[][] m, boolean negacyclic, long p) {
-        int rows = m.length;
-        int cols = m[0].length;
-        int len = v.length;
-        int period = rows * cols;
-        int used = len >= period ? rows : (len + cols - 1) / cols;
-        double pd = p;
-        double pinv = 1.0 / p;
-        double np = -pd;
-        for (int r = 0; r < used; r++) {
-            int off = r * cols;
-            double[] row = m[r];
-            int ro = 0;
-            int n0 = Math.min(cols, len - off);
-            System.arraycopy(v, off, row, ro, n0);
-            if (n0 < cols) {
-                java.util.Arrays.fill(row, ro + n0, ro + cols, 0.0);
-            }
-            boolean folded = false;
-            for (int k = 1; off + (long) k * period < len; k++) {
-                int base = off + k * period;
-                int nk = Math.min(cols, len - base);
-                if (negacyclic && (k & 1) == 1) {
-                    for (int c = 0; c < nk; c++) {
-                        row[ro + c] -= v[base + c];
-                    }
-                } else {
-                    for (int c = 0; c < nk; c++) {
-                        row[ro + c] += v[base + c];
-                    }
-                }
-                folded = true;
-            }
-            if (folded) {
-                for (int c = 0; c < cols; c++) {
-                    double x = row[ro + c];
-                    row[ro + c] = Math.fma(Math.rint(x * pinv), np, x);
-                }
-            }
-        }
-        return used;
-    }
-
-    // The CRT of the split layouts (see splitConvolution) over segments of the small plan's
-    // row length, which divides M and the big plan's row length: vectorized loops.
-    private static double[][] combine(double[][] a, double[][] b, Shape shape, boolean negSmall, long p) {
-        int logN = shape.log2n();
-        int n = 1 << logN;
-        int m = 1 << shape.log2m();
-        int count = (int) shape.productPieces();
-        int cols = a[0].length;
-        int logC = Integer.numberOfTrailingZeros(cols);
-        int bCols = b[0].length;
-        int logBC = Integer.numberOfTrailingZeros(bCols);
-        double[][] out = extend(a, count);
-        double pd = p;
-        double pinv = 1.0 / p;
-        double np = -pd;
-        int blocks = n / m; // 2 (HALF) or 4 (QUARTER)
-        for (int i0 = 0; i0 < m; i0 += bCols) {
-            double[] bRow = b[i0 >>> logBC];
-            double[] a0 = a[i0 >>> logC];
-            int o0 = i0 & (cols - 1);
-            double[] a1 = a[(i0 + m) >>> logC];
-            int o1 = (i0 + m) & (cols - 1);
-            double[] a2 = blocks == 4 ? a[(i0 + 2 * m) >>> logC] : a1;
-            double[] a3 = blocks == 4 ? a[(i0 + 3 * m) >>> logC] : a1;
-            int o2 = (i0 + 2 * m) & (cols - 1);
-            int o3 = (i0 + 3 * m) & (cols - 1);
-            for (int c = 0; c < bCols; c++) {
-                double x0 = a0[o0 + c];
-                double am = blocks == 4 ? x0 - a1[o1 + c] + a2[o2 + c] - a3[o3 + c] : x0 + a1[o1 + c];
-                double t = half(bRow[c] - am, pd, pinv, np);
-                double lo = x0 + t;
-                a0[o0 + c] = Math.fma(Math.rint(lo * pinv), np, lo);
-                bRow[c] = t;
-            }
-            place(out, n + i0, bRow, 0, bCols, count, logC); // t_i is c_(N + i)
-        }
-        // entries beyond count (fresh rows: zero) are read by Garner, never by the packing
-        return out;
-    }
-
-    // One prime per task: the primes are independent and at least three, so two threads keep
-    // busy without splitting the transforms themselves.
-    private static void runPerPrime(ForkJoinPool pool, int s, java.util.function.IntConsumer body) {
-        if (pool == null || pool.getParallelism() <= 1) {
-            for (int j = 0; j < s; j++) {
-                body.accept(j);
-            }
-        } else {
-            pool.submit(() -> java.util.stream.IntStream.range(0, s).parallel().forEach(body)).join();
+        @Override
+        public int length() {
+            return parts[0].length;
         }
     }
 
@@ -647,24 +440,16 @@ final class DoubleNttIntMul {
     }
 
     /**
-     * In place: res[j] becomes the mixed-radix digit v_j in [-p_j/2, p_j/2] ({@link DoubleCrt#digits}).
-     */
-    static void garner(double[][][] res, int s) {
-        CRT[s].digits(res, 0, res[0].length);
-    }
-
-    /**
      * out = sum_i c_i 2^(w i) for the first count coefficients (out zero on entry), c_i given
-     * by the digits of {@link #garner}, by planes: after the digits are normalized into
-     * [0, p_j) (mixed-radix carries, vectorized), X_j = sum_i v_ij 2^(w i) is packed into limbs
-     * (the digits do not overlap: v &lt; 2^50 &lt;= w) and out = X_0 + p_0 (X_1 + p_1 (...)) by
-     * one multiply-add pass per prime. Limb t of a pass needs only limb t of the previous pass
-     * and its own carry, so the passes run chunk by chunk over a small buffer (no
-     * product-sized temporary). O(count s) word operations, no per-coefficient multi-limb
-     * arithmetic.
+     * by the digits of {@link DoubleCrt#digits} after {@link DoubleCrt#normalize} (in [0, q_j)),
+     * by planes: X_j = sum_i v_ij 2^(w i) is packed into limbs (the digits do not overlap:
+     * v &lt; 2^50 &lt;= w) and out = X_0 + q_0 (X_1 + q_1 (...)) by one multiply-add pass per
+     * prime. Limb t of a pass needs only limb t of the previous pass and its own carry, so the
+     * passes run chunk by chunk over a small buffer (no product-sized temporary). O(count s)
+     * word operations, no per-coefficient multi-limb arithmetic: the pipeline's limbs-with-carry
+     * hook.
      */
-    static void recombine(double[][][] res, int s, int count, int w, long[] out) {
-        CRT[s].normalize(res, 0, res[0].length);
+    static void pack(DoubleCrt crt, double[][][] res, int s, int count, int w, long[] out) {
         int len = out.length;
         long[] carries = new long[s];
         long[] chunk = new long[RECOMBINE_CHUNK + 2];
@@ -674,9 +459,16 @@ final class DoubleNttIntMul {
             System.arraycopy(chunk, 1, out, t0, t1 - t0);
             for (int j = s - 2; j >= 0; j--) {
                 pack(res[j], count, w, t0, t1, chunk);
-                carries[j] = mulAdd(out, t0, t1, PRIMES[j], chunk, carries[j]);
+                carries[j] = mulAdd(out, t0, t1, crt.prime(j), chunk, carries[j]);
             }
         }
+    }
+
+    /** In place, every row: Garner's digits for the first s primes, normalized into [0, q_j) (profiles). */
+    static void garner(double[][][] res, int s) {
+        DoubleCrt crt = ConvolutionPlan.first(s);
+        crt.digits(res, 0, res[0].length);
+        crt.normalize(res, 0, res[0].length);
     }
 
     // Limbs per chunk of the recombination passes.

@@ -2,23 +2,22 @@ package org.modalg.polynomial;
 
 import java.math.BigInteger;
 import java.util.Arrays;
-import java.util.concurrent.ForkJoinPool;
-import java.util.function.IntConsumer;
-import java.util.stream.IntStream;
 import org.modalg.fft.DoubleNttPlan;
-import org.modalg.fft.WorkerPools;
+import org.modalg.fft.NttEngine;
 import org.modalg.fields.UnsignedDivider;
 
 /**
  * Products over Z/pZ for every modulus 2 &lt;= p &lt; 2^64 (p read as an unsigned word, prime or
- * not) by the small-prime route on {@link DoubleNttPlan}, the technique of FLINT's
- * {@code fft_small} for {@code nmod_poly_mul}: the operands' residues modulo s primes q_j below
- * 2^50 (the prime set of {@link ZZProductPlan#basis}), one cyclic convolution of length
- * N = 2^ceil(log2(aLen + bLen - 1)) per prime in double-precision arithmetic that HotSpot
- * vectorizes, Garner's mixed-radix digits ({@link DoubleCrt}, vectorized along the matrix rows)
- * and, fused with them row by row while the digits are in cache, the reduction mod p of the
- * exact integer coefficient. No BigInteger per coefficient, no array per prime beyond its
- * transform matrix.
+ * not) as a thin client of the one convolution pipeline ({@link ConvolutionPlan}), the technique
+ * of FLINT's {@code fft_small} for {@code nmod_poly_mul}. This class chooses the shape (the
+ * fewest of the pipeline's primes q_j below 2^50 that determine the exact integer product, one
+ * cyclic convolution of length N = 2^ceil(log2(aLen + bLen - 1)), or of a given length for the
+ * wrapped route) and supplies the two hooks: the entries mod q_j as the projection
+ * ({@link Entries}) and, as the recombination, the reduction mod p of the exact integer
+ * coefficient fused with Garner's digits row by row while they are in cache
+ * ({@link #reduceShoup}, {@link #reduce}). No BigInteger per coefficient, no array per prime
+ * beyond its transform matrices. The transforms run on {@link DoubleNttPlan} or, for
+ * {@link #mul(long, long[], int, int, long[], int, int, long[], int, NttEngine)}, on an engine.
  *
  * <h2>How many primes</h2>
  * Every coefficient of the integer product of the lifts (entries in [0, p)) is a sum of at most
@@ -39,8 +38,9 @@ import org.modalg.fields.UnsignedDivider;
  * kept in two words (below 2^116, high word below 2^53) and reduced by {@link UnsignedDivider}
  * (Moeller-Granlund) once ({@link #reduce}).
  *
- * <p>Cost: O(s N log N) for the transforms, O(s N) for the residues (32-bit word planes and one
- * modular product per prime, vectorized), O(s^2 N) for Garner and O(s N) for the reduction.
+ * <p>Cost: O(s N log N) for the transforms, O(s N) for the residues (the entries themselves, or
+ * two 32-bit halves and one modular product per prime, vectorized), O(s^2 N) for Garner and
+ * O(s N) for the reduction.
  * Limits: N &lt;= 2^{@link #MAX_LOG2N}; longer products go in blocks (the caller's).
  */
 final class DoubleNttPolyMulZp {
@@ -48,7 +48,7 @@ final class DoubleNttPolyMulZp {
     }
 
     /** Longest transform: 2^28 points (the plan's and the primes' 2-adic limit). */
-    static final int MAX_LOG2N = ZZProductPlan.MAX_LOG2N;
+    static final int MAX_LOG2N = ConvolutionPlan.MAX_LOG2N;
 
     /** Most primes ever needed: four (M &gt; 2^199 &gt; 2^31 (2^64)^2). */
     static final int MAX_PRIMES = 4;
@@ -77,12 +77,7 @@ final class DoubleNttPolyMulZp {
             BigInteger sq = pb.subtract(BigInteger.ONE).pow(2);
             BigInteger prod = BigInteger.ONE;
             for (int s = 1; s <= MAX_PRIMES; s++) {
-                // basis(49 s - 2) asks for M >= 2^(49 s - 1) (1 + 2^-30): the first s primes
-                // (each above 2^49.99), since the first s - 1 give less than 2^(50 (s - 1))
-                DoubleCrt c = ZZProductPlan.basis(49 * s - 2);
-                if (c.size() != s) {
-                    throw new IllegalStateException("prime basis of " + c.size() + " primes, expected " + s);
-                }
+                DoubleCrt c = ConvolutionPlan.first(s); // the pipeline's one prime-basis cache
                 crt[s - 1] = c;
                 k[s - 1] = prod.mod(pb).longValue();
                 prod = prod.multiply(BigInteger.valueOf(c.prime(s - 1)));
@@ -147,71 +142,79 @@ final class DoubleNttPolyMulZp {
      */
     static void cyclic(long p, long[] a, int aOff, int aLen, long[] b, int bOff, int bLen, long[] c, int cOff,
             int log2n, int threads) {
+        product(p, a, aOff, aLen, b, bOff, bLen, c, cOff, log2n, null, threads);
+    }
+
+    /**
+     * {@link #mul} with the convolutions on {@code engine} (a GPU's): the same primes, projection
+     * and fused reduction on the calling thread, one cyclic convolution per prime on the engine
+     * ({@link ConvolutionPlan#convolve(ConvolutionPlan.Projection, ConvolutionPlan.Projection,
+     * NttEngine)}).
+     *
+     * @throws IllegalArgumentException if the product is longer than the engine's 2^27 points
+     */
+    static void mul(long p, long[] a, int aOff, int aLen, long[] b, int bOff, int bLen, long[] c, int cOff,
+            NttEngine engine) {
+        int log2n = Math.max(DoubleNttPlan.MIN_LOG2N, ConvolutionPlan.ceilLog2(aLen + bLen - 1));
+        product(p, a, aOff, aLen, b, bOff, bLen, c, cOff, log2n, engine, 1);
+    }
+
+    // The pipeline for a product mod p: the plan of the fewest primes, the entries as projection,
+    // convolutions on the CPU (engine null) or the engine, the fused reduction as recombination.
+    private static void product(long p, long[] a, int aOff, int aLen, long[] b, int bOff, int bLen, long[] c,
+            int cOff, int log2n, NttEngine engine, int threads) {
         int n = Math.min(aLen + bLen - 1, 1 << log2n);
         Modulus mod = modulus(p);
-        DoubleCrt crt = mod.primesFor(Math.min(aLen, bLen));
+        int m = Math.min(aLen, bLen);
+        DoubleCrt crt = mod.primesFor(m);
         int s = crt.size();
-        boolean square = a == b && aOff == bOff && aLen == bLen;
-        ForkJoinPool pool = WorkerPools.of(threads);
-        DoubleNttPlan shape = DoubleNttPlan.of(crt.prime(0), Math.max(DoubleNttPlan.MIN_LOG2N, log2n));
+        int pBits = 64 - Long.numberOfLeadingZeros(p - 1);
+        ConvolutionPlan plan = ConvolutionPlan.ofShape(crt, Math.max(DoubleNttPlan.MIN_LOG2N, log2n),
+                ConvolutionPlan.CYCLIC, aLen, bLen, pBits, 0, n, 2 * pBits + ConvolutionPlan.ceilLog2(m));
         // values up to 2^50 are inputs of every prime's transform as they are (magnitude at most
         // 1.5 q_j: q_j > 2^49.9); larger ones are reduced from their two 32-bit halves
         boolean small = Long.compareUnsigned(p, 1L << 50) <= 0;
-        int cols = shape.columns();
-        int aRows = (aLen + cols - 1) / cols;
-        int bRows = (bLen + cols - 1) / cols;
-        double[][][] res = new double[s][][];
-        boolean acrossPrimes = pool != null && s >= 2 * threads;
-        IntConsumer perPrime = j -> {
-            long q = crt.prime(j);
-            DoubleNttPlan plan = DoubleNttPlan.of(q, log2n);
-            ForkJoinPool inner = acrossPrimes ? null : pool;
-            // three matrices per prime: b's residues reuse a's coefficient matrix once a is
-            // transformed, and the inverse transform writes the product back into it
-            double[][] m = plan.borrowCoefficients();
-            double[][] sa = plan.borrowSpectrum();
-            residues(a, aOff, aLen, q, small, m);
-            plan.forward(m, sa, false, inner, aRows);
-            if (square) {
-                plan.pointwise(sa, sa, inner);
-            } else {
-                double[][] sb = plan.borrowSpectrum();
-                residues(b, bOff, bLen, q, small, m);
-                plan.forward(m, sb, false, inner, bRows);
-                plan.pointwise(sa, sb, inner);
-                DoubleNttPlan.giveBack(sb);
+        Entries ea = new Entries(a, aOff, aLen, small);
+        Entries eb = a == b && aOff == bOff && aLen == bLen ? ea : new Entries(b, bOff, bLen, small);
+        ConvolutionPlan.Convolved convolved = engine == null ? plan.convolve(ea, eb, threads)
+                : plan.convolve(ea, eb, engine);
+        plan.recombine(convolved, (basis, res, from, to) -> {
+            int cols = res[0][0].length;
+            basis.normalize(res, from, to); // digits in [0, q_j): those of the coefficient in [0, M)
+            for (int r = from; r < to; r++) {
+                int end = Math.min(cols, n - r * cols);
+                if (mod.shoup) {
+                    reduceShoup(mod, s, res, r, end, c, cOff + r * cols);
+                } else {
+                    reduce(mod, s, res, r, end, c, cOff + r * cols);
+                }
             }
-            plan.inverse(sa, m, false, inner);
-            DoubleNttPlan.giveBack(sa);
-            res[j] = m;
-        };
-        if (acrossPrimes) {
-            pool.submit(() -> IntStream.range(0, s).parallel().forEach(perPrime)).join();
-        } else {
-            for (int j = 0; j < s; j++) {
-                perPrime.accept(j);
-            }
+        }, threads);
+    }
+
+    /** The projection of a polynomial over Z/pZ: its entries x[off .. off + len), residues by {@link #residues}. */
+    static final class Entries implements ConvolutionPlan.Projection {
+        private final long[] x;
+        private final int off;
+        private final int len;
+        private final boolean small;
+
+        Entries(long[] x, int off, int len, boolean small) {
+            this.x = x;
+            this.off = off;
+            this.len = len;
+            this.small = small;
         }
-        int rows = (n + cols - 1) / cols;
-        IntConsumer rowRange = r -> { // row by row: the digits are reduced while in cache
-            crt.digits(res, r, r + 1);
-            crt.normalize(res, r, r + 1);
-            int end = Math.min(cols, n - r * cols);
-            if (mod.shoup) {
-                reduceShoup(mod, s, res, r, end, c, cOff + r * cols);
-            } else {
-                reduce(mod, s, res, r, end, c, cOff + r * cols);
-            }
-        };
-        if (pool == null || rows < 2) {
-            for (int r = 0; r < rows; r++) {
-                rowRange.accept(r);
-            }
-        } else {
-            pool.submit(() -> IntStream.range(0, rows).parallel().forEach(rowRange)).join();
+
+        @Override
+        public int residues(long q, double[][] m) {
+            DoubleNttPolyMulZp.residues(x, off, len, q, small, m);
+            return (len + m[0].length - 1) / m[0].length;
         }
-        for (double[][] m : res) {
-            DoubleNttPlan.giveBack(m);
+
+        @Override
+        public int length() {
+            return len;
         }
     }
 

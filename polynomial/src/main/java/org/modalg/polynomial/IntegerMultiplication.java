@@ -9,7 +9,6 @@ import org.modalg.fft.LimbProducts;
 import org.modalg.fft.NttEngine;
 import org.modalg.fft.Options;
 import org.modalg.fft.Route;
-import org.modalg.fft.WorkerPools;
 
 /**
  * Integer multiplication as a client of polynomial multiplication (thesis chapter 5; the
@@ -18,19 +17,19 @@ import org.modalg.fft.WorkerPools;
  * by a cyclic convolution modulo s word-size NTT primes (zero-padded so that it is the linear
  * product), recombine each coefficient by Garner's CRT and normalize the carries.
  *
- * <p><b>Two routes.</b> On the CPU, {@link #multiplyCpu} ({@link DoubleNttIntMul}): primes
- * below 2^50 and transforms in double-precision arithmetic that the JIT vectorizes
+ * <p><b>One pipeline.</b> Both routes are the integer client of the one convolution pipeline
+ * ({@link ConvolutionPlan} through {@link DoubleNttIntMul}: the limbs' pieces as its projection,
+ * limbs with carries as its recombination, its primes below 2^50). On the CPU,
+ * {@link #multiplyCpu}: transforms in double-precision arithmetic that the JIT vectorizes
  * ({@link org.modalg.fft.DoubleNttPlan}), 3 to 6 primes, pieces of up to 120 bits and a
  * truncated length (multiples of a quarter of a power of two) chosen by cost; at 10^7 bits five
  * primes, 115-bit pieces, convolutions of 2^17 (negacyclic) and 2^16 points; at 10^8 bits five
  * primes, 113-bit pieces, length 2^21 (polynomial/BENCHMARKS.md has the figures against FLINT
- * and GMP). On any {@link NttEngine},
- * {@link #multiplyNtt(BigInteger, BigInteger, NttEngine)} ({@link IntMulShape}): 2 to 4 primes
- * below 2^61, one cyclic convolution of length 2^k or, when the product has at most 3 2^(k-2)
- * pieces, a negacyclic one of length N = 2^(k-1) and a cyclic one of length N/2 recombined by
- * the CRT of polynomials, Garner with Shoup constants fused with the carry pass. In both, the
- * product's coefficients are below min(La, Lb) (2^w - 1)^2 for La, Lb pieces, which the primes'
- * product bounds, and a square transforms its operand once.
+ * and GMP). On any {@link NttEngine}, {@link #multiplyNtt(BigInteger, BigInteger, NttEngine)}: the
+ * same primes, pieces and recombination with one cyclic convolution per prime on the engine
+ * (the cheapest cyclic shape of at most 2^27 points). In both, the product's coefficients are
+ * below min(La, Lb) (2^w - 1)^2 &lt; M / 4 for La, Lb pieces and M the primes' product, and a
+ * square transforms its operand once.
  *
  * <p><b>GPU.</b> When a {@link LimbProductProvider} is usable ({@link LimbProducts}: the gpu
  * module's all-device product when a GPU is present and {@code modalg.backend} is not
@@ -178,9 +177,8 @@ public final class IntegerMultiplication {
         boolean same = a == b || a.equals(b);
         long[] la = Limbs.magnitude(a);
         long[] lb = same ? la : Limbs.magnitude(b);
-        ForkJoinPool pool = WorkerPools.of(threads);
         long[] limbs = DoubleNttIntMul.multiply(la, magnitudeBits(la), lb, magnitudeBits(lb), same,
-                forcePrimes, pool);
+                forcePrimes, threads);
         return toBigInteger(limbs, a.signum() * b.signum(), a, b);
     }
 
@@ -278,7 +276,7 @@ public final class IntegerMultiplication {
                 }
             }
         }
-        return DoubleNttIntMul.multiply(la, bitsA, lb, bitsB, same, 0, WorkerPools.of(threads));
+        return DoubleNttIntMul.multiply(la, bitsA, lb, bitsB, same, 0, threads);
     }
 
     // a * b by the usable LimbProductProvider when the operands are large enough for it, else null.
@@ -333,8 +331,12 @@ public final class IntegerMultiplication {
     }
 
     /**
-     * a * b by NTT + CRT on the given engine, whatever the size (the explicit variant).
+     * a * b by NTT + CRT on the given engine, whatever the size (the explicit variant): the
+     * pipeline's shape, projection and recombination on the host, one cyclic convolution per
+     * prime on the engine.
      *
+     * @throws IllegalArgumentException if an operand or the engine is null, or the product
+     *     needs more than 2^27 pieces of 120 bits (far beyond BigInteger's range)
      * @throws ArithmeticException if the product is beyond BigInteger's range (2^31 - 1 bits)
      */
     public static BigInteger multiplyNtt(BigInteger a, BigInteger b, NttEngine engine) {
@@ -343,7 +345,7 @@ public final class IntegerMultiplication {
 
     /**
      * {@link #multiplyNtt(BigInteger, BigInteger, NttEngine)} with the number of primes forced
-     * to {@code forcePrimes} (2 to 4; 0 chooses by cost), for tests.
+     * to {@code forcePrimes} (3 to 6; 0 chooses by cost), for tests.
      */
     static BigInteger multiplyNtt(BigInteger a, BigInteger b, NttEngine engine, int forcePrimes) {
         check(a, "a");
@@ -360,101 +362,9 @@ public final class IntegerMultiplication {
         long[] lb = same ? la : Limbs.magnitude(b);
         long bitsA = magnitudeBits(la);  // bitLength() of a negative a can be one short of |a|'s
         long bitsB = magnitudeBits(lb);
-        IntMulShape shape = IntMulShape.choose(bitsA, bitsB, same, forcePrimes);
-        int s = shape.primes();
-        int w = shape.pieceBits();
-        long[] primes = java.util.Arrays.copyOf(IntMulShape.PRIMES, s);
-        int pieces = (int) shape.productPieces();
-        long[] res = shape.split()
-                ? splitConvolution(shape, la, lb, same, primes, engine)
-                : cyclicConvolution(shape, la, lb, same, primes, engine);
-        long[] limbs = new long[(int) ((bitsA + bitsB + 63) / 64) + 1];
-        IntMulShape.garnerAndCarry(res, pieces, s, w, limbs);
+        DoubleNttIntMul.Shape shape = DoubleNttIntMul.chooseCyclic(bitsA, bitsB, same, forcePrimes);
+        long[] limbs = DoubleNttIntMul.multiply(la, bitsA, lb, bitsB, same, shape, engine);
         return toBigInteger(limbs, a.signum() * b.signum(), a, b);
-    }
-
-    // The product's pieces mod each prime (s rows of productPieces()) by one cyclic convolution.
-    static long[] cyclicConvolution(IntMulShape shape, long[] la, long[] lb, boolean same,
-            long[] primes, NttEngine engine) {
-        int s = primes.length;
-        int log2n = shape.log2n();
-        int n = 1 << log2n;
-        int w = shape.pieceBits();
-        long[] fa = new long[s * n];
-        Limbs.residues(la, w, shape.piecesA(), primes, s, fa, n, false);
-        long[] fb = fa;
-        if (!same) {
-            fb = new long[s * n];
-            Limbs.residues(lb, w, shape.piecesB(), primes, s, fb, n, false);
-        }
-        engine.cyclicConvolution(primes, log2n, fa, fb, fa, s); // fb == fa: one forward transform
-        int pieces = (int) shape.productPieces();
-        if (pieces == n) {
-            return fa;
-        }
-        long[] res = new long[s * pieces];
-        for (int j = 0; j < s; j++) {
-            System.arraycopy(fa, j * n, res, j * pieces, pieces);
-        }
-        return res;
-    }
-
-    /*
-     * The split layout: c mod (x^N + 1) = A and c mod (x^(N/2) - 1) = B for the product c of
-     * the piece polynomials, deg c < 3N/2. Since x^N + 1 = 2 mod x^(N/2) - 1, the CRT gives
-     * c = A + (x^N + 1) t with t = (B - (A mod x^(N/2) - 1)) / 2 mod x^(N/2) - 1, deg t < N/2:
-     * c_i = A_i + t_i and c_(N + i) = t_i for i < N/2, c_i = A_i for N/2 <= i < N.
-     */
-    static long[] splitConvolution(IntMulShape shape, long[] la, long[] lb, boolean same,
-            long[] primes, NttEngine engine) {
-        int s = primes.length;
-        int log2n = shape.log2n();
-        int n = 1 << log2n;
-        int h = n >> 1;
-        int w = shape.pieceBits();
-        long[] na = new long[s * n];
-        long[] ca = new long[s * h];
-        Limbs.residues(la, w, shape.piecesA(), primes, s, na, n, true);
-        Limbs.residues(la, w, shape.piecesA(), primes, s, ca, h, false);
-        long[] nb = na;
-        long[] cb = ca;
-        if (!same) {
-            nb = new long[s * n];
-            cb = new long[s * h];
-            Limbs.residues(lb, w, shape.piecesB(), primes, s, nb, n, true);
-            Limbs.residues(lb, w, shape.piecesB(), primes, s, cb, h, false);
-        }
-        engine.negacyclicConvolution(primes, log2n, na, nb, na, s);
-        engine.cyclicConvolution(primes, log2n - 1, ca, cb, ca, s);
-        int pieces = (int) shape.productPieces();
-        long[] res = new long[s * pieces];
-        for (int j = 0; j < s; j++) {
-            long p = primes[j];
-            int ao = j * n;
-            int bo = j * h;
-            int ro = j * pieces;
-            for (int i = 0; i < h; i++) {
-                long ai = na[ao + i];
-                // t = (B_i - A_i - A_(i + N/2)) / 2 mod p
-                long t = ca[bo + i] - ai;
-                t += (t >> 63) & p;
-                t -= na[ao + h + i];
-                t += (t >> 63) & p;
-                t = (t + ((t & 1) == 0 ? 0 : p)) >>> 1; // halving mod p (p odd)
-                long c = ai + t - p;
-                c += (c >> 63) & p;
-                if (i < pieces) {
-                    res[ro + i] = c;
-                }
-                if (h + i < pieces) {
-                    res[ro + h + i] = na[ao + h + i];
-                }
-                if (n + i < pieces) {
-                    res[ro + n + i] = t;
-                }
-            }
-        }
-        return res;
     }
 
     private static long magnitudeBits(long[] limbs) {

@@ -7,7 +7,7 @@ import org.modalg.fields.BigIntegerWords;
 /**
  * Integer coefficients packed into chunked arrays: coefficient i is its sign times k unsigned
  * little-endian limbs (k limbs per coefficient, 4096 coefficients per chunk). This is how a large
- * product comes out of {@link ZZProductPlan}: a {@link ZZPoly} built on it creates its
+ * product comes out of {@link ConvolutionPlan}: a {@link ZZPoly} built on it creates its
  * BigInteger coefficients only when they are asked for, because two million BigIntegers cost
  * more than the product itself on a default JVM (measured 80 to 130 ns each, mostly garbage
  * collection of the live objects: 170 to 270 ms for 2^21 coefficients). A product can also be
@@ -128,7 +128,7 @@ final class PackedCoefficients {
 
     /**
      * The signed 48-bit pieces of the coefficients into planes of R rows of C, as
-     * {@link ZZProductPlan#words} makes them from BigIntegers: planes[t][r][c] = sign_i
+     * {@link ConvolutionPlan#words} makes them from BigIntegers: planes[t][r][c] = sign_i
      * (bits [48 t, 48 t + 48) of |c_i|) for i = r C + c &lt; length, zeros after. O(R C planes).
      */
     void words(double[][][] planes) {
@@ -148,7 +148,7 @@ final class PackedCoefficients {
                 long[] m = mag[i >>> CHUNK_SHIFT];
                 int at = (i & (CHUNK - 1)) * limbs;
                 for (int t = 0; t < count; t++) {
-                    planes[t][r][c] = sg * (double) ZZProductPlan.piece(m, at, limbs, t);
+                    planes[t][r][c] = sg * (double) ConvolutionPlan.piece(m, at, limbs, t);
                 }
             }
         }

@@ -78,7 +78,7 @@ final class PolyMulZZ {
      * <p>Then the hard limits ({@link #route}): a transform route that cannot take the shape
      * (Kronecker: packed products beyond about 3.2 10^10 bits, {@link #kroneckerFits}; the NTT:
      * products longer than 2^28 or bounds needing more than 4096 primes,
-     * {@link ZZProductPlan#fits}), or whose estimated memory exceeds what the heap has left
+     * {@link ConvolutionPlan#fits}), or whose estimated memory exceeds what the heap has left
      * while the other's does not, gives way to the other, and a product both decline is cut into
      * blocks ({@link #mulBlocks}).
      */
@@ -99,9 +99,9 @@ final class PolyMulZZ {
     /**
      * The route of {@link #mul} for operands of the given lengths and largest coefficient bits:
      * the tuned rule (the table of {@link #mul}), then the hard limits. A transform route that
-     * declines the shape ({@link #kroneckerFits}, {@link ZZProductPlan#fits}) or whose
+     * declines the shape ({@link #kroneckerFits}, {@link ConvolutionPlan#fits}) or whose
      * estimated memory exceeds what the heap has left while the other's does not
-     * ({@link #kroneckerBytes}, {@link ZZProductPlan#bytes}) gives way to the other; when
+     * ({@link #kroneckerBytes}, {@link ConvolutionPlan#bytes}) gives way to the other; when
      * both decline, the product is cut into blocks that one of them takes ({@link #BLOCKS}).
      * Pure arithmetic: allocates nothing.
      */
@@ -130,10 +130,10 @@ final class PolyMulZZ {
      */
     static Route transformRoute(boolean ntt, long bitsA, long bitsB, int aLen, int bLen, long available) {
         boolean kf = kroneckerFits(bitsA, bitsB, aLen, bLen);
-        boolean nf = ZZProductPlan.fits(bitsA, bitsB, aLen, bLen);
+        boolean nf = ConvolutionPlan.fits(bitsA, bitsB, aLen, bLen);
         // estimates are rough and the heap holds the operands' garbage too: ask for half again as much
         boolean km = kf && withMargin(kroneckerBytes(bitsA, bitsB, aLen, bLen)) <= available;
-        boolean nm = nf && withMargin(ZZProductPlan.bytes(bitsA, bitsB, aLen, bLen)) <= available;
+        boolean nm = nf && withMargin(ConvolutionPlan.bytes(bitsA, bitsB, aLen, bLen)) <= available;
         Route first = ntt ? Route.NTT : Route.KRONECKER;
         Route second = ntt ? Route.KRONECKER : Route.NTT;
         boolean firstFits = ntt ? nf : kf;
@@ -220,20 +220,20 @@ final class PolyMulZZ {
      *   range throws BigInteger's own ArithmeticException.
      * - Arrays hold at most 2^31 - 9 entries (Limbs.MAX_ARRAY_LENGTH): the packed operands and
      *   the product's limbs (kroneckerFits), the output array (ZZPoly's length check), the
-     *   packed coefficients (chunked, ZZProductPlan.fits), the word planes and DoubleNttPlan's
+     *   packed coefficients (chunked, ConvolutionPlan.fits), the word planes and DoubleNttPlan's
      *   matrices (rows and columns of at most 2^14).
      * - Transform lengths: DoubleNttPlan takes 2^28 points and the primes below 2^50 have 2-adic
-     *   order 28 (ZZProductPlan.fits, DoubleNttIntMul.fits); NttPlan takes 2^27 and the 61-bit
+     *   order 28 (ConvolutionPlan.fits, DoubleNttIntMul.fits); NttPlan takes 2^27 and the 61-bit
      *   primes have order 27 or more (the engine route's check).
      * - Prime counts: 4096 primes below 2^50 for the NTT route and the engine route (both on
-     *   ZZProductPlan, ZZProductPlan.MAX_PRIMES: coefficient products of up to about 200,000 bits), 3 to 6 for integer products (DoubleNttIntMul: up to about 3.2 10^10 bits).
+     *   ConvolutionPlan, ConvolutionPlan.MAX_PRIMES: coefficient products of up to about 200,000 bits), 3 to 6 for integer products (DoubleNttIntMul: up to about 3.2 10^10 bits).
      * - The big-prime FFT: the largest generalized Fermat preset (bigPrimeField); never chosen.
      * Beyond both transform routes' limits the product is cut into blocks (mulBlocks).
      */
 
-    /** {@link ZZProductPlan#boundBits}. */
+    /** {@link ConvolutionPlan#boundBits}. */
     static long boundBits(long bitsA, long bitsB, int aLen, int bLen) {
-        return ZZProductPlan.boundBits(bitsA, bitsB, aLen, bLen);
+        return ConvolutionPlan.boundBits(bitsA, bitsB, aLen, bLen);
     }
 
     /**
@@ -329,12 +329,12 @@ final class PolyMulZZ {
             int la = Math.min(l, aLen); // a short operand stays whole
             int lb = Math.min(l, bLen);
             boolean kf = kroneckerFits(bitsA, bitsB, la, lb);
-            boolean nf = ZZProductPlan.fits(bitsA, bitsB, la, lb);
+            boolean nf = ConvolutionPlan.fits(bitsA, bitsB, la, lb);
             if ((kf || nf) && any == 0) {
                 any = l;
             }
             long bytes = Math.min(kf ? kroneckerBytes(bitsA, bitsB, la, lb) : Long.MAX_VALUE,
-                    nf ? ZZProductPlan.bytes(bitsA, bitsB, la, lb) : Long.MAX_VALUE);
+                    nf ? ConvolutionPlan.bytes(bitsA, bitsB, la, lb) : Long.MAX_VALUE);
             if (bytes <= available / 2) { // room left for the blocks' sum
                 return l;
             }
@@ -342,18 +342,18 @@ final class PolyMulZZ {
         return any;
     }
 
-    /** {@link ZZProductPlan#boundBits} as an int (coefficients and lengths of int range). */
+    /** {@link ConvolutionPlan#boundBits} as an int (coefficients and lengths of int range). */
     static int productBoundBits(int bitsA, int bitsB, int aLen, int bLen) {
-        return (int) ZZProductPlan.boundBits(bitsA, bitsB, aLen, bLen);
+        return (int) ConvolutionPlan.boundBits(bitsA, bitsB, aLen, bLen);
     }
 
     static int ceilLog2(int n) {
-        return ZZProductPlan.ceilLog2(n);
+        return ConvolutionPlan.ceilLog2(n);
     }
 
-    /** {@link ZZProductPlan#maxBits}. */
+    /** {@link ConvolutionPlan#maxBits}. */
     static int maxBits(BigInteger[] x, int off, int len) {
-        return ZZProductPlan.maxBits(x, off, len);
+        return ConvolutionPlan.maxBits(x, off, len);
     }
 
     // ------------------------------------------------------------------ classical
@@ -751,13 +751,13 @@ final class PolyMulZZ {
     // ------------------------------------------------------------------ small-prime NTT + CRT
 
     /**
-     * c = a * b by the small-prime NTT on the CPU: {@link ZZProductPlan} (primes below 2^50,
+     * c = a * b by the small-prime NTT on the CPU: {@link ConvolutionPlan} (primes below 2^50,
      * vectorized double-precision transforms, on the call's thread count, {@link ProductContext#threads()}).
      * A GPU is used only when asked, through {@link #mulSmallPrimeNtt(BigInteger[], int, int,
      * BigInteger[], int, int, BigInteger[], int, NttEngine)}.
      *
-     * @throws IllegalArgumentException if the plan declines the shape ({@link ZZProductPlan#fits}:
-     *     the product is longer than 2^28 or needs more than {@link ZZProductPlan#MAX_PRIMES} primes)
+     * @throws IllegalArgumentException if the plan declines the shape ({@link ConvolutionPlan#fits}:
+     *     the product is longer than 2^28 or needs more than {@link ConvolutionPlan#MAX_PRIMES} primes)
      */
     public static void mulSmallPrimeNtt(BigInteger[] a, int aOff, int aLen, BigInteger[] b, int bOff, int bLen,
                                         BigInteger[] c, int cOff) {
@@ -772,14 +772,14 @@ final class PolyMulZZ {
 
     /**
      * c = a * b by the small-prime NTT with its transforms on {@code engine} (rows = primes):
-     * the pipeline of {@link ZZProductPlan} (s primes below 2^50 with product above twice the
+     * the pipeline of {@link ConvolutionPlan} (s primes below 2^50 with product above twice the
      * coefficient bound {@link #productBoundBits}, projection from 32-bit word planes, Garner's
      * CRT into packed limbs), the cyclic convolutions of length N = 2^ceil(log2(aLen + bLen -
      * 1)) by {@link NttEngine#cyclicConvolution}. O(s N log N + s^2 N + s N bits/32).
      *
      * @param engine the NTT engine (rows = primes)
      * @throws IllegalArgumentException if the product needs a transform longer than
-     *     2^{@link NttPlan#MAX_LOG2N} or more primes than {@link ZZProductPlan#MAX_PRIMES}
+     *     2^{@link NttPlan#MAX_LOG2N} or more primes than {@link ConvolutionPlan#MAX_PRIMES}
      */
     public static void mulSmallPrimeNtt(BigInteger[] a, int aOff, int aLen, BigInteger[] b, int bOff, int bLen,
                                         BigInteger[] c, int cOff, NttEngine engine) {
@@ -817,14 +817,14 @@ final class PolyMulZZ {
         if (bitsA == 0 || bitsB == 0) {
             return new PackedCoefficients(0, 1, new long[0][], new byte[0][], 0);
         }
-        ZZProductPlan plan = ZZProductPlan.of(bitsA, bitsB, aLen, bLen).orElseThrow(() -> new IllegalArgumentException(
+        ConvolutionPlan plan = ConvolutionPlan.of(bitsA, bitsB, aLen, bLen).orElseThrow(() -> new IllegalArgumentException(
                 "the small-prime NTT cannot take lengths " + aLen + " and " + bLen + " with coefficients of " + bitsA
-                + " and " + bitsB + " bits: at most 2^" + ZZProductPlan.MAX_LOG2N + " product coefficients and "
-                + ZZProductPlan.MAX_PRIMES + " primes below 2^50 (bounds of about " + 49 * ZZProductPlan.MAX_PRIMES
+                + " and " + bitsB + " bits: at most 2^" + ConvolutionPlan.MAX_LOG2N + " product coefficients and "
+                + ConvolutionPlan.MAX_PRIMES + " primes below 2^50 (bounds of about " + 49 * ConvolutionPlan.MAX_PRIMES
                 + " bits)"));
         boolean square = a == b && aOff == bOff && aLen == bLen;
-        ZZProductPlan.Operand oa = plan.operand(a, aOff, aLen, false, threads);
-        ZZProductPlan.Operand ob = square ? oa : plan.operand(b, bOff, bLen, true, threads);
+        ConvolutionPlan.Operand oa = plan.operand(a, aOff, aLen, false, threads);
+        ConvolutionPlan.Operand ob = square ? oa : plan.operand(b, bOff, bLen, true, threads);
         try {
             return engine == null ? plan.multiply(oa, ob, threads) : plan.multiply(oa, ob, engine, threads);
         } finally {

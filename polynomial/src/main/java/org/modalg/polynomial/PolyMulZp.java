@@ -2,7 +2,6 @@ package org.modalg.polynomial;
 
 import java.util.Arrays;
 import org.modalg.fft.CpuNttEngine;
-import org.modalg.fft.CrtBasis;
 import org.modalg.fft.NttEngine;
 import org.modalg.fft.NttEngines;
 import org.modalg.fft.NttPlan;
@@ -431,9 +430,6 @@ public final class PolyMulZp {
 
     // ------------------------------------------------------------------ NTT
 
-    private static final java.util.concurrent.ConcurrentHashMap<Long, CrtBasis> BASES =
-            new java.util.concurrent.ConcurrentHashMap<>();
-
     /** {@link #mulNtt(ZpField, long[], int, int, long[], int, int, long[], int, NttEngine)} on
      *  the call's engine ({@link ProductContext#engine()}; by default {@link NttEngines#shared()},
      *  the GPU for large products when one is usable), or whole on a polynomial product provider
@@ -450,16 +446,15 @@ public final class PolyMulZp {
      * c = a * b mod p by number-theoretic transforms. On a CPU engine ({@link CpuNttEngine}, its
      * thread count) this is {@link #mulDoubleNtt} (one to four primes below 2^50 in
      * double-precision arithmetic, whatever p) unless {@link #directNttWins}: then, as on any
-     * other engine (a GPU's), the convolution runs on the engine over 64-bit primes: of length
+     * other engine (a GPU's), the convolution runs on the engine: of length
      * N = 2^ceil(log2(aLen + bLen - 1)) directly modulo p when p is NTT-friendly for N
      * (2^log2N | p - 1, which {@link #nttFriendly} tests), otherwise (on a GPU) the exact integer
-     * product by CRT over the fewest 62-bit NTT primes whose product exceeds min(aLen, bLen)
-     * (p - 1)^2 ({@link CrtBasis#forBits}: two for p below about 2^48, three up to 2^62),
-     * reduced mod p. O(s N log N) for s primes.
+     * product through the one convolution pipeline (the primes, projection and fused reduction
+     * of {@link #mulDoubleNtt}: the fewest primes below 2^50 whose product exceeds min(aLen, bLen)
+     * (p - 1)^2), with the engine's convolutions. O(s N log N) for s primes.
      *
      * <p>Hard limit of the engine route: {@link NttPlan} transforms at most
-     * 2^{@link NttPlan#MAX_LOG2N} points, and the 62-bit CRT primes are taken with 2-adic order
-     * at least 24 (at least log2 N). A longer product is cut into blocks ({@link #mulNttBlocks})
+     * 2^{@link NttPlan#MAX_LOG2N} points. A longer product is cut into blocks ({@link #mulNttBlocks})
      * whose products each fit one transform.
      */
     public static void mulNtt(ZpField f, long[] a, int aOff, int aLen, long[] b, int bOff, int bLen,
@@ -486,42 +481,8 @@ public final class PolyMulZp {
             System.arraycopy(fa, 0, c, cOff, n);
             return;
         }
-        int pBits = 64 - Long.numberOfLeadingZeros(p - 1);
-        int minLen = Math.min(aLen, bLen);
-        int bits = 2 * pBits + (minLen <= 1 ? 0 : 32 - Integer.numberOfLeadingZeros(minLen - 1));
-        int order = Math.max(log2n, 24);
-        CrtBasis basis = BASES.computeIfAbsent(((long) bits << 8) | order, k -> CrtBasis.forBits(bits, order));
-        int s = basis.size();
-        long[] primes = basis.primes();
-        long[] fa = new long[s * len];
-        long[] fb = new long[s * len];
-        for (int j = 0; j < s; j++) {
-            long q = primes[j];
-            for (int i = 0; i < aLen; i++) {
-                long v = a[aOff + i];
-                fa[j * len + i] = v < q ? v : v % q;
-            }
-            for (int i = 0; i < bLen; i++) {
-                long v = b[bOff + i];
-                fb[j * len + i] = v < q ? v : v % q;
-            }
-        }
-        engine.cyclicConvolution(primes, log2n, fa, fb, fa, s);
-        long[] res = new long[s * n];
-        for (int j = 0; j < s; j++) {
-            System.arraycopy(fa, j * len, res, j * n, n);
-        }
-        int lpv = basis.modulusLimbCount();
-        long[] limbs = new long[n * lpv];
-        basis.reconstructUnsigned(res, n, limbs, lpv);
-        UnsignedDivider div = reducer(f).div;
-        for (int i = 0; i < n; i++) {
-            long r = 0;
-            for (int m = lpv - 1; m >= 0; m--) {
-                r = div.remainder(r, limbs[i * lpv + m]);
-            }
-            c[cOff + i] = r;
-        }
+        // the exact integer product through the one pipeline, the engine's convolutions
+        DoubleNttPolyMulZp.mul(p, a, aOff, aLen, b, bOff, bLen, c, cOff, engine);
     }
 
     /**

@@ -11,7 +11,7 @@ import org.modalg.fft.WorkerPools;
 /**
  * The {@link Options} of the product being dispatched on the calling thread, for the internal
  * kernels and cut-off tables of this package that take a thread count or an engine
- * ({@link PolyMulZZ}, {@link ZZProductPlan}, {@link Tuning}, Kronecker's integer product):
+ * ({@link PolyMulZZ}, {@link ConvolutionPlan}, {@link Tuning}, Kronecker's integer product):
  * set by the public entry points that take options, for the duration of the call, so that the
  * call's thread count and backend reach the dispatch without every kernel signature changing.
  * The dispatch runs on the calling thread; parallel sections get their pool explicitly

@@ -27,7 +27,7 @@ import org.modalg.fft.CpuNttEngine;
  *
  * <p>The cut-offs over Z ({@link #ZZ_FAST}, {@link #ZZ_NTT} and their one-thread tables) and
  * the integer cut-offs ({@link #INT_MUL_NTT_BITS}, {@link #INT_DIV_NEWTON_BITS}) are those of
- * the double-precision NTT routes ({@code ZZProductPlan}, {@code DoubleNttIntMul}),
+ * the double-precision NTT routes ({@code ConvolutionPlan}, {@code DoubleNttIntMul}),
  * re-measured on 2026-11-22 with {@code PolyMulCrossover} and {@code IntMulCrossover} on the
  * 2-vCPU AMD EPYC VM, OpenJDK 17.0.15, shared with other builds and benchmarks (load average
  * 1.1 to 4.7 during the runs): balanced lengths n, full-size coefficients of random signs,

@@ -392,7 +392,7 @@ public final class ZZPoly implements Comparable<ZZPoly> {
             if (bitsA == 0 || bitsB == 0) {
                 return ZERO;
             }
-            Optional<ZZProductPlan> plan = ZZProductPlan.of(bitsA, bitsB, len, g.len);
+            Optional<ConvolutionPlan> plan = ConvolutionPlan.of(bitsA, bitsB, len, g.len);
             if (plan.isPresent()) {
                 return productByPlan(plan.get(), g);
             }
@@ -440,15 +440,15 @@ public final class ZZPoly implements Comparable<ZZPoly> {
         if (!engine.runsOnHost() && len + g.len - 1 <= Tuning.ZZ_GPU_MAX_PRODUCT_LENGTH) {
             return multiply(g, engine);
         }
-        Optional<ZZProductPlan> plan = ZZProductPlan.of(bitsA, bitsB, len, g.len);
+        Optional<ConvolutionPlan> plan = ConvolutionPlan.of(bitsA, bitsB, len, g.len);
         return plan.isPresent() ? productByPlan(plan.get(), g) : null;
     }
 
     // this * g (g == this: a square) by the plan on the call's threads (engine null) or the engine.
-    private ZZPoly productByPlan(ZZProductPlan plan, ZZPoly g, org.modalg.fft.NttEngine engine) {
+    private ZZPoly productByPlan(ConvolutionPlan plan, ZZPoly g, org.modalg.fft.NttEngine engine) {
         int threads = ProductContext.threads();
-        ZZProductPlan.Operand a = operand(plan, false, threads);
-        ZZProductPlan.Operand b = g == this ? a : g.operand(plan, true, threads);
+        ConvolutionPlan.Operand a = operand(plan, false, threads);
+        ConvolutionPlan.Operand b = g == this ? a : g.operand(plan, true, threads);
         try {
             return wrap(engine == null ? plan.multiply(a, b, threads) : plan.multiply(a, b, engine, threads));
         } finally {
@@ -459,12 +459,12 @@ public final class ZZPoly implements Comparable<ZZPoly> {
         }
     }
 
-    private ZZPoly productByPlan(ZZProductPlan plan, ZZPoly g) {
+    private ZZPoly productByPlan(ConvolutionPlan plan, ZZPoly g) {
         return productByPlan(plan, g, null);
     }
 
     // This polynomial as an operand of the plan: from its packed limbs when it has them.
-    private ZZProductPlan.Operand operand(ZZProductPlan plan, boolean second, int threads) {
+    private ConvolutionPlan.Operand operand(ConvolutionPlan plan, boolean second, int threads) {
         return packed != null ? plan.operand(packed, second)
                 : plan.operand(cache, 0, len, maxCoefficientBits(), second, threads);
     }
@@ -498,7 +498,7 @@ public final class ZZPoly implements Comparable<ZZPoly> {
     /**
      * this * g by the small-prime NTT on the given engine (for instance a GPU's, from
      * {@code NttEngines.shared()} with {@code modalg.backend=gpu}), whatever the sizes: the
-     * pipeline of the CPU route ({@code ZZProductPlan}: s primes below 2^50 with product above
+     * pipeline of the CPU route ({@code ConvolutionPlan}: s primes below 2^50 with product above
      * twice the coefficient bound, projection from 32-bit word planes and Garner's CRT into
      * packed limbs on the host), the batched cyclic convolution on the engine; the product
      * keeps packed coefficients, and packed operands are read without making BigIntegers.
@@ -519,10 +519,10 @@ public final class ZZPoly implements Comparable<ZZPoly> {
             return ZERO;
         }
         ZZPoly f = this;
-        ZZProductPlan plan = ZZProductPlan.of(bitsA, bitsB, len, g.len).orElseThrow(() -> new IllegalArgumentException(
+        ConvolutionPlan plan = ConvolutionPlan.of(bitsA, bitsB, len, g.len).orElseThrow(() -> new IllegalArgumentException(
                 "the small-prime NTT cannot take lengths " + f.len + " and " + g.len + " with coefficients of "
-                + bitsA + " and " + bitsB + " bits: at most 2^" + ZZProductPlan.MAX_LOG2N + " product coefficients and "
-                + ZZProductPlan.MAX_PRIMES + " primes"));
+                + bitsA + " and " + bitsB + " bits: at most 2^" + ConvolutionPlan.MAX_LOG2N + " product coefficients and "
+                + ConvolutionPlan.MAX_PRIMES + " primes"));
         return productByPlan(plan, g, engine);
     }
 

@@ -13,6 +13,14 @@
  * measured cut-offs of {@link org.modalg.polynomial.Tuning}. See the module README for the
  * algorithms, their costs, the cut-off table and the text formats.
  *
+ * <p>One convolution pipeline. Every product by small primes on the CPU (over Z, over Z/pZ for
+ * any p &lt; 2^64, and of integers) is a plan of the package-private {@code ConvolutionPlan}:
+ * precomputation for one shape (primes from one cached set, transform length and layout, output
+ * window, coefficient bound) that declines shapes it cannot take; a projection hook gives each
+ * operand's residues, the transforms run on {@code DoubleNttPlan}, and a recombination hook
+ * turns Garner's digits into packed Z coefficients, limbs with carries, or residues mod p. The
+ * Z[x], integer and Z/pZ[x] routes are thin clients that choose the shape and supply the hooks.
+ *
  * <p>References: "the thesis" in this package's documentation and output (P3, P4, Tables 2.1,
  * 2.2, 3.1, 3.2, 3.4, sections 2.3 and 2.9, chapter 5, Algorithms 1 to 4) is D. Mohajerani,
  * <i>Parallel Arbitrary-precision Integer Arithmetic</i>, PhD thesis, The University of Western

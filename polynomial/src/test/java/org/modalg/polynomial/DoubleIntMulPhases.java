@@ -46,7 +46,7 @@ public final class DoubleIntMulPhases {
             DoubleNttIntMul.garner(res, s);
             long t5 = System.nanoTime();
             long[] out = new long[(2 * bits + 63) / 64 + 1];
-            DoubleNttIntMul.recombine(res, s, (int) shape.productPieces(), w, out);
+            DoubleNttIntMul.pack(ConvolutionPlan.first(s), res, s, (int) shape.productPieces(), w, out);
             long t6 = System.nanoTime();
             Limbs.toBigInteger(out);
             long t7 = System.nanoTime();

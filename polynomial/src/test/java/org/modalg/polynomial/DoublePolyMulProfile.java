@@ -4,7 +4,7 @@ import java.math.BigInteger;
 import java.util.Random;
 
 /**
- * Not a test: times {@link ZZProductPlan} (both operands of length 2^log2len, random signed
+ * Not a test: times {@link ConvolutionPlan} (both operands of length 2^log2len, random signed
  * coefficients of the given bits) on the given threads: the packed product, and the
  * BigIntegers of the result made afterwards; minimum over repeats. Checks the product against
  * the 64-bit NTT route once. Run:
@@ -37,9 +37,9 @@ public final class DoublePolyMulProfile {
         PackedCoefficients p = null;
         for (int r = 0; r < reps; r++) {
             long t0 = System.nanoTime();
-            ZZProductPlan plan = ZZProductPlan.of(bitsA, bitsB, len, len).orElseThrow();
-            ZZProductPlan.Operand wa = plan.operand(a, 0, len, false, threads);
-            ZZProductPlan.Operand wb = plan.operand(b, 0, len, true, threads);
+            ConvolutionPlan plan = ConvolutionPlan.of(bitsA, bitsB, len, len).orElseThrow();
+            ConvolutionPlan.Operand wa = plan.operand(a, 0, len, false, threads);
+            ConvolutionPlan.Operand wb = plan.operand(b, 0, len, true, threads);
             long t1 = System.nanoTime();
             p = plan.multiply(wa, wb, threads);
             long t2 = System.nanoTime();
@@ -61,15 +61,15 @@ public final class DoublePolyMulProfile {
         }
         System.out.printf("len 2^%d, %d bits, %d primes, %d threads: packed product %.1f ms (of which words %.1f);"
                 + " its BigIntegers afterwards %.1f ms%n", Integer.numberOfTrailingZeros(len), bits,
-                ZZProductPlan.basis(PolyMulZZ.productBoundBits(bitsA, bitsB, len, len)).size(), threads, total,
+                ConvolutionPlan.basis(PolyMulZZ.productBoundBits(bitsA, bitsB, len, len)).size(), threads, total,
                 words, big);
     }
 
-    // The steps of ZZProductPlan.multiply one by one, on one thread.
+    // The steps of ConvolutionPlan.multiply one by one, on one thread.
     private static void phases(BigInteger[] a, BigInteger[] b, int len, int bitsA, int bitsB, int reps) {
         int n = 2 * len - 1;
         int log2n = PolyMulZZ.ceilLog2(n);
-        DoubleCrt crt = ZZProductPlan.basis(PolyMulZZ.productBoundBits(bitsA, bitsB, len, len));
+        DoubleCrt crt = ConvolutionPlan.basis(PolyMulZZ.productBoundBits(bitsA, bitsB, len, len));
         int s = crt.size();
         double[] best = new double[5];
         java.util.Arrays.fill(best, Double.MAX_VALUE);
@@ -78,12 +78,12 @@ public final class DoublePolyMulProfile {
         byte[][] sign = PackedCoefficients.signs(n);
         double alloc = Double.MAX_VALUE;
         for (int rep = 0; rep < reps; rep++) {
-            org.modalg.fft.DoubleNttPlan shape = ZZProductPlan.of(bitsA, bitsB, len, len).orElseThrow().shape();
+            org.modalg.fft.DoubleNttPlan shape = ConvolutionPlan.of(bitsA, bitsB, len, len).orElseThrow().shape();
             long t0 = System.nanoTime();
-            double[][][] wa = ZZProductPlan.planes(ZZProductPlan.wordCount(bitsA), len, shape);
-            double[][][] wb = ZZProductPlan.planes(ZZProductPlan.wordCount(bitsB), len, shape);
-            ZZProductPlan.words(a, 0, len, wa, null);
-            ZZProductPlan.words(b, 0, len, wb, null);
+            double[][][] wa = ConvolutionPlan.planes(ConvolutionPlan.wordCount(bitsA), len, shape);
+            double[][][] wb = ConvolutionPlan.planes(ConvolutionPlan.wordCount(bitsB), len, shape);
+            ConvolutionPlan.words(a, 0, len, wa, null);
+            ConvolutionPlan.words(b, 0, len, wb, null);
             long t1 = System.nanoTime();
             double[][][] ra = new double[s][][];
             double[][][] rb = new double[s][][];
@@ -91,8 +91,8 @@ public final class DoublePolyMulProfile {
                 org.modalg.fft.DoubleNttPlan plan = org.modalg.fft.DoubleNttPlan.of(crt.prime(j), log2n);
                 ra[j] = plan.borrowCoefficients();
                 rb[j] = plan.borrowCoefficients();
-                ZZProductPlan.residues(wa, crt.prime(j), ra[j]);
-                ZZProductPlan.residues(wb, crt.prime(j), rb[j]);
+                ConvolutionPlan.residues(wa, crt.prime(j), ra[j]);
+                ConvolutionPlan.residues(wb, crt.prime(j), rb[j]);
             }
             long t2 = System.nanoTime();
             for (int j = 0; j < s; j++) {
@@ -103,7 +103,7 @@ public final class DoublePolyMulProfile {
             int rows = (n + cols - 1) / cols;
             crt.digits(ra, 0, rows);
             long t4 = System.nanoTime();
-            ZZProductPlan.pack(crt, ra, 0, rows, 0, n, limbs, mag, sign, new int[rows], 0);
+            ConvolutionPlan.pack(crt, ra, 0, rows, 0, n, limbs, mag, sign, new int[rows], 0);
             long t5b = System.nanoTime();
             PackedCoefficients.magnitudes(n, limbs);
             PackedCoefficients.signs(n);
@@ -113,8 +113,8 @@ public final class DoublePolyMulProfile {
                 org.modalg.fft.DoubleNttPlan.giveBack(ra[j]);
                 org.modalg.fft.DoubleNttPlan.giveBack(rb[j]);
             }
-            ZZProductPlan.giveBack(wa);
-            ZZProductPlan.giveBack(wb);
+            ConvolutionPlan.giveBack(wa);
+            ConvolutionPlan.giveBack(wb);
             long[] t = {t0, t1, t2, t3, t4, t5};
             for (int i = 0; i < 5; i++) {
                 best[i] = Math.min(best[i], (t[i + 1] - t[i]) / 1e6);

@@ -30,7 +30,7 @@ public final class IntMulLayoutProfile {
                 DoubleNttIntMul.Shape shape = new DoubleNttIntMul.Shape(s, cyc.pieceBits(), log2n, cyc.piecesA(),
                         cyc.piecesB(), layout);
                 if (shape.productPieces() <= shape.capacity()) {
-                    long[] got = DoubleNttIntMul.multiply(la, bits, lb, bits, false, shape, null);
+                    long[] got = DoubleNttIntMul.multiply(la, bits, lb, bits, false, shape, 1);
                     if (expected != null && !Limbs.toBigInteger(got).equals(expected)) {
                         throw new AssertionError("wrong product in " + shape);
                     }
@@ -44,7 +44,7 @@ public final class IntMulLayoutProfile {
         for (int r = 0; r < reps + 2; r++) {
             for (int i = 0; i < shapes.size(); i++) {
                 long t0 = IntMulVsFlintCpu.cpu();
-                DoubleNttIntMul.multiply(la, bits, lb, bits, false, shapes.get(i), null);
+                DoubleNttIntMul.multiply(la, bits, lb, bits, false, shapes.get(i), 1);
                 if (r >= 2) {
                     best[i] = Math.min(best[i], (IntMulVsFlintCpu.cpu() - t0) / 1e6);
                 }

@@ -92,17 +92,16 @@ class IntegerMultiplicationTest {
     }
 
     @Test
-    void everyPrimeCountAndLayoutEqualsBigInteger() {
-        // 2, 3 and 4 primes forced, at sizes on both sides of the split / cyclic layouts
-        // (product piece counts just above 2^k, up to 3 2^(k-1), and just below 2^(k+1)),
-        // with random, all-ones (2^n - 1) and power-of-two operands, signs and squares.
+    void everyPrimeCountOnAnEngineEqualsBigInteger() {
+        // the engine route (the pipeline's cyclic shapes, convolutions on an NttEngine) with 3 to
+        // 6 primes forced, at piece counts just above and below powers of two, with random,
+        // all-ones (2^n - 1) and power-of-two operands, signs, squares and a one-limb factor
         Random rnd = new Random(SEED + 3);
-        boolean[] seen = new boolean[2];
         try (CpuNttEngine serial = new CpuNttEngine(1)) {
-            for (int s = 2; s <= IntMulShape.MAX_PRIMES; s++) {
-                for (int k = 2; k <= 12; k++) {
+            for (int s = DoubleNttIntMul.MIN_PRIMES; s <= DoubleNttIntMul.MAX_PRIMES; s++) {
+                for (int k = 2; k <= 11; k++) {
                     for (double f : new double[] {1.02, 1.49, 1.51, 1.98}) {
-                        IntMulShape probe = IntMulShape.choose(100_000, 100_000, false, s);
+                        DoubleNttIntMul.Shape probe = DoubleNttIntMul.chooseCyclic(100_000, 100_000, false, s);
                         long bits = Math.max(1, (long) (f * (1 << k) / 2 * probe.pieceBits()));
                         for (int kind = 0; kind < 3; kind++) {
                             BigInteger a = kind == 0 ? new BigInteger((int) bits, rnd).setBit((int) bits - 1)
@@ -112,8 +111,8 @@ class IntegerMultiplicationTest {
                             if (rnd.nextBoolean()) {
                                 b = b.negate();
                             }
-                            IntMulShape shape = IntMulShape.choose(bits, bits, false, s);
-                            seen[shape.split() ? 1 : 0] = true;
+                            DoubleNttIntMul.Shape shape = DoubleNttIntMul.chooseCyclic(bits, bits, false, s);
+                            assertEquals(DoubleNttIntMul.CYCLIC, shape.layout(), shape.toString());
                             String msg = "seed=" + (SEED + 3) + " " + shape + " kind=" + kind;
                             assertEquals(a.multiply(b), IntegerMultiplication.multiplyNtt(a, b, serial, s), msg);
                             assertEquals(a.multiply(a), IntegerMultiplication.multiplyNtt(a, a, serial, s), msg);
@@ -124,21 +123,30 @@ class IntegerMultiplicationTest {
                 }
             }
         }
-        assertEquals(true, seen[0] && seen[1], "both layouts exercised");
     }
 
     @Test
-    void chosenShapeIsConsistent() {
-        // the bound behind the piece size: min(La, Lb) (2^w - 1)^2 < M, and the layout covers the product
+    void engineShapesAreCyclicAndWithinTheEngine() {
+        // the bound behind the piece size: min(La, Lb) (2^w - 1)^2 < M / 4, one cyclic convolution
+        // of at most 2^27 points that holds the product; a product beyond it is refused by name
         for (long bits : new long[] {1, 64, 1000, 123_457, 10_000_000, 100_000_000, 1_000_000_000}) {
             for (boolean square : new boolean[] {false, true}) {
-                IntMulShape sh = IntMulShape.choose(bits, bits / 3 + 1, square, 0);
+                DoubleNttIntMul.Shape sh = DoubleNttIntMul.chooseCyclic(bits, bits / 3 + 1, square, 0);
                 BigInteger piece = BigInteger.ONE.shiftLeft(sh.pieceBits()).subtract(BigInteger.ONE);
                 BigInteger bound = piece.pow(2).multiply(BigInteger.valueOf(Math.min(sh.piecesA(), sh.piecesB())));
-                assertEquals(-1, bound.compareTo(IntMulShape.modulus(sh.primes())), sh.toString());
-                assertEquals(true, sh.points() >= sh.productPieces(), sh.toString());
+                BigInteger m = BigInteger.ONE;
+                for (int j = 0; j < sh.primes(); j++) {
+                    m = m.multiply(BigInteger.valueOf(ConvolutionPlan.first(sh.primes()).prime(j)));
+                }
+                assertEquals(-1, bound.shiftLeft(2).compareTo(m), sh.toString());
+                assertEquals(DoubleNttIntMul.CYCLIC, sh.layout(), sh.toString());
+                assertEquals(true, sh.capacity() >= sh.productPieces() && sh.log2n() <= org.modalg.fft.NttPlan.MAX_LOG2N,
+                        sh.toString());
             }
         }
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> DoubleNttIntMul.chooseCyclic(20_000_000_000L, 20_000_000_000L, false, 0));
+        assertEquals(true, e.getMessage().contains("at most 2^27 pieces"), e.getMessage());
     }
 
     @Test
@@ -149,47 +157,7 @@ class IntegerMultiplicationTest {
             BigInteger x = it % 7 == 0 ? BigInteger.ONE.shiftLeft(bits).subtract(BigInteger.ONE) : new BigInteger(bits, rnd);
             long[] limbs = Limbs.magnitude(x.negate());
             assertEquals(x, Limbs.toBigInteger(limbs), "seed=" + (SEED + 4) + " it=" + it);
-            // residues of the w-bit pieces, wrapped cyclically or negacyclically onto rows
-            int w = 1 + rnd.nextInt(IntMulShape.MAX_PIECE_BITS);
-            long count = Math.max(1, (bits + w - 1) / w);
-            int rowLen = 1 + rnd.nextInt(40);
-            boolean nega = rnd.nextBoolean();
-            long[] out = new long[IntMulShape.MAX_PRIMES * rowLen];
-            Limbs.residues(limbs, w, count, IntMulShape.PRIMES, IntMulShape.MAX_PRIMES, out, rowLen, nega);
-            BigInteger mask = BigInteger.ONE.shiftLeft(w).subtract(BigInteger.ONE);
-            for (int j = 0; j < IntMulShape.MAX_PRIMES; j++) {
-                BigInteger p = BigInteger.valueOf(IntMulShape.PRIMES[j]);
-                BigInteger[] want = new BigInteger[rowLen];
-                java.util.Arrays.fill(want, BigInteger.ZERO);
-                for (long i = 0; i < count; i++) {
-                    BigInteger piece = x.shiftRight((int) (i * w)).and(mask);
-                    if (nega && ((i / rowLen) & 1) == 1) {
-                        piece = piece.negate();
-                    }
-                    int at = (int) (i % rowLen);
-                    want[at] = want[at].add(piece);
-                }
-                for (int i = 0; i < rowLen; i++) {
-                    assertEquals(want[i].mod(p).longValue(), out[j * rowLen + i],
-                            "seed=" + (SEED + 4) + " it=" + it + " w=" + w + " row " + j + " at " + i);
-                }
-            }
-            // sum of k-limb values shifted by multiples of w bits
-            int n = 1 + rnd.nextInt(30);
-            int k = 1 + rnd.nextInt(4);
-            long[] coeffs = new long[n * k];
-            BigInteger sum = BigInteger.ZERO;
-            for (int i = 0; i < n; i++) {
-                BigInteger v = rnd.nextInt(5) == 0 ? BigInteger.ONE.shiftLeft(64 * k).subtract(BigInteger.ONE)
-                        : new BigInteger(64 * k, rnd);
-                for (int m = 0; m < k; m++) {
-                    coeffs[i * k + m] = v.shiftRight(64 * m).longValue();
-                }
-                sum = sum.add(v.shiftLeft(i * w));
-            }
-            long[] acc = new long[(sum.bitLength() + 63) / 64 + 1];
-            Limbs.addShifted(coeffs, n, k, w, acc);
-            assertEquals(sum, Limbs.toBigInteger(acc), "seed=" + (SEED + 4) + " it=" + it + " addShifted");
+            assertEquals(x.bitLength(), Limbs.bitLength(limbs), "seed=" + (SEED + 4) + " it=" + it);
         }
     }
 

@@ -30,7 +30,7 @@ import org.modalg.fields.NttPrimes;
 import org.modalg.fields.ZpField;
 
 /**
- * Products over Z through the packed small-prime NTT route ({@link ZZProductPlan} into
+ * Products over Z through the packed small-prime NTT route ({@link ConvolutionPlan} into
  * {@link PackedCoefficients}, kept packed by {@link ZZPoly#multiply} and {@link ZZPoly#square})
  * against independent oracles: Karatsuba on BigIntegers for moderate sizes, closed forms for
  * products of constant-coefficient polynomials, exact convolution sums at sampled degrees and
@@ -443,9 +443,9 @@ class PackedProductTest {
         Random rnd = new Random(SEED + 5);
         // The basis: three primes below 2^50 hold bounds up to 148 bits (64-bit coefficients, min
         // length up to 2^20), a 149-bit bound needs a fourth
-        assertEquals(3, ZZProductPlan.basis(PolyMulZZ.productBoundBits(64, 64, 1 << 20, 1 << 20)).size(),
+        assertEquals(3, ConvolutionPlan.basis(PolyMulZZ.productBoundBits(64, 64, 1 << 20, 1 << 20)).size(),
                 where("primes for 64-bit coefficients at length 2^20"));
-        assertEquals(4, ZZProductPlan.basis(PolyMulZZ.productBoundBits(64, 64, (1 << 20) + 1, (1 << 20) + 1)).size(),
+        assertEquals(4, ConvolutionPlan.basis(PolyMulZZ.productBoundBits(64, 64, (1 << 20) + 1, (1 << 20) + 1)).size(),
                 where("primes for 64-bit coefficients above length 2^20"));
 
         // product length 2^17 - 1, coefficients +-(2^64-1) with random signs: exact sampled
@@ -511,12 +511,12 @@ class PackedProductTest {
     void primeCountBoundaries() {
         Random rnd = new Random(SEED + 6);
         int maxBound = 4101; // (4101 - 7) / 2 = 2047 bits: the largest size the NTT rule takes at n = 128
-        DoubleCrt all = ZZProductPlan.basis(maxBound);
+        DoubleCrt all = ConvolutionPlan.basis(maxBound);
         long[] primes = new long[all.size()];
         for (int j = 0; j < primes.length; j++) {
             primes[j] = all.prime(j);
             assertTrue(primes[j] < DoubleNttPlan.MAX_PRIME_EXCLUSIVE && NttPrimes.isPrime(primes[j])
-                    && (primes[j] - 1) % (1L << ZZProductPlan.TWO_ADIC) == 0, where("prime " + j + " = " + primes[j]));
+                    && (primes[j] - 1) % (1L << ConvolutionPlan.TWO_ADIC) == 0, where("prime " + j + " = " + primes[j]));
             assertTrue(j == 0 || primes[j] < primes[j - 1], where("primes distinct, decreasing"));
         }
         BigInteger m = ONE;
@@ -529,7 +529,7 @@ class PackedProductTest {
                 if (bound > maxBound) {
                     continue;
                 }
-                DoubleCrt crt = ZZProductPlan.basis(bound);
+                DoubleCrt crt = ConvolutionPlan.basis(bound);
                 assertEquals(s, crt.size(), where("primes for bound " + bound));
                 for (int j = 0; j < s; j++) {
                     assertEquals(primes[j], crt.prime(j), where("basis for bound " + bound + " is a prefix, prime " + j));
@@ -892,7 +892,7 @@ class PackedProductTest {
         ZZPoly f = ZZPoly.of(poly(rnd, 1000, 64, 0.0));
         ZZPoly p = f.multiply(f.add(ZZPoly.ONE));
         assertNotNull(p.packed(), where("a packed product for the degenerate cases"));
-        assertTrue(ZZProductPlan.of(0, 64, 1000, 1000).isEmpty(), where("the plan declines a zero operand"));
+        assertTrue(ConvolutionPlan.of(0, 64, 1000, 1000).isEmpty(), where("the plan declines a zero operand"));
         assertSame(ZZPoly.ZERO, f.multiply(ZZPoly.ZERO), where("times zero"));
         assertSame(ZZPoly.ZERO, ZZPoly.ZERO.square(), where("zero squared"));
         assertTrue(ZZPoly.ZERO.multiply(p).isZero() && p.multiply(ZZPoly.ZERO).isZero(), where("zero times packed"));

@@ -12,7 +12,7 @@ import org.modalg.fields.ZpField;
  * product; algorithms are skipped where a measured slower one exceeded the time budget.
  * The routes are those {@code PolyMulZZ.mul} dispatches to: "smallprime" is
  * {@code PolyMulZZ.mulSmallPrimeNtt} without an engine, on the CPU the double-precision NTT
- * ({@code ZZProductPlan}) on {@code CpuNttEngine.shared().threads()} threads, and
+ * ({@code ConvolutionPlan}) on {@code CpuNttEngine.shared().threads()} threads, and
  * "kronecker" multiplies through {@code IntegerMultiplication.multiply} (same thread count
  * above {@code Tuning.intMulNttBits()}); {@code -Dmodalg.threads=1} gives one-thread figures.
  * Run (after {@code mvn -o -pl fields,fft,polynomial -am test-compile}):

@@ -166,16 +166,16 @@ class ProductLimitsTest {
     @Test
     void smallPrimeNttDeclinesBeyondItsLengthAndPrimeCount() {
         int half = 1 << 27;
-        assertEquals(28, ZZProductPlan.MAX_LOG2N);
+        assertEquals(28, ConvolutionPlan.MAX_LOG2N);
         // length: aLen + bLen - 1 <= 2^28
-        assertTrue(ZZProductPlan.fits(64, 64, half, half + 1));
-        assertFalse(ZZProductPlan.fits(64, 64, half, half + 2));
-        assertFalse(ZZProductPlan.fits(64, 64, Integer.MAX_VALUE - 8, Integer.MAX_VALUE - 8));
+        assertTrue(ConvolutionPlan.fits(64, 64, half, half + 1));
+        assertFalse(ConvolutionPlan.fits(64, 64, half, half + 2));
+        assertFalse(ConvolutionPlan.fits(64, 64, Integer.MAX_VALUE - 8, Integer.MAX_VALUE - 8));
         // primes: (bound + 1) / 49 + 1 <= 4096, i.e. bound <= 49 4096 - 2 = 200702 (bitsA + bitsB at length 1)
-        assertTrue(ZZProductPlan.fits(100_000, 100_702, 1, 1));
-        assertFalse(ZZProductPlan.fits(100_000, 100_703, 1, 1));
+        assertTrue(ConvolutionPlan.fits(100_000, 100_702, 1, 1));
+        assertFalse(ConvolutionPlan.fits(100_000, 100_703, 1, 1));
         // coefficients near BigInteger's limit: no int overflow in the bound
-        assertFalse(ZZProductPlan.fits(Integer.MAX_VALUE, Integer.MAX_VALUE, 2, 2));
+        assertFalse(ConvolutionPlan.fits(Integer.MAX_VALUE, Integer.MAX_VALUE, 2, 2));
     }
 
     @Test
@@ -183,7 +183,7 @@ class ProductLimitsTest {
         // every prime below 2^50 with 2^28 | p - 1 that the route uses exceeds 2^49, so the
         // predicate's count is enough: the basis of the largest accepted bound has <= 4096 primes
         int bound = PolyMulZZ.productBoundBits(100_000, 100_702, 1, 1);
-        assertTrue(ZZProductPlan.basis(bound).size() <= ZZProductPlan.MAX_PRIMES);
+        assertTrue(ConvolutionPlan.basis(bound).size() <= ConvolutionPlan.MAX_PRIMES);
     }
 
     @Test
@@ -244,7 +244,7 @@ class ProductLimitsTest {
         // both decline: blocks of a length one of them takes
         int len = 1 << 16;
         assertFalse(PolyMulZZ.kroneckerFits(300_000, 300_000, len, len));
-        assertFalse(ZZProductPlan.fits(300_000, 300_000, len, len));
+        assertFalse(ConvolutionPlan.fits(300_000, 300_000, len, len));
         assertEquals(PolyMulZZ.Route.BLOCKS,
                 PolyMulZZ.transformRoute(false, 300_000, 300_000, len, len, Long.MAX_VALUE));
         int block = PolyMulZZ.blockLength(300_000, 300_000, len, len);
@@ -252,7 +252,7 @@ class ProductLimitsTest {
                 "block " + block);
         // memory: the preferred route's estimate beyond what is left, the other's within it
         long k = PolyMulZZ.kroneckerBytes(1000, 1000, 1 << 20, 1 << 20);
-        long t = ZZProductPlan.bytes(1000, 1000, 1 << 20, 1 << 20);
+        long t = ConvolutionPlan.bytes(1000, 1000, 1 << 20, 1 << 20);
         assertTrue(t < k, "the NTT route needs less memory here: " + t + " against " + k);
         assertEquals(PolyMulZZ.Route.NTT, PolyMulZZ.transformRoute(false, 1000, 1000, 1 << 20, 1 << 20, (t + k) / 2));
         // the route asks for 1.5 times its estimate
@@ -405,7 +405,7 @@ class ProductLimitsTest {
                 () -> ZZPoly.checkProductLength(Integer.MAX_VALUE, Integer.MAX_VALUE));
         assertThrows(IllegalArgumentException.class, () -> ZZPoly.monomial(BigInteger.ONE, Integer.MAX_VALUE));
         assertThrows(IllegalArgumentException.class, () -> ZpPoly.monomial(ZpField.of(7), 1, Integer.MAX_VALUE));
-        assertTrue(DoubleNttPlan.MAX_LOG2N >= ZZProductPlan.MAX_LOG2N);
+        assertTrue(DoubleNttPlan.MAX_LOG2N >= ConvolutionPlan.MAX_LOG2N);
         assertThrows(IllegalArgumentException.class, () -> ZZPoly.of(1, 2).shiftLeft(Integer.MAX_VALUE - 9));
         assertThrows(IllegalArgumentException.class,
                 () -> ZpPoly.of(ZpField.of(7), 1, 2).shiftLeft(Integer.MAX_VALUE - 9));

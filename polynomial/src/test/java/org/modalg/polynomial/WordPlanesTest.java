@@ -10,8 +10,8 @@ import org.junit.jupiter.api.Test;
 import org.modalg.fields.BigIntegerWords;
 
 /**
- * The signed 48-bit piece planes of {@link ZZProductPlan#words} (BigInteger's own words) and
- * of its fallback {@link ZZProductPlan#wordsOf} (public BigInteger methods, for a JVM that
+ * The signed 48-bit piece planes of {@link ConvolutionPlan#words} (BigInteger's own words) and
+ * of its fallback {@link ConvolutionPlan#wordsOf} (public BigInteger methods, for a JVM that
  * does not open java.math) against the words of |v| computed by shifts, on edge values (0, +-1,
  * +-2^63, +-(2^64 - 1), -2^64, +-2^64, Long.MIN_VALUE) and random values of 1 to 200 bits. A
  * fresh seed per run, printed.
@@ -43,10 +43,10 @@ class WordPlanesTest {
         int rows = (values.size() + cols - 1) / cols;
         BigInteger[] x = values.toArray(new BigInteger[0]);
         double[][][] planes = new double[count][rows][cols];
-        ZZProductPlan.words(x, 0, x.length, planes, null);
+        ConvolutionPlan.words(x, 0, x.length, planes, null);
         double[][][] fallback = new double[count][rows][cols];
         for (int i = 0; i < x.length; i++) {
-            ZZProductPlan.wordsOf(x[i], fallback, i / cols, i % cols, count);
+            ConvolutionPlan.wordsOf(x[i], fallback, i / cols, i % cols, count);
         }
         for (int i = 0; i < x.length; i++) {
             BigInteger mag = x[i].abs();

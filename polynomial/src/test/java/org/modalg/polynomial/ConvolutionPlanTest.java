@@ -16,7 +16,7 @@ import org.modalg.fft.Options;
 import org.modalg.fft.Route;
 
 /**
- * {@link ZZProductPlan}, the one pipeline of products over Z by small primes: every product
+ * {@link ConvolutionPlan}, the one pipeline of products over Z by small primes: every product
  * against a schoolbook BigInteger oracle written here (no Karatsuba, no transform) on random
  * operands every run: lengths around the transform sizes and the dispatch's cut-offs,
  * unbalanced lengths, 1- to 2000-bit coefficients (around the 3-prime and limb boundaries),
@@ -25,16 +25,16 @@ import org.modalg.fft.Route;
  * products); the engine route (transforms on an {@link org.modalg.fft.NttEngine}); and every
  * path on which a plan declines or refuses an operand.
  */
-class ZZProductPlanTest {
+class ConvolutionPlanTest {
     private static final long SEED = Long.getLong("modalg.test.planSeed", System.nanoTime());
 
     @BeforeAll
     static void seed() {
-        System.out.println("ZZProductPlanTest seed=" + SEED + " (-Dmodalg.test.planSeed=S to replay)");
+        System.out.println("ConvolutionPlanTest seed=" + SEED + " (-Dmodalg.test.planSeed=S to replay)");
     }
 
     private static String where(String label) {
-        return "ZZProductPlanTest seed=" + SEED + ": " + label;
+        return "ConvolutionPlanTest seed=" + SEED + ": " + label;
     }
 
     // The oracle: c_k = sum_{i + j = k} a_i b_j, term by term.
@@ -76,10 +76,10 @@ class ZZProductPlanTest {
     }
 
     private static PackedCoefficients product(BigInteger[] a, BigInteger[] b, int threads) {
-        ZZProductPlan plan = ZZProductPlan.of(ZZProductPlan.maxBits(a, 0, a.length),
-                ZZProductPlan.maxBits(b, 0, b.length), a.length, b.length).orElseThrow();
-        ZZProductPlan.Operand oa = plan.operand(a, 0, a.length, false, threads);
-        ZZProductPlan.Operand ob = a == b ? oa : plan.operand(b, 0, b.length, true, threads);
+        ConvolutionPlan plan = ConvolutionPlan.of(ConvolutionPlan.maxBits(a, 0, a.length),
+                ConvolutionPlan.maxBits(b, 0, b.length), a.length, b.length).orElseThrow();
+        ConvolutionPlan.Operand oa = plan.operand(a, 0, a.length, false, threads);
+        ConvolutionPlan.Operand ob = a == b ? oa : plan.operand(b, 0, b.length, true, threads);
         PackedCoefficients p = plan.multiply(oa, ob, threads);
         oa.release();
         if (ob != oa) {
@@ -152,18 +152,18 @@ class ZZProductPlanTest {
         for (int bits : new int[] {3, 64, 130, 700}) {
             int la = 200 + rnd.nextInt(300);
             int lb = la + rnd.nextInt(400); // b's slot takes a too: the square
-            ZZProductPlan plan = ZZProductPlan.of(bits, bits, la, lb).orElseThrow();
+            ConvolutionPlan plan = ConvolutionPlan.of(bits, bits, la, lb).orElseThrow();
             BigInteger[] a = poly(rnd, la, bits, 0.1, false);
             int threads = 1 + rnd.nextInt(2);
-            ZZProductPlan.Transformed ta = plan.transform(plan.operand(a, 0, la, false, threads), false, threads);
+            ConvolutionPlan.Transformed ta = plan.transform(plan.operand(a, 0, la, false, threads), false, threads);
             for (int k = 0; k < 3; k++) { // a fixed factor times several
                 int len = 1 + rnd.nextInt(lb);
                 BigInteger[] b = poly(rnd, len, 1 + rnd.nextInt(bits), 0.1, false);
                 BigInteger[] want = schoolbook(a, b);
-                ZZProductPlan.Operand ob = plan.operand(b, 0, len, true, threads);
+                ConvolutionPlan.Operand ob = plan.operand(b, 0, len, true, threads);
                 assertArrayEquals(want, coefficients(plan.multiply(ta, ob, threads), want.length),
                         where("transformed a times fresh b, " + la + " x " + len + ", " + bits + " bits"));
-                ZZProductPlan.Transformed tb = plan.transform(ob, true, threads);
+                ConvolutionPlan.Transformed tb = plan.transform(ob, true, threads);
                 assertArrayEquals(want, coefficients(plan.multiply(ta, tb, threads), want.length),
                         where("transformed times transformed, " + la + " x " + len + ", " + bits + " bits"));
                 tb.release();
@@ -183,9 +183,9 @@ class ZZProductPlanTest {
         PackedCoefficients ab = product(a, b, 1);
         BigInteger[] abWant = schoolbook(a, b);
         BigInteger[] c = poly(rnd, 300, 20, 0.2, true);
-        ZZProductPlan plan = ZZProductPlan.of(ab.maxBits(), 20, ab.length(), c.length).orElseThrow();
-        ZZProductPlan.Operand pa = plan.operand(ab, false);
-        ZZProductPlan.Operand pc = plan.operand(c, 0, c.length, true, 1);
+        ConvolutionPlan plan = ConvolutionPlan.of(ab.maxBits(), 20, ab.length(), c.length).orElseThrow();
+        ConvolutionPlan.Operand pa = plan.operand(ab, false);
+        ConvolutionPlan.Operand pc = plan.operand(c, 0, c.length, true, 1);
         BigInteger[] want = schoolbook(abWant, c);
         assertArrayEquals(want, coefficients(plan.multiply(pa, pc, 1), want.length), where("packed operand times c"));
         pa.release();
@@ -214,10 +214,10 @@ class ZZProductPlanTest {
             int n = full.length;
             int lo = t == 0 ? Math.min(la, lb) - 1 : rnd.nextInt(n); // t == 0: a middle product
             int hi = t == 0 ? Math.max(la, lb) : lo + 1 + rnd.nextInt(n - lo);
-            ZZProductPlan plan = ZZProductPlan.of(bits, bits, la, lb, lo, hi).orElseThrow();
+            ConvolutionPlan plan = ConvolutionPlan.of(bits, bits, la, lb, lo, hi).orElseThrow();
             assertTrue(1 << plan.log2n() >= Math.max(hi, n - lo), where("transform length"));
-            ZZProductPlan.Operand oa = plan.operand(a, 0, la, false, 1);
-            ZZProductPlan.Operand ob = plan.operand(b, 0, lb, true, 1);
+            ConvolutionPlan.Operand oa = plan.operand(a, 0, la, false, 1);
+            ConvolutionPlan.Operand ob = plan.operand(b, 0, lb, true, 1);
             String label = "window [" + lo + ", " + hi + ") of " + la + " x " + lb + ", " + bits + " bits";
             assertArrayEquals(Arrays.copyOfRange(full, lo, hi), coefficients(plan.multiply(oa, ob, 1), hi - lo),
                     where(label));
@@ -225,8 +225,8 @@ class ZZProductPlanTest {
             ob.release();
         }
         // a middle product needs about half the transform of the full product
-        ZZProductPlan middle = ZZProductPlan.of(64, 64, 1024, 2048, 1023, 2048).orElseThrow();
-        ZZProductPlan whole = ZZProductPlan.of(64, 64, 1024, 2048).orElseThrow();
+        ConvolutionPlan middle = ConvolutionPlan.of(64, 64, 1024, 2048, 1023, 2048).orElseThrow();
+        ConvolutionPlan whole = ConvolutionPlan.of(64, 64, 1024, 2048).orElseThrow();
         assertEquals(whole.log2n() - 1, middle.log2n(), where("middle product's transform"));
     }
 
@@ -241,9 +241,9 @@ class ZZProductPlanTest {
                 BigInteger[] a = poly(rnd, la, bits, 0.1, true);
                 BigInteger[] b = t % 4 == 0 ? a : poly(rnd, lb, bits, 0.1, true);
                 lb = b.length;
-                ZZProductPlan plan = ZZProductPlan.of(bits, bits, la, lb).orElseThrow();
-                ZZProductPlan.Operand oa = plan.operand(a, 0, la, false, 1);
-                ZZProductPlan.Operand ob = b == a ? oa : plan.operand(b, 0, lb, true, 1);
+                ConvolutionPlan plan = ConvolutionPlan.of(bits, bits, la, lb).orElseThrow();
+                ConvolutionPlan.Operand oa = plan.operand(a, 0, la, false, 1);
+                ConvolutionPlan.Operand ob = b == a ? oa : plan.operand(b, 0, lb, true, 1);
                 BigInteger[] want = schoolbook(a, b);
                 assertArrayEquals(want, coefficients(plan.multiply(oa, ob, engine, 1), want.length),
                         where("engine route " + la + " x " + lb + ", " + bits + " bits"));
@@ -257,37 +257,37 @@ class ZZProductPlanTest {
 
     @Test
     void everyDeclinePath() {
-        assertTrue(ZZProductPlan.of(64, 64, 10, 10).isPresent());
+        assertTrue(ConvolutionPlan.of(64, 64, 10, 10).isPresent());
         // a zero operand: nothing to transform
-        assertTrue(ZZProductPlan.of(0, 64, 10, 10).isEmpty(), "zero a");
-        assertTrue(ZZProductPlan.of(64, 0, 10, 10).isEmpty(), "zero b");
-        assertTrue(ZZProductPlan.of(-1, 64, 10, 10).isEmpty(), "negative bits");
+        assertTrue(ConvolutionPlan.of(0, 64, 10, 10).isEmpty(), "zero a");
+        assertTrue(ConvolutionPlan.of(64, 0, 10, 10).isEmpty(), "zero b");
+        assertTrue(ConvolutionPlan.of(-1, 64, 10, 10).isEmpty(), "negative bits");
         // lengths and windows
-        assertTrue(ZZProductPlan.of(64, 64, 0, 10).isEmpty(), "empty a");
-        assertTrue(ZZProductPlan.of(64, 64, 10, -1).isEmpty(), "negative b length");
-        assertTrue(ZZProductPlan.of(64, 64, 10, 10, 5, 5).isEmpty(), "empty window");
-        assertTrue(ZZProductPlan.of(64, 64, 10, 10, -1, 5).isEmpty(), "window below 0");
-        assertTrue(ZZProductPlan.of(64, 64, 10, 10, 0, 20).isEmpty(), "window past the product");
-        assertTrue(ZZProductPlan.of(64, 64, 10, 10, 0, 19).isPresent(), "the whole product");
+        assertTrue(ConvolutionPlan.of(64, 64, 0, 10).isEmpty(), "empty a");
+        assertTrue(ConvolutionPlan.of(64, 64, 10, -1).isEmpty(), "negative b length");
+        assertTrue(ConvolutionPlan.of(64, 64, 10, 10, 5, 5).isEmpty(), "empty window");
+        assertTrue(ConvolutionPlan.of(64, 64, 10, 10, -1, 5).isEmpty(), "window below 0");
+        assertTrue(ConvolutionPlan.of(64, 64, 10, 10, 0, 20).isEmpty(), "window past the product");
+        assertTrue(ConvolutionPlan.of(64, 64, 10, 10, 0, 19).isPresent(), "the whole product");
         // the transform's length: 2^28 points
         int half = 1 << 27;
-        assertTrue(ZZProductPlan.fits(64, 64, half, half + 1));
-        assertFalse(ZZProductPlan.fits(64, 64, half, half + 2));
-        assertTrue(ZZProductPlan.of(64, 64, half, half + 2).isEmpty(), "2^28 + 1 coefficients");
-        assertTrue(ZZProductPlan.of(64, 64, Integer.MAX_VALUE - 8, Integer.MAX_VALUE - 8).isEmpty(), "2^32 coefficients");
+        assertTrue(ConvolutionPlan.fits(64, 64, half, half + 1));
+        assertFalse(ConvolutionPlan.fits(64, 64, half, half + 2));
+        assertTrue(ConvolutionPlan.of(64, 64, half, half + 2).isEmpty(), "2^28 + 1 coefficients");
+        assertTrue(ConvolutionPlan.of(64, 64, Integer.MAX_VALUE - 8, Integer.MAX_VALUE - 8).isEmpty(), "2^32 coefficients");
         // a window of a too-long product that fits a 2^28 transform is taken
-        assertTrue(ZZProductPlan.of(64, 64, half, half + 2, half, 1L << 28).isPresent(), "a window of it");
+        assertTrue(ConvolutionPlan.of(64, 64, half, half + 2, half, 1L << 28).isPresent(), "a window of it");
         // the prime count: 4096 primes below 2^50
-        assertTrue(ZZProductPlan.of(100_000, 100_702, 1, 1).isPresent());
-        assertTrue(ZZProductPlan.of(100_000, 100_703, 1, 1).isEmpty(), "4097 primes");
-        assertTrue(ZZProductPlan.of(Integer.MAX_VALUE, Integer.MAX_VALUE, 2, 2).isEmpty(), "coefficients near 2^31 bits");
-        assertTrue(ZZProductPlan.of(1L << 40, 1, 2, 2).isEmpty(), "bits beyond int");
+        assertTrue(ConvolutionPlan.of(100_000, 100_702, 1, 1).isPresent());
+        assertTrue(ConvolutionPlan.of(100_000, 100_703, 1, 1).isEmpty(), "4097 primes");
+        assertTrue(ConvolutionPlan.of(Integer.MAX_VALUE, Integer.MAX_VALUE, 2, 2).isEmpty(), "coefficients near 2^31 bits");
+        assertTrue(ConvolutionPlan.of(1L << 40, 1, 2, 2).isEmpty(), "bits beyond int");
     }
 
     @Test
     void operandsBeyondThePlanAreRefused() {
         Random rnd = new Random(SEED + 6);
-        ZZProductPlan plan = ZZProductPlan.of(64, 32, 100, 50).orElseThrow();
+        ConvolutionPlan plan = ConvolutionPlan.of(64, 32, 100, 50).orElseThrow();
         BigInteger[] big = poly(rnd, 10, 65, 0.0, true);
         assertThrows(IllegalArgumentException.class, () -> plan.operand(big, 0, 10, false, 1), "65 bits for 64");
         BigInteger[] mid = poly(rnd, 10, 64, 0.0, true);
@@ -296,16 +296,16 @@ class ZZProductPlanTest {
         assertThrows(IllegalArgumentException.class, () -> plan.operand(longer, 0, 101, false, 1), "length 101 for 100");
         assertThrows(IllegalArgumentException.class, () -> plan.operand(longer, 0, 0, false, 1), "length 0");
         // a transformed operand of another transform length
-        ZZProductPlan other = ZZProductPlan.of(64, 32, 1000, 50).orElseThrow();
-        ZZProductPlan.Operand x = other.operand(mid, 0, 10, false, 1);
-        ZZProductPlan.Transformed tx = other.transform(x, false, 1);
-        ZZProductPlan.Operand y = plan.operand(mid, 0, 10, false, 1);
-        ZZProductPlan.Transformed ty = plan.transform(y, false, 1);
+        ConvolutionPlan other = ConvolutionPlan.of(64, 32, 1000, 50).orElseThrow();
+        ConvolutionPlan.Operand x = other.operand(mid, 0, 10, false, 1);
+        ConvolutionPlan.Transformed tx = other.transform(x, false, 1);
+        ConvolutionPlan.Operand y = plan.operand(mid, 0, 10, false, 1);
+        ConvolutionPlan.Transformed ty = plan.transform(y, false, 1);
         assertThrows(IllegalArgumentException.class, () -> plan.multiply(tx, ty, 1), "spectra of another plan");
         // a square of a's slot where b's is shorter: beyond the plan's bound and window
         BigInteger[] a100 = poly(rnd, 100, 64, 0.0, true);
-        ZZProductPlan.Operand o100 = plan.operand(a100, 0, 100, false, 1);
-        ZZProductPlan.Transformed t100 = plan.transform(o100, false, 1);
+        ConvolutionPlan.Operand o100 = plan.operand(a100, 0, 100, false, 1);
+        ConvolutionPlan.Transformed t100 = plan.transform(o100, false, 1);
         assertThrows(IllegalArgumentException.class, () -> plan.multiply(t100, t100, 1), "a^2 for a 100 x 50 plan");
         assertThrows(IllegalArgumentException.class, () -> plan.multiply(t100, o100, 1), "a a for a 100 x 50 plan");
         t100.release();
@@ -315,11 +315,11 @@ class ZZProductPlanTest {
         x.release();
         y.release();
         // the engine route's length: transforms of 2^28 points exceed the 64-bit engines' 2^27
-        ZZProductPlan huge = ZZProductPlan.of(8, 8, (1 << 27) + 1, 1 << 27).orElseThrow();
+        ConvolutionPlan huge = ConvolutionPlan.of(8, 8, (1 << 27) + 1, 1 << 27).orElseThrow();
         assertEquals(28, huge.log2n());
         BigInteger[] one = {BigInteger.ONE};
         try (CpuNttEngine engine = new CpuNttEngine(1)) {
-            ZZProductPlan.Operand o = huge.operand(one, 0, 1, false, 1);
+            ConvolutionPlan.Operand o = huge.operand(one, 0, 1, false, 1);
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                     () -> huge.multiply(o, o, engine, 1), "2^28 points on an engine");
             assertTrue(e.getMessage().contains("2^27"), e.getMessage());
@@ -333,7 +333,7 @@ class ZZProductPlanTest {
         // 110,000-bit coefficients need more than 4096 primes: CRT forced falls to the AUTO dispatch
         BigInteger[] a = poly(rnd, 2, 110_000, 0.0, true);
         BigInteger[] b = poly(rnd, 3, 110_000, 0.0, true);
-        assertTrue(ZZProductPlan.of(110_000, 110_000, 2, 3).isEmpty());
+        assertTrue(ConvolutionPlan.of(110_000, 110_000, 2, 3).isEmpty());
         ZZPoly p = ZZPoly.of(a).multiply(ZZPoly.of(b), Options.defaults().withRoute(Route.CRT).withThreads(1));
         assertArrayEquals(schoolbook(a, b), p.coefficients(), where("declined by the plan, taken by the dispatch"));
         assertFalse(PolyMulZZ.transformRoute(true, 110_000, 110_000, 2, 3, Long.MAX_VALUE) == PolyMulZZ.Route.NTT,
@@ -341,7 +341,7 @@ class ZZProductPlanTest {
         // an empty heap: neither route within memory, the preferred one that takes the shape
         assertEquals(PolyMulZZ.Route.NTT, PolyMulZZ.transformRoute(true, 64, 64, 1 << 20, 1 << 20, 0));
         // the NTT route's estimate with its margin decides when Kronecker's does not fit
-        long ntt = ZZProductPlan.bytes(1000, 1000, 1 << 20, 1 << 20);
+        long ntt = ConvolutionPlan.bytes(1000, 1000, 1 << 20, 1 << 20);
         long kron = PolyMulZZ.kroneckerBytes(1000, 1000, 1 << 20, 1 << 20);
         assertTrue(ntt < kron, "the NTT route needs less memory at 2^20 x 1000 bits");
         assertEquals(PolyMulZZ.Route.NTT, PolyMulZZ.transformRoute(false, 1000, 1000, 1 << 20, 1 << 20, kron),
