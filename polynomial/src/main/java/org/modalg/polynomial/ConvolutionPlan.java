@@ -55,8 +55,8 @@ import org.modalg.fields.NttPrimes;
  *
  * <p>Cost: O(s N log N) for the transforms (s primes, about 0.75 ns per butterfly), O(s N
  * pieces) for the projection, O(s^2 N) for Garner and O(s N) to O(s limbs N) for the output
- * hook. Primes run in parallel when there are at least twice as many as threads, otherwise each
- * transform uses the threads. Plans are immutable and thread-safe.
+ * hook. Primes run in parallel when there are at least twice as many as threads or the transforms
+ * have at most 2^18 points, otherwise each transform uses the threads. Plans are immutable and thread-safe.
  */
 final class ConvolutionPlan {
     /** Primes are the largest below 2^50 with 2^TWO_ADIC | p - 1. */
@@ -621,11 +621,12 @@ final class ConvolutionPlan {
     }
 
     // body(j, pool for the transforms) for every prime: the primes in parallel when there are at
-    // least twice as many as threads, else one after another with the threads in each transform.
+    // least twice as many as threads or the transforms are short (Tuning.acrossPrimesLog2n), else
+    // one after another with the threads in each transform.
     private void forPrimes(int threads, PrimeBody body) {
         int s = crt.size();
         ForkJoinPool pool = WorkerPools.of(threads);
-        if (pool != null && (acrossPrimes || s >= 2 * threads)) {
+        if (pool != null && (acrossPrimes || s >= 2 * threads || log2n <= Tuning.acrossPrimesLog2n())) {
             IntConsumer each = j -> body.run(j, null);
             pool.submit(() -> IntStream.range(0, s).parallel().forEach(each)).join();
         } else {

@@ -431,7 +431,7 @@ public final class PolyMulZp {
     // ------------------------------------------------------------------ NTT
 
     /** {@link #mulNtt(ZpField, long[], int, int, long[], int, int, long[], int, NttEngine)} on
-     *  the call's engine ({@link ProductContext#engine()}; by default {@link NttEngines#shared()},
+     *  the call's engine ({@link ProductContext#engine(long)}; by default {@link NttEngines#shared()},
      *  the GPU for large products when one is usable), or whole on a polynomial product provider
      *  (the GPU's all-device product, {@link PolyMulDevice}) when one takes these lengths. */
     public static void mulNtt(ZpField f, long[] a, int aOff, int aLen, long[] b, int bOff, int bLen,
@@ -439,7 +439,7 @@ public final class PolyMulZp {
         if (PolyMulDevice.mulZp(f.p(), a, aOff, aLen, b, bOff, bLen, c, cOff)) {
             return;
         }
-        mulNtt(f, a, aOff, aLen, b, bOff, bLen, c, cOff, ProductContext.engine());
+        mulNtt(f, a, aOff, aLen, b, bOff, bLen, c, cOff, ProductContext.engine(Math.min(aLen, bLen)));
     }
 
     /**

@@ -419,6 +419,21 @@ public final class Tuning {
         return get("modalg.poly.zpFullWordNtt", ZP_FULL_WORD_NTT, 1);
     }
 
+    /**
+     * Transforms of at most 2^this points run one per prime in parallel (each on one thread)
+     * whatever the thread count, instead of one prime after another with the threads inside
+     * each transform: a short transform split over many threads pays more in joins than it
+     * gains (measured on the 16-core host of an H100, one round of {@code bench compare}: 16
+     * threads took 18.2 ms for the 2^16 Z/pZ[x] row against 11.4 ms on one thread, and 4.1
+     * against 2.9 ms for the 2^14 x 64-bit Z[x] row).
+     */
+    static final int ACROSS_PRIMES_LOG2N = 18;
+
+    /** {@link #ACROSS_PRIMES_LOG2N} (property {@code modalg.poly.acrossPrimesLog2n}, at least 0). */
+    static int acrossPrimesLog2n() {
+        return get("modalg.poly.acrossPrimesLog2n", ACROSS_PRIMES_LOG2N, 0);
+    }
+
     /** Length from which {@link PolyMulZp#mul} uses the NTT for an NTT-friendly p (property {@code modalg.poly.zpNtt}, at least 1). */
     public static int zpNttThreshold() {
         return get("modalg.poly.zpNtt", ZP_NTT, 1);

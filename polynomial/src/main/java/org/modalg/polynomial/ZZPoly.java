@@ -416,8 +416,9 @@ public final class ZZPoly implements Comparable<ZZPoly> {
      * rule picks it for these operands, otherwise null. Operands already packed are read
      * without making their BigIntegers. A usable polynomial product provider (the GPU's
      * all-device product, {@link PolyMulDevice}) takes whole products first, from its measured
-     * length; else, when a GPU engine is usable ({@link ProductContext#engine()} does not run on
-     * the host), products of up to {@link Tuning#ZZ_GPU_MAX_PRODUCT_LENGTH} coefficients run on
+     * length; else, when a GPU engine is usable and the call asks for it or the product is at
+     * least the provider's length ({@link ProductContext#engine(long)} does not run on the host),
+     * products of up to {@link Tuning#ZZ_GPU_MAX_PRODUCT_LENGTH} coefficients run on
      * it ({@link #multiply(ZZPoly, org.modalg.fft.NttEngine)}).
      */
     private ZZPoly productIfNtt(ZZPoly g) {
@@ -436,7 +437,7 @@ public final class ZZPoly implements Comparable<ZZPoly> {
         if (!PolyMulZZ.choosesNtt(bitsA, bitsB, len, g.len)) {
             return null;
         }
-        org.modalg.fft.NttEngine engine = ProductContext.engine();
+        org.modalg.fft.NttEngine engine = ProductContext.engine(Math.min(len, g.len));
         if (!engine.runsOnHost() && len + g.len - 1 <= Tuning.ZZ_GPU_MAX_PRODUCT_LENGTH) {
             return multiply(g, engine);
         }
