@@ -84,19 +84,20 @@ public final class GpuBatchedIntegerEngine implements BatchedIntegerEngine, Auto
 
     /**
      * Under {@code auto} ({@link #prefers}), additions and subtractions go to the device from
-     * this many limbs (count x stride): 2^22 (32 MiB per operand). PROVISIONAL, not measured:
-     * the device's addition is bound by the copies over the bus (24 bytes per limb each way in
-     * all, against the CPU's memory bandwidth), so it can win only on large batches; to be set
-     * from {@code modalg bench batched} on the device. {@code -Dmodalg.gpu.batchedAutoAddLimbs}.
+     * this many limbs (count x stride): never by default. Host data must cross the bus both
+     * ways, and the host's cores add at memory speed: {@code bench batched} on an H100 host
+     * (2^26 bits per operand, 2^11..2^18-bit instances, 16 threads) took 0.23-0.28 ms on the
+     * CPU engine and 1.9-2.4 ms through the device, copies included (2026-11-26).
+     * {@code -Dmodalg.gpu.batchedAutoAddLimbs} sets a size.
      */
-    public static final long DEFAULT_AUTO_ADD_LIMBS = 1L << 22;
+    public static final long DEFAULT_AUTO_ADD_LIMBS = Long.MAX_VALUE;
 
     /**
      * Under {@code auto}, products and squares go to the device from this many limb products
      * (count x stride^2), with a stride of at least {@link #AUTO_MIN_PRODUCT_STRIDE}: 2^24 (for
-     * instance 4096 instances of 64 limbs). PROVISIONAL, not measured (the device's schoolbook
-     * does about 0.5-0.9 10^12 limb products per second, BENCHMARKS.md; the CPU engine's
-     * Karatsuba a few 10^9 per core); to be set from {@code modalg bench batched} on the device.
+     * instance 4096 instances of 64 limbs). The same run as above measured the device 2.3-9.8x
+     * faster than the CPU engine on 16 threads, copies included, at 2^25 limb products and
+     * more (2048-bit instances: 2.7 against 5.8 ms); below that, not yet measured.
      * {@code -Dmodalg.gpu.batchedAutoWork}.
      */
     public static final long DEFAULT_AUTO_PRODUCT_WORK = 1L << 24;
