@@ -372,7 +372,22 @@ class GpuBatchedIntegerEngineTest {
         assertSame(CPU, BatchedIntegerEngines.select(Backend.AUTO, Operation.DIVIDE, 64, 1 << 20, CPU), "division");
         assertSame(CPU, BatchedIntegerEngines.select(Backend.AUTO, Operation.MULTIPLY_LOW, 64, 1 << 20, CPU), "low");
         assertSame(d, BatchedIntegerEngines.select(Backend.AUTO, Operation.MULTIPLY, 64, 1 << 12, CPU), "2^24 work");
-        assertSame(d, BatchedIntegerEngines.select(Backend.AUTO, Operation.ADD, 64, 1 << 16, CPU), "2^22 limbs");
+        // additions never go to the device under auto by default (the copies cost more than the
+        // host's addition), unless a size is set
+        assertSame(CPU, BatchedIntegerEngines.select(Backend.AUTO, Operation.ADD, 64, 1 << 20, CPU), "2^26 limbs");
+        String key = "modalg.gpu.batchedAutoAddLimbs";
+        String old = System.getProperty(key);
+        System.setProperty(key, Long.toString(1L << 22));
+        try {
+            assertSame(d, BatchedIntegerEngines.select(Backend.AUTO, Operation.ADD, 64, 1 << 16, CPU), "2^22 limbs, set");
+            assertSame(CPU, BatchedIntegerEngines.select(Backend.AUTO, Operation.ADD, 64, 1 << 15, CPU), "below, set");
+        } finally {
+            if (old == null) {
+                System.clearProperty(key);
+            } else {
+                System.setProperty(key, old);
+            }
+        }
         assertSame(CPU, BatchedIntegerEngines.select(Backend.AUTO, Operation.MULTIPLY,
                 GpuBatchedIntegerEngine.MAX_PRODUCT_LIMBS + 1, 1 << 10, CPU), "beyond the kernels");
         assertSame(d, BatchedIntegerEngines.select(Backend.GPU, Operation.ADD, 4, 10, CPU), "backend gpu");
