@@ -154,13 +154,13 @@ class ToolboxTest {
 
     @Test
     void multiCrtMatchesOracleAcrossChunks() {
-        // n = 5: the product tree; n = 1 and 4: chunks merged one by one; 2, 3 and 5 chunks
+        // up to CHUNK primes Garner, above the product tree (ProductTreeCrt)
+        multiCrtCase(5, MultiCrt.CHUNK, 1L << 62); // Garner
         multiCrtCase(5, 2 * MultiCrt.CHUNK + 17, 1L << 62);
         multiCrtCase(1, 2 * MultiCrt.CHUNK + 17, 1L << 62);
         multiCrtCase(4, 2 * MultiCrt.CHUNK + 1, 1L << 26);
         multiCrtCase(1, 4 * MultiCrt.CHUNK + 3, 1L << 26);
-        // few values over more than one chunk: the interpolation form; 2 among the primes (the
-        // chunked route then serves), a composite or out-of-range entry refused by name
+        // 2 among the primes (the tree takes it: w = 1); a composite or out-of-range entry refused by name
         long[] primes = PrimeStream.below(1L << 26).next(MultiCrt.CHUNK + 5);
         long[] withTwo = java.util.Arrays.copyOf(primes, primes.length + 1);
         withTwo[primes.length] = 2;

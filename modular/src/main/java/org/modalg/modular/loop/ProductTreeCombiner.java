@@ -4,6 +4,7 @@ import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.modalg.fft.Options;
 import org.modalg.modular.CrtAccumulator;
 import org.modalg.modular.MultiCrt;
 
@@ -16,7 +17,7 @@ import org.modalg.modular.MultiCrt;
  * combiner of the resultant (thousands of primes) and of the lifted gcd (long vectors).
  */
 public final class ProductTreeCombiner implements Combiner {
-    private final int threads;
+    private final Options options;
     private int width;
     private long[] primes = new long[16];
     private long[] residues = new long[16];
@@ -27,10 +28,14 @@ public final class ProductTreeCombiner implements Combiner {
     private BigInteger[] cached;
 
     /**
-     * A combiner of images of {@code width} residues each, lifting with {@code threads} threads.
+     * A combiner of images of {@code width} residues each, lifting with the threads and backend
+     * of {@code options} ({@link MultiCrt}).
      */
-    public ProductTreeCombiner(int width, int threads) {
-        this.threads = Math.max(1, threads);
+    public ProductTreeCombiner(int width, Options options) {
+        if (options == null) {
+            throw new IllegalArgumentException("options must not be null");
+        }
+        this.options = options;
         reset(width);
     }
 
@@ -115,7 +120,7 @@ public final class ProductTreeCombiner implements Combiner {
             w = new BigInteger[width];
             Arrays.fill(w, BigInteger.ZERO);
         } else {
-            w = MultiCrt.combine(Arrays.copyOf(primes, words), residues, width, bigModuli.isEmpty(), threads);
+            w = MultiCrt.combine(Arrays.copyOf(primes, words), residues, width, bigModuli.isEmpty(), options);
         }
         if (bigModuli.isEmpty()) {
             return w;

@@ -454,7 +454,7 @@ public final class Determinant {
                 + bits + ")" : "word-size primes < 2^" + bits;
         report.phaseSince("setup", t);
         // a proven plan is lifted once (product tree); a stability check lifts after every wave
-        Combiner combiner = early == null ? new ProductTreeCombiner(1, loop.threads()) : new GarnerCombiner(1);
+        Combiner combiner = early == null ? new ProductTreeCombiner(1, loop.options()) : new GarnerCombiner(1);
         BigInteger det = loop.run(images, PrimeSupply.fixed(plan, field), combiner,
                 UnluckyPrimes.none(), rule)[0];
         if (images.firstIsZero) {

@@ -224,7 +224,7 @@ public final class PolynomialGcd {
             rule = new CofactorBound(pf, pg, gamma, unlucky, Math.max(CHUNK, loop.threads()));
         } else if (cofactors) {
             supply = PrimeSupply.stream(stream, words);
-            combiner = new ProductTreeCombiner(0, loop.threads());
+            combiner = new ProductTreeCombiner(0, loop.options());
             rule = new LiftedCofactorProof(pf, pg, gamma, unlucky);
         } else {
             supply = PrimeSupply.stream(stream, words);

@@ -143,7 +143,7 @@ public final class Resultant {
         MultimodularLoop loop = new MultimodularLoop(options, report);
         ImageTask task = new Images(pf, pg);
         ProvenBound proven = new ProvenBound(twiceBound, "2 * Hadamard bound of the Sylvester matrix");
-        Combiner combiner = new ProductTreeCombiner(1, loop.threads());
+        Combiner combiner = new ProductTreeCombiner(1, loop.options());
         PrimeSupply supply;
         StoppingRule<BigInteger[]> rule = proven;
         if (route == Route.BIG_PRIME) {

@@ -58,7 +58,7 @@ class MultimodularLoopTest {
             long[] primes = ImageOracles.primes(rnd, 26, 300);
             BigInteger[] values = ImageOracles.random(rnd, width, 2000);
             GfField big = GfPreset.SRGF4.field();
-            for (Combiner c : new Combiner[] {new GarnerCombiner(width), new ProductTreeCombiner(width, 2)}) {
+            for (Combiner c : new Combiner[] {new GarnerCombiner(width), new ProductTreeCombiner(width, Options.defaults().withThreads(2))}) {
                 for (boolean withBig : new boolean[] {false, true}) {
                     c.reset(width);
                     BigInteger m = BigInteger.ONE;
@@ -204,7 +204,7 @@ class MultimodularLoopTest {
         MultimodularLoop loop = new MultimodularLoop(options, report);
         long[] plan = PrimeSupply.covering(PrimeStream.below(1L << 26), BigInteger.ONE, twice);
         KnownValues task = new KnownValues(values);
-        BigInteger[] got = loop.run(task, PrimeSupply.fixed(plan, "test primes"), new ProductTreeCombiner(2, 2),
+        BigInteger[] got = loop.run(task, PrimeSupply.fixed(plan, "test primes"), new ProductTreeCombiner(2, Options.defaults().withThreads(2)),
                 UnluckyPrimes.none(), new ProvenBound(twice, "2 * bound"));
         assertArrayEquals(values, got, where("proven lift"));
         assertEquals(plan.length, loop.imagesComputed());
@@ -257,7 +257,7 @@ class MultimodularLoopTest {
         long[] plan = PrimeSupply.covering(early.primes(), BigInteger.ONE, twice);
         MultimodularLoop loop = new MultimodularLoop(options, report);
         KnownValues task = new KnownValues(small);
-        BigInteger[] got = loop.run(task, PrimeSupply.fixed(plan, "random"), new ProductTreeCombiner(1, 1),
+        BigInteger[] got = loop.run(task, PrimeSupply.fixed(plan, "random"), new ProductTreeCombiner(1, Options.defaults().withThreads(1)),
                 UnluckyPrimes.none(), new StableImages(early, 32, new ProvenBound(twice, "b"), ""));
         assertArrayEquals(small, got);
         ModularReport r = report.build();

@@ -1,0 +1,122 @@
+package org.modalg.modular;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.math.BigInteger;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.modalg.fft.Backend;
+import org.modalg.fft.Options;
+
+/**
+ * {@link ProductTreeCrt} against the textbook CRT in BigInteger (sum of r_i (M/p_i) ((M/p_i)^-1
+ * mod p_i) mod M), on random residues every run (seed printed) and on the edges: one prime, 2
+ * among the primes, the largest symmetric value, residues p - 1 and unreduced words, odd node
+ * counts at every level, mixed prime sizes.
+ */
+class ProductTreeCrtTest {
+
+    private static BigInteger oracle(long[] primes, long[] residues, int n, int v, boolean symmetric) {
+        BigInteger m = BigInteger.ONE;
+        for (long p : primes) {
+            m = m.multiply(BigInteger.valueOf(p));
+        }
+        BigInteger x = BigInteger.ZERO;
+        for (int i = 0; i < primes.length; i++) {
+            BigInteger p = BigInteger.valueOf(primes[i]);
+            BigInteger c = m.divide(p);
+            BigInteger r = new BigInteger(Long.toUnsignedString(residues[i * n + v]));
+            x = x.add(r.multiply(c).multiply(c.modInverse(p)));
+        }
+        x = x.mod(m);
+        return symmetric && x.compareTo(m.shiftRight(1)) > 0 ? x.subtract(m) : x;
+    }
+
+    private static void check(long[] primes, long[] residues, int n, Options options) {
+        for (boolean symmetric : new boolean[] {true, false}) {
+            BigInteger[] got = ProductTreeCrt.combine(primes, residues, n, symmetric, options);
+            assertEquals(n, got.length);
+            for (int v = 0; v < n; v++) {
+                assertEquals(oracle(primes, residues, n, v, symmetric), got[v],
+                        "k = " + primes.length + ", n = " + n + ", value " + v + ", symmetric " + symmetric);
+            }
+        }
+    }
+
+    @Test
+    void matchesTheTextbookCrtOnRandomResidues() {
+        long seed = System.nanoTime();
+        System.out.println("ProductTreeCrtTest seed " + seed);
+        Random rnd = new Random(seed);
+        Options cpu = Options.defaults().withBackend(Backend.CPU).withThreads(2);
+        for (int k : new int[] {1, 2, 3, 5, 8, 13, 64, 129, 300}) {
+            for (int n : new int[] {1, 3, 17}) {
+                int bits = (k > 40 ? 12 : 8) + rnd.nextInt(k > 40 ? 51 : 55); // enough odd primes below 2^bits
+                long[] primes = PrimeStream.below(1L << bits).next(k);
+                long[] residues = new long[primes.length * n];
+                for (int i = 0; i < primes.length; i++) {
+                    for (int v = 0; v < n; v++) {
+                        long p = primes[i];
+                        residues[i * n + v] = switch (rnd.nextInt(4)) {
+                            case 0 -> p - 1;
+                            case 1 -> rnd.nextLong(); // unreduced: any unsigned word
+                            default -> Math.floorMod(rnd.nextLong(), p);
+                        };
+                    }
+                }
+                check(primes, residues, n, cpu);
+            }
+        }
+    }
+
+    @Test
+    void edges() {
+        Options one = Options.defaults().withBackend(Backend.CPU).withThreads(1);
+        // one prime; 2 among the primes; mixed sizes
+        check(new long[] {1_000_000_007L}, new long[] {5, 1_000_000_006L}, 2, one);
+        long[] mixed = {2, 3, 1_000_000_007L, (1L << 61) - 1, 4611686018427387847L, 65537};
+        long[] res = {1, 2, 0, 12345, 4611686018427387846L, 65536};
+        check(mixed, res, 1, one);
+        // the largest symmetric value and its neighbours, over 257 primes (odd counts upward)
+        long[] primes = PrimeStream.below(1L << 62).next(257);
+        BigInteger m = BigInteger.ONE;
+        for (long p : primes) {
+            m = m.multiply(BigInteger.valueOf(p));
+        }
+        BigInteger[] x = {m.shiftRight(1), m.shiftRight(1).negate().add(BigInteger.ONE), BigInteger.ZERO,
+                BigInteger.ONE.negate()};
+        long[] r = new long[primes.length * x.length];
+        for (int i = 0; i < primes.length; i++) {
+            for (int v = 0; v < x.length; v++) {
+                r[i * x.length + v] = x[v].mod(BigInteger.valueOf(primes[i])).longValue();
+            }
+        }
+        assertArrayEquals(x, ProductTreeCrt.combine(primes, r, x.length, true, one));
+        assertEquals(0, ProductTreeCrt.combine(primes, r, 0, true, one).length);
+    }
+
+    @Test
+    void refusesBadInput() {
+        Options o = Options.defaults();
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> ProductTreeCrt.combine(new long[] {7, 11, 7}, new long[3], 1, true, o));
+        assertTrue(e.getMessage().contains("distinct"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class,
+                () -> ProductTreeCrt.combine(new long[] {7, 9}, new long[2], 1, true, o));
+        assertTrue(e.getMessage().contains("primes[1]"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class,
+                () -> ProductTreeCrt.combine(new long[] {7, 1L << 62}, new long[2], 1, true, o));
+        assertTrue(e.getMessage().contains("primes[1]"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class,
+                () -> ProductTreeCrt.combine(new long[] {7, 11}, new long[3], 2, true, o));
+        assertTrue(e.getMessage().contains("residues"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> ProductTreeCrt.combine(new long[0], new long[0], 1, true, o));
+        assertThrows(IllegalArgumentException.class, () -> ProductTreeCrt.combine(new long[] {7}, new long[1], -1, true,
+                o));
+        assertThrows(IllegalArgumentException.class, () -> ProductTreeCrt.combine(new long[] {7}, new long[1], 1, true,
+                null));
+    }
+}
