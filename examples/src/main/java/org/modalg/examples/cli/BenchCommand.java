@@ -7,6 +7,7 @@ import java.util.concurrent.Callable;
 import org.modalg.examples.bench.BatchedBenchmark;
 import org.modalg.examples.bench.BenchTable;
 import org.modalg.examples.bench.CompareBenchmark;
+import org.modalg.examples.bench.CrtBenchmark;
 import org.modalg.examples.bench.DeterminantBenchmark;
 import org.modalg.examples.bench.FftBenchmark;
 import org.modalg.examples.bench.FieldsBenchmark;
@@ -29,7 +30,7 @@ import picocli.CommandLine.Option;
         description = "Benchmark suites (CSV output). Timings are medians of repeated runs on this machine.",
         subcommands = {BenchCommand.Fields.class, BenchCommand.Fft.class, BenchCommand.IntMul.class,
             BenchCommand.PolyMul.class, BenchCommand.Modular.class, BenchCommand.Compare.class, BenchCommand.Gpu.class,
-            BenchCommand.Text.class, BenchCommand.Batched.class})
+            BenchCommand.Text.class, BenchCommand.Batched.class, BenchCommand.Crt.class})
 public final class BenchCommand implements Runnable {
     @Override
     public void run() {
@@ -318,6 +319,74 @@ public final class BenchCommand implements Runnable {
             long bad = table.rows().stream().filter(r -> "MISMATCH".equals(r[r.length - 1])).count();
             if (bad > 0) {
                 spec.commandLine().getErr().println("error: " + bad + " row(s) differ from BigInteger (column check)");
+                return 1;
+            }
+            return 0;
+        }
+    }
+
+    /** {@code modalg bench crt}: Chinese remaindering of many values, CPU and GPU products. */
+    @Command(name = "crt", mixinStandardHelpOptions = true,
+            description = {"Chinese remaindering of many values at once (org.modalg.modular.MultiCrt: Garner up to",
+                    "256 primes, above the interpolation form up a product tree of batched limb products), on",
+                    "the CPU engine and, when a GPU batched integer engine is usable, with the tree's products on",
+                    "the device (copies included), in the same run; results compared (column check)."})
+    static final class Crt implements Callable<Integer> {
+        @Option(names = "--values", split = ",", paramLabel = "N,...",
+                description = "Values per row (default: ${DEFAULT-VALUE}).", defaultValue = "1,16,1000,2000,10000")
+        int[] values;
+
+        @Option(names = "--primes", split = ",", paramLabel = "K,...",
+                description = "62-bit primes per row, one per --values entry (default: ${DEFAULT-VALUE}).",
+                defaultValue = "5000,2000,1024,1024,512")
+        int[] primes;
+
+        @Option(names = "--threads", description = "Threads of the CPU engine (default: all processors).")
+        Integer threads;
+
+        @Option(names = "--repeats", description = "Timed runs; the median is reported (default: ${DEFAULT-VALUE}).",
+                defaultValue = "3")
+        int repeats;
+
+        @Option(names = "--quick", description = "Small run (two rows) for a smoke test.")
+        boolean quick;
+
+        @Option(names = "--seed", description = "Random seed (default: ${DEFAULT-VALUE}).", defaultValue = "1")
+        long seed;
+
+        @Option(names = {"-o", "--csv"}, paramLabel = "FILE", description = "CSV output (default: ${DEFAULT-VALUE}).",
+                defaultValue = "bench-results/crt.csv")
+        Path csv;
+
+        @picocli.CommandLine.Spec
+        picocli.CommandLine.Model.CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            int[] vs = quick ? new int[] {1, 40} : values;
+            int[] ks = quick ? new int[] {300, 300} : primes;
+            if (vs.length != ks.length) {
+                throw new IllegalArgumentException("--values and --primes must have as many entries, got " + vs.length
+                        + " and " + ks.length);
+            }
+            for (int i = 0; i < vs.length; i++) {
+                if (vs[i] < 1 || ks[i] < 1 || ks[i] > 100_000 || (long) vs[i] * ks[i] > 100_000_000L) {
+                    throw new IllegalArgumentException("--values and --primes entries must be >= 1, primes <= 10^5 and"
+                            + " values x primes <= 10^8, got " + vs[i] + " x " + ks[i]);
+                }
+            }
+            if (repeats < 1 || threads != null && threads < 1) {
+                throw new IllegalArgumentException("--repeats and --threads must be >= 1");
+            }
+            int t = threads != null ? threads : org.modalg.fft.Options.defaults().threads();
+            System.out.println("# modalg bench crt: " + BenchTable.machine() + ", " + t + " thread(s)");
+            BenchTable table = CrtBenchmark.run(vs, ks, t, quick ? 1 : repeats, seed);
+            table.print(System.out);
+            table.writeCsv(csv);
+            System.out.println("# CSV written to " + csv.toAbsolutePath());
+            long bad = table.rows().stream().filter(r -> "MISMATCH".equals(r[r.length - 1])).count();
+            if (bad > 0) {
+                spec.commandLine().getErr().println("error: " + bad + " row(s) differ (column check)");
                 return 1;
             }
             return 0;

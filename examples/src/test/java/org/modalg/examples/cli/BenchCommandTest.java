@@ -48,6 +48,24 @@ class BenchCommandTest {
     }
 
     @Test
+    void quickCrtBenchChecksItsRows() throws Exception {
+        Path csv = dir.resolve("crt.csv");
+        CliRunner r = CliRunner.run("bench", "crt", "--quick", "--threads", "2", "-o", csv.toString());
+        assertEquals(0, r.exitCode, r.err);
+        List<String> lines = Files.readAllLines(csv);
+        assertEquals(String.join(",", org.modalg.examples.bench.CrtBenchmark.COLUMNS), lines.get(0));
+        assertEquals(3, lines.size(), "two rows: " + lines);
+        for (String line : lines.subList(1, lines.size())) {
+            String[] cells = line.split(",", -1);
+            assertEquals("ok", cells[cells.length - 1], line);
+            assertTrue(Double.parseDouble(cells[4]) > 0, "positive time in " + line);
+        }
+        CliRunner bad = CliRunner.run("bench", "crt", "--values", "1,2", "--primes", "5");
+        assertEquals(2, bad.exitCode);
+        assertTrue(bad.err.startsWith("error:"), bad.err);
+    }
+
+    @Test
     void smallTextBenchWritesDocumentedColumns() throws Exception {
         Path csv = dir.resolve("text.csv");
         CliRunner r = CliRunner.run("bench", "text", "--max-digits", "10000", "--repeats", "1", "-o", csv.toString());
