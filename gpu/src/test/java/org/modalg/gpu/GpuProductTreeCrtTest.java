@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 
 import java.math.BigInteger;
 import java.util.Random;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.modalg.fft.Backend;
 import org.modalg.fft.Options;
@@ -16,6 +17,7 @@ import org.modalg.modular.ProductTreeCrt;
  * same tree on the CPU engine and against Garner over the first 256 primes' values' residues, on
  * random residues every run (seed printed) and on all-(p-1) residues.
  */
+@Tag("gpu")
 class GpuProductTreeCrtTest {
 
     @Test
