@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Builds target/gpu-bundle/: everything needed to run modalg's GPU tests and GPU benchmarks on
 # a Linux x86-64 host that has only an NVIDIA driver (no Java, no Maven, no network):
-#   jre/            a Java 17 runtime made by jlink (only the modules modalg needs, native symbols stripped)
+#   jre.tar.gz      a Java 17 runtime made by jlink (only the modules modalg needs, native symbols
+#                   stripped), compressed for the transfer (35 MB -> about 15 MB); unpacked to jre/
+#                   by the launchers on first use (bundle-env.sh)
 #   lib/            the modalg jars and the dependencies a GPU run loads, JUnit's console launcher
 #   test-classes/   the gpu module's test classes (the tests tagged `gpu` and ImageEngineBench)
 #   bin/flint3_bench.gz  the FLINT 3 peer binary (from ../shared/anchors or $MODALG_FLINT_BENCH),
 #                   compressed (14 MB -> 6.5 MB: the transfer to a device host is limited), unpacked
-#                   to bin/flint3_bench by the launcher `modalg` on first use, so
+#                   to bin/flint3_bench by the launchers on first use, so
 #                   that benchmarks run next to it on the same host
 #   run-tests.sh    runs the tests tagged `gpu` (reports under $OUT or ./gpu-test-reports)
 #   run-bench.sh    runs `modalg bench gpu` (CSV under $OUT or ./bench-results)
@@ -73,11 +75,30 @@ if command -v strip >/dev/null; then
 else
   echo "warning: strip not found: the runtime keeps its native symbols (about 4 MB)" >&2
 fi
+# The runtime travels compressed too (about 35 MB -> 15 MB): every launcher unpacks it once
+# (bundle-env.sh), as it does the FLINT peer.
+tar -C "$out" -czf "$out/jre.tar.gz" jre && rm -rf "$out/jre"
+cat > "$out/bundle-env.sh" <<'SH'
+# Sourced by the bundle's launchers: sets `here` and unpacks, once, what travels compressed
+# (the Java runtime; the FLINT peer beside its archive, where bench finds it).
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+if [ ! -x "$here/jre/bin/java" ]; then
+  tmp="$here/.jre.$$"
+  mkdir -p "$tmp" && tar -C "$tmp" -xzf "$here/jre.tar.gz" && mv -T "$tmp/jre" "$here/jre" 2>/dev/null
+  rm -rf "$tmp"
+  [ -x "$here/jre/bin/java" ] || { echo "error: could not unpack $here/jre.tar.gz" >&2; exit 2; }
+fi
+if [ -f "$here/bin/flint3_bench.gz" ] && [ ! -x "$here/bin/flint3_bench" ]; then
+  gzip -dc "$here/bin/flint3_bench.gz" > "$here/bin/flint3_bench.tmp.$$" \
+    && chmod +x "$here/bin/flint3_bench.tmp.$$" && mv -f "$here/bin/flint3_bench.tmp.$$" "$here/bin/flint3_bench" \
+    || { rm -f "$here/bin/flint3_bench.tmp.$$"; echo "warning: could not unpack bin/flint3_bench.gz" >&2; }
+fi
+SH
 cat > "$out/run-tests.sh" <<'SH'
 #!/usr/bin/env bash
 # Runs the tests tagged `gpu` on this host's GPU; reports go to $OUT (or ./gpu-test-reports).
 # Arguments go to JUnit's console launcher, e.g. --select-class org.modalg.gpu.GpuImageEngineTest.
-here=$(cd "$(dirname "$0")" && pwd)
+. "$(dirname "$0")/bundle-env.sh"
 reports="${OUT:-$PWD/gpu-test-reports}"
 mkdir -p "$reports"
 cp="$here/test-classes:$(ls "$here"/lib/*.jar | grep -v junit-platform-console-standalone | tr '\n' ':')"
@@ -94,13 +115,7 @@ SH
 cat > "$out/modalg" <<'SH'
 #!/usr/bin/env bash
 # The modalg command line on the bundled Java runtime.
-here=$(cd "$(dirname "$0")" && pwd)
-# the FLINT peer travels compressed: unpack it once, beside its archive (where bench finds it)
-if [ -f "$here/bin/flint3_bench.gz" ] && [ ! -x "$here/bin/flint3_bench" ]; then
-  gzip -dc "$here/bin/flint3_bench.gz" > "$here/bin/flint3_bench.tmp.$$" \
-    && chmod +x "$here/bin/flint3_bench.tmp.$$" && mv -f "$here/bin/flint3_bench.tmp.$$" "$here/bin/flint3_bench" \
-    || { rm -f "$here/bin/flint3_bench.tmp.$$"; echo "warning: could not unpack bin/flint3_bench.gz" >&2; }
-fi
+. "$(dirname "$0")/bundle-env.sh"
 cp="$(ls "$here"/lib/*.jar | grep -v junit-platform-console-standalone | tr '\n' ':')"
 exec "$here/jre/bin/java" ${MODALG_JAVA_OPTS:--Xmx24g} --add-opens java.base/java.math=ALL-UNNAMED \
   -cp "$cp" org.modalg.examples.cli.ModalgCli "$@"
@@ -116,14 +131,14 @@ SH
 cat > "$out/run-image-bench.sh" <<'SH'
 #!/usr/bin/env bash
 # GPU image engine against the CPU image engine on all host cores; CSV to $OUT (or ./bench-results).
-here=$(cd "$(dirname "$0")" && pwd)
+. "$(dirname "$0")/bundle-env.sh"
 dir="${OUT:-$PWD/bench-results}"
 mkdir -p "$dir"
 exec "$here/jre/bin/java" ${MODALG_JAVA_OPTS:--Xmx24g} --add-opens java.base/java.math=ALL-UNNAMED \
   -cp "$here/test-classes:$here/lib/*" org.modalg.gpu.ImageEngineBench "$dir" "$@"
 SH
 chmod +x "$out"/*.sh "$out/modalg"
-du -sh "$out" "$out/jre" "$out/lib" "$out/bin" "$out/test-classes"
+du -sh "$out" "$out/jre.tar.gz" "$out/lib" "$out/bin" "$out/test-classes"
 size=$(du -sm "$out" | cut -f1)
 if [ "$size" -ge 60 ]; then
   echo "error: the bundle is ${size} MiB, over the 60 MiB limit" >&2
