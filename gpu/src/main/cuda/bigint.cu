@@ -1218,7 +1218,8 @@ extern "C" __global__ void __launch_bounds__(1024) bi_m5mult(const u64* __restri
 // instance i in block i * bands + g (gridDim.x = count * bands, bands = ceil(ceil(outLen / Q) /
 // blockDim.x)). Thread lt of band g owns chunk k = g blockDim.x + lt, limbs kQ .. kQ + Q - 1, and
 // accumulates its 2Q 32-bit columns over the digits of a in tiles of TI = 2Q blockDim.x words
-// (a's tile and the window of b it meets staged in shared memory, zeros outside the operands),
+// (a's tile and the window of b it meets staged in shared memory, zeros outside the operands;
+// within a tile only the digits max(0, C0 - 2M + 1) <= i < min(2M, C0 + TI) that meet the band),
 // as bi_mul32 does inside one block; it writes the chunk's Q low words to c (limbs below outLen)
 // and its two top words to h[(i * nchunks + k) * 2 ..], nchunks = bands * blockDim.x.
 // Launch: blockDim.x = 128 (Q = 8: 1024-limb bands); dynamic shared memory
@@ -1267,13 +1268,16 @@ __device__ __forceinline__ void bi_mulmb_band(const u64* __restrict__ a, long lo
         __syncthreads();
         // column c2 + q meets y_(c2 + q - i) = Bw[c2 + q - i - y0]
         const int off = c2 - i0 - y0; // = c2 - C0 + TI - 1 >= TI - 1
+        // the digits of this tile that meet the band at all (the same bounds for the whole block)
+        const int is = max(0, max(0, C0 - n2 + 1) - i0);
+        const int ie = min(TI, iHi - i0);
         u32 w[Q2];
 #pragma unroll
         for (int q = 0; q < Q2; q++) {
-            w[q] = Bw[bi_pad<Q2>(off + q)];
+            w[q] = Bw[bi_pad<Q2>(off + q - is)];
         }
-        for (int i = 0; i < TI; i++) {
-            if (i > 0) {
+        for (int i = is; i < ie; i++) {
+            if (i > is) {
 #pragma unroll
                 for (int q = Q2 - 1; q > 0; q--) {
                     w[q] = w[q - 1];

@@ -19,7 +19,10 @@
 //           16384 limbs).
 //   bench-new  those kernels next to bi_mul32_q8 on the grid NumBits = 2^11 .. 2^LBMAX (the
 //           multi-block product alone above 2^18), every output checked.
-//   new     check-new then bench-new.
+//   bench-count  small batches (count 1 .. 1024, 2^13 .. 2^18 bits): the single-block kernels
+//           against the multi-block ones; and M5Mult against bi_mul32_q8 over batch sizes N at the
+//           thesis's k = 256 digits (its Figure 5.3).
+//   new     check-new, bench-new, then bench-count.
 // Usage: bigint_harness [check|bench|all|check-new|bench-new|new] [seed] [TOTAL=32] [reps=5] [LBMAX=18]
 //        (the seed is printed)
 // Build: nvcc -O3 -arch=sm_90 -std=c++17 bigint_harness.cu -o bigint_harness   (see gpu/README.md)
@@ -494,7 +497,7 @@ static void bench(u64 seed, int total, int reps) {
 
 // ---- the product kernels beyond the full schoolbook: low half, square, M5Mult, multi-block ----
 
-enum NewOp { N_MUL32 = 0, N_LO = 1, N_SQR = 2, N_M5 = 3, N_MB = 4, N_MBLO = 5 };
+enum NewOp { N_MUL32 = 0, N_LO = 1, N_SQR = 2, N_M5 = 3, N_MB = 4, N_MBLO = 5, N_MBSQ = 6 };
 static const char* NEW_NAME[] = {"mul32", "mullo32", "sqr32", "m5mult", "mulmb", "mulmb-lo"};
 static int out_len(NewOp op, int M) { return op == N_LO || op == N_MBLO ? M : 2 * M; }
 
@@ -780,6 +783,83 @@ static void bench_new(u64 seed, int total, int reps, int lbMax) {
     CK(cudaFreeHost(hC));
 }
 
+// Small batches: the single-block kernels fill at most ceil(count / ipb) blocks, the multi-block
+// product count * bands; for bits 2^13 .. 2^18 and count 1 .. 1024, the time of bi_mul32_q8
+// against bi_mulmb (full product), bi_sqr32_q8 and bi_mullo32_q8 against the multi-block square
+// and low half; and the thesis's Figure 5.3 shape: batches of N products of k = 256 32-bit digits
+// (2^13 bits), N = 2^5 .. 2^16, M5Mult against bi_mul32_q8. Outputs checked on 2 instances each.
+static void bench_count(u64 seed, int reps) {
+    const u64 sA = mix64(seed ^ 0x5555), sB = mix64(seed ^ 0x6666);
+    const size_t words = 1ull << 24; // 2^30 bits per operand at most
+    u64 *dA, *dB, *dC, *dH;
+    CK(cudaMalloc(&dA, words * 8));
+    CK(cudaMalloc(&dB, words * 8));
+    CK(cudaMalloc(&dC, 2 * words * 8));
+    CK(cudaMalloc(&dH, 2 * words * 8));
+    device_fill_random(dA, words, sA);
+    device_fill_random(dB, words, sB);
+    CK(cudaDeviceSynchronize());
+    std::vector<u64> hC;
+    auto check2 = [&](NewOp op, int M, long long count, const char* what) {
+        const int outLen = out_len(op, M);
+        hC.resize((size_t) count * outLen);
+        CK(cudaMemcpy(hC.data(), dC, hC.size() * 8, cudaMemcpyDeviceToHost));
+        std::vector<u64> a(M), b(M), r(2 * M);
+        for (long long i : {0LL, count - 1}) {
+            for (int j = 0; j < M; j++) { a[j] = gen_word(sA, i * M + j); b[j] = gen_word(sB, i * M + j); }
+            ref_mul(a.data(), op == N_SQR || op == N_MBSQ ? a.data() : b.data(), r.data(), M);
+            if (memcmp(r.data(), &hC[i * outLen], outLen * 8) != 0) fail("bench count", what);
+        }
+    };
+    printf("count,bits,insts,kernel,ms,vs-single\n");
+    for (int lb = 13; lb <= 18; lb++) {
+        const int M = (1 << lb) / 64;
+        for (long long count : {1LL, 4LL, 16LL, 64LL, 256LL, 1024LL}) {
+            if ((size_t) count * M > words) continue;
+            const NewOp pairs[3][2] = {{N_MUL32, N_MB}, {N_SQR, N_MBSQ}, {N_LO, N_MBLO}};
+            for (auto& pr : pairs) {
+                double single = 0;
+                for (NewOp op : pr) {
+                    const int outLen = out_len(op, M);
+                    auto go = [&] {
+                        launch_new(op == N_MBSQ ? N_MB : op, 8, 128, dA, M, op == N_MBSQ ? dA : dB, M, dC, outLen, dH, M,
+                                   count);
+                    };
+                    go();
+                    CK(cudaDeviceSynchronize());
+                    float ms = min_time_ms(reps, go);
+                    std::string what = std::string(op == N_MBSQ ? "mulmb-sq" : NEW_NAME[op]) + " bits=" +
+                                       std::to_string(1 << lb) + " count=" + std::to_string(count);
+                    check2(op, M, count, what.c_str());
+                    if (op == pr[0]) single = ms;
+                    printf("count,%d,%lld,%s,%.4f,%.3f\n", 1 << lb, count, op == N_MBSQ ? "mulmb-sq" : NEW_NAME[op], ms,
+                           single / ms);
+                }
+            }
+            fflush(stdout);
+        }
+    }
+    printf("thesis-fig5.3,k=256 digits (2^13 bits),N,m5mult ms,mul32 ms,mul32/m5mult\n");
+    for (int ln = 5; ln <= 16; ln++) {
+        const int M = 128;
+        const long long count = 1LL << ln;
+        float t[2];
+        int k = 0;
+        for (NewOp op : {N_M5, N_MUL32}) {
+            auto go = [&] { launch_new(op, 8, 128, dA, M, dB, M, dC, 2 * M, dH, M, count); };
+            go();
+            CK(cudaDeviceSynchronize());
+            t[k++] = min_time_ms(reps, go);
+            check2(op, M, count, (std::string(NEW_NAME[op]) + " fig5.3 N=" + std::to_string(count)).c_str());
+        }
+        printf("thesis-fig5.3,8192,%lld,%.4f,%.4f,%.3f\n", count, t[0], t[1], t[1] / t[0]);
+    }
+    CK(cudaFree(dA));
+    CK(cudaFree(dB));
+    CK(cudaFree(dC));
+    CK(cudaFree(dH));
+}
+
 int main(int argc, char** argv) {
     std::string mode = argc > 1 ? argv[1] : "all";
     u64 seed = argc > 2 ? strtoull(argv[2], 0, 0) : (u64) time(nullptr);
@@ -798,6 +878,7 @@ int main(int argc, char** argv) {
     if (mode == "bench" || mode == "all") bench(seed, total, reps);
     if (mode == "check-new" || mode == "new") check_new(seed);
     if (mode == "bench-new" || mode == "new") bench_new(seed, total, reps, argc > 5 ? atoi(argv[5]) : 18);
+    if (mode == "bench-count" || mode == "new") bench_count(seed, reps);
     printf("# result: %s (%d mismatches), seed=%llu\n", g_fail ? "FAIL" : "ok", g_fail, seed);
     return g_fail ? 1 : 0;
 }
