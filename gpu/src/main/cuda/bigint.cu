@@ -1225,7 +1225,42 @@ extern "C" __global__ void __launch_bounds__(1024) bi_m5mult(const u64* __restri
 // Launch: blockDim.x = 128 (Q = 8: 1024-limb bands); dynamic shared memory
 // (3 TI + 3 TI / 16 + 8) * 4 bytes = 25.6 KiB. Any M >= 1 (count * bands < 2^31 blocks); h holds
 // 2 count nchunks words. Then bi_mulmb_carry adds the top words and propagates the carries.
-template <int Q>
+// One thread's terms of one tile: digits i (tile-relative) in [is, ie), columns c2 + q, the
+// digit x_i = A32[pad(i)] meeting y = Bw[pad(off + q - i)]. HALF: only the terms with
+// 2 i < colRel + q (colRel = c2 - 2 i0: the square's i < j).
+template <int Q, bool HALF>
+__device__ __forceinline__ void bi_band_loop(const u32* A32, const u32* Bw, int off, int is, int ie, int colRel,
+                                             u32* w0, u32* w1, u32* w2) {
+    constexpr int Q2 = 2 * Q;
+    if (is >= ie) {
+        return;
+    }
+    u32 w[Q2];
+#pragma unroll
+    for (int q = 0; q < Q2; q++) {
+        w[q] = Bw[bi_pad<Q2>(off + q - is)];
+    }
+    for (int i = is; i < ie; i++) {
+        if (i > is) {
+#pragma unroll
+            for (int q = Q2 - 1; q > 0; q--) {
+                w[q] = w[q - 1];
+            }
+            w[0] = Bw[bi_pad<Q2>(off - i)];
+        }
+        const u32 xi = A32[bi_pad<Q2>(i)];
+#pragma unroll
+        for (int q = 0; q < Q2; q++) {
+            bi_mac32(w0[q], w1[q], w2[q], xi, HALF && 2 * i >= colRel + q ? 0u : w[q]);
+        }
+    }
+}
+
+// SQ (bi_sqrmb_band_q8, b = a): the square by symmetry, as bi_sqr32 does in one block: each
+// thread sums only the terms i < j of its columns (the digits below c2 / 2 without a test, the
+// next Q with one; the block's tiles stop at (C0 + TI) / 2), doubles its chunk and adds the
+// squares x_(c2/2 + k)^2 of the digits on its even columns (read from global memory).
+template <int Q, bool SQ>
 __device__ __forceinline__ void bi_mulmb_band(const u64* __restrict__ a, long long strideA,
                                               const u64* __restrict__ b, long long strideB, u64* __restrict__ c,
                                               long long strideC, u64* __restrict__ h, int M, int outLen,
@@ -1250,7 +1285,7 @@ __device__ __forceinline__ void bi_mulmb_band(const u64* __restrict__ a, long lo
     for (int q = 0; q < Q2; q++) w0[q] = w1[q] = w2[q] = 0;
     // digits i of a meeting the band's columns [C0, C0 + TI): max(0, C0 - n2 + 1) <= i < min(n2, C0 + TI)
     const int iLo = max(0, C0 - n2 + 1) / TI * TI;
-    const int iHi = min(n2, C0 + TI);
+    const int iHi = SQ ? min(n2, (C0 + TI) / 2) : min(n2, C0 + TI);
     for (int i0 = iLo; i0 < iHi; i0 += TI) {
         // Bw[x] = y_(C0 - i0 - TI + 1 + x), x < 2 TI (the last word unused)
         const int y0 = C0 - i0 - TI + 1;
@@ -1271,29 +1306,36 @@ __device__ __forceinline__ void bi_mulmb_band(const u64* __restrict__ a, long lo
         // the digits of this tile that meet the band at all (the same bounds for the whole block)
         const int is = max(0, max(0, C0 - n2 + 1) - i0);
         const int ie = min(TI, iHi - i0);
-        u32 w[Q2];
-#pragma unroll
-        for (int q = 0; q < Q2; q++) {
-            w[q] = Bw[bi_pad<Q2>(off + q - is)];
-        }
-        for (int i = is; i < ie; i++) {
-            if (i > is) {
-#pragma unroll
-                for (int q = Q2 - 1; q > 0; q--) {
-                    w[q] = w[q - 1];
-                }
-                w[0] = Bw[bi_pad<Q2>(off - i)];
-            }
-            const u32 xi = A32[bi_pad<Q2>(i)];
-#pragma unroll
-            for (int q = 0; q < Q2; q++) {
-                bi_mac32(w0[q], w1[q], w2[q], xi, w[q]);
-            }
+        if (SQ) {
+            const int u = c2 / 2 - i0; // the thread's digits below u need no test
+            bi_band_loop<Q, false>(A32, Bw, off, is, min(ie, u), 0, w0, w1, w2);
+            bi_band_loop<Q, true>(A32, Bw, off, max(is, u), min(ie, u + Q), c2 - 2 * i0, w0, w1, w2);
+        } else {
+            bi_band_loop<Q, false>(A32, Bw, off, is, ie, 0, w0, w1, w2);
         }
         __syncthreads();
     }
     u64 r[Q + 2];
     bi_combine32<Q>(w0, w1, w2, r);
+    if (SQ) {
+        bi_double<Q>(r);
+        u64 cy = 0;
+#pragma unroll
+        for (int k = 0; k < Q; k++) { // column c2 + 2k is word k of the chunk
+            const int d = c2 / 2 + k;
+            const u64 v = d < n2 ? ai[d >> 1] : 0;
+            const u64 x = (d & 1) ? v >> 32 : v & 0xffffffffull;
+            const u64 dd = x * x;
+            const u64 s1 = r[k] + dd;
+            const u64 c1 = s1 < dd;
+            const u64 s2 = s1 + cy;
+            cy = c1 | (s2 < s1);
+            r[k] = s2;
+        }
+        const u64 t = r[Q] + cy;
+        r[Q + 1] += t < cy;
+        r[Q] = t;
+    }
     u64* ci = c + inst * strideC;
 #pragma unroll
     for (int q = 0; q < Q; q++) {
@@ -1359,7 +1401,15 @@ __device__ __forceinline__ void bi_mulmb_carry(u64* __restrict__ c, long long st
 extern "C" __global__ void __launch_bounds__(128) bi_mulmb_band_q8(
         const u64* __restrict__ a, long long strideA, const u64* __restrict__ b, long long strideB,
         u64* __restrict__ c, long long strideC, u64* __restrict__ h, int M, int outLen, long long count, int bands) {
-    bi_mulmb_band<8>(a, strideA, b, strideB, c, strideC, h, M, outLen, count, bands);
+    bi_mulmb_band<8, false>(a, strideA, b, strideB, c, strideC, h, M, outLen, count, bands);
+}
+
+// The square a^2 by symmetry over bands (bi_mulmb_band_q8's launch, shared memory and h, with
+// outLen = 2M); then bi_mulmb_carry_q8.
+extern "C" __global__ void __launch_bounds__(128) bi_sqrmb_band_q8(
+        const u64* __restrict__ a, long long strideA, u64* __restrict__ c, long long strideC, u64* __restrict__ h,
+        int M, int outLen, long long count, int bands) {
+    bi_mulmb_band<8, true>(a, strideA, a, strideA, c, strideC, h, M, outLen, count, bands);
 }
 
 extern "C" __global__ void __launch_bounds__(1024) bi_mulmb_carry_q8(u64* __restrict__ c, long long strideC,

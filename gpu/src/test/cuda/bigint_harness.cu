@@ -13,7 +13,8 @@
 //           (GB/s = 3 NumInsts NumBits / 8 bytes per second; Gu32ops/s = 300 NumInsts m log2 m
 //           per second, m = NumBits / 32) and cudaMemcpy device-to-device bandwidth in the same run.
 //   check-new  the low-half product (bi_mullo32_q*), the square (bi_sqr32_q*), M5Mult (bi_m5mult)
-//           and the multi-block product (bi_mulmb_band_q8 + bi_mulmb_carry_q8, full and low half)
+//           and the multi-block product (bi_mulmb_band_q8 + bi_mulmb_carry_q8, full and low half;
+//           bi_sqrmb_band_q8, the square by symmetry)
 //           against the CPU reference, the same patterns, packed and padded strides; sizes 1 ..
 //           4096 limbs (M5Mult up to what its shared memory holds, the multi-block kernels 1 ..
 //           16384 limbs).
@@ -497,8 +498,9 @@ static void bench(u64 seed, int total, int reps) {
 
 // ---- the product kernels beyond the full schoolbook: low half, square, M5Mult, multi-block ----
 
-enum NewOp { N_MUL32 = 0, N_LO = 1, N_SQR = 2, N_M5 = 3, N_MB = 4, N_MBLO = 5, N_MBSQ = 6 };
-static const char* NEW_NAME[] = {"mul32", "mullo32", "sqr32", "m5mult", "mulmb", "mulmb-lo"};
+enum NewOp { N_MUL32 = 0, N_LO = 1, N_SQR = 2, N_M5 = 3, N_MB = 4, N_MBLO = 5, N_MBSQ = 6, N_SQMB = 7 };
+static bool is_square(int op) { return op == N_SQR || op == N_MBSQ || op == N_SQMB; }
+static const char* NEW_NAME[] = {"mul32", "mullo32", "sqr32", "m5mult", "mulmb", "mulmb-lo", "mulmb-sq", "sqrmb"};
 static int out_len(NewOp op, int M) { return op == N_LO || op == N_MBLO ? M : 2 * M; }
 
 // Launch of a single-block kernel with tpi threads per instance (bi_mul's shared region W).
@@ -561,7 +563,8 @@ static bool launch_new(NewOp op, int Q, int target, const u64* a, long long sa, 
             const int outLen = out_len(op, M);
             const int bands = mb_bands(outLen);
             L.ok = true; L.threads = MB_TB; L.ipb = 0; L.smem = mb_smem(); L.grid = count * bands;
-            BI_LAUNCH(bi_mulmb_band_q8, a, sa, b, sb, c, sc, h, M, outLen, count, bands);
+            if (op == N_SQMB) BI_LAUNCH(bi_sqrmb_band_q8, a, sa, c, sc, h, M, outLen, count, bands);
+            else BI_LAUNCH(bi_mulmb_band_q8, a, sa, op == N_MBSQ ? a : b, op == N_MBSQ ? sa : sb, c, sc, h, M, outLen, count, bands);
             const int ct = std::min(1024, std::max(32, ((outLen + 7) / 8 + 31) / 32 * 32));
             bi_mulmb_carry_q8<<<(unsigned) count, ct>>>(c, sc, h, outLen, (long long) bands * MB_TB, count);
             snprintf(buf, sizeof buf, "bands=%d threads=%d carry-threads=%d", bands, MB_TB, ct);
@@ -599,7 +602,7 @@ static bool launch_new(NewOp op, int Q, int target, const u64* a, long long sa, 
 }
 
 static void check_new_size(NewOp op, int M, u64 seed) {
-    const bool big = op == N_MB || op == N_MBLO;
+    const bool big = op == N_MB || op == N_MBLO || op == N_SQMB;
     long long count = std::max(3LL, std::min(big ? 64LL : 512LL, (1LL << 23) / ((long long) M * M)));
     if (op == N_M5) count = std::max(3LL, std::min(256LL, (1LL << 22) / ((long long) M * M)));
     const int outLen = out_len(op, M);
@@ -612,7 +615,7 @@ static void check_new_size(NewOp op, int M, u64 seed) {
     parallel_for(count, [&](u64 lo, u64 hi) {
         std::vector<u64> r(2 * M);
         for (u64 i = lo; i < hi; i++) {
-            ref_mul(&A[i * M], op == N_SQR ? &A[i * M] : &B[i * M], r.data(), M);
+            ref_mul(&A[i * M], is_square(op) ? &A[i * M] : &B[i * M], r.data(), M);
             memcpy(&Rf[i * outLen], r.data(), outLen * 8);
         }
     });
@@ -682,7 +685,7 @@ static void check_new(u64 seed) {
         fflush(stdout);
     }
     const int mbSizes[] = {1, 2, 3, 7, 8, 9, 100, 1000, 1023, 1024, 1025, 2049, 4096, 4097, 5003, 8192, 12289, 16384};
-    for (NewOp op : {N_MB, N_MBLO}) {
+    for (NewOp op : {N_MB, N_MBLO, N_SQMB}) {
         int before = g_fail;
         for (int M : mbSizes) check_new_size(op, M, seed);
         printf("check %s: %zu sizes 1..16384 limbs: %s\n", NEW_NAME[op], sizeof(mbSizes) / sizeof(int),
@@ -729,9 +732,10 @@ static void bench_new(u64 seed, int total, int reps, int lbMax) {
         });
         double base = 0;
         std::string line = "best," + std::to_string(bits) + "," + std::to_string(count);
-        for (NewOp op : {N_MUL32, N_M5, N_MB, N_SQR, N_LO, N_MBLO}) {
-            if (lb > 18 && op != N_MB && op != N_MBLO) continue;
-            if (lb < 13 && (op == N_MB || op == N_MBLO)) continue; // bands of 1024 limbs: not for small sizes
+        for (NewOp op : {N_MUL32, N_M5, N_MB, N_SQR, N_SQMB, N_LO, N_MBLO}) {
+            const bool bands = op == N_MB || op == N_MBLO || op == N_SQMB;
+            if (lb > 18 && !bands) continue;
+            if (lb < 13 && bands) continue; // bands of 1024 limbs: not for small sizes
             if (op == N_M5 && (!m5_fits(M) || lb > 17)) continue;
             const int outLen = out_len(op, M);
             std::string sh;
@@ -742,7 +746,7 @@ static void bench_new(u64 seed, int total, int reps, int lbMax) {
             CK(cudaDeviceSynchronize());
             CK(cudaMemcpy(hC, dC, count * outLen * 8, cudaMemcpyDeviceToHost));
             std::atomic<int> bad(0);
-            const bool sq = op == N_SQR;
+            const bool sq = is_square(op);
             if (outLen == 2 * M) {
                 parallel_for(count, [&](u64 lo, u64 hi) {
                     for (u64 i = lo; i < hi; i++) {
@@ -807,7 +811,7 @@ static void bench_count(u64 seed, int reps) {
         std::vector<u64> a(M), b(M), r(2 * M);
         for (long long i : {0LL, count - 1}) {
             for (int j = 0; j < M; j++) { a[j] = gen_word(sA, i * M + j); b[j] = gen_word(sB, i * M + j); }
-            ref_mul(a.data(), op == N_SQR || op == N_MBSQ ? a.data() : b.data(), r.data(), M);
+            ref_mul(a.data(), is_square(op) ? a.data() : b.data(), r.data(), M);
             if (memcmp(r.data(), &hC[i * outLen], outLen * 8) != 0) fail("bench count", what);
         }
     };
@@ -816,23 +820,20 @@ static void bench_count(u64 seed, int reps) {
         const int M = (1 << lb) / 64;
         for (long long count : {1LL, 4LL, 16LL, 64LL, 256LL, 1024LL}) {
             if ((size_t) count * M > words) continue;
-            const NewOp pairs[3][2] = {{N_MUL32, N_MB}, {N_SQR, N_MBSQ}, {N_LO, N_MBLO}};
-            for (auto& pr : pairs) {
+            const std::vector<std::vector<NewOp>> groups = {{N_MUL32, N_MB}, {N_SQR, N_MBSQ, N_SQMB}, {N_LO, N_MBLO}};
+            for (auto& pr : groups) {
                 double single = 0;
                 for (NewOp op : pr) {
                     const int outLen = out_len(op, M);
-                    auto go = [&] {
-                        launch_new(op == N_MBSQ ? N_MB : op, 8, 128, dA, M, op == N_MBSQ ? dA : dB, M, dC, outLen, dH, M,
-                                   count);
-                    };
+                    auto go = [&] { launch_new(op, 8, 128, dA, M, dB, M, dC, outLen, dH, M, count); };
                     go();
                     CK(cudaDeviceSynchronize());
                     float ms = min_time_ms(reps, go);
-                    std::string what = std::string(op == N_MBSQ ? "mulmb-sq" : NEW_NAME[op]) + " bits=" +
+                    std::string what = std::string(NEW_NAME[op]) + " bits=" +
                                        std::to_string(1 << lb) + " count=" + std::to_string(count);
                     check2(op, M, count, what.c_str());
                     if (op == pr[0]) single = ms;
-                    printf("count,%d,%lld,%s,%.4f,%.3f\n", 1 << lb, count, op == N_MBSQ ? "mulmb-sq" : NEW_NAME[op], ms,
+                    printf("count,%d,%lld,%s,%.4f,%.3f\n", 1 << lb, count, NEW_NAME[op], ms,
                            single / ms);
                 }
             }

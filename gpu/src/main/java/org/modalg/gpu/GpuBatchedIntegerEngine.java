@@ -21,7 +21,7 @@ import org.modalg.polynomial.CpuBatchedIntegerEngine;
  * symmetry ({@code bi_sqr32}: twice the products a_i a_j with i &lt; j plus the diagonal, about
  * half the multiplications), and the multi-block product for instances one block does not hold
  * ({@code bi_mulmb_band_q8}: each block a band of 1024 output limbs, then a carry pass over the
- * whole instance). Operands are copied to the device in chunks of whole instances, one kernel
+ * whole instance; {@code bi_sqrmb_band_q8} the square by symmetry on the same bands). Operands are copied to the device in chunks of whole instances, one kernel
  * launch per chunk (two for the multi-block product), and the results copied back; every result
  * is bit-identical to {@link CpuBatchedIntegerEngine}'s (both are the exact values the interface
  * defines).
@@ -155,6 +155,7 @@ public final class GpuBatchedIntegerEngine implements BatchedIntegerEngine, Auto
     private static final int MB_SHARED = (3 * 2048 + 3 * 2048 / 16 + 8) * 4;
     static final String MB_BAND = "bi_mulmb_band_q8";
     static final String MB_CARRY = "bi_mulmb_carry_q8";
+    static final String MB_SQUARE = "bi_sqrmb_band_q8";
     static final String M5MULT = "bi_m5mult";
 
     // device buffers by role
@@ -484,7 +485,9 @@ public final class GpuBatchedIntegerEngine implements BatchedIntegerEngine, Auto
         s.kernel = kernelName(op, m);
         if (kind.product() && (s.kernel.equals(MB_BAND) || multiBlock(op, m, count, runtime.multiprocessors()))) {
             int outLen = kind == Kind.MULTIPLY_LOW ? m : 2 * m;
-            s.kernel = MB_BAND;
+            // a square on the bands by symmetry, unless the plain bands are forced (benchmarks)
+            s.kernel = kind == Kind.SQUARE && !MB_BAND.equals(System.getProperty("modalg.gpu.batchedMulKernel"))
+                    ? MB_SQUARE : MB_BAND;
             s.bands = ((outLen + MB_Q - 1) / MB_Q + MB_THREADS - 1) / MB_THREADS;
             if ((long) count * s.bands > Integer.MAX_VALUE) {
                 return s;
@@ -614,7 +617,7 @@ public final class GpuBatchedIntegerEngine implements BatchedIntegerEngine, Auto
         int rs = outLen(kind, m);
         long out = (long) n * rs;
         boolean same = a == b && aOff == bOff;
-        boolean mb = s.kernel.equals(MB_BAND);
+        boolean mb = s.kernel.equals(MB_BAND) || s.kernel.equals(MB_SQUARE);
         DeviceBuffer da = buffers.get(A, in);
         DeviceBuffer db = same ? da : buffers.get(B, in);
         DeviceBuffer dc = buffers.get(C, out);
@@ -639,8 +642,13 @@ public final class GpuBatchedIntegerEngine implements BatchedIntegerEngine, Auto
         }
         Pointer sa = longs(m);
         if (mb) {
-            Cuda.launch(f, s.kernel, s.grid, 1, s.threads, s.shared, da.arg(), sa, db.arg(), sa, dc.arg(), longs(rs),
-                    df.arg(), ints(m), ints(rs), longs(n), ints(s.bands));
+            if (s.kernel.equals(MB_SQUARE)) {
+                Cuda.launch(f, s.kernel, s.grid, 1, s.threads, s.shared, da.arg(), sa, dc.arg(), longs(rs), df.arg(),
+                        ints(m), ints(rs), longs(n), ints(s.bands));
+            } else {
+                Cuda.launch(f, s.kernel, s.grid, 1, s.threads, s.shared, da.arg(), sa, db.arg(), sa, dc.arg(),
+                        longs(rs), df.arg(), ints(m), ints(rs), longs(n), ints(s.bands));
+            }
             CUfunction carry = runtime.function(GpuKernels.BIGINT, MB_CARRY);
             Cuda.launch(carry, MB_CARRY, n, 1, s.carryThreads, 0, dc.arg(), longs(rs), df.arg(), ints(rs),
                     longs((long) s.bands * MB_THREADS), longs(n));
