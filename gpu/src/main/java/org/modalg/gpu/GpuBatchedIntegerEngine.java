@@ -58,9 +58,9 @@ import org.modalg.polynomial.CpuBatchedIntegerEngine;
  * <p><b>Size dispatcher</b> ({@link #multiBlock}), measured on an H200 (132 multiprocessors;
  * BENCHMARKS.md, "Products beyond the schoolbook"): the multi-block product above
  * {@link #MAX_PRODUCT_LIMBS} limbs (one block holds no more); below that the single-block kernels,
- * except for batches too small to fill the device: a full product of at least
- * {@link #MULTIBLOCK_MIN_STRIDE} limbs with fewer than multiprocessors / 2 instances, and a low
- * half or square of {@link #MAX_PRODUCT_LIMBS} limbs with fewer than multiprocessors / 8. M5Mult
+ * except for batches too small to fill the device (at most multiprocessors / 8 instances): a
+ * full product of at least {@link #MULTIBLOCK_MIN_STRIDE} limbs and a square of
+ * {@link #MAX_PRODUCT_LIMBS} limbs; the low half never (the bands only tied). M5Mult
  * is never chosen: it measured 2.5x .. 5x slower than {@code bi_mul32_q8} at every size
  * (2^11 .. 2^17 bits) and every batch size (its Karatsuba intermediate products spend about ten
  * instructions and a shared-memory read-modify-write of a triple-digit column per pair of digits,
@@ -98,14 +98,18 @@ public final class GpuBatchedIntegerEngine implements BatchedIntegerEngine, Auto
     public static final int MAX_MULTIBLOCK_LIMBS = 32768;
 
     /**
-     * Below this many instances (and from {@link #MULTIBLOCK_MIN_STRIDE} limbs), a full product
-     * runs on the multi-block kernel even where one block holds the instance: half the device's
-     * multiprocessors (66 on an H100 or H200). Measured on an H200 (gpu/BENCHMARKS.md, "Products
-     * beyond the schoolbook"): with one instance per block the single-block kernel leaves the
-     * other multiprocessors idle, and up to 64 instances the bands were faster from 2^16 bits on
-     * (1.27x at 2^16, 1.78x at 2^17, 3.3x at 2^18 bits); at 256 instances and more they were not.
+     * From this stride (limbs), a full product of at most {@code multiprocessors / 8} instances
+     * (16 on an H100 or H200) runs on the bands even where one block holds the instance
+     * (a square from {@link #MAX_PRODUCT_LIMBS} limbs). Measured on an H200, 132 multiprocessors
+     * (gpu/BENCHMARKS.md, "Products beyond the schoolbook", run 3): with one instance per block
+     * the single-block kernel leaves most multiprocessors idle; with 1 .. 16 instances the bands
+     * took 0.50 against 0.65 ms at 2^17 bits (1.30x) and 0.99 against 2.35 ms at 2^18 (2.37x),
+     * the symmetric bands' square 0.66 against 1.29 ms at 2^18 (1.96x, but 0.90x at 2^17); at
+     * 2^16 bits the bands lost (0.94x), at 64 instances they were within 6% either way, and from
+     * 256 instances on the single-block kernels led at every size (1.5x .. 2x). The low half
+     * stays on one block up to {@link #MAX_PRODUCT_LIMBS} limbs (the bands tied, 1.01x).
      */
-    public static final int MULTIBLOCK_MIN_STRIDE = 1024;
+    public static final int MULTIBLOCK_MIN_STRIDE = 2048;
 
     /**
      * Default of {@link #minAddLimbs()}: 2^12 limbs (32 KiB per operand). Provisional: a
@@ -432,13 +436,12 @@ public final class GpuBatchedIntegerEngine implements BatchedIntegerEngine, Auto
     }
 
     /**
-     * The measured size dispatcher between the single-block kernels and the multi-block one
-     * (class comment): every product above {@link #MAX_PRODUCT_LIMBS} limbs; a full product from
-     * {@link #MULTIBLOCK_MIN_STRIDE} limbs when fewer than {@code multiprocessors / 2} instances
-     * (a single-block kernel would leave most multiprocessors idle); a low half or a square of
-     * {@link #MAX_PRODUCT_LIMBS} limbs when fewer than {@code multiprocessors / 8} instances (their
-     * single-block kernels do half the work, so the bands won only there). Package-private for
-     * the tests.
+     * The measured size dispatcher between the single-block kernels and the multi-block ones
+     * (class comment, {@link #MULTIBLOCK_MIN_STRIDE}): every product above
+     * {@link #MAX_PRODUCT_LIMBS} limbs; below, with at most {@code multiprocessors / 8}
+     * instances (a single-block kernel would leave most multiprocessors idle), a full product from
+     * {@link #MULTIBLOCK_MIN_STRIDE} limbs and a square of {@link #MAX_PRODUCT_LIMBS} limbs; a
+     * low half never. Package-private for the tests.
      */
     static boolean multiBlock(Operation op, int stride, int count, int multiprocessors) {
         Kind kind = kind(op);
@@ -448,10 +451,13 @@ public final class GpuBatchedIntegerEngine implements BatchedIntegerEngine, Auto
         if (stride > MAX_PRODUCT_LIMBS) {
             return true;
         }
-        if (kind == Kind.MULTIPLY) {
-            return stride >= MULTIBLOCK_MIN_STRIDE && count < multiprocessors / 2;
+        if (count > multiprocessors / 8) {
+            return false;
         }
-        return stride == MAX_PRODUCT_LIMBS && count < multiprocessors / 8;
+        if (kind == Kind.MULTIPLY) {
+            return stride >= MULTIBLOCK_MIN_STRIDE;
+        }
+        return kind == Kind.SQUARE && stride == MAX_PRODUCT_LIMBS;
     }
 
     private static int q(String kernel) {

@@ -30,9 +30,9 @@ import org.modalg.polynomial.CpuBatchedIntegerEngine;
 /**
  * The GPU batched integer engine bit for bit against {@link CpuBatchedIntegerEngine} on random
  * inputs every run (seed printed; {@code -Dmodalg.test.seed} repeats one) at sizes 1 .. 4096
- * limbs for the single-block products (full, low half, square), 1023 .. 16384 for the
- * multi-block ones (both sides of each boundary of the size dispatcher: 1024 limbs with few and
- * many instances, 4096 and 4097) and 1 .. 8192 for addition, most of them not multiples of the
+ * limbs for the single-block products (full, low half, square), 2047 .. 16384 for the
+ * multi-block ones (both sides of each boundary of the size dispatcher: 2048 and 4096 limbs with
+ * few and many instances, 4096 and 4097) and 1 .. 8192 for addition, most of them not multiples of the
  * per-thread factor, with counts that leave the last block partly filled, input patterns that
  * stress the carries (all-ones limbs next to instances that must not receive their carry, b = ~a
  * and b = -a, long runs of ones), zero, one and powers of two; squares through one buffer; every
@@ -279,9 +279,10 @@ class GpuBatchedIntegerEngineTest {
         Random rnd = new Random(GpuTests.seed("multiBlockProductsBitIdenticalAcrossTheDispatchBoundaries"));
         int sms = GpuRuntime.get().multiprocessors();
         long before = GpuBatchedIntegerEngine.deviceInstancesForTests();
-        // {stride, count}: 1024 limbs with few instances (bands) and with many (one block each),
-        // 4096 with few (bands for all three) and many, then sizes only the bands take
-        int[][] cases = {{1023, 3}, {1024, 3}, {1024, sms / 2 + 1}, {4095, 2}, {4096, 2}, {4096, sms / 8 + 1},
+        // {stride, count}: 2048 limbs with few instances (bands) and with many (one block each),
+        // 4096 with few (bands for the product and the square) and many, then sizes only the
+        // bands take
+        int[][] cases = {{2047, 3}, {2048, 3}, {2048, sms / 8 + 1}, {4095, 2}, {4096, 2}, {4096, sms / 8 + 1},
             {4097, 2}, {5003, 3}, {8192, 2}, {12289, 1}, {16384, 2}};
         for (int[] c : cases) {
             int s = c[0];

@@ -78,15 +78,17 @@ class GpuBatchedKernelRuleTest {
         int sms = 132; // H100 and H200
         for (Operation op : new Operation[] {Operation.MULTIPLY, Operation.SQUARE, Operation.MULTIPLY_LOW}) {
             assertTrue(GpuBatchedIntegerEngine.multiBlock(op, 4097, 1 << 20, sms), op + " above one block");
-            assertTrue(GpuBatchedIntegerEngine.multiBlock(op, 4096, 1, sms), op + " one instance of 4096 limbs");
+            assertTrue(GpuBatchedIntegerEngine.multiBlock(op, 4097, 1, sms), op + " above one block, one instance");
             assertFalse(GpuBatchedIntegerEngine.multiBlock(op, 4096, 1000, sms), op + " many instances");
-            assertFalse(GpuBatchedIntegerEngine.multiBlock(op, 1023, 1, sms), op + " small");
+            assertFalse(GpuBatchedIntegerEngine.multiBlock(op, 2047, 1, sms), op + " small");
         }
-        assertTrue(GpuBatchedIntegerEngine.multiBlock(Operation.MULTIPLY, 1024, 65, sms));
-        assertFalse(GpuBatchedIntegerEngine.multiBlock(Operation.MULTIPLY, 1024, 66, sms));
+        assertTrue(GpuBatchedIntegerEngine.multiBlock(Operation.MULTIPLY, 2048, 16, sms));
+        assertFalse(GpuBatchedIntegerEngine.multiBlock(Operation.MULTIPLY, 2048, 17, sms));
+        assertTrue(GpuBatchedIntegerEngine.multiBlock(Operation.MULTIPLY, 4096, 1, sms));
         assertFalse(GpuBatchedIntegerEngine.multiBlock(Operation.SQUARE, 2048, 1, sms));
-        assertTrue(GpuBatchedIntegerEngine.multiBlock(Operation.SQUARE, 4096, 15, sms));
-        assertFalse(GpuBatchedIntegerEngine.multiBlock(Operation.MULTIPLY_LOW, 4096, 16, sms));
+        assertTrue(GpuBatchedIntegerEngine.multiBlock(Operation.SQUARE, 4096, 16, sms));
+        assertFalse(GpuBatchedIntegerEngine.multiBlock(Operation.SQUARE, 4096, 17, sms));
+        assertFalse(GpuBatchedIntegerEngine.multiBlock(Operation.MULTIPLY_LOW, 4096, 1, sms));
         assertFalse(GpuBatchedIntegerEngine.multiBlock(Operation.ADD, 8192, 1, sms));
         assertFalse(GpuBatchedIntegerEngine.multiBlock(Operation.DIVIDE, 8192, 1, sms));
     }
