@@ -1,7 +1,11 @@
 // Batched arithmetic on fixed-size unsigned big integers (modalg gpu layer): addition and
 // subtraction as a block-level scan over packed carry flags, and the load-balanced schoolbook
 // product, after C. E. Oancea and S. M. Watt, "GPU implementations for midsize integer addition
-// and multiplication" (../shared/papers/gpu-midsize-integer-add-mul.txt, sections 2 and 3).
+// and multiplication" (../shared/papers/gpu-midsize-integer-add-mul.txt, sections 2 and 3); its
+// low half and the square by symmetry; M5Mult, the fine-grained classical product of the thesis
+// ../shared/papers/thesis-parallel-arbitrary-precision-arithmetic-big-prime-fft.txt, chapter 5
+// (Algorithms 10-13); and the product of instances larger than one block holds, over bands of
+// output columns in several blocks with a carry pass.
 //
 // ----------------------------------------------------------------------------------------------
 // KERNEL CONTRACT (what a host engine must do to call these kernels)
@@ -40,10 +44,34 @@
 //     are bit-identical. Measured on an H200 (gpu/BENCHMARKS.md): mul32_q8 is the fastest at
 //     2^11..2^13 and 2^16..2^18 bits; at 2^14..2^15 bits mul_q4 and mul32_q2 lead by a few per
 //     cent; mulw is never the fastest. The three are within 25% of each other everywhere.
+// bi_mullo32_qQ(a, strideA, b, strideB, c, strideC, M, count)        (Q in {2, 4, 8})
+//     c_i = a_i * b_i mod 2^(64 M), the low half: M limbs, strideC >= M. T' = ceil(T / 2) threads
+//     per instance (thread t: chunks t and T - 1 - t), so blockDim.x is a multiple of 32 in
+//     [T', 1024] (Q = 8: 512) and ipb = floor(blockDim.x / T'); shared memory as bi_mul_qQ per
+//     instance. Measured 1.4x .. 3.1x faster than bi_mul32_q8 (H200, 2^11 .. 2^18 bits).
+// bi_sqr32_qQ(a, strideA, c, strideC, M, count)                         (Q in {2, 4, 8})
+//     c_i = a_i^2 (2 M limbs) by symmetry: twice the sum over i < j plus the diagonal squares,
+//     about half of bi_mul32's multiply-adds; bi_mul_qQ's launch and shared memory. Measured
+//     1.35x .. 1.82x faster than bi_mul32_q8 on the same operands.
+// bi_m5mult(a, strideA, b, strideB, c, strideC, M, count)
+//     c_i = a_i * b_i, M5Mult of the thesis's chapter 5 (its comment below): one instance per
+//     block, gridDim.x = count, blockDim.x a multiple of 32 in [max(32, ceil(M / 4)), 1024],
+//     dynamic shared memory 2560 ceil(M / 32) bytes (M <= 2880 on sm_90). Measured 2.5x .. 5x
+//     slower than bi_mul32_q8 at every size and batch size (reason in gpu/BENCHMARKS.md).
+// bi_mulmb_band_q8(a, strideA, b, strideB, c, strideC, h, M, outLen, count, bands), then
+// bi_mulmb_carry_q8(c, strideC, h, outLen, nchunks, count)
+//     the multi-block product for any M (one block does not hold M > 4096): outLen = 2M (full) or
+//     M (low half); bands = ceil(ceil(outLen / 8) / 128); the band kernel with blockDim.x = 128,
+//     gridDim.x = count * bands, 26144 bytes of dynamic shared memory, h a scratch of
+//     2 count nchunks words (nchunks = 128 bands); then the carry kernel with gridDim.x = count,
+//     blockDim.x a multiple of 32 up to 1024, no dynamic shared memory, in stream order after it.
+// bi_sqrmb_band_q8(a, strideA, c, strideC, h, M, outLen = 2M, count, bands)
+//     the square by symmetry on the same bands (launch as bi_mulmb_band_q8), then the same carry.
 // Which path the adder takes needs nothing from the host: with a, b, c 16-byte aligned and the
 // three strides even, each thread reads and writes its Q limbs directly (16-byte accesses, 4.3
 // TB/s on an H200), else through shared memory (about 20% slower); both need the shared memory.
-// Shared memory limit: the kernels also use static shared memory (add/sub 128 B, mul 4224 B); when
+// Shared memory limit: the kernels also use static shared memory (add/sub 128 B, mul 4224 B, the
+// low half, square and M5Mult the same as mul, the band kernels none, the carry pass 128 B); when
 // static + dynamic exceeds 48 KiB the host must first raise the kernel's dynamic limit
 // (cuFuncSetAttribute(f, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, bytes)), else the launch
 // fails with an invalid-value error. Simplest: set it whenever the dynamic size exceeds 32 KiB.
