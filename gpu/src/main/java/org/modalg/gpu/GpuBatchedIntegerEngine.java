@@ -489,7 +489,10 @@ public final class GpuBatchedIntegerEngine implements BatchedIntegerEngine, Auto
         Shape s = new Shape();
         Operation op = kind.op();
         s.kernel = kernelName(op, m);
-        if (kind.product() && (s.kernel.equals(MB_BAND) || multiBlock(op, m, count, runtime.multiprocessors()))) {
+        // a kernel forced by the property (benchmarks) is not overridden by the size dispatcher
+        boolean forced = kind.product() && m <= MAX_PRODUCT_LIMBS && !s.kernel.equals(ruleKernel(kind, m));
+        if (kind.product() && (s.kernel.equals(MB_BAND)
+                || !forced && multiBlock(op, m, count, runtime.multiprocessors()))) {
             int outLen = kind == Kind.MULTIPLY_LOW ? m : 2 * m;
             // a square on the bands by symmetry, unless the plain bands are forced (benchmarks)
             s.kernel = kind == Kind.SQUARE && !MB_BAND.equals(System.getProperty("modalg.gpu.batchedMulKernel"))
