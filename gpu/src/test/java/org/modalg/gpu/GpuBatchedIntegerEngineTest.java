@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigInteger;
@@ -323,9 +324,8 @@ class GpuBatchedIntegerEngineTest {
     }
 
     @Test
-    void inPlaceAdditionAndLowHalvesAndDivisionThroughTheCpu() {
-        Random rnd = new Random(GpuTests.seed("inPlaceAdditionAndLowHalvesAndDivisionThroughTheCpu"));
-        // (the low halves run on the device since the low-half kernel; the name is kept for the history)
+    void inPlaceAdditionLowHalvesOnTheDeviceAndDivisionThroughTheCpu() {
+        Random rnd = new Random(GpuTests.seed("inPlaceAdditionLowHalvesOnTheDeviceAndDivisionThroughTheCpu"));
         int s = 33;
         int count = 100;
         long[][] ab = operands(rnd, s, count, 0);
@@ -342,9 +342,11 @@ class GpuBatchedIntegerEngineTest {
         assertTrue(gpu.multiplyLow(ab[0], 0, ab[1], 0, lg, 0, s, count, ONE));
         CPU.multiplyLow(ab[0], 0, ab[1], 0, lc, 0, s, count, ONE);
         assertArrayEquals(lc, lg, "multiply low");
-        long[] inPlace = ab[0].clone(); // the low half into its own operand
-        assertTrue(gpu.multiplyLow(inPlace, 0, ab[1], 0, inPlace, 0, s, count, ONE));
-        assertArrayEquals(lc, inPlace, "multiply low in place");
+        long[] inPlace = ab[0].clone(); // the low half into its own operand: refused, naming both
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> gpu.multiplyLow(inPlace, 0, ab[1], 0, inPlace, 0, s, count, ONE));
+        assertTrue(e.getMessage().contains("r[0 .. ") && e.getMessage().contains("overlaps a["), e.getMessage());
+        assertArrayEquals(ab[0], inPlace, "a refused call writes nothing");
         assertTrue(gpu.runsOnDevice(Operation.MULTIPLY_LOW, s, count));
         assertFalse(gpu.runsOnDevice(Operation.DIVIDE, s, count));
         assertTrue(gpu.runsOnDevice(Operation.MULTIPLY, GpuBatchedIntegerEngine.MAX_PRODUCT_LIMBS + 1, 10));
