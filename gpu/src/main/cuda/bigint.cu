@@ -56,7 +56,7 @@
 // bi_m5mult(a, strideA, b, strideB, c, strideC, M, count)
 //     c_i = a_i * b_i, M5Mult of the thesis's chapter 5 (its comment below): one instance per
 //     block, gridDim.x = count, blockDim.x a multiple of 32 in [max(32, ceil(M / 4)), 1024],
-//     dynamic shared memory 2560 ceil(M / 32) bytes (M <= 2880 on sm_90). Measured 2.5x .. 5x
+//     dynamic shared memory 2560 ceil(M / 32) bytes (M <= 2848 on sm_90). Measured 2.5x .. 5x
 //     slower than bi_mul32_q8 at every size and batch size (reason in gpu/BENCHMARKS.md).
 // bi_mulmb_band_q8(a, strideA, b, strideB, c, strideC, h, M, outLen, count, bands), then
 // bi_mulmb_carry_q8(c, strideC, h, outLen, nchunks, count)
@@ -1098,7 +1098,7 @@ __device__ __forceinline__ void bi_m5_kip(const u32* X, const u32* Y, const u64*
 // beta = 2^32), zero-padded to K = lambda s with the chunk size s = 64 (lambda = ceil(M / 32)).
 // Launch: blockDim.x a multiple of 32 in [max(32, ceil(M / 4)), 1024] (W = blockDim.x / 32
 // warps); dynamic shared memory 40 K bytes (Z: K u64, M: 2K u64 + 2K u32, x and y: K u32 each),
-// so M <= 2880 limbs on sm_90 (227 KiB), M <= 1216 at 96 KiB.
+// so M <= 2848 limbs on sm_90 (227 KiB), M <= 1152 at 96 KiB.
 // Steps, with the thesis's names (barriers between them):
 //   Loop I      z_i = x_i y_i, i < K, over all threads.
 //   SingleCM    chunk c (the s(s-1)/2 pairs i < j inside it) on one warp, the chunks over the

@@ -52,7 +52,7 @@ import org.modalg.polynomial.CpuBatchedIntegerEngine;
  * instances per block while an instance needs fewer), the shape of the measured bests.
  * {@code -Dmodalg.gpu.batchedMulKernel=bi_mulw_q4} (for instance) forces one product kernel for
  * multiply and square where its Q allows the size; {@code bi_m5mult} (M5Mult, the thesis's
- * chapter 5, where its shared memory fits: up to 2880 limbs on sm_90) and {@code bi_mulmb_band_q8}
+ * chapter 5, where its shared memory fits: up to 2848 limbs on sm_90) and {@code bi_mulmb_band_q8}
  * can be forced the same way (for benchmarks).
  *
  * <p><b>Size dispatcher</b> ({@link #multiBlock}), measured on an H200 (132 multiprocessors;
