@@ -1,7 +1,11 @@
 // Batched arithmetic on fixed-size unsigned big integers (modalg gpu layer): addition and
 // subtraction as a block-level scan over packed carry flags, and the load-balanced schoolbook
 // product, after C. E. Oancea and S. M. Watt, "GPU implementations for midsize integer addition
-// and multiplication" (../shared/papers/gpu-midsize-integer-add-mul.txt, sections 2 and 3).
+// and multiplication" (../shared/papers/gpu-midsize-integer-add-mul.txt, sections 2 and 3); its
+// low half and the square by symmetry; M5Mult, the fine-grained classical product of the thesis
+// ../shared/papers/thesis-parallel-arbitrary-precision-arithmetic-big-prime-fft.txt, chapter 5
+// (Algorithms 10-13); and the product of instances larger than one block holds, over bands of
+// output columns in several blocks with a carry pass.
 //
 // ----------------------------------------------------------------------------------------------
 // KERNEL CONTRACT (what a host engine must do to call these kernels)
@@ -40,10 +44,34 @@
 //     are bit-identical. Measured on an H200 (gpu/BENCHMARKS.md): mul32_q8 is the fastest at
 //     2^11..2^13 and 2^16..2^18 bits; at 2^14..2^15 bits mul_q4 and mul32_q2 lead by a few per
 //     cent; mulw is never the fastest. The three are within 25% of each other everywhere.
+// bi_mullo32_qQ(a, strideA, b, strideB, c, strideC, M, count)        (Q in {2, 4, 8})
+//     c_i = a_i * b_i mod 2^(64 M), the low half: M limbs, strideC >= M. T' = ceil(T / 2) threads
+//     per instance (thread t: chunks t and T - 1 - t), so blockDim.x is a multiple of 32 in
+//     [T', 1024] (Q = 8: 512) and ipb = floor(blockDim.x / T'); shared memory as bi_mul_qQ per
+//     instance. Measured 1.4x .. 3.1x faster than bi_mul32_q8 (H200, 2^11 .. 2^18 bits).
+// bi_sqr32_qQ(a, strideA, c, strideC, M, count)                         (Q in {2, 4, 8})
+//     c_i = a_i^2 (2 M limbs) by symmetry: twice the sum over i < j plus the diagonal squares,
+//     about half of bi_mul32's multiply-adds; bi_mul_qQ's launch and shared memory. Measured
+//     1.35x .. 1.82x faster than bi_mul32_q8 on the same operands.
+// bi_m5mult(a, strideA, b, strideB, c, strideC, M, count)
+//     c_i = a_i * b_i, M5Mult of the thesis's chapter 5 (its comment below): one instance per
+//     block, gridDim.x = count, blockDim.x a multiple of 32 in [max(32, ceil(M / 4)), 1024],
+//     dynamic shared memory 2560 ceil(M / 32) bytes (M <= 2848 on sm_90). Measured 2.5x .. 5x
+//     slower than bi_mul32_q8 at every size and batch size (reason in gpu/BENCHMARKS.md).
+// bi_mulmb_band_q8(a, strideA, b, strideB, c, strideC, h, M, outLen, count, bands), then
+// bi_mulmb_carry_q8(c, strideC, h, outLen, nchunks, count)
+//     the multi-block product for any M (one block does not hold M > 4096): outLen = 2M (full) or
+//     M (low half); bands = ceil(ceil(outLen / 8) / 128); the band kernel with blockDim.x = 128,
+//     gridDim.x = count * bands, 26144 bytes of dynamic shared memory, h a scratch of
+//     2 count nchunks words (nchunks = 128 bands); then the carry kernel with gridDim.x = count,
+//     blockDim.x a multiple of 32 up to 1024, no dynamic shared memory, in stream order after it.
+// bi_sqrmb_band_q8(a, strideA, c, strideC, h, M, outLen = 2M, count, bands)
+//     the square by symmetry on the same bands (launch as bi_mulmb_band_q8), then the same carry.
 // Which path the adder takes needs nothing from the host: with a, b, c 16-byte aligned and the
 // three strides even, each thread reads and writes its Q limbs directly (16-byte accesses, 4.3
 // TB/s on an H200), else through shared memory (about 20% slower); both need the shared memory.
-// Shared memory limit: the kernels also use static shared memory (add/sub 128 B, mul 4224 B); when
+// Shared memory limit: the kernels also use static shared memory (add/sub 128 B, mul 4224 B, the
+// low half, square and M5Mult the same as mul, the band kernels none, the carry pass 128 B); when
 // static + dynamic exceeds 48 KiB the host must first raise the kernel's dynamic limit
 // (cuFuncSetAttribute(f, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, bytes)), else the launch
 // fails with an invalid-value error. Simplest: set it whenever the dynamic size exceeds 32 KiB.
@@ -705,34 +733,20 @@ __device__ __forceinline__ void bi_convw(u64* A, const u64* __restrict__ a, long
     }
 }
 
-template <int Q, int KIND>
-__device__ __forceinline__ void bi_mul(const u64* __restrict__ a, long long strideA,
-                                       const u64* __restrict__ b, long long strideB,
-                                       u64* __restrict__ c, long long strideC, int M,
-                                       long long count) {
-    extern __shared__ u64 bi_sh[];
-    __shared__ u32 wsh[32];
-    __shared__ u32 lowCarry[1024];
-    const int T = (M + Q - 1) / Q;
+// The carry phase of every single-block product: thread lt of instance il holds chunk lt (rl)
+// and chunk T + lt (rh) of a 2 T-chunk column sum, Q + 2 words each (Q low words, two top words H
+// that belong to the next chunk's first two positions). Adds each chunk's H to the next chunk,
+// propagates the carries with two segmented block scans (the low chunks, then the high ones with
+// the low half's carry-out), and stores limbs 0 .. outLen - 1 (outLen <= 2 T Q) to ci, staged in
+// R for coalescing. R: the instance's shared region, at least max(4 T, 2 T Q + 2 T) words, free
+// (the caller has passed a barrier after its last read of it). The top H of the last chunk and
+// the final carry are dropped (zero for a full product; beyond the result for a low product).
+// Every thread of the block must call it (block scans).
+template <int Q>
+__device__ __forceinline__ void bi_mul_tail(u64* R, u32* wsh, u32* lowCarry, u64* rl, u64* rh, int T, int lt,
+                                            int il, bool active, u64* __restrict__ ci, int outLen) {
     const int Mp = T * Q;
-    const int ipb = blockDim.x / T;
-    const int il = threadIdx.x / T;
-    const int lt = threadIdx.x - il * T;
-    const long long inst = (long long) blockIdx.x * ipb + il;
-    const bool active = il < ipb && inst < count;
-    const int W = 2 * Mp + 2 * Q + 2 * (Mp / Q) + 8;
-    u64* A = bi_sh + (active ? (long long) il * W : 0);
-    u64 rl[Q + 2], rh[Q + 2];
-    if (KIND == 2) {
-        bi_convw<Q>(A, a, strideA, b, strideB, M, T, lt, inst, active, rl, rh);
-    } else if (KIND == 1) {
-        bi_conv32<Q>(A, a, strideA, b, strideB, M, T, lt, inst, active, rl, rh);
-    } else {
-        bi_conv64<Q>(A, a, strideA, b, strideB, M, T, lt, inst, active, rl, rh);
-    }
-    __syncthreads(); // A and B are dead: the instance's region now holds the H words
-
-    u64* H = A; // chunk k's two top words at H[2k], H[2k + 1]; chunks 0 .. 2T-1
+    u64* H = R; // chunk k's two top words at H[2k], H[2k + 1]; chunks 0 .. 2T-1
     if (active) {
         H[2 * lt] = rl[Q];
         H[2 * lt + 1] = rl[Q + 1];
@@ -762,7 +776,7 @@ __device__ __forceinline__ void bi_mul(const u64* __restrict__ a, long long stri
     bi_block_scan(fh, &prev, wsh);
     if (active) {
         bi_chunk_carry<Q>(rh, lt == 0 ? c0 : bi_carry_in(prev, c0));
-        u64* out = A; // staging for coalesced stores: 2 M' padded words
+        u64* out = R; // staging for coalesced stores: 2 M' padded words
 #pragma unroll
         for (int q = 0; q < Q; q++) {
             out[bi_pad<Q>(lt * Q + q)] = rl[q];
@@ -771,12 +785,40 @@ __device__ __forceinline__ void bi_mul(const u64* __restrict__ a, long long stri
     }
     __syncthreads();
     if (active) {
-        const u64* out = A;
-        u64* ci = c + inst * strideC;
-        for (int j = lt; j < 2 * M; j += T) {
+        const u64* out = R;
+        for (int j = lt; j < outLen; j += T) {
             ci[j] = out[bi_pad<Q>(j)];
         }
     }
+}
+
+template <int Q, int KIND>
+__device__ __forceinline__ void bi_mul(const u64* __restrict__ a, long long strideA,
+                                       const u64* __restrict__ b, long long strideB,
+                                       u64* __restrict__ c, long long strideC, int M,
+                                       long long count) {
+    extern __shared__ u64 bi_sh[];
+    __shared__ u32 wsh[32];
+    __shared__ u32 lowCarry[1024];
+    const int T = (M + Q - 1) / Q;
+    const int Mp = T * Q;
+    const int ipb = blockDim.x / T;
+    const int il = threadIdx.x / T;
+    const int lt = threadIdx.x - il * T;
+    const long long inst = (long long) blockIdx.x * ipb + il;
+    const bool active = il < ipb && inst < count;
+    const int W = 2 * Mp + 2 * Q + 2 * (Mp / Q) + 8;
+    u64* A = bi_sh + (active ? (long long) il * W : 0);
+    u64 rl[Q + 2], rh[Q + 2];
+    if (KIND == 2) {
+        bi_convw<Q>(A, a, strideA, b, strideB, M, T, lt, inst, active, rl, rh);
+    } else if (KIND == 1) {
+        bi_conv32<Q>(A, a, strideA, b, strideB, M, T, lt, inst, active, rl, rh);
+    } else {
+        bi_conv64<Q>(A, a, strideA, b, strideB, M, T, lt, inst, active, rl, rh);
+    }
+    __syncthreads(); // A and B are dead: the instance's region now holds the H words
+    bi_mul_tail<Q>(A, wsh, lowCarry, rl, rh, T, lt, il, active, c + inst * strideC, 2 * M);
 }
 
 #define BI_MUL_KERNEL(Q, BOUND)                                                                   \
@@ -799,3 +841,607 @@ __device__ __forceinline__ void bi_mul(const u64* __restrict__ a, long long stri
 BI_MUL_KERNEL(2, 1024)
 BI_MUL_KERNEL(4, 1024)
 BI_MUL_KERNEL(8, 512)
+
+// ---------------------------------------------------------------------------------------------
+// Low-half product and square (single block per instance, 32-bit column loops as bi_mul32)
+// ---------------------------------------------------------------------------------------------
+
+// Adds to (w0, w1, w2) the terms x_i y_(c2 + q - i), q < 2Q, of the 32-bit columns c2 .. c2+2Q-1
+// for i0 <= i < i1: x_i = X32[pad(xo + i)], y_j = Bz32[pad(2Q + j)] (Bz32: 2Q zero words, y,
+// 2Q zero words, so that c2 + q - i may leave y by up to 2Q words on either side). HALF: only the
+// terms with 2 i < c2 + q (i < j: the half-sums of a square; the caller runs HALF over at most Q
+// values of i, the rest without the test).
+template <int Q, bool HALF>
+__device__ __forceinline__ void bi_cols32(const u32* X32, int xo, const u32* Bz32, int c2, int i0, int i1, u32* w0,
+                                          u32* w1, u32* w2) {
+    constexpr int Q2 = 2 * Q;
+    u32 w[Q2];
+#pragma unroll
+    for (int q = 0; q < Q2; q++) {
+        w[q] = Bz32[bi_pad<Q2>(Q2 + c2 + q - i0)];
+    }
+    for (int i = i0; i < i1; i++) {
+        if (i > i0) {
+#pragma unroll
+            for (int q = Q2 - 1; q > 0; q--) {
+                w[q] = w[q - 1];
+            }
+            w[0] = Bz32[bi_pad<Q2>(Q2 + c2 - i)];
+        }
+        const u32 xi = X32[bi_pad<Q2>(xo + i)];
+#pragma unroll
+        for (int q = 0; q < Q2; q++) {
+            bi_mac32(w0[q], w1[q], w2[q], xi, HALF && 2 * i >= c2 + q ? 0u : w[q]);
+        }
+    }
+}
+
+// Stages the 2M 32-bit words of x (64-bit limbs j < M, zeros up to M' = T Q) at X32[pad(xo + 2j)]
+// and [pad(xo + 2j + 1)] for 64-bit limb positions j - xo/2 in [lo, hi) (lo may be negative: the
+// zero words in front of Bz32). Thread lt of T.
+template <int Q>
+__device__ __forceinline__ void bi_stage32(u32* X32, int lo, int hi, const u64* __restrict__ x, int M, int T, int lt,
+                                           int shift) {
+    constexpr int Q2 = 2 * Q;
+    for (int j = lo + lt; j < hi; j += T) {
+        const int jx = j - shift; // limb of x
+        const u64 v = jx >= 0 && jx < M ? x[jx] : 0;
+        X32[bi_pad<Q2>(2 * j)] = (u32) v;
+        X32[bi_pad<Q2>(2 * j + 1)] = (u32) (v >> 32);
+    }
+}
+
+// bi_mullo32_qQ: c = a b mod 2^(64 M) (strideC >= M). T = ceil(M / Q) chunks of Q columns, served
+// by T' = ceil(T / 2) threads per instance: thread t computes chunk t and chunk T - 1 - t (the
+// paper's pairing of C_t with C_(M-1-t): 2 t Q + ... iterations, the same for every thread, about
+// half of bi_mul's), stages both in shared memory, and the carry phase (bi_mul_tail, with T' in
+// place of T) reads chunks t and T' + t back in order.
+template <int Q>
+__device__ __forceinline__ void bi_mullo(const u64* __restrict__ a, long long strideA, const u64* __restrict__ b,
+                                         long long strideB, u64* __restrict__ c, long long strideC, int M,
+                                         long long count) {
+    constexpr int Q2 = 2 * Q;
+    extern __shared__ u64 bi_sh[];
+    __shared__ u32 wsh[32];
+    __shared__ u32 lowCarry[1024];
+    const int T = (M + Q - 1) / Q;
+    const int Tl = (T + 1) / 2;
+    const int Mp = T * Q;
+    const int ipb = blockDim.x / Tl;
+    const int il = threadIdx.x / Tl;
+    const int lt = threadIdx.x - il * Tl;
+    const long long inst = (long long) blockIdx.x * ipb + il;
+    const bool active = il < ipb && inst < count;
+    const int W = 2 * Mp + 2 * Q + 2 * (Mp / Q) + 8;
+    u64* R = bi_sh + (active ? (long long) il * W : 0);
+    u32* A32 = (u32*) R;
+    u32* Bz32 = A32 + (2 * Mp + 2 * Mp / Q2 + 2);
+    if (active) {
+        bi_stage32<Q>(A32, 0, Mp, a + inst * strideA, M, Tl, lt, 0);
+        bi_stage32<Q>(Bz32, 0, Mp + 2 * Q, b + inst * strideB, M, Tl, lt, Q);
+    }
+    __syncthreads();
+    u64 r1[Q + 2], r2[Q + 2];
+    if (active) {
+        u32 w0[Q2], w1[Q2], w2[Q2];
+        const int k1 = lt, k2 = T - 1 - lt;
+#pragma unroll
+        for (int q = 0; q < Q2; q++) w0[q] = w1[q] = w2[q] = 0;
+        bi_cols32<Q, false>(A32, 0, Bz32, k1 * Q2, 0, k1 * Q2 + Q2, w0, w1, w2);
+        bi_combine32<Q>(w0, w1, w2, r1);
+#pragma unroll
+        for (int q = 0; q < Q2; q++) w0[q] = w1[q] = w2[q] = 0;
+        if (k2 > k1) {
+            bi_cols32<Q, false>(A32, 0, Bz32, k2 * Q2, 0, k2 * Q2 + Q2, w0, w1, w2);
+        }
+        bi_combine32<Q>(w0, w1, w2, r2);
+    }
+    __syncthreads(); // operands dead: stage the chunks in order
+    u64* S = R; // chunk k at S[k (Q + 2) ..]
+    if (active) {
+#pragma unroll
+        for (int q = 0; q < Q + 2; q++) {
+            S[lt * (Q + 2) + q] = r1[q];
+        }
+        if (T - 1 - lt > lt) {
+#pragma unroll
+            for (int q = 0; q < Q + 2; q++) {
+                S[(T - 1 - lt) * (Q + 2) + q] = r2[q];
+            }
+        }
+    }
+    __syncthreads();
+    if (active) {
+        const int kh = Tl + lt;
+#pragma unroll
+        for (int q = 0; q < Q + 2; q++) {
+            r1[q] = S[lt * (Q + 2) + q];
+            r2[q] = kh < T ? S[kh * (Q + 2) + q] : 0;
+        }
+    }
+    __syncthreads();
+    bi_mul_tail<Q>(R, wsh, lowCarry, r1, r2, Tl, lt, il, active, c + inst * strideC, M);
+}
+
+// Doubles the Q + 2 words r (the value is below 2^(64 (Q + 2) - 1), bigint.cu header).
+template <int Q>
+__device__ __forceinline__ void bi_double(u64* r) {
+#pragma unroll
+    for (int q = Q + 1; q > 0; q--) {
+        r[q] = (r[q] << 1) | (r[q - 1] >> 63);
+    }
+    r[0] <<= 1;
+}
+
+// Adds the squares x_(c2/2 + k)^2, k < Q, of the 32-bit digits x at words k of r (the 32-bit
+// column c2 + 2k is 64-bit word k of the chunk).
+template <int Q>
+__device__ __forceinline__ void bi_add_diag(const u32* Bz32, int c2, u64* r) {
+    constexpr int Q2 = 2 * Q;
+    u64 cy = 0;
+#pragma unroll
+    for (int k = 0; k < Q; k++) {
+        const u64 x = Bz32[bi_pad<Q2>(Q2 + c2 / 2 + k)];
+        const u64 d = x * x;
+        const u64 s = r[k] + d;
+        const u64 c1 = s < d;
+        const u64 s2 = s + cy;
+        cy = c1 | (s2 < s);
+        r[k] = s2;
+    }
+    const u64 s = r[Q] + cy;
+    r[Q + 1] += s < cy;
+    r[Q] = s;
+}
+
+// bi_sqr32_qQ: c = a^2 with the symmetry a_i a_j = a_j a_i: column k is twice the sum over i < j
+// (i + j = k) plus a_(k/2)^2 for even k (32-bit digits). bi_mul's layout and launch (T = ceil(M/Q)
+// threads, chunks t and T + t): the low chunk sums i < c2/2 + Q, the high one t2 + 1 <= i <
+// M'' + t2/2 + Q (M'' = 2 M', 32-bit), about (M'' / 2 + 2Q) iterations for every thread, half of
+// bi_mul32's; only a is staged (in Bz32's layout).
+template <int Q>
+__device__ __forceinline__ void bi_sqr(const u64* __restrict__ a, long long strideA, u64* __restrict__ c,
+                                       long long strideC, int M, long long count) {
+    constexpr int Q2 = 2 * Q;
+    extern __shared__ u64 bi_sh[];
+    __shared__ u32 wsh[32];
+    __shared__ u32 lowCarry[1024];
+    const int T = (M + Q - 1) / Q;
+    const int Mp = T * Q;
+    const int Mp2 = 2 * Mp;
+    const int ipb = blockDim.x / T;
+    const int il = threadIdx.x / T;
+    const int lt = threadIdx.x - il * T;
+    const long long inst = (long long) blockIdx.x * ipb + il;
+    const bool active = il < ipb && inst < count;
+    const int W = 2 * Mp + 2 * Q + 2 * (Mp / Q) + 8;
+    u64* R = bi_sh + (active ? (long long) il * W : 0);
+    u32* Bz32 = (u32*) R;
+    if (active) {
+        bi_stage32<Q>(Bz32, 0, Mp + 2 * Q, a + inst * strideA, M, T, lt, Q);
+    }
+    __syncthreads();
+    u64 rl[Q + 2], rh[Q + 2];
+    if (active) {
+        u32 w0[Q2], w1[Q2], w2[Q2];
+        const int c2 = lt * Q2;
+#pragma unroll
+        for (int q = 0; q < Q2; q++) w0[q] = w1[q] = w2[q] = 0;
+        bi_cols32<Q, false>(Bz32, Q2, Bz32, c2, 0, c2 / 2, w0, w1, w2);
+        bi_cols32<Q, true>(Bz32, Q2, Bz32, c2, c2 / 2, c2 / 2 + Q, w0, w1, w2);
+        bi_combine32<Q>(w0, w1, w2, rl);
+        bi_double<Q>(rl);
+        bi_add_diag<Q>(Bz32, c2, rl);
+        const int h2 = Mp2 + c2;
+#pragma unroll
+        for (int q = 0; q < Q2; q++) w0[q] = w1[q] = w2[q] = 0;
+        bi_cols32<Q, false>(Bz32, Q2, Bz32, h2, c2 + 1, h2 / 2, w0, w1, w2);
+        bi_cols32<Q, true>(Bz32, Q2, Bz32, h2, h2 / 2, h2 / 2 + Q, w0, w1, w2);
+        bi_combine32<Q>(w0, w1, w2, rh);
+        bi_double<Q>(rh);
+        bi_add_diag<Q>(Bz32, h2, rh);
+    }
+    __syncthreads();
+    bi_mul_tail<Q>(R, wsh, lowCarry, rl, rh, T, lt, il, active, c + inst * strideC, 2 * M);
+}
+
+#define BI_LOSQ_KERNEL(Q, BOUND)                                                                  \
+    extern "C" __global__ void __launch_bounds__(BOUND) bi_mullo32_q##Q(                          \
+            const u64* __restrict__ a, long long strideA, const u64* __restrict__ b,             \
+            long long strideB, u64* __restrict__ c, long long strideC, int M, long long count) {  \
+        bi_mullo<Q>(a, strideA, b, strideB, c, strideC, M, count);                                \
+    }                                                                                             \
+    extern "C" __global__ void __launch_bounds__(BOUND) bi_sqr32_q##Q(                            \
+            const u64* __restrict__ a, long long strideA, u64* __restrict__ c, long long strideC, \
+            int M, long long count) {                                                             \
+        bi_sqr<Q>(a, strideA, c, strideC, M, count);                                              \
+    }
+
+BI_LOSQ_KERNEL(2, 1024)
+BI_LOSQ_KERNEL(4, 1024)
+BI_LOSQ_KERNEL(8, 512)
+
+// ---------------------------------------------------------------------------------------------
+// M5Mult (the thesis's chapter 5, Algorithms 10-13): the classical product through Karatsuba
+// intermediate products, on 32-bit digits
+// ---------------------------------------------------------------------------------------------
+
+// One Karatsuba intermediate product of the thesis (operation M2), added to column i + j as one
+// triple-digit addition (A3): T = (x_i - x_j)(y_j - y_i) + z_i + z_j = x_i y_j + x_j y_i, which is
+// >= 0 and < 2^65; the product of the two differences is formed from their magnitudes (each below
+// 2^32) and subtracted when their signs differ. The column (Mlo, Mc) is the triple digit
+// lo + Mc 2^64.
+__device__ __forceinline__ void bi_m5_kip(const u32* X, const u32* Y, const u64* Z, u64* Mlo, u32* Mc, int i, int j) {
+    const u32 xi = X[i], xj = X[j], yi = Y[i], yj = Y[j];
+    const u32 dx = xi >= xj ? xi - xj : xj - xi;
+    const u32 dy = yj >= yi ? yj - yi : yi - yj;
+    const bool neg = (xi < xj) != (yj < yi);
+    const u64 p = (u64) dx * dy;
+    const u64 zi = Z[i];
+    u64 s = zi + Z[j];
+    u32 sh = s < zi;
+    if (neg) {
+        sh -= s < p;
+        s -= p;
+    } else {
+        s += p;
+        sh += s < p;
+    }
+    const int col = i + j;
+    const u64 lo = Mlo[col] + s;
+    Mc[col] += sh + (lo < s);
+    Mlo[col] = lo;
+}
+
+// bi_m5mult(a, strideA, b, strideB, c, strideC, M, count): c = a b (2 M limbs), one instance per
+// block (gridDim.x = count). The operands are read as k = 2M 32-bit digits (the thesis's
+// beta = 2^32), zero-padded to K = lambda s with the chunk size s = 64 (lambda = ceil(M / 32)).
+// Launch: blockDim.x a multiple of 32 in [max(32, ceil(M / 4)), 1024] (W = blockDim.x / 32
+// warps); dynamic shared memory 40 K bytes (Z: K u64, M: 2K u64 + 2K u32, x and y: K u32 each),
+// so M <= 2848 limbs on sm_90 (227 KiB), M <= 1152 at 96 KiB.
+// Steps, with the thesis's names (barriers between them):
+//   Loop I      z_i = x_i y_i, i < K, over all threads.
+//   SingleCM    chunk c (the s(s-1)/2 pairs i < j inside it) on one warp, the chunks over the
+//               warps: s/2 rounds d = 1 .. s/2; in round d lane l takes the pairs (l, l + d) and,
+//               for d < s/2, (l + s/2, (l + s/2 + d) mod s) (Algorithm 12's i, t). The columns a
+//               round touches are 2l + d and 2l + d + s (or 2l + d again, the lane's own) - all
+//               different across lanes, so the triple-digit additions need no atomics; rounds are
+//               separated by __syncwarp. Chunks touch disjoint column ranges [2cs, 2cs + 2s - 2].
+//   DoubleCM    chunk pairs (c, c'), c < c' (Algorithm 10's second loop nest): c in sequence, c'
+//               in parallel over the warps, in two phases (c' - c odd, then even) so that the
+//               pairs of a phase touch disjoint column ranges [(c + c')s, (c + c')s + 2s - 2]
+//               (the thesis leaves this conflict implicit). One pair on one warp: s rounds r, lane
+//               l takes (l, (l + r) mod s) and (l + s/2, (l + s/2 + r) mod s) of the two chunks;
+//               again distinct columns within a round.
+//   Loop III    M_(2i) += z_i.
+//   ConvertLHC  the columns summed with their carries: chunks of 4 limbs (8 columns) per thread,
+//               Q + 2 words each, and the single-block products' carry phase (bi_mul_tail).
+// Work: k z-products, k(k-1)/2 Karatsuba intermediate products (one 32 x 32-bit multiplication,
+// two subtractions, two triple-digit additions each), k triple-digit additions - the thesis's
+// equation (5.10); span about (2 lambda + 1) s^2 / 2 rounds in the thesis's analysis, here
+// (s/2 + 2 s ceil((lambda - 1 - c)/2 / W) summed over c) rounds.
+__device__ __forceinline__ void bi_m5(const u64* __restrict__ a, long long strideA, const u64* __restrict__ b,
+                                      long long strideB, u64* __restrict__ c, long long strideC, int M) {
+    constexpr int s = 64;
+    constexpr int Q = 4;
+    extern __shared__ u64 bi_sh[];
+    __shared__ u32 wsh[32];
+    __shared__ u32 lowCarry[1024];
+    const int lambda = (M + 31) / 32;
+    const int K = lambda * s;
+    const long long inst = blockIdx.x;
+    u64* Z = bi_sh;
+    u64* Mlo = Z + K;
+    u32* X = (u32*) (Mlo + 2 * K);
+    u32* Y = X + K;
+    u32* Mc = Y + K;
+    const int tid = threadIdx.x;
+    const int nt = blockDim.x;
+    const int lane = tid & 31;
+    const int warp = tid >> 5;
+    const int W = nt >> 5;
+    {
+        const u64* ai = a + inst * strideA;
+        const u64* bi = b + inst * strideB;
+        for (int j = tid; j < K / 2; j += nt) {
+            const u64 va = j < M ? ai[j] : 0;
+            const u64 vb = j < M ? bi[j] : 0;
+            X[2 * j] = (u32) va;
+            X[2 * j + 1] = (u32) (va >> 32);
+            Y[2 * j] = (u32) vb;
+            Y[2 * j + 1] = (u32) (vb >> 32);
+        }
+        for (int j = tid; j < 2 * K; j += nt) {
+            Mlo[j] = 0;
+            Mc[j] = 0;
+        }
+    }
+    __syncthreads();
+    for (int i = tid; i < K; i += nt) { // Loop I
+        Z[i] = (u64) X[i] * Y[i];
+    }
+    __syncthreads();
+    for (int ch = warp; ch < lambda; ch += W) { // SingleCM, chunks in parallel
+        const int base = ch * s;
+        for (int d = 1; d <= s / 2; d++) {
+            bi_m5_kip(X, Y, Z, Mlo, Mc, base + lane, base + lane + d);
+            if (d < s / 2) {
+                bi_m5_kip(X, Y, Z, Mlo, Mc, base + lane + s / 2, base + ((lane + s / 2 + d) & (s - 1)));
+            }
+            __syncwarp();
+        }
+    }
+    __syncthreads();
+    for (int ci = 0; ci + 1 < lambda; ci++) { // DoubleCM: ci in sequence
+        for (int phase = 0; phase < 2; phase++) {
+            for (int cj = ci + 1 + phase + 2 * warp; cj < lambda; cj += 2 * W) {
+                const int bi = ci * s, bj = cj * s;
+                for (int r = 0; r < s; r++) {
+                    bi_m5_kip(X, Y, Z, Mlo, Mc, bi + lane, bj + ((lane + r) & (s - 1)));
+                    bi_m5_kip(X, Y, Z, Mlo, Mc, bi + lane + s / 2, bj + ((lane + s / 2 + r) & (s - 1)));
+                    __syncwarp();
+                }
+            }
+            __syncthreads();
+        }
+    }
+    for (int i = tid; i < K; i += nt) { // Loop III
+        const u64 lo = Mlo[2 * i] + Z[i];
+        Mc[2 * i] += lo < Z[i];
+        Mlo[2 * i] = lo;
+    }
+    __syncthreads();
+    // ConvertLHC: thread lt < T sums the columns of limbs lt Q .. and (T + lt) Q .. .
+    const int T = (M + Q - 1) / Q;
+    const bool active = tid < T;
+    u64 rl[Q + 2], rh[Q + 2];
+    if (active) {
+#pragma unroll
+        for (int h = 0; h < 2; h++) {
+            const int col0 = 2 * Q * (h * T + tid);
+            u64 acc[2 * Q + 4];
+#pragma unroll
+            for (int q = 0; q < 2 * Q + 4; q++) acc[q] = 0;
+#pragma unroll
+            for (int q = 0; q < 2 * Q; q++) {
+                const int col = col0 + q;
+                const u64 lo = col < 2 * K ? Mlo[col] : 0;
+                const u64 cw = col < 2 * K ? Mc[col] : 0;
+                acc[q] += lo & 0xffffffffull;
+                acc[q + 1] += lo >> 32;
+                acc[q + 2] += cw;
+            }
+            u64* r = h == 0 ? rl : rh;
+            u64 cy = 0;
+            u32 w32[2 * Q + 4];
+#pragma unroll
+            for (int q = 0; q < 2 * Q + 4; q++) {
+                const u64 t = acc[q] + cy;
+                w32[q] = (u32) t;
+                cy = t >> 32;
+            }
+#pragma unroll
+            for (int k = 0; k < Q + 2; k++) {
+                r[k] = (u64) w32[2 * k] | ((u64) w32[2 * k + 1] << 32);
+            }
+        }
+    }
+    __syncthreads(); // the columns are dead: bi_mul_tail reuses the region
+    bi_mul_tail<Q>(bi_sh, wsh, lowCarry, rl, rh, T, tid, 0, active, c + inst * strideC, 2 * M);
+}
+
+extern "C" __global__ void __launch_bounds__(1024) bi_m5mult(const u64* __restrict__ a, long long strideA,
+                                                           const u64* __restrict__ b, long long strideB,
+                                                           u64* __restrict__ c, long long strideC, int M,
+                                                           long long count) {
+    bi_m5(a, strideA, b, strideB, c, strideC, M);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Multi-block products: one instance over several blocks (bands of output columns)
+// ---------------------------------------------------------------------------------------------
+
+// bi_mulmb_band_q8(a, strideA, b, strideB, c, strideC, h, M, outLen, count, bands): the column
+// sums of c = a b (outLen = 2M limbs: the full product; outLen = M: the low half), band g of
+// instance i in block i * bands + g (gridDim.x = count * bands, bands = ceil(ceil(outLen / Q) /
+// blockDim.x)). Thread lt of band g owns chunk k = g blockDim.x + lt, limbs kQ .. kQ + Q - 1, and
+// accumulates its 2Q 32-bit columns over the digits of a in tiles of TI = 2Q blockDim.x words
+// (a's tile and the window of b it meets staged in shared memory, zeros outside the operands;
+// within a tile only the digits max(0, C0 - 2M + 1) <= i < min(2M, C0 + TI) that meet the band),
+// as bi_mul32 does inside one block; it writes the chunk's Q low words to c (limbs below outLen)
+// and its two top words to h[(i * nchunks + k) * 2 ..], nchunks = bands * blockDim.x.
+// Launch: blockDim.x = 128 (Q = 8: 1024-limb bands); dynamic shared memory
+// (3 TI + 3 TI / 16 + 8) * 4 bytes = 25.6 KiB. Any M >= 1 (count * bands < 2^31 blocks); h holds
+// 2 count nchunks words. Then bi_mulmb_carry adds the top words and propagates the carries.
+// One thread's terms of one tile: digits i (tile-relative) in [is, ie), columns c2 + q, the
+// digit x_i = A32[pad(i)] meeting y = Bw[pad(off + q - i)]. HALF: only the terms with
+// 2 i < colRel + q (colRel = c2 - 2 i0: the square's i < j).
+template <int Q, bool HALF>
+__device__ __forceinline__ void bi_band_loop(const u32* A32, const u32* Bw, int off, int is, int ie, int colRel,
+                                             u32* w0, u32* w1, u32* w2) {
+    constexpr int Q2 = 2 * Q;
+    if (is >= ie) {
+        return;
+    }
+    u32 w[Q2];
+#pragma unroll
+    for (int q = 0; q < Q2; q++) {
+        w[q] = Bw[bi_pad<Q2>(off + q - is)];
+    }
+    for (int i = is; i < ie; i++) {
+        if (i > is) {
+#pragma unroll
+            for (int q = Q2 - 1; q > 0; q--) {
+                w[q] = w[q - 1];
+            }
+            w[0] = Bw[bi_pad<Q2>(off - i)];
+        }
+        const u32 xi = A32[bi_pad<Q2>(i)];
+#pragma unroll
+        for (int q = 0; q < Q2; q++) {
+            bi_mac32(w0[q], w1[q], w2[q], xi, HALF && 2 * i >= colRel + q ? 0u : w[q]);
+        }
+    }
+}
+
+// SQ (bi_sqrmb_band_q8, b = a): the square by symmetry, as bi_sqr32 does in one block: each
+// thread sums only the terms i < j of its columns (the digits below c2 / 2 without a test, the
+// next Q with one; the block's tiles stop at (C0 + TI) / 2), doubles its chunk and adds the
+// squares x_(c2/2 + k)^2 of the digits on its even columns (read from global memory).
+template <int Q, bool SQ>
+__device__ __forceinline__ void bi_mulmb_band(const u64* __restrict__ a, long long strideA,
+                                              const u64* __restrict__ b, long long strideB, u64* __restrict__ c,
+                                              long long strideC, u64* __restrict__ h, int M, int outLen,
+                                              long long count, int bands) {
+    constexpr int Q2 = 2 * Q;
+    extern __shared__ u64 bi_sh[];
+    const int TB = blockDim.x;
+    const int TI = Q2 * TB;                 // 32-bit digits of a per tile
+    const long long inst = blockIdx.x / bands;
+    const int g = (int) (blockIdx.x - inst * bands);
+    const int lt = threadIdx.x;
+    const int k = g * TB + lt;
+    const int c2 = k * Q2;                  // the thread's first 32-bit column
+    const int C0 = g * TB * Q2;             // the band's first 32-bit column
+    const int n2 = 2 * M;                   // 32-bit digits per operand
+    u32* A32 = (u32*) bi_sh;                // TI words (padded)
+    u32* Bw = A32 + (TI + TI / Q2 + 2);     // window: 2 TI words (padded)
+    const u64* ai = a + inst * strideA;
+    const u64* bi = b + inst * strideB;
+    u32 w0[Q2], w1[Q2], w2[Q2];
+#pragma unroll
+    for (int q = 0; q < Q2; q++) w0[q] = w1[q] = w2[q] = 0;
+    // digits i of a meeting the band's columns [C0, C0 + TI): max(0, C0 - n2 + 1) <= i < min(n2, C0 + TI)
+    const int iLo = max(0, C0 - n2 + 1) / TI * TI;
+    const int iHi = SQ ? min(n2, (C0 + TI) / 2) : min(n2, C0 + TI);
+    for (int i0 = iLo; i0 < iHi; i0 += TI) {
+        // Bw[x] = y_(C0 - i0 - TI + 1 + x), x < 2 TI (the last word unused)
+        const int y0 = C0 - i0 - TI + 1;
+        for (int x = lt; x < TI / 2; x += TB) { // 64-bit limbs of a's tile
+            const int j = i0 / 2 + x;
+            const u64 v = j < M ? ai[j] : 0;
+            A32[bi_pad<Q2>(2 * x)] = (u32) v;
+            A32[bi_pad<Q2>(2 * x + 1)] = (u32) (v >> 32);
+        }
+        for (int x = lt; x < 2 * TI; x += TB) {
+            const int j = y0 + x;
+            const u64 v = j >= 0 && j < n2 ? bi[j >> 1] : 0;
+            Bw[bi_pad<Q2>(x)] = (j & 1) ? (u32) (v >> 32) : (u32) v;
+        }
+        __syncthreads();
+        // column c2 + q meets y_(c2 + q - i) = Bw[c2 + q - i - y0]
+        const int off = c2 - i0 - y0; // = c2 - C0 + TI - 1 >= TI - 1
+        // the digits of this tile that meet the band at all (the same bounds for the whole block)
+        const int is = max(0, max(0, C0 - n2 + 1) - i0);
+        const int ie = min(TI, iHi - i0);
+        if (SQ) {
+            const int u = c2 / 2 - i0; // the thread's digits below u need no test
+            bi_band_loop<Q, false>(A32, Bw, off, is, min(ie, u), 0, w0, w1, w2);
+            bi_band_loop<Q, true>(A32, Bw, off, max(is, u), min(ie, u + Q), c2 - 2 * i0, w0, w1, w2);
+        } else {
+            bi_band_loop<Q, false>(A32, Bw, off, is, ie, 0, w0, w1, w2);
+        }
+        __syncthreads();
+    }
+    u64 r[Q + 2];
+    bi_combine32<Q>(w0, w1, w2, r);
+    if (SQ) {
+        bi_double<Q>(r);
+        u64 cy = 0;
+#pragma unroll
+        for (int k = 0; k < Q; k++) { // column c2 + 2k is word k of the chunk
+            const int d = c2 / 2 + k;
+            const u64 v = d < n2 ? ai[d >> 1] : 0;
+            const u64 x = (d & 1) ? v >> 32 : v & 0xffffffffull;
+            const u64 dd = x * x;
+            const u64 s1 = r[k] + dd;
+            const u64 c1 = s1 < dd;
+            const u64 s2 = s1 + cy;
+            cy = c1 | (s2 < s1);
+            r[k] = s2;
+        }
+        const u64 t = r[Q] + cy;
+        r[Q + 1] += t < cy;
+        r[Q] = t;
+    }
+    u64* ci = c + inst * strideC;
+#pragma unroll
+    for (int q = 0; q < Q; q++) {
+        if (k * Q + q < outLen) {
+            ci[k * Q + q] = r[q];
+        }
+    }
+    const long long nchunks = (long long) bands * TB;
+    h[(inst * nchunks + k) * 2] = r[Q];
+    h[(inst * nchunks + k) * 2 + 1] = r[Q + 1];
+}
+
+// bi_mulmb_carry_q8(c, strideC, h, outLen, nchunks, count): c_i += the top words of the bands'
+// chunks (chunk k's two words at limbs (k + 1) Q and (k + 1) Q + 1), carries propagated across
+// the whole instance, result mod 2^(64 outLen). One instance per block (gridDim.x = count),
+// blockDim.x any multiple of 32 up to 1024; thread t owns the limbs [t S, t S + S), S =
+// ceil(outLen / blockDim.x): it adds its segment with carry-in 0 (flags g, p), one block scan
+// gives every segment its carry-in, and the segment is added again and stored. Static shared
+// memory only (128 bytes).
+template <int Q>
+__device__ __forceinline__ u64 bi_mb_hword(const u64* hi, int j, long long nchunks) {
+    const int k = j / Q - 1;
+    const int r = j - (k + 1) * Q;
+    return k >= 0 && r < 2 && k < nchunks ? hi[2 * k + r] : 0;
+}
+
+template <int Q>
+__device__ __forceinline__ void bi_mulmb_carry(u64* __restrict__ c, long long strideC, const u64* __restrict__ h,
+                                               int outLen, long long nchunks, long long count) {
+    __shared__ u32 wsh[32];
+    const long long inst = blockIdx.x;
+    const int t = threadIdx.x;
+    const int S = (outLen + blockDim.x - 1) / blockDim.x;
+    const int j0 = min(outLen, t * S), j1 = min(outLen, j0 + S);
+    u64* ci = c + inst * strideC;
+    const u64* hi = h + inst * nchunks * 2;
+    u64 cy = 0;
+    bool ones = true;
+    for (int j = j0; j < j1; j++) {
+        const u64 x = ci[j];
+        const u64 y = bi_mb_hword<Q>(hi, j, nchunks);
+        const u64 s = x + y;
+        const u64 c1 = s < y;
+        const u64 s2 = s + cy;
+        cy = c1 | (s2 < s);
+        ones = ones && s2 == ~0ull;
+    }
+    const u32 f = (cy ? BI_G : 0u) | (ones ? BI_P : 0u) | (t == 0 ? BI_S : 0u);
+    u32 prev;
+    bi_block_scan(f, &prev, wsh);
+    cy = t == 0 ? 0 : bi_carry_in(prev, 0);
+    for (int j = j0; j < j1; j++) {
+        const u64 x = ci[j];
+        const u64 y = bi_mb_hword<Q>(hi, j, nchunks);
+        const u64 s = x + y;
+        const u64 c1 = s < y;
+        const u64 s2 = s + cy;
+        cy = c1 | (s2 < s);
+        ci[j] = s2;
+    }
+}
+
+extern "C" __global__ void __launch_bounds__(128) bi_mulmb_band_q8(
+        const u64* __restrict__ a, long long strideA, const u64* __restrict__ b, long long strideB,
+        u64* __restrict__ c, long long strideC, u64* __restrict__ h, int M, int outLen, long long count, int bands) {
+    bi_mulmb_band<8, false>(a, strideA, b, strideB, c, strideC, h, M, outLen, count, bands);
+}
+
+// The square a^2 by symmetry over bands (bi_mulmb_band_q8's launch, shared memory and h, with
+// outLen = 2M); then bi_mulmb_carry_q8.
+extern "C" __global__ void __launch_bounds__(128) bi_sqrmb_band_q8(
+        const u64* __restrict__ a, long long strideA, u64* __restrict__ c, long long strideC, u64* __restrict__ h,
+        int M, int outLen, long long count, int bands) {
+    bi_mulmb_band<8, true>(a, strideA, a, strideA, c, strideC, h, M, outLen, count, bands);
+}
+
+extern "C" __global__ void __launch_bounds__(1024) bi_mulmb_carry_q8(u64* __restrict__ c, long long strideC,
+                                                                   const u64* __restrict__ h, int outLen,
+                                                                   long long nchunks, long long count) {
+    bi_mulmb_carry<8>(c, strideC, h, outLen, nchunks, count);
+}

@@ -16,23 +16,28 @@ import org.modalg.polynomial.CpuBatchedIntegerEngine;
  * and Watt, "GPU implementations for midsize integer addition and multiplication", sections 2
  * and 3; the kernels' contract is the comment at the top of {@code bigint.cu}): addition and
  * subtraction as a block scan over packed carry flags (several instances per block when small),
- * and the load-balanced schoolbook full product (square: the same kernel with one operand
- * buffer). Operands are copied to the device in chunks of whole instances, one kernel launch per
- * chunk, and the results copied back; every result is bit-identical to
- * {@link CpuBatchedIntegerEngine}'s (both are the exact values the interface defines).
+ * the load-balanced schoolbook full product, its low half ({@code bi_mullo32}: the paper's pairing
+ * of chunk t with chunk T - 1 - t over the low columns, about half the work) and the square by
+ * symmetry ({@code bi_sqr32}: twice the products a_i a_j with i &lt; j plus the diagonal, about
+ * half the multiplications), and the multi-block product for instances one block does not hold
+ * ({@code bi_mulmb_band_q8}: each block a band of 1024 output limbs, then a carry pass over the
+ * whole instance; {@code bi_sqrmb_band_q8} the square by symmetry on the same bands). Operands are copied to the device in chunks of whole instances, one kernel
+ * launch per chunk (two for the multi-block product), and the results copied back; every result
+ * is bit-identical to {@link CpuBatchedIntegerEngine}'s (both are the exact values the interface
+ * defines).
  *
  * <p><b>What runs where.</b> On the device: {@link #add}, {@link #subtract} (carry and borrow
- * flags included) for strides of at most {@link #MAX_ADD_LIMBS} limbs, {@link #multiply} and
- * {@link #square} for strides of at most {@link #MAX_PRODUCT_LIMBS} limbs (2^18 bits), each when
- * the kernel's shared memory fits the device (sm_80 and later: always) and the batch is not
- * tiny (below). On {@link CpuBatchedIntegerEngine}, with the same results: {@link #multiplyLow}
- * and {@link #divideAndRemainder} (no kernel yet), larger strides, and tiny batches, where the
- * copies and the launch (tens of microseconds) cost more than the CPU's arithmetic: additions of
- * fewer than {@link #minAddLimbs()} limbs (count x stride; default {@link #DEFAULT_MIN_ADD_LIMBS},
- * {@code -Dmodalg.gpu.batchedMinLimbs}) and products of fewer than {@link #minProductWork()}
- * limb products (count x stride^2; default {@link #DEFAULT_MIN_PRODUCT_WORK},
- * {@code -Dmodalg.gpu.batchedMinWork}). {@link #runsOnDevice} says which. This engine never
- * declines: every method returns true.
+ * flags included) for strides of at most {@link #MAX_ADD_LIMBS} limbs, {@link #multiply},
+ * {@link #multiplyLow} and {@link #square} for strides of at most {@link #MAX_MULTIBLOCK_LIMBS}
+ * limbs (2^21 bits), each when the kernel's shared memory fits the device (sm_80 and later:
+ * always) and the batch is not tiny (below). On {@link CpuBatchedIntegerEngine}, with the same
+ * results: {@link #divideAndRemainder} (no kernel here), larger strides, and tiny batches, where
+ * the copies and the launch (tens of microseconds) cost more than the CPU's arithmetic: additions
+ * of fewer than {@link #minAddLimbs()} limbs (count x stride; default
+ * {@link #DEFAULT_MIN_ADD_LIMBS}, {@code -Dmodalg.gpu.batchedMinLimbs}) and products of fewer than
+ * {@link #minProductWork()} limb products (count x stride^2; default
+ * {@link #DEFAULT_MIN_PRODUCT_WORK}, {@code -Dmodalg.gpu.batchedMinWork}). {@link #runsOnDevice}
+ * says which. This engine never declines: every method returns true.
  *
  * <p><b>Kernel variant</b> (per-thread factor Q and inner loop; all variants give the same
  * limbs), a rule from the figures of the module's BENCHMARKS.md
@@ -41,9 +46,25 @@ import org.modalg.polynomial.CpuBatchedIntegerEngine;
  * (less padding; not measured); products {@code bi_mul32_q8} (fastest at 2^11 .. 2^13 and
  * 2^16 .. 2^18 bits) except {@code bi_mul_q4} for 129 .. 512 limbs (it led at 2^14 and 2^15
  * bits) and {@code bi_mul32_q2} below 16 limbs (Q = 8 would pad up to 7 zero limbs; not
- * measured). Blocks of about 128 threads (several instances per block while an instance needs
- * fewer), the shape of the measured bests. {@code -Dmodalg.gpu.batchedMulKernel=bi_mulw_q4}
- * (for instance) forces one product kernel where its Q allows the size (for benchmarks).
+ * measured); squares {@code bi_sqr32_q8} (1.35x .. 1.82x faster than {@code bi_mul32_q8} on the
+ * same operands, 2^11 .. 2^18 bits), low halves {@code bi_mullo32_q8} (1.4x .. 3.1x faster than
+ * the full product), both with Q = 2 below 16 limbs. Blocks of about 128 threads (several
+ * instances per block while an instance needs fewer), the shape of the measured bests.
+ * {@code -Dmodalg.gpu.batchedMulKernel=bi_mulw_q4} (for instance) forces one product kernel for
+ * multiply and square where its Q allows the size; {@code bi_m5mult} (M5Mult, the thesis's
+ * chapter 5, where its shared memory fits: up to 2848 limbs on sm_90) and {@code bi_mulmb_band_q8}
+ * can be forced the same way (for benchmarks).
+ *
+ * <p><b>Size dispatcher</b> ({@link #multiBlock}), measured on an H200 (132 multiprocessors;
+ * BENCHMARKS.md, "Products beyond the schoolbook"): the multi-block product above
+ * {@link #MAX_PRODUCT_LIMBS} limbs (one block holds no more); below that the single-block kernels,
+ * except for batches too small to fill the device (at most multiprocessors / 8 instances): a
+ * full product of at least {@link #MULTIBLOCK_MIN_STRIDE} limbs and a square of
+ * {@link #MAX_PRODUCT_LIMBS} limbs; the low half never (the bands only tied). M5Mult
+ * is never chosen: it measured 2.5x .. 5x slower than {@code bi_mul32_q8} at every size
+ * (2^11 .. 2^17 bits) and every batch size (its Karatsuba intermediate products spend about ten
+ * instructions and a shared-memory read-modify-write of a triple-digit column per pair of digits,
+ * where the schoolbook spends three instructions per digit product on register accumulators).
  *
  * <p><b>Cost</b> per chunk: the copies, 8 (2 + 1) count stride bytes for addition and
  * 8 (2 + 2) count stride bytes for a product (from and to Java arrays, pageable memory), and
@@ -66,8 +87,29 @@ public final class GpuBatchedIntegerEngine implements BatchedIntegerEngine, Auto
     /** The largest stride (limbs) the addition kernels take: 1024 threads of Q = 8 limbs. */
     public static final int MAX_ADD_LIMBS = 8192;
 
-    /** The largest stride (limbs) the product kernels take: 2^18 bits. */
+    /** The largest stride (limbs) the single-block product kernels take: 2^18 bits. */
     public static final int MAX_PRODUCT_LIMBS = 4096;
+
+    /**
+     * The largest stride (limbs) the device takes for a product, square or low half: 2^21 bits,
+     * the largest size measured ({@code bi_mulmb_band_q8}, several blocks per instance, above
+     * {@link #MAX_PRODUCT_LIMBS}; the kernels themselves take any size).
+     */
+    public static final int MAX_MULTIBLOCK_LIMBS = 32768;
+
+    /**
+     * From this stride (limbs), a full product of at most {@code multiprocessors / 8} instances
+     * (16 on an H100 or H200) runs on the bands even where one block holds the instance
+     * (a square from {@link #MAX_PRODUCT_LIMBS} limbs). Measured on an H200, 132 multiprocessors
+     * (gpu/BENCHMARKS.md, "Products beyond the schoolbook", run 3): with one instance per block
+     * the single-block kernel leaves most multiprocessors idle; with 1 .. 16 instances the bands
+     * took 0.50 against 0.65 ms at 2^17 bits (1.30x) and 0.99 against 2.35 ms at 2^18 (2.37x),
+     * the symmetric bands' square 0.66 against 1.29 ms at 2^18 (1.96x, but 0.90x at 2^17); at
+     * 2^16 bits the bands lost (0.94x), at 64 instances they were within 6% either way, and from
+     * 256 instances on the single-block kernels led at every size (1.5x .. 2x). The low half
+     * stays on one block up to {@link #MAX_PRODUCT_LIMBS} limbs (the bands tied, 1.01x).
+     */
+    public static final int MULTIBLOCK_MIN_STRIDE = 2048;
 
     /**
      * Default of {@link #minAddLimbs()}: 2^12 limbs (32 KiB per operand). Provisional: a
@@ -111,6 +153,14 @@ public final class GpuBatchedIntegerEngine implements BatchedIntegerEngine, Auto
     private static final long KEEP_BYTES = 256L << 20;
     private static final int ADD_STATIC_SHARED = 128;
     private static final int MUL_STATIC_SHARED = 4224;
+    // the multi-block kernels (bigint.cu): 128 threads per band of 1024 limbs, Q = 8
+    private static final int MB_THREADS = 128;
+    private static final int MB_Q = 8;
+    private static final int MB_SHARED = (3 * 2048 + 3 * 2048 / 16 + 8) * 4;
+    static final String MB_BAND = "bi_mulmb_band_q8";
+    static final String MB_CARRY = "bi_mulmb_carry_q8";
+    static final String MB_SQUARE = "bi_sqrmb_band_q8";
+    static final String M5MULT = "bi_m5mult";
 
     // device buffers by role
     private static final int A = 0;
@@ -129,10 +179,14 @@ public final class GpuBatchedIntegerEngine implements BatchedIntegerEngine, Auto
 
     /** The device kernels an engine call uses. */
     private enum Kind {
-        ADD, SUBTRACT, MULTIPLY, SQUARE;
+        ADD, SUBTRACT, MULTIPLY, MULTIPLY_LOW, SQUARE;
 
         boolean product() {
-            return this == MULTIPLY || this == SQUARE;
+            return this != ADD && this != SUBTRACT;
+        }
+
+        Operation op() {
+            return Operation.valueOf(name());
         }
     }
 
@@ -182,9 +236,9 @@ public final class GpuBatchedIntegerEngine implements BatchedIntegerEngine, Auto
 
     /**
      * Whether a batch of {@code count} instances of {@code stride} limbs would run on the device
-     * (rather than on the CPU engine): add and subtract up to {@link #MAX_ADD_LIMBS}, multiply
-     * and square up to {@link #MAX_PRODUCT_LIMBS}, the shared memory fitting the device, the
-     * batch not below the tiny-batch thresholds; never multiply low or divide. Never throws.
+     * (rather than on the CPU engine): add and subtract up to {@link #MAX_ADD_LIMBS}, multiply,
+     * multiply low and square up to {@link #MAX_MULTIBLOCK_LIMBS}, the shared memory fitting the
+     * device, the batch not below the tiny-batch thresholds; never divide. Never throws.
      */
     public boolean runsOnDevice(Operation op, int stride, int count) {
         Kind kind = kind(op);
@@ -192,7 +246,7 @@ public final class GpuBatchedIntegerEngine implements BatchedIntegerEngine, Auto
             return false;
         }
         if (kind.product()) {
-            return stride <= MAX_PRODUCT_LIMBS && (long) count * stride * stride >= minProductWork
+            return stride <= MAX_MULTIBLOCK_LIMBS && (long) count * stride * stride >= minProductWork
                     && shape(kind, stride, 1).ok;
         }
         return stride <= MAX_ADD_LIMBS && (long) count * stride >= minAddLimbs && shape(kind, stride, 1).ok;
@@ -200,10 +254,11 @@ public final class GpuBatchedIntegerEngine implements BatchedIntegerEngine, Auto
 
     /**
      * The provisional {@code auto} rule: add and subtract from {@link #DEFAULT_AUTO_ADD_LIMBS}
-     * limbs, multiply and square from {@link #DEFAULT_AUTO_PRODUCT_WORK} limb products at strides
-     * of at least {@link #AUTO_MIN_PRODUCT_STRIDE}, in both cases only where
-     * {@link #runsOnDevice} holds; never multiply low or divide (they would run on the CPU
-     * anyway). Never throws.
+     * limbs, multiply, multiply low and square from {@link #DEFAULT_AUTO_PRODUCT_WORK} limb
+     * products at strides of at least {@link #AUTO_MIN_PRODUCT_STRIDE}, in both cases only where
+     * {@link #runsOnDevice} holds; never divide (it would run on the CPU anyway). The low half and
+     * the square take the full product's threshold (they do about half its work on either side;
+     * not measured through this engine). Never throws.
      */
     @Override
     public boolean prefers(Operation op, int stride, int count) {
@@ -255,11 +310,16 @@ public final class GpuBatchedIntegerEngine implements BatchedIntegerEngine, Auto
         return true;
     }
 
-    /** On the CPU engine (no low-half kernel): the same limbs. */
     @Override
     public boolean multiplyLow(long[] a, int aOff, long[] b, int bOff, long[] r, int rOff, int stride, int count,
             Options options) {
-        return cpu.multiplyLow(a, aOff, b, bOff, r, rOff, stride, count, options);
+        BatchedIntegerArguments.checkProduct(Operation.MULTIPLY_LOW, a, aOff, b, bOff, r, rOff, stride, count);
+        checkOptions(options);
+        if (!runsOnDevice(Operation.MULTIPLY_LOW, stride, count)) {
+            return cpu.multiplyLow(a, aOff, b, bOff, r, rOff, stride, count, options);
+        }
+        run(Kind.MULTIPLY_LOW, a, aOff, b, bOff, r, rOff, stride, count, null, 0, options);
+        return true;
     }
 
     @Override
@@ -313,6 +373,8 @@ public final class GpuBatchedIntegerEngine implements BatchedIntegerEngine, Auto
                 return Kind.SUBTRACT;
             case MULTIPLY:
                 return Kind.MULTIPLY;
+            case MULTIPLY_LOW:
+                return Kind.MULTIPLY_LOW;
             case SQUARE:
                 return Kind.SQUARE;
             default:
@@ -329,27 +391,73 @@ public final class GpuBatchedIntegerEngine implements BatchedIntegerEngine, Auto
     // ---- kernel choice and launch shape (bigint.cu's contract) -----------------------------------
 
     /**
-     * The kernel for {@code stride} limbs (the rule of the class comment), e.g.
-     * {@code bi_mul32_q8}. Package-private for the tests and benchmarks.
+     * The single-block kernel for {@code stride} limbs (the rule of the class comment), e.g.
+     * {@code bi_mul32_q8}, or {@link #MB_BAND} above {@link #MAX_PRODUCT_LIMBS} limbs (products).
+     * Package-private for the tests and benchmarks.
      */
     static String kernelName(Operation op, int stride) {
         Kind kind = kind(op);
         if (kind == null) {
-            throw new IllegalArgumentException("op must be ADD, SUBTRACT, MULTIPLY or SQUARE, got " + op);
+            throw new IllegalArgumentException("op must be ADD, SUBTRACT, MULTIPLY, MULTIPLY_LOW or SQUARE, got " + op);
         }
         if (!kind.product()) {
             int q = stride < 4 ? 2 : stride <= 4096 ? 4 : 8;
             return (kind == Kind.ADD ? "bi_add_q" : "bi_sub_q") + q;
         }
+        if (stride > MAX_PRODUCT_LIMBS) {
+            return MB_BAND;
+        }
+        if (kind == Kind.MULTIPLY_LOW) {
+            return stride < 16 ? "bi_mullo32_q2" : "bi_mullo32_q8";
+        }
         String forced = System.getProperty("modalg.gpu.batchedMulKernel");
+        if (forced != null && (forced.equals(M5MULT) || forced.equals(MB_BAND))) {
+            return forced; // shape() falls back to the rule where M5Mult's shared memory does not fit
+        }
         if (forced != null && forced.matches("bi_mul(32|w)?_q[248]") && maxThreads(forced) * (long) q(forced)
                 >= stride) {
             return forced;
+        }
+        return ruleKernel(kind, stride);
+    }
+
+    // The single-block product kernel of the rule (no forced kernel), stride <= MAX_PRODUCT_LIMBS.
+    private static String ruleKernel(Kind kind, int stride) {
+        if (kind == Kind.MULTIPLY_LOW) {
+            return stride < 16 ? "bi_mullo32_q2" : "bi_mullo32_q8";
+        }
+        if (kind == Kind.SQUARE) {
+            return stride < 16 ? "bi_sqr32_q2" : "bi_sqr32_q8";
         }
         if (stride < 16) {
             return "bi_mul32_q2";
         }
         return stride > 128 && stride <= 512 ? "bi_mul_q4" : "bi_mul32_q8";
+    }
+
+    /**
+     * The measured size dispatcher between the single-block kernels and the multi-block ones
+     * (class comment, {@link #MULTIBLOCK_MIN_STRIDE}): every product above
+     * {@link #MAX_PRODUCT_LIMBS} limbs; below, with at most {@code multiprocessors / 8}
+     * instances (a single-block kernel would leave most multiprocessors idle), a full product from
+     * {@link #MULTIBLOCK_MIN_STRIDE} limbs and a square of {@link #MAX_PRODUCT_LIMBS} limbs; a
+     * low half never. Package-private for the tests.
+     */
+    static boolean multiBlock(Operation op, int stride, int count, int multiprocessors) {
+        Kind kind = kind(op);
+        if (kind == null || !kind.product()) {
+            return false;
+        }
+        if (stride > MAX_PRODUCT_LIMBS) {
+            return true;
+        }
+        if (count > multiprocessors / 8) {
+            return false;
+        }
+        if (kind == Kind.MULTIPLY) {
+            return stride >= MULTIBLOCK_MIN_STRIDE;
+        }
+        return kind == Kind.SQUARE && stride == MAX_PRODUCT_LIMBS;
     }
 
     private static int q(String kernel) {
@@ -358,10 +466,14 @@ public final class GpuBatchedIntegerEngine implements BatchedIntegerEngine, Auto
 
     // The most threads per block: 1024, 512 for the products with Q = 8 (their launch bound).
     private static int maxThreads(String kernel) {
-        return kernel.startsWith("bi_mul") && q(kernel) == 8 ? 512 : 1024;
+        return kernel.startsWith("bi_mul") || kernel.startsWith("bi_sqr") ? (q(kernel) == 8 ? 512 : 1024) : 1024;
     }
 
-    /** A launch: kernel, threads per block, instances per block, dynamic shared bytes, grid. */
+    /**
+     * A launch: kernel, threads per block, instances per block, dynamic shared bytes, grid; for
+     * the multi-block product, bands per instance (grid = count x bands) and the carry pass's
+     * threads.
+     */
     private static final class Shape {
         boolean ok;
         String kernel;
@@ -369,13 +481,48 @@ public final class GpuBatchedIntegerEngine implements BatchedIntegerEngine, Auto
         int ipb;
         int shared;
         int grid;
+        int bands;
+        int carryThreads;
     }
 
     private Shape shape(Kind kind, int m, int count) {
         Shape s = new Shape();
-        Operation op = kind == Kind.ADD ? Operation.ADD : kind == Kind.SUBTRACT ? Operation.SUBTRACT
-                : kind == Kind.MULTIPLY ? Operation.MULTIPLY : Operation.SQUARE;
+        Operation op = kind.op();
         s.kernel = kernelName(op, m);
+        // a kernel forced by the property (benchmarks) is not overridden by the size dispatcher
+        boolean forced = kind.product() && m <= MAX_PRODUCT_LIMBS && !s.kernel.equals(ruleKernel(kind, m));
+        if (kind.product() && (s.kernel.equals(MB_BAND)
+                || !forced && multiBlock(op, m, count, runtime.multiprocessors()))) {
+            int outLen = kind == Kind.MULTIPLY_LOW ? m : 2 * m;
+            // a square on the bands by symmetry, unless the plain bands are forced (benchmarks)
+            s.kernel = kind == Kind.SQUARE && !MB_BAND.equals(System.getProperty("modalg.gpu.batchedMulKernel"))
+                    ? MB_SQUARE : MB_BAND;
+            s.bands = ((outLen + MB_Q - 1) / MB_Q + MB_THREADS - 1) / MB_THREADS;
+            if ((long) count * s.bands > Integer.MAX_VALUE) {
+                return s;
+            }
+            s.threads = MB_THREADS;
+            s.ipb = 1;
+            s.shared = MB_SHARED;
+            s.grid = count * s.bands;
+            s.carryThreads = Math.min(1024, Math.max(32, ((outLen + 7) / 8 + 31) / 32 * 32));
+            s.ok = true;
+            return s;
+        }
+        if (s.kernel.equals(M5MULT)) {
+            long shared = 40L * 64 * ((m + 31) / 32); // bigint.cu: 40 K bytes, K = 64 ceil(M / 32)
+            if (shared <= runtime.maxSharedOptin() - MUL_STATIC_SHARED) {
+                int lambda = (m + 31) / 32;
+                int t = Math.max((m + 3) / 4, 32 * Math.min(lambda, 16));
+                s.threads = Math.min(1024, (t + 31) / 32 * 32);
+                s.ipb = 1;
+                s.shared = (int) shared;
+                s.grid = count;
+                s.ok = true;
+                return s;
+            }
+            s.kernel = ruleKernel(kind, m); // M5Mult's shared memory does not fit: the rule decides
+        }
         int q = q(s.kernel);
         int max = maxThreads(s.kernel);
         int t = (m + q - 1) / q;
@@ -383,18 +530,19 @@ public final class GpuBatchedIntegerEngine implements BatchedIntegerEngine, Auto
             return s;
         }
         int mp = t * q;
+        int tpi = kind == Kind.MULTIPLY_LOW ? (t + 1) / 2 : t; // bi_mullo32: ceil(T / 2) threads per instance
         long w = kind.product() ? 2L * mp + 2L * q + 2L * (mp / q) + 8 : (long) m + m / q + 1;
         long limit = runtime.maxSharedOptin() - (kind.product() ? MUL_STATIC_SHARED : ADD_STATIC_SHARED);
-        int ipb = Math.min(Math.max(1, BLOCK_TARGET / t), count);
+        int ipb = Math.min(Math.max(1, BLOCK_TARGET / tpi), count);
         for (;; ipb--) {
             if (ipb < 1) {
                 return s;
             }
-            int threads = (ipb * t + 31) / 32 * 32;
+            int threads = (ipb * tpi + 31) / 32 * 32;
             if (threads > max) {
                 continue;
             }
-            int eff = threads / t; // what the kernel computes: floor(blockDim / T)
+            int eff = threads / tpi; // what the kernel computes: floor(blockDim / T)
             if (eff * w * 8 > limit) {
                 continue;
             }
@@ -413,7 +561,8 @@ public final class GpuBatchedIntegerEngine implements BatchedIntegerEngine, Auto
     private synchronized void run(Kind kind, long[] a, int aOff, long[] b, int bOff, long[] r, int rOff, int m,
             int count, byte[] flags, int flagsOff, Options options) {
         String what = kind.name().toLowerCase() + " of " + count + " instances of " + m + " limbs";
-        long perInstance = kind.product() ? (a == b && aOff == bOff ? 3L : 4L) * m : 3L * m + 1;
+        long perInstance = kind.product() ? (a == b && aOff == bOff ? 1L : 2L) * m + outLen(kind, m)
+                + mbTopWords(kind, m) : 3L * m + 1;
         int done = 0;
         int chunk = 0;
         while (done < count) {
@@ -457,6 +606,15 @@ public final class GpuBatchedIntegerEngine implements BatchedIntegerEngine, Auto
         }
     }
 
+    private static int outLen(Kind kind, int m) {
+        return kind == Kind.MULTIPLY || kind == Kind.SQUARE ? 2 * m : m;
+    }
+
+    // The multi-block product's top words per instance: 2 per chunk of Q limbs of every band.
+    private static long mbTopWords(Kind kind, int m) {
+        return 2L * ((outLen(kind, m) + MB_Q - 1) / MB_Q + MB_THREADS - 1) / MB_THREADS * MB_THREADS;
+    }
+
     // Instances [from, from + n) on the device; r (and the flags) written only at the end.
     private void device(Kind kind, long[] a, int aOff, long[] b, int bOff, long[] r, int rOff, int m, int from, int n,
             byte[] flags, int flagsOff) {
@@ -465,13 +623,16 @@ public final class GpuBatchedIntegerEngine implements BatchedIntegerEngine, Auto
             throw new GpuException("no launch shape for " + m + " limbs", -1); // runsOnDevice excludes it
         }
         long in = (long) n * m;
-        int rs = kind.product() ? 2 * m : m;
+        int rs = outLen(kind, m);
         long out = (long) n * rs;
         boolean same = a == b && aOff == bOff;
+        boolean mb = s.kernel.equals(MB_BAND) || s.kernel.equals(MB_SQUARE);
         DeviceBuffer da = buffers.get(A, in);
         DeviceBuffer db = same ? da : buffers.get(B, in);
         DeviceBuffer dc = buffers.get(C, out);
-        DeviceBuffer df = kind.product() ? null : buffers.get(FLAGS, n);
+        // FLAGS: the carries of an addition, the top words of the multi-block product's chunks
+        DeviceBuffer df = kind.product() ? (mb ? buffers.get(FLAGS, (long) n * mbTopWords(kind, m)) : null)
+                : buffers.get(FLAGS, n);
         da.upload(a, aOff + from * m, 0, in);
         if (!same) {
             db.upload(b, bOff + from * m, 0, in);
@@ -489,7 +650,21 @@ public final class GpuBatchedIntegerEngine implements BatchedIntegerEngine, Auto
                     "cuFuncSetAttribute(" + s.kernel + ", max dynamic shared memory " + s.shared + ")");
         }
         Pointer sa = longs(m);
-        if (kind.product()) {
+        if (mb) {
+            if (s.kernel.equals(MB_SQUARE)) {
+                Cuda.launch(f, s.kernel, s.grid, 1, s.threads, s.shared, da.arg(), sa, dc.arg(), longs(rs), df.arg(),
+                        ints(m), ints(rs), longs(n), ints(s.bands));
+            } else {
+                Cuda.launch(f, s.kernel, s.grid, 1, s.threads, s.shared, da.arg(), sa, db.arg(), sa, dc.arg(),
+                        longs(rs), df.arg(), ints(m), ints(rs), longs(n), ints(s.bands));
+            }
+            CUfunction carry = runtime.function(GpuKernels.BIGINT, MB_CARRY);
+            Cuda.launch(carry, MB_CARRY, n, 1, s.carryThreads, 0, dc.arg(), longs(rs), df.arg(), ints(rs),
+                    longs((long) s.bands * MB_THREADS), longs(n));
+        } else if (kind == Kind.SQUARE && s.kernel.startsWith("bi_sqr")) {
+            Cuda.launch(f, s.kernel, s.grid, 1, s.threads, s.shared, da.arg(), sa, dc.arg(), longs(rs), ints(m),
+                    longs(n));
+        } else if (kind.product()) {
             Cuda.launch(f, s.kernel, s.grid, 1, s.threads, s.shared, da.arg(), sa, db.arg(), sa, dc.arg(), longs(rs),
                     ints(m), longs(n));
         } else {
@@ -498,7 +673,7 @@ public final class GpuBatchedIntegerEngine implements BatchedIntegerEngine, Auto
         }
         Cuda.synchronize(s.kernel);
         long[] fl = null;
-        if (flags != null) {
+        if (flags != null && !kind.product()) {
             fl = new long[n];
             df.download(0, fl, 0, n);
         }
@@ -532,6 +707,9 @@ public final class GpuBatchedIntegerEngine implements BatchedIntegerEngine, Auto
                 break;
             case MULTIPLY:
                 cpu.multiply(a, ao, b, bo, r, rOff + from * 2 * m, m, n, options);
+                break;
+            case MULTIPLY_LOW:
+                cpu.multiplyLow(a, ao, b, bo, r, rOff + from * m, m, n, options);
                 break;
             default:
                 cpu.square(a, ao, r, rOff + from * 2 * m, m, n, options);

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigInteger;
@@ -30,13 +31,16 @@ import org.modalg.polynomial.CpuBatchedIntegerEngine;
 /**
  * The GPU batched integer engine bit for bit against {@link CpuBatchedIntegerEngine} on random
  * inputs every run (seed printed; {@code -Dmodalg.test.seed} repeats one) at sizes 1 .. 4096
- * limbs for products and 1 .. 8192 for addition, most of them not multiples of the per-thread
- * factor, with counts that leave the last block partly filled, input patterns that stress the
- * carries (all-ones limbs next to instances that must not receive their carry, b = ~a and
- * b = -a, long runs of ones), zero, one and powers of two; squares through one buffer; every
- * product kernel variant; the out-of-memory split and the fallback on a device fault (same
- * limbs, one warning); and the auto selection. The products are also checked against
- * BigInteger on a sample (an oracle independent of both engines).
+ * limbs for the single-block products (full, low half, square), 2047 .. 16384 for the
+ * multi-block ones (both sides of each boundary of the size dispatcher: 2048 and 4096 limbs with
+ * few and many instances, 4096 and 4097) and 1 .. 8192 for addition, most of them not multiples of the
+ * per-thread factor, with counts that leave the last block partly filled, input patterns that
+ * stress the carries (all-ones limbs next to instances that must not receive their carry, b = ~a
+ * and b = -a, long runs of ones), zero, one and powers of two; squares through one buffer; every
+ * product kernel variant, M5Mult and the multi-block kernel forced at small sizes; the
+ * out-of-memory split and the fallback on a device fault (same limbs, one warning); and the auto
+ * selection. The products, low halves and squares are also checked against BigInteger on a
+ * sample (an oracle independent of both engines).
  */
 @Tag("gpu")
 class GpuBatchedIntegerEngineTest {
@@ -45,6 +49,8 @@ class GpuBatchedIntegerEngineTest {
     private static final int[] PRODUCT_SIZES = {1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 100, 127,
         128, 129, 255, 256, 257, 511, 512, 513, 777, 1023, 1024, 1025, 2047, 2048, 2049, 3001, 4095, 4096};
     private static final int[] ADD_ONLY_SIZES = {4097, 5003, 8191, 8192};
+    // the square and low-half kernels' own sizes beyond PRODUCT_SIZES: Q = 2 / Q = 8 boundary, odd T
+    private static final int[] LOW_SQUARE_SIZES = {6, 10, 23, 24, 25, 40, 41};
 
     private static GpuBatchedIntegerEngine gpu;
     private final List<String> warnings = new ArrayList<>();
@@ -205,6 +211,10 @@ class GpuBatchedIntegerEngineTest {
         for (int s : PRODUCT_SIZES) {
             checkProducts(rnd, s, count(s), "rule kernel " + GpuBatchedIntegerEngine.kernelName(Operation.MULTIPLY, s));
         }
+        for (int s : LOW_SQUARE_SIZES) {
+            checkProducts(rnd, s, count(s), "rule kernels " + GpuBatchedIntegerEngine.kernelName(Operation.SQUARE, s)
+                    + ", " + GpuBatchedIntegerEngine.kernelName(Operation.MULTIPLY_LOW, s));
+        }
         assertTrue(GpuBatchedIntegerEngine.deviceInstancesForTests() > before, "nothing ran on the device");
     }
 
@@ -251,6 +261,54 @@ class GpuBatchedIntegerEngineTest {
         long[] mg = new long[2 * s * count]; // the same buffer twice through multiply
         assertTrue(gpu.multiply(a, off, a, off, mg, 0, s, count, ONE));
         assertArrayEquals(sc, mg, "multiply(a, a) " + what);
+        long[] lg = new long[2 + s * count];
+        long[] lc = lg.clone();
+        assertTrue(gpu.multiplyLow(a, off, b, off, lg, 2, s, count, ONE));
+        CPU.multiplyLow(a, off, b, off, lc, 2, s, count, ONE);
+        assertArrayEquals(lc, lg, "multiply low " + what);
+        BigInteger mod = BigInteger.ONE.shiftLeft(64 * s);
+        for (int i : new int[] {0, count - 1}) {
+            BigInteger x = big(a, off + i * s, s);
+            assertEquals(x.multiply(big(b, off + i * s, s)).mod(mod), big(lg, 2 + i * s, s),
+                    "multiply low " + what + " instance " + i);
+            assertEquals(x.multiply(x), big(sg, 2 * i * s, 2 * s), "square " + what + " instance " + i);
+        }
+    }
+
+    @Test
+    void multiBlockProductsBitIdenticalAcrossTheDispatchBoundaries() {
+        Random rnd = new Random(GpuTests.seed("multiBlockProductsBitIdenticalAcrossTheDispatchBoundaries"));
+        int sms = GpuRuntime.get().multiprocessors();
+        long before = GpuBatchedIntegerEngine.deviceInstancesForTests();
+        // {stride, count}: 2048 limbs with few instances (bands) and with many (one block each),
+        // 4096 with few (bands for the product and the square) and many, then sizes only the
+        // bands take
+        int[][] cases = {{2047, 3}, {2048, 3}, {2048, sms / 8 + 1}, {4095, 2}, {4096, 2}, {4096, sms / 8 + 1},
+            {4097, 2}, {5003, 3}, {8192, 2}, {12289, 1}, {16384, 2}};
+        for (int[] c : cases) {
+            int s = c[0];
+            int count = c[1];
+            String kernel = (GpuBatchedIntegerEngine.multiBlock(Operation.MULTIPLY, s, count, sms) ? "bands" : "one block")
+                    + " for the product, " + (GpuBatchedIntegerEngine.multiBlock(Operation.SQUARE, s, count, sms)
+                            ? "bands" : "one block") + " for the square and the low half";
+            checkProducts(rnd, s, count, kernel);
+        }
+        assertTrue(GpuBatchedIntegerEngine.deviceInstancesForTests() > before, "nothing ran on the device");
+    }
+
+    @Test
+    void m5MultAndTheBandsForcedAtSmallSizesBitIdentical() {
+        Random rnd = new Random(GpuTests.seed("m5MultAndTheBandsForcedAtSmallSizesBitIdentical"));
+        for (String kernel : new String[] {GpuBatchedIntegerEngine.M5MULT, GpuBatchedIntegerEngine.MB_BAND}) {
+            System.setProperty("modalg.gpu.batchedMulKernel", kernel);
+            for (int s : new int[] {1, 2, 5, 31, 32, 33, 100, 513, 1000, 2048}) {
+                assertEquals(kernel, GpuBatchedIntegerEngine.kernelName(Operation.MULTIPLY, s));
+                checkProducts(rnd, s, s > 512 ? 3 : s > 32 ? 9 : 67, kernel);
+            }
+        }
+        // M5Mult's shared memory does not hold 4096 limbs (bigint.cu): the rule's kernel runs instead
+        System.setProperty("modalg.gpu.batchedMulKernel", GpuBatchedIntegerEngine.M5MULT);
+        checkProducts(rnd, 4096, 2, "bi_m5mult forced beyond its size");
     }
 
     // The unsigned integer x[off, off + len), through big-endian bytes (no engine involved).
@@ -266,8 +324,8 @@ class GpuBatchedIntegerEngineTest {
     }
 
     @Test
-    void inPlaceAdditionAndLowHalvesAndDivisionThroughTheCpu() {
-        Random rnd = new Random(GpuTests.seed("inPlaceAdditionAndLowHalvesAndDivisionThroughTheCpu"));
+    void inPlaceAdditionLowHalvesOnTheDeviceAndDivisionThroughTheCpu() {
+        Random rnd = new Random(GpuTests.seed("inPlaceAdditionLowHalvesOnTheDeviceAndDivisionThroughTheCpu"));
         int s = 33;
         int count = 100;
         long[][] ab = operands(rnd, s, count, 0);
@@ -284,19 +342,25 @@ class GpuBatchedIntegerEngineTest {
         assertTrue(gpu.multiplyLow(ab[0], 0, ab[1], 0, lg, 0, s, count, ONE));
         CPU.multiplyLow(ab[0], 0, ab[1], 0, lc, 0, s, count, ONE);
         assertArrayEquals(lc, lg, "multiply low");
-        assertFalse(gpu.runsOnDevice(Operation.MULTIPLY_LOW, s, count));
+        long[] inPlace = ab[0].clone(); // the low half into its own operand: refused, naming both
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> gpu.multiplyLow(inPlace, 0, ab[1], 0, inPlace, 0, s, count, ONE));
+        assertTrue(e.getMessage().contains("r[0 .. ") && e.getMessage().contains("overlaps a["), e.getMessage());
+        assertArrayEquals(ab[0], inPlace, "a refused call writes nothing");
+        assertTrue(gpu.runsOnDevice(Operation.MULTIPLY_LOW, s, count));
         assertFalse(gpu.runsOnDevice(Operation.DIVIDE, s, count));
-        assertFalse(gpu.runsOnDevice(Operation.MULTIPLY, GpuBatchedIntegerEngine.MAX_PRODUCT_LIMBS + 1, 10));
+        assertTrue(gpu.runsOnDevice(Operation.MULTIPLY, GpuBatchedIntegerEngine.MAX_PRODUCT_LIMBS + 1, 10));
+        assertFalse(gpu.runsOnDevice(Operation.MULTIPLY, GpuBatchedIntegerEngine.MAX_MULTIBLOCK_LIMBS + 1, 10));
         assertFalse(gpu.runsOnDevice(Operation.ADD, GpuBatchedIntegerEngine.MAX_ADD_LIMBS + 1, 10));
         assertTrue(gpu.runsOnDevice(Operation.ADD, GpuBatchedIntegerEngine.MAX_ADD_LIMBS, 1));
         assertTrue(gpu.runsOnDevice(Operation.SQUARE, GpuBatchedIntegerEngine.MAX_PRODUCT_LIMBS, 1));
         // beyond the kernels' sizes: the CPU engine, the same limbs
-        int big = GpuBatchedIntegerEngine.MAX_PRODUCT_LIMBS + 3;
-        long[][] xy = operands(rnd, big, 2, 0);
-        long[] pg = new long[4 * big];
-        long[] pc = new long[4 * big];
-        assertTrue(gpu.multiply(xy[0], 0, xy[1], 0, pg, 0, big, 2, ONE));
-        CPU.multiply(xy[0], 0, xy[1], 0, pc, 0, big, 2, ONE);
+        int big = GpuBatchedIntegerEngine.MAX_MULTIBLOCK_LIMBS + 3;
+        long[][] xy = operands(rnd, big, 1, 0);
+        long[] pg = new long[2 * big];
+        long[] pc = new long[2 * big];
+        assertTrue(gpu.multiply(xy[0], 0, xy[1], 0, pg, 0, big, 1, ONE));
+        CPU.multiply(xy[0], 0, xy[1], 0, pc, 0, big, 1, ONE);
         assertArrayEquals(pc, pg, "multiply above the kernels' size");
     }
 
@@ -370,7 +434,8 @@ class GpuBatchedIntegerEngineTest {
         assertSame(CPU, BatchedIntegerEngines.select(Backend.AUTO, Operation.ADD, 4, 10, CPU), "tiny add");
         assertSame(CPU, BatchedIntegerEngines.select(Backend.AUTO, Operation.MULTIPLY, 64, 10, CPU), "few products");
         assertSame(CPU, BatchedIntegerEngines.select(Backend.AUTO, Operation.DIVIDE, 64, 1 << 20, CPU), "division");
-        assertSame(CPU, BatchedIntegerEngines.select(Backend.AUTO, Operation.MULTIPLY_LOW, 64, 1 << 20, CPU), "low");
+        assertSame(d, BatchedIntegerEngines.select(Backend.AUTO, Operation.MULTIPLY_LOW, 64, 1 << 20, CPU), "low");
+        assertSame(CPU, BatchedIntegerEngines.select(Backend.AUTO, Operation.MULTIPLY_LOW, 64, 10, CPU), "few lows");
         assertSame(d, BatchedIntegerEngines.select(Backend.AUTO, Operation.MULTIPLY, 64, 1 << 12, CPU), "2^24 work");
         // additions never go to the device under auto by default (the copies cost more than the
         // host's addition), unless a size is set
@@ -388,8 +453,10 @@ class GpuBatchedIntegerEngineTest {
                 System.setProperty(key, old);
             }
         }
+        assertSame(d, BatchedIntegerEngines.select(Backend.AUTO, Operation.MULTIPLY,
+                GpuBatchedIntegerEngine.MAX_PRODUCT_LIMBS + 1, 1 << 10, CPU), "the bands");
         assertSame(CPU, BatchedIntegerEngines.select(Backend.AUTO, Operation.MULTIPLY,
-                GpuBatchedIntegerEngine.MAX_PRODUCT_LIMBS + 1, 1 << 10, CPU), "beyond the kernels");
+                GpuBatchedIntegerEngine.MAX_MULTIBLOCK_LIMBS + 1, 1 << 10, CPU), "beyond the kernels");
         assertSame(d, BatchedIntegerEngines.select(Backend.GPU, Operation.ADD, 4, 10, CPU), "backend gpu");
         // the default engine runs a tiny batch on the CPU, with the same limbs
         GpuBatchedIntegerEngine g = (GpuBatchedIntegerEngine) d;
