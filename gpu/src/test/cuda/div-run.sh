@@ -2,6 +2,7 @@
 # Builds the Newton-division harness (div_harness.cu) with nvcc on the GPU host and runs it,
 # writing its output under $OUT (or ./div-results). The sources may sit in the repository layout
 # or flat in one folder (DIV_FLAT=1: div_harness.cu, bigint.cu, bigint_div.cu, harness_common.h).
+# MODE: check, bench (2^14 instances), paper (NumBits x NumInsts = 2^32), all (check and bench).
 # Usage: div-run.sh [MODE=all] [SEED=now] [REPS=3] [BUDGET_S=100]
 set -u
 here=$(cd "$(dirname "$0")" && pwd)

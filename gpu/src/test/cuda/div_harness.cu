@@ -5,7 +5,7 @@
 // against a CPU reference: schoolbook long division (Knuth D, 64-bit limbs) on a sample, and on
 // every instance u = q v + r modulo 2^61 - 1 with 0 <= r < v. Then times batches (CUDA events,
 // min of reps) next to one bi_mul product of the dividend's size on the same batch.
-// Usage: div_harness [check|bench|all] [seed] [reps=3]   (the seed is printed)
+// Usage: div_harness [check|bench|paper|all] [seed] [reps=3]   (the seed is printed)
 // Build: nvcc -O3 -arch=sm_90 -std=c++17 div_harness.cu -o div_harness
 #include "../../main/cuda/bigint.cu"
 #include "../../main/cuda/bigint_div.cu"
@@ -391,13 +391,16 @@ int main(int argc, char** argv) {
             run_batch(s[0], s[1], count, seed + 1, true, 1, 0, nullptr);
         }
     }
-    if (mode == "bench" || mode == "all") {
-        printf("# bench: 2^14 instances, u of NumBits, v of NumBits/2 (full-entropy limbs); min of %d; "
-               "MUL = one bi_mul product of two NumBits operands on the same batch\n", reps);
+    if (mode == "bench" || mode == "all" || mode == "paper") {
+        // bench: 2^14 instances at 2^11 .. 2^16 bits; paper: NumInsts = 2^32 / NumBits, 2^11 .. 2^18 bits
+        const bool paper = mode == "paper";
+        printf("# %s: u of NumBits, v of NumBits/2 (full-entropy limbs); min of %d; "
+               "MUL = one bi_mul product of two NumBits operands on the same batch\n",
+               paper ? "paper grid (NumBits x NumInsts = 2^32)" : "2^14 instances", reps);
         printf("%8s %8s %12s %12s %10s\n", "NumBits", "NumInsts", "DIV ms", "MUL ms", "DIV/MUL");
-        for (int bits = 1 << 11; bits <= 1 << 16; bits <<= 1) {
+        for (int bits = 1 << 11; bits <= (paper ? 1 << 18 : 1 << 16); bits <<= 1) {
             int h = bits / 64, k = h / 2 - 1;
-            long long count = 1 << 14;
+            long long count = paper ? (1ll << 32) / bits : 1 << 14;
             float mul = 0;
             float div = run_batch(h, k, count, seed + bits, false, 97, reps, &mul);
             printf("%8d %8lld %12.3f %12.3f %10.2f\n", bits, count, div, mul, div / mul);

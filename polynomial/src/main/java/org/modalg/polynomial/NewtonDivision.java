@@ -46,8 +46,8 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p><b>Products</b> are the project's: {@link LimbMultiplication} (Karatsuba over the
  * intrinsic schoolbook basecase) below {@link Tuning#intMulNttBits()} bits, the NTT + CRT route
- * of {@link IntegerMultiplication} above (on one thread: the batched engine spreads instances
- * over its threads). The close product is formed as the full product truncated to L limbs (the
+ * of {@link IntegerMultiplication} above (on one thread, or on the threads a caller gives a
+ * lone instance; never the GPU's product). The close product is formed as the full product truncated to L limbs (the
  * project has no short product, and a Karatsuba low half saves little); what pays off on the CPU
  * is the growing precision and the divisor prefixes (the inverse costs about two products of
  * the quotient's size) and the clipped first product (an h-k by h-k product instead of h by
@@ -112,6 +112,14 @@ final class NewtonDivision {
      * @throws IllegalArgumentException if v is zero or a length is outside its array
      */
     static long[][] divide(long[] u, int nu, long[] v, int nv) {
+        return divide(u, nu, v, nv, 1);
+    }
+
+    /**
+     * {@link #divide(long[], int, long[], int)} with the products above the NTT threshold on
+     * {@code threads} threads (the CPU engine gives a lone instance all of its threads).
+     */
+    static long[][] divide(long[] u, int nu, long[] v, int nv, int threads) {
         if (u == null || nu < 0 || nu > u.length) {
             throw new IllegalArgumentException("nu must be in [0, " + (u == null ? 0 : u.length) + "], got " + nu);
         }
@@ -126,10 +134,10 @@ final class NewtonDivision {
         }
         int h = ut.length;
         int k = vt.length - 1;
-        long[] w = shinvApprox(vt, h);
+        long[] w = shinvApprox(vt, h, threads);
         int d = k - 1;
-        long[] q = shift(mul(shift(ut, -d), w), -(h - d));
-        long[] vq = mul(vt, q);
+        long[] q = shift(mul(shift(ut, -d), w, threads), -(h - d));
+        long[] vq = mul(vt, q, threads);
         int down = 0;
         while (compare(vq, ut) > 0) { // delta = -1
             if (++down > 1) {
@@ -177,6 +185,10 @@ final class NewtonDivision {
      * paper's SHINV with the special cases of lines 6-10 and Refine. O(M(h - k)).
      */
     static long[] shinvApprox(long[] v, int h) {
+        return shinvApprox(v, h, 1);
+    }
+
+    private static long[] shinvApprox(long[] v, int h, int threads) {
         int k = v.length - 1;
         if (k == 0) { // v < B: one-limb division
             return trim(Limbs.magnitude(BigInteger.ONE.shiftLeft(64 * h).divide(Limbs.toBigInteger(v))));
@@ -193,7 +205,7 @@ final class NewtonDivision {
         }
         // w = B^3 quo (v_k B + v_(k-1)) ~ B^(k+2) / v: at most B^2 (three limbs when V = B)
         long[] w = initial(v[k], v[k - 1]);
-        return refine(v, h, k, w, 2);
+        return refine(v, h, k, w, 2, threads);
     }
 
     /** B^3 quo (hi B + lo), hi &gt;= 1: three limbs (little-endian), the top one 0 or 1. */
@@ -202,13 +214,13 @@ final class NewtonDivision {
         return trim(Limbs.magnitude(BigInteger.ONE.shiftLeft(192).divide(vv)));
     }
 
-    private static long[] refine(long[] v, int h, int k, long[] w, int l) {
+    private static long[] refine(long[] v, int h, int k, long[] w, int l, int threads) {
         w = shift(w, GUARD);
         int steps = ceilLog2(Math.max(h - k - 1, 0)) + 2;
         for (int i = 0; i < steps; i++) {
             int m = Math.min(h - k + 1 - l, l);
             int s = Math.max(0, k - 2 * l + 1 - GUARD);
-            w = step(k + l + m - s + GUARD, shift(v, -s), w, m, l);
+            w = step(k + l + m - s + GUARD, shift(v, -s), w, m, l, threads);
             if (i < 2) {
                 w = shift(w, -m);
             } else {
@@ -221,10 +233,10 @@ final class NewtonDivision {
 
     // One Newton step: floor(w B^m + w (B^(hh-m) - v w) B^(2m-hh)), the sign of the residual
     // carried explicitly (the paper's Step).
-    private static long[] step(int hh, long[] v, long[] w, int m, int l) {
+    private static long[] step(int hh, long[] v, long[] w, int m, int l, int threads) {
         boolean[] positive = new boolean[1];
-        long[] x = powDiff(v, w, hh - m, l - GUARD, positive);
-        long[] t = mul(w, x);
+        long[] x = powDiff(v, w, hh - m, l - GUARD, positive, threads);
+        long[] t = mul(w, x, threads);
         long[] wm = shift(w, m);
         long[] tt = shift(t, 2 * m - hh);
         if (positive[0]) {
@@ -239,12 +251,12 @@ final class NewtonDivision {
 
     // |B^h - v w| and its sign (positive[0] = B^h >= v w): the close product when
     // L = prec v + prec w - l + 1 < h (Algorithm 2).
-    static long[] powDiff(long[] v, long[] w, int h, int l, boolean[] positive) {
+    static long[] powDiff(long[] v, long[] w, int h, int l, boolean[] positive, int threads) {
         int pv = v.length;
         int pw = w.length;
         int bigL = pv + pw - l + 1;
         if (pv == 0 || pw == 0 || bigL >= h) {
-            long[] p = mul(v, w);
+            long[] p = mul(v, w, threads);
             if (comparePow(p, h) < 0) {
                 positive[0] = true;
                 return subFromPow(h, p);
@@ -252,7 +264,7 @@ final class NewtonDivision {
             positive[0] = false;
             return subPow(p, h);
         }
-        long[] p = low(mul(v, w), bigL); // MULTMOD(v, w, L)
+        long[] p = low(mul(v, w, threads), bigL); // MULTMOD(v, w, L)
         if (p.length == 0) {
             positive[0] = true;
             return ZERO;
@@ -269,6 +281,10 @@ final class NewtonDivision {
 
     /** a b, trimmed, by the project's products (see the class comment). */
     static long[] mul(long[] a, long[] b) {
+        return mul(a, b, 1);
+    }
+
+    private static long[] mul(long[] a, long[] b, int threads) {
         if (a.length == 0 || b.length == 0) {
             return ZERO;
         }
@@ -280,7 +296,7 @@ final class NewtonDivision {
             LimbMultiplication.multiplyInto(a, 0, a.length, b, 0, b.length, z, 0,
                     LimbMultiplication.work(Math.min(a.length, b.length)));
         } else {
-            z = IntegerMultiplication.multiplyMagnitudes(a, bitsA, b, bitsB, a == b, 1, false);
+            z = IntegerMultiplication.multiplyMagnitudes(a, bitsA, b, bitsB, a == b, Math.max(1, threads), false);
         }
         return trim(z);
     }

@@ -165,6 +165,43 @@ class NewtonDivisionTest {
     }
 
     @Test
+    void batchedEngineOnTheNewtonRouteEqualsBigInteger() {
+        Random rnd = new Random(SEED + 5);
+        System.setProperty("modalg.poly.batchedDivNewtonLimbs", "2");
+        System.setProperty("modalg.poly.batchedDivNewtonQuotientLimbs", "0");
+        try {
+            int[][] shapes = {{3, 2}, {9, 4}, {40, 17}, {129, 64}, {300, 7}, {20, 30}};
+            for (int[] s : shapes) {
+                int sa = s[0];
+                int sb = s[1];
+                int count = 23;
+                long[] a = new long[sa * count];
+                long[] b = new long[sb * count];
+                for (int i = 0; i < count; i++) {
+                    int nb = 1 + rnd.nextInt(sb);
+                    BigInteger v = i % 3 == 1 ? B.pow(nb - 1).add(BigInteger.ONE) : random(rnd, nb);
+                    BigInteger u = i % 4 == 1 ? B.pow(sa).subtract(BigInteger.ONE) : random(rnd, rnd.nextInt(sa + 1));
+                    Limbs.write(u, a, i * sa, sa);
+                    Limbs.write(v, b, i * sb, sb);
+                }
+                long[] q = new long[sa * count];
+                long[] r = new long[sb * count];
+                CpuBatchedIntegerEngine.shared().divideAndRemainder(a, 0, sa, b, 0, sb, q, 0, r, 0, count,
+                        org.modalg.fft.Options.defaults().withThreads(2));
+                for (int i = 0; i < count; i++) {
+                    BigInteger[] qr = Limbs.toBigInteger(a, i * sa, sa).divideAndRemainder(Limbs.toBigInteger(b, i * sb, sb));
+                    String msg = "seed=" + SEED + " " + sa + " / " + sb + " instance " + i;
+                    assertEquals(qr[0], Limbs.toBigInteger(q, i * sa, sa), msg);
+                    assertEquals(qr[1], Limbs.toBigInteger(r, i * sb, sb), msg);
+                }
+            }
+        } finally {
+            System.clearProperty("modalg.poly.batchedDivNewtonLimbs");
+            System.clearProperty("modalg.poly.batchedDivNewtonQuotientLimbs");
+        }
+    }
+
+    @Test
     void badInput() {
         assertThrows(ArithmeticException.class, () -> NewtonDivision.divide(new long[] {1}, 1, new long[] {0, 0}, 2));
         assertThrows(ArithmeticException.class, () -> NewtonDivision.shinv(new long[0], 0, 3));
