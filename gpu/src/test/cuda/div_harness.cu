@@ -5,7 +5,7 @@
 // against a CPU reference: schoolbook long division (Knuth D, 64-bit limbs) on a sample, and on
 // every instance u = q v + r modulo 2^61 - 1 with 0 <= r < v. Then times batches (CUDA events,
 // min of reps) next to one bi_mul product of the dividend's size on the same batch.
-// Usage: div_harness [check|bench|paper|all] [seed] [reps=3]   (the seed is printed)
+// Usage: div_harness [check|bench|paper|mixed|all] [seed] [reps=3]   (the seed is printed)
 // Build: nvcc -O3 -arch=sm_90 -std=c++17 div_harness.cu -o div_harness
 #include "../../main/cuda/bigint.cu"
 #include "../../main/cuda/bigint_div.cu"
@@ -311,7 +311,9 @@ static void check(const std::vector<u64>& hu, const std::vector<u64>& hv, const 
                 while (nu > 0 && u[nu - 1] == 0) nu--;
                 std::fill(q.begin(), q.end(), 0);
                 std::fill(r.begin(), r.end(), 0);
-                if (nu >= k + 1) ref_div(u, nu, v, k + 1, q.data(), r.data());
+                int nv = k + 1;
+                while (nv > 1 && v[nv - 1] == 0) nv--;
+                if (nu >= nv) ref_div(u, nu, v, nv, q.data(), r.data());
                 else for (int j = 0; j < nu; j++) r[j] = u[j];
                 for (int j = 0; j < lq && ok; j++) ok = gq[j] == (j <= h ? q[j] : 0);
                 for (int j = 0; j <= k && ok; j++) ok = gr[j] == r[j];
@@ -370,6 +372,86 @@ static float run_batch(int h, int k, long long count, u64 seed, bool adversarial
     return ms;
 }
 
+// The division paper's data (its section 4): u of M - 2 limbs, v of a random 2 .. M/2 limbs, in
+// strides M and M/2. As GpuNewtonDivision does, the host shifts every divisor up by whole limbs to
+// the longest one's length k + 1 and the dividend by the same limbs (h = the longest shifted
+// dividend, at least k + 2), divides, and shifts the remainders back; checked on the original
+// operands. Returns the division time (ms, the shifted batch on the device, copies excluded).
+static float run_mixed(int M, long long count, u64 seed, int ref, int reps, float* mulMs, int* hOut) {
+    const int sb = M / 2;
+    std::vector<u64> ou(count * M, 0), ov(count * sb, 0);
+    std::vector<int> kv(count);
+    parallel_for(count, [&](long long lo, long long hi) {
+        for (long long i = lo; i < hi; i++) {
+            u64 s = seed + i * 7919;
+            for (int j = 0; j < M - 2; j++) ou[i * M + j] = gen_word(s, 2 * j);
+            int nv = 2 + (int) (gen_word(s, ~0ull) % (u64) (sb - 1));
+            for (int j = 0; j < nv; j++) ov[i * sb + j] = gen_word(s, 2 * j + 1);
+            if (ov[i * sb + nv - 1] == 0) ov[i * sb + nv - 1] = 1;
+            kv[i] = nv - 1;
+        }
+    });
+    int k = 1, h = 0;
+    for (long long i = 0; i < count; i++) k = std::max(k, kv[i]);
+    for (long long i = 0; i < count; i++) {
+        int nu = M;
+        while (nu > 0 && ou[i * M + nu - 1] == 0) nu--;
+        h = std::max(h, nu + k - kv[i]);
+    }
+    h = std::max(h, k + 2);
+    *hOut = h;
+    Plan P = plan(h, k);
+    if (P.Mmax > 4096) { printf("# mixed M=%d: h=%d k=%d, Mmax %d beyond the product kernels\n", M, h, k, P.Mmax); return 0; }
+    std::vector<u64> hu(count * h, 0), hv(count * (k + 1), 0);
+    parallel_for(count, [&](long long lo, long long hi) {
+        for (long long i = lo; i < hi; i++) {
+            int d = k - kv[i];
+            for (int j = 0; j + d < h && j < M; j++) hu[i * h + j + d] = ou[i * M + j];
+            for (int j = 0; j <= kv[i]; j++) hv[i * (k + 1) + j + d] = ov[i * sb + j];
+        }
+    });
+    u64 *U, *V;
+    CK(cudaMalloc(&U, count * h * 8));
+    CK(cudaMalloc(&V, count * (k + 1) * 8));
+    CK(cudaMemcpy(U, hu.data(), count * h * 8, cudaMemcpyHostToDevice));
+    CK(cudaMemcpy(V, hv.data(), count * (k + 1) * 8, cudaMemcpyHostToDevice));
+    Bufs b;
+    alloc(b, P, count);
+    divide(P, U, V, b, count);
+    CK(cudaDeviceSynchronize());
+    const int Mm = P.Mmax, lq = h - k + 1, lr = std::max(h, 2 * std::max(k + 1, lq)) + 1;
+    std::vector<u64> tq(count * Mm), tr(count * (long long) lr), hq(count * M, 0), hr(count * sb, 0);
+    std::vector<u32> fl(count);
+    CK(cudaMemcpy(tq.data(), b.QB, count * Mm * 8, cudaMemcpyDeviceToHost));
+    CK(cudaMemcpy(tr.data(), b.RS, count * lr * 8, cudaMemcpyDeviceToHost));
+    CK(cudaMemcpy(fl.data(), b.flags, count * 4, cudaMemcpyDeviceToHost));
+    bool qfit = true;
+    for (long long i = 0; i < count; i++) {
+        for (int j = 0; j < lq; j++) {
+            if (j < M) hq[i * M + j] = tq[i * Mm + j];
+            else if (tq[i * Mm + j]) qfit = false;
+        }
+        int d = k - kv[i];
+        for (int j = 0; j <= kv[i]; j++) hr[i * sb + j] = tr[i * lr + d + j];
+    }
+    if (!qfit) { printf("MISMATCH mixed M=%d: a quotient longer than the dividend's stride\n", M); g_fail++; }
+    char what[160];
+    snprintf(what, sizeof what, "mixed M=%d (shifted to h=%d k=%d) count=%lld", M, h, k, count);
+    check(ou, ov, hq, M, hr, fl, M, sb - 1, count, ref, what);
+    float ms = 0;
+    if (reps > 0) {
+        ms = min_time_ms(reps, [&] { divide(P, U, V, b, count); });
+        u64* C;
+        CK(cudaMalloc(&C, count * 2 * (long long) M * 8));
+        *mulMs = min_time_ms(reps, [&] { launch_mul(U, h, U, h, C, 2 * M, M, count); });
+        CK(cudaFree(C));
+    }
+    release(b);
+    CK(cudaFree(U));
+    CK(cudaFree(V));
+    return ms;
+}
+
 int main(int argc, char** argv) {
     std::string mode = argc > 1 ? argv[1] : "all";
     u64 seed = argc > 2 ? strtoull(argv[2], nullptr, 10) : (u64) time(nullptr);
@@ -404,6 +486,20 @@ int main(int argc, char** argv) {
             float mul = 0;
             float div = run_batch(h, k, count, seed + bits, false, 97, reps, &mul);
             printf("%8d %8lld %12.3f %12.3f %10.2f\n", bits, count, div, mul, div / mul);
+            fflush(stdout);
+        }
+    }
+    if (mode == "mixed") {
+        printf("# mixed (the division paper's data): NumBits x NumInsts = 2^32, u of M - 2 limbs, v of a random "
+               "2 .. M/2 limbs, shifted to one divisor length; min of %d; MUL = one bi_mul product of two M-limb "
+               "operands\n", reps);
+        printf("%8s %8s %6s %12s %12s %10s\n", "NumBits", "NumInsts", "h", "DIV ms", "MUL ms", "DIV/MUL");
+        for (int bits = 1 << 13; bits <= 1 << 18; bits <<= 1) {
+            long long count = (1ll << 32) / bits;
+            float mul = 0;
+            int h = 0;
+            float div = run_mixed(bits / 64, count, seed + bits, 97, reps, &mul, &h);
+            printf("%8d %8lld %6d %12.3f %12.3f %10.2f\n", bits, count, h, div, mul, div / mul);
             fflush(stdout);
         }
     }
