@@ -43,7 +43,7 @@ final class GpuNewtonDivision {
     private static final int WARPS = 4;
     private static final int POW = 1;
     private static final int FAIL = 2;
-    private static final long MAX_CHUNK_WORDS = 1L << 27;
+    private static final long MAX_CHUNK_WORDS = 1L << 26; // device words per chunk (host copies of the operands stay below)
     private static final long KEEP_BYTES = 256L << 20;
     private static final int MUL_STATIC_SHARED = 4224;
 
