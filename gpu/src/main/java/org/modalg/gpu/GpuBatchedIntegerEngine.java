@@ -31,13 +31,16 @@ import org.modalg.polynomial.CpuBatchedIntegerEngine;
  * {@link #multiplyLow} and {@link #square} for strides of at most {@link #MAX_MULTIBLOCK_LIMBS}
  * limbs (2^21 bits), each when the kernel's shared memory fits the device (sm_80 and later:
  * always) and the batch is not tiny (below). On {@link CpuBatchedIntegerEngine}, with the same
- * results: {@link #divideAndRemainder} (no kernel here), larger strides, and tiny batches, where
+ * results: larger strides, and tiny batches, where
  * the copies and the launch (tens of microseconds) cost more than the CPU's arithmetic: additions
  * of fewer than {@link #minAddLimbs()} limbs (count x stride; default
  * {@link #DEFAULT_MIN_ADD_LIMBS}, {@code -Dmodalg.gpu.batchedMinLimbs}) and products of fewer than
  * {@link #minProductWork()} limb products (count x stride^2; default
- * {@link #DEFAULT_MIN_PRODUCT_WORK}, {@code -Dmodalg.gpu.batchedMinWork}). {@link #runsOnDevice}
- * says which. This engine never declines: every method returns true.
+ * {@link #DEFAULT_MIN_PRODUCT_WORK}, {@code -Dmodalg.gpu.batchedMinWork}). {@link #divideAndRemainder}
+ * runs on the device by Newton's method ({@link GpuNewtonDivision}, kernels of
+ * {@code bigint_div.cu}) from the same work threshold when the batch's products fit the product
+ * kernels. {@link #runsOnDevice} says which for the other operations. This engine never
+ * declines: every method returns true.
  *
  * <p><b>Kernel variant</b> (per-thread factor Q and inner loop; all variants give the same
  * limbs), a rule from the figures of the module's BENCHMARKS.md
@@ -176,6 +179,7 @@ public final class GpuBatchedIntegerEngine implements BatchedIntegerEngine, Auto
     private final long minProductWork;
     private final DeviceWorkspace buffers = new DeviceWorkspace(4);
     private int injectedFault;
+    private GpuNewtonDivision division;
 
     /** The device kernels an engine call uses. */
     private enum Kind {
@@ -333,11 +337,44 @@ public final class GpuBatchedIntegerEngine implements BatchedIntegerEngine, Auto
         return true;
     }
 
-    /** On the CPU engine (no division kernel yet): the same limbs. */
+    /**
+     * On the device by Newton's method ({@link GpuNewtonDivision}: the batch shifted to one
+     * divisor length, every product of at most {@link #MAX_PRODUCT_LIMBS} limbs) when the batch
+     * has at least {@link #minProductWork()} limb products (count x aStride x min(aStride,
+     * bStride)); otherwise, or where the shape is beyond the product kernels, on the CPU engine.
+     * The same limbs either way. Never preferred under {@code auto} (not yet measured against the
+     * CPU engine through this path).
+     */
     @Override
     public boolean divideAndRemainder(long[] a, int aOff, int aStride, long[] b, int bOff, int bStride, long[] q,
             int qOff, long[] r, int rOff, int count, Options options) {
+        BatchedIntegerArguments.checkDivide(a, aOff, aStride, b, bOff, bStride, q, qOff, r, rOff, count);
+        checkOptions(options);
+        if (count > 0 && (long) count * aStride * Math.min(aStride, bStride) >= minProductWork
+                && divideOnDevice(a, aOff, aStride, b, bOff, bStride, q, qOff, r, rOff, count, options)) {
+            return true;
+        }
         return cpu.divideAndRemainder(a, aOff, aStride, b, bOff, bStride, q, qOff, r, rOff, count, options);
+    }
+
+    private synchronized boolean divideOnDevice(long[] a, int aOff, int aStride, long[] b, int bOff, int bStride,
+            long[] q, int qOff, long[] r, int rOff, int count, Options options) {
+        if (division == null) {
+            division = new GpuNewtonDivision(runtime);
+        }
+        boolean done = division.divide(a, aOff, aStride, b, bOff, bStride, q, qOff, r, rOff, count, options, cpu);
+        if (done) {
+            DEVICE_INSTANCES.addAndGet(count);
+        }
+        return done;
+    }
+
+    /** The device division, once used (for the tests). */
+    synchronized GpuNewtonDivision divisionForTests() {
+        if (division == null) {
+            division = new GpuNewtonDivision(runtime);
+        }
+        return division;
     }
 
     /**
@@ -350,6 +387,9 @@ public final class GpuBatchedIntegerEngine implements BatchedIntegerEngine, Auto
     public synchronized void close() {
         runtime.enterContext();
         buffers.release();
+        if (division != null) {
+            division.release();
+        }
     }
 
     /** Instances computed on a device by any engine of this class so far (for the tests). */

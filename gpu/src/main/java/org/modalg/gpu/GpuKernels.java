@@ -25,8 +25,14 @@ final class GpuKernels {
      */
     static final String BIGINT = "bigint";
 
+    /**
+     * The linear steps of the batched Newton division ({@link GpuNewtonDivision}; contract in
+     * bigint_div.cu's header); its products are {@link #BIGINT}'s.
+     */
+    static final String BIGINT_DIV = "bigint_div";
+
     /** Every module (the NTT module is loaded when the runtime starts, the others on first use). */
-    static final List<String> MODULES = List.of(NTT, CRT, GF, MODULAR, BIGINT);
+    static final List<String> MODULES = List.of(NTT, CRT, GF, MODULAR, BIGINT, BIGINT_DIV);
 
     private GpuKernels() {
     }

@@ -7,7 +7,8 @@ import org.modalg.fft.BatchedIntegerEngineContract;
 /**
  * The GPU batched integer engine against fft's engine contract (BigInteger oracle), with the
  * tiny-batch thresholds at zero so that every add, subtract, multiply and square the kernels
- * take runs on the device (multiply low and divide run on the CPU engine, as documented).
+ * take runs on the device, and every division whose products fit them by Newton's method
+ * (multiply low runs on the CPU engine, as documented).
  * Skipped, with the reason printed, where no GPU is usable.
  */
 @Tag("gpu")

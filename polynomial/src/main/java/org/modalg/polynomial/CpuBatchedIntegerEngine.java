@@ -27,8 +27,11 @@ import org.modalg.fft.WorkerPools;
  * bits, O(n^1.585); above, the double-precision NTT + CRT route of {@link IntegerMultiplication}
  * (never the GPU's product: this is the CPU engine), O(n log n).
  * <li>multiply low: the full product, truncated (the same cost).
- * <li>divide: {@link IntegerDivision#divideAndRemainder(BigInteger, BigInteger, Options)} on
- * the instance's values (BigInteger's Burnikel-Ziegler below {@link Tuning#intDivNewtonBits()},
+ * <li>divide: {@link NewtonDivision} (Newton's method on Watt's whole shifted inverse, on the
+ * limbs, O(M(n))) when the divisor has at least {@link #newtonDivisorLimbs()} significant limbs
+ * and the quotient at least {@link #newtonQuotientLimbs()} (where it measured faster);
+ * otherwise {@link IntegerDivision#divideAndRemainder(BigInteger, BigInteger, Options)} on the
+ * instance's values (BigInteger's Burnikel-Ziegler below {@link Tuning#intDivNewtonBits()},
  * Newton's method above, O(M(n))), converted from and to limbs in O(n).
  * </ul>
  */
@@ -130,8 +133,23 @@ public final class CpuBatchedIntegerEngine implements BatchedIntegerEngine {
             Options o = Options.defaults().withThreads(inner).withBackend(Backend.CPU)
                     .withCancellation(options.cancellation());
             for (int i = from; i < to; i++) {
-                BigInteger x = Limbs.toBigInteger(a, aOff + i * aStride, aStride);
-                BigInteger y = Limbs.toBigInteger(b, bOff + i * bStride, bStride);
+                int ao = aOff + i * aStride;
+                int bo = bOff + i * bStride;
+                int na = Limbs.significant(a, ao, aStride);
+                int nb = Limbs.significant(b, bo, bStride);
+                if (nb >= newtonDivisorLimbs() && na - nb >= newtonQuotientLimbs()) {
+                    long[][] qr = NewtonDivision.divide(Arrays.copyOfRange(a, ao, ao + na), na,
+                            Arrays.copyOfRange(b, bo, bo + nb), nb, inner);
+                    if (q != null) {
+                        place(qr[0], q, qOff + i * aStride, aStride);
+                    }
+                    if (r != null) {
+                        place(qr[1], r, rOff + i * bStride, bStride);
+                    }
+                    continue;
+                }
+                BigInteger x = Limbs.toBigInteger(a, ao, aStride);
+                BigInteger y = Limbs.toBigInteger(b, bo, bStride);
                 BigInteger[] qr = IntegerDivision.divideAndRemainder(x, y, o);
                 if (q != null) {
                     Limbs.write(qr[0], q, qOff + i * aStride, aStride);
@@ -142,6 +160,38 @@ public final class CpuBatchedIntegerEngine implements BatchedIntegerEngine {
             }
         });
         return true;
+    }
+
+    /**
+     * Divisor limbs (significant) from which an instance is divided by {@link NewtonDivision}
+     * when its quotient also has at least {@link #newtonQuotientLimbs()} limbs: default
+     * {@value #NEWTON_DIVISOR_LIMBS} ({@code -Dmodalg.poly.batchedDivNewtonLimbs}). Measured on
+     * the 2-core development machine under a load average of 11-12 (other builds running;
+     * one division at a time, minimum of 25 runs, microseconds, the current route against
+     * NewtonDivision): 1024/512 limbs 2270/3789, 1536/768 7456/19125 (noise), 2048/1024
+     * 8431/8335, 3072/1536 5434/3052, 4096/2048 9031/3264, 8192/4096 19265/17925 (both Newton),
+     * 1280/1024 1193/986, 2560/2048 3573/2945, 4096/1024 13597/7247, 4096/512 13399/11905,
+     * 1024/128 758/1463, 2048/256 2445/3009 (polynomial/BENCHMARKS.md). Newton's products reach the
+     * NTT range (40,000 bits) there, where BigInteger's Burnikel-Ziegler still multiplies by
+     * Karatsuba and Toom-Cook.
+     */
+    static int newtonDivisorLimbs() {
+        return Math.max(2, Integer.getInteger("modalg.poly.batchedDivNewtonLimbs", NEWTON_DIVISOR_LIMBS));
+    }
+
+    /** The quotient limbs (dividend minus divisor limbs) of that rule: default {@value #NEWTON_QUOTIENT_LIMBS}
+     * ({@code -Dmodalg.poly.batchedDivNewtonQuotientLimbs}). */
+    static int newtonQuotientLimbs() {
+        return Math.max(0, Integer.getInteger("modalg.poly.batchedDivNewtonQuotientLimbs", NEWTON_QUOTIENT_LIMBS));
+    }
+
+    static final int NEWTON_DIVISOR_LIMBS = 1024;
+    static final int NEWTON_QUOTIENT_LIMBS = 256;
+
+    // x (trimmed, at most len limbs) into dst[off, off + len), zeros above
+    private static void place(long[] x, long[] dst, int off, int len) {
+        System.arraycopy(x, 0, dst, off, x.length);
+        Arrays.fill(dst, off + x.length, off + len, 0L);
     }
 
     // r_i = a_i b_i (stride 2 s), or its low s limbs when low; b == a at the same offset: squares.

@@ -32,14 +32,15 @@ import org.modalg.polynomial.CpuBatchedIntegerEngine;
  * </ul>
  *
  * <p>GPU column: when a GPU batched engine is usable ({@link BatchedIntegerEngines#device()})
- * and the backend did not choose it already (with {@code --backend cpu} never), add and mul
+ * and the backend did not choose it already (with {@code --backend cpu} never), add, mul and div
+ * (Newton's method on the device, or the CPU engine where the GPU engine hands the batch on)
  * are also timed on it (backend
  * {@code gpu}, the copies to and from the device included) wherever it runs the batch on the
  * device ({@link GpuBatchedIntegerEngine#runsOnDevice}): columns {@code gpu_engine},
  * {@code gpu_ms_median}, {@code gpu_metric} (the same metric) and {@code gpu_speedup_vs_engine}
  * (the engine's median over the GPU's); its results are checked too (column {@code check}
- * covers both). Empty where there is no GPU or it does not run the batch (division, sizes
- * beyond its kernels, tiny batches). An engine column reading {@code cpu(via gpu)} is the GPU
+ * covers both). Empty where there is no GPU or it does not run the batch (sizes beyond its
+ * kernels, tiny batches; for division, only where there is no GPU). An engine column reading {@code cpu(via gpu)} is the GPU
  * engine handing the batch to the CPU engine.
  *
  * <p>Timing: {@link ModularBenchmark#time} (warm-up, then the median of the runs; the GPU
@@ -161,10 +162,14 @@ public final class BatchedBenchmark {
                         boolean ok = check(q, m, insts, i -> u[i].divide(v[i]))
                                 && check(r, mb, insts, i -> u[i].mod(v[i]));
                         double perSecond = insts / (t[0] * 1e-9);
+                        Object[] gpu = gpuColumns(Operation.DIVIDE, m, insts, options, time, repeats, t[0],
+                                o -> BatchedIntegers.divideAndRemainder(pu, 0, m, pv, 0, mb, q, 0, r, 0, insts, o),
+                                () -> check(q, m, insts, i -> u[i].divide(v[i])) && check(r, mb, insts, i -> u[i].mod(v[i])),
+                                ns -> insts / (ns * 1e-9));
                         table.add("div", bits, insts, engine(Operation.DIVIDE, m, insts, options), options.threads(),
                                 ms(t[0]), ms(t[1]), perSecond, "insts/s", big, insts / (big * 1e-3),
-                                big / ms(t[0]), Double.isNaN(mulMs) ? "" : ms(t[0]) / mulMs, "", "", "", "",
-                                ok ? "ok" : "MISMATCH");
+                                big / ms(t[0]), Double.isNaN(mulMs) ? "" : ms(t[0]) / mulMs, gpu[0], gpu[1], gpu[2],
+                                gpu[3], ok && Boolean.TRUE.equals(gpu[4]) ? "ok" : "MISMATCH");
                         break;
                     }
                     default:
@@ -274,7 +279,7 @@ public final class BatchedBenchmark {
             long engineNanos, java.util.function.Consumer<Options> body, java.util.function.BooleanSupplier check,
             java.util.function.DoubleUnaryOperator metric) {
         GpuBatchedIntegerEngine g = gpu(options);
-        if (g == null || !g.runsOnDevice(op, m, insts)
+        if (g == null || (op != Operation.DIVIDE && !g.runsOnDevice(op, m, insts))
                 || BatchedIntegerEngines.select(options.backend(), op, m, insts, CpuBatchedIntegerEngine.shared()) == g) {
             return new Object[] {"", "", "", "", Boolean.TRUE};
         }

@@ -1,0 +1,508 @@
+// Standalone harness of the Newton division of ../../main/cuda/bigint_div.cu (no Java): runs the
+// same schedule as gpu's GpuNewtonDivision (shinv by Watt's Refine with divisor prefixes and
+// PowDiff, the clipped quotient product, the corrections), the products by bigint.cu's bi_mul32 /
+// bi_mul kernels, on random and adversarial instances, and checks every quotient and remainder
+// against a CPU reference: schoolbook long division (Knuth D, 64-bit limbs) on a sample, and on
+// every instance u = q v + r modulo 2^61 - 1 with 0 <= r < v. Then times batches (CUDA events,
+// min of reps) next to one bi_mul product of the dividend's size on the same batch.
+// Usage: div_harness [check|bench|paper|mixed|all] [seed] [reps=3]   (the seed is printed)
+// Build: nvcc -O3 -arch=sm_90 -std=c++17 div_harness.cu -o div_harness
+#include "../../main/cuda/bigint.cu"
+#include "../../main/cuda/bigint_div.cu"
+#include "harness_common.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cstring>
+#include <functional>
+#include <string>
+#include <thread>
+#include <vector>
+
+static int g_fail = 0;
+static size_t g_smemOptin = 0;
+
+static void parallel_for(long long n, const std::function<void(long long, long long)>& body) {
+    unsigned nt = std::max(1u, std::thread::hardware_concurrency());
+    if (n < 64) nt = 1;
+    std::vector<std::thread> ts;
+    for (unsigned t = 0; t < nt; t++) {
+        long long lo = n * t / nt, hi = n * (t + 1) / nt;
+        ts.emplace_back([=, &body] { body(lo, hi); });
+    }
+    for (auto& t : ts) t.join();
+}
+
+// ---- bi_mul launches (the rule of GpuBatchedIntegerEngine.kernelName and its shape) ----
+
+static int mul_q(int M) { return M < 16 ? 2 : (M > 128 && M <= 512) ? 4 : 8; }
+static bool mul_is32(int M) { return !(M > 128 && M <= 512); }
+
+static void launch_mul(const u64* a, long long sa, const u64* b, long long sb, u64* c, long long sc, int M,
+                       long long count) {
+    const int Q = mul_q(M);
+    const int maxThreads = Q == 8 ? 512 : 1024;
+    const int T = (M + Q - 1) / Q;
+    const int Mp = T * Q;
+    const size_t W = (size_t) (2 * Mp + 2 * Q + 2 * (Mp / Q) + 8);
+    const size_t limit = g_smemOptin - 4224;
+    int ipb = std::max(1, 128 / T);
+    if (ipb > count) ipb = (int) count;
+    int threads = 0, eff = 0;
+    for (;; ipb--) {
+        if (ipb < 1 || T > maxThreads) {
+            fprintf(stderr, "no launch shape for M=%d\n", M);
+            exit(2);
+        }
+        threads = (ipb * T + 31) / 32 * 32;
+        if (threads > maxThreads) continue;
+        eff = threads / T;
+        if (eff * W * 8 > limit) continue;
+        break;
+    }
+    const size_t smem = eff * W * 8;
+    const unsigned grid = (unsigned) ((count + eff - 1) / eff);
+#define BD_MUL(k)                                                                                     \
+    do {                                                                                              \
+        if (smem > 32 * 1024) CK(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, (int) smem)); \
+        k<<<grid, threads, smem>>>(a, sa, b, sb, c, sc, M, count);                                    \
+    } while (0)
+    if (!mul_is32(M)) BD_MUL(bi_mul_q4);
+    else if (Q == 2) BD_MUL(bi_mul32_q2);
+    else BD_MUL(bi_mul32_q8);
+    CKL();
+}
+
+// ---- the schedule (GpuNewtonDivision's) ----
+
+static const int G = 2;
+static int lw(int l) { return l + G + 1; }
+static int ceil_log2(int x) { return x <= 1 ? 0 : 32 - __builtin_clz((unsigned) (x - 1)); }
+
+struct Plan {
+    int h, k, Mmax, SW, steps;
+};
+
+static Plan plan(int h, int k) {
+    Plan p{h, k, 0, h - k + G + 2, ceil_log2(std::max(h - k - 1, 0)) + 2};
+    int l = 2;
+    for (int i = 0; i < p.steps; i++) {
+        int m = std::min(h - k + 1 - l, l), s = std::max(0, k - 2 * l + 1 - G);
+        int H = k + l + m - s + G, pv = k + 1 - s, pw = lw(l), hp = H - m;
+        int L = pv + pw - (l - G) + 1, lx = L >= hp ? pv + pw : L;
+        p.Mmax = std::max(p.Mmax, std::max(std::max(pv, pw), lx));
+        l = i < 2 ? l : l + m - 1;
+    }
+    int M3 = h - k + 1, M4 = std::max(k + 1, h - k + 1);
+    p.Mmax = std::max(p.Mmax, std::max(M3, M4));
+    return p;
+}
+
+struct Bufs {
+    u64 *OA, *OB, *PR, *X, *W0, *W1, *QB, *RS;
+    u32 *sign, *flags;
+};
+
+static const int WARPS = 4;
+
+static unsigned warp_grid(long long count) { return (unsigned) ((count + WARPS - 1) / WARPS); }
+
+static void extract(const u64* src, long long ss, int off, int len, u64* dst, long long sd, int M, long long count) {
+    long long total = count * M;
+    unsigned grid = (unsigned) std::min<long long>((total + 255) / 256, 1 << 16);
+    bd_extract<<<grid, 256>>>(src, ss, off, len, dst, sd, M, count);
+    CKL();
+}
+
+// q (stride h, h - k + 1 limbs used) and r (stride k + 1) of u (stride h) by v (stride k + 1).
+static void divide(const Plan& P, const u64* U, const u64* V, Bufs& b, long long count) {
+    const int h = P.h, k = P.k, Mm = P.Mmax, SW = P.SW;
+    const unsigned wg = warp_grid(count);
+    u64 *Wc = b.W0, *Wn = b.W1;
+    bd_init<<<wg, 32 * WARPS>>>(V, k + 1, k, Wc, SW, lw(2), b.flags, count);
+    CKL();
+    int l = 2;
+    for (int i = 0; i < P.steps; i++) {
+        const int m = std::min(h - k + 1 - l, l), s = std::max(0, k - 2 * l + 1 - G);
+        const int H = k + l + m - s + G, pv = k + 1 - s, pw = lw(l), hp = H - m;
+        const int L = pv + pw - (l - G) + 1, lx = L >= hp ? pv + pw : L;
+        const int M1 = std::max(pv, pw);
+        extract(V, k + 1, s, pv, b.OA, Mm, M1, count);
+        extract(Wc, SW, 0, pw, b.OB, Mm, M1, count);
+        launch_mul(b.OA, Mm, b.OB, Mm, b.PR, 2 * Mm, M1, count);
+        bd_powdiff<<<wg, 32 * WARPS>>>(b.PR, 2 * Mm, 2 * M1, hp, b.X, 2 * Mm, lx, b.sign, b.flags, count);
+        CKL();
+        const int M2 = std::max(pw, lx);
+        extract(Wc, SW, 0, pw, b.OA, Mm, M2, count);
+        extract(b.X, 2 * Mm, 0, lx, b.OB, Mm, M2, count);
+        launch_mul(b.OA, Mm, b.OB, Mm, b.PR, 2 * Mm, M2, count);
+        const int down = i < 2 ? m : 1;
+        const int ln = i < 2 ? l : l + m - 1;
+        bd_step<<<wg, 32 * WARPS>>>(Wc, SW, pw, b.PR, 2 * Mm, 2 * M2, b.sign, m - down, H - 2 * m + down, Wn, SW,
+                                    lw(ln), b.flags, count);
+        CKL();
+        std::swap(Wc, Wn);
+        l = ln;
+    }
+    // shinv = w / B^g (or B^(h-k) for v = B^k), then q0 = floor(floor(u / B^(k-1)) shinv / B^(h-k+1))
+    const int d = k - 1, M3 = h - k + 1;
+    extract(U, h, d, h - d, b.OA, Mm, M3, count);
+    bd_inverse<<<wg, 32 * WARPS>>>(Wc, SW, G, lw(l), b.OB, Mm, M3, h - k, b.flags, count);
+    CKL();
+    launch_mul(b.OA, Mm, b.OB, Mm, b.PR, 2 * Mm, M3, count);
+    const int lq = 2 * M3 - (h - d), M4 = std::max(k + 1, lq);
+    extract(b.PR, 2 * Mm, h - d, lq, b.QB, Mm, M4, count);
+    extract(V, k + 1, 0, k + 1, b.OA, Mm, M4, count);
+    launch_mul(b.OA, Mm, b.QB, Mm, b.PR, 2 * Mm, M4, count);
+    const int lr = std::max(h, 2 * M4) + 1;
+    bd_final<<<wg, 32 * WARPS>>>(U, h, h, b.PR, 2 * Mm, 2 * M4, V, k + 1, k + 1, b.QB, Mm, lq, b.RS, lr, lr, b.flags,
+                                 count);
+    CKL();
+}
+
+static void alloc(Bufs& b, const Plan& P, long long count) {
+    const long long Mm = P.Mmax, lr = std::max<long long>(P.h, 2 * Mm) + 1;
+    CK(cudaMalloc(&b.OA, count * Mm * 8));
+    CK(cudaMalloc(&b.OB, count * Mm * 8));
+    CK(cudaMalloc(&b.QB, count * Mm * 8));
+    CK(cudaMalloc(&b.PR, count * 2 * Mm * 8));
+    CK(cudaMalloc(&b.X, count * 2 * Mm * 8));
+    CK(cudaMalloc(&b.W0, count * P.SW * 8));
+    CK(cudaMalloc(&b.W1, count * P.SW * 8));
+    CK(cudaMalloc(&b.RS, count * lr * 8));
+    CK(cudaMalloc(&b.sign, count * 4));
+    CK(cudaMalloc(&b.flags, count * 4));
+}
+
+static void release(Bufs& b) {
+    for (void* p : {(void*) b.OA, (void*) b.OB, (void*) b.QB, (void*) b.PR, (void*) b.X, (void*) b.W0, (void*) b.W1,
+                    (void*) b.RS, (void*) b.sign, (void*) b.flags})
+        CK(cudaFree(p));
+}
+
+// ---- CPU reference: Knuth's algorithm D on 64-bit limbs ----
+
+typedef unsigned __int128 u128;
+
+// q (nu - nv + 1 limbs), r (nv limbs) of u (nu limbs) by v (nv limbs, top nonzero), nu >= nv.
+static void ref_div(const u64* u, int nu, const u64* v, int nv, u64* q, u64* r) {
+    if (nv == 1) {
+        u128 rem = 0;
+        for (int j = nu - 1; j >= 0; j--) {
+            u128 cur = (rem << 64) | u[j];
+            q[j] = (u64) (cur / v[0]);
+            rem = cur % v[0];
+        }
+        r[0] = (u64) rem;
+        return;
+    }
+    int sft = __builtin_clzll(v[nv - 1]);
+    std::vector<u64> vn(nv), un(nu + 1);
+    for (int i = nv - 1; i > 0; i--) vn[i] = (v[i] << sft) | (sft ? v[i - 1] >> (64 - sft) : 0);
+    vn[0] = v[0] << sft;
+    un[nu] = sft ? u[nu - 1] >> (64 - sft) : 0;
+    for (int i = nu - 1; i > 0; i--) un[i] = (u[i] << sft) | (sft ? u[i - 1] >> (64 - sft) : 0);
+    un[0] = u[0] << sft;
+    for (int j = nu - nv; j >= 0; j--) {
+        u128 num = ((u128) un[j + nv] << 64) | un[j + nv - 1];
+        u128 qhat = num / vn[nv - 1], rhat = num % vn[nv - 1];
+        while (qhat >> 64 || qhat * vn[nv - 2] > ((rhat << 64) | un[j + nv - 2])) {
+            qhat--;
+            rhat += vn[nv - 1];
+            if (rhat >> 64) break;
+        }
+        u128 borrow = 0, carry = 0;
+        for (int i = 0; i < nv; i++) {
+            u128 p = qhat * vn[i] + carry;
+            carry = p >> 64;
+            u128 t = (u128) un[i + j] - (u64) p - borrow;
+            un[i + j] = (u64) t;
+            borrow = (t >> 64) ? 1 : 0;
+        }
+        u128 t = (u128) un[j + nv] - (u64) carry - borrow;
+        un[j + nv] = (u64) t;
+        if (t >> 64) { // add back
+            qhat--;
+            u128 c = 0;
+            for (int i = 0; i < nv; i++) {
+                u128 s = (u128) un[i + j] + vn[i] + c;
+                un[i + j] = (u64) s;
+                c = s >> 64;
+            }
+            un[j + nv] += (u64) c;
+        }
+        q[j] = (u64) qhat;
+    }
+    for (int i = 0; i < nv; i++) r[i] = (un[i] >> sft) | (sft && i + 1 <= nv ? un[i + 1] << (64 - sft) : 0);
+}
+
+static const u64 P61 = (1ull << 61) - 1;
+static u64 mod61(const u64* x, int n) {
+    u128 acc = 0;
+    for (int j = n - 1; j >= 0; j--) { // acc = acc 2^64 + x_j mod p; 2^64 = 8 mod p
+        acc = (acc % P61) * 8 + (x[j] % P61);
+    }
+    return (u64) (acc % P61);
+}
+
+// ---- data ----
+
+static const int NPAT = 12;
+static const char* PAT[NPAT] = {"random", "v=B^k", "v=B^k+1", "v=ones", "v=2B^k-1", "v=B^k+B^(k-1)", "u=ones",
+                                "u=0", "u<v", "u=v", "u=qv-1", "v_top=1"};
+
+// Instance i: u of h limbs (< B^h), v of exactly k + 1 limbs (top nonzero).
+static void make(int pat, u64* u, u64* v, int h, int k, u64 s) {
+    for (int j = 0; j < h; j++) u[j] = gen_word(s, 2 * j);
+    for (int j = 0; j <= k; j++) v[j] = gen_word(s, 2 * j + 1);
+    if (v[k] == 0) v[k] = 1;
+    switch (pat) {
+        case 1: for (int j = 0; j <= k; j++) v[j] = j == k; break;
+        case 2: for (int j = 0; j <= k; j++) v[j] = j == k || j == 0; break;
+        case 3: for (int j = 0; j <= k; j++) v[j] = ~0ull; break;
+        case 4: for (int j = 0; j <= k; j++) v[j] = j == k ? 1 : ~0ull; break;
+        case 5: for (int j = 0; j <= k; j++) v[j] = j >= k - 1; break;
+        case 6: for (int j = 0; j < h; j++) u[j] = ~0ull; break;
+        case 7: for (int j = 0; j < h; j++) u[j] = 0; break;
+        case 8: for (int j = 0; j < h; j++) u[j] = j < k + 1 ? v[j] : 0; if (u[k]) u[k]--; else u[k] = 0; break;
+        case 9: for (int j = 0; j < h; j++) u[j] = j < k + 1 ? v[j] : 0; break;
+        case 10: { // u = v (B^(h-k-2) + 3) - 1: a quotient with a long run of zeros
+            for (int j = 0; j < h; j++) u[j] = 0;
+            u128 c = 0;
+            for (int j = 0; j <= k; j++) { c += (u128) v[j] * 3; u[j] = (u64) c; c >>= 64; }
+            u[k + 1] = (u64) c;
+            const int o = h - k - 2;
+            c = 0;
+            for (int j = 0; j + o < h; j++) {
+                c += (u128) u[j + o] + (j <= k ? v[j] : 0);
+                u[j + o] = (u64) c;
+                c >>= 64;
+            }
+            for (int j = 0; j < h; j++) { if (u[j]--) break; }
+            break;
+        }
+        case 11: v[k] = 1; break;
+        default: break;
+    }
+}
+
+// Checks q (lq limbs, stride sq) and r (k + 1 limbs, stride sr); full Knuth D on every ref-th instance.
+static void check(const std::vector<u64>& hu, const std::vector<u64>& hv, const std::vector<u64>& hq, int lq,
+                  const std::vector<u64>& hr, const std::vector<u32>& fl, int h, int k, long long count, int ref,
+                  const char* what) {
+    std::atomic<int> bad{0}, flagged{0};
+    parallel_for(count, [&](long long lo, long long hi) {
+        std::vector<u64> q(h + 1), r(k + 1);
+        for (long long i = lo; i < hi; i++) {
+            const u64* u = &hu[i * h];
+            const u64* v = &hv[i * (k + 1)];
+            const u64* gq = &hq[i * lq];
+            const u64* gr = &hr[i * (k + 1)];
+            if (fl[i] & BD_FAIL) { flagged++; continue; }
+            // r < v
+            int c = 0;
+            for (int j = k; j >= 0 && c == 0; j--) c = gr[j] < v[j] ? -1 : gr[j] > v[j] ? 1 : 0;
+            bool ok = c < 0;
+            // u = q v + r mod 2^61 - 1
+            u128 lhs = mod61(u, h), rhs = ((u128) mod61(gq, lq) * mod61(v, k + 1) + mod61(gr, k + 1)) % P61;
+            ok = ok && lhs == rhs;
+            if (ok && i % ref == 0) {
+                int nu = h;
+                while (nu > 0 && u[nu - 1] == 0) nu--;
+                std::fill(q.begin(), q.end(), 0);
+                std::fill(r.begin(), r.end(), 0);
+                int nv = k + 1;
+                while (nv > 1 && v[nv - 1] == 0) nv--;
+                if (nu >= nv) ref_div(u, nu, v, nv, q.data(), r.data());
+                else for (int j = 0; j < nu; j++) r[j] = u[j];
+                for (int j = 0; j < lq && ok; j++) ok = gq[j] == (j <= h ? q[j] : 0);
+                for (int j = 0; j <= k && ok; j++) ok = gr[j] == r[j];
+            }
+            if (!ok && bad++ < 5) printf("MISMATCH %s instance %lld\n", what, i);
+        }
+    });
+    if (bad || flagged) printf("# %s: %d mismatches, %d flagged for the CPU\n", what, bad.load(), flagged.load());
+    g_fail += bad;
+    printf("%s: mismatches = %d, flagged = %d (of %lld)\n", what, bad.load(), flagged.load(), count);
+}
+
+// One batch: make, upload, divide, download, check; returns the division time (ms) when reps > 0.
+static float run_batch(int h, int k, long long count, u64 seed, bool adversarial, int ref, int reps, float* mulMs) {
+    Plan P = plan(h, k);
+    if (P.Mmax > 4096) { printf("# h=%d k=%d: Mmax %d beyond the product kernels\n", h, k, P.Mmax); return 0; }
+    std::vector<u64> hu(count * h), hv(count * (k + 1));
+    parallel_for(count, [&](long long lo, long long hi) {
+        for (long long i = lo; i < hi; i++)
+            make(adversarial ? (int) (i % NPAT) : 0, &hu[i * h], &hv[i * (k + 1)], h, k, seed + i * 7919);
+    });
+    u64 *U, *V;
+    CK(cudaMalloc(&U, count * h * 8));
+    CK(cudaMalloc(&V, count * (k + 1) * 8));
+    CK(cudaMemcpy(U, hu.data(), count * h * 8, cudaMemcpyHostToDevice));
+    CK(cudaMemcpy(V, hv.data(), count * (k + 1) * 8, cudaMemcpyHostToDevice));
+    Bufs b;
+    alloc(b, P, count);
+    divide(P, U, V, b, count);
+    CK(cudaDeviceSynchronize());
+    const int Mm = P.Mmax, lq = h - k + 1, lr = std::max(h, 2 * std::max(k + 1, lq)) + 1;
+    std::vector<u64> hq(count * lq), hr(count * (k + 1)), tq(count * Mm), tr(count * (long long) lr);
+    std::vector<u32> fl(count);
+    CK(cudaMemcpy(tq.data(), b.QB, count * Mm * 8, cudaMemcpyDeviceToHost));
+    CK(cudaMemcpy(tr.data(), b.RS, count * lr * 8, cudaMemcpyDeviceToHost));
+    CK(cudaMemcpy(fl.data(), b.flags, count * 4, cudaMemcpyDeviceToHost));
+    for (long long i = 0; i < count; i++) {
+        memcpy(&hq[i * lq], &tq[i * Mm], lq * 8);
+        memcpy(&hr[i * (k + 1)], &tr[i * lr], (k + 1) * 8);
+    }
+    char what[160];
+    snprintf(what, sizeof what, "%s h=%d k=%d count=%lld", adversarial ? "adversarial" : "random", h, k, count);
+    check(hu, hv, hq, lq, hr, fl, h, k, count, ref, what);
+    float ms = 0;
+    if (reps > 0) {
+        ms = min_time_ms(reps, [&] { divide(P, U, V, b, count); });
+        // one full product of the dividend's size on the same batch (operands: u twice)
+        u64* C;
+        CK(cudaMalloc(&C, count * 2 * h * 8));
+        *mulMs = min_time_ms(reps, [&] { launch_mul(U, h, U, h, C, 2 * h, h, count); });
+        CK(cudaFree(C));
+    }
+    release(b);
+    CK(cudaFree(U));
+    CK(cudaFree(V));
+    return ms;
+}
+
+// The division paper's data (its section 4): u of M - 2 limbs, v of a random 2 .. M/2 limbs, in
+// strides M and M/2. As GpuNewtonDivision does, the host shifts every divisor up by whole limbs to
+// the longest one's length k + 1 and the dividend by the same limbs (h = the longest shifted
+// dividend, at least k + 2), divides, and shifts the remainders back; checked on the original
+// operands. Returns the division time (ms, the shifted batch on the device, copies excluded).
+static float run_mixed(int M, long long count, u64 seed, int ref, int reps, float* mulMs, int* hOut) {
+    const int sb = M / 2;
+    std::vector<u64> ou(count * M, 0), ov(count * sb, 0);
+    std::vector<int> kv(count);
+    parallel_for(count, [&](long long lo, long long hi) {
+        for (long long i = lo; i < hi; i++) {
+            u64 s = seed + i * 7919;
+            for (int j = 0; j < M - 2; j++) ou[i * M + j] = gen_word(s, 2 * j);
+            int nv = 2 + (int) (gen_word(s, ~0ull) % (u64) (sb - 1));
+            for (int j = 0; j < nv; j++) ov[i * sb + j] = gen_word(s, 2 * j + 1);
+            if (ov[i * sb + nv - 1] == 0) ov[i * sb + nv - 1] = 1;
+            kv[i] = nv - 1;
+        }
+    });
+    int k = 1, h = 0;
+    for (long long i = 0; i < count; i++) k = std::max(k, kv[i]);
+    for (long long i = 0; i < count; i++) {
+        int nu = M;
+        while (nu > 0 && ou[i * M + nu - 1] == 0) nu--;
+        h = std::max(h, nu + k - kv[i]);
+    }
+    h = std::max(h, k + 2);
+    *hOut = h;
+    Plan P = plan(h, k);
+    if (P.Mmax > 4096) { printf("# mixed M=%d: h=%d k=%d, Mmax %d beyond the product kernels\n", M, h, k, P.Mmax); return 0; }
+    std::vector<u64> hu(count * h, 0), hv(count * (k + 1), 0);
+    parallel_for(count, [&](long long lo, long long hi) {
+        for (long long i = lo; i < hi; i++) {
+            int d = k - kv[i];
+            for (int j = 0; j + d < h && j < M; j++) hu[i * h + j + d] = ou[i * M + j];
+            for (int j = 0; j <= kv[i]; j++) hv[i * (k + 1) + j + d] = ov[i * sb + j];
+        }
+    });
+    u64 *U, *V;
+    CK(cudaMalloc(&U, count * h * 8));
+    CK(cudaMalloc(&V, count * (k + 1) * 8));
+    CK(cudaMemcpy(U, hu.data(), count * h * 8, cudaMemcpyHostToDevice));
+    CK(cudaMemcpy(V, hv.data(), count * (k + 1) * 8, cudaMemcpyHostToDevice));
+    Bufs b;
+    alloc(b, P, count);
+    divide(P, U, V, b, count);
+    CK(cudaDeviceSynchronize());
+    const int Mm = P.Mmax, lq = h - k + 1, lr = std::max(h, 2 * std::max(k + 1, lq)) + 1;
+    std::vector<u64> tq(count * Mm), tr(count * (long long) lr), hq(count * M, 0), hr(count * sb, 0);
+    std::vector<u32> fl(count);
+    CK(cudaMemcpy(tq.data(), b.QB, count * Mm * 8, cudaMemcpyDeviceToHost));
+    CK(cudaMemcpy(tr.data(), b.RS, count * lr * 8, cudaMemcpyDeviceToHost));
+    CK(cudaMemcpy(fl.data(), b.flags, count * 4, cudaMemcpyDeviceToHost));
+    bool qfit = true;
+    for (long long i = 0; i < count; i++) {
+        for (int j = 0; j < lq; j++) {
+            if (j < M) hq[i * M + j] = tq[i * Mm + j];
+            else if (tq[i * Mm + j]) qfit = false;
+        }
+        int d = k - kv[i];
+        for (int j = 0; j <= kv[i]; j++) hr[i * sb + j] = tr[i * lr + d + j];
+    }
+    if (!qfit) { printf("MISMATCH mixed M=%d: a quotient longer than the dividend's stride\n", M); g_fail++; }
+    char what[160];
+    snprintf(what, sizeof what, "mixed M=%d (shifted to h=%d k=%d) count=%lld", M, h, k, count);
+    check(ou, ov, hq, M, hr, fl, M, sb - 1, count, ref, what);
+    float ms = 0;
+    if (reps > 0) {
+        ms = min_time_ms(reps, [&] { divide(P, U, V, b, count); });
+        u64* C;
+        CK(cudaMalloc(&C, count * 2 * (long long) M * 8));
+        *mulMs = min_time_ms(reps, [&] { launch_mul(U, h, U, h, C, 2 * M, M, count); });
+        CK(cudaFree(C));
+    }
+    release(b);
+    CK(cudaFree(U));
+    CK(cudaFree(V));
+    return ms;
+}
+
+int main(int argc, char** argv) {
+    std::string mode = argc > 1 ? argv[1] : "all";
+    u64 seed = argc > 2 ? strtoull(argv[2], nullptr, 10) : (u64) time(nullptr);
+    int reps = argc > 3 ? atoi(argv[3]) : 3;
+    print_device();
+    int dev;
+    CK(cudaGetDevice(&dev));
+    int optin;
+    CK(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
+    g_smemOptin = (size_t) optin;
+    printf("# seed %llu\n", seed);
+    if (mode == "check" || mode == "all") {
+        const int shapes[][2] = {{4, 1}, {5, 1}, {6, 2}, {7, 3}, {9, 2}, {12, 5}, {17, 8}, {33, 16}, {40, 3},
+                                 {64, 31}, {100, 49}, {130, 64}, {257, 100}, {300, 7}, {513, 255}, {700, 600},
+                                 {1000, 333}, {1024, 511}, {2048, 1023}, {3000, 1400}};
+        for (auto& s : shapes) {
+            long long count = s[0] <= 300 ? 2000 : 240;
+            run_batch(s[0], s[1], count, seed, false, 1, 0, nullptr);
+            run_batch(s[0], s[1], count, seed + 1, true, 1, 0, nullptr);
+        }
+    }
+    if (mode == "bench" || mode == "all" || mode == "paper") {
+        // bench: 2^14 instances at 2^11 .. 2^16 bits; paper: NumInsts = 2^32 / NumBits, 2^11 .. 2^18 bits
+        const bool paper = mode == "paper";
+        printf("# %s: u of NumBits, v of NumBits/2 (full-entropy limbs); min of %d; "
+               "MUL = one bi_mul product of two NumBits operands on the same batch\n",
+               paper ? "paper grid (NumBits x NumInsts = 2^32)" : "2^14 instances", reps);
+        printf("%8s %8s %12s %12s %10s\n", "NumBits", "NumInsts", "DIV ms", "MUL ms", "DIV/MUL");
+        for (int bits = 1 << 11; bits <= (paper ? 1 << 18 : 1 << 16); bits <<= 1) {
+            int h = bits / 64, k = h / 2 - 1;
+            long long count = paper ? (1ll << 32) / bits : 1 << 14;
+            float mul = 0;
+            float div = run_batch(h, k, count, seed + bits, false, 97, reps, &mul);
+            printf("%8d %8lld %12.3f %12.3f %10.2f\n", bits, count, div, mul, div / mul);
+            fflush(stdout);
+        }
+    }
+    if (mode == "mixed") {
+        printf("# mixed (the division paper's data): NumBits x NumInsts = 2^32, u of M - 2 limbs, v of a random "
+               "2 .. M/2 limbs, shifted to one divisor length; min of %d; MUL = one bi_mul product of two M-limb "
+               "operands\n", reps);
+        printf("%8s %8s %6s %12s %12s %10s\n", "NumBits", "NumInsts", "h", "DIV ms", "MUL ms", "DIV/MUL");
+        for (int bits = 1 << 13; bits <= 1 << 18; bits <<= 1) {
+            long long count = (1ll << 32) / bits;
+            float mul = 0;
+            int h = 0;
+            float div = run_mixed(bits / 64, count, seed + bits, 97, reps, &mul, &h);
+            printf("%8d %8lld %6d %12.3f %12.3f %10.2f\n", bits, count, h, div, mul, div / mul);
+            fflush(stdout);
+        }
+    }
+    printf("%s: %d failures\n", g_fail ? "FAILED" : "PASSED", g_fail);
+    return g_fail ? 1 : 0;
+}
