@@ -125,6 +125,7 @@ public final class GpuBatchedIntegerEngine implements BatchedIntegerEngine, Auto
     private final long minAddLimbs;
     private final long minProductWork;
     private final DeviceWorkspace buffers = new DeviceWorkspace(4);
+    private final GpuBlockNttProduct blockNtt;
     private int injectedFault;
 
     /** The device kernels an engine call uses. */
@@ -161,6 +162,7 @@ public final class GpuBatchedIntegerEngine implements BatchedIntegerEngine, Auto
                     + " and " + minProductWork);
         }
         this.runtime = GpuRuntime.get();
+        this.blockNtt = new GpuBlockNttProduct(runtime);
         this.minAddLimbs = minAddLimbs;
         this.minProductWork = minProductWork;
     }
@@ -251,6 +253,11 @@ public final class GpuBatchedIntegerEngine implements BatchedIntegerEngine, Auto
         if (!runsOnDevice(Operation.MULTIPLY, stride, count)) {
             return cpu.multiply(a, aOff, b, bOff, r, rOff, stride, count, options);
         }
+        // In-block NTT product (bigint_ntt.cu) from its measured crossover: GpuBlockNttProduct.
+        if (GpuBlockNttProduct.chosenFor(stride) && blockNtt.fits(stride)) {
+            blockNtt.multiply(a, aOff, b, bOff, r, rOff, stride, count, options);
+            return true;
+        }
         run(Kind.MULTIPLY, a, aOff, b, bOff, r, rOff, stride, count, null, 0, options);
         return true;
     }
@@ -290,6 +297,7 @@ public final class GpuBatchedIntegerEngine implements BatchedIntegerEngine, Auto
     public synchronized void close() {
         runtime.enterContext();
         buffers.release();
+        blockNtt.close();
     }
 
     /** Instances computed on a device by any engine of this class so far (for the tests). */

@@ -1,0 +1,245 @@
+package org.modalg.gpu;
+
+import java.util.logging.Logger;
+import jcuda.Pointer;
+import jcuda.driver.CUfunction;
+import jcuda.driver.CUfunction_attribute;
+import jcuda.driver.JCudaDriver;
+import org.modalg.fft.Options;
+import org.modalg.polynomial.CpuBatchedIntegerEngine;
+
+/**
+ * Batched full products of fixed-size unsigned integers by the exact in-block NTT product of
+ * {@code bigint_ntt.cu} (after Oancea and Watt, "GPU implementations for midsize integer
+ * addition and multiplication", section 4, with 32-bit digits, three 31-bit primes and Garner's
+ * CRT in the kernel, so that every coefficient of the convolution is recovered exactly for any
+ * input; the proof of the bound is the kernel's header comment). One CUDA block computes one
+ * instance (several when small): the transforms in shared memory, the pointwise products, the
+ * inverse transforms, the CRT and the carry propagation, writing the 2m-limb product.
+ *
+ * <p>Same data as {@link GpuBatchedIntegerEngine#multiply}: instance i of each operand at
+ * {@code off + i m} (m limbs, little-endian unsigned 64-bit limbs), its product at
+ * {@code rOff + 2 i m}; a and b at the same offset of the same array give the square (one
+ * forward transform per prime fewer). Sizes 1 .. {@link #MAX_LIMBS} limbs where the device
+ * gives one block 12 L + 8320 bytes of shared memory, L the least power of two >= 4 m
+ * ({@link #fits}; 2^18 bits needs 200 KiB, sm_80 and later). Bit-identical to
+ * {@link CpuBatchedIntegerEngine#multiply}.
+ *
+ * <p>Cost per instance: 9 transforms of length L (6 for a square), 3 L log2 L / 2 butterflies
+ * each, against the schoolbook's m^2 limb products; {@link GpuBatchedIntegerEngine} takes this
+ * product from {@link #minLimbs()} limbs (the crossover measured against {@code bi_mul32_q8},
+ * module BENCHMARKS.md, "In-block NTT product").
+ *
+ * <p>Faults, as the engine: chunks of whole instances sized to 60% of the free device memory;
+ * out of memory halves the chunk (down to one instance); any other device failure leaves the
+ * remaining instances to the CPU engine with one logged warning (same limbs). Host outputs are
+ * written only after a chunk completes. Calls are serialized per object; buffers up to 256 MiB
+ * are kept between calls ({@link #close()} frees them).
+ */
+final class GpuBlockNttProduct implements AutoCloseable {
+    private static final Logger LOG = Logger.getLogger(GpuBlockNttProduct.class.getName());
+
+    /** The largest size (limbs) the kernel takes: 2^18 bits, transforms of 2^14 points. */
+    static final int MAX_LIMBS = 4096;
+
+    /**
+     * Default of {@link #minLimbs()}: the measured crossover (module BENCHMARKS.md, "In-block
+     * NTT product"): from this size the NTT product beat {@code bi_mul32_q8} at every measured
+     * size.
+     */
+    static final int DEFAULT_MIN_LIMBS = 256;
+
+    /** The kernel's static shared memory (bytes). */
+    private static final int STATIC_SHARED = 8320;
+    private static final int BLOCK_TARGET = 256;
+    private static final long MAX_CHUNK_LIMBS = 1L << 26;
+    private static final long KEEP_BYTES = 256L << 20;
+    private static final int A = 0;
+    private static final int B = 1;
+    private static final int C = 2;
+
+    private final GpuRuntime runtime;
+    private final CpuBatchedIntegerEngine cpu = CpuBatchedIntegerEngine.shared();
+    private final DeviceWorkspace buffers = new DeviceWorkspace(3);
+    private boolean tablesReady;
+    private int injectedFault;
+
+    /** A product on {@code runtime}'s device. */
+    GpuBlockNttProduct(GpuRuntime runtime) {
+        if (runtime == null) {
+            throw new IllegalArgumentException("runtime must not be null");
+        }
+        this.runtime = runtime;
+    }
+
+    /**
+     * The size (limbs) from which {@link GpuBatchedIntegerEngine#multiply} uses this product:
+     * {@code -Dmodalg.gpu.blockNttMinLimbs}, else {@link #DEFAULT_MIN_LIMBS}.
+     */
+    static int minLimbs() {
+        return Integer.getInteger("modalg.gpu.blockNttMinLimbs", DEFAULT_MIN_LIMBS);
+    }
+
+    /**
+     * Whether {@link GpuBatchedIntegerEngine#multiply} takes this product for {@code m}-limb
+     * instances: from {@link #minLimbs()}, unless {@code -Dmodalg.gpu.batchedMulKernel} forces a
+     * schoolbook kernel (benchmarks and the engine's kernel tests).
+     */
+    static boolean chosenFor(int m) {
+        return m >= minLimbs() && System.getProperty("modalg.gpu.batchedMulKernel") == null;
+    }
+
+    /** log2 of the transform length: the least L = 2^lg >= 4 m (bigint_ntt.cu's contract). */
+    static int lgLength(int m) {
+        int lg = 2;
+        while ((1 << lg) < 4 * m) {
+            lg++;
+        }
+        return lg;
+    }
+
+    /** Threads of one instance for kernel {@code bnt_mul_dD}: min(1024, max(1, L / D)). */
+    static int threadsPerInstance(int m, int d) {
+        int t = (1 << lgLength(m)) / d;
+        return Math.max(1, Math.min(1024, t));
+    }
+
+    /** Shared memory of one instance in bytes: 3 L 32-bit words. */
+    static long sharedPerInstance(int m) {
+        return 12L << lgLength(m);
+    }
+
+    /** Whether the kernel takes m-limb instances on this device (1 <= m <= 4096, shared memory). */
+    boolean fits(int m) {
+        return m >= 1 && m <= MAX_LIMBS && sharedPerInstance(m) + STATIC_SHARED <= runtime.maxSharedOptin();
+    }
+
+    /** The kernel for m limbs: {@code bnt_mul_d4} or {@code bnt_mul_d8} (measured). */
+    static String kernelName(int m) {
+        return "bnt_mul_d8";
+    }
+
+    /**
+     * The full products r_i = a_i b_i of {@code count} instances of {@code m} limbs (square when
+     * a and b are the same array at the same offset). The caller has validated the arrays
+     * ({@link org.modalg.fft.BatchedIntegerArguments#checkProduct}).
+     *
+     * @throws IllegalArgumentException if {@link #fits}{@code (m)} fails or count is negative
+     */
+    synchronized void multiply(long[] a, int aOff, long[] b, int bOff, long[] r, int rOff, int m, int count,
+            Options options) {
+        if (!fits(m)) {
+            throw new IllegalArgumentException("m must be in [1, " + MAX_LIMBS + "] limbs with "
+                    + sharedPerInstance(Math.max(1, Math.min(m, MAX_LIMBS))) + " bytes of shared memory per block"
+                    + " available, got " + m);
+        }
+        if (count < 0) {
+            throw new IllegalArgumentException("count must be >= 0, got " + count);
+        }
+        boolean same = a == b && aOff == bOff;
+        long perInstance = (same ? 3L : 4L) * m;
+        int done = 0;
+        int chunk = 0;
+        while (done < count) {
+            options.checkCancelled("in the GPU block NTT product");
+            int n = 0;
+            try {
+                runtime.enterContext();
+                if (chunk == 0) {
+                    long fit = runtime.freeMemory() * 6 / 10 / Long.BYTES / perInstance;
+                    chunk = (int) Math.max(1, Math.min(count, Math.min(fit, MAX_CHUNK_LIMBS / m)));
+                }
+                n = Math.min(chunk, count - done);
+                device(a, aOff + done * m, b, bOff + done * m, same, r, rOff + 2 * done * m, m, n);
+                done += n;
+            } catch (GpuException e) {
+                try {
+                    buffers.release();
+                } catch (GpuException again) {
+                    // the context is broken: the CPU takes the rest below
+                }
+                tablesReady = false;
+                if (e.isOutOfMemory() && n > 1) {
+                    chunk = n / 2;
+                    LOG.warning("GPU out of memory for a block NTT product of " + count + " instances of " + m
+                            + " limbs; retrying with chunks of " + chunk + " instances");
+                    continue;
+                }
+                LOG.warning((e.isOutOfMemory() ? "GPU out of memory for one instance" : "GPU failed ("
+                        + e.getMessage() + ")") + " in a block NTT product of " + count + " instances of " + m
+                        + " limbs; instances " + done + ".." + (count - 1) + " run on the CPU");
+                cpu.multiply(a, aOff + done * m, b, bOff + done * m, r, rOff + 2 * done * m, m, count - done,
+                        options);
+                return;
+            }
+        }
+        if ((long) Math.min(chunk, count) * perInstance * Long.BYTES > KEEP_BYTES) {
+            try {
+                buffers.release();
+            } catch (GpuException e) {
+                LOG.fine(() -> "freeing the block NTT product's buffers failed: " + e.getMessage());
+            }
+        }
+    }
+
+    /** Frees the device buffers kept between calls (allocated again when needed). Idempotent. */
+    @Override
+    public synchronized void close() {
+        runtime.enterContext();
+        buffers.release();
+    }
+
+    /** Tests only: the next device chunk fails with the driver error {@code cudaError}. */
+    synchronized void injectFaultForTests(int cudaError) {
+        injectedFault = cudaError;
+    }
+
+    // n instances: a from aOff, b from bOff (unless same), products to r from rOff.
+    private void device(long[] a, int aOff, long[] b, int bOff, boolean same, long[] r, int rOff, int m, int n) {
+        String kernel = kernelName(m);
+        int t = threadsPerInstance(m, kernel.endsWith("d4") ? 4 : 8);
+        long limit = runtime.maxSharedOptin() - STATIC_SHARED;
+        long per = sharedPerInstance(m);
+        int ipb = (int) Math.max(1, Math.min(n, Math.min(Math.max(1, BLOCK_TARGET / t), limit / per)));
+        int threads = (ipb * t + 31) / 32 * 32;
+        while (threads > 1024 || (threads / t) * per > limit) { // keep floor(threads / t) within the limits
+            ipb--;
+            threads = (ipb * t + 31) / 32 * 32;
+        }
+        ipb = threads / t; // what the kernel computes
+        int shared = (int) (ipb * per);
+        int grid = (int) ((n + (long) ipb - 1) / ipb);
+        long in = (long) n * m;
+        long out = 2 * in;
+        DeviceBuffer da = buffers.get(A, in);
+        DeviceBuffer db = same ? da : buffers.get(B, in);
+        DeviceBuffer dc = buffers.get(C, out);
+        da.upload(a, aOff, 0, in);
+        if (!same) {
+            db.upload(b, bOff, 0, in);
+        }
+        if (injectedFault != 0) {
+            int code = injectedFault;
+            injectedFault = 0;
+            throw new GpuException("cuLaunchKernel(" + kernel + ") failed: injected fault for the tests (" + code
+                    + ")", code);
+        }
+        if (!tablesReady) { // the module's twiddle tables, once per context
+            CUfunction init = runtime.function(GpuKernels.BIGINT_NTT, "bnt_init");
+            Cuda.check(JCudaDriver.cuLaunchKernel(init, 96, 1, 1, 256, 1, 1, 0, null, null, null),
+                    "cuLaunchKernel(bnt_init)");
+            tablesReady = true;
+        }
+        CUfunction f = runtime.function(GpuKernels.BIGINT_NTT, kernel);
+        if (shared > 32 * 1024) { // static + dynamic above 48 KiB needs the opt-in
+            Cuda.check(JCudaDriver.cuFuncSetAttribute(f,
+                    CUfunction_attribute.CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, shared),
+                    "cuFuncSetAttribute(" + kernel + ", max dynamic shared memory " + shared + ")");
+        }
+        Pointer sm = Pointer.to(new long[] {m});
+        Cuda.launch(f, kernel, grid, 1, threads, shared, da.arg(), sm, db.arg(), sm, dc.arg(),
+                Pointer.to(new long[] {2L * m}), Pointer.to(new int[] {m}), Pointer.to(new long[] {n}));
+        Cuda.synchronize(kernel);
+        dc.download(0, r, rOff, out);
+    }
+}
