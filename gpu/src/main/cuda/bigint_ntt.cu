@@ -202,73 +202,246 @@ __host__ __device__ __forceinline__ u32 bnt_scale(int lgL) {
     return bnt_mont(linv, BntPrime<PI>::r3, p, BntPrime<PI>::pinv);
 }
 
+#ifdef __CUDA_ARCH__
+#define BNT_LDG(p) __ldg(p)
+#else
+#define BNT_LDG(p) (*(p))
+#endif
+
+// Radix-2 forward (DIF) butterfly with twiddle w (Montgomery form) and inverse (DIT) butterfly.
+template <int PI>
+__host__ __device__ __forceinline__ void bnt_dif2(u32& x, u32& y, u32 w) {
+    constexpr u32 p = BntPrime<PI>::p;
+    const u32 s = bnt_add(x, y, p);
+    y = bnt_mont(bnt_sub(x, y, p), w, p, BntPrime<PI>::pinv);
+    x = s;
+}
+
+template <int PI>
+__host__ __device__ __forceinline__ void bnt_dit2(u32& x, u32& y, u32 w) {
+    constexpr u32 p = BntPrime<PI>::p;
+    const u32 t = bnt_mont(y, w, p, BntPrime<PI>::pinv);
+    y = bnt_sub(x, t, p);
+    x = bnt_add(x, t, p);
+}
+
+// Twiddle-free butterfly (x, y) -> (x + y, x - y).
+template <int PI>
+__host__ __device__ __forceinline__ void bnt_bf(u32& x, u32& y) {
+    constexpr u32 p = BntPrime<PI>::p;
+    const u32 s = bnt_add(x, y, p);
+    y = bnt_sub(x, y, p);
+    x = s;
+}
+
+// Forward stages 2^e and 2^(e-1) in one pass (radix 4): quad q < L/4 reads i, i + h/2, i + h,
+// i + 3h/2 (h = 2^e, j = q mod h/2, i = 4 (q - j) + j).
+template <int PI>
+__host__ __device__ __forceinline__ void bnt_dif4(u32* U, int q, int e, const u32* __restrict__ tw) {
+    const int hh = 1 << (e - 1);
+    const int j = q & (hh - 1);
+    const int i = 4 * (q - j) + j;
+    const u32 wa = BNT_LDG(tw + 2 * hh + j), wb = BNT_LDG(tw + 3 * hh + j), wc = BNT_LDG(tw + hh + j);
+    u32 x0 = U[i], x1 = U[i + hh], x2 = U[i + 2 * hh], x3 = U[i + 3 * hh];
+    bnt_dif2<PI>(x0, x2, wa);
+    bnt_dif2<PI>(x1, x3, wb);
+    bnt_dif2<PI>(x0, x1, wc);
+    bnt_dif2<PI>(x2, x3, wc);
+    U[i] = x0;
+    U[i + hh] = x1;
+    U[i + 2 * hh] = x2;
+    U[i + 3 * hh] = x3;
+}
+
+// Inverse stages 2^e and 2^(e+1) in one pass: quad q reads i, i + h, i + 2h, i + 3h (h = 2^e,
+// j = q mod h, i = 4 (q - j) + j).
+template <int PI>
+__host__ __device__ __forceinline__ void bnt_dit4(u32* U, int q, int e, const u32* __restrict__ twi) {
+    const int h = 1 << e;
+    const int j = q & (h - 1);
+    const int i = 4 * (q - j) + j;
+    const u32 wa = BNT_LDG(twi + h + j), wb = BNT_LDG(twi + 2 * h + j), wc = BNT_LDG(twi + 3 * h + j);
+    u32 x0 = U[i], x1 = U[i + h], x2 = U[i + 2 * h], x3 = U[i + 3 * h];
+    bnt_dit2<PI>(x0, x1, wa);
+    bnt_dit2<PI>(x2, x3, wa);
+    bnt_dit2<PI>(x0, x2, wb);
+    bnt_dit2<PI>(x1, x3, wc);
+    U[i] = x0;
+    U[i + h] = x1;
+    U[i + 2 * h] = x2;
+    U[i + 3 * h] = x3;
+}
+
 // The cyclic convolution of the operands' digits modulo prime PI, unscaled (times L 2^-32), in
 // U (natural order); V is scratch (unused for a square). aw, bw: the operands' 32-bit digits,
 // n2 of them; tw, twi: the prime's forward and inverse tables.
+//
+// Schedule of the stages (exponent e: butterflies of span 2^e; forward e = lgH .. 0, inverse
+// e = 0 .. lgH, H = L/2), one barrier per pass: the load does forward e = lgH (the upper halves
+// of the operands are zero: x -> (x, x w^k)) and e = lgH - 1 when the middle pass does not; the
+// forward stages in between go two per pass (radix 4, one radix-2 pass when their number is odd);
+// the middle pass does forward e = 1, 0, the pointwise product and inverse e = 0, 1 on four
+// consecutive words (e = 0 only for L = 4); the inverse stages above go two per pass.
 template <int PI, class EX>
 __host__ __device__ __forceinline__ void bnt_conv(EX& ex, u32* U, u32* V, const u32* __restrict__ aw,
                                                   const u32* __restrict__ bw, bool square, int n2, int lgL,
                                                   int T, const u32* __restrict__ tw, const u32* __restrict__ twi) {
     constexpr u32 p = BntPrime<PI>::p;
     constexpr u32 pinv = BntPrime<PI>::pinv;
-    const int H = 1 << (lgL - 1);
-    ex.step([&](int lt) { // load, with the first forward stage (the upper halves are zero)
-        for (int k = lt; k < H; k += T) {
-            const u32 w = tw[H + k];
-            const u32 d = k < n2 ? bnt_reduce(aw[k], p) : 0u;
-            U[k] = d;
-            U[k + H] = bnt_mont(d, w, p, pinv);
-            if (!square) {
-                const u32 e = k < n2 ? bnt_reduce(bw[k], p) : 0u;
-                V[k] = e;
-                V[k + H] = bnt_mont(e, w, p, pinv);
-            }
-        }
-    });
-    for (int h = H >> 1; h >= 2; h >>= 1) { // forward stages
-        ex.step([&](int lt) {
-            for (int b = lt; b < H; b += T) {
-                const int j = b & (h - 1);
-                const int i = 2 * b - j;
-                const u32 w = tw[h + j];
-                const u32 x = U[i], y = U[i + h];
-                U[i] = bnt_add(x, y, p);
-                U[i + h] = bnt_mont(bnt_sub(x, y, p), w, p, pinv);
+    const int lgH = lgL - 1;
+    const int H = 1 << lgH;
+    const int L4 = 1 << (lgL - 2);
+    const bool mid4 = lgH >= 2;
+    const int midTop = mid4 ? 1 : 0;
+    const bool load4 = lgH - 1 > midTop;
+    if (load4) {
+        ex.step([&](int lt) { // forward e = lgH (folded: upper halves zero) and e = lgH - 1
+            const int H2 = H >> 1;
+            for (int k = lt; k < H2; k += T) {
+                const u32 wa = BNT_LDG(tw + H + k), wb = BNT_LDG(tw + H + H2 + k), wc = BNT_LDG(tw + H2 + k);
+                {
+                    u32 x0 = k < n2 ? bnt_reduce(aw[k], p) : 0u;
+                    u32 x1 = k + H2 < n2 ? bnt_reduce(aw[k + H2], p) : 0u;
+                    u32 x2 = bnt_mont(x0, wa, p, pinv), x3 = bnt_mont(x1, wb, p, pinv);
+                    bnt_dif2<PI>(x0, x1, wc);
+                    bnt_dif2<PI>(x2, x3, wc);
+                    U[k] = x0;
+                    U[k + H2] = x1;
+                    U[k + H] = x2;
+                    U[k + H + H2] = x3;
+                }
                 if (!square) {
-                    const u32 x2 = V[i], y2 = V[i + h];
-                    V[i] = bnt_add(x2, y2, p);
-                    V[i + h] = bnt_mont(bnt_sub(x2, y2, p), w, p, pinv);
+                    u32 x0 = k < n2 ? bnt_reduce(bw[k], p) : 0u;
+                    u32 x1 = k + H2 < n2 ? bnt_reduce(bw[k + H2], p) : 0u;
+                    u32 x2 = bnt_mont(x0, wa, p, pinv), x3 = bnt_mont(x1, wb, p, pinv);
+                    bnt_dif2<PI>(x0, x1, wc);
+                    bnt_dif2<PI>(x2, x3, wc);
+                    V[k] = x0;
+                    V[k + H2] = x1;
+                    V[k + H] = x2;
+                    V[k + H + H2] = x3;
+                }
+            }
+        });
+    } else {
+        ex.step([&](int lt) { // forward e = lgH only
+            for (int k = lt; k < H; k += T) {
+                const u32 w = BNT_LDG(tw + H + k);
+                const u32 d = k < n2 ? bnt_reduce(aw[k], p) : 0u;
+                U[k] = d;
+                U[k + H] = bnt_mont(d, w, p, pinv);
+                if (!square) {
+                    const u32 d2 = k < n2 ? bnt_reduce(bw[k], p) : 0u;
+                    V[k] = d2;
+                    V[k + H] = bnt_mont(d2, w, p, pinv);
                 }
             }
         });
     }
-    ex.step([&](int lt) { // forward h = 1, pointwise product, inverse h = 1
-        for (int b = lt; b < H; b += T) {
-            const int i = 2 * b;
-            const u32 x = U[i], y = U[i + 1];
-            const u32 u0 = bnt_add(x, y, p), u1 = bnt_sub(x, y, p);
-            u32 v0 = u0, v1 = u1;
-            if (!square) {
-                const u32 x2 = V[i], y2 = V[i + 1];
-                v0 = bnt_add(x2, y2, p);
-                v1 = bnt_sub(x2, y2, p);
-            }
-            const u32 m0 = bnt_mont(u0, v0, p, pinv), m1 = bnt_mont(u1, v1, p, pinv);
-            U[i] = bnt_add(m0, m1, p);
-            U[i + 1] = bnt_sub(m0, m1, p);
+    int e = load4 ? lgH - 2 : lgH - 1;
+    while (e > midTop) { // forward stages between
+        const int ee = e;
+        if (e - 1 > midTop) {
+            ex.step([&](int lt) {
+                for (int q = lt; q < L4; q += T) {
+                    bnt_dif4<PI>(U, q, ee, tw);
+                    if (!square) bnt_dif4<PI>(V, q, ee, tw);
+                }
+            });
+            e -= 2;
+        } else {
+            ex.step([&](int lt) {
+                const int h = 1 << ee;
+                for (int b = lt; b < H; b += T) {
+                    const int j = b & (h - 1);
+                    const int i = 2 * b - j;
+                    const u32 w = BNT_LDG(tw + h + j);
+                    bnt_dif2<PI>(U[i], U[i + h], w);
+                    if (!square) bnt_dif2<PI>(V[i], V[i + h], w);
+                }
+            });
+            e -= 1;
         }
-    });
-    for (int h = 2; h <= H; h <<= 1) { // inverse stages
-        ex.step([&](int lt) {
-            for (int b = lt; b < H; b += T) {
-                const int j = b & (h - 1);
-                const int i = 2 * b - j;
-                const u32 x = U[i];
-                const u32 y = bnt_mont(U[i + h], twi[h + j], p, pinv);
-                U[i] = bnt_add(x, y, p);
-                U[i + h] = bnt_sub(x, y, p);
+    }
+    if (mid4) {
+        const u32 w4 = BNT_LDG(tw + 3), w4i = BNT_LDG(twi + 3); // the 4th roots of unity
+        ex.step([&](int lt) { // forward e = 1, 0; pointwise product; inverse e = 0, 1
+            for (int q = lt; q < L4; q += T) {
+                const int i = 4 * q;
+                const uint4 xu = *reinterpret_cast<const uint4*>(U + i); // 16-byte aligned: L >= 8
+                u32 x0 = xu.x, x1 = xu.y, x2 = xu.z, x3 = xu.w;
+                bnt_bf<PI>(x0, x2);
+                bnt_dif2<PI>(x1, x3, w4);
+                bnt_bf<PI>(x0, x1);
+                bnt_bf<PI>(x2, x3);
+                if (square) {
+                    x0 = bnt_mont(x0, x0, p, pinv);
+                    x1 = bnt_mont(x1, x1, p, pinv);
+                    x2 = bnt_mont(x2, x2, p, pinv);
+                    x3 = bnt_mont(x3, x3, p, pinv);
+                } else {
+                    const uint4 yv = *reinterpret_cast<const uint4*>(V + i);
+                    u32 y0 = yv.x, y1 = yv.y, y2 = yv.z, y3 = yv.w;
+                    bnt_bf<PI>(y0, y2);
+                    bnt_dif2<PI>(y1, y3, w4);
+                    bnt_bf<PI>(y0, y1);
+                    bnt_bf<PI>(y2, y3);
+                    x0 = bnt_mont(x0, y0, p, pinv);
+                    x1 = bnt_mont(x1, y1, p, pinv);
+                    x2 = bnt_mont(x2, y2, p, pinv);
+                    x3 = bnt_mont(x3, y3, p, pinv);
+                }
+                bnt_bf<PI>(x0, x1);
+                bnt_bf<PI>(x2, x3);
+                bnt_bf<PI>(x0, x2);
+                bnt_dit2<PI>(x1, x3, w4i);
+                uint4 r;
+                r.x = x0;
+                r.y = x1;
+                r.z = x2;
+                r.w = x3;
+                *reinterpret_cast<uint4*>(U + i) = r;
             }
         });
+    } else {
+        ex.step([&](int lt) { // L = 4: forward e = 0, pointwise product, inverse e = 0
+            for (int b = lt; b < H; b += T) {
+                const int i = 2 * b;
+                u32 x0 = U[i], x1 = U[i + 1];
+                bnt_bf<PI>(x0, x1);
+                u32 y0 = x0, y1 = x1;
+                if (!square) {
+                    y0 = V[i];
+                    y1 = V[i + 1];
+                    bnt_bf<PI>(y0, y1);
+                }
+                x0 = bnt_mont(x0, y0, p, pinv);
+                x1 = bnt_mont(x1, y1, p, pinv);
+                bnt_bf<PI>(x0, x1);
+                U[i] = x0;
+                U[i + 1] = x1;
+            }
+        });
+    }
+    e = midTop + 1;
+    while (e <= lgH) { // inverse stages above
+        const int ee = e;
+        if (e + 1 <= lgH) {
+            ex.step([&](int lt) {
+                for (int q = lt; q < L4; q += T) bnt_dit4<PI>(U, q, ee, twi);
+            });
+            e += 2;
+        } else {
+            ex.step([&](int lt) {
+                const int h = 1 << ee;
+                for (int b = lt; b < H; b += T) {
+                    const int j = b & (h - 1);
+                    const int i = 2 * b - j;
+                    bnt_dit2<PI>(U[i], U[i + h], BNT_LDG(twi + h + j));
+                }
+            });
+            e += 1;
+        }
     }
 }
 
