@@ -234,42 +234,91 @@ __host__ __device__ __forceinline__ void bnt_bf(u32& x, u32& y) {
     x = s;
 }
 
-// Forward stages 2^e and 2^(e-1) in one pass (radix 4): quad q < L/4 reads i, i + h/2, i + h,
-// i + 3h/2 (h = 2^e, j = q mod h/2, i = 4 (q - j) + j).
-template <int PI>
-__host__ __device__ __forceinline__ void bnt_dif4(u32* U, int q, int e, const u32* __restrict__ tw) {
+// Forward stages 2^e and 2^(e-1) in one pass (radix 4) on N independent quads (array P[n], quad
+// Q[n]), all loads first so that their latencies overlap: quad q reads i, i + h/2, i + h, i + 3h/2
+// (h = 2^e, j = q mod h/2, i = 4 (q - j) + j).
+template <int PI, int N, bool TWC>
+__host__ __device__ __forceinline__ void bnt_dif4(u32* const* P, const int* Q, int e, const u32* __restrict__ tw,
+                                                  u32 w4) {
+    constexpr u32 p = BntPrime<PI>::p;
+    constexpr u32 pinv = BntPrime<PI>::pinv;
     const int hh = 1 << (e - 1);
-    const int j = q & (hh - 1);
-    const int i = 4 * (q - j) + j;
-    const u32 wa = BNT_LDG(tw + 2 * hh + j), wb = BNT_LDG(tw + 3 * hh + j), wc = BNT_LDG(tw + hh + j);
-    u32 x0 = U[i], x1 = U[i + hh], x2 = U[i + 2 * hh], x3 = U[i + 3 * hh];
-    bnt_dif2<PI>(x0, x2, wa);
-    bnt_dif2<PI>(x1, x3, wb);
-    bnt_dif2<PI>(x0, x1, wc);
-    bnt_dif2<PI>(x2, x3, wc);
-    U[i] = x0;
-    U[i + hh] = x1;
-    U[i + 2 * hh] = x2;
-    U[i + 3 * hh] = x3;
+    u32 x[N][4], wa[N], wb[N], wc[N];
+    int at[N];
+#pragma unroll
+    for (int n = 0; n < N; n++) {
+        const int j = Q[n] & (hh - 1);
+        at[n] = 4 * (Q[n] - j) + j;
+        wa[n] = BNT_LDG(tw + 2 * hh + j);
+        if (!TWC) {
+            wb[n] = BNT_LDG(tw + 3 * hh + j);
+            wc[n] = BNT_LDG(tw + hh + j);
+        }
+#pragma unroll
+        for (int r = 0; r < 4; r++) x[n][r] = P[n][at[n] + r * hh];
+    }
+    if (TWC) { // w_(4hh)^(j+hh) = w_(4hh)^j w_4 and w_(2hh)^j = (w_(4hh)^j)^2
+#pragma unroll
+        for (int n = 0; n < N; n++) {
+            wb[n] = bnt_mont(wa[n], w4, p, pinv);
+            wc[n] = bnt_mont(wa[n], wa[n], p, pinv);
+        }
+    }
+#pragma unroll
+    for (int n = 0; n < N; n++) {
+        bnt_dif2<PI>(x[n][0], x[n][2], wa[n]);
+        bnt_dif2<PI>(x[n][1], x[n][3], wb[n]);
+        bnt_dif2<PI>(x[n][0], x[n][1], wc[n]);
+        bnt_dif2<PI>(x[n][2], x[n][3], wc[n]);
+    }
+#pragma unroll
+    for (int n = 0; n < N; n++) {
+#pragma unroll
+        for (int r = 0; r < 4; r++) P[n][at[n] + r * hh] = x[n][r];
+    }
 }
 
-// Inverse stages 2^e and 2^(e+1) in one pass: quad q reads i, i + h, i + 2h, i + 3h (h = 2^e,
-// j = q mod h, i = 4 (q - j) + j).
-template <int PI>
-__host__ __device__ __forceinline__ void bnt_dit4(u32* U, int q, int e, const u32* __restrict__ twi) {
+// Inverse stages 2^e and 2^(e+1) in one pass on N independent quads: quad q reads i, i + h,
+// i + 2h, i + 3h (h = 2^e, j = q mod h, i = 4 (q - j) + j).
+template <int PI, int N, bool TWC>
+__host__ __device__ __forceinline__ void bnt_dit4(u32* U, const int* Q, int e, const u32* __restrict__ twi,
+                                                  u32 w4i) {
+    constexpr u32 p = BntPrime<PI>::p;
+    constexpr u32 pinv = BntPrime<PI>::pinv;
     const int h = 1 << e;
-    const int j = q & (h - 1);
-    const int i = 4 * (q - j) + j;
-    const u32 wa = BNT_LDG(twi + h + j), wb = BNT_LDG(twi + 2 * h + j), wc = BNT_LDG(twi + 3 * h + j);
-    u32 x0 = U[i], x1 = U[i + h], x2 = U[i + 2 * h], x3 = U[i + 3 * h];
-    bnt_dit2<PI>(x0, x1, wa);
-    bnt_dit2<PI>(x2, x3, wa);
-    bnt_dit2<PI>(x0, x2, wb);
-    bnt_dit2<PI>(x1, x3, wc);
-    U[i] = x0;
-    U[i + h] = x1;
-    U[i + 2 * h] = x2;
-    U[i + 3 * h] = x3;
+    u32 x[N][4], wa[N], wb[N], wc[N];
+    int at[N];
+#pragma unroll
+    for (int n = 0; n < N; n++) {
+        const int j = Q[n] & (h - 1);
+        at[n] = 4 * (Q[n] - j) + j;
+        wb[n] = BNT_LDG(twi + 2 * h + j);
+        if (!TWC) {
+            wa[n] = BNT_LDG(twi + h + j);
+            wc[n] = BNT_LDG(twi + 3 * h + j);
+        }
+#pragma unroll
+        for (int r = 0; r < 4; r++) x[n][r] = U[at[n] + r * h];
+    }
+    if (TWC) { // w_(2h)^-j = (w_(4h)^-j)^2 and w_(4h)^-(j+h) = w_(4h)^-j w_4^-1
+#pragma unroll
+        for (int n = 0; n < N; n++) {
+            wa[n] = bnt_mont(wb[n], wb[n], p, pinv);
+            wc[n] = bnt_mont(wb[n], w4i, p, pinv);
+        }
+    }
+#pragma unroll
+    for (int n = 0; n < N; n++) {
+        bnt_dit2<PI>(x[n][0], x[n][1], wa[n]);
+        bnt_dit2<PI>(x[n][2], x[n][3], wa[n]);
+        bnt_dit2<PI>(x[n][0], x[n][2], wb[n]);
+        bnt_dit2<PI>(x[n][1], x[n][3], wc[n]);
+    }
+#pragma unroll
+    for (int n = 0; n < N; n++) {
+#pragma unroll
+        for (int r = 0; r < 4; r++) U[at[n] + r * h] = x[n][r];
+    }
 }
 
 // The cyclic convolution of the operands' digits modulo prime PI, unscaled (times L 2^-32), in
@@ -282,7 +331,7 @@ __host__ __device__ __forceinline__ void bnt_dit4(u32* U, int q, int e, const u3
 // forward stages in between go two per pass (radix 4, one radix-2 pass when their number is odd);
 // the middle pass does forward e = 1, 0, the pointwise product and inverse e = 0, 1 on four
 // consecutive words (e = 0 only for L = 4); the inverse stages above go two per pass.
-template <int PI, class EX>
+template <int PI, bool TWC, class EX>
 __host__ __device__ __forceinline__ void bnt_conv(EX& ex, u32* U, u32* V, const u32* __restrict__ aw,
                                                   const u32* __restrict__ bw, bool square, int n2, int lgL,
                                                   int T, const u32* __restrict__ tw, const u32* __restrict__ twi) {
@@ -294,11 +343,14 @@ __host__ __device__ __forceinline__ void bnt_conv(EX& ex, u32* U, u32* V, const 
     const bool mid4 = lgH >= 2;
     const int midTop = mid4 ? 1 : 0;
     const bool load4 = lgH - 1 > midTop;
+    const u32 w4 = BNT_LDG(tw + 3), w4i = BNT_LDG(twi + 3); // the 4th roots of unity (L >= 4)
     if (load4) {
         ex.step([&](int lt) { // forward e = lgH (folded: upper halves zero) and e = lgH - 1
             const int H2 = H >> 1;
             for (int k = lt; k < H2; k += T) {
-                const u32 wa = BNT_LDG(tw + H + k), wb = BNT_LDG(tw + H + H2 + k), wc = BNT_LDG(tw + H2 + k);
+                const u32 wa = BNT_LDG(tw + H + k);
+                const u32 wb = TWC ? bnt_mont(wa, w4, p, pinv) : BNT_LDG(tw + H + H2 + k);
+                const u32 wc = TWC ? bnt_mont(wa, wa, p, pinv) : BNT_LDG(tw + H2 + k);
                 {
                     u32 x0 = k < n2 ? bnt_reduce(aw[k], p) : 0u;
                     u32 x1 = k + H2 < n2 ? bnt_reduce(aw[k + H2], p) : 0u;
@@ -343,9 +395,19 @@ __host__ __device__ __forceinline__ void bnt_conv(EX& ex, u32* U, u32* V, const 
         const int ee = e;
         if (e - 1 > midTop) {
             ex.step([&](int lt) {
-                for (int q = lt; q < L4; q += T) {
-                    bnt_dif4<PI>(U, q, ee, tw);
-                    if (!square) bnt_dif4<PI>(V, q, ee, tw);
+                if (!square) { // the two operands' quads together
+                    for (int q = lt; q < L4; q += T) {
+                        u32* const P[2] = {U, V};
+                        const int Q[2] = {q, q};
+                        bnt_dif4<PI, 2, TWC>(P, Q, ee, tw, w4);
+                    }
+                } else { // two quads together
+                    for (int q = lt; q < L4; q += 2 * T) {
+                        u32* const P[2] = {U, U};
+                        const int Q[2] = {q, q + T};
+                        if (q + T < L4) bnt_dif4<PI, 2, TWC>(P, Q, ee, tw, w4);
+                        else bnt_dif4<PI, 1, TWC>(P, Q, ee, tw, w4);
+                    }
                 }
             });
             e -= 2;
@@ -364,7 +426,6 @@ __host__ __device__ __forceinline__ void bnt_conv(EX& ex, u32* U, u32* V, const 
         }
     }
     if (mid4) {
-        const u32 w4 = BNT_LDG(tw + 3), w4i = BNT_LDG(twi + 3); // the 4th roots of unity
         ex.step([&](int lt) { // forward e = 1, 0; pointwise product; inverse e = 0, 1
             for (int q = lt; q < L4; q += T) {
                 const int i = 4 * q;
@@ -428,7 +489,11 @@ __host__ __device__ __forceinline__ void bnt_conv(EX& ex, u32* U, u32* V, const 
         const int ee = e;
         if (e + 1 <= lgH) {
             ex.step([&](int lt) {
-                for (int q = lt; q < L4; q += T) bnt_dit4<PI>(U, q, ee, twi);
+                for (int q = lt; q < L4; q += 2 * T) { // two quads together
+                    const int Q[2] = {q, q + T};
+                    if (q + T < L4) bnt_dit4<PI, 2, TWC>(U, Q, ee, twi, w4i);
+                    else bnt_dit4<PI, 1, TWC>(U, Q, ee, twi, w4i);
+                }
             });
             e += 2;
         } else {
@@ -460,7 +525,7 @@ __host__ __device__ __forceinline__ u32 bnt_carry_op(u32 x, u32 y) {
 
 // The product of one instance. cw: the instance's output as 4 M 32-bit words (also the parking
 // place of the residues modulo p0); X: 3 L words of shared memory; E, F: T words each.
-template <class EX>
+template <bool TWC, class EX>
 __host__ __device__ __forceinline__ void bnt_product(EX& ex, const u32* __restrict__ aw, const u32* __restrict__ bw,
                                                      bool square, u32* cw, int M, int T, u32* X, u32* E, u32* F,
                                                      const u32* __restrict__ tables) {
@@ -474,15 +539,15 @@ __host__ __device__ __forceinline__ void bnt_product(EX& ex, const u32* __restri
     const u32* tw1 = tables + 2 * BNT_L_MAX;
     const u32* tw2 = tables + 4 * BNT_L_MAX;
 
-    bnt_conv<0>(ex, X, Y, aw, bw, square, n2, lgL, T, tw0, tw0 + BNT_L_MAX);
+    bnt_conv<0, TWC>(ex, X, Y, aw, bw, square, n2, lgL, T, tw0, tw0 + BNT_L_MAX);
     const u32 k0 = bnt_scale<0>(lgL);
     ex.step([&](int lt) { // park the residues modulo p0 in the output words
         for (int k = lt; k < n4; k += T) {
             cw[k] = bnt_mont(X[k], k0, BntPrime<0>::p, BntPrime<0>::pinv);
         }
     });
-    bnt_conv<1>(ex, X, Y, aw, bw, square, n2, lgL, T, tw1, tw1 + BNT_L_MAX);
-    bnt_conv<2>(ex, Y, Z, aw, bw, square, n2, lgL, T, tw2, tw2 + BNT_L_MAX);
+    bnt_conv<1, TWC>(ex, X, Y, aw, bw, square, n2, lgL, T, tw1, tw1 + BNT_L_MAX);
+    bnt_conv<2, TWC>(ex, Y, Z, aw, bw, square, n2, lgL, T, tw2, tw2 + BNT_L_MAX);
     const u32 k1 = bnt_scale<1>(lgL);
     const u32 k2 = bnt_scale<2>(lgL);
     ex.step([&](int lt) { // Garner: c_k < 2^77 as three 32-bit words in X[k], Y[k], Z[k]
@@ -636,7 +701,7 @@ struct BntDevice {
     }
 };
 
-template <int D>
+template <int D, bool TWC>
 __device__ __forceinline__ void bnt_mul(const u64* __restrict__ a, long long strideA, const u64* __restrict__ b,
                                         long long strideB, u64* __restrict__ c, long long strideC, int M,
                                         long long count) {
@@ -656,22 +721,20 @@ __device__ __forceinline__ void bnt_mul(const u64* __restrict__ a, long long str
     const int is = active ? il : 0;
     const bool square = a == b && strideA == strideB;
     BntDevice ex{lt, active, wsh};
-    bnt_product(ex, (const u32*) (a + ii * strideA), (const u32*) (b + ii * strideB), square,
+    bnt_product<TWC>(ex, (const u32*) (a + ii * strideA), (const u32*) (b + ii * strideB), square,
                 (u32*) (c + ii * strideC), M, T, bnt_sh + (size_t) is * 3 * L, bnt_e + is * T, bnt_f + is * T, bnt_tw);
 }
 
-extern "C" __global__ void __launch_bounds__(1024) bnt_mul_d4(const u64* __restrict__ a, long long strideA,
-                                                              const u64* __restrict__ b, long long strideB,
-                                                              u64* __restrict__ c, long long strideC, int M,
-                                                              long long count) {
-    bnt_mul<4>(a, strideA, b, strideB, c, strideC, M, count);
-}
+#define BNT_MUL_KERNEL(NAME, D, TWC)                                                                    \
+    extern "C" __global__ void __launch_bounds__(1024)                                                \
+            NAME(const u64* __restrict__ a, long long strideA, const u64* __restrict__ b, long long strideB, \
+                 u64* __restrict__ c, long long strideC, int M, long long count) {                   \
+        bnt_mul<D, TWC>(a, strideA, b, strideB, c, strideC, M, count);                                \
+    }
 
-extern "C" __global__ void __launch_bounds__(1024) bnt_mul_d8(const u64* __restrict__ a, long long strideA,
-                                                              const u64* __restrict__ b, long long strideB,
-                                                              u64* __restrict__ c, long long strideC, int M,
-                                                              long long count) {
-    bnt_mul<8>(a, strideA, b, strideB, c, strideC, M, count);
-}
+BNT_MUL_KERNEL(bnt_mul_d4, 4, false)
+BNT_MUL_KERNEL(bnt_mul_d8, 8, false)
+BNT_MUL_KERNEL(bnt_mul_d4c, 4, true)
+BNT_MUL_KERNEL(bnt_mul_d8c, 8, true)
 
 #endif

@@ -163,20 +163,24 @@ static void sim_all(u64 seed) {
                     const int T = bnt_threads(L, D);
                     BntHost ex{T};
                     for (int sq = 0; sq < 2; sq++) {
-                        const u64* bb = sq ? a.data() : b.data();
-                        std::fill(c.begin(), c.end(), 0x5a5a5a5a5a5a5a5aull);
-                        bnt_product(ex, (const u32*) a.data(), (const u32*) bb, sq == 1, (u32*) c.data(), M, T, sh.data(),
-                                    E.data(), F.data(), tables.data());
-                        ref_mul(a.data(), bb, r.data(), M);
-                        if (r != c) fail("sim", "M=" + std::to_string(M) + " D=" + std::to_string(D) + " inst=" + std::to_string(i) +
-                                                    " pattern=" + PAT_NAME[pat] + (sq ? " square" : ""));
+                        for (int twc = 0; twc < 2; twc++) {
+                            const u64* bb = sq ? a.data() : b.data();
+                            std::fill(c.begin(), c.end(), 0x5a5a5a5a5a5a5a5aull);
+                            if (twc) bnt_product<true>(ex, (const u32*) a.data(), (const u32*) bb, sq == 1, (u32*) c.data(), M, T,
+                                                       sh.data(), E.data(), F.data(), tables.data());
+                            else bnt_product<false>(ex, (const u32*) a.data(), (const u32*) bb, sq == 1, (u32*) c.data(), M, T,
+                                                    sh.data(), E.data(), F.data(), tables.data());
+                            ref_mul(a.data(), bb, r.data(), M);
+                            if (r != c) fail("sim", "M=" + std::to_string(M) + " D=" + std::to_string(D) + (twc ? "c" : "") + " inst=" +
+                                                        std::to_string(i) + " pattern=" + PAT_NAME[pat] + (sq ? " square" : ""));
+                        }
                     }
                 }
             }
         });
         n += insts;
     }
-    printf("sim (kernel code on the host): %zu sizes 1..4096 limbs, %lld instances, D 4 and 8, products and squares: %s\n",
+    printf("sim (kernel code on the host): %zu sizes 1..4096 limbs, %lld instances, D 4 and 8, twiddles loaded and computed, products and squares: %s\n",
            sizeof(SIZES) / sizeof(int), n, g_fail == before ? "ok" : "FAIL");
     fflush(stdout);
 }
@@ -193,10 +197,10 @@ struct Launch {
 static const size_t BNT_STATIC = 8320;
 
 // bnt_mul_dD for M limbs, about `target` threads per block.
-static Launch bnt_shape(int M, int D, int target, long long count) {
+static Launch bnt_shape(int M, int kernel, int target, long long count) {
     Launch Lc;
     const int L = 1 << bnt_lg_len(M);
-    const int T = bnt_threads(L, D);
+    const int T = bnt_threads(L, kernel % 100);
     const size_t W = (size_t) 12 * L;
     int ipb = std::max(1, target / T);
     if (ipb > count) ipb = (int) count;
@@ -242,13 +246,20 @@ static Launch mul32_shape(int M, int target, long long count) {
     return Lc;
 }
 
-// kernel: 4 or 8 = bnt_mul_dD, 0 = bi_mul32_q8
+// kernel: 4 or 8 = bnt_mul_dD, 104 or 108 = bnt_mul_dDc (twiddles computed), 0 = bi_mul32_q8
+static std::string kname(int kernel) {
+    return kernel == 0 ? "bi_mul32_q8" : "bnt_mul_d" + std::to_string(kernel % 100) + (kernel >= 100 ? "c" : "");
+}
+
 static bool launch(int kernel, const Launch& Lc, const u64* a, long long sa, const u64* b, long long sb, u64* c,
                    long long sc, int M, long long count) {
-    const void* f = kernel == 4 ? (const void*) bnt_mul_d4 : kernel == 8 ? (const void*) bnt_mul_d8 : (const void*) bi_mul32_q8;
+    const void* f = kernel == 4 ? (const void*) bnt_mul_d4 : kernel == 8 ? (const void*) bnt_mul_d8
+                  : kernel == 104 ? (const void*) bnt_mul_d4c : kernel == 108 ? (const void*) bnt_mul_d8c : (const void*) bi_mul32_q8;
     if (Lc.smem > 32 * 1024) CK(cudaFuncSetAttribute(f, cudaFuncAttributeMaxDynamicSharedMemorySize, (int) Lc.smem));
     if (kernel == 4) bnt_mul_d4<<<(unsigned) Lc.grid, Lc.threads, Lc.smem>>>(a, sa, b, sb, c, sc, M, count);
     else if (kernel == 8) bnt_mul_d8<<<(unsigned) Lc.grid, Lc.threads, Lc.smem>>>(a, sa, b, sb, c, sc, M, count);
+    else if (kernel == 104) bnt_mul_d4c<<<(unsigned) Lc.grid, Lc.threads, Lc.smem>>>(a, sa, b, sb, c, sc, M, count);
+    else if (kernel == 108) bnt_mul_d8c<<<(unsigned) Lc.grid, Lc.threads, Lc.smem>>>(a, sa, b, sb, c, sc, M, count);
     else bi_mul32_q8<<<(unsigned) Lc.grid, Lc.threads, Lc.smem>>>(a, sa, b, sb, c, sc, M, count);
     cudaError_t e = cudaGetLastError();
     if (e != cudaSuccess) {
@@ -263,9 +274,10 @@ static bool launch(int kernel, const Launch& Lc, const u64* a, long long sa, con
 }
 
 static void print_kernels() {
-    const void* ks[] = {(const void*) bnt_init, (const void*) bnt_mul_d4, (const void*) bnt_mul_d8, (const void*) bi_mul32_q8};
-    const char* names[] = {"bnt_init", "bnt_mul_d4", "bnt_mul_d8", "bi_mul32_q8"};
-    for (int i = 0; i < 4; i++) {
+    const void* ks[] = {(const void*) bnt_init, (const void*) bnt_mul_d4, (const void*) bnt_mul_d8, (const void*) bnt_mul_d4c,
+                        (const void*) bnt_mul_d8c, (const void*) bi_mul32_q8};
+    const char* names[] = {"bnt_init", "bnt_mul_d4", "bnt_mul_d8", "bnt_mul_d4c", "bnt_mul_d8c", "bi_mul32_q8"};
+    for (int i = 0; i < 6; i++) {
         cudaFuncAttributes fa;
         cudaError_t e = cudaFuncGetAttributes(&fa, ks[i]);
         if (e != cudaSuccess) {
@@ -307,7 +319,7 @@ static void check_size(int M, u64 seed) {
         CK(cudaMemcpy(dA, hA.data(), hA.size() * 8, cudaMemcpyHostToDevice));
         CK(cudaMemcpy(dB, hB.data(), hB.size() * 8, cudaMemcpyHostToDevice));
         std::vector<u64> sent(hC.size(), SENT);
-        for (int D : {4, 8}) {
+        for (int D : {4, 8, 104, 108}) {
             for (int target : {32, 256, 1024}) {
                 Launch Lc = bnt_shape(M, D, target, count);
                 if (!Lc.ok) continue;
@@ -317,7 +329,7 @@ static void check_size(int M, u64 seed) {
                 CK(cudaMemcpy(hC.data(), dC, hC.size() * 8, cudaMemcpyDeviceToHost));
                 int bad = 0;
                 for (long long i = 0; i < count && bad < 3; i++) {
-                    std::string where = "bnt_mul_d" + std::to_string(D) + " M=" + std::to_string(M) + " ipb=" + std::to_string(Lc.ipb) +
+                    std::string where = kname(D) + " M=" + std::to_string(M) + " ipb=" + std::to_string(Lc.ipb) +
                                         " threads=" + std::to_string(Lc.threads) + (padded ? " padded" : " packed") + " inst=" +
                                         std::to_string(i) + " pattern=" + PAT_NAME[pats[i]];
                     for (int j = 0; j < outLen; j++) {
@@ -341,7 +353,7 @@ static void check_size(int M, u64 seed) {
                 for (long long i = 0; i < std::min(count, 64LL); i++) {
                     ref_mul(&A[i * M], &A[i * M], Sq.data(), M);
                     if (memcmp(Sq.data(), &hC[i * sc], outLen * 8) != 0) {
-                        fail("square", "bnt_mul_d" + std::to_string(D) + " M=" + std::to_string(M) + " inst=" + std::to_string(i) +
+                        fail("square", kname(D) + " M=" + std::to_string(M) + " inst=" + std::to_string(i) +
                                            " pattern=" + PAT_NAME[pats[i]]);
                         break;
                     }
@@ -357,7 +369,7 @@ static void check_size(int M, u64 seed) {
 static void check_all(u64 seed) {
     int before = g_fail;
     for (int M : SIZES) check_size(M, seed);
-    printf("check bnt_mul_d4/d8 (full product, squares through one buffer): %zu sizes 1..4096 limbs, 3 block shapes, "
+    printf("check bnt_mul_d4/d8/d4c/d8c (full product, squares through one buffer): %zu sizes 1..4096 limbs, 3 block shapes, "
            "packed and padded strides, 14 patterns: %s\n",
            sizeof(SIZES) / sizeof(int), g_fail == before ? "ok" : "FAIL");
     fflush(stdout);
@@ -423,7 +435,7 @@ static void bench(u64 seed, int total, int reps) {
         std::string bestName;
         struct Cfg { int kernel, target; };
         std::vector<Cfg> cfgs = {{0, 128}};
-        for (int D : {4, 8})
+        for (int D : {4, 8, 104, 108})
             for (int target : {128, 256, 512, 1024}) cfgs.push_back({D, target});
         for (auto cfg : cfgs) {
             Launch Lc = cfg.kernel ? bnt_shape(M, cfg.kernel, cfg.target, count) : mul32_shape(M, cfg.target, count);
@@ -455,7 +467,7 @@ static void bench(u64 seed, int total, int reps) {
                     if (memcmp(rr.data(), &hC[i * 2 * M], 2 * M * 8) != 0) bad++;
                 }
             });
-            std::string name = cfg.kernel ? "bnt_mul_d" + std::to_string(cfg.kernel) : "bi_mul32_q8";
+            std::string name = kname(cfg.kernel);
             if (bad) fail("bench", name + " bits=" + std::to_string(bits));
             printf("%s,%d,%lld,%d,%d,%.4f,%.1f,%s\n", name.c_str(), bits, count, Lc.ipb, Lc.threads, ms,
                    mul_gu32ops(bits, count, ms), bad ? "FAIL" : "mod-p-all+32-full");
