@@ -138,10 +138,13 @@ struct BntHost {
     }
 };
 
-static std::vector<u32> host_tables() {
-    std::vector<u32> t(3 * 2 * BNT_L_MAX);
+static std::vector<u32> host_tables() { // as bnt_init
+    std::vector<u32> t(BNT_TAB_WORDS);
     parallel_for(t.size(), [&](u64 lo, u64 hi) {
-        for (u64 x = lo; x < hi; x++) t[x] = bnt_tw_entry((int) (x / (2 * BNT_L_MAX)), (int) ((x / BNT_L_MAX) & 1), (int) (x % BNT_L_MAX));
+        for (u64 x = lo; x < hi; x++) {
+            const int k = (int) (x / BNT_L_MAX);
+            t[x] = bnt_tw_entry(k / 6, (k / 2) % 3, k & 1, (int) (x % BNT_L_MAX));
+        }
     });
     return t;
 }
@@ -163,16 +166,16 @@ static void sim_all(u64 seed) {
                     const int T = bnt_threads(L, D);
                     BntHost ex{T};
                     for (int sq = 0; sq < 2; sq++) {
-                        for (int twc = 0; twc < 2; twc++) {
+                        for (int var = 0; var < 3; var++) { // 0 strict, 1 strict with computed twiddles, 2 lazy
                             const u64* bb = sq ? a.data() : b.data();
                             std::fill(c.begin(), c.end(), 0x5a5a5a5a5a5a5a5aull);
-                            if (twc) bnt_product<true>(ex, (const u32*) a.data(), (const u32*) bb, sq == 1, (u32*) c.data(), M, T,
-                                                       sh.data(), E.data(), F.data(), tables.data());
-                            else bnt_product<false>(ex, (const u32*) a.data(), (const u32*) bb, sq == 1, (u32*) c.data(), M, T,
-                                                    sh.data(), E.data(), F.data(), tables.data());
+                            const u32 *xa = (const u32*) a.data(), *xb = (const u32*) bb;
+                            if (var == 0) bnt_product<false, false>(ex, xa, xb, sq == 1, (u32*) c.data(), M, T, sh.data(), E.data(), F.data(), tables.data());
+                            else if (var == 1) bnt_product<true, false>(ex, xa, xb, sq == 1, (u32*) c.data(), M, T, sh.data(), E.data(), F.data(), tables.data());
+                            else bnt_product<false, true>(ex, xa, xb, sq == 1, (u32*) c.data(), M, T, sh.data(), E.data(), F.data(), tables.data());
                             ref_mul(a.data(), bb, r.data(), M);
-                            if (r != c) fail("sim", "M=" + std::to_string(M) + " D=" + std::to_string(D) + (twc ? "c" : "") + " inst=" +
-                                                        std::to_string(i) + " pattern=" + PAT_NAME[pat] + (sq ? " square" : ""));
+                            if (r != c) fail("sim", "M=" + std::to_string(M) + " D=" + std::to_string(D) + (var == 1 ? "c" : var == 2 ? "l" : "") +
+                                                        " inst=" + std::to_string(i) + " pattern=" + PAT_NAME[pat] + (sq ? " square" : ""));
                         }
                     }
                 }
@@ -180,7 +183,7 @@ static void sim_all(u64 seed) {
         });
         n += insts;
     }
-    printf("sim (kernel code on the host): %zu sizes 1..4096 limbs, %lld instances, D 4 and 8, twiddles loaded and computed, products and squares: %s\n",
+    printf("sim (kernel code on the host): %zu sizes 1..4096 limbs, %lld instances, D 4 and 8, strict (twiddles loaded and computed) and lazy, products and squares: %s\n",
            sizeof(SIZES) / sizeof(int), n, g_fail == before ? "ok" : "FAIL");
     fflush(stdout);
 }
@@ -246,20 +249,24 @@ static Launch mul32_shape(int M, int target, long long count) {
     return Lc;
 }
 
-// kernel: 4 or 8 = bnt_mul_dD, 104 or 108 = bnt_mul_dDc (twiddles computed), 0 = bi_mul32_q8
+// kernel: 4 or 8 = bnt_mul_dD, 104 or 108 = bnt_mul_dDc (twiddles computed), 204 or 208 = bnt_mul_dDl
+// (lazy), 0 = bi_mul32_q8
 static std::string kname(int kernel) {
-    return kernel == 0 ? "bi_mul32_q8" : "bnt_mul_d" + std::to_string(kernel % 100) + (kernel >= 100 ? "c" : "");
+    return kernel == 0 ? "bi_mul32_q8" : "bnt_mul_d" + std::to_string(kernel % 100) + (kernel >= 200 ? "l" : kernel >= 100 ? "c" : "");
 }
 
 static bool launch(int kernel, const Launch& Lc, const u64* a, long long sa, const u64* b, long long sb, u64* c,
                    long long sc, int M, long long count) {
     const void* f = kernel == 4 ? (const void*) bnt_mul_d4 : kernel == 8 ? (const void*) bnt_mul_d8
-                  : kernel == 104 ? (const void*) bnt_mul_d4c : kernel == 108 ? (const void*) bnt_mul_d8c : (const void*) bi_mul32_q8;
+                  : kernel == 104 ? (const void*) bnt_mul_d4c : kernel == 108 ? (const void*) bnt_mul_d8c
+                  : kernel == 204 ? (const void*) bnt_mul_d4l : kernel == 208 ? (const void*) bnt_mul_d8l : (const void*) bi_mul32_q8;
     if (Lc.smem > 32 * 1024) CK(cudaFuncSetAttribute(f, cudaFuncAttributeMaxDynamicSharedMemorySize, (int) Lc.smem));
     if (kernel == 4) bnt_mul_d4<<<(unsigned) Lc.grid, Lc.threads, Lc.smem>>>(a, sa, b, sb, c, sc, M, count);
     else if (kernel == 8) bnt_mul_d8<<<(unsigned) Lc.grid, Lc.threads, Lc.smem>>>(a, sa, b, sb, c, sc, M, count);
     else if (kernel == 104) bnt_mul_d4c<<<(unsigned) Lc.grid, Lc.threads, Lc.smem>>>(a, sa, b, sb, c, sc, M, count);
     else if (kernel == 108) bnt_mul_d8c<<<(unsigned) Lc.grid, Lc.threads, Lc.smem>>>(a, sa, b, sb, c, sc, M, count);
+    else if (kernel == 204) bnt_mul_d4l<<<(unsigned) Lc.grid, Lc.threads, Lc.smem>>>(a, sa, b, sb, c, sc, M, count);
+    else if (kernel == 208) bnt_mul_d8l<<<(unsigned) Lc.grid, Lc.threads, Lc.smem>>>(a, sa, b, sb, c, sc, M, count);
     else bi_mul32_q8<<<(unsigned) Lc.grid, Lc.threads, Lc.smem>>>(a, sa, b, sb, c, sc, M, count);
     cudaError_t e = cudaGetLastError();
     if (e != cudaSuccess) {
@@ -275,9 +282,9 @@ static bool launch(int kernel, const Launch& Lc, const u64* a, long long sa, con
 
 static void print_kernels() {
     const void* ks[] = {(const void*) bnt_init, (const void*) bnt_mul_d4, (const void*) bnt_mul_d8, (const void*) bnt_mul_d4c,
-                        (const void*) bnt_mul_d8c, (const void*) bi_mul32_q8};
-    const char* names[] = {"bnt_init", "bnt_mul_d4", "bnt_mul_d8", "bnt_mul_d4c", "bnt_mul_d8c", "bi_mul32_q8"};
-    for (int i = 0; i < 6; i++) {
+                        (const void*) bnt_mul_d8c, (const void*) bnt_mul_d4l, (const void*) bnt_mul_d8l, (const void*) bi_mul32_q8};
+    const char* names[] = {"bnt_init", "bnt_mul_d4", "bnt_mul_d8", "bnt_mul_d4c", "bnt_mul_d8c", "bnt_mul_d4l", "bnt_mul_d8l", "bi_mul32_q8"};
+    for (int i = 0; i < 8; i++) {
         cudaFuncAttributes fa;
         cudaError_t e = cudaFuncGetAttributes(&fa, ks[i]);
         if (e != cudaSuccess) {
@@ -319,7 +326,7 @@ static void check_size(int M, u64 seed) {
         CK(cudaMemcpy(dA, hA.data(), hA.size() * 8, cudaMemcpyHostToDevice));
         CK(cudaMemcpy(dB, hB.data(), hB.size() * 8, cudaMemcpyHostToDevice));
         std::vector<u64> sent(hC.size(), SENT);
-        for (int D : {4, 8, 104, 108}) {
+        for (int D : {4, 8, 104, 108, 204, 208}) {
             for (int target : {32, 256, 1024}) {
                 Launch Lc = bnt_shape(M, D, target, count);
                 if (!Lc.ok) continue;
@@ -369,7 +376,7 @@ static void check_size(int M, u64 seed) {
 static void check_all(u64 seed) {
     int before = g_fail;
     for (int M : SIZES) check_size(M, seed);
-    printf("check bnt_mul_d4/d8/d4c/d8c (full product, squares through one buffer): %zu sizes 1..4096 limbs, 3 block shapes, "
+    printf("check bnt_mul_d4/d8/d4c/d8c/d4l/d8l (full product, squares through one buffer): %zu sizes 1..4096 limbs, 3 block shapes, "
            "packed and padded strides, 14 patterns: %s\n",
            sizeof(SIZES) / sizeof(int), g_fail == before ? "ok" : "FAIL");
     fflush(stdout);
@@ -435,7 +442,7 @@ static void bench(u64 seed, int total, int reps) {
         std::string bestName;
         struct Cfg { int kernel, target; };
         std::vector<Cfg> cfgs = {{0, 128}};
-        for (int D : {4, 8, 104, 108})
+        for (int D : {4, 8, 104, 108, 204, 208})
             for (int target : {128, 256, 512, 1024}) cfgs.push_back({D, target});
         for (auto cfg : cfgs) {
             Launch Lc = cfg.kernel ? bnt_shape(M, cfg.kernel, cfg.target, count) : mul32_shape(M, cfg.target, count);
