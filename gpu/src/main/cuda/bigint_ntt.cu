@@ -222,9 +222,23 @@ __host__ __device__ inline u32 bnt_tw_entry(int kind, int pi, int dir, int idx) 
     return kind == 1 ? (u32) w : kind == 0 ? (u32) ((w << 32) % p) : (u32) ((w << 32) / p);
 }
 
-// Table layout: [kind][prime][direction][index], BNT_L_MAX words each.
-#define BNT_TAB(kind, pi, dir) ((((kind) * 3 + (pi)) * 2 + (dir)) * BNT_L_MAX)
-#define BNT_TAB_WORDS (3 * 3 * 2 * BNT_L_MAX)
+// Table layout (32-bit words): the Montgomery-form tables [prime][direction][index] (BNT_L_MAX
+// words each), then the lazy tables [prime][direction][index] of pairs (w, floor(w 2^32 / p)),
+// interleaved so that one 8-byte load fetches both (2 BNT_L_MAX words each).
+#define BNT_TAB(pi, dir) (((pi) * 2 + (dir)) * BNT_L_MAX)
+#define BNT_TABP(pi, dir) (6 * BNT_L_MAX + ((pi) * 2 + (dir)) * 2 * BNT_L_MAX)
+#define BNT_TAB_WORDS (18 * BNT_L_MAX)
+
+// Word x of the whole table (what bnt_init writes).
+__host__ __device__ inline u32 bnt_table_word(int x) {
+    if (x < 6 * BNT_L_MAX) {
+        const int t = x / BNT_L_MAX;
+        return bnt_tw_entry(0, t / 2, t & 1, x % BNT_L_MAX);
+    }
+    const int y = x - 6 * BNT_L_MAX;
+    const int t = y / (2 * BNT_L_MAX);
+    return bnt_tw_entry(1 + (y & 1), t / 2, t & 1, (y % (2 * BNT_L_MAX)) / 2);
+}
 
 // lg of the transform length: the least L = 2^lg >= 4 M.
 __host__ __device__ __forceinline__ int bnt_lg_len(int M) {
@@ -260,15 +274,21 @@ struct BntW {
 };
 
 struct BntTab {
-    const u32* w;
-    const u32* q;
+    const u32* w;  // strict: Montgomery form
+    const uint2* wq; // lazy: (w, Shoup's quotient)
 };
 
 template <bool LZ>
 __host__ __device__ __forceinline__ BntW bnt_ldw(const BntTab& t, int idx) {
     BntW r;
-    r.w = BNT_LDG(t.w + idx);
-    r.q = LZ ? BNT_LDG(t.q + idx) : 0u;
+    if (LZ) {
+        const uint2 v = BNT_LDG(t.wq + idx);
+        r.w = v.x;
+        r.q = v.y;
+    } else {
+        r.w = BNT_LDG(t.w + idx);
+        r.q = 0u;
+    }
     return r;
 }
 
@@ -641,13 +661,13 @@ __host__ __device__ __forceinline__ void bnt_product(EX& ex, const u32* __restri
     const int n4 = 4 * M;
     u32* Y = X + L;
     u32* Z = Y + L;
-    const int kw = LZ ? 1 : 0; // the twiddles: Montgomery form (strict) or plain with Shoup's quotients (lazy)
-    const BntTab f0{tables + BNT_TAB(kw, 0, 0), tables + BNT_TAB(2, 0, 0)};
-    const BntTab i0{tables + BNT_TAB(kw, 0, 1), tables + BNT_TAB(2, 0, 1)};
-    const BntTab f1{tables + BNT_TAB(kw, 1, 0), tables + BNT_TAB(2, 1, 0)};
-    const BntTab i1{tables + BNT_TAB(kw, 1, 1), tables + BNT_TAB(2, 1, 1)};
-    const BntTab f2{tables + BNT_TAB(kw, 2, 0), tables + BNT_TAB(2, 2, 0)};
-    const BntTab i2{tables + BNT_TAB(kw, 2, 1), tables + BNT_TAB(2, 2, 1)};
+    // the twiddles: Montgomery form (strict) or plain with Shoup's quotients (lazy)
+    const BntTab f0{tables + BNT_TAB(0, 0), (const uint2*) (tables + BNT_TABP(0, 0))};
+    const BntTab i0{tables + BNT_TAB(0, 1), (const uint2*) (tables + BNT_TABP(0, 1))};
+    const BntTab f1{tables + BNT_TAB(1, 0), (const uint2*) (tables + BNT_TABP(1, 0))};
+    const BntTab i1{tables + BNT_TAB(1, 1), (const uint2*) (tables + BNT_TABP(1, 1))};
+    const BntTab f2{tables + BNT_TAB(2, 0), (const uint2*) (tables + BNT_TABP(2, 0))};
+    const BntTab i2{tables + BNT_TAB(2, 1), (const uint2*) (tables + BNT_TABP(2, 1))};
 
     bnt_conv<0, TWC, LZ>(ex, X, Y, aw, bw, square, n2, lgL, T, f0, i0);
     const u32 k0 = bnt_scale<0>(lgL);
@@ -734,12 +754,11 @@ __host__ __device__ __forceinline__ void bnt_product(EX& ex, const u32* __restri
 
 #ifdef __CUDACC__
 
-__device__ u32 bnt_tw[BNT_TAB_WORDS]; // [kind][prime][direction][index] (BNT_TAB)
+__device__ __align__(16) u32 bnt_tw[BNT_TAB_WORDS]; // BNT_TAB, BNT_TABP
 
 extern "C" __global__ void bnt_init() {
     for (int x = blockIdx.x * blockDim.x + threadIdx.x; x < BNT_TAB_WORDS; x += gridDim.x * blockDim.x) {
-        const int t = x / BNT_L_MAX; // (kind * 3 + prime) * 2 + direction
-        bnt_tw[x] = bnt_tw_entry(t / 6, (t / 2) % 3, t & 1, x % BNT_L_MAX);
+        bnt_tw[x] = bnt_table_word(x);
     }
 }
 

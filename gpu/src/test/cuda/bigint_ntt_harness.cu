@@ -139,12 +139,9 @@ struct BntHost {
 };
 
 static std::vector<u32> host_tables() { // as bnt_init
-    std::vector<u32> t(BNT_TAB_WORDS);
+    std::vector<u32> t(BNT_TAB_WORDS + 4);
     parallel_for(t.size(), [&](u64 lo, u64 hi) {
-        for (u64 x = lo; x < hi; x++) {
-            const int k = (int) (x / BNT_L_MAX);
-            t[x] = bnt_tw_entry(k / 6, (k / 2) % 3, k & 1, (int) (x % BNT_L_MAX));
-        }
+        for (u64 x = lo; x < hi; x++) t[x] = bnt_table_word((int) x);
     });
     return t;
 }
