@@ -25,10 +25,11 @@ import org.modalg.polynomial.CpuBatchedIntegerEngine;
  * ({@link #fits}; 2^18 bits needs 200 KiB, sm_80 and later). Bit-identical to
  * {@link CpuBatchedIntegerEngine#multiply}.
  *
- * <p>Cost per instance: 9 transforms of length L (6 for a square), 3 L log2 L / 2 butterflies
+ * <p>Cost per instance: 9 transforms of length L (6 for a square), L log2 L / 2 butterflies
  * each, against the schoolbook's m^2 limb products; {@link GpuBatchedIntegerEngine} takes this
- * product from {@link #minLimbs()} limbs (the crossover measured against {@code bi_mul32_q8},
- * module BENCHMARKS.md, "In-block NTT product").
+ * product where it measured faster than the schoolbook ({@link #chosenFor}; module
+ * BENCHMARKS.md, "In-block NTT product": on an H200 from 3.4x at 2^14 bits to 20x at 2^18, and
+ * ahead of CGBN from 2^15 bits).
  *
  * <p>Faults, as the engine: chunks of whole instances sized to 60% of the free device memory;
  * out of memory halves the chunk (down to one instance); any other device failure leaves the
@@ -43,15 +44,19 @@ final class GpuBlockNttProduct implements AutoCloseable {
     static final int MAX_LIMBS = 4096;
 
     /**
-     * Default of {@link #minLimbs()}: the measured crossover (module BENCHMARKS.md, "In-block
-     * NTT product"): from this size the NTT product beat {@code bi_mul32_q8} at every measured
-     * size.
+     * Default of {@link #minLimbs()}: none (the rule of {@link #chosenFor} applies). The NTT's time
+     * is a step function of the transform length L (the least power of two >= 4m) while the
+     * schoolbook's grows as m^2, so the measured crossover depends on the band of L: on an H200
+     * (module BENCHMARKS.md, "In-block NTT product"), per instance, the NTT took 7.9 ns for
+     * L = 256 (m = 33..64), 18.1 ns for L = 512, 37.9 ns for L = 1024, 86 ns for L = 2048 and
+     * 0.88 us for L = 2^14, against about 2.0 ps per limb product (m^2 of them) for the
+     * schoolbook up to 256 limbs and 1.1-1.5 ps above.
      */
-    static final int DEFAULT_MIN_LIMBS = 256;
+    static final int DEFAULT_MIN_LIMBS = 0;
 
     /** The kernel's static shared memory (bytes). */
     private static final int STATIC_SHARED = 8320;
-    private static final int BLOCK_TARGET = 256;
+    private static final int BLOCK_TARGET = 128; // about 128 threads per block: the measured bests
     private static final long MAX_CHUNK_LIMBS = 1L << 26;
     private static final long KEEP_BYTES = 256L << 20;
     private static final int A = 0;
@@ -73,8 +78,8 @@ final class GpuBlockNttProduct implements AutoCloseable {
     }
 
     /**
-     * The size (limbs) from which {@link GpuBatchedIntegerEngine#multiply} uses this product:
-     * {@code -Dmodalg.gpu.blockNttMinLimbs}, else {@link #DEFAULT_MIN_LIMBS}.
+     * {@code -Dmodalg.gpu.blockNttMinLimbs} when set (a single threshold, for benchmarks and
+     * tests), else {@link #DEFAULT_MIN_LIMBS} (0: the measured rule of {@link #chosenFor}).
      */
     static int minLimbs() {
         return Integer.getInteger("modalg.gpu.blockNttMinLimbs", DEFAULT_MIN_LIMBS);
@@ -82,11 +87,24 @@ final class GpuBlockNttProduct implements AutoCloseable {
 
     /**
      * Whether {@link GpuBatchedIntegerEngine#multiply} takes this product for {@code m}-limb
-     * instances: from {@link #minLimbs()}, unless {@code -Dmodalg.gpu.batchedMulKernel} forces a
-     * schoolbook kernel (benchmarks and the engine's kernel tests).
+     * instances: not when {@code -Dmodalg.gpu.batchedMulKernel} forces a schoolbook kernel
+     * (benchmarks and the engine's kernel tests); from {@link #minLimbs()} when that is set;
+     * else by the band of the transform length, where the measured NTT time (class comment)
+     * is below the schoolbook's: m = 96..128 (L = 512), m >= 150 (L = 1024: 129..149 stay on the
+     * schoolbook, which is faster just above a power of two), and every m from 150 up (L >= 2048
+     * from 257 limbs; against {@code bi_mul32_q8} on the H200: 1.8x at 128 limbs, 3.4x at 256,
+     * 4.5x at 512, 20x at 4096). Sizes up to 95 limbs stay on the schoolbook (at 64 the NTT
+     * gained 5%, at 32 it lost 1.7x).
      */
     static boolean chosenFor(int m) {
-        return m >= minLimbs() && System.getProperty("modalg.gpu.batchedMulKernel") == null;
+        if (System.getProperty("modalg.gpu.batchedMulKernel") != null) {
+            return false;
+        }
+        int min = minLimbs();
+        if (min > 0) {
+            return m >= min;
+        }
+        return m >= 150 || (m >= 96 && m <= 128);
     }
 
     /** log2 of the transform length: the least L = 2^lg >= 4 m (bigint_ntt.cu's contract). */
@@ -114,9 +132,14 @@ final class GpuBlockNttProduct implements AutoCloseable {
         return m >= 1 && m <= MAX_LIMBS && sharedPerInstance(m) + STATIC_SHARED <= runtime.maxSharedOptin();
     }
 
-    /** The kernel for m limbs: {@code bnt_mul_d4} or {@code bnt_mul_d8} (measured). */
+    /**
+     * The kernel for m limbs: {@code bnt_mul_d8l} (lazy residues with Shoup's twiddle products,
+     * L/8 threads per instance), the fastest of the six variants at every measured size
+     * (2^11 .. 2^18 bits, H200; tied with {@code bnt_mul_d4l} from 2^17, where both take 1024
+     * threads).
+     */
     static String kernelName(int m) {
-        return "bnt_mul_d8";
+        return "bnt_mul_d8l";
     }
 
     /**
@@ -197,7 +220,7 @@ final class GpuBlockNttProduct implements AutoCloseable {
     // n instances: a from aOff, b from bOff (unless same), products to r from rOff.
     private void device(long[] a, int aOff, long[] b, int bOff, boolean same, long[] r, int rOff, int m, int n) {
         String kernel = kernelName(m);
-        int t = threadsPerInstance(m, kernel.endsWith("d4") ? 4 : 8);
+        int t = threadsPerInstance(m, kernel.charAt("bnt_mul_d".length()) - '0');
         long limit = runtime.maxSharedOptin() - STATIC_SHARED;
         long per = sharedPerInstance(m);
         int ipb = (int) Math.max(1, Math.min(n, Math.min(Math.max(1, BLOCK_TARGET / t), limit / per)));

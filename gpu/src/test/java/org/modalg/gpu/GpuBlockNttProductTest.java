@@ -100,8 +100,18 @@ class GpuBlockNttProductTest {
         String old = System.getProperty("modalg.gpu.batchedMulKernel");
         System.clearProperty("modalg.gpu.batchedMulKernel");
         try {
-            assertTrue(GpuBlockNttProduct.chosenFor(GpuBlockNttProduct.DEFAULT_MIN_LIMBS));
-            assertFalse(GpuBlockNttProduct.chosenFor(GpuBlockNttProduct.DEFAULT_MIN_LIMBS - 1));
+            // the measured rule: by the band of the transform length
+            for (int m : new int[] {1, 64, 95, 129, 149}) {
+                assertFalse(GpuBlockNttProduct.chosenFor(m), "schoolbook at " + m);
+            }
+            for (int m : new int[] {96, 100, 128, 150, 256, 257, 1000, 4096}) {
+                assertTrue(GpuBlockNttProduct.chosenFor(m), "NTT at " + m);
+            }
+            System.setProperty("modalg.gpu.blockNttMinLimbs", "7"); // a single threshold when set
+            assertFalse(GpuBlockNttProduct.chosenFor(6));
+            assertTrue(GpuBlockNttProduct.chosenFor(7));
+            assertTrue(GpuBlockNttProduct.chosenFor(130));
+            System.clearProperty("modalg.gpu.blockNttMinLimbs");
             System.setProperty("modalg.gpu.batchedMulKernel", "bi_mul32_q8");
             assertFalse(GpuBlockNttProduct.chosenFor(4096), "a forced schoolbook kernel wins");
         } finally {
@@ -229,8 +239,7 @@ class GpuBlockNttProductTest {
         startGpu();
         Random rnd = new Random(GpuTests.seed("GpuBlockNttProductTest.engine"));
         try (GpuBatchedIntegerEngine engine = new GpuBatchedIntegerEngine(0, 0)) {
-            for (int s : new int[] {GpuBlockNttProduct.DEFAULT_MIN_LIMBS - 1, GpuBlockNttProduct.DEFAULT_MIN_LIMBS,
-                GpuBlockNttProduct.DEFAULT_MIN_LIMBS + 3, 1500}) {
+            for (int s : new int[] {95, 96, 129, 149, 150, 153, 1500}) { // both sides of the rule's edges
                 int count = 11;
                 long[][] ab = operands(rnd, s, count, 0);
                 long[] rg = new long[2 * s * count];
