@@ -1,21 +1,25 @@
 // Standalone harness of the in-block NTT product ../../main/cuda/bigint_ntt.cu (no Java), with the
 // schoolbook product bi_mul32_q8 of ../../main/cuda/bigint.cu compiled in the same program:
 //   sim     (no GPU needed) the kernel's own code, bnt_product, run on the host one simulated
-//           thread after the other between barriers, against a CPU schoolbook at sizes 1 .. 4096
-//           limbs, random and adversarial inputs (all-ones limbs first).
-//   check   bnt_mul_d4 and bnt_mul_d8 on the device: sizes 1 .. 4096 limbs including ones that are
-//           not powers of two, three block shapes (one and several instances per block), packed and
-//           padded strides (padding checked untouched), squares through one buffer, 14 input
-//           patterns (all-ones limbs, zero, one, powers of two, b = ~a, b = -a, runs of all-ones
-//           limbs, random); every limb compared with a CPU schoolbook.
+//           thread after the other between barriers, for the three arithmetic variants (strict,
+//           strict with computed twiddles, lazy) and D = 4, 8, against a CPU schoolbook at sizes
+//           1 .. 4096 limbs, products and squares, random and adversarial inputs (all-ones first).
+//   check   the six kernels bnt_mul_d4, _d8, _d4c, _d8c, _d4l, _d8l on the device: sizes 1 .. 4096
+//           limbs including ones that are not powers of two, three block shapes (one and several
+//           instances per block), packed and padded strides (padding checked untouched), squares
+//           through one buffer, 14 input patterns (all-ones limbs, zero, one, powers of two,
+//           b = ~a, b = -a, runs of all-ones limbs, random); every limb compared with a CPU
+//           schoolbook.
 //   bench   the midsize paper's grid: NumBits = 2^11 .. 2^18, NumInsts = 2^TOTAL / NumBits, random
-//           full-entropy limbs; bnt_mul_d4/d8 (block shapes tried) against bi_mul32_q8 (the
+//           full-entropy limbs; the six NTT kernels (four block shapes) against bi_mul32_q8 (the
 //           schoolbook, blocks of about 128 threads), min of reps with CUDA events, every timed
 //           result checked (every instance modulo 2^61 - 1, 32 instances bit for bit); the
-//           paper's Gu32ops/s; cudaMemcpy device-to-device bandwidth in the same run; an all-ones
-//           batch timed and checked at every size too.
+//           paper's Gu32ops/s; cudaMemcpy device-to-device bandwidth in the same run; 64 all-ones
+//           instances per size checked limb by limb.
 // Usage: bigint_ntt_harness [sim|check|bench|all] [seed] [TOTAL=32] [reps=5]   (the seed is printed)
 // Build: nvcc -O3 -arch=sm_90 -std=c++17 bigint_ntt_harness.cu -o bigint_ntt_harness
+// On a GPU host with CGBN's peer in the same call: bigint-ntt-run.sh (gpu/BENCHMARKS.md, "In-block
+// NTT product").
 #include "../../main/cuda/bigint.cu"
 #include "../../main/cuda/bigint_ntt.cu"
 #include "harness_common.h"
