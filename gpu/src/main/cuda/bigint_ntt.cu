@@ -25,7 +25,10 @@
 //     limbs; they differ in the threads per instance (D = 4 or 8) and in the arithmetic: strict
 //     residues in [0, p) with Montgomery twiddles (no suffix), the same with two of each radix-4
 //     pass's three twiddles computed instead of loaded (c), lazy residues in [0, 2p) with Shoup's
-//     twiddle products (l).
+//     twiddle products (l). Measured on an H200 (gpu/BENCHMARKS.md, "In-block NTT product"):
+//     bnt_mul_d8l in blocks of about 128 threads is the fastest at every size of 2^11 .. 2^18
+//     bits (d4l ties from 2^17); it beats bi_mul32_q8 from 2^12 bits (20x at 2^18) and CGBN at
+//     2^15 bits.
 //
 // Launch. Let L = 2^lgL be the least power of two >= 4 M (the transform length: 32-bit digits,
 // 2 M per operand, a cyclic convolution of length L >= 4 M - 1 does not wrap around), so
