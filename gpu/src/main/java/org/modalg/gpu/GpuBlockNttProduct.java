@@ -11,7 +11,7 @@ import org.modalg.polynomial.CpuBatchedIntegerEngine;
 /**
  * Batched full products of fixed-size unsigned integers by the exact in-block NTT product of
  * {@code bigint_ntt.cu} (after Oancea and Watt, "GPU implementations for midsize integer
- * addition and multiplication", section 4, with 32-bit digits, three 31-bit primes and Garner's
+ * addition and multiplication", section 4, with 32-bit digits, three 30-bit primes and Garner's
  * CRT in the kernel, so that every coefficient of the convolution is recovered exactly for any
  * input; the proof of the bound is the kernel's header comment). One CUDA block computes one
  * instance (several when small): the transforms in shared memory, the pointwise products, the
@@ -107,8 +107,15 @@ final class GpuBlockNttProduct implements AutoCloseable {
         return m >= 150 || (m >= 96 && m <= 128);
     }
 
-    /** log2 of the transform length: the least L = 2^lg >= 4 m (bigint_ntt.cu's contract). */
+    /**
+     * log2 of the transform length: the least L = 2^lg >= 4 m (bigint_ntt.cu's contract).
+     *
+     * @throws IllegalArgumentException if m is not in [1, {@link #MAX_LIMBS}]
+     */
     static int lgLength(int m) {
+        if (m < 1 || m > MAX_LIMBS) {
+            throw new IllegalArgumentException("m must be in [1, " + MAX_LIMBS + "] limbs, got " + m);
+        }
         int lg = 2;
         while ((1 << lg) < 4 * m) {
             lg++;

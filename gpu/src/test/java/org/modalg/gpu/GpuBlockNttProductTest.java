@@ -122,6 +122,8 @@ class GpuBlockNttProductTest {
             }
         }
         assertThrows(IllegalArgumentException.class, () -> new GpuBlockNttProduct(null));
+        assertThrows(IllegalArgumentException.class, () -> GpuBlockNttProduct.lgLength(0));
+        assertThrows(IllegalArgumentException.class, () -> GpuBlockNttProduct.lgLength(4097));
     }
 
     // ---- on the GPU ----------------------------------------------------------------------------
