@@ -31,8 +31,14 @@ final class GpuKernels {
      */
     static final String BIGINT_DIV = "bigint_div";
 
+    /**
+     * The exact in-block NTT product of batched big integers (three 31-bit primes, CRT and carries
+     * in the kernel; contract and exactness proof in bigint_ntt.cu's header).
+     */
+    static final String BIGINT_NTT = "bigint_ntt";
+
     /** Every module (the NTT module is loaded when the runtime starts, the others on first use). */
-    static final List<String> MODULES = List.of(NTT, CRT, GF, MODULAR, BIGINT, BIGINT_DIV);
+    static final List<String> MODULES = List.of(NTT, CRT, GF, MODULAR, BIGINT, BIGINT_DIV, BIGINT_NTT);
 
     private GpuKernels() {
     }

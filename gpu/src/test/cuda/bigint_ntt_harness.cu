@@ -1,0 +1,548 @@
+// Standalone harness of the in-block NTT product ../../main/cuda/bigint_ntt.cu (no Java), with the
+// schoolbook product bi_mul32_q8 of ../../main/cuda/bigint.cu compiled in the same program:
+//   sim     (no GPU needed) the kernel's own code, bnt_product, run on the host one simulated
+//           thread after the other between barriers, for the three arithmetic variants (strict,
+//           strict with computed twiddles, lazy) and D = 4, 8, against a CPU schoolbook at sizes
+//           1 .. 4096 limbs, products and squares, random and adversarial inputs (all-ones first).
+//   check   the six kernels bnt_mul_d4, _d8, _d4c, _d8c, _d4l, _d8l on the device: sizes 1 .. 4096
+//           limbs including ones that are not powers of two, three block shapes (one and several
+//           instances per block), packed and padded strides (padding checked untouched), squares
+//           through one buffer, 14 input patterns (all-ones limbs, zero, one, powers of two,
+//           b = ~a, b = -a, runs of all-ones limbs, random); every limb compared with a CPU
+//           schoolbook.
+//   bench   the midsize paper's grid: NumBits = 2^11 .. 2^18, NumInsts = 2^TOTAL / NumBits, random
+//           full-entropy limbs; the six NTT kernels (four block shapes) against bi_mul32_q8 (the
+//           schoolbook, blocks of about 128 threads), min of reps with CUDA events, every timed
+//           result checked (every instance modulo 2^61 - 1, 32 instances bit for bit); the
+//           paper's Gu32ops/s; cudaMemcpy device-to-device bandwidth in the same run; 64 all-ones
+//           instances per size checked limb by limb.
+// Usage: bigint_ntt_harness [sim|check|bench|all] [seed] [TOTAL=32] [reps=5]   (the seed is printed)
+// Build: nvcc -O3 -arch=sm_90 -std=c++17 bigint_ntt_harness.cu -o bigint_ntt_harness
+// On a GPU host with CGBN's peer in the same call: bigint-ntt-run.sh (gpu/BENCHMARKS.md, "In-block
+// NTT product").
+#include "../../main/cuda/bigint.cu"
+#include "../../main/cuda/bigint_ntt.cu"
+#include "harness_common.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cstring>
+#include <functional>
+#include <string>
+#include <thread>
+#include <vector>
+
+static int g_fail = 0;
+static size_t g_smemOptin = 0;
+
+static void fail(const char* what, const std::string& where) {
+    if (g_fail < 20) printf("MISMATCH %s: %s\n", what, where.c_str());
+    g_fail++;
+}
+
+static void parallel_for(u64 n, const std::function<void(u64, u64)>& body) {
+    unsigned nt = std::max(1u, std::thread::hardware_concurrency());
+    if (n < 16) nt = 1;
+    std::vector<std::thread> ts;
+    for (unsigned t = 0; t < nt; t++) {
+        u64 lo = n * t / nt, hi = n * (t + 1) / nt;
+        ts.emplace_back([=, &body] { body(lo, hi); });
+    }
+    for (auto& t : ts) t.join();
+}
+
+// r (2M limbs) = a b, schoolbook.
+static void ref_mul(const u64* a, const u64* b, u64* r, int M) {
+    for (int j = 0; j < 2 * M; j++) r[j] = 0;
+    for (int x = 0; x < M; x++) {
+        unsigned __int128 c = 0;
+        u64 ax = a[x];
+        for (int y = 0; y < M; y++) {
+            unsigned __int128 t = (unsigned __int128) ax * b[y] + r[x + y] + c;
+            r[x + y] = (u64) t;
+            c = t >> 64;
+        }
+        r[x + M] = (u64) c;
+    }
+}
+
+// ---- adversarial data (as bigint_harness.cu) ----
+
+static const int NPAT = 14;
+static const char* PAT_NAME[NPAT] = {"random", "ones*ones", "ones,one", "one,ones", "zero,zero", "zero,rand",
+                                     "rand,zero", "pow2,pow2", "a,~a", "a,-a", "a,a", "runs,runs",
+                                     "ones-top,one", "one,one"};
+
+static void make_instance(int pat, u64* a, u64* b, int M, u64 s) {
+    auto R = [&](u64 k) { return gen_word(s, k); };
+    for (int j = 0; j < M; j++) {
+        a[j] = R(2 * j);
+        b[j] = R(2 * j + 1);
+    }
+    switch (pat) {
+        case 0: break;
+        case 1: for (int j = 0; j < M; j++) a[j] = b[j] = ~0ull; break;
+        case 2: for (int j = 0; j < M; j++) { a[j] = ~0ull; b[j] = j == 0; } break;
+        case 3: for (int j = 0; j < M; j++) { a[j] = j == 0; b[j] = ~0ull; } break;
+        case 4: for (int j = 0; j < M; j++) a[j] = b[j] = 0; break;
+        case 5: for (int j = 0; j < M; j++) a[j] = 0; break;
+        case 6: for (int j = 0; j < M; j++) b[j] = 0; break;
+        case 7: {
+            for (int j = 0; j < M; j++) a[j] = b[j] = 0;
+            u64 ka = R(7777) % (64ull * M), kb = R(7778) % (64ull * M);
+            a[ka / 64] = 1ull << (ka % 64);
+            b[kb / 64] = 1ull << (kb % 64);
+            break;
+        }
+        case 8: for (int j = 0; j < M; j++) b[j] = ~a[j]; break;
+        case 9: {
+            u64 cy = 1;
+            for (int j = 0; j < M; j++) { u64 t = ~a[j] + cy; cy = cy && t == 0; b[j] = t; }
+            break;
+        }
+        case 10: for (int j = 0; j < M; j++) b[j] = a[j]; break;
+        case 11:
+            for (int j = 0; j < M; j++) {
+                u64 r = R(1000003 + j / 5);
+                a[j] = (r & 3) == 0 ? a[j] : (r & 3) == 3 ? 0 : ~0ull;
+                b[j] = ((r >> 2) & 3) == 0 ? b[j] : ((r >> 2) & 3) == 3 ? 1 : ~0ull;
+            }
+            break;
+        case 12: for (int j = 0; j < M; j++) { a[j] = j == M - 1 ? ~0ull >> 1 : ~0ull; b[j] = j == 0; } break;
+        default: for (int j = 0; j < M; j++) a[j] = b[j] = j == 0; break;
+    }
+}
+
+// The first instances: all-ones first, then the orders in which a carry would leak.
+static int pattern_of(u64 i, u64 seed) {
+    static const int fixed[] = {1, 2, 8, 9, 8, 1, 4, 3, 8, 12, 11, 7, 13, 10, 5, 6, 0, 9, 8, 2, 11, 1};
+    if (i < sizeof(fixed) / sizeof(fixed[0])) return fixed[i];
+    u64 r = gen_word(seed ^ 0xabcdefull, i);
+    return (r & 1) ? (int) ((r >> 1) % NPAT) : 0;
+}
+
+static const int SIZES[] = {1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 95, 96, 100, 127, 128, 129, 149,
+                            150, 153, 255, 256, 257, 300, 511, 512, 513, 777, 1000, 1023, 1024, 1025, 1500, 2047, 2048,
+                            2049, 3001, 4095, 4096};
+
+// ---- sim: the kernel's code on the host ----
+
+struct BntHost {
+    int T;
+    template <class F>
+    __host__ __device__ void step(F f) {
+        for (int lt = 0; lt < T; lt++) f(lt);
+    }
+    __host__ __device__ void resolve(u32* F) {
+        u32 c = 0;
+        for (int lt = 0; lt < T; lt++) {
+            const u32 f = F[lt];
+            F[lt] = c;
+            c = (f & BNT_G) | ((f >> 1) & c & 1u);
+        }
+    }
+};
+
+static std::vector<u32> host_tables() { // as bnt_init
+    std::vector<u32> t(BNT_TAB_WORDS + 4);
+    parallel_for(t.size(), [&](u64 lo, u64 hi) {
+        for (u64 x = lo; x < hi; x++) t[x] = bnt_table_word((int) x);
+    });
+    return t;
+}
+
+static void sim_all(u64 seed) {
+    std::vector<u32> tables = host_tables();
+    int before = g_fail;
+    long long n = 0;
+    for (int M : SIZES) {
+        const int L = 1 << bnt_lg_len(M);
+        const int insts = M >= 1024 ? 3 : 8;
+        parallel_for(insts, [&](u64 lo, u64 hi) {
+            std::vector<u64> a(M), b(M), r(2 * M), c(2 * M);
+            std::vector<u32> sh(3 * L), E(1024), F(1024);
+            for (u64 i = lo; i < hi; i++) {
+                const int pat = pattern_of(i, seed + M);
+                make_instance(pat, a.data(), b.data(), M, gen_word(seed + 31 * M, i));
+                for (int D : {4, 8}) {
+                    const int T = bnt_threads(L, D);
+                    BntHost ex{T};
+                    for (int sq = 0; sq < 2; sq++) {
+                        for (int var = 0; var < 3; var++) { // 0 strict, 1 strict with computed twiddles, 2 lazy
+                            const u64* bb = sq ? a.data() : b.data();
+                            std::fill(c.begin(), c.end(), 0x5a5a5a5a5a5a5a5aull);
+                            const u32 *xa = (const u32*) a.data(), *xb = (const u32*) bb;
+                            if (var == 0) bnt_product<false, false>(ex, xa, xb, sq == 1, (u32*) c.data(), M, T, sh.data(), E.data(), F.data(), tables.data());
+                            else if (var == 1) bnt_product<true, false>(ex, xa, xb, sq == 1, (u32*) c.data(), M, T, sh.data(), E.data(), F.data(), tables.data());
+                            else bnt_product<false, true>(ex, xa, xb, sq == 1, (u32*) c.data(), M, T, sh.data(), E.data(), F.data(), tables.data());
+                            ref_mul(a.data(), bb, r.data(), M);
+                            if (r != c) fail("sim", "M=" + std::to_string(M) + " D=" + std::to_string(D) + (var == 1 ? "c" : var == 2 ? "l" : "") +
+                                                        " inst=" + std::to_string(i) + " pattern=" + PAT_NAME[pat] + (sq ? " square" : ""));
+                        }
+                    }
+                }
+            }
+        });
+        n += insts;
+    }
+    printf("sim (kernel code on the host): %zu sizes 1..4096 limbs, %lld instances, D 4 and 8, strict (twiddles loaded and computed) and lazy, products and squares: %s\n",
+           sizeof(SIZES) / sizeof(int), n, g_fail == before ? "ok" : "FAIL");
+    fflush(stdout);
+}
+
+// ---- device launches ----
+
+struct Launch {
+    int threads = 0, ipb = 0;
+    size_t smem = 0;
+    long long grid = 0;
+    bool ok = false;
+};
+
+static const size_t BNT_STATIC = 8320;
+
+// bnt_mul_dD for M limbs, about `target` threads per block.
+static Launch bnt_shape(int M, int kernel, int target, long long count) {
+    Launch Lc;
+    const int L = 1 << bnt_lg_len(M);
+    const int T = bnt_threads(L, kernel % 100);
+    const size_t W = (size_t) 12 * L;
+    int ipb = std::max(1, target / T);
+    if (ipb > count) ipb = (int) count;
+    for (;; ipb--) {
+        if (ipb < 1) return Lc;
+        int threads = (ipb * T + 31) / 32 * 32;
+        if (threads > 1024) continue;
+        int eff = threads / T;
+        if (eff * W > g_smemOptin - BNT_STATIC) continue;
+        Lc.threads = threads;
+        Lc.ipb = eff;
+        Lc.smem = eff * W;
+        break;
+    }
+    Lc.grid = (count + Lc.ipb - 1) / Lc.ipb;
+    Lc.ok = true;
+    return Lc;
+}
+
+// bi_mul32_q8's shape (bigint.cu's contract).
+static Launch mul32_shape(int M, int target, long long count) {
+    Launch Lc;
+    const int Q = 8;
+    const int T = (M + Q - 1) / Q;
+    if (T > 512) return Lc;
+    const int Mp = T * Q;
+    const size_t W = (size_t) (2 * Mp + 2 * Q + 2 * (Mp / Q) + 8);
+    int ipb = std::max(1, target / T);
+    if (ipb > count) ipb = (int) count;
+    for (;; ipb--) {
+        if (ipb < 1) return Lc;
+        int threads = (ipb * T + 31) / 32 * 32;
+        if (threads > 512) continue;
+        int eff = threads / T;
+        if (eff * W * 8 > g_smemOptin - 4224 - 128) continue;
+        Lc.threads = threads;
+        Lc.ipb = eff;
+        Lc.smem = eff * W * 8;
+        break;
+    }
+    Lc.grid = (count + Lc.ipb - 1) / Lc.ipb;
+    Lc.ok = true;
+    return Lc;
+}
+
+// kernel: 4 or 8 = bnt_mul_dD, 104 or 108 = bnt_mul_dDc (twiddles computed), 204 or 208 = bnt_mul_dDl
+// (lazy), 0 = bi_mul32_q8
+static std::string kname(int kernel) {
+    return kernel == 0 ? "bi_mul32_q8" : "bnt_mul_d" + std::to_string(kernel % 100) + (kernel >= 200 ? "l" : kernel >= 100 ? "c" : "");
+}
+
+static bool launch(int kernel, const Launch& Lc, const u64* a, long long sa, const u64* b, long long sb, u64* c,
+                   long long sc, int M, long long count) {
+    const void* f = kernel == 4 ? (const void*) bnt_mul_d4 : kernel == 8 ? (const void*) bnt_mul_d8
+                  : kernel == 104 ? (const void*) bnt_mul_d4c : kernel == 108 ? (const void*) bnt_mul_d8c
+                  : kernel == 204 ? (const void*) bnt_mul_d4l : kernel == 208 ? (const void*) bnt_mul_d8l : (const void*) bi_mul32_q8;
+    if (Lc.smem > 32 * 1024) CK(cudaFuncSetAttribute(f, cudaFuncAttributeMaxDynamicSharedMemorySize, (int) Lc.smem));
+    if (kernel == 4) bnt_mul_d4<<<(unsigned) Lc.grid, Lc.threads, Lc.smem>>>(a, sa, b, sb, c, sc, M, count);
+    else if (kernel == 8) bnt_mul_d8<<<(unsigned) Lc.grid, Lc.threads, Lc.smem>>>(a, sa, b, sb, c, sc, M, count);
+    else if (kernel == 104) bnt_mul_d4c<<<(unsigned) Lc.grid, Lc.threads, Lc.smem>>>(a, sa, b, sb, c, sc, M, count);
+    else if (kernel == 108) bnt_mul_d8c<<<(unsigned) Lc.grid, Lc.threads, Lc.smem>>>(a, sa, b, sb, c, sc, M, count);
+    else if (kernel == 204) bnt_mul_d4l<<<(unsigned) Lc.grid, Lc.threads, Lc.smem>>>(a, sa, b, sb, c, sc, M, count);
+    else if (kernel == 208) bnt_mul_d8l<<<(unsigned) Lc.grid, Lc.threads, Lc.smem>>>(a, sa, b, sb, c, sc, M, count);
+    else bi_mul32_q8<<<(unsigned) Lc.grid, Lc.threads, Lc.smem>>>(a, sa, b, sb, c, sc, M, count);
+    cudaError_t e = cudaGetLastError();
+    if (e != cudaSuccess) {
+        char where[200];
+        snprintf(where, sizeof where, "kernel=%d M=%d count=%lld grid=%lld threads=%d ipb=%d smem=%zu: %s", kernel, M, count,
+                 Lc.grid, Lc.threads, Lc.ipb, Lc.smem, cudaGetErrorName(e));
+        fail("launch", where);
+        if (g_fail > 50) exit(2);
+        return false;
+    }
+    return true;
+}
+
+static void print_kernels() {
+    const void* ks[] = {(const void*) bnt_init, (const void*) bnt_mul_d4, (const void*) bnt_mul_d8, (const void*) bnt_mul_d4c,
+                        (const void*) bnt_mul_d8c, (const void*) bnt_mul_d4l, (const void*) bnt_mul_d8l, (const void*) bi_mul32_q8};
+    const char* names[] = {"bnt_init", "bnt_mul_d4", "bnt_mul_d8", "bnt_mul_d4c", "bnt_mul_d8c", "bnt_mul_d4l", "bnt_mul_d8l", "bi_mul32_q8"};
+    for (int i = 0; i < 8; i++) {
+        cudaFuncAttributes fa;
+        cudaError_t e = cudaFuncGetAttributes(&fa, ks[i]);
+        if (e != cudaSuccess) {
+            printf("# kernel %s: cudaFuncGetAttributes %s\n", names[i], cudaGetErrorName(e));
+            cudaGetLastError();
+            continue;
+        }
+        printf("# kernel %s: %d regs, %zu B static smem, %zu B local, max %d threads\n", names[i], fa.numRegs,
+               fa.sharedSizeBytes, fa.localSizeBytes, fa.maxThreadsPerBlock);
+    }
+}
+
+// ---- check ----
+
+static void check_size(int M, u64 seed) {
+    const long long count = std::max(3LL, std::min(512LL, (1LL << 22) / ((long long) M * M)));
+    const int outLen = 2 * M;
+    std::vector<u64> A(count * M), B(count * M), Rf(count * outLen);
+    std::vector<int> pats(count);
+    for (long long i = 0; i < count; i++) {
+        pats[i] = pattern_of(i, seed + M);
+        make_instance(pats[i], &A[i * M], &B[i * M], M, gen_word(seed + 17 * M, i));
+    }
+    parallel_for(count, [&](u64 lo, u64 hi) {
+        for (u64 i = lo; i < hi; i++) ref_mul(&A[i * M], &B[i * M], &Rf[i * outLen], M);
+    });
+    const u64 SENT = 0xa5a5a5a5deadbeefull;
+    for (int padded = 0; padded < 2; padded++) {
+        const long long sa = M + (padded ? 3 : 0), sb = M + (padded ? 5 : 0), sc = outLen + (padded ? 1 : 0);
+        std::vector<u64> hA(count * sa, SENT), hB(count * sb, SENT), hC(count * sc);
+        for (long long i = 0; i < count; i++) {
+            memcpy(&hA[i * sa], &A[i * M], M * 8);
+            memcpy(&hB[i * sb], &B[i * M], M * 8);
+        }
+        u64 *dA, *dB, *dC;
+        CK(cudaMalloc(&dA, hA.size() * 8));
+        CK(cudaMalloc(&dB, hB.size() * 8));
+        CK(cudaMalloc(&dC, hC.size() * 8));
+        CK(cudaMemcpy(dA, hA.data(), hA.size() * 8, cudaMemcpyHostToDevice));
+        CK(cudaMemcpy(dB, hB.data(), hB.size() * 8, cudaMemcpyHostToDevice));
+        std::vector<u64> sent(hC.size(), SENT);
+        for (int D : {4, 8, 104, 108, 204, 208}) {
+            for (int target : {32, 256, 1024}) {
+                Launch Lc = bnt_shape(M, D, target, count);
+                if (!Lc.ok) continue;
+                CK(cudaMemcpy(dC, sent.data(), hC.size() * 8, cudaMemcpyHostToDevice));
+                if (!launch(D, Lc, dA, sa, dB, sb, dC, sc, M, count)) continue;
+                CK(cudaDeviceSynchronize());
+                CK(cudaMemcpy(hC.data(), dC, hC.size() * 8, cudaMemcpyDeviceToHost));
+                int bad = 0;
+                for (long long i = 0; i < count && bad < 3; i++) {
+                    std::string where = kname(D) + " M=" + std::to_string(M) + " ipb=" + std::to_string(Lc.ipb) +
+                                        " threads=" + std::to_string(Lc.threads) + (padded ? " padded" : " packed") + " inst=" +
+                                        std::to_string(i) + " pattern=" + PAT_NAME[pats[i]];
+                    for (int j = 0; j < outLen; j++) {
+                        if (hC[i * sc + j] != Rf[i * outLen + j]) {
+                            fail("limb", where + " limb=" + std::to_string(j));
+                            bad++;
+                            break;
+                        }
+                    }
+                    for (long long j = outLen; j < sc; j++) {
+                        if (hC[i * sc + j] != SENT) { fail("padding written", where); bad++; break; }
+                    }
+                }
+            }
+            if (!padded) { // squares through one buffer
+                Launch Lc = bnt_shape(M, D, 256, count);
+                if (!Lc.ok || !launch(D, Lc, dA, sa, dA, sa, dC, sc, M, count)) continue;
+                CK(cudaDeviceSynchronize());
+                CK(cudaMemcpy(hC.data(), dC, hC.size() * 8, cudaMemcpyDeviceToHost));
+                std::vector<u64> Sq(outLen);
+                for (long long i = 0; i < std::min(count, 64LL); i++) {
+                    ref_mul(&A[i * M], &A[i * M], Sq.data(), M);
+                    if (memcmp(Sq.data(), &hC[i * sc], outLen * 8) != 0) {
+                        fail("square", kname(D) + " M=" + std::to_string(M) + " inst=" + std::to_string(i) +
+                                           " pattern=" + PAT_NAME[pats[i]]);
+                        break;
+                    }
+                }
+            }
+        }
+        CK(cudaFree(dA));
+        CK(cudaFree(dB));
+        CK(cudaFree(dC));
+    }
+}
+
+static void check_all(u64 seed) {
+    int before = g_fail;
+    for (int M : SIZES) check_size(M, seed);
+    printf("check bnt_mul_d4/d8/d4c/d8c/d4l/d8l (full product, squares through one buffer): %zu sizes 1..4096 limbs, 3 block shapes, "
+           "packed and padded strides, 14 patterns: %s\n",
+           sizeof(SIZES) / sizeof(int), g_fail == before ? "ok" : "FAIL");
+    fflush(stdout);
+}
+
+// ---- bench ----
+
+static const u64 P61 = (1ull << 61) - 1;
+static inline u64 mulmod61(u64 x, u64 y) {
+    unsigned __int128 t = (unsigned __int128) x * y;
+    u64 r = (u64) (t & P61) + (u64) (t >> 61);
+    return r >= P61 ? r - P61 : r;
+}
+template <class F>
+static u64 fp61(int n, F limb) {
+    u64 h = 0;
+    for (int j = n - 1; j >= 0; j--) {
+        u64 l = limb(j);
+        u64 lm = (l & P61) + (l >> 61);
+        if (lm >= P61) lm -= P61;
+        h = mulmod61(h, 8) + lm;
+        if (h >= P61) h -= P61;
+    }
+    return h;
+}
+
+__global__ void fill_ones(u64* x, u64 n) {
+    for (u64 i = (u64) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (u64) gridDim.x * blockDim.x) x[i] = ~0ull;
+}
+
+static void bench(u64 seed, int total, int reps) {
+    const u64 sA = mix64(seed ^ 0x1111), sB = mix64(seed ^ 0x2222);
+    const size_t opBytes = (1ull << total) / 8;
+    u64 *dA, *dB, *dC, *dOnes;
+    CK(cudaMalloc(&dA, opBytes));
+    CK(cudaMalloc(&dB, opBytes));
+    CK(cudaMalloc(&dC, 2 * opBytes));
+    const long long onesCount = 64;
+    CK(cudaMalloc(&dOnes, (onesCount * 4096 + 1) * 8));
+    fill_ones<<<256, 256>>>(dOnes, onesCount * 4096 + 1);
+    CKL();
+    u64* hC;
+    CK(cudaMallocHost(&hC, 2 * opBytes));
+    const double copy0 = copy_gbs(dC, dA, opBytes, reps);
+    printf("copy,d2d,%zu,%.1f GB/s\n", opBytes, copy0);
+    printf("kernel,bits,insts,ipb,threads,ms,Gu32ops/s,checked\n");
+    fflush(stdout);
+    std::vector<std::string> summary;
+    for (int lb = 11; lb <= 18; lb++) {
+        const int bits = 1 << lb, M = bits / 64;
+        const long long count = (long long) ((1ull << total) / bits);
+        device_fill_random(dA, (u64) count * M, sA);
+        device_fill_random(dB, (u64) count * M, sB);
+        CK(cudaDeviceSynchronize());
+        std::vector<u64> fa(count), fb(count);
+        parallel_for(count, [&](u64 lo, u64 hi) {
+            for (u64 i = lo; i < hi; i++) {
+                fa[i] = fp61(M, [&](int j) { return gen_word(sA, i * M + j); });
+                fb[i] = fp61(M, [&](int j) { return gen_word(sB, i * M + j); });
+            }
+        });
+        float bestNtt = 1e30f, school = 0;
+        std::string bestName;
+        struct Cfg { int kernel, target; };
+        std::vector<Cfg> cfgs = {{0, 128}};
+        for (int D : {4, 8, 104, 108, 204, 208})
+            for (int target : {128, 256, 512, 1024}) cfgs.push_back({D, target});
+        for (auto cfg : cfgs) {
+            Launch Lc = cfg.kernel ? bnt_shape(M, cfg.kernel, cfg.target, count) : mul32_shape(M, cfg.target, count);
+            if (!Lc.ok) continue;
+            bool dup = false; // the same shape as a configuration already timed
+            if (cfg.kernel && cfg.target > 128) {
+                Launch prev = bnt_shape(M, cfg.kernel, cfg.target / 2, count);
+                dup = prev.ok && prev.threads == Lc.threads && prev.ipb == Lc.ipb;
+            }
+            if (dup) continue;
+            if (!launch(cfg.kernel, Lc, dA, M, dB, M, dC, 2 * M, M, count)) continue;
+            const int r = cfg.kernel == 0 && lb >= 16 ? std::min(reps, 2) : reps;
+            float ms = min_time_ms(r, [&] { launch(cfg.kernel, Lc, dA, M, dB, M, dC, 2 * M, M, count); });
+            CK(cudaDeviceSynchronize());
+            CK(cudaMemcpy(hC, dC, count * 2 * M * 8, cudaMemcpyDeviceToHost));
+            std::atomic<int> bad(0);
+            parallel_for(count, [&](u64 lo, u64 hi) {
+                for (u64 i = lo; i < hi; i++) {
+                    u64 fc = fp61(2 * M, [&](int j) { return hC[i * 2 * M + j]; });
+                    if (fc != mulmod61(fa[i], fb[i])) bad++;
+                }
+            });
+            parallel_for(32, [&](u64 lo, u64 hi) {
+                std::vector<u64> a(M), b(M), rr(2 * M);
+                for (u64 s = lo; s < hi; s++) {
+                    u64 i = s == 0 ? 0 : s == 1 ? count - 1 : gen_word(seed ^ 0x77, s) % count;
+                    for (int j = 0; j < M; j++) { a[j] = gen_word(sA, i * M + j); b[j] = gen_word(sB, i * M + j); }
+                    ref_mul(a.data(), b.data(), rr.data(), M);
+                    if (memcmp(rr.data(), &hC[i * 2 * M], 2 * M * 8) != 0) bad++;
+                }
+            });
+            std::string name = kname(cfg.kernel);
+            if (bad) fail("bench", name + " bits=" + std::to_string(bits));
+            printf("%s,%d,%lld,%d,%d,%.4f,%.1f,%s\n", name.c_str(), bits, count, Lc.ipb, Lc.threads, ms,
+                   mul_gu32ops(bits, count, ms), bad ? "FAIL" : "mod-p-all+32-full");
+            fflush(stdout);
+            if (cfg.kernel == 0) school = ms;
+            else if (ms < bestNtt) { bestNtt = ms; bestName = name + " ipb=" + std::to_string(Lc.ipb) + " threads=" + std::to_string(Lc.threads); }
+        }
+        // all-ones operands (the convolution bound's extreme): a small batch, every limb checked
+        {
+            const long long oc = std::min(onesCount, count);
+            Launch Lc = bnt_shape(M, 8, 256, oc);
+            int bad = 0;
+            if (Lc.ok && launch(8, Lc, dOnes, M, dOnes + 1, M, dC, 2 * M, M, oc)) {
+                CK(cudaDeviceSynchronize());
+                CK(cudaMemcpy(hC, dC, oc * 2 * M * 8, cudaMemcpyDeviceToHost));
+                // (2^(64M) - 1)^2 = 2^(128M) - 2^(64M+1) + 1: limbs 1, 0 .. 0, ~1, ~0 .. ~0
+                for (long long i = 0; i < oc; i++)
+                    for (int j = 0; j < 2 * M; j++) {
+                        u64 want = j == 0 ? 1 : j < M ? 0 : j == M ? ~1ull : ~0ull;
+                        if (M == 1) want = j == 0 ? 1 : ~1ull;
+                        if (hC[i * 2 * M + j] != want) { bad++; break; }
+                    }
+            } else bad = 1;
+            if (bad) fail("all-ones", "bits=" + std::to_string(bits));
+            printf("all-ones,%d,%lld instances,bnt_mul_d8,%s\n", bits, oc, bad ? "FAIL" : "all limbs ok");
+        }
+        char line[400];
+        snprintf(line, sizeof line, "best,%d,%lld,bi_mul32_q8 %.3f ms (%.1f Gu32ops/s),NTT %.3f ms (%.1f Gu32ops/s) %s,NTT/school speed-up %.2f",
+                 bits, count, school, mul_gu32ops(bits, count, school), bestNtt, mul_gu32ops(bits, count, bestNtt), bestName.c_str(),
+                 school / bestNtt);
+        summary.push_back(line);
+    }
+    const double copy1 = copy_gbs(dC, dA, opBytes, reps);
+    printf("copy,d2d,%zu,%.1f GB/s (end of run)\n", opBytes, copy1);
+    for (auto& s : summary) printf("%s\n", s.c_str());
+    CK(cudaFree(dA));
+    CK(cudaFree(dB));
+    CK(cudaFree(dC));
+    CK(cudaFree(dOnes));
+    CK(cudaFreeHost(hC));
+}
+
+int main(int argc, char** argv) {
+    std::string mode = argc > 1 ? argv[1] : "all";
+    u64 seed = argc > 2 ? strtoull(argv[2], 0, 0) : (u64) time(nullptr);
+    int total = argc > 3 ? atoi(argv[3]) : 32;
+    int reps = argc > 4 ? atoi(argv[4]) : 5;
+    printf("# bigint_ntt_harness mode=%s seed=%llu total=2^%d reps=%d\n", mode.c_str(), seed, total, reps);
+    fflush(stdout);
+    if (mode == "sim") {
+        sim_all(seed);
+    } else {
+        print_device();
+        int dev;
+        CK(cudaGetDevice(&dev));
+        cudaDeviceProp p;
+        CK(cudaGetDeviceProperties(&p, dev));
+        g_smemOptin = p.sharedMemPerBlockOptin;
+        bnt_init<<<96, 256>>>();
+        CKL();
+        CK(cudaDeviceSynchronize());
+        print_kernels();
+        fflush(stdout);
+        if (mode == "check" || mode == "all") check_all(seed);
+        if (mode == "bench" || mode == "all") bench(seed, total, reps);
+    }
+    printf("# result: %s (%d mismatches), seed=%llu\n", g_fail ? "FAIL" : "ok", g_fail, seed);
+    return g_fail ? 1 : 0;
+}
