@@ -15,6 +15,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.modalg.fft.Backend;
 import org.modalg.fft.CpuNttEngine;
+import org.modalg.fft.CrtBasis;
 import org.modalg.fft.DoubleNttPlan;
 import org.modalg.fft.NttEngine;
 import org.modalg.fft.Options;
@@ -50,6 +51,13 @@ class ConvolutionPipelineTest {
             DoubleCrt c = ConvolutionPlan.first(s);
             assertSame(c, ConvolutionPlan.first(s), "one basis per count");
             assertEquals(s, c.size());
+            // the double-precision loops run over the library's one CRT basis of the same primes
+            assertArrayEquals(Arrays.copyOf(primes, s), c.basis().primes(), "the CrtBasis under first(" + s + ")");
+            BigInteger product = BigInteger.ONE;
+            for (int j = 0; j < s; j++) {
+                product = product.multiply(BigInteger.valueOf(primes[j]));
+            }
+            assertEquals(product, c.basis().modulus(), "M of first(" + s + ")");
             for (int j = 0; j < s; j++) {
                 long q = c.prime(j);
                 assertEquals(primes[j], q, "the first s primes of the one set");
@@ -70,6 +78,11 @@ class ConvolutionPipelineTest {
                 false, 3)).basis(), "the integer product's basis");
         assertSame(ConvolutionPlan.first(3), DoubleNttPolyMulZp.modulus((1L << 62) - 57).primesFor(1 << 16),
                 "the product mod p's basis");
+        // the digit loops take primes below 2^50 only; the basis checks primality and distinctness
+        IllegalArgumentException big = assertThrows(IllegalArgumentException.class,
+                () -> new DoubleCrt(CrtBasis.of((1L << 62) - 57)));
+        assertTrue(big.getMessage().contains("2^50"), big.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> new DoubleCrt(new long[] {primes[0], primes[0]}));
         assertThrows(IllegalArgumentException.class, () -> ConvolutionPlan.first(0));
         assertThrows(IllegalArgumentException.class, () -> ConvolutionPlan.first(ConvolutionPlan.MAX_PRIMES + 1));
     }
