@@ -637,14 +637,26 @@ public final class PolyMulZp {
         if (engine == null) {
             throw new IllegalArgumentException("engine must not be null");
         }
-        int threads = ProductContext.threads();
         if (!nttFits(aLen, bLen)) {
-            mulBlocks(p, a, aOff, aLen, b, bOff, bLen, c, cOff, NttPlan.MAX_LOG2N - 1,
-                    (x, xo, xl, y, yo, yl, z, zo) -> DoubleNttPolyMulZp.mul(p, x, xo, xl, y, yo, yl, z, zo, engine,
-                            threads));
+            mulFullWordOnEngineBlocks(p, a, aOff, aLen, b, bOff, bLen, c, cOff, engine, NttPlan.MAX_LOG2N - 1);
             return;
         }
-        DoubleNttPolyMulZp.mul(p, a, aOff, aLen, b, bOff, bLen, c, cOff, engine, threads);
+        DoubleNttPolyMulZp.mul(p, a, aOff, aLen, b, bOff, bLen, c, cOff, engine, ProductContext.threads());
+    }
+
+    /**
+     * {@link #mulFullWordOnEngine} in blocks: both operands cut into blocks of 2^blockLog2
+     * coefficients, each pair's product (one transform of at most 2^(blockLog2 + 1) points) added
+     * at its offset mod p.
+     *
+     * @param blockLog2 log2 of the block length, at least 1 and below {@link NttPlan#MAX_LOG2N}
+     */
+    static void mulFullWordOnEngineBlocks(long p, long[] a, int aOff, int aLen, long[] b, int bOff, int bLen,
+            long[] c, int cOff, NttEngine engine, int blockLog2) {
+        int threads = ProductContext.threads();
+        mulBlocks(p, a, aOff, aLen, b, bOff, bLen, c, cOff, blockLog2,
+                (x, xo, xl, y, yo, yl, z, zo) -> DoubleNttPolyMulZp.mul(p, x, xo, xl, y, yo, yl, z, zo, engine,
+                        threads));
     }
 
     /** A product kernel c = a * b mod p on ranges, for {@link #mulBlocks}. */

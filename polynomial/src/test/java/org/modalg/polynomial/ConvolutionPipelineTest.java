@@ -529,6 +529,18 @@ class ConvolutionPipelineTest {
                 PolyMulZp.mulFullWordOnEngine(p, a, 0, a.length, a, 0, a.length, c, 0, plain);
                 checkFullWord(p, a, a, c, true, rnd, where("square of 2^12 entries p - 1, p = " + Long.toUnsignedString(p)));
             }
+            // the blocks that products beyond the engines' 2^27 points take, here with blocks of 2^6
+            for (long p : new long[] {(1L << 62) + 135, Long.MIN_VALUE, -59L}) {
+                long[] a = entries(rnd, 64 * 4 + 1 + rnd.nextInt(64), p, 0);
+                long[] b = entries(rnd, 1 + rnd.nextInt(200), p, 2);
+                long[] c = new long[a.length + b.length - 1];
+                int before = counting.convolutions;
+                PolyMulZp.mulFullWordOnEngineBlocks(p, a, 0, a.length, b, 0, b.length, c, 0, counting, 6);
+                assertArrayEquals(naiveMod(p, a, b), c, where("blocks of 2^6, p = " + Long.toUnsignedString(p) + ", "
+                        + a.length + " x " + b.length));
+                assertEquals(before + ((a.length + 63) / 64) * ((b.length + 63) / 64), counting.convolutions,
+                        "one engine convolution per pair of blocks");
+            }
             assertThrows(IllegalArgumentException.class, () -> PolyMulZp.mulFullWordOnEngine(-59L, new long[] {1}, 0, 1,
                     new long[] {1}, 0, 1, new long[1], 0, null));
         } finally {
