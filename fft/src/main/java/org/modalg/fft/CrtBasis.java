@@ -57,6 +57,12 @@ import org.modalg.fields.ZpField;
  * <p><b>Precomputation.</b> O(s^2) words and O(s^2) modular multiplications for the Garner
  * constants, O(s T) for the projection table: intended for s up to a few hundred primes.
  *
+ * <p><b>One basis, two digit loops.</b> The double-precision convolution pipeline takes its basis
+ * from this class but runs Garner's digits in its own loops (the polynomial module's
+ * {@code DoubleCrt}, constants from {@link #primeInverse}), because its residues are matrices of
+ * doubles below 2^50 that fused multiply-add loops vectorize along rows, which these word loops
+ * (one value at a time, Montgomery products below 2^62, limbs out) cannot take.
+ *
  * <p>Instances are immutable and thread-safe. Bad input raises {@link IllegalArgumentException}
  * naming the parameter.
  */
@@ -364,6 +370,27 @@ public final class CrtBasis {
     public long garnerInverse(int j) {
         prime(j);
         return garnerInverses[j];
+    }
+
+    /**
+     * p_m^-1 mod p_j (m != j), the constant of Garner's digit in its chained form
+     * a_j = ((x_j - a_0) p_0^-1 - a_1) p_1^-1 - ... mod p_j, which the double-precision digit
+     * loops of the convolution pipeline take (the polynomial module's {@code DoubleCrt}, built on
+     * a basis of this class). One modular inversion per call; nothing stored (s^2 words would be
+     * too many for the largest bases).
+     *
+     * @throws IllegalArgumentException naming m or j if out of [0, s), or if m == j
+     */
+    public long primeInverse(int m, int j) {
+        if (m < 0 || m >= primes.length) {
+            throw new IllegalArgumentException("m must be in [0, " + primes.length + "), got " + m);
+        }
+        prime(j);
+        if (m == j) {
+            throw new IllegalArgumentException("m must differ from j (p_j has no inverse mod p_j), got m = j = " + j);
+        }
+        ZpField f = fields[j];
+        return f.inv(f.reduce(primes[m])); // distinct primes: p_m is invertible mod p_j
     }
 
     /** T: the limbs per projection block (the length of the precomputed table of 2^(64 m) mod p_j). */

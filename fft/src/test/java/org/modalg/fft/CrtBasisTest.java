@@ -48,6 +48,12 @@ class CrtBasisTest {
                 BigInteger pj = BigInteger.valueOf(ps[j]);
                 BigInteger expected = product(ps, j).modInverse(pj);
                 assertEquals(expected.longValueExact(), b.garnerInverse(j), ctx("e_" + j + ", s=" + s));
+                for (int i = 0; i < s; i++) {
+                    if (i != j) {
+                        assertEquals(BigInteger.valueOf(ps[i]).modInverse(pj).longValueExact(), b.primeInverse(i, j),
+                                ctx("p_" + i + "^-1 mod p_" + j + ", s=" + s));
+                    }
+                }
             }
         }
     }
@@ -150,5 +156,11 @@ class CrtBasisTest {
         CrtBasis b = CrtBasis.of(2, 3);
         assertRejected("j", () -> b.prime(2));
         assertRejected("j", () -> b.garnerInverse(-1));
+        assertRejected("m", () -> b.primeInverse(2, 0));
+        assertRejected("m", () -> b.primeInverse(-1, 0));
+        assertRejected("j", () -> b.primeInverse(0, 2));
+        assertRejected("m must differ from j", () -> b.primeInverse(1, 1));
+        assertEquals(2, b.primeInverse(0, 1)); // 2^-1 mod 3 = 2
+        assertEquals(1, b.primeInverse(1, 0)); // 3^-1 mod 2 = 1
     }
 }

@@ -17,6 +17,10 @@ import java.math.BigInteger;
  * <p>Prime count: the coefficients satisfy |u_i| <= k (r-1)^2, so s primes suffice when
  * their product exceeds 2 k (r-1)^2 (symmetric range). s = 2 for the thesis Table 3.1 radixes
  * (r < 2^60), s = 3 for the Table 2.1 radixes close to 2^64.
+ *
+ * <p>Its Garner step is its own, not the fft module's {@code CrtBasis}: this module sits below fft,
+ * and the two- and three-prime step here is fused into the field product's inner loop with
+ * 3-word signed outputs.
  */
 final class GfFftMultiplier {
     /** Primes are taken below this bound so that Montgomery and lazy sums fit in 63 bits. */

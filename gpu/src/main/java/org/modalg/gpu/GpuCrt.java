@@ -3,14 +3,15 @@ package org.modalg.gpu;
 import java.math.BigInteger;
 import jcuda.Pointer;
 import jcuda.driver.CUfunction;
+import org.modalg.fft.CrtBasis;
 import org.modalg.fields.ZpField;
 import org.modalg.fields.ZpMontgomery;
 
 /**
  * Projection of 64-bit-limb integers onto word-size primes and Garner's reconstruction back to
  * limbs, on the device (the kernels of {@code crt.cu}), for a fixed list of primes. The
- * constants (Montgomery forms of q_i mod q_j, the Garner inverses, 2^(64 l) mod q_j) are built
- * on the host once and uploaded. Per element: O(P L) multiplications to project, O(P^2) to
+ * constants (Montgomery forms of q_i mod q_j, the Garner inverses of the primes'
+ * {@link CrtBasis}, 2^(64 l) mod q_j) are built on the host once and uploaded. Per element: O(P L) multiplications to project, O(P^2) to
  * reconstruct.
  */
 final class GpuCrt implements AutoCloseable {
@@ -48,6 +49,7 @@ final class GpuCrt implements AutoCloseable {
         }
         this.primes = primes.clone();
         this.inputLimbs = inputLimbs;
+        CrtBasis basis = CrtBasis.of(primes); // the one CRT basis: its checks and Garner inverses
         long[] pinvs = new long[np];
         long[] qmod = new long[np * np];
         long[] inv = new long[np];
@@ -59,15 +61,10 @@ final class GpuCrt implements AutoCloseable {
             ZpMontgomery m = ZpMontgomery.of(q);
             pinvs[j] = m.pInverse();
             one[j] = m.one();
-            long prefix = 1;
             for (int i = 0; i < np; i++) {
-                long qi = Long.remainderUnsigned(primes[i], q);
-                qmod[j * np + i] = m.toMont(qi);
-                if (i < j) {
-                    prefix = f.mul(prefix, qi);
-                }
+                qmod[j * np + i] = m.toMont(Long.remainderUnsigned(primes[i], q));
             }
-            inv[j] = m.toMont(f.inv(prefix));
+            inv[j] = m.toMont(basis.garnerInverse(j)); // (q_0 ... q_(j-1))^-1 mod q_j
             BigInteger two64 = BigInteger.ONE.shiftLeft(64).mod(BigInteger.valueOf(q));
             long pow = 1;
             for (int l = 0; l < inputLimbs; l++) {

@@ -19,9 +19,11 @@ import org.modalg.fft.CpuNttEngine;
 import org.modalg.fft.Options;
 import org.modalg.fft.PolyProductProvider;
 import org.modalg.fft.PolyProducts;
+import org.modalg.fft.Route;
 import org.modalg.fields.ZpField;
 import org.modalg.polynomial.PolyMulZp;
 import org.modalg.polynomial.ZZPoly;
+import org.modalg.polynomial.ZpPoly;
 
 /**
  * The all-device polynomial products ({@link GpuPolyProductProvider}) against the CPU routes,
@@ -139,6 +141,119 @@ class GpuPolyProductTest {
         PolyMulZp.mulNtt(ZpField.of(p), a, 0, n, b, 0, n, c, 0);
         assertEquals(before + 1, GpuPolyProductProvider.productsForTests(), "the product did not go to the device");
         assertArrayEquals(cpuZp(p, a, b), c);
+    }
+
+    /** Moduli of the full-word products: both sides of 2^62 and 2^63, and up to 2^64 - 1. */
+    private static final long[] FULL_WORD_MODULI = {
+        (1L << 62) + 135, // nextprime(2^62): FLINT's nmod row
+        1L << 62, // composite, the first modulus beyond ZpField
+        Long.MAX_VALUE - 24, // 2^63 - 25, the largest prime below 2^63
+        Long.MIN_VALUE, // 2^63, composite
+        Long.MIN_VALUE + 29, // 2^63 + 29, the least prime above 2^63
+        -59L, // 2^64 - 59, the largest prime below 2^64
+        -1L, // 2^64 - 1, composite
+    };
+
+    private static long[] randomFullWord(Random rnd, long p, int n, boolean extreme) {
+        long[] x = new long[n];
+        for (int i = 0; i < n; i++) {
+            x[i] = extreme ? p - 1 : Long.remainderUnsigned(rnd.nextLong(), p);
+        }
+        return x;
+    }
+
+    // the CPU route of a full-word product: the double-precision transforms on the host
+    private static long[] cpuFullWord(long p, long[] a, long[] b) {
+        long[] c = new long[a.length + b.length - 1];
+        PolyMulZp.mulDoubleNtt(p, a, 0, a.length, b, 0, b.length, c, 0, Runtime.getRuntime().availableProcessors());
+        return c;
+    }
+
+    private static long[] schoolbookFullWord(long p, long[] a, long[] b) {
+        BigInteger bp = new BigInteger(Long.toUnsignedString(p));
+        long[] c = new long[a.length + b.length - 1];
+        for (int k = 0; k < c.length; k++) {
+            BigInteger s = BigInteger.ZERO;
+            for (int i = Math.max(0, k - b.length + 1); i <= Math.min(k, a.length - 1); i++) {
+                s = s.add(new BigInteger(Long.toUnsignedString(a[i])).multiply(
+                        new BigInteger(Long.toUnsignedString(b[k - i]))));
+            }
+            c[k] = s.mod(bp).longValue();
+        }
+        return c;
+    }
+
+    @Test
+    void fullWordProductsOnTheDeviceEngineMatchTheCpuRoute() {
+        // p in [2^62, 2^64): the pipeline's projection, Garner and reduction mod p on the host,
+        // the transforms on the GPU engine (minWords 0: every batch on the device)
+        Random rnd = new Random(GpuTests.seed("GpuPolyProductTest.fullWordOnEngine"));
+        int[][] shapes = {{1, 1}, {1, 9}, {2, 3}, {17, 100}, {257, 1000}, {1000, 1}, {4095, 4096}, {4096, 4096},
+            {5000, 77}, {1 << 14, (1 << 14) + 3}};
+        try (GpuNttEngine engine = new GpuNttEngine(0)) {
+            for (long p : FULL_WORD_MODULI) {
+                for (int[] s : shapes) {
+                    for (boolean extreme : new boolean[] {false, true}) {
+                        long[] a = randomFullWord(rnd, p, s[0], extreme);
+                        long[] b = randomFullWord(rnd, p, s[1], extreme);
+                        long[] c = new long[a.length + b.length + 1];
+                        c[0] = 123; // the offset: c[1 ..) written, c[0] and the tail untouched
+                        PolyMulZp.mulFullWordOnEngine(p, a, 0, a.length, b, 0, b.length, c, 1, engine);
+                        String what = "p = " + Long.toUnsignedString(p) + ", lengths " + s[0] + " x " + s[1]
+                                + (extreme ? ", all p - 1" : "");
+                        long[] expected = cpuFullWord(p, a, b);
+                        assertArrayEquals(expected, Arrays.copyOfRange(c, 1, 1 + expected.length), what);
+                        assertEquals(123, c[0], what);
+                        assertEquals(0, c[c.length - 1], what);
+                        if ((long) s[0] * s[1] <= 100_000) {
+                            assertArrayEquals(schoolbookFullWord(p, a, b), expected, what + " (schoolbook)");
+                        }
+                        if (extreme) { // (p - 1)^2 = 1 mod p: c_k counts the pairs i + j = k
+                            for (int k = 0; k < expected.length; k++) {
+                                long pairs = Math.min(Math.min(k + 1, expected.length - k), Math.min(s[0], s[1]));
+                                assertEquals(Long.remainderUnsigned(pairs, p), expected[k], what + " at " + k);
+                            }
+                        }
+                    }
+                }
+                long[] a = randomFullWord(rnd, p, 3000, false); // a square
+                long[] c = new long[2 * a.length - 1];
+                PolyMulZp.mulFullWordOnEngine(p, a, 0, a.length, a, 0, a.length, c, 0, engine);
+                assertArrayEquals(cpuFullWord(p, a, a.clone()), c, "square mod " + Long.toUnsignedString(p));
+            }
+            for (long p : new long[] {FULL_WORD_MODULI[0], -59L}) { // 2^21-point transforms, three and four primes
+                int n = (1 << 20) + 3;
+                long[] a = randomFullWord(rnd, p, n, false);
+                long[] b = randomFullWord(rnd, p, n - 5, false);
+                long[] c = new long[a.length + b.length - 1];
+                PolyMulZp.mulFullWordOnEngine(p, a, 0, a.length, b, 0, b.length, c, 0, engine);
+                assertArrayEquals(cpuFullWord(p, a, b), c, "p = " + Long.toUnsignedString(p) + ", length " + n);
+            }
+        }
+    }
+
+    @Test
+    void fullWordProductsUnderTheGpuAndAutoBackendsMatchTheCpuBackend() {
+        // ZpPoly.multiplyFullWord: gpu takes the device engine from the NTT threshold, auto from
+        // the provider's length; both give the CPU backend's coefficients
+        Random rnd = new Random(GpuTests.seed("GpuPolyProductTest.fullWordBackends"));
+        Options gpu = Options.defaults().withBackend(Backend.GPU);
+        Options auto = Options.defaults().withBackend(Backend.AUTO);
+        int n = (int) Math.max(provider.minLength(), 1 << 17); // three primes of 2^18 points: past minWords
+        for (long p : new long[] {FULL_WORD_MODULI[0], FULL_WORD_MODULI[3], -59L}) {
+            for (int[] s : new int[][] {{300, 200}, {n, n + 11}}) {
+                long[] a = randomFullWord(rnd, p, s[0], false);
+                long[] b = randomFullWord(rnd, p, s[1], false);
+                a[s[0] - 1] = 1; // nonzero leading entries: nothing trimmed
+                b[s[1] - 1] = 1;
+                long[] cpu = ZpPoly.multiplyFullWord(p, a, b, CPU);
+                String what = "p = " + Long.toUnsignedString(p) + ", lengths " + s[0] + " x " + s[1];
+                assertArrayEquals(cpu, ZpPoly.multiplyFullWord(p, a, b, gpu), what + ", gpu");
+                assertArrayEquals(cpu, ZpPoly.multiplyFullWord(p, a, b, auto), what + ", auto");
+                assertArrayEquals(cpu, ZpPoly.multiplyFullWord(p, a, b, gpu.withRoute(Route.CRT)),
+                        what + ", gpu, CRT route");
+            }
+        }
     }
 
     @Test

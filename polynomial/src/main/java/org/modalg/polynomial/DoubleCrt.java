@@ -1,6 +1,7 @@
 package org.modalg.polynomial;
 
-import org.modalg.fields.ZpField;
+import org.modalg.fft.CrtBasis;
+import org.modalg.fft.DoubleNttPlan;
 
 /**
  * Garner's CRT for values held as doubles modulo primes below 2^50 (the outputs of
@@ -14,23 +15,51 @@ import org.modalg.fields.ZpField;
  * ((x_j - v_0) c_0j - v_1) c_1j ... with the Garner constants c_mj = p_m^-1 mod p_j in
  * (-p_j/2, p_j/2), every difference below 1.3 p_j + 0.51 p_m &lt; 2^51 as the modular product
  * of {@code DoubleNttKernels} requires, and reduced into [-p_j/2, p_j/2] (up to 2^-40 p_j).
+ *
+ * <p>The basis is the library's one CRT basis, a {@link CrtBasis} ({@link #basis()}: the primes,
+ * their checks, M and the Garner constants, {@link CrtBasis#primeInverse}); this class keeps only
+ * its own digit loops, because the pipeline's residues are rows of doubles below 2^50 that these
+ * fused multiply-add loops vectorize, which CrtBasis's word loops (Montgomery products below 2^62,
+ * one value at a time, limbs out) cannot take.
  */
 final class DoubleCrt {
+    private final CrtBasis basis;
     private final long[] primes;
     private final int s;
     // c[m * s + j] = p_m^-1 mod p_j, symmetric, for m < j.
     private final double[] inv;
 
-    DoubleCrt(long[] primes) {
-        this.primes = primes.clone();
+    /**
+     * The double-precision digit loops over {@code basis}.
+     *
+     * @throws IllegalArgumentException if a prime of the basis is not below 2^50
+     *     ({@link DoubleNttPlan#MAX_PRIME_EXCLUSIVE}), the loops' range
+     */
+    DoubleCrt(CrtBasis basis) {
+        this.basis = basis;
+        this.primes = basis.primes();
         this.s = primes.length;
-        this.inv = new double[s * s];
         for (int j = 0; j < s; j++) {
-            ZpField f = ZpField.of(primes[j]);
-            for (int m = 0; m < j; m++) {
-                inv[m * s + j] = symmetric(f.inv(f.reduce(primes[m])), primes[j]);
+            if (primes[j] >= DoubleNttPlan.MAX_PRIME_EXCLUSIVE) {
+                throw new IllegalArgumentException("basis: prime " + j + " must be below 2^50, got " + primes[j]);
             }
         }
+        this.inv = new double[s * s];
+        for (int j = 0; j < s; j++) {
+            for (int m = 0; m < j; m++) {
+                inv[m * s + j] = symmetric(basis.primeInverse(m, j), primes[j]);
+            }
+        }
+    }
+
+    /** {@link #DoubleCrt(CrtBasis)} over {@link CrtBasis#of} these primes (distinct, each below 2^50). */
+    DoubleCrt(long[] primes) {
+        this(CrtBasis.of(primes));
+    }
+
+    /** The CRT basis these loops run over (M, its limbs, the word-size Garner constants). */
+    CrtBasis basis() {
+        return basis;
     }
 
     /** The number of primes. */

@@ -17,7 +17,7 @@ import org.modalg.fields.UnsignedDivider;
  * coefficient fused with Garner's digits row by row while they are in cache
  * ({@link #reduceShoup}, {@link #reduce}). No BigInteger per coefficient, no array per prime
  * beyond its transform matrices. The transforms run on {@link DoubleNttPlan} or, for
- * {@link #mul(long, long[], int, int, long[], int, int, long[], int, NttEngine)}, on an engine.
+ * {@link #mul(long, long[], int, int, long[], int, int, long[], int, NttEngine, int)}, on an engine.
  *
  * <h2>How many primes</h2>
  * Every coefficient of the integer product of the lifts (entries in [0, p)) is a sum of at most
@@ -149,14 +149,14 @@ final class DoubleNttPolyMulZp {
      * {@link #mul} with the convolutions on {@code engine} (a GPU's): the same primes, projection
      * and fused reduction on the calling thread, one cyclic convolution per prime on the engine
      * ({@link ConvolutionPlan#convolve(ConvolutionPlan.Projection, ConvolutionPlan.Projection,
-     * NttEngine)}).
+     * NttEngine)}), the recombination on {@code threads} threads.
      *
      * @throws IllegalArgumentException if the product is longer than the engine's 2^27 points
      */
     static void mul(long p, long[] a, int aOff, int aLen, long[] b, int bOff, int bLen, long[] c, int cOff,
-            NttEngine engine) {
+            NttEngine engine, int threads) {
         int log2n = Math.max(DoubleNttPlan.MIN_LOG2N, ConvolutionPlan.ceilLog2(aLen + bLen - 1));
-        product(p, a, aOff, aLen, b, bOff, bLen, c, cOff, log2n, engine, 1);
+        product(p, a, aOff, aLen, b, bOff, bLen, c, cOff, log2n, engine, threads);
     }
 
     // The pipeline for a product mod p: the plan of the fewest primes, the entries as projection,

@@ -189,8 +189,10 @@ public final class PolyMulZp {
      * are those of the class. The rule, with n = min(aLen, bLen): {@link #mulClassicalFullWord}
      * below {@link Tuning#zpKaratsubaThreshold()}, {@link #mulKaratsubaFullWord} below
      * {@link Tuning#zpNttCrtThreshold()} for p &lt; 2^62 and below
-     * {@link Tuning#zpFullWordNttThreshold()} for larger p, {@link #mulDoubleNtt} from there on
-     * the call's threads.
+     * {@link Tuning#zpFullWordNttThreshold()} for larger p, the NTT from there: on the engine of the
+     * call ({@link ProductContext#engine(long)}: a device engine under {@link org.modalg.fft.Backend#GPU},
+     * and under auto from the polynomial product provider's measured length, as for p &lt; 2^62)
+     * by {@link #mulFullWordOnEngine}, otherwise by {@link #mulDoubleNtt} on the call's threads.
      */
     public static void mulFullWord(long p, long[] a, int aOff, int aLen, long[] b, int bOff, int bLen,
                                    long[] c, int cOff) {
@@ -482,7 +484,7 @@ public final class PolyMulZp {
             return;
         }
         // the exact integer product through the one pipeline, the engine's convolutions
-        DoubleNttPolyMulZp.mul(p, a, aOff, aLen, b, bOff, bLen, c, cOff, engine);
+        DoubleNttPolyMulZp.mul(p, a, aOff, aLen, b, bOff, bLen, c, cOff, engine, ProductContext.threads());
     }
 
     /**
@@ -594,8 +596,67 @@ public final class PolyMulZp {
         } else if (n < (word ? Tuning.zpNttCrtThreshold() : Tuning.zpFullWordNttThreshold())) {
             mulKaratsuba(reducer(p), a, aOff, aLen, b, bOff, bLen, c, cOff, cutoff);
         } else {
-            mulDoubleNtt(p, a, aOff, aLen, b, bOff, bLen, c, cOff, threads);
+            mulNttFullWord(p, a, aOff, aLen, b, bOff, bLen, c, cOff, threads);
         }
+    }
+
+    /**
+     * The NTT for any modulus 2 &lt;= p &lt; 2^64 (preconditions of {@link #mulFullWord}): on the
+     * call's engine for these lengths ({@link ProductContext#engine(long)} of min(aLen, bLen)) by
+     * {@link #mulFullWordOnEngine} when that is a device, else by {@link #mulDoubleNtt} on
+     * {@code threads} threads (the fastest host route: the double-precision transforms).
+     */
+    static void mulNttFullWord(long p, long[] a, int aOff, int aLen, long[] b, int bOff, int bLen, long[] c,
+            int cOff, int threads) {
+        NttEngine engine = ProductContext.engine(Math.min(aLen, bLen));
+        if (engine.runsOnHost()) {
+            mulDoubleNtt(p, a, aOff, aLen, b, bOff, bLen, c, cOff, threads);
+        } else {
+            mulFullWordOnEngine(p, a, aOff, aLen, b, bOff, bLen, c, cOff, engine);
+        }
+    }
+
+    /**
+     * c = a * b mod p for any modulus 2 &lt;= p &lt; 2^64 read as an unsigned word (prime or not;
+     * entries unsigned in [0, p); the other preconditions are those of the class) by the one
+     * convolution pipeline with its transforms on {@code engine}, whatever engine it is (a GPU's,
+     * or a CPU engine): the primes, projection and fused reduction of {@link #mulDoubleNtt} (the
+     * fewest primes below 2^50 whose product exceeds min(aLen, bLen) (p - 1)^2: three for p near
+     * 2^62, four for p near 2^64 from min(aLen, bLen) of about 2^22), one
+     * {@link NttEngine#cyclicConvolution} of length N = 2^ceil(log2(aLen + bLen - 1)) for all the
+     * primes, Garner's digits and the reduction mod p on the host on the call's threads
+     * ({@link ProductContext#threads()}). The route that {@link #mulFullWord} takes on a device
+     * engine; a CPU engine passed here runs the same route (which the contract tests use).
+     * O(s N log N) for s primes. Products longer than 2^{@link NttPlan#MAX_LOG2N} coefficients
+     * (the engines' limit) go in blocks of 2^(MAX_LOG2N - 1) per operand ({@link #mulBlocks}).
+     *
+     * @throws IllegalArgumentException if engine is null
+     */
+    public static void mulFullWordOnEngine(long p, long[] a, int aOff, int aLen, long[] b, int bOff, int bLen,
+            long[] c, int cOff, NttEngine engine) {
+        if (engine == null) {
+            throw new IllegalArgumentException("engine must not be null");
+        }
+        if (!nttFits(aLen, bLen)) {
+            mulFullWordOnEngineBlocks(p, a, aOff, aLen, b, bOff, bLen, c, cOff, engine, NttPlan.MAX_LOG2N - 1);
+            return;
+        }
+        DoubleNttPolyMulZp.mul(p, a, aOff, aLen, b, bOff, bLen, c, cOff, engine, ProductContext.threads());
+    }
+
+    /**
+     * {@link #mulFullWordOnEngine} in blocks: both operands cut into blocks of 2^blockLog2
+     * coefficients, each pair's product (one transform of at most 2^(blockLog2 + 1) points) added
+     * at its offset mod p.
+     *
+     * @param blockLog2 log2 of the block length, at least 1 and below {@link NttPlan#MAX_LOG2N}
+     */
+    static void mulFullWordOnEngineBlocks(long p, long[] a, int aOff, int aLen, long[] b, int bOff, int bLen,
+            long[] c, int cOff, NttEngine engine, int blockLog2) {
+        int threads = ProductContext.threads();
+        mulBlocks(p, a, aOff, aLen, b, bOff, bLen, c, cOff, blockLog2,
+                (x, xo, xl, y, yo, yl, z, zo) -> DoubleNttPolyMulZp.mul(p, x, xo, xl, y, yo, yl, z, zo, engine,
+                        threads));
     }
 
     /** A product kernel c = a * b mod p on ranges, for {@link #mulBlocks}. */

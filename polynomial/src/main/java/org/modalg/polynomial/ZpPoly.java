@@ -306,17 +306,25 @@ public final class ZpPoly {
     }
 
     /**
-     * {@link #multiplyFullWord(long, long[], long[])} with the thread count and cancellation check
-     * of {@code options}. The rule ({@link PolyMulZp#mulFullWord}): for p &lt; 2^62 that of
-     * {@link #multiply(ZpPoly)}; for p &gt;= 2^62 the classical product with three-word sums for
-     * short operands, otherwise the double-precision small-prime NTT with two to four primes below
-     * 2^50 (the fewest whose product exceeds min(len f, len g) (p - 1)^2), Garner's CRT fused with
-     * the reduction mod p, O(s N log N) for N = 2^ceil(log2(len f + len g - 1)).
-     * {@link Route#CRT} takes that NTT whatever the size. The products run on the CPU.
+     * {@link #multiplyFullWord(long, long[], long[])} with the thread count, backend and
+     * cancellation check of {@code options}. The rule ({@link PolyMulZp#mulFullWord}): for
+     * p &lt; 2^62 that of {@link #multiply(ZpPoly)}; for p &gt;= 2^62 the classical product with
+     * three-word sums for short operands, Karatsuba, otherwise the small-prime NTT with two to four
+     * primes below 2^50 (the fewest whose product exceeds min(len f, len g) (p - 1)^2), Garner's CRT
+     * fused with the reduction mod p, O(s N log N) for N = 2^ceil(log2(len f + len g - 1)).
+     * {@link Route#CRT} takes that NTT whatever the size.
+     *
+     * <p>Backend: the NTT's transforms run on the call's engine as for {@link #multiply(ZpPoly,
+     * Options)}: the double-precision transforms on {@link Options#threads()} host threads for
+     * {@link Backend#CPU}; a GPU engine for {@link Backend#GPU} ({@link IllegalStateException}
+     * when none is usable, checked first) and under {@link Backend#AUTO} from the polynomial
+     * product provider's measured length ({@link PolyMulZp#mulFullWordOnEngine}: projection,
+     * Garner and the reduction mod p on the host, the transforms on the device).
      *
      * @throws IllegalArgumentException as {@link #multiplyFullWord(long, long[], long[])}, and if
-     *     options is null, its route is {@link Route#BIG_PRIME} or its backend {@link Backend#GPU}
-     *     (not offered for this path), or the product has more coefficients than an array holds
+     *     options is null, its route is {@link Route#BIG_PRIME}, or the product has more
+     *     coefficients than an array holds
+     * @throws IllegalStateException if the backend is {@link Backend#GPU} and no GPU is usable
      * @throws org.modalg.fft.CancelledException if the cancellation check returns true
      */
     public static long[] multiplyFullWord(long p, long[] f, long[] g, Options options) {
@@ -333,8 +341,7 @@ public final class ZpPoly {
             throw new IllegalArgumentException("options.route() must be AUTO or CRT for multiplyFullWord, got BIG_PRIME");
         }
         if (options.backend() == Backend.GPU) {
-            throw new IllegalArgumentException("options.backend() must be AUTO or CPU for multiplyFullWord"
-                    + " (it runs on the CPU), got GPU");
+            Backend.GPU.engine(); // fails now when no GPU is usable
         }
         options.checkCancelled("before the product over Z/pZ");
         int fl = f.length;
@@ -355,7 +362,7 @@ public final class ZpPoly {
         long[] gg = f == g ? f : g; // the same array: a square
         ProductContext.with(options, () -> {
             if (options.route() == Route.CRT) {
-                PolyMulZp.mulDoubleNtt(p, f, 0, fLen, gg, 0, gLen, r, 0, options.threads());
+                PolyMulZp.mulNttFullWord(p, f, 0, fLen, gg, 0, gLen, r, 0, options.threads());
             } else {
                 PolyMulZp.mulFullWord(p, f, 0, fLen, gg, 0, gLen, r, 0);
             }

@@ -13,9 +13,13 @@ import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.modalg.fft.Backend;
 import org.modalg.fft.CpuNttEngine;
+import org.modalg.fft.CrtBasis;
 import org.modalg.fft.DoubleNttPlan;
 import org.modalg.fft.NttEngine;
+import org.modalg.fft.Options;
+import org.modalg.fft.Route;
 import org.modalg.fields.ZpField;
 
 /**
@@ -47,6 +51,13 @@ class ConvolutionPipelineTest {
             DoubleCrt c = ConvolutionPlan.first(s);
             assertSame(c, ConvolutionPlan.first(s), "one basis per count");
             assertEquals(s, c.size());
+            // the double-precision loops run over the library's one CRT basis of the same primes
+            assertArrayEquals(Arrays.copyOf(primes, s), c.basis().primes(), "the CrtBasis under first(" + s + ")");
+            BigInteger product = BigInteger.ONE;
+            for (int j = 0; j < s; j++) {
+                product = product.multiply(BigInteger.valueOf(primes[j]));
+            }
+            assertEquals(product, c.basis().modulus(), "M of first(" + s + ")");
             for (int j = 0; j < s; j++) {
                 long q = c.prime(j);
                 assertEquals(primes[j], q, "the first s primes of the one set");
@@ -67,6 +78,11 @@ class ConvolutionPipelineTest {
                 false, 3)).basis(), "the integer product's basis");
         assertSame(ConvolutionPlan.first(3), DoubleNttPolyMulZp.modulus((1L << 62) - 57).primesFor(1 << 16),
                 "the product mod p's basis");
+        // the digit loops take primes below 2^50 only; the basis checks primality and distinctness
+        IllegalArgumentException big = assertThrows(IllegalArgumentException.class,
+                () -> new DoubleCrt(CrtBasis.of((1L << 62) - 57)));
+        assertTrue(big.getMessage().contains("2^50"), big.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> new DoubleCrt(new long[] {primes[0], primes[0]}));
         assertThrows(IllegalArgumentException.class, () -> ConvolutionPlan.first(0));
         assertThrows(IllegalArgumentException.class, () -> ConvolutionPlan.first(ConvolutionPlan.MAX_PRIMES + 1));
     }
@@ -414,6 +430,148 @@ class ConvolutionPipelineTest {
             }
         } finally {
             engine.cpu.close();
+        }
+    }
+
+    /** The moduli of the full-word engine contract: both sides of 2^62 and 2^63, and 2^64. */
+    static final long[] FULL_WORD_MODULI = {
+        (1L << 62) + 135, // nextprime(2^62): FLINT's nmod row
+        1L << 62, // composite, the first modulus beyond ZpField
+        (1L << 62) + (1L << 61) + 47, // a prime between 2^62 and 2^63
+        Long.MAX_VALUE - 24, // 2^63 - 25, the largest prime below 2^63: the last Shoup reduction
+        Long.MIN_VALUE, // 2^63, composite: the first two-word reduction
+        Long.MIN_VALUE + 29, // 2^63 + 29, the least prime above 2^63
+        -59L, // 2^64 - 59, the largest prime below 2^64
+        -1L, // 2^64 - 1, composite
+    };
+
+    /**
+     * c_k of a product mod p whose entries are all p - 1: (p - 1)^2 = 1 mod p, so c_k is the
+     * number of index pairs i + j = k, min(k + 1, aLen, bLen, aLen + bLen - 1 - k), reduced mod p.
+     */
+    static long allMaximalCoefficient(long p, int aLen, int bLen, int k) {
+        long count = Math.min(Math.min(k + 1, aLen + bLen - 1 - k), Math.min(aLen, bLen));
+        return Long.remainderUnsigned(count, p);
+    }
+
+    /**
+     * Checks c = a b mod p: every coefficient against the BigInteger schoolbook product when it
+     * is short, the closed form when every entry is p - 1, else the BigInteger sum at the two ends
+     * and at 40 random indices.
+     */
+    static void checkFullWord(long p, long[] a, long[] b, long[] c, boolean allMaximal, Random rnd, String label) {
+        int n = a.length + b.length - 1;
+        assertEquals(n, c.length, label);
+        if ((long) a.length * b.length <= 40_000) {
+            assertArrayEquals(naiveMod(p, a, b), c, label + " (schoolbook)");
+            return;
+        }
+        if (allMaximal) {
+            for (int k = 0; k < n; k++) {
+                assertEquals(allMaximalCoefficient(p, a.length, b.length, k), c[k], label + " at " + k + " (all p - 1)");
+            }
+            return;
+        }
+        BigInteger m = new BigInteger(Long.toUnsignedString(p));
+        for (int t = 0; t < 42; t++) {
+            int k = t == 0 ? 0 : t == 1 ? n - 1 : rnd.nextInt(n);
+            BigInteger sum = BigInteger.ZERO;
+            for (int i = Math.max(0, k - b.length + 1); i <= Math.min(k, a.length - 1); i++) {
+                sum = sum.add(new BigInteger(Long.toUnsignedString(a[i]))
+                        .multiply(new BigInteger(Long.toUnsignedString(b[k - i]))));
+            }
+            assertEquals(sum.mod(m).longValue(), c[k], label + " at " + k + " (BigInteger)");
+        }
+    }
+
+    @Test
+    void fullWordProductsRunThePipelineOnACpuEngine() {
+        // p in [2^62, 2^64): the engine route of PolyMulZp.mulFullWord (a device's under auto or
+        // gpu) with a CPU engine passed as the engine, lengths 1 .. 2^12, against the oracles
+        Random rnd = new Random(SEED + 6);
+        CountingEngine counting = new CountingEngine();
+        CpuNttEngine plain = new CpuNttEngine(2);
+        int[] lengths = {1, 2, 3, 17, 100, 257, 1000, 1023, 2049, 4095, 4096};
+        try {
+            for (long p : FULL_WORD_MODULI) {
+                for (int round = 0; round < 6; round++) {
+                    int la = round < 3 ? lengths[rnd.nextInt(lengths.length)] : 1 + rnd.nextInt(1 << 12);
+                    int lb = round == 0 ? la : round == 1 ? 1 << 12 : 1 + rnd.nextInt(1 << 12);
+                    boolean max = round % 3 == 1;
+                    long[] a = entries(rnd, la, p, max ? 1 : round % 2 == 0 ? 0 : 2);
+                    long[] b = round == 5 ? a : entries(rnd, lb, p, max ? 1 : 0);
+                    int n = a.length + b.length - 1;
+                    long[] c = new long[n + 2];
+                    c[0] = 77; // the offset: c[1 .. n + 1) written, c[0] and c[n + 1] untouched
+                    c[n + 1] = 78;
+                    NttEngine engine = round % 2 == 0 ? counting : plain;
+                    int before = counting.convolutions;
+                    PolyMulZp.mulFullWordOnEngine(p, a, 0, a.length, b, 0, b.length, c, 1, engine);
+                    String label = where("full word on " + engine.name() + ", p = " + Long.toUnsignedString(p) + ", "
+                            + a.length + " x " + b.length + (max ? ", all p - 1" : "") + (b == a ? ", square" : ""));
+                    assertEquals(77, c[0], label);
+                    assertEquals(78, c[n + 1], label);
+                    checkFullWord(p, a, b, Arrays.copyOfRange(c, 1, n + 1), max, rnd, label);
+                    if (engine == counting) {
+                        assertEquals(before + 1, counting.convolutions, label + ": one convolution call on the engine");
+                    }
+                    if (round == 1) { // and the CPU route gives the same coefficients
+                        long[] cpu = new long[a.length + b.length - 1];
+                        PolyMulZp.mulDoubleNtt(p, a, 0, a.length, b, 0, b.length, cpu, 0, 1);
+                        assertArrayEquals(cpu, Arrays.copyOfRange(c, 1, n + 1), label + " (the CPU route)");
+                    }
+                }
+            }
+            // the edges of the 2^12 range with every entry p - 1, for the largest and the FLINT prime
+            for (long p : new long[] {-59L, (1L << 62) + 135}) {
+                long[] a = entries(rnd, 1 << 12, p, 1);
+                long[] c = new long[2 * a.length - 1];
+                PolyMulZp.mulFullWordOnEngine(p, a, 0, a.length, a, 0, a.length, c, 0, plain);
+                checkFullWord(p, a, a, c, true, rnd, where("square of 2^12 entries p - 1, p = " + Long.toUnsignedString(p)));
+            }
+            // the blocks that products beyond the engines' 2^27 points take, here with blocks of 2^6
+            for (long p : new long[] {(1L << 62) + 135, Long.MIN_VALUE, -59L}) {
+                long[] a = entries(rnd, 64 * 4 + 1 + rnd.nextInt(64), p, 0);
+                long[] b = entries(rnd, 1 + rnd.nextInt(200), p, 2);
+                long[] c = new long[a.length + b.length - 1];
+                int before = counting.convolutions;
+                PolyMulZp.mulFullWordOnEngineBlocks(p, a, 0, a.length, b, 0, b.length, c, 0, counting, 6);
+                assertArrayEquals(naiveMod(p, a, b), c, where("blocks of 2^6, p = " + Long.toUnsignedString(p) + ", "
+                        + a.length + " x " + b.length));
+                assertEquals(before + ((a.length + 63) / 64) * ((b.length + 63) / 64), counting.convolutions,
+                        "one engine convolution per pair of blocks");
+            }
+            assertThrows(IllegalArgumentException.class, () -> PolyMulZp.mulFullWordOnEngine(-59L, new long[] {1}, 0, 1,
+                    new long[] {1}, 0, 1, new long[1], 0, null));
+        } finally {
+            counting.cpu.close();
+            plain.close();
+        }
+    }
+
+    @Test
+    void fullWordDispatchOnTheCpuBackendMatchesTheEngineRoute() {
+        // multiplyFullWord under every backend a machine without a GPU has, against the engine route
+        Random rnd = new Random(SEED + 7);
+        CpuNttEngine engine = new CpuNttEngine(1);
+        try {
+            for (long p : new long[] {(1L << 62) + 135, -59L}) {
+                int la = Tuning.zpFullWordNttThreshold() + rnd.nextInt(3000);
+                long[] a = entries(rnd, la, p, 0);
+                long[] b = entries(rnd, 1 + rnd.nextInt(4000), p, 0);
+                a[la - 1] = 1; // no leading zero for the trimmed result
+                b[b.length - 1] = 1;
+                long[] expected = new long[la + b.length - 1];
+                PolyMulZp.mulFullWordOnEngine(p, a, 0, la, b, 0, b.length, expected, 0, engine);
+                for (Options o : new Options[] {
+                    Options.defaults().withBackend(Backend.CPU),
+                    Options.defaults().withRoute(Route.CRT).withThreads(2)}) {
+                    assertArrayEquals(expected, ZpPoly.multiplyFullWord(p, a, b, o),
+                            where("multiplyFullWord p = " + Long.toUnsignedString(p) + ", " + o));
+                }
+            }
+        } finally {
+            engine.close();
         }
     }
 

@@ -135,7 +135,7 @@ final class HalfGcdZp {
             b = r;
         }
         long[] out = new long[a.length];
-        int len = PolyGcdZp.gcdEuclid(f, a.clone(), a.length, b.clone(), b.length, out);
+        int len = gcdEuclid(f, a.clone(), a.length, b.clone(), b.length, out);
         return Arrays.copyOf(out, len);
     }
 
@@ -166,8 +166,98 @@ final class HalfGcdZp {
             b = nb;
         }
         track.next(b.length - 1, b[b.length - 1]);
-        long tail = PolyGcdZp.resultantEuclid(f, a.clone(), a.length - 1, b.clone(), b.length - 1);
+        long tail = resultantEuclid(f, a.clone(), a.length - 1, b.clone(), b.length - 1);
         return f.mul(track.value, tail);
+    }
+
+    // ------------------------------------------------------------------ Euclid (the base case)
+
+    /** {@link PolyGcdZp#gcd} by Euclid's algorithm alone (the base case of {@link #gcd}), O(aLen bLen). */
+    static int gcdEuclid(ZpField f, long[] a, int aLen, long[] b, int bLen, long[] out) {
+        aLen = trim(a, aLen);
+        bLen = trim(b, bLen);
+        while (bLen > 0) {
+            aLen = remainderInPlace(f, a, aLen, b, bLen);
+            long[] t = a;
+            a = b;
+            b = t;
+            int tl = aLen;
+            aLen = bLen;
+            bLen = tl;
+        }
+        return monic(f, a, aLen, out);
+    }
+
+    /** out = a / lc(a) for a[0..aLen) with a non-zero leading coefficient (or aLen = 0); returns aLen. */
+    static int monic(ZpField f, long[] a, int aLen, long[] out) {
+        if (aLen == 0) {
+            return 0;
+        }
+        long inv = f.inv(a[aLen - 1]);
+        long w = f.shoupPrecompute(inv);
+        for (int i = 0; i < aLen - 1; i++) {
+            out[i] = f.mulShoup(a[i], inv, w);
+        }
+        out[aLen - 1] = 1;
+        return aLen;
+    }
+
+    /** {@code PolyGcdZp.resultantTrimmed} by Euclid's algorithm alone (the base case of {@link #resultant}), O(n m). */
+    static long resultantEuclid(ZpField f, long[] a, int n, long[] b, int m) {
+        long res = 1;
+        while (true) {
+            if (m == 0) {
+                return f.mul(res, f.pow(b[0], n));
+            }
+            long lcb = b[m];
+            int rLen = remainderInPlace(f, a, n + 1, b, m + 1);
+            if (rLen == 0) {
+                return 0;
+            }
+            int r = rLen - 1;
+            long step = f.pow(lcb, n - r);
+            if ((((long) n * m) & 1) != 0) {
+                step = f.neg(step);
+            }
+            res = f.mul(res, step);
+            long[] t = a;
+            a = b;
+            b = t;
+            n = m;
+            m = r;
+        }
+    }
+
+    /**
+     * a := a mod b in place for a[0..aLen) (trimmed or not) and b[0..bLen) with b[bLen - 1]
+     * non-zero; returns the trimmed length of the remainder. O((aLen - bLen + 1) bLen).
+     */
+    static int remainderInPlace(ZpField f, long[] a, int aLen, long[] b, int bLen) {
+        final long p = f.p();
+        if (aLen < bLen) {
+            return trim(a, aLen);
+        }
+        long lcInv = f.inv(b[bLen - 1]);
+        long lcInvShoup = f.shoupPrecompute(lcInv);
+        int m = bLen - 1;
+        for (int i = aLen - 1; i >= m; i--) {
+            long top = a[i];
+            a[i] = 0;
+            if (top == 0) {
+                continue;
+            }
+            long q = p - f.mulShoup(top, lcInv, lcInvShoup); // -q, so the loop adds
+            long qs = f.shoupPrecompute(q);
+            int base = i - m;
+            for (int j = 0; j < m; j++) {
+                long s = a[base + j] + f.mulShoupLazy(b[j], q, qs); // < p + 2p < 2^63
+                s -= p;
+                s += (s >> 63) & p;
+                s -= p;
+                a[base + j] = s + ((s >> 63) & p);
+            }
+        }
+        return trim(a, m);
     }
 
     // ------------------------------------------------------------------ half-GCD

@@ -17,6 +17,9 @@ import org.modalg.fields.ZpField;
  * primes below 2^{@value PolyGcdDouble#MAX_PRIME_BITS} both run in {@link PolyGcdDouble}
  * (Euclid on doubles, vectorized), which is faster per bit of modulus than either.
  *
+ * <p>Euclid's kernels live with the half-GCD that finishes with them ({@link HalfGcdZp}), so that
+ * this dispatcher depends on the half-GCD and not the other way round.
+ *
  * <p>Input arrays are scratch: both are overwritten. Lengths may include leading zeros; the
  * kernels trim them.
  */
@@ -37,39 +40,14 @@ public final class PolyGcdZp {
         }
         if (Math.min(aLen, bLen) > HalfGcdZp.GCD_CUTOFF) {
             long[] g = HalfGcdZp.gcd(f, java.util.Arrays.copyOf(a, aLen), java.util.Arrays.copyOf(b, bLen));
-            return monic(f, g, g.length, out);
+            return HalfGcdZp.monic(f, g, g.length, out);
         }
         return gcdEuclid(f, a, aLen, b, bLen, out);
     }
 
-    /** {@link #gcd} by Euclid's algorithm alone, O(aLen bLen). */
+    /** {@link #gcd} by Euclid's algorithm alone, O(aLen bLen) ({@link HalfGcdZp#gcdEuclid}). */
     static int gcdEuclid(ZpField f, long[] a, int aLen, long[] b, int bLen, long[] out) {
-        aLen = trim(a, aLen);
-        bLen = trim(b, bLen);
-        while (bLen > 0) {
-            aLen = remainderInPlace(f, a, aLen, b, bLen);
-            long[] t = a;
-            a = b;
-            b = t;
-            int tl = aLen;
-            aLen = bLen;
-            bLen = tl;
-        }
-        return monic(f, a, aLen, out);
-    }
-
-    /** out = a / lc(a) for a[0..aLen) with a non-zero leading coefficient (or aLen = 0); returns aLen. */
-    private static int monic(ZpField f, long[] a, int aLen, long[] out) {
-        if (aLen == 0) {
-            return 0;
-        }
-        long inv = f.inv(a[aLen - 1]);
-        long w = f.shoupPrecompute(inv);
-        for (int i = 0; i < aLen - 1; i++) {
-            out[i] = f.mulShoup(a[i], inv, w);
-        }
-        out[aLen - 1] = 1;
-        return aLen;
+        return HalfGcdZp.gcdEuclid(f, a, aLen, b, bLen, out);
     }
 
     /**
@@ -135,62 +113,9 @@ public final class PolyGcdZp {
         return resultantEuclid(f, a, n, b, m);
     }
 
-    /** {@link #resultantTrimmed} by Euclid's algorithm alone, O(n m). */
+    /** {@link #resultantTrimmed} by Euclid's algorithm alone, O(n m) ({@link HalfGcdZp#resultantEuclid}). */
     static long resultantEuclid(ZpField f, long[] a, int n, long[] b, int m) {
-        long res = 1;
-        while (true) {
-            if (m == 0) {
-                return f.mul(res, f.pow(b[0], n));
-            }
-            long lcb = b[m];
-            int rLen = remainderInPlace(f, a, n + 1, b, m + 1);
-            if (rLen == 0) {
-                return 0;
-            }
-            int r = rLen - 1;
-            long step = f.pow(lcb, n - r);
-            if ((((long) n * m) & 1) != 0) {
-                step = f.neg(step);
-            }
-            res = f.mul(res, step);
-            long[] t = a;
-            a = b;
-            b = t;
-            n = m;
-            m = r;
-        }
-    }
-
-    /**
-     * a := a mod b in place for a[0..aLen) (trimmed or not) and b[0..bLen) with b[bLen - 1]
-     * non-zero; returns the trimmed length of the remainder. O((aLen - bLen + 1) bLen).
-     */
-    static int remainderInPlace(ZpField f, long[] a, int aLen, long[] b, int bLen) {
-        final long p = f.p();
-        if (aLen < bLen) {
-            return trim(a, aLen);
-        }
-        long lcInv = f.inv(b[bLen - 1]);
-        long lcInvShoup = f.shoupPrecompute(lcInv);
-        int m = bLen - 1;
-        for (int i = aLen - 1; i >= m; i--) {
-            long top = a[i];
-            a[i] = 0;
-            if (top == 0) {
-                continue;
-            }
-            long q = p - f.mulShoup(top, lcInv, lcInvShoup); // -q, so the loop adds
-            long qs = f.shoupPrecompute(q);
-            int base = i - m;
-            for (int j = 0; j < m; j++) {
-                long s = a[base + j] + f.mulShoupLazy(b[j], q, qs); // < p + 2p < 2^63
-                s -= p;
-                s += (s >> 63) & p;
-                s -= p;
-                a[base + j] = s + ((s >> 63) & p);
-            }
-        }
-        return trim(a, m);
+        return HalfGcdZp.resultantEuclid(f, a, n, b, m);
     }
 
     /** Whether p is an odd prime below {@link PolyGcdDouble#PRIME_BOUND}: then the vectorized double kernels run. */
@@ -200,9 +125,6 @@ public final class PolyGcdZp {
 
     /** The length of a[0..len) without its leading zeros. */
     static int trim(long[] a, int len) {
-        while (len > 0 && a[len - 1] == 0) {
-            len--;
-        }
-        return len;
+        return HalfGcdZp.trim(a, len);
     }
 }

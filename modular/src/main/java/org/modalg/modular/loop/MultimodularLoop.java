@@ -44,7 +44,7 @@ import org.modalg.modular.image.ImageEngines;
  * <p>One instance per operation (it is not thread-safe); it may run several loops in turn (the
  * divisor strategy of the determinant runs its cofactor loop after the lifting).
  */
-public final class MultimodularLoop {
+public final class MultimodularLoop implements StoppingRule.Run {
 
     /** The most moduli per image call that any engine gets (an engine may ask for fewer). */
     static final int MAX_BATCH = 1 << 16;
@@ -68,6 +68,7 @@ public final class MultimodularLoop {
     }
 
     /** The report being built. */
+    @Override
     public ModularReport.Builder report() {
         return report;
     }
@@ -78,11 +79,13 @@ public final class MultimodularLoop {
     }
 
     /** Threads for host-side work (the combiner's product tree). */
+    @Override
     public int threads() {
         return Math.max(1, options.threads());
     }
 
     /** Moduli imaged so far by this operation (unlucky ones included). */
+    @Override
     public int imagesComputed() {
         return computed;
     }

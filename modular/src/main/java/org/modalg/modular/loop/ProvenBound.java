@@ -23,12 +23,12 @@ public final class ProvenBound implements StoppingRule<BigInteger[]> {
     }
 
     @Override
-    public int nextWave(MultimodularLoop run, Combiner combiner, PrimeSupply supply) {
+    public int nextWave(Run run, Combiner combiner, PrimeSupply supply) {
         return Math.max(1, supply.remaining());
     }
 
     @Override
-    public BigInteger[] tryStop(MultimodularLoop run, Combiner combiner, PrimeSupply supply) {
+    public BigInteger[] tryStop(Run run, Combiner combiner, PrimeSupply supply) {
         // m >= 2^floorBits: when that already exceeds 2B, the product of the moduli (a product tree
         // over thousands of primes) is not needed
         long floor = combiner.floorBits();

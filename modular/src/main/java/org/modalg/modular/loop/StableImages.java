@@ -29,14 +29,14 @@ public final class StableImages implements StoppingRule<BigInteger[]> {
     }
 
     @Override
-    public int nextWave(MultimodularLoop run, Combiner combiner, PrimeSupply supply) {
+    public int nextWave(Run run, Combiner combiner, PrimeSupply supply) {
         int done = run.imagesComputed();
         int want = done == 0 ? firstWave : Math.max(done, early.checkPrimes() + 1);
         return Math.max(1, Math.min(want, supply.remaining()));
     }
 
     @Override
-    public BigInteger[] tryStop(MultimodularLoop run, Combiner combiner, PrimeSupply supply) {
+    public BigInteger[] tryStop(Run run, Combiner combiner, PrimeSupply supply) {
         if (supply.remaining() == 0) {
             return proven.tryStop(run, combiner, supply);
         }

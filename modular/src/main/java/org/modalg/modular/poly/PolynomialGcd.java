@@ -407,7 +407,7 @@ public final class PolynomialGcd {
     }
 
     /** The constant gcd, proven by an image of degree 0, or null. */
-    private static ZZPoly[] constantGcd(UnluckyPrimes unlucky, ZZPoly pf, ZZPoly pg, MultimodularLoop run) {
+    private static ZZPoly[] constantGcd(UnluckyPrimes unlucky, ZZPoly pf, ZZPoly pg, StoppingRule.Run run) {
         if (unlucky.minDegree() != 0) {
             return null;
         }
@@ -458,20 +458,20 @@ public final class PolynomialGcd {
         }
 
         @Override
-        public int nextWave(MultimodularLoop run, Combiner combiner, PrimeSupply supply) {
+        public int nextWave(StoppingRule.Run run, Combiner combiner, PrimeSupply supply) {
             long want = Math.max(1, (target - combiner.floorBits() + PolyGcdDouble.MAX_PRIME_BITS - 2)
                     / (PolyGcdDouble.MAX_PRIME_BITS - 1));
             return (int) Math.min(Integer.MAX_VALUE, Math.max(want, run.threads()));
         }
 
         @Override
-        public int expected(MultimodularLoop run, Combiner combiner, PrimeSupply supply) {
+        public int expected(StoppingRule.Run run, Combiner combiner, PrimeSupply supply) {
             return (int) Math.min(Integer.MAX_VALUE, run.imagesComputed()
                     + Math.max(1, (target - combiner.floorBits()) / (PolyGcdDouble.MAX_PRIME_BITS - 1)));
         }
 
         @Override
-        public ZZPoly[] tryStop(MultimodularLoop run, Combiner combiner, PrimeSupply supply) {
+        public ZZPoly[] tryStop(StoppingRule.Run run, Combiner combiner, PrimeSupply supply) {
             ZZPoly[] constant = constantGcd(unlucky, pf, pg, run);
             if (constant != null || combiner.floorBits() < target) {
                 return constant;
@@ -484,7 +484,7 @@ public final class PolynomialGcd {
             return done;
         }
 
-        private ZZPoly[] liftAndProve(MultimodularLoop run, Combiner combiner) {
+        private ZZPoly[] liftAndProve(StoppingRule.Run run, Combiner combiner) {
             int deg = unlucky.minDegree();
             BigInteger[] all = combiner.symmetric();
             int na = pf.length() - deg;
@@ -539,7 +539,7 @@ public final class PolynomialGcd {
         }
 
         @Override
-        public int nextWave(MultimodularLoop run, Combiner combiner, PrimeSupply supply) {
+        public int nextWave(StoppingRule.Run run, Combiner combiner, PrimeSupply supply) {
             if (supply.fieldsLeft()) {
                 return 1;
             }
@@ -553,7 +553,7 @@ public final class PolynomialGcd {
         }
 
         @Override
-        public ZZPoly[] tryStop(MultimodularLoop run, Combiner combiner, PrimeSupply supply) {
+        public ZZPoly[] tryStop(StoppingRule.Run run, Combiner combiner, PrimeSupply supply) {
             ZZPoly[] constant = constantGcd(unlucky, pf, pg, run);
             if (constant != null || combiner.count() == 0) {
                 return constant;
@@ -596,12 +596,12 @@ public final class PolynomialGcd {
         }
 
         @Override
-        public int nextWave(MultimodularLoop run, Combiner combiner, PrimeSupply supply) {
+        public int nextWave(StoppingRule.Run run, Combiner combiner, PrimeSupply supply) {
             return wave;
         }
 
         @Override
-        public ZZPoly[] tryStop(MultimodularLoop run, Combiner combiner, PrimeSupply supply) {
+        public ZZPoly[] tryStop(StoppingRule.Run run, Combiner combiner, PrimeSupply supply) {
             ZZPoly[] constant = constantGcd(unlucky, pf, pg, run);
             if (constant != null || combiner.count() < 2 || !combiner.agreesOnLast(1)) {
                 return constant;
