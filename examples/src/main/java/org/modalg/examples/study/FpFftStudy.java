@@ -83,11 +83,14 @@ public final class FpFftStudy implements Study {
     @Override
     public List<Item> items() {
         List<Item> items = new ArrayList<>();
-        for (int lg = minLog; lg <= maxLog; lg++) {
+        for (int lg = minLog; lg <= Math.max(maxLog, maxLogFp32); lg++) {
             int digits = 1 << lg;
             if (lg <= maxLogFp32) {
                 items.add(new Item("fp32 k=1 N=2^" + lg, new Object[] {"fp32", 1, digits}, csv -> decimal(csv, true, 1,
                         digits)));
+            }
+            if (lg > maxLog) {
+                continue;
             }
             for (int k : new int[] {1, 2, 4}) {
                 if (k == 1 || (lg >= 15 && lg <= 18)) {
