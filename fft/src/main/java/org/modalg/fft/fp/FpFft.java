@@ -92,21 +92,25 @@ public final class FpFft {
     /**
      * In-place complex transform of re + i im, length 2^logN, natural order in and out:
      * X_k = sum_j x_j w^(jk) with w = exp(-2 pi i / 2^logN) (forward) or its conjugate
-     * (inverse, unscaled). {@code table} is {@link #twiddles}(tableLog) with tableLog &ge; logN.
+     * (inverse, unscaled). {@code table} is {@link #twiddles}(tableLog) with tableLog &ge; logN
+     * (its roots are copied once per tableLog into contiguous tables per level, same values).
      * Radix-2 decimation in time after a bit-reversal permutation; O(N log N).
      */
     public static void transform(double[] re, double[] im, int logN, boolean inverse, double[] table, int tableLog) {
         int n = 1 << logN;
         bitReverse(re, im, logN);
         double sign = inverse ? -1 : 1;
+        // the roots of level s, w_j = table[j 2^(tableLog - s)], copied contiguous (the same values)
+        double[][] levels = LEVELS.computeIfAbsent(tableLog, t -> levelTables(table, t));
+        double[] lr = levels[0];
+        double[] li = levels[1];
         for (int s = 1; s <= logN; s++) {
             int len = 1 << s;
             int half = len >> 1;
-            int step = 1 << (tableLog - s); // root index stride in the table of 2^tableLog
             for (int i = 0; i < n; i += len) {
                 for (int j = 0; j < half; j++) {
-                    double wr = table[2 * j * step];
-                    double wi = sign * table[2 * j * step + 1];
+                    double wr = lr[half + j];
+                    double wi = sign * li[half + j];
                     int p = i + j;
                     int q = p + half;
                     double xr = re[q];
@@ -122,6 +126,24 @@ public final class FpFft {
                 }
             }
         }
+    }
+
+    private static final ConcurrentHashMap<Integer, double[][]> LEVELS = new ConcurrentHashMap<>();
+
+    // lr/li[2^(s-1) + j] = table[j 2^(tableLog - s)] for every level s <= tableLog, j < 2^(s-1)
+    private static double[][] levelTables(double[] table, int tableLog) {
+        int n = 1 << tableLog;
+        double[] lr = new double[n];
+        double[] li = new double[n];
+        for (int s = 1; s <= tableLog; s++) {
+            int half = 1 << (s - 1);
+            int step = 1 << (tableLog - s);
+            for (int j = 0; j < half; j++) {
+                lr[half + j] = table[2 * j * step];
+                li[half + j] = table[2 * j * step + 1];
+            }
+        }
+        return new double[][] {lr, li};
     }
 
     static void bitReverse(double[] re, double[] im, int logN) {

@@ -12,9 +12,8 @@ import java.math.BigInteger;
  * <p>The digit size b is the largest for which {@link FpErrorBound} proves every coefficient
  * within 1/4 of its integer ({@link FpErrorBound#digitBits}); for two operands of n bits:
  * 17-bit digits at n = 10^4 (2^11 points), 15 at 10^5 (2^14), 13 at 10^6 (2^18), 11 at 10^7
- * (2^21), 9 at 10^8 (2^25); from about 2.3 10^8 bits no size is proven within 2^27 points and
- * the route declines ({@link #provenDigitBits}). The
- * run-time check guards the derivation: when it fails, or when no digit size is proven (more
+ * (2^21), 9 at 10^8 (2^25), 8 up to about 5.4 10^8 (filling 2^27 points); beyond, the route
+ * declines ({@link #provenDigitBits}). The run-time check guards the derivation: when it fails, or when no digit size is proven (more
  * than 2^{@value FpFft#MAX_LOG_N} points), the outcome carries no product and the caller takes
  * an exact route ({@code org.modalg.polynomial.fp.FloatingPointProducts} does). This class never
  * returns a product the check did not pass.
