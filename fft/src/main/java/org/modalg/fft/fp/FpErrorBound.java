@@ -22,18 +22,21 @@ package org.modalg.fft.fp;
  * pointwise product has |z' - z|_inf &lt; ||x||_2 ||y||_2 ((1+u)^(3n) (1+sqrt(5) u)^(3n+1)
  * (1+beta)^(3n) - 1): each butterfly level costs one rounding of an addition (1+u), one
  * complex multiplication by a computed root (1+sqrt(5) u)(1+beta), and scales the 2-norm by
- * exactly sqrt(2); the pointwise product costs one more complex multiplication. Our transform
- * differs in two places, each adding one butterfly-like level per pass, hence the exponents
- * raised by 3 and 3 (one level more in each of the three passes, conservatively): the forward
- * pass transforms z = a + i b once and separates A_k = (Z_k + conj Z_(N-k))/2 and
- * B_k = (Z_k - conj Z_(N-k))/(2i) (one addition level, the halving exact); the inverse pass is
- * a complex transform of half length after one level E_k +- i w^-k O_k (additions and a
- * multiplication by a computed root). The leading factor 2 covers ||z||_2^2 = ||a||_2^2 +
- * ||b||_2^2 &le; 2 max(||a||_2, ||b||_2)^2 in place of ||a|| ||b|| where the errors of A and B
- * come from one transform of z. Finally ||a||_2 &le; Ma sqrt(La), ||b||_2 &le; Mb sqrt(Lb).
- * The extension from Percival's three transforms to the packed ones is our derivation, sketched
- * here; {@link FpIntegerProduct} checks max |c' - round(c')| on every product besides, so a
- * slip in it would show as a fall-back, never as a wrong answer.
+ * exactly sqrt(2); the pointwise product costs one more complex multiplication. Our packed
+ * transforms have one level more on each of the three paths, hence 3n+3 in place of 3n (and
+ * 3n+4 for the multiplications, conservatively): the spectra of a and of b both come from one
+ * transform of z = a + i b (n levels) followed by the separation A_k = (Z_k + conj Z_(N-k))/2,
+ * B_k = (Z_k - conj Z_(N-k))/(2i) (one addition level, the halving exact); the inverse is one
+ * level E_k + i w^-k O_k (additions and a multiplication by a computed root) followed by a
+ * complex transform of half length (n - 1 levels). The leading factor 2 covers ||z||_2^2 =
+ * ||a||_2^2 + ||b||_2^2 &le; 2 max(||a||_2, ||b||_2)^2, which replaces ||a|| ||b|| because the
+ * errors of A and B both come from the transform of z. Finally ||a||_2 &le; Ma sqrt(La) and
+ * ||b||_2 &le; Mb sqrt(Lb). The extension from Percival's three transforms to the packed ones is
+ * our derivation, sketched here, not a published theorem; {@link FpIntegerProduct} also checks
+ * max |c' - round(c')| &le; 1/4 on every product. That check is a guard, not a proof: rounding
+ * errors grow smoothly with the data, so a product whose true error passed 1/2 would almost
+ * surely show coefficients between 1/4 and 3/4 and fall back, but no single check excludes a
+ * coefficient more than 3/4 off that lands near the wrong integer.
  *
  * <p><b>The roots.</b> {@link FpFft#twiddles} computes w_j = exp(-2 pi i j / N) from
  * {@code StrictMath.cos/sin} (fdlibm, error below 1 ulp) of an angle reduced to [0, pi/4] by
