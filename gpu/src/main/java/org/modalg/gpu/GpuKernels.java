@@ -37,8 +37,14 @@ final class GpuKernels {
      */
     static final String BIGINT_NTT = "bigint_ntt";
 
+    /**
+     * Floating-point FFT integer products: double transforms, real-to-complex packing, rounding
+     * with the error check, the carry in two phases (contract in fpfft.cu's header).
+     */
+    static final String FPFFT = "fpfft";
+
     /** Every module (the NTT module is loaded when the runtime starts, the others on first use). */
-    static final List<String> MODULES = List.of(NTT, CRT, GF, MODULAR, BIGINT, BIGINT_DIV, BIGINT_NTT);
+    static final List<String> MODULES = List.of(NTT, CRT, GF, MODULAR, BIGINT, BIGINT_DIV, BIGINT_NTT, FPFFT);
 
     private GpuKernels() {
     }

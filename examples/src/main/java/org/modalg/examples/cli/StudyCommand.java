@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.modalg.examples.study.CrossoverStudy;
 import org.modalg.examples.study.FftStudy;
+import org.modalg.examples.study.FpFftSpeedStudy;
+import org.modalg.examples.study.FpFftStudy;
 import org.modalg.examples.study.IntMulStudy;
 import org.modalg.examples.study.ModularStudy;
 import org.modalg.examples.study.Study;
@@ -27,7 +29,8 @@ import picocli.CommandLine.Option;
         description = {"Research studies: CSV + PNG plot + table. Progress on standard error;",
                 "--resume keeps the finished rows of an earlier (cut short) run."},
         subcommands = {StudyCommand.Fft.class, StudyCommand.Crossover.class, StudyCommand.Unlucky.class,
-            StudyCommand.IntMul.class, StudyCommand.Modular.class})
+            StudyCommand.IntMul.class, StudyCommand.Modular.class, StudyCommand.FpFft.class,
+            StudyCommand.FpFftSpeed.class})
 public final class StudyCommand implements Runnable {
     @Override
     public void run() {
@@ -200,6 +203,61 @@ public final class StudyCommand implements Runnable {
             return common.run(common.quick
                     ? new IntMulStudy(new long[] {10_000, 100_000}, t, budget, true, common.seed)
                     : new IntMulStudy(IntMulStudy.sizesUpTo(10_000, maxBits), t, budget, true, common.seed));
+        }
+    }
+
+    /** {@code modalg study fpfft}. */
+    @Command(name = "fpfft", mixinStandardHelpOptions = true,
+            description = {"The ID-FFT paper's Tables 2-3 with modalg's floating-point FFT: all-9 operands of N decimal",
+                    "digits, k per coefficient, FP32 and FP64; error count (> 0.5), mean and max error, the proven",
+                    "bound, the paper's Eq. 7, and exact checks (closed form, BigInteger); plus the proven binary",
+                    "route on its worst-case digits. Columns: " + "precision,k,digits,log2_points,err_count,mae,max_err,"
+                            + "bound,eq7,exact,oracle."})
+    static final class FpFft implements Callable<Integer> {
+        @Mixin
+        Common common = new Common();
+
+        @Option(names = "--min-log2-digits", description = "Smallest log2 N (default: ${DEFAULT-VALUE}).",
+                defaultValue = "12")
+        int minLog;
+
+        @Option(names = "--max-log2-digits", description = "Largest log2 N for FP64 (default: ${DEFAULT-VALUE}).",
+                defaultValue = "20")
+        int maxLog;
+
+        @Option(names = "--max-log2-digits-fp32", description = "Largest log2 N for FP32 (default: ${DEFAULT-VALUE}).",
+                defaultValue = "22")
+        int maxLogFp32;
+
+        @Override
+        public Integer call() {
+            return common.run(common.quick ? new FpFftStudy(12, 14, 14) : new FpFftStudy(minLog, maxLog, maxLogFp32));
+        }
+    }
+
+    /** {@code modalg study fpfft-speed}. */
+    @Command(name = "fpfft-speed", mixinStandardHelpOptions = true,
+            description = {"n-bit integer products: the floating-point FFT route (proven digit size, one thread) vs the",
+                    "exact NTT route (one thread and default) vs BigInteger. Columns: bits,route,digit_bits,log2_points,",
+                    "ms,check."})
+    static final class FpFftSpeed implements Callable<Integer> {
+        @Mixin
+        Common common = new Common();
+
+        @Option(names = "--max-bits", description = "Largest operand size, powers of 10 from 10^4 (default: ${DEFAULT-VALUE}).",
+                defaultValue = "10000000")
+        long maxBits;
+
+        @Override
+        public Integer call() {
+            if (maxBits < 10_000 || maxBits > 100_000_000L) {
+                throw new IllegalArgumentException("--max-bits must be in [10^4, 10^8], got " + maxBits);
+            }
+            List<Long> sizes = new ArrayList<>();
+            for (long s = 10_000; s <= (common.quick ? 100_000 : maxBits); s *= 10) {
+                sizes.add(s);
+            }
+            return common.run(new FpFftSpeedStudy(sizes.stream().mapToLong(Long::longValue).toArray(), common.seed));
         }
     }
 
