@@ -1,0 +1,120 @@
+package org.modalg.modular.bivariate;
+
+import org.modalg.fields.ZpField;
+import org.modalg.modular.kernel.PolyGcdDouble;
+import org.modalg.modular.kernel.PolyGcdZp;
+
+/**
+ * The unchecked loops of the bivariate images modulo one prime p below
+ * 2^{@value PolyGcdDouble#MAX_PRIME_BITS} (so a product of two residues is below 2^52, exact in a
+ * {@code long} and in a {@code double}): evaluation of the coefficients in x at y = a, the
+ * resultants at consecutive points through {@link PolyGcdZp#resultant} (the project's Z/pZ
+ * resultant kernel, formal degrees), and Newton interpolation at 0, 1, ..., D. Preconditions are
+ * stated, not checked.
+ */
+final class BivariateKernels {
+    /** Products of residues below 2^26 summed before a reduction: 2^11 products of &lt; 2^52 stay below 2^63. */
+    static final int SUM_BLOCK = 1 << 11;
+
+    private BivariateKernels() {
+    }
+
+    /**
+     * a b mod p for a, b in [0, p), p &lt; 2^26: the quotient of the exact 52-bit product from a
+     * double (off by at most one: the product is exact in a double and 1/p has relative error
+     * 2^-53, so the quotient's error is below 2^-26), then one correction each way.
+     */
+    static long mulmod(long a, long b, long p, double pInv) {
+        long prod = a * b;
+        long q = (long) ((double) prod * pInv);
+        long r = prod - q * p;
+        r += (r >> 63) & p;
+        return r >= p ? r - p : r;
+    }
+
+    /**
+     * out[i] = sum_j c[i * stride + j] a^j mod p for i in [0, rows), j in [0, cols), given
+     * pw[j] = a^j mod p; c in [0, p). Products summed in blocks of {@link #SUM_BLOCK}, one
+     * reduction per block. O(rows cols).
+     */
+    static void evaluateRows(long[] c, int rows, int cols, long[] pw, long p, long[] out) {
+        for (int i = 0; i < rows; i++) {
+            int base = i * cols;
+            long r = 0;
+            for (int from = 0; from < cols; from += SUM_BLOCK) {
+                int to = Math.min(cols, from + SUM_BLOCK);
+                long s = 0;
+                for (int j = from; j < to; j++) {
+                    s += c[base + j] * pw[j];
+                }
+                r = (r + s % p) % p;
+            }
+            out[i] = r;
+        }
+    }
+
+    /**
+     * values[a - from] = Res_{n, m}(f(x, a), g(x, a)) mod p for a in [from, to), with the formal
+     * degrees n = fRows - 1 and m = gRows - 1 (so a point where a leading coefficient vanishes is
+     * exact: {@link PolyGcdZp#resultant}'s rule). f holds fRows x fCols residues (coefficient of
+     * x^i y^j at i fCols + j), g likewise. O((to - from)(fRows fCols + gRows gCols + n m)).
+     */
+    static void resultantsAt(ZpField field, long[] f, int fRows, int fCols, long[] g, int gRows, int gCols,
+            int from, int to, long[] values) {
+        long p = field.p();
+        double pInv = 1.0 / p;
+        int cols = Math.max(fCols, gCols);
+        long[] pw = new long[cols];
+        long[] fa = new long[fRows];
+        long[] ga = new long[gRows];
+        for (int a = from; a < to; a++) {
+            long pt = a % p;
+            long v = 1;
+            for (int j = 0; j < cols; j++) {
+                pw[j] = v;
+                v = mulmod(v, pt, p, pInv);
+            }
+            evaluateRows(f, fRows, fCols, pw, p, fa);
+            evaluateRows(g, gRows, gCols, pw, p, ga);
+            values[a - from] = PolyGcdZp.resultant(field, fa, fRows, ga, gRows);
+        }
+    }
+
+    /**
+     * The coefficients (increasing degree) of the polynomial of degree at most D = values.length - 1
+     * with the given values at y = 0, 1, ..., D modulo p (p &gt; D): Newton's divided differences
+     * (the nodes differ by k at level k, so each level multiplies by one inverse 1/k), then the
+     * Newton form expanded by Horner's rule in the basis (y - k). Overwrites values with the
+     * coefficients. O(D^2) products.
+     */
+    static void interpolateConsecutive(long[] values, long p) {
+        int d = values.length - 1;
+        double pInv = 1.0 / p;
+        ZpField field = ZpField.of(p);
+        long[] c = values;
+        for (int k = 1; k <= d; k++) {
+            long inv = field.inv(k);
+            for (int i = d; i >= k; i--) {
+                long diff = c[i] - c[i - 1];
+                diff += (diff >> 63) & p;
+                c[i] = mulmod(diff, inv, p, pInv);
+            }
+        }
+        // r = c_d; r = r (y - k) + c_k for k = d - 1, ..., 0; r held in out[0..len)
+        long[] r = new long[d + 1];
+        r[0] = c[d];
+        int len = 1;
+        for (int k = d - 1; k >= 0; k--) {
+            long kk = p - k; // -k mod p (k <= d < p)
+            r[len] = r[len - 1];
+            for (int t = len - 1; t >= 1; t--) {
+                long s = r[t - 1] + mulmod(r[t], kk, p, pInv);
+                r[t] = s >= p ? s - p : s;
+            }
+            long s = mulmod(r[0], kk, p, pInv) + c[k];
+            r[0] = s >= p ? s - p : s;
+            len++;
+        }
+        System.arraycopy(r, 0, values, 0, d + 1);
+    }
+}
