@@ -117,4 +117,51 @@ final class BivariateKernels {
         }
         System.arraycopy(r, 0, values, 0, d + 1);
     }
+
+    /**
+     * The coefficients (increasing degree) of the polynomial of degree at most D = nodes.length - 1
+     * with values[i] at nodes[i] modulo p (distinct nodes in [0, p)): Newton's divided differences
+     * (one inversion per difference), then the Newton form expanded by Horner's rule. Returns a
+     * new array; O(D^2) products and D^2 / 2 inversions.
+     */
+    static long[] interpolate(long[] nodes, long[] values, long p) {
+        int d = nodes.length - 1;
+        double pInv = 1.0 / p;
+        ZpField field = ZpField.of(p);
+        long[] c = values.clone();
+        for (int k = 1; k <= d; k++) {
+            for (int i = d; i >= k; i--) {
+                long diff = c[i] - c[i - 1];
+                diff += (diff >> 63) & p;
+                long den = nodes[i] - nodes[i - k];
+                den += (den >> 63) & p;
+                c[i] = mulmod(diff, field.inv(den), p, pInv);
+            }
+        }
+        long[] r = new long[d + 1];
+        r[0] = c[d];
+        int len = 1;
+        for (int k = d - 1; k >= 0; k--) {
+            long kk = nodes[k] == 0 ? 0 : p - nodes[k];
+            r[len] = r[len - 1];
+            for (int t = len - 1; t >= 1; t--) {
+                long s = r[t - 1] + mulmod(r[t], kk, p, pInv);
+                r[t] = s >= p ? s - p : s;
+            }
+            long s = mulmod(r[0], kk, p, pInv) + c[k];
+            r[0] = s >= p ? s - p : s;
+            len++;
+        }
+        return r;
+    }
+
+    /** The value at a of the polynomial c[0..len) mod p (Horner), c in [0, p), a in [0, p). */
+    static long evaluate(long[] c, int off, int len, long a, long p, double pInv) {
+        long r = 0;
+        for (int j = off + len - 1; j >= off; j--) {
+            long s = mulmod(r, a, p, pInv) + c[j];
+            r = s >= p ? s - p : s;
+        }
+        return r;
+    }
 }
