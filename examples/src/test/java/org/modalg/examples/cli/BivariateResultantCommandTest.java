@@ -9,7 +9,7 @@ import org.modalg.modular.bivariate.BivariateResultant;
 import org.modalg.polynomial.ZZPoly;
 import org.modalg.polynomial.bivariate.ZZBivariate;
 
-/** {@code modalg resultant --var V}: bivariate operands, the other variable's name, errors. */
+/** {@code modalg resultant --var V} and {@code modalg gcd --var V}: bivariate operands, the other variable's name, errors. */
 class BivariateResultantCommandTest {
     static final long SEED = Long.getLong("modalg.test.seed", System.nanoTime());
 
@@ -32,6 +32,20 @@ class BivariateResultantCommandTest {
         CliRunner v = CliRunner.run("resultant", "--var", "x", "-v", "--probabilistic", "3*x^2*y - y^3 + 7", "x - y");
         assertEquals(0, v.exitCode, v.err);
         assertTrue(v.err.contains("bivariate resultant"), v.err);
+    }
+
+    @Test
+    void bivariateGcd() {
+        CliRunner r = CliRunner.run("gcd", "--var", "x", "--cofactors", "x^2 - y^2", "x^3 - y^3");
+        assertEquals(0, r.exitCode, r.err);
+        assertEquals("x - y\nx + y\nx^2 + x*y + y^2", r.out.trim(), r.err);
+        CliRunner t = CliRunner.run("gcd", "--var", "s", "2*s*t + 2*s", "t^2 - 1");
+        assertEquals("t + 1", t.out.trim(), t.err);
+        CliRunner plain = CliRunner.run("gcd", "2*x^2 - x - 3", "x^3 + x^2 + 5*x + 5");
+        assertEquals("x + 1", plain.out.trim(), plain.err);
+        CliRunner bad = CliRunner.run("gcd", "--var", "x", "x + y", "x + z");
+        assertEquals(2, bad.exitCode);
+        assertTrue(bad.err.startsWith("error: "), bad.err);
     }
 
     @Test

@@ -299,11 +299,32 @@ public final class BivariateGcd {
      * an exact division in Z[y]; false at the first inexact step or a non-zero remainder.
      */
     static boolean divides(ZZBivariate b, ZZBivariate a) {
-        return divideExact(a, b) != null;
+        return tryDivide(a, b) != null;
+    }
+
+    /**
+     * The exact quotient a / b in Z[x, y] (the cofactors of a gcd, for example): long division in
+     * x over Z[y], each quotient coefficient an exact division in Z[y]. O(deg_x a deg_x b) products
+     * in Z[y].
+     *
+     * @throws IllegalArgumentException if a or b is null
+     * @throws ArithmeticException if b is zero or does not divide a
+     */
+    public static ZZBivariate divideExact(ZZBivariate a, ZZBivariate b) {
+        checkNotNull(a, "a");
+        checkNotNull(b, "b");
+        if (b.isZero()) {
+            throw new ArithmeticException("division by the zero polynomial");
+        }
+        ZZBivariate q = tryDivide(a, b);
+        if (q == null) {
+            throw new ArithmeticException("b does not divide a exactly in Z[x, y]");
+        }
+        return q;
     }
 
     /** a / b in Z[y][x] when b divides a, else null (b non-zero). */
-    static ZZBivariate divideExact(ZZBivariate a, ZZBivariate b) {
+    static ZZBivariate tryDivide(ZZBivariate a, ZZBivariate b) {
         if (a.isZero()) {
             return ZZBivariate.ZERO;
         }

@@ -99,9 +99,9 @@ class BivariateGcdTest {
             ModularResult<ZZBivariate> r = BivariateGcd.gcd(f, g, Options.defaults().withSeed(SEED + it));
             assertEquals(expected, r.value(), label + " " + r.report());
             if (!f.isZero() && !g.isZero()) {
-                assertNotNull(BivariateGcd.divideExact(f, r.value()), label + " divides f");
-                assertNotNull(BivariateGcd.divideExact(g, r.value()), label + " divides g");
-                assertNotNull(BivariateGcd.divideExact(r.value(), BivariateGcd.normalize(c)), label + " c divides it");
+                assertNotNull(BivariateGcd.tryDivide(f, r.value()), label + " divides f");
+                assertNotNull(BivariateGcd.tryDivide(g, r.value()), label + " divides g");
+                assertNotNull(BivariateGcd.tryDivide(r.value(), BivariateGcd.normalize(c)), label + " c divides it");
             }
         }
     }
@@ -158,6 +158,10 @@ class BivariateGcdTest {
         assertThrows(IllegalArgumentException.class, () -> BivariateGcd.gcd(null, f));
         assertThrows(IllegalArgumentException.class, () -> BivariateGcd.gcd(f, null));
         assertThrows(IllegalArgumentException.class, () -> BivariateGcd.gcd(f, f, null));
+        assertThrows(ArithmeticException.class, () -> BivariateGcd.divideExact(f, ZZBivariate.ZERO));
+        assertThrows(ArithmeticException.class, () -> BivariateGcd.divideExact(f, ZZBivariate.parse("x + 1")));
+        assertEquals(ZZBivariate.parse("x - y"), BivariateGcd.divideExact(ZZBivariate.parse("x^2 - y^2"),
+                ZZBivariate.parse("x + y")));
         AtomicInteger polls = new AtomicInteger();
         Options cancel = Options.defaults().withCancellation(() -> polls.incrementAndGet() > 1);
         ZZBivariate c = ZZBivariate.parse("x^3*y + 5*x*y^2 - 7");
