@@ -1,5 +1,6 @@
 package org.modalg.modular.bivariate;
 
+import java.util.Arrays;
 import org.modalg.fields.ZpField;
 import org.modalg.modular.kernel.PolyGcdDouble;
 import org.modalg.modular.kernel.PolyGcdZp;
@@ -163,5 +164,72 @@ final class BivariateKernels {
             r = s >= p ? s - p : s;
         }
         return r;
+    }
+
+    /**
+     * out[i] = det(M_{j,i}) mod p for i in [0, j] (see {@link BivariateSubresultants}): a and b
+     * hold the n + 1 and m + 1 coefficients (increasing degree, formal degrees n, m, leading ones
+     * possibly zero), 0 &lt;= j &lt; min(n, m). One elimination of M_j with pivots in its first
+     * N - 1 columns (N = n + m - 2j rows): then det(M_{j,i}) is the sign of the swaps times the
+     * pivots times the last row's entry in the column of x^i; a column without a pivot makes them
+     * all zero. O(N^2 (n + m - j)).
+     */
+    static void subresultantAt(ZpField field, long[] a, int n, long[] b, int m, int j, long[] out) {
+        long p = field.p();
+        double pInv = 1.0 / p;
+        int rows = n + m - 2 * j;
+        int cols = n + m - j;
+        long[][] mat = new long[rows][cols];
+        for (int r = 0; r < m - j; r++) {
+            int shift = m - j - 1 - r;
+            for (int c = 0; c < cols; c++) {
+                int e = cols - 1 - c - shift;
+                mat[r][c] = e >= 0 && e <= n ? a[e] : 0;
+            }
+        }
+        for (int r = 0; r < n - j; r++) {
+            int shift = n - j - 1 - r;
+            for (int c = 0; c < cols; c++) {
+                int e = cols - 1 - c - shift;
+                mat[m - j + r][c] = e >= 0 && e <= m ? b[e] : 0;
+            }
+        }
+        long scale = 1;
+        for (int col = 0; col < rows - 1; col++) {
+            int piv = col;
+            while (piv < rows && mat[piv][col] == 0) {
+                piv++;
+            }
+            if (piv == rows) {
+                Arrays.fill(out, 0, j + 1, 0);
+                return;
+            }
+            if (piv != col) {
+                long[] t = mat[piv];
+                mat[piv] = mat[col];
+                mat[col] = t;
+                scale = scale == 0 ? 0 : p - scale; // negate
+            }
+            long pivot = mat[col][col];
+            scale = mulmod(scale, pivot, p, pInv);
+            long inv = field.inv(pivot);
+            long[] pr = mat[col];
+            for (int r = col + 1; r < rows; r++) {
+                long[] row = mat[r];
+                if (row[col] == 0) {
+                    continue;
+                }
+                long factor = p - mulmod(row[col], inv, p, pInv); // -row[col] / pivot
+                for (int c = col + 1; c < cols; c++) {
+                    long v = row[c] + mulmod(factor, pr[c], p, pInv);
+                    row[c] = v >= p ? v - p : v;
+                }
+                row[col] = 0;
+            }
+        }
+        long[] last = mat[rows - 1];
+        for (int i = 0; i <= j; i++) {
+            out[i] = mulmod(scale, last[cols - 1 - i], p, pInv);
+        }
     }
 }
