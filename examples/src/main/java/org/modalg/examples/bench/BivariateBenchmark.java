@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.Random;
 import org.modalg.fft.Options;
 import org.modalg.modular.ModularResult;
+import org.modalg.modular.bivariate.BivariateGcd;
 import org.modalg.modular.bivariate.BivariateResultant;
 import org.modalg.modular.poly.Resultant;
 import org.modalg.polynomial.ZZPoly;
@@ -20,8 +21,10 @@ import org.modalg.polynomial.bivariate.ZZBivariate;
  * polynomial in y (degree &lt;= d^2). Rows: modalg on one thread and on the threads asked for, and,
  * up to {@link #BASELINE_MAX_DEGREE}, the way {@code CurveProjection} did it before the bivariate
  * type existed (one univariate multimodular {@link Resultant} over Z per point, then Lagrange
- * interpolation over Z at consecutive integers), which must give the same polynomial. Times are
- * the median of {@code repeats} runs after one warm-up run.
+ * interpolation over Z at consecutive integers), which must give the same polynomial; and the gcd
+ * ({@link BivariateGcd}) of f c and g c for a dense c of total degree d / 2 (checked: c divides the
+ * gcd, which divides both inputs; column {@code points} holds the y-degree bound + 1 per prime).
+ * Times are the median of {@code repeats} runs after one warm-up run.
  *
  * <p>Run: {@code java -cp examples/target/modalg.jar org.modalg.examples.bench.BivariateBenchmark
  * [threads] [repeats] [d:b ...]}.
@@ -81,6 +84,24 @@ public final class BivariateBenchmark {
                 table.add(d, bits, "per point over Z (before)", threads, fmt(ms), "", BivariateResultant.degreeBound(f, g)
                         + 1, out[0].degree(), out[0].maxCoefficientBits(), out[0].equals(reference) ? "same" : "DIFFERS");
             }
+            ZZBivariate c2 = dense(rnd, Math.max(1, d / 2), bits);
+            ZZBivariate fc = f.multiply(c2);
+            ZZBivariate gc = g.multiply(c2);
+            ModularResult<ZZBivariate>[] gl = new ModularResult[1];
+            double gms = median(Math.min(repeats, 3), () -> gl[0] = BivariateGcd.gcd(fc, gc, Options.defaults()
+                    .withThreads(1).withSeed(seed)));
+            ZZBivariate h = gl[0].value();
+            boolean ok;
+            try {
+                BivariateGcd.divideExact(h, c2);
+                BivariateGcd.divideExact(fc, h);
+                BivariateGcd.divideExact(gc, h);
+                ok = true;
+            } catch (ArithmeticException e) {
+                ok = false;
+            }
+            table.add(d, bits, "gcd of f c, g c (deg c = " + Math.max(1, d / 2) + ")", 1, fmt(gms),
+                    gl[0].report().primesUsed(), "", h.degreeX(), h.maxCoefficientBits(), ok ? "divides" : "WRONG");
         }
         return table;
     }
