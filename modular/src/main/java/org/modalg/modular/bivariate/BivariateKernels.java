@@ -54,69 +54,127 @@ final class BivariateKernels {
         }
     }
 
+    /** x + MAGIC - MAGIC rounds a double x (|x| &lt; 2^51) to the nearest integer (as in {@link PolyGcdDouble}). */
+    private static final double MAGIC = 0x1.8p52;
+
+    /**
+     * t mod p as a symmetric residue in about [-p/2, p/2] (at most p/2 + 1 in absolute value) for
+     * an integral |t| &lt; 2^51: the quotient rounded from t / p, whose error is below 2^-27.
+     */
+    private static double red(double t, double p, double pInv) {
+        return t - p * ((t * pInv + MAGIC) - MAGIC);
+    }
+
+    private static double symmetric(long x, long p) {
+        return x > p / 2 ? (double) (x - p) : (double) x;
+    }
+
+    private static long unsigned(double v, long p) {
+        long x = (long) v;
+        return x < 0 ? x + p : x;
+    }
+
+    /**
+     * vals[i len + t] = sum_j c[i cols + j] (from + t)^j mod p as symmetric residues in doubles
+     * (len = to - from): Horner's rule across the points, one vectorizable pass over the points per
+     * coefficient, every product of two symmetric residues below 2^50 exact. O(rows cols len).
+     */
+    static void evaluateTable(long[] c, int rows, int cols, long p, int from, int to, double[] vals) {
+        int len = to - from;
+        double dp = p;
+        double pInv = 1.0 / p;
+        double[] pts = new double[len];
+        for (int t = 0; t < len; t++) {
+            pts[t] = symmetric((from + t) % p, p);
+        }
+        for (int i = 0; i < rows; i++) {
+            int base = i * len;
+            java.util.Arrays.fill(vals, base, base + len, symmetric(c[i * cols + cols - 1], p));
+            for (int j = cols - 2; j >= 0; j--) {
+                double cj = symmetric(c[i * cols + j], p);
+                for (int t = 0; t < len; t++) {
+                    vals[base + t] = red(vals[base + t] * pts[t] + cj, dp, pInv);
+                }
+            }
+        }
+    }
+
     /**
      * values[a - from] = Res_{n, m}(f(x, a), g(x, a)) mod p for a in [from, to), with the formal
      * degrees n = fRows - 1 and m = gRows - 1 (so a point where a leading coefficient vanishes is
      * exact: {@link PolyGcdZp#resultant}'s rule). f holds fRows x fCols residues (coefficient of
-     * x^i y^j at i fCols + j), g likewise. O((to - from)(fRows fCols + gRows gCols + n m)).
+     * x^i y^j at i fCols + j), g likewise. The coefficients in x are evaluated at all the points
+     * first ({@link #evaluateTable}). O((to - from)(fRows fCols + gRows gCols + n m)).
      */
     static void resultantsAt(ZpField field, long[] f, int fRows, int fCols, long[] g, int gRows, int gCols,
             int from, int to, long[] values) {
         long p = field.p();
-        double pInv = 1.0 / p;
-        int cols = Math.max(fCols, gCols);
-        long[] pw = new long[cols];
+        int len = to - from;
+        double[] fv = new double[fRows * len];
+        double[] gv = new double[gRows * len];
+        evaluateTable(f, fRows, fCols, p, from, to, fv);
+        evaluateTable(g, gRows, gCols, p, from, to, gv);
         long[] fa = new long[fRows];
         long[] ga = new long[gRows];
-        for (int a = from; a < to; a++) {
-            long pt = a % p;
-            long v = 1;
-            for (int j = 0; j < cols; j++) {
-                pw[j] = v;
-                v = mulmod(v, pt, p, pInv);
+        for (int t = 0; t < len; t++) {
+            for (int i = 0; i < fRows; i++) {
+                fa[i] = unsigned(fv[i * len + t], p);
             }
-            evaluateRows(f, fRows, fCols, pw, p, fa);
-            evaluateRows(g, gRows, gCols, pw, p, ga);
-            values[a - from] = PolyGcdZp.resultant(field, fa, fRows, ga, gRows);
+            for (int i = 0; i < gRows; i++) {
+                ga[i] = unsigned(gv[i * len + t], p);
+            }
+            values[t] = PolyGcdZp.resultant(field, fa, fRows, ga, gRows);
         }
     }
 
     /**
      * The coefficients (increasing degree) of the polynomial of degree at most D = values.length - 1
-     * with the given values at y = 0, 1, ..., D modulo p (p &gt; D): Newton's divided differences
-     * (the nodes differ by k at level k, so each level multiplies by one inverse 1/k), then the
-     * Newton form expanded by Horner's rule in the basis (y - k). Overwrites values with the
-     * coefficients. O(D^2) products.
+     * with the given values at y = 0, 1, ..., D modulo p (p &gt; 2D + 2, p &lt; 2^26): Newton's
+     * divided differences (the nodes differ by k at level k, so each level multiplies by one
+     * inverse 1/k), then the Newton form expanded by Horner's rule in the basis (y - k). Symmetric
+     * residues in doubles, every level one forward pass from one array into another (vectorizable,
+     * as {@link PolyGcdDouble}'s passes). Overwrites values with the coefficients. O(D^2).
      */
     static void interpolateConsecutive(long[] values, long p) {
         int d = values.length - 1;
+        double dp = p;
         double pInv = 1.0 / p;
         ZpField field = ZpField.of(p);
-        long[] c = values;
-        for (int k = 1; k <= d; k++) {
-            long inv = field.inv(k);
-            for (int i = d; i >= k; i--) {
-                long diff = c[i] - c[i - 1];
-                diff += (diff >> 63) & p;
-                c[i] = mulmod(diff, inv, p, pInv);
-            }
+        double[] cur = new double[d + 1];
+        double[] nxt = new double[d + 1];
+        for (int i = 0; i <= d; i++) {
+            cur[i] = symmetric(values[i], p);
         }
-        // r = c_d; r = r (y - k) + c_k for k = d - 1, ..., 0; r held in out[0..len)
-        long[] r = new long[d + 1];
-        r[0] = c[d];
+        for (int k = 1; k <= d; k++) {
+            double inv = symmetric(field.inv(k), p);
+            System.arraycopy(cur, 0, nxt, 0, k);
+            for (int i = k; i <= d; i++) {
+                nxt[i] = red((cur[i] - cur[i - 1]) * inv, dp, pInv);
+            }
+            double[] t = cur;
+            cur = nxt;
+            nxt = t;
+        }
+        // r = c_d; r = r (y - k) + c_k for k = d - 1, ..., 0
+        double[] r = nxt;
+        double[] s = new double[d + 1];
+        r[0] = cur[d];
         int len = 1;
         for (int k = d - 1; k >= 0; k--) {
-            long kk = p - k; // -k mod p (k <= d < p)
-            r[len] = r[len - 1];
-            for (int t = len - 1; t >= 1; t--) {
-                long s = r[t - 1] + mulmod(r[t], kk, p, pInv);
-                r[t] = s >= p ? s - p : s;
+            double kk = -k; // |k| <= d < p / 2
+            s[0] = red(kk * r[0] + cur[k], dp, pInv);
+            for (int t = 1; t < len; t++) {
+                s[t] = red(r[t - 1] + kk * r[t], dp, pInv);
             }
-            long s = mulmod(r[0], kk, p, pInv) + c[k];
-            r[0] = s >= p ? s - p : s;
+            s[len] = r[len - 1];
+            double[] t = r;
+            r = s;
+            s = t;
             len++;
         }
-        System.arraycopy(r, 0, values, 0, d + 1);
+        for (int i = 0; i <= d; i++) {
+            values[i] = unsigned(r[i], p);
+        }
     }
 
     /**
