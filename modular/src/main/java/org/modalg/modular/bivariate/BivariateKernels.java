@@ -75,55 +75,34 @@ final class BivariateKernels {
     }
 
     /**
-     * vals[i len + t] = sum_j c[i cols + j] (from + t)^j mod p as symmetric residues in doubles
-     * (len = to - from): Horner's rule across the points, one vectorizable pass over the points per
-     * coefficient, every product of two symmetric residues below 2^50 exact. O(rows cols len).
-     */
-    static void evaluateTable(long[] c, int rows, int cols, long p, int from, int to, double[] vals) {
-        int len = to - from;
-        double dp = p;
-        double pInv = 1.0 / p;
-        double[] pts = new double[len];
-        for (int t = 0; t < len; t++) {
-            pts[t] = symmetric((from + t) % p, p);
-        }
-        for (int i = 0; i < rows; i++) {
-            int base = i * len;
-            java.util.Arrays.fill(vals, base, base + len, symmetric(c[i * cols + cols - 1], p));
-            for (int j = cols - 2; j >= 0; j--) {
-                double cj = symmetric(c[i * cols + j], p);
-                for (int t = 0; t < len; t++) {
-                    vals[base + t] = red(vals[base + t] * pts[t] + cj, dp, pInv);
-                }
-            }
-        }
-    }
-
-    /**
      * values[a - from] = Res_{n, m}(f(x, a), g(x, a)) mod p for a in [from, to), with the formal
      * degrees n = fRows - 1 and m = gRows - 1 (so a point where a leading coefficient vanishes is
      * exact: {@link PolyGcdZp#resultant}'s rule). f holds fRows x fCols residues (coefficient of
-     * x^i y^j at i fCols + j), g likewise. The coefficients in x are evaluated at all the points
-     * first ({@link #evaluateTable}). O((to - from)(fRows fCols + gRows gCols + n m)).
+     * x^i y^j at i fCols + j), g likewise. The coefficients in x are evaluated point by point as
+     * dot products with the powers of a ({@link #evaluateRows}: one 64-bit multiply-add per term,
+     * one reduction per 2^11 terms), which profiled faster than Horner across all points on
+     * symmetric double residues with a reduction per step (tried: 43% of the samples against 28%
+     * at total degree 30).
+     * O((to - from)(fRows fCols + gRows gCols + n m)).
      */
     static void resultantsAt(ZpField field, long[] f, int fRows, int fCols, long[] g, int gRows, int gCols,
             int from, int to, long[] values) {
         long p = field.p();
-        int len = to - from;
-        double[] fv = new double[fRows * len];
-        double[] gv = new double[gRows * len];
-        evaluateTable(f, fRows, fCols, p, from, to, fv);
-        evaluateTable(g, gRows, gCols, p, from, to, gv);
+        double pInv = 1.0 / p;
+        int cols = Math.max(fCols, gCols);
+        long[] pw = new long[cols];
         long[] fa = new long[fRows];
         long[] ga = new long[gRows];
-        for (int t = 0; t < len; t++) {
-            for (int i = 0; i < fRows; i++) {
-                fa[i] = unsigned(fv[i * len + t], p);
+        for (int a = from; a < to; a++) {
+            long pt = a % p;
+            long v = 1;
+            for (int j = 0; j < cols; j++) {
+                pw[j] = v;
+                v = mulmod(v, pt, p, pInv);
             }
-            for (int i = 0; i < gRows; i++) {
-                ga[i] = unsigned(gv[i * len + t], p);
-            }
-            values[t] = PolyGcdZp.resultant(field, fa, fRows, ga, gRows);
+            evaluateRows(f, fRows, fCols, pw, p, fa);
+            evaluateRows(g, gRows, gCols, pw, p, ga);
+            values[a - from] = PolyGcdZp.resultant(field, fa, fRows, ga, gRows);
         }
     }
 

@@ -347,28 +347,6 @@ class BivariateResultantTest {
             }
             BivariateKernels.interpolateConsecutive(v, p);
             assertEquals(java.util.Arrays.toString(c), java.util.Arrays.toString(v), where("p=" + p + " d=" + d));
-            // the evaluation table across points: extreme residues, points beyond p included
-            int rows = 1 + rnd.nextInt(4);
-            int tcols = 1 + rnd.nextInt(30);
-            long[] tc = new long[rows * tcols];
-            for (int i = 0; i < tc.length; i++) {
-                tc[i] = i % 3 == 0 ? p - 1 : Math.floorMod(rnd.nextLong(), p);
-            }
-            int from = it % 2 == 0 ? 0 : (int) (p - 5);
-            int to = from + 1 + rnd.nextInt(40);
-            double[] table = new double[rows * (to - from)];
-            BivariateKernels.evaluateTable(tc, rows, tcols, p, from, to, table);
-            for (int i = 0; i < rows; i++) {
-                for (int a = from; a < to; a++) {
-                    BigInteger e = BigInteger.ZERO;
-                    for (int j = tcols - 1; j >= 0; j--) {
-                        e = e.multiply(BigInteger.valueOf(a)).add(BigInteger.valueOf(tc[i * tcols + j]));
-                    }
-                    long got = (long) table[i * (to - from) + (a - from)];
-                    assertEquals(e.mod(bp).longValue(), Math.floorMod(got, p), where("p=" + p + " row " + i + " at " + a));
-                    assertTrue(Math.abs(got) <= p / 2 + 1, where("symmetric residue " + got + " mod " + p));
-                }
-            }
             // evaluation with more than one block of sums
             int cols = BivariateKernels.SUM_BLOCK + 1 + rnd.nextInt(100);
             long[] row = new long[cols];
