@@ -125,10 +125,18 @@ public final class BivariateGcd {
         List<Long> kept = new ArrayList<>();
         int emin = Integer.MAX_VALUE;
         int used = 0;
+        // A safety net, not a bound the proof needs: the target's coefficients have at most about
+        // 4 (t_F + t_G) + bits(F) + bits(G) + 64 bits (Mignotte-type bounds for a factor in two
+        // variables, times gamma); ten times that in primes of 25 bits is never reached by a correct
+        // run, and stops a wrong one with an exception instead of running through the whole stream.
+        long maxPrimes = 1000 + 10L * (pf.maxCoefficientBits() + pg.maxCoefficientBits()
+                + 16L * (pf.totalDegree() + pg.totalDegree())) / 25;
+        int imaged = 0;
         while (true) {
             long p = primes.next();
-            if (p <= 0) {
-                throw new IllegalStateException("prime stream exhausted after " + used + " primes");
+            if (++imaged > maxPrimes) {
+                throw new IllegalStateException("no stable lift divided both inputs after " + maxPrimes
+                        + " primes (far beyond the size of any factor): an internal error");
             }
             options.checkCancelled("before bivariate gcd image modulo " + p);
             CrtBasis basis = CrtBasis.of(p);
