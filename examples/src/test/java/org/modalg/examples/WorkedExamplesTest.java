@@ -12,6 +12,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.modalg.fft.LimbProducts;
 import org.modalg.polynomial.ZZPoly;
+import org.modalg.polynomial.bivariate.ZZBivariate;
 
 /** Each worked example run as it is shipped, its printed output and results checked independently. */
 class WorkedExamplesTest {
@@ -29,9 +30,11 @@ class WorkedExamplesTest {
      * (Bareiss) elimination with exact polynomial divisions: no evaluation, no interpolation,
      * no modular arithmetic.
      */
-    static ZZPoly sylvesterResultant(CurveProjection.Bivariate f, CurveProjection.Bivariate g) {
-        int m = f.degreeY();
-        int n = g.degreeY();
+    static ZZPoly sylvesterResultant(ZZBivariate bf, ZZBivariate bg) {
+        List<ZZPoly> f = bf.coefficientsInY(); // coefficients of y^j, polynomials in x
+        List<ZZPoly> g = bg.coefficientsInY();
+        int m = f.size() - 1;
+        int n = g.size() - 1;
         int size = m + n;
         ZZPoly[][] s = new ZZPoly[size][size];
         for (ZZPoly[] row : s) {
@@ -39,12 +42,12 @@ class WorkedExamplesTest {
         }
         for (int i = 0; i < n; i++) {
             for (int j = 0; j <= m; j++) {
-                s[i][i + j] = f.coefficients().get(m - j);
+                s[i][i + j] = f.get(m - j);
             }
         }
         for (int i = 0; i < m; i++) {
             for (int j = 0; j <= n; j++) {
-                s[n + i][i + j] = g.coefficients().get(n - j);
+                s[n + i][i + j] = g.get(n - j);
             }
         }
         boolean negate = false;
@@ -82,14 +85,17 @@ class WorkedExamplesTest {
         for (long[] point : new long[][] {{3, 4}, {4, 3}, {-3, -4}, {-4, -3}}) {
             BigInteger x = BigInteger.valueOf(point[0]);
             BigInteger y = BigInteger.valueOf(point[1]);
-            assertEquals(0, r.circle().atX(x).evaluate(y).signum(), "on the circle: " + point[0] + ", " + point[1]);
-            assertEquals(0, r.hyperbola().atX(x).evaluate(y).signum(), "on the hyperbola");
+            assertEquals(0, r.circle().evaluate(x, y).signum(), "on the circle: " + point[0] + ", " + point[1]);
+            assertEquals(0, r.hyperbola().evaluate(x, y).signum(), "on the hyperbola");
             assertEquals(0, r.projection().evaluate(x).signum(), "projected to a root");
         }
         ZZPoly big = sylvesterResultant(r.f(), r.g());
         assertEquals(big, r.bigProjection());
         assertTrue(c.text().contains("Res_y(F, G) = " + r.projection()), c.text());
         assertTrue(c.text().contains("degree " + big.degree()), c.text());
+        assertEquals(8, r.pointsChecked(), "every point checked by substitution (leading coefficients in y are 1)");
+        assertTrue(c.text().contains("checked by substitution at 8 points"), c.text());
+        assertTrue(r.report().contains("PROVEN"), r.report());
     }
 
     @Test

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The packages of the module depend downwards only (the order of the README's package table):
- * {@code mat, poly -> loop -> image -> org.modalg.modular -> kernel}, so there is no cycle
+ * {@code bivariate -> mat, poly -> loop -> image -> org.modalg.modular -> kernel}, so there is no cycle
  * between them and {@code mat} and {@code poly} do not know each other. Read by {@code jdeps}
  * from the compiled main classes; a new package must be given its place here and in the README.
  */
@@ -38,7 +38,8 @@ class PackageLayersTest {
             ROOT + ".image", 2,
             ROOT + ".loop", 3,
             ROOT + ".mat", 4,
-            ROOT + ".poly", 4);
+            ROOT + ".poly", 4,
+            ROOT + ".bivariate", 5);
 
     @Test
     void packagesDependDownwardsOnly() throws Exception {

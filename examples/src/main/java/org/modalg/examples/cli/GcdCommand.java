@@ -4,9 +4,11 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.modalg.fft.Route;
 import org.modalg.modular.ModularResult;
+import org.modalg.modular.bivariate.BivariateGcd;
 import org.modalg.modular.poly.GcdResult;
 import org.modalg.modular.poly.PolynomialGcd;
 import org.modalg.polynomial.ZZPoly;
+import org.modalg.polynomial.bivariate.ZZBivariate;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -18,12 +20,15 @@ import picocli.CommandLine.Spec;
  * {@code modalg gcd F G}: the greatest common divisor of two polynomials over Z (positive
  * leading coefficient), by the modular algorithm of {@link PolynomialGcd}; {@code --cofactors}
  * also prints F/gcd and G/gcd, {@code --verbose} the report (primes, unlucky primes, timings).
+ * With {@code --var V}, F and G are polynomials in V and one other variable (Z[x, y], by
+ * {@link BivariateGcd}), printed with V as the main variable.
  */
 @Command(name = "gcd", mixinStandardHelpOptions = true,
         description = {"Greatest common divisor of two polynomials over Z (modular algorithm).",
                 "F, G: inline text, - (standard input) or file:PATH, in the human form",
                 "(3*x^2 - x + 7); FLINT's form (len  c0 c1 ...) with --flint or in a text",
-                "that begins with #flint."})
+                "that begins with #flint.",
+                "With --var V: F and G in V and one other variable (3*x^2*y - y^3 + 7)."})
 public final class GcdCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "F", description = PolyMulCommand.OPERAND)
     String f;
@@ -38,6 +43,10 @@ public final class GcdCommand implements Callable<Integer> {
     @Option(names = "--cofactors", description = "Also print F/gcd and G/gcd, one per line.")
     boolean cofactors;
 
+    @Option(names = "--var", paramLabel = "V",
+            description = "Bivariate F and G (human form) in V and one other variable; V is printed as the main variable.")
+    String var;
+
     @Option(names = "--flint", description = "Read the operands and write the results in FLINT's form (len  c0 c1 ...).")
     boolean flint;
 
@@ -51,6 +60,9 @@ public final class GcdCommand implements Callable<Integer> {
     public Integer call() {
         try (Invocation run = new Invocation("gcd", common, spec)) {
             Route r = Route.parse(route);
+            if (var != null) {
+                return bivariate(run, r);
+            }
             ZZPoly a = PolyMulCommand.zzPoly(run, f, "F", flint);
             ZZPoly b = PolyMulCommand.zzPoly(run, g, "G", flint);
             long t0 = System.nanoTime();
@@ -64,5 +76,37 @@ public final class GcdCommand implements Callable<Integer> {
             run.report(res.report());
             return run.finish();
         }
+    }
+
+    private int bivariate(Invocation run, Route r) {
+        if (flint) {
+            throw new IllegalArgumentException("--flint reads univariate operands only; with --var give F and G in"
+                    + " the human form (3*x^2*y - y^3 + 7)");
+        }
+        if (r == Route.BIG_PRIME) {
+            throw new IllegalArgumentException("--route bigprime is not available with --var (bivariate gcds take"
+                    + " word-size primes); use crt or auto");
+        }
+        if (!var.matches("[A-Za-z_][A-Za-z0-9_]*")) {
+            throw new IllegalArgumentException("--var must be a variable name ([A-Za-z_][A-Za-z0-9_]*), got '" + var
+                    + "'");
+        }
+        Input inF = run.input(f, "F");
+        Input inG = run.input(g, "G");
+        String other = BivariateOperands.otherVariable(var, inF, inG);
+        ZZBivariate a = BivariateOperands.parse(inF, var, other);
+        ZZBivariate b = BivariateOperands.parse(inG, var, other);
+        long t0 = System.nanoTime();
+        ModularResult<ZZBivariate> res = BivariateGcd.gcd(a, b, run.modularOptions());
+        run.time("gcd", t0);
+        ZZBivariate h = res.value();
+        run.result("result", h.toString(var, other));
+        if (cofactors) {
+            run.result("cofactors", h.isZero() ? List.of("0", "0")
+                    : List.of(BivariateGcd.divideExact(a, h).toString(var, other),
+                            BivariateGcd.divideExact(b, h).toString(var, other)));
+        }
+        run.report(res.report());
+        return run.finish();
     }
 }

@@ -4,8 +4,10 @@ import java.math.BigInteger;
 import java.util.concurrent.Callable;
 import org.modalg.fft.Route;
 import org.modalg.modular.ModularResult;
+import org.modalg.modular.bivariate.BivariateResultant;
 import org.modalg.modular.poly.Resultant;
 import org.modalg.polynomial.ZZPoly;
+import org.modalg.polynomial.bivariate.ZZBivariate;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -23,7 +25,9 @@ import picocli.CommandLine.Spec;
                 "--probabilistic).",
                 "F, G: inline text, - (standard input) or file:PATH, in the human form",
                 "(3*x^2 - x + 7); FLINT's form (len  c0 c1 ...) with --flint or in a text",
-                "that begins with #flint. --probabilistic stops early (not proven; --seed N repeats a run)."})
+                "that begins with #flint. --probabilistic stops early (not proven; --seed N repeats a run).",
+                "With --var V: F and G in V and one other variable (3*x^2*y - y^3 + 7), the result",
+                "Res_V(F, G) is a polynomial in the other variable."})
 public final class ResultantCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "F", description = PolyMulCommand.OPERAND)
     String f;
@@ -34,6 +38,11 @@ public final class ResultantCommand implements Callable<Integer> {
     @Option(names = "--route", paramLabel = "crt|bigprime|auto", defaultValue = "auto",
             description = "Word-size primes and CRT, generalized Fermat primes, or automatic (default: ${DEFAULT-VALUE}).")
     String route;
+
+    @Option(names = "--var", paramLabel = "V",
+            description = "Eliminate V from bivariate F and G (human form, V and one other variable); prints"
+                    + " Res_V(F, G) in the other variable.")
+    String var;
 
     @Option(names = "--flint", description = "Read the operands in FLINT's form (len  c0 c1 ...).")
     boolean flint;
@@ -51,6 +60,9 @@ public final class ResultantCommand implements Callable<Integer> {
     public Integer call() {
         try (Invocation run = new Invocation("resultant", common, spec)) {
             Route r = Route.parse(route);
+            if (var != null) {
+                return bivariate(run, r);
+            }
             ZZPoly a = PolyMulCommand.zzPoly(run, f, "F", flint);
             ZZPoly b = PolyMulCommand.zzPoly(run, g, "G", flint);
             long t0 = System.nanoTime();
@@ -61,5 +73,32 @@ public final class ResultantCommand implements Callable<Integer> {
             run.report(res.report());
             return run.finish();
         }
+    }
+
+    private int bivariate(Invocation run, Route r) {
+        if (flint) {
+            throw new IllegalArgumentException("--flint reads univariate operands only; with --var give F and G in"
+                    + " the human form (3*x^2*y - y^3 + 7)");
+        }
+        if (r == Route.BIG_PRIME) {
+            throw new IllegalArgumentException("--route bigprime is not available with --var (bivariate resultants"
+                    + " take word-size primes); use crt or auto");
+        }
+        if (!var.matches("[A-Za-z_][A-Za-z0-9_]*")) {
+            throw new IllegalArgumentException("--var must be a variable name ([A-Za-z_][A-Za-z0-9_]*), got '" + var
+                    + "'");
+        }
+        Input inF = run.input(f, "F");
+        Input inG = run.input(g, "G");
+        String other = BivariateOperands.otherVariable(var, inF, inG);
+        ZZBivariate a = BivariateOperands.parse(inF, var, other);
+        ZZBivariate b = BivariateOperands.parse(inG, var, other);
+        long t0 = System.nanoTime();
+        ModularResult<ZZPoly> res = BivariateResultant.resultant(a, b, certification.applyTo(run.modularOptions()));
+        run.time("resultant", t0);
+        run.result("result", res.value().toString(other));
+        run.report("eliminated", var);
+        run.report(res.report());
+        return run.finish();
     }
 }

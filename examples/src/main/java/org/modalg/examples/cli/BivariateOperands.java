@@ -1,0 +1,64 @@
+package org.modalg.examples.cli;
+
+import java.util.Set;
+import java.util.TreeSet;
+import org.modalg.polynomial.bivariate.ZZBivariate;
+
+/**
+ * Bivariate operands of {@code modalg resultant --var V}: the human form in V and one other
+ * variable, whose name is read from the operands (the only identifier other than V in F and G).
+ */
+final class BivariateOperands {
+    private BivariateOperands() {
+    }
+
+    /**
+     * The name of the variable other than {@code eliminated} in the texts: the only other
+     * identifier that occurs; {@code y} (or {@code x} when V is y) when none does.
+     *
+     * @throws IllegalArgumentException naming the inputs' identifiers when there are more than two
+     */
+    static String otherVariable(String eliminated, Input... inputs) {
+        Set<String> names = new TreeSet<>();
+        for (Input in : inputs) {
+            String s = in.text;
+            int i = 0;
+            while (i < s.length()) {
+                char c = s.charAt(i);
+                if (Character.isLetter(c) || c == '_') {
+                    int from = i;
+                    while (i < s.length() && (Character.isLetterOrDigit(s.charAt(i)) || s.charAt(i) == '_')) {
+                        i++;
+                    }
+                    String name = s.substring(from, i);
+                    if (!name.equals(eliminated)) {
+                        names.add(name);
+                    }
+                } else if (c >= '0' && c <= '9') {
+                    while (i < s.length() && s.charAt(i) >= '0' && s.charAt(i) <= '9') {
+                        i++; // digits, then a juxtaposed variable (3x) starts a name
+                    }
+                } else {
+                    i++;
+                }
+            }
+        }
+        if (names.size() > 1) {
+            throw new IllegalArgumentException("--var " + eliminated + " eliminates one variable of two, but F and G"
+                    + " use " + names + " besides " + eliminated + " (bivariate input takes two variables)");
+        }
+        if (names.isEmpty()) {
+            return eliminated.equals("y") ? "x" : "y";
+        }
+        return names.iterator().next();
+    }
+
+    /** The polynomial of the input in the eliminated variable (as x) and the other one (as y). */
+    static ZZBivariate parse(Input in, String eliminated, String other) {
+        try {
+            return ZZBivariate.parse(in.text, eliminated, other);
+        } catch (IllegalArgumentException e) {
+            throw in.error(e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,87 @@
+package org.modalg.examples.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.modalg.modular.bivariate.BivariateResultant;
+import org.modalg.polynomial.ZZPoly;
+import org.modalg.polynomial.bivariate.ZZBivariate;
+
+/** {@code modalg resultant --var V} and {@code modalg gcd --var V}: bivariate operands, the other variable's name, errors. */
+class BivariateResultantCommandTest {
+    static final long SEED = Long.getLong("modalg.test.seed", System.nanoTime());
+
+    @Test
+    void eliminatesTheNamedVariable() {
+        CliRunner x = CliRunner.run("resultant", "--var", "x", "x^2 + y^2 - 25", "x*y - 12");
+        assertEquals(0, x.exitCode, x.err);
+        assertEquals("y^4 - 25*y^2 + 144", x.out.trim(), x.err);
+        CliRunner y = CliRunner.run("resultant", "--var", "y", "x^2 + y^2 - 25", "x*y - 12");
+        assertEquals("x^4 - 25*x^2 + 144", y.out.trim(), y.err);
+        // Res_t(t^2 + s, t - s) = s^2 + s, in the variable the operands use
+        CliRunner t = CliRunner.run("resultant", "--var", "t", "t^2 + s", "t - s");
+        assertEquals("s^2 + s", t.out.trim(), t.err);
+        // univariate operands with --var: a constant
+        CliRunner u = CliRunner.run("resultant", "--var", "x", "x - 2", "x - 7");
+        assertEquals("-5", u.out.trim(), u.err);
+        // without --var the univariate command is unchanged
+        CliRunner plain = CliRunner.run("resultant", "x - 2", "x - 7");
+        assertEquals("-5", plain.out.trim(), plain.err);
+        CliRunner v = CliRunner.run("resultant", "--var", "x", "-v", "--probabilistic", "3*x^2*y - y^3 + 7", "x - y");
+        assertEquals(0, v.exitCode, v.err);
+        assertTrue(v.err.contains("bivariate resultant"), v.err);
+    }
+
+    @Test
+    void bivariateGcd() {
+        CliRunner r = CliRunner.run("gcd", "--var", "x", "--cofactors", "x^2 - y^2", "x^3 - y^3");
+        assertEquals(0, r.exitCode, r.err);
+        assertEquals("x - y\nx + y\nx^2 + x*y + y^2", r.out.trim(), r.err);
+        CliRunner t = CliRunner.run("gcd", "--var", "s", "2*s*t + 2*s", "t^2 - 1");
+        assertEquals("t + 1", t.out.trim(), t.err);
+        CliRunner plain = CliRunner.run("gcd", "2*x^2 - x - 3", "x^3 + x^2 + 5*x + 5");
+        assertEquals("x + 1", plain.out.trim(), plain.err);
+        CliRunner bad = CliRunner.run("gcd", "--var", "x", "x + y", "x + z");
+        assertEquals(2, bad.exitCode);
+        assertTrue(bad.err.startsWith("error: "), bad.err);
+    }
+
+    @Test
+    void randomInputAgainstTheApi() {
+        Random rnd = new Random(SEED);
+        StringBuilder f = new StringBuilder();
+        StringBuilder g = new StringBuilder();
+        for (int i = 0; i <= 4; i++) {
+            for (int j = 0; j <= 3; j++) {
+                f.append(" + ").append(rnd.nextInt(1000) - 500).append("*u^").append(i).append("*v^").append(j);
+                g.append(" + ").append(rnd.nextInt(1000) - 500).append("*v^").append(i).append("*u^").append(j);
+            }
+        }
+        CliRunner r = CliRunner.run("resultant", "--var", "u", f.toString(), g.toString());
+        ZZPoly expected = BivariateResultant.resultant(ZZBivariate.parse(f.toString(), "u", "v"),
+                ZZBivariate.parse(g.toString(), "u", "v"));
+        assertEquals(expected.toString("v"), r.out.trim(), "seed=" + SEED + " (-Dmodalg.test.seed to replay) " + r.err);
+    }
+
+    @Test
+    void badInputGivesOneErrorLine() {
+        CliRunner three = CliRunner.run("resultant", "--var", "x", "x + y", "x + z");
+        assertEquals(2, three.exitCode);
+        assertTrue(three.err.startsWith("error: ") && three.err.contains("[y, z] besides x"), three.err);
+        assertEquals(1, three.err.trim().split("\n").length, three.err);
+        CliRunner parse = CliRunner.run("resultant", "--var", "x", "x^2*y +", "x");
+        assertEquals(2, parse.exitCode);
+        assertTrue(parse.err.contains("F: line 1, column 8"), parse.err);
+        CliRunner flint = CliRunner.run("resultant", "--var", "x", "--flint", "2  1 1", "2  1 1");
+        assertEquals(2, flint.exitCode);
+        assertTrue(flint.err.contains("--flint reads univariate operands only"), flint.err);
+        CliRunner name = CliRunner.run("resultant", "--var", "1x", "x", "x");
+        assertEquals(2, name.exitCode);
+        assertTrue(name.err.contains("--var must be a variable name"), name.err);
+        CliRunner big = CliRunner.run("resultant", "--var", "x", "--route", "bigprime", "x + y", "x - y");
+        assertEquals(2, big.exitCode);
+        assertTrue(big.err.contains("bigprime is not available with --var"), big.err);
+    }
+}

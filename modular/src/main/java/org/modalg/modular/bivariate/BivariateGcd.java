@@ -1,0 +1,388 @@
+package org.modalg.modular.bivariate;
+
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import org.modalg.fft.CancelledException;
+import org.modalg.fft.Certification;
+import org.modalg.fft.CrtBasis;
+import org.modalg.fft.Options;
+import org.modalg.fft.Route;
+import org.modalg.fields.ZpField;
+import org.modalg.modular.CrtAccumulator;
+import org.modalg.modular.ModularReport;
+import org.modalg.modular.ModularResult;
+import org.modalg.modular.PrimeStream;
+import org.modalg.modular.kernel.PolyGcdDouble;
+import org.modalg.modular.kernel.PolyGcdZp;
+import org.modalg.modular.poly.PolynomialGcd;
+import org.modalg.polynomial.ZZPoly;
+import org.modalg.polynomial.bivariate.ZZBivariate;
+
+/**
+ * The gcd of two polynomials of Z[x, y] by dense modular evaluation and interpolation (Brown
+ * 1971, "On Euclid's algorithm and the computation of polynomial greatest common divisors";
+ * Geddes, Czapor and Labahn, Algorithms for Computer Algebra, section 7.4), proven by trial
+ * division.
+ *
+ * <p>Method, with x the main variable: contents in x (gcds in Z[y] of the coefficients, by
+ * {@link PolynomialGcd}) are taken out, so gcd(f, g) = gcd(cont f, cont g) gcd(F, G) for the
+ * primitive parts F, G. With gamma = gcd(lc_x F, lc_x G) in Z[y], the target is
+ * H* = gamma H / lc_x(H), H = gcd(F, G), of y-degree at most D = deg gamma + min(deg_y F, deg_y G).
+ * For each prime p below 2^26 ({@link PrimeStream}): random points a mod p (from a seeded
+ * generator, reported) where gamma(a), lc_x F(a) and lc_x G(a) do not vanish; the monic gcd of
+ * F(x, a) and G(x, a) mod p by {@link PolyGcdZp#gcd}, scaled by gamma(a); at each point an image
+ * of larger x-degree than the least seen for the prime is unlucky (skipped), one of smaller
+ * degree restarts the prime's points; D + 1 points of equal degree e are interpolated in y
+ * (Newton). Across primes the same degree rule (an image of larger degree is listed as unlucky,
+ * one of smaller degree discards every kept prime), and the images are combined by incremental
+ * CRT ({@link CrtAccumulator}). An image of degree 0 proves gcd(F, G) = 1 (every image at a point
+ * where the leading coefficients survive has at least the true degree).
+ *
+ * <p>Proof: once one more prime leaves the symmetric lift unchanged, its primitive part P in x
+ * is divided into F and G over Z[y][x] (exact division, quotient coefficients by exact division in
+ * Z[y]). If both divisions are exact, P divides gcd(F, G) and has the x-degree e of a modular
+ * image, which is at least that of gcd(F, G); so P = ±gcd(F, G) (both primitive). Otherwise the
+ * loop goes on with more primes. {@link Certification#PROVEN} always; the cofactors come out of
+ * the proof's divisions.
+ *
+ * <p>Cost per prime: about (D + 1 + skipped points) evaluations of F and G (O(deg_x deg_y) each)
+ * and univariate gcds mod p (O(deg_x^2)), plus (e + 1) interpolations of O(D^2); on one thread
+ * (the points of a prime are sequential). The proof: two exact divisions in Z[y][x].
+ *
+ * <p>Conventions: gcd(0, 0) = 0; gcd(f, 0) = ±f; the result has a positive leading coefficient
+ * (the leading coefficient in y of the leading coefficient in x).
+ */
+public final class BivariateGcd {
+    private static final long PRIME_BOUND = PolyGcdDouble.PRIME_BOUND;
+
+    private BivariateGcd() {
+    }
+
+    /** gcd(f, g) with the default options. */
+    public static ZZBivariate gcd(ZZBivariate f, ZZBivariate g) {
+        return gcd(f, g, Options.defaults()).value();
+    }
+
+    /**
+     * gcd(f, g) with the report (primes used, unlucky and skipped primes, the seed of the points).
+     *
+     * @throws IllegalArgumentException if an argument is null
+     * @throws CancelledException if the cancellation check fires between primes
+     */
+    public static ModularResult<ZZBivariate> gcd(ZZBivariate f, ZZBivariate g, Options options) {
+        checkNotNull(f, "f");
+        checkNotNull(g, "g");
+        checkNotNull(options, "options");
+        ModularReport.Builder report = ModularReport.builder("bivariate gcd").route(Route.CRT);
+        long t0 = System.nanoTime();
+        if (f.isZero() || g.isZero()) {
+            ZZBivariate r = normalize(f.isZero() ? g : f);
+            report.certification(Certification.PROVEN, "trivial").phaseSince("trivial", t0);
+            return new ModularResult<>(r, report.build());
+        }
+        ZZPoly cf = contentX(f);
+        ZZPoly cg = contentX(g);
+        ZZPoly c = PolynomialGcd.gcd(cf, cg);
+        ZZBivariate pf = divideCoefficients(f, cf);
+        ZZBivariate pg = divideCoefficients(g, cg);
+        long t = report.phaseSince("contents", t0);
+        ZZBivariate h;
+        if (pf.degreeX() == 0 || pg.degreeX() == 0) {
+            h = ZZBivariate.ONE; // a primitive polynomial of x-degree 0 is ±1
+            report.certification(Certification.PROVEN, "an input of x-degree 0 after its content");
+        } else {
+            h = primitiveGcd(pf, pg, options, report);
+        }
+        t = report.phaseSince("images", t);
+        ZZBivariate r = normalize(ZZBivariate.fromY(c).multiply(h));
+        report.phaseSince("finish", t);
+        return new ModularResult<>(r, report.build());
+    }
+
+    // gcd of primitive F, G of positive x-degree
+    private static ZZBivariate primitiveGcd(ZZBivariate pf, ZZBivariate pg, Options options,
+            ModularReport.Builder report) {
+        ZZPoly gamma = PolynomialGcd.gcd(pf.leadingCoefficientInX(), pg.leadingCoefficientInX());
+        int d = gamma.degree() + Math.min(pf.degreeY(), pg.degreeY());
+        long seed = options.seedForRun();
+        report.seed(seed);
+        report.note("y-degree bound of gamma gcd / lc: " + d + " (" + (d + 1) + " points per prime), points drawn"
+                + " at random from the seed");
+        Random rnd = new Random(seed);
+        int fr = pf.degreeX() + 1;
+        int gr = pg.degreeX() + 1;
+        int fc = pf.degreeY() + 1;
+        int gc = pg.degreeY() + 1;
+        BigInteger[] fv = flat(pf, fc);
+        BigInteger[] gv = flat(pg, gc);
+        BigInteger[] gammaV = gamma.coefficients();
+        PrimeStream primes = PrimeStream.below(PRIME_BOUND);
+        CrtAccumulator acc = null;
+        List<Long> kept = new ArrayList<>();
+        int emin = Integer.MAX_VALUE;
+        int used = 0;
+        // A safety net, not a bound the proof needs: the target's coefficients have at most about
+        // 4 (t_F + t_G) + bits(F) + bits(G) + 64 bits (Mignotte-type bounds for a factor in two
+        // variables, times gamma); ten times that in primes of 25 bits is never reached by a correct
+        // run, and stops a wrong one with an exception instead of running through the whole stream.
+        long maxPrimes = 1000 + 10L * (pf.maxCoefficientBits() + pg.maxCoefficientBits()
+                + 16L * (pf.totalDegree() + pg.totalDegree())) / 25;
+        int imaged = 0;
+        while (true) {
+            long p = primes.next();
+            if (++imaged > maxPrimes) {
+                throw new IllegalStateException("no stable lift divided both inputs after " + maxPrimes
+                        + " primes (far beyond the size of any factor): an internal error");
+            }
+            options.checkCancelled("before bivariate gcd image modulo " + p);
+            CrtBasis basis = CrtBasis.of(p);
+            long[] fp = new long[fv.length];
+            long[] gp = new long[gv.length];
+            long[] gammaP = new long[gammaV.length];
+            basis.project(fv, fp);
+            basis.project(gv, gp);
+            basis.project(gammaV, gammaP);
+            boolean gammaZero = true;
+            for (long v : gammaP) {
+                gammaZero &= v == 0;
+            }
+            Image img = gammaZero ? null : image(p, fp, fr, fc, gp, gr, gc, gammaP, d, rnd);
+            if (img == null) {
+                report.skipped(p);
+                continue;
+            }
+            if (img.degree == 0) {
+                report.primesUsed(used + 1).field("word-size primes < 2^" + PolyGcdDouble.MAX_PRIME_BITS)
+                        .certification(Certification.PROVEN, "an image of x-degree 0 modulo " + p);
+                return ZZBivariate.ONE;
+            }
+            if (img.degree > emin) {
+                report.unlucky(p);
+                continue;
+            }
+            if (img.degree < emin) {
+                for (long q : kept) {
+                    report.unlucky(q);
+                }
+                used -= kept.size();
+                kept.clear();
+                emin = img.degree;
+                acc = new CrtAccumulator((emin + 1) * (d + 1));
+            }
+            boolean changed = acc.add(p, img.coefficients);
+            kept.add(p);
+            used++;
+            if (!changed && acc.count() >= 2) {
+                ZZBivariate candidate = primitivePart(lift(acc.symmetric(), emin, d));
+                if (divides(candidate, pf) && divides(candidate, pg)) {
+                    report.primesUsed(used).field("word-size primes < 2^" + PolyGcdDouble.MAX_PRIME_BITS)
+                            .certification(Certification.PROVEN, "trial division of both inputs by the lift's"
+                                    + " primitive part (x-degree " + emin + " of a modular image)");
+                    return candidate;
+                }
+            }
+        }
+    }
+
+    /** An image modulo one prime: x-degree and the (degree + 1) x (d + 1) coefficients in y. */
+    private record Image(int degree, long[] coefficients) {
+    }
+
+    // D + 1 points of equal least degree; null when too many points are passed over
+    private static Image image(long p, long[] f, int fr, int fc, long[] g, int gr, int gc, long[] gamma, int d,
+            Random rnd) {
+        ZpField field = ZpField.of(p);
+        double pInv = 1.0 / p;
+        int cols = Math.max(fc, gc);
+        long[] pw = new long[cols];
+        long[] nodes = new long[d + 1];
+        long[][] values = new long[d + 1][];
+        Set<Long> seen = new HashSet<>();
+        int e = -1;
+        int count = 0;
+        int tries = 0;
+        int maxTries = 4 * (d + 1) + 64;
+        long[] fa = new long[fr];
+        long[] ga = new long[gr];
+        long[] out = new long[Math.max(fr, gr)];
+        while (count < d + 1) {
+            if (tries++ > maxTries) {
+                return null;
+            }
+            long a = Math.floorMod(rnd.nextLong(), p);
+            if (!seen.add(a)) {
+                continue;
+            }
+            long gammaA = BivariateKernels.evaluate(gamma, 0, gamma.length, a, p, pInv);
+            if (gammaA == 0) {
+                continue;
+            }
+            long v = 1;
+            for (int j = 0; j < cols; j++) {
+                pw[j] = v;
+                v = BivariateKernels.mulmod(v, a, p, pInv);
+            }
+            BivariateKernels.evaluateRows(f, fr, fc, pw, p, fa);
+            BivariateKernels.evaluateRows(g, gr, gc, pw, p, ga);
+            if (fa[fr - 1] == 0 || ga[gr - 1] == 0) {
+                continue;
+            }
+            int len = PolyGcdZp.gcd(field, fa, fr, ga, gr, out);
+            int deg = len - 1;
+            if (deg == 0) {
+                return new Image(0, null);
+            }
+            if (e >= 0 && deg > e) {
+                continue; // an unlucky point
+            }
+            if (deg < e || e < 0) {
+                e = deg;
+                count = 0;
+            }
+            long[] scaled = new long[deg + 1];
+            for (int i = 0; i <= deg; i++) {
+                scaled[i] = BivariateKernels.mulmod(out[i], gammaA, p, pInv);
+            }
+            nodes[count] = a;
+            values[count++] = scaled;
+        }
+        long[] coefficients = new long[(e + 1) * (d + 1)];
+        long[] column = new long[d + 1];
+        for (int i = 0; i <= e; i++) {
+            for (int k = 0; k <= d; k++) {
+                column[k] = values[k][i];
+            }
+            long[] c = BivariateKernels.interpolate(nodes, column, p);
+            System.arraycopy(c, 0, coefficients, i * (d + 1), d + 1);
+        }
+        return new Image(e, coefficients);
+    }
+
+    private static ZZBivariate lift(BigInteger[] c, int e, int d) {
+        ZZPoly[] rows = new ZZPoly[e + 1];
+        for (int i = 0; i <= e; i++) {
+            rows[i] = ZZPoly.of(java.util.Arrays.copyOfRange(c, i * (d + 1), (i + 1) * (d + 1)));
+        }
+        return ZZBivariate.ofCoefficientsInX(rows);
+    }
+
+    /** The gcd in Z[y] of the coefficients in x (positive leading coefficient); f non-zero. */
+    static ZZPoly contentX(ZZBivariate f) {
+        ZZPoly c = ZZPoly.ZERO;
+        for (int i = f.degreeX(); i >= 0; i--) {
+            c = PolynomialGcd.gcd(c, f.coefficientInX(i));
+            if (c.isOne()) {
+                break;
+            }
+        }
+        return c;
+    }
+
+    private static ZZBivariate primitivePart(ZZBivariate f) {
+        return normalize(divideCoefficients(f, contentX(f)));
+    }
+
+    private static ZZBivariate divideCoefficients(ZZBivariate f, ZZPoly c) {
+        if (c.isOne()) {
+            return f;
+        }
+        ZZPoly[] r = new ZZPoly[f.degreeX() + 1];
+        for (int i = 0; i < r.length; i++) {
+            r[i] = f.coefficientInX(i).divideExact(c);
+        }
+        return ZZBivariate.ofCoefficientsInX(r);
+    }
+
+    /** f or -f, whichever has a positive leading coefficient (lc in y of lc in x). */
+    static ZZBivariate normalize(ZZBivariate f) {
+        return !f.isZero() && f.leadingCoefficientInX().leadingCoefficient().signum() < 0 ? f.negate() : f;
+    }
+
+    /**
+     * Whether b divides a in Z[y][x] (b non-zero): long division in x, each quotient coefficient
+     * an exact division in Z[y]; false at the first inexact step or a non-zero remainder.
+     */
+    static boolean divides(ZZBivariate b, ZZBivariate a) {
+        return tryDivide(a, b) != null;
+    }
+
+    /**
+     * The exact quotient a / b in Z[x, y] (the cofactors of a gcd, for example): long division in
+     * x over Z[y], each quotient coefficient an exact division in Z[y]. O(deg_x a deg_x b) products
+     * in Z[y].
+     *
+     * @throws IllegalArgumentException if a or b is null
+     * @throws ArithmeticException if b is zero or does not divide a
+     */
+    public static ZZBivariate divideExact(ZZBivariate a, ZZBivariate b) {
+        checkNotNull(a, "a");
+        checkNotNull(b, "b");
+        if (b.isZero()) {
+            throw new ArithmeticException("division by the zero polynomial");
+        }
+        ZZBivariate q = tryDivide(a, b);
+        if (q == null) {
+            throw new ArithmeticException("b does not divide a exactly in Z[x, y]");
+        }
+        return q;
+    }
+
+    /** a / b in Z[y][x] when b divides a, else null (b non-zero). */
+    static ZZBivariate tryDivide(ZZBivariate a, ZZBivariate b) {
+        if (a.isZero()) {
+            return ZZBivariate.ZERO;
+        }
+        int na = a.degreeX();
+        int nb = b.degreeX();
+        if (na < nb) {
+            return null;
+        }
+        ZZPoly[] r = a.coefficientsInX().toArray(new ZZPoly[0]);
+        ZZPoly[] q = new ZZPoly[na - nb + 1];
+        ZZPoly lb = b.leadingCoefficientInX();
+        for (int k = na - nb; k >= 0; k--) {
+            ZZPoly lead = r[k + nb];
+            if (lead.isZero()) {
+                q[k] = ZZPoly.ZERO;
+                continue;
+            }
+            if (lead.degree() < lb.degree()) {
+                return null;
+            }
+            try {
+                q[k] = lead.divideExact(lb);
+            } catch (ArithmeticException notExact) {
+                return null;
+            }
+            for (int i = 0; i <= nb; i++) {
+                r[k + i] = r[k + i].sub(q[k].multiply(b.coefficientInX(i)));
+            }
+        }
+        for (int i = 0; i < nb; i++) {
+            if (!r[i].isZero()) {
+                return null;
+            }
+        }
+        return ZZBivariate.ofCoefficientsInX(q);
+    }
+
+    private static BigInteger[] flat(ZZBivariate f, int cols) {
+        BigInteger[] v = new BigInteger[(f.degreeX() + 1) * cols];
+        for (int i = 0; i <= f.degreeX(); i++) {
+            for (int j = 0; j < cols; j++) {
+                v[i * cols + j] = f.coefficientInX(i).coefficient(j);
+            }
+        }
+        return v;
+    }
+
+    private static void checkNotNull(Object o, String name) {
+        if (o == null) {
+            throw new IllegalArgumentException(name + " must not be null");
+        }
+    }
+}

@@ -1,0 +1,330 @@
+package org.modalg.modular.bivariate;
+
+import java.math.BigInteger;
+import java.util.Arrays;
+import org.modalg.fft.CancelledException;
+import org.modalg.fft.Certification;
+import org.modalg.fft.CrtBasis;
+import org.modalg.fft.Options;
+import org.modalg.fft.Route;
+import org.modalg.fields.ZpField;
+import org.modalg.modular.Bounds;
+import org.modalg.modular.ModularReport;
+import org.modalg.modular.ModularResult;
+import org.modalg.modular.MultiCrt;
+import org.modalg.modular.PrimeStream;
+import org.modalg.modular.PrimeWorkers;
+import org.modalg.modular.image.ImageEngine;
+import org.modalg.modular.kernel.PolyGcdDouble;
+import org.modalg.modular.kernel.PolyGcdZp;
+import org.modalg.modular.loop.Combiner;
+import org.modalg.modular.loop.EarlyTermination;
+import org.modalg.modular.loop.ImageBatch;
+import org.modalg.modular.loop.ImageTask;
+import org.modalg.modular.loop.MultimodularLoop;
+import org.modalg.modular.loop.PrimeSupply;
+import org.modalg.modular.loop.ProductTreeCombiner;
+import org.modalg.modular.loop.ProvenBound;
+import org.modalg.modular.loop.StableImages;
+import org.modalg.modular.loop.StoppingRule;
+import org.modalg.modular.loop.UnluckyPrimes;
+import org.modalg.polynomial.ZZPoly;
+import org.modalg.polynomial.bivariate.ZZBivariate;
+
+/**
+ * The resultant in x of two polynomials of Z[x, y], as a polynomial in y: Res_x(f, g), the
+ * determinant of the Sylvester matrix of f and g taken as polynomials in x with coefficients in
+ * Z[y], of the formal degrees n = deg_x f and m = deg_x g. By evaluation, interpolation and CRT
+ * (Collins 1971; von zur Gathen and Gerhard, Modern Computer Algebra, section 6.8, the "small
+ * primes modular" resultant with evaluation in the second variable): an instance of the
+ * {@link MultimodularLoop} with its own {@link ImageTask}.
+ *
+ * <p><b>Degree bound.</b> deg_y Res &lt;= D = min(n deg_y g + m deg_y f, m t_f + n t_g - n m),
+ * t the total degrees. The first: every entry of an f-row has y-degree &lt;= deg_y f. The second:
+ * the entry of f-row i in column c is f_{n - (c - i)}, of y-degree at most t_f - n + c - i, and
+ * the g-rows likewise; summed over a permutation the columns contribute (n + m)(n + m - 1) / 2 and
+ * the rows subtract m(m - 1) / 2 + n(n - 1) / 2, leaving m t_f + n t_g - n m &lt;= t_f t_g
+ * (Bezout's bound, as in Cox, Little and O'Shea, Ideals, Varieties, and Algorithms, chapter 8
+ * section 7). For dense inputs of total degree d it is d^2 against 2 d^2 for the first.
+ *
+ * <p><b>Coefficient bound</b> (Goldstein and Graham 1974). Let w_k = ||f_k||_1, the sum of the
+ * absolute values of the coefficients of f_k(y), and W_f(x) = sum w_k x^k, W_g likewise. On the
+ * unit circle |f_k(z)| &lt;= w_k, so by Hadamard |Res(z)| &lt;= ||W_f||_2^m ||W_g||_2^n = B, and by
+ * Parseval every coefficient of Res is at most ||Res||_2 = (mean of |Res(z)|^2 over |z| = 1)^(1/2)
+ * &lt;= B. B is the Hadamard bound of the Sylvester matrix of W_f and W_g, so its bit count comes
+ * from {@link Bounds#resultantBits}. The primes' product must exceed 2B; integer contents are
+ * taken out first (Res(c f, d g) = c^m d^n Res(f, g)).
+ *
+ * <p><b>Images.</b> For each prime p below 2^26 (the double kernels' size; p &gt; D is required
+ * and holds since D &lt; {@link #MAX_DEGREE_BOUND}): the coefficients are reduced modulo a batch
+ * of primes at once ({@link CrtBasis}); at the D + 1 points y = 0, 1, ..., D (distinct mod p)
+ * the coefficients in x are evaluated (products of residues summed in 64 bits, one reduction per
+ * 2^11 terms) and Res_{n,m}(f(x, a), g(x, a)) mod p is the univariate kernel
+ * {@link PolyGcdZp#resultant} (Euclid on doubles, {@link PolyGcdDouble}); then Newton
+ * interpolation at 0..D gives Res mod p, O(D^2). <b>No point and no prime is skipped:</b> the
+ * kernel takes the formal degrees n and m, and Res_{n,m}(f(x, a), g(x, a)) is the Sylvester
+ * determinant of degrees n, m evaluated at a, which is Res(a) whether or not a leading
+ * coefficient vanishes at a (or modulo p). Work is spread over {@link Options#threads()} by
+ * {@link PrimeWorkers}: (prime, block of points) tasks, then one interpolation per prime. The
+ * images go through the loop's {@link ProductTreeCombiner} ({@link MultiCrt}) and
+ * {@link ProvenBound}; with {@link Certification#PROBABILISTIC} through random primes of
+ * [2^25, 2^26) and {@link StableImages} (one wrong coefficient, fixed by the earlier primes,
+ * must be divisible by all k check primes: the single-value bound of {@link EarlyTermination}
+ * applies unchanged). The images are computed on the host whatever the backend; the report
+ * names the loop's image engine and says so.
+ *
+ * <p>Cost per prime: (D + 1)((n + 1)(deg_y f + 1) + (m + 1)(deg_y g + 1)) products for the
+ * evaluations, (D + 1) n m for the resultants, D^2 for the interpolation; about
+ * (bits of 2B) / 25 primes.
+ *
+ * <p>Conventions (those of the univariate {@link org.modalg.modular.poly.Resultant}): Res(0, g) =
+ * Res(f, 0) = 0; deg_x f = 0: Res = f^m (f a polynomial in y), deg_x g = 0: Res = g^n; two
+ * non-zero polynomials of x-degree 0 give 1; Res_x(f, g) = (-1)^(n m) Res_x(g, f). The resultant
+ * in y is {@code resultant(f.swapVariables(), g.swapVariables())}, a polynomial in x.
+ */
+public final class BivariateResultant {
+    /** The largest degree bound D taken (so D + 1 points are distinct modulo every prime above 2^25). */
+    public static final int MAX_DEGREE_BOUND = 1 << 24;
+    private static final int PRIME_BITS = PolyGcdDouble.MAX_PRIME_BITS;
+    /** The first wave of a probabilistic run: at least this many primes (and 2k). */
+    private static final int FIRST_WAVE = 8;
+
+    private BivariateResultant() {
+    }
+
+    /** Res_x(f, g) with the default options (proven). */
+    public static ZZPoly resultant(ZZBivariate f, ZZBivariate g) {
+        return resultant(f, g, Options.defaults()).value();
+    }
+
+    /**
+     * Res_x(f, g) as a polynomial in y, with the report (phases bound, setup, images, crt,
+     * finish).
+     *
+     * @throws IllegalArgumentException if an argument is null, the degree bound D exceeds
+     *     {@link #MAX_DEGREE_BOUND}, or the images would not fit one array
+     * @throws CancelledException if the cancellation check fires between images
+     */
+    public static ModularResult<ZZPoly> resultant(ZZBivariate f, ZZBivariate g, Options options) {
+        checkNotNull(f, "f");
+        checkNotNull(g, "g");
+        checkNotNull(options, "options");
+        ModularReport.Builder report = ModularReport.builder("bivariate resultant").route(Route.CRT);
+        long t0 = System.nanoTime();
+        int n = f.degreeX();
+        int m = g.degreeX();
+        if (f.isZero() || g.isZero() || n == 0 || m == 0) {
+            ZZPoly r;
+            if (f.isZero() || g.isZero()) {
+                r = ZZPoly.ZERO;
+            } else if (n == 0) {
+                r = f.coefficientInX(0).pow(m);
+            } else {
+                r = g.coefficientInX(0).pow(n);
+            }
+            report.note("a zero input or one of x-degree 0: no primes needed").certification(Certification.PROVEN,
+                    "trivial");
+            report.phaseSince("trivial", t0);
+            return new ModularResult<>(r, report.build());
+        }
+        BigInteger cf = content(f);
+        BigInteger cg = content(g);
+        ZZBivariate pf = divide(f, cf);
+        ZZBivariate pg = divide(g, cg);
+        BigInteger scale = cf.pow(m).multiply(cg.pow(n));
+        long dBound = degreeBound(pf, pg);
+        if (dBound > MAX_DEGREE_BOUND) {
+            throw new IllegalArgumentException("the resultant's degree bound in y is " + dBound + ", above "
+                    + MAX_DEGREE_BOUND + " (deg_x " + n + ", " + m + "; deg_y " + f.degreeY() + ", " + g.degreeY() + ")");
+        }
+        int d = (int) dBound;
+        long boundBits = coefficientBoundBits(pf, pg);
+        if (boundBits > Integer.MAX_VALUE - 64) {
+            throw new IllegalArgumentException("the resultant's coefficient bound has " + boundBits + " bits: too large");
+        }
+        BigInteger twiceBound = BigInteger.ONE.shiftLeft((int) boundBits + 1);
+        long primesNeeded = (boundBits + 2) / (PRIME_BITS - 1) + 2;
+        if (primesNeeded * (d + 1) > Integer.MAX_VALUE - 8) {
+            throw new IllegalArgumentException("the images of a degree-" + d + " resultant modulo about " + primesNeeded
+                    + " primes (a " + boundBits + "-bit bound) would not fit one array");
+        }
+        report.note("degree bound in y: " + d + " (" + (d + 1) + " points per prime); Goldstein-Graham bound: 2^"
+                + boundBits);
+        long t = report.phaseSince("bound", t0);
+        MultimodularLoop loop = new MultimodularLoop(options, report);
+        report.note("bivariate images on the host: evaluation at y = 0.." + d + ", Res mod p by PolyGcdZp, Newton"
+                + " interpolation (" + loop.threads() + (loop.threads() == 1 ? " thread)" : " threads)"));
+        ImageTask task = new Images(pf, pg, d, options, loop.threads());
+        ProvenBound proven = new ProvenBound(twiceBound, "2 * Goldstein-Graham bound");
+        Combiner combiner = new ProductTreeCombiner(d + 1, loop.threads());
+        StoppingRule<BigInteger[]> rule = proven;
+        PrimeSupply supply;
+        EarlyTermination early = EarlyTermination.start(options, boundBits + 1, PRIME_BITS, primesNeeded,
+                "a " + boundBits + "-bit bound", report);
+        if (early != null) {
+            long[] primes = PrimeSupply.covering(early.primes(), BigInteger.ONE, twiceBound);
+            supply = PrimeSupply.fixed(primes, "random word-size primes in [2^" + (PRIME_BITS - 1) + ", 2^" + PRIME_BITS
+                    + ") (at most " + primes.length + " for a " + boundBits + "-bit bound)");
+            int first = Math.min(primes.length, Math.max(2 * early.checkPrimes(), FIRST_WAVE));
+            rule = new StableImages(early, first, proven, " (" + primes.length + " needed for the proof)");
+        } else {
+            long[] primes = PrimeSupply.covering(PrimeStream.below(PolyGcdDouble.PRIME_BOUND), BigInteger.ONE,
+                    twiceBound);
+            supply = PrimeSupply.fixed(primes, "word-size primes < 2^" + PRIME_BITS + " (" + primes.length + " for a "
+                    + boundBits + "-bit bound)");
+        }
+        report.phaseSince("setup", t);
+        BigInteger[] c = loop.run(task, supply, combiner, UnluckyPrimes.none(), rule);
+        long t1 = System.nanoTime();
+        ZZPoly r = ZZPoly.of(c);
+        if (!scale.equals(BigInteger.ONE)) {
+            r = r.multiply(scale);
+        }
+        report.phaseSince("finish", t1);
+        return new ModularResult<>(r, report.build());
+    }
+
+    /**
+     * The bound D on deg_y Res_x(f, g) described in the class comment (0 when an input is zero or
+     * of x-degree 0, where no interpolation is needed).
+     *
+     * @throws IllegalArgumentException if f or g is null
+     */
+    public static long degreeBound(ZZBivariate f, ZZBivariate g) {
+        checkNotNull(f, "f");
+        checkNotNull(g, "g");
+        long n = f.degreeX();
+        long m = g.degreeX();
+        if (n <= 0 || m <= 0) {
+            return 0;
+        }
+        long rows = n * g.degreeY() + m * f.degreeY();
+        long bezout = m * f.totalDegree() + n * g.totalDegree() - n * m;
+        return Math.min(rows, bezout);
+    }
+
+    /**
+     * A bit count b with every coefficient of Res_x(f, g) below 2^b in absolute value (the
+     * Goldstein-Graham bound of the class comment, from {@link Bounds#resultantBits} of the
+     * weight polynomials W_f and W_g); 0 when an input is zero.
+     *
+     * @throws IllegalArgumentException if f or g is null
+     */
+    public static long coefficientBoundBits(ZZBivariate f, ZZBivariate g) {
+        checkNotNull(f, "f");
+        checkNotNull(g, "g");
+        return Bounds.resultantBits(weights(f), weights(g));
+    }
+
+    // w_k = ||f_k||_1
+    private static BigInteger[] weights(ZZBivariate f) {
+        BigInteger[] w = new BigInteger[f.degreeX() + 1];
+        for (int k = 0; k < w.length; k++) {
+            BigInteger s = BigInteger.ZERO;
+            ZZPoly c = f.coefficientInX(k);
+            for (int j = 0; j <= c.degree(); j++) {
+                s = s.add(c.coefficient(j).abs());
+            }
+            w[k] = s;
+        }
+        return w;
+    }
+
+    // The positive gcd of all coefficients (f non-zero).
+    private static BigInteger content(ZZBivariate f) {
+        BigInteger c = BigInteger.ZERO;
+        for (int i = f.degreeX(); i >= 0 && !c.equals(BigInteger.ONE); i--) {
+            c = c.gcd(f.coefficientInX(i).content());
+        }
+        return c;
+    }
+
+    private static ZZBivariate divide(ZZBivariate f, BigInteger c) {
+        if (c.equals(BigInteger.ONE)) {
+            return f;
+        }
+        ZZPoly[] r = new ZZPoly[f.degreeX() + 1];
+        for (int i = 0; i < r.length; i++) {
+            r[i] = f.coefficientInX(i).divideExact(c);
+        }
+        return ZZBivariate.ofCoefficientsInX(r);
+    }
+
+    /** The coefficient grid as (deg_x + 1) x (deg_y + 1) BigIntegers, row-major (x^i y^j at i cols + j). */
+    private static BigInteger[] flatGrid(ZZBivariate f) {
+        int cols = f.degreeY() + 1;
+        BigInteger[] v = new BigInteger[(f.degreeX() + 1) * cols];
+        for (int i = 0; i <= f.degreeX(); i++) {
+            ZZPoly c = f.coefficientInX(i);
+            for (int j = 0; j < cols; j++) {
+                v[i * cols + j] = c.coefficient(j);
+            }
+        }
+        return v;
+    }
+
+    /** Res_x mod each prime of a batch, as its D + 1 coefficients in y. */
+    private static final class Images implements ImageTask {
+        private final BigInteger[] f;
+        private final BigInteger[] g;
+        private final int fRows;
+        private final int fCols;
+        private final int gRows;
+        private final int gCols;
+        private final int d;
+        private final Options options;
+        private final int threads;
+
+        Images(ZZBivariate pf, ZZBivariate pg, int d, Options options, int threads) {
+            this.f = flatGrid(pf);
+            this.g = flatGrid(pg);
+            this.fRows = pf.degreeX() + 1;
+            this.fCols = pf.degreeY() + 1;
+            this.gRows = pg.degreeX() + 1;
+            this.gCols = pg.degreeY() + 1;
+            this.d = d;
+            this.options = options;
+            this.threads = threads;
+        }
+
+        @Override
+        public ImageBatch images(ImageEngine engine, long[] primes) {
+            int k = primes.length;
+            CrtBasis basis = CrtBasis.of(primes.clone());
+            long[] fr = new long[k * f.length];
+            long[] gr = new long[k * g.length];
+            basis.project(f, fr, threads);
+            basis.project(g, gr, threads);
+            long[][] rows = new long[k][d + 1];
+            // (prime, block of points) tasks: at least two per thread when the primes are few
+            int points = d + 1;
+            int blocks = (int) Math.min(points, Math.max(1, (2L * threads + k - 1) / k));
+            int blockLen = (points + blocks - 1) / blocks;
+            int fs = f.length;
+            int gs = g.length;
+            PrimeWorkers.run(k * blocks, threads, task -> {
+                int j = task / blocks;
+                int from = (task % blocks) * blockLen;
+                int to = Math.min(points, from + blockLen);
+                if (from >= to) {
+                    return;
+                }
+                options.checkCancelled("before bivariate resultant image " + (j + 1) + " of " + k);
+                long[] fj = Arrays.copyOfRange(fr, j * fs, (j + 1) * fs);
+                long[] gj = Arrays.copyOfRange(gr, j * gs, (j + 1) * gs);
+                long[] values = new long[to - from];
+                BivariateKernels.resultantsAt(ZpField.of(primes[j]), fj, fRows, fCols, gj, gRows, gCols, from, to,
+                        values);
+                System.arraycopy(values, 0, rows[j], from, to - from);
+            });
+            PrimeWorkers.run(k, threads, j -> BivariateKernels.interpolateConsecutive(rows[j], primes[j]));
+            return ImageBatch.words(primes, rows, null);
+        }
+    }
+
+    private static void checkNotNull(Object o, String name) {
+        if (o == null) {
+            throw new IllegalArgumentException(name + " must not be null");
+        }
+    }
+}

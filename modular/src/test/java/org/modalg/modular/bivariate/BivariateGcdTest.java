@@ -1,0 +1,201 @@
+package org.modalg.modular.bivariate;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.math.BigInteger;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.modalg.fft.CancelledException;
+import org.modalg.fft.Options;
+import org.modalg.modular.ModularResult;
+import org.modalg.modular.PrimeStream;
+import org.modalg.modular.kernel.PolyGcdDouble;
+import org.modalg.modular.poly.PolynomialGcd;
+import org.modalg.polynomial.ZZPoly;
+import org.modalg.polynomial.bivariate.ZZBivariate;
+
+/**
+ * {@link BivariateGcd} against the primitive PRS over Z[y] written here (pseudo-remainders in
+ * Z[y][x], contents in Z[y] removed at every step), on random inputs with planted common factors
+ * every run (fresh seed unless {@code -Dmodalg.test.seed}, printed), plus exact division of both
+ * inputs by the result, contents in y, a prime modulo which the inputs share a factor they do not
+ * share over Z, and the conventions.
+ */
+class BivariateGcdTest {
+    static final long SEED = BivariateResultantTest.SEED;
+    static final int MULTIPLIER = BivariateResultantTest.MULTIPLIER;
+
+    @BeforeAll
+    static void printSeed() {
+        System.out.println("BivariateGcdTest seed=" + SEED + " (-Dmodalg.test.seed to replay)");
+    }
+
+    private static String where(String s) {
+        return BivariateResultantTest.where(s);
+    }
+
+    /** gcd by the primitive PRS over Z[y] (the oracle), normalized to a positive leading coefficient. */
+    static ZZBivariate prsGcd(ZZBivariate f, ZZBivariate g) {
+        if (f.isZero() || g.isZero()) {
+            return BivariateGcd.normalize(f.isZero() ? g : f);
+        }
+        ZZPoly cf = BivariateGcd.contentX(f);
+        ZZPoly cg = BivariateGcd.contentX(g);
+        ZZPoly c = PolynomialGcd.gcd(cf, cg);
+        ZZBivariate a = divideContent(f, cf);
+        ZZBivariate b = divideContent(g, cg);
+        if (a.degreeX() < b.degreeX()) {
+            ZZBivariate t = a;
+            a = b;
+            b = t;
+        }
+        while (!b.isZero()) {
+            ZZBivariate r = pseudoRemainder(a, b);
+            a = b;
+            b = r.isZero() ? r : divideContent(r, BivariateGcd.contentX(r));
+        }
+        return BivariateGcd.normalize(ZZBivariate.fromY(c).multiply(a));
+    }
+
+    private static ZZBivariate divideContent(ZZBivariate f, ZZPoly c) {
+        ZZPoly[] r = new ZZPoly[f.degreeX() + 1];
+        for (int i = 0; i < r.length; i++) {
+            r[i] = f.coefficientInX(i).divideExact(c);
+        }
+        return ZZBivariate.ofCoefficientsInX(r);
+    }
+
+    // lc(b)^k a - q b with deg_x < deg_x b, step by step
+    private static ZZBivariate pseudoRemainder(ZZBivariate a, ZZBivariate b) {
+        ZZBivariate lb = ZZBivariate.fromY(b.leadingCoefficientInX());
+        ZZBivariate r = a;
+        while (!r.isZero() && r.degreeX() >= b.degreeX()) {
+            ZZBivariate lead = ZZBivariate.fromY(r.leadingCoefficientInX());
+            ZZBivariate shift = ZZBivariate.monomial(BigInteger.ONE, r.degreeX() - b.degreeX(), 0);
+            r = r.multiply(lb).sub(lead.multiply(shift).multiply(b));
+        }
+        return r;
+    }
+
+    @Test
+    void plantedFactorsAgainstPrimitivePrs() {
+        Random rnd = new Random(SEED + 11);
+        for (int it = 0; it < 20 * MULTIPLIER; it++) {
+            ZZBivariate c = BivariateResultantTest.random(rnd, rnd.nextInt(4), rnd.nextInt(4), 1 + rnd.nextInt(20));
+            ZZBivariate a = BivariateResultantTest.random(rnd, rnd.nextInt(4), rnd.nextInt(4), 1 + rnd.nextInt(20));
+            ZZBivariate b = BivariateResultantTest.random(rnd, rnd.nextInt(4), rnd.nextInt(4), 1 + rnd.nextInt(20));
+            if (it % 4 == 1) { // a content in y and an integer content too
+                c = c.multiply(ZZBivariate.parse("6*y^2 - 3"));
+            }
+            ZZBivariate f = a.multiply(c);
+            ZZBivariate g = b.multiply(c);
+            String label = where("it=" + it + " f=" + f + " g=" + g);
+            ZZBivariate expected = prsGcd(f, g);
+            ModularResult<ZZBivariate> r = BivariateGcd.gcd(f, g, Options.defaults().withSeed(SEED + it));
+            assertEquals(expected, r.value(), label + " " + r.report());
+            if (!f.isZero() && !g.isZero()) {
+                assertNotNull(BivariateGcd.tryDivide(f, r.value()), label + " divides f");
+                assertNotNull(BivariateGcd.tryDivide(g, r.value()), label + " divides g");
+                assertNotNull(BivariateGcd.tryDivide(r.value(), BivariateGcd.normalize(c)), label + " c divides it");
+            }
+        }
+    }
+
+    @Test
+    void largerCoefficientsAndDegrees() {
+        Random rnd = new Random(SEED + 12);
+        for (int it = 0; it < 3 * MULTIPLIER; it++) {
+            ZZBivariate c = BivariateResultantTest.random(rnd, 3 + rnd.nextInt(3), 2 + rnd.nextInt(4), 80);
+            ZZBivariate a = BivariateResultantTest.random(rnd, 4, 4, 60);
+            ZZBivariate b = BivariateResultantTest.random(rnd, 5, 3, 60);
+            ZZBivariate f = a.multiply(c);
+            ZZBivariate g = b.multiply(c);
+            String label = where("it=" + it + " f=" + f + " g=" + g);
+            ZZBivariate h = BivariateGcd.gcd(f, g);
+            assertEquals(prsGcd(f, g), h, label);
+        }
+    }
+
+    @Test
+    void aPrimeModuloWhichTheInputsShareMore() {
+        long[] q = PrimeStream.below(PolyGcdDouble.PRIME_BOUND).next(2);
+        BigInteger q0 = BigInteger.valueOf(q[0]);
+        // modulo the first prime of the stream, f and g share x + y; over Z their gcd is x*y + 1
+        ZZBivariate common = ZZBivariate.parse("x*y + 1");
+        ZZBivariate f = ZZBivariate.parse("x + y").multiply(ZZBivariate.parse("x - 1"))
+                .add(ZZBivariate.constant(q0)).multiply(common);
+        ZZBivariate g = ZZBivariate.parse("x + y").multiply(ZZBivariate.parse("x + 2*y"))
+                .add(ZZBivariate.constant(q0).multiply(ZZBivariate.Y)).multiply(common);
+        ModularResult<ZZBivariate> r = BivariateGcd.gcd(f, g, Options.defaults().withSeed(SEED));
+        assertEquals(prsGcd(f, g), r.value(), where(r.report().toString()));
+        assertEquals(common, r.value());
+        assertTrue(r.report().unluckyPrimes().contains(q0), "the first prime is unlucky: " + r.report());
+    }
+
+    @Test
+    void conventions() {
+        ZZBivariate f = ZZBivariate.parse("-2*x^2*y + 4*x");
+        assertEquals(ZZBivariate.ZERO, BivariateGcd.gcd(ZZBivariate.ZERO, ZZBivariate.ZERO));
+        assertEquals(f.negate(), BivariateGcd.gcd(f, ZZBivariate.ZERO));
+        assertEquals(f.negate(), BivariateGcd.gcd(ZZBivariate.ZERO, f));
+        assertEquals(ZZBivariate.parse("2*x"), BivariateGcd.gcd(f, ZZBivariate.parse("6*x^3 + 2*x")));
+        assertEquals(ZZBivariate.parse("2"), BivariateGcd.gcd(f, ZZBivariate.parse("6")));
+        assertEquals(ZZBivariate.parse("y + 1"), BivariateGcd.gcd(ZZBivariate.parse("x*y + x"),
+                ZZBivariate.parse("y^2 - 1")));
+        assertEquals(ZZBivariate.ONE, BivariateGcd.gcd(ZZBivariate.parse("x^2 + y^2 - 25"), ZZBivariate.parse("x*y - 12")));
+        assertEquals(ZZBivariate.parse("x - y"), BivariateGcd.gcd(ZZBivariate.parse("x^2 - y^2"),
+                ZZBivariate.parse("x^3 - y^3")));
+    }
+
+    @Test
+    void badArgumentsAndCancellation() {
+        ZZBivariate f = ZZBivariate.parse("x^2*y + 3*x - y^2");
+        assertThrows(IllegalArgumentException.class, () -> BivariateGcd.gcd(null, f));
+        assertThrows(IllegalArgumentException.class, () -> BivariateGcd.gcd(f, null));
+        assertThrows(IllegalArgumentException.class, () -> BivariateGcd.gcd(f, f, null));
+        assertThrows(ArithmeticException.class, () -> BivariateGcd.divideExact(f, ZZBivariate.ZERO));
+        assertThrows(ArithmeticException.class, () -> BivariateGcd.divideExact(f, ZZBivariate.parse("x + 1")));
+        assertEquals(ZZBivariate.parse("x - y"), BivariateGcd.divideExact(ZZBivariate.parse("x^2 - y^2"),
+                ZZBivariate.parse("x + y")));
+        AtomicInteger polls = new AtomicInteger();
+        Options cancel = Options.defaults().withCancellation(() -> polls.incrementAndGet() > 1);
+        ZZBivariate c = ZZBivariate.parse("x^3*y + 5*x*y^2 - 7");
+        assertThrows(CancelledException.class, () -> BivariateGcd.gcd(f.multiply(c), f.add(ZZBivariate.ONE).multiply(c),
+                cancel));
+    }
+
+    @Test
+    void interpolationAtArbitraryNodes() {
+        Random rnd = new Random(SEED + 13);
+        for (int it = 0; it < 30 * MULTIPLIER; it++) {
+            long p = PrimeStream.below(PolyGcdDouble.PRIME_BOUND - rnd.nextInt(1 << 20)).next(1)[0];
+            int d = rnd.nextInt(40);
+            java.util.Set<Long> used = new java.util.HashSet<>();
+            long[] nodes = new long[d + 1];
+            long[] values = new long[d + 1];
+            for (int i = 0; i <= d; i++) {
+                long a;
+                do {
+                    a = i == 0 ? 0 : i == 1 ? p - 1 : Math.floorMod(rnd.nextLong(), p);
+                } while (!used.add(a));
+                nodes[i] = a;
+                values[i] = Math.floorMod(rnd.nextLong(), p);
+            }
+            long[] c = BivariateKernels.interpolate(nodes, values, p);
+            assertEquals(d + 1, c.length);
+            BigInteger bp = BigInteger.valueOf(p);
+            for (int i = 0; i <= d; i++) {
+                BigInteger v = BigInteger.ZERO;
+                for (int j = d; j >= 0; j--) {
+                    v = v.multiply(BigInteger.valueOf(nodes[i])).add(BigInteger.valueOf(c[j])).mod(bp);
+                }
+                assertEquals(values[i], v.longValue(), where("p=" + p + " d=" + d + " node " + i));
+            }
+        }
+    }
+}

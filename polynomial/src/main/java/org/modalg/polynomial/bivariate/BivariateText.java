@@ -1,0 +1,360 @@
+package org.modalg.polynomial.bivariate;
+
+import java.math.BigInteger;
+import java.util.Arrays;
+import org.modalg.polynomial.IntegerText;
+import org.modalg.polynomial.PolyParseException;
+
+/**
+ * Reading and writing the human form of a bivariate polynomial, {@code 3*x^2*y - y^3 + 7}.
+ *
+ * <p>Grammar (ASCII; whitespace is space, tab, line feed, carriage return, form feed or vertical
+ * tab, allowed between tokens):
+ * <pre>
+ *   poly   := [sign [sign]] term ( ('+' | '-') [sign] term )*
+ *   term   := factor ( ['*'] factor )*        juxtaposition only before a variable: 3x^2y, 3 x y
+ *   factor := NUMBER | VAR ['^' NUMBER]        NUMBER: decimal digits; VAR: one of the two names
+ * </pre>
+ * Numbers in a term multiply, exponents of a repeated variable add ({@code x*x = x^2}), repeated
+ * monomials add. This reads what FLINT's {@code fmpz_mpoly_get_str_pretty} prints for the
+ * variable names {x, y} ({@code 3*x^2*y-y^3+7}), and {@link #format} with {@code compact} prints
+ * that form. Sizes are checked before anything is allocated: an exponent above
+ * {@link #MAX_DEGREE} or a dense grid (deg_x + 1)(deg_y + 1) that would not fit the array limit or
+ * the free heap is a {@link PolyParseException} at the term that asked for it. No regular
+ * expressions and no recursion: every scan is a loop, O(length of text) plus the decimal
+ * conversions ({@link IntegerText}, subquadratic).
+ */
+final class BivariateText {
+    /** Largest exponent text may give a variable. */
+    static final int MAX_DEGREE = Integer.MAX_VALUE - 16;
+
+    private BivariateText() {
+    }
+
+    /** Throws IllegalArgumentException naming {@code param} unless name is an identifier. */
+    static String checkVariable(String name, String param) {
+        if (name == null) {
+            throw new IllegalArgumentException(param + " must not be null");
+        }
+        boolean ok = !name.isEmpty() && isIdentStart(name.charAt(0));
+        for (int i = 1; ok && i < name.length(); i++) {
+            ok = isIdentPart(name.charAt(i));
+        }
+        if (!ok) {
+            throw new IllegalArgumentException(param + " must be an identifier ([A-Za-z_][A-Za-z0-9_]*), got '"
+                    + name + "'");
+        }
+        return name;
+    }
+
+    static void checkVariables(String x, String y) {
+        checkVariable(x, "x variable");
+        checkVariable(y, "y variable");
+        if (x.equals(y)) {
+            throw new IllegalArgumentException("the two variables must differ, got '" + x + "' twice");
+        }
+    }
+
+    private static boolean isIdentStart(char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+    }
+
+    private static boolean isIdentPart(char c) {
+        return isIdentStart(c) || (c >= '0' && c <= '9');
+    }
+
+    private static boolean isDigit(char c) {
+        return c >= '0' && c <= '9';
+    }
+
+    private static boolean isWhitespace(char c) {
+        return c == ' ' || (c >= '\t' && c <= '\r');
+    }
+
+    /**
+     * Null if a dense grid of rows x cols coefficients fits the array limit and the free heap,
+     * else the reason.
+     */
+    static String gridProblem(long rows, long cols) {
+        long entries = rows * cols; // rows, cols <= 2^31: no overflow
+        if (rows > Integer.MAX_VALUE - 8 || cols > Integer.MAX_VALUE - 8 || entries > Integer.MAX_VALUE - 8) {
+            return "a dense grid of " + rows + " x " + cols + " coefficients is beyond the array limit";
+        }
+        long need = 8 * entries + 16 * rows;
+        Runtime rt = Runtime.getRuntime();
+        long max = rt.maxMemory();
+        long free = max - (rt.totalMemory() - rt.freeMemory());
+        if (need > free) {
+            return "a dense grid of " + rows + " x " + cols + " coefficients would need at least " + need
+                    + " bytes; the heap has " + free + " bytes free of its maximum " + max;
+        }
+        return null;
+    }
+
+    /**
+     * The dense grid c[i][j] (coefficient of x^i y^j; every row of length deg_y + 1, entries
+     * non-null, not trimmed) of a polynomial in human form.
+     *
+     * @throws PolyParseException on malformed text, with line and column
+     */
+    static BigInteger[][] parse(String text, String x, String y) {
+        if (text == null) {
+            throw new IllegalArgumentException("text must not be null");
+        }
+        checkVariables(x, y);
+        return new Parser(text, x, y).parse();
+    }
+
+    private static final class Parser {
+        private final String s;
+        private final String vx;
+        private final String vy;
+        private int i;
+        private int count;
+        private int[] ex = new int[16];
+        private int[] ey = new int[16];
+        private BigInteger[] coeffs = new BigInteger[16];
+        private int dx;
+        private int dy;
+
+        Parser(String s, String vx, String vy) {
+            this.s = s;
+            this.vx = vx;
+            this.vy = vy;
+        }
+
+        BigInteger[][] parse() {
+            skipWs();
+            if (i == s.length()) {
+                throw error(i, "expected a polynomial such as 3*" + vx + "^2*" + vy + " - " + vy + "^3 + 7, found "
+                        + "end of text");
+            }
+            boolean first = true;
+            while (true) {
+                boolean negative = false;
+                char c = peek();
+                if (c == '+' || c == '-') {
+                    negative = c == '-';
+                    i++;
+                    skipWs();
+                } else if (!first) {
+                    throw error(i, "expected '+', '-', '*' or end of text, found " + describe(i));
+                }
+                if (peek() == '+' || peek() == '-') { // a sign after the operator: "+ -3"
+                    negative ^= s.charAt(i++) == '-';
+                    skipWs();
+                }
+                term(negative);
+                skipWs();
+                if (i == s.length()) {
+                    break;
+                }
+                first = false;
+            }
+            BigInteger[][] grid = new BigInteger[dx + 1][dy + 1]; // checked in term()
+            for (BigInteger[] row : grid) {
+                Arrays.fill(row, BigInteger.ZERO);
+            }
+            for (int t = 0; t < count; t++) {
+                grid[ex[t]][ey[t]] = grid[ex[t]][ey[t]].add(coeffs[t]);
+            }
+            return grid;
+        }
+
+        private void term(boolean negative) {
+            int start = i;
+            BigInteger coeff = BigInteger.ONE;
+            long px = 0;
+            long py = 0;
+            boolean more = true;
+            boolean afterStar = false;
+            while (more) {
+                char c = peek();
+                if (isDigit(c)) {
+                    int from = i;
+                    while (i < s.length() && isDigit(s.charAt(i))) {
+                        i++;
+                    }
+                    BigInteger v = IntegerText.parse(s, from, i, 10);
+                    coeff = coeff.equals(BigInteger.ONE) ? v : coeff.multiply(v);
+                } else if (isIdentStart(c)) {
+                    int from = i;
+                    while (i < s.length() && isIdentPart(s.charAt(i))) {
+                        i++;
+                    }
+                    String name = s.substring(from, i);
+                    boolean isX = name.equals(vx);
+                    if (!isX && !name.equals(vy)) {
+                        throw error(from, "expected variable '" + vx + "' or '" + vy + "', found '" + excerpt(from, i)
+                                + "'");
+                    }
+                    long e = exponent();
+                    if (isX) {
+                        px += e;
+                    } else {
+                        py += e;
+                    }
+                    if (px > MAX_DEGREE || py > MAX_DEGREE) {
+                        throw error(from, "the exponent of '" + name + "' in this term is too large (at most "
+                                + MAX_DEGREE + ")");
+                    }
+                } else {
+                    throw error(i, (afterStar ? "expected a number or a variable after '*'"
+                            : "expected a coefficient or a variable ('" + vx + "' or '" + vy + "')") + ", found "
+                            + describe(i));
+                }
+                int j = afterWs(i);
+                afterStar = false;
+                if (j < s.length() && s.charAt(j) == '*') {
+                    i = afterWs(j + 1);
+                    afterStar = true;
+                } else if (j < s.length() && isIdentStart(s.charAt(j))) {
+                    i = j; // juxtaposition before a variable: 3x, 3 x y
+                } else {
+                    more = false;
+                }
+            }
+            if (px > dx || py > dy) {
+                String problem = gridProblem(Math.max(px, dx) + 1, Math.max(py, dy) + 1);
+                if (problem != null) {
+                    throw error(start, "this term's exponents are too large: " + problem);
+                }
+                dx = (int) Math.max(px, dx);
+                dy = (int) Math.max(py, dy);
+            }
+            if (count == ex.length) {
+                ex = Arrays.copyOf(ex, 2 * count);
+                ey = Arrays.copyOf(ey, 2 * count);
+                coeffs = Arrays.copyOf(coeffs, 2 * count);
+            }
+            ex[count] = (int) px;
+            ey[count] = (int) py;
+            coeffs[count++] = negative ? coeff.negate() : coeff;
+        }
+
+        // After a variable: an optional ^e (default 1).
+        private long exponent() {
+            int j = afterWs(i);
+            if (j < s.length() && s.charAt(j) == '^') {
+                i = afterWs(j + 1);
+                if (i == s.length() || !isDigit(s.charAt(i))) {
+                    throw error(i, "expected an exponent (a non-negative integer) after '^', found " + describe(i));
+                }
+                int from = i;
+                while (i < s.length() && isDigit(s.charAt(i))) {
+                    i++;
+                }
+                int k = from;
+                while (k < i - 1 && s.charAt(k) == '0') {
+                    k++;
+                }
+                if (i - k > 10) {
+                    throw error(from, "exponent " + excerpt(from, i) + " is too large (at most " + MAX_DEGREE + ")");
+                }
+                long e = Long.parseLong(s.substring(k, i));
+                if (e > MAX_DEGREE) {
+                    throw error(from, "exponent " + e + " is too large (at most " + MAX_DEGREE + ")");
+                }
+                return e;
+            }
+            return 1;
+        }
+
+        private char peek() {
+            return i < s.length() ? s.charAt(i) : '\0';
+        }
+
+        private void skipWs() {
+            i = afterWs(i);
+        }
+
+        private int afterWs(int j) {
+            while (j < s.length() && isWhitespace(s.charAt(j))) {
+                j++;
+            }
+            return j;
+        }
+
+        private String excerpt(int from, int to) {
+            return to - from <= 40 ? s.substring(from, to)
+                    : s.substring(from, from + 30) + "... (" + (to - from) + " characters)";
+        }
+
+        private String describe(int j) {
+            if (j >= s.length()) {
+                return "end of text";
+            }
+            char c = s.charAt(j);
+            if (c == '\n' || c == '\r') {
+                return "end of line";
+            }
+            return "'" + c + "'";
+        }
+
+        private PolyParseException error(int at, String detail) {
+            int line = 1;
+            int lineStart = 0;
+            for (int j = 0; j < at && j < s.length(); j++) {
+                char c = s.charAt(j);
+                if (c == '\n' || (c == '\r' && (j + 1 >= s.length() || s.charAt(j + 1) != '\n'))) {
+                    line++;
+                    lineStart = j + 1;
+                }
+            }
+            return new PolyParseException(detail, line, at - lineStart + 1);
+        }
+    }
+
+    /**
+     * The human form of f: terms by decreasing power of x, then of y ({@code 3*x^2*y - y^3 + 7});
+     * {@code 0} for zero. With {@code compact}, no spaces around the signs (FLINT's pretty form).
+     */
+    static String format(ZZBivariate f, String x, String y, boolean compact) {
+        checkVariables(x, y);
+        StringBuilder out = new StringBuilder();
+        boolean any = false;
+        for (int i = f.degreeX(); i >= 0; i--) {
+            org.modalg.polynomial.ZZPoly row = f.coefficientInX(i);
+            for (int j = row.degree(); j >= 0; j--) {
+                BigInteger c = row.coefficient(j);
+                int sign = c.signum();
+                if (sign == 0) {
+                    continue;
+                }
+                if (!any) {
+                    if (sign < 0) {
+                        out.append('-');
+                    }
+                } else if (compact) {
+                    out.append(sign < 0 ? '-' : '+');
+                } else {
+                    out.append(sign < 0 ? " - " : " + ");
+                }
+                any = true;
+                BigInteger a = c.abs();
+                boolean needStar = false;
+                if (i == 0 && j == 0 || !a.equals(BigInteger.ONE)) {
+                    out.append(IntegerText.toString(a));
+                    needStar = true;
+                }
+                if (i > 0) {
+                    out.append(needStar ? "*" : "").append(x);
+                    if (i > 1) {
+                        out.append('^').append(i);
+                    }
+                    needStar = true;
+                }
+                if (j > 0) {
+                    out.append(needStar ? "*" : "").append(y);
+                    if (j > 1) {
+                        out.append('^').append(j);
+                    }
+                }
+            }
+        }
+        if (!any) {
+            out.append('0');
+        }
+        return out.toString();
+    }
+}
