@@ -156,7 +156,7 @@ public final class BivariateResultant {
                 + " interpolation (" + loop.threads() + (loop.threads() == 1 ? " thread)" : " threads)"));
         ImageTask task = new Images(pf, pg, d, options, loop.threads());
         ProvenBound proven = new ProvenBound(twiceBound, "2 * Goldstein-Graham bound");
-        Combiner combiner = new ProductTreeCombiner(d + 1, loop.threads());
+        Combiner combiner = new ProductTreeCombiner(d + 1, loop.options());
         StoppingRule<BigInteger[]> rule = proven;
         PrimeSupply supply;
         EarlyTermination early = EarlyTermination.start(options, boundBits + 1, PRIME_BITS, primesNeeded,

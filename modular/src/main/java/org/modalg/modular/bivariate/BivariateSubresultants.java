@@ -101,7 +101,7 @@ public final class BivariateSubresultants {
                 + primes.length + ")");
         report.phaseSince("setup", t);
         BigInteger[] c = loop.run(new Images(f, g, j, d, options, loop.threads()), supply,
-                new ProductTreeCombiner(width, loop.threads()), UnluckyPrimes.none(),
+                new ProductTreeCombiner(width, loop.options()), UnluckyPrimes.none(),
                 new ProvenBound(twiceBound, "2 * Goldstein-Graham bound"));
         long t1 = System.nanoTime();
         ZZPoly[] rows = new ZZPoly[j + 1];
