@@ -8,7 +8,9 @@ import org.modalg.fft.WorkerPools;
  * Not a test: the phases of {@link DoubleNttIntMul#multiply(long[], long, long[], long, boolean,
  * DoubleNttIntMul.Shape, int)} on 1 and t threads, alternately in one JVM, minimum wall time
  * over repeats: the pieces of both operands, the convolutions (residues, transforms), the
- * recombination (Garner's digits, normalization, packing). Run:
+ * recombination (Garner's digits, normalization, packing). With {@code -Dbench.cpu=true} the
+ * calling thread's CPU time instead of wall time (meaningful for one thread only: what a loaded
+ * machine does not distort). Run:
  * java -cp ... org.modalg.polynomial.IntMulThreadPhases [bits,...] [threads] [reps]
  */
 public final class IntMulThreadPhases {
@@ -17,6 +19,9 @@ public final class IntMulThreadPhases {
         int threads = args.length > 1 ? Integer.parseInt(args[1]) : 2;
         int reps = args.length > 2 ? Integer.parseInt(args[2]) : 20;
         Random rnd = new Random(1);
+        boolean cpu = Boolean.getBoolean("bench.cpu");
+        java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+        java.util.function.LongSupplier clock = cpu ? mx::getCurrentThreadCpuTime : System::nanoTime;
         for (String sz : sizes) {
             int bits = Integer.parseInt(sz);
             BigInteger a = new BigInteger(bits, rnd).setBit(bits - 1);
@@ -33,16 +38,16 @@ public final class IntMulThreadPhases {
             for (int rep = 0; rep < reps + 5; rep++) {
                 for (int v = 0; v < 2; v++) {
                     int t = v == 0 ? 1 : threads;
-                    long t0 = System.nanoTime();
+                    long t0 = clock.getAsLong();
                     DoubleNttIntMul.Pieces pa = new DoubleNttIntMul.Pieces(
                             DoubleNttIntMul.parts(la, w, shape.piecesA(), WorkerPools.of(t)), w);
                     DoubleNttIntMul.Pieces pb = new DoubleNttIntMul.Pieces(
                             DoubleNttIntMul.parts(lb, w, shape.piecesB(), WorkerPools.of(t)), w);
-                    long t1 = System.nanoTime();
+                    long t1 = clock.getAsLong();
                     ConvolutionPlan.Convolved c = plan.convolve(pa, pb, t);
-                    long t2 = System.nanoTime();
+                    long t2 = clock.getAsLong();
                     DoubleNttIntMul.limbs(plan, c, shape, 2L * bits, t);
-                    long t3 = System.nanoTime();
+                    long t3 = clock.getAsLong();
                     if (rep >= 5) {
                         best[v][0] = Math.min(best[v][0], (t1 - t0) / 1e6);
                         best[v][1] = Math.min(best[v][1], (t2 - t1) / 1e6);
