@@ -36,15 +36,11 @@ import org.modalg.fields.ZpField;
  * product and an inverse; its order of the spectrum never matters.
  *
  * <h2>Passes</h2>
- * By default each step is its own pass over the matrix (the column levels in
+ * Each step is its own pass over the matrix (the column levels in
  * {@link DoubleNttKernels#levelsPerPass} groups, the transpose, the twist, the row levels): six
- * to eight passes per transform. With {@link #tiles} switched on, step 1 and step 2 run instead
- * in tiles (a block of rows times a range of columns that fits half the L2): a tile runs all its
- * levels, and in step 1 its transpose into the spectrum and its twist, while it is in cache, so
- * a transform is two passes over memory (more when the matrix is so tall that a tile of
- * {@link #tileMinWidth} columns cannot hold every row: the first levels then run in whole passes
- * first). The same butterflies in another order: the same doubles. Measured no faster on the
- * development machine (fft/BENCHMARKS.md section (f)), so it is off.
+ * to eight passes per transform. (L2-sized tiles that ran a transform in two passes, radix-4
+ * level pairs and elementwise passes fused into the column passes were measured, not faster,
+ * removed; see fft/BENCHMARKS.md and the git history.)
  *
  * <h2>Ranges</h2>
  * Inputs are integers of magnitude at most 1.5 p (residues in [0, p) or in (-p/2, p/2) are
@@ -66,32 +62,6 @@ public final class DoubleNttPlan {
     public static final int MIN_LOG2N = 2;
     /** Largest supported log2n. */
     public static final int MAX_LOG2N = 28;
-
-    /**
-     * Whether the transforms run in tiles (class comment, "Passes"): the system property
-     * {@code modalg.dntt.tiles=true}; the same doubles either way. Off by default: on the
-     * development machine (512 KiB L2 per core, shared) the tiles measured no faster than the
-     * passes at any length and up to 1.3x slower from 2^16 to 2^19 (fft/BENCHMARKS.md section
-     * (f)). Not final so that tests and benchmarks can switch it.
-     */
-    static volatile boolean tiles = Boolean.getBoolean("modalg.dntt.tiles");
-
-    /**
-     * Bytes of one tile (a block of rows, a range of columns) that runs all its levels in cache:
-     * half the L2 of the machine measured (512 KiB per core); {@code -Dmodalg.dntt.tileBytes}.
-     * Not final so that tests can force small tiles.
-     */
-    static volatile int tileBytes = Integer.getInteger("modalg.dntt.tileBytes", 1 << 18);
-    /**
-     * Narrowest tile, in columns (a transform too tall for a tile this wide runs its first
-     * levels in whole passes first): butterfly loops of 32 doubles ran at 0.49 ns per butterfly
-     * in L1 against 0.33 at 256 (section (f)). {@code -Dmodalg.dntt.tileMinWidth}.
-     */
-    static volatile int tileMinWidth = Integer.getInteger("modalg.dntt.tileMinWidth", 32);
-    /** Bytes of the group of rows a pass inside a tile keeps in L1; {@code -Dmodalg.dntt.groupBytes}. */
-    static volatile int groupBytes = Integer.getInteger("modalg.dntt.groupBytes", 1 << 14);
-    /** Spectrum rows transposed and twisted together inside a tile. */
-    private static final int SUB = 8;
 
     private static final Map<Long, DoubleNttPlan> CACHE = new ConcurrentHashMap<>();
     private static final int MAX_CACHED_PLANS = 256;
@@ -279,14 +249,6 @@ public final class DoubleNttPlan {
         Twist tw = twist(negacyclic);
         int r = rows();
         int c = columns();
-        if (DoubleNttKernels.fuse || DoubleNttKernels.radix4) {
-            forwardVariant(coefficients, spectrum, negacyclic, pool, nonzeroRows, tw);
-            return;
-        }
-        if (tiles) {
-            forwardTiled(coefficients, spectrum, negacyclic, pool, nonzeroRows, tw);
-            return;
-        }
         forEachBlock(pool, c, r, (from, to) -> DoubleNttKernels.forwardColumns(coefficients, logR,
                 colFwd, negacyclic, from, to, pd, pinv, nonzeroRows));
         forEach(pool, r, 64, (from, to) -> DoubleNttKernels.transpose(coefficients, spectrum, from, to));
@@ -295,196 +257,14 @@ public final class DoubleNttPlan {
                 rowFwd, false, from, to, pd, pinv, c));
     }
 
-    // The tiled forward transform (class comment, "Passes"). Step 1: the length-R transforms
-    // down the coefficient columns: kA outer levels in whole passes when R rows are too many
-    // for a tile, then per tile (rows [lo, lo + hA), columns [c0, c0 + wA)) the remaining levels,
-    // the transpose of the tile into spectrum rows [c0, c0 + wA), columns [lo, lo + hA), and the
-    // twist of those entries, while the tile is in cache. Step 2: the length-C transforms down
-    // the spectrum columns, in tiles the same way.
-    private void forwardTiled(double[][] coef, double[][] spectrum, boolean nega, ForkJoinPool pool,
-            int nonzeroRows, Twist tw) {
-        forwardStep1(coef, spectrum, nega, pool, nonzeroRows, tw);
-        forwardStep2(spectrum, pool);
-    }
-
-    // Step 1 of forwardTiled (package-private for DoubleNttProfile's split).
-    void forwardStep1(double[][] coef, double[][] spectrum, boolean nega, ForkJoinPool pool, int nonzeroRows,
-            Twist tw) {
-        int r = rows();
-        int c = columns();
-        Tiling ta = tiling(logR, c);
-        int wA = ta.width();
-        int kA = ta.outer();
-        if (kA > 0) {
-            forEachBlock(pool, c, r, (from, to) -> DoubleNttKernels.forwardLevels(coef, logR, colFwd, nega, 0,
-                    kA, 0, r, from, to, pd, pinv, nonzeroRows, DoubleNttKernels.PASS_BYTES));
-        }
-        int hA = r >> kA;
-        int blocksA = 1 << kA;
-        forEach(pool, (c / wA) << kA, 1, (from, to) -> {
-            for (int t = from; t < to; t++) {
-                int c0 = (t >> kA) * wA;
-                int lo = (t & (blocksA - 1)) * hA;
-                DoubleNttKernels.forwardLevels(coef, logR, colFwd, nega, kA, logR, lo, lo + hA, c0, c0 + wA, pd,
-                        pinv, nonzeroRows, ta.group());
-                for (int cs = c0; cs < c0 + wA; cs += SUB) {
-                    int ce = Math.min(c0 + wA, cs + SUB);
-                    DoubleNttKernels.transposeBlock(coef, spectrum, lo, lo + hA, cs, ce);
-                    twistRows(spectrum, cs, ce, lo, lo + hA, tw.fwdLo, tw.fwdHi);
-                }
-            }
-        });
-    }
-
-    // Step 2 of forwardTiled (package-private for DoubleNttProfile's split).
-    void forwardStep2(double[][] spectrum, ForkJoinPool pool) {
-        int r = rows();
-        int c = columns();
-        Tiling tb = tiling(logC, r);
-        int wB = tb.width();
-        int kB = tb.outer();
-        if (kB > 0) {
-            forEachBlock(pool, r, c, (from, to) -> DoubleNttKernels.forwardLevels(spectrum, logC, rowFwd, false,
-                    0, kB, 0, c, from, to, pd, pinv, c, DoubleNttKernels.PASS_BYTES));
-        }
-        int hB = c >> kB;
-        int blocksB = 1 << kB;
-        forEach(pool, (r / wB) << kB, 1, (from, to) -> {
-            for (int t = from; t < to; t++) {
-                int s0 = (t >> kB) * wB;
-                int lo = (t & (blocksB - 1)) * hB;
-                DoubleNttKernels.forwardLevels(spectrum, logC, rowFwd, false, kB, logC, lo, lo + hB, s0, s0 + wB,
-                        pd, pinv, c, tb.group());
-            }
-        });
-    }
-
-    // The tiled inverse: forwardTiled's steps backwards; with b, the pointwise product is taken
-    // on each tile of step 2 before its levels.
-    private void inverseTiled(double[][] spectrum, double[][] b, double[][] coef, boolean nega, ForkJoinPool pool,
-            Twist tw) {
-        int r = rows();
-        int c = columns();
-        Tiling tb = tiling(logC, r);
-        int wB = tb.width();
-        int kB = tb.outer();
-        int hB = c >> kB;
-        int blocksB = 1 << kB;
-        forEach(pool, (r / wB) << kB, 1, (from, to) -> {
-            for (int t = from; t < to; t++) {
-                int s0 = (t >> kB) * wB;
-                int lo = (t & (blocksB - 1)) * hB;
-                if (b != null) {
-                    for (int i = lo; i < lo + hB; i++) {
-                        DoubleNttKernels.pointwise(spectrum[i], b[i], s0, s0 + wB, pd, pinv);
-                    }
-                }
-                DoubleNttKernels.inverseLevels(spectrum, logC, rowInv, false, kB, logC, lo, lo + hB, s0, s0 + wB,
-                        pd, pinv, tb.group());
-            }
-        });
-        if (kB > 0) {
-            forEachBlock(pool, r, c, (from, to) -> DoubleNttKernels.inverseLevels(spectrum, logC, rowInv, false,
-                    0, kB, 0, c, from, to, pd, pinv, DoubleNttKernels.PASS_BYTES));
-        }
-        Tiling ta = tiling(logR, c);
-        int wA = ta.width();
-        int kA = ta.outer();
-        int hA = r >> kA;
-        int blocksA = 1 << kA;
-        forEach(pool, (c / wA) << kA, 1, (from, to) -> {
-            for (int t = from; t < to; t++) {
-                int c0 = (t >> kA) * wA;
-                int lo = (t & (blocksA - 1)) * hA;
-                for (int cs = c0; cs < c0 + wA; cs += SUB) {
-                    int ce = Math.min(c0 + wA, cs + SUB);
-                    twistRows(spectrum, cs, ce, lo, lo + hA, tw.invLo, tw.invHi);
-                    DoubleNttKernels.transposeBlock(spectrum, coef, cs, ce, lo, lo + hA);
-                }
-                DoubleNttKernels.inverseLevels(coef, logR, colInv, nega, kA, logR, lo, lo + hA, c0, c0 + wA, pd,
-                        pinv, ta.group());
-            }
-        });
-        if (kA > 0) {
-            forEachBlock(pool, c, r, (from, to) -> DoubleNttKernels.inverseLevels(coef, logR, colInv, nega, 0,
-                    kA, 0, r, from, to, pd, pinv, DoubleNttKernels.PASS_BYTES));
-        }
-    }
-
-    /**
-     * The tiles of a transform down 2^logH rows of {@code width} doubles: tiles of {@code width}
-     * columns (a power of two dividing the row length) and 2^(logH - outer) rows, after
-     * {@code outer} levels in whole passes; {@code group} bytes per L1 group inside a tile.
-     */
-    record Tiling(int width, int outer, int group) {
-        /**
-         * The widest power of two (at most width) whose column range of every row fits
-         * {@code bytes}, but at least {@code minWidth} (or width); then as many outer levels as
-         * make a block of rows of that width fit {@code bytes}.
-         */
-        static Tiling of(int logH, int width, int bytes, int minWidth, int group) {
-            long fit = bytes / (8L << logH);
-            int w = fit >= width ? width
-                    : fit >= minWidth ? (int) Long.highestOneBit(fit) : Math.min(width, Integer.highestOneBit(minWidth));
-            long tileRows = Math.max(2, bytes / (8L * w));
-            int logRows = 63 - Long.numberOfLeadingZeros(tileRows);
-            return new Tiling(w, Math.max(0, logH - logRows), group);
-        }
-    }
-
-    // The tiling of this plan's length-2^logH transforms along rows of `width` doubles, from the
-    // switches as they are now (read once per call).
-    private static Tiling tiling(int logH, int width) {
-        return Tiling.of(logH, width, Math.max(64, tileBytes), Math.max(1, tileMinWidth), Math.max(64, groupBytes));
-    }
-
-    // The forward transform with the switchable variants (radix-4 level pairs, the twist fused
-    // into the first pass of the length-C transforms): the same values.
-    private void forwardVariant(double[][] coefficients, double[][] spectrum, boolean negacyclic, ForkJoinPool pool,
-            int nonzeroRows, Twist tw) {
-        int r = rows();
-        int c = columns();
-        forEachBlock(pool, c, r, (from, to) -> DoubleNttKernels.forwardColumnsFused(coefficients, logR,
-                colFwd, negacyclic, from, to, pd, pinv, nonzeroRows, null));
-        forEach(pool, r, 64, (from, to) -> DoubleNttKernels.transpose(coefficients, spectrum, from, to));
-        DoubleNttKernels.RowOp twist = twistOp(spectrum, tw.fwdLo, tw.fwdHi);
-        if (DoubleNttKernels.fuse) {
-            forEachBlock(pool, r, c, (from, to) -> DoubleNttKernels.forwardColumnsFused(spectrum, logC,
-                    rowFwd, false, from, to, pd, pinv, c, twist));
-        } else {
-            forEach(pool, c, 8, (from, to) -> rows(twist, from, to, r));
-            forEachBlock(pool, r, c, (from, to) -> DoubleNttKernels.forwardColumnsFused(spectrum, logC,
-                    rowFwd, false, from, to, pd, pinv, c, null));
-        }
-    }
-
     // Spectrum rows c in [from, to) times theta_s^c = lo[c mod L][s] hi[c div L][s].
     private void twistRows(double[][] spectrum, int from, int to, double[][] lo, double[][] hi) {
-        twistRows(spectrum, from, to, 0, spectrum[0].length, lo, hi);
-    }
-
-    // The same on the columns s in [s0, s1) only.
-    private void twistRows(double[][] spectrum, int from, int to, int s0, int s1, double[][] lo, double[][] hi) {
         int mask = lo.length - 1;
         int shift = Integer.numberOfTrailingZeros(lo.length);
+        int width = spectrum[0].length;
         for (int c = from; c < to; c++) {
-            DoubleNttKernels.twist(spectrum[c], lo[c & mask], hi[c >>> shift], s0, s1, pd, pinv);
+            DoubleNttKernels.twist(spectrum[c], lo[c & mask], hi[c >>> shift], 0, width, pd, pinv);
         }
-    }
-
-    // op on rows [from, to), whole rows of the given width
-    private static void rows(DoubleNttKernels.RowOp op, int from, int to, int width) {
-        for (int i = from; i < to; i++) {
-            op.apply(i, 0, width);
-        }
-    }
-
-    // Spectrum row i, columns [from, to), times theta^i (the twist tables lo, hi).
-    private DoubleNttKernels.RowOp twistOp(double[][] spectrum, double[][] lo, double[][] hi) {
-        int mask = lo.length - 1;
-        int shift = Integer.numberOfTrailingZeros(lo.length);
-        return (i, from, to) -> DoubleNttKernels.twist(spectrum[i], lo[i & mask], hi[i >>> shift], from, to, pd,
-                pinv);
     }
 
     /**
@@ -499,22 +279,12 @@ public final class DoubleNttPlan {
         inverse(spectrum, null, coefficients, negacyclic, pool);
     }
 
-    // The inverse with, when b is not null, the pointwise product spectrum *= b first; with
-    // DoubleNttKernels.fuse, the product is fused into the first pass of the length-C transforms
-    // and the twist into their last pass; with DoubleNttKernels.radix4, radix-4 level pairs.
+    // The inverse with, when b is not null, the pointwise product spectrum *= b first.
     private void inverse(double[][] spectrum, double[][] b, double[][] coefficients, boolean negacyclic,
             ForkJoinPool pool) {
         Twist tw = twist(negacyclic);
         int r = rows();
         int c = columns();
-        if (DoubleNttKernels.fuse || DoubleNttKernels.radix4) {
-            inverseVariant(spectrum, b, coefficients, negacyclic, pool, tw);
-            return;
-        }
-        if (tiles) {
-            inverseTiled(spectrum, b, coefficients, negacyclic, pool, tw);
-            return;
-        }
         if (b != null) {
             pointwise(spectrum, b, pool);
         }
@@ -524,29 +294,6 @@ public final class DoubleNttPlan {
         forEach(pool, c, 64, (from, to) -> DoubleNttKernels.transpose(spectrum, coefficients, from, to));
         forEachBlock(pool, c, r, (from, to) -> DoubleNttKernels.inverseColumns(coefficients, logR,
                 colInv, negacyclic, from, to, pd, pinv));
-    }
-
-    private void inverseVariant(double[][] spectrum, double[][] b, double[][] coefficients, boolean negacyclic,
-            ForkJoinPool pool, Twist tw) {
-        int r = rows();
-        int c = columns();
-        DoubleNttKernels.RowOp pre = b == null ? null
-                : (i, from, to) -> DoubleNttKernels.pointwise(spectrum[i], b[i], from, to, pd, pinv);
-        DoubleNttKernels.RowOp post = twistOp(spectrum, tw.invLo, tw.invHi);
-        if (DoubleNttKernels.fuse) {
-            forEachBlock(pool, r, c, (from, to) -> DoubleNttKernels.inverseColumnsFused(spectrum, logC,
-                    rowInv, false, from, to, pd, pinv, pre, post));
-        } else {
-            if (pre != null) {
-                forEach(pool, c, Math.max(1, 4096 / r), (from, to) -> rows(pre, from, to, r));
-            }
-            forEachBlock(pool, r, c, (from, to) -> DoubleNttKernels.inverseColumnsFused(spectrum, logC,
-                    rowInv, false, from, to, pd, pinv, null, null));
-            forEach(pool, c, 8, (from, to) -> rows(post, from, to, r));
-        }
-        forEach(pool, c, 64, (from, to) -> DoubleNttKernels.transpose(spectrum, coefficients, from, to));
-        forEachBlock(pool, c, r, (from, to) -> DoubleNttKernels.inverseColumnsFused(coefficients, logR,
-                colInv, negacyclic, from, to, pd, pinv, null, null));
     }
 
     private static void checkDistinct(double[][] coefficients, double[][] spectrum) {
@@ -599,9 +346,8 @@ public final class DoubleNttPlan {
     }
 
     /**
-     * The inverse transform of the pointwise product: {@code coefficients} = inverse(a b), with
-     * the product fused into the inverse's first pass (one pass over memory fewer than
-     * {@link #pointwise} then {@link #inverse}). This is the second half of a product whose
+     * The inverse transform of the pointwise product: {@code coefficients} = inverse(a b), in
+     * one call ({@link #pointwise} into a, then {@link #inverse}). This is the second half of a product whose
      * operand b was transformed once and is multiplied many times (b is only read; a is
      * destroyed and may be b for a square). Inputs: spectra from {@link #forward} (magnitude
      * below 1.45 p); output below 1.1 p, as {@link #convolution}. O(n log n).

@@ -16,7 +16,11 @@ public interface LimbProductProvider {
     /** Whether the provider works here; must not throw, cheap after the first call. */
     boolean isUsable();
 
-    /** The smallest operand (the shorter one, in limbs) from which this provider pays off. */
+    /**
+     * The smallest operand (the shorter one, in limbs) from which this provider pays off. Asked
+     * before {@link #isUsable()} (so that smaller products never probe a device): must not touch
+     * one, and must not throw.
+     */
     long minLimbs();
 
     /** The largest product, in limbs, this provider accepts. */

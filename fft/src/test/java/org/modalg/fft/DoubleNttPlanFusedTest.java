@@ -12,13 +12,12 @@ import org.modalg.fields.NttPrimes;
 import org.modalg.fields.ZpField;
 
 /**
- * The fused and transformed-operand paths of {@link DoubleNttPlan}
- * ({@link DoubleNttPlan#pointwiseInverse}, {@link DoubleNttPlan#multiplyTransformed}) and the
- * radix-4 level pairs, the fused elementwise passes and the balanced passes of {@link DoubleNttKernels}
- * (each switched on and off): against naive O(n^2) cyclic and negacyclic
- * convolutions mod p for every length 2^2..2^10, against the convolution theorem at random roots
- * of unity up to 2^18, and radix 4 against radix 2 value for value (they are documented to
- * compute the same doubles). Inputs random (seed printed) plus the edge rows 0 and p - 1.
+ * The pointwise-inverse and transformed-operand paths of {@link DoubleNttPlan}
+ * ({@link DoubleNttPlan#pointwiseInverse}, {@link DoubleNttPlan#multiplyTransformed}): against
+ * naive O(n^2) cyclic and negacyclic convolutions mod p for every length 2^2..2^10, against the
+ * convolution theorem at random roots of unity up to 2^18, and on a pool of two threads value
+ * for value against the calling thread alone (the same doubles). Inputs random (seed printed)
+ * plus the edge rows 0 and p - 1.
  */
 class DoubleNttPlanFusedTest {
     private static final long SEED = Long.getLong("modalg.test.seed", System.nanoTime());
@@ -97,51 +96,36 @@ class DoubleNttPlanFusedTest {
     }
 
     @Test
-    void fusedAndTransformedProductsMatchNaiveConvolutionsAtRadix2And4() {
+    void pointwiseInverseAndTransformedProductsMatchNaiveConvolutions() {
         System.out.println("DoubleNttPlanFusedTest seed = " + SEED + " (repeat with -Dmodalg.test.seed=" + SEED + ")");
         Random rnd = new Random(SEED);
-        boolean saved = DoubleNttKernels.radix4;
-        boolean savedFuse = DoubleNttKernels.fuse;
-        try {
-            for (int mode = 0; mode < 4; mode++) {
-                boolean r4 = (mode & 1) != 0;
-                DoubleNttKernels.radix4 = r4;
-                DoubleNttKernels.fuse = (mode & 2) != 0;
-                for (int lg = DoubleNttPlan.MIN_LOG2N; lg <= 10; lg++) {
-                    for (long p : new long[] {P, P2}) {
-                        DoubleNttPlan plan = DoubleNttPlan.of(p, lg);
-                        for (boolean nega : new boolean[] {false, true}) {
-                            int kind = rnd.nextInt(4);
-                            long[] a = random(rnd, 1 << lg, p, kind);
-                            long[] b = random(rnd, 1 << lg, p, rnd.nextInt(4));
-                            long[] expect = naive(a, b, p, nega);
-                            long[][] got = threeWays(plan, a, b, nega, null);
-                            String ctx = "seed=" + SEED + " radix4=" + r4 + " fuse=" + DoubleNttKernels.fuse + " p=" + p + " log2n=" + lg + " nega=" + nega;
-                            for (long[] g : got) {
-                                assertArrayEquals(expect, g, ctx);
-                            }
-                            // square through pointwiseInverse(a, a)
-                            double[][] sa = plan.newSpectrum();
-                            plan.forward(matrix(plan, a), sa, nega, null);
-                            double[][] out = plan.newCoefficients();
-                            plan.pointwiseInverse(sa, sa, out, nega, null);
-                            assertArrayEquals(naive(a, a, p, nega), values(plan, out), ctx + " square");
-                        }
+        for (int lg = DoubleNttPlan.MIN_LOG2N; lg <= 10; lg++) {
+            for (long p : new long[] {P, P2}) {
+                DoubleNttPlan plan = DoubleNttPlan.of(p, lg);
+                for (boolean nega : new boolean[] {false, true}) {
+                    int kind = rnd.nextInt(4);
+                    long[] a = random(rnd, 1 << lg, p, kind);
+                    long[] b = random(rnd, 1 << lg, p, rnd.nextInt(4));
+                    long[] expect = naive(a, b, p, nega);
+                    long[][] got = threeWays(plan, a, b, nega, null);
+                    String ctx = "seed=" + SEED + " p=" + p + " log2n=" + lg + " nega=" + nega;
+                    for (long[] g : got) {
+                        assertArrayEquals(expect, g, ctx);
                     }
+                    // square through pointwiseInverse(a, a)
+                    double[][] sa = plan.newSpectrum();
+                    plan.forward(matrix(plan, a), sa, nega, null);
+                    double[][] out = plan.newCoefficients();
+                    plan.pointwiseInverse(sa, sa, out, nega, null);
+                    assertArrayEquals(naive(a, a, p, nega), values(plan, out), ctx + " square");
                 }
             }
-        } finally {
-            DoubleNttKernels.radix4 = saved;
-            DoubleNttKernels.fuse = savedFuse;
         }
     }
 
     @Test
-    void radix4GivesTheSameDoublesAsRadix2AndLongProductsSatisfyTheTheorem() {
+    void longProductsOnAPoolGiveTheSameDoublesAndSatisfyTheTheorem() {
         Random rnd = new Random(SEED + 1);
-        boolean saved = DoubleNttKernels.radix4;
-        boolean savedFuse = DoubleNttKernels.fuse;
-        boolean savedBalance = DoubleNttKernels.balancePasses;
         ForkJoinPool pool = new ForkJoinPool(2);
         try {
             for (int lg = 11; lg <= 18; lg++) {
@@ -155,14 +139,9 @@ class DoubleNttPlanFusedTest {
                     for (int i = half * plan.columns(); i < n; i++) {
                         a[i] = 0;
                     }
-                    double[][][] spec = new double[3][][];
-                    long[][] prod = new long[3][];
-                    for (int v = 0; v < 3; v++) {
-                        // 0: radix 2, unfused, L2-sized groups; 1: radix 4, fused, balanced passes;
-                        // 2: the default (radix 2, unfused, balanced)
-                        DoubleNttKernels.radix4 = v == 1;
-                        DoubleNttKernels.fuse = v == 1;
-                        DoubleNttKernels.balancePasses = v != 0;
+                    double[][][] spec = new double[2][][];
+                    long[][] prod = new long[2][];
+                    for (int v = 0; v < 2; v++) { // 0: the calling thread, 1: a pool of two
                         spec[v] = plan.newSpectrum();
                         plan.forward(matrix(plan, a), spec[v], nega, v == 1 ? pool : null, half);
                         double[][] ma = matrix(plan, a);
@@ -170,12 +149,10 @@ class DoubleNttPlanFusedTest {
                         prod[v] = values(plan, ma);
                     }
                     String ctx = "seed=" + (SEED + 1) + " log2n=" + lg + " nega=" + nega;
-                    for (int v = 1; v < 3; v++) {
-                        for (int i = 0; i < spec[0].length; i++) {
-                            assertArrayEquals(spec[0][i], spec[v][i], ctx + " variant " + v + " spectrum row " + i);
-                        }
-                        assertArrayEquals(prod[0], prod[v], ctx + " variant " + v);
+                    for (int i = 0; i < spec[0].length; i++) {
+                        assertArrayEquals(spec[0][i], spec[1][i], ctx + " pool, spectrum row " + i);
                     }
+                    assertArrayEquals(prod[0], prod[1], ctx + " pool");
                     ZpField f = ZpField.of(P);
                     long w = NttPrimes.primitiveRootOfUnity(P, lg);
                     long psi = nega ? NttPrimes.primitiveRootOfUnity(P, lg + 1) : 1;
@@ -186,9 +163,6 @@ class DoubleNttPlanFusedTest {
                 }
             }
         } finally {
-            DoubleNttKernels.radix4 = saved;
-            DoubleNttKernels.fuse = savedFuse;
-            DoubleNttKernels.balancePasses = savedBalance;
             pool.shutdown();
         }
     }

@@ -16,8 +16,7 @@ import org.modalg.fields.NttPrimes;
  * (length R, along the coefficient rows), the transpose, the twist, the row levels (length C,
  * along the spectrum rows), and a memory floor (one read and write of every double,
  * {@code System.arraycopy} row by row). Times are this thread's CPU time (ThreadMXBean), so that
- * time spent descheduled on a shared machine is not counted. With {@code -Dbench.tiles=true} the whole
- * transforms run in the plan's tiles (the split columns are always both structures'). Run:
+ * time spent descheduled on a shared machine is not counted. Run:
  * java -cp fft/target/classes:fft/target/test-classes:fields/target/classes \
  *      org.modalg.fft.DoubleNttProfile [lo hi]
  */
@@ -31,9 +30,6 @@ public final class DoubleNttProfile {
         long warm = Long.getLong("bench.warmup", 1000);
         long budget = Long.getLong("bench.ms", 300);
         long p = NttPrimes.largestBelow(DoubleNttPlan.MAX_PRIME_EXCLUSIVE, 28);
-        if (Boolean.getBoolean("bench.tiles")) {
-            DoubleNttPlan.tiles = true;
-        }
         Random rnd = new Random(1);
         long until = System.nanoTime() + warm * 1_000_000L;
         while (System.nanoTime() < until) {
@@ -41,20 +37,18 @@ public final class DoubleNttProfile {
                 measure(p, lg, rnd, 1);
             }
         }
-        System.out.println("# " + (DoubleNttPlan.tiles ? "tiles" : "passes")
-                + "; ns per point, minimum of repeats");
+        System.out.println("# ns per point, minimum of repeats");
         System.out.println("log2n,forward,inverse,pointwise,convolution,fwd_ns_per_butterfly,"
-                + "classic:columns,transpose,twist,rows,sum,tiled:step1,step2,sum,memory_pass");
+                + "columns,transpose,twist,rows,sum,memory_pass");
         for (int lg = lo; lg <= hi; lg++) {
             double n = 1L << lg;
             int reps = (int) Math.max(5, Math.min(2000, budget * 1e6 / (n * lg * 2.0) / 4));
             double[] t = measure(p, lg, rnd, reps);
             double[] s = split(p, lg, rnd, reps);
-            double[] u = splitTiled(p, lg, rnd, reps);
             double mem = copyPass(lg) / n;
-            System.out.printf("%d,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f%n", lg,
+            System.out.printf("%d,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f%n", lg,
                     t[0] / n, t[1] / n, t[2] / n, t[3] / n, t[0] / (n / 2 * lg), s[0] / n, s[1] / n, s[2] / n,
-                    s[3] / n, (s[0] + s[1] + s[2] + s[3]) / n, u[0] / n, u[1] / n, (u[0] + u[1]) / n, mem);
+                    s[3] / n, (s[0] + s[1] + s[2] + s[3]) / n, mem);
         }
     }
 
@@ -140,26 +134,6 @@ public final class DoubleNttProfile {
             best[1] = Math.min(best[1], t2 - t1);
             best[2] = Math.min(best[2], t3 - t2);
             best[3] = Math.min(best[3], t4 - t3);
-        }
-        return best;
-    }
-
-    // The tiled forward's two steps: {step 1 (column levels, transpose, twist), step 2} minimum ns.
-    private static double[] splitTiled(long p, int lg, Random rnd, int reps) {
-        DoubleNttPlan plan = DoubleNttPlan.of(p, lg);
-        double[][] m = plan.newCoefficients();
-        double[][] s = plan.newSpectrum();
-        DoubleNttPlan.Twist tw = plan.twist(false);
-        double[] best = {Double.MAX_VALUE, Double.MAX_VALUE};
-        for (int rep = 0; rep < reps; rep++) {
-            fill(m, p, rnd, plan.rows());
-            long t0 = cpu();
-            plan.forwardStep1(m, s, false, null, plan.rows(), tw);
-            long t1 = cpu();
-            plan.forwardStep2(s, null);
-            long t2 = cpu();
-            best[0] = Math.min(best[0], t1 - t0);
-            best[1] = Math.min(best[1], t2 - t1);
         }
         return best;
     }

@@ -12,8 +12,7 @@ import org.modalg.fields.NttPrimes;
  * one butterfly with both rows in L1 (the lazy and the reducing butterfly alternately, rows of
  * 512 doubles). Run:
  * java -cp fft/target/classes:fft/target/test-classes:fields/target/classes \
- *      org.modalg.fft.DoubleNttSpeed [lo hi] (add -Dbench.both=true to alternate the radix-2 and radix-4 levels in one run,
- * -Dbench.balance=true to alternate L2-sized and balanced passes)
+ *      org.modalg.fft.DoubleNttSpeed [lo hi]
  */
 public final class DoubleNttSpeed {
     private DoubleNttSpeed() {
@@ -30,43 +29,20 @@ public final class DoubleNttSpeed {
                 run(p, lg, rnd, 3);
             }
         }
-        boolean both4 = Boolean.getBoolean("bench.both");
-        boolean bal = Boolean.getBoolean("bench.balance");
-        if (bal) { // warm the other grouping too
-            DoubleNttKernels.balancePasses = false;
-            for (int lg = lo; lg <= Math.min(hi, 18); lg++) {
-                run(p, lg, rnd, 3);
-            }
-        }
-        if (both4) { // warm the radix-4 path too
-            DoubleNttKernels.radix4 = true;
-            for (int lg = lo; lg <= Math.min(hi, 18); lg++) {
-                run(p, lg, rnd, 3);
-            }
-        }
         double l1 = l1Butterfly(p);
         System.out.printf("L1 butterfly (lazy+reducing)/2: %.3f ns%n", l1);
-        System.out.println("radix,log2n,fwd_ms_min,inv_ms_min,fwd+inv_ms_min,fwd+inv_ms_median,ns_per_point,ns_per_butterfly,"
+        System.out.println("log2n,fwd_ms_min,inv_ms_min,fwd+inv_ms_min,fwd+inv_ms_median,ns_per_point,ns_per_butterfly,"
                 + "copy_pass_ms,passes_equiv,arith_floor_ms");
         for (int lg = lo; lg <= hi; lg++) {
-          for (int variant = 0; variant < (both4 || bal ? 2 : 1); variant++) {
-            if (both4) {
-                DoubleNttKernels.radix4 = variant == 1;
-            }
-            if (bal) {
-                DoubleNttKernels.balancePasses = variant == 1;
-            }
             long[] t = run(p, lg, rnd, Math.max(5, Math.min(200, (int) (50e6 / ((1L << lg) * lg * 2.0)))));
             double n = 1L << lg;
             double copy = copyPass(lg);
             double both = t[0] + t[1];
             double butterflies = n / 2 * lg * 2;
-            System.out.printf("%s,%d,%.4f,%.4f,%.4f,%.4f,%.3f,%.3f,%.4f,%.1f,%.4f%n",
-                    (DoubleNttKernels.radix4 ? "r4" : "r2") + (DoubleNttKernels.balancePasses ? "-bal" : "-l2"),
+            System.out.printf("%d,%.4f,%.4f,%.4f,%.4f,%.3f,%.3f,%.4f,%.1f,%.4f%n",
                     lg, t[0] / 1e6, t[1] / 1e6,
                     both / 1e6, t[2] / 1e6, both / n, both / butterflies, copy / 1e6, both / copy,
                     butterflies * l1 / 1e6);
-          }
         }
     }
 

@@ -8,8 +8,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@link DoubleNttKernels#transpose} (with its touching loads on and off, on matrices above and
- * below {@link DoubleNttKernels#TOUCH_MIN_ELEMENTS}) and {@link DoubleNttKernels#transposeBlock}
- * against the definition dst[c][r] = src[r][c], on row slices of every alignment (the parallel
+ * below {@link DoubleNttKernels#TOUCH_MIN_ELEMENTS}) against the definition dst[c][r] = src[r][c], on row slices of every alignment (the parallel
  * slices of {@link DoubleNttPlan}), shorter than a band and than the touching distance included;
  * entries outside the slice must stay untouched. Random entries, seed printed.
  */
@@ -68,28 +67,6 @@ class DoubleNttTransposeTest {
                             "seed=" + SEED + " " + rows + "x" + cols + " ahead=" + ahead + " rows [" + r0 + ", " + r1 + ")");
                 }
             }
-        }
-    }
-
-    @Test
-    void transposeBlockMatchesTheDefinition() {
-        Random rnd = new Random(SEED ^ 0xb10c);
-        for (int it = 0; it < 40; it++) {
-            int rows = 1 << (1 + rnd.nextInt(7));
-            int cols = 1 << (1 + rnd.nextInt(7));
-            double[][] src = random(rnd, rows, cols);
-            double[][] dst = random(rnd, cols, rows);
-            double[][] before = new double[cols][];
-            for (int c = 0; c < cols; c++) {
-                before[c] = dst[c].clone();
-            }
-            int r0 = rnd.nextInt(rows);
-            int r1 = r0 + rnd.nextInt(rows - r0 + 1);
-            int c0 = rnd.nextInt(cols);
-            int c1 = c0 + rnd.nextInt(cols - c0 + 1);
-            DoubleNttKernels.transposeBlock(src, dst, r0, r1, c0, c1);
-            check(src, dst, before, r0, r1, c0, c1, "seed=" + SEED + " " + rows + "x" + cols + " rows [" + r0 + ", "
-                    + r1 + ") cols [" + c0 + ", " + c1 + ")");
         }
     }
 }

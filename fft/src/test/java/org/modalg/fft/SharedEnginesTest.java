@@ -41,7 +41,7 @@ class SharedEnginesTest {
     @Test
     void noLimbProductProviderWithoutOneOrWithTheCpuBackend() {
         System.setProperty(NttEngines.BACKEND_PROPERTY, "auto");
-        assertNull(LimbProducts.provider(), "no provider on the fft module's class path");
+        assertNull(LimbProducts.provider(), "no usable provider on the fft module's class path");
         assertNull(LimbProducts.forOperands(1 << 20, 1 << 20));
         System.setProperty(NttEngines.BACKEND_PROPERTY, "cpu");
         assertNull(LimbProducts.provider());

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinTask;
 import java.util.function.IntConsumer;
 import java.util.stream.IntStream;
 import org.modalg.fft.DoubleNttPlan;
@@ -56,7 +57,9 @@ import org.modalg.fields.NttPrimes;
  * <p>Cost: O(s N log N) for the transforms (s primes, about 0.75 ns per butterfly), O(s N
  * pieces) for the projection, O(s^2 N) for Garner and O(s N) to O(s limbs N) for the output
  * hook. Primes run in parallel when there are at least twice as many as threads or the transforms
- * have at most 2^20 points (Tuning), otherwise each transform uses the threads. Plans are immutable and thread-safe.
+ * have at most 2^20 points (Tuning), otherwise each transform uses the threads; the integer
+ * product's plans ({@link #primesInParallel}) run their primes in parallel and fork each prime's
+ * independent parts on the same pool (see {@code forPrimes}). Plans are immutable and thread-safe.
  */
 final class ConvolutionPlan {
     /** Primes are the largest below 2^50 with 2^TWO_ADIC | p - 1. */
@@ -478,7 +481,7 @@ final class ConvolutionPlan {
         checkCyclic();
         int s = crt.size();
         double[][][] spectra = new double[s][][];
-        forPrimes(threads, (j, inner) -> {
+        forPrimes(threads, (j, inner, tasks) -> {
             DoubleNttPlan plan = DoubleNttPlan.of(crt.prime(j), log2n);
             double[][] m = plan.borrowCoefficients();
             int rows = x.residues(crt.prime(j), m);
@@ -620,24 +623,51 @@ final class ConvolutionPlan {
         return out;
     }
 
-    // body(j, pool for the transforms) for every prime: the primes in parallel when there are at
-    // least twice as many as threads or the transforms are short (Tuning.acrossPrimesLog2n), else
-    // one after another with the threads in each transform.
+    // body(j, pool for the transforms, pool for forked parts) for every prime: the primes in
+    // parallel when there are at least twice as many as threads or the transforms are short
+    // (Tuning.acrossPrimesLog2n), else one after another with the threads in each transform.
+    // A plan whose primes always run in parallel (primesInParallel: the integer product's 3 to
+    // 6 primes) also forks the independent parts of a prime (the second operand's transform,
+    // the split layouts' shorter convolutions) and, with fewer primes than threads, gives the
+    // transforms the pool too: the idle threads take those parts and passes (work stealing on
+    // the one pool), instead of waiting for the last primes.
     private void forPrimes(int threads, PrimeBody body) {
         int s = crt.size();
         ForkJoinPool pool = WorkerPools.of(threads);
         if (pool != null && (acrossPrimes || s >= 2 * threads || log2n <= Tuning.acrossPrimesLog2n())) {
-            IntConsumer each = j -> body.run(j, null);
+            ForkJoinPool inner = acrossPrimes && s < threads ? pool : null;
+            ForkJoinPool tasks = acrossPrimes ? pool : null;
+            IntConsumer each = j -> body.run(j, inner, tasks);
             pool.submit(() -> IntStream.range(0, s).parallel().forEach(each)).join();
         } else {
             for (int j = 0; j < s; j++) {
-                body.run(j, pool);
+                body.run(j, pool, null);
             }
         }
     }
 
     private interface PrimeBody {
-        void run(int prime, ForkJoinPool inner);
+        /**
+         * Prime j's work; {@code inner}: the pool for its transforms' passes (null: this thread);
+         * {@code tasks}: the pool this thread works for, on which it may fork parts of the work
+         * ({@link #forked}), or null.
+         */
+        void run(int prime, ForkJoinPool inner, ForkJoinPool tasks);
+    }
+
+    /**
+     * body's value at get() (to be called once), computed by a task forked now on {@code tasks}
+     * when this thread is one of its workers (an idle worker takes it; else this thread runs it
+     * at get()), otherwise by body itself at get(), so that without a pool the work runs in the
+     * order of the gets. For the independent parts of one prime's work.
+     */
+    static <T> java.util.function.Supplier<T> forked(ForkJoinPool tasks, java.util.function.Supplier<T> body) {
+        if (tasks != null && ForkJoinTask.getPool() == tasks) {
+            ForkJoinTask<T> task = ForkJoinTask.adapt(body::get);
+            task.fork();
+            return task::join;
+        }
+        return body;
     }
 
     // ------------------------------------------------------------------ the pipeline's hooks
@@ -720,15 +750,32 @@ final class ConvolutionPlan {
         boolean square = a == b;
         double[][][] res = new double[s][][];
         double[][][] keep = new double[s][][];
-        forPrimes(threads, (j, inner) -> {
+        forPrimes(threads, (j, inner, tasks) -> {
             long q = crt.prime(j);
             if (layout != CYCLIC) {
-                res[j] = splitConvolution(a, b, square, q, keep, j, inner);
+                res[j] = splitConvolution(a, b, square, q, keep, j, inner, tasks);
                 return;
             }
             DoubleNttPlan plan = DoubleNttPlan.of(q, log2n);
             double[][] m = plan.borrowCoefficients();
             double[][] sa = plan.borrowSpectrum();
+            if (!square && tasks != null) { // b's transform forked: both operands at once
+                java.util.function.Supplier<double[][]> sb = forked(tasks, () -> {
+                    double[][] mb = plan.borrowCoefficients();
+                    double[][] spectrum = plan.borrowSpectrum();
+                    plan.forward(mb, spectrum, false, inner, b.residues(q, mb));
+                    DoubleNttPlan.giveBack(mb);
+                    return spectrum;
+                });
+                plan.forward(m, sa, false, inner, a.residues(q, m));
+                double[][] spectrumB = sb.get();
+                plan.pointwiseInverse(sa, spectrumB, m, false, inner);
+                DoubleNttPlan.giveBack(spectrumB);
+                DoubleNttPlan.giveBack(sa);
+                res[j] = m;
+                keep[j] = m;
+                return;
+            }
             plan.forward(m, sa, false, inner, a.residues(q, m));
             if (square) {
                 plan.pointwiseInverse(sa, sa, m, false, inner);
@@ -751,7 +798,7 @@ final class ConvolutionPlan {
         checkTransformed(b);
         int s = crt.size();
         double[][][] res = new double[s][][];
-        forPrimes(threads, (j, inner) -> {
+        forPrimes(threads, (j, inner, tasks) -> {
             DoubleNttPlan plan = DoubleNttPlan.of(crt.prime(j), log2n);
             double[][] sp = plan.borrowSpectrum();
             copy(a.spectra[j], sp);
@@ -768,7 +815,7 @@ final class ConvolutionPlan {
         checkTransformed(a);
         int s = crt.size();
         double[][][] res = new double[s][][];
-        forPrimes(threads, (j, inner) -> {
+        forPrimes(threads, (j, inner, tasks) -> {
             long q = crt.prime(j);
             DoubleNttPlan plan = DoubleNttPlan.of(q, log2n);
             double[][] m = plan.borrowCoefficients();
@@ -790,24 +837,32 @@ final class ConvolutionPlan {
      * x^(2N) - 1).
      */
     private double[][] splitConvolution(Projection pa, Projection pb, boolean same, long q, double[][][] holder,
-            int j, ForkJoinPool pool) {
+            int j, ForkJoinPool pool, ForkJoinPool tasks) {
         double[] fa = flat(pa, q);
         double[] fb = same ? fa : flat(pb, q);
-        double[][] big = convolve(DoubleNttPlan.of(q, log2n), true, fa, fb, same, q, pool);
-        holder[j] = big;
+        // the shorter convolutions forked (tasks: the primes' pool) while this thread does the longest
         double[][] out;
         if (layout == THREE_QUARTERS) {
-            double[][] mid = convolve(DoubleNttPlan.of(q, log2n - 1), true, fa, fb, same, q, pool);
-            double[][] small = convolve(DoubleNttPlan.of(q, log2n - 2), false, fa, fb, same, q, pool);
-            out = combineThreeQuarters(big, mid, small, q);
-            DoubleNttPlan.giveBack(mid);
-            DoubleNttPlan.giveBack(small);
+            java.util.function.Supplier<double[][]> mid = forked(tasks,
+                    () -> convolve(DoubleNttPlan.of(q, log2n - 1), true, fa, fb, same, q, pool));
+            java.util.function.Supplier<double[][]> small = forked(tasks,
+                    () -> convolve(DoubleNttPlan.of(q, log2n - 2), false, fa, fb, same, q, pool));
+            double[][] big = convolve(DoubleNttPlan.of(q, log2n), true, fa, fb, same, q, pool);
+            holder[j] = big;
+            double[][] m = mid.get();
+            double[][] sm = small.get();
+            out = combineThreeQuarters(big, m, sm, q);
+            DoubleNttPlan.giveBack(m);
+            DoubleNttPlan.giveBack(sm);
         } else {
             boolean negSmall = layout == QUARTER;
-            double[][] small = convolve(DoubleNttPlan.of(q, negSmall ? log2n - 2 : log2n - 1), negSmall, fa, fb, same, q,
-                    pool);
-            out = combine(big, small, q);
-            DoubleNttPlan.giveBack(small);
+            java.util.function.Supplier<double[][]> small = forked(tasks, () -> convolve(
+                    DoubleNttPlan.of(q, negSmall ? log2n - 2 : log2n - 1), negSmall, fa, fb, same, q, pool));
+            double[][] big = convolve(DoubleNttPlan.of(q, log2n), true, fa, fb, same, q, pool);
+            holder[j] = big;
+            double[][] sm = small.get();
+            out = combine(big, sm, q);
+            DoubleNttPlan.giveBack(sm);
         }
         return out;
     }
@@ -1250,7 +1305,7 @@ final class ConvolutionPlan {
     }
 
     // body(from, to) over the rows [rowFrom, rowTo), in pieces on the pool when there is one.
-    private static void forRows(ForkJoinPool pool, int rowFrom, int rowTo, java.util.function.BiConsumer<Integer, Integer> body) {
+    static void forRows(ForkJoinPool pool, int rowFrom, int rowTo, java.util.function.BiConsumer<Integer, Integer> body) {
         int rows = rowTo - rowFrom;
         if (pool == null || rows < 2) {
             body.accept(rowFrom, rowTo);

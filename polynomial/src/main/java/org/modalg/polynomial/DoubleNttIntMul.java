@@ -1,8 +1,10 @@
 package org.modalg.polynomial;
 
+import java.util.concurrent.ForkJoinPool;
 import org.modalg.fft.DoubleNttPlan;
 import org.modalg.fft.NttEngine;
 import org.modalg.fft.NttPlan;
+import org.modalg.fft.WorkerPools;
 import org.modalg.fields.UnsignedDivider;
 
 /**
@@ -264,8 +266,9 @@ final class DoubleNttIntMul {
     static long[] multiply(long[] la, long bitsA, long[] lb, long bitsB, boolean same, Shape shape, int threads) {
         ConvolutionPlan plan = plan(shape);
         int w = shape.pieceBits();
-        Pieces pa = new Pieces(parts(la, w, shape.piecesA()), w);
-        Pieces pb = same ? pa : new Pieces(parts(lb, w, shape.piecesB()), w);
+        ForkJoinPool pool = WorkerPools.of(threads);
+        Pieces pa = new Pieces(parts(la, w, shape.piecesA(), pool), w);
+        Pieces pb = same ? pa : new Pieces(parts(lb, w, shape.piecesB(), pool), w);
         return limbs(plan, plan.convolve(pa, pb, threads), shape, bitsA + bitsB, threads);
     }
 
@@ -284,13 +287,19 @@ final class DoubleNttIntMul {
         return limbs(plan, plan.convolve(pa, pb, engine), shape, bitsA + bitsB, 1);
     }
 
-    // The limbs-with-carry recombination of the convolutions: ceil(bits / 64) + 1 limbs.
-    private static long[] limbs(ConvolutionPlan plan, ConvolutionPlan.Convolved convolved, Shape shape, long bits,
+    /**
+     * The limbs-with-carry recombination of the convolutions: ceil(bits / 64) + 1 limbs. On
+     * several threads, Garner's digits by blocks of rows and the packing by blocks of limbs
+     * ({@link #pack(DoubleCrt, double[][][], int, int, int, long[], ForkJoinPool)}) run on the
+     * pool.
+     */
+    static long[] limbs(ConvolutionPlan plan, ConvolutionPlan.Convolved convolved, Shape shape, long bits,
             int threads) {
         int s = shape.primes();
         int w = shape.pieceBits();
         int count = (int) shape.productPieces();
         long[] out = new long[(int) ((bits + 63) / 64) + 1];
+        ForkJoinPool pool = WorkerPools.of(threads);
         plan.recombine(convolved, new ConvolutionPlan.Recombination() {
             @Override
             public void rows(DoubleCrt crt, double[][][] res, int from, int to) {
@@ -298,13 +307,8 @@ final class DoubleNttIntMul {
             }
 
             @Override
-            public boolean inOrder() {
-                return true;
-            }
-
-            @Override
             public void finish(DoubleCrt crt, double[][][] res) {
-                pack(crt, res, s, count, w, out);
+                pack(crt, res, s, count, w, out, pool);
             }
         }, threads);
         return out;
@@ -336,9 +340,31 @@ final class DoubleNttIntMul {
      * ceil(w / 3) &lt;= 40; the last part may be shorter), as doubles. O(count).
      */
     static double[][] parts(long[] limbs, int w, long count) {
-        int k = (w + 2) / 3;
+        return parts(limbs, w, count, null);
+    }
+
+    /**
+     * {@link #parts(long[], int, long)} with the pieces in ranges on {@code pool} (null: the
+     * calling thread).
+     */
+    static double[][] parts(long[] limbs, int w, long count, ForkJoinPool pool) {
         int n = (int) count;
         double[][] parts = new double[3][n];
+        if (pool == null || n < PARALLEL_MIN_PIECES) {
+            parts(limbs, w, parts, 0, n);
+        } else {
+            ConvolutionPlan.forRows(pool, 0, n, (from, to) -> parts(limbs, w, parts, from, to));
+        }
+        return parts;
+    }
+
+    // Fewest pieces (or limbs) a pass is split into ranges for the threads: below, a pass costs
+    // a few microseconds, about what handing it to the pool costs.
+    private static final int PARALLEL_MIN_PIECES = 1 << 13;
+
+    // parts[t][i] for the pieces i in [from, to).
+    private static void parts(long[] limbs, int w, double[][] parts, int from, int to) {
+        int k = (w + 2) / 3;
         long maskK = (1L << k) - 1;
         int kLast = w - 2 * k;
         long maskLast = kLast <= 0 ? 0 : (1L << kLast) - 1;
@@ -348,20 +374,19 @@ final class DoubleNttIntMul {
         // pieces whose windows stay inside the limbs (the last part's window starts below bit
         // 64 (length - 1)) take the branch-free path; the few at the top read zeros above
         long safeBits = 64L * (limbs.length - 1);
-        int fast = (int) Math.max(0, Math.min(n, (safeBits - 2L * k + w - 1) / w));
-        for (int i = 0; i < fast; i++) {
+        int fast = (int) Math.max(from, Math.min(to, (safeBits - 2L * k + w - 1) / w));
+        for (int i = from; i < fast; i++) {
             long bit = (long) i * w;
             p0[i] = window(limbs, bit) & maskK;
             p1[i] = window(limbs, bit + k) & maskK;
             p2[i] = window(limbs, bit + 2L * k) & maskLast;
         }
-        for (int i = fast; i < n; i++) {
+        for (int i = fast; i < to; i++) {
             long bit = (long) i * w;
             p0[i] = windowAtTop(limbs, bit) & maskK;
             p1[i] = windowAtTop(limbs, bit + k) & maskK;
             p2[i] = windowAtTop(limbs, bit + 2L * k) & maskLast;
         }
-        return parts;
     }
 
     // window() for positions near or above the top limb: zeros above the array.
@@ -450,17 +475,95 @@ final class DoubleNttIntMul {
      * hook.
      */
     static void pack(DoubleCrt crt, double[][][] res, int s, int count, int w, long[] out) {
+        pack(crt, res, s, count, w, out, null);
+    }
+
+    /**
+     * {@link #pack(DoubleCrt, double[][][], int, int, int, long[])} on {@code pool} (null: the
+     * calling thread), by blocks of limbs with a fix-up pass. With X_j^(k) the limbs [t_k,
+     * t_(k+1)) of plane j, the passes on block k alone, all carries starting at zero, give
+     * V_k = sum_j q_0 ... q_(j-1) X_j^(k) as its limbs Y_k and the part above them H_k, which
+     * the final carries c_j of the passes determine: H = H q_j + c_j from the top pass down
+     * (H_k &lt; 2^(50 (s - 1)), a few limbs). Since out = sum_k 2^(64 t_k) V_k, the blocks'
+     * limbs side by side plus each H_k added at limb t_(k+1) (in increasing k, carries
+     * propagated) are the product; the last block's H is zero since the product fits out. O(count
+     * s) word operations spread over the threads, plus O(blocks s) for the fix-up and the carries
+     * it propagates (amortized O(length)).
+     */
+    static void pack(DoubleCrt crt, double[][][] res, int s, int count, int w, long[] out, ForkJoinPool pool) {
+        int blocks = pool == null ? 1 : Math.min(4 * pool.getParallelism(), out.length / PARALLEL_MIN_PIECES);
+        pack(crt, res, s, count, w, out, pool, blocks);
+    }
+
+    /** {@link #pack(DoubleCrt, double[][][], int, int, int, long[], ForkJoinPool)} in the given number of blocks (tests). */
+    static void pack(DoubleCrt crt, double[][][] res, int s, int count, int w, long[] out, ForkJoinPool pool,
+            int blocks) {
         int len = out.length;
+        int nb = Math.min(blocks, len);
+        if (nb <= 1) {
+            packBlock(crt, res, s, count, w, out, 0, len);
+            return;
+        }
+        long[][] high = new long[nb][];
+        ConvolutionPlan.forRows(pool, 0, nb, (from, to) -> {
+            for (int b = from; b < to; b++) {
+                high[b] = packBlock(crt, res, s, count, w, out, blockStart(len, nb, b), blockStart(len, nb, b + 1));
+            }
+        });
+        for (int b = 0; b < nb; b++) {
+            addAt(out, blockStart(len, nb, b + 1), high[b]);
+        }
+    }
+
+    // The first limb of block b of `blocks` over [0, len).
+    private static int blockStart(int len, int blocks, int b) {
+        return (int) ((long) len * b / blocks);
+    }
+
+    // Limbs [t0, t1) of the passes with carries from zero (see pack); returns H, the value above
+    // limb t1 - 1, as little-endian limbs.
+    private static long[] packBlock(DoubleCrt crt, double[][][] res, int s, int count, int w, long[] out, int t0,
+            int t1) {
         long[] carries = new long[s];
         long[] chunk = new long[RECOMBINE_CHUNK + 2];
-        for (int t0 = 0; t0 < len; t0 += RECOMBINE_CHUNK) {
-            int t1 = Math.min(len, t0 + RECOMBINE_CHUNK);
-            pack(res[s - 1], count, w, t0, t1, chunk);
-            System.arraycopy(chunk, 1, out, t0, t1 - t0);
+        for (int c0 = t0; c0 < t1; c0 += RECOMBINE_CHUNK) {
+            int c1 = Math.min(t1, c0 + RECOMBINE_CHUNK);
+            pack(res[s - 1], count, w, c0, c1, chunk);
+            System.arraycopy(chunk, 1, out, c0, c1 - c0);
             for (int j = s - 2; j >= 0; j--) {
-                pack(res[j], count, w, t0, t1, chunk);
-                carries[j] = mulAdd(out, t0, t1, crt.prime(j), chunk, carries[j]);
+                pack(res[j], count, w, c0, c1, chunk);
+                carries[j] = mulAdd(out, c0, c1, crt.prime(j), chunk, carries[j]);
             }
+        }
+        long[] high = new long[s]; // below 2^(50 (s - 1)) <= 2^(64 (s - 1))
+        for (int j = s - 2; j >= 0; j--) {
+            mulAdd(high, 0, s, crt.prime(j), ZERO_LIMBS, carries[j]);
+        }
+        return high;
+    }
+
+    // x[1 + t] read by mulAdd as zeros when it multiplies a block's H (at most MAX_PRIMES limbs).
+    private static final long[] ZERO_LIMBS = new long[MAX_PRIMES + 1];
+
+    // out += h 2^(64 at), the carry propagated; h beyond out's top must be zero.
+    private static void addAt(long[] out, int at, long[] h) {
+        long carry = 0;
+        int i = 0;
+        for (; i < h.length || carry != 0; i++) {
+            long x = i < h.length ? h[i] : 0;
+            if (at + i >= out.length) {
+                if (x != 0 || carry != 0) {
+                    throw new AssertionError("the packed product exceeds its " + out.length + " limbs");
+                }
+                continue;
+            }
+            long y = out[at + i];
+            long sum = y + x;
+            long c1 = Long.compareUnsigned(sum, y) < 0 ? 1 : 0;
+            long sum2 = sum + carry;
+            c1 += Long.compareUnsigned(sum2, sum) < 0 ? 1 : 0;
+            out[at + i] = sum2;
+            carry = c1;
         }
     }
 

@@ -154,7 +154,11 @@ public final class IntegerMultiplication {
      * a * b on the CPU by the double-precision NTT route ({@link DoubleNttIntMul}: primes below
      * 2^50, vectorized loops), on {@code threads} threads (1: the calling thread only),
      * whatever the size. This is what {@link #multiply} runs above the BigInteger threshold
-     * when no GPU takes the product.
+     * when no GPU takes the product. On several threads (the one pool of that count,
+     * {@link org.modalg.fft.WorkerPools}) the primes run in parallel, each prime's second operand
+     * and shorter convolutions as further tasks (with fewer primes than threads the transforms'
+     * passes too), and the pieces, Garner's digits and the carry pass by blocks of limbs with a
+     * fix-up; the same limbs on any thread count.
      *
      * @throws IllegalArgumentException if an operand is null or threads &lt; 1
      * @throws ArithmeticException if the product is beyond BigInteger's range (2^31 - 1 bits)

@@ -64,11 +64,12 @@ public final class FlintInputs {
      * An integer of exactly {@code bits} bits (top bit set), negative with probability 1/2 when
      * {@code signed}: the harness's {@code rand_mpz_exact}.
      *
-     * @throws IllegalArgumentException if bits is not in [1, 2^24]
+     * @throws IllegalArgumentException if bits is not in [1, 2^27] (bench compare's integer rows
+     *     go to 10^8 bits)
      */
     public BigInteger exact(int bits, boolean signed) {
-        if (bits < 1 || bits > 1 << 24) {
-            throw new IllegalArgumentException("bits must be in [1, 2^24], got " + bits);
+        if (bits < 1 || bits > 1 << 27) {
+            throw new IllegalArgumentException("bits must be in [1, 2^27], got " + bits);
         }
         int n = (bits + 63) / 64;
         byte[] mag = new byte[n * 8];
