@@ -19,7 +19,10 @@ public interface PolyProductProvider {
     /** Whether the provider works here; must not throw, cheap after the first call. */
     boolean isUsable();
 
-    /** The shorter operand's length (coefficients) from which this provider pays off. */
+    /**
+     * The shorter operand's length (coefficients) from which this provider pays off. Asked
+     * before {@link #isUsable()}: must not touch a device.
+     */
     long minLength();
 
     /**

@@ -1,5 +1,6 @@
 package org.modalg.fft;
 
+import java.util.List;
 import java.util.ServiceLoader;
 
 /**
@@ -31,8 +32,30 @@ public final class PolyProducts {
         return found;
     }
 
+    /**
+     * Whether a product whose shorter operand has n coefficients is below the minimum length of
+     * every installed provider (and at least one is installed), answered without probing any
+     * device: instantiating a provider must not touch one ({@link PolyProductProvider#minLength()}
+     * neither), so a short product under {@code auto} never pays a driver's start.
+     */
+    public static boolean belowEveryMinimum(long n) {
+        List<PolyProductProvider> list = installed();
+        if (list.isEmpty()) {
+            return false;
+        }
+        for (PolyProductProvider p : list) {
+            if (n >= p.minLength()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** The provider for operands of aLen and bLen coefficients, or null for the CPU. */
     public static PolyProductProvider forOperands(long aLen, long bLen) {
+        if (belowEveryMinimum(Math.min(aLen, bLen))) {
+            return null;
+        }
         PolyProductProvider p = provider();
         if (p == null || Math.min(aLen, bLen) < p.minLength()) {
             return null;
@@ -41,6 +64,28 @@ public final class PolyProducts {
     }
 
     private static PolyProductProvider lookUp() {
-        return ServiceProviders.firstUsable(PolyProductProvider.class, PolyProductProvider::isUsable);
+        for (PolyProductProvider p : installed()) {
+            if (ServiceProviders.usable(p, PolyProductProvider::isUsable)) {
+                return p;
+            }
+        }
+        return null;
+    }
+
+    private static volatile List<PolyProductProvider> installed;
+
+    // The installed providers, instantiated once (no device touched).
+    private static List<PolyProductProvider> installed() {
+        List<PolyProductProvider> list = installed;
+        if (list == null) {
+            synchronized (PolyProducts.class) {
+                list = installed;
+                if (list == null) {
+                    list = List.copyOf(ServiceProviders.load(PolyProductProvider.class));
+                    installed = list;
+                }
+            }
+        }
+        return list;
     }
 }

@@ -98,6 +98,10 @@ final class ProductContext {
      * H100 against 1.7 ms on its host's 16 cores).
      */
     static NttEngine engine(long n) {
+        // under auto a product below every device provider's minimum length starts no device
+        if (backend() == Backend.AUTO && PolyProducts.belowEveryMinimum(n)) {
+            return CpuNttEngine.withThreads(threads());
+        }
         NttEngine e = engine();
         if (e.runsOnHost() || backend() == Backend.GPU) {
             return e;
