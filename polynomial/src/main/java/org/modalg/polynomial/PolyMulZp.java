@@ -190,9 +190,9 @@ public final class PolyMulZp {
      * below {@link Tuning#zpKaratsubaThreshold()}, {@link #mulKaratsubaFullWord} below
      * {@link Tuning#zpNttCrtThreshold()} for p &lt; 2^62 and below
      * {@link Tuning#zpFullWordNttThreshold()} for larger p, the NTT from there: on the engine of the
-     * call ({@link ProductContext#engine(long)}: a device engine under {@link org.modalg.fft.Backend#GPU},
-     * and under auto from the polynomial product provider's measured length, as for p &lt; 2^62)
-     * by {@link #mulFullWordOnEngine}, otherwise by {@link #mulDoubleNtt} on the call's threads.
+     * call by {@link #mulFullWordOnEngine} when the call asks for the GPU
+     * ({@link org.modalg.fft.Backend#GPU}), otherwise (auto included: measured faster) by
+     * {@link #mulDoubleNtt} on the call's threads.
      */
     public static void mulFullWord(long p, long[] a, int aOff, int aLen, long[] b, int bOff, int bLen,
                                    long[] c, int cOff) {
@@ -601,15 +601,21 @@ public final class PolyMulZp {
     }
 
     /**
-     * The NTT for any modulus 2 &lt;= p &lt; 2^64 (preconditions of {@link #mulFullWord}): on the
-     * call's engine for these lengths ({@link ProductContext#engine(long)} of min(aLen, bLen)) by
-     * {@link #mulFullWordOnEngine} when that is a device, else by {@link #mulDoubleNtt} on
-     * {@code threads} threads (the fastest host route: the double-precision transforms).
+     * The NTT for any modulus 2 &lt;= p &lt; 2^64 (preconditions of {@link #mulFullWord}): under
+     * {@link org.modalg.fft.Backend#GPU} on the call's device engine by
+     * {@link #mulFullWordOnEngine}, else by {@link #mulDoubleNtt} on {@code threads} threads (the
+     * fastest host route: the double-precision transforms; faster than the engine route under
+     * auto at every length measured).
      */
     static void mulNttFullWord(long p, long[] a, int aOff, int aLen, long[] b, int bOff, int bLen, long[] c,
             int cOff, int threads) {
-        NttEngine engine = ProductContext.engine(Math.min(aLen, bLen));
-        if (engine.runsOnHost()) {
+        // the device engine only when the call asks for the GPU: under auto the host route was
+        // faster at every length measured (H100 host, 16 threads, p = 2^62 + 135: 2^16 5.2 ms on
+        // the host against 11.1 through the engine, 2^20 89 against 124; projection and Garner
+        // stay on the host either way)
+        NttEngine engine = ProductContext.backend() == org.modalg.fft.Backend.GPU
+                ? ProductContext.engine(Math.min(aLen, bLen)) : null;
+        if (engine == null || engine.runsOnHost()) {
             mulDoubleNtt(p, a, aOff, aLen, b, bOff, bLen, c, cOff, threads);
         } else {
             mulFullWordOnEngine(p, a, aOff, aLen, b, bOff, bLen, c, cOff, engine);
