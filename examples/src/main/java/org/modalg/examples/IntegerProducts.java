@@ -5,8 +5,8 @@ import java.math.BigInteger;
 import java.util.Random;
 import org.modalg.examples.bench.LimbArrays;
 import org.modalg.fft.CpuNttEngine;
-import org.modalg.fft.LimbProductProvider;
-import org.modalg.fft.LimbProducts;
+import org.modalg.fft.products.LimbProductProvider;
+import org.modalg.fft.products.LimbProducts;
 import org.modalg.gpu.GpuRuntime;
 import org.modalg.polynomial.IntegerMultiplication;
 

@@ -10,7 +10,7 @@ import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.modalg.fft.LimbProducts;
+import org.modalg.fft.products.LimbProducts;
 import org.modalg.polynomial.ZZPoly;
 
 /** Each worked example run as it is shipped, its printed output and results checked independently. */

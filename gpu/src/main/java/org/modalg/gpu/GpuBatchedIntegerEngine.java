@@ -6,8 +6,8 @@ import jcuda.Pointer;
 import jcuda.driver.CUfunction;
 import jcuda.driver.CUfunction_attribute;
 import jcuda.driver.JCudaDriver;
-import org.modalg.fft.BatchedIntegerArguments;
-import org.modalg.fft.BatchedIntegerEngine;
+import org.modalg.fft.batched.BatchedIntegerArguments;
+import org.modalg.fft.batched.BatchedIntegerEngine;
 import org.modalg.fft.Options;
 import org.modalg.polynomial.CpuBatchedIntegerEngine;
 

@@ -1,10 +1,10 @@
 package org.modalg.gpu;
 
-import org.modalg.fft.BatchedIntegerEngine;
-import org.modalg.fft.BatchedIntegerEngineProvider;
+import org.modalg.fft.batched.BatchedIntegerEngine;
+import org.modalg.fft.batched.BatchedIntegerEngineProvider;
 
 /**
- * Registers {@link GpuBatchedIntegerEngine} with {@link org.modalg.fft.BatchedIntegerEngines}
+ * Registers {@link GpuBatchedIntegerEngine} with {@link org.modalg.fft.batched.BatchedIntegerEngines}
  * (through {@code META-INF/services}): usable when {@link GpuRuntime#isUsable()}; one engine per
  * JVM, created on first use, with the default thresholds (the system properties named in
  * {@link GpuBatchedIntegerEngine}).

@@ -1,9 +1,9 @@
 package org.modalg.gpu;
 
 import java.util.logging.Logger;
-import org.modalg.fft.BigPrimeFftArguments;
-import org.modalg.fft.BigPrimeFftEngine;
-import org.modalg.fft.CpuBigPrimeFftEngine;
+import org.modalg.fft.bigprime.BigPrimeFftArguments;
+import org.modalg.fft.bigprime.BigPrimeFftEngine;
+import org.modalg.fft.bigprime.CpuBigPrimeFftEngine;
 import org.modalg.fields.GfField;
 
 /**

@@ -136,7 +136,7 @@ final class GpuPolyMultiplier {
 
     /**
      * The product over Z in sign-magnitude form, as
-     * {@link org.modalg.fft.PolyProductProvider#multiplySigned}; false if more than 40 primes
+     * {@link org.modalg.fft.products.PolyProductProvider#multiplySigned}; false if more than 40 primes
      * would be needed. Preconditions checked by the provider.
      */
     boolean multiplySigned(long[] aMag, byte[] aSign, int aLen, int aLimbs, long[] bMag,

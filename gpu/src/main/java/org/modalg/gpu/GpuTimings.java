@@ -8,7 +8,7 @@ import jcuda.Pointer;
 import jcuda.driver.CUevent;
 import jcuda.driver.CUfunction;
 import jcuda.driver.JCudaDriver;
-import org.modalg.fft.BigPrimeFftArguments;
+import org.modalg.fft.bigprime.BigPrimeFftArguments;
 import org.modalg.fields.GfField;
 
 /**

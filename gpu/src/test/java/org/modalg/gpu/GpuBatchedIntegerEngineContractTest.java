@@ -1,8 +1,8 @@
 package org.modalg.gpu;
 
 import org.junit.jupiter.api.Tag;
-import org.modalg.fft.BatchedIntegerEngine;
-import org.modalg.fft.BatchedIntegerEngineContract;
+import org.modalg.fft.batched.BatchedIntegerEngine;
+import org.modalg.fft.batched.BatchedIntegerEngineContract;
 
 /**
  * The GPU batched integer engine against fft's engine contract (BigInteger oracle), with the

@@ -21,9 +21,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.modalg.fft.Backend;
-import org.modalg.fft.BatchedIntegerEngine;
-import org.modalg.fft.BatchedIntegerEngine.Operation;
-import org.modalg.fft.BatchedIntegerEngines;
+import org.modalg.fft.batched.BatchedIntegerEngine;
+import org.modalg.fft.batched.BatchedIntegerEngine.Operation;
+import org.modalg.fft.batched.BatchedIntegerEngines;
 import org.modalg.fft.Options;
 import org.modalg.polynomial.CpuBatchedIntegerEngine;
 

@@ -11,9 +11,9 @@ import static org.junit.jupiter.api.Assumptions.assumeFalse;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.modalg.fft.Backend;
-import org.modalg.fft.BatchedIntegerEngine.Operation;
-import org.modalg.fft.BatchedIntegerEngineProvider;
-import org.modalg.fft.BatchedIntegerEngines;
+import org.modalg.fft.batched.BatchedIntegerEngine.Operation;
+import org.modalg.fft.batched.BatchedIntegerEngineProvider;
+import org.modalg.fft.batched.BatchedIntegerEngines;
 import org.modalg.fft.ServiceProviders;
 import org.modalg.polynomial.CpuBatchedIntegerEngine;
 

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.modalg.fft.CpuBigPrimeFftEngine;
+import org.modalg.fft.bigprime.CpuBigPrimeFftEngine;
 import org.modalg.fields.GfField;
 import org.modalg.fields.GfPreset;
 

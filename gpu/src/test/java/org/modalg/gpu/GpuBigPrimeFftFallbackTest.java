@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Random;
 import org.junit.jupiter.api.Test;
-import org.modalg.fft.BigPrimeFftEngine;
-import org.modalg.fft.CpuBigPrimeFftEngine;
+import org.modalg.fft.bigprime.BigPrimeFftEngine;
+import org.modalg.fft.bigprime.CpuBigPrimeFftEngine;
 import org.modalg.fields.GfArithmetic;
 import org.modalg.fields.GfField;
 import org.modalg.fields.GfPreset;

@@ -7,7 +7,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ForkJoinPool;
 import java.util.function.IntConsumer;
 import java.util.stream.IntStream;
-import org.modalg.fft.DoubleNttPlan;
+import org.modalg.fft.doublentt.DoubleNttPlan;
 import org.modalg.fft.NttEngine;
 import org.modalg.fft.NttPlan;
 import org.modalg.fft.WorkerPools;

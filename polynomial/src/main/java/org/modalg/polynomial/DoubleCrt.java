@@ -4,7 +4,7 @@ import org.modalg.fields.ZpField;
 
 /**
  * Garner's CRT for values held as doubles modulo primes below 2^50 (the outputs of
- * {@link org.modalg.fft.DoubleNttPlan}), vectorized along matrix rows: {@link #digits} turns
+ * {@link org.modalg.fft.doublentt.DoubleNttPlan}), vectorized along matrix rows: {@link #digits} turns
  * the residues into mixed-radix digits in place, {@link #normalize} brings them into
  * [0, p_j), after which the value is v_0 + p_0 (v_1 + p_1 (v_2 + ...)) in [0, M), M the product
  * of the primes. (With the digits of {@link #digits} left in (-p_j/2, p_j/2], the same sum is

@@ -1,6 +1,6 @@
 package org.modalg.polynomial;
 
-import org.modalg.fft.DoubleNttPlan;
+import org.modalg.fft.doublentt.DoubleNttPlan;
 import org.modalg.fft.NttEngine;
 import org.modalg.fft.NttPlan;
 import org.modalg.fields.UnsignedDivider;

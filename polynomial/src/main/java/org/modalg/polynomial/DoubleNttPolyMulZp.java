@@ -2,7 +2,7 @@ package org.modalg.polynomial;
 
 import java.math.BigInteger;
 import java.util.Arrays;
-import org.modalg.fft.DoubleNttPlan;
+import org.modalg.fft.doublentt.DoubleNttPlan;
 import org.modalg.fft.NttEngine;
 import org.modalg.fields.UnsignedDivider;
 

@@ -4,8 +4,8 @@ import java.math.BigInteger;
 import java.util.concurrent.ForkJoinPool;
 import java.util.stream.IntStream;
 import org.modalg.fft.Backend;
-import org.modalg.fft.LimbProductProvider;
-import org.modalg.fft.LimbProducts;
+import org.modalg.fft.products.LimbProductProvider;
+import org.modalg.fft.products.LimbProducts;
 import org.modalg.fft.NttEngine;
 import org.modalg.fft.Options;
 import org.modalg.fft.Route;
@@ -21,7 +21,7 @@ import org.modalg.fft.Route;
  * ({@link ConvolutionPlan} through {@link DoubleNttIntMul}: the limbs' pieces as its projection,
  * limbs with carries as its recombination, its primes below 2^50). On the CPU,
  * {@link #multiplyCpu}: transforms in double-precision arithmetic that the JIT vectorizes
- * ({@link org.modalg.fft.DoubleNttPlan}), 3 to 6 primes, pieces of up to 120 bits and a
+ * ({@link org.modalg.fft.doublentt.DoubleNttPlan}), 3 to 6 primes, pieces of up to 120 bits and a
  * truncated length (multiples of a quarter of a power of two) chosen by cost; at 10^7 bits five
  * primes, 115-bit pieces, convolutions of 2^17 (negacyclic) and 2^16 points; at 10^8 bits five
  * primes, 113-bit pieces, length 2^21 (polynomial/BENCHMARKS.md has the figures against FLINT

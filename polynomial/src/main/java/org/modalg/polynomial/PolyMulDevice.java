@@ -2,8 +2,8 @@ package org.modalg.polynomial;
 
 import java.math.BigInteger;
 import java.util.stream.IntStream;
-import org.modalg.fft.PolyProductProvider;
-import org.modalg.fft.PolyProducts;
+import org.modalg.fft.products.PolyProductProvider;
+import org.modalg.fft.products.PolyProducts;
 import org.modalg.fields.BigIntegerWords;
 
 /**

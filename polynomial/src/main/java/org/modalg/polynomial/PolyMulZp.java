@@ -488,7 +488,7 @@ public final class PolyMulZp {
     /**
      * c = a * b mod p for any modulus 2 &lt;= p &lt; 2^64 read as an unsigned word (prime or
      * not; entries unsigned in [0, p)), by the double-precision small-prime NTT of the fft module
-     * ({@link org.modalg.fft.DoubleNttPlan}, FLINT's technique): the fewest primes below 2^50
+     * ({@link org.modalg.fft.doublentt.DoubleNttPlan}, FLINT's technique): the fewest primes below 2^50
      * whose product exceeds the exact coefficient bound min(aLen, bLen) (p - 1)^2 (one for small
      * p and short operands, two for p below about 2^(50 - log2(min)/2), three for FLINT's 62-bit
      * row, four for p near 2^64 from min(aLen, bLen) of about 2^22), one convolution of length

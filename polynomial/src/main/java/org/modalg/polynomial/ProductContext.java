@@ -6,8 +6,8 @@ import org.modalg.fft.CpuNttEngine;
 import org.modalg.fft.NttEngine;
 import org.modalg.fft.NttEngines;
 import org.modalg.fft.Options;
-import org.modalg.fft.PolyProductProvider;
-import org.modalg.fft.PolyProducts;
+import org.modalg.fft.products.PolyProductProvider;
+import org.modalg.fft.products.PolyProducts;
 import org.modalg.fft.WorkerPools;
 
 /**

@@ -377,7 +377,7 @@ public final class ZZPoly implements Comparable<ZZPoly> {
             if (threads == 1) {
                 PolyMulZZ.mulBigPrimeFft(c, 0, c.length, gc, 0, g.len, r, 0);
             } else {
-                try (org.modalg.fft.CpuBigPrimeFftEngine engine = new org.modalg.fft.CpuBigPrimeFftEngine(threads)) {
+                try (org.modalg.fft.bigprime.CpuBigPrimeFftEngine engine = new org.modalg.fft.bigprime.CpuBigPrimeFftEngine(threads)) {
                     PolyMulZZ.mulBigPrimeFft(c, 0, c.length, gc, 0, g.len, r, 0, engine);
                 }
             }

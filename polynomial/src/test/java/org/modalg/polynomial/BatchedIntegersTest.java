@@ -12,7 +12,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 import org.modalg.fft.Backend;
-import org.modalg.fft.BatchedIntegerEngines;
+import org.modalg.fft.batched.BatchedIntegerEngines;
 import org.modalg.fft.Options;
 
 /**

@@ -14,7 +14,7 @@ import java.util.Random;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.modalg.fft.CpuNttEngine;
-import org.modalg.fft.DoubleNttPlan;
+import org.modalg.fft.doublentt.DoubleNttPlan;
 import org.modalg.fft.NttEngine;
 import org.modalg.fields.ZpField;
 

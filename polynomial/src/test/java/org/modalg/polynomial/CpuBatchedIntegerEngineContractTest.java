@@ -1,7 +1,7 @@
 package org.modalg.polynomial;
 
-import org.modalg.fft.BatchedIntegerEngine;
-import org.modalg.fft.BatchedIntegerEngineContract;
+import org.modalg.fft.batched.BatchedIntegerEngine;
+import org.modalg.fft.batched.BatchedIntegerEngineContract;
 
 /** The CPU batched integer engine against fft's engine contract (BigInteger oracle). */
 class CpuBatchedIntegerEngineContractTest extends BatchedIntegerEngineContract {

@@ -2,7 +2,7 @@ package org.modalg.polynomial;
 
 import java.math.BigInteger;
 import java.util.Random;
-import org.modalg.fft.DoubleNttPlan;
+import org.modalg.fft.doublentt.DoubleNttPlan;
 
 /**
  * Not a test: the phases of {@link DoubleNttIntMul} at one size, one thread, minimum over

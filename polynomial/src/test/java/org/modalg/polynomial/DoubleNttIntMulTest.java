@@ -10,7 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
-import org.modalg.fft.DoubleNttPlan;
+import org.modalg.fft.doublentt.DoubleNttPlan;
 import org.modalg.fields.NttPrimes;
 
 /**

@@ -78,7 +78,7 @@ public final class DoublePolyMulProfile {
         byte[][] sign = PackedCoefficients.signs(n);
         double alloc = Double.MAX_VALUE;
         for (int rep = 0; rep < reps; rep++) {
-            org.modalg.fft.DoubleNttPlan shape = ConvolutionPlan.of(bitsA, bitsB, len, len).orElseThrow().shape();
+            org.modalg.fft.doublentt.DoubleNttPlan shape = ConvolutionPlan.of(bitsA, bitsB, len, len).orElseThrow().shape();
             long t0 = System.nanoTime();
             double[][][] wa = ConvolutionPlan.planes(ConvolutionPlan.wordCount(bitsA), len, shape);
             double[][][] wb = ConvolutionPlan.planes(ConvolutionPlan.wordCount(bitsB), len, shape);
@@ -88,7 +88,7 @@ public final class DoublePolyMulProfile {
             double[][][] ra = new double[s][][];
             double[][][] rb = new double[s][][];
             for (int j = 0; j < s; j++) {
-                org.modalg.fft.DoubleNttPlan plan = org.modalg.fft.DoubleNttPlan.of(crt.prime(j), log2n);
+                org.modalg.fft.doublentt.DoubleNttPlan plan = org.modalg.fft.doublentt.DoubleNttPlan.of(crt.prime(j), log2n);
                 ra[j] = plan.borrowCoefficients();
                 rb[j] = plan.borrowCoefficients();
                 ConvolutionPlan.residues(wa, crt.prime(j), ra[j]);
@@ -96,7 +96,7 @@ public final class DoublePolyMulProfile {
             }
             long t2 = System.nanoTime();
             for (int j = 0; j < s; j++) {
-                org.modalg.fft.DoubleNttPlan.of(crt.prime(j), log2n).convolution(ra[j], rb[j], false, null);
+                org.modalg.fft.doublentt.DoubleNttPlan.of(crt.prime(j), log2n).convolution(ra[j], rb[j], false, null);
             }
             long t3 = System.nanoTime();
             int cols = ra[0][0].length;
@@ -110,8 +110,8 @@ public final class DoublePolyMulProfile {
             alloc = Math.min(alloc, (System.nanoTime() - t5b) / 1e6);
             long t5 = System.nanoTime();
             for (int j = 0; j < s; j++) {
-                org.modalg.fft.DoubleNttPlan.giveBack(ra[j]);
-                org.modalg.fft.DoubleNttPlan.giveBack(rb[j]);
+                org.modalg.fft.doublentt.DoubleNttPlan.giveBack(ra[j]);
+                org.modalg.fft.doublentt.DoubleNttPlan.giveBack(rb[j]);
             }
             ConvolutionPlan.giveBack(wa);
             ConvolutionPlan.giveBack(wb);

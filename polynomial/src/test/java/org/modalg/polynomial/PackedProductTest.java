@@ -23,7 +23,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.modalg.fft.CpuNttEngine;
-import org.modalg.fft.DoubleNttPlan;
+import org.modalg.fft.doublentt.DoubleNttPlan;
 import org.modalg.fft.NttEngine;
 import org.modalg.fft.NttEngines;
 import org.modalg.fields.NttPrimes;

@@ -8,7 +8,7 @@ import java.math.BigInteger;
 import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
-import org.modalg.fft.PolyProductProvider;
+import org.modalg.fft.products.PolyProductProvider;
 
 /**
  * The host side of the device products ({@link PolyMulDevice}): the sign-magnitude limbs sent

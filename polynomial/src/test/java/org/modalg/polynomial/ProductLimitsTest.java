@@ -10,7 +10,7 @@ import java.math.BigInteger;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.modalg.fft.CpuNttEngine;
-import org.modalg.fft.DoubleNttPlan;
+import org.modalg.fft.doublentt.DoubleNttPlan;
 import org.modalg.fft.NttPlan;
 import org.modalg.fields.ZpField;
 

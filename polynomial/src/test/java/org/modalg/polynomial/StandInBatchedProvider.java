@@ -1,8 +1,8 @@
 package org.modalg.polynomial;
 
 import java.util.concurrent.atomic.AtomicInteger;
-import org.modalg.fft.BatchedIntegerEngine;
-import org.modalg.fft.BatchedIntegerEngineProvider;
+import org.modalg.fft.batched.BatchedIntegerEngine;
+import org.modalg.fft.batched.BatchedIntegerEngineProvider;
 import org.modalg.fft.Options;
 
 /**

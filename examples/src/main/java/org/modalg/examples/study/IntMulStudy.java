@@ -12,8 +12,8 @@ import org.apfloat.ApfloatContext;
 import org.apfloat.Apint;
 import org.modalg.examples.bench.LimbArrays;
 import org.modalg.fft.CpuNttEngine;
-import org.modalg.fft.LimbProductProvider;
-import org.modalg.fft.LimbProducts;
+import org.modalg.fft.products.LimbProductProvider;
+import org.modalg.fft.products.LimbProducts;
 import org.modalg.polynomial.IntegerMultiplication;
 
 /**
