@@ -7,7 +7,7 @@ import org.modalg.examples.bench.LimbArrays;
 import org.modalg.fft.CpuNttEngine;
 import org.modalg.fft.products.LimbProductProvider;
 import org.modalg.fft.products.LimbProducts;
-import org.modalg.gpu.GpuRuntime;
+import org.modalg.gpu.runtime.GpuRuntime;
 import org.modalg.polynomial.IntegerMultiplication;
 
 /**

@@ -2,6 +2,9 @@ package org.modalg.gpu;
 
 import java.util.logging.Logger;
 import org.modalg.fft.products.LimbProductProvider;
+import org.modalg.gpu.ntt.NttTables;
+import org.modalg.gpu.runtime.GpuException;
+import org.modalg.gpu.runtime.GpuRuntime;
 
 /**
  * Registers the all-device integer product ({@link GpuIntegerMultiplier}) with

@@ -20,6 +20,8 @@ import org.modalg.fft.Options;
 import org.modalg.fft.products.PolyProductProvider;
 import org.modalg.fft.products.PolyProducts;
 import org.modalg.fields.ZpField;
+import org.modalg.gpu.runtime.DeviceBuffer;
+import org.modalg.gpu.runtime.GpuTests;
 import org.modalg.polynomial.PolyMulZp;
 import org.modalg.polynomial.ZZPoly;
 

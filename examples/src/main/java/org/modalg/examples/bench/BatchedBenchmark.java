@@ -8,7 +8,7 @@ import org.modalg.fft.batched.BatchedIntegerEngine;
 import org.modalg.fft.batched.BatchedIntegerEngine.Operation;
 import org.modalg.fft.batched.BatchedIntegerEngines;
 import org.modalg.fft.Options;
-import org.modalg.gpu.GpuBatchedIntegerEngine;
+import org.modalg.gpu.batched.GpuBatchedIntegerEngine;
 import org.modalg.polynomial.BatchedIntegers;
 import org.modalg.polynomial.CpuBatchedIntegerEngine;
 

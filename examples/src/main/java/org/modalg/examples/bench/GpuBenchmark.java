@@ -16,7 +16,7 @@ import org.modalg.fields.GfField;
 import org.modalg.fields.GfPreset;
 import org.modalg.fields.NttPrimes;
 import org.modalg.fields.ZpField;
-import org.modalg.gpu.GpuNttEngine;
+import org.modalg.gpu.ntt.GpuNttEngine;
 import org.modalg.gpu.GpuTimings;
 import org.modalg.polynomial.IntegerMultiplication;
 import org.modalg.polynomial.PolyMulZp;

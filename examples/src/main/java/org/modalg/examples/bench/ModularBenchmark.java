@@ -402,11 +402,11 @@ public final class ModularBenchmark {
         try {
             engine = ImageEngines.forOptions(Options.defaults().withBackend(Backend.GPU).withThreads(threads)).name();
         } catch (IllegalStateException e) {
-            String why = org.modalg.gpu.GpuRuntime.isUsable() ? "" : " (" + org.modalg.gpu.GpuRuntime.unusableReason()
+            String why = org.modalg.gpu.runtime.GpuRuntime.isUsable() ? "" : " (" + org.modalg.gpu.runtime.GpuRuntime.unusableReason()
                     + ")";
             throw new IllegalArgumentException("--gpu: no usable GPU image engine: " + e.getMessage() + why);
         }
-        String dev = org.modalg.gpu.GpuRuntime.isUsable() ? org.modalg.gpu.GpuRuntime.get().describe() : engine;
+        String dev = org.modalg.gpu.runtime.GpuRuntime.isUsable() ? org.modalg.gpu.runtime.GpuRuntime.get().describe() : engine;
         return clean(dev + "; engine " + engine);
     }
 

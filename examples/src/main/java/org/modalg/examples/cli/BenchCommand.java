@@ -19,7 +19,7 @@ import org.modalg.examples.bench.PolyMulBenchmark;
 import org.modalg.examples.bench.SolveBenchmark;
 import org.modalg.examples.bench.TextBenchmark;
 import org.modalg.fields.GfPreset;
-import org.modalg.gpu.GpuRuntime;
+import org.modalg.gpu.runtime.GpuRuntime;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

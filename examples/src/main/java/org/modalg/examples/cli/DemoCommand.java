@@ -27,7 +27,7 @@ import org.modalg.fft.Options;
 import org.modalg.fft.Route;
 import org.modalg.fields.GfField;
 import org.modalg.fields.GfPreset;
-import org.modalg.gpu.GpuRuntime;
+import org.modalg.gpu.runtime.GpuRuntime;
 import org.modalg.gpu.GpuTimings;
 import org.modalg.modular.ModularResult;
 import org.modalg.modular.mat.Determinant;

@@ -17,8 +17,8 @@ import org.modalg.fft.CrtBasis;
 import org.modalg.fft.bigprime.GfFft;
 import org.modalg.fields.GfField;
 import org.modalg.fields.GfPreset;
-import org.modalg.gpu.GpuBigPrimeFftEngine;
-import org.modalg.gpu.GpuRuntime;
+import org.modalg.gpu.gf.GpuBigPrimeFftEngine;
+import org.modalg.gpu.runtime.GpuRuntime;
 import org.modalg.gpu.GpuTimings;
 
 /**
