@@ -8,7 +8,7 @@ import org.modalg.fft.CpuNttEngine;
 import org.modalg.fft.products.LimbProductProvider;
 import org.modalg.fft.products.LimbProducts;
 import org.modalg.gpu.runtime.GpuRuntime;
-import org.modalg.polynomial.IntegerMultiplication;
+import org.modalg.polynomial.integer.IntegerMultiplication;
 
 /**
  * Worked example: multiplying two 4-million-bit integers on the CPU (small-prime NTTs and CRT,

@@ -11,7 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.modalg.fft.products.LimbProducts;
-import org.modalg.polynomial.ZZPoly;
+import org.modalg.polynomial.zz.ZZPoly;
 
 /** Each worked example run as it is shipped, its printed output and results checked independently. */
 class WorkedExamplesTest {

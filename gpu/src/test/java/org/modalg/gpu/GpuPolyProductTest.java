@@ -22,8 +22,8 @@ import org.modalg.fft.products.PolyProducts;
 import org.modalg.fields.ZpField;
 import org.modalg.gpu.runtime.DeviceBuffer;
 import org.modalg.gpu.runtime.GpuTests;
-import org.modalg.polynomial.PolyMulZp;
-import org.modalg.polynomial.ZZPoly;
+import org.modalg.polynomial.zp.PolyMulZp;
+import org.modalg.polynomial.zz.ZZPoly;
 
 /**
  * The all-device polynomial products ({@link GpuPolyProductProvider}) against the CPU routes,

@@ -7,7 +7,7 @@ import org.modalg.fields.NttPrimes;
 import org.modalg.fields.ZpField;
 import org.modalg.fields.ZpMontgomery;
 import org.modalg.modular.kernel.ZpLu;
-import org.modalg.polynomial.IntegerMultiplication;
+import org.modalg.polynomial.integer.IntegerMultiplication;
 
 /**
  * Chinese remaindering of n values from their residues modulo many word-size primes at once.

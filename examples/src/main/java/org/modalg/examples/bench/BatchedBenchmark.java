@@ -9,8 +9,8 @@ import org.modalg.fft.batched.BatchedIntegerEngine.Operation;
 import org.modalg.fft.batched.BatchedIntegerEngines;
 import org.modalg.fft.Options;
 import org.modalg.gpu.batched.GpuBatchedIntegerEngine;
-import org.modalg.polynomial.BatchedIntegers;
-import org.modalg.polynomial.CpuBatchedIntegerEngine;
+import org.modalg.polynomial.batched.BatchedIntegers;
+import org.modalg.polynomial.batched.CpuBatchedIntegerEngine;
 
 /**
  * Batched integer arithmetic on the grid of the midsize GPU addition/multiplication paper

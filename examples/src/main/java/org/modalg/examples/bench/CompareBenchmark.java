@@ -13,9 +13,9 @@ import java.util.function.Supplier;
 import org.modalg.fft.Backend;
 import org.modalg.fft.Options;
 import org.modalg.fields.ZpField;
-import org.modalg.polynomial.IntegerMultiplication;
-import org.modalg.polynomial.ZZPoly;
-import org.modalg.polynomial.ZpPoly;
+import org.modalg.polynomial.integer.IntegerMultiplication;
+import org.modalg.polynomial.zz.ZZPoly;
+import org.modalg.polynomial.zp.ZpPoly;
 
 /**
  * {@code modalg bench compare}: the product rows of FLINT 3.6's harness ({@link FlintPeer},

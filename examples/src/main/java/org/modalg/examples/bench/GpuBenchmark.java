@@ -18,9 +18,9 @@ import org.modalg.fields.NttPrimes;
 import org.modalg.fields.ZpField;
 import org.modalg.gpu.ntt.GpuNttEngine;
 import org.modalg.gpu.GpuTimings;
-import org.modalg.polynomial.IntegerMultiplication;
-import org.modalg.polynomial.PolyMulZp;
-import org.modalg.polynomial.ZZPoly;
+import org.modalg.polynomial.integer.IntegerMultiplication;
+import org.modalg.polynomial.zp.PolyMulZp;
+import org.modalg.polynomial.zz.ZZPoly;
 
 /**
  * GPU benchmarks ({@code modalg bench gpu}); every GPU result is first checked against the CPU

@@ -22,7 +22,7 @@ import org.modalg.modular.mat.RationalVector;
 import org.modalg.modular.poly.GcdResult;
 import org.modalg.modular.poly.PolynomialGcd;
 import org.modalg.modular.poly.Resultant;
-import org.modalg.polynomial.ZZPoly;
+import org.modalg.polynomial.zz.ZZPoly;
 
 /**
  * {@code modalg bench modular}: the multimodular determinant, GCD and resultant against FLINT 3.6

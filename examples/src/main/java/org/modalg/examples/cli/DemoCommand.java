@@ -33,8 +33,8 @@ import org.modalg.modular.ModularResult;
 import org.modalg.modular.mat.Determinant;
 import org.modalg.modular.poly.Resultant;
 import org.modalg.modular.poly.SubresultantPrs;
-import org.modalg.polynomial.IntegerMultiplication;
-import org.modalg.polynomial.ZZPoly;
+import org.modalg.polynomial.integer.IntegerMultiplication;
+import org.modalg.polynomial.zz.ZZPoly;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 

@@ -5,7 +5,7 @@ import java.util.concurrent.Callable;
 import org.modalg.fft.Route;
 import org.modalg.modular.ModularResult;
 import org.modalg.modular.poly.Resultant;
-import org.modalg.polynomial.ZZPoly;
+import org.modalg.polynomial.zz.ZZPoly;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

@@ -15,7 +15,7 @@ import org.modalg.gpu.runtime.DeviceWorkspace;
 import org.modalg.gpu.runtime.GpuException;
 import org.modalg.gpu.runtime.GpuKernels;
 import org.modalg.gpu.runtime.GpuRuntime;
-import org.modalg.polynomial.CpuBatchedIntegerEngine;
+import org.modalg.polynomial.batched.CpuBatchedIntegerEngine;
 
 /**
  * {@link BatchedIntegerEngine} on the GPU through the kernels of {@code bigint.cu} (after Oancea

@@ -27,7 +27,7 @@ import org.modalg.fft.batched.BatchedIntegerEngine.Operation;
 import org.modalg.fft.batched.BatchedIntegerEngines;
 import org.modalg.gpu.runtime.DeviceBuffer;
 import org.modalg.gpu.runtime.GpuTests;
-import org.modalg.polynomial.CpuBatchedIntegerEngine;
+import org.modalg.polynomial.batched.CpuBatchedIntegerEngine;
 
 /**
  * The GPU batched integer engine bit for bit against {@link CpuBatchedIntegerEngine} on random

@@ -16,7 +16,7 @@ import org.modalg.fft.batched.BatchedIntegerEngine.Operation;
 import org.modalg.fft.batched.BatchedIntegerEngineProvider;
 import org.modalg.fft.batched.BatchedIntegerEngines;
 import org.modalg.gpu.runtime.GpuRuntime;
-import org.modalg.polynomial.CpuBatchedIntegerEngine;
+import org.modalg.polynomial.batched.CpuBatchedIntegerEngine;
 
 /**
  * The kernel variant rule of {@link GpuBatchedIntegerEngine} (class comment): which bigint.cu

@@ -598,8 +598,8 @@ class GpuImageEngineTest {
         org.modalg.modular.ModularReport r = d.report();
         assertTrue(r.phaseNanos().get(org.modalg.modular.ModularReport.TRANSFER) > 0, r.toString());
         assertTrue(r.phaseNanos().get("images") > 0, r.toString());
-        org.modalg.polynomial.ZZPoly f = org.modalg.polynomial.ZZPoly.of(random(rnd, 200, 64));
-        org.modalg.polynomial.ZZPoly g = org.modalg.polynomial.ZZPoly.of(random(rnd, 150, 64));
+        org.modalg.polynomial.zz.ZZPoly f = org.modalg.polynomial.zz.ZZPoly.of(random(rnd, 200, 64));
+        org.modalg.polynomial.zz.ZZPoly g = org.modalg.polynomial.zz.ZZPoly.of(random(rnd, 150, 64));
         org.modalg.modular.ModularReport res = org.modalg.modular.poly.Resultant.resultant(f, g, o).report();
         assertTrue(res.phaseNanos().get(org.modalg.modular.ModularReport.TRANSFER) > 0, res.toString());
         org.modalg.modular.ModularReport gcd = org.modalg.modular.poly.PolynomialGcd.gcd(f.multiply(g), g, o).report();
