@@ -332,7 +332,7 @@ final class DoubleNttKernels {
      * {@code rows[0, L)}, on the columns [from, to): level t (m = 2^t blocks, distance
      * h = L / 2m), block k pairs rows i and i + h with the twiddle {@code tw[base + k]}, base = m
      * for the negacyclic transform and 0 for the cyclic one (the conventions of
-     * {@link NttKernels}). The levels run in passes of {@link #levelsPerPass} levels: within a
+     * {@code NttKernels}). The levels run in passes of {@link #levelsPerPass} levels: within a
      * pass the rows fall into independent groups of 2^levels rows (equal modulo the pass's
      * smallest distance, inside one block of its first level), and each group runs all the
      * pass's levels while it is in cache. Every loop stays a whole row long, which is what the

@@ -25,7 +25,7 @@ import org.modalg.fields.ZpField;
  * runs along them, whole rows long, which is the loop HotSpot vectorizes. The levels run in
  * passes that each keep a group of rows in the L2 cache ({@link DoubleNttKernels#levelsPerPass}).
  * The cyclic transform is at root w^C and the negacyclic one at psi^C (twiddle conventions of
- * {@link NttKernels}); row position s then holds index k_r = rev_R(s);</li>
+ * {@code NttKernels}); row position s then holds index k_r = rev_R(s);</li>
  * <li>a transpose into the spectrum, a {@code double[C][R]} matrix ({@link #newSpectrum()});</li>
  * <li>entry (c, s) times theta_s^c, theta_s = w^k_r (cyclic) or psi^(2 k_r + 1) (negacyclic),
  * from two small tables along the spectrum's rows (theta^c = theta^(c mod L) theta^(L (c div

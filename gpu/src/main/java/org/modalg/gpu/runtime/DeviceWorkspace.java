@@ -3,7 +3,7 @@ package org.modalg.gpu.runtime;
 /**
  * Device buffers by role, kept between products and grown on demand (allocating and freeing
  * hundreds of megabytes per call would cost more than a small product's arithmetic), for the
- * all-device products ({@link GpuIntegerMultiplier}, {@link GpuPolyMultiplier}). Not
+ * all-device products ({@code GpuIntegerMultiplier}, {@code GpuPolyMultiplier}). Not
  * thread-safe: each owner serializes its calls.
  */
 public final class DeviceWorkspace {

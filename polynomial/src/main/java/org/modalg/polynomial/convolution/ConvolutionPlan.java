@@ -37,7 +37,7 @@ import org.modalg.polynomial.zp.DoubleNttPolyMulZp;
  * straight into the transform's coefficient matrix. Z[x]: signed 48-bit piece planes from
  * BigIntegers or {@link PackedCoefficients} ({@link Operand}) reduced by Horner
  * ({@link #residues}); integers: w-bit pieces of the limbs ({@link DoubleNttIntMul.Pieces});
- * Z/pZ[x]: the entries mod p ({@link DoubleNttPolyMulZp.Entries}).</li>
+ * Z/pZ[x]: the entries mod p ({@code DoubleNttPolyMulZp.Entries}).</li>
  * <li><b>Transforms</b>: per prime one cyclic convolution on {@link DoubleNttPlan} (forward
  * transforms of both operands, the pointwise product fused into the inverse; three matrices per
  * prime), or the split layouts' two or three convolutions recombined by the CRT of polynomials,

@@ -28,7 +28,7 @@ import org.modalg.polynomial.zz.PolyMulZZ;
  * B = m (p - 1)^2. With M = q_0 ... q_(s-1) &gt; B, the residues mod the q_j determine it: the
  * normalized digits v_j in [0, q_j) give V = v_0 + q_0 (v_1 + q_1 (v_2 + ...)) in [0, M),
  * congruent to the coefficient modulo M, and both lie in [0, M), so V is the coefficient.
- * s is the fewest that gives M &gt; B ({@link #primesFor}): one prime when B &lt; q_0 (about
+ * s is the fewest that gives M &gt; B ({@link Modulus#primesFor}): one prime when B &lt; q_0 (about
  * 2^50: small p), two up to about 2^100 (p below 2^(50 - log2(m)/2)), three up to about 2^150
  * (p &lt; 2^63 at m = 2^22, FLINT's 62-bit row up to m = 2^24), four above (every p &lt; 2^64,
  * m &lt; 2^71).
