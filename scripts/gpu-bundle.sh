@@ -12,7 +12,7 @@
 #                   that benchmarks run next to it on the same host
 #   run-tests.sh    runs the tests tagged `gpu` (reports under $OUT or ./gpu-test-reports)
 #   run-bench.sh    runs `modalg bench gpu` (CSV under $OUT or ./bench-results)
-#   run-image-bench.sh  runs org.modalg.gpu.ImageEngineBench (GPU against CPU image engine; CSV likewise)
+#   run-image-bench.sh  runs org.modalg.gpu.image.ImageEngineBench (GPU against CPU image engine; CSV likewise)
 #   modalg          the command line on the bundled runtime
 # Usage: scripts/gpu-bundle.sh   (needs a JDK 17 with jlink, Maven; offline once deps are cached)
 set -euo pipefail
@@ -97,7 +97,7 @@ SH
 cat > "$out/run-tests.sh" <<'SH'
 #!/usr/bin/env bash
 # Runs the tests tagged `gpu` on this host's GPU; reports go to $OUT (or ./gpu-test-reports).
-# Arguments go to JUnit's console launcher, e.g. --select-class org.modalg.gpu.GpuImageEngineTest.
+# Arguments go to JUnit's console launcher, e.g. --select-class org.modalg.gpu.image.GpuImageEngineTest.
 . "$(dirname "$0")/bundle-env.sh"
 reports="${OUT:-$PWD/gpu-test-reports}"
 mkdir -p "$reports"
@@ -135,7 +135,7 @@ cat > "$out/run-image-bench.sh" <<'SH'
 dir="${OUT:-$PWD/bench-results}"
 mkdir -p "$dir"
 exec "$here/jre/bin/java" ${MODALG_JAVA_OPTS:--Xmx24g} --add-opens java.base/java.math=ALL-UNNAMED \
-  -cp "$here/test-classes:$here/lib/*" org.modalg.gpu.ImageEngineBench "$dir" "$@"
+  -cp "$here/test-classes:$here/lib/*" org.modalg.gpu.image.ImageEngineBench "$dir" "$@"
 SH
 chmod +x "$out"/*.sh "$out/modalg"
 du -sh "$out" "$out/jre.tar.gz" "$out/lib" "$out/bin" "$out/test-classes"

@@ -8,7 +8,7 @@ import org.modalg.fft.Options;
 import org.modalg.modular.ModularResult;
 import org.modalg.modular.bivariate.BivariateResultant;
 import org.modalg.modular.poly.Resultant;
-import org.modalg.polynomial.ZZPoly;
+import org.modalg.polynomial.zz.ZZPoly;
 import org.modalg.polynomial.bivariate.ZZBivariate;
 
 /**

@@ -5,10 +5,10 @@ import java.math.BigInteger;
 import java.util.Random;
 import org.modalg.examples.bench.LimbArrays;
 import org.modalg.fft.CpuNttEngine;
-import org.modalg.fft.LimbProductProvider;
-import org.modalg.fft.LimbProducts;
-import org.modalg.gpu.GpuRuntime;
-import org.modalg.polynomial.IntegerMultiplication;
+import org.modalg.fft.products.LimbProductProvider;
+import org.modalg.fft.products.LimbProducts;
+import org.modalg.gpu.runtime.GpuRuntime;
+import org.modalg.polynomial.integer.IntegerMultiplication;
 
 /**
  * Worked example: multiplying two 4-million-bit integers on the CPU (small-prime NTTs and CRT,

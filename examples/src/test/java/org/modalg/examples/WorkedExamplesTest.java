@@ -10,8 +10,8 @@ import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.modalg.fft.LimbProducts;
-import org.modalg.polynomial.ZZPoly;
+import org.modalg.fft.products.LimbProducts;
+import org.modalg.polynomial.zz.ZZPoly;
 import org.modalg.polynomial.bivariate.ZZBivariate;
 
 /** Each worked example run as it is shipped, its printed output and results checked independently. */

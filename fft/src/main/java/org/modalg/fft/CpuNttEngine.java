@@ -2,6 +2,7 @@ package org.modalg.fft;
 
 import java.util.concurrent.ForkJoinPool;
 import org.modalg.fft.NttArguments.Operation;
+import org.modalg.fft.parallel.ParallelRange;
 
 /**
  * {@link NttEngine} on the CPU: {@link NttPlan} kernels, run serially for one thread and on a

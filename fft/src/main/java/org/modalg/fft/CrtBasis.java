@@ -1,12 +1,14 @@
 package org.modalg.fft;
 
 import java.math.BigInteger;
-import org.modalg.fields.BigIntegerWords;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ForkJoinPool;
+import org.modalg.fft.doublentt.DoubleNttPlan;
+import org.modalg.fft.parallel.ParallelRange;
+import org.modalg.fields.BigIntegerWords;
 import org.modalg.fields.GfField;
 import org.modalg.fields.NttPrimes;
 import org.modalg.fields.UnsignedDivider;

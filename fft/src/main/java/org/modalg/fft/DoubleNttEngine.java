@@ -2,6 +2,8 @@ package org.modalg.fft;
 
 import java.util.concurrent.ForkJoinPool;
 import org.modalg.fft.NttArguments.Operation;
+import org.modalg.fft.doublentt.DoubleNttPlan;
+import org.modalg.fft.parallel.ParallelRange;
 
 /**
  * {@link NttEngine} over the double-precision transform {@link DoubleNttPlan}: the fastest CPU

@@ -1,5 +1,7 @@
 package org.modalg.fft;
 
+import org.modalg.fft.doublentt.DoubleNttPlan;
+
 /**
  * Batched number-theoretic transforms over word-size NTT primes (p &lt; 2^62, 2^log2n | p - 1):
  * the one transform interface of the library, implemented by the 64-bit CPU kernels

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.math.BigInteger;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.modalg.fft.doublentt.DoubleNttPlan;
 import org.modalg.fields.NttPrimes;
 
 /**

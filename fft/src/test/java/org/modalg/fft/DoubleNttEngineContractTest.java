@@ -1,5 +1,7 @@
 package org.modalg.fft;
 
+import org.modalg.fft.doublentt.DoubleNttPlan;
+
 /**
  * The {@link NttEngine} contract for the double-precision CPU engine (rows below 2^50 on
  * {@link DoubleNttPlan}, the others on the 64-bit kernels), and the engine list of

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.modalg.fft.products.LimbProducts;
 
 /**
  * The default engine and limb-product provider the library's algorithms use. The fft module's

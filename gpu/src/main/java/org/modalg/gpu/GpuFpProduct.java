@@ -10,6 +10,11 @@ import org.modalg.fft.fp.FpDigits;
 import org.modalg.fft.fp.FpErrorBound;
 import org.modalg.fft.fp.FpFft;
 import org.modalg.fft.fp.FpIntegerProduct;
+import org.modalg.gpu.runtime.Cuda;
+import org.modalg.gpu.runtime.DeviceBuffer;
+import org.modalg.gpu.runtime.GpuException;
+import org.modalg.gpu.runtime.GpuKernels;
+import org.modalg.gpu.runtime.GpuRuntime;
 
 /**
  * Integer products by the floating-point FFT route on the device (the kernels of

@@ -3,6 +3,14 @@ package org.modalg.gpu;
 import jcuda.Pointer;
 import jcuda.driver.CUfunction;
 import org.modalg.fields.NttPrimes;
+import org.modalg.gpu.ntt.GpuCrt;
+import org.modalg.gpu.ntt.GpuNtt;
+import org.modalg.gpu.ntt.NttTables;
+import org.modalg.gpu.runtime.Cuda;
+import org.modalg.gpu.runtime.DeviceBuffer;
+import org.modalg.gpu.runtime.DeviceWorkspace;
+import org.modalg.gpu.runtime.GpuKernels;
+import org.modalg.gpu.runtime.GpuRuntime;
 
 /**
  * Products of non-negative integers given as little-endian 64-bit limbs, entirely on the

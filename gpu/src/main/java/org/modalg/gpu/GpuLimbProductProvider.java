@@ -1,11 +1,14 @@
 package org.modalg.gpu;
 
 import java.util.logging.Logger;
-import org.modalg.fft.LimbProductProvider;
+import org.modalg.fft.products.LimbProductProvider;
+import org.modalg.gpu.ntt.NttTables;
+import org.modalg.gpu.runtime.GpuException;
+import org.modalg.gpu.runtime.GpuRuntime;
 
 /**
  * Registers the all-device integer product ({@link GpuIntegerMultiplier}) with
- * {@link org.modalg.fft.LimbProducts}: usable when {@link GpuRuntime#isUsable()}; used from
+ * {@link org.modalg.fft.products.LimbProducts}: usable when {@link GpuRuntime#isUsable()}; used from
  * {@link #DEFAULT_MIN_LIMBS} limbs per operand (set by {@code -Dmodalg.gpu.intMulMinLimbs}).
  */
 public final class GpuLimbProductProvider implements LimbProductProvider {

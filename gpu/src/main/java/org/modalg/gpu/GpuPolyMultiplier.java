@@ -3,6 +3,13 @@ package org.modalg.gpu;
 import java.util.HashMap;
 import java.util.Map;
 import org.modalg.fields.NttPrimes;
+import org.modalg.gpu.ntt.GpuCrt;
+import org.modalg.gpu.ntt.GpuNtt;
+import org.modalg.gpu.ntt.NttTables;
+import org.modalg.gpu.runtime.Cuda;
+import org.modalg.gpu.runtime.DeviceBuffer;
+import org.modalg.gpu.runtime.DeviceWorkspace;
+import org.modalg.gpu.runtime.GpuRuntime;
 
 /**
  * Products of polynomials over Z/pZ and over Z entirely on the device, with the integer
@@ -136,7 +143,7 @@ final class GpuPolyMultiplier {
 
     /**
      * The product over Z in sign-magnitude form, as
-     * {@link org.modalg.fft.PolyProductProvider#multiplySigned}; false if more than 40 primes
+     * {@link org.modalg.fft.products.PolyProductProvider#multiplySigned}; false if more than 40 primes
      * would be needed. Preconditions checked by the provider.
      */
     boolean multiplySigned(long[] aMag, byte[] aSign, int aLen, int aLimbs, long[] bMag,

@@ -1,11 +1,14 @@
 package org.modalg.gpu;
 
 import java.util.logging.Logger;
-import org.modalg.fft.PolyProductProvider;
+import org.modalg.fft.products.PolyProductProvider;
+import org.modalg.gpu.ntt.NttTables;
+import org.modalg.gpu.runtime.GpuException;
+import org.modalg.gpu.runtime.GpuRuntime;
 
 /**
  * Registers the all-device polynomial products ({@link GpuPolyMultiplier}) with
- * {@link org.modalg.fft.PolyProducts}: usable when {@link GpuRuntime#isUsable()}; used from
+ * {@link org.modalg.fft.products.PolyProducts}: usable when {@link GpuRuntime#isUsable()}; used from
  * {@link #DEFAULT_MIN_LENGTH} coefficients in the shorter operand (set by
  * {@code -Dmodalg.gpu.polyMinLength}). A product the device cannot hold (out of memory, even
  * after freeing the cached tables and buffers), or that fails on the device, is declined with

@@ -1,15 +1,25 @@
 package org.modalg.gpu;
 
 import java.util.Random;
-import org.modalg.fields.NttPrimes;
-import org.modalg.fields.ZpField;
-import org.modalg.fields.ZpMontgomery;
 import jcuda.Pointer;
 import jcuda.driver.CUevent;
 import jcuda.driver.CUfunction;
 import jcuda.driver.JCudaDriver;
-import org.modalg.fft.BigPrimeFftArguments;
+import org.modalg.fft.bigprime.BigPrimeFftArguments;
 import org.modalg.fields.GfField;
+import org.modalg.fields.NttPrimes;
+import org.modalg.fields.ZpField;
+import org.modalg.fields.ZpMontgomery;
+import org.modalg.gpu.gf.GpuBigPrimeFftEngine;
+import org.modalg.gpu.gf.GpuGf;
+import org.modalg.gpu.gf.GpuGfFftPlan;
+import org.modalg.gpu.ntt.GpuCrt;
+import org.modalg.gpu.ntt.GpuNtt;
+import org.modalg.gpu.ntt.NttTables;
+import org.modalg.gpu.runtime.Cuda;
+import org.modalg.gpu.runtime.DeviceBuffer;
+import org.modalg.gpu.runtime.GpuKernels;
+import org.modalg.gpu.runtime.GpuRuntime;
 
 /**
  * Device-side timings for the benchmark suites: kernels alone, measured with CUDA events on

@@ -10,7 +10,8 @@ import java.util.Random;
 import java.util.function.Supplier;
 import org.modalg.fft.fp.FpDigits;
 import org.modalg.fft.fp.FpIntegerProduct;
-import org.modalg.polynomial.IntegerMultiplication;
+import org.modalg.gpu.runtime.GpuRuntime;
+import org.modalg.polynomial.integer.IntegerMultiplication;
 
 /**
  * The floating-point FFT route against the exact NTT route for n-bit integer products, on the

@@ -7,6 +7,7 @@ import java.math.BigInteger;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.modalg.fft.fp.FpDigits;
+import org.modalg.gpu.runtime.GpuTests;
 
 /**
  * A line-by-line Java port of fpfft.cu's carry kernels (fp_limb_sums, fp_carry_block with its

@@ -9,6 +9,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.modalg.fft.fp.FpIntegerProduct;
+import org.modalg.gpu.runtime.GpuTests;
 
 /**
  * The device's floating-point product against the CPU route (bit-identical: the same

@@ -9,6 +9,8 @@ import java.util.Random;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.modalg.gpu.runtime.GpuRuntime;
+import org.modalg.gpu.runtime.GpuTests;
 
 /** The all-device integer product against BigInteger.multiply on the same random limbs. */
 @Tag("gpu")

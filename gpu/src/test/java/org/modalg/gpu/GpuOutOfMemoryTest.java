@@ -16,6 +16,10 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.modalg.fft.CpuNttEngine;
 import org.modalg.fields.NttPrimes;
+import org.modalg.gpu.ntt.GpuNttEngine;
+import org.modalg.gpu.ntt.NttTables;
+import org.modalg.gpu.runtime.DeviceBuffer;
+import org.modalg.gpu.runtime.GpuTests;
 
 /**
  * The out-of-memory paths, with device memory limited by DeviceBuffer's fault injection: the NTT

@@ -17,13 +17,16 @@ import org.junit.jupiter.api.Test;
 import org.modalg.fft.Backend;
 import org.modalg.fft.CpuNttEngine;
 import org.modalg.fft.Options;
-import org.modalg.fft.PolyProductProvider;
-import org.modalg.fft.PolyProducts;
 import org.modalg.fft.Route;
+import org.modalg.fft.products.PolyProductProvider;
+import org.modalg.fft.products.PolyProducts;
 import org.modalg.fields.ZpField;
-import org.modalg.polynomial.PolyMulZp;
-import org.modalg.polynomial.ZZPoly;
-import org.modalg.polynomial.ZpPoly;
+import org.modalg.gpu.ntt.GpuNttEngine;
+import org.modalg.gpu.runtime.DeviceBuffer;
+import org.modalg.gpu.runtime.GpuTests;
+import org.modalg.polynomial.zp.PolyMulZp;
+import org.modalg.polynomial.zp.ZpPoly;
+import org.modalg.polynomial.zz.ZZPoly;
 
 /**
  * The all-device polynomial products ({@link GpuPolyProductProvider}) against the CPU routes,

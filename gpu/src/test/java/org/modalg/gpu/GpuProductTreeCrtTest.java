@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.modalg.fft.Backend;
 import org.modalg.fft.Options;
 import org.modalg.fields.NttPrimes;
+import org.modalg.gpu.runtime.GpuTests;
 import org.modalg.modular.MultiCrt;
 import org.modalg.modular.ProductTreeCrt;
 

@@ -6,7 +6,7 @@ import org.modalg.fft.Options;
 import org.modalg.fields.NttPrimes;
 import org.modalg.fields.ZpMontgomery;
 import org.modalg.modular.kernel.ZpLu;
-import org.modalg.polynomial.BatchedIntegers;
+import org.modalg.polynomial.batched.BatchedIntegers;
 
 /**
  * Chinese remaindering of n values at once from their residues modulo k word-size primes, in

@@ -6,7 +6,7 @@ import edu.jas.ufd.GCDFactory;
 import edu.jas.ufd.GreatestCommonDivisorAbstract;
 import java.math.BigInteger;
 import java.util.Random;
-import org.modalg.polynomial.ZZPoly;
+import org.modalg.polynomial.zz.ZZPoly;
 
 /**
  * Independent oracles for the GCD and resultant tests: the Sylvester matrix and its

@@ -143,9 +143,9 @@ class OptionsAndReportTest {
     @Test
     void phasesSumToTheTotalWithinTheWallTime() {
         java.util.Random rnd = new java.util.Random(GcdOracles.SEED + 31);
-        org.modalg.polynomial.ZZPoly f = GcdOracles.random(rnd, 40, 64);
-        org.modalg.polynomial.ZZPoly g = GcdOracles.random(rnd, 35, 64);
-        org.modalg.polynomial.ZZPoly c = GcdOracles.random(rnd, 10, 30);
+        org.modalg.polynomial.zz.ZZPoly f = GcdOracles.random(rnd, 40, 64);
+        org.modalg.polynomial.zz.ZZPoly g = GcdOracles.random(rnd, 35, 64);
+        org.modalg.polynomial.zz.ZZPoly c = GcdOracles.random(rnd, 10, 30);
         long[][] small = new long[6][6];
         long[][] large = new long[24][24];
         for (long[][] m : new long[][][] {small, large}) {
@@ -162,7 +162,7 @@ class OptionsAndReportTest {
                 () -> Resultant.resultant(f, g, crt),
                 () -> Resultant.resultant(f, g, prob),
                 () -> Resultant.resultant(f, g, big),
-                () -> Resultant.resultant(f, org.modalg.polynomial.ZZPoly.parse("3"), crt),
+                () -> Resultant.resultant(f, org.modalg.polynomial.zz.ZZPoly.parse("3"), crt),
                 () -> PolynomialGcd.gcd(f.multiply(c), g.multiply(c), crt),
                 () -> PolynomialGcd.gcd(f.multiply(c), g.multiply(c), big),
                 () -> PolynomialGcd.gcdModular(f.multiply(c), g.multiply(c), crt, PolynomialGcd.Proof.TRIAL_DIVISION),

@@ -9,7 +9,7 @@ import org.modalg.fields.BigIntegerWords;
  * residues modulo NTT primes, and addition of shifted multi-limb values (the carry pass of a
  * product of pieces). All O(size).
  */
-final class Limbs {
+public final class Limbs {
     private Limbs() {
     }
 
@@ -18,7 +18,7 @@ final class Limbs {
      * with "Requested array size exceeds VM limit"): the hard limit of every packed array, limb
      * array and word plane in this package.
      */
-    static final int MAX_ARRAY_LENGTH = Integer.MAX_VALUE - 8;
+    public static final int MAX_ARRAY_LENGTH = Integer.MAX_VALUE - 8;
 
     /**
      * The largest magnitude a BigInteger holds, in bits: its int[] magnitude may have 2^26
@@ -26,16 +26,16 @@ final class Limbs {
      * BigInteger (BigInteger itself throws ArithmeticException "BigInteger would overflow
      * supported range").
      */
-    static final long MAX_BIGINTEGER_BITS = Integer.MAX_VALUE;
+    public static final long MAX_BIGINTEGER_BITS = Integer.MAX_VALUE;
 
     /** The bit length of |x| (BigInteger's bitLength() is one short for x = -2^k). O(1) usually. */
-    static long magnitudeBits(BigInteger x) {
+    public static long magnitudeBits(BigInteger x) {
         int bl = x.bitLength();
         return x.signum() < 0 && x.getLowestSetBit() == bl ? bl + 1L : bl;
     }
 
     /** The bit length of the limbs' value (0 for zero). */
-    static long bitLength(long[] limbs) {
+    public static long bitLength(long[] limbs) {
         int top = limbs.length - 1;
         while (top >= 0 && limbs[top] == 0) {
             top--;
@@ -44,7 +44,7 @@ final class Limbs {
     }
 
     /** |x| as little-endian 64-bit limbs (length ceil(bitLength / 64), at least 1). */
-    static long[] magnitude(BigInteger x) {
+    public static long[] magnitude(BigInteger x) {
         // the limb count in long arithmetic: BigIntegerWords.limbCount adds 63 to an int
         long[] limbs = new long[(int) Math.max(1, (magnitudeBits(x) + 63) / 64)];
         BigIntegerWords.magnitude(x, limbs, limbs.length);
@@ -52,12 +52,12 @@ final class Limbs {
     }
 
     /** The non-negative integer of the limbs. */
-    static BigInteger toBigInteger(long[] limbs) {
+    public static BigInteger toBigInteger(long[] limbs) {
         return BigIntegerWords.valueOf(limbs, limbs.length, 1);
     }
 
     /** The non-negative integer of src[off, off + len) (len &gt;= 0). O(len). */
-    static BigInteger toBigInteger(long[] src, int off, int len) {
+    public static BigInteger toBigInteger(long[] src, int off, int len) {
         int n = significant(src, off, len);
         if (n == 0) {
             return BigInteger.ZERO;
@@ -69,7 +69,7 @@ final class Limbs {
      * |x| into dst[off, off + len), zeros above its top limb; the caller guarantees that |x|
      * has at most len limbs. O(len).
      */
-    static void write(BigInteger x, long[] dst, int off, int len) {
+    public static void write(BigInteger x, long[] dst, int off, int len) {
         if (x.signum() == 0) {
             java.util.Arrays.fill(dst, off, off + len, 0L);
             return;
@@ -80,7 +80,7 @@ final class Limbs {
     }
 
     /** The number of limbs of src[off, off + len) below its top nonzero one (0 for zero). */
-    static int significant(long[] src, int off, int len) {
+    public static int significant(long[] src, int off, int len) {
         int n = len;
         while (n > 0 && src[off + n - 1] == 0) {
             n--;

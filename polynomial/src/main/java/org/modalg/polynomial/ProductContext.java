@@ -6,9 +6,11 @@ import org.modalg.fft.CpuNttEngine;
 import org.modalg.fft.NttEngine;
 import org.modalg.fft.NttEngines;
 import org.modalg.fft.Options;
-import org.modalg.fft.PolyProductProvider;
-import org.modalg.fft.PolyProducts;
 import org.modalg.fft.WorkerPools;
+import org.modalg.fft.products.PolyProductProvider;
+import org.modalg.fft.products.PolyProducts;
+import org.modalg.polynomial.convolution.ConvolutionPlan;
+import org.modalg.polynomial.zz.PolyMulZZ;
 
 /**
  * The {@link Options} of the product being dispatched on the calling thread, for the internal
@@ -20,7 +22,7 @@ import org.modalg.fft.WorkerPools;
  * ({@link WorkerPools#of}). Without options set (internal callers), the JVM-wide
  * defaults apply: {@link Options#defaults()}'s thread count and {@link NttEngines#shared()}.
  */
-final class ProductContext {
+public final class ProductContext {
     private static final ThreadLocal<Options> CURRENT = new ThreadLocal<>();
 
     private static volatile Options defaults;
@@ -33,7 +35,7 @@ final class ProductContext {
      * from {@code modalg.threads} or the processor count), made once, so that a small product
      * does not pay for reading the property and the processor count.
      */
-    static Options defaults() {
+    public static Options defaults() {
         Options o = defaults;
         if (o == null) {
             o = Options.defaults();
@@ -43,7 +45,7 @@ final class ProductContext {
     }
 
     /** body() with {@code options} as the current product options of this thread. */
-    static <T> T with(Options options, Supplier<T> body) {
+    public static <T> T with(Options options, Supplier<T> body) {
         Options previous = CURRENT.get();
         CURRENT.set(options);
         try {
@@ -58,19 +60,19 @@ final class ProductContext {
     }
 
     /** The thread count of the current call, else the defaults' ({@code modalg.threads}, read once). */
-    static int threads() {
+    public static int threads() {
         Options o = CURRENT.get();
         return (o != null ? o : defaults()).threads();
     }
 
     /** The backend of the current call, else the defaults' ({@code modalg.backend}). */
-    static Backend backend() {
+    public static Backend backend() {
         Options o = CURRENT.get();
         return (o != null ? o : defaults()).backend();
     }
 
     /** Whether the current call may use a GPU (its backend is not {@link Backend#CPU}). */
-    static boolean gpuAllowed() {
+    public static boolean gpuAllowed() {
         Options o = CURRENT.get();
         return o == null || o.backend() != Backend.CPU;
     }
@@ -97,7 +99,7 @@ final class ProductContext {
      * pay more on a device in copies and launches than they gain (1024 x 1000 bits: 7 ms on an
      * H100 against 1.7 ms on its host's 16 cores).
      */
-    static NttEngine engine(long n) {
+    public static NttEngine engine(long n) {
         // under auto a product below every device provider's minimum length starts no device
         if (backend() == Backend.AUTO && PolyProducts.belowEveryMinimum(n)) {
             return CpuNttEngine.withThreads(threads());
@@ -111,7 +113,7 @@ final class ProductContext {
     }
 
     /** Polls the current call's cancellation check, naming {@code where}. */
-    static void checkCancelled(String where) {
+    public static void checkCancelled(String where) {
         Options o = CURRENT.get();
         if (o != null) {
             o.checkCancelled(where);

@@ -1,6 +1,11 @@
 package org.modalg.polynomial;
 
 import org.modalg.fft.CpuNttEngine;
+import org.modalg.polynomial.gf.PolyMulGf;
+import org.modalg.polynomial.integer.IntegerDivision;
+import org.modalg.polynomial.integer.IntegerMultiplication;
+import org.modalg.polynomial.zp.PolyDivZp;
+import org.modalg.polynomial.zp.PolyMulZp;
 
 /**
  * Cut-offs of the polynomial layer, each overridable by a system property
@@ -48,7 +53,7 @@ public final class Tuning {
      * device, projection and CRT on the host) was 1.5-1.6x faster than the CPU route on 16 threads
      * at lengths 2^16 and 2^18 and slower from 2^20 (gpu/BENCHMARKS.md, run 8).
      */
-    static final int ZZ_GPU_MAX_PRODUCT_LENGTH = 1 << 19;
+    public static final int ZZ_GPU_MAX_PRODUCT_LENGTH = 1 << 19;
 
     /**
      * Upper bounds (exclusive) on the largest coefficient size in bits for the entries of
@@ -432,7 +437,7 @@ public final class Tuning {
     static final int ACROSS_PRIMES_LOG2N = 20;
 
     /** {@link #ACROSS_PRIMES_LOG2N} (property {@code modalg.poly.acrossPrimesLog2n}, at least 0). */
-    static int acrossPrimesLog2n() {
+    public static int acrossPrimesLog2n() {
         return get("modalg.poly.acrossPrimesLog2n", ACROSS_PRIMES_LOG2N, 0);
     }
 

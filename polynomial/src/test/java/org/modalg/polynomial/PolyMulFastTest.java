@@ -14,6 +14,11 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.modalg.fft.CpuNttEngine;
 import org.modalg.fields.ZpField;
+import org.modalg.polynomial.zp.PolyMulZp;
+import org.modalg.polynomial.zp.ZpPoly;
+import org.modalg.polynomial.zp.ZpPolyTest;
+import org.modalg.polynomial.zz.PolyMulZZ;
+import org.modalg.polynomial.zz.ZZPoly;
 
 /**
  * The fast multiplication kernels (Kronecker substitution, small-prime NTT with CRT, big-prime

@@ -8,20 +8,20 @@ import java.util.Random;
  * Naive reference algorithms on BigInteger coefficient arrays (increasing degree, not
  * necessarily normalized) and random inputs biased towards the edges, shared by the tests.
  */
-final class PolyOracles {
-    static final int MULTIPLIER = Integer.getInteger("modalg.test.multiplier", 1);
-    static final long SEED = Long.getLong("modalg.test.seed", 0x9e3779b97f4aL);
+public final class PolyOracles {
+    public static final int MULTIPLIER = Integer.getInteger("modalg.test.multiplier", 1);
+    public static final long SEED = Long.getLong("modalg.test.seed", 0x9e3779b97f4aL);
 
     private PolyOracles() {
     }
 
     /** Text for assertion messages: the seed to replay and a label. */
-    static String where(String label) {
+    public static String where(String label) {
         return "seed=" + SEED + " (-Dmodalg.test.seed to replay) " + label;
     }
 
     /** Drops leading zeros. */
-    static BigInteger[] trim(BigInteger[] a) {
+    public static BigInteger[] trim(BigInteger[] a) {
         int n = a.length;
         while (n > 0 && a[n - 1].signum() == 0) {
             n--;
@@ -29,14 +29,14 @@ final class PolyOracles {
         return Arrays.copyOf(a, n);
     }
 
-    static BigInteger[] zeros(int n) {
+    public static BigInteger[] zeros(int n) {
         BigInteger[] r = new BigInteger[n];
         Arrays.fill(r, BigInteger.ZERO);
         return r;
     }
 
     /** Schoolbook product over Z. */
-    static BigInteger[] mul(BigInteger[] a, BigInteger[] b) {
+    public static BigInteger[] mul(BigInteger[] a, BigInteger[] b) {
         if (a.length == 0 || b.length == 0) {
             return new BigInteger[0];
         }
@@ -50,7 +50,7 @@ final class PolyOracles {
     }
 
     /** Coefficient-wise a + s b over Z. */
-    static BigInteger[] addScaled(BigInteger[] a, BigInteger[] b, BigInteger s) {
+    public static BigInteger[] addScaled(BigInteger[] a, BigInteger[] b, BigInteger s) {
         BigInteger[] r = zeros(Math.max(a.length, b.length));
         for (int i = 0; i < r.length; i++) {
             BigInteger x = i < a.length ? a[i] : BigInteger.ZERO;
@@ -60,7 +60,7 @@ final class PolyOracles {
         return trim(r);
     }
 
-    static BigInteger[] mod(BigInteger[] a, BigInteger p) {
+    public static BigInteger[] mod(BigInteger[] a, BigInteger p) {
         BigInteger[] r = new BigInteger[a.length];
         for (int i = 0; i < a.length; i++) {
             r[i] = a[i].mod(p);
@@ -69,12 +69,12 @@ final class PolyOracles {
     }
 
     /** Schoolbook product mod p (coefficients in [0, p)). */
-    static BigInteger[] mulMod(BigInteger[] a, BigInteger[] b, BigInteger p) {
+    public static BigInteger[] mulMod(BigInteger[] a, BigInteger[] b, BigInteger p) {
         return mod(mul(a, b), p);
     }
 
     /** Long division mod a prime p: {q, r} with coefficients in [0, p). */
-    static BigInteger[][] divRemMod(BigInteger[] a, BigInteger[] b, BigInteger p) {
+    public static BigInteger[][] divRemMod(BigInteger[] a, BigInteger[] b, BigInteger p) {
         BigInteger[] bb = mod(b, p);
         BigInteger[] r = Arrays.copyOf(mod(a, p), Math.max(a.length, 1));
         for (int i = 0; i < r.length; i++) {
@@ -99,7 +99,7 @@ final class PolyOracles {
     }
 
     /** Sum of c_i v^i computed with explicit powers (not Horner). */
-    static BigInteger evalPowers(BigInteger[] a, BigInteger v) {
+    public static BigInteger evalPowers(BigInteger[] a, BigInteger v) {
         BigInteger s = BigInteger.ZERO;
         for (int i = 0; i < a.length; i++) {
             s = s.add(a[i].multiply(v.pow(i)));
@@ -110,7 +110,7 @@ final class PolyOracles {
     // ------------------------------------------------------------------ random inputs
 
     /** A length biased to 0, 1, 2 and small values, otherwise uniform in [0, maxLen]. */
-    static int length(Random rnd, int maxLen) {
+    public static int length(Random rnd, int maxLen) {
         switch (rnd.nextInt(8)) {
             case 0:
                 return 0;
@@ -126,7 +126,7 @@ final class PolyOracles {
     }
 
     /** A coefficient size in bits, biased to 1, 2 and word boundaries. */
-    static int bits(Random rnd, int maxBits) {
+    public static int bits(Random rnd, int maxBits) {
         int[] edges = {1, 2, 31, 32, 63, 64, 65, 127, 128};
         if (rnd.nextInt(3) == 0) {
             int e = edges[rnd.nextInt(edges.length)];
@@ -140,7 +140,7 @@ final class PolyOracles {
      * probability 1/6 all equal to +-(2^bits - 1) (a random sign pattern, or all of one sign).
      * The leading coefficient is made non-zero.
      */
-    static BigInteger[] randomZZ(Random rnd, int len, int bits) {
+    public static BigInteger[] randomZZ(Random rnd, int len, int bits) {
         BigInteger[] r = new BigInteger[len];
         BigInteger max = BigInteger.ONE.shiftLeft(bits).subtract(BigInteger.ONE);
         int mode = rnd.nextInt(6);
@@ -167,7 +167,7 @@ final class PolyOracles {
     }
 
     /** Random coefficients in [0, p), biased to 0, 1 and p - 1; leading one non-zero. */
-    static BigInteger[] randomMod(Random rnd, int len, BigInteger p) {
+    public static BigInteger[] randomMod(Random rnd, int len, BigInteger p) {
         BigInteger[] r = new BigInteger[len];
         int mode = rnd.nextInt(6);
         for (int i = 0; i < len; i++) {
@@ -195,7 +195,7 @@ final class PolyOracles {
         return r;
     }
 
-    static BigInteger[] big(long... v) {
+    public static BigInteger[] big(long... v) {
         BigInteger[] r = new BigInteger[v.length];
         for (int i = 0; i < v.length; i++) {
             r[i] = BigInteger.valueOf(v[i]);

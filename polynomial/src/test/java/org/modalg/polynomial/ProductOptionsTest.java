@@ -18,6 +18,10 @@ import org.modalg.fft.NttEngines;
 import org.modalg.fft.Options;
 import org.modalg.fft.Route;
 import org.modalg.fields.ZpField;
+import org.modalg.polynomial.integer.IntegerDivision;
+import org.modalg.polynomial.integer.IntegerMultiplication;
+import org.modalg.polynomial.zp.ZpPoly;
+import org.modalg.polynomial.zz.ZZPoly;
 
 /**
  * The products' per-call options: every route x threads {1, 2} x backend CPU against the

@@ -3,10 +3,12 @@ package org.modalg.polynomial;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.modalg.polynomial.ZpPolyTest.withProperty;
+import static org.modalg.polynomial.zp.ZpPolyTest.withProperty;
 
 import org.junit.jupiter.api.Test;
 import org.modalg.fields.ZpField;
+import org.modalg.polynomial.zp.ZpPoly;
+import org.modalg.polynomial.zz.ZZPoly;
 
 /** The cut-offs: defaults, overrides by system property, and rejection of bad values. */
 class TuningTest {

@@ -4,13 +4,13 @@ import java.math.BigInteger;
 import java.util.List;
 import java.util.Random;
 import org.modalg.fft.Backend;
-import org.modalg.fft.BatchedIntegerEngine;
-import org.modalg.fft.BatchedIntegerEngine.Operation;
-import org.modalg.fft.BatchedIntegerEngines;
+import org.modalg.fft.batched.BatchedIntegerEngine;
+import org.modalg.fft.batched.BatchedIntegerEngine.Operation;
+import org.modalg.fft.batched.BatchedIntegerEngines;
 import org.modalg.fft.Options;
-import org.modalg.gpu.GpuBatchedIntegerEngine;
-import org.modalg.polynomial.BatchedIntegers;
-import org.modalg.polynomial.CpuBatchedIntegerEngine;
+import org.modalg.gpu.batched.GpuBatchedIntegerEngine;
+import org.modalg.polynomial.batched.BatchedIntegers;
+import org.modalg.polynomial.batched.CpuBatchedIntegerEngine;
 
 /**
  * Batched integer arithmetic on the grid of the midsize GPU addition/multiplication paper

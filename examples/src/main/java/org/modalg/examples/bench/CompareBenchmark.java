@@ -11,13 +11,13 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
 import org.modalg.fft.Backend;
-import org.modalg.fft.LimbProducts;
+import org.modalg.fft.products.LimbProducts;
 import org.modalg.fft.Options;
-import org.modalg.fft.PolyProducts;
+import org.modalg.fft.products.PolyProducts;
 import org.modalg.fields.ZpField;
-import org.modalg.polynomial.IntegerMultiplication;
-import org.modalg.polynomial.ZZPoly;
-import org.modalg.polynomial.ZpPoly;
+import org.modalg.polynomial.integer.IntegerMultiplication;
+import org.modalg.polynomial.zz.ZZPoly;
+import org.modalg.polynomial.zp.ZpPoly;
 
 /**
  * {@code modalg bench compare}: the product rows of FLINT 3.6's harness ({@link FlintPeer},

@@ -4,7 +4,7 @@ import java.math.BigInteger;
 import java.util.Arrays;
 import java.util.Random;
 import org.modalg.fft.Backend;
-import org.modalg.fft.BatchedIntegerEngines;
+import org.modalg.fft.batched.BatchedIntegerEngines;
 import org.modalg.fft.Options;
 import org.modalg.fields.NttPrimes;
 import org.modalg.modular.MultiCrt;

@@ -2,7 +2,7 @@ package org.modalg.examples.bench;
 
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
-import org.modalg.polynomial.ZZPoly;
+import org.modalg.polynomial.zz.ZZPoly;
 
 /**
  * The inputs of the FLINT peer harness ({@code ../shared/anchors/flint3_bench.c}), bit for bit:

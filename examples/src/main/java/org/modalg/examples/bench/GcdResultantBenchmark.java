@@ -19,7 +19,7 @@ import org.modalg.modular.ModularResult;
 import org.modalg.modular.poly.GcdResult;
 import org.modalg.modular.poly.PolynomialGcd;
 import org.modalg.modular.poly.Resultant;
-import org.modalg.polynomial.ZZPoly;
+import org.modalg.polynomial.zz.ZZPoly;
 
 /**
  * Polynomial GCD and resultant over Z: modalg's routes against JAS 2.7.200 in the same run.

@@ -3,24 +3,24 @@ package org.modalg.examples.bench;
 import java.math.BigInteger;
 import java.util.Arrays;
 import java.util.Random;
-import org.modalg.fft.CpuBigPrimeFftEngine;
+import org.modalg.fft.bigprime.CpuBigPrimeFftEngine;
 import org.modalg.fft.CpuNttEngine;
 import org.modalg.fft.CrtBasis;
-import org.modalg.fft.LimbProductProvider;
-import org.modalg.fft.LimbProducts;
+import org.modalg.fft.products.LimbProductProvider;
+import org.modalg.fft.products.LimbProducts;
 import org.modalg.fft.Backend;
 import org.modalg.fft.Options;
-import org.modalg.fft.PolyProductProvider;
-import org.modalg.fft.PolyProducts;
+import org.modalg.fft.products.PolyProductProvider;
+import org.modalg.fft.products.PolyProducts;
 import org.modalg.fields.GfField;
 import org.modalg.fields.GfPreset;
 import org.modalg.fields.NttPrimes;
 import org.modalg.fields.ZpField;
-import org.modalg.gpu.GpuNttEngine;
+import org.modalg.gpu.ntt.GpuNttEngine;
 import org.modalg.gpu.GpuTimings;
-import org.modalg.polynomial.IntegerMultiplication;
-import org.modalg.polynomial.PolyMulZp;
-import org.modalg.polynomial.ZZPoly;
+import org.modalg.polynomial.integer.IntegerMultiplication;
+import org.modalg.polynomial.zp.PolyMulZp;
+import org.modalg.polynomial.zz.ZZPoly;
 
 /**
  * GPU benchmarks ({@code modalg bench gpu}); every GPU result is first checked against the CPU

@@ -3,8 +3,8 @@ package org.modalg.examples.bench;
 import java.math.BigInteger;
 import java.util.Random;
 import org.apfloat.Apint;
-import org.modalg.polynomial.IntegerDivision;
-import org.modalg.polynomial.IntegerMultiplication;
+import org.modalg.polynomial.integer.IntegerDivision;
+import org.modalg.polynomial.integer.IntegerMultiplication;
 
 /**
  * Integer multiplication and division: modalg's NTT + CRT route against BigInteger.multiply

@@ -4,7 +4,7 @@ import java.math.BigInteger;
 
 /**
  * Conversions between BigInteger and little-endian 64-bit limb arrays, for calling a
- * {@link org.modalg.fft.LimbProductProvider} (the GPU integer product) directly. Through byte
+ * {@link org.modalg.fft.products.LimbProductProvider} (the GPU integer product) directly. Through byte
  * arrays: simple rather than fast (the library's own conversions are internal to polynomial).
  */
 public final class LimbArrays {

@@ -22,7 +22,7 @@ import org.modalg.modular.mat.RationalVector;
 import org.modalg.modular.poly.GcdResult;
 import org.modalg.modular.poly.PolynomialGcd;
 import org.modalg.modular.poly.Resultant;
-import org.modalg.polynomial.ZZPoly;
+import org.modalg.polynomial.zz.ZZPoly;
 
 /**
  * {@code modalg bench modular}: the multimodular determinant, GCD and resultant against FLINT 3.6
@@ -414,11 +414,11 @@ public final class ModularBenchmark {
         try {
             engine = ImageEngines.forOptions(Options.defaults().withBackend(Backend.GPU).withThreads(threads)).name();
         } catch (IllegalStateException e) {
-            String why = org.modalg.gpu.GpuRuntime.isUsable() ? "" : " (" + org.modalg.gpu.GpuRuntime.unusableReason()
+            String why = org.modalg.gpu.runtime.GpuRuntime.isUsable() ? "" : " (" + org.modalg.gpu.runtime.GpuRuntime.unusableReason()
                     + ")";
             throw new IllegalArgumentException("--gpu: no usable GPU image engine: " + e.getMessage() + why);
         }
-        String dev = org.modalg.gpu.GpuRuntime.isUsable() ? org.modalg.gpu.GpuRuntime.get().describe() : engine;
+        String dev = org.modalg.gpu.runtime.GpuRuntime.isUsable() ? org.modalg.gpu.runtime.GpuRuntime.get().describe() : engine;
         return clean(dev + "; engine " + engine);
     }
 

@@ -5,8 +5,8 @@ import java.util.Random;
 import org.modalg.fft.Options;
 import org.modalg.fields.NttPrimes;
 import org.modalg.fields.ZpField;
-import org.modalg.polynomial.ZZPoly;
-import org.modalg.polynomial.ZpPoly;
+import org.modalg.polynomial.zz.ZZPoly;
+import org.modalg.polynomial.zp.ZpPoly;
 
 /**
  * Polynomial multiplication with the automatic algorithm choice (or the route, backend and

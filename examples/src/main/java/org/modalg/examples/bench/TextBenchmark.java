@@ -4,7 +4,7 @@ import java.math.BigInteger;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Random;
-import org.modalg.polynomial.IntegerText;
+import org.modalg.polynomial.text.IntegerText;
 
 /**
  * Conversions between integers and text: {@link IntegerText#parse} and

@@ -20,7 +20,7 @@ import org.modalg.examples.bench.PolyMulBenchmark;
 import org.modalg.examples.bench.SolveBenchmark;
 import org.modalg.examples.bench.TextBenchmark;
 import org.modalg.fields.GfPreset;
-import org.modalg.gpu.GpuRuntime;
+import org.modalg.gpu.runtime.GpuRuntime;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -231,7 +231,7 @@ public final class BenchCommand implements Runnable {
 
     /** {@code modalg bench batched}: batched integer add, mul and div on the midsize paper's grid. */
     @Command(name = "batched", mixinStandardHelpOptions = true,
-            description = {"Batched integer arithmetic (org.modalg.polynomial.BatchedIntegers) on the grid of the",
+            description = {"Batched integer arithmetic (org.modalg.polynomial.batched.BatchedIntegers) on the grid of the",
                     "midsize GPU add/mul paper: NumBits = 2^--min-log-bits .. 2^--max-log-bits, NumInsts =",
                     "2^--total-log2 / NumBits (the paper: 2^32). add in GB/s (3 NumInsts NumBits / 8 bytes), mul in",
                     "Gu32ops/s (300 NumInsts m log2 m, m = NumBits / 32), div as the Newton division paper's table",

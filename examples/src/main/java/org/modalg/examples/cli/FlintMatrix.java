@@ -1,7 +1,7 @@
 package org.modalg.examples.cli;
 
 import java.math.BigInteger;
-import org.modalg.polynomial.IntegerText;
+import org.modalg.polynomial.text.IntegerText;
 
 /**
  * FLINT's text format of an integer matrix ({@code fmpz_mat_fprint}): the row count, the column

@@ -13,7 +13,7 @@ import java.util.Map;
 import org.modalg.fft.Options;
 import org.modalg.fft.Route;
 import org.modalg.modular.ModularReport;
-import org.modalg.polynomial.IntegerText;
+import org.modalg.polynomial.text.IntegerText;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**

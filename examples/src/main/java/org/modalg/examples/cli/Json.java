@@ -23,7 +23,7 @@ final class Json {
             string((String) value, out);
         } else if (value instanceof BigInteger) {
             out.append('"');
-            org.modalg.polynomial.IntegerText.write((BigInteger) value, 10, out);
+            org.modalg.polynomial.text.IntegerText.write((BigInteger) value, 10, out);
             out.append('"');
         } else if (value instanceof Boolean || value instanceof Integer || value instanceof Long) {
             out.append(value.toString());

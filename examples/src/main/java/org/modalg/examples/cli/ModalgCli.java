@@ -101,7 +101,7 @@ public final class ModalgCli implements Runnable {
         // integer option values (field --prime, --r) in ASCII digits too, as every operand
         cl.registerConverter(java.math.BigInteger.class, s -> {
             try {
-                return org.modalg.polynomial.IntegerText.parse(s);
+                return org.modalg.polynomial.text.IntegerText.parse(s);
             } catch (NumberFormatException e) {
                 throw new CommandLine.TypeConversionException("not a decimal integer in ASCII digits: " + e.getMessage());
             }

@@ -2,9 +2,9 @@ package org.modalg.examples.cli;
 
 import java.math.BigInteger;
 import org.modalg.fields.ZpField;
-import org.modalg.polynomial.IntegerText;
-import org.modalg.polynomial.ZZPoly;
-import org.modalg.polynomial.ZpPoly;
+import org.modalg.polynomial.text.IntegerText;
+import org.modalg.polynomial.zz.ZZPoly;
+import org.modalg.polynomial.zp.ZpPoly;
 
 /**
  * The grammars of the command line's operands, on an {@link Input}'s text; every error names

@@ -6,7 +6,7 @@ import org.modalg.fft.Route;
 import org.modalg.modular.ModularResult;
 import org.modalg.modular.bivariate.BivariateResultant;
 import org.modalg.modular.poly.Resultant;
-import org.modalg.polynomial.ZZPoly;
+import org.modalg.polynomial.zz.ZZPoly;
 import org.modalg.polynomial.bivariate.ZZBivariate;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

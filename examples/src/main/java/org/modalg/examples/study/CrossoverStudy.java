@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.Random;
 import org.knowm.xchart.style.Styler;
 import org.modalg.polynomial.Tuning;
-import org.modalg.polynomial.ZZPoly;
+import org.modalg.polynomial.zz.ZZPoly;
 
 /**
  * {@code modalg study crossover}: where each multiplication algorithm over Z[x] wins, by length

@@ -11,14 +11,14 @@ import java.util.Random;
 import java.util.concurrent.ForkJoinPool;
 import org.knowm.xchart.style.markers.Marker;
 import org.knowm.xchart.style.markers.SeriesMarkers;
-import org.modalg.fft.BigIntegerFft;
+import org.modalg.fft.bigprime.BigIntegerFft;
 import org.modalg.fft.CpuNttEngine;
 import org.modalg.fft.CrtBasis;
-import org.modalg.fft.GfFft;
+import org.modalg.fft.bigprime.GfFft;
 import org.modalg.fields.GfField;
 import org.modalg.fields.GfPreset;
-import org.modalg.gpu.GpuBigPrimeFftEngine;
-import org.modalg.gpu.GpuRuntime;
+import org.modalg.gpu.gf.GpuBigPrimeFftEngine;
+import org.modalg.gpu.runtime.GpuRuntime;
 import org.modalg.gpu.GpuTimings;
 
 /**

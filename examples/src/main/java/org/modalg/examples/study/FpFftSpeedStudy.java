@@ -8,7 +8,7 @@ import java.util.Locale;
 import java.util.Random;
 import org.knowm.xchart.style.Styler;
 import org.modalg.fft.fp.FpIntegerProduct;
-import org.modalg.polynomial.IntegerMultiplication;
+import org.modalg.polynomial.integer.IntegerMultiplication;
 
 /**
  * {@code modalg study fpfft-speed}: n-bit integer products by the floating-point FFT route with

@@ -11,7 +11,7 @@ import org.modalg.fft.fp.FpErrorBound;
 import org.modalg.fft.fp.FpFft;
 import org.modalg.fft.fp.FpFftFloat;
 import org.modalg.fft.fp.FpIntegerProduct;
-import org.modalg.polynomial.IntegerMultiplication;
+import org.modalg.polynomial.integer.IntegerMultiplication;
 
 /**
  * {@code modalg study fpfft}: the ID-FFT paper's Tables 2 and 3 (gpu-integer-multiplication-

@@ -12,9 +12,9 @@ import org.apfloat.ApfloatContext;
 import org.apfloat.Apint;
 import org.modalg.examples.bench.LimbArrays;
 import org.modalg.fft.CpuNttEngine;
-import org.modalg.fft.LimbProductProvider;
-import org.modalg.fft.LimbProducts;
-import org.modalg.polynomial.IntegerMultiplication;
+import org.modalg.fft.products.LimbProductProvider;
+import org.modalg.fft.products.LimbProducts;
+import org.modalg.polynomial.integer.IntegerMultiplication;
 
 /**
  * {@code modalg study intmul}: the product of two random n-bit integers, n = 10^4 .. 10^9

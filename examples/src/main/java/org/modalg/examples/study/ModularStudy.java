@@ -23,7 +23,7 @@ import org.modalg.modular.mat.Determinant;
 import org.modalg.modular.poly.GcdResult;
 import org.modalg.modular.poly.PolynomialGcd;
 import org.modalg.modular.poly.Resultant;
-import org.modalg.polynomial.ZZPoly;
+import org.modalg.polynomial.zz.ZZPoly;
 
 /**
  * {@code modalg study modular}: the big-prime route against the CRT route for the determinant,

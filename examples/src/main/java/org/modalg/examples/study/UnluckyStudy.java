@@ -17,8 +17,8 @@ import org.modalg.modular.kernel.PolyGcdGf;
 import org.modalg.modular.poly.GcdResult;
 import org.modalg.modular.poly.PolynomialGcd;
 import org.modalg.modular.poly.Resultant;
-import org.modalg.polynomial.ZZPoly;
-import org.modalg.polynomial.ZpPoly;
+import org.modalg.polynomial.zz.ZZPoly;
+import org.modalg.polynomial.zp.ZpPoly;
 
 /**
  * {@code modalg study unlucky}: how often a prime is unlucky in the modular GCD as the

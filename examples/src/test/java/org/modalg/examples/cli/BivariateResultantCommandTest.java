@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.modalg.modular.bivariate.BivariateResultant;
-import org.modalg.polynomial.ZZPoly;
+import org.modalg.polynomial.zz.ZZPoly;
 import org.modalg.polynomial.bivariate.ZZBivariate;
 
 /** {@code modalg resultant --var V} and {@code modalg gcd --var V}: bivariate operands, the other variable's name, errors. */

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.modalg.examples.bench.CompareBenchmark;
 import org.modalg.examples.bench.FlintInputs;
 import org.modalg.examples.bench.FlintPeer;
-import org.modalg.polynomial.ZZPoly;
+import org.modalg.polynomial.zz.ZZPoly;
 
 /**
  * {@code modalg bench compare}: the product inputs of FLINT's harness reproduced bit for bit

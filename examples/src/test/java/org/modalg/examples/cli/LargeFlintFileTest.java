@@ -10,7 +10,7 @@ import java.nio.file.Path;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.modalg.polynomial.ZZPoly;
+import org.modalg.polynomial.zz.ZZPoly;
 
 /**
  * FLINT-format files far beyond the ~1,000 coefficients where the old format-guessing regular

@@ -20,7 +20,7 @@ import org.modalg.fft.Backend;
 import org.modalg.fft.Options;
 import org.modalg.modular.image.ImageEngines;
 import org.modalg.modular.poly.Resultant;
-import org.modalg.polynomial.ZZPoly;
+import org.modalg.polynomial.zz.ZZPoly;
 
 /**
  * {@code modalg bench modular}: FLINT's harness inputs reproduced bit for bit (checked against

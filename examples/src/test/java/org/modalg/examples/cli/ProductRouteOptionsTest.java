@@ -7,8 +7,8 @@ import java.math.BigInteger;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.modalg.fields.ZpField;
-import org.modalg.polynomial.ZZPoly;
-import org.modalg.polynomial.ZpPoly;
+import org.modalg.polynomial.zz.ZZPoly;
+import org.modalg.polynomial.zp.ZpPoly;
 
 /**
  * {@code polymul} and {@code intmul} with {@code --route} and {@code --threads} passed per call

@@ -19,7 +19,7 @@ import org.modalg.modular.PrimeStream;
 import org.modalg.modular.kernel.PolyGcdDouble;
 import org.modalg.modular.kernel.PolyGcdZp;
 import org.modalg.modular.poly.PolynomialGcd;
-import org.modalg.polynomial.ZZPoly;
+import org.modalg.polynomial.zz.ZZPoly;
 import org.modalg.polynomial.bivariate.ZZBivariate;
 
 /**

@@ -28,7 +28,7 @@ import org.modalg.modular.loop.ProvenBound;
 import org.modalg.modular.loop.StableImages;
 import org.modalg.modular.loop.StoppingRule;
 import org.modalg.modular.loop.UnluckyPrimes;
-import org.modalg.polynomial.ZZPoly;
+import org.modalg.polynomial.zz.ZZPoly;
 import org.modalg.polynomial.bivariate.ZZBivariate;
 
 /**

@@ -24,7 +24,7 @@ import org.modalg.modular.loop.PrimeSupply;
 import org.modalg.modular.loop.ProductTreeCombiner;
 import org.modalg.modular.loop.ProvenBound;
 import org.modalg.modular.loop.UnluckyPrimes;
-import org.modalg.polynomial.ZZPoly;
+import org.modalg.polynomial.zz.ZZPoly;
 import org.modalg.polynomial.bivariate.ZZBivariate;
 
 /**

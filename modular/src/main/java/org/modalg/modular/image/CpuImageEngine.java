@@ -25,7 +25,7 @@ import org.modalg.modular.kernel.PolyGcdGf;
 import org.modalg.modular.kernel.PolyGcdZp;
 import org.modalg.modular.kernel.ZpDetKernel;
 import org.modalg.modular.kernel.ZpLu;
-import org.modalg.polynomial.PolyDivZp;
+import org.modalg.polynomial.zp.PolyDivZp;
 
 /**
  * The CPU {@link ImageEngine}: the inputs projected onto a chunk of primes at once

@@ -2,8 +2,8 @@ package org.modalg.modular.kernel;
 
 import java.util.Arrays;
 import org.modalg.fields.ZpField;
-import org.modalg.polynomial.PolyDivZp;
-import org.modalg.polynomial.PolyMulZp;
+import org.modalg.polynomial.zp.PolyDivZp;
+import org.modalg.polynomial.zp.PolyMulZp;
 
 /**
  * Half-GCD over a word-size prime field Z/pZ, and the GCD and resultant built on it

@@ -40,7 +40,7 @@ import org.modalg.modular.loop.ProvenBound;
 import org.modalg.modular.loop.StableImages;
 import org.modalg.modular.loop.StoppingRule;
 import org.modalg.modular.loop.UnluckyPrimes;
-import org.modalg.polynomial.IntegerMultiplication;
+import org.modalg.polynomial.integer.IntegerMultiplication;
 
 /**
  * The determinant of a square integer matrix, exactly, by multimodular methods (thesis section

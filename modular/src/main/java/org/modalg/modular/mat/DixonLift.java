@@ -531,7 +531,7 @@ final class DixonLift {
 
     /** a b by the library's product (NTT above its measured threshold, BigInteger below), one thread. */
     static BigInteger multiply(BigInteger a, BigInteger b) {
-        return org.modalg.polynomial.IntegerMultiplication.multiply(a, b, ONE_THREAD);
+        return org.modalg.polynomial.integer.IntegerMultiplication.multiply(a, b, ONE_THREAD);
     }
 
     private static void runAll(ExecutorService pool, List<Callable<Void>> tasks) {

@@ -203,6 +203,6 @@ final class MatrixNorms {
             return x[from];
         }
         int mid = (from + to) >>> 1;
-        return org.modalg.polynomial.IntegerMultiplication.multiply(product(x, from, mid), product(x, mid, to));
+        return org.modalg.polynomial.integer.IntegerMultiplication.multiply(product(x, from, mid), product(x, mid, to));
     }
 }

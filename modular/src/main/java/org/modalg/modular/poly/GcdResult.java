@@ -1,6 +1,6 @@
 package org.modalg.modular.poly;
 
-import org.modalg.polynomial.ZZPoly;
+import org.modalg.polynomial.zz.ZZPoly;
 
 /**
  * The greatest common divisor h of two integer polynomials f and g, with the cofactors f / h

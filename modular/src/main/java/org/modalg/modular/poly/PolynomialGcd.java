@@ -31,8 +31,8 @@ import org.modalg.modular.loop.PrimeSupply;
 import org.modalg.modular.loop.ProductTreeCombiner;
 import org.modalg.modular.loop.StoppingRule;
 import org.modalg.modular.loop.UnluckyPrimes;
-import org.modalg.polynomial.PolyDivGf;
-import org.modalg.polynomial.ZZPoly;
+import org.modalg.polynomial.gf.PolyDivGf;
+import org.modalg.polynomial.zz.ZZPoly;
 
 /**
  * Greatest common divisor of polynomials over Z by modular methods (Brown 1971, Collins;

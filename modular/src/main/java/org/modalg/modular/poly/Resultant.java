@@ -32,7 +32,7 @@ import org.modalg.modular.loop.ProvenBound;
 import org.modalg.modular.loop.StableImages;
 import org.modalg.modular.loop.StoppingRule;
 import org.modalg.modular.loop.UnluckyPrimes;
-import org.modalg.polynomial.ZZPoly;
+import org.modalg.polynomial.zz.ZZPoly;
 
 /**
  * The resultant of two polynomials over Z by modular methods (Collins 1971; von zur Gathen

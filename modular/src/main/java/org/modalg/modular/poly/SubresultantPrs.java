@@ -1,7 +1,7 @@
 package org.modalg.modular.poly;
 
 import java.math.BigInteger;
-import org.modalg.polynomial.ZZPoly;
+import org.modalg.polynomial.zz.ZZPoly;
 
 /**
  * GCD and resultant over Z by the subresultant pseudo-remainder sequence (Collins 1967,

@@ -17,7 +17,7 @@ import org.modalg.modular.ModularResult;
 import org.modalg.modular.PrimeStream;
 import org.modalg.modular.kernel.PolyGcdDouble;
 import org.modalg.modular.poly.Resultant;
-import org.modalg.polynomial.ZZPoly;
+import org.modalg.polynomial.zz.ZZPoly;
 import org.modalg.polynomial.bivariate.ZZBivariate;
 
 /**

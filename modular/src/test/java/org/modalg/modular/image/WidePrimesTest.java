@@ -20,7 +20,7 @@ import org.modalg.modular.mat.Determinant;
 import org.modalg.modular.mat.LinearSolve;
 import org.modalg.modular.mat.RationalVector;
 import org.modalg.modular.poly.Resultant;
-import org.modalg.polynomial.ZZPoly;
+import org.modalg.polynomial.zz.ZZPoly;
 
 /**
  * The paths a device image engine takes ({@link ImageEngine#prefersWidePrimes}: primes up to

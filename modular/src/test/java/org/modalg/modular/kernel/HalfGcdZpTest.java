@@ -13,7 +13,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.modalg.fields.NttPrimes;
 import org.modalg.fields.ZpField;
-import org.modalg.polynomial.PolyDivZp;
+import org.modalg.polynomial.zp.PolyDivZp;
 
 /**
  * {@link HalfGcdZp} against the Euclid kernels of {@link PolyGcdZp} (themselves tested against

@@ -14,7 +14,7 @@ import org.modalg.fft.Route;
 import org.modalg.modular.Bareiss;
 import org.modalg.modular.ModularReport;
 import org.modalg.modular.ModularResult;
-import org.modalg.polynomial.IntegerMultiplication;
+import org.modalg.polynomial.integer.IntegerMultiplication;
 
 /**
  * Valid inputs beyond the supply of primes below 2^23 (Hadamard bounds over

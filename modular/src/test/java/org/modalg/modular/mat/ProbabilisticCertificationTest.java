@@ -26,7 +26,7 @@ import org.modalg.modular.RandomPrimes;
 import org.modalg.modular.poly.GcdResult;
 import org.modalg.modular.poly.PolynomialGcd;
 import org.modalg.modular.poly.Resultant;
-import org.modalg.polynomial.ZZPoly;
+import org.modalg.polynomial.zz.ZZPoly;
 
 /**
  * {@link Certification#PROBABILISTIC} on inputs built to defeat a fixed prime sequence: values

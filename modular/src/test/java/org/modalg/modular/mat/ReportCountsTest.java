@@ -20,7 +20,7 @@ import org.modalg.modular.kernel.ZpDetKernel;
 import org.modalg.modular.poly.GcdResult;
 import org.modalg.modular.poly.PolynomialGcd;
 import org.modalg.modular.poly.Resultant;
-import org.modalg.polynomial.ZZPoly;
+import org.modalg.polynomial.zz.ZZPoly;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -16,7 +16,7 @@ import org.modalg.fields.GfPreset;
 import org.modalg.modular.GcdOracles;
 import org.modalg.modular.GfPrimes;
 import org.modalg.modular.ModularResult;
-import org.modalg.polynomial.ZZPoly;
+import org.modalg.polynomial.zz.ZZPoly;
 
 /**
  * The big-prime routes beyond what all generalized Fermat presets together cover (about 30,600

@@ -21,7 +21,7 @@ import org.modalg.modular.GcdOracles;
 import org.modalg.modular.ModularResult;
 import org.modalg.modular.PrimeStream;
 import org.modalg.modular.kernel.PolyGcdDouble;
-import org.modalg.polynomial.ZZPoly;
+import org.modalg.polynomial.zz.ZZPoly;
 
 /** {@link PolynomialGcd} (both routes, both proofs) against JAS and the subresultant PRS. */
 class PolynomialGcdTest {

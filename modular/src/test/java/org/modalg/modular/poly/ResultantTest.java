@@ -19,7 +19,7 @@ import org.modalg.fields.ZpField;
 import org.modalg.modular.GcdOracles;
 import org.modalg.modular.ModularResult;
 import org.modalg.modular.PrimeStream;
-import org.modalg.polynomial.ZZPoly;
+import org.modalg.polynomial.zz.ZZPoly;
 
 /**
  * {@link Resultant} (both routes) against the Bareiss determinant of the Sylvester matrix, the

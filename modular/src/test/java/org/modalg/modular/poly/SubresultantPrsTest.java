@@ -10,7 +10,7 @@ import java.math.BigInteger;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.modalg.modular.GcdOracles;
-import org.modalg.polynomial.ZZPoly;
+import org.modalg.polynomial.zz.ZZPoly;
 
 /** {@link SubresultantPrs} against JAS and the Bareiss determinant of the Sylvester matrix. */
 class SubresultantPrsTest {

@@ -2,8 +2,8 @@ package org.modalg.polynomial.bivariate;
 
 import java.math.BigInteger;
 import java.util.Arrays;
-import org.modalg.polynomial.IntegerText;
-import org.modalg.polynomial.PolyParseException;
+import org.modalg.polynomial.text.IntegerText;
+import org.modalg.polynomial.text.PolyParseException;
 
 /**
  * Reading and writing the human form of a bivariate polynomial, {@code 3*x^2*y - y^3 + 7}.
@@ -314,7 +314,7 @@ final class BivariateText {
         StringBuilder out = new StringBuilder();
         boolean any = false;
         for (int i = f.degreeX(); i >= 0; i--) {
-            org.modalg.polynomial.ZZPoly row = f.coefficientInX(i);
+            org.modalg.polynomial.zz.ZZPoly row = f.coefficientInX(i);
             for (int j = row.degree(); j >= 0; j--) {
                 BigInteger c = row.coefficient(j);
                 int sign = c.signum();

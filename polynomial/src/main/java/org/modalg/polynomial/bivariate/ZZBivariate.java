@@ -6,9 +6,9 @@ import java.util.Collections;
 import java.util.List;
 import org.modalg.fft.Options;
 import org.modalg.fields.ZpField;
-import org.modalg.polynomial.PolyParseException;
-import org.modalg.polynomial.ZZPoly;
-import org.modalg.polynomial.ZpPoly;
+import org.modalg.polynomial.text.PolyParseException;
+import org.modalg.polynomial.zz.ZZPoly;
+import org.modalg.polynomial.zp.ZpPoly;
 
 /**
  * An immutable dense polynomial in two variables over Z, held as a polynomial in x whose

@@ -5,8 +5,8 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.modalg.fft.fp.FpErrorBound;
 import org.modalg.fft.fp.FpFft;
 import org.modalg.fft.fp.FpIntegerProduct;
-import org.modalg.polynomial.IntegerMultiplication;
-import org.modalg.polynomial.ZZPoly;
+import org.modalg.polynomial.integer.IntegerMultiplication;
+import org.modalg.polynomial.zz.ZZPoly;
 
 /**
  * Products by the floating-point FFT route with a proven error bound (the ID-FFT paper,

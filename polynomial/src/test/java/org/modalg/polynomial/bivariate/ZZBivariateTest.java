@@ -11,9 +11,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.modalg.fft.Options;
 import org.modalg.fields.ZpField;
-import org.modalg.polynomial.PolyParseException;
-import org.modalg.polynomial.ZZPoly;
-import org.modalg.polynomial.ZpPoly;
+import org.modalg.polynomial.text.PolyParseException;
+import org.modalg.polynomial.zz.ZZPoly;
+import org.modalg.polynomial.zp.ZpPoly;
 
 /**
  * {@link ZZBivariate} against a naive oracle on BigInteger grids written here (term-by-term

@@ -9,7 +9,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.modalg.fft.fp.FpErrorBound;
 import org.modalg.fft.fp.FpIntegerProduct;
-import org.modalg.polynomial.ZZPoly;
+import org.modalg.polynomial.zz.ZZPoly;
 
 /** The floating-point product facade against BigInteger and a schoolbook Z[x] product. */
 class FloatingPointProductsTest {

@@ -1,0 +1,377 @@
+package org.modalg.fft.doublentt;
+
+/**
+ * Unchecked loops behind {@link DoubleNttPlan}: residues modulo a prime p &lt; 2^50 held in
+ * {@code double}s, multiplied with a fused multiply-add and a rounded quotient. Every inner
+ * loop runs over one index j of two or three distinct arrays ({@code x[j], y[j], t[j]}), with
+ * no branch, which is the shape HotSpot's superword pass compiles to SIMD instructions
+ * (vmulpd, vfmadd, vroundpd: four lanes with AVX2). A loop that reads and writes one array at
+ * two offsets ({@code a[j]}, {@code a[j + h]}) is not vectorized, which is why the data are
+ * rows of separate arrays and the butterflies always pair two rows.
+ *
+ * <h2>The modular product</h2>
+ * For integers |y| &lt;= 2^51 and |w| &lt;= p/2 (p &lt; 2^50) with wp = fl(w / p):
+ * <pre>
+ *   h = fl(y w);  l = y w - h (exact, by one fma);  q = rint(fl(y wp));
+ *   r = (h - q p) + l      (h - q p by one fma)
+ * </pre>
+ * Then r = y w - q p exactly and |r| &lt;= 0.64 p. Proof: q differs from y w / p by at most 1/2
+ * plus the error of fl(y wp), which is below |y w / p| 2^-51 &lt;= 2^-1.5 p / 2^50... more
+ * precisely, |y w / p| &lt;= 2^51 (p / 2) / p = 2^50 and the three roundings (1/p, w/p, y wp)
+ * contribute a relative error below 3 2^-53, so |y wp - y w / p| &lt; 2^50 3 2^-53 = 3/8 and
+ * |r| = p |y w / p - q| &lt; (1/2 + 3/8) p. Every operand is an integer: h and q p are integers,
+ * h - q p = r - l with |r - l| &lt; p + 2^48 &lt; 2^53 is exactly representable, so the fma
+ * returns it exactly, and the final sum of two integers of magnitude below 2^53 with an
+ * integer result below 2^53 is exact. The tighter bound used for the ranges below, with
+ * |y| &lt;= 1.2 p: |y w / p| &lt;= 0.6 p &lt; 2^49.3, error below 2^49.3 3 2^-53 &lt; 0.25, so
+ * |r| &lt; 0.75 p.
+ *
+ * <h2>Ranges</h2>
+ * Write B(y) = 0.5 p + 0.1875 |y| for the bound on |r| above (the rounding error of q is at
+ * most (|y| / 2) 3 2^-53 &lt;= 0.1875 |y| / p for p &lt; 2^50). A reduction x - p rint(x / p)
+ * (one multiply, one round, one fma) brings any |x| &lt; 2^52 to |x| &lt;= p/2 + 2^-40 p.
+ * <ul>
+ * <li>Forward levels alternate: the last level of a transform and every second level before
+ * it reduce X before the butterfly (X, Y) -&gt; (X' + r, X' - r); the others (lazy) skip that
+ * reduction. With inputs below 1.5 p: a lazy level gives at most 1.1875 B + 0.5 p (B its input
+ * bound), a reducing level at most p + 0.1875 B; from 1.5 p the bounds run 2.28 p, 1.43 p,
+ * 2.27 p, 1.43 p, ..., so every value stays below 2.3 p &lt; 2^51.2 and a transform's output is
+ * below 1.45 p. Where Y is the unit twiddle, lazy levels reduce Y (outputs below 2 p) and
+ * reducing levels both.</li>
+ * <li>The inverse butterfly (X, Y) -&gt; (X + Y, (X - Y) t) reduces the sum and multiplies the
+ * difference: inputs below 1.5 p give outputs below max(0.51 p, B(3 p)) = 1.07 p.</li>
+ * <li>The pointwise product of values below 1.45 p: |a b / p| &lt; 2.1 p, rounding error of q
+ * below 0.79, so |r| &lt; 1.3 p.</li>
+ * </ul>
+ * Every value is an integer of magnitude below 2^52, exactly representable.
+ */
+final class DoubleNttKernels {
+
+    private DoubleNttKernels() {
+    }
+
+    /** x - p rint(x / p): |x| &lt;= 2^52 brought to |x| &lt;= p/2 (plus 2^-40 p). */
+    static double reduce(double x, double p, double pinv) {
+        return Math.fma(Math.rint(x * pinv), -p, x);
+    }
+
+    /** y w mod p, |result| &lt; p, for |y| &lt;= 2^51 and |w| &lt;= p/2, wp = w / p. */
+    static double mul(double y, double w, double wp, double p) {
+        double h = y * w;
+        double q = Math.rint(y * wp);
+        return Math.fma(q, -p, h) + Math.fma(y, w, -h);
+    }
+
+    /** Forward butterflies x[j], y[j] -&gt; x + w y, x - w y for j in [from, to). */
+    static void forwardButterflies(double[] x, double[] y, int from, int to, double w, double p,
+            double pinv) {
+        double wp = w * pinv;
+        double np = -p;
+        for (int j = from; j < to; j++) {
+            double a = x[j];
+            double b = y[j];
+            a = Math.fma(Math.rint(a * pinv), np, a);
+            double h = b * w;
+            double q = Math.rint(b * wp);
+            double r = Math.fma(q, np, h) + Math.fma(b, w, -h);
+            x[j] = a + r;
+            y[j] = a - r;
+        }
+    }
+
+    /** Forward butterflies with w = 1: x[j], y[j] -&gt; x + y, x - y, both reduced first. */
+    static void forwardButterfliesUnit(double[] x, double[] y, int from, int to, double p,
+            double pinv) {
+        double np = -p;
+        for (int j = from; j < to; j++) {
+            double a = x[j];
+            double b = y[j];
+            a = Math.fma(Math.rint(a * pinv), np, a);
+            b = Math.fma(Math.rint(b * pinv), np, b);
+            x[j] = a + b;
+            y[j] = a - b;
+        }
+    }
+
+    /**
+     * {@link #forwardButterflies} without reducing x first (the lazy levels): outputs grow by
+     * at most |x| + 0.93 p instead of being brought below 1.3 p.
+     */
+    static void forwardButterfliesLazy(double[] x, double[] y, int from, int to, double w, double p,
+            double pinv) {
+        double wp = w * pinv;
+        double np = -p;
+        for (int j = from; j < to; j++) {
+            double a = x[j];
+            double b = y[j];
+            double h = b * w;
+            double q = Math.rint(b * wp);
+            double r = Math.fma(q, np, h) + Math.fma(b, w, -h);
+            x[j] = a + r;
+            y[j] = a - r;
+        }
+    }
+
+    /** {@link #forwardButterfliesUnit} reducing only y (the lazy levels). */
+    static void forwardButterfliesUnitLazy(double[] x, double[] y, int from, int to, double p,
+            double pinv) {
+        double np = -p;
+        for (int j = from; j < to; j++) {
+            double a = x[j];
+            double b = y[j];
+            b = Math.fma(Math.rint(b * pinv), np, b);
+            x[j] = a + b;
+            y[j] = a - b;
+        }
+    }
+
+    /** Inverse butterflies x[j], y[j] -&gt; x + y, (x - y) w for j in [from, to). */
+    static void inverseButterflies(double[] x, double[] y, int from, int to, double w, double p,
+            double pinv) {
+        double wp = w * pinv;
+        double np = -p;
+        for (int j = from; j < to; j++) {
+            double a = x[j];
+            double b = y[j];
+            double s = a + b;
+            double d = a - b;
+            x[j] = Math.fma(Math.rint(s * pinv), np, s);
+            double h = d * w;
+            double q = Math.rint(d * wp);
+            y[j] = Math.fma(q, np, h) + Math.fma(d, w, -h);
+        }
+    }
+
+    /** x[j] = x[j] t[j] u[j] for j in [from, to) (two products). */
+    static void twist(double[] x, double[] t, double[] u, int from, int to, double p, double pinv) {
+        double np = -p;
+        for (int j = from; j < to; j++) {
+            double a = x[j];
+            double b = t[j];
+            double h = a * b;
+            double q = Math.rint(a * (b * pinv));
+            a = Math.fma(q, np, h) + Math.fma(a, b, -h);
+            b = u[j];
+            h = a * b;
+            q = Math.rint(a * (b * pinv));
+            x[j] = Math.fma(q, np, h) + Math.fma(a, b, -h);
+        }
+    }
+
+    /** x[j] = x[j] y[j] for j in [from, to). */
+    static void pointwise(double[] x, double[] y, int from, int to, double p, double pinv) {
+        double np = -p;
+        for (int j = from; j < to; j++) {
+            double a = x[j];
+            double b = y[j];
+            double h = a * b;
+            double q = Math.rint(a * (b * pinv));
+            x[j] = Math.fma(q, np, h) + Math.fma(a, b, -h);
+        }
+    }
+
+    /** Bytes of rows a pass keeps in cache: the L2 of the machine measured (512 KiB), halved. */
+    static final int PASS_BYTES = 1 << 18;
+
+    /** Levels per pass for rows of {@code width} doubles: 2^levels rows fill PASS_BYTES. */
+    static int levelsPerPass(int width) {
+        int rows = Math.max(2, PASS_BYTES / (8 * Math.max(1, width)));
+        return 31 - Integer.numberOfLeadingZeros(rows);
+    }
+
+    /**
+     * Levels per pass for a length-2^logLen transform on rows of {@code width} doubles: as few
+     * passes as {@link #levelsPerPass(int)} allows, with the levels spread evenly over them, so
+     * that the groups are as small as that pass count permits (e.g. 2^16 points: two passes of
+     * 4 levels, groups of 16 rows = 32 KiB that stay in L1, instead of 7 + 1 levels on groups of
+     * 128 rows in L2: 7-9% faster at 2^16-2^18, fft/BENCHMARKS.md section (e)). The same
+     * butterflies in another order: the same values.
+     */
+    static int levelsPerPass(int width, int logLen) {
+        int max = levelsPerPass(width);
+        if (logLen <= 0) {
+            return max;
+        }
+        int passes = (logLen + max - 1) / max;
+        return (logLen + passes - 1) / passes;
+    }
+
+    /**
+     * All levels of a length-L forward transform (L = 2^logLen) along the rows
+     * {@code rows[0, L)}, on the columns [from, to): level t (m = 2^t blocks, distance
+     * h = L / 2m), block k pairs rows i and i + h with the twiddle {@code tw[base + k]}, base = m
+     * for the negacyclic transform and 0 for the cyclic one (the conventions of
+     * {@code NttKernels}). The levels run in passes of {@link #levelsPerPass} levels: within a
+     * pass the rows fall into independent groups of 2^levels rows (equal modulo the pass's
+     * smallest distance, inside one block of its first level), and each group runs all the
+     * pass's levels while it is in cache. Every loop stays a whole row long, which is what the
+     * vectorized loops need.
+     *
+     * @param nonzeroRows rows from this one on are taken as zero (their contents are ignored
+     *     and overwritten): the first level then copies instead of computing where the second
+     *     row of a pair is zero (X + tY = X - tY = X)
+     */
+    static void forwardColumns(double[][] rows, int logLen, double[] tw, boolean nega, int from,
+            int to, double p, double pinv, int nonzeroRows) {
+        int len = 1 << logLen;
+        int per = levelsPerPass(to - from, logLen);
+        for (int t0 = 0; t0 < logLen; t0 += per) {
+            int t1 = Math.min(logLen, t0 + per);
+            int group = 1 << (t1 - t0);
+            int span = len >> t0;
+            int hLast = len >> t1;
+            for (int start = 0; start < len; start += span) {
+                for (int off = 0; off < hLast; off++) {
+                    int first = start + off;
+                    for (int t = t0; t < t1; t++) {
+                        int h = len >> (t + 1);
+                        int hu = h / hLast;
+                        int base = nega ? 1 << t : 0;
+                        int shift = logLen - t;
+                        boolean lazy = ((logLen - 1 - t) & 1) == 1; // the last level reduces
+                        for (int u0 = 0; u0 < group; u0 += 2 * hu) {
+                            for (int u = u0; u < u0 + hu; u++) {
+                                int i = first + u * hLast;
+                                int k = i >> shift;
+                                if (t == 0 && i + h >= nonzeroRows) {
+                                    if (i >= nonzeroRows) {
+                                        java.util.Arrays.fill(rows[i], from, to, 0.0);
+                                    }
+                                    System.arraycopy(rows[i], from, rows[i + h], from, to - from);
+                                } else if (!nega && k == 0) {
+                                    if (lazy) {
+                                        forwardButterfliesUnitLazy(rows[i], rows[i + h], from, to, p, pinv);
+                                    } else {
+                                        forwardButterfliesUnit(rows[i], rows[i + h], from, to, p, pinv);
+                                    }
+                                } else if (lazy) {
+                                    forwardButterfliesLazy(rows[i], rows[i + h], from, to, tw[base + k], p, pinv);
+                                } else {
+                                    forwardButterflies(rows[i], rows[i + h], from, to, tw[base + k], p, pinv);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * The inverse of {@link #forwardColumns} up to the factor L: the levels backwards, in the
+     * same passes and groups, with inverse twiddles.
+     */
+    static void inverseColumns(double[][] rows, int logLen, double[] twInv, boolean nega, int from,
+            int to, double p, double pinv) {
+        int len = 1 << logLen;
+        int per = levelsPerPass(to - from, logLen);
+        int passes = (logLen + per - 1) / per;
+        for (int pass = passes - 1; pass >= 0; pass--) {
+            int t0 = pass * per;
+            int t1 = Math.min(logLen, t0 + per);
+            int group = 1 << (t1 - t0);
+            int span = len >> t0;
+            int hLast = len >> t1;
+            for (int start = 0; start < len; start += span) {
+                for (int off = 0; off < hLast; off++) {
+                    int first = start + off;
+                    for (int t = t1 - 1; t >= t0; t--) {
+                        int h = len >> (t + 1);
+                        int hu = h / hLast;
+                        int base = nega ? 1 << t : 0;
+                        int shift = logLen - t;
+                        for (int u0 = 0; u0 < group; u0 += 2 * hu) {
+                            for (int u = u0; u < u0 + hu; u++) {
+                                int i = first + u * hLast;
+                                inverseButterflies(rows[i], rows[i + h], from, to, twInv[base + (i >> shift)],
+                                        p, pinv);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * dst[c][r] = src[r][c] for r in [r0, r1) (a multiple of 8 apart, or the whole range when
+     * it is shorter), every column c: eight source rows at a time over blocks of 256 columns
+     * (measured fastest of the tilings tried: about 0.6 ns per element while both matrices are
+     * in L2). Out of L2 the writes dominate: each band of eight source rows writes 64 bytes into
+     * each of 256 destination rows, a pattern no hardware prefetcher follows, and every store
+     * waits for its line. So before a band is written, the lines of the band {@link #touchAhead}
+     * bands ahead are loaded (one double read per destination row, summed into {@link #sink}
+     * so that the loads stay): loads, unlike stores, miss in parallel, and the stores then find
+     * their lines in cache. 2.1-2.5 against 3.0-3.2 ns per element from 2^16 to 2^19 points with
+     * the matrices out of cache, 2.7 against 3.4 at 2^21 (fft/BENCHMARKS.md section (f)); only
+     * from {@link #TOUCH_MIN_ELEMENTS} entries on.
+     */
+    static void transpose(double[][] src, double[][] dst, int r0, int r1) {
+        int cols = src[0].length;
+        int ahead = (long) src.length * cols >= TOUCH_MIN_ELEMENTS ? touchAhead : 0;
+        int touchEnd = ahead > 0 ? r1 : 0;
+        double acc = 0;
+        int r = r0;
+        for (int cb = 0; cb < cols; cb += 256) {
+            int ce = Math.min(cols, cb + 256);
+            for (int t = r0 + 7; t < Math.min(touchEnd, r0 + 8 * ahead); t += 8) {
+                for (int c = cb; c < ce; c++) {
+                    acc += dst[c][t];
+                }
+            }
+            for (r = r0; r + 8 <= r1; r += 8) {
+                int t = r + 8 * ahead + 7; // the last entry of the band `ahead` bands ahead
+                if (t < touchEnd) {
+                    for (int c = cb; c < ce; c++) {
+                        acc += dst[c][t];
+                    }
+                }
+                double[] s0 = src[r];
+                double[] s1 = src[r + 1];
+                double[] s2 = src[r + 2];
+                double[] s3 = src[r + 3];
+                double[] s4 = src[r + 4];
+                double[] s5 = src[r + 5];
+                double[] s6 = src[r + 6];
+                double[] s7 = src[r + 7];
+                for (int c = cb; c < ce; c++) {
+                    double[] d = dst[c];
+                    d[r] = s0[c];
+                    d[r + 1] = s1[c];
+                    d[r + 2] = s2[c];
+                    d[r + 3] = s3[c];
+                    d[r + 4] = s4[c];
+                    d[r + 5] = s5[c];
+                    d[r + 6] = s6[c];
+                    d[r + 7] = s7[c];
+                }
+            }
+            for (int rr = r; rr < r1; rr++) {
+                double[] s = src[rr];
+                for (int c = cb; c < ce; c++) {
+                    dst[c][rr] = s[c];
+                }
+            }
+        }
+        sink = acc;
+    }
+
+    /**
+     * Bands of {@link #transpose} between a band's lines being loaded and being written; 0 turns
+     * the touching off. Not final so that benchmarks can switch it.
+     */
+    static volatile int touchAhead = 2;
+
+    /**
+     * Matrices from this many entries (2 MiB, four times the L2 measured) are transposed with
+     * the touching loads; smaller ones stay in L2, where the loads only cost (3-5% of a
+     * transform at 2^14..2^17 points).
+     */
+    static final long TOUCH_MIN_ELEMENTS = 1L << 18;
+
+    /**
+     * Where {@link #transpose} leaves the sum of its touching loads (never read: a store the
+     * compiler must keep, so it keeps the loads). Racy writes of a meaningless value.
+     */
+    static double sink;
+}

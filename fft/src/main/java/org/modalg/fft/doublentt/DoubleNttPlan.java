@@ -1,0 +1,501 @@
+package org.modalg.fft.doublentt;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ForkJoinPool;
+import org.modalg.fft.NttPlan;
+import org.modalg.fft.parallel.ParallelRange;
+import org.modalg.fields.NttPrimes;
+import org.modalg.fields.ZpField;
+
+/**
+ * A number-theoretic transform of length n = 2^log2n over Z/pZ for primes p &lt; 2^50, computed
+ * in double-precision arithmetic so that the JIT vectorizes it: on an AVX2 machine the
+ * butterflies run four to a SIMD instruction, about three times the speed of the 64-bit
+ * {@link NttPlan} kernels (fft/BENCHMARKS.md). This is the technique of FLINT's small-prime
+ * FFT; the modular product is in {@link DoubleNttKernels}.
+ *
+ * <h2>Layout: the four-step algorithm on rows of arrays</h2>
+ * n = R C with C = 2^ceil(log2n / 2), R = n / C. Coefficients live in a
+ * {@code double[R][C]} matrix ({@link #newCoefficients()}): coefficient j = r C + c in
+ * {@code m[r][c]}. With w the primitive n-th root ({@link NttPrimes#primitiveRootOfUnity}) and,
+ * for the negacyclic transform, psi the primitive 2n-th root with psi^2 = w:
+ * <ol>
+ * <li>length-R transforms down the columns: every butterfly pairs two row arrays and its loop
+ * runs along them, whole rows long, which is the loop HotSpot vectorizes. The levels run in
+ * passes that each keep a group of rows in the L2 cache ({@link DoubleNttKernels#levelsPerPass}).
+ * The cyclic transform is at root w^C and the negacyclic one at psi^C (twiddle conventions of
+ * {@code NttKernels}); row position s then holds index k_r = rev_R(s);</li>
+ * <li>a transpose into the spectrum, a {@code double[C][R]} matrix ({@link #newSpectrum()});</li>
+ * <li>entry (c, s) times theta_s^c, theta_s = w^k_r (cyclic) or psi^(2 k_r + 1) (negacyclic),
+ * from two small tables along the spectrum's rows (theta^c = theta^(c mod L) theta^(L (c div
+ * L)), L about sqrt(C));</li>
+ * <li>cyclic length-C transforms down the spectrum's columns at root w^R.</li>
+ * </ol>
+ * So {@code spectrum[s'][s]} = A[rev_R(s) + R rev_C(s')] where A_k = sum_j a_j w^(jk) (cyclic)
+ * or sum_j a_j psi^(j (2k + 1)) (negacyclic), rev_L reversing log2 L bits. The inverse runs the
+ * steps backwards and includes 1/n. A convolution is two forward transforms, the pointwise
+ * product and an inverse; its order of the spectrum never matters.
+ *
+ * <h2>Passes</h2>
+ * Each step is its own pass over the matrix (the column levels in
+ * {@link DoubleNttKernels#levelsPerPass} groups, the transpose, the twist, the row levels): six
+ * to eight passes per transform. (L2-sized tiles that ran a transform in two passes, radix-4
+ * level pairs and elementwise passes fused into the column passes were measured, not faster,
+ * removed; see fft/BENCHMARKS.md and the git history.)
+ *
+ * <h2>Ranges</h2>
+ * Inputs are integers of magnitude at most 1.5 p (residues in [0, p) or in (-p/2, p/2) are
+ * fine); forward transforms and pointwise products give integers of magnitude below 1.45 p,
+ * inverse transforms (and so convolutions) integers of magnitude below 1.1 p, to be brought
+ * into [0, p) with {@link #residue(double, long)}. Proofs in {@link DoubleNttKernels}.
+ *
+ * <h2>Cost</h2>
+ * n/2 log2 n butterflies of 8 to 11 floating-point operations each (every second forward
+ * level skips a reduction; a quarter of that in 4-lane SIMD instructions), one elementwise
+ * pass of two products, and one transpose. Tables: O(R sqrt(C) + R + C) doubles per direction. Plans are immutable and thread-safe, and are cached
+ * per (p, log2n).
+ */
+public final class DoubleNttPlan {
+
+    /** Primes must be below 2^50. */
+    public static final long MAX_PRIME_EXCLUSIVE = 1L << 50;
+    /** Smallest supported log2n. */
+    public static final int MIN_LOG2N = 2;
+    /** Largest supported log2n. */
+    public static final int MAX_LOG2N = 28;
+
+    private static final Map<Long, DoubleNttPlan> CACHE = new ConcurrentHashMap<>();
+    private static final int MAX_CACHED_PLANS = 256;
+
+    private final long p;
+    private final double pd;
+    private final double pinv;
+    private final int log2n;
+    private final int logR;
+    private final int logC;
+    private final ZpField field;
+    // Column tables of the length-R transform, psi_R = root of order 2R, entries
+    // psi_R^rev(k) for k < R (the negacyclic layout; the cyclic transform reads T[0, R/2)).
+    private final double[] colFwd;
+    private final double[] colInv;
+    // The same for the length-C transform (only cyclic).
+    private final double[] rowFwd;
+    private final double[] rowInv;
+    // Step 2 tables (see twist(long, long)).
+    private final Twist cyclicTwist;
+    private volatile Twist negacyclicTwist;
+
+    record Twist(double[][] fwdLo, double[][] fwdHi, double[][] invLo, double[][] invHi) {
+    }
+
+    private DoubleNttPlan(long p, int log2n, ZpField field) {
+        this.p = p;
+        this.pd = p;
+        this.pinv = 1.0 / p;
+        this.log2n = log2n;
+        this.logC = (log2n + 1) / 2;
+        this.logR = log2n - logC;
+        this.field = field;
+        long w = NttPrimes.primitiveRootOfUnity(p, log2n);
+        // Roots of order 2R and 2C: w^(C/2), w^(R/2) (both C, R >= 2).
+        long gR = field.pow(w, 1L << (logC - 1));
+        long gC = field.pow(w, 1L << (logR - 1));
+        this.colFwd = columnTable(gR, logR);
+        this.colInv = columnTable(field.inv(gR), logR);
+        this.rowFwd = columnTable(gC, logC);
+        this.rowInv = columnTable(field.inv(gC), logC);
+        this.cyclicTwist = twist(w, 1);
+    }
+
+    /**
+     * The plan for (p, log2n), cached. Building costs O(n / 64 + R + C) multiplications.
+     *
+     * @param p a prime, 3 &lt;= p &lt; 2^50, with 2^log2n | p - 1
+     * @param log2n in [2, min(28, v2(p - 1))]
+     * @throws IllegalArgumentException if p is not such a prime or log2n is out of range
+     */
+    public static DoubleNttPlan of(long p, int log2n) {
+        if (p < 3 || p >= MAX_PRIME_EXCLUSIVE) {
+            throw new IllegalArgumentException("p must be an odd prime below 2^50, got " + p);
+        }
+        long key = p * 64 + log2n; // p < 2^50 and log2n < 64: unique
+        DoubleNttPlan plan = CACHE.get(key);
+        if (plan != null) {
+            return plan;
+        }
+        ZpField f = ZpField.of(p); // primality
+        int s = NttPrimes.twoAdicOrder(p);
+        int max = Math.min(MAX_LOG2N, s);
+        if (log2n < MIN_LOG2N || log2n > max) {
+            throw new IllegalArgumentException("log2n must be in [" + MIN_LOG2N + ", " + max
+                    + "] for p = " + p + " (v2(p - 1) = " + s + "), got " + log2n);
+        }
+        if (CACHE.size() >= MAX_CACHED_PLANS) {
+            CACHE.clear();
+        }
+        return CACHE.computeIfAbsent(key, k -> new DoubleNttPlan(p, log2n, f));
+    }
+
+    /** The prime. */
+    public long p() {
+        return p;
+    }
+
+    /** log2 of the length. */
+    public int log2n() {
+        return log2n;
+    }
+
+    /** R: rows of the coefficient matrix (columns of the spectrum). */
+    public int rows() {
+        return 1 << logR;
+    }
+
+    /** C: columns of the coefficient matrix (rows of the spectrum). */
+    public int columns() {
+        return 1 << logC;
+    }
+
+    /** Whether the negacyclic transform exists: 2n | p - 1. */
+    public boolean supportsNegacyclic() {
+        return log2n < NttPrimes.twoAdicOrder(p);
+    }
+
+    /** A zero coefficient matrix, R rows of C. */
+    public double[][] newCoefficients() {
+        return new double[rows()][columns()];
+    }
+
+    /** A zero spectrum matrix, C rows of R. */
+    public double[][] newSpectrum() {
+        return new double[columns()][rows()];
+    }
+
+    /**
+     * A coefficient matrix (R x C) from a pool of reused matrices, with unspecified contents:
+     * the caller overwrites every entry. Large fresh matrices cost more than a transform on a
+     * default JVM (first-touch page commits), so repeated products borrow and
+     * {@link #giveBack} their matrices.
+     */
+    public double[][] borrowCoefficients() {
+        return DoubleMatrixPool.take(rows(), columns());
+    }
+
+    /** A spectrum matrix (C x R) from the pool, contents unspecified. */
+    public double[][] borrowSpectrum() {
+        return DoubleMatrixPool.take(columns(), rows());
+    }
+
+    /** Any rows x cols matrix from the same pool, contents unspecified. */
+    public static double[][] borrow(int rows, int cols) {
+        if (rows < 1 || cols < 1) {
+            throw new IllegalArgumentException("rows and cols must be >= 1, got " + rows + " x " + cols);
+        }
+        return DoubleMatrixPool.take(rows, cols);
+    }
+
+    /** Returns a borrowed (or any no longer used) matrix to the pool. */
+    public static void giveBack(double[][] m) {
+        DoubleMatrixPool.give(m);
+    }
+
+    /**
+     * v (an integer-valued double of magnitude below 2^52) reduced into [0, p), p &gt;= 1. For
+     * p &lt; 2^50 without a division (called in a loop, 1 / p is hoisted out of it): q =
+     * rint(fl(v fl(1/p))) and r = v - q p by one fma. Two roundings of relative size 2^-53 put
+     * fl(v fl(1/p)) within (2^52 / p) 2^-52 = 1/p &lt;= 1/3 of v / p for p &gt;= 3 (for p = 1, 2
+     * both are exact), so |r| &lt;= (1/2 + 1/3) p &lt; p: an integer below 2^50, which the fma
+     * returns exactly; then r + p if r &lt; 0. 1.3 against 2.3 ns per value with {@code %}
+     * (fft/BENCHMARKS.md section (f)). Larger p: {@code %}.
+     */
+    public static long residue(double v, long p) {
+        if (p > 0 && p < MAX_PRIME_EXCLUSIVE) {
+            double pd = p;
+            long x = (long) Math.fma(Math.rint(v * (1.0 / pd)), -pd, v);
+            return x + ((x >> 63) & p);
+        }
+        long x = (long) v % p;
+        return x + ((x >> 63) & p);
+    }
+
+    /**
+     * Forward transform: {@code coefficients} (R x C, destroyed) into {@code spectrum} (C x R,
+     * a different matrix). O(n log n).
+     *
+     * @param pool threads for the passes, or null for the calling thread only
+     * @throws IllegalArgumentException on matrices of the wrong shape or the same matrix twice,
+     *     or a negacyclic transform without 2n | p - 1
+     */
+    public void forward(double[][] coefficients, double[][] spectrum, boolean negacyclic,
+            ForkJoinPool pool) {
+        forward(coefficients, spectrum, negacyclic, pool, rows());
+    }
+
+    /**
+     * {@link #forward(double[][], double[][], boolean, ForkJoinPool)} for coefficients whose rows
+     * from {@code nonzeroRows} on are zero: those rows are not read (they may hold anything and
+     * are overwritten), and the first level copies instead of computing where it meets them.
+     * A product's zero padding makes the upper half of each operand zero.
+     *
+     * @param nonzeroRows in [0, R]
+     */
+    public void forward(double[][] coefficients, double[][] spectrum, boolean negacyclic,
+            ForkJoinPool pool, int nonzeroRows) {
+        checkShape(coefficients, rows(), columns(), "coefficients");
+        checkShape(spectrum, columns(), rows(), "spectrum");
+        checkDistinct(coefficients, spectrum);
+        if (nonzeroRows < 0 || nonzeroRows > rows()) {
+            throw new IllegalArgumentException("nonzeroRows must be in [0, " + rows() + "], got " + nonzeroRows);
+        }
+        Twist tw = twist(negacyclic);
+        int r = rows();
+        int c = columns();
+        forEachBlock(pool, c, r, (from, to) -> DoubleNttKernels.forwardColumns(coefficients, logR,
+                colFwd, negacyclic, from, to, pd, pinv, nonzeroRows));
+        forEach(pool, r, 64, (from, to) -> DoubleNttKernels.transpose(coefficients, spectrum, from, to));
+        forEach(pool, c, 8, (from, to) -> twistRows(spectrum, from, to, tw.fwdLo, tw.fwdHi));
+        forEachBlock(pool, r, c, (from, to) -> DoubleNttKernels.forwardColumns(spectrum, logC,
+                rowFwd, false, from, to, pd, pinv, c));
+    }
+
+    // Spectrum rows c in [from, to) times theta_s^c = lo[c mod L][s] hi[c div L][s].
+    private void twistRows(double[][] spectrum, int from, int to, double[][] lo, double[][] hi) {
+        int mask = lo.length - 1;
+        int shift = Integer.numberOfTrailingZeros(lo.length);
+        int width = spectrum[0].length;
+        for (int c = from; c < to; c++) {
+            DoubleNttKernels.twist(spectrum[c], lo[c & mask], hi[c >>> shift], 0, width, pd, pinv);
+        }
+    }
+
+    /**
+     * Inverse transform, including 1/n: {@code spectrum} (C x R, destroyed) into
+     * {@code coefficients} (R x C, a different matrix). O(n log n).
+     */
+    public void inverse(double[][] spectrum, double[][] coefficients, boolean negacyclic,
+            ForkJoinPool pool) {
+        checkShape(coefficients, rows(), columns(), "coefficients");
+        checkShape(spectrum, columns(), rows(), "spectrum");
+        checkDistinct(coefficients, spectrum);
+        inverse(spectrum, null, coefficients, negacyclic, pool);
+    }
+
+    // The inverse with, when b is not null, the pointwise product spectrum *= b first.
+    private void inverse(double[][] spectrum, double[][] b, double[][] coefficients, boolean negacyclic,
+            ForkJoinPool pool) {
+        Twist tw = twist(negacyclic);
+        int r = rows();
+        int c = columns();
+        if (b != null) {
+            pointwise(spectrum, b, pool);
+        }
+        forEachBlock(pool, r, c, (from, to) -> DoubleNttKernels.inverseColumns(spectrum, logC,
+                rowInv, false, from, to, pd, pinv));
+        forEach(pool, c, 8, (from, to) -> twistRows(spectrum, from, to, tw.invLo, tw.invHi));
+        forEach(pool, c, 64, (from, to) -> DoubleNttKernels.transpose(spectrum, coefficients, from, to));
+        forEachBlock(pool, c, r, (from, to) -> DoubleNttKernels.inverseColumns(coefficients, logR,
+                colInv, negacyclic, from, to, pd, pinv));
+    }
+
+    private static void checkDistinct(double[][] coefficients, double[][] spectrum) {
+        if (coefficients == spectrum) {
+            throw new IllegalArgumentException("coefficients and spectrum must be different matrices");
+        }
+    }
+
+    /** a = a b elementwise (two spectra). O(n). */
+    public void pointwise(double[][] a, double[][] b, ForkJoinPool pool) {
+        checkShape(a, columns(), rows(), "a");
+        checkShape(b, columns(), rows(), "b");
+        int r = rows();
+        forEach(pool, columns(), Math.max(1, 4096 / r), (from, to) -> {
+            for (int i = from; i < to; i++) {
+                DoubleNttKernels.pointwise(a[i], b[i], 0, r, pd, pinv);
+            }
+        });
+    }
+
+    /**
+     * a = a b modulo x^n - 1 (cyclic) or x^n + 1 (negacyclic), in coefficient form; b is
+     * destroyed and may be a (a square). Inputs of magnitude at most 1.5 p, outputs below
+     * 1.1 p. O(n log n).
+     */
+    public void convolution(double[][] a, double[][] b, boolean negacyclic, ForkJoinPool pool) {
+        convolution(a, b, negacyclic, pool, rows(), rows());
+    }
+
+    /**
+     * {@link #convolution(double[][], double[][], boolean, ForkJoinPool)} for operands whose rows
+     * from aRows, bRows on are zero (not read; see {@link #forward(double[][], double[][],
+     * boolean, ForkJoinPool, int)}).
+     */
+    public void convolution(double[][] a, double[][] b, boolean negacyclic, ForkJoinPool pool,
+            int aRows, int bRows) {
+        checkShape(a, rows(), columns(), "a");
+        checkShape(b, rows(), columns(), "b");
+        double[][] sa = borrowSpectrum();
+        forward(a, sa, negacyclic, pool, aRows);
+        if (b != a) {
+            double[][] sb = borrowSpectrum();
+            forward(b, sb, negacyclic, pool, bRows);
+            inverse(sa, sb, a, negacyclic, pool);
+            giveBack(sb);
+        } else {
+            inverse(sa, sa, a, negacyclic, pool);
+        }
+        giveBack(sa);
+    }
+
+    /**
+     * The inverse transform of the pointwise product: {@code coefficients} = inverse(a b), in
+     * one call ({@link #pointwise} into a, then {@link #inverse}). This is the second half of a product whose
+     * operand b was transformed once and is multiplied many times (b is only read; a is
+     * destroyed and may be b for a square). Inputs: spectra from {@link #forward} (magnitude
+     * below 1.45 p); output below 1.1 p, as {@link #convolution}. O(n log n).
+     *
+     * @throws IllegalArgumentException on matrices of the wrong shape, or a == coefficients
+     */
+    public void pointwiseInverse(double[][] a, double[][] b, double[][] coefficients, boolean negacyclic,
+            ForkJoinPool pool) {
+        checkShape(a, columns(), rows(), "a");
+        checkShape(b, columns(), rows(), "b");
+        checkShape(coefficients, rows(), columns(), "coefficients");
+        checkDistinct(coefficients, a);
+        if (coefficients == b) {
+            throw new IllegalArgumentException("coefficients and b must be different matrices");
+        }
+        inverse(a, b, coefficients, negacyclic, pool);
+    }
+
+    /**
+     * a = a b with b given transformed ({@code bSpectrum} from {@link #forward}, kept: the
+     * transformed-operand form of {@link #convolution} for an operand multiplied many times);
+     * a in coefficient form, rows from aRows on zero. Two transforms instead of three.
+     * O(n log n).
+     */
+    public void multiplyTransformed(double[][] a, double[][] bSpectrum, boolean negacyclic, ForkJoinPool pool,
+            int aRows) {
+        checkShape(a, rows(), columns(), "a");
+        checkShape(bSpectrum, columns(), rows(), "bSpectrum");
+        double[][] sa = borrowSpectrum();
+        forward(a, sa, negacyclic, pool, aRows);
+        inverse(sa, bSpectrum, a, negacyclic, pool);
+        giveBack(sa);
+    }
+
+    // ----------------------------------------------------------------------------------------
+
+    Twist twist(boolean negacyclic) {
+        if (!negacyclic) {
+            return cyclicTwist;
+        }
+        Twist t = negacyclicTwist;
+        if (t == null) {
+            if (!supportsNegacyclic()) {
+                throw new IllegalArgumentException("the negacyclic transform of length 2^" + log2n
+                        + " needs 2^" + (log2n + 1) + " | p - 1; p = " + p + " has v2(p - 1) = "
+                        + NttPrimes.twoAdicOrder(p));
+            }
+            long psi = NttPrimes.primitiveRootOfUnity(p, log2n + 1);
+            t = twist(field.mul(psi, psi), psi);
+            negacyclicTwist = t;
+        }
+        return t;
+    }
+
+    // Tables of theta_s^c for theta_s = shift w^rev_R(s) (shift = 1 cyclic, psi negacyclic),
+    // c = c1 + L c2: lo[c1][s] = theta_s^c1, hi[c2][s] = theta_s^(L c2); the inverse tables
+    // hold theta_s^-c with 1/n folded into lo. Rows of length R, so the loops that apply them
+    // are long (loops of 64 measured four times slower per element).
+    private Twist twist(long w, long shift) {
+        int r = rows();
+        int loLen = 1 << (logC / 2);
+        int hiLen = columns() / loLen;
+        double[][] fl = new double[loLen][r];
+        double[][] fh = new double[hiLen][r];
+        double[][] il = new double[loLen][r];
+        double[][] ih = new double[hiLen][r];
+        long nInv = field.inv(1L << log2n);
+        for (int s = 0; s < r; s++) {
+            int k = logR == 0 ? 0 : Integer.reverse(s) >>> (32 - logR);
+            long theta = field.mul(field.pow(w, k), shift);
+            long thetaInv = field.inv(theta);
+            fill(theta, 1, fl, s);
+            fill(field.pow(theta, loLen), 1, fh, s);
+            fill(thetaInv, nInv, il, s);
+            fill(field.pow(thetaInv, loLen), 1, ih, s);
+        }
+        return new Twist(fl, fh, il, ih);
+    }
+
+    // out[i][s] = scale g^i for every i, as symmetric representatives.
+    private void fill(long g, long scale, double[][] out, int s) {
+        long v = scale;
+        for (double[] row : out) {
+            row[s] = symmetric(v);
+            v = field.mul(v, g);
+        }
+    }
+
+    // T[k] = g^rev(k) for k < L = 2^logLen, g of order 2L, rev on logLen bits.
+    private double[] columnTable(long g, int logLen) {
+        int len = 1 << logLen;
+        double[] t = new double[len];
+        for (int k = 0; k < len; k++) {
+            int e = logLen == 0 ? 0 : Integer.reverse(k) >>> (32 - logLen);
+            t[k] = symmetric(field.pow(g, e));
+        }
+        return t;
+    }
+
+    private double symmetric(long v) {
+        return v > p / 2 ? (double) (v - p) : (double) v;
+    }
+
+    private static void checkShape(double[][] m, int rows, int cols, String name) {
+        if (m == null) {
+            throw new IllegalArgumentException(name + " must not be null");
+        }
+        if (m.length != rows) {
+            throw new IllegalArgumentException(name + " must have " + rows + " rows, got " + m.length);
+        }
+        for (int i = 0; i < rows; i++) {
+            if (m[i] == null || m[i].length != cols) {
+                throw new IllegalArgumentException(name + "[" + i + "] must have length " + cols
+                        + ", got " + (m[i] == null ? "null" : String.valueOf(m[i].length)));
+            }
+        }
+    }
+
+    // Column ranges [from, to) of the column transforms: whole rows (long inner loops matter
+    // more than anything else: 256-column pieces measured 0.8 ns per butterfly against 0.55 for
+    // 1024-column rows at n = 2^20; the kernels block for the cache by groups of rows instead),
+    // cut into one piece per thread when there is a pool.
+    private static void forEachBlock(ForkJoinPool pool, int width, int height, ParallelRange.Body body) {
+        int pieces = pool == null ? 1 : Math.max(1, Math.min(pool.getParallelism(), width / 256));
+        if (pieces == 1) {
+            body.run(0, width);
+            return;
+        }
+        int block = ((width + pieces - 1) / pieces + 7) & ~7;
+        forEach(pool, pieces, 1, (from, to) -> {
+            for (int i = from; i < to; i++) {
+                body.run(Math.min(width, i * block), Math.min(width, (i + 1) * block));
+            }
+        });
+    }
+
+    private static void forEach(ForkJoinPool pool, int count, int grain, ParallelRange.Body body) {
+        if (pool == null || pool.getParallelism() <= 1) {
+            body.run(0, count);
+        } else {
+            ParallelRange.run(pool, 0, count, grain, body);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "DoubleNttPlan[p=" + p + ", n=2^" + log2n + ", " + rows() + "x" + columns() + "]";
+    }
+}

@@ -1,0 +1,51 @@
+package org.modalg.fft.products;
+
+/**
+ * Service-provider interface for engines that multiply whole polynomials, over Z/pZ and over Z,
+ * from coefficients to coefficients (e.g. the GPU's all-device pipeline: projection onto NTT
+ * primes, transforms, pointwise products, inverse transforms, Chinese remaindering and packing
+ * without the host in between), found through {@link java.util.ServiceLoader} (listed in
+ * {@code META-INF/services/org.modalg.fft.products.PolyProductProvider}). The polynomial layer uses the
+ * one {@link PolyProducts#provider()} returns for operands of at least {@link #minLength()}
+ * coefficients. Results must be exact: the same coefficients as any other multiplication.
+ * Either method may decline (return false) a product it cannot take now, e.g. a device out of
+ * memory (it logs why); the caller then computes it itself.
+ */
+public interface PolyProductProvider {
+
+    /** A short name for reports, e.g. {@code gpu(NVIDIA H100 80GB HBM3)}. */
+    String name();
+
+    /** Whether the provider works here; must not throw, cheap after the first call. */
+    boolean isUsable();
+
+    /**
+     * The shorter operand's length (coefficients) from which this provider pays off. Asked
+     * before {@link #isUsable()}: must not touch a device.
+     */
+    long minLength();
+
+    /**
+     * c[cOff .. cOff + aLen + bLen - 1) = a * b mod p for coefficients a[aOff .. aOff + aLen)
+     * and b[bOff .. bOff + bLen) in [0, p) (b == a with the same range: a square), or false
+     * (nothing written) if the provider declines.
+     *
+     * @throws IllegalArgumentException if p is not in [2, 2^62) or a range is out of its array
+     */
+    boolean multiplyMod(long p, long[] a, int aOff, int aLen, long[] b, int bOff, int bLen, long[] c,
+            int cOff);
+
+    /**
+     * The product of two polynomials over Z given in sign-magnitude form: coefficient i of a is
+     * aSign[i] (-1, 0 or 1) times the aLimbs little-endian unsigned 64-bit limbs at
+     * aMag[i aLimbs ..], likewise b (bMag == aMag and bSign == aSign with the same shape: a
+     * square). Writes the aLen + bLen - 1 coefficients of the product the same way into cMag
+     * (cLimbs limbs each) and cSign, or returns false (nothing promised written) if it declines.
+     * The caller guarantees that every coefficient of the product is below 2^boundBits in
+     * magnitude and that cLimbs &gt;= ceil(boundBits / 64).
+     *
+     * @throws IllegalArgumentException if a length or limb count is &lt; 1 or an array is too short
+     */
+    boolean multiplySigned(long[] aMag, byte[] aSign, int aLen, int aLimbs, long[] bMag, byte[] bSign,
+            int bLen, int bLimbs, int boundBits, long[] cMag, byte[] cSign, int cLimbs);
+}

@@ -1,0 +1,13 @@
+/**
+ * Whole products handed to another device: the service interfaces through which the gpu
+ * module offers the integer product on 64-bit limbs ({@link
+ * org.modalg.fft.products.LimbProductProvider}, found by {@link
+ * org.modalg.fft.products.LimbProducts}) and polynomial products over Z/pZ and Z ({@link
+ * org.modalg.fft.products.PolyProductProvider}, found by {@link
+ * org.modalg.fft.products.PolyProducts}), registered in {@code META-INF/services} under these
+ * names. The products themselves, and the CPU routes they stand in for, are in the polynomial
+ * module; {@code modalg.backend=cpu} turns the providers off.
+ *
+ * <p>Uses the root package ({@link org.modalg.fft.NttEngines}, {@link org.modalg.fft.ServiceProviders}).
+ */
+package org.modalg.fft.products;

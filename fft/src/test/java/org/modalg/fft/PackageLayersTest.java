@@ -1,0 +1,32 @@
+package org.modalg.fft;
+
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The packages of the module depend downwards only (the order of the README's package table):
+ * {@code batched, bigprime, products -> org.modalg.fft -> doublentt -> parallel}, and
+ * {@code fp} (the floating-point FFT, self-contained) at the bottom, so there is
+ * no cycle between them and the three packages on top do not know each other. Read by
+ * {@code jdeps} from the compiled main classes ({@link PackageLayers}); a new package must be
+ * given its place here and in the README.
+ */
+class PackageLayersTest {
+
+    private static final String ROOT = "org.modalg.fft";
+
+    // Layer of each package: a class may use its own layer's package and lower layers only.
+    private static final Map<String, Integer> LAYER = Map.of(
+            ROOT + ".parallel", 0,
+            ROOT + ".fp", 0,
+            ROOT + ".doublentt", 1,
+            ROOT, 2,
+            ROOT + ".batched", 3,
+            ROOT + ".bigprime", 3,
+            ROOT + ".products", 3);
+
+    @Test
+    void packagesDependDownwardsOnly() throws Exception {
+        PackageLayers.assertDownwardsOnly(Options.class, ROOT, LAYER);
+    }
+}

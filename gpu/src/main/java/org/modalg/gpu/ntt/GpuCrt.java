@@ -1,0 +1,230 @@
+package org.modalg.gpu.ntt;
+
+import java.math.BigInteger;
+import jcuda.Pointer;
+import jcuda.driver.CUfunction;
+import org.modalg.fft.CrtBasis;
+import org.modalg.fields.ZpField;
+import org.modalg.fields.ZpMontgomery;
+import org.modalg.gpu.runtime.Cuda;
+import org.modalg.gpu.runtime.DeviceBuffer;
+import org.modalg.gpu.runtime.GpuKernels;
+import org.modalg.gpu.runtime.GpuRuntime;
+
+/**
+ * Projection of 64-bit-limb integers onto word-size primes and Garner's reconstruction back to
+ * limbs, on the device (the kernels of {@code crt.cu}), for a fixed list of primes. The
+ * constants (Montgomery forms of q_i mod q_j, the Garner inverses of the primes'
+ * {@link CrtBasis}, 2^(64 l) mod q_j) are built on the host once and uploaded. Per element: O(P L) multiplications to project, O(P^2) to
+ * reconstruct.
+ */
+public final class GpuCrt implements AutoCloseable {
+    private static final int THREADS = 256;
+    /** The kernel's register array of mixed-radix digits. */
+    public static final int MAX_PRIMES = 40;
+
+    public final long[] primes;
+    private final int inputLimbs;
+    private final DeviceBuffer dPrimes;
+    private final DeviceBuffer dPinvs;
+    private final DeviceBuffer dQmod;
+    private final DeviceBuffer dInv;
+    private final DeviceBuffer dOne;
+    private final DeviceBuffer dLimbPow;
+    private final CUfunction project;
+    private final CUfunction projectSigned;
+    private final CUfunction garner;
+    private final CUfunction garnerMod;
+    private final CUfunction garnerSigned;
+    // M = the primes' product and floor(M / 2), outputLimbs() limbs each (garner_signed)
+    private final DeviceBuffer dModulus;
+    private final DeviceBuffer dHalf;
+    // q_j R mod p for the last p of reconstructMod
+    private DeviceBuffer dQp;
+    private long qpPrime;
+
+    /**
+     * Constants for the primes (distinct, each &lt; 2^62) and inputs of {@code inputLimbs} limbs.
+     */
+    public GpuCrt(GpuRuntime rt, long[] primes, int inputLimbs) {
+        int np = primes.length;
+        if (np < 1 || np > MAX_PRIMES) {
+            throw new IllegalArgumentException("number of primes must be in [1, " + MAX_PRIMES + "], got " + np);
+        }
+        this.primes = primes.clone();
+        this.inputLimbs = inputLimbs;
+        CrtBasis basis = CrtBasis.of(primes); // the one CRT basis: its checks and Garner inverses
+        long[] pinvs = new long[np];
+        long[] qmod = new long[np * np];
+        long[] inv = new long[np];
+        long[] one = new long[np];
+        long[] limbPow = new long[np * inputLimbs];
+        for (int j = 0; j < np; j++) {
+            long q = primes[j];
+            ZpField f = ZpField.of(q);
+            ZpMontgomery m = ZpMontgomery.of(q);
+            pinvs[j] = m.pInverse();
+            one[j] = m.one();
+            for (int i = 0; i < np; i++) {
+                qmod[j * np + i] = m.toMont(Long.remainderUnsigned(primes[i], q));
+            }
+            inv[j] = m.toMont(basis.garnerInverse(j)); // (q_0 ... q_(j-1))^-1 mod q_j
+            BigInteger two64 = BigInteger.ONE.shiftLeft(64).mod(BigInteger.valueOf(q));
+            long pow = 1;
+            for (int l = 0; l < inputLimbs; l++) {
+                limbPow[j * inputLimbs + l] = m.toMont(pow);
+                pow = f.mul(pow, two64.longValue());
+            }
+        }
+        BigInteger m = BigInteger.ONE;
+        for (long q : primes) {
+            m = m.multiply(BigInteger.valueOf(q));
+        }
+        int lm = outputLimbs();
+        DeviceBuffer[] made = new DeviceBuffer[8];
+        try {
+            made[0] = DeviceBuffer.of(primes);
+            made[1] = DeviceBuffer.of(pinvs);
+            made[2] = DeviceBuffer.of(qmod);
+            made[3] = DeviceBuffer.of(inv);
+            made[4] = DeviceBuffer.of(one);
+            made[5] = DeviceBuffer.of(limbPow.length == 0 ? new long[1] : limbPow);
+            made[6] = DeviceBuffer.of(limbsOf(m, lm));
+            made[7] = DeviceBuffer.of(limbsOf(m.shiftRight(1), lm));
+        } catch (RuntimeException e) {
+            for (DeviceBuffer b : made) {
+                if (b != null) {
+                    b.close();
+                }
+            }
+            throw e;
+        }
+        dPrimes = made[0];
+        dPinvs = made[1];
+        dQmod = made[2];
+        dInv = made[3];
+        dOne = made[4];
+        dLimbPow = made[5];
+        dModulus = made[6];
+        dHalf = made[7];
+        project = rt.function(GpuKernels.CRT, "project_limbs");
+        projectSigned = rt.function(GpuKernels.CRT, "project_signed_limbs");
+        garner = rt.function(GpuKernels.CRT, "garner_limbs");
+        garnerMod = rt.function(GpuKernels.CRT, "garner_mod");
+        garnerSigned = rt.function(GpuKernels.CRT, "garner_signed");
+    }
+
+    // The limbs of x >= 0, little-endian, count of them.
+    private static long[] limbsOf(BigInteger x, int count) {
+        long[] out = new long[count];
+        for (int l = 0; l < count; l++) {
+            out[l] = x.shiftRight(64 * l).longValue();
+        }
+        return out;
+    }
+
+    /** The limbs per input integer the projection constants were built for. */
+    public int inputLimbs() {
+        return inputLimbs;
+    }
+
+    /** Limbs enough for any integer below the product of the primes. */
+    public int outputLimbs() {
+        int bits = 0;
+        for (long q : primes) {
+            bits += 64 - Long.numberOfLeadingZeros(q);
+        }
+        return (bits + 63) / 64;
+    }
+
+    /** res row j, element i = x_i mod q_j for the {@code count} elements of x (element-major). */
+    public void project(DeviceBuffer x, long count, DeviceBuffer res, long rowStride) {
+        Cuda.launch(project, "project_limbs", blocks(count), 1, THREADS, 0, x.arg(),
+                Pointer.to(new int[] {inputLimbs}), Pointer.to(new long[] {count}), res.arg(),
+                Pointer.to(new long[] {rowStride}), dPrimes.arg(), dPinvs.arg(), dLimbPow.arg(),
+                Pointer.to(new int[] {primes.length}));
+    }
+
+    /** y element i (lout limbs) = the integer below the primes' product with residues res[.][i]. */
+    public void reconstruct(DeviceBuffer res, long rowStride, long count, DeviceBuffer y, int lout) {
+        Cuda.launch(garner, "garner_limbs", blocks(count), 1, THREADS, 0, res.arg(),
+                Pointer.to(new long[] {rowStride}), Pointer.to(new long[] {count}), y.arg(),
+                Pointer.to(new int[] {lout}), dPrimes.arg(), dPinvs.arg(), dQmod.arg(), dInv.arg(),
+                dOne.arg(), Pointer.to(new int[] {primes.length}));
+    }
+
+    /**
+     * res row j, element i = v_i mod q_j for the {@code count} signed values v_i in
+     * sign-magnitude form: signs[i] (a signed byte: -1, 0, 1) times the {@code limbs} limbs at
+     * x[i limbs ..], limbs at most the inputLimbs of the constructor.
+     */
+    public void projectSigned(DeviceBuffer x, int limbs, DeviceBuffer signs, long count, DeviceBuffer res,
+            long rowStride) {
+        if (limbs < 1 || limbs > inputLimbs) {
+            throw new IllegalArgumentException("limbs must be in [1, " + inputLimbs + "], got " + limbs);
+        }
+        Cuda.launch(projectSigned, "project_signed_limbs", blocks(count), 1, THREADS, 0, x.arg(),
+                Pointer.to(new int[] {limbs}), signs.arg(), Pointer.to(new long[] {count}), res.arg(),
+                Pointer.to(new long[] {rowStride}), dPrimes.arg(), dPinvs.arg(), dLimbPow.arg(),
+                Pointer.to(new int[] {inputLimbs}), Pointer.to(new int[] {primes.length}));
+    }
+
+    /**
+     * out element i = y_i mod p, y_i the integer below the primes' product with residues
+     * res[.][i] (Garner, then Horner modulo p on the mixed-radix digits); p an odd prime below
+     * 2^62.
+     */
+    public void reconstructMod(DeviceBuffer res, long rowStride, long count, DeviceBuffer out, long p) {
+        ZpMontgomery m = ZpMontgomery.of(p);
+        if (dQp == null || qpPrime != p) {
+            long[] qp = new long[primes.length];
+            for (int j = 0; j < qp.length; j++) {
+                qp[j] = m.toMont(Long.remainderUnsigned(primes[j], p));
+            }
+            if (dQp != null) {
+                dQp.close();
+                dQp = null;
+            }
+            dQp = DeviceBuffer.of(qp);
+            qpPrime = p;
+        }
+        Cuda.launch(garnerMod, "garner_mod", blocks(count), 1, THREADS, 0, res.arg(),
+                Pointer.to(new long[] {rowStride}), Pointer.to(new long[] {count}), out.arg(),
+                dPrimes.arg(), dPinvs.arg(), dQmod.arg(), dInv.arg(), dOne.arg(),
+                Pointer.to(new int[] {primes.length}), Pointer.to(new long[] {p}),
+                Pointer.to(new long[] {m.pInverse()}), dQp.arg(), Pointer.to(new long[] {m.one()}));
+    }
+
+    /**
+     * Element i = the integer y_i in (-M/2, M/2) (M the primes' product) with residues
+     * res[.][i], in sign-magnitude form: signs[i] (signed byte) and |y_i| on lout limbs at
+     * mag[i lout ..] (lout at least the limbs of the largest |y_i|).
+     */
+    public void reconstructSigned(DeviceBuffer res, long rowStride, long count, DeviceBuffer mag, int lout,
+            DeviceBuffer signs) {
+        Cuda.launch(garnerSigned, "garner_signed", blocks(count), 1, THREADS, 0, res.arg(),
+                Pointer.to(new long[] {rowStride}), Pointer.to(new long[] {count}), mag.arg(),
+                Pointer.to(new int[] {lout}), signs.arg(), dPrimes.arg(), dPinvs.arg(), dQmod.arg(),
+                dInv.arg(), dOne.arg(), Pointer.to(new int[] {primes.length}), dModulus.arg(),
+                dHalf.arg(), Pointer.to(new int[] {outputLimbs()}));
+    }
+
+    private static int blocks(long count) {
+        return (int) Math.max(1, (count + THREADS - 1) / THREADS);
+    }
+
+    @Override
+    public void close() {
+        dPrimes.close();
+        dPinvs.close();
+        dQmod.close();
+        dInv.close();
+        dOne.close();
+        dLimbPow.close();
+        dModulus.close();
+        dHalf.close();
+        if (dQp != null) {
+            dQp.close();
+        }
+    }
+}

@@ -1,0 +1,201 @@
+package org.modalg.gpu.ntt;
+
+import jcuda.Pointer;
+import jcuda.driver.CUfunction;
+import org.modalg.gpu.runtime.Cuda;
+import org.modalg.gpu.runtime.DeviceBuffer;
+import org.modalg.gpu.runtime.GpuKernels;
+import org.modalg.gpu.runtime.GpuRuntime;
+
+/**
+ * Device-resident small-prime NTT steps on rows already in device memory (the kernels of
+ * {@code ntt.cu}); {@link GpuNttEngine} moves host data through them, and the benchmarks time
+ * them alone. Every method covers a run of consecutive rows sharing the prime of its tables.
+ *
+ * <p>Pass schedule: a transform of 2^log2n points is ceil(log2n / 8) passes over memory, each
+ * doing up to 8 radix-2 stages (a 2^24-point transform: 3 passes). The engines use the Shoup
+ * passes ({@code ntt_dif_shoup}, {@code ntt_dit_shoup}: the stages in registers, radix 16 for 8
+ * stages, one shared-memory exchange, lazy reductions, twiddle products by Shoup's method from
+ * the pair tables, 8 groups of a pass to a block of 128 threads); the fused passes (the same
+ * schedule with Montgomery twiddles, 16 groups to a block) and the earlier radix-4 passes (one
+ * shared-memory round trip and barrier per two stages) stay for the benchmarks' comparison.
+ */
+public final class GpuNtt {
+    static final int MAX_STAGES_PER_PASS = 8;
+    /** The passes the engines run unless {@code modalg.gpu.nttKernel} names others. */
+    public static final String DEFAULT_KERNEL = "shoup";
+    private static final int LOG2_COLUMNS = 4;
+    private static final int LOG2_COLUMNS_SHOUP = 3;
+    private static final int THREADS = 256;
+    private static final int MAX_GRID_Y = 65535;
+
+    private final CUfunction dif;
+    private final CUfunction dit;
+    private final boolean fused;
+    private final boolean shoup;
+    private final String difName;
+    private final String ditName;
+    private final CUfunction pointwise;
+    private final CUfunction scale;
+    private final CUfunction bitReverse;
+
+    /**
+     * The passes the engines use: {@code modalg.gpu.nttKernel}, by default {@code shoup}
+     * (2^24 points on an H100: 0.486 ms forward and 0.483 inverse against 0.542 and 0.592 for
+     * {@code fused_lb3} in the same run, BENCHMARKS.md).
+     */
+    public GpuNtt(GpuRuntime rt) {
+        this(rt, System.getProperty("modalg.gpu.nttKernel", DEFAULT_KERNEL));
+    }
+
+    /**
+     * kernel: {@code shoup} (the engines' passes), {@code fused} (Montgomery twiddles),
+     * {@code fused_lb3} (the same compiled for three blocks per multiprocessor) or {@code radix4}
+     * (the earlier passes), the last three for comparison.
+     *
+     * @throws IllegalArgumentException for another name
+     */
+    public GpuNtt(GpuRuntime rt, String kernel) {
+        switch (kernel) {
+            case "shoup":
+                difName = "ntt_dif_shoup";
+                ditName = "ntt_dit_shoup";
+                break;
+            case "fused":
+                difName = "ntt_dif_fused";
+                ditName = "ntt_dit_fused";
+                break;
+            case "fused_lb3":
+                difName = "ntt_dif_fused_lb3";
+                ditName = "ntt_dit_fused_lb3";
+                break;
+            case "radix4":
+                difName = "ntt_dif_pass";
+                ditName = "ntt_dit_pass";
+                break;
+            default:
+                throw new IllegalArgumentException(
+                        "NTT kernel must be shoup, fused, fused_lb3 or radix4, got " + kernel);
+        }
+        this.fused = !kernel.equals("radix4");
+        this.shoup = kernel.equals("shoup");
+        dif = rt.function(GpuKernels.NTT, difName);
+        dit = rt.function(GpuKernels.NTT, ditName);
+        pointwise = rt.function(GpuKernels.NTT, "pointwise_mul");
+        scale = rt.function(GpuKernels.NTT, "scale");
+        bitReverse = rt.function(GpuKernels.NTT, "bit_reverse");
+    }
+
+    /** Forward DIF transform of rows [row, row + rows): natural order in, bit-reversed out. */
+    public void forwardToBitReversed(DeviceBuffer data, int row, int rows, NttTables t) {
+        int[] stages = passStages(t.log2n);
+        int s = 0;
+        for (int m : stages) {
+            pass(dif, difName, data, row, rows, t, table(t, false), s, m);
+            s += m;
+        }
+    }
+
+    /** Inverse DIT transform without the 1/n factor: bit-reversed in, natural order out. */
+    public void inverseFromBitReversed(DeviceBuffer data, int row, int rows, NttTables t) {
+        int[] stages = passStages(t.log2n);
+        int s = t.log2n;
+        for (int i = stages.length - 1; i >= 0; i--) {
+            s -= stages[i];
+            pass(dit, ditName, data, row, rows, t, table(t, true), s, stages[i]);
+        }
+    }
+
+    /**
+     * Row {@code row} of a = the cyclic convolution of row {@code row} of a and of b (b's row
+     * transformed in place; b == a with square: a's row squared): two forward transforms (one
+     * for a square), the pointwise product with 1/n, one inverse transform.
+     */
+    public void cyclicConvolution(DeviceBuffer a, DeviceBuffer b, int row, NttTables t, boolean square) {
+        forwardToBitReversed(a, row, 1, t);
+        if (!square) {
+            forwardToBitReversed(b, row, 1, t);
+        }
+        pointwise(a, a, square ? a : b, row, 1, t, t.nInvR2);
+        inverseFromBitReversed(a, row, 1, t);
+    }
+
+    /** out = a b c R^-2 elementwise on the rows (c = k R^2 gives a b k). */
+    public void pointwise(DeviceBuffer out, DeviceBuffer a, DeviceBuffer b, int row, int rows,
+            NttTables t, long c) {
+        long off = (long) row << t.log2n;
+        forRowRuns(rows, (r0, nr) -> {
+            long o = off + ((long) r0 << t.log2n);
+            Cuda.launch(pointwise, "pointwise_mul", elementBlocks(t.log2n), nr, THREADS, 0,
+                    Pointer.to(out.at(o)), Pointer.to(a.at(o)), Pointer.to(b.at(o)),
+                    Pointer.to(new long[] {t.p}), Pointer.to(new long[] {t.pinv}),
+                    Pointer.to(new long[] {c}), Pointer.to(new int[] {t.log2n}));
+        });
+    }
+
+    /** data = data c R^-1 (c = k R gives data k), or data_i table_i R^-1 if table is not null. */
+    void scale(DeviceBuffer data, int row, int rows, NttTables t, long c, DeviceBuffer table) {
+        long off = (long) row << t.log2n;
+        forRowRuns(rows, (r0, nr) -> Cuda.launch(scale, "scale", elementBlocks(t.log2n), nr,
+                THREADS, 0, Pointer.to(data.at(off + ((long) r0 << t.log2n))),
+                Pointer.to(new long[] {t.p}), Pointer.to(new long[] {t.pinv}),
+                Pointer.to(new long[] {c}),
+                table == null ? Pointer.to(new long[] {0}) : table.arg(),
+                Pointer.to(new int[] {t.log2n})));
+    }
+
+    /** out_row[bitrev(i)] = in_row[i] for the rows (out-of-place). */
+    void bitReverse(DeviceBuffer out, DeviceBuffer in, int row, int rows, int log2n) {
+        long off = (long) row << log2n;
+        forRowRuns(rows, (r0, nr) -> {
+            long o = off + ((long) r0 << log2n);
+            Cuda.launch(bitReverse, "bit_reverse", elementBlocks(log2n), nr, THREADS, 0,
+                    Pointer.to(out.at(o)), Pointer.to(in.at(o)), Pointer.to(new int[] {log2n}));
+        });
+    }
+
+    /** Stages per pass: ceil(log2n / 8) passes, the stages spread evenly (earlier ones longer). */
+    public static int[] passStages(int log2n) {
+        int passes = (log2n + MAX_STAGES_PER_PASS - 1) / MAX_STAGES_PER_PASS;
+        int[] stages = new int[passes];
+        for (int i = 0; i < passes; i++) {
+            stages[i] = log2n / passes + (i < log2n % passes ? 1 : 0);
+        }
+        return stages;
+    }
+
+    // The stage twiddles the passes read: Shoup pairs or Montgomery words.
+    private DeviceBuffer table(NttTables t, boolean inverse) {
+        return shoup ? t.shoup(inverse) : t.montgomery(inverse);
+    }
+
+    private void pass(CUfunction kernel, String name, DeviceBuffer data, int row, int rows,
+            NttTables t, DeviceBuffer table, int s, int m) {
+        int log2cols = Math.min(shoup ? LOG2_COLUMNS_SHOUP : LOG2_COLUMNS, t.log2n - m);
+        int blocks = 1 << (t.log2n - m - log2cols);
+        // fused and Shoup: one thread per 2^ceil(m/2) elements (16 for m = 8); radix 4: up to 256
+        int threads = fused ? 1 << (log2cols + m / 2) : Math.min(THREADS, 1 << (log2cols + m - 1));
+        int shared = (1 << (log2cols + m)) * Long.BYTES;
+        long off = (long) row << t.log2n;
+        forRowRuns(rows, (r0, nr) -> Cuda.launch(kernel, name, blocks, nr, threads, shared,
+                Pointer.to(data.at(off + ((long) r0 << t.log2n))), table.arg(),
+                Pointer.to(new long[] {t.p}), Pointer.to(new long[] {t.pinv}),
+                Pointer.to(new int[] {t.log2n}), Pointer.to(new int[] {s}),
+                Pointer.to(new int[] {m}), Pointer.to(new int[] {log2cols})));
+    }
+
+    private static int elementBlocks(int log2n) {
+        return (int) (((1L << log2n) + THREADS - 1) / THREADS);
+    }
+
+    private interface RowRun {
+        void launch(int firstRow, int rows);
+    }
+
+    // The grid's y dimension is at most 65535: long runs take several launches.
+    private static void forRowRuns(int rows, RowRun run) {
+        for (int r = 0; r < rows; r += MAX_GRID_Y) {
+            run.launch(r, Math.min(MAX_GRID_Y, rows - r));
+        }
+    }
+}

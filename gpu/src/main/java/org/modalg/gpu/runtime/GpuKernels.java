@@ -1,0 +1,51 @@
+package org.modalg.gpu.runtime;
+
+import java.util.List;
+
+/**
+ * The kernel modules: one CUDA source under {@code src/main/cuda/} each, built into a PTX
+ * resource (any device) and an sm_90 cubin resource (H100, H200: loaded without compilation).
+ */
+public final class GpuKernels {
+    /** Small-prime NTT passes, pointwise products, scaling and bit reversal. */
+    public static final String NTT = "ntt";
+
+    /** Projection onto primes, Garner reconstruction, carry normalization of limb products. */
+    public static final String CRT = "crt";
+
+    /** Generalized Fermat field arithmetic and the big-prime FFT passes. */
+    public static final String GF = "gf";
+
+    /** Batched images of the modular algorithms: projection, determinant, LU and solve, resultant, gcd. */
+    public static final String MODULAR = "modular";
+
+    /**
+     * Batched fixed-size unsigned big integers: scan adder and subtractor with packed carry flags,
+     * the load-balanced schoolbook product (contract in bigint.cu's header).
+     */
+    public static final String BIGINT = "bigint";
+
+    /**
+     * The linear steps of the batched Newton division ({@link GpuNewtonDivision}; contract in
+     * bigint_div.cu's header); its products are {@link #BIGINT}'s.
+     */
+    public static final String BIGINT_DIV = "bigint_div";
+
+    /**
+     * The exact in-block NTT product of batched big integers (three 31-bit primes, CRT and carries
+     * in the kernel; contract and exactness proof in bigint_ntt.cu's header).
+     */
+    public static final String BIGINT_NTT = "bigint_ntt";
+
+    /**
+     * Floating-point FFT integer products: double transforms, real-to-complex packing, rounding
+     * with the error check, the carry in two phases (contract in fpfft.cu's header).
+     */
+    public static final String FPFFT = "fpfft";
+
+    /** Every module (the NTT module is loaded when the runtime starts, the others on first use). */
+    static final List<String> MODULES = List.of(NTT, CRT, GF, MODULAR, BIGINT, BIGINT_DIV, BIGINT_NTT, FPFFT);
+
+    private GpuKernels() {
+    }
+}

@@ -1,0 +1,123 @@
+package org.modalg.gpu.batched;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.modalg.fft.Backend;
+import org.modalg.fft.ServiceProviders;
+import org.modalg.fft.batched.BatchedIntegerEngine.Operation;
+import org.modalg.fft.batched.BatchedIntegerEngineProvider;
+import org.modalg.fft.batched.BatchedIntegerEngines;
+import org.modalg.gpu.runtime.GpuRuntime;
+import org.modalg.polynomial.batched.CpuBatchedIntegerEngine;
+
+/**
+ * The kernel variant rule of {@link GpuBatchedIntegerEngine} (class comment): which bigint.cu
+ * kernel each size gets (products, squares, low halves), the size dispatcher between one block
+ * and several blocks per instance, and that a forced product kernel is taken only where its
+ * per-thread factor allows the size; the provider's registration, and without a GPU the CPU under auto.
+ * Runs everywhere (no GPU needed: the rule is pure).
+ */
+class GpuBatchedKernelRuleTest {
+    @AfterEach
+    void clear() {
+        System.clearProperty("modalg.gpu.batchedMulKernel");
+    }
+
+    @Test
+    void additionTakesQ4UpTo4096LimbsQ8AboveQ2BelowFour() {
+        assertEquals("bi_add_q2", GpuBatchedIntegerEngine.kernelName(Operation.ADD, 1));
+        assertEquals("bi_sub_q2", GpuBatchedIntegerEngine.kernelName(Operation.SUBTRACT, 3));
+        assertEquals("bi_add_q4", GpuBatchedIntegerEngine.kernelName(Operation.ADD, 4));
+        assertEquals("bi_add_q4", GpuBatchedIntegerEngine.kernelName(Operation.ADD, 4096));
+        assertEquals("bi_sub_q8", GpuBatchedIntegerEngine.kernelName(Operation.SUBTRACT, 4097));
+        assertEquals("bi_add_q8", GpuBatchedIntegerEngine.kernelName(Operation.ADD, 8192));
+    }
+
+    @Test
+    void productsTakeMul32Q8ExceptMulQ4At129To512AndQ2BelowSixteen() {
+        assertEquals("bi_mul32_q2", GpuBatchedIntegerEngine.kernelName(Operation.MULTIPLY, 1));
+        assertEquals("bi_mul32_q2", GpuBatchedIntegerEngine.kernelName(Operation.MULTIPLY, 15));
+        assertEquals("bi_mul32_q8", GpuBatchedIntegerEngine.kernelName(Operation.MULTIPLY, 16));
+        assertEquals("bi_mul32_q8", GpuBatchedIntegerEngine.kernelName(Operation.MULTIPLY, 128));
+        assertEquals("bi_mul_q4", GpuBatchedIntegerEngine.kernelName(Operation.MULTIPLY, 129));
+        assertEquals("bi_mul_q4", GpuBatchedIntegerEngine.kernelName(Operation.MULTIPLY, 512));
+        assertEquals("bi_mul32_q8", GpuBatchedIntegerEngine.kernelName(Operation.MULTIPLY, 513));
+        assertEquals("bi_mul32_q8", GpuBatchedIntegerEngine.kernelName(Operation.MULTIPLY, 4096));
+        assertEquals(GpuBatchedIntegerEngine.MB_BAND, GpuBatchedIntegerEngine.kernelName(Operation.MULTIPLY, 4097));
+    }
+
+    @Test
+    void squaresAndLowHalvesTakeTheirOwnKernelsQ2BelowSixteen() {
+        assertEquals("bi_sqr32_q2", GpuBatchedIntegerEngine.kernelName(Operation.SQUARE, 1));
+        assertEquals("bi_sqr32_q2", GpuBatchedIntegerEngine.kernelName(Operation.SQUARE, 15));
+        assertEquals("bi_sqr32_q8", GpuBatchedIntegerEngine.kernelName(Operation.SQUARE, 16));
+        assertEquals("bi_sqr32_q8", GpuBatchedIntegerEngine.kernelName(Operation.SQUARE, 4096));
+        assertEquals("bi_mullo32_q2", GpuBatchedIntegerEngine.kernelName(Operation.MULTIPLY_LOW, 15));
+        assertEquals("bi_mullo32_q8", GpuBatchedIntegerEngine.kernelName(Operation.MULTIPLY_LOW, 16));
+        assertEquals("bi_mullo32_q8", GpuBatchedIntegerEngine.kernelName(Operation.MULTIPLY_LOW, 4096));
+        assertEquals(GpuBatchedIntegerEngine.MB_BAND, GpuBatchedIntegerEngine.kernelName(Operation.SQUARE, 4097));
+        assertEquals(GpuBatchedIntegerEngine.MB_BAND,
+                GpuBatchedIntegerEngine.kernelName(Operation.MULTIPLY_LOW, GpuBatchedIntegerEngine.MAX_MULTIBLOCK_LIMBS));
+        // a forced product kernel is not a square's or a low half's unless it is one of theirs
+        System.setProperty("modalg.gpu.batchedMulKernel", "bi_mulw_q4");
+        assertEquals("bi_mulw_q4", GpuBatchedIntegerEngine.kernelName(Operation.SQUARE, 100));
+        assertEquals("bi_mullo32_q8", GpuBatchedIntegerEngine.kernelName(Operation.MULTIPLY_LOW, 100));
+        System.setProperty("modalg.gpu.batchedMulKernel", GpuBatchedIntegerEngine.M5MULT);
+        assertEquals(GpuBatchedIntegerEngine.M5MULT, GpuBatchedIntegerEngine.kernelName(Operation.MULTIPLY, 100));
+    }
+
+    @Test
+    void theDispatcherSendsLargeAndFewInstancesToTheBands() {
+        int sms = 132; // H100 and H200
+        for (Operation op : new Operation[] {Operation.MULTIPLY, Operation.SQUARE, Operation.MULTIPLY_LOW}) {
+            assertTrue(GpuBatchedIntegerEngine.multiBlock(op, 4097, 1 << 20, sms), op + " above one block");
+            assertTrue(GpuBatchedIntegerEngine.multiBlock(op, 4097, 1, sms), op + " above one block, one instance");
+            assertFalse(GpuBatchedIntegerEngine.multiBlock(op, 4096, 1000, sms), op + " many instances");
+            assertFalse(GpuBatchedIntegerEngine.multiBlock(op, 2047, 1, sms), op + " small");
+        }
+        assertTrue(GpuBatchedIntegerEngine.multiBlock(Operation.MULTIPLY, 2048, 16, sms));
+        assertFalse(GpuBatchedIntegerEngine.multiBlock(Operation.MULTIPLY, 2048, 17, sms));
+        assertTrue(GpuBatchedIntegerEngine.multiBlock(Operation.MULTIPLY, 4096, 1, sms));
+        assertFalse(GpuBatchedIntegerEngine.multiBlock(Operation.SQUARE, 2048, 1, sms));
+        assertTrue(GpuBatchedIntegerEngine.multiBlock(Operation.SQUARE, 4096, 16, sms));
+        assertFalse(GpuBatchedIntegerEngine.multiBlock(Operation.SQUARE, 4096, 17, sms));
+        assertFalse(GpuBatchedIntegerEngine.multiBlock(Operation.MULTIPLY_LOW, 4096, 1, sms));
+        assertFalse(GpuBatchedIntegerEngine.multiBlock(Operation.ADD, 8192, 1, sms));
+        assertFalse(GpuBatchedIntegerEngine.multiBlock(Operation.DIVIDE, 8192, 1, sms));
+    }
+
+    @Test
+    void aForcedKernelIsTakenOnlyWhereItsFactorAllowsTheSize() {
+        System.setProperty("modalg.gpu.batchedMulKernel", "bi_mulw_q2");
+        assertEquals("bi_mulw_q2", GpuBatchedIntegerEngine.kernelName(Operation.MULTIPLY, 2048));
+        assertEquals("bi_mul32_q8", GpuBatchedIntegerEngine.kernelName(Operation.MULTIPLY, 2049), "1024 threads x 2");
+        System.setProperty("modalg.gpu.batchedMulKernel", "bi_mul_q8");
+        assertEquals("bi_mul_q8", GpuBatchedIntegerEngine.kernelName(Operation.MULTIPLY, 4096));
+        System.setProperty("modalg.gpu.batchedMulKernel", "bi_mul_q3");
+        assertEquals("bi_mul32_q8", GpuBatchedIntegerEngine.kernelName(Operation.MULTIPLY, 64), "not a kernel");
+        assertThrows(IllegalArgumentException.class,
+                () -> GpuBatchedIntegerEngine.kernelName(Operation.DIVIDE, 4));
+    }
+
+    @Test
+    void theProviderIsRegisteredAndWithoutAGpuAutoIsTheCpu() {
+        assertTrue(ServiceProviders.load(BatchedIntegerEngineProvider.class).stream()
+                .anyMatch(p -> p instanceof GpuBatchedIntegerEngineProvider), "not in META-INF/services");
+        assumeFalse(GpuRuntime.isUsable(), "a GPU is usable: GpuBatchedIntegerEngineTest covers the selection");
+        assertFalse(new GpuBatchedIntegerEngineProvider().isUsable());
+        assertNull(BatchedIntegerEngines.device());
+        CpuBatchedIntegerEngine cpu = CpuBatchedIntegerEngine.shared();
+        assertSame(cpu, BatchedIntegerEngines.select(Backend.AUTO, Operation.MULTIPLY, 64, 1 << 20, cpu));
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> BatchedIntegerEngines.select(Backend.GPU, Operation.ADD, 64, 1 << 20, cpu));
+        assertTrue(e.getMessage().contains("gpu"), e.getMessage());
+    }
+}

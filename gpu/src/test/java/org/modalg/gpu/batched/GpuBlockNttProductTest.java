@@ -1,0 +1,308 @@
+package org.modalg.gpu.batched;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import java.util.logging.Handler;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+import jcuda.driver.CUresult;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.modalg.fft.Options;
+import org.modalg.gpu.runtime.GpuRuntime;
+import org.modalg.gpu.runtime.GpuTests;
+import org.modalg.polynomial.batched.CpuBatchedIntegerEngine;
+
+/**
+ * The exact in-block NTT product ({@code bigint_ntt.cu} through {@link GpuBlockNttProduct}) bit
+ * for bit against {@link CpuBatchedIntegerEngine} on random inputs every run (seed printed;
+ * {@code -Dmodalg.test.seed} repeats one) and on all-ones operands (every digit maximal: the
+ * convolution bound's extreme, and carries through the whole product), at sizes around the
+ * crossover and at the ends (1 .. 4096 limbs, most of them not powers of two), counts that leave
+ * the last block partly filled; squares through one buffer; a sample against BigInteger; the
+ * engine's hook; the CPU fallback on a device fault. The launch-shape formulas are checked
+ * without a GPU.
+ */
+class GpuBlockNttProductTest {
+    private static final CpuBatchedIntegerEngine CPU = CpuBatchedIntegerEngine.shared();
+    private static final Options ONE = Options.defaults().withThreads(1);
+    private static final int[] SIZES = {1, 2, 3, 5, 31, 100, 129, 255, 256, 257, 300, 511, 513, 777, 1000, 1025, 2047,
+        2049, 3001, 4095, 4096};
+
+    private static GpuBlockNttProduct ntt;
+    private final List<String> warnings = new ArrayList<>();
+    private final Handler capture = new Handler() {
+        @Override
+        public void publish(LogRecord r) {
+            warnings.add(r.getMessage());
+        }
+
+        @Override
+        public void flush() {
+        }
+
+        @Override
+        public void close() {
+        }
+    };
+
+    private void startGpu() {
+        GpuTests.assumeGpu();
+        if (ntt == null) {
+            ntt = new GpuBlockNttProduct(GpuRuntime.get());
+        }
+        Logger.getLogger(GpuBlockNttProduct.class.getName()).addHandler(capture);
+    }
+
+    @AfterEach
+    void stop() {
+        Logger.getLogger(GpuBlockNttProduct.class.getName()).removeHandler(capture);
+        System.clearProperty("modalg.gpu.blockNttMinLimbs");
+    }
+
+    @AfterAll
+    static void release() {
+        if (ntt != null) {
+            ntt.close();
+        }
+    }
+
+    // ---- without a GPU -------------------------------------------------------------------------
+
+    @Test
+    void launchShapeFollowsTheKernelContract() {
+        assertEquals(2, GpuBlockNttProduct.lgLength(1)); // 4 points for 2 + 2 digits
+        assertEquals(4, GpuBlockNttProduct.lgLength(3)); // 4 m = 12 -> 16
+        assertEquals(4, GpuBlockNttProduct.lgLength(4));
+        assertEquals(5, GpuBlockNttProduct.lgLength(5));
+        assertEquals(14, GpuBlockNttProduct.lgLength(4096));
+        assertEquals(14, GpuBlockNttProduct.lgLength(2049));
+        assertEquals(13, GpuBlockNttProduct.lgLength(2048));
+        for (int m = 1; m <= 4096; m++) { // L >= 4 m > 2 (2 m) - 1: the cyclic convolution does not wrap
+            long len = 1L << GpuBlockNttProduct.lgLength(m);
+            assertTrue(len >= 4L * m && len < 8L * m, "m " + m);
+        }
+        assertEquals(1, GpuBlockNttProduct.threadsPerInstance(1, 8));
+        assertEquals(1, GpuBlockNttProduct.threadsPerInstance(1, 4));
+        assertEquals(16, GpuBlockNttProduct.threadsPerInstance(32, 8));
+        assertEquals(1024, GpuBlockNttProduct.threadsPerInstance(4096, 4));
+        assertEquals(1024, GpuBlockNttProduct.threadsPerInstance(4096, 8));
+        assertEquals(196608, GpuBlockNttProduct.sharedPerInstance(4096)); // 3 x 2^14 words
+        String old = System.getProperty("modalg.gpu.batchedMulKernel");
+        System.clearProperty("modalg.gpu.batchedMulKernel");
+        try {
+            // the measured rule: by the band of the transform length
+            for (int m : new int[] {1, 64, 95, 129, 149}) {
+                assertFalse(GpuBlockNttProduct.chosenFor(m), "schoolbook at " + m);
+            }
+            for (int m : new int[] {96, 100, 128, 150, 256, 257, 1000, 4096}) {
+                assertTrue(GpuBlockNttProduct.chosenFor(m), "NTT at " + m);
+            }
+            System.setProperty("modalg.gpu.blockNttMinLimbs", "7"); // a single threshold when set
+            assertFalse(GpuBlockNttProduct.chosenFor(6));
+            assertTrue(GpuBlockNttProduct.chosenFor(7));
+            assertTrue(GpuBlockNttProduct.chosenFor(130));
+            System.clearProperty("modalg.gpu.blockNttMinLimbs");
+            System.setProperty("modalg.gpu.batchedMulKernel", "bi_mul32_q8");
+            assertFalse(GpuBlockNttProduct.chosenFor(4096), "a forced schoolbook kernel wins");
+        } finally {
+            if (old == null) {
+                System.clearProperty("modalg.gpu.batchedMulKernel");
+            } else {
+                System.setProperty("modalg.gpu.batchedMulKernel", old);
+            }
+        }
+        assertThrows(IllegalArgumentException.class, () -> new GpuBlockNttProduct(null));
+        assertThrows(IllegalArgumentException.class, () -> GpuBlockNttProduct.lgLength(0));
+        assertThrows(IllegalArgumentException.class, () -> GpuBlockNttProduct.lgLength(4097));
+    }
+
+    // ---- on the GPU ----------------------------------------------------------------------------
+
+    // Instance i of a pair (a, b) of s limbs each, by pattern.
+    private static void fill(Random rnd, long[] a, long[] b, int off, int s, int pattern) {
+        for (int j = 0; j < s; j++) {
+            a[off + j] = rnd.nextLong();
+            b[off + j] = rnd.nextLong();
+        }
+        switch (pattern) {
+            case 0: // all ones times all ones: every digit maximal, the largest coefficients
+                Arrays.fill(a, off, off + s, -1L);
+                Arrays.fill(b, off, off + s, -1L);
+                break;
+            case 1: // all ones times one
+                Arrays.fill(a, off, off + s, -1L);
+                Arrays.fill(b, off, off + s, 0L);
+                b[off] = 1;
+                break;
+            case 2: // zero
+                Arrays.fill(a, off, off + s, 0L);
+                break;
+            case 3: // powers of two
+                Arrays.fill(a, off, off + s, 0L);
+                Arrays.fill(b, off, off + s, 0L);
+                a[off + rnd.nextInt(s)] = 1L << rnd.nextInt(64);
+                b[off + rnd.nextInt(s)] = 1L << rnd.nextInt(64);
+                break;
+            case 4: // all ones times random
+                Arrays.fill(a, off, off + s, -1L);
+                break;
+            case 5: // long runs of all-ones limbs
+                for (int j = 0; j < s; j++) {
+                    if (rnd.nextInt(8) != 0) {
+                        a[off + j] = -1L;
+                        b[off + j] = rnd.nextInt(4) == 0 ? 0 : -1L;
+                    }
+                }
+                break;
+            default: // random, full entropy
+                break;
+        }
+    }
+
+    // The first instance is all ones times all ones, the second random, the rest mixed.
+    private static long[][] operands(Random rnd, int s, int count, int off) {
+        long[] a = new long[off + s * count];
+        long[] b = new long[off + s * count];
+        for (int i = 0; i < count; i++) {
+            fill(rnd, a, b, off + i * s, s, i == 0 ? 0 : i == 1 ? 9 : rnd.nextInt(10));
+        }
+        return new long[][] {a, b};
+    }
+
+    private static int count(int s) {
+        return s <= 64 ? 301 : s <= 512 ? 37 : s <= 1024 ? 7 : 3;
+    }
+
+    @Test
+    @Tag("gpu")
+    void productsAndSquaresBitIdenticalToTheCpuEngine() {
+        startGpu();
+        Random rnd = new Random(GpuTests.seed("GpuBlockNttProductTest.products"));
+        for (int s : SIZES) {
+            assertTrue(ntt.fits(s), "fits " + s);
+            int count = count(s);
+            int off = rnd.nextInt(3);
+            long[][] ab = operands(rnd, s, count, off);
+            long[] a = ab[0];
+            long[] b = ab[1];
+            String what = "stride " + s + " count " + count;
+            long[] rg = new long[1 + 2 * s * count];
+            long[] rc = rg.clone();
+            ntt.multiply(a, off, b, off, rg, 1, s, count, ONE);
+            CPU.multiply(a, off, b, off, rc, 1, s, count, ONE);
+            assertArrayEquals(rc, rg, "multiply " + what);
+            for (int i : new int[] {0, 1, count - 1}) { // an oracle independent of both
+                BigInteger want = big(a, off + i * s, s).multiply(big(b, off + i * s, s));
+                assertEquals(want, big(rg, 1 + 2 * i * s, 2 * s), "multiply " + what + " instance " + i);
+            }
+            long[] sg = new long[2 * s * count];
+            long[] sc = sg.clone();
+            ntt.multiply(a, off, a, off, sg, 0, s, count, ONE); // one buffer: the square kernel path
+            CPU.square(a, off, sc, 0, s, count, ONE);
+            assertArrayEquals(sc, sg, "square " + what);
+        }
+        assertTrue(warnings.isEmpty(), warnings.toString());
+    }
+
+    @Test
+    @Tag("gpu")
+    void allOnesOperandsGiveTheExactProduct() {
+        startGpu();
+        for (int s : new int[] {1, 256, 1000, 4096}) {
+            int count = 5;
+            long[] a = new long[s * count];
+            Arrays.fill(a, -1L);
+            long[] b = a.clone();
+            long[] r = new long[2 * s * count];
+            ntt.multiply(a, 0, b, 0, r, 0, s, count, ONE);
+            // (2^(64 s) - 1)^2 = 2^(128 s) - 2^(64 s + 1) + 1: limbs 1, 0 .. 0, 2^64 - 2, ~0 .. ~0
+            for (int i = 0; i < count; i++) {
+                for (int j = 0; j < 2 * s; j++) {
+                    long want = j == 0 ? 1 : j < s ? 0 : j == s ? -2L : -1L;
+                    assertEquals(want, r[2 * s * i + j], "stride " + s + " instance " + i + " limb " + j);
+                }
+            }
+        }
+    }
+
+    @Test
+    @Tag("gpu")
+    void theEngineTakesTheNttProductFromTheCrossover() {
+        startGpu();
+        Random rnd = new Random(GpuTests.seed("GpuBlockNttProductTest.engine"));
+        try (GpuBatchedIntegerEngine engine = new GpuBatchedIntegerEngine(0, 0)) {
+            for (int s : new int[] {95, 96, 129, 149, 150, 153, 1500}) { // both sides of the rule's edges
+                int count = 11;
+                long[][] ab = operands(rnd, s, count, 0);
+                long[] rg = new long[2 * s * count];
+                long[] rc = rg.clone();
+                assertTrue(engine.multiply(ab[0], 0, ab[1], 0, rg, 0, s, count, ONE));
+                CPU.multiply(ab[0], 0, ab[1], 0, rc, 0, s, count, ONE);
+                assertArrayEquals(rc, rg, "engine multiply stride " + s);
+            }
+            System.setProperty("modalg.gpu.blockNttMinLimbs", "1"); // every size through the NTT product
+            for (int s : new int[] {1, 7, 33}) {
+                int count = 101;
+                long[][] ab = operands(rnd, s, count, 0);
+                long[] rg = new long[2 * s * count];
+                long[] rc = rg.clone();
+                assertTrue(engine.multiply(ab[0], 0, ab[1], 0, rg, 0, s, count, ONE));
+                CPU.multiply(ab[0], 0, ab[1], 0, rc, 0, s, count, ONE);
+                assertArrayEquals(rc, rg, "engine multiply, NTT from 1 limb, stride " + s);
+            }
+        }
+    }
+
+    @Test
+    @Tag("gpu")
+    void aDeviceFaultFallsBackToTheCpuWithOneWarning() {
+        startGpu();
+        Random rnd = new Random(GpuTests.seed("GpuBlockNttProductTest.fault"));
+        int s = 300;
+        int count = 9;
+        long[][] ab = operands(rnd, s, count, 0);
+        long[] want = new long[2 * s * count];
+        CPU.multiply(ab[0], 0, ab[1], 0, want, 0, s, count, ONE);
+        try (GpuBlockNttProduct fresh = new GpuBlockNttProduct(GpuRuntime.get())) {
+            fresh.injectFaultForTests(CUresult.CUDA_ERROR_LAUNCH_FAILED);
+            long[] r = new long[2 * s * count];
+            fresh.multiply(ab[0], 0, ab[1], 0, r, 0, s, count, ONE);
+            assertArrayEquals(want, r, "after a fault");
+            assertEquals(1, warnings.size(), warnings.toString());
+            assertTrue(warnings.get(0).contains("injected") && warnings.get(0).contains("run on the CPU"),
+                    warnings.get(0));
+            long[] r2 = new long[2 * s * count]; // the next call runs on the device again
+            fresh.multiply(ab[0], 0, ab[1], 0, r2, 0, s, count, ONE);
+            assertArrayEquals(want, r2, "after recovery");
+            assertEquals(1, warnings.size(), warnings.toString());
+        }
+        assertThrows(IllegalArgumentException.class,
+                () -> ntt.multiply(new long[4097], 0, new long[4097], 0, new long[8194], 0, 4097, 1, ONE));
+        assertThrows(IllegalArgumentException.class,
+                () -> ntt.multiply(new long[1], 0, new long[1], 0, new long[2], 0, 0, 1, ONE));
+    }
+
+    // The unsigned integer x[off, off + len), through big-endian bytes (no engine involved).
+    private static BigInteger big(long[] x, int off, int len) {
+        byte[] be = new byte[8 * len + 1];
+        for (int j = 0; j < len; j++) {
+            long v = x[off + j];
+            for (int k = 0; k < 8; k++) {
+                be[be.length - 1 - 8 * j - k] = (byte) (v >>> (8 * k));
+            }
+        }
+        return new BigInteger(be);
+    }
+}

@@ -1,0 +1,185 @@
+package org.modalg.gpu.batched;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.logging.Handler;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+import jcuda.driver.CUresult;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.modalg.fft.Options;
+import org.modalg.gpu.runtime.GpuTests;
+import org.modalg.polynomial.batched.CpuBatchedIntegerEngine;
+
+/**
+ * The GPU engine's Newton division ({@link GpuNewtonDivision}) bit for bit against
+ * {@link CpuBatchedIntegerEngine} on random inputs every run (seed printed) and adversarial ones
+ * (divisors B^k, B^k + 1, all-ones, 2 B^k - 1, a leading limb 1, divisors of mixed lengths in one
+ * batch, one-limb divisors, dividends below the divisor, equal to it, all ones, zero), dividend
+ * and divisor strides that are not powers of two; a sample against BigInteger; every instance on
+ * the device (none flagged back to the CPU); and the fallback after a device fault.
+ */
+@Tag("gpu")
+class GpuNewtonDivisionTest {
+    private static final CpuBatchedIntegerEngine CPU = CpuBatchedIntegerEngine.shared();
+    private static final Options ONE = Options.defaults().withThreads(1);
+    private static final BigInteger B = BigInteger.ONE.shiftLeft(64);
+    private static GpuBatchedIntegerEngine gpu;
+    private final List<String> warnings = new ArrayList<>();
+    private final Handler capture = new Handler() {
+        @Override
+        public void publish(LogRecord r) {
+            warnings.add(r.getMessage());
+        }
+
+        @Override
+        public void flush() {
+        }
+
+        @Override
+        public void close() {
+        }
+    };
+
+    @BeforeEach
+    void start() {
+        GpuTests.assumeGpu();
+        if (gpu == null) {
+            gpu = new GpuBatchedIntegerEngine(0, 0);
+        }
+        Logger.getLogger(GpuNewtonDivision.class.getName()).addHandler(capture);
+    }
+
+    @AfterEach
+    void stop() {
+        Logger.getLogger(GpuNewtonDivision.class.getName()).removeHandler(capture);
+    }
+
+    private static void put(BigInteger x, long[] dst, int off, int len) {
+        for (int j = 0; j < len; j++) {
+            dst[off + j] = x.shiftRight(64 * j).longValue();
+        }
+    }
+
+    private static BigInteger get(long[] src, int off, int len) {
+        BigInteger x = BigInteger.ZERO;
+        for (int j = len - 1; j >= 0; j--) {
+            x = x.shiftLeft(64).or(new BigInteger(Long.toUnsignedString(src[off + j])));
+        }
+        return x;
+    }
+
+    // An adversarial or random divisor of at most sb limbs (nonzero) and dividend of sa limbs.
+    private static BigInteger[] instance(Random rnd, int pat, int sa, int sb) {
+        int k = sb == 1 ? 0 : rnd.nextInt(4) == 0 ? rnd.nextInt(sb) : sb - 1; // mixed lengths
+        BigInteger p = B.pow(k);
+        BigInteger v;
+        switch (pat % 9) {
+            case 1: v = p; break;
+            case 2: v = p.add(BigInteger.ONE); break;
+            case 3: v = p.multiply(B).subtract(BigInteger.ONE); break;
+            case 4: v = p.shiftLeft(1).subtract(BigInteger.ONE); break;
+            case 5: v = p.add(new BigInteger(64 * Math.max(k, 1), rnd).mod(p.max(BigInteger.ONE))); break;
+            default: v = new BigInteger(64 * (k + 1), rnd).max(BigInteger.ONE); break;
+        }
+        BigInteger u;
+        BigInteger top = B.pow(sa);
+        switch (pat % 7) {
+            case 1: u = top.subtract(BigInteger.ONE); break;
+            case 2: u = BigInteger.ZERO; break;
+            case 3: u = v.subtract(BigInteger.ONE).min(top.subtract(BigInteger.ONE)); break;
+            case 4: u = v.min(top.subtract(BigInteger.ONE)); break;
+            case 5: u = top.subtract(BigInteger.ONE).subtract(top.subtract(BigInteger.ONE).mod(v)); break;
+            default: u = new BigInteger(64 * sa, rnd); break;
+        }
+        return new BigInteger[] {u, v};
+    }
+
+    private void check(long seed, int sa, int sb, int count) {
+        Random rnd = new Random(seed);
+        long[] a = new long[count * sa + 3];
+        long[] b = new long[count * sb + 2];
+        for (int i = 0; i < count; i++) {
+            BigInteger[] uv = instance(rnd, rnd.nextInt(3) == 0 ? rnd.nextInt(63) : 0, sa, sb);
+            put(uv[0], a, 3 + i * sa, sa);
+            put(uv[1], b, 2 + i * sb, sb);
+        }
+        long[] q = new long[count * sa + 1];
+        long[] r = new long[count * sb + 5];
+        long[] wq = q.clone();
+        long[] wr = r.clone();
+        CPU.divideAndRemainder(a, 3, sa, b, 2, sb, wq, 1, wr, 5, count, ONE);
+        long before = gpu.divisionForTests().cpuInstances();
+        assertTrue(gpu.divideAndRemainder(a, 3, sa, b, 2, sb, q, 1, r, 5, count, ONE));
+        String msg = "seed=" + seed + " " + sa + " / " + sb + " limbs x " + count;
+        assertArrayEquals(wq, q, msg + " quotients");
+        assertArrayEquals(wr, r, msg + " remainders");
+        assertEquals(before, gpu.divisionForTests().cpuInstances(), msg + ": instances sent back to the CPU");
+        for (int i = 0; i < count; i += Math.max(1, count / 5)) { // an oracle independent of both engines
+            BigInteger u = get(a, 3 + i * sa, sa);
+            BigInteger v = get(b, 2 + i * sb, sb);
+            BigInteger[] qr = u.divideAndRemainder(v);
+            assertEquals(qr[0], get(q, 1 + i * sa, sa), msg + " instance " + i);
+            assertEquals(qr[1], get(r, 5 + i * sb, sb), msg + " instance " + i);
+        }
+        assertTrue(warnings.isEmpty(), warnings.toString());
+    }
+
+    @Test
+    void equalsTheCpuEngineOnRandomAndAdversarialBatches() {
+        long seed = GpuTests.seed("GpuNewtonDivisionTest");
+        int[][] shapes = {{2, 1}, {3, 1}, {4, 2}, {5, 3}, {7, 2}, {9, 9}, {17, 8}, {33, 17}, {40, 3}, {64, 32},
+            {100, 49}, {129, 64}, {257, 100}, {300, 7}, {513, 255}, {700, 600}, {1024, 512}, {2000, 999}, {10, 40}};
+        for (int[] s : shapes) {
+            int count = s[0] <= 300 ? 301 : 37;
+            check(seed + s[0] * 31L + s[1], s[0], s[1], count);
+        }
+    }
+
+    @Test
+    void aDeviceFaultLeavesTheBatchToTheCpu() {
+        long seed = GpuTests.seed("GpuNewtonDivisionTest fault");
+        Random rnd = new Random(seed);
+        int sa = 50;
+        int sb = 20;
+        int count = 40;
+        long[] a = new long[count * sa];
+        long[] b = new long[count * sb];
+        for (int i = 0; i < count; i++) {
+            BigInteger[] uv = instance(rnd, i, sa, sb);
+            put(uv[0], a, i * sa, sa);
+            put(uv[1], b, i * sb, sb);
+        }
+        long[] wq = new long[count * sa];
+        long[] wr = new long[count * sb];
+        CPU.divideAndRemainder(a, 0, sa, b, 0, sb, wq, 0, wr, 0, count, ONE);
+        try (GpuBatchedIntegerEngine fresh = new GpuBatchedIntegerEngine(0, 0)) {
+            fresh.divisionForTests().injectFaultForTests(CUresult.CUDA_ERROR_LAUNCH_FAILED);
+            long[] q = new long[count * sa];
+            long[] r = new long[count * sb];
+            assertTrue(fresh.divideAndRemainder(a, 0, sa, b, 0, sb, q, 0, r, 0, count, ONE));
+            assertArrayEquals(wq, q);
+            assertArrayEquals(wr, r);
+            assertEquals(1, warnings.size(), warnings.toString());
+            assertTrue(warnings.get(0).contains("run on the CPU"), warnings.get(0));
+            assertEquals(count, fresh.divisionForTests().cpuInstances());
+            // the next call runs on the device again; q only, r only
+            long[] q2 = new long[count * sa];
+            assertTrue(fresh.divideAndRemainder(a, 0, sa, b, 0, sb, q2, 0, null, 0, count, ONE));
+            assertArrayEquals(wq, q2);
+            long[] r2 = new long[count * sb];
+            assertTrue(fresh.divideAndRemainder(a, 0, sa, b, 0, sb, null, 0, r2, 0, count, ONE));
+            assertArrayEquals(wr, r2);
+            assertEquals(count, fresh.divisionForTests().cpuInstances());
+        }
+    }
+}

@@ -1,0 +1,630 @@
+package org.modalg.polynomial.integer;
+
+import java.util.concurrent.ForkJoinPool;
+import org.modalg.fft.NttEngine;
+import org.modalg.fft.NttPlan;
+import org.modalg.fft.WorkerPools;
+import org.modalg.fft.doublentt.DoubleNttPlan;
+import org.modalg.fields.UnsignedDivider;
+import org.modalg.polynomial.Limbs;
+import org.modalg.polynomial.convolution.ConvolutionPlan;
+import org.modalg.polynomial.convolution.DoubleCrt;
+
+/**
+ * Integer products on the CPU as a thin client of the one convolution pipeline
+ * ({@link ConvolutionPlan}): this class chooses the shape and supplies the two integer hooks.
+ * <ol>
+ * <li><b>Shape.</b> s in [3, 6] primes (the first s of the pipeline's prime set, the largest
+ * below 2^50 with 2^28 | p - 1), the largest piece size w &lt;= 120 with min(La, Lb)
+ * (2^w - 1)^2 &lt; M / 4, and the layout: one cyclic convolution of 2^k &gt;= La + Lb - 1
+ * points, or, where the product's pieces fill at most 1.25, 1.5 or 1.75 N for N = 2^(k-1), the
+ * pipeline's split layouts (a truncated length in steps of N/4), chosen by an operation count
+ * ({@link #choose}).</li>
+ * <li><b>Projection</b> ({@link Pieces}). Each w-bit piece is cut once into three parts of at
+ * most 40 bits, kept as doubles; per prime, the residue part0 + part1 2^k + part2 2^2k (mod q) is
+ * two modular products and a reduction, written straight into the transform's matrix.</li>
+ * <li><b>Recombination</b> (limbs with carries). The pipeline's Garner digits, normalized into
+ * [0, q_j) by mixed-radix borrows; since every product coefficient is below M/4 they are those
+ * of the coefficient itself; then the digit planes are packed at bit w i and combined by one
+ * multiply-add pass per prime with carries ({@link #pack(DoubleCrt, double[][][], int, int,
+ * int, long[])}).</li>
+ * </ol>
+ */
+public final class DoubleNttIntMul {
+    private DoubleNttIntMul() {
+    }
+
+    /** The most primes considered. */
+    static final int MAX_PRIMES = 6;
+    /** The fewest primes considered. */
+    static final int MIN_PRIMES = 3;
+    /** The largest piece size (three parts of 40 bits). */
+    public static final int MAX_PIECE_BITS = 120;
+
+    /** The primes: the first of the pipeline's one prime set ({@link ConvolutionPlan#primes}), decreasing. */
+    static final long[] PRIMES = java.util.Arrays.copyOf(ConvolutionPlan.primes(MAX_PRIMES), MAX_PRIMES);
+
+    // floor(log2(M_s)) for the first s primes.
+    private static final int[] MODULUS_BITS = new int[MAX_PRIMES + 1];
+
+    static {
+        java.math.BigInteger m = java.math.BigInteger.ONE;
+        for (int s = 1; s <= MAX_PRIMES; s++) {
+            m = m.multiply(java.math.BigInteger.valueOf(PRIMES[s - 1]));
+            MODULUS_BITS[s] = m.bitLength() - 1;
+        }
+    }
+
+    /** Layout: one cyclic convolution of length 2^log2n ({@link ConvolutionPlan#CYCLIC}). */
+    static final int CYCLIC = ConvolutionPlan.CYCLIC;
+    /** Layout: a negacyclic convolution of length N = 2^log2n and a cyclic one of length N/2. */
+    static final int HALF = ConvolutionPlan.HALF;
+    /** Layout: a negacyclic convolution of length N = 2^log2n and a negacyclic one of length N/4. */
+    static final int QUARTER = ConvolutionPlan.QUARTER;
+    /** Layout: negacyclic convolutions of lengths N = 2^log2n and N/2 and a cyclic one of length N/4. */
+    static final int THREE_QUARTERS = ConvolutionPlan.THREE_QUARTERS;
+
+    /**
+     * The shape of one product.
+     *
+     * @param primes s
+     * @param pieceBits w
+     * @param log2n the (first) convolution's length
+     * @param piecesA pieces of a
+     * @param piecesB pieces of b
+     * @param layout {@link #CYCLIC}, {@link #HALF} or {@link #QUARTER}
+     */
+    public record Shape(int primes, int pieceBits, int log2n, long piecesA, long piecesB, int layout) {
+        Shape(int primes, int pieceBits, int log2n, long piecesA, long piecesB) {
+            this(primes, pieceBits, log2n, piecesA, piecesB, CYCLIC);
+        }
+
+        long productPieces() {
+            return piecesA + piecesB - 1;
+        }
+
+        /** The most product pieces the layout holds: 2^log2n, 1.5, 1.25 or 1.75 times that. */
+        long capacity() {
+            return ConvolutionPlan.capacity(log2n, layout);
+        }
+
+        /** The last (smallest) convolution's length exponent (split layouts), or -1. */
+        int log2m() {
+            return layout == CYCLIC ? -1 : layout == HALF ? log2n - 1 : log2n - 2;
+        }
+    }
+
+    /**
+     * The cheapest shape for operands of bitsA, bitsB bits, or with exactly forcePrimes primes
+     * when that is in [3, 6] (for tests; 0 chooses).
+     *
+     * @throws IllegalArgumentException if the product needs more than 2^28 points ({@link #fits})
+     */
+    public static Shape choose(long bitsA, long bitsB, boolean square, int forcePrimes) {
+        return choose(bitsA, bitsB, square, forcePrimes, true, DoubleNttPlan.MAX_LOG2N);
+    }
+
+    /**
+     * The cheapest cyclic shape of at most 2^{@link NttPlan#MAX_LOG2N} points, the shapes an
+     * {@link NttEngine} takes ({@link #multiply(long[], long, long[], long, boolean, Shape,
+     * NttEngine)}); forcePrimes as {@link #choose(long, long, boolean, int)}.
+     *
+     * @throws IllegalArgumentException if the product needs more than 2^27 points
+     */
+    static Shape chooseCyclic(long bitsA, long bitsB, boolean square, int forcePrimes) {
+        return choose(bitsA, bitsB, square, forcePrimes, false, NttPlan.MAX_LOG2N);
+    }
+
+    private static Shape choose(long bitsA, long bitsB, boolean square, int forcePrimes, boolean truncate,
+            int maxLog2n) {
+        Shape best = null;
+        double bestCost = Double.MAX_VALUE;
+        for (int s = MIN_PRIMES; s <= MAX_PRIMES; s++) {
+            if (forcePrimes != 0 && s != forcePrimes) {
+                continue;
+            }
+            Shape cyclic = forPrimes(bitsA, bitsB, s);
+            if (cyclic == null || cyclic.log2n() > maxLog2n) {
+                continue;
+            }
+            for (Shape shape : truncate ? truncations(cyclic) : java.util.List.of(cyclic)) {
+                double c = cost(shape, square);
+                if (c < bestCost) {
+                    bestCost = c;
+                    best = shape;
+                }
+            }
+        }
+        if (best == null) {
+            throw new IllegalArgumentException("operands of " + bitsA + " and " + bitsB
+                    + " bits are too large for the double-precision NTT route: at most 2^" + maxLog2n
+                    + " pieces of at most " + MAX_PIECE_BITS + " bits (about " + ((long) MAX_PIECE_BITS << maxLog2n)
+                    + " product bits)" + (forcePrimes != 0 ? " with " + forcePrimes + " primes" : ""));
+        }
+        return best;
+    }
+
+    /**
+     * About the largest product this route takes, in bits: 2^28 points (the transform limit of
+     * {@link DoubleNttPlan} and the primes' 2-adic order 28) of 120-bit pieces, the size six
+     * primes allow (2 120 + 28 &lt;= floor(log2 M_6) - 2 = 297). Far above BigInteger's range
+     * (2^31 bits): an integer product this route declines cannot be a BigInteger anyway.
+     */
+    public static final long MAX_PRODUCT_BITS = (long) MAX_PIECE_BITS << DoubleNttPlan.MAX_LOG2N;
+
+    /**
+     * Whether {@link #multiply} takes operands of bitsA and bitsB bits (both &gt;= 1): some
+     * shape's transform has at most 2^28 points, and the product's limbs (ceil((bitsA + bitsB)
+     * / 64) + 1) fit one array. Pure arithmetic, allocates nothing.
+     */
+    public static boolean fits(long bitsA, long bitsB) {
+        if (bitsA < 1 || bitsB < 1 || bitsA + bitsB > 64L * (Limbs.MAX_ARRAY_LENGTH - 2)) {
+            return false;
+        }
+        for (int s = MAX_PRIMES; s >= MIN_PRIMES; s--) { // more primes: longer pieces, shorter transforms
+            if (forPrimes(bitsA, bitsB, s) != null) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static Shape forPrimes(long bitsA, long bitsB, int s) {
+        // min(La, Lb) (2^w - 1)^2 < 2^(2w + ceil(log2 min)) <= 2^(MODULUS_BITS - 2) <= M / 4
+        for (int w = Math.min(MAX_PIECE_BITS, (MODULUS_BITS[s] - 2) / 2); w >= 1; w--) {
+            long la = (bitsA + w - 1) / w;
+            long lb = (bitsB + w - 1) / w;
+            if (2L * w + ceilLog2(Math.min(la, lb)) <= MODULUS_BITS[s] - 2) {
+                int log2n = Math.max(DoubleNttPlan.MIN_LOG2N, ceilLog2(la + lb - 1));
+                return log2n > DoubleNttPlan.MAX_LOG2N ? null : new Shape(s, w, log2n, la, lb);
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The cyclic shape and, where the product's pieces fit, the split layouts on half its
+     * length: a negacyclic convolution of N = 2^(log2n - 1) points with a cyclic one of N/2
+     * (up to 1.5 N pieces) or a negacyclic one of N/4 (up to 1.25 N pieces).
+     */
+    private static java.util.List<Shape> truncations(Shape cyclic) {
+        java.util.List<Shape> out = new java.util.ArrayList<>(3);
+        out.add(cyclic);
+        int log2n = cyclic.log2n() - 1;
+        long n = 1L << log2n;
+        long pieces = cyclic.productPieces();
+        // the second convolution has at least 2^MIN_LOG2N points; negacyclic needs 2N | p - 1
+        if (log2n + 1 <= TWO_ADIC && log2n - 2 >= DoubleNttPlan.MIN_LOG2N && pieces <= n + n / 4) {
+            out.add(new Shape(cyclic.primes(), cyclic.pieceBits(), log2n, cyclic.piecesA(), cyclic.piecesB(), QUARTER));
+        }
+        if (log2n + 1 <= TWO_ADIC && log2n - 1 >= DoubleNttPlan.MIN_LOG2N && pieces <= n + n / 2) {
+            out.add(new Shape(cyclic.primes(), cyclic.pieceBits(), log2n, cyclic.piecesA(), cyclic.piecesB(), HALF));
+        }
+        if (log2n + 1 <= TWO_ADIC && log2n - 2 >= DoubleNttPlan.MIN_LOG2N && pieces <= n + n / 2 + n / 4) {
+            out.add(new Shape(cyclic.primes(), cyclic.pieceBits(), log2n, cyclic.piecesA(), cyclic.piecesB(),
+                    THREE_QUARTERS));
+        }
+        return out;
+    }
+
+    /** The primes' 2-adic order (2^28 | p - 1). */
+    private static final int TWO_ADIC = ConvolutionPlan.TWO_ADIC;
+
+    // Relative cost: butterflies (about 0.75 ns each) plus per-point and per-coefficient passes;
+    // the split layouts pay a fold of each operand and a combination pass per prime.
+    private static double cost(Shape shape, boolean square) {
+        int transforms = square ? 2 : 3;
+        double perPrime = transforms * transformCost(shape.log2n());
+        if (shape.layout() != CYCLIC) {
+            int levels = shape.layout() == THREE_QUARTERS ? 2 : 1;
+            perPrime += transforms * transformCost(shape.log2m())
+                    + levels * 1.5 * (shape.piecesA() + (square ? 0 : shape.piecesB())) + 2.0 * levels * shape.productPieces();
+            if (levels == 2) {
+                perPrime += transforms * transformCost(shape.log2n() - 1);
+            }
+        }
+        return shape.primes() * perPrime + shape.productPieces() * (4 + 2.0 * shape.primes());
+    }
+
+    private static double transformCost(int log2n) {
+        double n = Math.scalb(1.0, log2n);
+        return n / 2 * log2n * 0.75 + n * 1.5;
+    }
+
+    /**
+     * |a| |b| as limbs (length ceil((bits(a) + bits(b)) / 64) + 1) for the magnitudes la, lb
+     * (little-endian, top limb possibly zero) of bitsA, bitsB bits, on {@code threads} threads.
+     *
+     * @throws IllegalArgumentException if no shape takes the operands ({@link #fits})
+     */
+    public static long[] multiply(long[] la, long bitsA, long[] lb, long bitsB, boolean same, int forcePrimes,
+            int threads) {
+        if (!fits(bitsA, bitsB)) { // the shapes fit, but not the product's limbs in one array
+            choose(bitsA, bitsB, same, forcePrimes);
+            throw new IllegalArgumentException("a product of " + bitsA + " and " + bitsB
+                    + " bits does not fit one limb array (at most " + Limbs.MAX_ARRAY_LENGTH + " limbs)");
+        }
+        Shape shape = choose(bitsA, bitsB, same, forcePrimes);
+        return multiply(la, bitsA, lb, bitsB, same, shape, threads);
+    }
+
+    /**
+     * The pipeline's plan for a shape: its primes (the first s of the one set), its length and
+     * layout, pieces of w bits; the window is the whole product; the primes in parallel on
+     * several threads (3 to 6 primes of short transforms).
+     */
+    public static ConvolutionPlan plan(Shape shape) {
+        int pieces = (int) shape.productPieces();
+        return ConvolutionPlan.ofShape(ConvolutionPlan.first(shape.primes()), shape.log2n(), shape.layout(),
+                (int) shape.piecesA(), (int) shape.piecesB(), shape.pieceBits(), 0, pieces,
+                MODULUS_BITS[shape.primes()] - 2).primesInParallel();
+    }
+
+    /**
+     * {@link #multiply(long[], long, long[], long, boolean, int, int)} in the given shape: the
+     * pipeline ({@link ConvolutionPlan}) with the pieces of the limbs as its projection
+     * ({@link Pieces}) and limbs with carries as its recombination ({@link #pack(DoubleCrt,
+     * double[][][], int, int, int, long[])}).
+     */
+    public static long[] multiply(long[] la, long bitsA, long[] lb, long bitsB, boolean same, Shape shape, int threads) {
+        ConvolutionPlan plan = plan(shape);
+        int w = shape.pieceBits();
+        ForkJoinPool pool = WorkerPools.of(threads);
+        Pieces pa = new Pieces(parts(la, w, shape.piecesA(), pool), w);
+        Pieces pb = same ? pa : new Pieces(parts(lb, w, shape.piecesB(), pool), w);
+        return limbs(plan, plan.convolve(pa, pb, threads), shape, bitsA + bitsB, threads);
+    }
+
+    /**
+     * The same product with the convolutions on {@code engine} (a GPU's; the host's projection
+     * and recombination on the calling thread), in a cyclic shape ({@link #chooseCyclic}).
+     *
+     * @throws IllegalArgumentException if the shape is not cyclic or longer than the engine takes
+     */
+    static long[] multiply(long[] la, long bitsA, long[] lb, long bitsB, boolean same, Shape shape,
+            NttEngine engine) {
+        ConvolutionPlan plan = plan(shape);
+        int w = shape.pieceBits();
+        Pieces pa = new Pieces(parts(la, w, shape.piecesA()), w);
+        Pieces pb = same ? pa : new Pieces(parts(lb, w, shape.piecesB()), w);
+        return limbs(plan, plan.convolve(pa, pb, engine), shape, bitsA + bitsB, 1);
+    }
+
+    /**
+     * The limbs-with-carry recombination of the convolutions: ceil(bits / 64) + 1 limbs. On
+     * several threads, Garner's digits by blocks of rows and the packing by blocks of limbs
+     * ({@link #pack(DoubleCrt, double[][][], int, int, int, long[], ForkJoinPool)}) run on the
+     * pool.
+     */
+    static long[] limbs(ConvolutionPlan plan, ConvolutionPlan.Convolved convolved, Shape shape, long bits,
+            int threads) {
+        int s = shape.primes();
+        int w = shape.pieceBits();
+        int count = (int) shape.productPieces();
+        long[] out = new long[(int) ((bits + 63) / 64) + 1];
+        ForkJoinPool pool = WorkerPools.of(threads);
+        plan.recombine(convolved, new ConvolutionPlan.Recombination() {
+            @Override
+            public void rows(DoubleCrt crt, double[][][] res, int from, int to) {
+                crt.normalize(res, from, to); // digits in [0, q_j): those of the coefficient in [0, M)
+            }
+
+            @Override
+            public void finish(DoubleCrt crt, double[][][] res) {
+                pack(crt, res, s, count, w, out, pool);
+            }
+        }, threads);
+        return out;
+    }
+
+    /** The projection of an integer: its w-bit pieces (three parts each), residues by {@link #residues}. */
+    public static final class Pieces implements ConvolutionPlan.Projection {
+        private final double[][] parts;
+        private final int w;
+
+        public Pieces(double[][] parts, int w) {
+            this.parts = parts;
+            this.w = w;
+        }
+
+        @Override
+        public int residues(long q, double[][] m) {
+            return DoubleNttIntMul.residues(parts, w, q, m);
+        }
+
+        @Override
+        public int length() {
+            return parts[0].length;
+        }
+    }
+
+    /**
+     * The pieces' parts: parts[t][i] = bits [i w + t k, i w + (t + 1) k) of the limbs (k =
+     * ceil(w / 3) &lt;= 40; the last part may be shorter), as doubles. O(count).
+     */
+    public static double[][] parts(long[] limbs, int w, long count) {
+        return parts(limbs, w, count, null);
+    }
+
+    /**
+     * {@link #parts(long[], int, long)} with the pieces in ranges on {@code pool} (null: the
+     * calling thread).
+     */
+    static double[][] parts(long[] limbs, int w, long count, ForkJoinPool pool) {
+        int n = (int) count;
+        double[][] parts = new double[3][n];
+        if (pool == null || n < PARALLEL_MIN_PIECES) {
+            parts(limbs, w, parts, 0, n);
+        } else {
+            ConvolutionPlan.forRows(pool, 0, n, (from, to) -> parts(limbs, w, parts, from, to));
+        }
+        return parts;
+    }
+
+    // Fewest pieces (or limbs) a pass is split into ranges for the threads: below, a pass costs
+    // a few microseconds, about what handing it to the pool costs.
+    private static final int PARALLEL_MIN_PIECES = 1 << 13;
+
+    // parts[t][i] for the pieces i in [from, to).
+    private static void parts(long[] limbs, int w, double[][] parts, int from, int to) {
+        int k = (w + 2) / 3;
+        long maskK = (1L << k) - 1;
+        int kLast = w - 2 * k;
+        long maskLast = kLast <= 0 ? 0 : (1L << kLast) - 1;
+        double[] p0 = parts[0];
+        double[] p1 = parts[1];
+        double[] p2 = parts[2];
+        // pieces whose windows stay inside the limbs (the last part's window starts below bit
+        // 64 (length - 1)) take the branch-free path; the few at the top read zeros above
+        long safeBits = 64L * (limbs.length - 1);
+        int fast = (int) Math.max(from, Math.min(to, (safeBits - 2L * k + w - 1) / w));
+        for (int i = from; i < fast; i++) {
+            long bit = (long) i * w;
+            p0[i] = window(limbs, bit) & maskK;
+            p1[i] = window(limbs, bit + k) & maskK;
+            p2[i] = window(limbs, bit + 2L * k) & maskLast;
+        }
+        for (int i = fast; i < to; i++) {
+            long bit = (long) i * w;
+            p0[i] = windowAtTop(limbs, bit) & maskK;
+            p1[i] = windowAtTop(limbs, bit + k) & maskK;
+            p2[i] = windowAtTop(limbs, bit + 2L * k) & maskLast;
+        }
+    }
+
+    // window() for positions near or above the top limb: zeros above the array.
+    private static long windowAtTop(long[] x, long bit) {
+        int li = (int) (bit >>> 6);
+        int sh = (int) (bit & 63);
+        long lo = li < x.length ? x[li] >>> sh : 0;
+        long hi = li + 1 < x.length ? (x[li + 1] << 1) << (63 - sh) : 0;
+        return lo | hi;
+    }
+
+    // The 64 bits from bit position bit on; x[bit / 64 + 1] must exist. Branch-free: the high
+    // limb is shifted by 1 and then by 63 - sh, which is 0 bits when sh = 0.
+    private static long window(long[] x, long bit) {
+        int li = (int) (bit >>> 6);
+        int sh = (int) (bit & 63);
+        return (x[li] >>> sh) | ((x[li + 1] << 1) << (63 - sh));
+    }
+
+    // 2^e mod p (p < 2^50) by squaring, each product's 128 bits reduced by one UnsignedDivider.
+    // ZpField.of would test p for primality at every product (tens of microseconds, a tenth of a
+    // 10^5-bit product).
+    private static long powerOfTwo(long e, long p) {
+        UnsignedDivider d = new UnsignedDivider(p);
+        long result = 1 % p;
+        long base = 2 % p;
+        for (; e > 0; e >>= 1) {
+            if ((e & 1) != 0) {
+                result = d.remainder(Math.multiplyHigh(result, base), result * base);
+            }
+            base = d.remainder(Math.multiplyHigh(base, base), base * base);
+        }
+        return result;
+    }
+
+    /**
+     * m (R x C, any contents) gets the pieces' residues mod p at position i = r C + c, zeros
+     * after them up to the end of their last row; returns the number of rows written (the
+     * rest is left for the transform to take as zero). O(count).
+     */
+    static int residues(double[][] parts, int w, long p, double[][] m) {
+        int k = (w + 2) / 3;
+        double c1 = DoubleCrt.symmetric(powerOfTwo(k, p), p);
+        double c2 = DoubleCrt.symmetric(powerOfTwo(2L * k, p), p);
+        int count = parts[0].length;
+        int cols = m[0].length;
+        int used = (count + cols - 1) / cols;
+        for (int r = 0; r < used; r++) {
+            int off = r * cols;
+            int len = Math.min(cols, count - off);
+            residueRow(parts[0], parts[1], parts[2], off, m[r], len, c1, c2, p);
+            if (len < cols) {
+                java.util.Arrays.fill(m[r], len, cols, 0.0);
+            }
+        }
+        return used;
+    }
+
+    // row[c] = a0 + a1 c1 + a2 c2 (mod p, reduced) at [off + c], c < len: vectorized.
+    private static void residueRow(double[] a0, double[] a1, double[] a2, int off, double[] row, int len,
+            double c1, double c2, long p) {
+        double pd = p;
+        double pinv = 1.0 / p;
+        double c1p = c1 * pinv;
+        double c2p = c2 * pinv;
+        double np = -pd;
+        for (int c = 0; c < len; c++) {
+            double x = a1[off + c];
+            double y = a2[off + c];
+            double h = x * c1;
+            double g = y * c2;
+            double v = Math.fma(Math.rint(x * c1p), np, h) + Math.fma(x, c1, -h)
+                    + Math.fma(Math.rint(y * c2p), np, g) + Math.fma(y, c2, -g) + a0[off + c];
+            row[c] = Math.fma(Math.rint(v * pinv), np, v);
+        }
+    }
+
+    /**
+     * out = sum_i c_i 2^(w i) for the first count coefficients (out zero on entry), c_i given
+     * by the digits of {@link DoubleCrt#digits} after {@link DoubleCrt#normalize} (in [0, q_j)),
+     * by planes: X_j = sum_i v_ij 2^(w i) is packed into limbs (the digits do not overlap:
+     * v &lt; 2^50 &lt;= w) and out = X_0 + q_0 (X_1 + q_1 (...)) by one multiply-add pass per
+     * prime. Limb t of a pass needs only limb t of the previous pass and its own carry, so the
+     * passes run chunk by chunk over a small buffer (no product-sized temporary). O(count s)
+     * word operations, no per-coefficient multi-limb arithmetic: the pipeline's limbs-with-carry
+     * hook.
+     */
+    static void pack(DoubleCrt crt, double[][][] res, int s, int count, int w, long[] out) {
+        pack(crt, res, s, count, w, out, null);
+    }
+
+    /**
+     * {@link #pack(DoubleCrt, double[][][], int, int, int, long[])} on {@code pool} (null: the
+     * calling thread), by blocks of limbs with a fix-up pass. With X_j^(k) the limbs [t_k,
+     * t_(k+1)) of plane j, the passes on block k alone, all carries starting at zero, give
+     * V_k = sum_j q_0 ... q_(j-1) X_j^(k) as its limbs Y_k and the part above them H_k, which
+     * the final carries c_j of the passes determine: H = H q_j + c_j from the top pass down
+     * (H_k &lt; 2^(50 (s - 1)), a few limbs). Since out = sum_k 2^(64 t_k) V_k, the blocks'
+     * limbs side by side plus each H_k added at limb t_(k+1) (in increasing k, carries
+     * propagated) are the product; the last block's H is zero since the product fits out. O(count
+     * s) word operations spread over the threads, plus O(blocks s) for the fix-up and the carries
+     * it propagates (amortized O(length)).
+     */
+    static void pack(DoubleCrt crt, double[][][] res, int s, int count, int w, long[] out, ForkJoinPool pool) {
+        int blocks = pool == null ? 1 : Math.min(4 * pool.getParallelism(), out.length / PARALLEL_MIN_PIECES);
+        pack(crt, res, s, count, w, out, pool, blocks);
+    }
+
+    /** {@link #pack(DoubleCrt, double[][][], int, int, int, long[], ForkJoinPool)} in the given number of blocks (tests). */
+    static void pack(DoubleCrt crt, double[][][] res, int s, int count, int w, long[] out, ForkJoinPool pool,
+            int blocks) {
+        int len = out.length;
+        int nb = Math.min(blocks, len);
+        if (nb <= 1) {
+            packBlock(crt, res, s, count, w, out, 0, len);
+            return;
+        }
+        long[][] high = new long[nb][];
+        ConvolutionPlan.forRows(pool, 0, nb, (from, to) -> {
+            for (int b = from; b < to; b++) {
+                high[b] = packBlock(crt, res, s, count, w, out, blockStart(len, nb, b), blockStart(len, nb, b + 1));
+            }
+        });
+        for (int b = 0; b < nb; b++) {
+            addAt(out, blockStart(len, nb, b + 1), high[b]);
+        }
+    }
+
+    // The first limb of block b of `blocks` over [0, len).
+    private static int blockStart(int len, int blocks, int b) {
+        return (int) ((long) len * b / blocks);
+    }
+
+    // Limbs [t0, t1) of the passes with carries from zero (see pack); returns H, the value above
+    // limb t1 - 1, as little-endian limbs.
+    private static long[] packBlock(DoubleCrt crt, double[][][] res, int s, int count, int w, long[] out, int t0,
+            int t1) {
+        long[] carries = new long[s];
+        long[] chunk = new long[RECOMBINE_CHUNK + 2];
+        for (int c0 = t0; c0 < t1; c0 += RECOMBINE_CHUNK) {
+            int c1 = Math.min(t1, c0 + RECOMBINE_CHUNK);
+            pack(res[s - 1], count, w, c0, c1, chunk);
+            System.arraycopy(chunk, 1, out, c0, c1 - c0);
+            for (int j = s - 2; j >= 0; j--) {
+                pack(res[j], count, w, c0, c1, chunk);
+                carries[j] = mulAdd(out, c0, c1, crt.prime(j), chunk, carries[j]);
+            }
+        }
+        long[] high = new long[s]; // below 2^(50 (s - 1)) <= 2^(64 (s - 1))
+        for (int j = s - 2; j >= 0; j--) {
+            mulAdd(high, 0, s, crt.prime(j), ZERO_LIMBS, carries[j]);
+        }
+        return high;
+    }
+
+    // x[1 + t] read by mulAdd as zeros when it multiplies a block's H (at most MAX_PRIMES limbs).
+    private static final long[] ZERO_LIMBS = new long[MAX_PRIMES + 1];
+
+    // out += h 2^(64 at), the carry propagated; h beyond out's top must be zero.
+    private static void addAt(long[] out, int at, long[] h) {
+        long carry = 0;
+        int i = 0;
+        for (; i < h.length || carry != 0; i++) {
+            long x = i < h.length ? h[i] : 0;
+            if (at + i >= out.length) {
+                if (x != 0 || carry != 0) {
+                    throw new AssertionError("the packed product exceeds its " + out.length + " limbs");
+                }
+                continue;
+            }
+            long y = out[at + i];
+            long sum = y + x;
+            long c1 = Long.compareUnsigned(sum, y) < 0 ? 1 : 0;
+            long sum2 = sum + carry;
+            c1 += Long.compareUnsigned(sum2, sum) < 0 ? 1 : 0;
+            out[at + i] = sum2;
+            carry = c1;
+        }
+    }
+
+    /** In place, every row: Garner's digits for the first s primes, normalized into [0, q_j) (profiles). */
+    static void garner(double[][][] res, int s) {
+        DoubleCrt crt = ConvolutionPlan.first(s);
+        crt.digits(res, 0, res[0].length);
+        crt.normalize(res, 0, res[0].length);
+    }
+
+    // Limbs per chunk of the recombination passes.
+    private static final int RECOMBINE_CHUNK = 2048;
+
+    // chunk[1 + t - t0] = limb t of sum_i v_i 2^(w i) (first count digits) for t in [t0, t1),
+    // chunk[0] and chunk[t1 - t0 + 1] scratch. Digits are below 2^50 <= w: they do not
+    // overlap, and a digit starting before bit 64 (t0 - 1) ends before limb t0.
+    private static void pack(double[][] digits, int count, int w, int t0, int t1, long[] chunk) {
+        java.util.Arrays.fill(chunk, 0, t1 - t0 + 2, 0L);
+        int cols = digits[0].length;
+        long firstBit = Math.max(0, 64L * (t0 - 1));
+        long from = (firstBit + w - 1) / w;                      // first digit starting at >= firstBit
+        long to = Math.min(count, (64L * t1 + w - 1) / w);      // digits starting before bit 64 t1
+        long base = 64L * (t0 - 1);                              // chunk[0] is limb t0 - 1
+        int logCols = Integer.numberOfTrailingZeros(cols);
+        long bit = from * w - base;
+        for (int i = (int) from; i < to; bit += w) {
+            double[] row = digits[i >>> logCols];
+            int c = i & (cols - 1);
+            int end = (int) Math.min(to - i, cols - c) + c;
+            for (; c < end; c++, i++, bit += w) {
+                long v = (long) row[c];
+                int li = (int) (bit >>> 6);
+                int sh = (int) (bit & 63);
+                chunk[li] |= v << sh;
+                chunk[li + 1] |= (v >>> 1) >>> (63 - sh);
+            }
+            bit -= w;
+        }
+    }
+
+    // y[t] = y[t] p + x[1 + t - t0] + carry for t in [t0, t1) (p < 2^50); returns the carry.
+    private static long mulAdd(long[] y, int t0, int t1, long p, long[] x, long carry) {
+        for (int t = t0; t < t1; t++) {
+            long a = y[t];
+            long lo = a * p;
+            long hi = Math.multiplyHigh(a, p) + ((a >> 63) & p); // unsigned high word
+            long s1 = lo + x[1 + t - t0];
+            hi += Long.compareUnsigned(s1, lo) < 0 ? 1 : 0;
+            long s2 = s1 + carry;
+            hi += Long.compareUnsigned(s2, s1) < 0 ? 1 : 0;
+            y[t] = s2;
+            carry = hi;
+        }
+        return carry;
+    }
+
+
+    private static int ceilLog2(long x) {
+        return x <= 1 ? 0 : 64 - Long.numberOfLeadingZeros(x - 1);
+    }
+}

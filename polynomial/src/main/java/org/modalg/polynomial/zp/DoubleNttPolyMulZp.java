@@ -1,0 +1,370 @@
+package org.modalg.polynomial.zp;
+
+import java.math.BigInteger;
+import java.util.Arrays;
+import org.modalg.fft.NttEngine;
+import org.modalg.fft.doublentt.DoubleNttPlan;
+import org.modalg.fields.UnsignedDivider;
+import org.modalg.polynomial.convolution.ConvolutionPlan;
+import org.modalg.polynomial.convolution.DoubleCrt;
+import org.modalg.polynomial.zz.PolyMulZZ;
+
+/**
+ * Products over Z/pZ for every modulus 2 &lt;= p &lt; 2^64 (p read as an unsigned word, prime or
+ * not) as a thin client of the one convolution pipeline ({@link ConvolutionPlan}), the technique
+ * of FLINT's {@code fft_small} for {@code nmod_poly_mul}. This class chooses the shape (the
+ * fewest of the pipeline's primes q_j below 2^50 that determine the exact integer product, one
+ * cyclic convolution of length N = 2^ceil(log2(aLen + bLen - 1)), or of a given length for the
+ * wrapped route) and supplies the two hooks: the entries mod q_j as the projection
+ * ({@link Entries}) and, as the recombination, the reduction mod p of the exact integer
+ * coefficient fused with Garner's digits row by row while they are in cache
+ * ({@link #reduceShoup}, {@link #reduce}). No BigInteger per coefficient, no array per prime
+ * beyond its transform matrices. The transforms run on {@link DoubleNttPlan} or, for
+ * {@link #mul(long, long[], int, int, long[], int, int, long[], int, NttEngine, int)}, on an engine.
+ *
+ * <h2>How many primes</h2>
+ * Every coefficient of the integer product of the lifts (entries in [0, p)) is a sum of at most
+ * m = min(aLen, bLen) products of two integers in [0, p - 1], so it lies in [0, B] with
+ * B = m (p - 1)^2. With M = q_0 ... q_(s-1) &gt; B, the residues mod the q_j determine it: the
+ * normalized digits v_j in [0, q_j) give V = v_0 + q_0 (v_1 + q_1 (v_2 + ...)) in [0, M),
+ * congruent to the coefficient modulo M, and both lie in [0, M), so V is the coefficient.
+ * s is the fewest that gives M &gt; B ({@link Modulus#primesFor}): one prime when B &lt; q_0 (about
+ * 2^50: small p), two up to about 2^100 (p below 2^(50 - log2(m)/2)), three up to about 2^150
+ * (p &lt; 2^63 at m = 2^22, FLINT's 62-bit row up to m = 2^24), four above (every p &lt; 2^64,
+ * m &lt; 2^71).
+ *
+ * <h2>The reduction mod p</h2>
+ * V mod p = (v_0 + sum_{j&gt;=1} v_j K_j) mod p with K_j = q_0 ... q_(j-1) mod p &lt; 2^64. For
+ * p &lt; 2^63 each term is a Shoup product by the precomputed floor(K_j 2^64 / p), added modulo
+ * p without a branch ({@link #reduceShoup}: 31 against 45 ms for the 2^21 coefficients of a
+ * 2^20 product, one thread, load about 5). For larger p the sum of s terms below 2^50 2^64 is
+ * kept in two words (below 2^116, high word below 2^53) and reduced by {@link UnsignedDivider}
+ * (Moeller-Granlund) once ({@link #reduce}).
+ *
+ * <p>Cost: O(s N log N) for the transforms, O(s N) for the residues (the entries themselves, or
+ * two 32-bit halves and one modular product per prime, vectorized), O(s^2 N) for Garner and
+ * O(s N) for the reduction.
+ * Limits: N &lt;= 2^{@link #MAX_LOG2N}; longer products go in blocks (the caller's).
+ */
+public final class DoubleNttPolyMulZp {
+    private DoubleNttPolyMulZp() {
+    }
+
+    /** Longest transform: 2^28 points (the plan's and the primes' 2-adic limit). */
+    static final int MAX_LOG2N = ConvolutionPlan.MAX_LOG2N;
+
+    /** Most primes ever needed: four (M &gt; 2^199 &gt; 2^31 (2^64)^2). */
+    static final int MAX_PRIMES = 4;
+
+    /** The per-modulus constants: K_j and the longest m each prime count takes. Immutable. */
+    public static final class Modulus {
+        final long p;
+        final UnsignedDivider div;
+        // crt[k - 1]: the basis of the first k primes
+        final DoubleCrt[] crt = new DoubleCrt[MAX_PRIMES];
+        // maxMin[k - 1]: the largest m = min(aLen, bLen) with m (p - 1)^2 < q_0 ... q_(k-1)
+        final long[] maxMin = new long[MAX_PRIMES];
+        // k[j] = q_0 ... q_(j-1) mod p (k[0] = 1 mod p)
+        final long[] k = new long[MAX_PRIMES];
+        // whether a two-word sum of s terms below 2^114 has its high word below p
+        final boolean highBelowP;
+        // w[j] = floor(k[j] 2^64 / p) (unsigned), for Shoup's products by k[j] (p < 2^63)
+        final long[] w = new long[MAX_PRIMES];
+        // p < 2^63: the reduction by Shoup's products (reduceShoup)
+        final boolean shoup;
+
+        Modulus(long p) {
+            this.p = p;
+            this.div = new UnsignedDivider(p);
+            BigInteger pb = new BigInteger(Long.toUnsignedString(p));
+            BigInteger sq = pb.subtract(BigInteger.ONE).pow(2);
+            BigInteger prod = BigInteger.ONE;
+            for (int s = 1; s <= MAX_PRIMES; s++) {
+                DoubleCrt c = ConvolutionPlan.first(s); // the pipeline's one prime-basis cache
+                crt[s - 1] = c;
+                k[s - 1] = prod.mod(pb).longValue();
+                prod = prod.multiply(BigInteger.valueOf(c.prime(s - 1)));
+                // m (p - 1)^2 < M  <=>  m <= (M - 1) / (p - 1)^2
+                BigInteger most = sq.signum() == 0 ? BigInteger.valueOf(Long.MAX_VALUE)
+                        : prod.subtract(BigInteger.ONE).divide(sq);
+                maxMin[s - 1] = most.bitLength() < 63 ? most.longValue() : Long.MAX_VALUE;
+            }
+            this.shoup = p > 0;
+            for (int j = 0; j < MAX_PRIMES && shoup; j++) {
+                w[j] = div.quotient(k[j], 0L);
+            }
+            // high word < 2^53 (s <= 4 terms below 2^114 plus one below 2^50)
+            this.highBelowP = Long.compareUnsigned(p, 1L << 53) > 0;
+        }
+
+        /** The basis for m = min(aLen, bLen): the fewest primes with M &gt; m (p - 1)^2. */
+        public DoubleCrt primesFor(int m) {
+            for (int s = 1; s <= MAX_PRIMES; s++) {
+                if (m <= maxMin[s - 1]) {
+                    return crt[s - 1];
+                }
+            }
+            throw new IllegalStateException("no basis for m = " + m); // m < 2^31: four suffice
+        }
+    }
+
+    private static volatile Modulus last = new Modulus(2);
+
+    /** The constants for p (the last modulus is cached: setting up costs a few BigInteger products). */
+    public static Modulus modulus(long p) {
+        Modulus m = last;
+        if (m.p != p) {
+            m = new Modulus(p);
+            last = m;
+        }
+        return m;
+    }
+
+    /** Whether one transform takes the product: aLen + bLen - 1 &lt;= 2^{@link #MAX_LOG2N}. */
+    static boolean fits(int aLen, int bLen) {
+        return (long) aLen + bLen - 1 <= 1L << MAX_LOG2N;
+    }
+
+    /**
+     * c[cOff .. cOff + aLen + bLen - 1) = a b mod p (preconditions of {@link PolyMulZp}, entries
+     * unsigned in [0, p), 2 &lt;= p &lt; 2^64 unsigned, {@link #fits}), on {@code threads} threads.
+     * b == a with the same offset and length is a square (one transform fewer per prime).
+     */
+    public static void mul(long p, long[] a, int aOff, int aLen, long[] b, int bOff, int bLen, long[] c, int cOff,
+            int threads) {
+        int log2n = Math.max(DoubleNttPlan.MIN_LOG2N, PolyMulZZ.ceilLog2(aLen + bLen - 1));
+        cyclic(p, a, aOff, aLen, b, bOff, bLen, c, cOff, log2n, threads);
+    }
+
+    /**
+     * c[cOff .. cOff + min(N, aLen + bLen - 1)) = a b mod (x^N - 1, p) for N = 2^log2n, operands
+     * of at most N coefficients each (other preconditions as {@link #mul}): the cyclic
+     * convolution, which is the product itself when aLen + bLen - 1 &lt;= N. Its coefficients
+     * are sums of at most min(aLen, bLen) products (for each index of the shorter operand one of
+     * the longer), so the bound of the class holds.
+     */
+    public static void cyclic(long p, long[] a, int aOff, int aLen, long[] b, int bOff, int bLen, long[] c, int cOff,
+            int log2n, int threads) {
+        product(p, a, aOff, aLen, b, bOff, bLen, c, cOff, log2n, null, threads);
+    }
+
+    /**
+     * {@link #mul} with the convolutions on {@code engine} (a GPU's): the same primes, projection
+     * and fused reduction on the calling thread, one cyclic convolution per prime on the engine
+     * ({@link ConvolutionPlan#convolve(ConvolutionPlan.Projection, ConvolutionPlan.Projection,
+     * NttEngine)}), the recombination on {@code threads} threads.
+     *
+     * @throws IllegalArgumentException if the product is longer than the engine's 2^27 points
+     */
+    static void mul(long p, long[] a, int aOff, int aLen, long[] b, int bOff, int bLen, long[] c, int cOff,
+            NttEngine engine, int threads) {
+        int log2n = Math.max(DoubleNttPlan.MIN_LOG2N, ConvolutionPlan.ceilLog2(aLen + bLen - 1));
+        product(p, a, aOff, aLen, b, bOff, bLen, c, cOff, log2n, engine, threads);
+    }
+
+    // The pipeline for a product mod p: the plan of the fewest primes, the entries as projection,
+    // convolutions on the CPU (engine null) or the engine, the fused reduction as recombination.
+    private static void product(long p, long[] a, int aOff, int aLen, long[] b, int bOff, int bLen, long[] c,
+            int cOff, int log2n, NttEngine engine, int threads) {
+        int n = Math.min(aLen + bLen - 1, 1 << log2n);
+        Modulus mod = modulus(p);
+        int m = Math.min(aLen, bLen);
+        DoubleCrt crt = mod.primesFor(m);
+        int s = crt.size();
+        int pBits = 64 - Long.numberOfLeadingZeros(p - 1);
+        ConvolutionPlan plan = ConvolutionPlan.ofShape(crt, Math.max(DoubleNttPlan.MIN_LOG2N, log2n),
+                ConvolutionPlan.CYCLIC, aLen, bLen, pBits, 0, n, 2 * pBits + ConvolutionPlan.ceilLog2(m));
+        // values up to 2^50 are inputs of every prime's transform as they are (magnitude at most
+        // 1.5 q_j: q_j > 2^49.9); larger ones are reduced from their two 32-bit halves
+        boolean small = Long.compareUnsigned(p, 1L << 50) <= 0;
+        Entries ea = new Entries(a, aOff, aLen, small);
+        Entries eb = a == b && aOff == bOff && aLen == bLen ? ea : new Entries(b, bOff, bLen, small);
+        ConvolutionPlan.Convolved convolved = engine == null ? plan.convolve(ea, eb, threads)
+                : plan.convolve(ea, eb, engine);
+        plan.recombine(convolved, (basis, res, from, to) -> {
+            int cols = res[0][0].length;
+            basis.normalize(res, from, to); // digits in [0, q_j): those of the coefficient in [0, M)
+            for (int r = from; r < to; r++) {
+                int end = Math.min(cols, n - r * cols);
+                if (mod.shoup) {
+                    reduceShoup(mod, s, res, r, end, c, cOff + r * cols);
+                } else {
+                    reduce(mod, s, res, r, end, c, cOff + r * cols);
+                }
+            }
+        }, threads);
+    }
+
+    /** The projection of a polynomial over Z/pZ: its entries x[off .. off + len), residues by {@link #residues}. */
+    static final class Entries implements ConvolutionPlan.Projection {
+        private final long[] x;
+        private final int off;
+        private final int len;
+        private final boolean small;
+
+        Entries(long[] x, int off, int len, boolean small) {
+            this.x = x;
+            this.off = off;
+            this.len = len;
+            this.small = small;
+        }
+
+        @Override
+        public int residues(long q, double[][] m) {
+            DoubleNttPolyMulZp.residues(x, off, len, q, small, m);
+            return (len + m[0].length - 1) / m[0].length;
+        }
+
+        @Override
+        public int length() {
+            return len;
+        }
+    }
+
+    /**
+     * Rows [0, ceil(len / C)) of m (C = its row length) from x[off .. off + len) read unsigned,
+     * zeros after len: the values themselves when {@code small} (all below 2^50, so of magnitude
+     * below 1.5 q, the transform's input range), else hi 2^32 + lo for the 32-bit halves, with
+     * hi 2^32 reduced into [-q/2, q/2] (up to 2^-40 q) by the modular product of
+     * {@code DoubleNttKernels} (operands below 2^51) and lo &lt; 2^32 added: below q/2 + 2^33 &lt;
+     * 1.5 q. The further rows are not written (the transform takes them as zero). O(len).
+     */
+    static void residues(long[] x, int off, int len, long q, boolean small, double[][] m) {
+        int cols = m[0].length;
+        int rows = (len + cols - 1) / cols;
+        double qd = q;
+        double qinv = 1.0 / qd;
+        double nq = -qd;
+        double c32 = DoubleCrt.symmetric(Math.floorMod(1L << 32, q), q);
+        double c32q = c32 * qinv;
+        for (int r = 0; r < rows; r++) {
+            double[] row = m[r];
+            int from = off + r * cols;
+            int end = Math.min(cols, len - r * cols);
+            if (small) {
+                for (int c = 0; c < end; c++) {
+                    row[c] = x[from + c];
+                }
+            } else {
+                for (int c = 0; c < end; c++) {
+                    long v = x[from + c];
+                    double y = v >>> 32;
+                    double h = y * c32;
+                    double t = Math.rint(y * c32q);
+                    row[c] = Math.fma(t, nq, h) + Math.fma(y, c32, -h) + (double) (v & 0xFFFFFFFFL);
+                }
+            }
+            Arrays.fill(row, end, cols, 0.0);
+        }
+    }
+
+    /**
+     * {@link #reduce} for 2 &lt;= p &lt; 2^63, branch-free, by Shoup's products: with
+     * W = floor(K 2^64 / p) and 0 &lt;= v &lt; 2^50, q = floor(v W / 2^64) exceeds v K / p -
+     * v / 2^64 - 1, so t = v K - q p (exact in wrapping arithmetic) lies in [0, p (1 + 2^-14));
+     * t - p is then in [-p, p 2^-14), and its sign (p &lt; 2^63) says whether to keep t or t - p.
+     * The terms in [0, p) are added modulo p the same way (a sum below 2p &lt; 2^64, minus p, in
+     * [-p, p)). v_0 needs the product by K_0 = 1 only when p &lt;= 2^50 (else v_0 &lt; q_0 &lt; p).
+     * Six multiplications per coefficient for three primes and no data-dependent branch.
+     */
+    static void reduceShoup(Modulus mod, int s, double[][][] res, int r, int end, long[] c, int cOff) {
+        final long p = mod.p;
+        final long[] k = mod.k;
+        final long[] w = mod.w;
+        final boolean reduce0 = p <= 1L << 50;
+        double[] x0 = res[0][r];
+        if (s == 3 && !reduce0) {
+            double[] x1 = res[1][r];
+            double[] x2 = res[2][r];
+            long k1 = k[1];
+            long k2 = k[2];
+            long w1 = w[1];
+            long w2 = w[2];
+            long m1 = w1 >> 63; // unsigned high word of v W for v >= 0: multiplyHigh + (W < 0 ? v : 0)
+            long m2 = w2 >> 63;
+            for (int col = 0; col < end; col++) {
+                long acc = (long) x0[col];
+                long v = (long) x1[col];
+                long t = v * k1 - (Math.multiplyHigh(v, w1) + (m1 & v)) * p - p;
+                t += (t >> 63) & p;
+                long u = (long) x2[col];
+                long e = u * k2 - (Math.multiplyHigh(u, w2) + (m2 & u)) * p - p;
+                e += (e >> 63) & p;
+                acc = acc + t - p;
+                acc += (acc >> 63) & p;
+                acc = acc + e - p;
+                acc += (acc >> 63) & p;
+                c[cOff + col] = acc;
+            }
+            return;
+        }
+        for (int col = 0; col < end; col++) {
+            long acc = 0;
+            for (int j = 0; j < s; j++) {
+                long v = (long) res[j][r][col];
+                long t;
+                if (j == 0 && !reduce0) {
+                    t = v;
+                } else {
+                    t = v * k[j] - (Math.multiplyHigh(v, w[j]) + ((w[j] >> 63) & v)) * p - p;
+                    t += (t >> 63) & p;
+                }
+                acc = acc + t - p;
+                acc += (acc >> 63) & p;
+            }
+            c[cOff + col] = acc;
+        }
+    }
+
+    // c[cOff + col] = (v_0 + sum_j v_j K_j) mod p for col < end, from the normalized digits of
+    // row r (integers in [0, q_j) held exactly as doubles); any p < 2^64.
+    static void reduce(Modulus mod, int s, double[][][] res, int r, int end, long[] c, int cOff) {
+        final long[] k = mod.k;
+        final UnsignedDivider div = mod.div;
+        double[] x0 = res[0][r];
+        if (s == 1) {
+            for (int col = 0; col < end; col++) {
+                c[cOff + col] = div.remainder(0L, (long) x0[col]); // below 2^50
+            }
+            return;
+        }
+        double[] x1 = res[1][r];
+        double[] x2 = s > 2 ? res[2][r] : null;
+        double[] x3 = s > 3 ? res[3][r] : null;
+        long k1 = k[1];
+        long k2 = s > 2 ? k[2] : 0;
+        long k3 = s > 3 ? k[3] : 0;
+        // v K for v in [0, 2^50) and K read unsigned: high word multiplyHigh(v, K) + (K < 0 ? v : 0)
+        long m1 = k1 >> 63;
+        long m2 = k2 >> 63;
+        long m3 = k3 >> 63;
+        boolean highBelowP = mod.highBelowP;
+        for (int col = 0; col < end; col++) {
+            long lo = (long) x0[col];
+            long hi = 0;
+            long v = (long) x1[col];
+            long t = v * k1;
+            hi += Math.multiplyHigh(v, k1) + (m1 & v);
+            lo += t;
+            hi += Long.compareUnsigned(lo, t) < 0 ? 1 : 0;
+            if (x2 != null) {
+                v = (long) x2[col];
+                t = v * k2;
+                hi += Math.multiplyHigh(v, k2) + (m2 & v);
+                lo += t;
+                hi += Long.compareUnsigned(lo, t) < 0 ? 1 : 0;
+                if (x3 != null) {
+                    v = (long) x3[col];
+                    t = v * k3;
+                    hi += Math.multiplyHigh(v, k3) + (m3 & v);
+                    lo += t;
+                    hi += Long.compareUnsigned(lo, t) < 0 ? 1 : 0;
+                }
+            }
+            if (!highBelowP) {
+                hi = div.remainder(0L, hi);
+            }
+            c[cOff + col] = div.remainder(hi, lo);
+        }
+    }
+}

@@ -1,0 +1,137 @@
+package org.modalg.polynomial.zz;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.math.BigInteger;
+import java.util.Arrays;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.modalg.fft.products.PolyProductProvider;
+
+/**
+ * The host side of the device products ({@link PolyMulDevice}): the sign-magnitude limbs sent
+ * to a {@link PolyProductProvider} (from BigIntegers and from packed coefficients) and the
+ * packed product built from what it returns, with a provider that multiplies by the schoolbook
+ * method on BigIntegers (an independent oracle), on random signed coefficients every run (seed
+ * printed); a provider that declines gives null.
+ */
+class PolyMulDeviceTest {
+    // Schoolbook on the limbs it is given, written back in sign-magnitude form.
+    private static final class SchoolbookProvider implements PolyProductProvider {
+        int calls;
+        boolean decline;
+
+        @Override
+        public String name() {
+            return "schoolbook";
+        }
+
+        @Override
+        public boolean isUsable() {
+            return true;
+        }
+
+        @Override
+        public long minLength() {
+            return 1;
+        }
+
+        @Override
+        public boolean multiplyMod(long p, long[] a, int aOff, int aLen, long[] b, int bOff, int bLen,
+                long[] c, int cOff) {
+            return false;
+        }
+
+        @Override
+        public boolean multiplySigned(long[] aMag, byte[] aSign, int aLen, int aLimbs, long[] bMag,
+                byte[] bSign, int bLen, int bLimbs, int boundBits, long[] cMag, byte[] cSign, int cLimbs) {
+            calls++;
+            if (decline) {
+                return false;
+            }
+            BigInteger[] a = values(aMag, aSign, aLen, aLimbs);
+            BigInteger[] b = values(bMag, bSign, bLen, bLimbs);
+            for (int k = 0; k < aLen + bLen - 1; k++) {
+                BigInteger s = BigInteger.ZERO;
+                for (int i = Math.max(0, k - bLen + 1); i <= Math.min(k, aLen - 1); i++) {
+                    s = s.add(a[i].multiply(b[k - i]));
+                }
+                cSign[k] = (byte) s.signum();
+                BigInteger m = s.abs();
+                for (int l = 0; l < cLimbs; l++) {
+                    cMag[k * cLimbs + l] = m.shiftRight(64 * l).longValue();
+                }
+            }
+            return true;
+        }
+
+        private static BigInteger[] values(long[] mag, byte[] sign, int len, int limbs) {
+            BigInteger[] v = new BigInteger[len];
+            for (int i = 0; i < len; i++) {
+                BigInteger m = BigInteger.ZERO;
+                for (int l = limbs - 1; l >= 0; l--) {
+                    m = m.shiftLeft(64).add(new BigInteger(Long.toUnsignedString(mag[i * limbs + l])));
+                }
+                v[i] = sign[i] < 0 ? m.negate() : sign[i] == 0 ? BigInteger.ZERO : m;
+            }
+            return v;
+        }
+    }
+
+    private static ZZPoly random(Random rnd, int n, int bits) {
+        BigInteger[] c = new BigInteger[n];
+        for (int i = 0; i < n; i++) {
+            BigInteger m = rnd.nextInt(5) == 0 ? BigInteger.ZERO : new BigInteger(1 + rnd.nextInt(bits), rnd);
+            c[i] = rnd.nextBoolean() ? m.negate() : m;
+        }
+        c[n - 1] = BigInteger.ONE.shiftLeft(bits - 1).negate(); // the full width, negative
+        return ZZPoly.of(c);
+    }
+
+    private static ZZPoly schoolbook(ZZPoly f, ZZPoly g) {
+        BigInteger[] c = new BigInteger[f.length() + g.length() - 1];
+        Arrays.fill(c, BigInteger.ZERO);
+        for (int i = 0; i < f.length(); i++) {
+            for (int j = 0; j < g.length(); j++) {
+                c[i + j] = c[i + j].add(f.coefficient(i).multiply(g.coefficient(j)));
+            }
+        }
+        return ZZPoly.of(c);
+    }
+
+    @Test
+    void productsThroughTheProviderEqualSchoolbook() {
+        long seed = Long.getLong("modalg.test.seed", System.nanoTime());
+        System.out.println("PolyMulDeviceTest seed " + seed + " (replay with -Dmodalg.test.seed=" + seed + ")");
+        Random rnd = new Random(seed);
+        SchoolbookProvider provider = new SchoolbookProvider();
+        for (int bits : new int[] {1, 63, 64, 65, 128, 300}) {
+            for (int[] s : new int[][] {{1, 1}, {1, 7}, {5, 3}, {40, 41}, {200, 9}}) {
+                ZZPoly f = random(rnd, s[0], bits);
+                ZZPoly g = random(rnd, s[1], bits);
+                String what = bits + " bits, " + s[0] + " x " + s[1];
+                ZZPoly c = PolyMulDevice.multiply(provider, f, g, f.maxCoefficientBits(), g.maxCoefficientBits());
+                assertNotNull(c, what);
+                ZZPoly expected = schoolbook(f, g);
+                assertEquals(expected, c, what);
+                assertEquals(expected.maxCoefficientBits(), c.maxCoefficientBits(), what);
+                // the packed product as an operand: its limbs are read from the chunks
+                ZZPoly again = PolyMulDevice.multiply(provider, c, f, c.maxCoefficientBits(), f.maxCoefficientBits());
+                assertEquals(schoolbook(expected, f), again, what + ", packed operand");
+                ZZPoly sq = PolyMulDevice.multiply(provider, f, f, f.maxCoefficientBits(), f.maxCoefficientBits());
+                assertEquals(schoolbook(f, f), sq, what + ", square");
+            }
+        }
+    }
+
+    @Test
+    void aDecliningProviderGivesNull() {
+        SchoolbookProvider provider = new SchoolbookProvider();
+        provider.decline = true;
+        ZZPoly f = ZZPoly.of(3, -4, 5);
+        assertNull(PolyMulDevice.multiply(provider, f, f, 3, 3));
+        assertEquals(1, provider.calls);
+    }
+}
