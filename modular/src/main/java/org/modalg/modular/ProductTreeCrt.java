@@ -58,7 +58,7 @@ public final class ProductTreeCrt {
         checkDistinct(primes);
         if (n == 0) {
             for (int i = 0; i < k; i++) {
-                cofactorInverse(new long[] {primes[i]}, 0); // the primality check alone
+                checkPrime(primes, i);
             }
             return new BigInteger[0];
         }
@@ -213,6 +213,15 @@ public final class ProductTreeCrt {
         }
     }
 
+    // primes[i], or IllegalArgumentException naming it when it is not a prime in [2, 2^62)
+    private static long checkPrime(long[] primes, int i) {
+        long p = primes[i];
+        if (p < 2 || p >= (1L << 62) || !NttPrimes.isPrime(p)) {
+            throw new IllegalArgumentException("primes[" + i + "] must be a prime in [2, 2^62), got " + p);
+        }
+        return p;
+    }
+
     private static void checkDistinct(long[] primes) {
         long[] sorted = primes.clone();
         Arrays.sort(sorted);
@@ -229,10 +238,7 @@ public final class ProductTreeCrt {
      * a factor R^-(k-1) to undo, then the extended Euclidean inverse. p_i = 2: 1 (M / 2 is odd).
      */
     static long cofactorInverse(long[] primes, int i) {
-        long p = primes[i];
-        if (p < 2 || p >= (1L << 62) || !NttPrimes.isPrime(p)) {
-            throw new IllegalArgumentException("primes[" + i + "] must be a prime in [2, 2^62), got " + p);
-        }
+        long p = checkPrime(primes, i);
         if (p == 2) {
             return 1;
         }
