@@ -11,6 +11,7 @@ import org.modalg.gpu.runtime.DeviceBuffer;
 import org.modalg.gpu.runtime.DeviceWorkspace;
 import org.modalg.gpu.runtime.GpuKernels;
 import org.modalg.gpu.runtime.GpuRuntime;
+import org.modalg.gpu.runtime.LaunchChooser;
 
 /**
  * Products of non-negative integers given as little-endian 64-bit limbs, entirely on the
@@ -137,9 +138,11 @@ final class GpuIntegerMultiplier {
         // blockFlags: one byte per block of aggregates, then one byte per block of carries in
         Pointer agg = Pointer.to(blockFlags.at(0));
         Pointer carryIn = Pointer.to(blockFlags.at(blockFlagWords(n)));
-        Cuda.launch(prepare, "carry_prepare", (int) ((n + THREADS - 1) / THREADS), 1, THREADS, 0,
-                c.arg(), Pointer.to(new long[] {coeffs}), t.arg(), flags.arg(),
-                Pointer.to(new long[] {n}));
+        // its block is free (one thread per limb) and it only reads c: the chooser may probe it
+        LaunchChooser.Probe launch = (m, bl) -> Cuda.launch(prepare, "carry_prepare",
+                (int) ((m + bl - 1) / bl), 1, bl, 0, c.arg(), Pointer.to(new long[] {coeffs}), t.arg(),
+                flags.arg(), Pointer.to(new long[] {m}));
+        launch.launch(n, rt.launchChooser().block(prepare, "carry_prepare", n, 1, THREADS, launch));
         Cuda.launch(aggregates, "carry_block_aggregates", (int) blocks, 1, 256, 0, flags.arg(),
                 Pointer.to(new long[] {n}), agg);
         Cuda.launch(prefix, "carry_block_prefix", 1, 1, 1, 0, agg, Pointer.to(new long[] {blocks}),

@@ -10,6 +10,7 @@ import org.modalg.gpu.runtime.Cuda;
 import org.modalg.gpu.runtime.DeviceBuffer;
 import org.modalg.gpu.runtime.GpuKernels;
 import org.modalg.gpu.runtime.GpuRuntime;
+import org.modalg.gpu.runtime.LaunchChooser;
 
 /**
  * Projection of 64-bit-limb integers onto word-size primes and Garner's reconstruction back to
@@ -42,6 +43,7 @@ public final class GpuCrt implements AutoCloseable {
     // q_j R mod p for the last p of reconstructMod
     private DeviceBuffer dQp;
     private long qpPrime;
+    private final LaunchChooser chooser;
 
     /**
      * Constants for the primes (distinct, each &lt; 2^62) and inputs of {@code inputLimbs} limbs.
@@ -112,6 +114,7 @@ public final class GpuCrt implements AutoCloseable {
         garner = rt.function(GpuKernels.CRT, "garner_limbs");
         garnerMod = rt.function(GpuKernels.CRT, "garner_mod");
         garnerSigned = rt.function(GpuKernels.CRT, "garner_signed");
+        chooser = rt.launchChooser();
     }
 
     // The limbs of x >= 0, little-endian, count of them.
@@ -139,18 +142,20 @@ public final class GpuCrt implements AutoCloseable {
 
     /** res row j, element i = x_i mod q_j for the {@code count} elements of x (element-major). */
     public void project(DeviceBuffer x, long count, DeviceBuffer res, long rowStride) {
-        Cuda.launch(project, "project_limbs", blocks(count), 1, THREADS, 0, x.arg(),
-                Pointer.to(new int[] {inputLimbs}), Pointer.to(new long[] {count}), res.arg(),
+        LaunchChooser.Probe launch = (n, b) -> Cuda.launch(project, "project_limbs", blocks(n, b), 1, b, 0,
+                x.arg(), Pointer.to(new int[] {inputLimbs}), Pointer.to(new long[] {n}), res.arg(),
                 Pointer.to(new long[] {rowStride}), dPrimes.arg(), dPinvs.arg(), dLimbPow.arg(),
                 Pointer.to(new int[] {primes.length}));
+        launch.launch(count, block(project, "project_limbs_l" + inputLimbs, count, launch));
     }
 
     /** y element i (lout limbs) = the integer below the primes' product with residues res[.][i]. */
     public void reconstruct(DeviceBuffer res, long rowStride, long count, DeviceBuffer y, int lout) {
-        Cuda.launch(garner, "garner_limbs", blocks(count), 1, THREADS, 0, res.arg(),
-                Pointer.to(new long[] {rowStride}), Pointer.to(new long[] {count}), y.arg(),
+        LaunchChooser.Probe launch = (n, b) -> Cuda.launch(garner, "garner_limbs", blocks(n, b), 1, b, 0,
+                res.arg(), Pointer.to(new long[] {rowStride}), Pointer.to(new long[] {n}), y.arg(),
                 Pointer.to(new int[] {lout}), dPrimes.arg(), dPinvs.arg(), dQmod.arg(), dInv.arg(),
                 dOne.arg(), Pointer.to(new int[] {primes.length}));
+        launch.launch(count, block(garner, "garner_limbs_o" + lout, count, launch));
     }
 
     /**
@@ -163,10 +168,12 @@ public final class GpuCrt implements AutoCloseable {
         if (limbs < 1 || limbs > inputLimbs) {
             throw new IllegalArgumentException("limbs must be in [1, " + inputLimbs + "], got " + limbs);
         }
-        Cuda.launch(projectSigned, "project_signed_limbs", blocks(count), 1, THREADS, 0, x.arg(),
-                Pointer.to(new int[] {limbs}), signs.arg(), Pointer.to(new long[] {count}), res.arg(),
-                Pointer.to(new long[] {rowStride}), dPrimes.arg(), dPinvs.arg(), dLimbPow.arg(),
-                Pointer.to(new int[] {inputLimbs}), Pointer.to(new int[] {primes.length}));
+        LaunchChooser.Probe launch = (n, b) -> Cuda.launch(projectSigned, "project_signed_limbs",
+                blocks(n, b), 1, b, 0, x.arg(), Pointer.to(new int[] {limbs}), signs.arg(),
+                Pointer.to(new long[] {n}), res.arg(), Pointer.to(new long[] {rowStride}), dPrimes.arg(),
+                dPinvs.arg(), dLimbPow.arg(), Pointer.to(new int[] {inputLimbs}),
+                Pointer.to(new int[] {primes.length}));
+        launch.launch(count, block(projectSigned, "project_signed_limbs_l" + limbs, count, launch));
     }
 
     /**
@@ -188,11 +195,12 @@ public final class GpuCrt implements AutoCloseable {
             dQp = DeviceBuffer.of(qp);
             qpPrime = p;
         }
-        Cuda.launch(garnerMod, "garner_mod", blocks(count), 1, THREADS, 0, res.arg(),
-                Pointer.to(new long[] {rowStride}), Pointer.to(new long[] {count}), out.arg(),
+        LaunchChooser.Probe launch = (n, b) -> Cuda.launch(garnerMod, "garner_mod", blocks(n, b), 1, b, 0,
+                res.arg(), Pointer.to(new long[] {rowStride}), Pointer.to(new long[] {n}), out.arg(),
                 dPrimes.arg(), dPinvs.arg(), dQmod.arg(), dInv.arg(), dOne.arg(),
                 Pointer.to(new int[] {primes.length}), Pointer.to(new long[] {p}),
                 Pointer.to(new long[] {m.pInverse()}), dQp.arg(), Pointer.to(new long[] {m.one()}));
+        launch.launch(count, block(garnerMod, "garner_mod", count, launch));
     }
 
     /**
@@ -202,15 +210,24 @@ public final class GpuCrt implements AutoCloseable {
      */
     public void reconstructSigned(DeviceBuffer res, long rowStride, long count, DeviceBuffer mag, int lout,
             DeviceBuffer signs) {
-        Cuda.launch(garnerSigned, "garner_signed", blocks(count), 1, THREADS, 0, res.arg(),
-                Pointer.to(new long[] {rowStride}), Pointer.to(new long[] {count}), mag.arg(),
+        LaunchChooser.Probe launch = (n, b) -> Cuda.launch(garnerSigned, "garner_signed", blocks(n, b), 1, b,
+                0, res.arg(), Pointer.to(new long[] {rowStride}), Pointer.to(new long[] {n}), mag.arg(),
                 Pointer.to(new int[] {lout}), signs.arg(), dPrimes.arg(), dPinvs.arg(), dQmod.arg(),
                 dInv.arg(), dOne.arg(), Pointer.to(new int[] {primes.length}), dModulus.arg(),
                 dHalf.arg(), Pointer.to(new int[] {outputLimbs()}));
+        launch.launch(count, block(garnerSigned, "garner_signed_o" + lout, count, launch));
     }
 
-    private static int blocks(long count) {
-        return (int) Math.max(1, (count + THREADS - 1) / THREADS);
+    private static int blocks(long count, int threads) {
+        return (int) Math.max(1, (count + threads - 1) / threads);
+    }
+
+    // The block for a launch of count elements: THREADS unless -Dmodalg.gpu.launch=model (the
+    // chooser's fitted choice per kernel, shape (primes, limbs) and size; every block computes the
+    // same bits). The probe repeats the launch harmlessly: these kernels' outputs are disjoint
+    // from their inputs.
+    private int block(CUfunction f, String kernel, long count, LaunchChooser.Probe probe) {
+        return chooser.block(f, kernel + "_p" + primes.length, Math.max(1, count), 1, THREADS, probe);
     }
 
     @Override

@@ -6,6 +6,7 @@ import org.modalg.gpu.runtime.Cuda;
 import org.modalg.gpu.runtime.DeviceBuffer;
 import org.modalg.gpu.runtime.GpuKernels;
 import org.modalg.gpu.runtime.GpuRuntime;
+import org.modalg.gpu.runtime.LaunchChooser;
 
 /**
  * Device-resident small-prime NTT steps on rows already in device memory (the kernels of
@@ -38,6 +39,7 @@ public final class GpuNtt {
     private final CUfunction pointwise;
     private final CUfunction scale;
     private final CUfunction bitReverse;
+    private final LaunchChooser chooser;
 
     /**
      * The passes the engines use: {@code modalg.gpu.nttKernel}, by default {@code shoup}
@@ -84,6 +86,7 @@ public final class GpuNtt {
         pointwise = rt.function(GpuKernels.NTT, "pointwise_mul");
         scale = rt.function(GpuKernels.NTT, "scale");
         bitReverse = rt.function(GpuKernels.NTT, "bit_reverse");
+        chooser = rt.launchChooser();
     }
 
     /** Forward DIF transform of rows [row, row + rows): natural order in, bit-reversed out. */
@@ -126,22 +129,32 @@ public final class GpuNtt {
         long off = (long) row << t.log2n;
         forRowRuns(rows, (r0, nr) -> {
             long o = off + ((long) r0 << t.log2n);
-            Cuda.launch(pointwise, "pointwise_mul", elementBlocks(t.log2n), nr, THREADS, 0,
-                    Pointer.to(out.at(o)), Pointer.to(a.at(o)), Pointer.to(b.at(o)),
-                    Pointer.to(new long[] {t.p}), Pointer.to(new long[] {t.pinv}),
-                    Pointer.to(new long[] {c}), Pointer.to(new int[] {t.log2n}));
+            // rows of 2^log2 n elements at o; n may be smaller than t's length for a probe (the
+            // rows then start n apart, inside the same buffers)
+            LaunchChooser.Probe launch = (n, bl) -> Cuda.launch(pointwise, "pointwise_mul",
+                    elementBlocks(n, bl), nr, bl, 0, Pointer.to(out.at(o)), Pointer.to(a.at(o)),
+                    Pointer.to(b.at(o)), Pointer.to(new long[] {t.p}), Pointer.to(new long[] {t.pinv}),
+                    Pointer.to(new long[] {c}), Pointer.to(new int[] {Long.numberOfTrailingZeros(n)}));
+            // in place (out is a or b) a probe would change the inputs: no probe then
+            boolean repeatable = out != a && out != b;
+            launch.launch(1L << t.log2n, chooser.block(pointwise, "pointwise_mul", 1L << t.log2n, nr, THREADS,
+                    repeatable ? launch : null));
         });
     }
 
     /** data = data c R^-1 (c = k R gives data k), or data_i table_i R^-1 if table is not null. */
     void scale(DeviceBuffer data, int row, int rows, NttTables t, long c, DeviceBuffer table) {
         long off = (long) row << t.log2n;
-        forRowRuns(rows, (r0, nr) -> Cuda.launch(scale, "scale", elementBlocks(t.log2n), nr,
-                THREADS, 0, Pointer.to(data.at(off + ((long) r0 << t.log2n))),
-                Pointer.to(new long[] {t.p}), Pointer.to(new long[] {t.pinv}),
-                Pointer.to(new long[] {c}),
-                table == null ? Pointer.to(new long[] {0}) : table.arg(),
-                Pointer.to(new int[] {t.log2n})));
+        // in place: no probe (the model is used once the kernel has samples, e.g. from the bench)
+        forRowRuns(rows, (r0, nr) -> {
+            int bl = chooser.block(scale, "scale", 1L << t.log2n, nr, THREADS, null);
+            Cuda.launch(scale, "scale", elementBlocks(1L << t.log2n, bl), nr,
+                    bl, 0, Pointer.to(data.at(off + ((long) r0 << t.log2n))),
+                    Pointer.to(new long[] {t.p}), Pointer.to(new long[] {t.pinv}),
+                    Pointer.to(new long[] {c}),
+                    table == null ? Pointer.to(new long[] {0}) : table.arg(),
+                    Pointer.to(new int[] {t.log2n}));
+        });
     }
 
     /** out_row[bitrev(i)] = in_row[i] for the rows (out-of-place). */
@@ -149,8 +162,11 @@ public final class GpuNtt {
         long off = (long) row << log2n;
         forRowRuns(rows, (r0, nr) -> {
             long o = off + ((long) r0 << log2n);
-            Cuda.launch(bitReverse, "bit_reverse", elementBlocks(log2n), nr, THREADS, 0,
-                    Pointer.to(out.at(o)), Pointer.to(in.at(o)), Pointer.to(new int[] {log2n}));
+            LaunchChooser.Probe launch = (n, bl) -> Cuda.launch(bitReverse, "bit_reverse", elementBlocks(n, bl),
+                    nr, bl, 0, Pointer.to(out.at(o)), Pointer.to(in.at(o)),
+                    Pointer.to(new int[] {Long.numberOfTrailingZeros(n)}));
+            launch.launch(1L << log2n, chooser.block(bitReverse, "bit_reverse", 1L << log2n, nr, THREADS,
+                    out != in ? launch : null));
         });
     }
 
@@ -184,8 +200,8 @@ public final class GpuNtt {
                 Pointer.to(new int[] {m}), Pointer.to(new int[] {log2cols})));
     }
 
-    private static int elementBlocks(int log2n) {
-        return (int) (((1L << log2n) + THREADS - 1) / THREADS);
+    private static int elementBlocks(long n, int threads) {
+        return (int) ((n + threads - 1) / threads);
     }
 
     private interface RowRun {

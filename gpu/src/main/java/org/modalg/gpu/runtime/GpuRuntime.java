@@ -58,6 +58,8 @@ public final class GpuRuntime {
     private final int computeMinor;
     private final long totalMemory;
     private final int driverVersion;
+    private final LaunchModel.DeviceLimits launchLimits;
+    private LaunchChooser launchChooser;
     private final Map<String, CUmodule> modules = new HashMap<>();
     private final Map<String, CUfunction> functions = new HashMap<>();
 
@@ -93,9 +95,27 @@ public final class GpuRuntime {
         int[] version = new int[1];
         Cuda.check(JCudaDriver.cuDriverGetVersion(version), "cuDriverGetVersion");
         driverVersion = version[0];
+        launchLimits = launchLimits(device, multiprocessors);
         Cuda.check(JCudaDriver.cuDevicePrimaryCtxRetain(context, device),
                 "cuDevicePrimaryCtxRetain");
         enterContext();
+    }
+
+    // null where the driver does not report one of them (the chooser then keeps the fixed blocks)
+    private static LaunchModel.DeviceLimits launchLimits(CUdevice device, int multiprocessors) {
+        try {
+            return new LaunchModel.DeviceLimits(multiprocessors,
+                    attribute(device, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR),
+                    attribute(device, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAX_BLOCKS_PER_MULTIPROCESSOR),
+                    attribute(device, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAX_REGISTERS_PER_MULTIPROCESSOR),
+                    attribute(device, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAX_REGISTERS_PER_BLOCK),
+                    attribute(device, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_MULTIPROCESSOR),
+                    attribute(device, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_RESERVED_SHARED_MEMORY_PER_BLOCK),
+                    attribute(device, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_WARP_SIZE));
+        } catch (GpuException | IllegalArgumentException e) {
+            LOG.fine(() -> "launch limits unavailable: " + e.getMessage());
+            return null;
+        }
     }
 
     private static int attribute(CUdevice device, int attribute) {
@@ -212,6 +232,28 @@ public final class GpuRuntime {
     /** The most shared memory one block may take, in bytes, when a kernel opts in. */
     public int maxSharedOptin() {
         return maxSharedOptin;
+    }
+
+    /** The driver API version ({@code cuDriverGetVersion}, e.g. 13000 for CUDA 13.0). */
+    public int driverVersion() {
+        return driverVersion;
+    }
+
+    /** The limits occupancy depends on ({@link LaunchModel#activeBlocks}); null if unreported. */
+    public LaunchModel.DeviceLimits launchLimits() {
+        return launchLimits;
+    }
+
+    /**
+     * This device's launch-parameter chooser ({@link LaunchChooser}) in the mode of
+     * {@code -Dmodalg.gpu.launch}, created on first use; under mode model with its cache file
+     * ({@link LaunchCache#defaultDirectory()}), under fixed touching no file.
+     */
+    public synchronized LaunchChooser launchChooser() {
+        if (launchChooser == null) {
+            launchChooser = LaunchChooser.forDevice(this, LaunchChooser.Mode.fromProperty());
+        }
+        return launchChooser;
     }
 
     /** Makes the context current on the calling thread (cheap; required before driver calls). */
