@@ -86,6 +86,7 @@ public final class LaunchChooser {
     private final Timer timer;
     private final Mode mode;
     private final Map<String, KernelState> kernels = new HashMap<>();
+    private int forced;
 
     /**
      * A chooser for the device of {@code rt} in {@code mode}: under model with the cache file of
@@ -105,6 +106,20 @@ public final class LaunchChooser {
         this.cache = cache;
         this.timer = timer;
         this.mode = mode;
+    }
+
+    /**
+     * For tests and experiments: from now on every kernel that asks this chooser launches with
+     * {@code block} threads (where the kernel can: at most its maxThreadsPerBlock, else its fixed
+     * block), whatever the mode; 0 ends it.
+     *
+     * @throws IllegalArgumentException if block is not 0 and not in [1, 1024]
+     */
+    public synchronized void force(int block) {
+        if (block < 0 || block > 1024) {
+            throw new IllegalArgumentException("block must be 0 (off) or in [1, 1024], got " + block);
+        }
+        forced = block;
     }
 
     /** The mode this chooser was created with. */
@@ -131,6 +146,10 @@ public final class LaunchChooser {
      */
     public synchronized int block(CUfunction f, String kernel, long n, int rows, int defaultBlock, Probe probe) {
         check(n, rows, defaultBlock);
+        if (forced > 0) {
+            return forced <= funcAttribute(f, CUfunction_attribute.CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK)
+                    ? forced : defaultBlock;
+        }
         if (mode == Mode.FIXED || limits == null || !cache.writable()) {
             return defaultBlock;
         }
@@ -152,6 +171,9 @@ public final class LaunchChooser {
     synchronized int block(String kernel, LaunchModel.KernelAttributes attributes, long n, int rows,
             int defaultBlock, Probe probe) {
         check(n, rows, defaultBlock);
+        if (forced > 0) {
+            return forced <= attributes.maxThreadsPerBlock() ? forced : defaultBlock;
+        }
         if (mode == Mode.FIXED || limits == null || !cache.writable()) {
             return defaultBlock;
         }
