@@ -8,7 +8,10 @@
 // maxThreadsPerBlock (the exhaustive search space of gpu.runtime.LaunchModel), checks that the
 // output is bit-identical to the block of 256 (today's constant) on random data (seed printed;
 // in-place kernels get their input restored before each checked launch), and times it with CUDA
-// events (median of 5 samples, each a run of back-to-back launches of at least ~0.3 ms). It also
+// events (two passes over the blocks, forward and backward after half a second of warm-up work;
+// each pass the median of 5 samples, each a run of back-to-back launches of at least ~0.3 ms;
+// the faster pass kept), and separately times the six probe blocks as the Java chooser does at
+// first use (rows P: the model's calibration, independent of the sweep it is judged on). It also
 // prints what the Java model reads: the device limits, each kernel's registers and static shared
 // memory (cudaFuncGetAttributes) and the runtime's own occupancy
 // (cudaOccupancyMaxActiveBlocksPerMultiprocessor), so LaunchModel's occupancy can be checked.
@@ -26,7 +29,10 @@
 //     sharedReservedPerBlock,driverVersion
 //   K,kernel,numRegs,staticShared,localBytes,maxThreadsPerBlock
 //   O,kernel,block,activeBlocksPerSM          (the runtime's occupancy calculator)
-//   T,kernel,n,rows,block,ms                  (one launch, median)
+//   P,kernel,n,rows,block,ms                  (calibration: fastest of 3 single launches after
+//                                             a warm-up, as LaunchChooser times them)
+//   T,kernel,n,rows,block,ms                  (one launch: the faster of two medians, the blocks
+//                                             swept forward then backward)
 //   X,kernel,n,block,MISMATCH                 (bit-identity failures; exit status 1)
 #include "crt.cu"
 #include "ntt.cu"
@@ -118,6 +124,36 @@ static float time_launch(const std::function<void()>& f, float estimate) {
     return samples[2];
 }
 
+// What LaunchChooser's timer does: one warm-up launch, then the fastest of 3 single launches,
+// each between two events (the model's calibration samples, taken apart from the sweep).
+static float probe_time(const std::function<void()>& f) {
+    cudaEvent_t s, e;
+    CK(cudaEventCreate(&s));
+    CK(cudaEventCreate(&e));
+    f();
+    CK(cudaDeviceSynchronize());
+    float best = 1e30f;
+    for (int k = 0; k < 3; k++) {
+        CK(cudaEventRecord(s));
+        f();
+        CK(cudaEventRecord(e));
+        CK(cudaEventSynchronize(e));
+        float ms;
+        CK(cudaEventElapsedTime(&ms, s, e));
+        best = std::min(best, ms);
+    }
+    CKL();
+    CK(cudaEventDestroy(s));
+    CK(cudaEventDestroy(e));
+    return best;
+}
+
+__global__ void spin(u64* sink, long long iters) {
+    u64 x = threadIdx.x;
+    for (long long i = 0; i < iters; i++) x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+    if (x == 42) *sink = x;
+}
+
 int main(int argc, char** argv) {
     u64 seed = argc > 1 ? strtoull(argv[1], nullptr, 0)
                         : (u64) std::chrono::system_clock::now().time_since_epoch().count();
@@ -136,6 +172,15 @@ int main(int argc, char** argv) {
          prop.regsPerMultiprocessor, prop.sharedMemPerMultiprocessor, prop.regsPerBlock,
          prop.reservedSharedMemPerBlock, driver);
 
+    {   // bring the clocks up before measuring (about half a second of work)
+        u64* sink = dalloc(1);
+        auto t0 = std::chrono::steady_clock::now();
+        while (std::chrono::steady_clock::now() - t0 < std::chrono::milliseconds(500)) {
+            spin<<<1024, 256>>>(sink, 1 << 16);
+            CK(cudaDeviceSynchronize());
+        }
+        CK(cudaFree(sink));
+    }
     const long long maxN = 1LL << 24;
     const int P3 = 3, P6 = 6, L = 4;
     std::vector<u64> primes(8), pinvs(8);
@@ -301,7 +346,15 @@ int main(int argc, char** argv) {
         }
         // the fp_butterfly case touches 2n points: keep 2n <= maxN
         long long top = sp.name == "fp_butterfly" || sp.name == "fp_pack_product" ? maxN / 2 : maxN;
+        // powers of two, and for the kernels that take any count also 1.5 2^k from 2^16
+        std::vector<long long> sizes;
+        bool anyCount = sp.name.rfind("project", 0) == 0 || sp.name.rfind("garner", 0) == 0
+                || sp.name == "carry_prepare" || sp.name == "fp_limb_sums";
         for (long long n = 1LL << 10; n <= top; n <<= 1) {
+            sizes.push_back(n);
+            if (anyCount && n >= (1LL << 16) && n * 3 / 2 <= top && (n & 0x55555555LL) != 0) sizes.push_back(n * 3 / 2);
+        }
+        for (long long n : sizes) {
             // bit identity against the block of 256 (every output byte first set to 0xA5)
             auto o = sp.output(n);
             CK(cudaMemset(o.first, 0xA5, o.second));
@@ -309,7 +362,14 @@ int main(int argc, char** argv) {
             sp.launch(n, 256);
             CKL();
             CK(cudaMemcpy(ref, o.first, o.second, cudaMemcpyDeviceToDevice));
+            // the model's calibration samples at the probe blocks, timed apart from the sweep
+            for (int bl : {32, 64, 128, 256, 512, 1024}) {
+                if (bl > fa.maxThreadsPerBlock) continue;
+                float ms = probe_time([&] { sp.launch(n, bl); });
+                emit("P,%s,%lld,%d,%d,%.5f\n", sp.name.c_str(), n, sp.rows, bl, ms);
+            }
             float estimate = time_launch([&] { sp.launch(n, 256); }, 0.01f);
+            std::vector<float> times(1025);
             for (int bl : blocks) {
                 CK(cudaMemset(o.first, 0xA5, o.second));
                 sp.restore(n);
@@ -324,11 +384,18 @@ int main(int argc, char** argv) {
                     emit("X,%s,%lld,%d,MISMATCH %llu bytes\n", sp.name.c_str(), n, bl, d);
                     failures++;
                 }
-                float ms = time_launch([&] { sp.launch(n, bl); }, estimate);
-                emit("T,%s,%lld,%d,%d,%.5f\n", sp.name.c_str(), n, sp.rows, bl, ms);
+                times[bl] = time_launch([&] { sp.launch(n, bl); }, estimate);
+            }
+            // a second pass in reverse order; each block keeps the faster of its two medians
+            for (auto it = blocks.rbegin(); it != blocks.rend(); ++it) {
+                times[*it] = std::min(times[*it], time_launch([&] { sp.launch(n, *it); }, estimate));
+            }
+            for (int bl : blocks) {
+                emit("T,%s,%lld,%d,%d,%.5f\n", sp.name.c_str(), n, sp.rows, bl, times[bl]);
             }
         }
         fflush(stdout);
+        if (csv) fflush(csv);
     }
     printf("# %d mismatches\n", failures);
     if (csv) fclose(csv);

@@ -760,8 +760,21 @@ public final class BenchCommand implements Runnable {
                 description = "Directory of the CSV files (default: ${DEFAULT-VALUE}).", defaultValue = "bench-results")
         Path dir;
 
+        @Option(names = "--launch", description = {"Launch parameters instead of the parts: the block the model "
+            + "(-Dmodalg.gpu.launch=model) picks per kernel and size against an exhaustive search over every block "
+            + "(chosen/best, worst/best, fixed 256/best, predicted vs measured ms); on this GPU, or with --sweep "
+            + "replayed from a harness sweep (gpu/src/test/cuda/launch-sweep.sh; no GPU needed)."})
+        boolean launch;
+
+        @Option(names = "--sweep", paramLabel = "FILE",
+                description = "With --launch: the launch-sweep.csv of the standalone harness to replay through the model.")
+        Path sweep;
+
         @Override
-        public Integer call() {
+        public Integer call() throws java.io.IOException {
+            if (launch) {
+                return launch();
+            }
             if (repeats < 1 || batch < 1 || minLog2n < 1 || maxLog2n > 27 || minLog2n > maxLog2n) {
                 throw new IllegalArgumentException("--repeats and --batch must be >= 1, 1 <= --min-log2n <= --max-log2n <= 27");
             }
@@ -799,6 +812,35 @@ public final class BenchCommand implements Runnable {
                 t.print(System.out);
                 t.writeCsv(dir.resolve("gpu-zzpolymul.csv"));
             }
+            return 0;
+        }
+
+        private Integer launch() throws java.io.IOException {
+            List<String> notes = new java.util.ArrayList<>();
+            BenchTable t;
+            if (sweep != null) {
+                System.out.println("# modalg bench gpu --launch: replay of " + sweep + " through the launch model");
+                t = org.modalg.examples.bench.GpuLaunchBenchmark.replay(sweep, notes);
+            } else {
+                if (System.getProperty("modalg.gpu.launch") == null) {
+                    System.setProperty("modalg.gpu.launch", "model");
+                }
+                if (!GpuRuntime.isUsable()) {
+                    System.out.println("# modalg bench gpu --launch: no usable GPU (" + GpuRuntime.unusableReason()
+                            + "); --sweep FILE replays a harness sweep");
+                    return 1;
+                }
+                if (repeats < 1 || minLog2n < 10 || maxLog2n > 24 || minLog2n > maxLog2n) {
+                    throw new IllegalArgumentException("--repeats must be >= 1 and 10 <= --min-log2n <= --max-log2n <= 24 "
+                            + "with --launch");
+                }
+                System.out.println("# modalg bench gpu --launch: host " + BenchTable.machine());
+                t = org.modalg.examples.bench.GpuLaunchBenchmark.live(quick ? 12 : Math.max(10, minLog2n),
+                        quick ? 14 : Math.min(24, maxLog2n), quick ? 3 : Math.max(3, repeats), 5, notes);
+            }
+            notes.forEach(n -> System.out.println("# " + n));
+            t.print(System.out);
+            t.writeCsv(dir.resolve("gpu-launch.csv"));
             return 0;
         }
     }

@@ -51,6 +51,14 @@ public final class LaunchChooser {
         double millis(Probe probe, long n, int block);
     }
 
+    /**
+     * The last choice of the model (for the benchmark): the kernel's key, the size, the rows, the
+     * block, and the predicted time in milliseconds (NaN when the fixed block was kept without a
+     * fit).
+     */
+    public record Choice(String kernel, long n, int rows, int block, double predictedMillis) {
+    }
+
     /** {@code fixed} (the default) or {@code model}, from {@code -Dmodalg.gpu.launch}. */
     public enum Mode {
         FIXED, MODEL;
@@ -87,6 +95,7 @@ public final class LaunchChooser {
     private final Mode mode;
     private final Map<String, KernelState> kernels = new HashMap<>();
     private int forced;
+    private Choice last;
 
     /**
      * A chooser for the device of {@code rt} in {@code mode}: under model with the cache file of
@@ -120,6 +129,11 @@ public final class LaunchChooser {
             throw new IllegalArgumentException("block must be 0 (off) or in [1, 1024], got " + block);
         }
         forced = block;
+    }
+
+    /** The model's last choice (null before the first under mode model). */
+    public synchronized Choice lastChoice() {
+        return last;
     }
 
     /** The mode this chooser was created with. */
@@ -188,6 +202,9 @@ public final class LaunchChooser {
         long key = (long) bucket(n) << 20 | bucket(rows);
         Integer memo = s.choices.get(key);
         if (memo != null) {
+            double[] c = s.coefficients;
+            last = new Choice(kernel, n, rows, memo,
+                    c == null ? Double.NaN : LaunchModel.predictLaunch(limits, s.attributes, c, n, rows, memo));
             return memo;
         }
         try {
@@ -199,6 +216,8 @@ public final class LaunchChooser {
             if (c != null || probe == null) {
                 s.choices.put(key, b); // without samples and without a probe: stays fixed
             }
+            last = new Choice(kernel, n, rows, b,
+                    c == null ? Double.NaN : LaunchModel.predictLaunch(limits, s.attributes, c, n, rows, b));
             return b;
         } catch (GpuException | IllegalArgumentException e) {
             s.failed = true;
