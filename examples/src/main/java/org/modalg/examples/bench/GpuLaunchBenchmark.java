@@ -26,7 +26,7 @@ import org.modalg.gpu.runtime.LaunchSweep;
  * --launch}; [Thesis] chapter 4, Table 4.1 and Figure 4.1): per kernel and size, the block the
  * model picks, its time over the best block's (chosen / best), the worst block's over the best
  * (worst / best), the fixed block's (256) over the best, and the model's predicted time of the
- * chosen launch against the measured one.
+ * chosen launch against the measured one (times in microseconds).
  *
  * <p>Two sources. {@link #replay}: a sweep of the standalone harness
  * ({@code gpu/src/test/cuda/launch-sweep.sh}, every kernel of crt.cu, ntt.cu and fpfft.cu whose
@@ -39,8 +39,8 @@ import org.modalg.gpu.runtime.LaunchSweep;
  */
 public final class GpuLaunchBenchmark {
     /** CSV columns. */
-    public static final String[] COLUMNS = {"kernel", "n", "rows", "chosen", "chosen_ms", "best", "best_ms",
-        "chosen_over_best", "worst", "worst_over_best", "fixed_over_best", "predicted_ms"};
+    public static final String[] COLUMNS = {"kernel", "n", "rows", "chosen", "chosen_us", "best", "best_us",
+        "chosen_over_best", "worst", "worst_over_best", "fixed_over_best", "predicted_us"};
     /** The fixed block the module's kernels had before the model. */
     public static final int FIXED_BLOCK = 256;
 
@@ -59,8 +59,8 @@ public final class GpuLaunchBenchmark {
         BenchTable t = new BenchTable(COLUMNS);
         List<LaunchSweep.Row> rows = s.replay(FIXED_BLOCK);
         for (LaunchSweep.Row r : rows) {
-            t.add(r.kernel(), r.n(), r.rows(), r.chosen(), r.chosenMillis(), r.best(), r.bestMillis(),
-                    r.chosenOverBest(), r.worst(), r.worstOverBest(), r.fixedOverBest(), r.predictedMillis());
+            t.add(r.kernel(), r.n(), r.rows(), r.chosen(), 1e3 * r.chosenMillis(), r.best(), 1e3 * r.bestMillis(),
+                    r.chosenOverBest(), r.worst(), r.worstOverBest(), r.fixedOverBest(), 1e3 * r.predictedMillis());
         }
         notes.addAll(summary(rows));
         return t;
@@ -160,8 +160,8 @@ public final class GpuLaunchBenchmark {
             }
         }
         for (LaunchSweep.Row r : rows) {
-            t.add(r.kernel(), r.n(), r.rows(), r.chosen(), r.chosenMillis(), r.best(), r.bestMillis(),
-                    r.chosenOverBest(), r.worst(), r.worstOverBest(), r.fixedOverBest(), r.predictedMillis());
+            t.add(r.kernel(), r.n(), r.rows(), r.chosen(), 1e3 * r.chosenMillis(), r.best(), 1e3 * r.bestMillis(),
+                    r.chosenOverBest(), r.worst(), r.worstOverBest(), r.fixedOverBest(), 1e3 * r.predictedMillis());
         }
         notes.addAll(summary(rows));
         return t;
