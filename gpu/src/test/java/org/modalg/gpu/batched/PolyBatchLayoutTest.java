@@ -92,7 +92,9 @@ class PolyBatchLayoutTest {
         for (int i = 0; i < a.size(); i++) {
             assertEquals(naive(a.get(i), b.get(i)), got.get(i), "seed " + seed + " product " + i);
         }
-        assertEquals(a.size(), c.products, "every product on the twin");
+        long nonZero = java.util.stream.IntStream.range(0, a.size())
+                .filter(i -> !a.get(i).isZero() && !b.get(i).isZero()).count();
+        assertEquals(nonZero, c.products, "every product with two non-zero operands on the twin");
     }
 
     @Test
