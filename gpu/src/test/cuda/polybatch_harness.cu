@@ -75,7 +75,7 @@ static bool is_prime32(u64 n) {
 }
 
 struct Basis {
-    std::vector<u32> P, roots, ginv, M, H;
+    std::vector<u32> P, roots, ginv, M, H, pref, hdig;
     int s, Q;
 };
 
@@ -121,6 +121,30 @@ static Basis make_basis(int s) {
     b.H.assign(b.Q, 0);
     for (int w = 0; w < b.Q; w++) { // (M - 1) / 2: M odd
         b.H[w] = (m[w] >> 1) | (w + 1 < b.Q ? (m[w + 1] << 31) : 0);
+    }
+    // pb_garner_rows: the prefix products P_j (Q words each) and H's mixed-radix digits
+    b.pref.assign((size_t) s * b.Q, 0);
+    std::vector<u32> cur(b.Q, 0);
+    cur[0] = 1;
+    for (int j = 0; j < s; j++) {
+        for (int w = 0; w < b.Q; w++) b.pref[(size_t) j * b.Q + w] = cur[w];
+        u64 c = 0;
+        for (int w = 0; w < b.Q; w++) {
+            u64 t = (u64) cur[w] * b.P[j] + c;
+            cur[w] = (u32) t;
+            c = t >> 32;
+        }
+    }
+    std::vector<u32> h = b.H;
+    b.hdig.resize(s);
+    for (int j = 0; j < s; j++) {
+        u64 rem = 0;
+        for (int w = b.Q - 1; w >= 0; w--) {
+            u64 x = (rem << 32) | h[w];
+            h[w] = (u32) (x / b.P[j]);
+            rem = x % b.P[j];
+        }
+        b.hdig[j] = (u32) rem;
     }
     return b;
 }
@@ -197,6 +221,8 @@ struct Dev {
     u64 *A = nullptr, *B = nullptr;
     long long* desc = nullptr;
     u32 *P = nullptr, *tab = nullptr, *ginv = nullptr, *M = nullptr, *H = nullptr, *res = nullptr, *out = nullptr;
+    u32 *pref = nullptr, *hdig = nullptr;
+    int garner = 0; // 0: pb_garner, 1: pb_garner_rows
 };
 
 static void run_group(const Group& g, const Basis& b, Dev& d, int threads, std::vector<u32>* outHost,
@@ -212,8 +238,13 @@ static void run_group(const Group& g, const Basis& b, Dev& d, int threads, std::
     pb_conv<<<dim3(n, g.s), t, smem>>>(d.A, d.B, d.desc, d.P, d.tab, PB_LG_MAX, g.lgL, g.s, g.Wa, g.Wb, d.res);
     CKL();
     long long total = (long long) n * L;
-    pb_garner<<<(unsigned) ((total + 127) / 128), 128>>>(d.res, d.desc, d.P, d.ginv, d.M, d.H, g.lgL, g.s, b.Q, n,
-            d.out);
+    if (d.garner == 0) {
+        pb_garner<<<(unsigned) ((total + 127) / 128), 128>>>(d.res, d.desc, d.P, d.ginv, d.M, d.H, g.lgL, g.s, b.Q, n,
+                d.out);
+    } else {
+        pb_garner_rows<<<(unsigned) ((total + 127) / 128), 128>>>(d.res, d.desc, d.P, d.ginv, d.pref, d.hdig, d.M,
+                g.lgL, g.s, b.Q, n, d.out);
+    }
     CKL();
     if (copies && outHost) {
         outHost->resize((size_t) n * b.Q * L);
@@ -302,7 +333,7 @@ static void release(Dev& d) {
 
 struct Tables {
     Basis b;
-    u32 *P, *tab, *ginv, *M, *H;
+    u32 *P, *tab, *ginv, *M, *H, *pref, *hdig;
 };
 
 static Tables make_tables(int s) {
@@ -320,6 +351,10 @@ static Tables make_tables(int s) {
     CK(cudaMemcpy(t.ginv, t.b.ginv.data(), t.b.ginv.size() * 4, cudaMemcpyHostToDevice));
     CK(cudaMemcpy(t.M, t.b.M.data(), t.b.Q * 4, cudaMemcpyHostToDevice));
     CK(cudaMemcpy(t.H, t.b.H.data(), t.b.Q * 4, cudaMemcpyHostToDevice));
+    CK(cudaMalloc(&t.pref, t.b.pref.size() * 4));
+    CK(cudaMalloc(&t.hdig, s * 4));
+    CK(cudaMemcpy(t.pref, t.b.pref.data(), t.b.pref.size() * 4, cudaMemcpyHostToDevice));
+    CK(cudaMemcpy(t.hdig, t.b.hdig.data(), s * 4, cudaMemcpyHostToDevice));
     pb_tables<<<256, 256>>>(t.P, roots, s, PB_LG_MAX, t.tab);
     CKL();
     CK(cudaDeviceSynchronize());
@@ -333,6 +368,8 @@ static void free_tables(Tables& t) {
     cudaFree(t.ginv);
     cudaFree(t.M);
     cudaFree(t.H);
+    cudaFree(t.pref);
+    cudaFree(t.hdig);
 }
 
 static void check_case(const char* name, int count, std::vector<int> al, std::vector<int> bl, int Ba, int Bb,
@@ -342,19 +379,24 @@ static void check_case(const char* name, int count, std::vector<int> al, std::ve
     Dev d;
     int L = 1 << g.lgL;
     alloc(d, t.b, g.A.size(), g.B.size(), g.desc.size(), (size_t) count * g.s * L, (size_t) count * t.b.Q * L);
-    d.P = t.P; d.tab = t.tab; d.ginv = t.ginv; d.M = t.M; d.H = t.H;
-    std::vector<u32> out, res;
-    run_group(g, t.b, d, threads, &out, &res, true);
-    CK(cudaDeviceSynchronize());
-    int before = g_fail;
-    std::vector<int> idx;
-    for (int i = 0; i < count; i += checkEvery) idx.push_back(i);
-    if (idx.back() != count - 1) idx.push_back(count - 1);
-    parallel_for((long) idx.size(), [&](long x) {
-        check_product(g, t.b, out, res, idx[x], std::string(name) + " product " + std::to_string(idx[x]));
-    });
-    printf("check %-34s count %5d L %5d s %3d Q %3d threads %4d checked %4zu: %s\n", name, count, L, g.s, t.b.Q,
-            threads, idx.size(), g_fail == before ? "ok" : "FAIL");
+    d.P = t.P; d.tab = t.tab; d.ginv = t.ginv; d.M = t.M; d.H = t.H; d.pref = t.pref; d.hdig = t.hdig;
+    for (int variant = 0; variant < 2; variant++) {
+        d.garner = variant;
+        std::vector<u32> out, res;
+        CK(cudaMemset(d.out, 0xA5, (size_t) count * t.b.Q * L * 4)); // stale words must not pass
+        run_group(g, t.b, d, threads, &out, &res, true);
+        CK(cudaDeviceSynchronize());
+        int before = g_fail;
+        std::vector<int> idx;
+        for (int i = 0; i < count; i += checkEvery) idx.push_back(i);
+        if (idx.back() != count - 1) idx.push_back(count - 1);
+        std::string tag = std::string(name) + (variant ? " rows" : " garner");
+        parallel_for((long) idx.size(), [&](long x) {
+            check_product(g, t.b, out, res, idx[x], tag + " product " + std::to_string(idx[x]));
+        });
+        printf("check %-34s %-6s count %5d L %5d s %3d Q %3d threads %4d checked %4zu: %s\n", name,
+                variant ? "rows" : "garner", count, L, g.s, t.b.Q, threads, idx.size(), g_fail == before ? "ok" : "FAIL");
+    }
     release(d);
     free_tables(t);
 }
@@ -384,7 +426,8 @@ static void bench_case(int n, int bits, int count, int oneByOne, u64 seed) {
     Dev d;
     int L = 1 << g.lgL;
     alloc(d, t.b, g.A.size(), g.B.size(), g.desc.size(), (size_t) count * g.s * L, (size_t) count * t.b.Q * L);
-    d.P = t.P; d.tab = t.tab; d.ginv = t.ginv; d.M = t.M; d.H = t.H;
+    d.P = t.P; d.tab = t.tab; d.ginv = t.ginv; d.M = t.M; d.H = t.H; d.pref = t.pref; d.hdig = t.hdig;
+    d.garner = 1;
     std::vector<u32> out, res;
     // kernels only, four block sizes of pb_conv
     int bestT = 256;
@@ -403,7 +446,16 @@ static void bench_case(int n, int bits, int count, int oneByOne, u64 seed) {
             pb_conv<<<dim3(count, g.s), std::min(bestT, std::max(32, L / 2)), smem>>>(d.A, d.B, d.desc, d.P, d.tab,
                     PB_LG_MAX, g.lgL, g.s, g.Wa, g.Wb, d.res);
         });
-        printf("  pb_conv alone %.3f ms, pb_garner alone %.3f ms\n", msConv, bestMs - msConv);
+        long long total = (long long) count * L;
+        float msG = min_time_ms(3, [&] {
+            pb_garner<<<(unsigned) ((total + 127) / 128), 128>>>(d.res, d.desc, d.P, d.ginv, d.M, d.H, g.lgL, g.s,
+                    t.b.Q, count, d.out);
+        });
+        float msR = min_time_ms(3, [&] {
+            pb_garner_rows<<<(unsigned) ((total + 127) / 128), 128>>>(d.res, d.desc, d.P, d.ginv, d.pref, d.hdig, d.M,
+                    g.lgL, g.s, t.b.Q, count, d.out);
+        });
+        printf("  pb_conv alone %.3f ms, pb_garner alone %.3f ms, pb_garner_rows alone %.3f ms\n", msConv, msG, msR);
     }
     // batched with copies (pageable host memory, as the JVM's arrays), wall time
     double best = 1e30;
@@ -443,7 +495,7 @@ static void bench_case(int n, int bits, int count, int oneByOne, u64 seed) {
     parallel_for(3, [&](long x) { check_product(g, t.b, out, res, idx[x], "bench batch"); });
     printf("bench n %4d bits %4d count %5d L %5d s %3d Q %3d threads %4d: kernels %.3f ms (%.0f products/s), "
            "batched call %.3f ms (%.0f products/s), one by one %.3f ms per product (%.0f products/s) over %d, "
-           "batched/one-by-one %.1fx, checked %s\n",
+           "batched/one-by-one %.1fx, checked (rows) %s\n",
             n, bits, count, L, g.s, t.b.Q, bestT, bestMs, count / (bestMs * 1e-3), best * 1e3, count / best,
             bestOne * 1e3 / m, m / bestOne, m, (count / best) / (m / bestOne), g_fail == before ? "ok" : "FAIL");
     fflush(stdout);

@@ -105,7 +105,7 @@ public final class GpuBatchedPolyProducts implements AutoCloseable {
     static GpuBatchedPolyProducts onTwin() {
         return new GpuBatchedPolyProducts((g, from, n, a, b, desc) -> {
             int[] res = PolyBatchLayout.convTwin(a, b, desc, g.primes, g.lgL, g.s, g.wa, g.wb, n);
-            return PolyBatchLayout.garnerTwin(res, desc, g.primes, g.ginv, g.m, g.h, g.lgL, g.s, g.q, n);
+            return PolyBatchLayout.garnerTwin(res, desc, g.primes, g.ginv, g.pref, g.hdig, g.m, g.lgL, g.s, g.q, n);
         });
     }
 
@@ -247,7 +247,8 @@ public final class GpuBatchedPolyProducts implements AutoCloseable {
         final int[] primes;
         final int[] ginv;
         final int[] m;
-        final int[] h;
+        final int[] pref;
+        final int[] hdig;
         final CrtBasis basis;
         final List<Integer> index = new ArrayList<>();
         int wa = 1;
@@ -261,7 +262,8 @@ public final class GpuBatchedPolyProducts implements AutoCloseable {
             this.primes = PolyBatchLayout.primes(basis);
             this.ginv = PolyBatchLayout.garnerConstants(basis);
             this.m = PolyBatchLayout.words(basis.modulus(), q);
-            this.h = PolyBatchLayout.words(basis.modulus().shiftRight(1), q);
+            this.pref = PolyBatchLayout.prefixProducts(basis, q);
+            this.hdig = PolyBatchLayout.halfDigits(basis);
         }
 
         void add(int i, int limbsA, int limbsB) {
@@ -416,14 +418,15 @@ public final class GpuBatchedPolyProducts implements AutoCloseable {
         DeviceBuffer dr = buffers.get(RES, n * g.s * len / 2);
         long outWords = n * g.q * len / 2;
         DeviceBuffer dout = buffers.get(OUT, outWords);
+        // the constants' buffer: ginv (2 s^2 words), then pref (s q), hdig (s) and M (q)
         long[] ginv = PolyBatchLayout.pairs(g.ginv);
-        long[] mh = PolyBatchLayout.pairs(concat(g.m, g.h));
-        DeviceBuffer dc = buffers.get(CONST, ginv.length + mh.length);
+        long[] rest = PolyBatchLayout.pairs(concat(concat(g.pref, g.hdig), g.m));
+        DeviceBuffer dc = buffers.get(CONST, ginv.length + rest.length);
         da.upload(a, 0, 0, a.length);
         db.upload(b, 0, 0, b.length);
         dd.upload(desc, 0, 0, desc.length);
         dc.upload(ginv, 0, 0, ginv.length);
-        dc.upload(mh, 0, ginv.length, mh.length);
+        dc.upload(rest, 0, ginv.length, rest.length);
         if (injectedFault != 0) {
             int code = injectedFault;
             injectedFault = 0;
@@ -441,16 +444,17 @@ public final class GpuBatchedPolyProducts implements AutoCloseable {
         Cuda.launch(conv, "pb_conv", n, g.s, convThreads(g.lgL), shared, da.arg(), db.arg(), dd.arg(),
                 tablePrimes.arg(), tables.arg(), lgMax, lgL, s, Pointer.to(new int[] {g.wa}),
                 Pointer.to(new int[] {g.wb}), dr.arg());
-        CUfunction garner = runtime.function(GpuKernels.POLYBATCH, "pb_garner");
+        CUfunction garner = runtime.function(GpuKernels.POLYBATCH, "pb_garner_rows");
         long threads = n * len;
         int block = 128;
         long grid = (threads + block - 1) / block;
-        // the constants' buffer: ginv, then M, then H (word offsets into the 32-bit view)
-        Pointer m = Pointer.to(dc.at(ginv.length));
-        Pointer h = Pointer.to(dc.at(ginv.length).withByteOffset(4L * g.q));
-        Cuda.launch(garner, "pb_garner", (int) grid, 1, block, 0, dr.arg(), dd.arg(), tablePrimes.arg(), dc.arg(),
-                m, h, lgL, s, Pointer.to(new int[] {g.q}), Pointer.to(new long[] {n}), dout.arg());
-        Cuda.synchronize("pb_garner");
+        // ginv (2 s^2 words: an even count, so pref starts at device word s^2), pref, hdig, M
+        Pointer pref = Pointer.to(dc.at(ginv.length));
+        Pointer hdig = Pointer.to(dc.at(ginv.length).withByteOffset(4L * g.s * g.q));
+        Pointer m = Pointer.to(dc.at(ginv.length).withByteOffset(4L * (g.s * g.q + g.s)));
+        Cuda.launch(garner, "pb_garner_rows", (int) grid, 1, block, 0, dr.arg(), dd.arg(), tablePrimes.arg(),
+                dc.arg(), pref, hdig, m, lgL, s, Pointer.to(new int[] {g.q}), Pointer.to(new long[] {n}), dout.arg());
+        Cuda.synchronize("pb_garner_rows");
         long[] words = new long[(int) outWords];
         dout.download(0, words, 0, outWords);
         return words;

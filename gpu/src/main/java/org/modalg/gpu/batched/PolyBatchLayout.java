@@ -120,6 +120,33 @@ final class PolyBatchLayout {
         return g;
     }
 
+    /**
+     * pref of pb_garner_rows: s q words, the prefix products P_j = p_0 .. p_(j-1) (P_0 = 1), q
+     * words each.
+     */
+    static int[] prefixProducts(CrtBasis b, int q) {
+        int s = b.size();
+        int[] r = new int[s * q];
+        BigInteger p = BigInteger.ONE;
+        for (int j = 0; j < s; j++) {
+            System.arraycopy(words(p, q), 0, r, j * q, q);
+            p = p.multiply(BigInteger.valueOf(b.prime(j)));
+        }
+        return r;
+    }
+
+    /** hdig of pb_garner_rows: the mixed-radix digits of (M - 1) / 2 in the basis (s words). */
+    static int[] halfDigits(CrtBasis b) {
+        BigInteger h = b.modulus().shiftRight(1);
+        int[] d = new int[b.size()];
+        for (int j = 0; j < d.length; j++) {
+            BigInteger[] qr = h.divideAndRemainder(BigInteger.valueOf(b.prime(j)));
+            d[j] = qr[1].intValue();
+            h = qr[0];
+        }
+        return d;
+    }
+
     /** x as q little-endian 32-bit words (x &gt;= 0, below 2^(32 q)). */
     static int[] words(BigInteger x, int q) {
         int[] w = new int[q];
@@ -226,57 +253,50 @@ final class PolyBatchLayout {
         return res;
     }
 
-    /** pb_garner on the host, step for step (out words as pb_garner writes them, in pairs). */
-    static long[] garnerTwin(int[] res, long[] desc, int[] primes, int[] ginv, int[] m, int[] h, int lgL, int s,
-            int q, int n) {
+    /** pb_garner_rows on the host, step for step (out words as the kernel writes them, in pairs). */
+    static long[] garnerTwin(int[] res, long[] desc, int[] primes, int[] ginv, int[] pref, int[] hdig, int[] m,
+            int lgL, int s, int q, int n) {
         int len = 1 << lgL;
         int[] out = new int[n * q * len];
         long[] v = new long[s];
-        long[] x = new long[s + 1];
         for (int i = 0; i < n; i++) {
             int outLen = (int) (desc[4 * i + 2] + desc[4 * i + 3] - 1);
             for (int k = 0; k < outLen; k++) {
-                for (int j = 0; j < s; j++) {
-                    v[j] = res[(i * s + j) * len + k] & 0xFFFFFFFFL;
+                v[0] = res[i * s * len + k] & 0xFFFFFFFFL;
+                for (int t = 1; t < s; t++) {
+                    long pm = primes[t];
+                    long acc = res[(i * s + t) * len + k] & 0xFFFFFFFFL;
+                    for (int j = 0; j < t; j++) {
+                        long d = (acc + pm - v[j] % pm) % pm;
+                        acc = d * (ginv[2 * (j * s + t)] & 0xFFFFFFFFL) % pm;
+                    }
+                    v[t] = acc;
                 }
-                for (int j = 0; j < s; j++) {
-                    for (int t = j + 1; t < s; t++) {
-                        long pm = primes[t];
-                        long d = (v[t] + pm - v[j] % pm) % pm;
-                        v[t] = d * (ginv[2 * (j * s + t)] & 0xFFFFFFFFL) % pm;
+                boolean neg = false;
+                for (int j = s - 1; j >= 0; j--) {
+                    long h = hdig[j] & 0xFFFFFFFFL;
+                    if (v[j] != h) {
+                        neg = v[j] > h;
+                        break;
                     }
                 }
-                int nw = 1;
-                x[0] = v[s - 1];
-                for (int j = s - 2; j >= 0; j--) {
-                    long carry = v[j];
-                    for (int w = 0; w < nw; w++) {
-                        long t = x[w] * primes[j] + carry; // < 2^63
-                        x[w] = t & 0xFFFFFFFFL;
-                        carry = t >>> 32;
-                    }
-                    if (carry != 0) {
-                        x[nw++] = carry;
-                    }
-                }
-                int[] xw = new int[q];
-                for (int w = 0; w < Math.min(nw, q); w++) {
-                    xw[w] = (int) x[w];
-                }
-                int cmp = 0;
-                for (int w = q - 1; w >= 0 && cmp == 0; w--) {
-                    cmp = Integer.compareUnsigned(xw[w], h[w]);
-                }
-                if (cmp > 0) {
-                    long borrow = 0;
-                    for (int w = 0; w < q; w++) {
-                        long t = (xw[w] & 0xFFFFFFFFL) - (m[w] & 0xFFFFFFFFL) - borrow;
-                        xw[w] = (int) t;
-                        borrow = (t >>> 32) & 1;
-                    }
-                }
+                // the words of X = sum_j v_j P_j, or of X + ~M + 1: a 72-bit accumulator (lo, hi)
+                long carry = neg ? 1 : 0;
                 for (int w = 0; w < q; w++) {
-                    out[(i * q + w) * len + k] = xw[w];
+                    long lo = carry;
+                    long hi = 0;
+                    for (int j = Math.min(s - 1, 32 * w / 31); j < s; j++) {
+                        long t = v[j] * (pref[j * q + w] & 0xFFFFFFFFL); // < 2^63
+                        lo += t;
+                        hi += Long.compareUnsigned(lo, t) < 0 ? 1 : 0;
+                    }
+                    if (neg) {
+                        long t = ~m[w] & 0xFFFFFFFFL;
+                        lo += t;
+                        hi += Long.compareUnsigned(lo, t) < 0 ? 1 : 0;
+                    }
+                    out[(i * q + w) * len + k] = (int) lo;
+                    carry = (lo >>> 32) | (hi << 32);
                 }
             }
         }

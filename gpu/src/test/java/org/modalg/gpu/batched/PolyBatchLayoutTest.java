@@ -35,7 +35,7 @@ class PolyBatchLayoutTest {
         final GpuBatchedPolyProducts engine = new GpuBatchedPolyProducts((g, from, n, a, b, desc) -> {
             products += n;
             int[] res = PolyBatchLayout.convTwin(a, b, desc, g.primes, g.lgL, g.s, g.wa, g.wb, n);
-            return PolyBatchLayout.garnerTwin(res, desc, g.primes, g.ginv, g.m, g.h, g.lgL, g.s, g.q, n);
+            return PolyBatchLayout.garnerTwin(res, desc, g.primes, g.ginv, g.pref, g.hdig, g.m, g.lgL, g.s, g.q, n);
         });
     }
 
