@@ -47,10 +47,11 @@ import org.modalg.polynomial.zz.ZZPoly;
  * to the CPU twin with one logged warning. Cost per product on the device: 3 s transforms of L
  * points, s (aLen Wa + bLen Wb) reduction steps (W limbs a coefficient), s^2 / 2 + s Q word
  * products per coefficient for the CRT; copies of 8 (aLen Wa + bLen Wb) bytes in and 4 Q L out
- * (Q ~ s words). Measured on an H100 (gpu/BENCHMARKS.md, "Batched small polynomial products"):
- * from 10x (512 coefficients of 256 bits) to 128x (64 coefficients of 64 bits) more products per
- * second than one call per product, down to 2x for products of 2048 coefficients of 2000 bits,
- * which fill the device alone.
+ * (Q ~ s words). Measured on an H100 with the standalone harness (gpu/BENCHMARKS.md, "Batched
+ * small polynomial products"; copies from pageable memory included, Java's conversions not): 164x
+ * the products per second of one call per product for 64 coefficients of 64 bits, 47x for 256 of
+ * 64 bits, 10x for 512 of 256 bits, down to 3x for 2048 coefficients of 1000 or 2000 bits, where
+ * one product's s blocks fill a good part of the device alone.
  *
  * <p>Calls are serialized per object; device buffers are kept between calls ({@link #close()}
  * frees them), the twiddle tables per basis (the largest used so far, which serves every smaller
@@ -396,10 +397,14 @@ public final class GpuBatchedPolyProducts implements AutoCloseable {
         tablePrimeWords = g.primes.clone();
     }
 
-    /** pb_conv's block size: the measured best on an H100 per transform length. */
+    /**
+     * pb_conv's block size by transform length L, the best of the harness's runs on an H100
+     * (gpu/BENCHMARKS.md, "Batched small polynomial products"): 32 threads at L = 128, 128 at 512
+     * and 1024, 256 at 2048, 512 from 4096 (64 at L = 256 and L / 2 below 64 are not measured).
+     */
     static int convThreads(int lgL) {
         int len = 1 << lgL;
-        int t = len <= 1024 ? 128 : len == 2048 ? 256 : 512;
+        int t = len <= 128 ? 32 : len == 256 ? 64 : len <= 1024 ? 128 : len == 2048 ? 256 : 512;
         return Math.max(32, Math.min(t, len / 2));
     }
 
