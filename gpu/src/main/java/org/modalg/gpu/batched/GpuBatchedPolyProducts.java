@@ -11,6 +11,7 @@ import jcuda.Pointer;
 import jcuda.driver.CUfunction;
 import jcuda.driver.CUfunction_attribute;
 import jcuda.driver.JCudaDriver;
+import org.modalg.fft.Backend;
 import org.modalg.fft.CrtBasis;
 import org.modalg.fft.Options;
 import org.modalg.gpu.runtime.Cuda;
@@ -130,7 +131,9 @@ public final class GpuBatchedPolyProducts implements AutoCloseable {
     /**
      * The products a.get(i) b.get(i) over Z, in order, on the device (class comment); the products
      * it does not take, and the rest after a device failure, by {@link BatchedPolyProducts} on the
-     * options' threads. The options' backend is not consulted (this is the device engine).
+     * options' threads with backend {@code cpu}. The options' backend is not consulted otherwise
+     * (this is the device engine; {@link GpuBatchedPolyProductProvider} makes it
+     * {@code BatchedPolyProducts}' engine under backend {@code gpu}).
      *
      * @throws IllegalArgumentException as {@link BatchedPolyProducts#multiplyAll(List, List, Options)}
      * @throws org.modalg.fft.CancelledException if the options' cancellation check returns true
@@ -189,7 +192,7 @@ public final class GpuBatchedPolyProducts implements AutoCloseable {
                 ha.add(a.get(i));
                 hb.add(b.get(i));
             }
-            List<ZZPoly> hc = BatchedPolyProducts.multiplyAll(ha, hb, options);
+            List<ZZPoly> hc = BatchedPolyProducts.multiplyAll(ha, hb, options.withBackend(Backend.CPU));
             for (int t = 0; t < host.size(); t++) {
                 out[host.get(t)] = hc.get(t);
             }

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.modalg.fft.Backend;
 import org.modalg.fft.Options;
 import org.modalg.fields.ZpField;
 import org.modalg.gpu.runtime.DeviceBuffer;
@@ -117,6 +118,22 @@ class GpuBatchedPolyProductsTest {
                 PolyBatchLayoutTest.extreme(64, 64, -1), PolyBatchLayoutTest.random(rnd, 4097, 64),
                 PolyBatchLayoutTest.random(rnd, 4098, 64), PolyBatchLayoutTest.random(rnd, 1, 2000));
         sameAsTwin(a, b, gpu.multiplyAll(a, b), "seed " + seed + " edges");
+        assertTrue(warnings.isEmpty(), warnings.toString());
+    }
+
+    @Test
+    void backendGpuOfTheFacadeReachesTheDevice() {
+        startGpu();
+        long seed = GpuTests.seed("GpuBatchedPolyProductsTest.facade");
+        Random rnd = new Random(seed);
+        List<ZZPoly> a = new ArrayList<>();
+        List<ZZPoly> b = new ArrayList<>();
+        for (int i = 0; i < 50; i++) {
+            a.add(PolyBatchLayoutTest.random(rnd, 1 + rnd.nextInt(200), 128));
+            b.add(PolyBatchLayoutTest.random(rnd, 1 + rnd.nextInt(200), 96));
+        }
+        sameAsTwin(a, b, BatchedPolyProducts.multiplyAll(a, b, Options.defaults().withBackend(Backend.GPU)),
+                "seed " + seed + " through BatchedPolyProducts");
         assertTrue(warnings.isEmpty(), warnings.toString());
     }
 

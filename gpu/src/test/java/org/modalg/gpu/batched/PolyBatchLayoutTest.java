@@ -213,6 +213,13 @@ class PolyBatchLayoutTest {
     }
 
     @Test
+    void theProviderIsRegistered() {
+        assertTrue(org.modalg.fft.ServiceProviders.load(
+                org.modalg.polynomial.batchedpoly.BatchedPolyProductProvider.class).stream()
+                .anyMatch(p -> p instanceof GpuBatchedPolyProductProvider));
+    }
+
+    @Test
     void garnerConstantsAreInverses() {
         CrtBasis basis = PolyBatchLayout.basis(2000);
         int s = basis.size();

@@ -9,6 +9,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntConsumer;
 import org.modalg.fft.Backend;
 import org.modalg.fft.Options;
+import org.modalg.fft.ServiceProviders;
 import org.modalg.fft.WorkerPools;
 import org.modalg.polynomial.zp.ZpPoly;
 import org.modalg.polynomial.zz.ZZPoly;
@@ -29,6 +30,12 @@ import org.modalg.polynomial.zz.ZZPoly;
  * products first (workers take the next product from a shared counter, so one long product does
  * not hold back a chunk of short ones). Results are exact, so every engine gives the same
  * polynomials.
+ *
+ * <p>Backend ({@link Options#backend()}): {@code cpu} and {@code auto} run the products here
+ * (under {@code auto} the device is not chosen yet: its products were measured by the standalone
+ * harness, not through Java with the conversions to and from BigInteger); {@code gpu} hands the
+ * whole list to the first usable {@link BatchedPolyProductProvider} (the gpu module's fused
+ * kernels), {@link IllegalStateException} when there is none.
  *
  * <p>Cost: the sum of the products' costs over the threads, plus the longest single product;
  * no conversions (the products are the ordinary ones). A list of one pair costs one product on
@@ -53,11 +60,15 @@ public final class BatchedPolyProducts {
      * @throws IllegalArgumentException naming the parameter if a list or options is null, the sizes
      *     differ, or an entry is null (with its index), or a product is longer than
      *     Integer.MAX_VALUE - 8 coefficients
+     * @throws IllegalStateException for backend {@code gpu} when no device engine is usable
      * @throws org.modalg.fft.CancelledException if the options' cancellation check returns true
      *     (polled before each product)
      */
     public static List<ZZPoly> multiplyAll(List<ZZPoly> a, List<ZZPoly> b, Options options) {
         checkPairs(a, b, options);
+        if (options.backend() == Backend.GPU) {
+            return device().multiplyAll(a, b, options);
+        }
         for (int i = 0; i < a.size(); i++) {
             ZZPoly.checkProductLength(Math.max(1, a.get(i).length()), Math.max(1, b.get(i).length()));
         }
@@ -84,10 +95,14 @@ public final class BatchedPolyProducts {
      *
      * @throws IllegalArgumentException naming the parameter if a list or options is null, the sizes
      *     differ, an entry is null, or a pair's fields differ (with its index)
+     * @throws IllegalStateException for backend {@code gpu} when no device engine is usable
      * @throws org.modalg.fft.CancelledException if the options' cancellation check returns true
      */
     public static List<ZpPoly> multiplyAllZp(List<ZpPoly> a, List<ZpPoly> b, Options options) {
         checkPairsZp(a, b, options);
+        if (options.backend() == Backend.GPU) {
+            return device().multiplyAllZp(a, b, options);
+        }
         Options one = cpuOneThread(options);
         ZpPoly[] out = new ZpPoly[a.size()];
         long[] cost = new long[a.size()];
@@ -144,6 +159,20 @@ public final class BatchedPolyProducts {
                 throw new IllegalArgumentException("b.get(" + i + ") must not be null");
             }
         }
+    }
+
+    private static final class Device {
+        static final BatchedPolyProductProvider FOUND = ServiceProviders.firstUsable(BatchedPolyProductProvider.class,
+                BatchedPolyProductProvider::isUsable);
+    }
+
+    // The usable device engine (looked up once per JVM).
+    private static BatchedPolyProductProvider device() {
+        if (Device.FOUND == null) {
+            throw new IllegalStateException("backend gpu: no usable device engine for batched polynomial products"
+                    + " (no BatchedPolyProductProvider is usable here)");
+        }
+        return Device.FOUND;
     }
 
     // One thread, the CPU, the caller's route and cancellation.

@@ -12,6 +12,7 @@ import java.util.Random;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.modalg.fft.Backend;
 import org.modalg.fft.CancelledException;
 import org.modalg.fft.Options;
 import org.modalg.fields.ZpField;
@@ -178,6 +179,23 @@ class BatchedPolyProductsTest {
     private static void assertMessage(org.junit.jupiter.api.function.Executable call, String message) {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, call);
         assertTrue(e.getMessage().contains(message), "message \"" + e.getMessage() + "\" lacks \"" + message + "\"");
+    }
+
+    @Test
+    void backendGpuGoesToTheDeviceProviderOthersStayHere() {
+        Random rnd = new Random(SEED + 4);
+        List<ZZPoly> a = List.of(random(rnd, 20, 100), random(rnd, 3, 2000));
+        List<ZZPoly> b = List.of(random(rnd, 30, 64), random(rnd, 5, 700));
+        int before = StandInPolyProductProvider.CALLS.get();
+        check(a, b, BatchedPolyProducts.multiplyAll(a, b, Options.defaults().withBackend(Backend.CPU)), "cpu");
+        check(a, b, BatchedPolyProducts.multiplyAll(a, b, Options.defaults().withBackend(Backend.AUTO)), "auto");
+        assertEquals(before, StandInPolyProductProvider.CALLS.get(), "cpu and auto stay on the CPU twin");
+        check(a, b, BatchedPolyProducts.multiplyAll(a, b, Options.defaults().withBackend(Backend.GPU)), "gpu");
+        ZpField f = ZpField.of(65537);
+        List<ZpPoly> x = List.of(ZpPoly.of(f, 1, 2, 3));
+        assertEquals(List.of(ZpPoly.of(f, 1, 4, 10, 12, 9)),
+                BatchedPolyProducts.multiplyAllZp(x, x, Options.defaults().withBackend(Backend.GPU)));
+        assertEquals(before + 2, StandInPolyProductProvider.CALLS.get(), "gpu goes to the provider");
     }
 
     @Test
