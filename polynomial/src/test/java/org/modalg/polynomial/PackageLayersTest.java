@@ -6,7 +6,7 @@ import org.modalg.fft.PackageLayers;
 
 /**
  * The packages of the module depend downwards only (the order of the README's package table):
- * {@code gf -> zp -> zz -> text, batched -> integer -> convolution -> org.modalg.polynomial},
+ * {@code gf, fp, bivariate, batchedpoly -> zp -> zz -> text, batched -> integer -> convolution -> org.modalg.polynomial},
  * so there is no cycle between them and {@code text} and {@code batched} do not know each
  * other. Read by {@code jdeps} from the compiled main classes (fft's {@link PackageLayers}); a
  * new package must be given its place here and in the README.
@@ -16,17 +16,18 @@ class PackageLayersTest {
     private static final String ROOT = "org.modalg.polynomial";
 
     // Layer of each package: a class may use its own layer's package and lower layers only.
-    private static final Map<String, Integer> LAYER = Map.of(
-            ROOT, 0,
-            ROOT + ".convolution", 1,
-            ROOT + ".integer", 2,
-            ROOT + ".batched", 3,
-            ROOT + ".text", 3,
-            ROOT + ".zz", 4,
-            ROOT + ".zp", 5,
-            ROOT + ".gf", 6,
-            ROOT + ".fp", 5,
-            ROOT + ".bivariate", 6);
+    private static final Map<String, Integer> LAYER = Map.ofEntries(
+            Map.entry(ROOT, 0),
+            Map.entry(ROOT + ".convolution", 1),
+            Map.entry(ROOT + ".integer", 2),
+            Map.entry(ROOT + ".batched", 3),
+            Map.entry(ROOT + ".text", 3),
+            Map.entry(ROOT + ".zz", 4),
+            Map.entry(ROOT + ".zp", 5),
+            Map.entry(ROOT + ".gf", 6),
+            Map.entry(ROOT + ".fp", 5),
+            Map.entry(ROOT + ".bivariate", 6),
+            Map.entry(ROOT + ".batchedpoly", 6));
 
     @Test
     void packagesDependDownwardsOnly() throws Exception {

@@ -14,6 +14,7 @@ import org.modalg.examples.bench.FieldsBenchmark;
 import org.modalg.examples.bench.FlintPeer;
 import org.modalg.examples.bench.GcdResultantBenchmark;
 import org.modalg.examples.bench.GpuBenchmark;
+import org.modalg.examples.bench.SmallProductsBenchmark;
 import org.modalg.examples.bench.IntMulBenchmark;
 import org.modalg.examples.bench.ModularBenchmark;
 import org.modalg.examples.bench.PolyMulBenchmark;
@@ -729,10 +730,11 @@ public final class BenchCommand implements Runnable {
             description = {"GPU benchmarks (needs a usable CUDA device): (a) [Thesis] Table 2.2, big-prime FFT vs",
                     "projection + small-prime NTTs + CRT for P3 and P4; (b) small-prime NTT throughput, kernels",
                     "alone and with transfers, as time and as effective GB/s against the device's copy bandwidth;",
-                    "(c) integer and polynomial multiplication against the CPU engines."})
+                    "(c) integer and polynomial multiplication against the CPU engines; (d) batched small polynomial",
+                    "products over Z: fused kernels against one call per product and the CPU twin."})
     static final class Gpu implements Callable<Integer> {
-        @Option(names = "--part", split = ",", description = "Parts to run (default: ${DEFAULT-VALUE}).",
-                defaultValue = "a,b,c")
+        @Option(names = "--part", split = ",", description = {"Parts to run: a, b, c, d (batched small polynomial",
+                "products; not in the default) (default: ${DEFAULT-VALUE})."}, defaultValue = "a,b,c")
         List<String> parts;
 
         @Option(names = "--cpu-max-bits", description = "Largest integer size for the CPU peers in part (c) (default: ${DEFAULT-VALUE}).",
@@ -752,6 +754,10 @@ public final class BenchCommand implements Runnable {
 
         @Option(names = "--repeats", description = "Timed runs (default: ${DEFAULT-VALUE}).", defaultValue = "5")
         int repeats;
+
+        @Option(names = "--small-threads", description = {"Threads of the CPU twin in part (d), batched small products",
+                "(default: ${DEFAULT-VALUE})."}, defaultValue = "16")
+        int smallThreads;
 
         @Option(names = "--quick", description = "Small run for a smoke test.")
         boolean quick;
@@ -774,6 +780,10 @@ public final class BenchCommand implements Runnable {
         public Integer call() throws java.io.IOException {
             if (launch) {
                 return launch();
+            }
+            if (smallThreads < 1 || smallThreads > org.modalg.fft.Options.MAX_THREADS) {
+                throw new IllegalArgumentException("--small-threads must be in [1, " + org.modalg.fft.Options.MAX_THREADS
+                        + "], got " + smallThreads);
             }
             if (repeats < 1 || batch < 1 || minLog2n < 1 || maxLog2n > 27 || minLog2n > maxLog2n) {
                 throw new IllegalArgumentException("--repeats and --batch must be >= 1, 1 <= --min-log2n <= --max-log2n <= 27");
@@ -811,6 +821,14 @@ public final class BenchCommand implements Runnable {
                 t = GpuBenchmark.integerPolynomialMultiplication(quick ? 16 : 12, quick ? 16 : 24, quick ? 1 : repeats, 4);
                 t.print(System.out);
                 t.writeCsv(dir.resolve("gpu-zzpolymul.csv"));
+            }
+            if (parts.contains("d")) {
+                System.out.println("# (d) batched small products over Z: the fused device kernels against one call per product"
+                        + " and the CPU twin on " + smallThreads + " threads (products per second)");
+                BenchTable t = SmallProductsBenchmark.run(quick ? SmallProductsBenchmark.QUICK : SmallProductsBenchmark.SHAPES,
+                        smallThreads, quick ? 1 : repeats, 16);
+                t.print(System.out);
+                t.writeCsv(dir.resolve("gpu-small-products.csv"));
             }
             return 0;
         }

@@ -43,8 +43,15 @@ public final class GpuKernels {
      */
     public static final String FPFFT = "fpfft";
 
+    /**
+     * Batched small polynomial products over Z with large coefficients: one block per (product,
+     * prime) for the reduction, transforms and pointwise product in shared memory, Garner's CRT
+     * on the device (contract in polybatch.cu's header).
+     */
+    public static final String POLYBATCH = "polybatch";
+
     /** Every module (the NTT module is loaded when the runtime starts, the others on first use). */
-    static final List<String> MODULES = List.of(NTT, CRT, GF, MODULAR, BIGINT, BIGINT_DIV, BIGINT_NTT, FPFFT);
+    static final List<String> MODULES = List.of(NTT, CRT, GF, MODULAR, BIGINT, BIGINT_DIV, BIGINT_NTT, FPFFT, POLYBATCH);
 
     private GpuKernels() {
     }
