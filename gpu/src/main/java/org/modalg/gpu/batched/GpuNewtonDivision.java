@@ -2,9 +2,7 @@ package org.modalg.gpu.batched;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.logging.Logger;
 import jcuda.Pointer;
 import jcuda.driver.CUfunction;
@@ -313,15 +311,16 @@ final class GpuNewtonDivision {
     }
 
     private static List<long[]> classes(int[] kv, int[] nv, int[] of, boolean octaves) {
-        Map<Long, Integer> index = new HashMap<>();
+        int[] index = new int[128 * 128]; // sizeClass < 128 for every int: (n class, k class) -> class + 1
         List<long[]> cls = new ArrayList<>();
         for (int i = 0; i < kv.length; i++) {
-            long key = ((long) sizeClass(nv[i], octaves) << 32) | sizeClass(kv[i], octaves);
-            Integer c = index.get(key);
-            if (c == null) {
+            int nc = sizeClass(nv[i], octaves);
+            int kc = sizeClass(kv[i], octaves);
+            int c = index[nc * 128 + kc] - 1;
+            if (c < 0) {
                 c = cls.size();
-                index.put(key, c);
-                cls.add(new long[] {key >>> 32, key & 0xffffffffL, 1, 2, 0});
+                index[nc * 128 + kc] = c + 1;
+                cls.add(new long[] {nc, kc, 1, 2, 0});
             }
             long[] e = cls.get(c);
             e[2] = Math.max(e[2], kv[i]);
