@@ -508,11 +508,18 @@ static int size_class(int x) {
 }
 
 // Modelled device time (seconds) of count instances of one shape: every launch at least T_LAUNCH,
-// a product count m^2 limb products at T_PRODUCT each, a linear kernel count Mmax limbs at T_LINEAR.
-static const double T_LAUNCH = 8e-6, T_PRODUCT = 2e-12, T_LINEAR = 2e-11;
+// a product count m^2 limb products at T_PRODUCT each (count L log2 L T_NTT on the NTT product), a linear kernel count Mmax limbs at T_LINEAR.
+static const double T_LAUNCH = 8e-6, T_PRODUCT = 2e-12, T_LINEAR = 2e-11, T_NTT = 3.8e-12;
 static double plan_cost(int h, int k, long long count) {
     Plan P = plan(h, k);
-    auto prod = [&](int m) { return std::max(T_LAUNCH, (double) count * m * m * T_PRODUCT); };
+    auto prod = [&](int m) {
+        if (ntt_chosen(m)) {
+            int lg = 2;
+            while ((1 << lg) < 4 * m) lg++;
+            return std::max(T_LAUNCH, (double) count * (double) (1 << lg) * lg * T_NTT);
+        }
+        return std::max(T_LAUNCH, (double) count * m * m * T_PRODUCT);
+    };
     const double lin = std::max(T_LAUNCH, (double) count * P.Mmax * T_LINEAR);
     double c = lin; // bd_init
     int l = 2;

@@ -41,8 +41,9 @@ import org.modalg.polynomial.batched.CpuBatchedIntegerEngine;
  * exceed {@link GpuBatchedIntegerEngine#MAX_PRODUCT_LIMBS} limbs runs on the CPU engine.
  *
  * <p><b>Cost</b>: per instance about ceil(log2(h - k)) + 2 pairs of products of growing size plus
- * three of size max(k + 1, h - k + 1) limbs on the device (O(n^2) each, schoolbook), linear
- * kernels, and the copies 8 (h + k + 1) bytes up and 8 (h + k + 2) down per instance.
+ * three of size max(k + 1, h - k + 1) limbs on the device (the engine's product for each size:
+ * the in-block NTT product where {@link GpuBlockNttProduct#chosenFor} takes it, O(n log n), else
+ * the schoolbook, O(n^2)), linear kernels, and the copies 8 (h + k + 1) bytes up and 8 (h + k + 2) down per instance.
  *
  * <p><b>Faults.</b> An instance whose lengths exceed the bounds or whose corrections do not end
  * in 0 &lt;= r &lt; v is flagged by the kernels and recomputed on the CPU engine (never seen in
@@ -75,12 +76,15 @@ final class GpuNewtonDivision {
     private static final int FLAGS = 11;
 
     private final GpuRuntime runtime;
+    private final GpuBlockNttProduct blockNtt;
     private final DeviceWorkspace buffers = new DeviceWorkspace(12);
     private int injectedFault;
     private long cpuInstances;
 
-    GpuNewtonDivision(GpuRuntime runtime) {
+    /** The division on {@code runtime}'s device; its products of NTT size go to {@code blockNtt}. */
+    GpuNewtonDivision(GpuRuntime runtime, GpuBlockNttProduct blockNtt) {
         this.runtime = runtime;
+        this.blockNtt = blockNtt;
     }
 
     /** Tests only: the next device chunk fails with {@code cudaError}. */
@@ -163,12 +167,19 @@ final class GpuNewtonDivision {
     static final double T_LAUNCH = 8e-6;
     /** Modelled seconds per limb product of a schoolbook product kernel (0.5e12 per second measured). */
     static final double T_PRODUCT = 2e-12;
+    /**
+     * Modelled seconds per L log2 L of an in-block NTT product of transform length L (measured on
+     * an H200: 18.1 ns an instance at L = 512, 86 ns at 2048, 0.88 us at 2^14, all 3.7-3.9e-12 L
+     * log2 L).
+     */
+    static final double T_NTT = 3.8e-12;
     /** Modelled seconds per limb of a linear kernel (extracts and the one-warp-per-instance steps). */
     static final double T_LINEAR = 2e-11;
 
     /**
      * The modelled device time (seconds) of {@code count} instances run as one shape h, k: every
-     * launch at least {@link #T_LAUNCH}, a product of m-limb operands count m^2 {@link #T_PRODUCT},
+     * launch at least {@link #T_LAUNCH}, a product of m-limb operands count m^2 {@link #T_PRODUCT}
+     * on the schoolbook or count L log2 L {@link #T_NTT} on the in-block NTT (the engine's choice),
      * a linear kernel count mmax {@link #T_LINEAR}; the launches of {@link #chunk} in order.
      */
     static double cost(int h, int k, long count) {
@@ -193,6 +204,10 @@ final class GpuNewtonDivision {
     }
 
     private static double product(int m, long count) {
+        if (GpuBlockNttProduct.chosenFor(m) && m <= GpuBlockNttProduct.MAX_LIMBS) {
+            int lg = GpuBlockNttProduct.lgLength(m);
+            return Math.max(T_LAUNCH, count * (double) (1L << lg) * lg * T_NTT);
+        }
         return Math.max(T_LAUNCH, count * (double) m * m * T_PRODUCT);
     }
 
@@ -611,8 +626,13 @@ final class GpuNewtonDivision {
                 ints(m), longs(n));
     }
 
-    // bi_mul* of bigint.cu: the kernel of GpuBatchedIntegerEngine's rule, its launch shape.
+    // The engine's product for m limbs: the in-block NTT product where GpuBlockNttProduct.chosenFor
+    // takes it, else bi_mul* of bigint.cu (the kernel of GpuBatchedIntegerEngine's rule, its shape).
     private void multiply(DeviceBuffer a, long sa, DeviceBuffer b, long sb, DeviceBuffer c, long sc, int m, int n) {
+        if (blockNtt != null && GpuBlockNttProduct.chosenFor(m) && blockNtt.fits(m)) {
+            blockNtt.launch(a, sa, b, sb, c, sc, m, n);
+            return;
+        }
         String kernel = GpuBatchedIntegerEngine.kernelName(Operation.MULTIPLY, m);
         int qf = kernel.charAt(kernel.length() - 1) - '0';
         int max = qf == 8 ? 512 : 1024;
