@@ -507,31 +507,35 @@ static int size_class(int x) {
     return 4 * lg + (lg >= 2 ? (x >> (lg - 2)) & 3 : lg == 1 ? 2 * (x & 1) : 0);
 }
 
-// Modelled device time (seconds) of count instances of one shape: every launch at least T_LAUNCH,
-// a product count m^2 limb products at T_PRODUCT each (count L log2 L T_NTT on the NTT product), a linear kernel count Mmax limbs at T_LINEAR.
-static const double T_LAUNCH = 8e-6, T_PRODUCT = 2e-12, T_LINEAR = 2e-11, T_NTT = 3.8e-12;
+// Modelled device time (seconds) of count instances of one shape (GpuNewtonDivision.cost): every
+// launch T_LAUNCH plus its work: a product count m^2 limb products at T_PRODUCT each (times
+// (128 / m)^0.2 above 128 limbs), or count L log2 L T_NTT on the NTT product; a linear kernel count
+// T_LINEAR per limb of the step's operands.
+static const double T_LAUNCH = 5e-6, T_PRODUCT = 2e-12, T_LINEAR = 2.5e-11, T_NTT = 3.4e-12;
 static double plan_cost(int h, int k, long long count) {
     Plan P = plan(h, k);
     auto prod = [&](int m) {
         if (ntt_chosen(m)) {
             int lg = 2;
             while ((1 << lg) < 4 * m) lg++;
-            return std::max(T_LAUNCH, (double) count * (double) (1 << lg) * lg * T_NTT);
+            return T_LAUNCH + (double) count * (double) (1 << lg) * lg * T_NTT;
         }
-        return std::max(T_LAUNCH, (double) count * m * m * T_PRODUCT);
+        const double t = m > 128 ? T_PRODUCT * std::pow(128.0 / m, 0.2) : T_PRODUCT;
+        return T_LAUNCH + (double) count * m * m * t;
     };
-    const double lin = std::max(T_LAUNCH, (double) count * P.Mmax * T_LINEAR);
-    double c = lin; // bd_init
+    auto lin = [&](int m) { return T_LAUNCH + (double) count * m * T_LINEAR; };
+    double c = lin(P.Mmax); // bd_init
     int l = 2;
     for (int i = 0; i < P.steps; i++) {
         int m = std::min(h - k + 1 - l, l), s = std::max(0, k - 2 * l + 1 - G);
         int H = k + l + m - s + G, pv = k + 1 - s, pw = lw(l), hp = H - m;
         int L = pv + pw - (l - G) + 1, lx = L >= hp ? pv + pw : L;
-        c += prod(std::max(pv, pw)) + prod(std::max(pw, lx)) + 6 * lin; // 4 extracts, powdiff, step
+        const int m1 = std::max(pv, pw), m2 = std::max(pw, lx);
+        c += prod(m1) + prod(m2) + 3 * lin(m1) + 3 * lin(m2); // 4 extracts, powdiff, step
         l = i < 2 ? l : l + m - 1;
     }
-    const int M3 = h - k + 1, lq = 2 * M3 - (h - k + 1), M4 = std::max(k + 1, lq);
-    return c + prod(M3) + prod(M4) + 5 * lin;
+    const int M3 = h - k + 1, M4 = std::max(k + 1, M3);
+    return c + prod(M3) + prod(M4) + 3 * lin(P.Mmax) + 2 * lin(M4);
 }
 
 struct Group { int K, N; std::vector<long long> members; };

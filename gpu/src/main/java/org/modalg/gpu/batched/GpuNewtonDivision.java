@@ -159,33 +159,39 @@ final class GpuNewtonDivision {
 
     // ---- grouping by shape ---------------------------------------------------------------------
 
+    // The cost model of the grouping, fitted (log least squares) to 22 measured division times on
+    // an H100 (gpu/BENCHMARKS.md, "Batched Newton division on an H100"): the division paper's data
+    // at 2^11 .. 2^18 bits as one shape with NTT and with schoolbook products, and 2^14 instances
+    // of 2^11 .. 2^16 bits; every one within 10% (2^11 bits with NTT products: 17% low).
+
+    /** Modelled seconds every launch adds (launch and ramp; the schedule's launches run one after the other). */
+    static final double T_LAUNCH = 5e-6;
     /**
-     * Modelled cost of one launch (seconds): a kernel's launch and its tail when it has little
-     * work. From the module's BENCHMARKS.md ("Batched Newton division"): 57 launches of a 2^11-bit
-     * division of 2^14 instances took 0.6 ms, products and linear kernels included.
+     * Modelled seconds per limb product of a schoolbook product of m-limb operands up to 128 limbs;
+     * above, times (128 / m)^0.2 (measured 2.0e-12 at 128 limbs, 1.1e-12 at 4096).
      */
-    static final double T_LAUNCH = 8e-6;
-    /** Modelled seconds per limb product of a schoolbook product kernel (0.5e12 per second measured). */
     static final double T_PRODUCT = 2e-12;
-    /**
-     * Modelled seconds per L log2 L of an in-block NTT product of transform length L (measured on
-     * an H200: 18.1 ns an instance at L = 512, 86 ns at 2048, 0.88 us at 2^14, all 3.7-3.9e-12 L
-     * log2 L).
-     */
-    static final double T_NTT = 3.8e-12;
     /** Modelled seconds per limb of a linear kernel (extracts and the one-warp-per-instance steps). */
-    static final double T_LINEAR = 2e-11;
+    static final double T_LINEAR = 2.5e-11;
+    /**
+     * Modelled seconds per L log2 L of an in-block NTT product of transform length L (on an H200
+     * 18.1 ns an instance at L = 512, 86 ns at 2048, 0.88 us at 2^14: 3.7-3.9e-12 L log2 L; the
+     * fit above takes 3.4e-12).
+     */
+    static final double T_NTT = 3.4e-12;
 
     /**
-     * The modelled device time (seconds) of {@code count} instances run as one shape h, k: every
-     * launch at least {@link #T_LAUNCH}, a product of m-limb operands count m^2 {@link #T_PRODUCT}
-     * on the schoolbook or count L log2 L {@link #T_NTT} on the in-block NTT (the engine's choice),
-     * a linear kernel count mmax {@link #T_LINEAR}; the launches of {@link #chunk} in order.
+     * The modelled device time (seconds) of {@code count} instances run as one shape h, k: the
+     * launches of {@link #chunk} in order, each {@link #T_LAUNCH} plus its work: a product of
+     * m-limb operands count m^2 limb products at {@link #T_PRODUCT} on the schoolbook or count
+     * L log2 L {@link #T_NTT} on the in-block NTT (the engine's choice), a linear kernel count
+     * {@link #T_LINEAR} per limb of the step's operands. Its absolute figures are a model; the
+     * grouping compares them. On the measured grid it predicts the gain of the groups 1-9% above
+     * what was measured.
      */
     static double cost(int h, int k, long count) {
         Plan p = new Plan(h, k);
-        double lin = Math.max(T_LAUNCH, count * (double) p.mmax * T_LINEAR);
-        double c = lin; // bd_init
+        double c = linear(p.mmax, count); // bd_init
         int l = 2;
         for (int i = 0; i < p.steps; i++) {
             int m = Math.min(h - k + 1 - l, l);
@@ -196,19 +202,27 @@ final class GpuNewtonDivision {
             int hp = hh - m;
             int bigL = pv + pw - (l - G) + 1;
             int lx = bigL >= hp ? pv + pw : bigL;
-            c += product(Math.max(pv, pw), count) + product(Math.max(pw, lx), count) + 6 * lin;
+            int m1 = Math.max(pv, pw);
+            int m2 = Math.max(pw, lx);
+            c += product(m1, count) + product(m2, count) + 3 * linear(m1, count) + 3 * linear(m2, count);
             l = i < 2 ? l : l + m - 1;
         }
         int m3 = h - k + 1;
-        return c + product(m3, count) + product(Math.max(k + 1, m3), count) + 5 * lin;
+        int m4 = Math.max(k + 1, m3);
+        return c + product(m3, count) + product(m4, count) + 3 * linear(p.mmax, count) + 2 * linear(m4, count);
+    }
+
+    private static double linear(int m, long count) {
+        return T_LAUNCH + count * (double) m * T_LINEAR;
     }
 
     private static double product(int m, long count) {
         if (GpuBlockNttProduct.chosenFor(m) && m <= GpuBlockNttProduct.MAX_LIMBS) {
             int lg = GpuBlockNttProduct.lgLength(m);
-            return Math.max(T_LAUNCH, count * (double) (1L << lg) * lg * T_NTT);
+            return T_LAUNCH + count * (double) (1L << lg) * lg * T_NTT;
         }
-        return Math.max(T_LAUNCH, count * (double) m * m * T_PRODUCT);
+        double t = m > 128 ? T_PRODUCT * Math.pow(128.0 / m, 0.2) : T_PRODUCT;
+        return T_LAUNCH + count * (double) m * m * t;
     }
 
     /**
