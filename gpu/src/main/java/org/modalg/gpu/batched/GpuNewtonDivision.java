@@ -159,10 +159,11 @@ final class GpuNewtonDivision {
 
     // ---- grouping by shape ---------------------------------------------------------------------
 
-    // The cost model of the grouping, fitted (log least squares) to 22 measured division times on
-    // an H100 (gpu/BENCHMARKS.md, "Batched Newton division on an H100"): the division paper's data
-    // at 2^11 .. 2^18 bits as one shape with NTT and with schoolbook products, and 2^14 instances
-    // of 2^11 .. 2^16 bits; every one within 10% (2^11 bits with NTT products: 17% low).
+    // The cost model of the grouping, fitted (log least squares) to 22 measured division times:
+    // the division paper's data at 2^11 .. 2^18 bits as one shape with NTT and with schoolbook
+    // products on an H100 (gpu/BENCHMARKS.md, "Issue 15 on an H100", the division), and 2^14
+    // instances of 2^11 .. 2^16 bits on an H200 ("Batched Newton division"); every one within 10%
+    // but 2^11 bits (17% low) and the schoolbook at 2^18 bits (11% low).
 
     /** Modelled seconds every launch adds (launch and ramp; the schedule's launches run one after the other). */
     static final double T_LAUNCH = 5e-6;
@@ -186,8 +187,8 @@ final class GpuNewtonDivision {
      * m-limb operands count m^2 limb products at {@link #T_PRODUCT} on the schoolbook or count
      * L log2 L {@link #T_NTT} on the in-block NTT (the engine's choice), a linear kernel count
      * {@link #T_LINEAR} per limb of the step's operands. Its absolute figures are a model; the
-     * grouping compares them. On the measured grid it predicts the gain of the groups 1-9% above
-     * what was measured.
+     * grouping compares them. On the measured grid it predicts the gain of the groups from 1% below
+     * to 12% above what was measured.
      */
     static double cost(int h, int k, long count) {
         Plan p = new Plan(h, k);

@@ -164,7 +164,8 @@ class GpuNewtonDivisionTest {
                 int nb = 1 + rnd.nextInt(sb);
                 BigInteger v = i % 17 == 0 ? B.pow(nb).subtract(BigInteger.ONE) : i % 19 == 0 ? B.pow(nb - 1)
                         : new BigInteger(64 * nb, rnd).setBit(64 * nb - 1);
-                BigInteger u = i % 23 == 0 ? B.pow(sa - 2).subtract(BigInteger.ONE) : new BigInteger(64 * (sa - 2), rnd);
+                BigInteger u = i % 23 == 0 ? B.pow(sa - 2).subtract(BigInteger.ONE)
+                        : new BigInteger(64 * (sa - 2), rnd);
                 put(u, a, i * sa, sa);
                 put(v, b, i * sb, sb);
                 kv[i] = nb - 1;
