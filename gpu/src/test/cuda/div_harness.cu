@@ -5,16 +5,20 @@
 // against a CPU reference: schoolbook long division (Knuth D, 64-bit limbs) on a sample, and on
 // every instance u = q v + r modulo 2^61 - 1 with 0 <= r < v. Then times batches (CUDA events,
 // min of reps) next to one bi_mul product of the dividend's size on the same batch.
-// Usage: div_harness [check|bench|paper|mixed|all] [seed] [reps=3]   (the seed is printed)
+// Usage: div_harness [check|bench|paper|mixed|grouped|all] [seed] [reps=3]  (mixed runs grouped after it)   (the seed is printed)
 // Build: nvcc -O3 -arch=sm_90 -std=c++17 div_harness.cu -o div_harness
+// DIV_SCHOOL=1 (environment): every product on the schoolbook (the engine's division before the
+// NTT products); MIXED_FROM=lb: the mixed and grouped tables from 2^lb bits (default 13).
 #include "../../main/cuda/bigint.cu"
 #include "../../main/cuda/bigint_div.cu"
+#include "../../main/cuda/bigint_ntt.cu"
 #include "harness_common.h"
 
 #include <algorithm>
 #include <atomic>
 #include <cstring>
 #include <functional>
+#include <map>
 #include <string>
 #include <thread>
 #include <vector>
@@ -38,8 +42,38 @@ static void parallel_for(long long n, const std::function<void(long long, long l
 static int mul_q(int M) { return M < 16 ? 2 : (M > 128 && M <= 512) ? 4 : 8; }
 static bool mul_is32(int M) { return !(M > 128 && M <= 512); }
 
+// The in-block NTT product (bigint_ntt.cu's bnt_mul_d8l) where the engine's product takes it
+// (GpuBlockNttProduct.chosenFor: 96 .. 128 limbs and from 150), in its launch shape; DIV_SCHOOL=1
+// (environment) keeps every product on the schoolbook (the division before).
+static bool g_ntt = true;
+static bool ntt_chosen(int M) { return g_ntt && M <= 4096 && (M >= 150 || (M >= 96 && M <= 128)); }
+
+static void launch_ntt(const u64* a, long long sa, const u64* b, long long sb, u64* c, long long sc, int M,
+                       long long count) {
+    int lgL = 2;
+    while ((1 << lgL) < 4 * M) lgL++;
+    const int L = 1 << lgL, T = std::min(1024, std::max(1, L / 8));
+    const size_t limit = g_smemOptin - 8320, per = (size_t) 12 * L;
+    int ipb = (int) std::max<long long>(1, std::min<long long>(count, std::min<long long>(std::max(1, 128 / T), limit / per)));
+    int threads = (ipb * T + 31) / 32 * 32;
+    while (threads > 1024 || (size_t) (threads / T) * per > limit) {
+        ipb--;
+        threads = (ipb * T + 31) / 32 * 32;
+    }
+    ipb = threads / T;
+    const size_t smem = ipb * per;
+    const unsigned grid = (unsigned) ((count + ipb - 1) / ipb);
+    if (smem > 32 * 1024) CK(cudaFuncSetAttribute(bnt_mul_d8l, cudaFuncAttributeMaxDynamicSharedMemorySize, (int) smem));
+    bnt_mul_d8l<<<grid, threads, smem>>>(a, sa, b, sb, c, sc, M, count);
+    CKL();
+}
+
 static void launch_mul(const u64* a, long long sa, const u64* b, long long sb, u64* c, long long sc, int M,
                        long long count) {
+    if (ntt_chosen(M)) {
+        launch_ntt(a, sa, b, sb, c, sc, M, count);
+        return;
+    }
     const int Q = mul_q(M);
     const int maxThreads = Q == 8 ? 512 : 1024;
     const int T = (M + Q - 1) / Q;
@@ -360,11 +394,15 @@ static float run_batch(int h, int k, long long count, u64 seed, bool adversarial
     float ms = 0;
     if (reps > 0) {
         ms = min_time_ms(reps, [&] { divide(P, U, V, b, count); });
-        // one full product of the dividend's size on the same batch (operands: u twice)
-        u64* C;
+        // one full product of the dividend's size on the same batch (operands: u and a copy of it,
+        // so that the NTT product does not take its square path)
+        u64 *C, *U2;
         CK(cudaMalloc(&C, count * 2 * h * 8));
-        *mulMs = min_time_ms(reps, [&] { launch_mul(U, h, U, h, C, 2 * h, h, count); });
+        CK(cudaMalloc(&U2, count * h * 8));
+        CK(cudaMemcpy(U2, U, count * h * 8, cudaMemcpyDeviceToDevice));
+        *mulMs = min_time_ms(reps, [&] { launch_mul(U, h, U2, h, C, 2 * h, h, count); });
         CK(cudaFree(C));
+        CK(cudaFree(U2));
     }
     release(b);
     CK(cudaFree(U));
@@ -441,14 +479,210 @@ static float run_mixed(int M, long long count, u64 seed, int ref, int reps, floa
     float ms = 0;
     if (reps > 0) {
         ms = min_time_ms(reps, [&] { divide(P, U, V, b, count); });
-        u64* C;
+        u64 *C, *U2;
         CK(cudaMalloc(&C, count * 2 * (long long) M * 8));
-        *mulMs = min_time_ms(reps, [&] { launch_mul(U, h, U, h, C, 2 * M, M, count); });
+        CK(cudaMalloc(&U2, count * (long long) h * 8));
+        CK(cudaMemcpy(U2, U, count * (long long) h * 8, cudaMemcpyDeviceToDevice));
+        *mulMs = min_time_ms(reps, [&] { launch_mul(U, h, U2, h, C, 2 * M, M, count); });
         CK(cudaFree(C));
+        CK(cudaFree(U2));
     }
     release(b);
     CK(cudaFree(U));
     CK(cudaFree(V));
+    return ms;
+}
+
+// ---- grouping by shape (GpuNewtonDivision.groups repeats it) ----
+//
+// Instance i needs k_i = (v's significant limbs) - 1 and n_i = max(2, (u's significant limbs) - k_i)
+// (its quotient's length plus one); a group runs as the one shape K = max(1, max k_i), h = K + max n_i.
+// Instances fall into classes of (n, k), four per octave of each; the classes, in the order
+// (n class, k class) descending, are cut into contiguous groups by dynamic programming over the
+// cost model below, so one group (what run_mixed does) is one of the candidates.
+
+static int size_class(int x) {
+    if (x < 1) return 0;
+    int lg = 31 - __builtin_clz((unsigned) x);
+    return 4 * lg + (lg >= 2 ? (x >> (lg - 2)) & 3 : lg == 1 ? 2 * (x & 1) : 0);
+}
+
+// Modelled device time (seconds) of count instances of one shape (GpuNewtonDivision.cost): every
+// launch T_LAUNCH plus its work: a product count m^2 limb products at T_PRODUCT each (times
+// (128 / m)^0.2 above 128 limbs), or count L log2 L T_NTT on the NTT product; a linear kernel count
+// T_LINEAR per limb of the step's operands.
+static const double T_LAUNCH = 5e-6, T_PRODUCT = 2e-12, T_LINEAR = 2.5e-11, T_NTT = 3.4e-12;
+static double plan_cost(int h, int k, long long count) {
+    Plan P = plan(h, k);
+    auto prod = [&](int m) {
+        if (ntt_chosen(m)) {
+            int lg = 2;
+            while ((1 << lg) < 4 * m) lg++;
+            return T_LAUNCH + (double) count * (double) (1 << lg) * lg * T_NTT;
+        }
+        const double t = m > 128 ? T_PRODUCT * std::pow(128.0 / m, 0.2) : T_PRODUCT;
+        return T_LAUNCH + (double) count * m * m * t;
+    };
+    auto lin = [&](int m) { return T_LAUNCH + (double) count * m * T_LINEAR; };
+    double c = lin(P.Mmax); // bd_init
+    int l = 2;
+    for (int i = 0; i < P.steps; i++) {
+        int m = std::min(h - k + 1 - l, l), s = std::max(0, k - 2 * l + 1 - G);
+        int H = k + l + m - s + G, pv = k + 1 - s, pw = lw(l), hp = H - m;
+        int L = pv + pw - (l - G) + 1, lx = L >= hp ? pv + pw : L;
+        const int m1 = std::max(pv, pw), m2 = std::max(pw, lx);
+        c += prod(m1) + prod(m2) + 3 * lin(m1) + 3 * lin(m2); // 4 extracts, powdiff, step
+        l = i < 2 ? l : l + m - 1;
+    }
+    const int M3 = h - k + 1, M4 = std::max(k + 1, M3);
+    return c + prod(M3) + prod(M4) + 3 * lin(P.Mmax) + 2 * lin(M4);
+}
+
+struct Group { int K, N; std::vector<long long> members; };
+
+static std::vector<Group> make_groups(const std::vector<int>& kv, const std::vector<int>& nv) {
+    const long long count = (long long) kv.size();
+    std::map<std::pair<int, int>, int> index; // (n class, k class) -> class
+    struct Cls { int nc, kc, K, N; long long n; };
+    std::vector<Cls> cls;
+    std::vector<int> of(count);
+    for (long long i = 0; i < count; i++) {
+        auto key = std::make_pair(size_class(nv[i]), size_class(kv[i]));
+        auto it = index.find(key);
+        int c;
+        if (it == index.end()) { c = (int) cls.size(); index[key] = c; cls.push_back({key.first, key.second, 1, 2, 0}); }
+        else c = it->second;
+        cls[c].K = std::max(cls[c].K, kv[i]);
+        cls[c].N = std::max(cls[c].N, nv[i]);
+        cls[c].n++;
+        of[i] = c;
+    }
+    std::vector<int> order(cls.size());
+    for (size_t c = 0; c < cls.size(); c++) order[c] = (int) c;
+    std::sort(order.begin(), order.end(), [&](int x, int y) {
+        return cls[x].nc != cls[y].nc ? cls[x].nc > cls[y].nc : cls[x].kc > cls[y].kc; });
+    const int C = (int) order.size();
+    std::vector<double> best(C + 1, 1e300);
+    std::vector<int> cut(C + 1, 0);
+    best[0] = 0;
+    for (int j = 1; j <= C; j++) {
+        int K = 1, N = 2;
+        long long n = 0;
+        for (int i = j - 1; i >= 0; i--) { // group = classes order[i .. j-1]
+            const Cls& c = cls[order[i]];
+            K = std::max(K, c.K);
+            N = std::max(N, c.N);
+            n += c.n;
+            double v = best[i] + plan_cost(K + N, K, n);
+            if (v < best[j]) { best[j] = v; cut[j] = i; }
+        }
+    }
+    std::vector<int> groupOf(cls.size());
+    std::vector<Group> groups;
+    for (int j = C; j > 0; j = cut[j]) {
+        Group g{1, 2, {}};
+        for (int i = cut[j]; i < j; i++) {
+            groupOf[order[i]] = (int) groups.size();
+            g.K = std::max(g.K, cls[order[i]].K);
+            g.N = std::max(g.N, cls[order[i]].N);
+        }
+        groups.push_back(g);
+    }
+    for (long long i = 0; i < count; i++) groups[groupOf[of[i]]].members.push_back(i);
+    return groups;
+}
+
+// The division paper's data as run_mixed, divided in the groups of make_groups (each its own
+// shape, one after the other); checked on the original operands. Returns the time of all groups.
+static float run_grouped(int M, long long count, u64 seed, int ref, int reps, int* groupsOut, double* modelOne,
+                         double* modelGroups) {
+    const int sb = M / 2;
+    std::vector<u64> ou(count * M, 0), ov(count * sb, 0);
+    std::vector<int> kv(count), nq(count);
+    parallel_for(count, [&](long long lo, long long hi) {
+        for (long long i = lo; i < hi; i++) {
+            u64 s = seed + i * 7919;
+            for (int j = 0; j < M - 2; j++) ou[i * M + j] = gen_word(s, 2 * j);
+            int nv = 2 + (int) (gen_word(s, ~0ull) % (u64) (sb - 1));
+            for (int j = 0; j < nv; j++) ov[i * sb + j] = gen_word(s, 2 * j + 1);
+            if (ov[i * sb + nv - 1] == 0) ov[i * sb + nv - 1] = 1;
+            kv[i] = nv - 1;
+            int nu = M;
+            while (nu > 0 && ou[i * M + nu - 1] == 0) nu--;
+            nq[i] = std::max(2, nu - kv[i]);
+        }
+    });
+    std::vector<Group> groups = make_groups(kv, nq);
+    *groupsOut = (int) groups.size();
+    {
+        int K = 1, N = 2;
+        for (long long i = 0; i < count; i++) { K = std::max(K, kv[i]); N = std::max(N, nq[i]); }
+        *modelOne = plan_cost(K + N, K, count);
+        *modelGroups = 0;
+        for (auto& g : groups) *modelGroups += plan_cost(g.K + g.N, g.K, (long long) g.members.size());
+    }
+    struct Dev { Plan P; long long n; u64 *U, *V; Bufs b; };
+    std::vector<Dev> devs;
+    for (auto& g : groups) {
+        const int k = g.K, h = g.K + g.N;
+        const long long n = (long long) g.members.size();
+        Plan P = plan(h, k);
+        if (P.Mmax > 4096) { printf("# grouped M=%d: group h=%d k=%d beyond the product kernels\n", M, h, k); return 0; }
+        std::vector<u64> hu(n * h, 0), hv(n * (k + 1), 0);
+        parallel_for(n, [&](long long lo, long long hi) {
+            for (long long x = lo; x < hi; x++) {
+                long long i = g.members[x];
+                int d = k - kv[i];
+                for (int j = 0; j + d < h && j < M; j++) hu[x * h + j + d] = ou[i * M + j];
+                for (int j = 0; j <= kv[i]; j++) hv[x * (k + 1) + j + d] = ov[i * sb + j];
+            }
+        });
+        Dev dv{P, n, nullptr, nullptr, {}};
+        CK(cudaMalloc(&dv.U, n * h * 8));
+        CK(cudaMalloc(&dv.V, n * (k + 1) * 8));
+        CK(cudaMemcpy(dv.U, hu.data(), n * h * 8, cudaMemcpyHostToDevice));
+        CK(cudaMemcpy(dv.V, hv.data(), n * (k + 1) * 8, cudaMemcpyHostToDevice));
+        alloc(dv.b, P, n);
+        devs.push_back(dv);
+    }
+    for (auto& d : devs) divide(d.P, d.U, d.V, d.b, d.n);
+    CK(cudaDeviceSynchronize());
+    std::vector<u64> hq(count * M, 0), hr(count * sb, 0);
+    std::vector<u32> fl(count);
+    bool qfit = true;
+    for (size_t gi = 0; gi < groups.size(); gi++) {
+        const Dev& d = devs[gi];
+        const int h = d.P.h, k = d.P.k, Mm = d.P.Mmax, lq = h - k + 1;
+        const long long lr = std::max(h, 2 * std::max(k + 1, lq)) + 1, n = d.n;
+        std::vector<u64> tq(n * Mm), tr(n * lr);
+        std::vector<u32> tf(n);
+        CK(cudaMemcpy(tq.data(), d.b.QB, n * Mm * 8, cudaMemcpyDeviceToHost));
+        CK(cudaMemcpy(tr.data(), d.b.RS, n * lr * 8, cudaMemcpyDeviceToHost));
+        CK(cudaMemcpy(tf.data(), d.b.flags, n * 4, cudaMemcpyDeviceToHost));
+        for (long long x = 0; x < n; x++) {
+            long long i = groups[gi].members[x];
+            for (int j = 0; j < lq; j++) {
+                if (j < M) hq[i * M + j] = tq[x * Mm + j];
+                else if (tq[x * Mm + j]) qfit = false;
+            }
+            int dd = k - kv[i];
+            for (int j = 0; j <= kv[i]; j++) hr[i * sb + j] = tr[x * lr + dd + j];
+            fl[i] = tf[x];
+        }
+    }
+    if (!qfit) { printf("MISMATCH grouped M=%d: a quotient longer than the dividend's stride\n", M); g_fail++; }
+    char what[160];
+    snprintf(what, sizeof what, "grouped M=%d (%d groups) count=%lld", M, (int) groups.size(), count);
+    check(ou, ov, hq, M, hr, fl, M, sb - 1, count, ref, what);
+    for (size_t gi = 0; gi < groups.size(); gi++)
+        printf("#   group %zu: h=%d k=%d, %lld instances\n", gi, devs[gi].P.h, devs[gi].P.k, devs[gi].n);
+    float ms = 0;
+    if (reps > 0) ms = min_time_ms(reps, [&] { for (auto& d : devs) divide(d.P, d.U, d.V, d.b, d.n); });
+    for (auto& d : devs) {
+        release(d.b);
+        CK(cudaFree(d.U));
+        CK(cudaFree(d.V));
+    }
     return ms;
 }
 
@@ -462,7 +696,11 @@ int main(int argc, char** argv) {
     int optin;
     CK(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
     g_smemOptin = (size_t) optin;
-    printf("# seed %llu\n", seed);
+    g_ntt = !getenv("DIV_SCHOOL");
+    bnt_init<<<96, 256>>>();
+    CKL();
+    CK(cudaDeviceSynchronize());
+    printf("# seed %llu; products: %s\n", seed, g_ntt ? "bnt_mul_d8l where GpuBlockNttProduct.chosenFor, else bi_mul*" : "bi_mul* only (DIV_SCHOOL)");
     if (mode == "check" || mode == "all") {
         const int shapes[][2] = {{4, 1}, {5, 1}, {6, 2}, {7, 3}, {9, 2}, {12, 5}, {17, 8}, {33, 16}, {40, 3},
                                  {64, 31}, {100, 49}, {130, 64}, {257, 100}, {300, 7}, {513, 255}, {700, 600},
@@ -494,12 +732,25 @@ int main(int argc, char** argv) {
                "2 .. M/2 limbs, shifted to one divisor length; min of %d; MUL = one bi_mul product of two M-limb "
                "operands\n", reps);
         printf("%8s %8s %6s %12s %12s %10s\n", "NumBits", "NumInsts", "h", "DIV ms", "MUL ms", "DIV/MUL");
-        for (int bits = 1 << 13; bits <= 1 << 18; bits <<= 1) {
+        for (int bits = 1 << (getenv("MIXED_FROM") ? atoi(getenv("MIXED_FROM")) : 13); bits <= 1 << 18; bits <<= 1) {
             long long count = (1ll << 32) / bits;
             float mul = 0;
             int h = 0;
             float div = run_mixed(bits / 64, count, seed + bits, 97, reps, &mul, &h);
             printf("%8d %8lld %6d %12.3f %12.3f %10.2f\n", bits, count, h, div, mul, div / mul);
+            fflush(stdout);
+        }
+    }
+    if (mode == "grouped" || mode == "mixed") {
+        printf("# grouped: the same data as mixed, divided in groups of like shape (make_groups); min of %d; "
+               "model = plan_cost in seconds (one shape / the groups)\n", reps);
+        printf("%8s %8s %7s %12s %12s %12s\n", "NumBits", "NumInsts", "groups", "DIV ms", "model one", "model grp");
+        for (int bits = 1 << (getenv("MIXED_FROM") ? atoi(getenv("MIXED_FROM")) : 13); bits <= 1 << 18; bits <<= 1) {
+            long long count = (1ll << 32) / bits;
+            int groups = 0;
+            double one = 0, grp = 0;
+            float div = run_grouped(bits / 64, count, seed + bits, 97, reps, &groups, &one, &grp);
+            printf("%8d %8lld %7d %12.3f %12.3f %12.3f\n", bits, count, groups, div, one * 1e3, grp * 1e3);
             fflush(stdout);
         }
     }

@@ -45,8 +45,9 @@ import org.modalg.polynomial.batched.CpuBatchedIntegerEngine;
  * {@link #DEFAULT_MIN_PRODUCT_WORK}, {@code -Dmodalg.gpu.batchedMinWork}). {@link #divideAndRemainder}
  * runs on the device by Newton's method ({@link GpuNewtonDivision}, kernels of
  * {@code bigint_div.cu}) from the same work threshold when the batch's products fit the product
- * kernels. {@link #runsOnDevice} says which for the other operations. This engine never
- * declines: every method returns true.
+ * kernels (under {@code auto} only from the measured crossover, {@link #prefersDivision}: 2^13 bits
+ * and batches of 2^20 dividend limbs). {@link #runsOnDevice} says which for the other operations.
+ * This engine never declines: every method returns true.
  *
  * <p><b>Kernel variant</b> (per-thread factor Q and inner loop; all variants give the same
  * limbs), a rule from the figures of the module's BENCHMARKS.md
@@ -155,6 +156,23 @@ public final class GpuBatchedIntegerEngine implements BatchedIntegerEngine, Auto
 
     /** The smallest stride that {@code auto} sends to the device for a product (provisional). */
     public static final int AUTO_MIN_PRODUCT_STRIDE = 4;
+
+    /**
+     * Under {@code auto}, divisions go to the device from this dividend stride (limbs): 128, 2^13
+     * bits. Measured through this engine on an H100 host against the CPU engine on its 16 threads,
+     * copies included (gpu/BENCHMARKS.md, "Batched integers through Java", batches of 2^26 bits,
+     * divisors of a random 2 .. M/2 limbs): the device 0.53x at 2^11 bits and 0.70x at 2^12, then
+     * 1.54x at 2^13 and 2.0x .. 4.8x from 2^14 to 2^18. {@code -Dmodalg.gpu.batchedAutoDivideStride}.
+     */
+    public static final int AUTO_MIN_DIVIDE_STRIDE = 128;
+
+    /**
+     * Under {@code auto}, divisions go to the device from this many dividend limbs (count x
+     * stride): 2^20, the batches measured above (8 MiB of dividends); smaller batches, where the
+     * schedule's 60 .. 150 launches and the copies weigh more, were not measured and stay on the
+     * CPU. {@code -Dmodalg.gpu.batchedAutoDivideLimbs}.
+     */
+    public static final long DEFAULT_AUTO_DIVIDE_LIMBS = 1L << 20;
 
     private static final int BLOCK_TARGET = 128;
     private static final long MAX_CHUNK_LIMBS = 1L << 26;
@@ -265,15 +283,18 @@ public final class GpuBatchedIntegerEngine implements BatchedIntegerEngine, Auto
     }
 
     /**
-     * The provisional {@code auto} rule: add and subtract from {@link #DEFAULT_AUTO_ADD_LIMBS}
-     * limbs, multiply, multiply low and square from {@link #DEFAULT_AUTO_PRODUCT_WORK} limb
+     * The {@code auto} rule: add and subtract from {@link #DEFAULT_AUTO_ADD_LIMBS} limbs (never by
+     * default), multiply, multiply low and square from {@link #DEFAULT_AUTO_PRODUCT_WORK} limb
      * products at strides of at least {@link #AUTO_MIN_PRODUCT_STRIDE}, in both cases only where
-     * {@link #runsOnDevice} holds; never divide (it would run on the CPU anyway). The low half and
-     * the square take the full product's threshold (they do about half its work on either side;
-     * not measured through this engine). Never throws.
+     * {@link #runsOnDevice} holds; divide by {@link #prefersDivision} (stride = the dividend's).
+     * The low half and the square take the full product's threshold (they do about half its work
+     * on either side; not measured through this engine). Never throws.
      */
     @Override
     public boolean prefers(Operation op, int stride, int count) {
+        if (op == Operation.DIVIDE) {
+            return prefersDivision(stride, count, minProductWork);
+        }
         if (!runsOnDevice(op, stride, count)) {
             return false;
         }
@@ -283,6 +304,25 @@ public final class GpuBatchedIntegerEngine implements BatchedIntegerEngine, Auto
         return stride >= AUTO_MIN_PRODUCT_STRIDE
                 && (long) count * stride * stride >= Long.getLong("modalg.gpu.batchedAutoWork",
                         DEFAULT_AUTO_PRODUCT_WORK);
+    }
+
+    /**
+     * The measured crossover of the device division (class comment of
+     * {@link #AUTO_MIN_DIVIDE_STRIDE}): a dividend stride from {@link #AUTO_MIN_DIVIDE_STRIDE} to
+     * {@link #MAX_PRODUCT_LIMBS} limbs (2^13 .. 2^18 bits, the sizes measured; larger dividends
+     * make products beyond the single-block kernels and run on the CPU anyway), a batch of at
+     * least {@link #DEFAULT_AUTO_DIVIDE_LIMBS} dividend limbs, and at least {@code minProductWork}
+     * limb products (count x stride^2, the engine's tiny-batch floor). Package-private for the
+     * tests. Never throws.
+     */
+    static boolean prefersDivision(int stride, int count, long minProductWork) {
+        if (stride < 1 || count < 1) {
+            return false;
+        }
+        int minStride = Integer.getInteger("modalg.gpu.batchedAutoDivideStride", AUTO_MIN_DIVIDE_STRIDE);
+        long minLimbs = Long.getLong("modalg.gpu.batchedAutoDivideLimbs", DEFAULT_AUTO_DIVIDE_LIMBS);
+        return stride >= minStride && stride <= MAX_PRODUCT_LIMBS && (long) count * stride >= minLimbs
+                && (long) count * stride * stride >= minProductWork;
     }
 
     @Override
@@ -361,8 +401,10 @@ public final class GpuBatchedIntegerEngine implements BatchedIntegerEngine, Auto
      * divisor length, every product of at most {@link #MAX_PRODUCT_LIMBS} limbs) when the batch
      * has at least {@link #minProductWork()} limb products (count x aStride x min(aStride,
      * bStride)); otherwise, or where the shape is beyond the product kernels, on the CPU engine.
-     * The same limbs either way. Never preferred under {@code auto} (not yet measured against the
-     * CPU engine through this path).
+     * The same limbs either way. Under {@code auto}, {@link #prefersDivision} decides whether the
+     * batch comes here at all. The instances run in groups of like shape
+     * ({@link GpuNewtonDivision}: divisors of mixed lengths no longer all pay the longest one's
+     * schedule).
      */
     @Override
     public boolean divideAndRemainder(long[] a, int aOff, int aStride, long[] b, int bOff, int bStride, long[] q,
@@ -379,7 +421,7 @@ public final class GpuBatchedIntegerEngine implements BatchedIntegerEngine, Auto
     private synchronized boolean divideOnDevice(long[] a, int aOff, int aStride, long[] b, int bOff, int bStride,
             long[] q, int qOff, long[] r, int rOff, int count, Options options) {
         if (division == null) {
-            division = new GpuNewtonDivision(runtime);
+            division = new GpuNewtonDivision(runtime, blockNtt);
         }
         boolean done = division.divide(a, aOff, aStride, b, bOff, bStride, q, qOff, r, rOff, count, options, cpu);
         if (done) {
@@ -391,7 +433,7 @@ public final class GpuBatchedIntegerEngine implements BatchedIntegerEngine, Auto
     /** The device division, once used (for the tests). */
     synchronized GpuNewtonDivision divisionForTests() {
         if (division == null) {
-            division = new GpuNewtonDivision(runtime);
+            division = new GpuNewtonDivision(runtime, blockNtt);
         }
         return division;
     }

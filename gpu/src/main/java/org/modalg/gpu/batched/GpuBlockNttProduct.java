@@ -230,8 +230,33 @@ final class GpuBlockNttProduct implements AutoCloseable {
         injectedFault = cudaError;
     }
 
-    // n instances: a from aOff, b from bOff (unless same), products to r from rOff.
-    private void device(long[] a, int aOff, long[] b, int bOff, boolean same, long[] r, int rOff, int m, int n) {
+    /**
+     * One launch of the product on operands already on the device (the Newton division's
+     * products): c_i = a_i b_i for i &lt; n, a_i of m limbs at a + i sa, b_i at b + i sb, the
+     * 2 m-limb product at c + i sc. The caller guarantees {@link #fits}{@code (m)}, sa, sb &gt;= m,
+     * sc &gt;= 2 m, and c disjoint from a and b (the square path is taken only when a and b are
+     * the same buffer with the same stride). Asynchronous: the caller synchronizes. Fills the
+     * module's twiddle tables first when they are not yet (or no longer known to be) filled.
+     *
+     * @throws GpuException if a driver call fails
+     */
+    synchronized void launch(DeviceBuffer a, long sa, DeviceBuffer b, long sb, DeviceBuffer c, long sc, int m, int n) {
+        try {
+            String kernel = kernelName(m);
+            int[] sh = shape(m, n);
+            ensureTables();
+            CUfunction f = function(kernel, sh[2]);
+            Cuda.launch(f, kernel, sh[3], 1, sh[0], sh[2], a.arg(), Pointer.to(new long[] {sa}), b.arg(),
+                    Pointer.to(new long[] {sb}), c.arg(), Pointer.to(new long[] {sc}), Pointer.to(new int[] {m}),
+                    Pointer.to(new long[] {n}));
+        } catch (GpuException e) {
+            tablesReady = false;
+            throw e;
+        }
+    }
+
+    // The launch of n instances of m limbs: {threads, instances per block, dynamic shared bytes, grid}.
+    private int[] shape(int m, int n) {
         String kernel = kernelName(m);
         int t = threadsPerInstance(m, kernel.charAt("bnt_mul_d".length()) - '0');
         long limit = runtime.maxSharedOptin() - STATIC_SHARED;
@@ -245,6 +270,32 @@ final class GpuBlockNttProduct implements AutoCloseable {
         ipb = threads / t; // what the kernel computes
         int shared = (int) (ipb * per);
         int grid = (int) ((n + (long) ipb - 1) / ipb);
+        return new int[] {threads, ipb, shared, grid};
+    }
+
+    private void ensureTables() {
+        if (!tablesReady) { // the module's twiddle tables, once per context
+            CUfunction init = runtime.function(GpuKernels.BIGINT_NTT, "bnt_init");
+            Cuda.check(JCudaDriver.cuLaunchKernel(init, 96, 1, 1, 256, 1, 1, 0, null, null, null),
+                    "cuLaunchKernel(bnt_init)");
+            tablesReady = true;
+        }
+    }
+
+    private CUfunction function(String kernel, int shared) {
+        CUfunction f = runtime.function(GpuKernels.BIGINT_NTT, kernel);
+        if (shared > 32 * 1024) { // static + dynamic above 48 KiB needs the opt-in
+            Cuda.check(JCudaDriver.cuFuncSetAttribute(f,
+                    CUfunction_attribute.CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, shared),
+                    "cuFuncSetAttribute(" + kernel + ", max dynamic shared memory " + shared + ")");
+        }
+        return f;
+    }
+
+    // n instances: a from aOff, b from bOff (unless same), products to r from rOff.
+    private void device(long[] a, int aOff, long[] b, int bOff, boolean same, long[] r, int rOff, int m, int n) {
+        String kernel = kernelName(m);
+        int[] sh = shape(m, n);
         long in = (long) n * m;
         long out = 2 * in;
         DeviceBuffer da = buffers.get(A, in);
@@ -260,20 +311,10 @@ final class GpuBlockNttProduct implements AutoCloseable {
             throw new GpuException("cuLaunchKernel(" + kernel + ") failed: injected fault for the tests (" + code
                     + ")", code);
         }
-        if (!tablesReady) { // the module's twiddle tables, once per context
-            CUfunction init = runtime.function(GpuKernels.BIGINT_NTT, "bnt_init");
-            Cuda.check(JCudaDriver.cuLaunchKernel(init, 96, 1, 1, 256, 1, 1, 0, null, null, null),
-                    "cuLaunchKernel(bnt_init)");
-            tablesReady = true;
-        }
-        CUfunction f = runtime.function(GpuKernels.BIGINT_NTT, kernel);
-        if (shared > 32 * 1024) { // static + dynamic above 48 KiB needs the opt-in
-            Cuda.check(JCudaDriver.cuFuncSetAttribute(f,
-                    CUfunction_attribute.CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, shared),
-                    "cuFuncSetAttribute(" + kernel + ", max dynamic shared memory " + shared + ")");
-        }
+        ensureTables();
+        CUfunction f = function(kernel, sh[2]);
         Pointer sm = Pointer.to(new long[] {m});
-        Cuda.launch(f, kernel, grid, 1, threads, shared, da.arg(), sm, db.arg(), sm, dc.arg(),
+        Cuda.launch(f, kernel, sh[3], 1, sh[0], sh[2], da.arg(), sm, db.arg(), sm, dc.arg(),
                 Pointer.to(new long[] {2L * m}), Pointer.to(new int[] {m}), Pointer.to(new long[] {n}));
         Cuda.synchronize(kernel);
         dc.download(0, r, rOff, out);

@@ -1,6 +1,8 @@
 package org.modalg.gpu.batched;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.logging.Logger;
 import jcuda.Pointer;
 import jcuda.driver.CUfunction;
@@ -25,17 +27,23 @@ import org.modalg.polynomial.batched.CpuBatchedIntegerEngine;
  * {@code bigint_div.cu} (linear steps; contract in its header) and the products of
  * {@code bigint.cu}; every intermediate stays on the device.
  *
- * <p><b>One shape per batch.</b> The divisors are shifted up by whole limbs to one length k + 1
- * (k the largest divisor's top limb index, at least 1), the dividends by the same limbs, so that
- * every instance runs the same schedule: h = max(the shifted dividends' limbs, k + 2),
- * ceil(log2(h - k - 1)) + 2 refinement steps of five launches (two products, the close product's
- * residual, the step), then three products and the corrections. The quotient is unchanged by the
- * shift and the remainder is shifted back on the host. A batch whose largest product would
+ * <p><b>Groups of one shape.</b> A schedule runs one shape: every divisor of a group is shifted up
+ * by whole limbs to one length k + 1 (k the group's largest divisor's top limb index, at least
+ * 1), the dividends by the same limbs, so that every member runs the same launches: h = k + the
+ * group's longest quotient length plus one, ceil(log2(h - k - 1)) + 2 refinement steps of five
+ * launches (two products, the close product's residual, the step), then three products and the
+ * corrections. The quotient is unchanged by the shift and the remainder is shifted back on the
+ * host. One shape for a whole batch of mixed lengths makes every instance pay the longest
+ * quotient and the longest divisor of the batch (on the division paper's data, divisors of 2 ..
+ * M/2 limbs, quotients of M/2 .. M limbs), so the batch is cut into {@link #groups} of like
+ * shapes where the modelled time ({@link #cost}: launches against limb products) says a second
+ * schedule repays its launches; small batches stay one group. A group whose largest product would
  * exceed {@link GpuBatchedIntegerEngine#MAX_PRODUCT_LIMBS} limbs runs on the CPU engine.
  *
  * <p><b>Cost</b>: per instance about ceil(log2(h - k)) + 2 pairs of products of growing size plus
- * three of size max(k + 1, h - k + 1) limbs on the device (O(n^2) each, schoolbook), linear
- * kernels, and the copies 8 (h + k + 1) bytes up and 8 (h + k + 2) down per instance.
+ * three of size max(k + 1, h - k + 1) limbs on the device (the engine's product for each size:
+ * the in-block NTT product where {@link GpuBlockNttProduct#chosenFor} takes it, O(n log n), else
+ * the schoolbook, O(n^2)), linear kernels, and the copies 8 (h + k + 1) bytes up and 8 (h + k + 2) down per instance.
  *
  * <p><b>Faults.</b> An instance whose lengths exceed the bounds or whose corrections do not end
  * in 0 &lt;= r &lt; v is flagged by the kernels and recomputed on the CPU engine (never seen in
@@ -68,12 +76,15 @@ final class GpuNewtonDivision {
     private static final int FLAGS = 11;
 
     private final GpuRuntime runtime;
+    private final GpuBlockNttProduct blockNtt;
     private final DeviceWorkspace buffers = new DeviceWorkspace(12);
     private int injectedFault;
     private long cpuInstances;
 
-    GpuNewtonDivision(GpuRuntime runtime) {
+    /** The division on {@code runtime}'s device; its products of NTT size go to {@code blockNtt}. */
+    GpuNewtonDivision(GpuRuntime runtime, GpuBlockNttProduct blockNtt) {
         this.runtime = runtime;
+        this.blockNtt = blockNtt;
     }
 
     /** Tests only: the next device chunk fails with {@code cudaError}. */
@@ -146,28 +157,298 @@ final class GpuNewtonDivision {
 
     // ---- the division ----------------------------------------------------------------------------
 
+    // ---- grouping by shape ---------------------------------------------------------------------
+
+    // The cost model of the grouping, fitted (log least squares) to 22 measured division times:
+    // the division paper's data at 2^11 .. 2^18 bits as one shape with NTT and with schoolbook
+    // products on an H100 (gpu/BENCHMARKS.md, "Issue 15 on an H100", the division), and 2^14
+    // instances of 2^11 .. 2^16 bits on an H200 ("Batched Newton division"); every one within 10%
+    // but 2^11 bits (17% low) and the schoolbook at 2^18 bits (11% low).
+
+    /** Modelled seconds every launch adds (launch and ramp; the schedule's launches run one after the other). */
+    static final double T_LAUNCH = 5e-6;
+    /**
+     * Modelled seconds per limb product of a schoolbook product of m-limb operands up to 128 limbs;
+     * above, times (128 / m)^0.2 (measured 2.0e-12 at 128 limbs, 1.1e-12 at 4096).
+     */
+    static final double T_PRODUCT = 2e-12;
+    /** Modelled seconds per limb of a linear kernel (extracts and the one-warp-per-instance steps). */
+    static final double T_LINEAR = 2.5e-11;
+    /**
+     * Modelled seconds per L log2 L of an in-block NTT product of transform length L (on an H200
+     * 18.1 ns an instance at L = 512, 86 ns at 2048, 0.88 us at 2^14: 3.7-3.9e-12 L log2 L; the
+     * fit above takes 3.4e-12).
+     */
+    static final double T_NTT = 3.4e-12;
+
+    /**
+     * The modelled device time (seconds) of {@code count} instances run as one shape h, k: the
+     * launches of {@link #chunk} in order, each {@link #T_LAUNCH} plus its work: a product of
+     * m-limb operands count m^2 limb products at {@link #T_PRODUCT} on the schoolbook or count
+     * L log2 L {@link #T_NTT} on the in-block NTT (the engine's choice), a linear kernel count
+     * {@link #T_LINEAR} per limb of the step's operands. Its absolute figures are a model; the
+     * grouping compares them. On the measured grid it predicts the gain of the groups from 1% below
+     * to 12% above what was measured.
+     */
+    static double cost(int h, int k, long count) {
+        Plan p = new Plan(h, k);
+        double c = linear(p.mmax, count); // bd_init
+        int l = 2;
+        for (int i = 0; i < p.steps; i++) {
+            int m = Math.min(h - k + 1 - l, l);
+            int s = Math.max(0, k - 2 * l + 1 - G);
+            int hh = k + l + m - s + G;
+            int pv = k + 1 - s;
+            int pw = lw(l);
+            int hp = hh - m;
+            int bigL = pv + pw - (l - G) + 1;
+            int lx = bigL >= hp ? pv + pw : bigL;
+            int m1 = Math.max(pv, pw);
+            int m2 = Math.max(pw, lx);
+            c += product(m1, count) + product(m2, count) + 3 * linear(m1, count) + 3 * linear(m2, count);
+            l = i < 2 ? l : l + m - 1;
+        }
+        int m3 = h - k + 1;
+        int m4 = Math.max(k + 1, m3);
+        return c + product(m3, count) + product(m4, count) + 3 * linear(p.mmax, count) + 2 * linear(m4, count);
+    }
+
+    private static double linear(int m, long count) {
+        return T_LAUNCH + count * (double) m * T_LINEAR;
+    }
+
+    private static double product(int m, long count) {
+        if (GpuBlockNttProduct.chosenFor(m) && m <= GpuBlockNttProduct.MAX_LIMBS) {
+            int lg = GpuBlockNttProduct.lgLength(m);
+            return T_LAUNCH + count * (double) (1L << lg) * lg * T_NTT;
+        }
+        double t = m > 128 ? T_PRODUCT * Math.pow(128.0 / m, 0.2) : T_PRODUCT;
+        return T_LAUNCH + count * (double) m * m * t;
+    }
+
+    /**
+     * Instances that run as one shape: every member's divisor shifted up to k + 1 limbs and its
+     * dividend by the same limbs, so the shape is h = k + n limbs.
+     */
+    static final class Group {
+        /** The divisors' top limb index after the shift (at least 1). */
+        final int k;
+        /** h - k: the largest member's quotient length plus one (at least 2). */
+        final int n;
+        /** The members' instance indices, ascending. */
+        final int[] members;
+
+        Group(int k, int n, int[] members) {
+            this.k = k;
+            this.n = n;
+            this.members = members;
+        }
+    }
+
+    // Four classes per octave: x in [2^lg, 2^(lg+1)) by its two bits below the leading one.
+    static int sizeClass(int x, boolean octaves) {
+        if (x < 1) {
+            return 0;
+        }
+        int lg = 31 - Integer.numberOfLeadingZeros(x);
+        if (octaves) {
+            return lg;
+        }
+        return 4 * lg + (lg >= 2 ? (x >>> (lg - 2)) & 3 : lg == 1 ? 2 * (x & 1) : 0);
+    }
+
+    /**
+     * The groups of one batch. Instance i needs k_i (its divisor's top limb index) and n_i =
+     * max(2, its dividend's significant limbs - k_i); a group runs as k = max(1, max k_i), h = k +
+     * max n_i, so each member pays the group's longest quotient and divisor. Instances fall into
+     * classes of (n_i, k_i), four per octave of each (whole octaves past 256 classes); the classes,
+     * ordered by (n class, k class) descending, are cut into contiguous groups by dynamic
+     * programming over {@link #cost}: the one-group cut (one shape for the whole batch) is one of the
+     * candidates, so the modelled time never exceeds it, and a batch too small to repay a second
+     * schedule's launches stays one group. O(C^2 steps) for C classes, plus O(count).
+     *
+     * @param kv k_i per instance (>= 0)
+     * @param nv n_i per instance (>= 2)
+     */
+    static List<Group> groups(int[] kv, int[] nv) {
+        int count = kv.length;
+        List<Group> out = new ArrayList<>();
+        if (count == 0) {
+            return out;
+        }
+        int[] of = new int[count];
+        List<long[]> cls = classes(kv, nv, of, false);
+        if (cls.size() > 256) {
+            cls = classes(kv, nv, of, true);
+        }
+        // cls entries: {n class, k class, max k, max n, members}
+        Integer[] order = new Integer[cls.size()];
+        for (int c = 0; c < order.length; c++) {
+            order[c] = c;
+        }
+        final List<long[]> cl = cls;
+        Arrays.sort(order, (x, y) -> cl.get(x)[0] != cl.get(y)[0] ? Long.compare(cl.get(y)[0], cl.get(x)[0])
+                : Long.compare(cl.get(y)[1], cl.get(x)[1]));
+        int nc = order.length;
+        double[] best = new double[nc + 1];
+        int[] cut = new int[nc + 1];
+        Arrays.fill(best, Double.POSITIVE_INFINITY);
+        best[0] = 0;
+        for (int j = 1; j <= nc; j++) {
+            int k = 1;
+            int n = 2;
+            long members = 0;
+            for (int i = j - 1; i >= 0; i--) {
+                long[] c = cls.get(order[i]);
+                k = Math.max(k, (int) c[2]);
+                n = Math.max(n, (int) c[3]);
+                members += c[4];
+                double v = best[i] + cost(k + n, k, members);
+                if (v < best[j]) {
+                    best[j] = v;
+                    cut[j] = i;
+                }
+            }
+        }
+        int[] groupOf = new int[nc];
+        List<int[]> shapes = new ArrayList<>();
+        for (int j = nc; j > 0; j = cut[j]) {
+            int k = 1;
+            int n = 2;
+            for (int i = cut[j]; i < j; i++) {
+                groupOf[order[i]] = shapes.size();
+                k = Math.max(k, (int) cls.get(order[i])[2]);
+                n = Math.max(n, (int) cls.get(order[i])[3]);
+            }
+            shapes.add(new int[] {k, n, 0});
+        }
+        for (int i = 0; i < count; i++) {
+            shapes.get(groupOf[of[i]])[2]++;
+        }
+        int[][] members = new int[shapes.size()][];
+        int[] fill = new int[shapes.size()];
+        for (int g = 0; g < members.length; g++) {
+            members[g] = new int[shapes.get(g)[2]];
+        }
+        for (int i = 0; i < count; i++) {
+            int g = groupOf[of[i]];
+            members[g][fill[g]++] = i;
+        }
+        for (int g = 0; g < members.length; g++) {
+            out.add(new Group(shapes.get(g)[0], shapes.get(g)[1], members[g]));
+        }
+        return out;
+    }
+
+    private static List<long[]> classes(int[] kv, int[] nv, int[] of, boolean octaves) {
+        int[] index = new int[128 * 128]; // sizeClass < 128 for every int: (n class, k class) -> class + 1
+        List<long[]> cls = new ArrayList<>();
+        for (int i = 0; i < kv.length; i++) {
+            int nc = sizeClass(nv[i], octaves);
+            int kc = sizeClass(kv[i], octaves);
+            int c = index[nc * 128 + kc] - 1;
+            if (c < 0) {
+                c = cls.size();
+                index[nc * 128 + kc] = c + 1;
+                cls.add(new long[] {nc, kc, 1, 2, 0});
+            }
+            long[] e = cls.get(c);
+            e[2] = Math.max(e[2], kv[i]);
+            e[3] = Math.max(e[3], nv[i]);
+            e[4]++;
+            of[i] = c;
+        }
+        return cls;
+    }
+
+    // ---- the division ----------------------------------------------------------------------------
+
+    /** Runs one group's instances, packed contiguously, as one shape (the device; the tests' stand-in). */
+    interface ShapeRunner {
+        /**
+         * Divides count packed instances as the shape p with the given per-instance shifts (q, r as
+         * {@link #divide}); false, writing nothing, where the shape is beyond the product kernels.
+         */
+        boolean run(Plan p, int[] shift, long[] a, int aOff, int sa, long[] b, int bOff, int sb, long[] q, int qOff,
+                long[] r, int rOff, int count, Options options);
+    }
+
     /**
      * a_i = q_i b_i + r_i for i &lt; count, arguments as {@code BatchedIntegerEngine.divideAndRemainder}
-     * (already checked, no zero divisor). Returns false, writing nothing, when the batch's shape
-     * is beyond the product kernels (the caller then uses the CPU engine).
+     * (already checked, no zero divisor), the instances in the {@link #groups} of their shapes, one
+     * schedule per group. Returns false, writing nothing, when no group's shape fits the product
+     * kernels (the caller then uses the CPU engine); a group that does not fit while others do runs
+     * on the CPU engine.
      */
     boolean divide(long[] a, int aOff, int sa, long[] b, int bOff, int sb, long[] q, int qOff, long[] r, int rOff,
             int count, Options options, CpuBatchedIntegerEngine cpu) {
-        // the batch's shape: every divisor shifted to k + 1 limbs
-        int[] shift = new int[count];
-        int kmax = 1;
+        return divideGrouped(a, aOff, sa, b, bOff, sb, q, qOff, r, rOff, count, options, cpu,
+                (p, shift, ga, gaOff, gsa, gb, gbOff, gsb, gq, gqOff, gr, grOff, n, o) -> fits(p)
+                        && divideShape(p, shift, ga, gaOff, gsa, gb, gbOff, gsb, gq, gqOff, gr, grOff, n, o, cpu));
+    }
+
+    /** {@link #divide} with the shape runner given (package-private for the tests). */
+    static boolean divideGrouped(long[] a, int aOff, int sa, long[] b, int bOff, int sb, long[] q, int qOff, long[] r,
+            int rOff, int count, Options options, CpuBatchedIntegerEngine cpu, ShapeRunner runner) {
+        int[] kv = new int[count];
+        int[] nv = new int[count];
         for (int i = 0; i < count; i++) {
-            kmax = Math.max(kmax, significant(b, bOff + i * sb, sb) - 1);
+            kv[i] = significant(b, bOff + i * sb, sb) - 1;
+            nv[i] = Math.max(2, significant(a, aOff + i * sa, sa) - kv[i]);
         }
-        int h = kmax + 2;
-        for (int i = 0; i < count; i++) {
-            shift[i] = kmax - (significant(b, bOff + i * sb, sb) - 1);
-            h = Math.max(h, significant(a, aOff + i * sa, sa) + shift[i]);
+        List<Group> groups = groups(kv, nv);
+        if (groups.size() == 1) {
+            Group g = groups.get(0);
+            return runner.run(new Plan(g.k + g.n, g.k), shifts(g, kv, null), a, aOff, sa, b, bOff, sb, q, qOff, r,
+                    rOff, count, options);
         }
-        Plan p = new Plan(h, kmax);
-        if (!fits(p)) {
+        boolean any = false;
+        for (Group g : groups) {
+            any |= fits(new Plan(g.k + g.n, g.k));
+        }
+        if (!any) {
             return false;
         }
+        for (Group g : groups) {
+            options.checkCancelled("in the GPU batched division");
+            int n = g.members.length;
+            long[] ga = new long[Math.multiplyExact(n, sa)];
+            long[] gb = new long[Math.multiplyExact(n, sb)];
+            for (int x = 0; x < n; x++) {
+                System.arraycopy(a, aOff + g.members[x] * sa, ga, x * sa, sa);
+                System.arraycopy(b, bOff + g.members[x] * sb, gb, x * sb, sb);
+            }
+            long[] gq = q == null ? null : new long[ga.length];
+            long[] gr = r == null ? null : new long[gb.length];
+            if (!runner.run(new Plan(g.k + g.n, g.k), shifts(g, kv, g.members), ga, 0, sa, gb, 0, sb, gq, 0, gr, 0,
+                    n, options)) {
+                cpu.divideAndRemainder(ga, 0, sa, gb, 0, sb, gq, 0, gr, 0, n, options);
+            }
+            for (int x = 0; x < n; x++) {
+                if (gq != null) {
+                    System.arraycopy(gq, x * sa, q, qOff + g.members[x] * sa, sa);
+                }
+                if (gr != null) {
+                    System.arraycopy(gr, x * sb, r, rOff + g.members[x] * sb, sb);
+                }
+            }
+        }
+        return true;
+    }
+
+    // Each member's shift k - k_i, in the members' order (all instances when members is null).
+    private static int[] shifts(Group g, int[] kv, int[] members) {
+        int n = members == null ? kv.length : members.length;
+        int[] shift = new int[n];
+        for (int x = 0; x < n; x++) {
+            shift[x] = g.k - kv[members == null ? x : members[x]];
+        }
+        return shift;
+    }
+
+    // count packed instances as the shape p on the device (chunks; the CPU after a fault).
+    private boolean divideShape(Plan p, int[] shift, long[] a, int aOff, int sa, long[] b, int bOff, int sb, long[] q,
+            int qOff, long[] r, int rOff, int count, Options options, CpuBatchedIntegerEngine cpu) {
         int done = 0;
         int chunk = 0;
         while (done < count) {
@@ -360,8 +641,13 @@ final class GpuNewtonDivision {
                 ints(m), longs(n));
     }
 
-    // bi_mul* of bigint.cu: the kernel of GpuBatchedIntegerEngine's rule, its launch shape.
+    // The engine's product for m limbs: the in-block NTT product where GpuBlockNttProduct.chosenFor
+    // takes it, else bi_mul* of bigint.cu (the kernel of GpuBatchedIntegerEngine's rule, its shape).
     private void multiply(DeviceBuffer a, long sa, DeviceBuffer b, long sb, DeviceBuffer c, long sc, int m, int n) {
+        if (blockNtt != null && GpuBlockNttProduct.chosenFor(m) && blockNtt.fits(m)) {
+            blockNtt.launch(a, sa, b, sb, c, sc, m, n);
+            return;
+        }
         String kernel = GpuBatchedIntegerEngine.kernelName(Operation.MULTIPLY, m);
         int qf = kernel.charAt(kernel.length() - 1) - '0';
         int max = qf == 8 ? 512 : 1024;

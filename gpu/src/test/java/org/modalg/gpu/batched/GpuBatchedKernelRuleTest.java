@@ -29,6 +29,30 @@ class GpuBatchedKernelRuleTest {
     @AfterEach
     void clear() {
         System.clearProperty("modalg.gpu.batchedMulKernel");
+        System.clearProperty("modalg.gpu.batchedAutoDivideStride");
+        System.clearProperty("modalg.gpu.batchedAutoDivideLimbs");
+    }
+
+    @Test
+    void autoSendsDivisionsToTheDeviceFromTheMeasuredCrossover() {
+        // 2^13 bits and up (128 limbs), batches of 2^20 dividend limbs and more, up to 2^18 bits
+        assertTrue(GpuBatchedIntegerEngine.prefersDivision(128, 8192, 0));
+        assertTrue(GpuBatchedIntegerEngine.prefersDivision(4096, 256, 0));
+        assertTrue(GpuBatchedIntegerEngine.prefersDivision(200, 5243, 0)); // 1048600 limbs
+        assertFalse(GpuBatchedIntegerEngine.prefersDivision(200, 5242, 0)); // 1048400 limbs
+        assertFalse(GpuBatchedIntegerEngine.prefersDivision(127, 1 << 20, 0)); // 0.70x at 2^12 bits
+        assertFalse(GpuBatchedIntegerEngine.prefersDivision(64, 1 << 20, 0));
+        assertFalse(GpuBatchedIntegerEngine.prefersDivision(4097, 1 << 12, 0)); // beyond the product kernels
+        assertFalse(GpuBatchedIntegerEngine.prefersDivision(128, 8191, 0));
+        assertFalse(GpuBatchedIntegerEngine.prefersDivision(0, 1 << 20, 0));
+        assertFalse(GpuBatchedIntegerEngine.prefersDivision(1024, 0, 0));
+        assertFalse(GpuBatchedIntegerEngine.prefersDivision(128, 8192, 1L << 40)); // the tiny-batch floor
+        // the properties move the crossover
+        System.setProperty("modalg.gpu.batchedAutoDivideStride", "64");
+        System.setProperty("modalg.gpu.batchedAutoDivideLimbs", "4096");
+        assertTrue(GpuBatchedIntegerEngine.prefersDivision(64, 64, 0));
+        assertFalse(GpuBatchedIntegerEngine.prefersDivision(63, 1 << 20, 0));
+        assertFalse(GpuBatchedIntegerEngine.prefersDivision(64, 63, 0));
     }
 
     @Test

@@ -24,7 +24,8 @@ import org.modalg.polynomial.batched.CpuBatchedIntegerEngine;
  * The GPU engine's Newton division ({@link GpuNewtonDivision}) bit for bit against
  * {@link CpuBatchedIntegerEngine} on random inputs every run (seed printed) and adversarial ones
  * (divisors B^k, B^k + 1, all-ones, 2 B^k - 1, a leading limb 1, divisors of mixed lengths in one
- * batch, one-limb divisors, dividends below the divisor, equal to it, all ones, zero), dividend
+ * batch, one-limb divisors, batches of the division paper's mixed divisor lengths run as several
+ * groups of like shape, dividends below the divisor, equal to it, all ones, zero), dividend
  * and divisor strides that are not powers of two; a sample against BigInteger; every instance on
  * the device (none flagged back to the CPU); and the fallback after a device fault.
  */
@@ -143,6 +144,52 @@ class GpuNewtonDivisionTest {
             int count = s[0] <= 300 ? 301 : 37;
             check(seed + s[0] * 31L + s[1], s[0], s[1], count);
         }
+    }
+
+    @Test
+    void groupsOfMixedDivisorLengthsEqualTheCpuEngine() {
+        // the division paper's data: dividends of sa - 2 limbs, divisors of a random 1 .. sb limbs,
+        // enough instances that the batch runs as several groups (checked on the same lengths)
+        long seed = GpuTests.seed("GpuNewtonDivisionTest groups");
+        Random rnd = new Random(seed);
+        for (int[] s : new int[][] {{600, 300, 2000}, {160, 80, 20000}, {301, 150, 6000}}) {
+            int sa = s[0];
+            int sb = s[1];
+            int count = s[2];
+            long[] a = new long[count * sa];
+            long[] b = new long[count * sb];
+            int[] kv = new int[count];
+            int[] nv = new int[count];
+            for (int i = 0; i < count; i++) {
+                int nb = 1 + rnd.nextInt(sb);
+                BigInteger v = i % 17 == 0 ? B.pow(nb).subtract(BigInteger.ONE) : i % 19 == 0 ? B.pow(nb - 1)
+                        : new BigInteger(64 * nb, rnd).setBit(64 * nb - 1);
+                BigInteger u = i % 23 == 0 ? B.pow(sa - 2).subtract(BigInteger.ONE)
+                        : new BigInteger(64 * (sa - 2), rnd);
+                put(u, a, i * sa, sa);
+                put(v, b, i * sb, sb);
+                kv[i] = nb - 1;
+                nv[i] = Math.max(2, (u.bitLength() + 63) / 64 - kv[i]);
+            }
+            String msg = "seed=" + seed + " " + sa + " / " + sb + " limbs x " + count;
+            assertTrue(GpuNewtonDivision.groups(kv, nv).size() > 1, msg + ": one group");
+            long[] wq = new long[count * sa];
+            long[] wr = new long[count * sb];
+            CPU.divideAndRemainder(a, 0, sa, b, 0, sb, wq, 0, wr, 0, count, ONE);
+            long[] q = new long[count * sa];
+            long[] r = new long[count * sb];
+            long before = gpu.divisionForTests().cpuInstances();
+            assertTrue(gpu.divideAndRemainder(a, 0, sa, b, 0, sb, q, 0, r, 0, count, ONE));
+            assertArrayEquals(wq, q, msg + " quotients");
+            assertArrayEquals(wr, r, msg + " remainders");
+            assertEquals(before, gpu.divisionForTests().cpuInstances(), msg + ": instances sent back to the CPU");
+            for (int i = 0; i < count; i += 97) {
+                BigInteger[] qr = get(a, i * sa, sa).divideAndRemainder(get(b, i * sb, sb));
+                assertEquals(qr[0], get(q, i * sa, sa), msg + " instance " + i);
+                assertEquals(qr[1], get(r, i * sb, sb), msg + " instance " + i);
+            }
+        }
+        assertTrue(warnings.isEmpty(), warnings.toString());
     }
 
     @Test
