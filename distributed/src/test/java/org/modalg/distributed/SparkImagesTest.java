@@ -169,7 +169,7 @@ class SparkImagesTest {
         SparkImages slow = SparkImages.wrap(sc, (slice, attempt) -> {
             STARTED.set(true);
             try {
-                Thread.sleep(20_000);
+                Thread.sleep(10_000);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException("slice " + slice + " interrupted");
