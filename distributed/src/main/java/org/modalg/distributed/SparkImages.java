@@ -65,7 +65,7 @@ public final class SparkImages implements ClusterEngines {
         }
         try {
             return new SparkImages(new JavaSparkContext(conf), true, SliceFault.NONE);
-        } catch (RuntimeException e) {
+        } catch (Exception e) { // SparkException is checked, and thrown undeclared from Scala
             throw new IllegalArgumentException("Spark could not start on master '" + master + "': " + e.getMessage(), e);
         }
     }
@@ -104,7 +104,8 @@ public final class SparkImages implements ClusterEngines {
 
     @Override
     public String describe() {
-        return "spark " + sc.master() + " (" + slots() + " task slots)";
+        int s = slots();
+        return "spark " + sc.master() + " (" + s + (s == 1 ? " task slot)" : " task slots)");
     }
 
     /** An engine of one operation: its image calls as Spark jobs. */
