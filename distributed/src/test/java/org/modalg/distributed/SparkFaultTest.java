@@ -7,13 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.math.BigInteger;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.apache.spark.SparkConf;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.modalg.fft.Backend;
 import org.modalg.fft.Options;
+import org.modalg.modular.image.ClusterEngines;
 import org.modalg.modular.image.ImageEngines;
 import org.modalg.modular.mat.Determinant;
 import org.modalg.modular.poly.Resultant;
@@ -22,8 +22,10 @@ import org.modalg.polynomial.zz.ZZPoly;
 /**
  * Faults in local mode with retries ({@code local[2,3]}: a task may fail twice): tasks that fail
  * on their first attempt are run again by Spark and the result is unchanged; a slice that fails
- * on every attempt fails the operation, and no image of it is combined. Random inputs every run
- * (seed printed; {@code -Dmodalg.test.seed} repeats one).
+ * on every attempt fails the operation, and no image of it is combined. The context is a session's
+ * found through the provider, as the command line's {@code --spark} opens it (closed, it stops the
+ * context); a master Spark cannot parse is an IllegalArgumentException naming it. Random inputs
+ * every run (seed printed; {@code -Dmodalg.test.seed} repeats one).
  */
 class SparkFaultTest {
     private static final long SEED = Long.getLong("modalg.test.seed", System.nanoTime());
@@ -34,18 +36,46 @@ class SparkFaultTest {
 
     private static final Options SINGLE = Options.defaults().withThreads(2).withBackend(Backend.CPU);
 
+    /** The session of the class, owning its context (as the command line's), found through the provider. */
+    private static ClusterEngines session;
+    /** What connecting to a master Spark cannot parse threw (tried before the session starts). */
+    private static Throwable badMaster;
+
     @BeforeAll
     static void start() {
         System.out.println("SparkFaultTest seed " + SEED + " (-Dmodalg.test.seed=" + SEED + " repeats it)");
-        sc = new JavaSparkContext(new SparkConf().setMaster("local[2,3]").setAppName("SparkFaultTest")
-                .set("spark.ui.enabled", "false"));
+        try {
+            SparkImages.connect("no-such-master").close();
+        } catch (RuntimeException e) {
+            badMaster = e;
+        }
+        session = ImageEngines.cluster("spark").orElseThrow().connect("local[2,3]");
+        sc = ((SparkImages) session).context();
     }
 
     @AfterAll
     static void stop() {
-        if (sc != null) {
-            sc.stop();
+        if (session != null) {
+            session.close();
+            assertTrue(sc.sc().isStopped(), "close() stops the context the session started");
         }
+    }
+
+    @Test
+    void anUnparsableMasterIsNamed() {
+        assertTrue(badMaster instanceof IllegalArgumentException, String.valueOf(badMaster));
+        assertTrue(badMaster.getMessage().startsWith("Spark could not start on master 'no-such-master'"),
+                badMaster.getMessage());
+    }
+
+    @Test
+    void theSessionComputesThroughTheProvider() {
+        ZZPoly f = ZZPoly.of(7, -3, 0, 5, 1);
+        ZZPoly g = ZZPoly.of(-2, 9, 4);
+        assertEquals("spark local[2,3] (2 task slots)", session.describe());
+        BigInteger res = ImageEngines.using(session::engine, () -> Resultant.resultant(f, g, SINGLE)).value();
+        assertEquals(Resultant.resultant(f, g, SINGLE).value(), res);
+        assertEquals(Oracles.resultant(f, g), res);
     }
 
     @Test
