@@ -3,9 +3,7 @@ package org.modalg.distributed;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -36,8 +34,8 @@ import org.modalg.modular.kernel.ZpLu;
  * and are returned as one batch: the operation combines them as on one machine.
  *
  * <p><b>Inputs</b> are broadcast once per operation: the operation passes the same
- * {@link LimbVector} to every call, and the engine keeps its broadcast until the engine is
- * dropped. <b>Faults</b>: a task that fails is run again by Spark (up to
+ * {@link LimbVector} to every call (the determinant's factorizations and images too), and the
+ * session keeps one broadcast per input while the input lives ({@link SparkImages}). <b>Faults</b>: a task that fails is run again by Spark (up to
  * {@code spark.task.maxFailures}, the F of {@code local[N,F]}); only a successful attempt's images
  * reach the driver, so a failed image is never combined; a slice that fails every attempt fails
  * the call with an {@link IllegalStateException} (no partial result). <b>Cancellation</b>: the
@@ -66,7 +64,6 @@ public final class SparkImageEngine implements ImageEngine {
     private final Options options;
     private final ImageEngine local;
     private final int taskThreads;
-    private final Map<LimbVector, Broadcast<Limbs>> broadcasts = new IdentityHashMap<>();
     private int jobs;
 
     SparkImageEngine(SparkImages cluster, Options options) {
@@ -177,8 +174,7 @@ public final class SparkImageEngine implements ImageEngine {
     // ------------------------------------------------------------------ the jobs
 
     private Broadcast<Limbs> broadcast(LimbVector v) {
-        return broadcasts.computeIfAbsent(v, x -> cluster.context().broadcast(
-                new Limbs(x.limbs(), x.count(), x.limbsPerValue())));
+        return cluster.broadcast(v);
     }
 
     /*

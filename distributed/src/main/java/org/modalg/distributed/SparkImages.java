@@ -3,14 +3,18 @@ package org.modalg.distributed;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.util.LinkedHashSet;
+import java.util.Map;
 import java.util.Set;
+import java.util.WeakHashMap;
 import org.apache.spark.SparkConf;
 import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.broadcast.Broadcast;
 import org.modalg.fft.Options;
 import org.modalg.fields.GfField;
 import org.modalg.modular.image.ClusterEngines;
 import org.modalg.modular.image.ImageEngine;
 import org.modalg.modular.image.ImageEngines;
+import org.modalg.modular.image.LimbVector;
 import org.modalg.modular.mat.Determinant;
 import org.modalg.polynomial.zz.ZZPoly;
 
@@ -36,6 +40,8 @@ public final class SparkImages implements ClusterEngines {
     private final JavaSparkContext sc;
     private final boolean owned;
     private final SliceFault fault;
+    private final Map<LimbVector, Broadcast<SparkImageEngine.Limbs>> broadcasts = new WeakHashMap<>();
+    private int broadcastCount;
 
     SparkImages(JavaSparkContext sc, boolean owned, SliceFault fault) {
         this.sc = sc;
@@ -100,6 +106,31 @@ public final class SparkImages implements ClusterEngines {
 
     SliceFault fault() {
         return fault;
+    }
+
+    /*
+     * The broadcast of an input, made on its first use: one per input object (LimbVector has
+     * identity equality) while the input lives. Weak keys: once an operation drops its input, the
+     * entry goes, and with the Broadcast object Spark's ContextCleaner removes the copies on the
+     * executors.
+     */
+    Broadcast<SparkImageEngine.Limbs> broadcast(LimbVector v) {
+        synchronized (broadcasts) {
+            Broadcast<SparkImageEngine.Limbs> b = broadcasts.get(v);
+            if (b == null) {
+                b = sc.broadcast(new SparkImageEngine.Limbs(v.limbs(), v.count(), v.limbsPerValue()));
+                broadcasts.put(v, b);
+                broadcastCount++;
+            }
+            return b;
+        }
+    }
+
+    /** Broadcasts made by this session so far (the tests count them). */
+    int broadcasts() {
+        synchronized (broadcasts) {
+            return broadcastCount;
+        }
     }
 
     @Override

@@ -82,7 +82,10 @@ class SparkImagesTest {
             String what = c[0] + " x " + c[0] + ", " + c[1] + "-bit entries (seed " + SEED + ")";
             ModularResult<BigInteger> single = Determinant.det(a, SINGLE);
             List<ImageEngine> engines = new ArrayList<>();
+            int broadcasts = spark.broadcasts();
             ModularResult<BigInteger> dist = onSpark(spark, engines, () -> Determinant.det(a, SINGLE));
+            // the matrix went to the executors once (factorizations and images alike)
+            assertEquals(broadcasts + 1, spark.broadcasts(), what);
             assertEquals(single.value(), dist.value(), what);
             assertEquals(Oracles.det(a), dist.value(), what);
             assertEquals(single.report().primesUsed(), dist.report().primesUsed(), what);
