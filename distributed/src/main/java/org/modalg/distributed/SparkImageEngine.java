@@ -59,6 +59,8 @@ public final class SparkImageEngine implements ImageEngine {
 
     // SparkContext.SPARK_JOB_INTERRUPT_ON_CANCEL
     private static final String INTERRUPT_ON_CANCEL = "spark.job.interruptOnCancel";
+    // SparkContext.SPARK_JOB_DESCRIPTION
+    private static final String DESCRIPTION = "spark.job.description";
 
     private final SparkImages cluster;
     private final Options options;
@@ -194,6 +196,9 @@ public final class SparkImageEngine implements ImageEngine {
         }
         JavaSparkContext sc = cluster.context();
         jobs++;
+        // this thread's job properties, restored after the job (a wrapped context is the caller's)
+        String description = sc.getLocalProperty(DESCRIPTION);
+        String interrupt = sc.getLocalProperty(INTERRUPT_ON_CANCEL);
         sc.setJobDescription("modalg " + what + " images: " + primes.length + " primes in " + count + " slices");
         // a cancelled job interrupts its running tasks (else they run to their end, holding the slots)
         sc.setLocalProperty(INTERRUPT_ON_CANCEL, "true");
@@ -221,7 +226,8 @@ public final class SparkImageEngine implements ImageEngine {
             throw new IllegalStateException("the cluster failed to compute " + what + " images of " + primes.length
                     + " primes (every attempt of a task failed): " + c.getMessage(), c);
         } finally {
-            sc.setJobDescription(null);
+            sc.setLocalProperty(DESCRIPTION, description);
+            sc.setLocalProperty(INTERRUPT_ON_CANCEL, interrupt);
         }
         return checked(got, slices, what);
     }

@@ -183,9 +183,13 @@ class SparkImagesTest {
         CancelledException e = assertThrows(CancelledException.class,
                 () -> ImageEngines.using(slow::engine, () -> Determinant.det(a, cancelled)));
         assertTrue(e.getMessage().contains("while the cluster computes"), e.getMessage());
-        // the context still serves the next operation
+        // the context still serves the next operation, and the caller's job properties are its own again
+        sc.setJobDescription("the caller's");
         assertEquals(Oracles.det(a), ImageEngines.using(SparkImages.wrap(sc)::engine,
                 () -> Determinant.det(a, SINGLE)).value());
+        assertEquals("the caller's", sc.getLocalProperty("spark.job.description"));
+        assertEquals(null, sc.getLocalProperty("spark.job.interruptOnCancel"));
+        sc.setJobDescription(null);
     }
 
     @Test
