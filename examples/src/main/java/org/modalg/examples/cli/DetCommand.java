@@ -24,7 +24,8 @@ import picocli.CommandLine.Spec;
                 "(rows cols  a00 a01 ...), e.g. \"2 2  1 -2 3 4\". The 0 x 0 matrix has",
                 "determinant 1; a shape that is not square (3 x 0, 0 x 3) is an error.",
                 "The result is proven (Hadamard bound) unless --probabilistic is given;",
-                "--backend picks the image engine (cpu, gpu, auto)."})
+                "--backend picks the image engine (cpu, gpu, auto); --spark MASTER_URL",
+                "computes the images as Spark tasks (the distributed module)."})
 public final class DetCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "M", description = "A matrix: inline, - (standard input) or file:PATH.")
@@ -42,6 +43,9 @@ public final class DetCommand implements Callable<Integer> {
     CertificationOptions certification = new CertificationOptions();
 
     @Mixin
+    SparkOption spark = new SparkOption();
+
+    @Mixin
     CommonOptions common = new CommonOptions();
 
     @Spec
@@ -56,7 +60,7 @@ public final class DetCommand implements Callable<Integer> {
             run.asks(m.entryBytes());
             BigInteger[][] a = m.entries();
             long t0 = System.nanoTime();
-            ModularResult<BigInteger> r = Determinant.det(a, o);
+            ModularResult<BigInteger> r = spark.run(run, () -> Determinant.det(a, o));
             run.time("det", t0);
             run.result("result", r.value());
             run.report(r.report());

@@ -2,6 +2,7 @@ package org.modalg.examples.cli;
 
 import java.math.BigInteger;
 import java.util.concurrent.Callable;
+import org.modalg.fft.Options;
 import org.modalg.fft.Route;
 import org.modalg.modular.ModularResult;
 import org.modalg.modular.bivariate.BivariateResultant;
@@ -51,6 +52,9 @@ public final class ResultantCommand implements Callable<Integer> {
     CertificationOptions certification = new CertificationOptions();
 
     @Mixin
+    SparkOption spark = new SparkOption();
+
+    @Mixin
     CommonOptions common = new CommonOptions();
 
     @Spec
@@ -66,8 +70,8 @@ public final class ResultantCommand implements Callable<Integer> {
             ZZPoly a = PolyMulCommand.zzPoly(run, f, "F", flint);
             ZZPoly b = PolyMulCommand.zzPoly(run, g, "G", flint);
             long t0 = System.nanoTime();
-            ModularResult<BigInteger> res = Resultant.resultant(a, b,
-                    certification.applyTo(run.modularOptions().withRoute(r)));
+            Options o = certification.applyTo(run.modularOptions().withRoute(r));
+            ModularResult<BigInteger> res = spark.run(run, () -> Resultant.resultant(a, b, o));
             run.time("resultant", t0);
             run.result("result", res.value());
             run.report(res.report());
@@ -79,6 +83,10 @@ public final class ResultantCommand implements Callable<Integer> {
         if (flint) {
             throw new IllegalArgumentException("--flint reads univariate operands only; with --var give F and G in"
                     + " the human form (3*x^2*y - y^3 + 7)");
+        }
+        if (spark.master != null) {
+            throw new IllegalArgumentException("--spark is not available with --var (bivariate resultants compute"
+                    + " their images on this machine); leave out one of them");
         }
         if (r == Route.BIG_PRIME) {
             throw new IllegalArgumentException("--route bigprime is not available with --var (bivariate resultants"

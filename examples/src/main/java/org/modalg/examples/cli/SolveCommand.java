@@ -57,6 +57,9 @@ public final class SolveCommand implements Callable<Integer> {
     MatrixOperand.BackendOption backend = new MatrixOperand.BackendOption();
 
     @Mixin
+    SparkOption spark = new SparkOption();
+
+    @Mixin
     CommonOptions common = new CommonOptions();
 
     @Spec
@@ -106,7 +109,7 @@ public final class SolveCommand implements Callable<Integer> {
                 rhsList.add(v);
             }
             long t0 = System.nanoTime();
-            ModularResult<List<RationalVector>> r = LinearSolve.solve(a, rhsList, o);
+            ModularResult<List<RationalVector>> r = spark.run(run, () -> LinearSolve.solve(a, rhsList, o));
             run.time("solve", t0);
             write(run, r.value(), n, cols);
             run.report(r.report());

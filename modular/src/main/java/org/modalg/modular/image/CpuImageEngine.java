@@ -364,6 +364,16 @@ final class CpuImageEngine implements ImageEngine {
 
 
 
+    /** Factors of a CPU factorization (null for singular primes), or null for another engine's. */
+    static ZpLu[] factorsOf(LuImages lu) {
+        return lu instanceof CpuLuImages c ? c.lus.clone() : null;
+    }
+
+    /** LU images over factors computed elsewhere (null for singular primes). */
+    static LuImages ofFactors(int n, long[] primes, ZpLu[] lus, int threads) {
+        return new CpuLuImages(n, primes.clone(), lus.clone(), Math.max(1, threads));
+    }
+
     /** ZpLu factors per prime; solves spread over the threads. */
     private static final class CpuLuImages implements LuImages {
         private final int n;

@@ -1,11 +1,15 @@
 package org.modalg.modular.image;
 
 import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.Supplier;
 import org.modalg.fft.Backend;
 import org.modalg.fft.NttEngines;
 import org.modalg.fft.Options;
 import org.modalg.fft.ServiceProviders;
 import org.modalg.fields.GfField;
+import org.modalg.modular.kernel.ZpLu;
 
 /**
  * Chooses the {@link ImageEngine} of an operation from its options' {@link Backend}:
@@ -13,11 +17,93 @@ import org.modalg.fields.GfField;
  * {@link IllegalStateException} when there is none); {@code auto} (the default, or what the
  * system property {@code modalg.backend} says) sends each batch to the provider when one is
  * usable and its {@link ImageEngineProvider#worthIt} accepts the batch's size, to the CPU
- * otherwise. Providers are loaded once.
+ * otherwise. Providers are loaded once. Within {@link #using} the scoped engines replace this
+ * choice (a cluster's, {@link ClusterEngines}).
  */
 public final class ImageEngines {
 
     private ImageEngines() {
+    }
+
+    // The engines of the operations run by using(...) on this thread; null: none.
+    private static final ThreadLocal<Function<Options, ImageEngine>> SCOPED = new ThreadLocal<>();
+
+    /**
+     * Runs an operation with the image engines of {@code engines} in place of the options'
+     * backend: every {@link #forOptions} (and {@link #forLifting}) call made on this thread while
+     * {@code operation} runs gets {@code engines.apply(options)}. The seam through which a
+     * {@link ClusterEngines} session (the {@code distributed} module's Spark engine) sends an
+     * operation's image batches elsewhere while the operation's loop, combiner and stopping rule
+     * run here, unchanged: the same result, bit for bit, as each image is unique. Calls nest (the
+     * inner engines win until the inner call returns). O(1) on top of the operation.
+     *
+     * @throws IllegalArgumentException if engines or operation is null
+     */
+    public static <R> R using(Function<Options, ImageEngine> engines, Supplier<R> operation) {
+        if (engines == null || operation == null) {
+            throw new IllegalArgumentException("engines and operation must not be null");
+        }
+        Function<Options, ImageEngine> outer = SCOPED.get();
+        SCOPED.set(engines);
+        try {
+            return operation.get();
+        } finally {
+            if (outer == null) {
+                SCOPED.remove();
+            } else {
+                SCOPED.set(outer);
+            }
+        }
+    }
+
+    /**
+     * The cluster engine provider of this name ({@code spark}) found through
+     * {@link java.util.ServiceLoader} ({@code META-INF/services/org.modalg.modular.image.ClusterEngineProvider}),
+     * or empty when its module is not on the class path.
+     */
+    public static Optional<ClusterEngineProvider> cluster(String name) {
+        for (ClusterEngineProvider p : ServiceProviders.load(ClusterEngineProvider.class)) {
+            if (p.name().equals(name)) {
+                return Optional.of(p);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The per-prime factors of a factorization by the CPU engine ({@link #cpu}), so that they can
+     * be shipped to another machine: entry j is null when A is singular modulo prime j.
+     *
+     * @throws IllegalArgumentException if lu is null or not the CPU engine's
+     */
+    public static ZpLu[] factorsOf(LuImages lu) {
+        ZpLu[] f = lu == null ? null : CpuImageEngine.factorsOf(lu);
+        if (f == null) {
+            throw new IllegalArgumentException("lu must be a factorization of the CPU engine, got "
+                    + (lu == null ? "null" : lu.getClass().getName()));
+        }
+        return f;
+    }
+
+    /**
+     * The factorization of {@link #factorsOf} rebuilt here: solves on up to {@code threads}
+     * threads, as the CPU engine's.
+     *
+     * @throws IllegalArgumentException if primes and lus differ in length, or a factor's size or
+     *     prime is not n or primes[j]
+     */
+    public static LuImages ofFactors(int n, long[] primes, ZpLu[] lus, int threads) {
+        if (primes == null || lus == null || primes.length != lus.length) {
+            throw new IllegalArgumentException("primes and lus must have equal lengths, got "
+                    + (primes == null ? "null" : primes.length) + ", " + (lus == null ? "null" : lus.length));
+        }
+        for (int j = 0; j < lus.length; j++) {
+            if (lus[j] != null && (lus[j].size() != n || lus[j].prime() != primes[j])) {
+                throw new IllegalArgumentException("lus[" + j + "] must factor an n = " + n + " matrix modulo "
+                        + primes[j] + ", got n = " + lus[j].size() + " modulo " + lus[j].prime());
+            }
+        }
+        return CpuImageEngine.ofFactors(n, primes, lus, threads);
     }
 
     /** The CPU engine for these options (threads, cancellation). */
@@ -51,6 +137,10 @@ public final class ImageEngines {
      * @throws IllegalStateException for {@link Backend#GPU} when no usable provider exists
      */
     public static ImageEngine forOptions(Options options) {
+        Function<Options, ImageEngine> scoped = SCOPED.get();
+        if (scoped != null) {
+            return scoped.apply(options);
+        }
         ImageEngine cpu = cpu(options);
         Backend backend = options.backend();
         if (backend == Backend.AUTO) {

@@ -14,8 +14,13 @@ package org.modalg.modular.kernel;
  * (y[i] -= column[i] * y_k, vectorized) rather than dot products (a floating-point sum the JIT
  * does not vectorize): n^2 multiply-subtracts per solve, with a reduction of the whole vector
  * every 128 columns (each term is below p^2 &lt; 2^46, so 128 of them stay exact below 2^53).
+ *
+ * <p>Serializable, so that factors computed on another machine (the {@code distributed} module's
+ * executors) can serve the lifting on this one.
  */
-public final class ZpLu {
+public final class ZpLu implements java.io.Serializable {
+
+    private static final long serialVersionUID = 1L;
 
     private static final double EXACT = 9007199254740992.0; // 2^53
 
@@ -39,6 +44,16 @@ public final class ZpLu {
         this.cols = cols;
         this.perm = perm;
         this.diagInv = diagInv;
+    }
+
+    /** The matrix size n. */
+    public int size() {
+        return n;
+    }
+
+    /** The prime p. */
+    public long prime() {
+        return p;
     }
 
     /**
