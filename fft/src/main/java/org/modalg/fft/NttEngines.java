@@ -137,6 +137,47 @@ public final class NttEngines {
     }
 
     /**
+     * The engine for a backend: {@link #shared()} for {@link Backend#AUTO},
+     * {@link CpuNttEngine#shared()} for {@link Backend#CPU}, {@link #byName byName("gpu")} for
+     * {@link Backend#GPU} (created once and kept; callers must not close it).
+     *
+     * @throws IllegalArgumentException if backend is null
+     * @throws IllegalStateException for {@link Backend#GPU} when no usable GPU engine exists
+     */
+    public static NttEngine forBackend(Backend backend) {
+        if (backend == null) {
+            throw new IllegalArgumentException("backend must not be null");
+        }
+        switch (backend) {
+            case CPU:
+                return CpuNttEngine.shared();
+            case GPU:
+                return GpuHolder.engine();
+            default:
+                return shared();
+        }
+    }
+
+    // The GPU engine, created on first request; a failed request is not cached (a later call
+    // retries, and throws again while no GPU is usable).
+    private static final class GpuHolder {
+        private static volatile NttEngine gpu;
+
+        static NttEngine engine() {
+            NttEngine e = gpu;
+            if (e == null) {
+                synchronized (GpuHolder.class) {
+                    if (gpu == null) {
+                        gpu = byName("gpu");
+                    }
+                    e = gpu;
+                }
+            }
+            return e;
+        }
+    }
+
+    /**
      * The engine named by the system property {@code modalg.backend} (default {@code auto}).
      *
      * @throws IllegalArgumentException if the property holds an unknown name

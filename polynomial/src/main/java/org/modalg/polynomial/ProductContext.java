@@ -87,7 +87,7 @@ public final class ProductContext {
         if (o == null) {
             return NttEngines.shared();
         }
-        NttEngine e = o.backend().engine();
+        NttEngine e = NttEngines.forBackend(o.backend());
         return e.runsOnHost() ? CpuNttEngine.withThreads(o.threads()) : e;
     }
 

@@ -4,6 +4,7 @@ import java.math.BigInteger;
 import java.util.Arrays;
 import java.util.Optional;
 import org.modalg.fft.Backend;
+import org.modalg.fft.NttEngines;
 import org.modalg.fft.Options;
 import org.modalg.fft.Route;
 import org.modalg.polynomial.Limbs;
@@ -357,7 +358,7 @@ public final class ZZPoly implements Comparable<ZZPoly> {
     public ZZPoly multiply(ZZPoly g, Options options) {
         checkNotNull(g, "g");
         checkNotNull(options, "options");
-        org.modalg.fft.NttEngine gpu = options.backend() == Backend.GPU ? Backend.GPU.engine() : null;
+        org.modalg.fft.NttEngine gpu = options.backend() == Backend.GPU ? NttEngines.forBackend(Backend.GPU) : null;
         options.checkCancelled("before the product over Z");
         if (len == 0 || g.len == 0) {
             return ZERO;
@@ -554,7 +555,7 @@ public final class ZZPoly implements Comparable<ZZPoly> {
      */
     public ZZPoly square(Options options) {
         checkNotNull(options, "options");
-        org.modalg.fft.NttEngine gpu = options.backend() == Backend.GPU ? Backend.GPU.engine() : null;
+        org.modalg.fft.NttEngine gpu = options.backend() == Backend.GPU ? NttEngines.forBackend(Backend.GPU) : null;
         options.checkCancelled("before the square over Z");
         if (len == 0) {
             return ZERO;
