@@ -1,6 +1,7 @@
 package org.modalg.fft;
 
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -28,5 +29,15 @@ class PackageLayersTest {
     @Test
     void packagesDependDownwardsOnly() throws Exception {
         PackageLayers.assertDownwardsOnly(Options.class, ROOT, LAYER);
+    }
+
+    /**
+     * No cycle between the module's classes either (a nested class counts as its top-level
+     * class): the options and the pools sit below the engines ({@link Options} owns the default
+     * thread count, {@code NttEngines.forBackend} maps a {@link Backend} to its engine).
+     */
+    @Test
+    void classesHaveNoCycles() throws Exception {
+        PackageLayers.assertNoClassCycles(Options.class, ROOT, 20, Set.of());
     }
 }
