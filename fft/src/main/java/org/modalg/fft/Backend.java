@@ -4,12 +4,12 @@ import java.util.Locale;
 
 /**
  * Where the transforms of an operation run: the names {@code auto}, {@code cpu} and {@code gpu}
- * of {@link NttEngines#byName} and of the system property {@code modalg.backend}, as a type;
- * {@link NttEngines#forBackend} gives the engine of each.
+ * of {@link org.modalg.fft.ntt.NttEngines#byName} and of the system property {@code modalg.backend}, as a type;
+ * {@link org.modalg.fft.ntt.NttEngines#forBackend} gives the engine of each.
  */
 public enum Backend {
     /**
-     * The library's default choice: the engine {@link NttEngines#shared()} picks (the system
+     * The library's default choice: the engine {@link org.modalg.fft.ntt.NttEngines#shared()} picks (the system
      * property {@code modalg.backend}, default {@code auto}: a usable GPU engine if there is one,
      * else the CPU).
      */
@@ -17,7 +17,7 @@ public enum Backend {
     /** The CPU routes only, whatever GPU is present. */
     CPU,
     /**
-     * A usable GPU engine ({@link NttEngines#byName byName("gpu")}); operations asked for it
+     * A usable GPU engine ({@link org.modalg.fft.ntt.NttEngines#byName byName("gpu")}); operations asked for it
      * throw {@link IllegalStateException} when none is usable.
      */
     GPU;

@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
+import org.modalg.fft.ntt.CpuNttEngine;
+import org.modalg.fft.ntt.NttEngines;
 
 /** {@link Options}, {@link Backend}, {@link Route}: defaults, copies, and each validation named. */
 class OptionsTest {

@@ -6,7 +6,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The packages of the module depend downwards only (the order of the README's package table):
- * {@code batched, bigprime, products -> org.modalg.fft -> doublentt -> parallel}, and
+ * {@code batched, bigprime, products -> ntt -> org.modalg.fft -> doublentt -> parallel}, and
  * {@code fp} (the floating-point FFT, self-contained) at the bottom, so there is
  * no cycle between them and the three packages on top do not know each other. Read by
  * {@code jdeps} from the compiled main classes ({@link PackageLayers}); a new package must be
@@ -22,9 +22,10 @@ class PackageLayersTest {
             ROOT + ".fp", 0,
             ROOT + ".doublentt", 1,
             ROOT, 2,
-            ROOT + ".batched", 3,
-            ROOT + ".bigprime", 3,
-            ROOT + ".products", 3);
+            ROOT + ".ntt", 3,
+            ROOT + ".batched", 4,
+            ROOT + ".bigprime", 4,
+            ROOT + ".products", 4);
 
     @Test
     void packagesDependDownwardsOnly() throws Exception {

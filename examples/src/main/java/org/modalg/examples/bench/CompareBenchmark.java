@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
 import org.modalg.fft.Backend;
-import org.modalg.fft.NttEngines;
+import org.modalg.fft.ntt.NttEngines;
 import org.modalg.fft.products.LimbProducts;
 import org.modalg.fft.Options;
 import org.modalg.fft.products.PolyProducts;

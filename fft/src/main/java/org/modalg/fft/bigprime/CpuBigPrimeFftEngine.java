@@ -1,7 +1,7 @@
 package org.modalg.fft.bigprime;
 
 import java.util.concurrent.ForkJoinPool;
-import org.modalg.fft.NttEngine;
+import org.modalg.fft.ntt.NttEngine;
 import org.modalg.fft.Options;
 import org.modalg.fft.WorkerPools;
 import org.modalg.fields.GfField;

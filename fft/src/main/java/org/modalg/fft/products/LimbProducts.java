@@ -1,7 +1,7 @@
 package org.modalg.fft.products;
 
 import java.util.List;
-import org.modalg.fft.NttEngines;
+import org.modalg.fft.ntt.NttEngines;
 import org.modalg.fft.ServiceProviders;
 
 /**

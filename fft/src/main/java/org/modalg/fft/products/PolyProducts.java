@@ -2,7 +2,7 @@ package org.modalg.fft.products;
 
 import java.util.List;
 import java.util.ServiceLoader;
-import org.modalg.fft.NttEngines;
+import org.modalg.fft.ntt.NttEngines;
 import org.modalg.fft.ServiceProviders;
 
 /**

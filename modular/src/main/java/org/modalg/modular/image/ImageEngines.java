@@ -2,7 +2,7 @@ package org.modalg.modular.image;
 
 import java.util.List;
 import org.modalg.fft.Backend;
-import org.modalg.fft.NttEngines;
+import org.modalg.fft.ntt.NttEngines;
 import org.modalg.fft.Options;
 import org.modalg.fft.ServiceProviders;
 import org.modalg.fields.GfField;

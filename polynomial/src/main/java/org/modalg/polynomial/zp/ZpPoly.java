@@ -3,7 +3,7 @@ package org.modalg.polynomial.zp;
 import java.math.BigInteger;
 import java.util.Arrays;
 import org.modalg.fft.Backend;
-import org.modalg.fft.NttEngines;
+import org.modalg.fft.ntt.NttEngines;
 import org.modalg.fft.Options;
 import org.modalg.fft.Route;
 import org.modalg.fields.ZpField;

@@ -1,4 +1,4 @@
-package org.modalg.fft;
+package org.modalg.fft.ntt;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -6,6 +6,8 @@ import java.util.Locale;
 import java.util.ServiceLoader;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import org.modalg.fft.Backend;
+import org.modalg.fft.ServiceProviders;
 
 /**
  * Choice of an {@link NttEngine}: the CPU engine, or an engine from an

@@ -1,8 +1,10 @@
-package org.modalg.fft;
+package org.modalg.fft.ntt;
 
 import java.util.concurrent.ForkJoinPool;
-import org.modalg.fft.NttArguments.Operation;
+import org.modalg.fft.Options;
+import org.modalg.fft.WorkerPools;
 import org.modalg.fft.doublentt.DoubleNttPlan;
+import org.modalg.fft.ntt.NttArguments.Operation;
 import org.modalg.fft.parallel.ParallelRange;
 
 /**
