@@ -29,6 +29,7 @@
 // Build: nvcc -O3 -arch=sm_90 -std=c++17 bigint_harness.cu -o bigint_harness   (see gpu/README.md)
 #include "../../main/cuda/bigint.cu"
 #include "harness_common.h"
+#include "harness_check.h"
 
 #include <algorithm>
 #include <atomic>
@@ -41,59 +42,16 @@
 enum Op { ADD = 0, SUB = 1, MUL = 2, MUL32 = 3, MULW = 4 };
 static const char* OP_NAME[] = {"add", "sub", "mul", "mul32", "mulw"};
 static bool is_mul(Op op) { return op == MUL || op == MUL32 || op == MULW; }
-static int g_fail = 0;
-static size_t g_smemOptin = 0;
-
-static void fail(const char* what, const std::string& where) {
-    if (g_fail < 20) printf("MISMATCH %s: %s\n", what, where.c_str());
-    g_fail++;
-}
-
-static void parallel_for(u64 n, const std::function<void(u64, u64)>& body) {
-    unsigned nt = std::max(1u, std::thread::hardware_concurrency());
-    if (n < 64) nt = 1;
-    std::vector<std::thread> ts;
-    for (unsigned t = 0; t < nt; t++) {
-        u64 lo = n * t / nt, hi = n * (t + 1) / nt;
-        ts.emplace_back([=, &body] { body(lo, hi); });
-    }
-    for (auto& t : ts) t.join();
-}
-
 // ---- the kernels' launch contract (bigint.cu header) ----
-
-struct Launch {
-    int threads = 0, ipb = 0;
-    size_t smem = 0;
-    long long grid = 0;
-    bool ok = false;
-};
 
 // Launch shape for M limbs, per-thread factor Q, about blockTarget threads per block.
 static Launch shape(Op op, int M, int Q, int blockTarget, long long count) {
-    Launch L;
     const int T = (M + Q - 1) / Q;
     const int maxThreads = is_mul(op) && Q == 8 ? 512 : 1024;
-    if (T > maxThreads) return L;
     const int Mp = T * Q;
     const size_t W = is_mul(op) ? (size_t) (2 * Mp + 2 * Q + 2 * (Mp / Q) + 8) : (size_t) (M + M / Q + 1);
     const size_t limit = is_mul(op) ? g_smemOptin - 4224 - 128 : g_smemOptin - 256;
-    int ipb = std::max(1, blockTarget / T);
-    if (ipb > count) ipb = (int) count;
-    for (;; ipb--) {
-        if (ipb < 1) return L;
-        int threads = (ipb * T + 31) / 32 * 32;
-        if (threads > maxThreads) continue;
-        int eff = threads / T; // what the kernel computes
-        if (eff * W * 8 > limit) continue;
-        L.threads = threads;
-        L.ipb = eff;
-        L.smem = eff * W * 8;
-        break;
-    }
-    L.grid = (count + L.ipb - 1) / L.ipb;
-    L.ok = true;
-    return L;
+    return block_shape(T, W * 8, maxThreads, limit, blockTarget, count);
 }
 
 // Launches by name (no function pointers), raising the dynamic shared-memory limit when needed.
@@ -176,67 +134,7 @@ static u64 ref_addsub(const u64* a, const u64* b, u64* r, int M, bool sub) {
     return cy;
 }
 
-// r (2M limbs) = a b, schoolbook.
-static void ref_mul(const u64* a, const u64* b, u64* r, int M) {
-    for (int j = 0; j < 2 * M; j++) r[j] = 0;
-    for (int x = 0; x < M; x++) {
-        unsigned __int128 c = 0;
-        u64 ax = a[x];
-        for (int y = 0; y < M; y++) {
-            unsigned __int128 t = (unsigned __int128) ax * b[y] + r[x + y] + c;
-            r[x + y] = (u64) t;
-            c = t >> 64;
-        }
-        r[x + M] = (u64) c;
-    }
-}
-
 // ---- adversarial data ----
-
-static const int NPAT = 14;
-static const char* PAT_NAME[NPAT] = {"random", "ones*ones", "ones,one", "one,ones", "zero,zero", "zero,rand",
-                                     "rand,zero", "pow2,pow2", "a,~a", "a,-a", "a,a", "runs,runs",
-                                     "ones-top,one", "one,one"};
-
-static void make_instance(int pat, u64* a, u64* b, int M, u64 s) {
-    auto R = [&](u64 k) { return gen_word(s, k); };
-    for (int j = 0; j < M; j++) {
-        a[j] = R(2 * j);
-        b[j] = R(2 * j + 1);
-    }
-    switch (pat) {
-        case 0: break;
-        case 1: for (int j = 0; j < M; j++) a[j] = b[j] = ~0ull; break;
-        case 2: for (int j = 0; j < M; j++) { a[j] = ~0ull; b[j] = j == 0; } break;
-        case 3: for (int j = 0; j < M; j++) { a[j] = j == 0; b[j] = ~0ull; } break;
-        case 4: for (int j = 0; j < M; j++) a[j] = b[j] = 0; break;
-        case 5: for (int j = 0; j < M; j++) a[j] = 0; break;
-        case 6: for (int j = 0; j < M; j++) b[j] = 0; break;
-        case 7: {
-            for (int j = 0; j < M; j++) a[j] = b[j] = 0;
-            u64 ka = R(7777) % (64ull * M), kb = R(7778) % (64ull * M);
-            a[ka / 64] = 1ull << (ka % 64);
-            b[kb / 64] = 1ull << (kb % 64);
-            break;
-        }
-        case 8: for (int j = 0; j < M; j++) b[j] = ~a[j]; break;
-        case 9: { // b = 2^(64 M) - a
-            u64 cy = 1;
-            for (int j = 0; j < M; j++) { u64 t = ~a[j] + cy; cy = cy && t == 0; b[j] = t; }
-            break;
-        }
-        case 10: for (int j = 0; j < M; j++) b[j] = a[j]; break;
-        case 11: // limbs all ones, zero or random in long runs
-            for (int j = 0; j < M; j++) {
-                u64 r = R(1000003 + j / 5);
-                a[j] = (r & 3) == 0 ? a[j] : (r & 3) == 3 ? 0 : ~0ull;
-                b[j] = ((r >> 2) & 3) == 0 ? b[j] : ((r >> 2) & 3) == 3 ? 1 : ~0ull;
-            }
-            break;
-        case 12: for (int j = 0; j < M; j++) { a[j] = j == M - 1 ? ~0ull >> 1 : ~0ull; b[j] = j == 0; } break;
-        default: for (int j = 0; j < M; j++) a[j] = b[j] = j == 0; break;
-    }
-}
 
 // Instance i's pattern: the first instances cycle through a fixed order in which carries would
 // leak into the next instance (ones,one then a,~a, ...), the rest are drawn at random.
@@ -355,26 +253,6 @@ static void check_all(u64 seed) {
 }
 
 // ---- bench phase ----
-
-static const u64 P61 = (1ull << 61) - 1;
-static inline u64 mulmod61(u64 x, u64 y) {
-    unsigned __int128 t = (unsigned __int128) x * y;
-    u64 r = (u64) (t & P61) + (u64) (t >> 61);
-    return r >= P61 ? r - P61 : r;
-}
-// value of limbs[0..n) mod 2^61 - 1 (2^64 = 8 mod p); limb(j) gives limb j.
-template <class F>
-static u64 fp61(int n, F limb) {
-    u64 h = 0;
-    for (int j = n - 1; j >= 0; j--) {
-        u64 l = limb(j);
-        u64 lm = (l & P61) + (l >> 61);
-        if (lm >= P61) lm -= P61;
-        h = mulmod61(h, 8) + lm;
-        if (h >= P61) h -= P61;
-    }
-    return h;
-}
 
 static void bench(u64 seed, int total, int reps) {
     const u64 sA = mix64(seed ^ 0x1111), sB = mix64(seed ^ 0x2222);
@@ -507,25 +385,7 @@ static int out_len(NewOp op, int M) { return op == N_LO || op == N_MBLO ? M : 2 
 
 // Launch of a single-block kernel with tpi threads per instance (bi_mul's shared region W).
 static Launch shape_tpi(int tpi, size_t W, int maxThreads, int target, long long count) {
-    Launch L;
-    if (tpi > maxThreads) return L;
-    const size_t limit = g_smemOptin - 4224 - 128;
-    int ipb = std::max(1, target / tpi);
-    if (ipb > count) ipb = (int) count;
-    for (;; ipb--) {
-        if (ipb < 1) return L;
-        int threads = (ipb * tpi + 31) / 32 * 32;
-        if (threads > maxThreads) continue;
-        int eff = threads / tpi;
-        if (eff * W * 8 > limit) continue;
-        L.threads = threads;
-        L.ipb = eff;
-        L.smem = eff * W * 8;
-        break;
-    }
-    L.grid = (count + L.ipb - 1) / L.ipb;
-    L.ok = true;
-    return L;
+    return block_shape(tpi, W * 8, maxThreads, g_smemOptin - 4224 - 128, target, count);
 }
 
 static size_t m5_smem(int M) { return (size_t) 40 * ((M + 31) / 32) * 64; }

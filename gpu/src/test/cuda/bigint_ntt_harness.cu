@@ -23,6 +23,7 @@
 #include "../../main/cuda/bigint.cu"
 #include "../../main/cuda/bigint_ntt.cu"
 #include "harness_common.h"
+#include "harness_check.h"
 
 #include <algorithm>
 #include <atomic>
@@ -32,86 +33,7 @@
 #include <thread>
 #include <vector>
 
-static int g_fail = 0;
-static size_t g_smemOptin = 0;
-
-static void fail(const char* what, const std::string& where) {
-    if (g_fail < 20) printf("MISMATCH %s: %s\n", what, where.c_str());
-    g_fail++;
-}
-
-static void parallel_for(u64 n, const std::function<void(u64, u64)>& body) {
-    unsigned nt = std::max(1u, std::thread::hardware_concurrency());
-    if (n < 16) nt = 1;
-    std::vector<std::thread> ts;
-    for (unsigned t = 0; t < nt; t++) {
-        u64 lo = n * t / nt, hi = n * (t + 1) / nt;
-        ts.emplace_back([=, &body] { body(lo, hi); });
-    }
-    for (auto& t : ts) t.join();
-}
-
-// r (2M limbs) = a b, schoolbook.
-static void ref_mul(const u64* a, const u64* b, u64* r, int M) {
-    for (int j = 0; j < 2 * M; j++) r[j] = 0;
-    for (int x = 0; x < M; x++) {
-        unsigned __int128 c = 0;
-        u64 ax = a[x];
-        for (int y = 0; y < M; y++) {
-            unsigned __int128 t = (unsigned __int128) ax * b[y] + r[x + y] + c;
-            r[x + y] = (u64) t;
-            c = t >> 64;
-        }
-        r[x + M] = (u64) c;
-    }
-}
-
-// ---- adversarial data (as bigint_harness.cu) ----
-
-static const int NPAT = 14;
-static const char* PAT_NAME[NPAT] = {"random", "ones*ones", "ones,one", "one,ones", "zero,zero", "zero,rand",
-                                     "rand,zero", "pow2,pow2", "a,~a", "a,-a", "a,a", "runs,runs",
-                                     "ones-top,one", "one,one"};
-
-static void make_instance(int pat, u64* a, u64* b, int M, u64 s) {
-    auto R = [&](u64 k) { return gen_word(s, k); };
-    for (int j = 0; j < M; j++) {
-        a[j] = R(2 * j);
-        b[j] = R(2 * j + 1);
-    }
-    switch (pat) {
-        case 0: break;
-        case 1: for (int j = 0; j < M; j++) a[j] = b[j] = ~0ull; break;
-        case 2: for (int j = 0; j < M; j++) { a[j] = ~0ull; b[j] = j == 0; } break;
-        case 3: for (int j = 0; j < M; j++) { a[j] = j == 0; b[j] = ~0ull; } break;
-        case 4: for (int j = 0; j < M; j++) a[j] = b[j] = 0; break;
-        case 5: for (int j = 0; j < M; j++) a[j] = 0; break;
-        case 6: for (int j = 0; j < M; j++) b[j] = 0; break;
-        case 7: {
-            for (int j = 0; j < M; j++) a[j] = b[j] = 0;
-            u64 ka = R(7777) % (64ull * M), kb = R(7778) % (64ull * M);
-            a[ka / 64] = 1ull << (ka % 64);
-            b[kb / 64] = 1ull << (kb % 64);
-            break;
-        }
-        case 8: for (int j = 0; j < M; j++) b[j] = ~a[j]; break;
-        case 9: {
-            u64 cy = 1;
-            for (int j = 0; j < M; j++) { u64 t = ~a[j] + cy; cy = cy && t == 0; b[j] = t; }
-            break;
-        }
-        case 10: for (int j = 0; j < M; j++) b[j] = a[j]; break;
-        case 11:
-            for (int j = 0; j < M; j++) {
-                u64 r = R(1000003 + j / 5);
-                a[j] = (r & 3) == 0 ? a[j] : (r & 3) == 3 ? 0 : ~0ull;
-                b[j] = ((r >> 2) & 3) == 0 ? b[j] : ((r >> 2) & 3) == 3 ? 1 : ~0ull;
-            }
-            break;
-        case 12: for (int j = 0; j < M; j++) { a[j] = j == M - 1 ? ~0ull >> 1 : ~0ull; b[j] = j == 0; } break;
-        default: for (int j = 0; j < M; j++) a[j] = b[j] = j == 0; break;
-    }
-}
+// ---- adversarial data (harness_check.h) ----
 
 // The first instances: all-ones first, then the orders in which a carry would leak.
 static int pattern_of(u64 i, u64 seed) {
@@ -192,63 +114,23 @@ static void sim_all(u64 seed) {
 
 // ---- device launches ----
 
-struct Launch {
-    int threads = 0, ipb = 0;
-    size_t smem = 0;
-    long long grid = 0;
-    bool ok = false;
-};
-
 static const size_t BNT_STATIC = 8320;
 
 // bnt_mul_dD for M limbs, about `target` threads per block.
 static Launch bnt_shape(int M, int kernel, int target, long long count) {
-    Launch Lc;
     const int L = 1 << bnt_lg_len(M);
     const int T = bnt_threads(L, kernel % 100);
     const size_t W = (size_t) 12 * L;
-    int ipb = std::max(1, target / T);
-    if (ipb > count) ipb = (int) count;
-    for (;; ipb--) {
-        if (ipb < 1) return Lc;
-        int threads = (ipb * T + 31) / 32 * 32;
-        if (threads > 1024) continue;
-        int eff = threads / T;
-        if (eff * W > g_smemOptin - BNT_STATIC) continue;
-        Lc.threads = threads;
-        Lc.ipb = eff;
-        Lc.smem = eff * W;
-        break;
-    }
-    Lc.grid = (count + Lc.ipb - 1) / Lc.ipb;
-    Lc.ok = true;
-    return Lc;
+    return block_shape(T, W, 1024, g_smemOptin - BNT_STATIC, target, count);
 }
 
 // bi_mul32_q8's shape (bigint.cu's contract).
 static Launch mul32_shape(int M, int target, long long count) {
-    Launch Lc;
     const int Q = 8;
     const int T = (M + Q - 1) / Q;
-    if (T > 512) return Lc;
     const int Mp = T * Q;
     const size_t W = (size_t) (2 * Mp + 2 * Q + 2 * (Mp / Q) + 8);
-    int ipb = std::max(1, target / T);
-    if (ipb > count) ipb = (int) count;
-    for (;; ipb--) {
-        if (ipb < 1) return Lc;
-        int threads = (ipb * T + 31) / 32 * 32;
-        if (threads > 512) continue;
-        int eff = threads / T;
-        if (eff * W * 8 > g_smemOptin - 4224 - 128) continue;
-        Lc.threads = threads;
-        Lc.ipb = eff;
-        Lc.smem = eff * W * 8;
-        break;
-    }
-    Lc.grid = (count + Lc.ipb - 1) / Lc.ipb;
-    Lc.ok = true;
-    return Lc;
+    return block_shape(T, W * 8, 512, g_smemOptin - 4224 - 128, target, count);
 }
 
 // kernel: 4 or 8 = bnt_mul_dD, 104 or 108 = bnt_mul_dDc (twiddles computed), 204 or 208 = bnt_mul_dDl
@@ -386,25 +268,6 @@ static void check_all(u64 seed) {
 
 // ---- bench ----
 
-static const u64 P61 = (1ull << 61) - 1;
-static inline u64 mulmod61(u64 x, u64 y) {
-    unsigned __int128 t = (unsigned __int128) x * y;
-    u64 r = (u64) (t & P61) + (u64) (t >> 61);
-    return r >= P61 ? r - P61 : r;
-}
-template <class F>
-static u64 fp61(int n, F limb) {
-    u64 h = 0;
-    for (int j = n - 1; j >= 0; j--) {
-        u64 l = limb(j);
-        u64 lm = (l & P61) + (l >> 61);
-        if (lm >= P61) lm -= P61;
-        h = mulmod61(h, 8) + lm;
-        if (h >= P61) h -= P61;
-    }
-    return h;
-}
-
 __global__ void fill_ones(u64* x, u64 n) {
     for (u64 i = (u64) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (u64) gridDim.x * blockDim.x) x[i] = ~0ull;
 }
@@ -524,6 +387,7 @@ static void bench(u64 seed, int total, int reps) {
 }
 
 int main(int argc, char** argv) {
+    g_parallelMin = 16; // few instances of long products: worth the threads
     std::string mode = argc > 1 ? argv[1] : "all";
     u64 seed = argc > 2 ? strtoull(argv[2], 0, 0) : (u64) time(nullptr);
     int total = argc > 3 ? atoi(argv[3]) : 32;

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the Newton-division harness (div_harness.cu) with nvcc on the GPU host and runs it,
 # writing its output under $OUT (or ./div-results). The sources may sit in the repository layout
-# or flat in one folder (DIV_FLAT=1: div_harness.cu, bigint.cu, bigint_div.cu, harness_common.h).
+# or flat in one folder (DIV_FLAT=1: div_harness.cu, bigint.cu, bigint_div.cu, harness_common.h, harness_check.h).
 # MODE: check, bench (2^14 instances), paper (NumBits x NumInsts = 2^32), all (check and bench).
 # Usage: div-run.sh [MODE=all] [SEED=now] [REPS=3] [BUDGET_S=100]
 set -u

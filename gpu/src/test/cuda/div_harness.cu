@@ -13,6 +13,7 @@
 #include "../../main/cuda/bigint_div.cu"
 #include "../../main/cuda/bigint_ntt.cu"
 #include "harness_common.h"
+#include "harness_check.h"
 
 #include <algorithm>
 #include <atomic>
@@ -22,20 +23,6 @@
 #include <string>
 #include <thread>
 #include <vector>
-
-static int g_fail = 0;
-static size_t g_smemOptin = 0;
-
-static void parallel_for(long long n, const std::function<void(long long, long long)>& body) {
-    unsigned nt = std::max(1u, std::thread::hardware_concurrency());
-    if (n < 64) nt = 1;
-    std::vector<std::thread> ts;
-    for (unsigned t = 0; t < nt; t++) {
-        long long lo = n * t / nt, hi = n * (t + 1) / nt;
-        ts.emplace_back([=, &body] { body(lo, hi); });
-    }
-    for (auto& t : ts) t.join();
-}
 
 // ---- bi_mul launches (the rule of GpuBatchedIntegerEngine.kernelName and its shape) ----
 
@@ -75,27 +62,17 @@ static void launch_mul(const u64* a, long long sa, const u64* b, long long sb, u
         return;
     }
     const int Q = mul_q(M);
-    const int maxThreads = Q == 8 ? 512 : 1024;
     const int T = (M + Q - 1) / Q;
     const int Mp = T * Q;
     const size_t W = (size_t) (2 * Mp + 2 * Q + 2 * (Mp / Q) + 8);
-    const size_t limit = g_smemOptin - 4224;
-    int ipb = std::max(1, 128 / T);
-    if (ipb > count) ipb = (int) count;
-    int threads = 0, eff = 0;
-    for (;; ipb--) {
-        if (ipb < 1 || T > maxThreads) {
-            fprintf(stderr, "no launch shape for M=%d\n", M);
-            exit(2);
-        }
-        threads = (ipb * T + 31) / 32 * 32;
-        if (threads > maxThreads) continue;
-        eff = threads / T;
-        if (eff * W * 8 > limit) continue;
-        break;
+    Launch L = block_shape(T, W * 8, Q == 8 ? 512 : 1024, g_smemOptin - 4224, 128, count);
+    if (!L.ok) {
+        fprintf(stderr, "no launch shape for M=%d\n", M);
+        exit(2);
     }
-    const size_t smem = eff * W * 8;
-    const unsigned grid = (unsigned) ((count + eff - 1) / eff);
+    const size_t smem = L.smem;
+    const int threads = L.threads;
+    const unsigned grid = (unsigned) L.grid;
 #define BD_MUL(k)                                                                                     \
     do {                                                                                              \
         if (smem > 32 * 1024) CK(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, (int) smem)); \
@@ -270,7 +247,6 @@ static void ref_div(const u64* u, int nu, const u64* v, int nv, u64* q, u64* r) 
     for (int i = 0; i < nv; i++) r[i] = (un[i] >> sft) | (sft && i + 1 <= nv ? un[i + 1] << (64 - sft) : 0);
 }
 
-static const u64 P61 = (1ull << 61) - 1;
 static u64 mod61(const u64* x, int n) {
     u128 acc = 0;
     for (int j = n - 1; j >= 0; j--) { // acc = acc 2^64 + x_j mod p; 2^64 = 8 mod p
@@ -281,8 +257,8 @@ static u64 mod61(const u64* x, int n) {
 
 // ---- data ----
 
-static const int NPAT = 12;
-static const char* PAT[NPAT] = {"random", "v=B^k", "v=B^k+1", "v=ones", "v=2B^k-1", "v=B^k+B^(k-1)", "u=ones",
+static const int NDIVPAT = 12;
+static const char* PAT[NDIVPAT] = {"random", "v=B^k", "v=B^k+1", "v=ones", "v=2B^k-1", "v=B^k+B^(k-1)", "u=ones",
                                 "u=0", "u<v", "u=v", "u=qv-1", "v_top=1"};
 
 // Instance i: u of h limbs (< B^h), v of exactly k + 1 limbs (top nonzero).
@@ -367,7 +343,7 @@ static float run_batch(int h, int k, long long count, u64 seed, bool adversarial
     std::vector<u64> hu(count * h), hv(count * (k + 1));
     parallel_for(count, [&](long long lo, long long hi) {
         for (long long i = lo; i < hi; i++)
-            make(adversarial ? (int) (i % NPAT) : 0, &hu[i * h], &hv[i * (k + 1)], h, k, seed + i * 7919);
+            make(adversarial ? (int) (i % NDIVPAT) : 0, &hu[i * h], &hv[i * (k + 1)], h, k, seed + i * 7919);
     });
     u64 *U, *V;
     CK(cudaMalloc(&U, count * h * 8));

@@ -4,7 +4,7 @@ import java.io.PrintStream;
 import java.math.BigInteger;
 import java.util.Random;
 import org.modalg.examples.bench.LimbArrays;
-import org.modalg.fft.CpuNttEngine;
+import org.modalg.fft.ntt.CpuNttEngine;
 import org.modalg.fft.products.LimbProductProvider;
 import org.modalg.fft.products.LimbProducts;
 import org.modalg.gpu.runtime.GpuRuntime;

@@ -4,11 +4,12 @@ import java.util.Locale;
 
 /**
  * Where the transforms of an operation run: the names {@code auto}, {@code cpu} and {@code gpu}
- * of {@link NttEngines#byName} and of the system property {@code modalg.backend}, as a type.
+ * of {@link org.modalg.fft.ntt.NttEngines#byName} and of the system property {@code modalg.backend}, as a type;
+ * {@link org.modalg.fft.ntt.NttEngines#forBackend} gives the engine of each.
  */
 public enum Backend {
     /**
-     * The library's default choice: the engine {@link NttEngines#shared()} picks (the system
+     * The library's default choice: the engine {@link org.modalg.fft.ntt.NttEngines#shared()} picks (the system
      * property {@code modalg.backend}, default {@code auto}: a usable GPU engine if there is one,
      * else the CPU).
      */
@@ -16,7 +17,7 @@ public enum Backend {
     /** The CPU routes only, whatever GPU is present. */
     CPU,
     /**
-     * A usable GPU engine ({@link NttEngines#byName byName("gpu")}); operations asked for it
+     * A usable GPU engine ({@link org.modalg.fft.ntt.NttEngines#byName byName("gpu")}); operations asked for it
      * throw {@link IllegalStateException} when none is usable.
      */
     GPU;
@@ -41,42 +42,5 @@ public enum Backend {
             }
         }
         throw new IllegalArgumentException("backend must be one of auto, cpu, gpu; got " + backend);
-    }
-
-    /**
-     * The engine for this backend: {@link NttEngines#shared()} for {@link #AUTO},
-     * {@link CpuNttEngine#shared()} for {@link #CPU}, {@link NttEngines#byName byName("gpu")}
-     * for {@link #GPU} (created once and kept; callers must not close it).
-     *
-     * @throws IllegalStateException for {@link #GPU} when no usable GPU engine exists
-     */
-    public NttEngine engine() {
-        switch (this) {
-            case CPU:
-                return CpuNttEngine.shared();
-            case GPU:
-                return GpuHolder.engine();
-            default:
-                return NttEngines.shared();
-        }
-    }
-
-    // The GPU engine, created on first request; a failed request is not cached (a later call
-    // retries, and throws again while no GPU is usable).
-    private static final class GpuHolder {
-        private static volatile NttEngine gpu;
-
-        static NttEngine engine() {
-            NttEngine e = gpu;
-            if (e == null) {
-                synchronized (GpuHolder.class) {
-                    if (gpu == null) {
-                        gpu = NttEngines.byName("gpu");
-                    }
-                    e = gpu;
-                }
-            }
-            return e;
-        }
     }
 }

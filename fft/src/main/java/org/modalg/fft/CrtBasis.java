@@ -25,7 +25,7 @@ import org.modalg.fields.ZpField;
  * <p><b>Layouts.</b> A batch of n values as limbs is one {@code long[]} of n * limbsPerValue
  * words, value i at {@code [i * limbsPerValue, (i + 1) * limbsPerValue)}, least significant limb
  * first. Residues are prime-major: the residue of value i modulo p_j is at {@code [j * n + i]},
- * which is the row layout of {@link NttEngine} (row j is one transform over p_j).
+ * which is the row layout of {@link org.modalg.fft.ntt.NttEngine} (row j is one transform over p_j).
  *
  * <p><b>Projection.</b> An integer x = sum_m x_m 2^(64 m) is reduced modulo p_j as the dot
  * product sum_m x_m (2^(64 m) mod p_j): independent 64 x 64 -&gt; 128-bit products (no dependency
@@ -261,7 +261,7 @@ public final class CrtBasis {
      * with 2^minTwoAdicOrder | p - 1 whose product M exceeds 2^bits
      * ({@link NttPrimes#fewestAbove(int, long, int)}, the largest such primes, decreasing).
      * primeBound = {@link DoubleNttPlan#MAX_PRIME_EXCLUSIVE} gives the primes of the
-     * double-precision NTT, 2^62 those of {@link NttPlan}. For a signed result |v| &lt;= 2^(bits-1)
+     * double-precision NTT, 2^62 those of {@link org.modalg.fft.ntt.NttPlan}. For a signed result |v| &lt;= 2^(bits-1)
      * reconstructed symmetrically ask for bits = its bit size + 1.
      *
      * <p>Bases are immutable, so the same instance is returned for the same arguments (at most

@@ -24,7 +24,7 @@ import java.util.function.BooleanSupplier;
  * do not apply to it (a product has no certification: it is always exact), as its Javadoc says.
  *
  * <p>Defaults: route {@link Route#AUTO}; backend {@link Backend#AUTO}; threads
- * {@link CpuNttEngine#threadsFromProperty()} (the system property {@code modalg.threads} when
+ * {@link #threadsFromProperty()} (the system property {@code modalg.threads} when
  * set, else the available processors), read when {@link #defaults()} is called; no listener;
  * never cancelled; {@link Certification#PROVEN}; at least 2 check primes and a fresh random seed
  * per run (both used only with {@link Certification#PROBABILISTIC}). System properties supply
@@ -33,7 +33,10 @@ import java.util.function.BooleanSupplier;
 public final class Options {
 
     /** The most threads accepted (ForkJoinPool's limit). */
-    public static final int MAX_THREADS = CpuNttEngine.MAX_THREADS;
+    public static final int MAX_THREADS = 0x7fff;
+
+    /** The system property giving the default thread count. */
+    public static final String THREADS_PROPERTY = "modalg.threads";
 
     /** The most extra primes accepted for the stability check. */
     public static final int MAX_EXTRA_PRIMES = 1000;
@@ -72,14 +75,39 @@ public final class Options {
     }
 
     /**
+     * The default thread count of the library: the system property {@code modalg.threads} when
+     * set, else every available processor. Read at each call ({@code CpuNttEngine.shared()}
+     * reads it once, when first used); {@link #defaults()} takes its count from here.
+     *
+     * @throws IllegalArgumentException naming the property and the range [1, {@value #MAX_THREADS}]
+     *     if it is set to anything else
+     */
+    public static int threadsFromProperty() {
+        String v = System.getProperty(THREADS_PROPERTY);
+        if (v == null) {
+            return Math.min(MAX_THREADS, Runtime.getRuntime().availableProcessors());
+        }
+        try {
+            int t = Integer.parseInt(v.trim());
+            if (t >= 1 && t <= MAX_THREADS) {
+                return t;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException("the system property " + THREADS_PROPERTY
+                + " must be an integer in [1, " + MAX_THREADS + "], got \"" + v + "\"");
+    }
+
+    /**
      * The default options (see the class comment); the thread count is read through
-     * {@link CpuNttEngine#threadsFromProperty()}.
+     * {@link #threadsFromProperty()}.
      *
      * @throws IllegalArgumentException if the system property {@code modalg.threads} is set to
      *     anything but an integer in [1, {@value #MAX_THREADS}]
      */
     public static Options defaults() {
-        return new Options(Route.AUTO, Backend.AUTO, CpuNttEngine.threadsFromProperty(), ProgressListener.NONE,
+        return new Options(Route.AUTO, Backend.AUTO, threadsFromProperty(), ProgressListener.NONE,
                 NEVER, Certification.PROVEN, 2, null);
     }
 

@@ -1,7 +1,7 @@
 /**
  * Transforms over word-size primes and over generalized Fermat prime fields.
  *
- * <p>Engines are interfaces ({@link org.modalg.fft.NttEngine} for batched small-prime NTTs,
+ * <p>Engines are interfaces ({@link org.modalg.fft.ntt.NttEngine} for batched small-prime NTTs,
  * {@link org.modalg.fft.bigprime.BigPrimeFftEngine} for the big-prime FFT) with CPU implementations
  * here and GPU implementations in the gpu module, found through {@link java.util.ServiceLoader}.
  * All engines compute the same transform (same root of unity, natural order), so their outputs
@@ -11,17 +11,14 @@
  * org.modalg.fft.Route}, {@link org.modalg.fft.Backend}, {@link org.modalg.fft.Certification},
  * {@link org.modalg.fft.ProgressListener}, {@link org.modalg.fft.CancelledException}), the
  * worker pools and the one {@code ServiceLoader} loop ({@link org.modalg.fft.WorkerPools},
- * {@link org.modalg.fft.ServiceProviders}), the NTT engine interface with its CPU engines and
- * its choice ({@link org.modalg.fft.NttEngine}, {@link org.modalg.fft.CpuNttEngine}, {@link
- * org.modalg.fft.DoubleNttEngine}, {@link org.modalg.fft.NttEngines}, {@link
- * org.modalg.fft.NttEngineProvider}), the 64-bit NTT plan behind the CPU engine ({@link
- * org.modalg.fft.NttPlan}, {@link org.modalg.fft.NttArguments}; kernels package-private) and the
- * CRT toolbox with the one prime-basis cache ({@link org.modalg.fft.CrtBasis}); these depend on
- * each other (the options name the engine of a backend), so they share a package. The
- * sub-packages, each using only those below it (no cycles: {@code PackageLayersTest}):
- * {@link org.modalg.fft.batched}, {@link org.modalg.fft.bigprime}, {@link
- * org.modalg.fft.products} above this package; {@link org.modalg.fft.doublentt} and {@link
- * org.modalg.fft.parallel} below it.
+ * {@link org.modalg.fft.ServiceProviders}) and the CRT toolbox with the one prime-basis cache
+ * ({@link org.modalg.fft.CrtBasis}). The NTT engines over them are in {@link
+ * org.modalg.fft.ntt} (the options own the default thread count; {@link
+ * org.modalg.fft.ntt.NttEngines#forBackend} gives a {@link org.modalg.fft.Backend}'s engine).
+ * The sub-packages, each using only those below it (no cycles between packages or classes:
+ * {@code PackageLayersTest}): {@link org.modalg.fft.batched}, {@link org.modalg.fft.bigprime},
+ * {@link org.modalg.fft.products} on top, then {@link org.modalg.fft.ntt}, then this package;
+ * {@link org.modalg.fft.doublentt} and {@link org.modalg.fft.parallel} below it.
  *
  * <p>References: "the thesis" in this package's documentation, with its numbered items (P3,
  * P4, Tables 2.2, 3.4 and 3.5, sections 2.5, 2.7 and 3.4, Algorithm 5), is D. Mohajerani,

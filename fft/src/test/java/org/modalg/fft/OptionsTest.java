@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
+import org.modalg.fft.ntt.CpuNttEngine;
+import org.modalg.fft.ntt.NttEngines;
 
 /** {@link Options}, {@link Backend}, {@link Route}: defaults, copies, and each validation named. */
 class OptionsTest {
@@ -23,7 +25,7 @@ class OptionsTest {
         Options o = Options.defaults();
         assertEquals(Route.AUTO, o.route());
         assertEquals(Backend.AUTO, o.backend());
-        assertEquals(CpuNttEngine.threadsFromProperty(), o.threads());
+        assertEquals(Options.threadsFromProperty(), o.threads());
         assertSame(ProgressListener.NONE, o.listener());
         assertFalse(o.cancellation().getAsBoolean());
         assertEquals(Certification.PROVEN, o.certification());
@@ -82,11 +84,12 @@ class OptionsTest {
         assertEquals(Backend.AUTO, Backend.parse("Auto"));
         assertNames("backend", () -> Backend.parse("tpu"));
         assertNames("backend", () -> Backend.parse(null));
-        assertSame(CpuNttEngine.shared(), Backend.CPU.engine());
-        assertSame(NttEngines.shared(), Backend.AUTO.engine());
+        assertSame(CpuNttEngine.shared(), NttEngines.forBackend(Backend.CPU));
+        assertSame(NttEngines.shared(), NttEngines.forBackend(Backend.AUTO));
+        assertNames("backend", () -> NttEngines.forBackend(null));
         // this module has no GPU provider: GPU is the documented IllegalStateException
         if (NttEngines.providers().isEmpty()) {
-            IllegalStateException e = assertThrows(IllegalStateException.class, Backend.GPU::engine);
+            IllegalStateException e = assertThrows(IllegalStateException.class, () -> NttEngines.forBackend(Backend.GPU));
             assertTrue(e.getMessage().contains("gpu"), e.getMessage());
         }
         for (Route r : Route.values()) {
@@ -97,27 +100,27 @@ class OptionsTest {
 
     @Test
     void threadsPropertyIsReadAndABadValueIsAnIllegalArgumentException() {
-        String old = System.getProperty(CpuNttEngine.THREADS_PROPERTY);
+        String old = System.getProperty(Options.THREADS_PROPERTY);
         try {
-            System.setProperty(CpuNttEngine.THREADS_PROPERTY, " 3 ");
-            assertEquals(3, CpuNttEngine.threadsFromProperty());
+            System.setProperty(Options.THREADS_PROPERTY, " 3 ");
+            assertEquals(3, Options.threadsFromProperty());
             assertEquals(3, Options.defaults().threads());
             for (String bad : new String[] {"0", "-2", "two", "40000", ""}) {
-                System.setProperty(CpuNttEngine.THREADS_PROPERTY, bad);
+                System.setProperty(Options.THREADS_PROPERTY, bad);
                 IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                        CpuNttEngine::threadsFromProperty);
+                        Options::threadsFromProperty);
                 assertEquals("the system property modalg.threads must be an integer in [1, 32767], got \"" + bad
                         + "\"", e.getMessage());
                 assertThrows(IllegalArgumentException.class, Options::defaults);
             }
-            System.clearProperty(CpuNttEngine.THREADS_PROPERTY);
-            assertEquals(Math.min(CpuNttEngine.MAX_THREADS, Runtime.getRuntime().availableProcessors()),
-                    CpuNttEngine.threadsFromProperty());
+            System.clearProperty(Options.THREADS_PROPERTY);
+            assertEquals(Math.min(Options.MAX_THREADS, Runtime.getRuntime().availableProcessors()),
+                    Options.threadsFromProperty());
         } finally {
             if (old == null) {
-                System.clearProperty(CpuNttEngine.THREADS_PROPERTY);
+                System.clearProperty(Options.THREADS_PROPERTY);
             } else {
-                System.setProperty(CpuNttEngine.THREADS_PROPERTY, old);
+                System.setProperty(Options.THREADS_PROPERTY, old);
             }
         }
     }

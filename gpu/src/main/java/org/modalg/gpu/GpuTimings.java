@@ -72,7 +72,7 @@ public final class GpuTimings {
             x[i] = Math.floorMod(rnd.nextLong(), first[0]);
         }
         long[] expected = x.clone();
-        org.modalg.fft.CpuNttEngine.shared().forward(first, log2n, expected, 1);
+        org.modalg.fft.ntt.CpuNttEngine.shared().forward(first, log2n, expected, 1);
         try (DeviceBuffer d = DeviceBuffer.of(x)) {
             ntt.forwardToBitReversed(d, 0, 1, NttTables.of(first[0], log2n));
             Cuda.synchronize("ntt_dif_fused");
@@ -162,7 +162,7 @@ public final class GpuTimings {
             values[i] = Math.floorMod(rnd.nextLong(), p);
         }
         long[] expected = values.clone();
-        org.modalg.fft.CpuNttEngine.shared().forward(new long[] {p}, log2n, expected, 1);
+        org.modalg.fft.ntt.CpuNttEngine.shared().forward(new long[] {p}, log2n, expected, 1);
         try (DeviceBuffer tw = DeviceBuffer.of(packInts(table));
                 DeviceBuffer data = DeviceBuffer.of(packInts(toInts(values)))) {
             Runnable forward = () -> {

@@ -1,6 +1,7 @@
 package org.modalg.gpu;
 
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.modalg.fft.PackageLayers;
 import org.modalg.gpu.runtime.GpuRuntime;
@@ -28,5 +29,14 @@ class PackageLayersTest {
     @Test
     void packagesDependDownwardsOnly() throws Exception {
         PackageLayers.assertDownwardsOnly(GpuRuntime.class, ROOT, LAYER);
+    }
+
+    /**
+     * No cycle between the module's classes (a nested class counts as its top-level class;
+     * {@link PackageLayers#assertNoClassCycles}).
+     */
+    @Test
+    void classesHaveNoCycles() throws Exception {
+        PackageLayers.assertNoClassCycles(GpuRuntime.class, ROOT, 20, Set.of());
     }
 }

@@ -36,7 +36,7 @@ class OptionsAndReportTest {
     void optionsHaveDefaultsAndWithersCopy() {
         Options d = Options.defaults();
         assertEquals(Route.AUTO, d.route());
-        assertEquals(org.modalg.fft.CpuNttEngine.shared().threads(), d.threads());
+        assertEquals(org.modalg.fft.ntt.CpuNttEngine.shared().threads(), d.threads());
         assertTrue(d.seed().isEmpty());
         assertEquals(7L, d.withSeed(7).seed().getAsLong());
         assertTrue(d.withSeed(7).toString().contains("seed=7"));

@@ -2,9 +2,9 @@ package org.modalg.polynomial;
 
 import java.util.function.Supplier;
 import org.modalg.fft.Backend;
-import org.modalg.fft.CpuNttEngine;
-import org.modalg.fft.NttEngine;
-import org.modalg.fft.NttEngines;
+import org.modalg.fft.ntt.CpuNttEngine;
+import org.modalg.fft.ntt.NttEngine;
+import org.modalg.fft.ntt.NttEngines;
 import org.modalg.fft.Options;
 import org.modalg.fft.WorkerPools;
 import org.modalg.fft.products.PolyProductProvider;
@@ -87,7 +87,7 @@ public final class ProductContext {
         if (o == null) {
             return NttEngines.shared();
         }
-        NttEngine e = o.backend().engine();
+        NttEngine e = NttEngines.forBackend(o.backend());
         return e.runsOnHost() ? CpuNttEngine.withThreads(o.threads()) : e;
     }
 

@@ -1,6 +1,6 @@
 package org.modalg.polynomial;
 
-import org.modalg.fft.CpuNttEngine;
+import org.modalg.fft.ntt.CpuNttEngine;
 import org.modalg.polynomial.gf.PolyMulGf;
 import org.modalg.polynomial.integer.IntegerDivision;
 import org.modalg.polynomial.integer.IntegerMultiplication;

@@ -12,7 +12,7 @@ import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.modalg.fft.CpuNttEngine;
+import org.modalg.fft.ntt.CpuNttEngine;
 import org.modalg.fields.ZpField;
 import org.modalg.polynomial.zp.PolyMulZp;
 import org.modalg.polynomial.zp.ZpPoly;
@@ -188,7 +188,7 @@ class PolyMulFastTest {
 
     @Test
     void transformCutoffsHaveDefaultsAndOverrides() {
-        int threads = org.modalg.fft.CpuNttEngine.shared().threads();
+        int threads = org.modalg.fft.ntt.CpuNttEngine.shared().threads();
         int[] fast = threads == 1 ? Tuning.ZZ_FAST_ONE_THREAD : Tuning.ZZ_FAST;
         int[] ntt = threads == 1 ? Tuning.ZZ_NTT_ONE_THREAD : Tuning.ZZ_NTT;
         assertEquals(fast[0], Tuning.zzFastThreshold(64));

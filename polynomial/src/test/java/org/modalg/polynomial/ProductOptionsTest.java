@@ -14,7 +14,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.modalg.fft.Backend;
 import org.modalg.fft.CancelledException;
-import org.modalg.fft.NttEngines;
+import org.modalg.fft.ntt.NttEngines;
 import org.modalg.fft.Options;
 import org.modalg.fft.Route;
 import org.modalg.fields.ZpField;
@@ -268,7 +268,7 @@ class ProductOptionsTest {
             ProductContext.with(o, () -> {
                 assertEquals(t, ProductContext.threads());
                 assertTrue(!ProductContext.gpuAllowed());
-                assertEquals(org.modalg.fft.CpuNttEngine.class, ProductContext.engine().getClass());
+                assertEquals(org.modalg.fft.ntt.CpuNttEngine.class, ProductContext.engine().getClass());
                 assertEquals("cpu(threads=" + t + ")", ProductContext.engine().name());
                 if (tuned) {
                     for (int bits : new int[] {64, 700, 3000}) {
@@ -285,6 +285,6 @@ class ProductOptionsTest {
                 return null;
             });
         }
-        assertEquals(org.modalg.fft.CpuNttEngine.shared().threads(), ProductContext.threads(), "outside a call");
+        assertEquals(org.modalg.fft.ntt.CpuNttEngine.shared().threads(), ProductContext.threads(), "outside a call");
     }
 }

@@ -32,7 +32,7 @@ class TuningTest {
         for (int[] t : tables) {
             assertEquals(Tuning.ZZ_FAST_BITS.length + 1, t.length, "one entry per band of coefficient bits");
         }
-        int shared = org.modalg.fft.CpuNttEngine.shared().threads();
+        int shared = org.modalg.fft.ntt.CpuNttEngine.shared().threads();
         for (int bits = 1; bits < 40_000; bits += 13) {
             assertEquals(Tuning.zzFastDefault(bits, shared), Tuning.zzFastThreshold(bits), "bits=" + bits);
             assertEquals(Tuning.zzNttDefault(bits, shared), Tuning.zzNttThreshold(bits), "bits=" + bits);

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
 import org.modalg.fft.Backend;
+import org.modalg.fft.ntt.NttEngines;
 import org.modalg.fft.products.LimbProducts;
 import org.modalg.fft.Options;
 import org.modalg.fft.products.PolyProducts;
@@ -274,7 +275,7 @@ public final class CompareBenchmark {
         LimbProducts.provider();
         PolyProducts.provider();
         try {
-            backend.engine();
+            NttEngines.forBackend(backend);
         } catch (IllegalStateException e) {
             // no usable GPU: the rows that need one say so
         }

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Random;
 import java.util.concurrent.ForkJoinPool;
 import org.modalg.fft.bigprime.BigIntegerFft;
-import org.modalg.fft.CpuNttEngine;
+import org.modalg.fft.ntt.CpuNttEngine;
 import org.modalg.fft.CrtBasis;
 import org.modalg.fft.bigprime.GfFft;
 import org.modalg.fields.NttPrimes;

@@ -4,7 +4,7 @@ import java.math.BigInteger;
 import java.util.Arrays;
 import java.util.Random;
 import org.modalg.fft.bigprime.CpuBigPrimeFftEngine;
-import org.modalg.fft.CpuNttEngine;
+import org.modalg.fft.ntt.CpuNttEngine;
 import org.modalg.fft.CrtBasis;
 import org.modalg.fft.products.LimbProductProvider;
 import org.modalg.fft.products.LimbProducts;

@@ -12,7 +12,7 @@ import java.util.concurrent.ForkJoinPool;
 import org.knowm.xchart.style.markers.Marker;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 import org.modalg.fft.bigprime.BigIntegerFft;
-import org.modalg.fft.CpuNttEngine;
+import org.modalg.fft.ntt.CpuNttEngine;
 import org.modalg.fft.CrtBasis;
 import org.modalg.fft.bigprime.GfFft;
 import org.modalg.fields.GfField;

@@ -11,7 +11,7 @@ import java.util.Random;
 import org.apfloat.ApfloatContext;
 import org.apfloat.Apint;
 import org.modalg.examples.bench.LimbArrays;
-import org.modalg.fft.CpuNttEngine;
+import org.modalg.fft.ntt.CpuNttEngine;
 import org.modalg.fft.products.LimbProductProvider;
 import org.modalg.fft.products.LimbProducts;
 import org.modalg.polynomial.integer.IntegerMultiplication;

@@ -1,7 +1,7 @@
 package org.modalg.fft.batched;
 
 import org.modalg.fft.Backend;
-import org.modalg.fft.NttEngines;
+import org.modalg.fft.ntt.NttEngines;
 import org.modalg.fft.Options;
 import org.modalg.fft.ServiceProviders;
 

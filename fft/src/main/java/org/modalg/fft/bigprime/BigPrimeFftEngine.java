@@ -1,6 +1,6 @@
 package org.modalg.fft.bigprime;
 
-import org.modalg.fft.NttEngine;
+import org.modalg.fft.ntt.NttEngine;
 import org.modalg.fft.Options;
 import org.modalg.fields.GfField;
 

@@ -1,6 +1,6 @@
 package org.modalg.fft.bigprime;
 
-import org.modalg.fft.NttEngineProvider;
+import org.modalg.fft.ntt.NttEngineProvider;
 
 /**
  * Service-provider interface for {@link BigPrimeFftEngine} implementations found through

@@ -1,8 +1,7 @@
 package org.modalg.fft.bigprime;
 
 import java.util.concurrent.ForkJoinPool;
-import org.modalg.fft.CpuNttEngine;
-import org.modalg.fft.NttEngine;
+import org.modalg.fft.ntt.NttEngine;
 import org.modalg.fft.Options;
 import org.modalg.fft.WorkerPools;
 import org.modalg.fields.GfField;
@@ -17,7 +16,7 @@ public final class CpuBigPrimeFftEngine implements BigPrimeFftEngine, AutoClosea
     private final boolean shared;
 
     private CpuBigPrimeFftEngine(boolean shared) {
-        this.threads = CpuNttEngine.threadsFromProperty();
+        this.threads = Options.threadsFromProperty();
         this.pool = WorkerPools.of(threads);
         this.shared = shared;
     }

@@ -3,7 +3,7 @@ package org.modalg.fft.doublentt;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ForkJoinPool;
-import org.modalg.fft.NttPlan;
+import org.modalg.fft.ntt.NttPlan;
 import org.modalg.fft.parallel.ParallelRange;
 import org.modalg.fields.NttPrimes;
 import org.modalg.fields.ZpField;

@@ -5,7 +5,7 @@
  * row arrays with one transpose; its unchecked loops ({@code DoubleNttKernels}) and the pool
  * that reuses its matrices ({@code DoubleMatrixPool}) are package-private.
  *
- * <p>The engine over it is {@link org.modalg.fft.DoubleNttEngine} in the root package (an
- * {@link org.modalg.fft.NttEngine}); this package uses only {@link org.modalg.fft.parallel}.
+ * <p>The engine over it is {@link org.modalg.fft.ntt.DoubleNttEngine} in {@link org.modalg.fft.ntt} (an
+ * {@link org.modalg.fft.ntt.NttEngine}); this package uses only {@link org.modalg.fft.parallel}.
  */
 package org.modalg.fft.doublentt;

@@ -146,11 +146,38 @@ public final class FpFft {
         return new double[][] {lr, li};
     }
 
+    /**
+     * The base-2 logarithm of the transform length of {@link #convolve} (and of
+     * {@link FpFftFloat#convolve}) for operands of la and lb values in arrays of aLength and
+     * bLength, into an array of outLength: {@link FpErrorBound#logLength}(la + lb - 1).
+     *
+     * @throws IllegalArgumentException if a length is below 1, beyond its array, or the result
+     *     needs more than 2^{@value #MAX_LOG_N} points, or out is too short
+     */
+    static int convolutionLog(int la, int aLength, int lb, int bLength, int outLength) {
+        if (la < 1 || lb < 1 || la > aLength || lb > bLength) {
+            throw new IllegalArgumentException("lengths must be in [1, array length], got la=" + la + " lb=" + lb);
+        }
+        int lc = la + lb - 1;
+        if (outLength < lc) {
+            throw new IllegalArgumentException("out must hold la + lb - 1 = " + lc + " values, has " + outLength);
+        }
+        int logN = FpErrorBound.logLength(lc);
+        if (logN > MAX_LOG_N) {
+            throw new IllegalArgumentException("convolution length " + lc + " needs more than 2^" + MAX_LOG_N + " points");
+        }
+        return logN;
+    }
+
+    /** The index i &lt; 2^logN with its logN bits reversed (the bit-reversal permutation of both transforms). */
+    static int bitReversed(int i, int logN) {
+        return logN == 0 ? 0 : Integer.reverse(i) >>> (32 - logN);
+    }
+
     static void bitReverse(double[] re, double[] im, int logN) {
         int n = 1 << logN;
-        int shift = 32 - logN;
         for (int i = 0; i < n; i++) {
-            int r = logN == 0 ? 0 : Integer.reverse(i) >>> shift;
+            int r = bitReversed(i, logN);
             if (r > i) {
                 double t = re[i];
                 re[i] = re[r];
@@ -172,17 +199,8 @@ public final class FpFft {
      *     needs more than 2^{@value #MAX_LOG_N} points, or out is too short
      */
     public static void convolve(double[] a, int la, double[] b, int lb, double[] out) {
-        if (la < 1 || lb < 1 || la > a.length || lb > b.length) {
-            throw new IllegalArgumentException("lengths must be in [1, array length], got la=" + la + " lb=" + lb);
-        }
         int lc = la + lb - 1;
-        if (out.length < lc) {
-            throw new IllegalArgumentException("out must hold la + lb - 1 = " + lc + " values, has " + out.length);
-        }
-        int logN = FpErrorBound.logLength(lc);
-        if (logN > MAX_LOG_N) {
-            throw new IllegalArgumentException("convolution length " + lc + " needs more than 2^" + MAX_LOG_N + " points");
-        }
+        int logN = convolutionLog(la, a.length, lb, b.length, out.length);
         int n = 1 << logN;
         int h = n >> 1;
         double[] w = twiddles(logN);

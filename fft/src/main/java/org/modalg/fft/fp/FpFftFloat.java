@@ -62,9 +62,8 @@ public final class FpFftFloat {
 
     static void bitReverse(float[] re, float[] im, int logN) {
         int n = 1 << logN;
-        int shift = 32 - logN;
         for (int i = 0; i < n; i++) {
-            int r = logN == 0 ? 0 : Integer.reverse(i) >>> shift;
+            int r = FpFft.bitReversed(i, logN);
             if (r > i) {
                 float t = re[i];
                 re[i] = re[r];
@@ -86,17 +85,8 @@ public final class FpFftFloat {
      *     needs more than 2^{@value FpFft#MAX_LOG_N} points, or out is too short
      */
     public static void convolve(float[] a, int la, float[] b, int lb, float[] out) {
-        if (la < 1 || lb < 1 || la > a.length || lb > b.length) {
-            throw new IllegalArgumentException("lengths must be in [1, array length], got la=" + la + " lb=" + lb);
-        }
         int lc = la + lb - 1;
-        if (out.length < lc) {
-            throw new IllegalArgumentException("out must hold la + lb - 1 = " + lc + " values, has " + out.length);
-        }
-        int logN = FpErrorBound.logLength(lc);
-        if (logN > FpFft.MAX_LOG_N) {
-            throw new IllegalArgumentException("convolution length " + lc + " needs more than 2^" + FpFft.MAX_LOG_N + " points");
-        }
+        int logN = FpFft.convolutionLog(la, a.length, lb, b.length, out.length);
         int n = 1 << logN;
         int h = n >> 1;
         float[] w = twiddles(logN);

@@ -1,9 +1,5 @@
 package org.modalg.fft.products;
 
-import java.util.List;
-import org.modalg.fft.NttEngines;
-import org.modalg.fft.ServiceProviders;
-
 /**
  * The {@link LimbProductProvider} integer multiplication may use: the first usable one found by
  * {@link java.util.ServiceLoader}, unless the system property {@code modalg.backend} is
@@ -15,13 +11,14 @@ import org.modalg.fft.ServiceProviders;
  * second or more) is probed once, on the first product that some installed provider would take
  * by its size, or the first call of {@link #provider()}. A product below every provider's
  * {@link LimbProductProvider#minLimbs()} never probes: its cost is a property read and a
- * comparison per call, the same as with the CPU backend.
+ * comparison per call, the same as with the CPU backend. The selection is {@link PolyProducts}'
+ * too ({@code ProviderSelector}).
  */
 public final class LimbProducts {
 
-    private static volatile List<LimbProductProvider> installed;
-    private static volatile boolean probed;
-    private static volatile LimbProductProvider found;
+    private static final ProviderSelector<LimbProductProvider> SELECTOR =
+            new ProviderSelector<>(LimbProductProvider.class, LimbProductProvider::isUsable,
+                    LimbProductProvider::minLimbs);
 
     private LimbProducts() {
     }
@@ -31,18 +28,7 @@ public final class LimbProducts {
      * probes the installed providers on the first call.
      */
     public static LimbProductProvider provider() {
-        if (cpuOnly()) {
-            return null;
-        }
-        if (!probed) {
-            synchronized (LimbProducts.class) {
-                if (!probed) {
-                    found = firstUsable(installed());
-                    probed = true;
-                }
-            }
-        }
-        return found;
+        return SELECTOR.provider();
     }
 
     /**
@@ -51,61 +37,12 @@ public final class LimbProducts {
      * null without probing (see the class comment).
      */
     public static LimbProductProvider forOperands(long aLen, long bLen) {
-        if (cpuOnly()) {
-            return null;
-        }
-        long shorter = Math.min(aLen, bLen);
-        if (!probed && !anyTakes(installed(), shorter)) {
-            return null;
-        }
-        LimbProductProvider p = provider();
-        if (p == null || shorter < p.minLimbs() || aLen + bLen > p.maxProductLimbs()) {
-            return null;
-        }
-        return p;
+        LimbProductProvider p = SELECTOR.forSize(Math.min(aLen, bLen));
+        return p == null || aLen + bLen > p.maxProductLimbs() ? null : p;
     }
 
     /** Forgets the selection, so that the next call loads and probes again (tests). */
-    static synchronized void reset() {
-        installed = null;
-        found = null;
-        probed = false;
-    }
-
-    private static boolean cpuOnly() {
-        return "cpu".equalsIgnoreCase(System.getProperty(NttEngines.BACKEND_PROPERTY, "auto").trim());
-    }
-
-    // Whether some installed provider takes operands whose shorter one has `shorter` limbs.
-    private static boolean anyTakes(List<LimbProductProvider> providers, long shorter) {
-        for (LimbProductProvider p : providers) {
-            if (shorter >= p.minLimbs()) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private static List<LimbProductProvider> installed() {
-        List<LimbProductProvider> list = installed;
-        if (list == null) {
-            synchronized (LimbProducts.class) {
-                list = installed;
-                if (list == null) {
-                    list = List.copyOf(ServiceProviders.load(LimbProductProvider.class));
-                    installed = list;
-                }
-            }
-        }
-        return list;
-    }
-
-    private static LimbProductProvider firstUsable(List<LimbProductProvider> providers) {
-        for (LimbProductProvider p : providers) {
-            if (ServiceProviders.usable(p, LimbProductProvider::isUsable)) {
-                return p;
-            }
-        }
-        return null;
+    static void reset() {
+        SELECTOR.reset();
     }
 }

@@ -1,37 +1,25 @@
 package org.modalg.fft.products;
 
-import java.util.List;
 import java.util.ServiceLoader;
-import org.modalg.fft.NttEngines;
-import org.modalg.fft.ServiceProviders;
 
 /**
  * The {@link PolyProductProvider} polynomial multiplication may use: the first usable one found
  * by {@link ServiceLoader}, unless the system property {@code modalg.backend} is {@code cpu}.
- * Looked up once per JVM (as {@link LimbProducts}).
+ * Instantiated once and probed once per JVM, never for a product below every installed
+ * provider's minimum length (the selection of {@link LimbProducts}, {@code ProviderSelector}).
  */
 public final class PolyProducts {
 
-    private static volatile boolean looked;
-    private static volatile PolyProductProvider found;
+    private static final ProviderSelector<PolyProductProvider> SELECTOR =
+            new ProviderSelector<>(PolyProductProvider.class, PolyProductProvider::isUsable,
+                    PolyProductProvider::minLength);
 
     private PolyProducts() {
     }
 
     /** The usable provider, or null (none installed or usable, or {@code modalg.backend=cpu}). */
     public static PolyProductProvider provider() {
-        if ("cpu".equalsIgnoreCase(System.getProperty(NttEngines.BACKEND_PROPERTY, "auto").trim())) {
-            return null;
-        }
-        if (!looked) {
-            synchronized (PolyProducts.class) {
-                if (!looked) {
-                    found = lookUp();
-                    looked = true;
-                }
-            }
-        }
-        return found;
+        return SELECTOR.provider();
     }
 
     /**
@@ -41,53 +29,16 @@ public final class PolyProducts {
      * neither), so a short product under {@code auto} never pays a driver's start.
      */
     public static boolean belowEveryMinimum(long n) {
-        List<PolyProductProvider> list = installed();
-        if (list.isEmpty()) {
-            return false;
-        }
-        for (PolyProductProvider p : list) {
-            if (n >= p.minLength()) {
-                return false;
-            }
-        }
-        return true;
+        return SELECTOR.belowEveryMinimum(n);
     }
 
     /** The provider for operands of aLen and bLen coefficients, or null for the CPU. */
     public static PolyProductProvider forOperands(long aLen, long bLen) {
-        if (belowEveryMinimum(Math.min(aLen, bLen))) {
-            return null;
-        }
-        PolyProductProvider p = provider();
-        if (p == null || Math.min(aLen, bLen) < p.minLength()) {
-            return null;
-        }
-        return p;
+        return SELECTOR.forSize(Math.min(aLen, bLen));
     }
 
-    private static PolyProductProvider lookUp() {
-        for (PolyProductProvider p : installed()) {
-            if (ServiceProviders.usable(p, PolyProductProvider::isUsable)) {
-                return p;
-            }
-        }
-        return null;
-    }
-
-    private static volatile List<PolyProductProvider> installed;
-
-    // The installed providers, instantiated once (no device touched).
-    private static List<PolyProductProvider> installed() {
-        List<PolyProductProvider> list = installed;
-        if (list == null) {
-            synchronized (PolyProducts.class) {
-                list = installed;
-                if (list == null) {
-                    list = List.copyOf(ServiceProviders.load(PolyProductProvider.class));
-                    installed = list;
-                }
-            }
-        }
-        return list;
+    /** Forgets the selection, so that the next call loads and probes again (tests). */
+    static void reset() {
+        SELECTOR.reset();
     }
 }

@@ -8,6 +8,7 @@
  * names. The products themselves, and the CPU routes they stand in for, are in the polynomial
  * module; {@code modalg.backend=cpu} turns the providers off.
  *
- * <p>Uses the root package ({@link org.modalg.fft.NttEngines}, {@link org.modalg.fft.ServiceProviders}).
+ * <p>Uses {@link org.modalg.fft.ntt} ({@link org.modalg.fft.ntt.NttEngines}) and the root package
+ * ({@link org.modalg.fft.ServiceProviders}).
  */
 package org.modalg.fft.products;

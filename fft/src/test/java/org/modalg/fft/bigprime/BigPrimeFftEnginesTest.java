@@ -11,7 +11,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.modalg.fft.Backend;
 import org.modalg.fft.CancelledException;
-import org.modalg.fft.CpuNttEngine;
+import org.modalg.fft.ntt.CpuNttEngine;
 import org.modalg.fft.Options;
 import org.modalg.fft.WorkerPools;
 import org.modalg.fields.GfField;

@@ -1,7 +1,7 @@
 package org.modalg.fft.doublentt;
 
 import java.util.Random;
-import org.modalg.fft.NttPlan;
+import org.modalg.fft.ntt.NttPlan;
 import org.modalg.fields.NttPrimes;
 
 /**

@@ -15,7 +15,7 @@ import java.util.Random;
 import java.util.concurrent.ForkJoinPool;
 import java.util.function.LongUnaryOperator;
 import org.junit.jupiter.api.Test;
-import org.modalg.fft.NttPlan;
+import org.modalg.fft.ntt.NttPlan;
 import org.modalg.fields.NttPrimes;
 import org.modalg.fields.ZpField;
 

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.modalg.fft.NttEngines;
+import org.modalg.fft.ntt.NttEngines;
 
 /**
  * {@link LimbProducts}' selection with {@link CountingLimbProductProvider}: the providers are

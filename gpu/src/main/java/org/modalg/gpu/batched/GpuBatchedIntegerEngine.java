@@ -98,7 +98,7 @@ public final class GpuBatchedIntegerEngine implements BatchedIntegerEngine, Auto
     public static final int MAX_ADD_LIMBS = 8192;
 
     /** The largest stride (limbs) the single-block product kernels take: 2^18 bits. */
-    public static final int MAX_PRODUCT_LIMBS = 4096;
+    public static final int MAX_PRODUCT_LIMBS = BatchedLaunch.MAX_PRODUCT_LIMBS;
 
     /**
      * The largest stride (limbs) the device takes for a product, square or low half: 2^21 bits,
@@ -174,12 +174,9 @@ public final class GpuBatchedIntegerEngine implements BatchedIntegerEngine, Auto
      */
     public static final long DEFAULT_AUTO_DIVIDE_LIMBS = 1L << 20;
 
-    private static final int BLOCK_TARGET = 128;
     private static final long MAX_CHUNK_LIMBS = 1L << 26;
     /** Buffers above this many bytes in all are freed at the end of a call, not kept. */
     private static final long KEEP_BYTES = 256L << 20;
-    private static final int ADD_STATIC_SHARED = 128;
-    private static final int MUL_STATIC_SHARED = 4224;
     // the multi-block kernels (bigint.cu): 128 threads per band of 1024 limbs, Q = 8
     private static final int MB_THREADS = 128;
     private static final int MB_Q = 8;
@@ -516,25 +513,12 @@ public final class GpuBatchedIntegerEngine implements BatchedIntegerEngine, Auto
         if (forced != null && (forced.equals(M5MULT) || forced.equals(MB_BAND))) {
             return forced; // shape() falls back to the rule where M5Mult's shared memory does not fit
         }
-        if (forced != null && forced.matches("bi_mul(32|w)?_q[248]") && maxThreads(forced) * (long) q(forced)
+        if (forced != null && forced.matches("bi_mul(32|w)?_q[248]")
+                && BatchedLaunch.maxThreads(forced) * (long) BatchedLaunch.q(forced)
                 >= stride) {
             return forced;
         }
-        return ruleKernel(kind, stride);
-    }
-
-    // The single-block product kernel of the rule (no forced kernel), stride <= MAX_PRODUCT_LIMBS.
-    private static String ruleKernel(Kind kind, int stride) {
-        if (kind == Kind.MULTIPLY_LOW) {
-            return stride < 16 ? "bi_mullo32_q2" : "bi_mullo32_q8";
-        }
-        if (kind == Kind.SQUARE) {
-            return stride < 16 ? "bi_sqr32_q2" : "bi_sqr32_q8";
-        }
-        if (stride < 16) {
-            return "bi_mul32_q2";
-        }
-        return stride > 128 && stride <= 512 ? "bi_mul_q4" : "bi_mul32_q8";
+        return BatchedLaunch.ruleKernel(kind.op(), stride);
     }
 
     /**
@@ -562,37 +546,12 @@ public final class GpuBatchedIntegerEngine implements BatchedIntegerEngine, Auto
         return kind == Kind.SQUARE && stride == MAX_PRODUCT_LIMBS;
     }
 
-    private static int q(String kernel) {
-        return kernel.charAt(kernel.length() - 1) - '0';
-    }
-
-    // The most threads per block: 1024, 512 for the products with Q = 8 (their launch bound).
-    private static int maxThreads(String kernel) {
-        return kernel.startsWith("bi_mul") || kernel.startsWith("bi_sqr") ? (q(kernel) == 8 ? 512 : 1024) : 1024;
-    }
-
-    /**
-     * A launch: kernel, threads per block, instances per block, dynamic shared bytes, grid; for
-     * the multi-block product, bands per instance (grid = count x bands) and the carry pass's
-     * threads.
-     */
-    private static final class Shape {
-        boolean ok;
-        String kernel;
-        int threads;
-        int ipb;
-        int shared;
-        int grid;
-        int bands;
-        int carryThreads;
-    }
-
-    private Shape shape(Kind kind, int m, int count) {
-        Shape s = new Shape();
+    private BatchedLaunch.Shape shape(Kind kind, int m, int count) {
+        BatchedLaunch.Shape s = new BatchedLaunch.Shape();
         Operation op = kind.op();
         s.kernel = kernelName(op, m);
         // a kernel forced by the property (benchmarks) is not overridden by the size dispatcher
-        boolean forced = kind.product() && m <= MAX_PRODUCT_LIMBS && !s.kernel.equals(ruleKernel(kind, m));
+        boolean forced = kind.product() && m <= MAX_PRODUCT_LIMBS && !s.kernel.equals(BatchedLaunch.ruleKernel(op, m));
         if (kind.product() && (s.kernel.equals(MB_BAND)
                 || !forced && multiBlock(op, m, count, runtime.multiprocessors()))) {
             int outLen = kind == Kind.MULTIPLY_LOW ? m : 2 * m;
@@ -613,7 +572,7 @@ public final class GpuBatchedIntegerEngine implements BatchedIntegerEngine, Auto
         }
         if (s.kernel.equals(M5MULT)) {
             long shared = 40L * 64 * ((m + 31) / 32); // bigint.cu: 40 K bytes, K = 64 ceil(M / 32)
-            if (shared <= runtime.maxSharedOptin() - MUL_STATIC_SHARED) {
+            if (shared <= runtime.maxSharedOptin() - BatchedLaunch.MUL_STATIC_SHARED) {
                 int lambda = (m + 31) / 32;
                 int t = Math.max((m + 3) / 4, 32 * Math.min(lambda, 16));
                 s.threads = Math.min(1024, (t + 31) / 32 * 32);
@@ -623,38 +582,9 @@ public final class GpuBatchedIntegerEngine implements BatchedIntegerEngine, Auto
                 s.ok = true;
                 return s;
             }
-            s.kernel = ruleKernel(kind, m); // M5Mult's shared memory does not fit: the rule decides
+            s.kernel = BatchedLaunch.ruleKernel(op, m); // M5Mult's shared memory does not fit: the rule decides
         }
-        int q = q(s.kernel);
-        int max = maxThreads(s.kernel);
-        int t = (m + q - 1) / q;
-        if (t > max) {
-            return s;
-        }
-        int mp = t * q;
-        int tpi = kind == Kind.MULTIPLY_LOW ? (t + 1) / 2 : t; // bi_mullo32: ceil(T / 2) threads per instance
-        long w = kind.product() ? 2L * mp + 2L * q + 2L * (mp / q) + 8 : (long) m + m / q + 1;
-        long limit = runtime.maxSharedOptin() - (kind.product() ? MUL_STATIC_SHARED : ADD_STATIC_SHARED);
-        int ipb = Math.min(Math.max(1, BLOCK_TARGET / tpi), count);
-        for (;; ipb--) {
-            if (ipb < 1) {
-                return s;
-            }
-            int threads = (ipb * tpi + 31) / 32 * 32;
-            if (threads > max) {
-                continue;
-            }
-            int eff = threads / tpi; // what the kernel computes: floor(blockDim / T)
-            if (eff * w * 8 > limit) {
-                continue;
-            }
-            s.threads = threads;
-            s.ipb = eff;
-            s.shared = (int) (eff * w * 8);
-            break;
-        }
-        s.grid = (int) ((count + (long) s.ipb - 1) / s.ipb);
-        s.ok = true;
+        BatchedLaunch.singleBlock(s, op, m, count, runtime.maxSharedOptin());
         return s;
     }
 
@@ -720,7 +650,7 @@ public final class GpuBatchedIntegerEngine implements BatchedIntegerEngine, Auto
     // Instances [from, from + n) on the device; r (and the flags) written only at the end.
     private void device(Kind kind, long[] a, int aOff, long[] b, int bOff, long[] r, int rOff, int m, int from, int n,
             byte[] flags, int flagsOff) {
-        Shape s = shape(kind, m, n);
+        BatchedLaunch.Shape s = shape(kind, m, n);
         if (!s.ok) {
             throw new GpuException("no launch shape for " + m + " limbs", -1); // runsOnDevice excludes it
         }

@@ -59,7 +59,6 @@ final class GpuNewtonDivision {
     private static final int FAIL = 2;
     private static final long MAX_CHUNK_WORDS = 1L << 26; // device words per chunk (host copies of the operands stay below)
     private static final long KEEP_BYTES = 256L << 20;
-    private static final int MUL_STATIC_SHARED = 4224;
 
     // buffer roles
     private static final int U = 0;
@@ -152,7 +151,7 @@ final class GpuNewtonDivision {
 
     /** Whether the products of this plan fit the product kernels. */
     static boolean fits(Plan p) {
-        return p.mmax <= GpuBatchedIntegerEngine.MAX_PRODUCT_LIMBS;
+        return p.mmax <= BatchedLaunch.MAX_PRODUCT_LIMBS;
     }
 
     // ---- the division ----------------------------------------------------------------------------
@@ -642,42 +641,29 @@ final class GpuNewtonDivision {
     }
 
     // The engine's product for m limbs: the in-block NTT product where GpuBlockNttProduct.chosenFor
-    // takes it, else bi_mul* of bigint.cu (the kernel of GpuBatchedIntegerEngine's rule, its shape).
+    // takes it, else bi_mul* of bigint.cu: the rule's single-block kernel and launch shape
+    // (BatchedLaunch, as the engine's products).
     private void multiply(DeviceBuffer a, long sa, DeviceBuffer b, long sb, DeviceBuffer c, long sc, int m, int n) {
         if (blockNtt != null && GpuBlockNttProduct.chosenFor(m) && blockNtt.fits(m)) {
             blockNtt.launch(a, sa, b, sb, c, sc, m, n);
             return;
         }
-        String kernel = GpuBatchedIntegerEngine.kernelName(Operation.MULTIPLY, m);
-        int qf = kernel.charAt(kernel.length() - 1) - '0';
-        int max = qf == 8 ? 512 : 1024;
-        int t = (m + qf - 1) / qf;
-        int mp = t * qf;
-        long w = 2L * mp + 2L * qf + 2L * (mp / qf) + 8;
-        long limit = runtime.maxSharedOptin() - MUL_STATIC_SHARED;
-        int threads = 0;
-        int eff = 0;
-        for (int ipb = Math.min(Math.max(1, 128 / t), n); ; ipb--) {
-            if (ipb < 1 || t > max) {
-                throw new GpuException("no launch shape for a product of " + m + " limbs", -1);
-            }
-            threads = (ipb * t + 31) / 32 * 32;
-            if (threads > max) {
-                continue;
-            }
-            eff = threads / t;
-            if (eff * w * 8 <= limit) {
-                break;
-            }
+        BatchedLaunch.Shape s = new BatchedLaunch.Shape();
+        s.kernel = BatchedLaunch.ruleKernel(Operation.MULTIPLY, m);
+        BatchedLaunch.singleBlock(s, Operation.MULTIPLY, m, n, runtime.maxSharedOptin());
+        if (!s.ok) {
+            throw new GpuException("no launch shape for a product of " + m + " limbs", -1);
         }
-        int shared = (int) (eff * w * 8);
+        String kernel = s.kernel;
+        int shared = s.shared;
+        int threads = s.threads;
+        int grid = s.grid;
         CUfunction f = runtime.function(GpuKernels.BIGINT, kernel);
         if (shared > 32 * 1024) {
             Cuda.check(JCudaDriver.cuFuncSetAttribute(f,
                     CUfunction_attribute.CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, shared),
                     "cuFuncSetAttribute(" + kernel + ", max dynamic shared memory " + shared + ")");
         }
-        int grid = (n + eff - 1) / eff;
         Cuda.launch(f, kernel, grid, 1, threads, shared, a.arg(), longs(sa), b.arg(), longs(sb), c.arg(), longs(sc),
                 ints(m), longs(n));
     }

@@ -2,10 +2,10 @@ package org.modalg.gpu.ntt;
 
 import java.util.Arrays;
 import java.util.logging.Logger;
-import org.modalg.fft.CpuNttEngine;
-import org.modalg.fft.NttArguments;
-import org.modalg.fft.NttArguments.Operation;
-import org.modalg.fft.NttEngine;
+import org.modalg.fft.ntt.CpuNttEngine;
+import org.modalg.fft.ntt.NttArguments;
+import org.modalg.fft.ntt.NttArguments.Operation;
+import org.modalg.fft.ntt.NttEngine;
 import org.modalg.gpu.runtime.Cuda;
 import org.modalg.gpu.runtime.DeviceBuffer;
 import org.modalg.gpu.runtime.GpuException;

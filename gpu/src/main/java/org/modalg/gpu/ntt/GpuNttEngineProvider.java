@@ -1,11 +1,11 @@
 package org.modalg.gpu.ntt;
 
-import org.modalg.fft.NttEngine;
-import org.modalg.fft.NttEngineProvider;
+import org.modalg.fft.ntt.NttEngine;
+import org.modalg.fft.ntt.NttEngineProvider;
 import org.modalg.gpu.runtime.GpuRuntime;
 
 /**
- * Registers {@link GpuNttEngine} with {@link org.modalg.fft.NttEngines} (through
+ * Registers {@link GpuNttEngine} with {@link org.modalg.fft.ntt.NttEngines} (through
  * {@code META-INF/services}): usable when {@link GpuRuntime#isUsable()}.
  */
 public final class GpuNttEngineProvider implements NttEngineProvider {

@@ -26,7 +26,7 @@ public final class GpuKernels {
     public static final String BIGINT = "bigint";
 
     /**
-     * The linear steps of the batched Newton division ({@link GpuNewtonDivision}; contract in
+     * The linear steps of the batched Newton division ({@code batched.GpuNewtonDivision}; contract in
      * bigint_div.cu's header); its products are {@link #BIGINT}'s.
      */
     public static final String BIGINT_DIV = "bigint_div";

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
+import java.util.Random;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.modalg.fft.Backend;
@@ -143,5 +144,60 @@ class GpuBatchedKernelRuleTest {
         IllegalStateException e = assertThrows(IllegalStateException.class,
                 () -> BatchedIntegerEngines.select(Backend.GPU, Operation.ADD, 64, 1 << 20, cpu));
         assertTrue(e.getMessage().contains("gpu"), e.getMessage());
+    }
+
+    /**
+     * The single-block launch shape ({@link BatchedLaunch#singleBlock}, the engine's and the
+     * Newton division's) against bigint.cu's contract, for random lengths, counts and shared
+     * memory sizes: whole warps within the kernel's thread limit, instances per block =
+     * floor(blockDim / threads per instance) with their shared words within the limit, no more
+     * instances per block than the count needs (up to a warp's rounding), a grid that covers
+     * every instance, and a shape whenever the smallest block (one instance's warps) fits.
+     */
+    @Test
+    void theSingleBlockShapeKeepsBigintCusContract() {
+        long seed = Long.getLong("modalg.test.seed", System.nanoTime());
+        System.out.println("GpuBatchedKernelRuleTest seed " + seed);
+        Random rnd = new Random(seed);
+        Operation[] ops = {Operation.ADD, Operation.SUBTRACT, Operation.MULTIPLY, Operation.MULTIPLY_LOW,
+                Operation.SQUARE};
+        for (int round = 0; round < 20000; round++) {
+            Operation op = ops[rnd.nextInt(ops.length)];
+            boolean product = op != Operation.ADD && op != Operation.SUBTRACT;
+            int m = 1 + rnd.nextInt(rnd.nextBoolean() ? 64 : product ? BatchedLaunch.MAX_PRODUCT_LIMBS : 8192);
+            int count = 1 + rnd.nextInt(rnd.nextBoolean() ? 8 : 1 << 20);
+            long optin = rnd.nextBoolean() ? 232448 : 4224 + rnd.nextInt(1 << 17);
+            BatchedLaunch.Shape s = new BatchedLaunch.Shape();
+            s.kernel = product ? BatchedLaunch.ruleKernel(op, m) : GpuBatchedIntegerEngine.kernelName(op, m);
+            BatchedLaunch.singleBlock(s, op, m, count, optin);
+            String where = "seed=" + seed + " " + op + " m=" + m + " count=" + count + " optin=" + optin + " "
+                    + s.kernel;
+            int q = BatchedLaunch.q(s.kernel);
+            int t = (m + q - 1) / q;
+            int tpi = op == Operation.MULTIPLY_LOW ? (t + 1) / 2 : t;
+            int mp = t * q;
+            long w = product ? 2L * mp + 2L * q + 2L * (mp / q) + 8 : (long) m + m / q + 1;
+            long limit = optin - (product ? BatchedLaunch.MUL_STATIC_SHARED : BatchedLaunch.ADD_STATIC_SHARED);
+            // the smallest block: whole warps for one instance, holding floor(blockDim / T) of them
+            int smallest = (tpi + 31) / 32 * 32;
+            boolean oneFits = t <= BatchedLaunch.maxThreads(s.kernel) && smallest <= BatchedLaunch.maxThreads(s.kernel)
+                    && (smallest / tpi) * w * 8 <= limit;
+            assertEquals(oneFits, s.ok, where);
+            if (!s.ok) {
+                continue;
+            }
+            assertEquals(0, s.threads % 32, where);
+            assertTrue(s.threads <= BatchedLaunch.maxThreads(s.kernel), where);
+            assertEquals(s.threads / tpi, s.ipb, where);
+            assertTrue(s.ipb >= 1 && s.ipb <= Math.max(count, smallest / tpi) + 31 / tpi, where);
+            assertEquals(s.ipb * w * 8, s.shared, where);
+            assertTrue(s.shared <= limit, where);
+            assertTrue((long) s.grid * s.ipb >= count && (long) (s.grid - 1) * s.ipb < count, where);
+        }
+        assertEquals("bi_mul32_q2", BatchedLaunch.ruleKernel(Operation.MULTIPLY, 15));
+        assertEquals("bi_mul_q4", BatchedLaunch.ruleKernel(Operation.MULTIPLY, 512));
+        assertEquals("bi_sqr32_q8", BatchedLaunch.ruleKernel(Operation.SQUARE, 16));
+        assertEquals("bi_mullo32_q2", BatchedLaunch.ruleKernel(Operation.MULTIPLY_LOW, 15));
+        assertEquals(GpuBatchedIntegerEngine.MAX_PRODUCT_LIMBS, BatchedLaunch.MAX_PRODUCT_LIMBS);
     }
 }

@@ -9,8 +9,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.modalg.fft.CpuNttEngine;
-import org.modalg.fft.NttEngine;
+import org.modalg.fft.ntt.CpuNttEngine;
+import org.modalg.fft.ntt.NttEngine;
 import org.modalg.fields.NttPrimes;
 import org.modalg.gpu.runtime.GpuTests;
 

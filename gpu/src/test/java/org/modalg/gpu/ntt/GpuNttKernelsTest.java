@@ -11,7 +11,7 @@ import java.util.Random;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.modalg.fft.CpuNttEngine;
+import org.modalg.fft.ntt.CpuNttEngine;
 import org.modalg.fields.NttPrimes;
 import org.modalg.gpu.runtime.Cuda;
 import org.modalg.gpu.runtime.DeviceBuffer;

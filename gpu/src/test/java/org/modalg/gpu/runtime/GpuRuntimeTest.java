@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
-import org.modalg.fft.NttEngine;
-import org.modalg.fft.NttEngines;
+import org.modalg.fft.ntt.NttEngine;
+import org.modalg.fft.ntt.NttEngines;
 import org.modalg.gpu.ntt.GpuNttEngine;
 
 /** The runtime's probe never throws, and without a GPU everything falls back to the CPU. */

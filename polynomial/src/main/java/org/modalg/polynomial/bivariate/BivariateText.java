@@ -4,6 +4,7 @@ import java.math.BigInteger;
 import java.util.Arrays;
 import org.modalg.polynomial.text.IntegerText;
 import org.modalg.polynomial.text.PolyParseException;
+import org.modalg.polynomial.text.TermScanner;
 
 /**
  * Reading and writing the human form of a bivariate polynomial, {@code 3*x^2*y - y^3 + 7}.
@@ -26,25 +27,14 @@ import org.modalg.polynomial.text.PolyParseException;
  */
 final class BivariateText {
     /** Largest exponent text may give a variable. */
-    static final int MAX_DEGREE = Integer.MAX_VALUE - 16;
+    static final int MAX_DEGREE = TermScanner.MAX_EXPONENT;
 
     private BivariateText() {
     }
 
     /** Throws IllegalArgumentException naming {@code param} unless name is an identifier. */
     static String checkVariable(String name, String param) {
-        if (name == null) {
-            throw new IllegalArgumentException(param + " must not be null");
-        }
-        boolean ok = !name.isEmpty() && isIdentStart(name.charAt(0));
-        for (int i = 1; ok && i < name.length(); i++) {
-            ok = isIdentPart(name.charAt(i));
-        }
-        if (!ok) {
-            throw new IllegalArgumentException(param + " must be an identifier ([A-Za-z_][A-Za-z0-9_]*), got '"
-                    + name + "'");
-        }
-        return name;
+        return TermScanner.checkIdentifier(name, param);
     }
 
     static void checkVariables(String x, String y) {
@@ -53,22 +43,6 @@ final class BivariateText {
         if (x.equals(y)) {
             throw new IllegalArgumentException("the two variables must differ, got '" + x + "' twice");
         }
-    }
-
-    private static boolean isIdentStart(char c) {
-        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-    }
-
-    private static boolean isIdentPart(char c) {
-        return isIdentStart(c) || (c >= '0' && c <= '9');
-    }
-
-    private static boolean isDigit(char c) {
-        return c >= '0' && c <= '9';
-    }
-
-    private static boolean isWhitespace(char c) {
-        return c == ' ' || (c >= '\t' && c <= '\r');
     }
 
     /**
@@ -106,10 +80,9 @@ final class BivariateText {
     }
 
     private static final class Parser {
-        private final String s;
+        private final TermScanner in;
         private final String vx;
         private final String vy;
-        private int i;
         private int count;
         private int[] ex = new int[16];
         private int[] ey = new int[16];
@@ -118,39 +91,13 @@ final class BivariateText {
         private int dy;
 
         Parser(String s, String vx, String vy) {
-            this.s = s;
+            this.in = new TermScanner(s);
             this.vx = vx;
             this.vy = vy;
         }
 
         BigInteger[][] parse() {
-            skipWs();
-            if (i == s.length()) {
-                throw error(i, "expected a polynomial such as 3*" + vx + "^2*" + vy + " - " + vy + "^3 + 7, found "
-                        + "end of text");
-            }
-            boolean first = true;
-            while (true) {
-                boolean negative = false;
-                char c = peek();
-                if (c == '+' || c == '-') {
-                    negative = c == '-';
-                    i++;
-                    skipWs();
-                } else if (!first) {
-                    throw error(i, "expected '+', '-', '*' or end of text, found " + describe(i));
-                }
-                if (peek() == '+' || peek() == '-') { // a sign after the operator: "+ -3"
-                    negative ^= s.charAt(i++) == '-';
-                    skipWs();
-                }
-                term(negative);
-                skipWs();
-                if (i == s.length()) {
-                    break;
-                }
-                first = false;
-            }
+            in.sum("3*" + vx + "^2*" + vy + " - " + vy + "^3 + 7", "'+', '-', '*' or end of text", this::term);
             BigInteger[][] grid = new BigInteger[dx + 1][dy + 1]; // checked in term()
             for (BigInteger[] row : grid) {
                 Arrays.fill(row, BigInteger.ZERO);
@@ -162,54 +109,47 @@ final class BivariateText {
         }
 
         private void term(boolean negative) {
-            int start = i;
+            int start = in.position();
             BigInteger coeff = BigInteger.ONE;
             long px = 0;
             long py = 0;
             boolean more = true;
             boolean afterStar = false;
             while (more) {
-                char c = peek();
-                if (isDigit(c)) {
-                    int from = i;
-                    while (i < s.length() && isDigit(s.charAt(i))) {
-                        i++;
-                    }
-                    BigInteger v = IntegerText.parse(s, from, i, 10);
+                char c = in.peek();
+                if (TermScanner.isDigit(c)) {
+                    BigInteger v = in.number();
                     coeff = coeff.equals(BigInteger.ONE) ? v : coeff.multiply(v);
-                } else if (isIdentStart(c)) {
-                    int from = i;
-                    while (i < s.length() && isIdentPart(s.charAt(i))) {
-                        i++;
-                    }
-                    String name = s.substring(from, i);
+                } else if (TermScanner.isIdentStart(c)) {
+                    int from = in.position();
+                    String name = in.identifier();
                     boolean isX = name.equals(vx);
                     if (!isX && !name.equals(vy)) {
-                        throw error(from, "expected variable '" + vx + "' or '" + vy + "', found '" + excerpt(from, i)
-                                + "'");
+                        throw in.error(from, "expected variable '" + vx + "' or '" + vy + "', found '"
+                                + in.excerpt(from, in.position()) + "'");
                     }
-                    long e = exponent();
+                    long e = in.exponent();
                     if (isX) {
                         px += e;
                     } else {
                         py += e;
                     }
                     if (px > MAX_DEGREE || py > MAX_DEGREE) {
-                        throw error(from, "the exponent of '" + name + "' in this term is too large (at most "
+                        throw in.error(from, "the exponent of '" + name + "' in this term is too large (at most "
                                 + MAX_DEGREE + ")");
                     }
                 } else {
-                    throw error(i, (afterStar ? "expected a number or a variable after '*'"
+                    throw in.error(in.position(), (afterStar ? "expected a number or a variable after '*'"
                             : "expected a coefficient or a variable ('" + vx + "' or '" + vy + "')") + ", found "
-                            + describe(i));
+                            + in.describe(in.position()));
                 }
-                int j = afterWs(i);
+                int j = in.afterWs(in.position());
                 afterStar = false;
-                if (j < s.length() && s.charAt(j) == '*') {
-                    i = afterWs(j + 1);
+                if (in.charAt(j, '*')) {
+                    in.position(in.afterWs(j + 1));
                     afterStar = true;
-                } else if (j < s.length() && isIdentStart(s.charAt(j))) {
-                    i = j; // juxtaposition before a variable: 3x, 3 x y
+                } else if (in.identAt(j)) {
+                    in.position(j); // juxtaposition before a variable: 3x, 3 x y
                 } else {
                     more = false;
                 }
@@ -217,7 +157,7 @@ final class BivariateText {
             if (px > dx || py > dy) {
                 String problem = gridProblem(Math.max(px, dx) + 1, Math.max(py, dy) + 1);
                 if (problem != null) {
-                    throw error(start, "this term's exponents are too large: " + problem);
+                    throw in.error(start, "this term's exponents are too large: " + problem);
                 }
                 dx = (int) Math.max(px, dx);
                 dy = (int) Math.max(py, dy);
@@ -230,78 +170,6 @@ final class BivariateText {
             ex[count] = (int) px;
             ey[count] = (int) py;
             coeffs[count++] = negative ? coeff.negate() : coeff;
-        }
-
-        // After a variable: an optional ^e (default 1).
-        private long exponent() {
-            int j = afterWs(i);
-            if (j < s.length() && s.charAt(j) == '^') {
-                i = afterWs(j + 1);
-                if (i == s.length() || !isDigit(s.charAt(i))) {
-                    throw error(i, "expected an exponent (a non-negative integer) after '^', found " + describe(i));
-                }
-                int from = i;
-                while (i < s.length() && isDigit(s.charAt(i))) {
-                    i++;
-                }
-                int k = from;
-                while (k < i - 1 && s.charAt(k) == '0') {
-                    k++;
-                }
-                if (i - k > 10) {
-                    throw error(from, "exponent " + excerpt(from, i) + " is too large (at most " + MAX_DEGREE + ")");
-                }
-                long e = Long.parseLong(s.substring(k, i));
-                if (e > MAX_DEGREE) {
-                    throw error(from, "exponent " + e + " is too large (at most " + MAX_DEGREE + ")");
-                }
-                return e;
-            }
-            return 1;
-        }
-
-        private char peek() {
-            return i < s.length() ? s.charAt(i) : '\0';
-        }
-
-        private void skipWs() {
-            i = afterWs(i);
-        }
-
-        private int afterWs(int j) {
-            while (j < s.length() && isWhitespace(s.charAt(j))) {
-                j++;
-            }
-            return j;
-        }
-
-        private String excerpt(int from, int to) {
-            return to - from <= 40 ? s.substring(from, to)
-                    : s.substring(from, from + 30) + "... (" + (to - from) + " characters)";
-        }
-
-        private String describe(int j) {
-            if (j >= s.length()) {
-                return "end of text";
-            }
-            char c = s.charAt(j);
-            if (c == '\n' || c == '\r') {
-                return "end of line";
-            }
-            return "'" + c + "'";
-        }
-
-        private PolyParseException error(int at, String detail) {
-            int line = 1;
-            int lineStart = 0;
-            for (int j = 0; j < at && j < s.length(); j++) {
-                char c = s.charAt(j);
-                if (c == '\n' || (c == '\r' && (j + 1 >= s.length() || s.charAt(j + 1) != '\n'))) {
-                    line++;
-                    lineStart = j + 1;
-                }
-            }
-            return new PolyParseException(detail, line, at - lineStart + 1);
         }
     }
 

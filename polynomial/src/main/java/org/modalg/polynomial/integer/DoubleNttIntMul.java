@@ -1,8 +1,8 @@
 package org.modalg.polynomial.integer;
 
 import java.util.concurrent.ForkJoinPool;
-import org.modalg.fft.NttEngine;
-import org.modalg.fft.NttPlan;
+import org.modalg.fft.ntt.NttEngine;
+import org.modalg.fft.ntt.NttPlan;
 import org.modalg.fft.WorkerPools;
 import org.modalg.fft.doublentt.DoubleNttPlan;
 import org.modalg.fields.UnsignedDivider;

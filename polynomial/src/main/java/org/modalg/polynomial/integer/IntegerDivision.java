@@ -66,7 +66,7 @@ public final class IntegerDivision {
             throw new ArithmeticException("division by zero (b = 0)");
         }
         if (options.backend() == org.modalg.fft.Backend.GPU) {
-            org.modalg.fft.Backend.GPU.engine(); // fails now when no GPU is usable
+            org.modalg.fft.ntt.NttEngines.forBackend(org.modalg.fft.Backend.GPU); // fails now when no GPU is usable
         }
         options.checkCancelled("before the integer division");
         BigInteger[] qr = divideMagnitudes(a.abs(), b.abs(), options);

@@ -4,7 +4,8 @@ import java.math.BigInteger;
 import java.util.concurrent.ForkJoinPool;
 import java.util.stream.IntStream;
 import org.modalg.fft.Backend;
-import org.modalg.fft.NttEngine;
+import org.modalg.fft.ntt.NttEngine;
+import org.modalg.fft.ntt.NttEngines;
 import org.modalg.fft.Options;
 import org.modalg.fft.Route;
 import org.modalg.fft.products.LimbProductProvider;
@@ -107,7 +108,7 @@ public final class IntegerMultiplication {
         check(b, "b");
         checkOptions(options);
         checkRange(a, b);
-        NttEngine gpu = options.backend() == Backend.GPU ? Backend.GPU.engine() : null;
+        NttEngine gpu = options.backend() == Backend.GPU ? NttEngines.forBackend(Backend.GPU) : null;
         options.checkCancelled("before the integer product");
         Route route = options.route();
         if (route == Route.AUTO && Math.min(a.bitLength(), b.bitLength()) < Tuning.intMulNttBits()) {

@@ -30,25 +30,14 @@ import java.util.function.IntFunction;
  */
 public final class PolyText {
     /** Largest degree that text may ask for: the array limit of the JVM, with a margin. */
-    public static final int MAX_DEGREE = Integer.MAX_VALUE - 16;
+    public static final int MAX_DEGREE = TermScanner.MAX_EXPONENT;
 
     private PolyText() {
     }
 
     /** Throws IllegalArgumentException naming {@code variable} unless it is an identifier. */
     public static String checkVariable(String variable) {
-        if (variable == null) {
-            throw new IllegalArgumentException("variable must not be null");
-        }
-        boolean ok = !variable.isEmpty() && isIdentStart(variable.charAt(0));
-        for (int i = 1; ok && i < variable.length(); i++) {
-            ok = isIdentPart(variable.charAt(i));
-        }
-        if (!ok) {
-            throw new IllegalArgumentException(
-                    "variable must be an identifier ([A-Za-z_][A-Za-z0-9_]*), got '" + variable + "'");
-        }
-        return variable;
+        return TermScanner.checkIdentifier(variable, "variable");
     }
 
     static String checkText(String text) {
@@ -58,21 +47,13 @@ public final class PolyText {
         return text;
     }
 
-    private static boolean isIdentStart(char c) {
-        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-    }
-
-    private static boolean isIdentPart(char c) {
-        return isIdentStart(c) || (c >= '0' && c <= '9');
-    }
-
     private static boolean isDigit(char c) {
-        return c >= '0' && c <= '9';
+        return TermScanner.isDigit(c);
     }
 
     /** ASCII whitespace: space, tab, line feed, vertical tab, form feed, carriage return. */
     static boolean isWhitespace(char c) {
-        return c == ' ' || (c >= '\t' && c <= '\r');
+        return TermScanner.isWhitespace(c);
     }
 
     /** Bytes a dense array of {@code length} coefficient slots takes at least (one reference each, header). */
@@ -118,8 +99,7 @@ public final class PolyText {
 
     /** s[from, to) for a message, cut to 40 characters. */
     private static String excerpt(String s, int from, int to) {
-        return to - from <= 40 ? s.substring(from, to)
-                : s.substring(from, from + 30) + "... (" + (to - from) + " characters)";
+        return TermScanner.excerpt(s, from, to);
     }
 
     // ------------------------------------------------------------------ human form
@@ -137,46 +117,20 @@ public final class PolyText {
     }
 
     private static final class HumanParser {
-        private final String s;
+        private final TermScanner in;
         private final String var;
-        private int i;
         private int count;
         private int[] exps = new int[16];
         private BigInteger[] coeffs = new BigInteger[16];
         private int degree;
 
         HumanParser(String s, String var) {
-            this.s = s;
+            this.in = new TermScanner(s);
             this.var = var;
         }
 
         BigInteger[] parse() {
-            skipWs();
-            if (i == s.length()) {
-                throw error(i, "expected a polynomial such as 3*" + var + "^2 - " + var + " + 7, found end of text");
-            }
-            boolean first = true;
-            while (true) {
-                boolean negative = false;
-                char c = peek();
-                if (c == '+' || c == '-') {
-                    negative = c == '-';
-                    i++;
-                    skipWs();
-                } else if (!first) {
-                    throw error(i, "expected '+', '-' or end of text, found " + describe(i));
-                }
-                if (peek() == '+' || peek() == '-') { // a sign after the operator: "+ -3"
-                    negative ^= s.charAt(i++) == '-';
-                    skipWs();
-                }
-                term(negative);
-                skipWs();
-                if (i == s.length()) {
-                    break;
-                }
-                first = false;
-            }
+            in.sum("3*" + var + "^2 - " + var + " + 7", "'+', '-' or end of text", this::term);
             BigInteger[] c = new BigInteger[degree + 1]; // checked against the heap in power()
             for (int t = 0; t < count; t++) {
                 int e = exps[t];
@@ -190,30 +144,33 @@ public final class PolyText {
             return c;
         }
 
+        // c*x^e, c x^e, cx^e, x^e, c*x, x or c
         private void term(boolean negative) {
             BigInteger coeff;
             int exponent;
-            char c = peek();
+            char c = in.peek();
             if (isDigit(c)) {
-                coeff = number();
-                int j = afterWs(i);
-                if (j < s.length() && s.charAt(j) == '*') {
-                    i = afterWs(j + 1);
-                    if (i == s.length() || !isIdentStart(s.charAt(i))) {
-                        throw error(i, "expected variable '" + var + "' after '*', found " + describe(i));
+                coeff = in.number();
+                int j = in.afterWs(in.position());
+                if (in.charAt(j, '*')) {
+                    in.position(in.afterWs(j + 1));
+                    if (!in.identAt(in.position())) {
+                        throw in.error(in.position(), "expected variable '" + var + "' after '*', found "
+                                + in.describe(in.position()));
                     }
                     exponent = power();
-                } else if (j < s.length() && isIdentStart(s.charAt(j))) {
-                    i = j;
+                } else if (in.identAt(j)) {
+                    in.position(j);
                     exponent = power();
                 } else {
                     exponent = 0;
                 }
-            } else if (isIdentStart(c)) {
+            } else if (TermScanner.isIdentStart(c)) {
                 coeff = BigInteger.ONE;
                 exponent = power();
             } else {
-                throw error(i, "expected a coefficient or '" + var + "', found " + describe(i));
+                throw in.error(in.position(), "expected a coefficient or '" + var + "', found "
+                        + in.describe(in.position()));
             }
             if (negative) {
                 coeff = coeff.negate();
@@ -227,71 +184,22 @@ public final class PolyText {
             degree = Math.max(degree, exponent);
         }
 
-        // The variable at i, then an optional ^e; returns the exponent.
+        // The variable at the position, then an optional ^e; returns the exponent.
         private int power() {
-            int start = i;
-            while (i < s.length() && isIdentPart(s.charAt(i))) {
-                i++;
-            }
-            String name = s.substring(start, i);
+            int start = in.position();
+            String name = in.identifier();
             if (!name.equals(var)) {
-                throw error(start, "expected variable '" + var + "', found '" + name + "'");
+                throw in.error(start, "expected variable '" + var + "', found '" + name + "'");
             }
-            int j = afterWs(i);
-            if (j < s.length() && s.charAt(j) == '^') {
-                i = afterWs(j + 1);
-                if (i == s.length() || !isDigit(s.charAt(i))) {
-                    throw error(i, "expected an exponent (a non-negative integer) after '^', found " + describe(i));
+            int eStart = in.afterWs(in.afterWs(in.position()) + 1); // the digits, when a '^' follows
+            long e = in.exponent();
+            if (e > degree) {
+                String problem = denseArrayProblem(e + 1);
+                if (problem != null) {
+                    throw in.error(eStart, "exponent " + e + " is too large: " + problem);
                 }
-                int eStart = i;
-                while (i < s.length() && isDigit(s.charAt(i))) {
-                    i++;
-                }
-                long e = smallValue(s, eStart, i);
-                if (e < 0 || e > MAX_DEGREE) {
-                    throw error(eStart, "exponent " + excerpt(s, eStart, i) + " is too large (at most "
-                            + MAX_DEGREE + ")");
-                }
-                if (e > degree) {
-                    String problem = denseArrayProblem(e + 1);
-                    if (problem != null) {
-                        throw error(eStart, "exponent " + e + " is too large: " + problem);
-                    }
-                }
-                return (int) e;
             }
-            return 1;
-        }
-
-        private BigInteger number() {
-            int start = i;
-            while (i < s.length() && isDigit(s.charAt(i))) {
-                i++;
-            }
-            return IntegerText.parse(s, start, i, 10);
-        }
-
-        private char peek() {
-            return i < s.length() ? s.charAt(i) : '\0';
-        }
-
-        private void skipWs() {
-            i = afterWs(i);
-        }
-
-        private int afterWs(int j) {
-            while (j < s.length() && isWhitespace(s.charAt(j))) {
-                j++;
-            }
-            return j;
-        }
-
-        private String describe(int j) {
-            return PolyText.describe(s, j);
-        }
-
-        private PolyParseException error(int at, String detail) {
-            return PolyText.error(s, at, detail);
+            return (int) e;
         }
     }
 
@@ -384,28 +292,12 @@ public final class PolyText {
     // ------------------------------------------------------------------ errors
 
     private static String describe(String s, int j) {
-        if (j >= s.length()) {
-            return "end of text";
-        }
-        char c = s.charAt(j);
-        if (c == '\n' || c == '\r') {
-            return "end of line";
-        }
-        return "'" + c + "'";
+        return TermScanner.describe(s, j);
     }
 
     /** An exception at character index {@code at} of {@code s}, with its 1-based line and column. */
     static PolyParseException error(String s, int at, String detail) {
-        int line = 1;
-        int lineStart = 0;
-        for (int j = 0; j < at && j < s.length(); j++) {
-            char c = s.charAt(j);
-            if (c == '\n' || (c == '\r' && (j + 1 >= s.length() || s.charAt(j + 1) != '\n'))) {
-                line++;
-                lineStart = j + 1;
-            }
-        }
-        return new PolyParseException(detail, line, at - lineStart + 1);
+        return TermScanner.error(s, at, detail);
     }
 
     // ------------------------------------------------------------------ printing

@@ -2,7 +2,7 @@ package org.modalg.polynomial.zp;
 
 import java.math.BigInteger;
 import java.util.Arrays;
-import org.modalg.fft.NttEngine;
+import org.modalg.fft.ntt.NttEngine;
 import org.modalg.fft.doublentt.DoubleNttPlan;
 import org.modalg.fields.UnsignedDivider;
 import org.modalg.polynomial.convolution.ConvolutionPlan;

@@ -1,10 +1,10 @@
 package org.modalg.polynomial.zp;
 
 import java.util.Arrays;
-import org.modalg.fft.CpuNttEngine;
-import org.modalg.fft.NttEngine;
-import org.modalg.fft.NttEngines;
-import org.modalg.fft.NttPlan;
+import org.modalg.fft.ntt.CpuNttEngine;
+import org.modalg.fft.ntt.NttEngine;
+import org.modalg.fft.ntt.NttEngines;
+import org.modalg.fft.ntt.NttPlan;
 import org.modalg.fields.UnsignedDivider;
 import org.modalg.fields.ZpField;
 import org.modalg.polynomial.Limbs;

@@ -3,6 +3,7 @@ package org.modalg.polynomial.zp;
 import java.math.BigInteger;
 import java.util.Arrays;
 import org.modalg.fft.Backend;
+import org.modalg.fft.ntt.NttEngines;
 import org.modalg.fft.Options;
 import org.modalg.fft.Route;
 import org.modalg.fields.ZpField;
@@ -269,7 +270,7 @@ public final class ZpPoly {
             throw new IllegalArgumentException("options must not be null (use Options.defaults())");
         }
         if (options.backend() == Backend.GPU) {
-            Backend.GPU.engine(); // fails now when no GPU is usable
+            NttEngines.forBackend(Backend.GPU); // fails now when no GPU is usable
         }
         options.checkCancelled("before the product over Z/pZ");
         if (c.length == 0 || g.c.length == 0) {
@@ -345,7 +346,7 @@ public final class ZpPoly {
             throw new IllegalArgumentException("options.route() must be AUTO or CRT for multiplyFullWord, got BIG_PRIME");
         }
         if (options.backend() == Backend.GPU) {
-            Backend.GPU.engine(); // fails now when no GPU is usable
+            NttEngines.forBackend(Backend.GPU); // fails now when no GPU is usable
         }
         options.checkCancelled("before the product over Z/pZ");
         int fl = f.length;

@@ -2,8 +2,8 @@ package org.modalg.polynomial.zz;
 
 import java.math.BigInteger;
 import java.util.Arrays;
-import org.modalg.fft.NttEngine;
-import org.modalg.fft.NttPlan;
+import org.modalg.fft.ntt.NttEngine;
+import org.modalg.fft.ntt.NttPlan;
 import org.modalg.fft.bigprime.BigPrimeFftEngine;
 import org.modalg.fft.bigprime.CpuBigPrimeFftEngine;
 import org.modalg.fields.GfArithmetic;

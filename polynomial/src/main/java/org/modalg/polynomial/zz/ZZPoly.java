@@ -4,6 +4,7 @@ import java.math.BigInteger;
 import java.util.Arrays;
 import java.util.Optional;
 import org.modalg.fft.Backend;
+import org.modalg.fft.ntt.NttEngines;
 import org.modalg.fft.Options;
 import org.modalg.fft.Route;
 import org.modalg.polynomial.Limbs;
@@ -329,7 +330,7 @@ public final class ZZPoly implements Comparable<ZZPoly> {
      * excepted, a scalar multiple): on the CPU the double-precision route (primes below 2^50,
      * about (bound + 1) / 49 of them, 3 transforms of length N = 2^ceil(log2(len + g.len - 1))
      * per prime, O(s N log N + s^2 N)); with {@link Backend#GPU} the engine route
-     * ({@link #multiply(ZZPoly, org.modalg.fft.NttEngine)}). A shape beyond the CPU route's limits
+     * ({@link #multiply(ZZPoly, org.modalg.fft.ntt.NttEngine)}). A shape beyond the CPU route's limits
      * (2^28 product coefficients, 4096 primes) goes to the AUTO dispatch, which cuts it into blocks.
      * <li>{@link Route#BIG_PRIME}: one FFT over a generalized Fermat prime field p = r^k + 1
      * (thesis section 2.9; the preset with the fewest digits k and p &gt; twice the coefficient
@@ -357,7 +358,7 @@ public final class ZZPoly implements Comparable<ZZPoly> {
     public ZZPoly multiply(ZZPoly g, Options options) {
         checkNotNull(g, "g");
         checkNotNull(options, "options");
-        org.modalg.fft.NttEngine gpu = options.backend() == Backend.GPU ? Backend.GPU.engine() : null;
+        org.modalg.fft.ntt.NttEngine gpu = options.backend() == Backend.GPU ? NttEngines.forBackend(Backend.GPU) : null;
         options.checkCancelled("before the product over Z");
         if (len == 0 || g.len == 0) {
             return ZERO;
@@ -374,7 +375,7 @@ public final class ZZPoly implements Comparable<ZZPoly> {
     }
 
     // this * g (g == this: a square) by the route, with the call's options current.
-    private ZZPoly multiplyBy(ZZPoly g, Route route, org.modalg.fft.NttEngine gpu) {
+    private ZZPoly multiplyBy(ZZPoly g, Route route, org.modalg.fft.ntt.NttEngine gpu) {
         boolean sq = g == this;
         BigInteger[] c = coeffs();
         BigInteger[] gc = sq ? c : g.coeffs();
@@ -426,7 +427,7 @@ public final class ZZPoly implements Comparable<ZZPoly> {
      * length; else, when a GPU engine is usable and the call asks for it or the product is at
      * least the provider's length ({@link ProductContext#engine(long)} does not run on the host),
      * products of up to {@link Tuning#ZZ_GPU_MAX_PRODUCT_LENGTH} coefficients run on
-     * it ({@link #multiply(ZZPoly, org.modalg.fft.NttEngine)}).
+     * it ({@link #multiply(ZZPoly, org.modalg.fft.ntt.NttEngine)}).
      */
     private ZZPoly productIfNtt(ZZPoly g) {
         int bitsA = maxCoefficientBits();
@@ -444,7 +445,7 @@ public final class ZZPoly implements Comparable<ZZPoly> {
         if (!PolyMulZZ.choosesNtt(bitsA, bitsB, len, g.len)) {
             return null;
         }
-        org.modalg.fft.NttEngine engine = ProductContext.engine(Math.min(len, g.len));
+        org.modalg.fft.ntt.NttEngine engine = ProductContext.engine(Math.min(len, g.len));
         if (!engine.runsOnHost() && len + g.len - 1 <= Tuning.ZZ_GPU_MAX_PRODUCT_LENGTH) {
             return multiply(g, engine);
         }
@@ -453,7 +454,7 @@ public final class ZZPoly implements Comparable<ZZPoly> {
     }
 
     // this * g (g == this: a square) by the plan on the call's threads (engine null) or the engine.
-    private ZZPoly productByPlan(ConvolutionPlan plan, ZZPoly g, org.modalg.fft.NttEngine engine) {
+    private ZZPoly productByPlan(ConvolutionPlan plan, ZZPoly g, org.modalg.fft.ntt.NttEngine engine) {
         int threads = ProductContext.threads();
         ConvolutionPlan.Operand a = operand(plan, false, threads);
         ConvolutionPlan.Operand b = g == this ? a : g.operand(plan, true, threads);
@@ -515,7 +516,7 @@ public final class ZZPoly implements Comparable<ZZPoly> {
      * @throws IllegalArgumentException if g or engine is null, the product needs more than the
      *     engines' 2^27 points, or its bound more than 4096 primes
      */
-    public ZZPoly multiply(ZZPoly g, org.modalg.fft.NttEngine engine) {
+    public ZZPoly multiply(ZZPoly g, org.modalg.fft.ntt.NttEngine engine) {
         checkNotNull(g, "g");
         checkNotNull(engine, "engine");
         if (len == 0 || g.len == 0) {
@@ -554,7 +555,7 @@ public final class ZZPoly implements Comparable<ZZPoly> {
      */
     public ZZPoly square(Options options) {
         checkNotNull(options, "options");
-        org.modalg.fft.NttEngine gpu = options.backend() == Backend.GPU ? Backend.GPU.engine() : null;
+        org.modalg.fft.ntt.NttEngine gpu = options.backend() == Backend.GPU ? NttEngines.forBackend(Backend.GPU) : null;
         options.checkCancelled("before the square over Z");
         if (len == 0) {
             return ZERO;

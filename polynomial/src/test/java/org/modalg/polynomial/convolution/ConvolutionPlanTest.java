@@ -11,7 +11,7 @@ import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.modalg.fft.CpuNttEngine;
+import org.modalg.fft.ntt.CpuNttEngine;
 import org.modalg.fft.Options;
 import org.modalg.fft.Route;
 import org.modalg.polynomial.zz.PolyMulZZ;
@@ -24,7 +24,7 @@ import org.modalg.polynomial.zz.ZZPoly;
  * unbalanced lengths, 1- to 2000-bit coefficients (around the 3-prime and limb boundaries),
  * random signs, zeros, squares; transformed operands reused (a fixed factor times several,
  * transformed times transformed); operands read from packed products; output windows (middle
- * products); the engine route (transforms on an {@link org.modalg.fft.NttEngine}); and every
+ * products); the engine route (transforms on an {@link org.modalg.fft.ntt.NttEngine}); and every
  * path on which a plan declines or refuses an operand.
  */
 class ConvolutionPlanTest {

@@ -2,7 +2,7 @@ package org.modalg.polynomial.integer;
 
 import java.math.BigInteger;
 import java.util.Random;
-import org.modalg.fft.CpuNttEngine;
+import org.modalg.fft.ntt.CpuNttEngine;
 import org.modalg.polynomial.Tuning;
 
 /**

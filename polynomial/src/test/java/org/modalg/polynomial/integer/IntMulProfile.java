@@ -2,7 +2,7 @@ package org.modalg.polynomial.integer;
 
 import java.math.BigInteger;
 import java.util.Random;
-import org.modalg.fft.CpuNttEngine;
+import org.modalg.fft.ntt.CpuNttEngine;
 
 /**
  * Not a test: times the CPU integer product routes at given sizes (minimum over repeats): the

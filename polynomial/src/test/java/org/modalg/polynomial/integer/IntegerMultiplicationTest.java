@@ -9,7 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
-import org.modalg.fft.CpuNttEngine;
+import org.modalg.fft.ntt.CpuNttEngine;
 import org.modalg.polynomial.Limbs;
 import org.modalg.polynomial.convolution.ConvolutionPlan;
 
@@ -142,7 +142,7 @@ class IntegerMultiplicationTest {
                 }
                 assertEquals(-1, bound.shiftLeft(2).compareTo(m), sh.toString());
                 assertEquals(DoubleNttIntMul.CYCLIC, sh.layout(), sh.toString());
-                assertEquals(true, sh.capacity() >= sh.productPieces() && sh.log2n() <= org.modalg.fft.NttPlan.MAX_LOG2N,
+                assertEquals(true, sh.capacity() >= sh.productPieces() && sh.log2n() <= org.modalg.fft.ntt.NttPlan.MAX_LOG2N,
                         sh.toString());
             }
         }

@@ -11,7 +11,8 @@ import java.util.Random;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.modalg.fft.Backend;
-import org.modalg.fft.CpuNttEngine;
+import org.modalg.fft.ntt.CpuNttEngine;
+import org.modalg.fft.ntt.NttEngines;
 import org.modalg.fft.Options;
 import org.modalg.fft.Route;
 import org.modalg.fields.ZpField;
@@ -314,7 +315,7 @@ class ZpDoubleNttProductTest {
         Options gpu = Options.defaults().withBackend(Backend.GPU);
         boolean gpuPresent;
         try {
-            Backend.GPU.engine();
+            NttEngines.forBackend(Backend.GPU);
             gpuPresent = true;
         } catch (IllegalStateException x) {
             gpuPresent = false;

@@ -58,7 +58,7 @@ public final class DoublePolyMulProfile {
             phases(a, b, len, bitsA, bitsB, reps);
         }
         BigInteger[] want = new BigInteger[2 * len - 1];
-        PolyMulZZ.mulSmallPrimeNtt(a, 0, len, b, 0, len, want, 0, org.modalg.fft.CpuNttEngine.shared());
+        PolyMulZZ.mulSmallPrimeNtt(a, 0, len, b, 0, len, want, 0, org.modalg.fft.ntt.CpuNttEngine.shared());
         if (!java.util.Arrays.equals(ZZPoly.wrap(p).coefficients(), ZZPoly.wrap(want).coefficients())) {
             throw new AssertionError("products differ");
         }

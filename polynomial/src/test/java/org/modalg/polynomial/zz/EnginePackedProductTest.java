@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.math.BigInteger;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
-import org.modalg.fft.CpuNttEngine;
+import org.modalg.fft.ntt.CpuNttEngine;
 import org.modalg.polynomial.convolution.PackedCoefficients;
 
 /**
@@ -56,7 +56,7 @@ class EnginePackedProductTest {
             }
             ZZPoly unit = ZZPoly.one();
             IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
-                    () -> unit.multiply(unit, (org.modalg.fft.NttEngine) null));
+                    () -> unit.multiply(unit, (org.modalg.fft.ntt.NttEngine) null));
             org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().startsWith("engine"), e.getMessage());
             e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
                     () -> unit.multiply(null, engine));

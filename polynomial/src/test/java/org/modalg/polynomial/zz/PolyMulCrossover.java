@@ -51,7 +51,7 @@ public final class PolyMulCrossover {
         }
         System.out.println("# " + System.getProperty("java.vm.name") + " " + System.getProperty("java.version")
                 + ", " + Runtime.getRuntime().availableProcessors() + " processors, shared engine threads "
-                + org.modalg.fft.CpuNttEngine.shared().threads() + ", intMulNttBits " + Tuning.intMulNttBits()
+                + org.modalg.fft.ntt.CpuNttEngine.shared().threads() + ", intMulNttBits " + Tuning.intMulNttBits()
                 + "; us per product, min of " + SAMPLES);
         int maxLen = args.length > 2 ? Integer.parseInt(args[2]) : Integer.MAX_VALUE;
         int minLen = args.length > 3 ? Integer.parseInt(args[3]) : 1;

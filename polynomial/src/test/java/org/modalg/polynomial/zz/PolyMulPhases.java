@@ -3,7 +3,7 @@ package org.modalg.polynomial.zz;
 import java.math.BigInteger;
 import java.util.Arrays;
 import java.util.Random;
-import org.modalg.fft.CpuNttEngine;
+import org.modalg.fft.ntt.CpuNttEngine;
 import org.modalg.fft.CrtBasis;
 
 /**

@@ -1,4 +1,4 @@
-package org.modalg.fft;
+package org.modalg.fft.ntt;
 
 /** The {@link NttEngine} contract for the 64-bit CPU engine with its own pool of two threads. */
 class CpuNttEngineTwoThreadsContractTest extends NttEngineContract {

@@ -1,6 +1,7 @@
-package org.modalg.fft;
+package org.modalg.fft.ntt;
 
 import java.util.Random;
+import org.modalg.fft.Options;
 import org.modalg.fields.NttPrimes;
 
 /**
@@ -10,7 +11,7 @@ import org.modalg.fields.NttPrimes;
  * largest below 2^50, both with 2^28 | p - 1), minimum over repeats, and the time per bit of
  * prime (62 against 50 bits: what counts when the primes carry a CRT). Run:
  * java -cp fft/target/classes:fft/target/test-classes:fields/target/classes \
- *      org.modalg.fft.NttEngineSpeed [lo hi]
+ *      org.modalg.fft.ntt.NttEngineSpeed [lo hi]
  */
 public final class NttEngineSpeed {
     private NttEngineSpeed() {

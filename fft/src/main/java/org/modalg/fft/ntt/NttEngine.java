@@ -1,5 +1,8 @@
-package org.modalg.fft;
+package org.modalg.fft.ntt;
 
+import org.modalg.fft.CancelledException;
+import org.modalg.fft.CrtBasis;
+import org.modalg.fft.Options;
 import org.modalg.fft.doublentt.DoubleNttPlan;
 
 /**

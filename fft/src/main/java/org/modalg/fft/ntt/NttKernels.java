@@ -1,4 +1,4 @@
-package org.modalg.fft;
+package org.modalg.fft.ntt;
 
 /**
  * Unchecked kernels behind {@link NttPlan}: butterfly levels, normalization, bit-reversal

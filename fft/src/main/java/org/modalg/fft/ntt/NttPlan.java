@@ -1,4 +1,4 @@
-package org.modalg.fft;
+package org.modalg.fft.ntt;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;

@@ -1,4 +1,4 @@
-package org.modalg.fft;
+package org.modalg.fft.ntt;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -6,6 +6,8 @@ import java.util.Locale;
 import java.util.ServiceLoader;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import org.modalg.fft.Backend;
+import org.modalg.fft.ServiceProviders;
 
 /**
  * Choice of an {@link NttEngine}: the CPU engine, or an engine from an
@@ -134,6 +136,47 @@ public final class NttEngines {
             }
         }
         return engine;
+    }
+
+    /**
+     * The engine for a backend: {@link #shared()} for {@link Backend#AUTO},
+     * {@link CpuNttEngine#shared()} for {@link Backend#CPU}, {@link #byName byName("gpu")} for
+     * {@link Backend#GPU} (created once and kept; callers must not close it).
+     *
+     * @throws IllegalArgumentException if backend is null
+     * @throws IllegalStateException for {@link Backend#GPU} when no usable GPU engine exists
+     */
+    public static NttEngine forBackend(Backend backend) {
+        if (backend == null) {
+            throw new IllegalArgumentException("backend must not be null");
+        }
+        switch (backend) {
+            case CPU:
+                return CpuNttEngine.shared();
+            case GPU:
+                return GpuHolder.engine();
+            default:
+                return shared();
+        }
+    }
+
+    // The GPU engine, created on first request; a failed request is not cached (a later call
+    // retries, and throws again while no GPU is usable).
+    private static final class GpuHolder {
+        private static volatile NttEngine gpu;
+
+        static NttEngine engine() {
+            NttEngine e = gpu;
+            if (e == null) {
+                synchronized (GpuHolder.class) {
+                    if (gpu == null) {
+                        gpu = byName("gpu");
+                    }
+                    e = gpu;
+                }
+            }
+            return e;
+        }
     }
 
     /**

@@ -1,4 +1,4 @@
-package org.modalg.fft;
+package org.modalg.fft.ntt;
 
 import java.util.ArrayList;
 import java.util.Arrays;

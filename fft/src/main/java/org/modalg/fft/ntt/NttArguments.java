@@ -1,4 +1,4 @@
-package org.modalg.fft;
+package org.modalg.fft.ntt;
 
 /**
  * The argument checks every {@link NttEngine} applies, in one place, so that every engine

@@ -1,8 +1,10 @@
-package org.modalg.fft;
+package org.modalg.fft.ntt;
 
 import java.util.concurrent.ForkJoinPool;
-import org.modalg.fft.NttArguments.Operation;
+import org.modalg.fft.Options;
+import org.modalg.fft.WorkerPools;
 import org.modalg.fft.doublentt.DoubleNttPlan;
+import org.modalg.fft.ntt.NttArguments.Operation;
 import org.modalg.fft.parallel.ParallelRange;
 
 /**
@@ -56,22 +58,22 @@ public final class DoubleNttEngine implements NttEngine {
 
     @Override
     public void forward(long[] rowPrimes, int log2n, long[] data, int rows) {
-        run(Operation.FORWARD, rowPrimes, log2n, data, null, null, rows, CpuNttEngine.threadsFromProperty());
+        run(Operation.FORWARD, rowPrimes, log2n, data, null, null, rows, Options.threadsFromProperty());
     }
 
     @Override
     public void inverse(long[] rowPrimes, int log2n, long[] data, int rows) {
-        run(Operation.INVERSE, rowPrimes, log2n, data, null, null, rows, CpuNttEngine.threadsFromProperty());
+        run(Operation.INVERSE, rowPrimes, log2n, data, null, null, rows, Options.threadsFromProperty());
     }
 
     @Override
     public void cyclicConvolution(long[] rowPrimes, int log2n, long[] a, long[] b, long[] out, int rows) {
-        run(Operation.CYCLIC, rowPrimes, log2n, a, b, out, rows, CpuNttEngine.threadsFromProperty());
+        run(Operation.CYCLIC, rowPrimes, log2n, a, b, out, rows, Options.threadsFromProperty());
     }
 
     @Override
     public void negacyclicConvolution(long[] rowPrimes, int log2n, long[] a, long[] b, long[] out, int rows) {
-        run(Operation.NEGACYCLIC, rowPrimes, log2n, a, b, out, rows, CpuNttEngine.threadsFromProperty());
+        run(Operation.NEGACYCLIC, rowPrimes, log2n, a, b, out, rows, Options.threadsFromProperty());
     }
 
     @Override

@@ -1,4 +1,4 @@
-package org.modalg.fft;
+package org.modalg.fft.ntt;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -9,6 +9,8 @@ import java.util.Random;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.modalg.fft.CancelledException;
+import org.modalg.fft.Options;
 import org.modalg.fields.NttPrimes;
 import org.modalg.fields.ZpField;
 

@@ -1,5 +1,6 @@
-package org.modalg.fft;
+package org.modalg.fft.ntt;
 
+import org.modalg.fft.CrtBasis;
 import org.modalg.fft.doublentt.DoubleNttPlan;
 
 /**

@@ -1,8 +1,8 @@
-package org.modalg.fft;
+package org.modalg.fft.ntt;
 
 /**
  * Service-provider interface for {@link NttEngine} implementations found through
- * {@link java.util.ServiceLoader} (listed in {@code META-INF/services/org.modalg.fft.NttEngineProvider}),
+ * {@link java.util.ServiceLoader} (listed in {@code META-INF/services/org.modalg.fft.ntt.NttEngineProvider}),
  * e.g. a GPU engine. {@link NttEngines} picks among the usable providers.
  */
 public interface NttEngineProvider {

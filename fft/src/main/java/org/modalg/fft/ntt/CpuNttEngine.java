@@ -1,7 +1,9 @@
-package org.modalg.fft;
+package org.modalg.fft.ntt;
 
 import java.util.concurrent.ForkJoinPool;
-import org.modalg.fft.NttArguments.Operation;
+import org.modalg.fft.Options;
+import org.modalg.fft.WorkerPools;
+import org.modalg.fft.ntt.NttArguments.Operation;
 import org.modalg.fft.parallel.ParallelRange;
 
 /**
@@ -47,39 +49,25 @@ public final class CpuNttEngine implements NttEngine, AutoCloseable {
     private final boolean isShared;
     private volatile boolean closed;
 
-    /** The system property giving the default thread count. */
-    public static final String THREADS_PROPERTY = "modalg.threads";
+    /** The system property giving the default thread count ({@link Options#THREADS_PROPERTY}). */
+    public static final String THREADS_PROPERTY = Options.THREADS_PROPERTY;
 
-    /** The most threads the property may ask for (ForkJoinPool's limit). */
-    public static final int MAX_THREADS = 0x7fff;
+    /** The most threads the property may ask for ({@link Options#MAX_THREADS}). */
+    public static final int MAX_THREADS = Options.MAX_THREADS;
 
     private static final class SharedHolder {
-        static final CpuNttEngine SHARED = new CpuNttEngine(threadsFromProperty(), true);
+        static final CpuNttEngine SHARED = new CpuNttEngine(Options.threadsFromProperty(), true);
     }
 
     /**
-     * The default thread count of the library: the system property {@code modalg.threads} when
-     * set, else every available processor. Read at each call ({@link #shared()} reads it once,
-     * when first used); {@code Options.defaults()} takes its count from here.
+     * The default thread count of the library.
      *
-     * @throws IllegalArgumentException naming the property and the range [1, {@value #MAX_THREADS}]
-     *     if it is set to anything else
+     * @deprecated the options own it: use {@link Options#threadsFromProperty()}
+     * @throws IllegalArgumentException as {@link Options#threadsFromProperty()}
      */
+    @Deprecated
     public static int threadsFromProperty() {
-        String v = System.getProperty(THREADS_PROPERTY);
-        if (v == null) {
-            return Math.min(MAX_THREADS, Runtime.getRuntime().availableProcessors());
-        }
-        try {
-            int t = Integer.parseInt(v.trim());
-            if (t >= 1 && t <= MAX_THREADS) {
-                return t;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        throw new IllegalArgumentException("the system property " + THREADS_PROPERTY
-                + " must be an integer in [1, " + MAX_THREADS + "], got \"" + v + "\"");
+        return Options.threadsFromProperty();
     }
 
     /**
@@ -167,7 +155,7 @@ public final class CpuNttEngine implements NttEngine, AutoCloseable {
     /**
      * The engine shared by the whole JVM, over all available processors or over the number
      * given by the system property {@code modalg.threads} (read once, when first used; see
-     * {@link #threadsFromProperty()}); never needs closing. Operations given no {@link Options}
+     * {@link Options#threadsFromProperty()}); never needs closing. Operations given no {@link Options}
      * take their thread count from the same property ({@link Options#defaults()}).
      *
      * @throws IllegalArgumentException if the system property {@code modalg.threads} is set to
@@ -175,7 +163,7 @@ public final class CpuNttEngine implements NttEngine, AutoCloseable {
      */
     public static CpuNttEngine shared() {
         if (!sharedReady) {
-            threadsFromProperty(); // a bad value: IllegalArgumentException, and the holder stays unset
+            Options.threadsFromProperty(); // a bad value: IllegalArgumentException, and the holder stays unset
             sharedReady = true;
         }
         return SharedHolder.SHARED;

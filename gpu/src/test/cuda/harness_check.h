@@ -1,0 +1,158 @@
+// Shared host-side checking pieces of the standalone harnesses of the batched big-integer
+// kernels (bigint_harness.cu, bigint_ntt_harness.cu, div_harness.cu): the mismatch counter, a
+// parallel loop over instances, the schoolbook product, the 14 input patterns (all-ones limbs,
+// zero, one, powers of two, b = ~a, b = -a, runs of all-ones limbs, random), the value modulo
+// 2^61 - 1 of a long integer, and the single-block launch shape of bigint.cu's contract (an
+// instance takes T threads, a block floor(blockDim / T) instances, each with its shared bytes;
+// the one shape GpuBatchedIntegerEngine and GpuNewtonDivision compute in BatchedLaunch).
+// Include after harness_common.h.
+#pragma once
+#include "harness_common.h"
+
+#include <algorithm>
+#include <functional>
+#include <string>
+#include <thread>
+#include <vector>
+
+static int g_fail = 0;
+static size_t g_smemOptin = 0;
+
+static void fail(const char* what, const std::string& where) {
+    if (g_fail < 20) printf("MISMATCH %s: %s\n", what, where.c_str());
+    g_fail++;
+}
+
+// Below this many instances parallel_for runs in the calling thread (a harness may lower it).
+static u64 g_parallelMin = 64;
+
+// body(lo, hi) over [0, n) split across the hardware threads; one thread below g_parallelMin.
+static void parallel_for(u64 n, const std::function<void(u64, u64)>& body) {
+    unsigned nt = std::max(1u, std::thread::hardware_concurrency());
+    if (n < g_parallelMin) nt = 1;
+    std::vector<std::thread> ts;
+    for (unsigned t = 0; t < nt; t++) {
+        u64 lo = n * t / nt, hi = n * (t + 1) / nt;
+        ts.emplace_back([=, &body] { body(lo, hi); });
+    }
+    for (auto& t : ts) t.join();
+}
+
+// r (2M limbs) = a b, schoolbook.
+static void ref_mul(const u64* a, const u64* b, u64* r, int M) {
+    for (int j = 0; j < 2 * M; j++) r[j] = 0;
+    for (int x = 0; x < M; x++) {
+        unsigned __int128 c = 0;
+        u64 ax = a[x];
+        for (int y = 0; y < M; y++) {
+            unsigned __int128 t = (unsigned __int128) ax * b[y] + r[x + y] + c;
+            r[x + y] = (u64) t;
+            c = t >> 64;
+        }
+        r[x + M] = (u64) c;
+    }
+}
+
+// ---- adversarial data ----
+
+static const int NPAT = 14;
+static const char* PAT_NAME[NPAT] = {"random", "ones*ones", "ones,one", "one,ones", "zero,zero", "zero,rand",
+                                     "rand,zero", "pow2,pow2", "a,~a", "a,-a", "a,a", "runs,runs",
+                                     "ones-top,one", "one,one"};
+
+// Instance (a, b) of M limbs with pattern pat, from the data seed s.
+static void make_instance(int pat, u64* a, u64* b, int M, u64 s) {
+    auto R = [&](u64 k) { return gen_word(s, k); };
+    for (int j = 0; j < M; j++) {
+        a[j] = R(2 * j);
+        b[j] = R(2 * j + 1);
+    }
+    switch (pat) {
+        case 0: break;
+        case 1: for (int j = 0; j < M; j++) a[j] = b[j] = ~0ull; break;
+        case 2: for (int j = 0; j < M; j++) { a[j] = ~0ull; b[j] = j == 0; } break;
+        case 3: for (int j = 0; j < M; j++) { a[j] = j == 0; b[j] = ~0ull; } break;
+        case 4: for (int j = 0; j < M; j++) a[j] = b[j] = 0; break;
+        case 5: for (int j = 0; j < M; j++) a[j] = 0; break;
+        case 6: for (int j = 0; j < M; j++) b[j] = 0; break;
+        case 7: {
+            for (int j = 0; j < M; j++) a[j] = b[j] = 0;
+            u64 ka = R(7777) % (64ull * M), kb = R(7778) % (64ull * M);
+            a[ka / 64] = 1ull << (ka % 64);
+            b[kb / 64] = 1ull << (kb % 64);
+            break;
+        }
+        case 8: for (int j = 0; j < M; j++) b[j] = ~a[j]; break;
+        case 9: { // b = 2^(64 M) - a
+            u64 cy = 1;
+            for (int j = 0; j < M; j++) { u64 t = ~a[j] + cy; cy = cy && t == 0; b[j] = t; }
+            break;
+        }
+        case 10: for (int j = 0; j < M; j++) b[j] = a[j]; break;
+        case 11: // limbs all ones, zero or random in long runs
+            for (int j = 0; j < M; j++) {
+                u64 r = R(1000003 + j / 5);
+                a[j] = (r & 3) == 0 ? a[j] : (r & 3) == 3 ? 0 : ~0ull;
+                b[j] = ((r >> 2) & 3) == 0 ? b[j] : ((r >> 2) & 3) == 3 ? 1 : ~0ull;
+            }
+            break;
+        case 12: for (int j = 0; j < M; j++) { a[j] = j == M - 1 ? ~0ull >> 1 : ~0ull; b[j] = j == 0; } break;
+        default: for (int j = 0; j < M; j++) a[j] = b[j] = j == 0; break;
+    }
+}
+
+// ---- the value modulo 2^61 - 1 ----
+
+static const u64 P61 = (1ull << 61) - 1;
+static inline u64 mulmod61(u64 x, u64 y) {
+    unsigned __int128 t = (unsigned __int128) x * y;
+    u64 r = (u64) (t & P61) + (u64) (t >> 61);
+    return r >= P61 ? r - P61 : r;
+}
+// value of limbs[0..n) mod 2^61 - 1 (2^64 = 8 mod p); limb(j) gives limb j.
+template <class F>
+static u64 fp61(int n, F limb) {
+    u64 h = 0;
+    for (int j = n - 1; j >= 0; j--) {
+        u64 l = limb(j);
+        u64 lm = (l & P61) + (l >> 61);
+        if (lm >= P61) lm -= P61;
+        h = mulmod61(h, 8) + lm;
+        if (h >= P61) h -= P61;
+    }
+    return h;
+}
+
+// ---- the single-block launch shape ----
+
+struct Launch {
+    int threads = 0, ipb = 0;
+    size_t smem = 0;
+    long long grid = 0;
+    bool ok = false;
+};
+
+// count instances of tpi threads and bytesPerInstance shared bytes each, about target threads
+// per block, at most maxThreads per block and smemLimit dynamic shared bytes per block: the
+// largest instances per block from target / tpi (at most count) down that fits; not ok if none.
+static Launch block_shape(int tpi, size_t bytesPerInstance, int maxThreads, size_t smemLimit, int target,
+                          long long count) {
+    Launch L;
+    if (tpi > maxThreads) return L;
+    int ipb = std::max(1, target / tpi);
+    if (ipb > count) ipb = (int) count;
+    for (;; ipb--) {
+        if (ipb < 1) return L;
+        int threads = (ipb * tpi + 31) / 32 * 32;
+        if (threads > maxThreads) continue;
+        int eff = threads / tpi; // what the kernel computes: floor(blockDim / T)
+        if (eff * bytesPerInstance > smemLimit) continue;
+        L.threads = threads;
+        L.ipb = eff;
+        L.smem = eff * bytesPerInstance;
+        break;
+    }
+    L.grid = (count + L.ipb - 1) / L.ipb;
+    L.ok = true;
+    return L;
+}
