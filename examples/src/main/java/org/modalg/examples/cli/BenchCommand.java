@@ -848,13 +848,15 @@ public final class BenchCommand implements Runnable {
                             + "); --sweep FILE replays a harness sweep");
                     return 1;
                 }
-                if (repeats < 1 || minLog2n < 10 || maxLog2n > 24 || minLog2n > maxLog2n) {
-                    throw new IllegalArgumentException("--repeats must be >= 1 and 10 <= --min-log2n <= --max-log2n <= 24 "
-                            + "with --launch");
+                // The launch sweep covers 2^10 .. 2^24: the NTT defaults (16 .. 26) are clipped to it.
+                int lo = quick ? 12 : Math.max(10, minLog2n);
+                int hi = quick ? 14 : Math.min(24, maxLog2n);
+                if (repeats < 1 || lo > hi) {
+                    throw new IllegalArgumentException("--repeats must be >= 1 and --min-log2n .. --max-log2n must meet "
+                            + "10 .. 24 with --launch, got " + minLog2n + " .. " + maxLog2n);
                 }
                 System.out.println("# modalg bench gpu --launch: host " + BenchTable.machine());
-                t = org.modalg.examples.bench.GpuLaunchBenchmark.live(quick ? 12 : Math.max(10, minLog2n),
-                        quick ? 14 : Math.min(24, maxLog2n), quick ? 3 : Math.max(3, repeats), 5, notes);
+                t = org.modalg.examples.bench.GpuLaunchBenchmark.live(lo, hi, quick ? 3 : Math.max(3, repeats), 5, notes);
             }
             notes.forEach(n -> System.out.println("# " + n));
             t.print(System.out);
