@@ -20,9 +20,10 @@ import org.modalg.polynomial.convolution.DoubleCrt;
  * points, or, where the product's pieces fill at most 1.25, 1.5 or 1.75 N for N = 2^(k-1), the
  * pipeline's split layouts (a truncated length in steps of N/4), chosen by an operation count
  * ({@link #choose}).</li>
- * <li><b>Projection</b> ({@link Pieces}). Each w-bit piece is cut once into three parts of at
- * most 40 bits, kept as doubles; per prime, the residue part0 + part1 2^k + part2 2^2k (mod q) is
- * two modular products and a reduction, written straight into the transform's matrix.</li>
+ * <li><b>Projection</b> ({@link Pieces}). Each w-bit piece is cut once into ceil(w / 50) parts
+ * of at most 50 bits (one to three), kept as doubles; per prime, the residue part0 + part1 2^k +
+ * part2 2^2k (mod q) is one modular product per part beyond the first and a reduction, written
+ * straight into the transform's matrix.</li>
  * <li><b>Recombination</b> (limbs with carries). The pipeline's Garner digits, normalized into
  * [0, q_j) by mixed-radix borrows; since every product coefficient is below M/4 they are those
  * of the coefficient itself; then the digit planes are packed at bit w i and combined by one
@@ -317,7 +318,7 @@ public final class DoubleNttIntMul {
         return out;
     }
 
-    /** The projection of an integer: its w-bit pieces (three parts each), residues by {@link #residues}. */
+    /** The projection of an integer: its w-bit pieces (in {@link #partCount} parts), residues by {@link #residues}. */
     public static final class Pieces implements ConvolutionPlan.Projection {
         private final double[][] parts;
         private final int w;
@@ -338,9 +339,19 @@ public final class DoubleNttIntMul {
         }
     }
 
+    /** The largest part of a piece: parts below 2^50 keep every residue step within the modular product's range. */
+    static final int MAX_PART_BITS = 50;
+
+    /** The number of parts a w-bit piece is cut into: ceil(w / 50) (1 to 3). */
+    static int partCount(int w) {
+        return (w + MAX_PART_BITS - 1) / MAX_PART_BITS;
+    }
+
     /**
-     * The pieces' parts: parts[t][i] = bits [i w + t k, i w + (t + 1) k) of the limbs (k =
-     * ceil(w / 3) &lt;= 40; the last part may be shorter), as doubles. O(count).
+     * The pieces' parts: parts[t][i] = bits [i w + t k, i w + (t + 1) k) of the limbs for t &lt;
+     * {@link #partCount}(w) = ceil(w / 50) parts of k = ceil(w / parts) &lt;= 50 bits each (the last
+     * may be shorter), as doubles. Two parts instead of three from 51 to 100 bits: a window and a
+     * modular product fewer per piece and prime. O(count).
      */
     public static double[][] parts(long[] limbs, int w, long count) {
         return parts(limbs, w, count, null);
@@ -352,7 +363,7 @@ public final class DoubleNttIntMul {
      */
     static double[][] parts(long[] limbs, int w, long count, ForkJoinPool pool) {
         int n = (int) count;
-        double[][] parts = new double[3][n];
+        double[][] parts = new double[partCount(w)][n];
         if (pool == null || n < PARALLEL_MIN_PIECES) {
             parts(limbs, w, parts, 0, n);
         } else {
@@ -367,28 +378,44 @@ public final class DoubleNttIntMul {
 
     // parts[t][i] for the pieces i in [from, to).
     private static void parts(long[] limbs, int w, double[][] parts, int from, int to) {
-        int k = (w + 2) / 3;
+        int np = parts.length;
+        int k = (w + np - 1) / np;
         long maskK = (1L << k) - 1;
-        int kLast = w - 2 * k;
-        long maskLast = kLast <= 0 ? 0 : (1L << kLast) - 1;
-        double[] p0 = parts[0];
-        double[] p1 = parts[1];
-        double[] p2 = parts[2];
+        int kLast = w - (np - 1) * k;
+        long maskLast = (1L << kLast) - 1;
         // pieces whose windows stay inside the limbs (the last part's window starts below bit
         // 64 (length - 1)) take the branch-free path; the few at the top read zeros above
         long safeBits = 64L * (limbs.length - 1);
-        int fast = (int) Math.max(from, Math.min(to, (safeBits - 2L * k + w - 1) / w));
-        for (int i = from; i < fast; i++) {
-            long bit = (long) i * w;
-            p0[i] = window(limbs, bit) & maskK;
-            p1[i] = window(limbs, bit + k) & maskK;
-            p2[i] = window(limbs, bit + 2L * k) & maskLast;
+        int fast = (int) Math.max(from, Math.min(to, (safeBits - (long) (np - 1) * k + w - 1) / w));
+        if (np == 1) {
+            double[] p0 = parts[0];
+            for (int i = from; i < fast; i++) {
+                p0[i] = window(limbs, (long) i * w) & maskLast;
+            }
+        } else if (np == 2) {
+            double[] p0 = parts[0];
+            double[] p1 = parts[1];
+            for (int i = from; i < fast; i++) {
+                long bit = (long) i * w;
+                p0[i] = window(limbs, bit) & maskK;
+                p1[i] = window(limbs, bit + k) & maskLast;
+            }
+        } else {
+            double[] p0 = parts[0];
+            double[] p1 = parts[1];
+            double[] p2 = parts[2];
+            for (int i = from; i < fast; i++) {
+                long bit = (long) i * w;
+                p0[i] = window(limbs, bit) & maskK;
+                p1[i] = window(limbs, bit + k) & maskK;
+                p2[i] = window(limbs, bit + 2L * k) & maskLast;
+            }
         }
         for (int i = fast; i < to; i++) {
             long bit = (long) i * w;
-            p0[i] = windowAtTop(limbs, bit) & maskK;
-            p1[i] = windowAtTop(limbs, bit + k) & maskK;
-            p2[i] = windowAtTop(limbs, bit + 2L * k) & maskLast;
+            for (int t = 0; t < np; t++) {
+                parts[t][i] = windowAtTop(limbs, bit + (long) t * k) & (t == np - 1 ? maskLast : maskK);
+            }
         }
     }
 
@@ -428,19 +455,27 @@ public final class DoubleNttIntMul {
     /**
      * m (R x C, any contents) gets the pieces' residues mod p at position i = r C + c, zeros
      * after them up to the end of their last row; returns the number of rows written (the
-     * rest is left for the transform to take as zero). O(count).
+     * rest is left for the transform to take as zero). The parts as {@link #parts} cuts them
+     * (their number gives the part size). O(count).
      */
     static int residues(double[][] parts, int w, long p, double[][] m) {
-        int k = (w + 2) / 3;
-        double c1 = DoubleCrt.symmetric(powerOfTwo(k, p), p);
-        double c2 = DoubleCrt.symmetric(powerOfTwo(2L * k, p), p);
+        int np = parts.length;
+        int k = (w + np - 1) / np;
+        double c1 = np > 1 ? DoubleCrt.symmetric(powerOfTwo(k, p), p) : 0;
+        double c2 = np > 2 ? DoubleCrt.symmetric(powerOfTwo(2L * k, p), p) : 0;
         int count = parts[0].length;
         int cols = m[0].length;
         int used = (count + cols - 1) / cols;
         for (int r = 0; r < used; r++) {
             int off = r * cols;
             int len = Math.min(cols, count - off);
-            residueRow(parts[0], parts[1], parts[2], off, m[r], len, c1, c2, p);
+            if (np == 1) {
+                residueRow(parts[0], off, m[r], len, p);
+            } else if (np == 2) {
+                residueRow(parts[0], parts[1], off, m[r], len, c1, p);
+            } else {
+                residueRow(parts[0], parts[1], parts[2], off, m[r], len, c1, c2, p);
+            }
             if (len < cols) {
                 java.util.Arrays.fill(m[r], len, cols, 0.0);
             }
@@ -448,7 +483,9 @@ public final class DoubleNttIntMul {
         return used;
     }
 
-    // row[c] = a0 + a1 c1 + a2 c2 (mod p, reduced) at [off + c], c < len: vectorized.
+    // row[c] = a0 + a1 c1 + a2 c2 (mod p, reduced) at [off + c], c < len: vectorized. The parts
+    // are below 2^50, |c_t| <= p/2: each product's remainder is below 0.875 p (DoubleNttKernels'
+    // modular product), the sum below 2^52, reduced by one rounded quotient.
     private static void residueRow(double[] a0, double[] a1, double[] a2, int off, double[] row, int len,
             double c1, double c2, long p) {
         double pd = p;
@@ -463,6 +500,31 @@ public final class DoubleNttIntMul {
             double g = y * c2;
             double v = Math.fma(Math.rint(x * c1p), np, h) + Math.fma(x, c1, -h)
                     + Math.fma(Math.rint(y * c2p), np, g) + Math.fma(y, c2, -g) + a0[off + c];
+            row[c] = Math.fma(Math.rint(v * pinv), np, v);
+        }
+    }
+
+    // row[c] = a0 + a1 c1 (mod p, reduced) at [off + c], c < len: two parts.
+    private static void residueRow(double[] a0, double[] a1, int off, double[] row, int len, double c1, long p) {
+        double pd = p;
+        double pinv = 1.0 / p;
+        double c1p = c1 * pinv;
+        double np = -pd;
+        for (int c = 0; c < len; c++) {
+            double x = a1[off + c];
+            double h = x * c1;
+            double v = Math.fma(Math.rint(x * c1p), np, h) + Math.fma(x, c1, -h) + a0[off + c];
+            row[c] = Math.fma(Math.rint(v * pinv), np, v);
+        }
+    }
+
+    // row[c] = a0 (mod p, reduced) at [off + c], c < len: one part.
+    private static void residueRow(double[] a0, int off, double[] row, int len, long p) {
+        double pd = p;
+        double pinv = 1.0 / p;
+        double np = -pd;
+        for (int c = 0; c < len; c++) {
+            double v = a0[off + c];
             row[c] = Math.fma(Math.rint(v * pinv), np, v);
         }
     }

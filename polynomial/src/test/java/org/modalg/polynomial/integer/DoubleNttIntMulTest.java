@@ -365,6 +365,47 @@ class DoubleNttIntMulTest {
         }
     }
 
+    /**
+     * The projection for every piece size 1..120 (one, two or three parts of at most 50 bits:
+     * the boundaries 50/51 and 100/101 included) against BigInteger: each residue of the
+     * transform's matrix is piece i of the limbs mod p, for random, all-ones and sparse limbs, a
+     * random prime of the set and a random row length; entries after the pieces are zero.
+     */
+    @Test
+    void residuesOfThePiecesForEveryPieceSize() {
+        Random rnd = new Random(SEED ^ 0x51);
+        for (int w = 1; w <= DoubleNttIntMul.MAX_PIECE_BITS; w++) {
+            assertEquals((w + 49) / 50, DoubleNttIntMul.partCount(w), "parts of a " + w + "-bit piece");
+            for (int it = 0; it < 3; it++) {
+                int limbs = 1 + rnd.nextInt(40);
+                long[] x = new long[limbs];
+                for (int i = 0; i < limbs; i++) {
+                    x[i] = it == 0 ? -1L : it == 1 ? rnd.nextLong() : (rnd.nextInt(4) == 0 ? 1L << rnd.nextInt(64) : 0);
+                }
+                BigInteger v = Limbs.toBigInteger(x);
+                long count = (64L * limbs + w - 1) / w + rnd.nextInt(3); // a few pieces above the top: zero
+                double[][] parts = DoubleNttIntMul.parts(x, w, count);
+                long p = DoubleNttIntMul.PRIMES[rnd.nextInt(DoubleNttIntMul.PRIMES.length)];
+                int cols = 1 << rnd.nextInt(6);
+                double[][] m = new double[(int) ((count + cols - 1) / cols) + 1][cols];
+                for (double[] row : m) {
+                    java.util.Arrays.fill(row, 7.0); // any contents
+                }
+                int rows = DoubleNttIntMul.residues(parts, w, p, m);
+                assertEquals((count + cols - 1) / cols, rows);
+                BigInteger mask = allOnes(w);
+                for (int i = 0; i < rows * cols; i++) {
+                    long expected = i < count ? v.shiftRight(i * w).and(mask).mod(BigInteger.valueOf(p)).longValue() : 0;
+                    double got = m[i / cols][i % cols];
+                    if (Math.abs(got) > 1.5 * p || DoubleNttPlan.residue(got, p) != expected) {
+                        throw new AssertionError("seed=" + SEED + " w=" + w + " it=" + it + " piece " + i + " of " + count
+                                + " mod " + p + ": got " + got + ", expected " + expected);
+                    }
+                }
+            }
+        }
+    }
+
     @Test
     void absurdlyLargeRequestsAreRejected() {
         for (int force : PRIME_COUNTS) {
