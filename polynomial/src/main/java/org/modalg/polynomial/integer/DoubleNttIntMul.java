@@ -42,6 +42,16 @@ public final class DoubleNttIntMul {
     /** The largest piece size (three parts of 40 bits). */
     public static final int MAX_PIECE_BITS = 120;
 
+    /**
+     * Pieces of exactly one limb: the projection takes each limb's two halves and the
+     * recombination adds each digit plane at its limbs, with no shifting or packing
+     * ({@link #alignedShape}).
+     */
+    static final int LIMB_BITS = 64;
+
+    // Limbs per chunk of the recombination passes.
+    private static final int RECOMBINE_CHUNK_LIMBS = 2048;
+
     /** The primes: the first of the pipeline's one prime set ({@link ConvolutionPlan#primes}), decreasing. */
     static final long[] PRIMES = java.util.Arrays.copyOf(ConvolutionPlan.primes(MAX_PRIMES), MAX_PRIMES);
 
@@ -124,15 +134,16 @@ public final class DoubleNttIntMul {
             if (forcePrimes != 0 && s != forcePrimes) {
                 continue;
             }
-            Shape cyclic = forPrimes(bitsA, bitsB, s);
-            if (cyclic == null || cyclic.log2n() > maxLog2n) {
-                continue;
-            }
-            for (Shape shape : truncate ? truncations(cyclic) : java.util.List.of(cyclic)) {
-                double c = cost(shape, square);
-                if (c < bestCost) {
-                    bestCost = c;
-                    best = shape;
+            for (Shape cyclic : new Shape[] {forPrimes(bitsA, bitsB, s), alignedShape(bitsA, bitsB, s)}) {
+                if (cyclic == null || cyclic.log2n() > maxLog2n) {
+                    continue;
+                }
+                for (Shape shape : truncate ? truncations(cyclic) : java.util.List.of(cyclic)) {
+                    double c = cost(shape, square);
+                    if (c < bestCost) {
+                        bestCost = c;
+                        best = shape;
+                    }
                 }
             }
         }
@@ -170,6 +181,22 @@ public final class DoubleNttIntMul {
         return false;
     }
 
+    /**
+     * The cyclic shape with s primes and pieces of one limb ({@link #LIMB_BITS}), or null where
+     * 64-bit pieces break the bound min(La, Lb) (2^64 - 1)^2 &lt; M / 4 or need more than 2^28
+     * points. With three primes (M about 2^149) it holds while the shorter operand has at most
+     * 2^19 limbs, where the largest piece the bound allows is 64 to 73 bits anyway.
+     */
+    static Shape alignedShape(long bitsA, long bitsB, int s) {
+        long la = (bitsA + LIMB_BITS - 1) / LIMB_BITS;
+        long lb = (bitsB + LIMB_BITS - 1) / LIMB_BITS;
+        if (2L * LIMB_BITS + ceilLog2(Math.min(la, lb)) > MODULUS_BITS[s] - 2) {
+            return null;
+        }
+        int log2n = Math.max(DoubleNttPlan.MIN_LOG2N, ceilLog2(la + lb - 1));
+        return log2n > DoubleNttPlan.MAX_LOG2N ? null : new Shape(s, LIMB_BITS, log2n, la, lb);
+    }
+
     private static Shape forPrimes(long bitsA, long bitsB, int s) {
         // min(La, Lb) (2^w - 1)^2 < 2^(2w + ceil(log2 min)) <= 2^(MODULUS_BITS - 2) <= M / 4
         for (int w = Math.min(MAX_PIECE_BITS, (MODULUS_BITS[s] - 2) / 2); w >= 1; w--) {
@@ -188,7 +215,7 @@ public final class DoubleNttIntMul {
      * length: a negacyclic convolution of N = 2^(log2n - 1) points with a cyclic one of N/2
      * (up to 1.5 N pieces) or a negacyclic one of N/4 (up to 1.25 N pieces).
      */
-    private static java.util.List<Shape> truncations(Shape cyclic) {
+    static java.util.List<Shape> truncations(Shape cyclic) {
         java.util.List<Shape> out = new java.util.ArrayList<>(3);
         out.add(cyclic);
         int log2n = cyclic.log2n() - 1;
@@ -224,8 +251,19 @@ public final class DoubleNttIntMul {
                 perPrime += transforms * transformCost(shape.log2n() - 1);
             }
         }
-        return shape.primes() * perPrime + shape.productPieces() * (4 + 2.0 * shape.primes());
+        double perPiece = 4 + 2.0 * shape.primes();
+        if (shape.pieceBits() != LIMB_BITS) {
+            perPiece += SHIFTED_PIECE_COST;
+        }
+        return shape.primes() * perPrime + shape.productPieces() * perPiece;
     }
+
+    // What pieces of other than 64 bits cost more per product piece, in the cost's units (about
+    // ns): the windows of the projection and the shifted packing of every digit plane. Set by
+    // IntMulShapeAB (one thread, 2026-11-26, load 6-13 on 2 cores): 64-bit pieces measured 12-13%
+    // faster than the best shape of 66- to 118-bit pieces at 10^5, 10^6 and 10^7 bits; at 40,000,
+    // 2 10^5 and 3 10^5 bits the shape chosen with this value was the fastest measured or within 2%.
+    private static final double SHIFTED_PIECE_COST = 35;
 
     private static double transformCost(int log2n) {
         double n = Math.scalb(1.0, log2n);
@@ -387,6 +425,21 @@ public final class DoubleNttIntMul {
         // 64 (length - 1)) take the branch-free path; the few at the top read zeros above
         long safeBits = 64L * (limbs.length - 1);
         int fast = (int) Math.max(from, Math.min(to, (safeBits - (long) (np - 1) * k + w - 1) / w));
+        if (w == LIMB_BITS) { // limb i in two halves
+            double[] p0 = parts[0];
+            double[] p1 = parts[1];
+            int top = Math.min(to, limbs.length);
+            for (int i = from; i < top; i++) {
+                long x = limbs[i];
+                p0[i] = x & 0xFFFFFFFFL;
+                p1[i] = x >>> 32;
+            }
+            for (int i = Math.max(from, top); i < to; i++) {
+                p0[i] = 0;
+                p1[i] = 0;
+            }
+            return;
+        }
         if (np == 1) {
             double[] p0 = parts[0];
             for (int i = from; i < fast; i++) {
@@ -590,6 +643,21 @@ public final class DoubleNttIntMul {
     private static long[] packBlock(DoubleCrt crt, double[][][] res, int s, int count, int w, long[] out, int t0,
             int t1) {
         long[] carries = new long[s];
+        if (w == LIMB_BITS) {
+            packAligned(res, s, count, crt, out, t0, t1, carries);
+        } else {
+            packShifted(res, s, count, w, crt, out, t0, t1, carries);
+        }
+        long[] high = new long[s]; // below 2^(50 (s - 1)) <= 2^(64 (s - 1))
+        for (int j = s - 2; j >= 0; j--) {
+            mulAdd(high, 0, s, crt.prime(j), ZERO_LIMBS, carries[j]);
+        }
+        return high;
+    }
+
+    // The passes of packBlock for pieces of any size: each plane's digits shifted into a chunk of limbs.
+    private static void packShifted(double[][][] res, int s, int count, int w, DoubleCrt crt, long[] out, int t0,
+            int t1, long[] carries) {
         long[] chunk = new long[RECOMBINE_CHUNK + 2];
         for (int c0 = t0; c0 < t1; c0 += RECOMBINE_CHUNK) {
             int c1 = Math.min(t1, c0 + RECOMBINE_CHUNK);
@@ -600,11 +668,60 @@ public final class DoubleNttIntMul {
                 carries[j] = mulAdd(out, c0, c1, crt.prime(j), chunk, carries[j]);
             }
         }
-        long[] high = new long[s]; // below 2^(50 (s - 1)) <= 2^(64 (s - 1))
-        for (int j = s - 2; j >= 0; j--) {
-            mulAdd(high, 0, s, crt.prime(j), ZERO_LIMBS, carries[j]);
+    }
+
+    /*
+     * The passes of packBlock for 64-bit pieces: digit t of a plane is limb t of the plane
+     * (digits below 2^50), so nothing is shifted or packed: the top plane's digits are the first
+     * pass's limbs and every further pass multiplies and adds the next plane's digits straight
+     * from the matrix, row segment by row segment (a segment of at most RECOMBINE_CHUNK limbs
+     * runs through every pass while it is in cache).
+     */
+    private static void packAligned(double[][][] res, int s, int count, DoubleCrt crt, long[] out, int t0, int t1,
+            long[] carries) {
+        int cols = res[0][0].length;
+        int logCols = Integer.numberOfTrailingZeros(cols);
+        int end = Math.min(t1, count); // limbs from count on get no digit
+        for (int c0 = t0; c0 < t1; ) {
+            int c1 = c0 < end ? Math.min(Math.min(end, c0 + RECOMBINE_CHUNK), ((c0 >>> logCols) + 1) << logCols)
+                    : Math.min(t1, c0 + RECOMBINE_CHUNK);
+            if (c0 < end) {
+                int row = c0 >>> logCols;
+                int col = c0 & (cols - 1);
+                double[] top = res[s - 1][row];
+                for (int t = c0; t < c1; t++) {
+                    out[t] = (long) top[col + t - c0];
+                }
+                for (int j = s - 2; j >= 0; j--) {
+                    carries[j] = mulAddDigits(out, c0, c1, crt.prime(j), res[j][row], col, carries[j]);
+                }
+            } else {
+                java.util.Arrays.fill(out, c0, c1, 0L);
+                for (int j = s - 2; j >= 0; j--) {
+                    carries[j] = mulAdd(out, c0, c1, crt.prime(j), ZERO_CHUNK, carries[j]);
+                }
+            }
+            c0 = c1;
         }
-        return high;
+    }
+
+    // mulAdd's zero addend for the limbs above the last digit (a segment of at most RECOMBINE_CHUNK).
+    private static final long[] ZERO_CHUNK = new long[RECOMBINE_CHUNK_LIMBS + 2];
+
+    // y[t] = y[t] p + digits[off + t - t0] + carry for t in [t0, t1) (p < 2^50, digits in [0, 2^50)); returns the carry.
+    private static long mulAddDigits(long[] y, int t0, int t1, long p, double[] digits, int off, long carry) {
+        for (int t = t0; t < t1; t++) {
+            long a = y[t];
+            long lo = a * p;
+            long hi = Math.multiplyHigh(a, p) + ((a >> 63) & p); // unsigned high word
+            long s1 = lo + (long) digits[off + t - t0];
+            hi += Long.compareUnsigned(s1, lo) < 0 ? 1 : 0;
+            long s2 = s1 + carry;
+            hi += Long.compareUnsigned(s2, s1) < 0 ? 1 : 0;
+            y[t] = s2;
+            carry = hi;
+        }
+        return carry;
     }
 
     // x[1 + t] read by mulAdd as zeros when it multiplies a block's H (at most MAX_PRIMES limbs).
@@ -640,7 +757,7 @@ public final class DoubleNttIntMul {
     }
 
     // Limbs per chunk of the recombination passes.
-    private static final int RECOMBINE_CHUNK = 2048;
+    private static final int RECOMBINE_CHUNK = RECOMBINE_CHUNK_LIMBS;
 
     // chunk[1 + t - t0] = limb t of sum_i v_i 2^(w i) (first count digits) for t in [t0, t1),
     // chunk[0] and chunk[t1 - t0 + 1] scratch. Digits are below 2^50 <= w: they do not

@@ -179,7 +179,8 @@ class DoubleNttIntMulTest {
     /**
      * For each prime count, an all-ones square whose piece count La = Lb = 2^t is a power of
      * two at the chosen w, so that the middle coefficient 2^t (2^w - 1)^2 is as close to M/4 as
-     * the chosen shape allows (within a factor 2^3 of the bound where w is not capped at 120).
+     * the chosen shape allows (within a factor 2^3 of the bound where w is not capped at 120 and
+     * is not the one-limb piece, which leaves room by design).
      */
     @Test
     void squaresAtTheCoefficientBound() {
@@ -199,7 +200,7 @@ class DoubleNttIntMulTest {
                 check(x, new BigInteger(x.toByteArray()), 2, primes, "bound square (equal, not same) " + shape);
                 BigInteger maxCoefficient = BigInteger.valueOf(pieces).multiply(allOnes(shape.pieceBits()).pow(2));
                 assertTrue(maxCoefficient.compareTo(quarterM) < 0, shape + ": a coefficient reaches M/4");
-                if (shape.pieceBits() < DoubleNttIntMul.MAX_PIECE_BITS) {
+                if (shape.pieceBits() < DoubleNttIntMul.MAX_PIECE_BITS && shape.pieceBits() != DoubleNttIntMul.LIMB_BITS) {
                     assertTrue(maxCoefficient.shiftLeft(3).compareTo(quarterM) > 0,
                             "the shape leaves more than a factor 8 unused: " + shape);
                 }
@@ -363,6 +364,77 @@ class DoubleNttIntMulTest {
                         + ": wrong product, differs from bit " + expected.xor(g).getLowestSetBit());
             }
         }
+    }
+
+    /**
+     * Pieces of one limb ({@link DoubleNttIntMul#alignedShape}): in every layout that holds the
+     * product, on one and two threads (the packing by blocks with its carry fix-up from 8192
+     * limbs on), products and squares, balanced and unbalanced, random, all-ones (every
+     * coefficient at its largest), sparse and a top limb of zeros above the pieces; against
+     * BigInteger.
+     */
+    @Test
+    void limbPiecesInEveryLayoutAgainstBigInteger() {
+        Random rnd = new Random(SEED ^ 0x64);
+        for (int it = 0; it < 60; it++) {
+            int bitsA = it < 4 ? 64 * 9000 + rnd.nextInt(64) : logUniformBits(rnd, 150_000);
+            boolean square = rnd.nextInt(4) == 0;
+            int bitsB = square ? bitsA : rnd.nextInt(3) == 0 ? logUniformBits(rnd, 150_000) : bitsA;
+            BigInteger a = operand(rnd, bitsA).abs();
+            BigInteger b = square ? a : operand(rnd, bitsB).abs();
+            DoubleNttIntMul.Shape cyclic = DoubleNttIntMul.alignedShape(a.bitLength(), b.bitLength(), 3);
+            assertTrue(cyclic != null && cyclic.pieceBits() == 64, "no one-limb shape for " + bitsA + " x " + bitsB);
+            for (DoubleNttIntMul.Shape shape : DoubleNttIntMul.truncations(cyclic)) {
+                for (int threads : THREADS) {
+                    long[] la = Limbs.magnitude(a);
+                    long[] lb = square ? la : Limbs.magnitude(b);
+                    long[] got = DoubleNttIntMul.multiply(la, a.bitLength(), lb, b.bitLength(), square, shape, threads);
+                    BigInteger g = Limbs.toBigInteger(got);
+                    BigInteger expected = a.multiply(b);
+                    if (!expected.equals(g)) {
+                        throw new AssertionError("seed=" + SEED + " it=" + it + " " + shape + " threads=" + threads
+                                + " square=" + square + ": " + describe(a) + " x " + describe(b)
+                                + " wrong, differs from bit " + expected.xor(g).getLowestSetBit());
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * The one-limb shape exists exactly while min(La, Lb) (2^64 - 1)^2 &lt; M / 4 (with the
+     * margin of the power-of-two bound): checked with BigInteger around the largest shorter
+     * operand three primes take (2^19 limbs) and for every prime count; unbalanced operands are
+     * limited by the shorter one.
+     */
+    @Test
+    void limbPiecesOnlyWithinTheCoefficientBound() {
+        for (int primes = DoubleNttIntMul.MIN_PRIMES; primes <= DoubleNttIntMul.MAX_PRIMES; primes++) {
+            BigInteger quarterM = modulus(primes).shiftRight(2);
+            for (int e = 0; e <= 24; e++) {
+                for (long limbs : new long[] {(1L << e) - 1, 1L << e, (1L << e) + 1}) {
+                    if (limbs < 1) {
+                        continue;
+                    }
+                    DoubleNttIntMul.Shape shape = DoubleNttIntMul.alignedShape(64 * limbs, 64 * limbs, primes);
+                    // the route's bound: 2^(128 + ceil(log2 limbs)) <= 2^(floor(log2 M) - 2)
+                    BigInteger pow = BigInteger.ONE.shiftLeft(128 + (64 - Long.numberOfLeadingZeros(limbs - 1)));
+                    boolean fits = pow.compareTo(quarterM) <= 0
+                            && 64 - Long.numberOfLeadingZeros(2 * limbs - 2) <= DoubleNttPlan.MAX_LOG2N;
+                    assertEquals(fits, shape != null, "s=" + primes + " limbs=" + limbs);
+                    if (shape != null) {
+                        BigInteger maxCoefficient = BigInteger.valueOf(limbs).multiply(allOnes(64).pow(2));
+                        assertTrue(maxCoefficient.compareTo(quarterM) < 0, shape + ": a coefficient reaches M/4");
+                        assertEquals(limbs, shape.piecesA());
+                    }
+                }
+            }
+        }
+        assertTrue(DoubleNttIntMul.alignedShape(64L << 19, 64L << 19, 3) != null);
+        assertTrue(DoubleNttIntMul.alignedShape((64L << 19) + 1, (64L << 19) + 1, 3) == null);
+        // unbalanced: the shorter operand decides
+        assertTrue(DoubleNttIntMul.alignedShape(64L << 19, 64L << 22, 3) != null);
+        assertTrue(DoubleNttIntMul.alignedShape(64L << 22, 64L << 19, 3) != null);
     }
 
     /**
