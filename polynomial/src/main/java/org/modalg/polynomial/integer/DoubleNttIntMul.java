@@ -15,8 +15,10 @@ import org.modalg.polynomial.convolution.DoubleCrt;
  * ({@link ConvolutionPlan}): this class chooses the shape and supplies the two integer hooks.
  * <ol>
  * <li><b>Shape.</b> s in [3, 6] primes (the first s of the pipeline's prime set, the largest
- * below 2^50 with 2^28 | p - 1), the largest piece size w &lt;= 120 with min(La, Lb)
- * (2^w - 1)^2 &lt; M / 4, and the layout: one cyclic convolution of 2^k &gt;= La + Lb - 1
+ * below 2^50 with 2^28 | p - 1), a piece size w with min(La, Lb) (2^w - 1)^2 &lt; M / 4 (the
+ * largest such w &lt;= 120, or whole limbs: w = 64 with three primes while the shorter operand
+ * has at most 2^19 limbs, w = 128 with six primes beyond, whose pieces need no shifting in the
+ * projection or the packing), and the layout: one cyclic convolution of 2^k &gt;= La + Lb - 1
  * points, or, where the product's pieces fill at most 1.25, 1.5 or 1.75 N for N = 2^(k-1), the
  * pipeline's split layouts (a truncated length in steps of N/4), chosen by an operation count
  * ({@link #choose}).</li>
@@ -39,7 +41,7 @@ public final class DoubleNttIntMul {
     static final int MAX_PRIMES = 6;
     /** The fewest primes considered. */
     static final int MIN_PRIMES = 3;
-    /** The largest piece size (three parts of 40 bits). */
+    /** The largest piece size of the shifted pieces (three parts of 40 bits); two-limb pieces ({@link #alignedShape}) have 128. */
     public static final int MAX_PIECE_BITS = 120;
 
     /**
@@ -130,11 +132,16 @@ public final class DoubleNttIntMul {
             int maxLog2n) {
         Shape best = null;
         double bestCost = Double.MAX_VALUE;
+        // two-limb pieces (six primes) only where three primes cannot take one-limb pieces: at 10^7
+        // bits they measured 20% slower than those (IntMulShapeAB), which the cost does not see
+        // (Garner's s^2 and the s - 1 packing passes); at 10^8 bits 9% faster than the best shifted shape
+        boolean twoLimbs = alignedShape(bitsA, bitsB, MIN_PRIMES, 1) == null;
         for (int s = MIN_PRIMES; s <= MAX_PRIMES; s++) {
             if (forcePrimes != 0 && s != forcePrimes) {
                 continue;
             }
-            for (Shape cyclic : new Shape[] {forPrimes(bitsA, bitsB, s), alignedShape(bitsA, bitsB, s)}) {
+            for (Shape cyclic : new Shape[] {forPrimes(bitsA, bitsB, s), alignedShape(bitsA, bitsB, s, 1),
+                    twoLimbs ? alignedShape(bitsA, bitsB, s, 2) : null}) {
                 if (cyclic == null || cyclic.log2n() > maxLog2n) {
                     continue;
                 }
@@ -188,13 +195,29 @@ public final class DoubleNttIntMul {
      * 2^19 limbs, where the largest piece the bound allows is 64 to 73 bits anyway.
      */
     static Shape alignedShape(long bitsA, long bitsB, int s) {
-        long la = (bitsA + LIMB_BITS - 1) / LIMB_BITS;
-        long lb = (bitsB + LIMB_BITS - 1) / LIMB_BITS;
-        if (2L * LIMB_BITS + ceilLog2(Math.min(la, lb)) > MODULUS_BITS[s] - 2) {
+        return alignedShape(bitsA, bitsB, s, 1);
+    }
+
+    /**
+     * The cyclic shape with s primes and pieces of {@code limbs} (1 or 2) whole limbs, or null
+     * where the bound min(La, Lb) (2^w - 1)^2 &lt; M / 4 fails or the transform would exceed 2^28
+     * points. Two-limb pieces need six primes (M about 2^299), for which they hold at every
+     * length; they take the products three primes cannot take in one-limb pieces (10^8 bits).
+     */
+    static Shape alignedShape(long bitsA, long bitsB, int s, int limbs) {
+        int w = LIMB_BITS * limbs;
+        long la = (bitsA + w - 1) / w;
+        long lb = (bitsB + w - 1) / w;
+        if (2L * w + ceilLog2(Math.min(la, lb)) > MODULUS_BITS[s] - 2) {
             return null;
         }
         int log2n = Math.max(DoubleNttPlan.MIN_LOG2N, ceilLog2(la + lb - 1));
-        return log2n > DoubleNttPlan.MAX_LOG2N ? null : new Shape(s, LIMB_BITS, log2n, la, lb);
+        return log2n > DoubleNttPlan.MAX_LOG2N ? null : new Shape(s, w, log2n, la, lb);
+    }
+
+    /** Whether pieces of w bits are whole limbs (64 or 128 bits): the unshifted projection and packing. */
+    static boolean aligned(int w) {
+        return w == LIMB_BITS || w == 2 * LIMB_BITS;
     }
 
     private static Shape forPrimes(long bitsA, long bitsB, int s) {
@@ -252,7 +275,7 @@ public final class DoubleNttIntMul {
             }
         }
         double perPiece = 4 + 2.0 * shape.primes();
-        if (shape.pieceBits() != LIMB_BITS) {
+        if (!aligned(shape.pieceBits())) {
             perPiece += SHIFTED_PIECE_COST;
         }
         return shape.primes() * perPrime + shape.productPieces() * perPiece;
@@ -437,6 +460,28 @@ public final class DoubleNttIntMul {
             for (int i = Math.max(from, top); i < to; i++) {
                 p0[i] = 0;
                 p1[i] = 0;
+            }
+            return;
+        }
+        if (w == 2 * LIMB_BITS) { // limbs 2i, 2i + 1 in parts of 43, 43 and 42 bits
+            double[] p0 = parts[0];
+            double[] p1 = parts[1];
+            double[] p2 = parts[2];
+            long mask = (1L << 43) - 1;
+            int top = Math.min(to, limbs.length / 2);
+            for (int i = from; i < top; i++) {
+                long lo = limbs[2 * i];
+                long hi = limbs[2 * i + 1];
+                p0[i] = lo & mask;
+                p1[i] = ((lo >>> 43) | (hi << 21)) & mask;
+                p2[i] = hi >>> 22;
+            }
+            for (int i = Math.max(from, top); i < to; i++) {
+                long lo = 2 * i < limbs.length ? limbs[2 * i] : 0;
+                long hi = 2 * i + 1 < limbs.length ? limbs[2 * i + 1] : 0;
+                p0[i] = lo & mask;
+                p1[i] = ((lo >>> 43) | (hi << 21)) & mask;
+                p2[i] = hi >>> 22;
             }
             return;
         }
@@ -643,8 +688,8 @@ public final class DoubleNttIntMul {
     private static long[] packBlock(DoubleCrt crt, double[][][] res, int s, int count, int w, long[] out, int t0,
             int t1) {
         long[] carries = new long[s];
-        if (w == LIMB_BITS) {
-            packAligned(res, s, count, crt, out, t0, t1, carries);
+        if (aligned(w)) {
+            packAligned(res, s, count, w == LIMB_BITS ? 0 : 1, crt, out, t0, t1, carries);
         } else {
             packShifted(res, s, count, w, crt, out, t0, t1, carries);
         }
@@ -671,29 +716,38 @@ public final class DoubleNttIntMul {
     }
 
     /*
-     * The passes of packBlock for 64-bit pieces: digit t of a plane is limb t of the plane
-     * (digits below 2^50), so nothing is shifted or packed: the top plane's digits are the first
-     * pass's limbs and every further pass multiplies and adds the next plane's digits straight
-     * from the matrix, row segment by row segment (a segment of at most RECOMBINE_CHUNK limbs
-     * runs through every pass while it is in cache).
+     * The passes of packBlock for pieces of whole limbs (2^shift limbs, shift 0 or 1): digit i
+     * of a plane is limb i 2^shift of the plane, the limbs between are zero (digits below 2^50),
+     * so nothing is shifted or packed: the top plane's digits are the first pass's limbs and
+     * every further pass multiplies and adds the next plane's digits straight from the matrix,
+     * row segment by row segment (a segment of at most RECOMBINE_CHUNK limbs runs through every
+     * pass while it is in cache).
      */
-    private static void packAligned(double[][][] res, int s, int count, DoubleCrt crt, long[] out, int t0, int t1,
-            long[] carries) {
+    private static void packAligned(double[][][] res, int s, int count, int shift, DoubleCrt crt, long[] out, int t0,
+            int t1, long[] carries) {
         int cols = res[0][0].length;
         int logCols = Integer.numberOfTrailingZeros(cols);
-        int end = Math.min(t1, count); // limbs from count on get no digit
+        int end = (int) Math.min(t1, (long) count << shift); // limbs from here on get no digit
         for (int c0 = t0; c0 < t1; ) {
-            int c1 = c0 < end ? Math.min(Math.min(end, c0 + RECOMBINE_CHUNK), ((c0 >>> logCols) + 1) << logCols)
+            int row = (c0 >>> shift) >>> logCols;
+            int c1 = c0 < end ? (int) Math.min(Math.min(end, c0 + RECOMBINE_CHUNK), ((long) (row + 1) << logCols) << shift)
                     : Math.min(t1, c0 + RECOMBINE_CHUNK);
             if (c0 < end) {
-                int row = c0 >>> logCols;
-                int col = c0 & (cols - 1);
+                int base = row << logCols; // digit index of the row's first entry
                 double[] top = res[s - 1][row];
-                for (int t = c0; t < c1; t++) {
-                    out[t] = (long) top[col + t - c0];
+                if (shift == 0) {
+                    for (int t = c0; t < c1; t++) {
+                        out[t] = (long) top[t - base];
+                    }
+                } else {
+                    for (int t = c0; t < c1; t++) {
+                        out[t] = (t & 1) == 0 ? (long) top[(t >>> 1) - base] : 0;
+                    }
                 }
                 for (int j = s - 2; j >= 0; j--) {
-                    carries[j] = mulAddDigits(out, c0, c1, crt.prime(j), res[j][row], col, carries[j]);
+                    carries[j] = shift == 0
+                            ? mulAddDigits(out, c0, c1, crt.prime(j), res[j][row], c0 - base, carries[j])
+                            : mulAddEvenDigits(out, c0, c1, crt.prime(j), res[j][row], base, carries[j]);
                 }
             } else {
                 java.util.Arrays.fill(out, c0, c1, 0L);
@@ -703,6 +757,22 @@ public final class DoubleNttIntMul {
             }
             c0 = c1;
         }
+    }
+
+    // y[t] = y[t] p + (t even ? digits[t / 2 - base] : 0) + carry for t in [t0, t1) (two-limb pieces); returns the carry.
+    private static long mulAddEvenDigits(long[] y, int t0, int t1, long p, double[] digits, int base, long carry) {
+        for (int t = t0; t < t1; t++) {
+            long a = y[t];
+            long lo = a * p;
+            long hi = Math.multiplyHigh(a, p) + ((a >> 63) & p); // unsigned high word
+            long s1 = lo + ((t & 1) == 0 ? (long) digits[(t >>> 1) - base] : 0);
+            hi += Long.compareUnsigned(s1, lo) < 0 ? 1 : 0;
+            long s2 = s1 + carry;
+            hi += Long.compareUnsigned(s2, s1) < 0 ? 1 : 0;
+            y[t] = s2;
+            carry = hi;
+        }
+        return carry;
     }
 
     // mulAdd's zero addend for the limbs above the last digit (a segment of at most RECOMBINE_CHUNK).

@@ -280,7 +280,7 @@ class DoubleNttIntMulTest {
         if (forcePrimes != 0) {
             assertEquals(forcePrimes, s, msg);
         }
-        assertTrue(w >= 1 && w <= 120, msg);
+        assertTrue(w >= 1 && w <= 120 || w == 128, msg); // shifted pieces up to 120 bits, or two limbs
         assertEquals((bitsA + w - 1) / w, shape.piecesA(), msg);
         assertEquals((bitsB + w - 1) / w, shape.piecesB(), msg);
         assertTrue(shape.log2n() >= DoubleNttPlan.MIN_LOG2N && shape.log2n() <= DoubleNttPlan.MAX_LOG2N, msg);
@@ -367,7 +367,8 @@ class DoubleNttIntMulTest {
     }
 
     /**
-     * Pieces of one limb ({@link DoubleNttIntMul#alignedShape}): in every layout that holds the
+     * Pieces of one limb ({@link DoubleNttIntMul#alignedShape}) with three primes and of two
+     * limbs with six: in every layout that holds the
      * product, on one and two threads (the packing by blocks with its carry fix-up from 8192
      * limbs on), products and squares, balanced and unbalanced, random, all-ones (every
      * coefficient at its largest), sparse and a top limb of zeros above the pieces; against
@@ -382,8 +383,11 @@ class DoubleNttIntMulTest {
             int bitsB = square ? bitsA : rnd.nextInt(3) == 0 ? logUniformBits(rnd, 150_000) : bitsA;
             BigInteger a = operand(rnd, bitsA).abs();
             BigInteger b = square ? a : operand(rnd, bitsB).abs();
-            DoubleNttIntMul.Shape cyclic = DoubleNttIntMul.alignedShape(a.bitLength(), b.bitLength(), 3);
-            assertTrue(cyclic != null && cyclic.pieceBits() == 64, "no one-limb shape for " + bitsA + " x " + bitsB);
+            boolean two = it % 3 == 2; // two-limb pieces, six primes
+            DoubleNttIntMul.Shape cyclic = two ? DoubleNttIntMul.alignedShape(a.bitLength(), b.bitLength(), 6, 2)
+                    : DoubleNttIntMul.alignedShape(a.bitLength(), b.bitLength(), 3);
+            assertTrue(cyclic != null && cyclic.pieceBits() == (two ? 128 : 64),
+                    "no " + (two ? "two" : "one") + "-limb shape for " + bitsA + " x " + bitsB);
             for (DoubleNttIntMul.Shape shape : DoubleNttIntMul.truncations(cyclic)) {
                 for (int threads : THREADS) {
                     long[] la = Limbs.magnitude(a);
@@ -430,6 +434,19 @@ class DoubleNttIntMulTest {
                 }
             }
         }
+        for (int primes = DoubleNttIntMul.MIN_PRIMES; primes <= DoubleNttIntMul.MAX_PRIMES; primes++) {
+            for (long limbs : new long[] {1, 2, 3, 1L << 20, (1L << 26) + 1}) { // in two-limb pieces
+                DoubleNttIntMul.Shape shape = DoubleNttIntMul.alignedShape(128 * limbs, 128 * limbs, primes, 2);
+                BigInteger pow = BigInteger.ONE.shiftLeft(256 + (64 - Long.numberOfLeadingZeros(limbs - 1)));
+                boolean fits = pow.compareTo(modulus(primes).shiftRight(2)) <= 0
+                        && 64 - Long.numberOfLeadingZeros(2 * limbs - 2) <= DoubleNttPlan.MAX_LOG2N;
+                assertEquals(fits, shape != null, "two-limb pieces, s=" + primes + " pieces=" + limbs);
+                assertEquals(primes == 6, shape != null, "two-limb pieces need six primes, pieces=" + limbs);
+            }
+        }
+        // the chooser takes two-limb pieces only where three primes cannot take one-limb pieces
+        assertEquals(64, DoubleNttIntMul.choose(64L << 19, 64L << 19, false, 0).pieceBits());
+        assertEquals(128, DoubleNttIntMul.choose((64L << 19) + 64, (64L << 19) + 64, false, 0).pieceBits());
         assertTrue(DoubleNttIntMul.alignedShape(64L << 19, 64L << 19, 3) != null);
         assertTrue(DoubleNttIntMul.alignedShape((64L << 19) + 1, (64L << 19) + 1, 3) == null);
         // unbalanced: the shorter operand decides
@@ -438,7 +455,7 @@ class DoubleNttIntMulTest {
     }
 
     /**
-     * The projection for every piece size 1..120 (one, two or three parts of at most 50 bits:
+     * The projection for every piece size 1..120 and 128 (one, two or three parts of at most 50 bits:
      * the boundaries 50/51 and 100/101 included) against BigInteger: each residue of the
      * transform's matrix is piece i of the limbs mod p, for random, all-ones and sparse limbs, a
      * random prime of the set and a random row length; entries after the pieces are zero.
@@ -446,7 +463,7 @@ class DoubleNttIntMulTest {
     @Test
     void residuesOfThePiecesForEveryPieceSize() {
         Random rnd = new Random(SEED ^ 0x51);
-        for (int w = 1; w <= DoubleNttIntMul.MAX_PIECE_BITS; w++) {
+        for (int w = 1; w <= DoubleNttIntMul.MAX_PIECE_BITS + 8; w = w == DoubleNttIntMul.MAX_PIECE_BITS ? 128 : w + 1) {
             assertEquals((w + 49) / 50, DoubleNttIntMul.partCount(w), "parts of a " + w + "-bit piece");
             for (int it = 0; it < 3; it++) {
                 int limbs = 1 + rnd.nextInt(40);

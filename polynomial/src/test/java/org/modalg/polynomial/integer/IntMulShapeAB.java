@@ -11,7 +11,7 @@ import org.modalg.polynomial.Limbs;
 /**
  * Not a test: {@link DoubleNttIntMul} in several shapes at one size, one thread, interleaved
  * round by round (the shape {@link DoubleNttIntMul#choose} takes, then the best shape of every
- * prime count, the layouts of the 64-bit-piece shape of three primes), minimum of the thread's
+ * prime count, the layouts of the one-limb shape of three primes and the two-limb shape of six), minimum of the thread's
  * CPU time; every product checked against BigInteger once. Run:
  * java -cp ... org.modalg.polynomial.integer.IntMulShapeAB bits [rounds]
  */
@@ -33,11 +33,13 @@ public final class IntMulShapeAB {
                 shapes.add(x);
             }
         }
-        DoubleNttIntMul.Shape al = DoubleNttIntMul.alignedShape(bits, bits, 3);
-        if (al != null) {
-            for (DoubleNttIntMul.Shape x : DoubleNttIntMul.truncations(al)) {
-                if (!shapes.contains(x)) {
-                    shapes.add(x);
+        for (DoubleNttIntMul.Shape al : new DoubleNttIntMul.Shape[] {DoubleNttIntMul.alignedShape(bits, bits, 3),
+                DoubleNttIntMul.alignedShape(bits, bits, 6, 2)}) {
+            if (al != null) {
+                for (DoubleNttIntMul.Shape x : DoubleNttIntMul.truncations(al)) {
+                    if (!shapes.contains(x)) {
+                        shapes.add(x);
+                    }
                 }
             }
         }
