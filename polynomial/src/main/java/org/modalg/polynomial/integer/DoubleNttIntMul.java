@@ -135,7 +135,10 @@ public final class DoubleNttIntMul {
         // two-limb pieces (six primes) only where three primes cannot take one-limb pieces: at 10^7
         // bits they measured 20% slower than those (IntMulShapeAB), which the cost does not see
         // (Garner's s^2 and the s - 1 packing passes); at 10^8 bits 9% faster than the best shifted shape
-        boolean twoLimbs = alignedShape(bitsA, bitsB, MIN_PRIMES, 1) == null;
+        // (and only within the reach of the shifted pieces, so that fits() and MAX_PRODUCT_BITS stay the route's limits)
+        Shape widest = forPrimes(bitsA, bitsB, MAX_PRIMES);
+        boolean twoLimbs = alignedShape(bitsA, bitsB, MIN_PRIMES, 1) == null && widest != null
+                && widest.log2n() <= maxLog2n;
         for (int s = MIN_PRIMES; s <= MAX_PRIMES; s++) {
             if (forcePrimes != 0 && s != forcePrimes) {
                 continue;

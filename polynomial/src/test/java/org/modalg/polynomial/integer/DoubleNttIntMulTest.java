@@ -406,6 +406,63 @@ class DoubleNttIntMulTest {
     }
 
     /**
+     * The largest all-ones squares on either side of the one-limb limit (the shorter operand of
+     * 2^19 limbs: three primes, one-limb pieces, every middle coefficient 2^19 (2^64 - 1)^2 just
+     * below M / 4; one limb more: six primes, two-limb pieces), against the closed form
+     * (2^n - 1)^2 = 2^2n - 2^(n+1) + 1 (BigInteger's own product of 3.4 10^7 bits would take
+     * tens of seconds), and an all-ones product with a random partner at the limit against the
+     * closed form x (2^n - 1) = x 2^n - x.
+     */
+    @Test
+    void allOnesAtTheOneLimbLimit() {
+        Random rnd = new Random(SEED ^ 0x19);
+        for (int extra : new int[] {0, 64}) {
+            int n = (64 << 19) + extra;
+            DoubleNttIntMul.Shape shape = DoubleNttIntMul.choose(n, n, true, 0);
+            assertEquals(extra == 0 ? 64 : 128, shape.pieceBits(), "shape at " + n + " bits: " + shape);
+            BigInteger x = allOnes(n);
+            BigInteger expected = BigInteger.ONE.shiftLeft(2 * n).subtract(BigInteger.ONE.shiftLeft(n + 1)).add(BigInteger.ONE);
+            BigInteger got = IntegerMultiplication.multiplyCpu(x, x, 1);
+            if (!expected.equals(got)) {
+                throw new AssertionError("seed=" + SEED + " all-ones square of " + n + " bits in " + shape
+                        + ": wrong, differs from bit " + expected.xor(got).getLowestSetBit());
+            }
+        }
+        int n = 64 << 19;
+        BigInteger y = new BigInteger(n - rnd.nextInt(64), rnd).setBit(n - 64);
+        BigInteger got = IntegerMultiplication.multiplyCpu(allOnes(n), y, 2);
+        BigInteger expected = y.shiftLeft(n).subtract(y);
+        if (!expected.equals(got)) {
+            throw new AssertionError("seed=" + SEED + " all-ones x random at " + n + " bits: wrong, differs from bit "
+                    + expected.xor(got).getLowestSetBit());
+        }
+    }
+
+    /**
+     * {@link IntegerMultiplication#multiply} on both sides of the cut-off between Karatsuba on
+     * limbs and the transform route ({@link org.modalg.polynomial.Tuning#intMulNttBits()}): the
+     * smaller operand within 2,000 bits of it, balanced and unbalanced, random, all-ones and
+     * squares, random signs, against BigInteger.
+     */
+    @Test
+    void productsAroundTheTransformCutOff() {
+        Random rnd = new Random(SEED ^ 0x16);
+        int cut = org.modalg.polynomial.Tuning.intMulNttBits();
+        for (int it = 0; it < 60; it++) {
+            int bits = Math.max(1, cut - 2000 + rnd.nextInt(4001));
+            int other = rnd.nextBoolean() ? bits : bits + rnd.nextInt(4 * cut);
+            BigInteger a = operand(rnd, bits);
+            BigInteger b = rnd.nextInt(5) == 0 ? a : operand(rnd, other);
+            BigInteger expected = a.multiply(b);
+            BigInteger got = IntegerMultiplication.multiply(a, b);
+            if (!expected.equals(got)) {
+                throw new AssertionError("seed=" + SEED + " it=" + it + " cut-off " + cut + ": " + describe(a) + " x "
+                        + describe(b) + " wrong, differs from bit " + expected.xor(got).getLowestSetBit());
+            }
+        }
+    }
+
+    /**
      * The one-limb shape exists exactly while min(La, Lb) (2^64 - 1)^2 &lt; M / 4 (with the
      * margin of the power-of-two bound): checked with BigInteger around the largest shorter
      * operand three primes take (2^19 limbs) and for every prime count; unbalanced operands are
