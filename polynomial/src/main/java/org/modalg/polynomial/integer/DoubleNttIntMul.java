@@ -337,7 +337,12 @@ public final class DoubleNttIntMul {
         ForkJoinPool pool = WorkerPools.of(threads);
         Pieces pa = new Pieces(parts(la, w, shape.piecesA(), pool), w);
         Pieces pb = same ? pa : new Pieces(parts(lb, w, shape.piecesB(), pool), w);
-        return limbs(plan, plan.convolve(pa, pb, threads), shape, bitsA + bitsB, threads);
+        ConvolutionPlan.Convolved convolved = plan.convolve(pa, pb, threads);
+        pa.release();
+        if (pb != pa) {
+            pb.release();
+        }
+        return limbs(plan, convolved, shape, bitsA + bitsB, threads);
     }
 
     /**
@@ -401,6 +406,11 @@ public final class DoubleNttIntMul {
         public int length() {
             return parts[0].length;
         }
+
+        // The parts back to the matrix pool (they came from it: parts(long[], int, long, ForkJoinPool)); not used afterwards.
+        void release() {
+            DoubleNttPlan.giveBack(parts);
+        }
     }
 
     /** The largest part of a piece: parts below 2^50 keep every residue step within the modular product's range. */
@@ -427,7 +437,7 @@ public final class DoubleNttIntMul {
      */
     static double[][] parts(long[] limbs, int w, long count, ForkJoinPool pool) {
         int n = (int) count;
-        double[][] parts = new double[partCount(w)][n];
+        double[][] parts = DoubleNttPlan.borrow(partCount(w), n); // every entry written below
         if (pool == null || n < PARALLEL_MIN_PIECES) {
             parts(limbs, w, parts, 0, n);
         } else {
