@@ -188,8 +188,25 @@ public final class Tuning {
      * From 40,000 bits the one-thread route was faster in every pass (by 20 to 40%); on two
      * threads (the second core shared with other work) it was within 6% of BigInteger at
      * 40,000 bits and faster from 48,000. The old route on 61-bit primes crossed at 80,000.
+     *
+     * <p>Since the transform route takes pieces of one limb (three primes, no shifting), it
+     * crosses Karatsuba on limbs ({@code IntegerMultiplication.multiplySmall}) much lower:
+     * {@code IntMulCutoffAB} (test sources; interleaved batches of 10, minimum of the thread's CPU
+     * time over 150 rounds, one thread, 2026-11-26, load 12-14 on the 2-core EPYC VM), µs, limbs /
+     * transform, two passes:
+     * <pre>
+     *   bits    pass 1          pass 2
+     *   10000   27.8 / 35.9     39.9 / 62.1
+     *   12000   36.1 / 43.1     35.0 / 42.1
+     *   14000   45.3 / 39.9     46.3 / 51.2
+     *   16000   56.3 / 40.5     54.8 / 42.1
+     *   18000   67.7 / 58.5     69.0 / 64.2
+     *   20000   78.3 / 61.4     80.9 / 70.0
+     *   28000  131.3 / 68.2    135.0 / 72.2
+     * </pre>
+     * From 16,000 bits the transform was faster in every pass.
      */
-    static final int INT_MUL_NTT_BITS = 40_000;
+    static final int INT_MUL_NTT_BITS = 16_000;
 
     /**
      * Bits of divisor and of quotient from which {@link IntegerDivision#divideAndRemainder}

@@ -842,8 +842,12 @@ public final class ConvolutionPlan {
      */
     private double[][] splitConvolution(Projection pa, Projection pb, boolean same, long q, double[][][] holder,
             int j, ForkJoinPool pool, ForkJoinPool tasks) {
-        double[] fa = flat(pa, q);
-        double[] fb = same ? fa : flat(pb, q);
+        // the operands' residues as flat rows borrowed from the matrix pool (fresh arrays of this
+        // size cost their zeroing and page commits at every prime), given back at the end
+        double[][] ha = flat(pa, q);
+        double[][] hb = same ? ha : flat(pb, q);
+        double[] fa = ha[0];
+        double[] fb = hb[0];
         // the shorter convolutions forked (tasks: the primes' pool) while this thread does the longest
         double[][] out;
         if (layout == THREE_QUARTERS) {
@@ -868,14 +872,18 @@ public final class ConvolutionPlan {
             out = combine(big, sm, q);
             DoubleNttPlan.giveBack(sm);
         }
+        DoubleNttPlan.giveBack(ha);
+        if (hb != ha) {
+            DoubleNttPlan.giveBack(hb);
+        }
         return out;
     }
 
-    // An operand's residues mod q as one array.
-    private static double[] flat(Projection x, long q) {
-        double[][] m = {new double[x.length()]};
+    // An operand's residues mod q as the one row of a borrowed 1 x length matrix (every entry written).
+    private static double[][] flat(Projection x, long q) {
+        double[][] m = DoubleNttPlan.borrow(1, x.length());
         x.residues(q, m);
-        return m[0];
+        return m;
     }
 
     // fa fb modulo x^n + 1 (negacyclic) or x^n - 1, n the plan's length, in a borrowed matrix.

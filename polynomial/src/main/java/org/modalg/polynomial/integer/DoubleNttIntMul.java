@@ -15,14 +15,17 @@ import org.modalg.polynomial.convolution.DoubleCrt;
  * ({@link ConvolutionPlan}): this class chooses the shape and supplies the two integer hooks.
  * <ol>
  * <li><b>Shape.</b> s in [3, 6] primes (the first s of the pipeline's prime set, the largest
- * below 2^50 with 2^28 | p - 1), the largest piece size w &lt;= 120 with min(La, Lb)
- * (2^w - 1)^2 &lt; M / 4, and the layout: one cyclic convolution of 2^k &gt;= La + Lb - 1
+ * below 2^50 with 2^28 | p - 1), a piece size w with min(La, Lb) (2^w - 1)^2 &lt; M / 4 (the
+ * largest such w &lt;= 120, or whole limbs: w = 64 with three primes while the shorter operand
+ * has at most 2^19 limbs, w = 128 with six primes beyond, whose pieces need no shifting in the
+ * projection or the packing), and the layout: one cyclic convolution of 2^k &gt;= La + Lb - 1
  * points, or, where the product's pieces fill at most 1.25, 1.5 or 1.75 N for N = 2^(k-1), the
  * pipeline's split layouts (a truncated length in steps of N/4), chosen by an operation count
  * ({@link #choose}).</li>
- * <li><b>Projection</b> ({@link Pieces}). Each w-bit piece is cut once into three parts of at
- * most 40 bits, kept as doubles; per prime, the residue part0 + part1 2^k + part2 2^2k (mod q) is
- * two modular products and a reduction, written straight into the transform's matrix.</li>
+ * <li><b>Projection</b> ({@link Pieces}). Each w-bit piece is cut once into ceil(w / 50) parts
+ * of at most 50 bits (one to three), kept as doubles; per prime, the residue part0 + part1 2^k +
+ * part2 2^2k (mod q) is one modular product per part beyond the first and a reduction, written
+ * straight into the transform's matrix.</li>
  * <li><b>Recombination</b> (limbs with carries). The pipeline's Garner digits, normalized into
  * [0, q_j) by mixed-radix borrows; since every product coefficient is below M/4 they are those
  * of the coefficient itself; then the digit planes are packed at bit w i and combined by one
@@ -38,8 +41,18 @@ public final class DoubleNttIntMul {
     static final int MAX_PRIMES = 6;
     /** The fewest primes considered. */
     static final int MIN_PRIMES = 3;
-    /** The largest piece size (three parts of 40 bits). */
+    /** The largest piece size of the shifted pieces (three parts of 40 bits); two-limb pieces ({@link #alignedShape}) have 128. */
     public static final int MAX_PIECE_BITS = 120;
+
+    /**
+     * Pieces of exactly one limb: the projection takes each limb's two halves and the
+     * recombination adds each digit plane at its limbs, with no shifting or packing
+     * ({@link #alignedShape}).
+     */
+    static final int LIMB_BITS = 64;
+
+    // Limbs per chunk of the recombination passes.
+    private static final int RECOMBINE_CHUNK_LIMBS = 2048;
 
     /** The primes: the first of the pipeline's one prime set ({@link ConvolutionPlan#primes}), decreasing. */
     static final long[] PRIMES = java.util.Arrays.copyOf(ConvolutionPlan.primes(MAX_PRIMES), MAX_PRIMES);
@@ -119,19 +132,28 @@ public final class DoubleNttIntMul {
             int maxLog2n) {
         Shape best = null;
         double bestCost = Double.MAX_VALUE;
+        // two-limb pieces (six primes) only where three primes cannot take one-limb pieces: at 10^7
+        // bits they measured 20% slower than those (IntMulShapeAB), which the cost does not see
+        // (Garner's s^2 and the s - 1 packing passes); at 10^8 bits 9% faster than the best shifted shape
+        // (and only within the reach of the shifted pieces, so that fits() and MAX_PRODUCT_BITS stay the route's limits)
+        Shape widest = forPrimes(bitsA, bitsB, MAX_PRIMES);
+        boolean twoLimbs = alignedShape(bitsA, bitsB, MIN_PRIMES, 1) == null && widest != null
+                && widest.log2n() <= maxLog2n;
         for (int s = MIN_PRIMES; s <= MAX_PRIMES; s++) {
             if (forcePrimes != 0 && s != forcePrimes) {
                 continue;
             }
-            Shape cyclic = forPrimes(bitsA, bitsB, s);
-            if (cyclic == null || cyclic.log2n() > maxLog2n) {
-                continue;
-            }
-            for (Shape shape : truncate ? truncations(cyclic) : java.util.List.of(cyclic)) {
-                double c = cost(shape, square);
-                if (c < bestCost) {
-                    bestCost = c;
-                    best = shape;
+            for (Shape cyclic : new Shape[] {forPrimes(bitsA, bitsB, s), alignedShape(bitsA, bitsB, s, 1),
+                    twoLimbs ? alignedShape(bitsA, bitsB, s, 2) : null}) {
+                if (cyclic == null || cyclic.log2n() > maxLog2n) {
+                    continue;
+                }
+                for (Shape shape : truncate ? truncations(cyclic) : java.util.List.of(cyclic)) {
+                    double c = cost(shape, square);
+                    if (c < bestCost) {
+                        bestCost = c;
+                        best = shape;
+                    }
                 }
             }
         }
@@ -169,6 +191,38 @@ public final class DoubleNttIntMul {
         return false;
     }
 
+    /**
+     * The cyclic shape with s primes and pieces of one limb ({@link #LIMB_BITS}), or null where
+     * 64-bit pieces break the bound min(La, Lb) (2^64 - 1)^2 &lt; M / 4 or need more than 2^28
+     * points. With three primes (M about 2^149) it holds while the shorter operand has at most
+     * 2^19 limbs, where the largest piece the bound allows is 64 to 73 bits anyway.
+     */
+    static Shape alignedShape(long bitsA, long bitsB, int s) {
+        return alignedShape(bitsA, bitsB, s, 1);
+    }
+
+    /**
+     * The cyclic shape with s primes and pieces of {@code limbs} (1 or 2) whole limbs, or null
+     * where the bound min(La, Lb) (2^w - 1)^2 &lt; M / 4 fails or the transform would exceed 2^28
+     * points. Two-limb pieces need six primes (M about 2^299), for which they hold at every
+     * length; they take the products three primes cannot take in one-limb pieces (10^8 bits).
+     */
+    static Shape alignedShape(long bitsA, long bitsB, int s, int limbs) {
+        int w = LIMB_BITS * limbs;
+        long la = (bitsA + w - 1) / w;
+        long lb = (bitsB + w - 1) / w;
+        if (2L * w + ceilLog2(Math.min(la, lb)) > MODULUS_BITS[s] - 2) {
+            return null;
+        }
+        int log2n = Math.max(DoubleNttPlan.MIN_LOG2N, ceilLog2(la + lb - 1));
+        return log2n > DoubleNttPlan.MAX_LOG2N ? null : new Shape(s, w, log2n, la, lb);
+    }
+
+    /** Whether pieces of w bits are whole limbs (64 or 128 bits): the unshifted projection and packing. */
+    static boolean aligned(int w) {
+        return w == LIMB_BITS || w == 2 * LIMB_BITS;
+    }
+
     private static Shape forPrimes(long bitsA, long bitsB, int s) {
         // min(La, Lb) (2^w - 1)^2 < 2^(2w + ceil(log2 min)) <= 2^(MODULUS_BITS - 2) <= M / 4
         for (int w = Math.min(MAX_PIECE_BITS, (MODULUS_BITS[s] - 2) / 2); w >= 1; w--) {
@@ -187,7 +241,7 @@ public final class DoubleNttIntMul {
      * length: a negacyclic convolution of N = 2^(log2n - 1) points with a cyclic one of N/2
      * (up to 1.5 N pieces) or a negacyclic one of N/4 (up to 1.25 N pieces).
      */
-    private static java.util.List<Shape> truncations(Shape cyclic) {
+    static java.util.List<Shape> truncations(Shape cyclic) {
         java.util.List<Shape> out = new java.util.ArrayList<>(3);
         out.add(cyclic);
         int log2n = cyclic.log2n() - 1;
@@ -223,8 +277,19 @@ public final class DoubleNttIntMul {
                 perPrime += transforms * transformCost(shape.log2n() - 1);
             }
         }
-        return shape.primes() * perPrime + shape.productPieces() * (4 + 2.0 * shape.primes());
+        double perPiece = 4 + 2.0 * shape.primes();
+        if (!aligned(shape.pieceBits())) {
+            perPiece += SHIFTED_PIECE_COST;
+        }
+        return shape.primes() * perPrime + shape.productPieces() * perPiece;
     }
+
+    // What pieces of other than 64 bits cost more per product piece, in the cost's units (about
+    // ns): the windows of the projection and the shifted packing of every digit plane. Set by
+    // IntMulShapeAB (one thread, 2026-11-26, load 6-13 on 2 cores): 64-bit pieces measured 12-13%
+    // faster than the best shape of 66- to 118-bit pieces at 10^5, 10^6 and 10^7 bits; at 40,000,
+    // 2 10^5 and 3 10^5 bits the shape chosen with this value was the fastest measured or within 2%.
+    private static final double SHIFTED_PIECE_COST = 35;
 
     private static double transformCost(int log2n) {
         double n = Math.scalb(1.0, log2n);
@@ -272,7 +337,12 @@ public final class DoubleNttIntMul {
         ForkJoinPool pool = WorkerPools.of(threads);
         Pieces pa = new Pieces(parts(la, w, shape.piecesA(), pool), w);
         Pieces pb = same ? pa : new Pieces(parts(lb, w, shape.piecesB(), pool), w);
-        return limbs(plan, plan.convolve(pa, pb, threads), shape, bitsA + bitsB, threads);
+        ConvolutionPlan.Convolved convolved = plan.convolve(pa, pb, threads);
+        pa.release();
+        if (pb != pa) {
+            pb.release();
+        }
+        return limbs(plan, convolved, shape, bitsA + bitsB, threads);
     }
 
     /**
@@ -317,7 +387,7 @@ public final class DoubleNttIntMul {
         return out;
     }
 
-    /** The projection of an integer: its w-bit pieces (three parts each), residues by {@link #residues}. */
+    /** The projection of an integer: its w-bit pieces (in {@link #partCount} parts), residues by {@link #residues}. */
     public static final class Pieces implements ConvolutionPlan.Projection {
         private final double[][] parts;
         private final int w;
@@ -336,11 +406,26 @@ public final class DoubleNttIntMul {
         public int length() {
             return parts[0].length;
         }
+
+        // The parts back to the matrix pool (they came from it: parts(long[], int, long, ForkJoinPool)); not used afterwards.
+        void release() {
+            DoubleNttPlan.giveBack(parts);
+        }
+    }
+
+    /** The largest part of a piece: parts below 2^50 keep every residue step within the modular product's range. */
+    static final int MAX_PART_BITS = 50;
+
+    /** The number of parts a w-bit piece is cut into: ceil(w / 50) (1 to 3). */
+    static int partCount(int w) {
+        return (w + MAX_PART_BITS - 1) / MAX_PART_BITS;
     }
 
     /**
-     * The pieces' parts: parts[t][i] = bits [i w + t k, i w + (t + 1) k) of the limbs (k =
-     * ceil(w / 3) &lt;= 40; the last part may be shorter), as doubles. O(count).
+     * The pieces' parts: parts[t][i] = bits [i w + t k, i w + (t + 1) k) of the limbs for t &lt;
+     * {@link #partCount}(w) = ceil(w / 50) parts of k = ceil(w / parts) &lt;= 50 bits each (the last
+     * may be shorter), as doubles. Two parts instead of three from 51 to 100 bits: a window and a
+     * modular product fewer per piece and prime. O(count).
      */
     public static double[][] parts(long[] limbs, int w, long count) {
         return parts(limbs, w, count, null);
@@ -352,7 +437,7 @@ public final class DoubleNttIntMul {
      */
     static double[][] parts(long[] limbs, int w, long count, ForkJoinPool pool) {
         int n = (int) count;
-        double[][] parts = new double[3][n];
+        double[][] parts = DoubleNttPlan.borrow(partCount(w), n); // every entry written below
         if (pool == null || n < PARALLEL_MIN_PIECES) {
             parts(limbs, w, parts, 0, n);
         } else {
@@ -367,28 +452,81 @@ public final class DoubleNttIntMul {
 
     // parts[t][i] for the pieces i in [from, to).
     private static void parts(long[] limbs, int w, double[][] parts, int from, int to) {
-        int k = (w + 2) / 3;
+        int np = parts.length;
+        int k = (w + np - 1) / np;
         long maskK = (1L << k) - 1;
-        int kLast = w - 2 * k;
-        long maskLast = kLast <= 0 ? 0 : (1L << kLast) - 1;
-        double[] p0 = parts[0];
-        double[] p1 = parts[1];
-        double[] p2 = parts[2];
+        int kLast = w - (np - 1) * k;
+        long maskLast = (1L << kLast) - 1;
         // pieces whose windows stay inside the limbs (the last part's window starts below bit
         // 64 (length - 1)) take the branch-free path; the few at the top read zeros above
         long safeBits = 64L * (limbs.length - 1);
-        int fast = (int) Math.max(from, Math.min(to, (safeBits - 2L * k + w - 1) / w));
-        for (int i = from; i < fast; i++) {
-            long bit = (long) i * w;
-            p0[i] = window(limbs, bit) & maskK;
-            p1[i] = window(limbs, bit + k) & maskK;
-            p2[i] = window(limbs, bit + 2L * k) & maskLast;
+        int fast = (int) Math.max(from, Math.min(to, (safeBits - (long) (np - 1) * k + w - 1) / w));
+        if (w == LIMB_BITS) { // limb i in two halves
+            double[] p0 = parts[0];
+            double[] p1 = parts[1];
+            int top = Math.min(to, limbs.length);
+            for (int i = from; i < top; i++) {
+                long x = limbs[i];
+                p0[i] = x & 0xFFFFFFFFL;
+                p1[i] = x >>> 32;
+            }
+            for (int i = Math.max(from, top); i < to; i++) {
+                p0[i] = 0;
+                p1[i] = 0;
+            }
+            return;
+        }
+        if (w == 2 * LIMB_BITS) { // limbs 2i, 2i + 1 in parts of 43, 43 and 42 bits
+            double[] p0 = parts[0];
+            double[] p1 = parts[1];
+            double[] p2 = parts[2];
+            long mask = (1L << 43) - 1;
+            int top = Math.min(to, limbs.length / 2);
+            for (int i = from; i < top; i++) {
+                long lo = limbs[2 * i];
+                long hi = limbs[2 * i + 1];
+                p0[i] = lo & mask;
+                p1[i] = ((lo >>> 43) | (hi << 21)) & mask;
+                p2[i] = hi >>> 22;
+            }
+            for (int i = Math.max(from, top); i < to; i++) {
+                long lo = 2 * i < limbs.length ? limbs[2 * i] : 0;
+                long hi = 2 * i + 1 < limbs.length ? limbs[2 * i + 1] : 0;
+                p0[i] = lo & mask;
+                p1[i] = ((lo >>> 43) | (hi << 21)) & mask;
+                p2[i] = hi >>> 22;
+            }
+            return;
+        }
+        if (np == 1) {
+            double[] p0 = parts[0];
+            for (int i = from; i < fast; i++) {
+                p0[i] = window(limbs, (long) i * w) & maskLast;
+            }
+        } else if (np == 2) {
+            double[] p0 = parts[0];
+            double[] p1 = parts[1];
+            for (int i = from; i < fast; i++) {
+                long bit = (long) i * w;
+                p0[i] = window(limbs, bit) & maskK;
+                p1[i] = window(limbs, bit + k) & maskLast;
+            }
+        } else {
+            double[] p0 = parts[0];
+            double[] p1 = parts[1];
+            double[] p2 = parts[2];
+            for (int i = from; i < fast; i++) {
+                long bit = (long) i * w;
+                p0[i] = window(limbs, bit) & maskK;
+                p1[i] = window(limbs, bit + k) & maskK;
+                p2[i] = window(limbs, bit + 2L * k) & maskLast;
+            }
         }
         for (int i = fast; i < to; i++) {
             long bit = (long) i * w;
-            p0[i] = windowAtTop(limbs, bit) & maskK;
-            p1[i] = windowAtTop(limbs, bit + k) & maskK;
-            p2[i] = windowAtTop(limbs, bit + 2L * k) & maskLast;
+            for (int t = 0; t < np; t++) {
+                parts[t][i] = windowAtTop(limbs, bit + (long) t * k) & (t == np - 1 ? maskLast : maskK);
+            }
         }
     }
 
@@ -428,19 +566,27 @@ public final class DoubleNttIntMul {
     /**
      * m (R x C, any contents) gets the pieces' residues mod p at position i = r C + c, zeros
      * after them up to the end of their last row; returns the number of rows written (the
-     * rest is left for the transform to take as zero). O(count).
+     * rest is left for the transform to take as zero). The parts as {@link #parts} cuts them
+     * (their number gives the part size). O(count).
      */
     static int residues(double[][] parts, int w, long p, double[][] m) {
-        int k = (w + 2) / 3;
-        double c1 = DoubleCrt.symmetric(powerOfTwo(k, p), p);
-        double c2 = DoubleCrt.symmetric(powerOfTwo(2L * k, p), p);
+        int np = parts.length;
+        int k = (w + np - 1) / np;
+        double c1 = np > 1 ? DoubleCrt.symmetric(powerOfTwo(k, p), p) : 0;
+        double c2 = np > 2 ? DoubleCrt.symmetric(powerOfTwo(2L * k, p), p) : 0;
         int count = parts[0].length;
         int cols = m[0].length;
         int used = (count + cols - 1) / cols;
         for (int r = 0; r < used; r++) {
             int off = r * cols;
             int len = Math.min(cols, count - off);
-            residueRow(parts[0], parts[1], parts[2], off, m[r], len, c1, c2, p);
+            if (np == 1) {
+                residueRow(parts[0], off, m[r], len, p);
+            } else if (np == 2) {
+                residueRow(parts[0], parts[1], off, m[r], len, c1, p);
+            } else {
+                residueRow(parts[0], parts[1], parts[2], off, m[r], len, c1, c2, p);
+            }
             if (len < cols) {
                 java.util.Arrays.fill(m[r], len, cols, 0.0);
             }
@@ -448,7 +594,9 @@ public final class DoubleNttIntMul {
         return used;
     }
 
-    // row[c] = a0 + a1 c1 + a2 c2 (mod p, reduced) at [off + c], c < len: vectorized.
+    // row[c] = a0 + a1 c1 + a2 c2 (mod p, reduced) at [off + c], c < len: vectorized. The parts
+    // are below 2^50, |c_t| <= p/2: each product's remainder is below 0.875 p (DoubleNttKernels'
+    // modular product), the sum below 2^52, reduced by one rounded quotient.
     private static void residueRow(double[] a0, double[] a1, double[] a2, int off, double[] row, int len,
             double c1, double c2, long p) {
         double pd = p;
@@ -463,6 +611,31 @@ public final class DoubleNttIntMul {
             double g = y * c2;
             double v = Math.fma(Math.rint(x * c1p), np, h) + Math.fma(x, c1, -h)
                     + Math.fma(Math.rint(y * c2p), np, g) + Math.fma(y, c2, -g) + a0[off + c];
+            row[c] = Math.fma(Math.rint(v * pinv), np, v);
+        }
+    }
+
+    // row[c] = a0 + a1 c1 (mod p, reduced) at [off + c], c < len: two parts.
+    private static void residueRow(double[] a0, double[] a1, int off, double[] row, int len, double c1, long p) {
+        double pd = p;
+        double pinv = 1.0 / p;
+        double c1p = c1 * pinv;
+        double np = -pd;
+        for (int c = 0; c < len; c++) {
+            double x = a1[off + c];
+            double h = x * c1;
+            double v = Math.fma(Math.rint(x * c1p), np, h) + Math.fma(x, c1, -h) + a0[off + c];
+            row[c] = Math.fma(Math.rint(v * pinv), np, v);
+        }
+    }
+
+    // row[c] = a0 (mod p, reduced) at [off + c], c < len: one part.
+    private static void residueRow(double[] a0, int off, double[] row, int len, long p) {
+        double pd = p;
+        double pinv = 1.0 / p;
+        double np = -pd;
+        for (int c = 0; c < len; c++) {
+            double v = a0[off + c];
             row[c] = Math.fma(Math.rint(v * pinv), np, v);
         }
     }
@@ -528,6 +701,21 @@ public final class DoubleNttIntMul {
     private static long[] packBlock(DoubleCrt crt, double[][][] res, int s, int count, int w, long[] out, int t0,
             int t1) {
         long[] carries = new long[s];
+        if (aligned(w)) {
+            packAligned(res, s, count, w == LIMB_BITS ? 0 : 1, crt, out, t0, t1, carries);
+        } else {
+            packShifted(res, s, count, w, crt, out, t0, t1, carries);
+        }
+        long[] high = new long[s]; // below 2^(50 (s - 1)) <= 2^(64 (s - 1))
+        for (int j = s - 2; j >= 0; j--) {
+            mulAdd(high, 0, s, crt.prime(j), ZERO_LIMBS, carries[j]);
+        }
+        return high;
+    }
+
+    // The passes of packBlock for pieces of any size: each plane's digits shifted into a chunk of limbs.
+    private static void packShifted(double[][][] res, int s, int count, int w, DoubleCrt crt, long[] out, int t0,
+            int t1, long[] carries) {
         long[] chunk = new long[RECOMBINE_CHUNK + 2];
         for (int c0 = t0; c0 < t1; c0 += RECOMBINE_CHUNK) {
             int c1 = Math.min(t1, c0 + RECOMBINE_CHUNK);
@@ -538,11 +726,85 @@ public final class DoubleNttIntMul {
                 carries[j] = mulAdd(out, c0, c1, crt.prime(j), chunk, carries[j]);
             }
         }
-        long[] high = new long[s]; // below 2^(50 (s - 1)) <= 2^(64 (s - 1))
-        for (int j = s - 2; j >= 0; j--) {
-            mulAdd(high, 0, s, crt.prime(j), ZERO_LIMBS, carries[j]);
+    }
+
+    /*
+     * The passes of packBlock for pieces of whole limbs (2^shift limbs, shift 0 or 1): digit i
+     * of a plane is limb i 2^shift of the plane, the limbs between are zero (digits below 2^50),
+     * so nothing is shifted or packed: the top plane's digits are the first pass's limbs and
+     * every further pass multiplies and adds the next plane's digits straight from the matrix,
+     * row segment by row segment (a segment of at most RECOMBINE_CHUNK limbs runs through every
+     * pass while it is in cache).
+     */
+    private static void packAligned(double[][][] res, int s, int count, int shift, DoubleCrt crt, long[] out, int t0,
+            int t1, long[] carries) {
+        int cols = res[0][0].length;
+        int logCols = Integer.numberOfTrailingZeros(cols);
+        int end = (int) Math.min(t1, (long) count << shift); // limbs from here on get no digit
+        for (int c0 = t0; c0 < t1; ) {
+            int row = (c0 >>> shift) >>> logCols;
+            int c1 = c0 < end ? (int) Math.min(Math.min(end, c0 + RECOMBINE_CHUNK), ((long) (row + 1) << logCols) << shift)
+                    : Math.min(t1, c0 + RECOMBINE_CHUNK);
+            if (c0 < end) {
+                int base = row << logCols; // digit index of the row's first entry
+                double[] top = res[s - 1][row];
+                if (shift == 0) {
+                    for (int t = c0; t < c1; t++) {
+                        out[t] = (long) top[t - base];
+                    }
+                } else {
+                    for (int t = c0; t < c1; t++) {
+                        out[t] = (t & 1) == 0 ? (long) top[(t >>> 1) - base] : 0;
+                    }
+                }
+                for (int j = s - 2; j >= 0; j--) {
+                    carries[j] = shift == 0
+                            ? mulAddDigits(out, c0, c1, crt.prime(j), res[j][row], c0 - base, carries[j])
+                            : mulAddEvenDigits(out, c0, c1, crt.prime(j), res[j][row], base, carries[j]);
+                }
+            } else {
+                java.util.Arrays.fill(out, c0, c1, 0L);
+                for (int j = s - 2; j >= 0; j--) {
+                    carries[j] = mulAdd(out, c0, c1, crt.prime(j), ZERO_CHUNK, carries[j]);
+                }
+            }
+            c0 = c1;
         }
-        return high;
+    }
+
+    // y[t] = y[t] p + (t even ? digits[t / 2 - base] : 0) + carry for t in [t0, t1) (two-limb pieces); returns the carry.
+    private static long mulAddEvenDigits(long[] y, int t0, int t1, long p, double[] digits, int base, long carry) {
+        for (int t = t0; t < t1; t++) {
+            long a = y[t];
+            long lo = a * p;
+            long hi = Math.multiplyHigh(a, p) + ((a >> 63) & p); // unsigned high word
+            long s1 = lo + ((t & 1) == 0 ? (long) digits[(t >>> 1) - base] : 0);
+            hi += Long.compareUnsigned(s1, lo) < 0 ? 1 : 0;
+            long s2 = s1 + carry;
+            hi += Long.compareUnsigned(s2, s1) < 0 ? 1 : 0;
+            y[t] = s2;
+            carry = hi;
+        }
+        return carry;
+    }
+
+    // mulAdd's zero addend for the limbs above the last digit (a segment of at most RECOMBINE_CHUNK).
+    private static final long[] ZERO_CHUNK = new long[RECOMBINE_CHUNK_LIMBS + 2];
+
+    // y[t] = y[t] p + digits[off + t - t0] + carry for t in [t0, t1) (p < 2^50, digits in [0, 2^50)); returns the carry.
+    private static long mulAddDigits(long[] y, int t0, int t1, long p, double[] digits, int off, long carry) {
+        for (int t = t0; t < t1; t++) {
+            long a = y[t];
+            long lo = a * p;
+            long hi = Math.multiplyHigh(a, p) + ((a >> 63) & p); // unsigned high word
+            long s1 = lo + (long) digits[off + t - t0];
+            hi += Long.compareUnsigned(s1, lo) < 0 ? 1 : 0;
+            long s2 = s1 + carry;
+            hi += Long.compareUnsigned(s2, s1) < 0 ? 1 : 0;
+            y[t] = s2;
+            carry = hi;
+        }
+        return carry;
     }
 
     // x[1 + t] read by mulAdd as zeros when it multiplies a block's H (at most MAX_PRIMES limbs).
@@ -578,7 +840,7 @@ public final class DoubleNttIntMul {
     }
 
     // Limbs per chunk of the recombination passes.
-    private static final int RECOMBINE_CHUNK = 2048;
+    private static final int RECOMBINE_CHUNK = RECOMBINE_CHUNK_LIMBS;
 
     // chunk[1 + t - t0] = limb t of sum_i v_i 2^(w i) (first count digits) for t in [t0, t1),
     // chunk[0] and chunk[t1 - t0 + 1] scratch. Digits are below 2^50 <= w: they do not

@@ -26,11 +26,11 @@ import org.modalg.polynomial.convolution.ConvolutionPlan;
  * ({@link ConvolutionPlan} through {@link DoubleNttIntMul}: the limbs' pieces as its projection,
  * limbs with carries as its recombination, its primes below 2^50). On the CPU,
  * {@link #multiplyCpu}: transforms in double-precision arithmetic that the JIT vectorizes
- * ({@link org.modalg.fft.doublentt.DoubleNttPlan}), 3 to 6 primes, pieces of up to 120 bits and a
- * truncated length (multiples of a quarter of a power of two) chosen by cost; at 10^7 bits five
- * primes, 115-bit pieces, convolutions of 2^17 (negacyclic) and 2^16 points; at 10^8 bits five
- * primes, 113-bit pieces, length 2^21 (polynomial/BENCHMARKS.md has the figures against FLINT
- * and GMP). On any {@link NttEngine}, {@link #multiplyNtt(BigInteger, BigInteger, NttEngine)}: the
+ * ({@link org.modalg.fft.doublentt.DoubleNttPlan}), 3 to 6 primes, pieces of up to 120 bits or of
+ * whole limbs and a truncated length (multiples of a quarter of a power of two) chosen by cost; from
+ * 10^5 to about 3 10^7 bits three primes and 64-bit pieces (at 10^7 bits convolutions of 2^18
+ * (negacyclic) and 2^16 (negacyclic) points), at 10^8 bits six primes, 128-bit pieces, 2^20
+ * (negacyclic) and 2^19 points (polynomial/BENCHMARKS.md has the figures against FLINT and GMP). On any {@link NttEngine}, {@link #multiplyNtt(BigInteger, BigInteger, NttEngine)}: the
  * same primes, pieces and recombination with one cyclic convolution per prime on the engine
  * (the cheapest cyclic shape of at most 2^27 points). In both, the product's coefficients are
  * below min(La, Lb) (2^w - 1)^2 &lt; M / 4 for La, Lb pieces and M the primes' product, and a

@@ -179,7 +179,8 @@ class DoubleNttIntMulTest {
     /**
      * For each prime count, an all-ones square whose piece count La = Lb = 2^t is a power of
      * two at the chosen w, so that the middle coefficient 2^t (2^w - 1)^2 is as close to M/4 as
-     * the chosen shape allows (within a factor 2^3 of the bound where w is not capped at 120).
+     * the chosen shape allows (within a factor 2^3 of the bound where w is not capped at 120 and
+     * is not the one-limb piece, which leaves room by design).
      */
     @Test
     void squaresAtTheCoefficientBound() {
@@ -199,7 +200,7 @@ class DoubleNttIntMulTest {
                 check(x, new BigInteger(x.toByteArray()), 2, primes, "bound square (equal, not same) " + shape);
                 BigInteger maxCoefficient = BigInteger.valueOf(pieces).multiply(allOnes(shape.pieceBits()).pow(2));
                 assertTrue(maxCoefficient.compareTo(quarterM) < 0, shape + ": a coefficient reaches M/4");
-                if (shape.pieceBits() < DoubleNttIntMul.MAX_PIECE_BITS) {
+                if (shape.pieceBits() < DoubleNttIntMul.MAX_PIECE_BITS && shape.pieceBits() != DoubleNttIntMul.LIMB_BITS) {
                     assertTrue(maxCoefficient.shiftLeft(3).compareTo(quarterM) > 0,
                             "the shape leaves more than a factor 8 unused: " + shape);
                 }
@@ -279,7 +280,7 @@ class DoubleNttIntMulTest {
         if (forcePrimes != 0) {
             assertEquals(forcePrimes, s, msg);
         }
-        assertTrue(w >= 1 && w <= 120, msg);
+        assertTrue(w >= 1 && w <= 120 || w == 128, msg); // shifted pieces up to 120 bits, or two limbs
         assertEquals((bitsA + w - 1) / w, shape.piecesA(), msg);
         assertEquals((bitsB + w - 1) / w, shape.piecesB(), msg);
         assertTrue(shape.log2n() >= DoubleNttPlan.MIN_LOG2N && shape.log2n() <= DoubleNttPlan.MAX_LOG2N, msg);
@@ -361,6 +362,192 @@ class DoubleNttIntMulTest {
             if (!expected.equals(g)) {
                 throw new AssertionError("seed=" + SEED + " " + shape + " square=" + square + " ones=" + ones
                         + ": wrong product, differs from bit " + expected.xor(g).getLowestSetBit());
+            }
+        }
+    }
+
+    /**
+     * Pieces of one limb ({@link DoubleNttIntMul#alignedShape}) with three primes and of two
+     * limbs with six: in every layout that holds the
+     * product, on one and two threads (the packing by blocks with its carry fix-up from 8192
+     * limbs on), products and squares, balanced and unbalanced, random, all-ones (every
+     * coefficient at its largest), sparse and a top limb of zeros above the pieces; against
+     * BigInteger.
+     */
+    @Test
+    void limbPiecesInEveryLayoutAgainstBigInteger() {
+        Random rnd = new Random(SEED ^ 0x64);
+        for (int it = 0; it < 60; it++) {
+            int bitsA = it < 4 ? 64 * 9000 + rnd.nextInt(64) : logUniformBits(rnd, 150_000);
+            boolean square = rnd.nextInt(4) == 0;
+            int bitsB = square ? bitsA : rnd.nextInt(3) == 0 ? logUniformBits(rnd, 150_000) : bitsA;
+            BigInteger a = operand(rnd, bitsA).abs();
+            BigInteger b = square ? a : operand(rnd, bitsB).abs();
+            boolean two = it % 3 == 2; // two-limb pieces, six primes
+            DoubleNttIntMul.Shape cyclic = two ? DoubleNttIntMul.alignedShape(a.bitLength(), b.bitLength(), 6, 2)
+                    : DoubleNttIntMul.alignedShape(a.bitLength(), b.bitLength(), 3);
+            assertTrue(cyclic != null && cyclic.pieceBits() == (two ? 128 : 64),
+                    "no " + (two ? "two" : "one") + "-limb shape for " + bitsA + " x " + bitsB);
+            for (DoubleNttIntMul.Shape shape : DoubleNttIntMul.truncations(cyclic)) {
+                for (int threads : THREADS) {
+                    long[] la = Limbs.magnitude(a);
+                    long[] lb = square ? la : Limbs.magnitude(b);
+                    long[] got = DoubleNttIntMul.multiply(la, a.bitLength(), lb, b.bitLength(), square, shape, threads);
+                    BigInteger g = Limbs.toBigInteger(got);
+                    BigInteger expected = a.multiply(b);
+                    if (!expected.equals(g)) {
+                        throw new AssertionError("seed=" + SEED + " it=" + it + " " + shape + " threads=" + threads
+                                + " square=" + square + ": " + describe(a) + " x " + describe(b)
+                                + " wrong, differs from bit " + expected.xor(g).getLowestSetBit());
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * The largest all-ones squares on either side of the one-limb limit (the shorter operand of
+     * 2^19 limbs: three primes, one-limb pieces, every middle coefficient 2^19 (2^64 - 1)^2 just
+     * below M / 4; one limb more: six primes, two-limb pieces), against the closed form
+     * (2^n - 1)^2 = 2^2n - 2^(n+1) + 1 (BigInteger's own product of 3.4 10^7 bits would take
+     * tens of seconds), and an all-ones product with a random partner at the limit against the
+     * closed form x (2^n - 1) = x 2^n - x.
+     */
+    @Test
+    void allOnesAtTheOneLimbLimit() {
+        Random rnd = new Random(SEED ^ 0x19);
+        for (int extra : new int[] {0, 64}) {
+            int n = (64 << 19) + extra;
+            DoubleNttIntMul.Shape shape = DoubleNttIntMul.choose(n, n, true, 0);
+            assertEquals(extra == 0 ? 64 : 128, shape.pieceBits(), "shape at " + n + " bits: " + shape);
+            BigInteger x = allOnes(n);
+            BigInteger expected = BigInteger.ONE.shiftLeft(2 * n).subtract(BigInteger.ONE.shiftLeft(n + 1)).add(BigInteger.ONE);
+            BigInteger got = IntegerMultiplication.multiplyCpu(x, x, 1);
+            if (!expected.equals(got)) {
+                throw new AssertionError("seed=" + SEED + " all-ones square of " + n + " bits in " + shape
+                        + ": wrong, differs from bit " + expected.xor(got).getLowestSetBit());
+            }
+        }
+        int n = 64 << 19;
+        BigInteger y = new BigInteger(n - rnd.nextInt(64), rnd).setBit(n - 64);
+        BigInteger got = IntegerMultiplication.multiplyCpu(allOnes(n), y, 2);
+        BigInteger expected = y.shiftLeft(n).subtract(y);
+        if (!expected.equals(got)) {
+            throw new AssertionError("seed=" + SEED + " all-ones x random at " + n + " bits: wrong, differs from bit "
+                    + expected.xor(got).getLowestSetBit());
+        }
+    }
+
+    /**
+     * {@link IntegerMultiplication#multiply} on both sides of the cut-off between Karatsuba on
+     * limbs and the transform route ({@link org.modalg.polynomial.Tuning#intMulNttBits()}): the
+     * smaller operand within 2,000 bits of it, balanced and unbalanced, random, all-ones and
+     * squares, random signs, against BigInteger.
+     */
+    @Test
+    void productsAroundTheTransformCutOff() {
+        Random rnd = new Random(SEED ^ 0x16);
+        int cut = org.modalg.polynomial.Tuning.intMulNttBits();
+        for (int it = 0; it < 60; it++) {
+            int bits = Math.max(1, cut - 2000 + rnd.nextInt(4001));
+            int other = rnd.nextBoolean() ? bits : bits + rnd.nextInt(4 * cut);
+            BigInteger a = operand(rnd, bits);
+            BigInteger b = rnd.nextInt(5) == 0 ? a : operand(rnd, other);
+            BigInteger expected = a.multiply(b);
+            BigInteger got = IntegerMultiplication.multiply(a, b);
+            if (!expected.equals(got)) {
+                throw new AssertionError("seed=" + SEED + " it=" + it + " cut-off " + cut + ": " + describe(a) + " x "
+                        + describe(b) + " wrong, differs from bit " + expected.xor(got).getLowestSetBit());
+            }
+        }
+    }
+
+    /**
+     * The one-limb shape exists exactly while min(La, Lb) (2^64 - 1)^2 &lt; M / 4 (with the
+     * margin of the power-of-two bound): checked with BigInteger around the largest shorter
+     * operand three primes take (2^19 limbs) and for every prime count; unbalanced operands are
+     * limited by the shorter one.
+     */
+    @Test
+    void limbPiecesOnlyWithinTheCoefficientBound() {
+        for (int primes = DoubleNttIntMul.MIN_PRIMES; primes <= DoubleNttIntMul.MAX_PRIMES; primes++) {
+            BigInteger quarterM = modulus(primes).shiftRight(2);
+            for (int e = 0; e <= 24; e++) {
+                for (long limbs : new long[] {(1L << e) - 1, 1L << e, (1L << e) + 1}) {
+                    if (limbs < 1) {
+                        continue;
+                    }
+                    DoubleNttIntMul.Shape shape = DoubleNttIntMul.alignedShape(64 * limbs, 64 * limbs, primes);
+                    // the route's bound: 2^(128 + ceil(log2 limbs)) <= 2^(floor(log2 M) - 2)
+                    BigInteger pow = BigInteger.ONE.shiftLeft(128 + (64 - Long.numberOfLeadingZeros(limbs - 1)));
+                    boolean fits = pow.compareTo(quarterM) <= 0
+                            && 64 - Long.numberOfLeadingZeros(2 * limbs - 2) <= DoubleNttPlan.MAX_LOG2N;
+                    assertEquals(fits, shape != null, "s=" + primes + " limbs=" + limbs);
+                    if (shape != null) {
+                        BigInteger maxCoefficient = BigInteger.valueOf(limbs).multiply(allOnes(64).pow(2));
+                        assertTrue(maxCoefficient.compareTo(quarterM) < 0, shape + ": a coefficient reaches M/4");
+                        assertEquals(limbs, shape.piecesA());
+                    }
+                }
+            }
+        }
+        for (int primes = DoubleNttIntMul.MIN_PRIMES; primes <= DoubleNttIntMul.MAX_PRIMES; primes++) {
+            for (long limbs : new long[] {1, 2, 3, 1L << 20, (1L << 26) + 1}) { // in two-limb pieces
+                DoubleNttIntMul.Shape shape = DoubleNttIntMul.alignedShape(128 * limbs, 128 * limbs, primes, 2);
+                BigInteger pow = BigInteger.ONE.shiftLeft(256 + (64 - Long.numberOfLeadingZeros(limbs - 1)));
+                boolean fits = pow.compareTo(modulus(primes).shiftRight(2)) <= 0
+                        && 64 - Long.numberOfLeadingZeros(2 * limbs - 2) <= DoubleNttPlan.MAX_LOG2N;
+                assertEquals(fits, shape != null, "two-limb pieces, s=" + primes + " pieces=" + limbs);
+                assertEquals(primes == 6, shape != null, "two-limb pieces need six primes, pieces=" + limbs);
+            }
+        }
+        // the chooser takes two-limb pieces only where three primes cannot take one-limb pieces
+        assertEquals(64, DoubleNttIntMul.choose(64L << 19, 64L << 19, false, 0).pieceBits());
+        assertEquals(128, DoubleNttIntMul.choose((64L << 19) + 64, (64L << 19) + 64, false, 0).pieceBits());
+        assertTrue(DoubleNttIntMul.alignedShape(64L << 19, 64L << 19, 3) != null);
+        assertTrue(DoubleNttIntMul.alignedShape((64L << 19) + 1, (64L << 19) + 1, 3) == null);
+        // unbalanced: the shorter operand decides
+        assertTrue(DoubleNttIntMul.alignedShape(64L << 19, 64L << 22, 3) != null);
+        assertTrue(DoubleNttIntMul.alignedShape(64L << 22, 64L << 19, 3) != null);
+    }
+
+    /**
+     * The projection for every piece size 1..120 and 128 (one, two or three parts of at most 50 bits:
+     * the boundaries 50/51 and 100/101 included) against BigInteger: each residue of the
+     * transform's matrix is piece i of the limbs mod p, for random, all-ones and sparse limbs, a
+     * random prime of the set and a random row length; entries after the pieces are zero.
+     */
+    @Test
+    void residuesOfThePiecesForEveryPieceSize() {
+        Random rnd = new Random(SEED ^ 0x51);
+        for (int w = 1; w <= DoubleNttIntMul.MAX_PIECE_BITS + 8; w = w == DoubleNttIntMul.MAX_PIECE_BITS ? 128 : w + 1) {
+            assertEquals((w + 49) / 50, DoubleNttIntMul.partCount(w), "parts of a " + w + "-bit piece");
+            for (int it = 0; it < 3; it++) {
+                int limbs = 1 + rnd.nextInt(40);
+                long[] x = new long[limbs];
+                for (int i = 0; i < limbs; i++) {
+                    x[i] = it == 0 ? -1L : it == 1 ? rnd.nextLong() : (rnd.nextInt(4) == 0 ? 1L << rnd.nextInt(64) : 0);
+                }
+                BigInteger v = Limbs.toBigInteger(x);
+                long count = (64L * limbs + w - 1) / w + rnd.nextInt(3); // a few pieces above the top: zero
+                double[][] parts = DoubleNttIntMul.parts(x, w, count);
+                long p = DoubleNttIntMul.PRIMES[rnd.nextInt(DoubleNttIntMul.PRIMES.length)];
+                int cols = 1 << rnd.nextInt(6);
+                double[][] m = new double[(int) ((count + cols - 1) / cols) + 1][cols];
+                for (double[] row : m) {
+                    java.util.Arrays.fill(row, 7.0); // any contents
+                }
+                int rows = DoubleNttIntMul.residues(parts, w, p, m);
+                assertEquals((count + cols - 1) / cols, rows);
+                BigInteger mask = allOnes(w);
+                for (int i = 0; i < rows * cols; i++) {
+                    long expected = i < count ? v.shiftRight(i * w).and(mask).mod(BigInteger.valueOf(p)).longValue() : 0;
+                    double got = m[i / cols][i % cols];
+                    if (Math.abs(got) > 1.5 * p || DoubleNttPlan.residue(got, p) != expected) {
+                        throw new AssertionError("seed=" + SEED + " w=" + w + " it=" + it + " piece " + i + " of " + count
+                                + " mod " + p + ": got " + got + ", expected " + expected);
+                    }
+                }
             }
         }
     }
