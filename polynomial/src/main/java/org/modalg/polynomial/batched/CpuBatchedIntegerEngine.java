@@ -178,7 +178,7 @@ public final class CpuBatchedIntegerEngine implements BatchedIntegerEngine {
      * 8431/8335, 3072/1536 5434/3052, 4096/2048 9031/3264, 8192/4096 19265/17925 (both Newton),
      * 1280/1024 1193/986, 2560/2048 3573/2945, 4096/1024 13597/7247, 4096/512 13399/11905,
      * 1024/128 758/1463, 2048/256 2445/3009 (polynomial/BENCHMARKS.md). Newton's products reach the
-     * NTT range (40,000 bits) there, where BigInteger's Burnikel-Ziegler still multiplies by
+     * NTT range (16,000 bits) there, where BigInteger's Burnikel-Ziegler still multiplies by
      * Karatsuba and Toom-Cook.
      */
     static int newtonDivisorLimbs() {
