@@ -43,15 +43,16 @@ import org.modalg.polynomial.bivariate.ZZBivariate;
  * where the leading coefficients survive has at least the true degree).
  *
  * <p>Proof: once one more prime leaves the symmetric lift unchanged, its primitive part P in x
- * is divided into F and G over Z[y][x] (exact division, quotient coefficients by exact division in
- * Z[y]). If both divisions are exact, P divides gcd(F, G) and has the x-degree e of a modular
- * image, which is at least that of gcd(F, G); so P = ±gcd(F, G) (both primitive). Otherwise the
- * loop goes on with more primes. {@link Certification#PROVEN} always; the cofactors come out of
- * the proof's divisions.
+ * is divided into F and G: the quotients by their own images modulo further primes and one exact
+ * product each, P Q = F ({@link #modularQuotient}; a remainder at one point modulo one prime
+ * refutes at once). If both divisions are exact, P divides gcd(F, G) and has the x-degree e of a
+ * modular image, which is at least that of gcd(F, G); so P = ±gcd(F, G) (both primitive).
+ * Otherwise the loop goes on with more primes. {@link Certification#PROVEN} always.
  *
  * <p>Cost per prime: about (D + 1 + skipped points) evaluations of F and G (O(deg_x deg_y) each)
  * and univariate gcds mod p (O(deg_x^2)), plus (e + 1) interpolations of O(D^2); on one thread
- * (the points of a prime are sequential). The proof: two exact divisions in Z[y][x].
+ * (the points of a prime are sequential). The proof: the quotients' images (as many points and
+ * about as many primes as the quotients need) and two products in Z[x, y] by Kronecker substitution.
  *
  * <p>Conventions: gcd(0, 0) = 0; gcd(f, 0) = ±f; the result has a positive leading coefficient
  * (the leading coefficient in y of the leading coefficient in x).
@@ -120,7 +121,7 @@ public final class BivariateGcd {
         BigInteger[] fv = flat(pf, fc);
         BigInteger[] gv = flat(pg, gc);
         BigInteger[] gammaV = gamma.coefficients();
-        PrimeStream primes = PrimeStream.below(PRIME_BOUND);
+        Residues primes = new Residues(fv, gv, gammaV);
         CrtAccumulator acc = null;
         List<Long> kept = new ArrayList<>();
         int emin = Integer.MAX_VALUE;
@@ -139,13 +140,9 @@ public final class BivariateGcd {
                         + " primes (far beyond the size of any factor): an internal error");
             }
             options.checkCancelled("before bivariate gcd image modulo " + p);
-            CrtBasis basis = CrtBasis.of(p);
-            long[] fp = new long[fv.length];
-            long[] gp = new long[gv.length];
-            long[] gammaP = new long[gammaV.length];
-            basis.project(fv, fp);
-            basis.project(gv, gp);
-            basis.project(gammaV, gammaP);
+            long[] fp = primes.residues(0);
+            long[] gp = primes.residues(1);
+            long[] gammaP = primes.residues(2);
             boolean gammaZero = true;
             for (long v : gammaP) {
                 gammaZero &= v == 0;
@@ -178,7 +175,7 @@ public final class BivariateGcd {
             used++;
             if (!changed && acc.count() >= 2) {
                 ZZBivariate candidate = primitivePart(lift(acc.symmetric(), emin, d));
-                if (divides(candidate, pf) && divides(candidate, pg)) {
+                if (modularQuotient(candidate, pf) != null && modularQuotient(candidate, pg) != null) {
                     report.primesUsed(used).field("word-size primes < 2^" + PolyGcdDouble.MAX_PRIME_BITS)
                             .certification(Certification.PROVEN, "trial division of both inputs by the lift's"
                                     + " primitive part (x-degree " + emin + " of a modular image)");
@@ -250,16 +247,7 @@ public final class BivariateGcd {
             nodes[count] = a;
             values[count++] = scaled;
         }
-        long[] coefficients = new long[(e + 1) * (d + 1)];
-        long[] column = new long[d + 1];
-        for (int i = 0; i <= e; i++) {
-            for (int k = 0; k <= d; k++) {
-                column[k] = values[k][i];
-            }
-            long[] c = BivariateKernels.interpolate(nodes, column, p);
-            System.arraycopy(c, 0, coefficients, i * (d + 1), d + 1);
-        }
-        return new Image(e, coefficients);
+        return new Image(e, BivariateKernels.interpolateColumns(nodes, values, e + 1, p));
     }
 
     private static ZZBivariate lift(BigInteger[] c, int e, int d) {
@@ -368,6 +356,129 @@ public final class BivariateGcd {
             }
         }
         return ZZBivariate.ofCoefficientsInX(q);
+    }
+
+    /**
+     * f / h in Z[x, y] when h divides f, else null (h non-zero, h and f with positive x-degree or
+     * constants): the quotient q by its images, then one product as the proof. Modulo each prime
+     * p &lt; 2^26 in turn ({@link PrimeStream}), at the points y = 0, 1, ... where lc_x h does not
+     * vanish (deg_y f - deg_y h + 1 of them), the univariate exact division f(x, a) / h(x, a)
+     * mod p ({@link BivariateKernels#divideExact}; a non-zero remainder proves that h does not
+     * divide f: then null at once), interpolation in y ({@link BivariateKernels#interpolateColumns}),
+     * incremental CRT. When a prime leaves the symmetric lift q unchanged, h q = f is checked by
+     * one Kronecker product ({@link ZZBivariate#multiply}): equal, q is the quotient (proven). The
+     * coefficients of a true quotient are at most 2^(deg_x q + deg_y q) ||f||_2 (Mahler measure:
+     * M(q) &lt;= M(f) &lt;= ||f||_2, and |q_ij| &lt;= C(deg_x q, i) C(deg_y q, j) M(q)); once the
+     * modulus exceeds twice that and the product still differs, h does not divide f: null.
+     *
+     * <p>Against {@link #tryDivide} (long division over Z[y]): the BigInteger work is one product
+     * of the size of f instead of deg_x q deg_x h products of polynomials in y.
+     */
+    static ZZBivariate modularQuotient(ZZBivariate h, ZZBivariate f) {
+        int qx = f.degreeX() - h.degreeX();
+        int qy = f.degreeY() - h.degreeY();
+        if (qx < 0 || qy < 0) {
+            return null;
+        }
+        int hr = h.degreeX() + 1;
+        int hc = h.degreeY() + 1;
+        int fr = f.degreeX() + 1;
+        int fc = f.degreeY() + 1;
+        BigInteger[] hv = flat(h, hc);
+        BigInteger[] fv = flat(f, fc);
+        BigInteger norm2 = BigInteger.ZERO;
+        for (BigInteger v : fv) {
+            norm2 = norm2.add(v.multiply(v));
+        }
+        long boundBits = qx + qy + (norm2.bitLength() + 1) / 2 + 2;
+        BigInteger limit = BigInteger.ONE.shiftLeft((int) Math.min(Integer.MAX_VALUE - 8, boundBits + 1));
+        Residues primes = new Residues(hv, fv);
+        CrtAccumulator acc = new CrtAccumulator((qx + 1) * (qy + 1));
+        int cols = Math.max(hc, fc);
+        long[] pw = new long[cols];
+        long[] ha = new long[hr];
+        long[] fa = new long[fr];
+        long[] q = new long[qx + 1];
+        long[] nodes = new long[qy + 1];
+        long[][] values = new long[qy + 1][];
+        while (true) {
+            long p = primes.next();
+            ZpField field = ZpField.of(p);
+            double pInv = 1.0 / p;
+            long[] hp = primes.residues(0);
+            long[] fp = primes.residues(1);
+            int count = 0;
+            for (long a = 0; a < p && count <= qy; a++) {
+                long v = 1;
+                for (int j = 0; j < cols; j++) {
+                    pw[j] = v;
+                    v = BivariateKernels.mulmod(v, a, p, pInv);
+                }
+                BivariateKernels.evaluateRows(hp, hr, hc, pw, p, ha);
+                if (ha[hr - 1] == 0) {
+                    continue;
+                }
+                BivariateKernels.evaluateRows(fp, fr, fc, pw, p, fa);
+                if (!BivariateKernels.divideExact(field, fa, fr, ha, hr, q)) {
+                    return null; // h(x, a) does not divide f(x, a) mod p
+                }
+                nodes[count] = a;
+                values[count++] = q.clone();
+            }
+            long[] image = BivariateKernels.interpolateColumns(nodes, values, qx + 1, p);
+            // image is column-major by x-degree: coefficient of x^i y^j at i (qy + 1) + j
+            boolean changed = acc.add(p, image);
+            if (!changed || acc.modulus().compareTo(limit) > 0) {
+                ZZBivariate candidate = lift(acc.symmetric(), qx, qy);
+                if (candidate.multiply(h).equals(f)) {
+                    return candidate;
+                }
+                if (acc.modulus().compareTo(limit) > 0) {
+                    return null;
+                }
+            }
+        }
+    }
+
+    /**
+     * The primes below 2^26 in {@link PrimeStream}'s order with the residues of fixed integer
+     * vectors modulo the current one, projected by one {@link CrtBasis} per batch of primes (the
+     * BigIntegers are unpacked once per batch, not once per prime): batches of 2, 4, 8, then 8
+     * (most runs need 2 to 5 primes).
+     */
+    private static final class Residues {
+        private final PrimeStream stream = PrimeStream.below(PRIME_BOUND);
+        private int batch = 2;
+        private final BigInteger[][] vectors;
+        private final long[][] residues;
+        private long[] primes;
+        private int next;
+
+        Residues(BigInteger[]... vectors) {
+            this.vectors = vectors;
+            this.residues = new long[vectors.length][];
+        }
+
+        /** The next prime; its residues by {@link #residues}. */
+        long next() {
+            if (primes == null || next == primes.length) {
+                primes = stream.next(batch);
+                batch = Math.min(8, 2 * batch);
+                CrtBasis basis = CrtBasis.of(primes);
+                for (int v = 0; v < vectors.length; v++) {
+                    residues[v] = new long[primes.length * vectors[v].length];
+                    basis.project(vectors[v], residues[v]);
+                }
+                next = 0;
+            }
+            return primes[next++];
+        }
+
+        /** Vector v modulo the current prime, a new array. */
+        long[] residues(int v) {
+            int n = vectors[v].length;
+            return java.util.Arrays.copyOfRange(residues[v], (next - 1) * n, next * n);
+        }
     }
 
     private static BigInteger[] flat(ZZBivariate f, int cols) {
