@@ -2,6 +2,7 @@ package org.modalg.modular.bivariate;
 
 import java.util.Arrays;
 import org.modalg.fields.ZpField;
+import org.modalg.modular.kernel.BivariateImagesZp;
 import org.modalg.modular.kernel.PolyGcdDouble;
 import org.modalg.modular.kernel.PolyGcdZp;
 
@@ -14,44 +15,17 @@ import org.modalg.modular.kernel.PolyGcdZp;
  * stated, not checked.
  */
 final class BivariateKernels {
-    /** Products of residues below 2^26 summed before a reduction: 2^11 products of &lt; 2^52 stay below 2^63. */
-    static final int SUM_BLOCK = 1 << 11;
-
     private BivariateKernels() {
     }
 
-    /**
-     * a b mod p for a, b in [0, p), p &lt; 2^26: the quotient of the exact 52-bit product from a
-     * double (off by at most one: the product is exact in a double and 1/p has relative error
-     * 2^-53, so the quotient's error is below 2^-26), then one correction each way.
-     */
+    /** {@link BivariateImagesZp#mulmod}. */
     static long mulmod(long a, long b, long p, double pInv) {
-        long prod = a * b;
-        long q = (long) ((double) prod * pInv);
-        long r = prod - q * p;
-        r += (r >> 63) & p;
-        return r >= p ? r - p : r;
+        return BivariateImagesZp.mulmod(a, b, p, pInv);
     }
 
-    /**
-     * out[i] = sum_j c[i * stride + j] a^j mod p for i in [0, rows), j in [0, cols), given
-     * pw[j] = a^j mod p; c in [0, p). Products summed in blocks of {@link #SUM_BLOCK}, one
-     * reduction per block. O(rows cols).
-     */
+    /** {@link BivariateImagesZp#evaluateRows} from offset 0. */
     static void evaluateRows(long[] c, int rows, int cols, long[] pw, long p, long[] out) {
-        for (int i = 0; i < rows; i++) {
-            int base = i * cols;
-            long r = 0;
-            for (int from = 0; from < cols; from += SUM_BLOCK) {
-                int to = Math.min(cols, from + SUM_BLOCK);
-                long s = 0;
-                for (int j = from; j < to; j++) {
-                    s += c[base + j] * pw[j];
-                }
-                r = (r + s % p) % p;
-            }
-            out[i] = r;
-        }
+        BivariateImagesZp.evaluateRows(c, 0, rows, cols, pw, p, out);
     }
 
     /** x + MAGIC - MAGIC rounds a double x (|x| &lt; 2^51) to the nearest integer (as in {@link PolyGcdDouble}). */
@@ -74,36 +48,10 @@ final class BivariateKernels {
         return x < 0 ? x + p : x;
     }
 
-    /**
-     * values[a - from] = Res_{n, m}(f(x, a), g(x, a)) mod p for a in [from, to), with the formal
-     * degrees n = fRows - 1 and m = gRows - 1 (so a point where a leading coefficient vanishes is
-     * exact: {@link PolyGcdZp#resultant}'s rule). f holds fRows x fCols residues (coefficient of
-     * x^i y^j at i fCols + j), g likewise. The coefficients in x are evaluated point by point as
-     * dot products with the powers of a ({@link #evaluateRows}: one 64-bit multiply-add per term,
-     * one reduction per 2^11 terms), which profiled faster than Horner across all points on
-     * symmetric double residues with a reduction per step (tried: 43% of the samples against 28%
-     * at total degree 30).
-     * O((to - from)(fRows fCols + gRows gCols + n m)).
-     */
+    /** {@link BivariateImagesZp#resultantsAt} on whole arrays. */
     static void resultantsAt(ZpField field, long[] f, int fRows, int fCols, long[] g, int gRows, int gCols,
             int from, int to, long[] values) {
-        long p = field.p();
-        double pInv = 1.0 / p;
-        int cols = Math.max(fCols, gCols);
-        long[] pw = new long[cols];
-        long[] fa = new long[fRows];
-        long[] ga = new long[gRows];
-        for (int a = from; a < to; a++) {
-            long pt = a % p;
-            long v = 1;
-            for (int j = 0; j < cols; j++) {
-                pw[j] = v;
-                v = mulmod(v, pt, p, pInv);
-            }
-            evaluateRows(f, fRows, fCols, pw, p, fa);
-            evaluateRows(g, gRows, gCols, pw, p, ga);
-            values[a - from] = PolyGcdZp.resultant(field, fa, fRows, ga, gRows);
-        }
+        BivariateImagesZp.resultantsAt(field, f, 0, fRows, fCols, g, 0, gRows, gCols, from, to, values, 0);
     }
 
     /**
