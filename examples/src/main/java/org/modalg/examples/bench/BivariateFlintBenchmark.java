@@ -152,7 +152,7 @@ public final class BivariateFlintBenchmark {
                     String result;
                     if (value instanceof ZZPoly r) {
                         mine = FlintBivariateInputs.checksum(r);
-                        result = "deg " + r.degree() + ", " + r.maxCoefficientBits() + " bits";
+                        result = "deg " + r.degree() + " / " + r.maxCoefficientBits() + " bits";
                     } else {
                         ZZBivariate h = (ZZBivariate) value;
                         if (!BivariateGcd.divideExact(h, in[2]).isConstant()) {
