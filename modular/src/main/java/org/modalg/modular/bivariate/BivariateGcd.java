@@ -59,6 +59,8 @@ import org.modalg.polynomial.bivariate.ZZBivariate;
  */
 public final class BivariateGcd {
     private static final long PRIME_BOUND = PolyGcdDouble.PRIME_BOUND;
+    /** Tests only: when positive, early images stop after this many points (too soon), to exercise the fallback. */
+    static volatile int stopEarlyForTests;
 
     private BivariateGcd() {
     }
@@ -133,6 +135,15 @@ public final class BivariateGcd {
         long maxPrimes = 1000 + 10L * (pf.maxCoefficientBits() + pg.maxCoefficientBits()
                 + 16L * (pf.totalDegree() + pg.totalDegree())) / 25;
         int imaged = 0;
+        // Images stop adding points once one more point leaves every column's interpolant
+        // unchanged (a Newton coefficient of zero): fewer than D + 1 points when the gcd's y-degree
+        // is below the bound, as it is for the usual inputs. Not a proof; the divisions are. Should
+        // a candidate from such images fail them, the images are taken again with D + 1 points.
+        boolean early = true;
+        // early images whose lift has not divided after this many primes are taken again (the
+        // safety net's estimate below, in primes of 24 bits, plus 2)
+        long earlyCap = 2 + (pf.maxCoefficientBits() + pg.maxCoefficientBits()
+                + 4L * (pf.totalDegree() + pg.totalDegree()) + 64) / 24;
         while (true) {
             long p = primes.next();
             if (++imaged > maxPrimes) {
@@ -147,7 +158,7 @@ public final class BivariateGcd {
             for (long v : gammaP) {
                 gammaZero &= v == 0;
             }
-            Image img = gammaZero ? null : image(p, fp, fr, fc, gp, gr, gc, gammaP, d, rnd);
+            Image img = gammaZero ? null : image(p, fp, fr, fc, gp, gr, gc, gammaP, d, rnd, early);
             if (img == null) {
                 report.skipped(p);
                 continue;
@@ -173,7 +184,10 @@ public final class BivariateGcd {
             boolean changed = acc.add(p, img.coefficients);
             kept.add(p);
             used++;
-            if (!changed && acc.count() >= 2) {
+            boolean retry = false;
+            if (early && kept.size() > earlyCap) {
+                retry = true; // the lift does not settle: perhaps an interpolation stopped too soon
+            } else if (!changed && acc.count() >= 2) {
                 ZZBivariate candidate = primitivePart(lift(acc.symmetric(), emin, d));
                 if (modularQuotient(candidate, pf) != null && modularQuotient(candidate, pg) != null) {
                     report.primesUsed(used).field("word-size primes < 2^" + PolyGcdDouble.MAX_PRIME_BITS)
@@ -181,6 +195,18 @@ public final class BivariateGcd {
                                     + " primitive part (x-degree " + emin + " of a modular image)");
                     return candidate;
                 }
+                retry = early; // perhaps an interpolation stopped too soon
+            }
+            if (retry) { // all D + 1 points from now on
+                early = false;
+                report.note("images with fewer than " + (d + 1) + " points gave no candidate that divides:"
+                        + " images taken again with all points");
+                for (long q : kept) {
+                    report.unlucky(q);
+                }
+                used -= kept.size();
+                kept.clear();
+                emin = Integer.MAX_VALUE;
             }
         }
     }
@@ -191,7 +217,7 @@ public final class BivariateGcd {
 
     // D + 1 points of equal least degree; null when too many points are passed over
     private static Image image(long p, long[] f, int fr, int fc, long[] g, int gr, int gc, long[] gamma, int d,
-            Random rnd) {
+            Random rnd, boolean early) {
         ZpField field = ZpField.of(p);
         double pInv = 1.0 / p;
         int cols = Math.max(fc, gc);
@@ -245,9 +271,35 @@ public final class BivariateGcd {
                 scaled[i] = BivariateKernels.mulmod(out[i], gammaA, p, pInv);
             }
             nodes[count] = a;
-            values[count++] = scaled;
+            // values[count]: the new divided differences (Newton coefficients) of every column
+            values[count] = BivariateKernels.newtonStep(nodes, values, count, scaled, p);
+            count++;
+            if (early && count == stopEarlyForTests) {
+                break; // tests: an interpolation stopped too soon, on purpose
+            }
+            if (early && count >= 2 && isZero(values[count - 1])) {
+                count--; // the interpolant through count - 1 points already takes this value
+                break;
+            }
         }
-        return new Image(e, BivariateKernels.interpolateColumns(nodes, values, e + 1, p));
+        long[] c = BivariateKernels.newtonToMonomial(nodes, values, count, e + 1, p);
+        if (count == d + 1) {
+            return new Image(e, c);
+        }
+        long[] padded = new long[(e + 1) * (d + 1)];
+        for (int i = 0; i <= e; i++) {
+            System.arraycopy(c, i * count, padded, i * (d + 1), count);
+        }
+        return new Image(e, padded);
+    }
+
+    private static boolean isZero(long[] v) {
+        for (long x : v) {
+            if (x != 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static ZZBivariate lift(BigInteger[] c, int e, int d) {

@@ -210,6 +210,75 @@ final class BivariateKernels {
     }
 
     /**
+     * One step of Newton interpolation for several columns at once: given the nodes[0..k] (the new
+     * node last, all distinct mod p) and the divided differences coef[0..k) of the columns (coef[i]
+     * holds f[nodes 0..i] of every column), returns the new ones f[nodes 0..k] from the values v
+     * at nodes[k]: t = v, then t = (t - coef[i]) / (nodes[k] - nodes[i]) for i = 0..k - 1, the k
+     * inverses by one inversion (Montgomery's batch). O(k cols).
+     */
+    static long[] newtonStep(long[] nodes, long[][] coef, int k, long[] v, long p) {
+        double pInv = 1.0 / p;
+        long[] t = v.clone();
+        if (k == 0) {
+            return t;
+        }
+        long[] inv = new long[k];
+        long[] prefix = new long[k];
+        long acc = 1;
+        for (int i = 0; i < k; i++) {
+            long den = nodes[k] - nodes[i];
+            den += (den >> 63) & p;
+            prefix[i] = acc;
+            inv[i] = den;
+            acc = mulmod(acc, den, p, pInv);
+        }
+        long ia = ZpField.of(p).inv(acc);
+        for (int i = k - 1; i >= 0; i--) {
+            long den = inv[i];
+            inv[i] = mulmod(ia, prefix[i], p, pInv);
+            ia = mulmod(ia, den, p, pInv);
+        }
+        for (int i = 0; i < k; i++) {
+            long[] c = coef[i];
+            long w = inv[i];
+            for (int col = 0; col < t.length; col++) {
+                long diff = t[col] - c[col];
+                diff += (diff >> 63) & p;
+                t[col] = mulmod(diff, w, p, pInv);
+            }
+        }
+        return t;
+    }
+
+    /**
+     * The Newton form of {@link #newtonStep} (count divided differences per column, nodes[0..count))
+     * expanded by Horner's rule in the basis (y - nodes[k]): column-major, coefficient t of
+     * column i at i count + t. O(cols count^2).
+     */
+    static long[] newtonToMonomial(long[] nodes, long[][] coef, int count, int cols, long p) {
+        double pInv = 1.0 / p;
+        long[] out = new long[cols * count];
+        long[] r = new long[count];
+        for (int t = 0; t < cols; t++) {
+            r[0] = coef[count - 1][t];
+            int len = 1;
+            for (int k = count - 2; k >= 0; k--) {
+                long kk = nodes[k] == 0 ? 0 : p - nodes[k];
+                r[len] = r[len - 1];
+                for (int u = len - 1; u >= 1; u--) {
+                    long s = r[u - 1] + mulmod(r[u], kk, p, pInv);
+                    r[u] = s >= p ? s - p : s;
+                }
+                long s = mulmod(r[0], kk, p, pInv) + coef[k][t];
+                r[0] = s >= p ? s - p : s;
+                len++;
+            }
+            System.arraycopy(r, 0, out, t * count, count);
+        }
+        return out;
+    }
+
+    /**
      * The exact quotient of a (aLen coefficients) by b (bLen coefficients, b[bLen - 1] != 0) modulo
      * p into q (aLen - bLen + 1 coefficients); a is overwritten by the remainder. Returns whether
      * the remainder is zero. Classical long division, O((aLen - bLen + 1) bLen).

@@ -294,4 +294,49 @@ class BivariateGcdTest {
         assertEquals(null, BivariateGcd.modularQuotient(h, h.multiply(q).add(ZZBivariate.ONE)));
         assertEquals(null, BivariateGcd.modularQuotient(ZZBivariate.parse("x^3 + y"), h));
     }
+
+    @Test
+    void newtonStepsAgreeWithInterpolation() {
+        Random rnd = new Random(SEED + 31);
+        for (int it = 0; it < 30 * MULTIPLIER; it++) {
+            long p = PrimeStream.below(PolyGcdDouble.PRIME_BOUND - rnd.nextInt(1 << 20)).next(1)[0];
+            int d = it == 0 ? 0 : rnd.nextInt(40);
+            int cols = 1 + rnd.nextInt(5);
+            java.util.Set<Long> used = new java.util.HashSet<>();
+            long[] nodes = new long[d + 1];
+            long[][] coef = new long[d + 1][];
+            long[][] values = new long[d + 1][cols];
+            for (int k = 0; k <= d; k++) {
+                long a;
+                do {
+                    a = k == 0 ? p - 1 : k == 1 ? 0 : Math.floorMod(rnd.nextLong(), p);
+                } while (!used.add(a));
+                nodes[k] = a;
+                for (int t = 0; t < cols; t++) {
+                    values[k][t] = Math.floorMod(rnd.nextLong(), p);
+                }
+                coef[k] = BivariateKernels.newtonStep(nodes, coef, k, values[k], p);
+            }
+            assertEquals(java.util.Arrays.toString(BivariateKernels.interpolateColumns(nodes, values, cols, p)),
+                    java.util.Arrays.toString(BivariateKernels.newtonToMonomial(nodes, coef, d + 1, cols, p)),
+                    where("p=" + p + " d=" + d));
+        }
+    }
+
+    @Test
+    void imagesStoppedTooSoonFallBackToAllPoints() {
+        Random rnd = new Random(SEED + 37);
+        try {
+            BivariateGcd.stopEarlyForTests = 2;
+            for (int it = 0; it < 4 * MULTIPLIER; it++) {
+                ZZBivariate c = BivariateResultantTest.random(rnd, 1 + rnd.nextInt(3), 2 + rnd.nextInt(3), 30);
+                ZZBivariate f = BivariateResultantTest.random(rnd, 1 + rnd.nextInt(3), 3, 30).multiply(c);
+                ZZBivariate g = BivariateResultantTest.random(rnd, 1 + rnd.nextInt(3), 3, 30).multiply(c);
+                ModularResult<ZZBivariate> r = BivariateGcd.gcd(f, g, Options.defaults());
+                assertEquals(prsGcd(f, g), r.value(), where("f = " + f + ", g = " + g));
+            }
+        } finally {
+            BivariateGcd.stopEarlyForTests = 0;
+        }
+    }
 }
