@@ -200,4 +200,35 @@ class BivariateResultantsEngineTest {
     private static String message(org.junit.jupiter.api.function.Executable e) {
         return assertThrows(IllegalArgumentException.class, e).getMessage().split(" ")[0];
     }
+
+    @Test
+    void autoAndDeviceStandInsGiveTheSameImagesAndResultants() {
+        Random rnd = new Random(SEED + 1);
+        long[] primes = PrimeStream.below(PolyGcdDouble.PRIME_BOUND).next(3);
+        long[] f = grids(rnd, primes, 5, 4, 1);
+        long[] g = grids(rnd, primes, 4, 6, 0);
+        long[] want = ImageEngines.cpu(Options.defaults()).bivariateResultants(f, 5, 4, g, 4, 6, primes, 30);
+        org.modalg.polynomial.bivariate.ZZBivariate a = org.modalg.polynomial.bivariate.ZZBivariate
+                .parse("3*x^3*y - 7*x^2 + x*y^4 - 11*y + 5");
+        org.modalg.polynomial.bivariate.ZZBivariate b = org.modalg.polynomial.bivariate.ZZBivariate
+                .parse("(x - y)^2*(2*x + y^3) + 9");
+        Object res = org.modalg.modular.bivariate.BivariateResultant.resultant(a, b, Options.defaults()).value();
+        String old = System.getProperty(WidePrimesTestProvider.PROPERTY);
+        System.setProperty(WidePrimesTestProvider.PROPERTY, "true"); // a provider: auto and gpu take it
+        try {
+            for (org.modalg.fft.Backend backend : new org.modalg.fft.Backend[] {org.modalg.fft.Backend.AUTO,
+                org.modalg.fft.Backend.GPU}) {
+                ImageEngine e = ImageEngines.forOptions(Options.defaults().withBackend(backend));
+                assertArrayEquals(want, e.bivariateResultants(f, 5, 4, g, 4, 6, primes, 30), e.name());
+                assertEquals(res, org.modalg.modular.bivariate.BivariateResultant.resultant(a, b,
+                        Options.defaults().withBackend(backend)).value(), e.name());
+            }
+        } finally {
+            if (old == null) {
+                System.clearProperty(WidePrimesTestProvider.PROPERTY);
+            } else {
+                System.setProperty(WidePrimesTestProvider.PROPERTY, old);
+            }
+        }
+    }
 }
