@@ -17,7 +17,11 @@
 // i = 0..deg_x, j = 0..deg_y (a dense grid, absent terms 0). Coefficients are taken mod 2^61 - 1
 // in [0, 2^61 - 1).
 //
-// Usage: flint_mpoly_bench THREADS res|gcd D:B [D:B ...]
+//   gcd-brown rows: the gcd rows' inputs (seeded by the gcd label) through fmpz_mpoly_gcd_brown, FLINT's
+//             dense modular (Brown) algorithm, the method modalg's BivariateGcd uses, for a like-for-like
+//             row; label "fmpz_mpoly_gcd_brown d=D, B-bit, common d=C"
+//
+// Usage: flint_mpoly_bench THREADS res|gcd|gcd-brown D:B [D:B ...]
 // Build: modular/src/test/c/build-flint-mpoly.sh (needs libflint-dev: FLINT 2.9 on Debian).
 #include <stdio.h>
 #include <stdlib.h>
@@ -106,13 +110,14 @@ static void report(const char *label, const char *extra){
   printf("%-52s %14.4f ms  runs=%d k=%ld first=%.1fms  %s\n", label, g_ms, g_runs, g_k, g_first_ms, extra); fflush(stdout); }
 
 int main(int argc, char **argv){
-  if(argc < 4 || (strcmp(argv[2], "res") && strcmp(argv[2], "gcd"))){
-    fprintf(stderr, "usage: flint_mpoly_bench THREADS res|gcd D:B [D:B ...]  (D total degree >= 1, B bits >= 1)\n");
+  if(argc < 4 || (strcmp(argv[2], "res") && strcmp(argv[2], "gcd") && strcmp(argv[2], "gcd-brown"))){
+    fprintf(stderr, "usage: flint_mpoly_bench THREADS res|gcd|gcd-brown D:B [D:B ...]  (D total degree >= 1, B bits >= 1)\n");
     return 2;
   }
   int threads = atoi(argv[1]);
   if(threads < 1 || threads > 1024){ fprintf(stderr, "THREADS must be in [1, 1024], got %s\n", argv[1]); return 2; }
   int res = !strcmp(argv[2], "res");
+  int brown = !strcmp(argv[2], "gcd-brown");
   flint_set_num_threads(threads);
   mpz_init(tmpz);
   printf("# FLINT %s (header %s), GMP %s, threads=%d\n", flint_version, FLINT_VERSION, gmp_version, flint_get_num_threads());
@@ -138,7 +143,13 @@ int main(int argc, char **argv){
       rand_dense(c, d / 2, bits, ctx); rand_dense(fa, d - d / 2, bits, ctx); rand_dense(gb, d - d / 2, bits, ctx);
       fmpz_mpoly_mul(f, fa, c, ctx); fmpz_mpoly_mul(g, gb, c, ctx);
       int ok = 1;
-      TIME(ok = fmpz_mpoly_gcd(r, f, g, ctx));
+      if(brown){
+        TIME(ok = fmpz_mpoly_gcd_brown(r, f, g, ctx));
+        if(r->length > 0 && fmpz_sgn(r->coeffs + 0) < 0) fmpz_mpoly_neg(r, r, ctx); /* lex: the first term leads */
+        snprintf(lab, sizeof lab, "fmpz_mpoly_gcd_brown d=%ld, %ld-bit, common d=%ld", d, bits, d / 2);
+      } else {
+        TIME(ok = fmpz_mpoly_gcd(r, f, g, ctx));
+      }
       if(!ok){ printf("%s  failed\n", lab); continue; }
       snprintf(ex, sizeof ex, "degx=%ld degy=%ld ck=%llu", (long)fmpz_mpoly_degree_si(r, 0, ctx),
                (long)fmpz_mpoly_degree_si(r, 1, ctx), (unsigned long long)ck_xy(r, ctx));
