@@ -351,9 +351,10 @@ public final class BivariateGcd {
     }
 
     /**
-     * The exact quotient a / b in Z[x, y] (the cofactors of a gcd, for example): long division in
-     * x over Z[y], each quotient coefficient an exact division in Z[y]. O(deg_x a deg_x b) products
-     * in Z[y].
+     * The exact quotient a / b in Z[x, y] (the cofactors of a gcd, for example): the quotient by
+     * its images modulo primes below 2^26 and one exact product ({@link #modularQuotient}); about
+     * (deg_y a - deg_y b + 1) evaluations of a and b and univariate divisions per prime, as many
+     * primes as the quotient's coefficients need plus one.
      *
      * @throws IllegalArgumentException if a or b is null
      * @throws ArithmeticException if b is zero or does not divide a
@@ -364,7 +365,10 @@ public final class BivariateGcd {
         if (b.isZero()) {
             throw new ArithmeticException("division by the zero polynomial");
         }
-        ZZBivariate q = tryDivide(a, b);
+        if (a.isZero()) {
+            return ZZBivariate.ZERO;
+        }
+        ZZBivariate q = modularQuotient(b, a);
         if (q == null) {
             throw new ArithmeticException("b does not divide a exactly in Z[x, y]");
         }
@@ -459,6 +463,13 @@ public final class BivariateGcd {
             double pInv = 1.0 / p;
             long[] hp = primes.residues(0);
             long[] fp = primes.residues(1);
+            boolean lcZero = true;
+            for (int j = (hr - 1) * hc; j < hr * hc; j++) {
+                lcZero &= hp[j] == 0;
+            }
+            if (lcZero) {
+                continue; // p divides lc_x h: no point would do
+            }
             int count = 0;
             for (long a = 0; a < p && count <= qy; a++) {
                 long v = 1;

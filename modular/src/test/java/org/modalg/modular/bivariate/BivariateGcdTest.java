@@ -293,6 +293,12 @@ class BivariateGcdTest {
         assertEquals(q, BivariateGcd.modularQuotient(h, h.multiply(q)));
         assertEquals(null, BivariateGcd.modularQuotient(h, h.multiply(q).add(ZZBivariate.ONE)));
         assertEquals(null, BivariateGcd.modularQuotient(ZZBivariate.parse("x^3 + y"), h));
+        // lc_x h divisible by the stream's first prime: that prime is passed over (no point would do)
+        long p0 = PrimeStream.below(PolyGcdDouble.PRIME_BOUND).next();
+        ZZBivariate h0 = ZZBivariate.monomial(BigInteger.valueOf(p0), 2, 1).add(ZZBivariate.parse("x + y + 1"));
+        assertEquals(q, BivariateGcd.modularQuotient(h0, h0.multiply(q)));
+        assertEquals(q, BivariateGcd.divideExact(h0.multiply(q), h0));
+        assertEquals(ZZBivariate.ZERO, BivariateGcd.divideExact(ZZBivariate.ZERO, h0));
     }
 
     @Test
