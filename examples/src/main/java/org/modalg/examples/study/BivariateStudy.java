@@ -22,12 +22,14 @@ import org.modalg.polynomial.zz.ZZPoly;
  * coefficient size, on the dense inputs of the FLINT comparison ({@link FlintBivariateInputs}: the
  * same problems as {@code bench modular --part bivariate}), on the CPU on one thread and on the
  * threads asked for, and for the resultant with {@link Backend#GPU} when a GPU image engine is
- * usable (its (prime, point) images on the device; the gcd runs on the host whatever the backend). Every variant of a case must give the result
- * of the first ({@code check}: reference, same or DIFFERS). A series (op, bits, backend, threads)
- * stops growing d once a run took longer than the budget (later rows: skipped). Columns: op, d,
- * bits, backend, threads, ms (after the study's warm-up on a small case and a warm-up run of the
- * row, the fastest of the runs: one above a second, else batches of at least 100 ms), primes, result (degree or degrees, coefficient bits), check. Plot: ms against d,
- * log-log, one line per (op, bits, backend, threads).
+ * usable (its (prime, point) images on the device; the gcd runs on the host whatever the
+ * backend). Every variant of a case must give the result of the first ({@code check}: reference,
+ * same or DIFFERS). A series (op, bits, backend, threads) stops growing d once a run took longer
+ * than the budget (later rows: skipped). Columns: op, d, bits, backend, threads, ms (after the
+ * study's warm-up on a small case and a warm-up run of the row, the fastest of the runs: one
+ * above a second, else batches of at least 100 ms), primes, result (degree or degrees,
+ * coefficient bits), check. Plot: ms against d, log-log, one line per (op, bits, backend,
+ * threads).
  */
 public final class BivariateStudy implements Study {
     /** CSV columns. */
@@ -164,7 +166,8 @@ public final class BivariateStudy implements Study {
                 csv.append(op, d, b, backend, t, "NaN", "", "", "skipped (over budget)");
                 continue;
             }
-            Options o = Options.defaults().withThreads(t).withBackend(backend.equals("gpu") ? Backend.GPU : Backend.CPU);
+            Options o = Options.defaults().withThreads(t)
+                    .withBackend(backend.equals("gpu") ? Backend.GPU : Backend.CPU);
             ModularResult<?>[] r = new ModularResult<?>[1];
             Timing.Body body = () -> r[0] = op.equals("resultant") ? BivariateResultant.resultant(in[0], in[1], o)
                     : BivariateGcd.gcd(in[0], in[1], o);

@@ -688,7 +688,8 @@ public final class GpuImageEngine implements ImageEngine {
             dg.upload(gRes, j0 * gs, 0, (long) (j1 - j0) * gs);
             copied(c0);
             fill(res);
-            CUfunction k = rt.function(GpuKernels.MODULAR, f64 ? "bivariate_resultant_f64" : "bivariate_resultant_mont");
+            CUfunction k = rt.function(GpuKernels.MODULAR,
+                    f64 ? "bivariate_resultant_f64" : "bivariate_resultant_mont");
             Cuda.launch(k, "bivariate resultant", count, 1, polyThreads(fRows, gRows), 0, df.arg(), ints(fRows),
                     ints(fCols), dg.arg(), ints(gRows), ints(gCols), tables.primes.arg(), tables.pinvs.arg(),
                     tables.r2s.arg(), ints(points), longs(from - (long) j0 * points), work.arg(), res.arg(),

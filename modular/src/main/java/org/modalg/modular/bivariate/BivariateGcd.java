@@ -187,7 +187,7 @@ public final class BivariateGcd {
             boolean retry = false;
             if (early && kept.size() > earlyCap) {
                 retry = true; // the lift does not settle: perhaps an interpolation stopped too soon
-            } else if (!changed && acc.count() >= 2) {
+            } else if (!changed && acc.count() >= 2 || settled(acc)) {
                 ZZBivariate candidate = primitivePart(lift(acc.symmetric(), emin, d));
                 if (modularQuotient(candidate, pf) != null && modularQuotient(candidate, pg) != null) {
                     report.primesUsed(used).field("word-size primes < 2^" + PolyGcdDouble.MAX_PRIME_BITS)
@@ -210,6 +210,29 @@ public final class BivariateGcd {
             }
         }
     }
+
+    /**
+     * Whether the symmetric lift looks final before a prime confirms it: every value at least
+     * {@value #SETTLED_SLACK_BITS} bits below the modulus. A lift still missing primes has values
+     * spread over the whole range (each that small with probability about 2^-10, all of hundreds
+     * of them never), so the exact check is tried one prime early where the values are small: one
+     * prime of images fewer for most sizes. A check that fails costs a product; the loop goes on.
+     */
+    private static boolean settled(CrtAccumulator acc) {
+        int limit = acc.modulus().bitLength() - SETTLED_SLACK_BITS;
+        if (limit <= 0) {
+            return false;
+        }
+        for (BigInteger v : acc.symmetric()) {
+            if (v.bitLength() > limit) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The slack, in bits, of {@link #settled}. */
+    static final int SETTLED_SLACK_BITS = 10;
 
     /** An image modulo one prime: x-degree and the (degree + 1) x (d + 1) coefficients in y. */
     private record Image(int degree, long[] coefficients) {
@@ -491,7 +514,7 @@ public final class BivariateGcd {
             long[] image = BivariateKernels.interpolateColumns(nodes, values, qx + 1, p);
             // image is column-major by x-degree: coefficient of x^i y^j at i (qy + 1) + j
             boolean changed = acc.add(p, image);
-            if (!changed || acc.modulus().compareTo(limit) > 0) {
+            if (!changed || settled(acc) || acc.modulus().compareTo(limit) > 0) {
                 ZZBivariate candidate = lift(acc.symmetric(), qx, qy);
                 if (candidate.multiply(h).equals(f)) {
                     return candidate;
