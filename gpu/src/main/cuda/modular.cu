@@ -817,6 +817,45 @@ struct ResultantSteps {
     }
 };
 
+// Res_{n, m} of the rows a (lf words) and b (lg words) already loaded, formal degrees n = lf - 1
+// and m = lg - 1 (the rules of PolyGcdZp.resultant); a and b are overwritten. The body of
+// resultant_block and bivariate_resultant_block; every thread of the block calls it.
+template <class A>
+__device__ typename A::T resultant_rows(const A& ar, typename A::T* a, int lf, typename A::T* b, int lg, u64 p,
+                                        int* shared) {
+    typedef typename A::T T;
+    int n = lf - 1;
+    int m = lg - 1;
+    const int nt = trim_block(ar, a, lf, shared) - 1;
+    const int mt = trim_block(ar, b, lg, shared) - 1;
+    T res;
+    if (n == 0 && m == 0) {
+        res = ar.one();
+    } else if (nt < n && mt < m) {
+        res = ar.load(0);
+    } else if (nt < 0) {
+        res = m == 0 ? power(ar, b[0], n) : ar.load(0);
+    } else if (mt < 0) {
+        res = n == 0 ? power(ar, a[0], m) : ar.load(0);
+    } else {
+        T factor = ar.one();
+        if (nt < n) {
+            factor = power(ar, b[m], n - nt);
+            if ((((long long) (n - nt) * m) & 1) != 0) {
+                factor = ar.neg(factor);
+            }
+        } else if (mt < m) {
+            factor = power(ar, a[n], m - mt);
+        }
+        ResultantSteps<A> steps(ar, factor);
+        int aLen = nt + 1;
+        int bLen = mt + 1;
+        euclid_block(ar, a, aLen, b, bLen, p, shared, steps);
+        res = steps.res;
+    }
+    return res;
+}
+
 // Block j: Res(f, g) mod p_j with the formal degrees lf - 1 and lg - 1, as PolyGcdZp.resultant
 // (its Javadoc gives the rules for vanishing leading coefficients). f rows of lf words, g rows of
 // lg words; work: 2 N words per prime, N = max(lf, lg).
@@ -840,37 +879,57 @@ __device__ void resultant_block(const u64* fr, int lf, const u64* gr, int lg, co
     for (int i = threadIdx.x; i < lg; i += blockDim.x) {
         b[i] = ar.load(gr[(long long) j * lg + i]);
     }
-    int n = lf - 1;
-    int m = lg - 1;
-    const int nt = trim_block(ar, a, lf, &shared) - 1;
-    const int mt = trim_block(ar, b, lg, &shared) - 1;
-    T res;
-    if (n == 0 && m == 0) {
-        res = ar.one();
-    } else if (nt < n && mt < m) {
-        res = ar.load(0);
-    } else if (nt < 0) {
-        res = m == 0 ? power(ar, b[0], n) : ar.load(0);
-    } else if (mt < 0) {
-        res = n == 0 ? power(ar, a[0], m) : ar.load(0);
-    } else {
-        T factor = ar.one();
-        if (nt < n) {
-            factor = power(ar, b[m], n - nt);
-            if ((((long long) (n - nt) * m) & 1) != 0) {
-                factor = ar.neg(factor);
-            }
-        } else if (mt < m) {
-            factor = power(ar, a[n], m - mt);
-        }
-        ResultantSteps<A> steps(ar, factor);
-        int aLen = nt + 1;
-        int bLen = mt + 1;
-        euclid_block(ar, a, aLen, b, bLen, p, &shared, steps);
-        res = steps.res;
-    }
+    const T res = resultant_rows(ar, a, lf, b, lg, p, &shared);
     if (threadIdx.x == 0) {
         out[j] = ar.store(res);
+    }
+}
+
+// Block t: the instance first + t = j points + a of a bivariate resultant's images (prime j of the
+// launch's tables, point y = a): the coefficients in x of f and g at y = a mod p_j (a thread per
+// row, Horner in y), then Res_{n, m} of the two rows as resultant_block, formal degrees
+// n = fRows - 1, m = gRows - 1, into out[t]. fr holds prime j's fRows x fCols grid of residues from
+// j fRows fCols (the coefficient of x^i y^k at i fCols + k), gr likewise. The twin of
+// BivariateImagesZp.resultantsAt (modular module), bit for bit. work: 2 N words per block,
+// N = max(fRows, gRows).
+template <class A>
+__device__ void bivariate_resultant_block(const u64* fr, int fRows, int fCols, const u64* gr, int gRows, int gCols,
+                                          const u64* primes, const u64* pinvs, const u64* r2s, int points,
+                                          long long first, u64* work, u64* out, int skip) {
+    typedef typename A::T T;
+    __shared__ int shared;
+    const int t = blockIdx.x;
+    if (skip > 0 && t % skip == 0) {
+        return;
+    }
+    const long long inst = first + t;
+    const int j = (int) (inst / points);
+    const u64 p = primes[j];
+    const A ar(p, pinvs[j], r2s[j]);
+    const T pt = ar.load((u64) (inst % points) % p);
+    const int N = max(fRows, gRows);
+    T* a = (T*) (work + (long long) t * 2 * N);
+    T* b = a + N;
+    const u64* f = fr + (long long) j * fRows * fCols;
+    const u64* g = gr + (long long) j * gRows * gCols;
+    for (int i = threadIdx.x; i < fRows; i += blockDim.x) {
+        T v = ar.load(0);
+        for (int k = fCols - 1; k >= 0; k--) {
+            v = ar.add(ar.mul(v, pt), ar.load(f[(long long) i * fCols + k]));
+        }
+        a[i] = v;
+    }
+    for (int i = threadIdx.x; i < gRows; i += blockDim.x) {
+        T v = ar.load(0);
+        for (int k = gCols - 1; k >= 0; k--) {
+            v = ar.add(ar.mul(v, pt), ar.load(g[(long long) i * gCols + k]));
+        }
+        b[i] = v;
+    }
+    __syncthreads();
+    const T res = resultant_rows(ar, a, fRows, b, gRows, p, &shared);
+    if (threadIdx.x == 0) {
+        out[t] = ar.store(res);
     }
 }
 
@@ -1012,6 +1071,20 @@ extern "C" __global__ void resultant_f64(const u64* fr, int lf, const u64* gr, i
                                          const u64* primes, const u64* pinvs, const u64* r2s,
                                          u64* work, u64* out, int skip) {
     resultant_block<F64>(fr, lf, gr, lg, primes, pinvs, r2s, work, out, skip);
+}
+extern "C" __global__ void bivariate_resultant_mont(const u64* fr, int fRows, int fCols, const u64* gr, int gRows,
+                                                    int gCols, const u64* primes, const u64* pinvs,
+                                                    const u64* r2s, int points, long long first, u64* work,
+                                                    u64* out, int skip) {
+    bivariate_resultant_block<Mont>(fr, fRows, fCols, gr, gRows, gCols, primes, pinvs, r2s, points, first, work, out,
+                                    skip);
+}
+extern "C" __global__ void bivariate_resultant_f64(const u64* fr, int fRows, int fCols, const u64* gr, int gRows,
+                                                   int gCols, const u64* primes, const u64* pinvs,
+                                                   const u64* r2s, int points, long long first, u64* work,
+                                                   u64* out, int skip) {
+    bivariate_resultant_block<F64>(fr, fRows, fCols, gr, gRows, gCols, primes, pinvs, r2s, points, first, work, out,
+                                   skip);
 }
 extern "C" __global__ void gcd_mont(const u64* fr, int lf, const u64* gr, int lg,
                                     const u64* primes, const u64* pinvs, const u64* r2s,

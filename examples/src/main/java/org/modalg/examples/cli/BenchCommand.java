@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.modalg.examples.bench.BatchedBenchmark;
 import org.modalg.examples.bench.BenchTable;
+import org.modalg.examples.bench.BivariateFlintBenchmark;
 import org.modalg.examples.bench.CompareBenchmark;
 import org.modalg.examples.bench.CrtBenchmark;
 import org.modalg.examples.bench.DeterminantBenchmark;
@@ -496,9 +497,31 @@ public final class BenchCommand implements Runnable {
         @picocli.CommandLine.Spec
         picocli.CommandLine.Model.CommandSpec spec;
 
-        @Option(names = "--part", split = ",", description = "Parts to run: det, gcd, resultant, solve (default: ${DEFAULT-VALUE}).",
-                defaultValue = "det,gcd,resultant,solve")
+        @Option(names = "--part", split = ",", description = "Parts to run: det, gcd, resultant, solve, bivariate"
+                + " (default: ${DEFAULT-VALUE}; bivariate: Z[x, y] resultant and gcd against FLINT 2.9's fmpz_mpoly, see"
+                + " --bivariate-res).", defaultValue = "det,gcd,resultant,solve")
         List<String> parts;
+
+        @Option(names = "--bivariate-res", split = ",", paramLabel = "D:B,...",
+                description = "Part bivariate: resultant cases, total degree D and B-bit coefficients (default:"
+                        + " ${DEFAULT-VALUE}; --quick: 10:16).", defaultValue = "20:16,20:64,20:256,40:16,40:64,60:16")
+        List<String> bivariateRes;
+
+        @Option(names = "--bivariate-gcd", split = ",", paramLabel = "D:B,...",
+                description = "Part bivariate: gcd cases (inputs a c, b c of total degree D, c of D / 2; default:"
+                        + " ${DEFAULT-VALUE}; --quick: 10:16).", defaultValue = "20:16,20:256,60:64,100:16,100:256,200:64")
+        List<String> bivariateGcd;
+
+        @Option(names = "--flint-mpoly", paramLabel = "PATH",
+                description = "Part bivariate: the FLINT peer flint_mpoly_bench (modular/src/test/c/build-flint-mpoly.sh"
+                        + " builds it where libflint-dev is installed), or 'none' (default: modular/target/flint_mpoly_bench"
+                        + " of the repository, else bin/flint_mpoly_bench beside the bundle, else none).")
+        String flintMpoly;
+
+        @Option(names = "--bivariate-timeout", paramLabel = "SECONDS",
+                description = "Part bivariate: the longest one FLINT row may run; a row stopped shows its time as a"
+                        + " lower bound (default: ${DEFAULT-VALUE}).", defaultValue = "120")
+        double bivariateTimeout;
 
         @Option(names = "--sizes", paramLabel = "SET",
                 description = "Cases: quick, small or issue (default: ${DEFAULT-VALUE}).", defaultValue = "issue")
@@ -578,8 +601,17 @@ public final class BenchCommand implements Runnable {
             if (!(budget > 0) || !(flintTimeout > 0)) {
                 throw new IllegalArgumentException("--budget and --flint-timeout must be > 0 seconds");
             }
+            List<String> univariate = new ArrayList<>(parts);
+            boolean bivariate = univariate.remove("bivariate");
+            int mismatchCount = 0;
+            if (bivariate) {
+                mismatchCount += runBivariate(t);
+                if (univariate.isEmpty()) {
+                    return mismatchCount == 0 ? 0 : mismatches(spec, mismatchCount, dir.resolve("modular-bivariate.csv"));
+                }
+            }
             ModularBenchmark.Sizes set = quick ? ModularBenchmark.Sizes.QUICK : parseSizes(sizes);
-            List<ModularBenchmark.Case> cases = ModularBenchmark.cases(set, parts);
+            List<ModularBenchmark.Case> cases = ModularBenchmark.cases(set, univariate);
             List<Integer> ft = flintThreads != null ? flintThreads
                     : all > 1 && set == ModularBenchmark.Sizes.ISSUE ? List.of(1, all) : List.of(1);
             for (int x : ft) {
@@ -604,7 +636,42 @@ public final class BenchCommand implements Runnable {
             if (jas) {
                 runJas(t);
             }
-            return mismatches(spec, outcome.mismatches(), csv);
+            return mismatches(spec, outcome.mismatches() + mismatchCount, csv);
+        }
+
+        // Part bivariate: BivariateFlintBenchmark on 1 and t threads, FLINT 2.9's rows alternately when its peer is found
+        private int runBivariate(int t) {
+            if (!(bivariateTimeout > 0)) {
+                throw new IllegalArgumentException("--bivariate-timeout must be > 0 seconds, got " + bivariateTimeout);
+            }
+            List<int[]> res = BivariateFlintBenchmark.parseCases(quick ? List.of("10:16") : bivariateRes,
+                    "--bivariate-res");
+            List<int[]> gcds = BivariateFlintBenchmark.parseCases(quick ? List.of("10:16") : bivariateGcd,
+                    "--bivariate-gcd");
+            Path peer;
+            if ("none".equals(flintMpoly)) {
+                peer = null;
+            } else if (flintMpoly != null) {
+                peer = Path.of(flintMpoly);
+                if (!java.nio.file.Files.isRegularFile(peer) || !java.nio.file.Files.isExecutable(peer)) {
+                    throw new IllegalArgumentException("--flint-mpoly must name an executable flint_mpoly_bench, got "
+                            + peer);
+                }
+            } else {
+                peer = BivariateFlintBenchmark.locateDefault().orElse(null);
+            }
+            List<Integer> threadCounts = t > 1 ? List.of(1, t) : List.of(1);
+            System.out.println("# modalg bench modular --part bivariate: " + BenchTable.machine() + "; threads "
+                    + threadCounts + "; FLINT peer: " + (peer == null
+                    ? "none (modular/src/test/c/build-flint-mpoly.sh builds it where libflint-dev is installed)"
+                    : peer));
+            BivariateFlintBenchmark.Outcome out = BivariateFlintBenchmark.run(new BivariateFlintBenchmark.Config(res,
+                    gcds, threadCounts, repeats, peer, bivariateTimeout), System.out);
+            out.table().print(System.out);
+            Path csv = dir.resolve("modular-bivariate.csv");
+            out.table().writeCsv(csv);
+            System.out.println("# CSV written to " + csv.toAbsolutePath());
+            return out.mismatches();
         }
 
         private static ModularBenchmark.Sizes parseSizes(String s) {

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.modalg.examples.study.BivariateStudy;
 import org.modalg.examples.study.CrossoverStudy;
 import org.modalg.examples.study.FftStudy;
 import org.modalg.examples.study.FpFftSpeedStudy;
@@ -30,7 +31,7 @@ import picocli.CommandLine.Option;
                 "--resume keeps the finished rows of an earlier (cut short) run."},
         subcommands = {StudyCommand.Fft.class, StudyCommand.Crossover.class, StudyCommand.Unlucky.class,
             StudyCommand.IntMul.class, StudyCommand.Modular.class, StudyCommand.FpFft.class,
-            StudyCommand.FpFftSpeed.class})
+            StudyCommand.FpFftSpeed.class, StudyCommand.Bivariate.class})
 public final class StudyCommand implements Runnable {
     @Override
     public void run() {
@@ -310,6 +311,45 @@ public final class StudyCommand implements Runnable {
                 study = new ModularStudy(s, b, t, budget, true, common.seed);
             }
             return common.run(study);
+        }
+    }
+
+    /** {@code modalg study bivariate}. */
+    @Command(name = "bivariate", mixinStandardHelpOptions = true,
+            description = {"Time of the bivariate resultant (Res_x over Z[x, y]) and gcd against the total degree and",
+                    "the coefficient bits, dense inputs (those of bench modular --part bivariate), CPU on one and all",
+                    "threads, and the GPU backend when a GPU image engine is usable; a series stops growing the",
+                    "degree after a run over the budget. Columns: op,d,bits,backend,threads,ms,primes,result,check."})
+    static final class Bivariate implements Callable<Integer> {
+        @Mixin
+        Common common = new Common();
+
+        @Option(names = "--ops", split = ",", paramLabel = "OP,...",
+                description = "resultant, gcd (default: ${DEFAULT-VALUE}).", defaultValue = "resultant,gcd")
+        List<String> ops;
+
+        @Option(names = "--degrees", split = ",", paramLabel = "D,...",
+                description = "Total degrees (default: ${DEFAULT-VALUE}).", defaultValue = "10,20,30,40,60,80,100,150,200")
+        int[] degrees;
+
+        @Option(names = "--bits", split = ",", paramLabel = "B,...",
+                description = "Coefficient bits (default: ${DEFAULT-VALUE}).", defaultValue = "16,64,256")
+        int[] bits;
+
+        @Option(names = "--threads", description = "Threads of the 'all' runs (default: all processors).")
+        Integer threads;
+
+        @Option(names = "--budget", paramLabel = "SECONDS",
+                description = "A series stops growing d after a run this long (default: ${DEFAULT-VALUE}).",
+                defaultValue = "20")
+        double budget;
+
+        @Override
+        public Integer call() {
+            int t = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
+            return common.run(common.quick
+                    ? new BivariateStudy(ops, new int[] {5, 10}, new int[] {16}, t, budget, true)
+                    : new BivariateStudy(ops, degrees, bits, t, budget, true));
         }
     }
 }

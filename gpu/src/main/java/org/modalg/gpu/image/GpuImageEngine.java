@@ -25,6 +25,7 @@ import org.modalg.modular.image.GcdImages;
 import org.modalg.modular.image.ImageEngine;
 import org.modalg.modular.image.LimbVector;
 import org.modalg.modular.image.LuImages;
+import org.modalg.modular.kernel.BivariateImagesZp;
 
 /**
  * The GPU {@link ImageEngine}: a batch of primes is spread over every visible device
@@ -620,6 +621,83 @@ public final class GpuImageEngine implements ImageEngine {
             long c0 = System.nanoTime();
             res.download(0, out, from, np);
             copied(c0);
+        }
+    }
+
+    /**
+     * {@link ImageEngine#bivariateResultants} on every visible device: one block per (prime,
+     * point) instance ({@code bivariate_resultant_f64} for primes below 2^26, else
+     * {@code bivariate_resultant_mont} in modular.cu), which evaluates the coefficients in x of f
+     * and g at its point and runs the resultant kernel's Euclid on them. The instances are spread
+     * over the devices in contiguous ranges and launched in chunks sized to the L2 cache and the
+     * free memory; each chunk uploads the grids and tables of its primes only. Values a device did
+     * not produce (sentinel, a failed launch) are recomputed on the host
+     * ({@link BivariateImagesZp#resultantsAt}, the kernel's twin), so the result equals the CPU
+     * engine's bit for bit.
+     */
+    @Override
+    public long[] bivariateResultants(long[] fRes, int fRows, int fCols, long[] gRes, int gRows, int gCols,
+            long[] primes, int points) {
+        ImageEngine.checkBivariate(fRes, fRows, fCols, gRes, gRows, gCols, primes, points);
+        int total = primes.length * points;
+        long[] out = new long[total];
+        if (total == 0) {
+            return out;
+        }
+        Arrays.fill(out, SENTINEL);
+        int n = Math.max(fRows, gRows);
+        long perInstance = (2L * n + 1) * Long.BYTES;
+        // the grids and tables of at most all primes, per chunk
+        long fixed = ((long) fRows * fCols + (long) gRows * gCols + 4) * primes.length * Long.BYTES;
+        spread(total, (rt, from, to) -> chunked(rt, from, to, perInstance, fixed, euclidChunk(rt, n),
+                "bivariate resultant", (at, end) -> bivariateChunk(rt, fRes, fRows, fCols, gRes, gRows, gCols, primes,
+                        points, at, end, out)));
+        int redone = 0;
+        for (int t = 0; t < total; t++) {
+            int j = t / points;
+            if (Long.compareUnsigned(out[t], primes[j]) >= 0) {
+                BivariateImagesZp.resultantsAt(ZpField.of(primes[j]), fRes, j * fRows * fCols, fRows, fCols, gRes,
+                        j * gRows * gCols, gRows, gCols, t % points, t % points + 1, out, t);
+                redone++;
+            }
+        }
+        if (redone > 0) {
+            warnRecompute("bivariate resultant", redone, total);
+        }
+        return out;
+    }
+
+    // Instances [from, to) (instance t = j points + a) in one launch: the grids of primes
+    // from / points .. (to - 1) / points uploaded, then one block per instance.
+    private void bivariateChunk(GpuRuntime rt, long[] fRes, int fRows, int fCols, long[] gRes, int gRows, int gCols,
+            long[] primes, int points, int from, int to, long[] out) {
+        int count = to - from;
+        int j0 = from / points;
+        int j1 = (to - 1) / points + 1;
+        int fs = fRows * fCols;
+        int gs = gRows * gCols;
+        int n = Math.max(fRows, gRows);
+        boolean f64 = useF64(primes, j0, j1);
+        try (Tables tables = new Tables(primes, j0, j1, 1);
+                DeviceBuffer df = new DeviceBuffer((long) (j1 - j0) * fs);
+                DeviceBuffer dg = new DeviceBuffer((long) (j1 - j0) * gs);
+                DeviceBuffer work = new DeviceBuffer(2L * n * count);
+                DeviceBuffer res = new DeviceBuffer(count)) {
+            long c0 = System.nanoTime();
+            df.upload(fRes, j0 * fs, 0, (long) (j1 - j0) * fs);
+            dg.upload(gRes, j0 * gs, 0, (long) (j1 - j0) * gs);
+            copied(c0);
+            fill(res);
+            CUfunction k = rt.function(GpuKernels.MODULAR,
+                    f64 ? "bivariate_resultant_f64" : "bivariate_resultant_mont");
+            Cuda.launch(k, "bivariate resultant", count, 1, polyThreads(fRows, gRows), 0, df.arg(), ints(fRows),
+                    ints(fCols), dg.arg(), ints(gRows), ints(gCols), tables.primes.arg(), tables.pinvs.arg(),
+                    tables.r2s.arg(), ints(points), longs(from - (long) j0 * points), work.arg(), res.arg(),
+                    ints(faultEveryForTests));
+            Cuda.synchronize("bivariate resultant");
+            long c1 = System.nanoTime();
+            res.download(0, out, from, count);
+            copied(c1);
         }
     }
 

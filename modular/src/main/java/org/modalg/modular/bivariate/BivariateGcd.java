@@ -43,21 +43,24 @@ import org.modalg.polynomial.bivariate.ZZBivariate;
  * where the leading coefficients survive has at least the true degree).
  *
  * <p>Proof: once one more prime leaves the symmetric lift unchanged, its primitive part P in x
- * is divided into F and G over Z[y][x] (exact division, quotient coefficients by exact division in
- * Z[y]). If both divisions are exact, P divides gcd(F, G) and has the x-degree e of a modular
- * image, which is at least that of gcd(F, G); so P = ±gcd(F, G) (both primitive). Otherwise the
- * loop goes on with more primes. {@link Certification#PROVEN} always; the cofactors come out of
- * the proof's divisions.
+ * is divided into F and G: the quotients by their own images modulo further primes and one exact
+ * product each, P Q = F ({@link #modularQuotient}; a remainder at one point modulo one prime
+ * refutes at once). If both divisions are exact, P divides gcd(F, G) and has the x-degree e of a
+ * modular image, which is at least that of gcd(F, G); so P = ±gcd(F, G) (both primitive).
+ * Otherwise the loop goes on with more primes. {@link Certification#PROVEN} always.
  *
  * <p>Cost per prime: about (D + 1 + skipped points) evaluations of F and G (O(deg_x deg_y) each)
  * and univariate gcds mod p (O(deg_x^2)), plus (e + 1) interpolations of O(D^2); on one thread
- * (the points of a prime are sequential). The proof: two exact divisions in Z[y][x].
+ * (the points of a prime are sequential). The proof: the quotients' images (as many points and
+ * about as many primes as the quotients need) and two products in Z[x, y] by Kronecker substitution.
  *
  * <p>Conventions: gcd(0, 0) = 0; gcd(f, 0) = ±f; the result has a positive leading coefficient
  * (the leading coefficient in y of the leading coefficient in x).
  */
 public final class BivariateGcd {
     private static final long PRIME_BOUND = PolyGcdDouble.PRIME_BOUND;
+    /** Tests only: when positive, early images stop after this many points (too soon), to exercise the fallback. */
+    static volatile int stopEarlyForTests;
 
     private BivariateGcd() {
     }
@@ -120,7 +123,7 @@ public final class BivariateGcd {
         BigInteger[] fv = flat(pf, fc);
         BigInteger[] gv = flat(pg, gc);
         BigInteger[] gammaV = gamma.coefficients();
-        PrimeStream primes = PrimeStream.below(PRIME_BOUND);
+        Residues primes = new Residues(fv, gv, gammaV);
         CrtAccumulator acc = null;
         List<Long> kept = new ArrayList<>();
         int emin = Integer.MAX_VALUE;
@@ -132,6 +135,15 @@ public final class BivariateGcd {
         long maxPrimes = 1000 + 10L * (pf.maxCoefficientBits() + pg.maxCoefficientBits()
                 + 16L * (pf.totalDegree() + pg.totalDegree())) / 25;
         int imaged = 0;
+        // Images stop adding points once one more point leaves every column's interpolant
+        // unchanged (a Newton coefficient of zero): fewer than D + 1 points when the gcd's y-degree
+        // is below the bound, as it is for the usual inputs. Not a proof; the divisions are. Should
+        // a candidate from such images fail them, the images are taken again with D + 1 points.
+        boolean early = true;
+        // early images whose lift has not divided after this many primes are taken again (the
+        // safety net's estimate below, in primes of 24 bits, plus 2)
+        long earlyCap = 2 + (pf.maxCoefficientBits() + pg.maxCoefficientBits()
+                + 4L * (pf.totalDegree() + pg.totalDegree()) + 64) / 24;
         while (true) {
             long p = primes.next();
             if (++imaged > maxPrimes) {
@@ -139,18 +151,14 @@ public final class BivariateGcd {
                         + " primes (far beyond the size of any factor): an internal error");
             }
             options.checkCancelled("before bivariate gcd image modulo " + p);
-            CrtBasis basis = CrtBasis.of(p);
-            long[] fp = new long[fv.length];
-            long[] gp = new long[gv.length];
-            long[] gammaP = new long[gammaV.length];
-            basis.project(fv, fp);
-            basis.project(gv, gp);
-            basis.project(gammaV, gammaP);
+            long[] fp = primes.residues(0);
+            long[] gp = primes.residues(1);
+            long[] gammaP = primes.residues(2);
             boolean gammaZero = true;
             for (long v : gammaP) {
                 gammaZero &= v == 0;
             }
-            Image img = gammaZero ? null : image(p, fp, fr, fc, gp, gr, gc, gammaP, d, rnd);
+            Image img = gammaZero ? null : image(p, fp, fr, fc, gp, gr, gc, gammaP, d, rnd, early);
             if (img == null) {
                 report.skipped(p);
                 continue;
@@ -176,17 +184,55 @@ public final class BivariateGcd {
             boolean changed = acc.add(p, img.coefficients);
             kept.add(p);
             used++;
-            if (!changed && acc.count() >= 2) {
+            boolean retry = false;
+            if (early && kept.size() > earlyCap) {
+                retry = true; // the lift does not settle: perhaps an interpolation stopped too soon
+            } else if (!changed && acc.count() >= 2 || settled(acc)) {
                 ZZBivariate candidate = primitivePart(lift(acc.symmetric(), emin, d));
-                if (divides(candidate, pf) && divides(candidate, pg)) {
+                if (modularQuotient(candidate, pf) != null && modularQuotient(candidate, pg) != null) {
                     report.primesUsed(used).field("word-size primes < 2^" + PolyGcdDouble.MAX_PRIME_BITS)
                             .certification(Certification.PROVEN, "trial division of both inputs by the lift's"
                                     + " primitive part (x-degree " + emin + " of a modular image)");
                     return candidate;
                 }
+                retry = early; // perhaps an interpolation stopped too soon
+            }
+            if (retry) { // all D + 1 points from now on
+                early = false;
+                report.note("images with fewer than " + (d + 1) + " points gave no candidate that divides:"
+                        + " images taken again with all points");
+                for (long q : kept) {
+                    report.unlucky(q);
+                }
+                used -= kept.size();
+                kept.clear();
+                emin = Integer.MAX_VALUE;
             }
         }
     }
+
+    /**
+     * Whether the symmetric lift looks final before a prime confirms it: every value at least
+     * {@value #SETTLED_SLACK_BITS} bits below the modulus. A lift still missing primes has values
+     * spread over the whole range (each that small with probability about 2^-10, all of hundreds
+     * of them never), so the exact check is tried one prime early where the values are small: one
+     * prime of images fewer for most sizes. A check that fails costs a product; the loop goes on.
+     */
+    private static boolean settled(CrtAccumulator acc) {
+        int limit = acc.modulus().bitLength() - SETTLED_SLACK_BITS;
+        if (limit <= 0) {
+            return false;
+        }
+        for (BigInteger v : acc.symmetric()) {
+            if (v.bitLength() > limit) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The slack, in bits, of {@link #settled}. */
+    static final int SETTLED_SLACK_BITS = 10;
 
     /** An image modulo one prime: x-degree and the (degree + 1) x (d + 1) coefficients in y. */
     private record Image(int degree, long[] coefficients) {
@@ -194,7 +240,7 @@ public final class BivariateGcd {
 
     // D + 1 points of equal least degree; null when too many points are passed over
     private static Image image(long p, long[] f, int fr, int fc, long[] g, int gr, int gc, long[] gamma, int d,
-            Random rnd) {
+            Random rnd, boolean early) {
         ZpField field = ZpField.of(p);
         double pInv = 1.0 / p;
         int cols = Math.max(fc, gc);
@@ -248,18 +294,35 @@ public final class BivariateGcd {
                 scaled[i] = BivariateKernels.mulmod(out[i], gammaA, p, pInv);
             }
             nodes[count] = a;
-            values[count++] = scaled;
-        }
-        long[] coefficients = new long[(e + 1) * (d + 1)];
-        long[] column = new long[d + 1];
-        for (int i = 0; i <= e; i++) {
-            for (int k = 0; k <= d; k++) {
-                column[k] = values[k][i];
+            // values[count]: the new divided differences (Newton coefficients) of every column
+            values[count] = BivariateKernels.newtonStep(nodes, values, count, scaled, p);
+            count++;
+            if (early && count == stopEarlyForTests) {
+                break; // tests: an interpolation stopped too soon, on purpose
             }
-            long[] c = BivariateKernels.interpolate(nodes, column, p);
-            System.arraycopy(c, 0, coefficients, i * (d + 1), d + 1);
+            if (early && count >= 2 && isZero(values[count - 1])) {
+                count--; // the interpolant through count - 1 points already takes this value
+                break;
+            }
         }
-        return new Image(e, coefficients);
+        long[] c = BivariateKernels.newtonToMonomial(nodes, values, count, e + 1, p);
+        if (count == d + 1) {
+            return new Image(e, c);
+        }
+        long[] padded = new long[(e + 1) * (d + 1)];
+        for (int i = 0; i <= e; i++) {
+            System.arraycopy(c, i * count, padded, i * (d + 1), count);
+        }
+        return new Image(e, padded);
+    }
+
+    private static boolean isZero(long[] v) {
+        for (long x : v) {
+            if (x != 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static ZZBivariate lift(BigInteger[] c, int e, int d) {
@@ -311,9 +374,10 @@ public final class BivariateGcd {
     }
 
     /**
-     * The exact quotient a / b in Z[x, y] (the cofactors of a gcd, for example): long division in
-     * x over Z[y], each quotient coefficient an exact division in Z[y]. O(deg_x a deg_x b) products
-     * in Z[y].
+     * The exact quotient a / b in Z[x, y] (the cofactors of a gcd, for example): the quotient by
+     * its images modulo primes below 2^26 and one exact product ({@link #modularQuotient}); about
+     * (deg_y a - deg_y b + 1) evaluations of a and b and univariate divisions per prime, as many
+     * primes as the quotient's coefficients need plus one.
      *
      * @throws IllegalArgumentException if a or b is null
      * @throws ArithmeticException if b is zero or does not divide a
@@ -324,7 +388,10 @@ public final class BivariateGcd {
         if (b.isZero()) {
             throw new ArithmeticException("division by the zero polynomial");
         }
-        ZZBivariate q = tryDivide(a, b);
+        if (a.isZero()) {
+            return ZZBivariate.ZERO;
+        }
+        ZZBivariate q = modularQuotient(b, a);
         if (q == null) {
             throw new ArithmeticException("b does not divide a exactly in Z[x, y]");
         }
@@ -368,6 +435,136 @@ public final class BivariateGcd {
             }
         }
         return ZZBivariate.ofCoefficientsInX(q);
+    }
+
+    /**
+     * f / h in Z[x, y] when h divides f, else null (h non-zero, h and f with positive x-degree or
+     * constants): the quotient q by its images, then one product as the proof. Modulo each prime
+     * p &lt; 2^26 in turn ({@link PrimeStream}), at the points y = 0, 1, ... where lc_x h does not
+     * vanish (deg_y f - deg_y h + 1 of them), the univariate exact division f(x, a) / h(x, a)
+     * mod p ({@link BivariateKernels#divideExact}; a non-zero remainder proves that h does not
+     * divide f: then null at once), interpolation in y ({@link BivariateKernels#interpolateColumns}),
+     * incremental CRT. When a prime leaves the symmetric lift q unchanged, h q = f is checked by
+     * one Kronecker product ({@link ZZBivariate#multiply}): equal, q is the quotient (proven). The
+     * coefficients of a true quotient are at most 2^(deg_x q + deg_y q) ||f||_2 (Mahler measure:
+     * M(q) &lt;= M(f) &lt;= ||f||_2, and |q_ij| &lt;= C(deg_x q, i) C(deg_y q, j) M(q)); once the
+     * modulus exceeds twice that and the product still differs, h does not divide f: null.
+     *
+     * <p>Against {@link #tryDivide} (long division over Z[y]): the BigInteger work is one product
+     * of the size of f instead of deg_x q deg_x h products of polynomials in y.
+     */
+    static ZZBivariate modularQuotient(ZZBivariate h, ZZBivariate f) {
+        int qx = f.degreeX() - h.degreeX();
+        int qy = f.degreeY() - h.degreeY();
+        if (qx < 0 || qy < 0) {
+            return null;
+        }
+        int hr = h.degreeX() + 1;
+        int hc = h.degreeY() + 1;
+        int fr = f.degreeX() + 1;
+        int fc = f.degreeY() + 1;
+        BigInteger[] hv = flat(h, hc);
+        BigInteger[] fv = flat(f, fc);
+        BigInteger norm2 = BigInteger.ZERO;
+        for (BigInteger v : fv) {
+            norm2 = norm2.add(v.multiply(v));
+        }
+        long boundBits = qx + qy + (norm2.bitLength() + 1) / 2 + 2;
+        BigInteger limit = BigInteger.ONE.shiftLeft((int) Math.min(Integer.MAX_VALUE - 8, boundBits + 1));
+        Residues primes = new Residues(hv, fv);
+        CrtAccumulator acc = new CrtAccumulator((qx + 1) * (qy + 1));
+        int cols = Math.max(hc, fc);
+        long[] pw = new long[cols];
+        long[] ha = new long[hr];
+        long[] fa = new long[fr];
+        long[] q = new long[qx + 1];
+        long[] nodes = new long[qy + 1];
+        long[][] values = new long[qy + 1][];
+        while (true) {
+            long p = primes.next();
+            ZpField field = ZpField.of(p);
+            double pInv = 1.0 / p;
+            long[] hp = primes.residues(0);
+            long[] fp = primes.residues(1);
+            boolean lcZero = true;
+            for (int j = (hr - 1) * hc; j < hr * hc; j++) {
+                lcZero &= hp[j] == 0;
+            }
+            if (lcZero) {
+                continue; // p divides lc_x h: no point would do
+            }
+            int count = 0;
+            for (long a = 0; a < p && count <= qy; a++) {
+                long v = 1;
+                for (int j = 0; j < cols; j++) {
+                    pw[j] = v;
+                    v = BivariateKernels.mulmod(v, a, p, pInv);
+                }
+                BivariateKernels.evaluateRows(hp, hr, hc, pw, p, ha);
+                if (ha[hr - 1] == 0) {
+                    continue;
+                }
+                BivariateKernels.evaluateRows(fp, fr, fc, pw, p, fa);
+                if (!BivariateKernels.divideExact(field, fa, fr, ha, hr, q)) {
+                    return null; // h(x, a) does not divide f(x, a) mod p
+                }
+                nodes[count] = a;
+                values[count++] = q.clone();
+            }
+            long[] image = BivariateKernels.interpolateColumns(nodes, values, qx + 1, p);
+            // image is column-major by x-degree: coefficient of x^i y^j at i (qy + 1) + j
+            boolean changed = acc.add(p, image);
+            if (!changed || settled(acc) || acc.modulus().compareTo(limit) > 0) {
+                ZZBivariate candidate = lift(acc.symmetric(), qx, qy);
+                if (candidate.multiply(h).equals(f)) {
+                    return candidate;
+                }
+                if (acc.modulus().compareTo(limit) > 0) {
+                    return null;
+                }
+            }
+        }
+    }
+
+    /**
+     * The primes below 2^26 in {@link PrimeStream}'s order with the residues of fixed integer
+     * vectors modulo the current one, projected by one {@link CrtBasis} per batch of primes (the
+     * BigIntegers are unpacked once per batch, not once per prime): batches of 2, 4, 8, then 8
+     * (most runs need 2 to 5 primes).
+     */
+    private static final class Residues {
+        private final PrimeStream stream = PrimeStream.below(PRIME_BOUND);
+        private int batch = 2;
+        private final BigInteger[][] vectors;
+        private final long[][] residues;
+        private long[] primes;
+        private int next;
+
+        Residues(BigInteger[]... vectors) {
+            this.vectors = vectors;
+            this.residues = new long[vectors.length][];
+        }
+
+        /** The next prime; its residues by {@link #residues}. */
+        long next() {
+            if (primes == null || next == primes.length) {
+                primes = stream.next(batch);
+                batch = Math.min(8, 2 * batch);
+                CrtBasis basis = CrtBasis.of(primes);
+                for (int v = 0; v < vectors.length; v++) {
+                    residues[v] = new long[primes.length * vectors[v].length];
+                    basis.project(vectors[v], residues[v]);
+                }
+                next = 0;
+            }
+            return primes[next++];
+        }
+
+        /** Vector v modulo the current prime, a new array. */
+        long[] residues(int v) {
+            int n = vectors[v].length;
+            return java.util.Arrays.copyOfRange(residues[v], (next - 1) * n, next * n);
+        }
     }
 
     private static BigInteger[] flat(ZZBivariate f, int cols) {

@@ -2,6 +2,7 @@ package org.modalg.modular.bivariate;
 
 import java.util.Arrays;
 import org.modalg.fields.ZpField;
+import org.modalg.modular.kernel.BivariateImagesZp;
 import org.modalg.modular.kernel.PolyGcdDouble;
 import org.modalg.modular.kernel.PolyGcdZp;
 
@@ -14,44 +15,17 @@ import org.modalg.modular.kernel.PolyGcdZp;
  * stated, not checked.
  */
 final class BivariateKernels {
-    /** Products of residues below 2^26 summed before a reduction: 2^11 products of &lt; 2^52 stay below 2^63. */
-    static final int SUM_BLOCK = 1 << 11;
-
     private BivariateKernels() {
     }
 
-    /**
-     * a b mod p for a, b in [0, p), p &lt; 2^26: the quotient of the exact 52-bit product from a
-     * double (off by at most one: the product is exact in a double and 1/p has relative error
-     * 2^-53, so the quotient's error is below 2^-26), then one correction each way.
-     */
+    /** {@link BivariateImagesZp#mulmod}. */
     static long mulmod(long a, long b, long p, double pInv) {
-        long prod = a * b;
-        long q = (long) ((double) prod * pInv);
-        long r = prod - q * p;
-        r += (r >> 63) & p;
-        return r >= p ? r - p : r;
+        return BivariateImagesZp.mulmod(a, b, p, pInv);
     }
 
-    /**
-     * out[i] = sum_j c[i * stride + j] a^j mod p for i in [0, rows), j in [0, cols), given
-     * pw[j] = a^j mod p; c in [0, p). Products summed in blocks of {@link #SUM_BLOCK}, one
-     * reduction per block. O(rows cols).
-     */
+    /** {@link BivariateImagesZp#evaluateRows} from offset 0. */
     static void evaluateRows(long[] c, int rows, int cols, long[] pw, long p, long[] out) {
-        for (int i = 0; i < rows; i++) {
-            int base = i * cols;
-            long r = 0;
-            for (int from = 0; from < cols; from += SUM_BLOCK) {
-                int to = Math.min(cols, from + SUM_BLOCK);
-                long s = 0;
-                for (int j = from; j < to; j++) {
-                    s += c[base + j] * pw[j];
-                }
-                r = (r + s % p) % p;
-            }
-            out[i] = r;
-        }
+        BivariateImagesZp.evaluateRows(c, 0, rows, cols, pw, p, out);
     }
 
     /** x + MAGIC - MAGIC rounds a double x (|x| &lt; 2^51) to the nearest integer (as in {@link PolyGcdDouble}). */
@@ -74,36 +48,10 @@ final class BivariateKernels {
         return x < 0 ? x + p : x;
     }
 
-    /**
-     * values[a - from] = Res_{n, m}(f(x, a), g(x, a)) mod p for a in [from, to), with the formal
-     * degrees n = fRows - 1 and m = gRows - 1 (so a point where a leading coefficient vanishes is
-     * exact: {@link PolyGcdZp#resultant}'s rule). f holds fRows x fCols residues (coefficient of
-     * x^i y^j at i fCols + j), g likewise. The coefficients in x are evaluated point by point as
-     * dot products with the powers of a ({@link #evaluateRows}: one 64-bit multiply-add per term,
-     * one reduction per 2^11 terms), which profiled faster than Horner across all points on
-     * symmetric double residues with a reduction per step (tried: 43% of the samples against 28%
-     * at total degree 30).
-     * O((to - from)(fRows fCols + gRows gCols + n m)).
-     */
+    /** {@link BivariateImagesZp#resultantsAt} on whole arrays. */
     static void resultantsAt(ZpField field, long[] f, int fRows, int fCols, long[] g, int gRows, int gCols,
             int from, int to, long[] values) {
-        long p = field.p();
-        double pInv = 1.0 / p;
-        int cols = Math.max(fCols, gCols);
-        long[] pw = new long[cols];
-        long[] fa = new long[fRows];
-        long[] ga = new long[gRows];
-        for (int a = from; a < to; a++) {
-            long pt = a % p;
-            long v = 1;
-            for (int j = 0; j < cols; j++) {
-                pw[j] = v;
-                v = mulmod(v, pt, p, pInv);
-            }
-            evaluateRows(f, fRows, fCols, pw, p, fa);
-            evaluateRows(g, gRows, gCols, pw, p, ga);
-            values[a - from] = PolyGcdZp.resultant(field, fa, fRows, ga, gRows);
-        }
+        BivariateImagesZp.resultantsAt(field, f, 0, fRows, fCols, g, 0, gRows, gCols, from, to, values, 0);
     }
 
     /**
@@ -191,6 +139,172 @@ final class BivariateKernels {
             len++;
         }
         return r;
+    }
+
+    /**
+     * The coefficients of several polynomials of degree at most D = nodes.length - 1 interpolated
+     * at the same distinct nodes modulo p &lt; 2^26: values[k][i] is the value of polynomial i
+     * (i &lt; cols) at nodes[k]. Returns them column-major: coefficient t of polynomial i at
+     * i (D + 1) + t. Newton's divided differences for all polynomials at once, the inverses of the
+     * node differences of a level computed by one inversion and three products each
+     * (Montgomery's batch inversion), so D inversions in all instead of cols D^2 / 2 as
+     * {@link #interpolate} one polynomial at a time; then Horner in the basis (y - nodes[k]).
+     * O(cols D^2) products.
+     */
+    static long[] interpolateColumns(long[] nodes, long[][] values, int cols, long p) {
+        int d = nodes.length - 1;
+        double pInv = 1.0 / p;
+        ZpField field = ZpField.of(p);
+        long[][] c = new long[d + 1][];
+        for (int k = 0; k <= d; k++) {
+            c[k] = Arrays.copyOf(values[k], cols);
+        }
+        long[] inv = new long[d + 1];
+        long[] prefix = new long[d + 1];
+        for (int k = 1; k <= d; k++) {
+            // inv[i] = 1 / (nodes[i] - nodes[i - k]) for i in [k, d], by one inversion
+            long acc = 1;
+            for (int i = k; i <= d; i++) {
+                long den = nodes[i] - nodes[i - k];
+                den += (den >> 63) & p;
+                prefix[i] = acc;
+                inv[i] = den;
+                acc = mulmod(acc, den, p, pInv);
+            }
+            long ia = field.inv(acc);
+            for (int i = d; i >= k; i--) {
+                long den = inv[i];
+                inv[i] = mulmod(ia, prefix[i], p, pInv);
+                ia = mulmod(ia, den, p, pInv);
+            }
+            for (int i = d; i >= k; i--) {
+                long[] ci = c[i];
+                long[] cp = c[i - 1];
+                long w = inv[i];
+                for (int t = 0; t < cols; t++) {
+                    long diff = ci[t] - cp[t];
+                    diff += (diff >> 63) & p;
+                    ci[t] = mulmod(diff, w, p, pInv);
+                }
+            }
+        }
+        long[] out = new long[cols * (d + 1)];
+        long[] r = new long[d + 1];
+        for (int t = 0; t < cols; t++) {
+            r[0] = c[d][t];
+            int len = 1;
+            for (int k = d - 1; k >= 0; k--) {
+                long kk = nodes[k] == 0 ? 0 : p - nodes[k];
+                r[len] = r[len - 1];
+                for (int u = len - 1; u >= 1; u--) {
+                    long s = r[u - 1] + mulmod(r[u], kk, p, pInv);
+                    r[u] = s >= p ? s - p : s;
+                }
+                long s = mulmod(r[0], kk, p, pInv) + c[k][t];
+                r[0] = s >= p ? s - p : s;
+                len++;
+            }
+            System.arraycopy(r, 0, out, t * (d + 1), d + 1);
+        }
+        return out;
+    }
+
+    /**
+     * One step of Newton interpolation for several columns at once: given the nodes[0..k] (the new
+     * node last, all distinct mod p) and the divided differences coef[0..k) of the columns (coef[i]
+     * holds f[nodes 0..i] of every column), returns the new ones f[nodes 0..k] from the values v
+     * at nodes[k]: t = v, then t = (t - coef[i]) / (nodes[k] - nodes[i]) for i = 0..k - 1, the k
+     * inverses by one inversion (Montgomery's batch). O(k cols).
+     */
+    static long[] newtonStep(long[] nodes, long[][] coef, int k, long[] v, long p) {
+        double pInv = 1.0 / p;
+        long[] t = v.clone();
+        if (k == 0) {
+            return t;
+        }
+        long[] inv = new long[k];
+        long[] prefix = new long[k];
+        long acc = 1;
+        for (int i = 0; i < k; i++) {
+            long den = nodes[k] - nodes[i];
+            den += (den >> 63) & p;
+            prefix[i] = acc;
+            inv[i] = den;
+            acc = mulmod(acc, den, p, pInv);
+        }
+        long ia = ZpField.of(p).inv(acc);
+        for (int i = k - 1; i >= 0; i--) {
+            long den = inv[i];
+            inv[i] = mulmod(ia, prefix[i], p, pInv);
+            ia = mulmod(ia, den, p, pInv);
+        }
+        for (int i = 0; i < k; i++) {
+            long[] c = coef[i];
+            long w = inv[i];
+            for (int col = 0; col < t.length; col++) {
+                long diff = t[col] - c[col];
+                diff += (diff >> 63) & p;
+                t[col] = mulmod(diff, w, p, pInv);
+            }
+        }
+        return t;
+    }
+
+    /**
+     * The Newton form of {@link #newtonStep} (count divided differences per column, nodes[0..count))
+     * expanded by Horner's rule in the basis (y - nodes[k]): column-major, coefficient t of
+     * column i at i count + t. O(cols count^2).
+     */
+    static long[] newtonToMonomial(long[] nodes, long[][] coef, int count, int cols, long p) {
+        double pInv = 1.0 / p;
+        long[] out = new long[cols * count];
+        long[] r = new long[count];
+        for (int t = 0; t < cols; t++) {
+            r[0] = coef[count - 1][t];
+            int len = 1;
+            for (int k = count - 2; k >= 0; k--) {
+                long kk = nodes[k] == 0 ? 0 : p - nodes[k];
+                r[len] = r[len - 1];
+                for (int u = len - 1; u >= 1; u--) {
+                    long s = r[u - 1] + mulmod(r[u], kk, p, pInv);
+                    r[u] = s >= p ? s - p : s;
+                }
+                long s = mulmod(r[0], kk, p, pInv) + coef[k][t];
+                r[0] = s >= p ? s - p : s;
+                len++;
+            }
+            System.arraycopy(r, 0, out, t * count, count);
+        }
+        return out;
+    }
+
+    /**
+     * The exact quotient of a (aLen coefficients) by b (bLen coefficients, b[bLen - 1] != 0) modulo
+     * p into q (aLen - bLen + 1 coefficients); a is overwritten by the remainder. Returns whether
+     * the remainder is zero. Classical long division, O((aLen - bLen + 1) bLen).
+     */
+    static boolean divideExact(ZpField field, long[] a, int aLen, long[] b, int bLen, long[] q) {
+        long p = field.p();
+        double pInv = 1.0 / p;
+        long lcInv = field.inv(b[bLen - 1]);
+        for (int k = aLen - bLen; k >= 0; k--) {
+            long qk = mulmod(a[k + bLen - 1], lcInv, p, pInv);
+            q[k] = qk;
+            if (qk == 0) {
+                continue;
+            }
+            long neg = p - qk;
+            for (int i = 0; i < bLen; i++) {
+                long v = a[k + i] + mulmod(neg, b[i], p, pInv);
+                a[k + i] = v >= p ? v - p : v;
+            }
+        }
+        for (int i = 0; i < bLen - 1; i++) {
+            if (a[i] != 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The value at a of the polynomial c[0..len) mod p (Horner), c in [0, p), a in [0, p). */

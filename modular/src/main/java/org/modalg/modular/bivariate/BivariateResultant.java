@@ -70,8 +70,9 @@ import org.modalg.polynomial.bivariate.ZZBivariate;
  * {@link ProvenBound}; with {@link Certification#PROBABILISTIC} through random primes of
  * [2^25, 2^26) and {@link StableImages} (one wrong coefficient, fixed by the earlier primes,
  * must be divisible by all k check primes: the single-value bound of {@link EarlyTermination}
- * applies unchanged). The images are computed on the host whatever the backend; the report
- * names the loop's image engine and says so.
+ * applies unchanged). The (prime, point) resultants go through the loop's image engine,
+ * {@link ImageEngine#bivariateResultants}: the CPU engine's threads, or a GPU engine that
+ * evaluates and runs the resultants on the device; the interpolation stays on the host.
  *
  * <p>Cost per prime: (D + 1)((n + 1)(deg_y f + 1) + (m + 1)(deg_y g + 1)) products for the
  * evaluations, (D + 1) n m for the resultants, D^2 for the interpolation; about
@@ -152,8 +153,9 @@ public final class BivariateResultant {
                 + boundBits);
         long t = report.phaseSince("bound", t0);
         MultimodularLoop loop = new MultimodularLoop(options, report);
-        report.note("bivariate images on the host: evaluation at y = 0.." + d + ", Res mod p by PolyGcdZp, Newton"
-                + " interpolation (" + loop.threads() + (loop.threads() == 1 ? " thread)" : " threads)"));
+        report.note("bivariate images: evaluation at y = 0.." + d + " and Res mod p by the image engine's"
+                + " bivariateResultants, Newton interpolation on the host (" + loop.threads()
+                + (loop.threads() == 1 ? " thread)" : " threads)"));
         ImageTask task = new Images(pf, pg, d, options, loop.threads());
         ProvenBound proven = new ProvenBound(twiceBound, "2 * Goldstein-Graham bound");
         Combiner combiner = new ProductTreeCombiner(d + 1, loop.options());
@@ -290,33 +292,18 @@ public final class BivariateResultant {
         @Override
         public ImageBatch images(ImageEngine engine, long[] primes) {
             int k = primes.length;
+            options.checkCancelled("before bivariate resultant images modulo " + k + " primes");
             CrtBasis basis = CrtBasis.of(primes.clone());
             long[] fr = new long[k * f.length];
             long[] gr = new long[k * g.length];
             basis.project(f, fr, threads);
             basis.project(g, gr, threads);
-            long[][] rows = new long[k][d + 1];
-            // (prime, block of points) tasks: at least two per thread when the primes are few
-            int points = d + 1;
-            int blocks = (int) Math.min(points, Math.max(1, (2L * threads + k - 1) / k));
-            int blockLen = (points + blocks - 1) / blocks;
-            int fs = f.length;
-            int gs = g.length;
-            PrimeWorkers.run(k * blocks, threads, task -> {
-                int j = task / blocks;
-                int from = (task % blocks) * blockLen;
-                int to = Math.min(points, from + blockLen);
-                if (from >= to) {
-                    return;
-                }
-                options.checkCancelled("before bivariate resultant image " + (j + 1) + " of " + k);
-                long[] fj = Arrays.copyOfRange(fr, j * fs, (j + 1) * fs);
-                long[] gj = Arrays.copyOfRange(gr, j * gs, (j + 1) * gs);
-                long[] values = new long[to - from];
-                BivariateKernels.resultantsAt(ZpField.of(primes[j]), fj, fRows, fCols, gj, gRows, gCols, from, to,
-                        values);
-                System.arraycopy(values, 0, rows[j], from, to - from);
-            });
+            // the (prime, point) resultants by the loop's engine: the CPU engine's threads, or a device
+            long[] values = engine.bivariateResultants(fr, fRows, fCols, gr, gRows, gCols, primes, d + 1);
+            long[][] rows = new long[k][];
+            for (int j = 0; j < k; j++) {
+                rows[j] = Arrays.copyOfRange(values, j * (d + 1), (j + 1) * (d + 1));
+            }
             PrimeWorkers.run(k, threads, j -> BivariateKernels.interpolateConsecutive(rows[j], primes[j]));
             return ImageBatch.words(primes, rows, null);
         }

@@ -123,6 +123,37 @@ final class CpuImageEngine implements ImageEngine {
         return new CpuLuImages(n, primes.clone(), lus, threads);
     }
 
+    /**
+     * {@link ImageEngine#bivariateResultants} on the engine's threads: (prime, block of points)
+     * tasks, at least two per thread when the primes are few.
+     */
+    @Override
+    public long[] bivariateResultants(long[] fRes, int fRows, int fCols, long[] gRes, int gRows, int gCols,
+            long[] primes, int points) {
+        ImageEngine.checkBivariate(fRes, fRows, fCols, gRes, gRows, gCols, primes, points);
+        int k = primes.length;
+        long[] out = new long[k * points];
+        if (k == 0 || points == 0) {
+            return out;
+        }
+        int blocks = (int) Math.min(points, Math.max(1, (2L * threads + k - 1) / k));
+        int blockLen = (points + blocks - 1) / blocks;
+        int fs = fRows * fCols;
+        int gs = gRows * gCols;
+        PrimeWorkers.run(k * blocks, threads, task -> {
+            int j = task / blocks;
+            int from = (task % blocks) * blockLen;
+            int to = Math.min(points, from + blockLen);
+            if (from >= to) {
+                return;
+            }
+            options.checkCancelled("before bivariate resultant images modulo prime " + (j + 1) + " of " + k);
+            org.modalg.modular.kernel.BivariateImagesZp.resultantsAt(ZpField.of(primes[j]), fRes, j * fs, fRows,
+                    fCols, gRes, j * gs, gRows, gCols, from, to, out, j * points + from);
+        });
+        return out;
+    }
+
     @Override
     public long[] resultants(LimbVector f, LimbVector g, long[] primes) {
         ImageEngine.checkPolynomials(f, g);

@@ -2,6 +2,9 @@ package org.modalg.modular.image;
 
 import org.modalg.fields.GfField;
 import org.modalg.modular.ModularReport;
+import org.modalg.fields.ZpField;
+import org.modalg.modular.kernel.BivariateImagesZp;
+import org.modalg.modular.kernel.PolyGcdDouble;
 import org.modalg.modular.kernel.PolyGcdZp;
 import org.modalg.modular.kernel.ZpDetKernel;
 
@@ -74,6 +77,64 @@ public interface ImageEngine {
      * leading coefficients that vanish modulo p_j are handled as {@link PolyGcdZp#resultant} says.
      */
     long[] resultants(LimbVector f, LimbVector g, long[] primes);
+
+    /**
+     * Res_{n, m}(f(x, a), g(x, a)) mod p_j at the points a = 0, 1, ..., points - 1 for each prime
+     * p_j, the images of the bivariate resultant ({@code org.modalg.modular.bivariate}): a
+     * (prime, point) instance is a univariate resultant of its own inputs. fRes holds f modulo each
+     * prime, prime j's fRows x fCols grid from j fRows fCols (the coefficient of x^i y^k at
+     * i fCols + k), residues in [0, p_j); gRes likewise; the formal degrees n = fRows - 1,
+     * m = gRows - 1 ({@link #resultants(LimbVector, LimbVector, long[])}'s rule where a leading
+     * coefficient vanishes at a point). Primes odd, pairwise distinct, below
+     * 2^{@value PolyGcdDouble#MAX_PRIME_BITS} and above points (not checked: the caller chooses
+     * them). The default runs {@link BivariateImagesZp#resultantsAt} prime by prime in the calling
+     * thread; the CPU engine spreads (prime, block of points) tasks over its threads, a device
+     * engine evaluates and runs the resultants on the device. Every engine gives the same values.
+     * O(primes points (fRows fCols + gRows gCols + n m)).
+     *
+     * @return out[j points + a]
+     * @throws IllegalArgumentException if a grid is empty, an array is null or shorter than its
+     *     grids, or points &lt; 0
+     */
+    default long[] bivariateResultants(long[] fRes, int fRows, int fCols, long[] gRes, int gRows, int gCols,
+            long[] primes, int points) {
+        checkBivariate(fRes, fRows, fCols, gRes, gRows, gCols, primes, points);
+        long[] out = new long[primes.length * points];
+        for (int j = 0; j < primes.length; j++) {
+            BivariateImagesZp.resultantsAt(ZpField.of(primes[j]), fRes, j * fRows * fCols, fRows, fCols, gRes,
+                    j * gRows * gCols, gRows, gCols, 0, points, out, j * points);
+        }
+        return out;
+    }
+
+    /**
+     * The argument check of {@link #bivariateResultants}: non-empty grids, arrays holding one grid
+     * per prime, points &gt;= 0, and out of primes.length points entries fitting one array.
+     *
+     * @throws IllegalArgumentException naming the parameter otherwise
+     */
+    static void checkBivariate(long[] fRes, int fRows, int fCols, long[] gRes, int gRows, int gCols, long[] primes,
+            int points) {
+        if (primes == null) {
+            throw new IllegalArgumentException("primes must not be null");
+        }
+        if (fRows < 1 || fCols < 1 || gRows < 1 || gCols < 1) {
+            throw new IllegalArgumentException("the grids must have at least one row and column, got f " + fRows + " x "
+                    + fCols + ", g " + gRows + " x " + gCols);
+        }
+        if (points < 0 || (long) points * primes.length > Integer.MAX_VALUE - 8) {
+            throw new IllegalArgumentException("points must be in [0, " + (Integer.MAX_VALUE - 8) / Math.max(1,
+                    primes.length) + "] for " + primes.length + " primes, got " + points);
+        }
+        if (fRes == null || (long) fRows * fCols * primes.length > fRes.length) {
+            throw new IllegalArgumentException("fRes must hold " + primes.length + " grids of " + fRows + " x " + fCols
+                    + ", got " + (fRes == null ? "null" : fRes.length + " words"));
+        }
+        if (gRes == null || (long) gRows * gCols * primes.length > gRes.length) {
+            throw new IllegalArgumentException("gRes must hold " + primes.length + " grids of " + gRows + " x " + gCols
+                    + ", got " + (gRes == null ? "null" : gRes.length + " words"));
+        }
+    }
 
     /**
      * The monic gcd of f and g (coefficients in increasing degree) modulo each prime, and the

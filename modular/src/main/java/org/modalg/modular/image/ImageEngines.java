@@ -236,6 +236,17 @@ public final class ImageEngines {
             return pick(words(f, primes.length) + words(g, primes.length), ops).resultants(f, g, primes);
         }
 
+        // the (prime, point) instances' products: evaluations and Euclid (the GPU's threshold was
+        // measured for the other kernels; not yet for this one)
+        @Override
+        public long[] bivariateResultants(long[] fRes, int fRows, int fCols, long[] gRes, int gRows, int gCols,
+                long[] primes, int points) {
+            long ops = (long) primes.length * points
+                    * ((long) fRows * fCols + (long) gRows * gCols + (long) fRows * gRows);
+            long words = (fRes == null ? 0 : fRes.length) + (gRes == null ? 0 : (long) gRes.length);
+            return pick(words, ops).bivariateResultants(fRes, fRows, fCols, gRes, gRows, gCols, primes, points);
+        }
+
         @Override
         public GcdImages gcds(LimbVector f, LimbVector g, long[] primes, boolean cofactors) {
             long ops = (long) f.count() * g.count() * primes.length;

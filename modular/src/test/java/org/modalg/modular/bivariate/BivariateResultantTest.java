@@ -348,7 +348,7 @@ class BivariateResultantTest {
             BivariateKernels.interpolateConsecutive(v, p);
             assertEquals(java.util.Arrays.toString(c), java.util.Arrays.toString(v), where("p=" + p + " d=" + d));
             // evaluation with more than one block of sums
-            int cols = BivariateKernels.SUM_BLOCK + 1 + rnd.nextInt(100);
+            int cols = org.modalg.modular.kernel.BivariateImagesZp.SUM_BLOCK + 1 + rnd.nextInt(100);
             long[] row = new long[cols];
             long[] pw = new long[cols];
             BigInteger expected = BigInteger.ZERO;

@@ -16,6 +16,7 @@ import org.modalg.polynomial.text.TermScanner;
  *   term   := factor ( ['*'] factor )*        juxtaposition only before a variable: 3x^2y, 3 x y
  *   factor := NUMBER | VAR ['^' NUMBER]        NUMBER: decimal digits; VAR: one of the two names
  * </pre>
+ * With parentheses a factor may also be {@code '(' poly ')' ['^' NUMBER]} ({@link Grouped}).
  * Numbers in a term multiply, exponents of a repeated variable add ({@code x*x = x^2}), repeated
  * monomials add. This reads what FLINT's {@code fmpz_mpoly_get_str_pretty} prints for the
  * variable names {x, y} ({@code 3*x^2*y-y^3+7}), and {@link #format} with {@code compact} prints
@@ -76,7 +77,221 @@ final class BivariateText {
             throw new IllegalArgumentException("text must not be null");
         }
         checkVariables(x, y);
+        if (text.indexOf('(') >= 0 || text.indexOf(')') >= 0) {
+            return new Grouped(text, x, y).parse();
+        }
         return new Parser(text, x, y).parse();
+    }
+
+    /**
+     * The grammar with parentheses, {@code (x+1)^2*(y-3)}: a factor may be a parenthesized
+     * polynomial with an optional exponent, juxtaposition also before '('.
+     * <pre>
+     *   poly    := [sign [sign]] term ( ('+' | '-') [sign] term )*
+     *   term    := factor ( ['*'] factor )*          juxtaposition before a variable or '('
+     *   factor  := NUMBER | VAR ['^' NUMBER] | '(' poly ')' ['^' NUMBER]
+     * </pre>
+     * An explicit stack of open groups (no recursion, so no nesting depth can overflow the thread's
+     * stack); each group sums its terms as {@link ZZBivariate}s (products by Kronecker
+     * substitution, powers by squaring). Before a product or a power, its degrees must fit a dense
+     * grid ({@link #gridProblem}) and its coefficients, at most e (bits + log2 terms) bits for a
+     * power, the free heap; else a {@link PolyParseException} at the factor. An unmatched ')' or
+     * '(' is an error naming its line and column. Text without parentheses takes {@link Parser}.
+     */
+    private static final class Grouped {
+        private final String s;
+        private final String vx;
+        private final String vy;
+        private final Parser at; // positions, excerpts and exponents, as the plain grammar reports them
+        private int i;
+
+        /** An open group: its sum so far, the current term's product, the term's sign, where '(' was. */
+        private static final class Frame {
+            ZZBivariate sum = ZZBivariate.ZERO;
+            ZZBivariate term = ZZBivariate.ONE;
+            boolean negative;
+            final int open;
+
+            Frame(int open) {
+                this.open = open;
+            }
+        }
+
+        Grouped(String s, String vx, String vy) {
+            this.s = s;
+            this.vx = vx;
+            this.vy = vy;
+            this.at = new Parser(s, vx, vy);
+        }
+
+        BigInteger[][] parse() {
+            java.util.ArrayDeque<Frame> stack = new java.util.ArrayDeque<>();
+            Frame cur = new Frame(-1);
+            boolean termStart = true; // expecting the first factor of a term (signs allowed)
+            boolean afterStar = false;
+            while (true) {
+                i = at.afterWs(i);
+                if (termStart) {
+                    if (i == s.length()) {
+                        throw at.error(i, stack.isEmpty() && cur.sum.isZero()
+                                ? "expected a polynomial such as (" + vx + " + 1)^2*(" + vy + " - 3), found end of text"
+                                : "expected a term, found end of text");
+                    }
+                    for (int k = 0; k < 2 && (peek() == '+' || peek() == '-'); k++) {
+                        cur.negative ^= s.charAt(i++) == '-';
+                        i = at.afterWs(i);
+                    }
+                }
+                char c = peek();
+                int from = i;
+                ZZBivariate factor;
+                if (c == '(') {
+                    stack.push(cur);
+                    cur = new Frame(i);
+                    i++;
+                    termStart = true;
+                    afterStar = false;
+                    continue;
+                } else if (isDigit(c)) {
+                    while (i < s.length() && isDigit(s.charAt(i))) {
+                        i++;
+                    }
+                    factor = ZZBivariate.constant(IntegerText.parse(s, from, i, 10));
+                } else if (isIdentStart(c)) {
+                    while (i < s.length() && isIdentPart(s.charAt(i))) {
+                        i++;
+                    }
+                    String name = s.substring(from, i);
+                    boolean isX = name.equals(vx);
+                    if (!isX && !name.equals(vy)) {
+                        throw at.error(from, "expected variable '" + vx + "' or '" + vy + "', found '"
+                                + at.excerpt(from, i) + "'");
+                    }
+                    factor = isX ? ZZBivariate.X : ZZBivariate.Y;
+                    factor = power(factor, from);
+                } else {
+                    String what = c == ')' ? (stack.isEmpty() ? "unbalanced ')' (no '(' open)"
+                            : "an empty group or a dangling operator before ')'") : describe(i);
+                    throw at.error(i, (afterStar ? "expected a number, a variable or '(' after '*'"
+                            : "expected a coefficient, a variable ('" + vx + "' or '" + vy + "') or '('")
+                            + ", found " + what);
+                }
+                cur.term = times(cur.term, factor, from);
+                // after a factor: '*', juxtaposition, ')', '+', '-' or the end
+                while (true) {
+                    int j = at.afterWs(i);
+                    char d = j < s.length() ? s.charAt(j) : '\0';
+                    if (d == '*') {
+                        i = j + 1;
+                        termStart = false;
+                        afterStar = true;
+                        break;
+                    } else if (j < s.length() && (isIdentStart(d) || d == '(')) {
+                        i = j;
+                        termStart = false;
+                        afterStar = false;
+                        break;
+                    } else if (d == '+' || d == '-') {
+                        endTerm(cur);
+                        i = j + 1;
+                        cur.negative = d == '-';
+                        i = at.afterWs(i);
+                        if (peek() == '+' || peek() == '-') { // "+ -3"
+                            cur.negative ^= s.charAt(i++) == '-';
+                        }
+                        termStart = false; // the term's signs are read
+                        afterStar = false;
+                        break;
+                    } else if (d == ')') {
+                        if (stack.isEmpty()) {
+                            throw at.error(j, "unbalanced ')' (no '(' open)");
+                        }
+                        endTerm(cur);
+                        ZZBivariate group = cur.sum;
+                        int open = cur.open;
+                        cur = stack.pop();
+                        i = j + 1;
+                        group = power(group, open);
+                        cur.term = times(cur.term, group, open);
+                        continue; // a factor ended: look again
+                    } else if (j == s.length()) {
+                        if (!stack.isEmpty()) {
+                            throw at.error(cur.open, "unbalanced '(': not closed by the end of text");
+                        }
+                        endTerm(cur);
+                        BigInteger[][] grid = cur.sum.toGrid();
+                        return grid.length == 0 ? new BigInteger[][] {{BigInteger.ZERO}} : grid;
+                    } else {
+                        throw at.error(j, "expected '+', '-', '*', ')' or end of text, found " + describe(j));
+                    }
+                }
+            }
+        }
+
+        private void endTerm(Frame f) {
+            f.sum = f.sum.add(f.negative ? f.term.negate() : f.term);
+            f.term = ZZBivariate.ONE;
+            f.negative = false;
+        }
+
+        // An optional ^e after the factor b that starts at from.
+        private ZZBivariate power(ZZBivariate b, int from) {
+            at.i = i;
+            int j = at.afterWs(i);
+            if (j >= s.length() || s.charAt(j) != '^') {
+                return b;
+            }
+            long e = at.exponent();
+            i = at.i;
+            if (e == 0) {
+                return ZZBivariate.ONE;
+            }
+            if (e == 1 || b.isZero() || b.equals(ZZBivariate.ONE)) {
+                return b;
+            }
+            if (b.equals(ZZBivariate.ONE.negate())) {
+                return e % 2 == 0 ? ZZBivariate.ONE : b;
+            }
+            long bits = e * (b.maxCoefficientBits() + 64L - Long.numberOfLeadingZeros(b.termCount()));
+            check(e * b.degreeX() + 1, e * b.degreeY() + 1, bits, from, "this power");
+            return b.pow((int) e);
+        }
+
+        private ZZBivariate times(ZZBivariate a, ZZBivariate b, int from) {
+            if (a.isZero() || b.isZero()) {
+                return ZZBivariate.ZERO;
+            }
+            long bits = (long) a.maxCoefficientBits() + b.maxCoefficientBits()
+                    + 64 - Long.numberOfLeadingZeros(Math.min(a.termCount(), b.termCount()));
+            check((long) a.degreeX() + b.degreeX() + 1, (long) a.degreeY() + b.degreeY() + 1, bits, from,
+                    "this product");
+            return a.multiply(b);
+        }
+
+        private void check(long rows, long cols, long bits, int from, String what) {
+            String problem = rows > Integer.MAX_VALUE || cols > Integer.MAX_VALUE
+                    ? "degrees " + (rows - 1) + " in " + vx + " and " + (cols - 1) + " in " + vy + " are too large"
+                    : gridProblem(rows, cols);
+            if (problem == null) {
+                long free = Runtime.getRuntime().maxMemory()
+                        - (Runtime.getRuntime().totalMemory() - Runtime.getRuntime().freeMemory());
+                if (bits > Integer.MAX_VALUE - 64 || bits / 8.0 * rows * cols > free / 2.0) {
+                    problem = "coefficients of up to " + bits + " bits on a " + rows + " x " + cols
+                            + " grid would not fit the free heap (" + free + " bytes)";
+                }
+            }
+            if (problem != null) {
+                throw at.error(from, what + " is too large: " + problem);
+            }
+        }
+
+        private char peek() {
+            return i < s.length() ? s.charAt(i) : '\0';
+        }
+
+        private String describe(int j) {
+            return at.describe(j);
+        }
     }
 
     private static final class Parser {

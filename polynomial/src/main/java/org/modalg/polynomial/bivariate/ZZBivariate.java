@@ -541,10 +541,13 @@ public final class ZZBivariate {
      * pretty form included) in the variables named x and y: terms are products of decimal numbers
      * and powers {@code v^e}, joined by {@code *} or by juxtaposition before a variable, added or
      * subtracted; repeated monomials add. O(length of text) plus the decimal conversions.
+     * Parentheses group: {@code (x+1)^2*(y-3)}, {@code -(x - y)(x + y)} (a group is a factor, with
+     * an optional exponent; then the products and powers are those of this class, each checked
+     * for size before it is computed).
      *
      * @throws PolyParseException on malformed text, with line, column and what was expected (an
      *     unknown variable, a missing exponent, a dangling operator, a term whose exponents would
-     *     need a dense grid beyond the array limit or the free heap)
+     *     need a dense grid beyond the array limit or the free heap, an unbalanced '(' or ')')
      * @throws IllegalArgumentException if text or a name is null, a name is not an identifier, or
      *     both names are equal
      */

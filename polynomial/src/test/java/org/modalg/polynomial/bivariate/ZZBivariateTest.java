@@ -212,7 +212,19 @@ class ZZBivariateTest {
         expectParseError("x^2147483000*x^2147483000", 1, 14, "too large");
         expectParseError("xy + 1", 1, 1, "found 'xy'");
         expectParseError("x ^ -2", 1, 5, "expected an exponent");
-        expectParseError("(x + 1)", 1, 1, "found '('");
+        expectParseError("(x + 1", 1, 1, "unbalanced '('");
+        expectParseError("x + (y*(x - 1)", 1, 5, "unbalanced '('");
+        expectParseError("x + 1)", 1, 6, "unbalanced ')'");
+        expectParseError(")", 1, 1, "unbalanced ')'");
+        expectParseError("(x + 1))*y", 1, 8, "unbalanced ')'");
+        expectParseError("()", 1, 2, "an empty group");
+        expectParseError("(x +)", 1, 5, "found an empty group or a dangling operator");
+        expectParseError("x*)", 1, 3, "after '*'");
+        expectParseError("(x + 1)^", 1, 9, "expected an exponent");
+        expectParseError("(x + 1)2", 1, 8, "expected '+', '-', '*', ')' or end of text, found '2'");
+        expectParseError("(x + z)", 1, 6, "found 'z'");
+        expectParseError("(x + y)^3000000", 1, 1, "too large");
+        expectParseError("3*(7)^999999999", 1, 3, "too large");
         assertThrows(IllegalArgumentException.class, () -> ZZBivariate.parse(null));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ZZBivariate.parse("x", "x", "x"));
         assertTrue(e.getMessage().contains("must differ"), e.getMessage());
@@ -241,5 +253,40 @@ class ZZBivariateTest {
         ZZBivariate wide = ZZBivariate.monomial(BigInteger.ONE, 60000, 60000);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> wide.multiply(wide));
         assertTrue(e.getMessage().contains("Kronecker"), e.getMessage());
+    }
+
+    @Test
+    void parenthesesAgreeWithArithmetic() {
+        Random rnd = new Random(SEED + 29);
+        for (int it = 0; it < 40 * MULTIPLIER; it++) {
+            ZZBivariate f = random(rnd, rnd.nextInt(3), rnd.nextInt(3), 1 + rnd.nextInt(70));
+            ZZBivariate g = random(rnd, rnd.nextInt(3), rnd.nextInt(3), 1 + rnd.nextInt(70));
+            ZZBivariate h = random(rnd, rnd.nextInt(3), rnd.nextInt(3), 1 + rnd.nextInt(70));
+            int k = rnd.nextInt(4);
+            // the oracle: products and sums on grids (naive), powers as repeated products
+            ZZBivariate fk = ZZBivariate.ONE;
+            for (int t = 0; t < k; t++) {
+                fk = ZZBivariate.ofGrid(naiveProduct(fk.toGrid(), f.toGrid()));
+            }
+            ZZBivariate expected = ZZBivariate.ofGrid(naiveProduct(fk.toGrid(), g.toGrid())).sub(h);
+            String text = "(" + f + ")^" + k + " * (" + g + ") - (" + h + ")";
+            String label = where(text);
+            assertEquals(expected, ZZBivariate.parse(text), label);
+            assertEquals(expected, ZZBivariate.parse("((" + f.toFlintString("x", "y") + "))^" + k + "(" + g
+                    + ")-(" + h + ")"), label + " compact, juxtaposed");
+            assertEquals(expected.negate(), ZZBivariate.parse("-(" + text + ")"), label + " negated");
+            assertEquals(expected.swapVariables(), ZZBivariate.parse(text.replace('x', 'u').replace('y', 'x')
+                    .replace('u', 'y')), label + " swapped names");
+        }
+        assertEquals(ZZBivariate.parse("x^2*y + 2*x*y + y - 3*x^2 - 6*x - 3"), ZZBivariate.parse("(x+1)^2*(y-3)"));
+        assertEquals(ZZBivariate.parse("x^2 - 1"), ZZBivariate.parse("(x - 1)(x + 1)"));
+        assertEquals(ZZBivariate.parse("-x - 1"), ZZBivariate.parse("- -(-(x + 1))"));
+        assertEquals(ZZBivariate.parse("1"), ZZBivariate.parse("(x + y)^0"));
+        assertEquals(ZZBivariate.parse("0"), ZZBivariate.parse("(x - x)^5 * (y + 1)"));
+        assertEquals(ZZBivariate.parse("-1"), ZZBivariate.parse("(-1)^999999999"));
+        assertEquals(ZZBivariate.parse("6*x*y"), ZZBivariate.parse("2(3)x(y)"));
+        // deep nesting: an explicit stack, no recursion
+        String deep = "(".repeat(100_000) + "x + y" + ")".repeat(100_000) + "^2";
+        assertEquals(ZZBivariate.parse("x^2 + 2*x*y + y^2"), ZZBivariate.parse(deep));
     }
 }

@@ -1,0 +1,163 @@
+package org.modalg.gpu.image;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.logging.Handler;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.modalg.fft.Backend;
+import org.modalg.fft.Options;
+import org.modalg.gpu.runtime.GpuTests;
+import org.modalg.modular.ModularResult;
+import org.modalg.modular.bivariate.BivariateResultant;
+import org.modalg.modular.image.ImageEngine;
+import org.modalg.modular.image.ImageEngines;
+import org.modalg.polynomial.bivariate.ZZBivariate;
+import org.modalg.polynomial.zz.ZZPoly;
+
+/**
+ * {@link GpuImageEngine#bivariateResultants} against the CPU engine ({@link ImageEngines#cpu},
+ * itself checked against the Sylvester determinant in the modular module's
+ * BivariateResultantsEngineTest), bit for bit, on random residue grids (seed printed): grids of
+ * one row or column up to 61 x 61, leading coefficients in x that vanish at some points or
+ * everywhere, primes of 20, 23 and 26 bits (the F64 kernel) and the Montgomery kernel forced by
+ * {@code modalg.gpu.imageArithmetic=mont}; batches of more instances than one launch takes; the
+ * sentinel path (blocks skipped, recomputed on the host); and the bivariate resultant end to end
+ * with {@link Backend#GPU} against the CPU backend.
+ */
+@Tag("gpu")
+class GpuBivariateResultantsTest {
+    private final List<String> warnings = new ArrayList<>();
+    private final Handler capture = new Handler() {
+        @Override
+        public void publish(LogRecord r) {
+            warnings.add(r.getMessage());
+        }
+
+        @Override
+        public void flush() {
+        }
+
+        @Override
+        public void close() {
+        }
+    };
+    private ImageEngine gpu;
+    private ImageEngine cpu;
+
+    @BeforeEach
+    void start() {
+        GpuTests.assumeGpu();
+        Options o = Options.defaults().withThreads(Math.max(1, Runtime.getRuntime().availableProcessors()));
+        cpu = ImageEngines.cpu(o);
+        gpu = new GpuImageEngine(o, cpu);
+        Logger.getLogger(GpuImageEngine.class.getName()).addHandler(capture);
+    }
+
+    @AfterEach
+    void stop() {
+        GpuImageEngine.faultEveryForTests(0);
+        System.clearProperty("modalg.gpu.imageArithmetic");
+        Logger.getLogger(GpuImageEngine.class.getName()).removeHandler(capture);
+    }
+
+    /** Residue grids for each prime; lead 1: the last row is c (1 - y) (zero at y = 1), lead 2: zero. */
+    static long[] grids(Random rnd, long[] primes, int rows, int cols, int lead) {
+        long[] r = new long[primes.length * rows * cols];
+        for (int j = 0; j < primes.length; j++) {
+            long p = primes[j];
+            for (int t = 0; t < rows * cols; t++) {
+                r[j * rows * cols + t] = rnd.nextInt(10) == 0 ? p - 1 : Math.floorMod(rnd.nextLong(), p);
+            }
+            int last = j * rows * cols + (rows - 1) * cols;
+            if (lead == 1 && cols >= 2) {
+                java.util.Arrays.fill(r, last, last + cols, 0);
+                long c = 1 + Math.floorMod(rnd.nextLong(), p - 1);
+                r[last] = c;
+                r[last + 1] = p - c;
+            } else if (lead == 2) {
+                java.util.Arrays.fill(r, last, last + cols, 0);
+            }
+        }
+        return r;
+    }
+
+    private void check(Random rnd, long[] ps, int fRows, int fCols, int gRows, int gCols, int points, String what) {
+        for (int lead = 0; lead < 3; lead++) {
+            long[] f = grids(rnd, ps, fRows, fCols, lead);
+            long[] g = grids(rnd, ps, gRows, gCols, lead == 1 ? 0 : lead);
+            long[] want = cpu.bivariateResultants(f, fRows, fCols, g, gRows, gCols, ps, points);
+            long[] got = gpu.bivariateResultants(f, fRows, fCols, g, gRows, gCols, ps, points);
+            assertArrayEquals(want, got, what + ", lead case " + lead);
+        }
+    }
+
+    @Test
+    void matchesTheCpuOnRandomGrids() {
+        Random rnd = new Random(GpuTests.seed("bivariateResultantsMatchTheCpu"));
+        int[][] shapes = {{1, 1, 1, 1}, {1, 5, 4, 3}, {4, 1, 1, 6}, {2, 2, 2, 2}, {7, 9, 5, 12}, {21, 21, 21, 21},
+            {41, 30, 35, 41}, {61, 61, 61, 61}};
+        for (int bits : new int[] {20, 23, 26}) {
+            for (int[] s : shapes) {
+                long[] ps = GpuImageEngineTest.primes(rnd, 1 + rnd.nextInt(6), bits);
+                int points = s[0] * s[3] + s[1] * s[2] + 1; // about the resultant's degree bound + 1
+                check(rnd, ps, s[0], s[1], s[2], s[3], points, bits + "-bit primes, f " + s[0] + " x " + s[1]
+                        + ", g " + s[2] + " x " + s[3] + ", " + points + " points");
+            }
+        }
+        // the Montgomery kernel (any odd prime): forced
+        System.setProperty("modalg.gpu.imageArithmetic", "mont");
+        long[] ps = GpuImageEngineTest.primes(rnd, 3, 25);
+        check(rnd, ps, 9, 7, 8, 6, 60, "Montgomery kernel");
+        // more instances than one launch takes (work arrays beyond the L2 chunk)
+        long[] many = GpuImageEngineTest.primes(rnd, 40, 26);
+        System.clearProperty("modalg.gpu.imageArithmetic");
+        check(rnd, many, 30, 30, 30, 30, 1801, "40 primes x 1801 points");
+        assertEquals(0, gpu.bivariateResultants(new long[4], 2, 2, new long[4], 2, 2, new long[0], 5).length);
+    }
+
+    @Test
+    void instancesTheDeviceDidNotProduceAreRecomputedOnTheHost() {
+        Random rnd = new Random(GpuTests.seed("bivariateResultantsSentinel"));
+        long[] ps = GpuImageEngineTest.primes(rnd, 5, 26);
+        long[] f = grids(rnd, ps, 12, 10, 0);
+        long[] g = grids(rnd, ps, 9, 11, 1);
+        long[] want = cpu.bivariateResultants(f, 12, 10, g, 9, 11, ps, 200);
+        GpuImageEngine.faultEveryForTests(3); // blocks 0, 3, 6, ... write nothing
+        assertArrayEquals(want, gpu.bivariateResultants(f, 12, 10, g, 9, 11, ps, 200));
+        assertTrue(warnings.stream().anyMatch(w -> w.contains("recomputed on the CPU")), warnings.toString());
+    }
+
+    @Test
+    void theBivariateResultantOnTheGpuEqualsTheCpu() {
+        Random rnd = new Random(GpuTests.seed("bivariateResultantEndToEnd"));
+        for (int d : new int[] {3, 12, 25}) {
+            ZZBivariate f = dense(rnd, d, 64);
+            ZZBivariate g = dense(rnd, d, 64);
+            ZZPoly want = BivariateResultant.resultant(f, g, Options.defaults().withBackend(Backend.CPU)).value();
+            ModularResult<ZZPoly> got = BivariateResultant.resultant(f, g, Options.defaults().withBackend(Backend.GPU));
+            assertEquals(want, got.value(), "total degree " + d);
+        }
+    }
+
+    static ZZBivariate dense(Random rnd, int d, int bits) {
+        BigInteger[][] grid = new BigInteger[d + 1][d + 1];
+        for (int i = 0; i <= d; i++) {
+            for (int j = 0; j <= d; j++) {
+                BigInteger v = i + j <= d ? new BigInteger(bits, rnd) : BigInteger.ZERO;
+                grid[i][j] = rnd.nextBoolean() ? v.negate() : v;
+            }
+        }
+        return ZZBivariate.ofGrid(grid);
+    }
+}
