@@ -251,7 +251,8 @@ public final class GpuRuntime {
      */
     public synchronized LaunchChooser launchChooser() {
         if (launchChooser == null) {
-            launchChooser = LaunchChooser.forDevice(this, LaunchChooser.Mode.fromProperty());
+            launchChooser = LaunchChooser.forDevice(deviceName(), driverVersion(), launchLimits(),
+                    LaunchChooser.Mode.fromProperty());
         }
         return launchChooser;
     }

@@ -98,15 +98,18 @@ public final class LaunchChooser {
     private Choice last;
 
     /**
-     * A chooser for the device of {@code rt} in {@code mode}: under model with the cache file of
-     * its model and driver in {@link LaunchCache#defaultDirectory()}, under fixed with an empty
-     * in-memory cache (no file touched). {@link GpuRuntime#launchChooser()} holds the engines' one.
+     * A chooser for the device named {@code deviceName} under driver API {@code driverVersion},
+     * with its {@code limits}, in {@code mode}: under model with the cache file of that model and
+     * driver in {@link LaunchCache#defaultDirectory()}, under fixed with an empty in-memory cache
+     * (no file touched). {@code GpuRuntime.launchChooser()} holds the engines' one (the runtime
+     * passes its own values, so that this class does not depend on it).
      */
-    public static LaunchChooser forDevice(GpuRuntime rt, Mode mode) {
+    public static LaunchChooser forDevice(String deviceName, int driverVersion, LaunchModel.DeviceLimits limits,
+            Mode mode) {
         LaunchCache cache = mode == Mode.MODEL
-                ? LaunchCache.open(LaunchCache.defaultDirectory(), rt.deviceName(), rt.driverVersion())
-                : LaunchCache.inMemory(rt.deviceName(), rt.driverVersion());
-        return new LaunchChooser(rt.launchLimits(), cache, LaunchChooser::eventMillis, mode);
+                ? LaunchCache.open(LaunchCache.defaultDirectory(), deviceName, driverVersion)
+                : LaunchCache.inMemory(deviceName, driverVersion);
+        return new LaunchChooser(limits, cache, LaunchChooser::eventMillis, mode);
     }
 
     /** A chooser over given limits, cache and timer (tests and replays: no device needed). */

@@ -102,7 +102,7 @@ final class BivariateText {
         private final String s;
         private final String vx;
         private final String vy;
-        private final Parser at; // positions, excerpts and exponents, as the plain grammar reports them
+        private final TermScanner in; // positions, excerpts and exponents, as the plain grammar reports them
         private int i;
 
         /** An open group: its sum so far, the current term's product, the term's sign, where '(' was. */
@@ -121,7 +121,7 @@ final class BivariateText {
             this.s = s;
             this.vx = vx;
             this.vy = vy;
-            this.at = new Parser(s, vx, vy);
+            this.in = new TermScanner(s);
         }
 
         BigInteger[][] parse() {
@@ -130,16 +130,16 @@ final class BivariateText {
             boolean termStart = true; // expecting the first factor of a term (signs allowed)
             boolean afterStar = false;
             while (true) {
-                i = at.afterWs(i);
+                i = in.afterWs(i);
                 if (termStart) {
                     if (i == s.length()) {
-                        throw at.error(i, stack.isEmpty() && cur.sum.isZero()
+                        throw in.error(i, stack.isEmpty() && cur.sum.isZero()
                                 ? "expected a polynomial such as (" + vx + " + 1)^2*(" + vy + " - 3), found end of text"
                                 : "expected a term, found end of text");
                     }
                     for (int k = 0; k < 2 && (peek() == '+' || peek() == '-'); k++) {
                         cur.negative ^= s.charAt(i++) == '-';
-                        i = at.afterWs(i);
+                        i = in.afterWs(i);
                     }
                 }
                 char c = peek();
@@ -152,41 +152,41 @@ final class BivariateText {
                     termStart = true;
                     afterStar = false;
                     continue;
-                } else if (isDigit(c)) {
-                    while (i < s.length() && isDigit(s.charAt(i))) {
+                } else if (TermScanner.isDigit(c)) {
+                    while (i < s.length() && TermScanner.isDigit(s.charAt(i))) {
                         i++;
                     }
                     factor = ZZBivariate.constant(IntegerText.parse(s, from, i, 10));
-                } else if (isIdentStart(c)) {
-                    while (i < s.length() && isIdentPart(s.charAt(i))) {
+                } else if (TermScanner.isIdentStart(c)) {
+                    while (i < s.length() && TermScanner.isIdentPart(s.charAt(i))) {
                         i++;
                     }
                     String name = s.substring(from, i);
                     boolean isX = name.equals(vx);
                     if (!isX && !name.equals(vy)) {
-                        throw at.error(from, "expected variable '" + vx + "' or '" + vy + "', found '"
-                                + at.excerpt(from, i) + "'");
+                        throw in.error(from, "expected variable '" + vx + "' or '" + vy + "', found '"
+                                + in.excerpt(from, i) + "'");
                     }
                     factor = isX ? ZZBivariate.X : ZZBivariate.Y;
                     factor = power(factor, from);
                 } else {
                     String what = c == ')' ? (stack.isEmpty() ? "unbalanced ')' (no '(' open)"
                             : "an empty group or a dangling operator before ')'") : describe(i);
-                    throw at.error(i, (afterStar ? "expected a number, a variable or '(' after '*'"
+                    throw in.error(i, (afterStar ? "expected a number, a variable or '(' after '*'"
                             : "expected a coefficient, a variable ('" + vx + "' or '" + vy + "') or '('")
                             + ", found " + what);
                 }
                 cur.term = times(cur.term, factor, from);
                 // after a factor: '*', juxtaposition, ')', '+', '-' or the end
                 while (true) {
-                    int j = at.afterWs(i);
+                    int j = in.afterWs(i);
                     char d = j < s.length() ? s.charAt(j) : '\0';
                     if (d == '*') {
                         i = j + 1;
                         termStart = false;
                         afterStar = true;
                         break;
-                    } else if (j < s.length() && (isIdentStart(d) || d == '(')) {
+                    } else if (j < s.length() && (TermScanner.isIdentStart(d) || d == '(')) {
                         i = j;
                         termStart = false;
                         afterStar = false;
@@ -195,7 +195,7 @@ final class BivariateText {
                         endTerm(cur);
                         i = j + 1;
                         cur.negative = d == '-';
-                        i = at.afterWs(i);
+                        i = in.afterWs(i);
                         if (peek() == '+' || peek() == '-') { // "+ -3"
                             cur.negative ^= s.charAt(i++) == '-';
                         }
@@ -204,7 +204,7 @@ final class BivariateText {
                         break;
                     } else if (d == ')') {
                         if (stack.isEmpty()) {
-                            throw at.error(j, "unbalanced ')' (no '(' open)");
+                            throw in.error(j, "unbalanced ')' (no '(' open)");
                         }
                         endTerm(cur);
                         ZZBivariate group = cur.sum;
@@ -216,13 +216,13 @@ final class BivariateText {
                         continue; // a factor ended: look again
                     } else if (j == s.length()) {
                         if (!stack.isEmpty()) {
-                            throw at.error(cur.open, "unbalanced '(': not closed by the end of text");
+                            throw in.error(cur.open, "unbalanced '(': not closed by the end of text");
                         }
                         endTerm(cur);
                         BigInteger[][] grid = cur.sum.toGrid();
                         return grid.length == 0 ? new BigInteger[][] {{BigInteger.ZERO}} : grid;
                     } else {
-                        throw at.error(j, "expected '+', '-', '*', ')' or end of text, found " + describe(j));
+                        throw in.error(j, "expected '+', '-', '*', ')' or end of text, found " + describe(j));
                     }
                 }
             }
@@ -236,13 +236,13 @@ final class BivariateText {
 
         // An optional ^e after the factor b that starts at from.
         private ZZBivariate power(ZZBivariate b, int from) {
-            at.i = i;
-            int j = at.afterWs(i);
-            if (j >= s.length() || s.charAt(j) != '^') {
+            int j = in.afterWs(i);
+            if (!in.charAt(j, '^')) {
                 return b;
             }
-            long e = at.exponent();
-            i = at.i;
+            in.position(i);
+            long e = in.exponent();
+            i = in.position();
             if (e == 0) {
                 return ZZBivariate.ONE;
             }
@@ -281,7 +281,7 @@ final class BivariateText {
                 }
             }
             if (problem != null) {
-                throw at.error(from, what + " is too large: " + problem);
+                throw in.error(from, what + " is too large: " + problem);
             }
         }
 
@@ -290,7 +290,7 @@ final class BivariateText {
         }
 
         private String describe(int j) {
-            return at.describe(j);
+            return in.describe(j);
         }
     }
 
