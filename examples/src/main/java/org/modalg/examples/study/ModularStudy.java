@@ -331,11 +331,11 @@ public final class ModularStudy implements Study {
         }
     }
 
-    private static final Color[] COLORS = {new Color(31, 119, 180), new Color(214, 39, 40), new Color(44, 160, 44),
-        new Color(255, 127, 14)};
-
     @Override
     public void plot(StudyCsv csv, Path png) {
+        // Here, not in a static field: the class must load on a runtime without AWT (the GPU bundle's).
+        Color[] colors = {new Color(31, 119, 180), new Color(214, 39, 40), new Color(44, 160, 44),
+            new Color(255, 127, 14)};
         Plot plot = Plot.of("Big prime vs CRT: time per call (random inputs; colour: route and backend)",
                 "n (det) or degree (gcd, resultant)", "ms", true, true).xPattern("0").yPattern("0.#")
                 .legend(Styler.LegendPosition.OutsideE);
@@ -357,7 +357,7 @@ public final class ModularStudy implements Study {
             }
             plot.line(e.getKey(), x, y);
             String[] w = e.getKey().split(" ");
-            plot.color(e.getKey(), COLORS[(w[2].equals("crt") ? 0 : 1) + (w[3].equals("gpu") ? 2 : 0)]);
+            plot.color(e.getKey(), colors[(w[2].equals("crt") ? 0 : 1) + (w[3].equals("gpu") ? 2 : 0)]);
         }
         plot.save(png);
         ratioPlot(csv, png.resolveSibling("study-modular-ratio.png"));

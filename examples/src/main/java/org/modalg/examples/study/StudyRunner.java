@@ -57,9 +57,19 @@ public final class StudyRunner {
             progress.finish();
             csv.table().print(out);
             out.println("# CSV written to " + csvPath.toAbsolutePath());
-            study.plot(csv, png);
-            out.println("# plot written to " + png.toAbsolutePath());
+            if (plotsAvailable()) {
+                study.plot(csv, png);
+                out.println("# plot written to " + png.toAbsolutePath());
+            } else {
+                out.println("# plot skipped: this Java runtime has no java.desktop module (AWT), as the GPU bundle's;"
+                        + " the CSV holds every row (plot it where a full JDK is installed)");
+            }
         }
         return complete;
+    }
+
+    /** Whether this runtime can draw a plot: XChart needs AWT (java.desktop), which a jlink runtime may leave out. */
+    static boolean plotsAvailable() {
+        return ModuleLayer.boot().findModule("java.desktop").isPresent();
     }
 }
