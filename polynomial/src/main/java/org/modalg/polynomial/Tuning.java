@@ -468,6 +468,24 @@ public final class Tuning {
         return get("modalg.poly.zpNttCrt", ZP_NTT_CRT, 1);
     }
 
+    /**
+     * Whether the integer product may take pieces of whole limbs (one limb with three primes, two
+     * limbs with six; {@code DoubleNttIntMul}): property {@code modalg.intmul.wholeLimbs}, 1
+     * (default) or 0 (only the shifted pieces of 1 to 120 bits, as before they existed; for
+     * measuring one against the other on a given machine and thread count).
+     */
+    public static boolean intMulWholeLimbs() {
+        String s = System.getProperty("modalg.intmul.wholeLimbs");
+        if (s == null) {
+            return true;
+        }
+        int v = parse("modalg.intmul.wholeLimbs", s, 0);
+        if (v > 1) {
+            throw new IllegalArgumentException("system property modalg.intmul.wholeLimbs must be 0 or 1, got " + v);
+        }
+        return v == 1;
+    }
+
     private static int get(String property, int defaultValue, int min) {
         String s = System.getProperty(property);
         return s == null ? defaultValue : parse(property, s, min);

@@ -7,6 +7,7 @@ import org.modalg.fft.WorkerPools;
 import org.modalg.fft.doublentt.DoubleNttPlan;
 import org.modalg.fields.UnsignedDivider;
 import org.modalg.polynomial.Limbs;
+import org.modalg.polynomial.Tuning;
 import org.modalg.polynomial.convolution.ConvolutionPlan;
 import org.modalg.polynomial.convolution.DoubleCrt;
 
@@ -137,13 +138,14 @@ public final class DoubleNttIntMul {
         // (Garner's s^2 and the s - 1 packing passes); at 10^8 bits 9% faster than the best shifted shape
         // (and only within the reach of the shifted pieces, so that fits() and MAX_PRODUCT_BITS stay the route's limits)
         Shape widest = forPrimes(bitsA, bitsB, MAX_PRIMES);
-        boolean twoLimbs = alignedShape(bitsA, bitsB, MIN_PRIMES, 1) == null && widest != null
+        boolean wholeLimbs = Tuning.intMulWholeLimbs();
+        boolean twoLimbs = wholeLimbs && alignedShape(bitsA, bitsB, MIN_PRIMES, 1) == null && widest != null
                 && widest.log2n() <= maxLog2n;
         for (int s = MIN_PRIMES; s <= MAX_PRIMES; s++) {
             if (forcePrimes != 0 && s != forcePrimes) {
                 continue;
             }
-            for (Shape cyclic : new Shape[] {forPrimes(bitsA, bitsB, s), alignedShape(bitsA, bitsB, s, 1),
+            for (Shape cyclic : new Shape[] {forPrimes(bitsA, bitsB, s), wholeLimbs ? alignedShape(bitsA, bitsB, s, 1) : null,
                     twoLimbs ? alignedShape(bitsA, bitsB, s, 2) : null}) {
                 if (cyclic == null || cyclic.log2n() > maxLog2n) {
                     continue;
