@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.logging.Handler;
-import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -20,6 +19,7 @@ import org.modalg.gpu.ntt.GpuNttEngine;
 import org.modalg.gpu.ntt.NttTables;
 import org.modalg.gpu.runtime.DeviceBuffer;
 import org.modalg.gpu.runtime.GpuTests;
+import org.modalg.gpu.runtime.LogCapture;
 
 /**
  * The out-of-memory paths, with device memory limited by DeviceBuffer's fault injection: the NTT
@@ -30,20 +30,7 @@ import org.modalg.gpu.runtime.GpuTests;
 class GpuOutOfMemoryTest {
     private static final long P = NttPrimes.generate(1, 1L << 62, 30)[0];
     private final List<String> warnings = new ArrayList<>();
-    private final Handler capture = new Handler() {
-        @Override
-        public void publish(LogRecord r) {
-            warnings.add(r.getMessage());
-        }
-
-        @Override
-        public void flush() {
-        }
-
-        @Override
-        public void close() {
-        }
-    };
+    private final Handler capture = new LogCapture(warnings);
 
     @BeforeEach
     void start() {

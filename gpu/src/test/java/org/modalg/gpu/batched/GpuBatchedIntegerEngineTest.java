@@ -14,7 +14,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.logging.Handler;
-import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 import jcuda.driver.CUresult;
 import org.junit.jupiter.api.AfterEach;
@@ -30,6 +29,7 @@ import org.modalg.gpu.runtime.DeviceBuffer;
 import org.modalg.gpu.runtime.GpuRuntime;
 import org.modalg.gpu.runtime.GpuTests;
 import org.modalg.polynomial.batched.CpuBatchedIntegerEngine;
+import org.modalg.gpu.runtime.LogCapture;
 
 /**
  * The GPU batched integer engine bit for bit against {@link CpuBatchedIntegerEngine} on random
@@ -57,20 +57,7 @@ class GpuBatchedIntegerEngineTest {
 
     private static GpuBatchedIntegerEngine gpu;
     private final List<String> warnings = new ArrayList<>();
-    private final Handler capture = new Handler() {
-        @Override
-        public void publish(LogRecord r) {
-            warnings.add(r.getMessage());
-        }
-
-        @Override
-        public void flush() {
-        }
-
-        @Override
-        public void close() {
-        }
-    };
+    private final Handler capture = new LogCapture(warnings);
 
     @BeforeEach
     void start() {

@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.logging.Handler;
-import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 import jcuda.driver.CUresult;
 import org.junit.jupiter.api.AfterAll;
@@ -23,6 +22,7 @@ import org.modalg.gpu.runtime.GpuTests;
 import org.modalg.polynomial.batchedpoly.BatchedPolyProducts;
 import org.modalg.polynomial.zp.ZpPoly;
 import org.modalg.polynomial.zz.ZZPoly;
+import org.modalg.gpu.runtime.LogCapture;
 
 /**
  * {@link GpuBatchedPolyProducts} on the device ({@code polybatch.cu}) against its CPU twin
@@ -37,20 +37,7 @@ import org.modalg.polynomial.zz.ZZPoly;
 class GpuBatchedPolyProductsTest {
     private static GpuBatchedPolyProducts gpu;
     private final List<String> warnings = new ArrayList<>();
-    private final Handler capture = new Handler() {
-        @Override
-        public void publish(LogRecord r) {
-            warnings.add(r.getMessage());
-        }
-
-        @Override
-        public void flush() {
-        }
-
-        @Override
-        public void close() {
-        }
-    };
+    private final Handler capture = new LogCapture(warnings);
 
     private void startGpu() {
         GpuTests.assumeGpu();

@@ -12,7 +12,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.logging.Handler;
-import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 import jcuda.driver.CUresult;
 import org.junit.jupiter.api.AfterAll;
@@ -23,6 +22,7 @@ import org.modalg.fft.Options;
 import org.modalg.gpu.runtime.GpuRuntime;
 import org.modalg.gpu.runtime.GpuTests;
 import org.modalg.polynomial.batched.CpuBatchedIntegerEngine;
+import org.modalg.gpu.runtime.LogCapture;
 
 /**
  * The exact in-block NTT product ({@code bigint_ntt.cu} through {@link GpuBlockNttProduct}) bit
@@ -42,20 +42,7 @@ class GpuBlockNttProductTest {
 
     private static GpuBlockNttProduct ntt;
     private final List<String> warnings = new ArrayList<>();
-    private final Handler capture = new Handler() {
-        @Override
-        public void publish(LogRecord r) {
-            warnings.add(r.getMessage());
-        }
-
-        @Override
-        public void flush() {
-        }
-
-        @Override
-        public void close() {
-        }
-    };
+    private final Handler capture = new LogCapture(warnings);
 
     private void startGpu() {
         GpuTests.assumeGpu();

@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.logging.Handler;
-import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 import jcuda.driver.CUresult;
 import org.junit.jupiter.api.AfterEach;
@@ -19,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.modalg.fft.Options;
 import org.modalg.gpu.runtime.GpuTests;
 import org.modalg.polynomial.batched.CpuBatchedIntegerEngine;
+import org.modalg.gpu.runtime.LogCapture;
 
 /**
  * The GPU engine's Newton division ({@link GpuNewtonDivision}) bit for bit against
@@ -36,20 +36,7 @@ class GpuNewtonDivisionTest {
     private static final BigInteger B = BigInteger.ONE.shiftLeft(64);
     private static GpuBatchedIntegerEngine gpu;
     private final List<String> warnings = new ArrayList<>();
-    private final Handler capture = new Handler() {
-        @Override
-        public void publish(LogRecord r) {
-            warnings.add(r.getMessage());
-        }
-
-        @Override
-        public void flush() {
-        }
-
-        @Override
-        public void close() {
-        }
-    };
+    private final Handler capture = new LogCapture(warnings);
 
     @BeforeEach
     void start() {

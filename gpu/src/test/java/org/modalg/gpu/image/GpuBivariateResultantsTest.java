@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.logging.Handler;
-import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -24,6 +23,7 @@ import org.modalg.modular.image.ImageEngine;
 import org.modalg.modular.image.ImageEngines;
 import org.modalg.polynomial.bivariate.ZZBivariate;
 import org.modalg.polynomial.zz.ZZPoly;
+import org.modalg.gpu.runtime.LogCapture;
 
 /**
  * {@link GpuImageEngine#bivariateResultants} against the CPU engine ({@link ImageEngines#cpu},
@@ -38,20 +38,7 @@ import org.modalg.polynomial.zz.ZZPoly;
 @Tag("gpu")
 class GpuBivariateResultantsTest {
     private final List<String> warnings = new ArrayList<>();
-    private final Handler capture = new Handler() {
-        @Override
-        public void publish(LogRecord r) {
-            warnings.add(r.getMessage());
-        }
-
-        @Override
-        public void flush() {
-        }
-
-        @Override
-        public void close() {
-        }
-    };
+    private final Handler capture = new LogCapture(warnings);
     private ImageEngine gpu;
     private ImageEngine cpu;
 

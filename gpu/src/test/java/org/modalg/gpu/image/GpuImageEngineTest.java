@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.Random;
 import java.util.Set;
 import java.util.logging.Handler;
-import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -27,6 +26,7 @@ import org.modalg.modular.image.ImageEngine;
 import org.modalg.modular.image.ImageEngines;
 import org.modalg.modular.image.LimbVector;
 import org.modalg.modular.image.LuImages;
+import org.modalg.gpu.runtime.LogCapture;
 
 /**
  * The GPU image engine against the CPU engine ({@link ImageEngines#cpu}), bit for bit, on random
@@ -42,20 +42,7 @@ import org.modalg.modular.image.LuImages;
 @Tag("gpu")
 class GpuImageEngineTest {
     private final List<String> warnings = new ArrayList<>();
-    private final Handler capture = new Handler() {
-        @Override
-        public void publish(LogRecord r) {
-            warnings.add(r.getMessage());
-        }
-
-        @Override
-        public void flush() {
-        }
-
-        @Override
-        public void close() {
-        }
-    };
+    private final Handler capture = new LogCapture(warnings);
     private ImageEngine gpu;
     private ImageEngine cpu;
 

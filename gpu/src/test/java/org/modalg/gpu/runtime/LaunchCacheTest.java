@@ -14,7 +14,6 @@ import java.util.List;
 import java.util.Random;
 import java.util.logging.Handler;
 import java.util.logging.Level;
-import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -26,22 +25,7 @@ class LaunchCacheTest {
     private static final String MODEL = "NVIDIA H100 80GB HBM3";
     private final List<String> warnings = new ArrayList<>();
     private final Logger log = Logger.getLogger(LaunchCache.class.getName());
-    private final Handler handler = new Handler() {
-        @Override
-        public void publish(LogRecord r) {
-            if (r.getLevel().intValue() >= Level.WARNING.intValue()) {
-                warnings.add(r.getMessage());
-            }
-        }
-
-        @Override
-        public void flush() {
-        }
-
-        @Override
-        public void close() {
-        }
-    };
+    private final Handler handler = new LogCapture(warnings, Level.WARNING);
 
     @TempDir
     Path dir;
