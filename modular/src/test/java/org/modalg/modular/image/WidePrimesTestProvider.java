@@ -1,7 +1,6 @@
 package org.modalg.modular.image;
 
 import org.modalg.fft.Options;
-import org.modalg.fields.GfField;
 
 /**
  * A test-only {@link ImageEngineProvider}: the CPU engine with a device engine's preferences
@@ -34,16 +33,14 @@ public final class WidePrimesTestProvider implements ImageEngineProvider {
     }
 
     /** The CPU engine's images, with a device engine's batch size and prime width. */
-    private static final class Wide implements ImageEngine {
-        private final ImageEngine cpu;
-
+    private static final class Wide extends ForwardingImageEngine {
         Wide(ImageEngine cpu) {
-            this.cpu = cpu;
+            super(cpu);
         }
 
         @Override
         public String name() {
-            return "wide-primes test engine over " + cpu.name();
+            return "wide-primes test engine over " + inner.name();
         }
 
         @Override
@@ -54,41 +51,6 @@ public final class WidePrimesTestProvider implements ImageEngineProvider {
         @Override
         public boolean prefersWidePrimes() {
             return true;
-        }
-
-        @Override
-        public long[] determinants(int n, LimbVector a, long[] primes) {
-            return cpu.determinants(n, a, primes);
-        }
-
-        @Override
-        public LuImages factor(int n, LimbVector a, long[] primes) {
-            return cpu.factor(n, a, primes);
-        }
-
-        @Override
-        public long[] resultants(LimbVector f, LimbVector g, long[] primes) {
-            return cpu.resultants(f, g, primes);
-        }
-
-        @Override
-        public GcdImages gcds(LimbVector f, LimbVector g, long[] primes, boolean cofactors) {
-            return cpu.gcds(f, g, primes, cofactors);
-        }
-
-        @Override
-        public long[][] determinants(int n, LimbVector a, GfField[] fields) {
-            return cpu.determinants(n, a, fields);
-        }
-
-        @Override
-        public long[][] resultants(LimbVector f, LimbVector g, GfField[] fields) {
-            return cpu.resultants(f, g, fields);
-        }
-
-        @Override
-        public long[][] gcds(LimbVector f, LimbVector g, GfField[] fields) {
-            return cpu.gcds(f, g, fields);
         }
     }
 }
