@@ -145,66 +145,70 @@ final class BivariateKernels {
      * The coefficients of several polynomials of degree at most D = nodes.length - 1 interpolated
      * at the same distinct nodes modulo p &lt; 2^26: values[k][i] is the value of polynomial i
      * (i &lt; cols) at nodes[k]. Returns them column-major: coefficient t of polynomial i at
-     * i (D + 1) + t. Newton's divided differences for all polynomials at once, the inverses of the
-     * node differences of a level computed by one inversion and three products each
-     * (Montgomery's batch inversion), so D inversions in all instead of cols D^2 / 2 as
-     * {@link #interpolate} one polynomial at a time; then Horner in the basis (y - nodes[k]).
-     * O(cols D^2) products.
+     * i (D + 1) + t. Lagrange's form: the inverse Vandermonde matrix of the nodes, row k the
+     * coefficients of y^k in the basis polynomials m(y) / ((y - nodes[j]) m'(nodes[j])), m the
+     * product of the (y - nodes[j]) (O(D^2) products and one inversion, Montgomery's batch
+     * inversion for the D + 1 denominators), then each polynomial as that matrix times its
+     * values: dot products of values below 2^26 accumulated in longs and reduced once per
+     * {@link BivariateImagesZp#SUM_BLOCK} terms ({@link BivariateImagesZp#evaluateRows}), no
+     * modular product per term. O((cols + 2) D^2) word operations.
      */
     static long[] interpolateColumns(long[] nodes, long[][] values, int cols, long p) {
-        int d = nodes.length - 1;
+        int n = nodes.length; // D + 1 nodes
+        int d = n - 1;
         double pInv = 1.0 / p;
         ZpField field = ZpField.of(p);
-        long[][] c = new long[d + 1][];
-        for (int k = 0; k <= d; k++) {
-            c[k] = Arrays.copyOf(values[k], cols);
+        // m = prod_j (y - nodes[j]), coefficients m[0..n]
+        long[] m = new long[n + 1];
+        m[0] = 1;
+        for (int j = 0; j < n; j++) {
+            long neg = nodes[j] == 0 ? 0 : p - nodes[j];
+            m[j + 1] = m[j];
+            for (int k = j; k >= 1; k--) {
+                long s = m[k - 1] + mulmod(m[k], neg, p, pInv);
+                m[k] = s >= p ? s - p : s;
+            }
+            m[0] = mulmod(m[0], neg, p, pInv);
         }
-        long[] inv = new long[d + 1];
-        long[] prefix = new long[d + 1];
-        for (int k = 1; k <= d; k++) {
-            // inv[i] = 1 / (nodes[i] - nodes[i - k]) for i in [k, d], by one inversion
-            long acc = 1;
-            for (int i = k; i <= d; i++) {
-                long den = nodes[i] - nodes[i - k];
-                den += (den >> 63) & p;
-                prefix[i] = acc;
-                inv[i] = den;
-                acc = mulmod(acc, den, p, pInv);
-            }
-            long ia = field.inv(acc);
-            for (int i = d; i >= k; i--) {
-                long den = inv[i];
-                inv[i] = mulmod(ia, prefix[i], p, pInv);
-                ia = mulmod(ia, den, p, pInv);
-            }
-            for (int i = d; i >= k; i--) {
-                long[] ci = c[i];
-                long[] cp = c[i - 1];
-                long w = inv[i];
-                for (int t = 0; t < cols; t++) {
-                    long diff = ci[t] - cp[t];
-                    diff += (diff >> 63) & p;
-                    ci[t] = mulmod(diff, w, p, pInv);
-                }
-            }
-        }
-        long[] out = new long[cols * (d + 1)];
-        long[] r = new long[d + 1];
-        for (int t = 0; t < cols; t++) {
-            r[0] = c[d][t];
-            int len = 1;
+        // basis[k n + j] = coefficient k of m / (y - nodes[j]); den[j] = its value at nodes[j]
+        long[] basis = new long[n * n];
+        long[] den = new long[n];
+        for (int j = 0; j < n; j++) {
+            long a = nodes[j];
+            long c = m[n];
+            basis[d * n + j] = c;
+            long v = c;
             for (int k = d - 1; k >= 0; k--) {
-                long kk = nodes[k] == 0 ? 0 : p - nodes[k];
-                r[len] = r[len - 1];
-                for (int u = len - 1; u >= 1; u--) {
-                    long s = r[u - 1] + mulmod(r[u], kk, p, pInv);
-                    r[u] = s >= p ? s - p : s;
-                }
-                long s = mulmod(r[0], kk, p, pInv) + c[k][t];
-                r[0] = s >= p ? s - p : s;
-                len++;
+                long s = m[k + 1] + mulmod(c, a, p, pInv);
+                c = s >= p ? s - p : s;
+                basis[k * n + j] = c;
+                s = mulmod(v, a, p, pInv) + c;
+                v = s >= p ? s - p : s;
             }
-            System.arraycopy(r, 0, out, t * (d + 1), d + 1);
+            den[j] = v;
+        }
+        // den[j] := 1 / den[j] by one inversion (Montgomery's batch inversion)
+        long[] prefix = new long[n];
+        long acc = 1;
+        for (int j = 0; j < n; j++) {
+            prefix[j] = acc;
+            acc = mulmod(acc, den[j], p, pInv);
+        }
+        long ia = field.inv(acc);
+        for (int j = n - 1; j >= 0; j--) {
+            long dj = den[j];
+            den[j] = mulmod(ia, prefix[j], p, pInv);
+            ia = mulmod(ia, dj, p, pInv);
+        }
+        long[] out = new long[cols * n];
+        long[] w = new long[n];
+        long[] r = new long[n];
+        for (int t = 0; t < cols; t++) {
+            for (int j = 0; j < n; j++) {
+                w[j] = mulmod(values[j][t], den[j], p, pInv);
+            }
+            BivariateImagesZp.evaluateRows(basis, 0, n, n, w, p, r);
+            System.arraycopy(r, 0, out, t * n, n);
         }
         return out;
     }
@@ -280,31 +284,49 @@ final class BivariateKernels {
 
     /**
      * The exact quotient of a (aLen coefficients) by b (bLen coefficients, b[bLen - 1] != 0) modulo
-     * p into q (aLen - bLen + 1 coefficients); a is overwritten by the remainder. Returns whether
-     * the remainder is zero. Classical long division, O((aLen - bLen + 1) bLen).
+     * p &lt; 2^26 into q (aLen - bLen + 1 coefficients); a is overwritten by the remainder (its
+     * coefficients from bLen - 1 up set to zero). Returns whether the remainder is zero. Long
+     * division by columns: q_k = (a_{k + bLen - 1} - sum_{j &gt; k} q_j b_{k + bLen - 1 - j}) / lc(b),
+     * each sum of products below 2^52 accumulated in a long and reduced once per
+     * {@link BivariateImagesZp#SUM_BLOCK} terms (instead of one modular product per term), and
+     * the remainder coefficients the same way. O((aLen - bLen + 1) bLen).
      */
     static boolean divideExact(ZpField field, long[] a, int aLen, long[] b, int bLen, long[] q) {
         long p = field.p();
         double pInv = 1.0 / p;
         long lcInv = field.inv(b[bLen - 1]);
-        for (int k = aLen - bLen; k >= 0; k--) {
-            long qk = mulmod(a[k + bLen - 1], lcInv, p, pInv);
-            q[k] = qk;
-            if (qk == 0) {
-                continue;
-            }
-            long neg = p - qk;
-            for (int i = 0; i < bLen; i++) {
-                long v = a[k + i] + mulmod(neg, b[i], p, pInv);
-                a[k + i] = v >= p ? v - p : v;
-            }
+        int top = aLen - bLen; // the quotient's degree
+        for (int k = top; k >= 0; k--) {
+            int m = k + bLen - 1; // the coefficient of a that fixes q_k
+            long s = dotReduced(q, k + 1, Math.min(top, m), b, m, p);
+            long v = a[m] - s;
+            v += (v >> 63) & p;
+            q[k] = mulmod(v, lcInv, p, pInv);
         }
-        for (int i = 0; i < bLen - 1; i++) {
-            if (a[i] != 0) {
-                return false;
-            }
+        boolean exact = true;
+        for (int m = 0; m < bLen - 1; m++) {
+            long s = dotReduced(q, 0, Math.min(top, m), b, m, p);
+            long v = a[m] - s;
+            v += (v >> 63) & p;
+            a[m] = v;
+            exact &= v == 0;
         }
-        return true;
+        java.util.Arrays.fill(a, Math.max(0, bLen - 1), aLen, 0L);
+        return exact;
+    }
+
+    /** sum_{j = lo..hi} q[j] b[m - j] mod p (0 when hi &lt; lo), entries in [0, p), p &lt; 2^26. */
+    private static long dotReduced(long[] q, int lo, int hi, long[] b, int m, long p) {
+        long r = 0;
+        for (int from = lo; from <= hi; from += BivariateImagesZp.SUM_BLOCK) {
+            int to = Math.min(hi, from + BivariateImagesZp.SUM_BLOCK - 1);
+            long s = 0;
+            for (int j = from; j <= to; j++) {
+                s += q[j] * b[m - j];
+            }
+            r = (r + s % p) % p;
+        }
+        return r;
     }
 
     /** The value at a of the polynomial c[0..len) mod p (Horner), c in [0, p), a in [0, p). */
