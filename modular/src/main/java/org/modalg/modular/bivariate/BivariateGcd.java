@@ -135,6 +135,9 @@ public final class BivariateGcd {
         long maxPrimes = 1000 + 10L * (pf.maxCoefficientBits() + pg.maxCoefficientBits()
                 + 16L * (pf.totalDegree() + pg.totalDegree())) / 25;
         int imaged = 0;
+        // F(x, a) and G(x, a) mod p at every point the images evaluated, for the quotients' proof
+        Evaluations fEval = new Evaluations();
+        Evaluations gEval = new Evaluations();
         // Images stop adding points once one more point leaves every column's interpolant
         // unchanged (a Newton coefficient of zero): fewer than D + 1 points when the gcd's y-degree
         // is below the bound, as it is for the usual inputs. Not a proof; the divisions are. Should
@@ -158,7 +161,8 @@ public final class BivariateGcd {
             for (long v : gammaP) {
                 gammaZero &= v == 0;
             }
-            Image img = gammaZero ? null : image(p, fp, fr, fc, gp, gr, gc, gammaP, d, rnd, early);
+            Image img = gammaZero ? null : image(p, fp, fr, fc, gp, gr, gc, gammaP, d, rnd, early,
+                    fEval, gEval);
             if (img == null) {
                 report.skipped(p);
                 continue;
@@ -189,7 +193,7 @@ public final class BivariateGcd {
                 retry = true; // the lift does not settle: perhaps an interpolation stopped too soon
             } else if (!changed && acc.count() >= 2 || settled(acc)) {
                 ZZBivariate candidate = primitivePart(lift(acc.symmetric(), emin, d));
-                if (modularQuotient(candidate, pf) != null && modularQuotient(candidate, pg) != null) {
+                if (modularQuotient(candidate, pf, fEval) != null && modularQuotient(candidate, pg, gEval) != null) {
                     report.primesUsed(used).field("word-size primes < 2^" + PolyGcdDouble.MAX_PRIME_BITS)
                             .certification(Certification.PROVEN, "trial division of both inputs by the lift's"
                                     + " primitive part (x-degree " + emin + " of a modular image)");
@@ -240,7 +244,7 @@ public final class BivariateGcd {
 
     // D + 1 points of equal least degree; null when too many points are passed over
     private static Image image(long p, long[] f, int fr, int fc, long[] g, int gr, int gc, long[] gamma, int d,
-            Random rnd, boolean early) {
+            Random rnd, boolean early, Evaluations fEval, Evaluations gEval) {
         ZpField field = ZpField.of(p);
         double pInv = 1.0 / p;
         int cols = Math.max(fc, gc);
@@ -274,6 +278,8 @@ public final class BivariateGcd {
             }
             BivariateKernels.evaluateRows(f, fr, fc, pw, p, fa);
             BivariateKernels.evaluateRows(g, gr, gc, pw, p, ga);
+            fEval.add(p, a, fa);
+            gEval.add(p, a, ga);
             if (fa[fr - 1] == 0 || ga[gr - 1] == 0) {
                 continue;
             }
@@ -391,7 +397,7 @@ public final class BivariateGcd {
         if (a.isZero()) {
             return ZZBivariate.ZERO;
         }
-        ZZBivariate q = modularQuotient(b, a);
+        ZZBivariate q = modularQuotient(b, a, null);
         if (q == null) {
             throw new ArithmeticException("b does not divide a exactly in Z[x, y]");
         }
@@ -454,6 +460,17 @@ public final class BivariateGcd {
      * of the size of f instead of deg_x q deg_x h products of polynomials in y.
      */
     static ZZBivariate modularQuotient(ZZBivariate h, ZZBivariate f) {
+        return modularQuotient(h, f, null);
+    }
+
+    /**
+     * {@link #modularQuotient(ZZBivariate, ZZBivariate)} with the values f(x, a) mod p the gcd's
+     * images already computed (null: none): for a prime in known, its points come first (their
+     * values of f are not computed again), then y = 0, 1, ... not among them. Only the points and
+     * the work change; the quotient's images are the same polynomials mod p, and the exact product
+     * is the proof.
+     */
+    static ZZBivariate modularQuotient(ZZBivariate h, ZZBivariate f, Evaluations known) {
         int qx = f.degreeX() - h.degreeX();
         int qy = f.degreeY() - h.degreeY();
         if (qx < 0 || qy < 0) {
@@ -494,7 +511,25 @@ public final class BivariateGcd {
                 continue; // p divides lc_x h: no point would do
             }
             int count = 0;
+            Evaluations.Points cached = known == null ? null : known.at(p);
+            int nc = cached == null ? 0 : cached.size();
+            for (int i = 0; i < nc && count <= qy; i++) {
+                long a = cached.node(i);
+                if (!evaluateH(hp, hr, hc, a, pw, p, pInv, ha)) {
+                    continue;
+                }
+                long[] fc0 = cached.values(i);
+                System.arraycopy(fc0, 0, fa, 0, fr);
+                if (!BivariateKernels.divideExact(field, fa, fr, ha, hr, q)) {
+                    return null; // h(x, a) does not divide f(x, a) mod p
+                }
+                nodes[count] = a;
+                values[count++] = q.clone();
+            }
             for (long a = 0; a < p && count <= qy; a++) {
+                if (cached != null && cached.contains(a)) {
+                    continue;
+                }
                 long v = 1;
                 for (int j = 0; j < cols; j++) {
                     pw[j] = v;
@@ -522,6 +557,63 @@ public final class BivariateGcd {
                 if (acc.modulus().compareTo(limit) > 0) {
                     return null;
                 }
+            }
+        }
+    }
+
+    // h(x, a) mod p into ha (the powers of a into pw); false when lc_x h(a) vanishes
+    private static boolean evaluateH(long[] hp, int hr, int hc, long a, long[] pw, long p, double pInv, long[] ha) {
+        long v = 1;
+        for (int j = 0; j < hc; j++) {
+            pw[j] = v;
+            v = BivariateKernels.mulmod(v, a, p, pInv);
+        }
+        BivariateKernels.evaluateRows(hp, hr, hc, pw, p, ha);
+        return ha[hr - 1] != 0;
+    }
+
+    /**
+     * The values F(x, a) mod p (x-coefficients) at the points the gcd's images evaluated, per
+     * prime, so that the proof's quotient F / H reuses them instead of evaluating F again at
+     * other points.
+     */
+    static final class Evaluations {
+        private final java.util.Map<Long, Points> byPrime = new java.util.HashMap<>();
+
+        void add(long p, long a, long[] values) {
+            byPrime.computeIfAbsent(p, k -> new Points()).add(a, values.clone());
+        }
+
+        Points at(long p) {
+            return byPrime.get(p);
+        }
+
+        static final class Points {
+            private final List<Long> nodes = new ArrayList<>();
+            private final List<long[]> values = new ArrayList<>();
+            private final Set<Long> set = new HashSet<>();
+
+            void add(long a, long[] v) {
+                if (set.add(a)) {
+                    nodes.add(a);
+                    values.add(v);
+                }
+            }
+
+            int size() {
+                return nodes.size();
+            }
+
+            long node(int i) {
+                return nodes.get(i);
+            }
+
+            long[] values(int i) {
+                return values.get(i);
+            }
+
+            boolean contains(long a) {
+                return set.contains(a);
             }
         }
     }

@@ -272,6 +272,51 @@ class BivariateGcdTest {
     }
 
     @Test
+    void modularQuotientReusingKnownValuesAgreesWithLongDivision() {
+        // the values f(x, a) mod p at random points of the first primes, as the gcd's images leave them
+        Random rnd = new Random(SEED + 29);
+        long[] first = PrimeStream.below(PolyGcdDouble.PRIME_BOUND).next(4);
+        for (int it = 0; it < 25 * MULTIPLIER; it++) {
+            ZZBivariate h = BivariateResultantTest.random(rnd, 1 + rnd.nextInt(4), rnd.nextInt(5), 1 + rnd.nextInt(60));
+            ZZBivariate q = BivariateResultantTest.random(rnd, rnd.nextInt(4), rnd.nextInt(6), 1 + rnd.nextInt(90));
+            if (h.isZero() || q.isZero() || h.degreeX() == 0) {
+                continue;
+            }
+            ZZBivariate f = h.multiply(q);
+            ZZBivariate g = f.add(ZZBivariate.monomial(BigInteger.valueOf(1 + rnd.nextInt(5)), rnd.nextInt(2),
+                    rnd.nextInt(2)));
+            for (ZZBivariate a : new ZZBivariate[] {f, g}) {
+                BivariateGcd.Evaluations known = new BivariateGcd.Evaluations();
+                for (long p : first) {
+                    int points = rnd.nextInt(12); // fewer or more than the quotient needs
+                    for (int k = 0; k < points; k++) {
+                        long y = rnd.nextInt(3) == 0 ? rnd.nextInt(4) : Math.floorMod(rnd.nextLong(), p);
+                        known.add(p, y, valuesAt(a, y, p));
+                    }
+                }
+                assertEquals(BivariateGcd.tryDivide(a, h), BivariateGcd.modularQuotient(h, a, known),
+                        where("h = " + h + (a == f ? ", h q" : ", h q + m")));
+            }
+        }
+    }
+
+    // the x-coefficients of a(x, y) mod p (in [0, p)), padded to deg_x a + 1
+    private static long[] valuesAt(ZZBivariate a, long y, long p) {
+        BigInteger bp = BigInteger.valueOf(p);
+        BigInteger by = BigInteger.valueOf(y);
+        long[] v = new long[a.degreeX() + 1];
+        for (int i = 0; i <= a.degreeX(); i++) {
+            BigInteger acc = BigInteger.ZERO;
+            ZZPoly c = a.coefficientInX(i);
+            for (int j = c.degree(); j >= 0; j--) {
+                acc = acc.multiply(by).add(c.coefficient(j)).mod(bp);
+            }
+            v[i] = acc.longValue();
+        }
+        return v;
+    }
+
+    @Test
     void modularQuotientAgreesWithLongDivision() {
         Random rnd = new Random(SEED + 23);
         for (int it = 0; it < 25 * MULTIPLIER; it++) {
