@@ -5,6 +5,7 @@ import org.modalg.fields.ZpField;
 import org.modalg.modular.kernel.BivariateImagesZp;
 import org.modalg.modular.kernel.PolyGcdDouble;
 import org.modalg.modular.kernel.PolyGcdZp;
+import org.modalg.modular.kernel.ZpLu;
 
 /**
  * The unchecked loops of the bivariate images modulo one prime p below
@@ -157,7 +158,6 @@ final class BivariateKernels {
         int n = nodes.length; // D + 1 nodes
         int d = n - 1;
         double pInv = 1.0 / p;
-        ZpField field = ZpField.of(p);
         // m = prod_j (y - nodes[j]), coefficients m[0..n]
         long[] m = new long[n + 1];
         m[0] = 1;
@@ -194,7 +194,7 @@ final class BivariateKernels {
             prefix[j] = acc;
             acc = mulmod(acc, den[j], p, pInv);
         }
-        long ia = field.inv(acc);
+        long ia = ZpLu.inverse(acc, p);
         for (int j = n - 1; j >= 0; j--) {
             long dj = den[j];
             den[j] = mulmod(ia, prefix[j], p, pInv);
@@ -236,7 +236,7 @@ final class BivariateKernels {
             inv[i] = den;
             acc = mulmod(acc, den, p, pInv);
         }
-        long ia = ZpField.of(p).inv(acc);
+        long ia = ZpLu.inverse(acc, p); // no primality test per point (ZpField.of)
         for (int i = k - 1; i >= 0; i--) {
             long den = inv[i];
             inv[i] = mulmod(ia, prefix[i], p, pInv);
