@@ -122,6 +122,8 @@ public final class BivariateGcd {
         int gc = pg.degreeY() + 1;
         BigInteger[] fv = flat(pf, fc);
         BigInteger[] gv = flat(pg, gc);
+        int[] fl = BivariateKernels.rowLengths(pf);
+        int[] gl = BivariateKernels.rowLengths(pg);
         BigInteger[] gammaV = gamma.coefficients();
         Residues primes = new Residues(fv, gv, gammaV);
         CrtAccumulator acc = null;
@@ -161,8 +163,8 @@ public final class BivariateGcd {
             for (long v : gammaP) {
                 gammaZero &= v == 0;
             }
-            Image img = gammaZero ? null : image(p, fp, fr, fc, gp, gr, gc, gammaP, d, rnd, early,
-                    fEval, gEval);
+            Image img = gammaZero ? null : image(p, fp, fr, fc, fl, gp, gr, gc, gl, gammaP, d, rnd,
+                    early, fEval, gEval);
             if (img == null) {
                 report.skipped(p);
                 continue;
@@ -243,7 +245,8 @@ public final class BivariateGcd {
     }
 
     // D + 1 points of equal least degree; null when too many points are passed over
-    private static Image image(long p, long[] f, int fr, int fc, long[] g, int gr, int gc, long[] gamma, int d,
+    private static Image image(long p, long[] f, int fr, int fc, int[] fl, long[] g, int gr, int gc, int[] gl,
+            long[] gamma, int d,
             Random rnd, boolean early, Evaluations fEval, Evaluations gEval) {
         ZpField field = ZpField.of(p);
         double pInv = 1.0 / p;
@@ -276,8 +279,8 @@ public final class BivariateGcd {
                 pw[j] = v;
                 v = BivariateKernels.mulmod(v, a, p, pInv);
             }
-            BivariateKernels.evaluateRows(f, fr, fc, pw, p, fa);
-            BivariateKernels.evaluateRows(g, gr, gc, pw, p, ga);
+            BivariateKernels.evaluateRows(f, fr, fc, fl, pw, p, fa);
+            BivariateKernels.evaluateRows(g, gr, gc, gl, pw, p, ga);
             fEval.add(p, a, fa);
             gEval.add(p, a, ga);
             if (fa[fr - 1] == 0 || ga[gr - 1] == 0) {
@@ -482,6 +485,8 @@ public final class BivariateGcd {
         int fc = f.degreeY() + 1;
         BigInteger[] hv = flat(h, hc);
         BigInteger[] fv = flat(f, fc);
+        int[] hl = BivariateKernels.rowLengths(h);
+        int[] fl = BivariateKernels.rowLengths(f);
         BigInteger norm2 = BigInteger.ZERO;
         for (BigInteger v : fv) {
             norm2 = norm2.add(v.multiply(v));
@@ -515,7 +520,7 @@ public final class BivariateGcd {
             int nc = cached == null ? 0 : cached.size();
             for (int i = 0; i < nc && count <= qy; i++) {
                 long a = cached.node(i);
-                if (!evaluateH(hp, hr, hc, a, pw, p, pInv, ha)) {
+                if (!evaluateH(hp, hr, hc, hl, a, pw, p, pInv, ha)) {
                     continue;
                 }
                 long[] fc0 = cached.values(i);
@@ -535,11 +540,11 @@ public final class BivariateGcd {
                     pw[j] = v;
                     v = BivariateKernels.mulmod(v, a, p, pInv);
                 }
-                BivariateKernels.evaluateRows(hp, hr, hc, pw, p, ha);
+                BivariateKernels.evaluateRows(hp, hr, hc, hl, pw, p, ha);
                 if (ha[hr - 1] == 0) {
                     continue;
                 }
-                BivariateKernels.evaluateRows(fp, fr, fc, pw, p, fa);
+                BivariateKernels.evaluateRows(fp, fr, fc, fl, pw, p, fa);
                 if (!BivariateKernels.divideExact(field, fa, fr, ha, hr, q)) {
                     return null; // h(x, a) does not divide f(x, a) mod p
                 }
@@ -562,13 +567,13 @@ public final class BivariateGcd {
     }
 
     // h(x, a) mod p into ha (the powers of a into pw); false when lc_x h(a) vanishes
-    private static boolean evaluateH(long[] hp, int hr, int hc, long a, long[] pw, long p, double pInv, long[] ha) {
+    private static boolean evaluateH(long[] hp, int hr, int hc, int[] hl, long a, long[] pw, long p, double pInv, long[] ha) {
         long v = 1;
         for (int j = 0; j < hc; j++) {
             pw[j] = v;
             v = BivariateKernels.mulmod(v, a, p, pInv);
         }
-        BivariateKernels.evaluateRows(hp, hr, hc, pw, p, ha);
+        BivariateKernels.evaluateRows(hp, hr, hc, hl, pw, p, ha);
         return ha[hr - 1] != 0;
     }
 

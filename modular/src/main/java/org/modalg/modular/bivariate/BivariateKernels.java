@@ -24,6 +24,37 @@ final class BivariateKernels {
         return BivariateImagesZp.mulmod(a, b, p, pInv);
     }
 
+    /**
+     * out[i] = sum_{k &lt; lens[i]} c[i cols + k] pw[k] mod p for i in [0, rows): {@link #evaluateRows}
+     * with each row cut at its length (its y-degree + 1: about half of a dense array of total
+     * degree d is zero), the same blocked sums. c and pw in [0, p), p &lt; 2^26. O(sum lens).
+     */
+    static void evaluateRows(long[] c, int rows, int cols, int[] lens, long[] pw, long p, long[] out) {
+        for (int i = 0; i < rows; i++) {
+            int base = i * cols;
+            int len = lens[i];
+            long r = 0;
+            for (int from = 0; from < len; from += BivariateImagesZp.SUM_BLOCK) {
+                int to = Math.min(len, from + BivariateImagesZp.SUM_BLOCK);
+                long s = 0;
+                for (int k = from; k < to; k++) {
+                    s += c[base + k] * pw[k];
+                }
+                r = (r + s % p) % p;
+            }
+            out[i] = r;
+        }
+    }
+
+    /** The lengths (y-degree + 1, 0 for zero) of f's coefficients in x, for the cut {@link #evaluateRows}. */
+    static int[] rowLengths(org.modalg.polynomial.bivariate.ZZBivariate f) {
+        int[] lens = new int[f.degreeX() + 1];
+        for (int i = 0; i < lens.length; i++) {
+            lens[i] = f.coefficientInX(i).degree() + 1;
+        }
+        return lens;
+    }
+
     /** {@link BivariateImagesZp#evaluateRows} from offset 0. */
     static void evaluateRows(long[] c, int rows, int cols, long[] pw, long p, long[] out) {
         BivariateImagesZp.evaluateRows(c, 0, rows, cols, pw, p, out);

@@ -272,6 +272,36 @@ class BivariateGcdTest {
     }
 
     @Test
+    void cutRowEvaluationAgreesWithBigInteger() {
+        Random rnd = new Random(SEED + 31);
+        for (int it = 0; it < 60 * MULTIPLIER; it++) {
+            ZZBivariate f = BivariateResultantTest.random(rnd, rnd.nextInt(8), rnd.nextInt(9), 1 + rnd.nextInt(70));
+            if (f.isZero()) {
+                continue;
+            }
+            long p = PrimeStream.below(PolyGcdDouble.PRIME_BOUND - rnd.nextInt(1 << 20)).next(1)[0];
+            long y = it == 0 ? 0 : it == 1 ? p - 1 : Math.floorMod(rnd.nextLong(), p);
+            int rows = f.degreeX() + 1;
+            int cols = f.degreeY() + 1;
+            long[] c = new long[rows * cols];
+            BigInteger bp = BigInteger.valueOf(p);
+            for (int i = 0; i < rows; i++) {
+                for (int j = 0; j < cols; j++) {
+                    c[i * cols + j] = f.coefficientInX(i).coefficient(j).mod(bp).longValue();
+                }
+            }
+            long[] pw = new long[cols];
+            for (int j = 0; j < cols; j++) {
+                pw[j] = BigInteger.valueOf(y).modPow(BigInteger.valueOf(j), bp).longValue();
+            }
+            long[] out = new long[rows];
+            BivariateKernels.evaluateRows(c, rows, cols, BivariateKernels.rowLengths(f), pw, p, out);
+            assertEquals(java.util.Arrays.toString(valuesAt(f, y, p)), java.util.Arrays.toString(out),
+                    where("f = " + f + ", y = " + y + ", p = " + p));
+        }
+    }
+
+    @Test
     void modularQuotientReusingKnownValuesAgreesWithLongDivision() {
         // the values f(x, a) mod p at random points of the first primes, as the gcd's images leave them
         Random rnd = new Random(SEED + 29);
