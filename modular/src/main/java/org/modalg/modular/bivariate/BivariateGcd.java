@@ -254,6 +254,8 @@ public final class BivariateGcd {
         long[] pw = new long[cols];
         long[] nodes = new long[d + 1];
         long[][] values = new long[d + 1][];
+        long[] weights = new long[d + 1]; // barycentric weights of nodes[0..count] (early images)
+        long[] scratch = new long[d + 1];
         Set<Long> seen = new HashSet<>();
         int e = -1;
         int count = 0;
@@ -303,18 +305,22 @@ public final class BivariateGcd {
                 scaled[i] = BivariateKernels.mulmod(out[i], gammaA, p, pInv);
             }
             nodes[count] = a;
-            // values[count]: the new divided differences (Newton coefficients) of every column
-            values[count] = BivariateKernels.newtonStep(nodes, values, count, scaled, p);
+            values[count] = scaled;
+            // early: whether the new point's divided difference (Newton coefficient) is zero in
+            // every column, by the barycentric weights (O(count) products and, for the usual point,
+            // one column's dot product before a non-zero value ends the test)
+            boolean known = early && BivariateKernels.lastDividedDifferenceIsZero(nodes, values, weights, count,
+                    deg + 1, p, scratch);
             count++;
             if (early && count == stopEarlyForTests) {
                 break; // tests: an interpolation stopped too soon, on purpose
             }
-            if (early && count >= 2 && isZero(values[count - 1])) {
+            if (known && count >= 2) {
                 count--; // the interpolant through count - 1 points already takes this value
                 break;
             }
         }
-        long[] c = BivariateKernels.newtonToMonomial(nodes, values, count, e + 1, p);
+        long[] c = BivariateKernels.interpolateColumns(java.util.Arrays.copyOf(nodes, count), values, e + 1, p);
         if (count == d + 1) {
             return new Image(e, c);
         }
@@ -323,15 +329,6 @@ public final class BivariateGcd {
             System.arraycopy(c, i * count, padded, i * (d + 1), count);
         }
         return new Image(e, padded);
-    }
-
-    private static boolean isZero(long[] v) {
-        for (long x : v) {
-            if (x != 0) {
-                return false;
-            }
-        }
-        return true;
     }
 
     private static ZZBivariate lift(BigInteger[] c, int e, int d) {

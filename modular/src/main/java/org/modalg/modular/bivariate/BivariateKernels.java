@@ -245,6 +245,59 @@ final class BivariateKernels {
     }
 
     /**
+     * Whether the divided difference f[nodes[0], ..., nodes[k]] is zero for every column of the
+     * values (values[i][t]: column t at nodes[i], t &lt; cols, in [0, p), p &lt; 2^26; distinct nodes),
+     * that is, whether the interpolant through the first k points already takes the values at
+     * nodes[k]. weights[0..k) holds the barycentric weights 1 / prod_{j &lt; k, j != i}
+     * (nodes[i] - nodes[j]) of the first k nodes (anything for k = 0) and is updated to those of
+     * the k + 1 nodes (one inversion, Montgomery's batch); then the divided difference
+     * sum_i values[i][t] weights[i] of one column after another, each a dot product reduced once
+     * per {@link BivariateImagesZp#SUM_BLOCK} terms, until a non-zero one. scratch holds k + 1
+     * values. O(k) products plus O(k) per column tested.
+     */
+    static boolean lastDividedDifferenceIsZero(long[] nodes, long[][] values, long[] weights, int k, int cols,
+            long p, long[] scratch) {
+        double pInv = 1.0 / p;
+        if (k == 0) {
+            weights[0] = 1;
+            return false; // one point: nothing to compare with
+        }
+        long xk = nodes[k];
+        long acc = 1;
+        for (int i = 0; i < k; i++) {
+            long den = nodes[i] - xk;
+            den += (den >> 63) & p;
+            scratch[i] = acc; // prefix product
+            acc = mulmod(acc, den, p, pInv);
+        }
+        long ia = ZpLu.inverse(acc, p); // 1 / prod_i (nodes[i] - xk)
+        long wk = (k & 1) == 0 ? ia : (ia == 0 ? 0 : p - ia); // 1 / prod_i (xk - nodes[i])
+        for (int i = k - 1; i >= 0; i--) {
+            long den = nodes[i] - xk;
+            den += (den >> 63) & p;
+            long inv = mulmod(ia, scratch[i], p, pInv); // 1 / den
+            ia = mulmod(ia, den, p, pInv);
+            weights[i] = mulmod(weights[i], inv, p, pInv);
+        }
+        weights[k] = wk;
+        for (int t = 0; t < cols; t++) {
+            long r = 0;
+            for (int from = 0; from <= k; from += BivariateImagesZp.SUM_BLOCK) {
+                int to = Math.min(k, from + BivariateImagesZp.SUM_BLOCK - 1);
+                long sum = 0;
+                for (int i = from; i <= to; i++) {
+                    sum += values[i][t] * weights[i];
+                }
+                r = (r + sum % p) % p;
+            }
+            if (r != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
      * One step of Newton interpolation for several columns at once: given the nodes[0..k] (the new
      * node last, all distinct mod p) and the divided differences coef[0..k) of the columns (coef[i]
      * holds f[nodes 0..i] of every column), returns the new ones f[nodes 0..k] from the values v

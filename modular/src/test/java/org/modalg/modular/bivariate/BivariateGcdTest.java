@@ -272,6 +272,49 @@ class BivariateGcdTest {
     }
 
     @Test
+    void barycentricZeroTestAgreesWithNewtonSteps() {
+        Random rnd = new Random(SEED + 33);
+        for (int it = 0; it < 60 * MULTIPLIER; it++) {
+            long p = PrimeStream.below(PolyGcdDouble.PRIME_BOUND - rnd.nextInt(1 << 20)).next(1)[0];
+            int n = 1 + rnd.nextInt(40);
+            int cols = 1 + rnd.nextInt(5);
+            int deg = rnd.nextInt(n + 1); // values of polynomials of this degree: later points agree
+            long[][] poly = new long[cols][deg + 1];
+            for (long[] c : poly) {
+                for (int i = 0; i <= deg; i++) {
+                    c[i] = Math.floorMod(rnd.nextLong(), p);
+                }
+            }
+            java.util.Set<Long> used = new java.util.HashSet<>();
+            long[] nodes = new long[n];
+            long[][] values = new long[n][cols];
+            long[][] coef = new long[n][];
+            long[] weights = new long[n];
+            long[] scratch = new long[n];
+            BigInteger bp = BigInteger.valueOf(p);
+            for (int k = 0; k < n; k++) {
+                long a;
+                do {
+                    a = k == 0 ? p - 1 : k == 1 ? 0 : Math.floorMod(rnd.nextLong(), p);
+                } while (!used.add(a));
+                nodes[k] = a;
+                boolean off = rnd.nextInt(4) == 0; // a value off the polynomial
+                for (int t = 0; t < cols; t++) {
+                    BigInteger v = BigInteger.ZERO;
+                    for (int i = deg; i >= 0; i--) {
+                        v = v.multiply(BigInteger.valueOf(a)).add(BigInteger.valueOf(poly[t][i])).mod(bp);
+                    }
+                    values[k][t] = off && t == cols - 1 ? v.add(BigInteger.ONE).mod(bp).longValue() : v.longValue();
+                }
+                coef[k] = BivariateKernels.newtonStep(nodes, coef, k, values[k], p);
+                boolean zero = java.util.Arrays.stream(coef[k]).allMatch(x -> x == 0);
+                assertEquals(k > 0 && zero, BivariateKernels.lastDividedDifferenceIsZero(nodes, values, weights, k, cols,
+                        p, scratch), where("p=" + p + " k=" + k + " deg=" + deg));
+            }
+        }
+    }
+
+    @Test
     void cutRowEvaluationAgreesWithBigInteger() {
         Random rnd = new Random(SEED + 31);
         for (int it = 0; it < 60 * MULTIPLIER; it++) {
