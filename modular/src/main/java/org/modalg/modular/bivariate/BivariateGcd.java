@@ -36,8 +36,9 @@ import org.modalg.polynomial.bivariate.ZZBivariate;
  * generator, reported) where gamma(a), lc_x F(a) and lc_x G(a) do not vanish; the monic gcd of
  * F(x, a) and G(x, a) mod p by {@link PolyGcdZp#gcd}, scaled by gamma(a); at each point an image
  * of larger x-degree than the least seen for the prime is unlucky (skipped), one of smaller
- * degree restarts the prime's points; D + 1 points of equal degree e are interpolated in y
- * (Newton). Across primes the same degree rule (an image of larger degree is listed as unlucky,
+ * degree restarts the prime's points; D + 1 points of equal degree e (or fewer, once a point's
+ * divided difference is zero in every column: see the loop) are interpolated in y (Lagrange, by
+ * the inverse Vandermonde matrix of the nodes). Across primes the same degree rule (an image of larger degree is listed as unlucky,
  * one of smaller degree discards every kept prime), and the images are combined by incremental
  * CRT ({@link CrtAccumulator}). An image of degree 0 proves gcd(F, G) = 1 (every image at a point
  * where the leading coefficients survive has at least the true degree).
@@ -45,7 +46,7 @@ import org.modalg.polynomial.bivariate.ZZBivariate;
  * <p>Proof: once one more prime leaves the symmetric lift unchanged, its primitive part P in x
  * is divided into F and G: the quotients by their own images modulo further primes and one exact
  * product each, P Q = F ({@link #modularQuotient}; a remainder at one point modulo one prime
- * refutes at once). If both divisions are exact, P divides gcd(F, G) and has the x-degree e of a
+ * refutes at once; the values of F and G at the images' points are reused). If both divisions are exact, P divides gcd(F, G) and has the x-degree e of a
  * modular image, which is at least that of gcd(F, G); so P = ±gcd(F, G) (both primitive).
  * Otherwise the loop goes on with more primes. {@link Certification#PROVEN} always.
  *
@@ -245,9 +246,9 @@ public final class BivariateGcd {
     }
 
     // D + 1 points of equal least degree; null when too many points are passed over
+    // fl, gl: the rows' lengths (cut evaluation); fEval, gEval: every evaluation kept for the proof
     private static Image image(long p, long[] f, int fr, int fc, int[] fl, long[] g, int gr, int gc, int[] gl,
-            long[] gamma, int d,
-            Random rnd, boolean early, Evaluations fEval, Evaluations gEval) {
+            long[] gamma, int d, Random rnd, boolean early, Evaluations fEval, Evaluations gEval) {
         ZpField field = ZpField.of(p);
         double pInv = 1.0 / p;
         int cols = Math.max(fc, gc);
@@ -309,13 +310,13 @@ public final class BivariateGcd {
             // early: whether the new point's divided difference (Newton coefficient) is zero in
             // every column, by the barycentric weights (O(count) products and, for the usual point,
             // one column's dot product before a non-zero value ends the test)
-            boolean known = early && BivariateKernels.lastDividedDifferenceIsZero(nodes, values, weights, count,
+            boolean agrees = early && BivariateKernels.lastDividedDifferenceIsZero(nodes, values, weights, count,
                     deg + 1, p, scratch);
             count++;
             if (early && count == stopEarlyForTests) {
                 break; // tests: an interpolation stopped too soon, on purpose
             }
-            if (known && count >= 2) {
+            if (agrees && count >= 2) {
                 count--; // the interpolant through count - 1 points already takes this value
                 break;
             }
