@@ -139,8 +139,8 @@ public final class BivariateGcd {
                 + 16L * (pf.totalDegree() + pg.totalDegree())) / 25;
         int imaged = 0;
         // F(x, a) and G(x, a) mod p at every point the images evaluated, for the quotients' proof
-        Evaluations fEval = new Evaluations();
-        Evaluations gEval = new Evaluations();
+        Evaluations fEval = new Evaluations(fv);
+        Evaluations gEval = new Evaluations(gv);
         // Images stop adding points once one more point leaves every column's interpolant
         // unchanged (a Newton coefficient of zero): fewer than D + 1 points when the gcd's y-degree
         // is below the bound, as it is for the usual inputs. Not a proof; the divisions are. Should
@@ -482,7 +482,7 @@ public final class BivariateGcd {
         int fr = f.degreeX() + 1;
         int fc = f.degreeY() + 1;
         BigInteger[] hv = flat(h, hc);
-        BigInteger[] fv = flat(f, fc);
+        BigInteger[] fv = known != null && known.flat != null ? known.flat : flat(f, fc);
         int[] hl = BivariateKernels.rowLengths(h);
         int[] fl = BivariateKernels.rowLengths(f);
         BigInteger norm2 = BigInteger.ZERO;
@@ -491,7 +491,7 @@ public final class BivariateGcd {
         }
         long boundBits = qx + qy + (norm2.bitLength() + 1) / 2 + 2;
         BigInteger limit = BigInteger.ONE.shiftLeft((int) Math.min(Integer.MAX_VALUE - 8, boundBits + 1));
-        Residues primes = new Residues(hv, fv);
+        Residues primes = new Residues(hv); // f mod p only where the known points do not suffice
         CrtAccumulator acc = new CrtAccumulator((qx + 1) * (qy + 1));
         int cols = Math.max(hc, fc);
         long[] pw = new long[cols];
@@ -505,7 +505,7 @@ public final class BivariateGcd {
             ZpField field = ZpField.of(p);
             double pInv = 1.0 / p;
             long[] hp = primes.residues(0);
-            long[] fp = primes.residues(1);
+            long[] fp = null;
             boolean lcZero = true;
             for (int j = (hr - 1) * hc; j < hr * hc; j++) {
                 lcZero &= hp[j] == 0;
@@ -541,6 +541,10 @@ public final class BivariateGcd {
                 BivariateKernels.evaluateRows(hp, hr, hc, hl, pw, p, ha);
                 if (ha[hr - 1] == 0) {
                     continue;
+                }
+                if (fp == null) {
+                    fp = new long[fv.length];
+                    CrtBasis.of(p).project(fv, fp);
                 }
                 BivariateKernels.evaluateRows(fp, fr, fc, fl, pw, p, fa);
                 if (!BivariateKernels.divideExact(field, fa, fr, ha, hr, q)) {
@@ -582,6 +586,16 @@ public final class BivariateGcd {
      */
     static final class Evaluations {
         private final java.util.Map<Long, Points> byPrime = new java.util.HashMap<>();
+        /** F's coefficients as {@link #flat} lays them out (null: the quotient flattens F itself). */
+        final BigInteger[] flat;
+
+        Evaluations() {
+            this(null);
+        }
+
+        Evaluations(BigInteger[] flat) {
+            this.flat = flat;
+        }
 
         void add(long p, long a, long[] values) {
             byPrime.computeIfAbsent(p, k -> new Points()).add(a, values.clone());
