@@ -36,8 +36,9 @@ import org.modalg.polynomial.bivariate.ZZBivariate;
  * generator, reported) where gamma(a), lc_x F(a) and lc_x G(a) do not vanish; the monic gcd of
  * F(x, a) and G(x, a) mod p by {@link PolyGcdZp#gcd}, scaled by gamma(a); at each point an image
  * of larger x-degree than the least seen for the prime is unlucky (skipped), one of smaller
- * degree restarts the prime's points; D + 1 points of equal degree e are interpolated in y
- * (Newton). Across primes the same degree rule (an image of larger degree is listed as unlucky,
+ * degree restarts the prime's points; D + 1 points of equal degree e (or fewer, once a point's
+ * divided difference is zero in every column: see the loop) are interpolated in y (Lagrange, by
+ * the inverse Vandermonde matrix of the nodes). Across primes the same degree rule (an image of larger degree is listed as unlucky,
  * one of smaller degree discards every kept prime), and the images are combined by incremental
  * CRT ({@link CrtAccumulator}). An image of degree 0 proves gcd(F, G) = 1 (every image at a point
  * where the leading coefficients survive has at least the true degree).
@@ -45,7 +46,7 @@ import org.modalg.polynomial.bivariate.ZZBivariate;
  * <p>Proof: once one more prime leaves the symmetric lift unchanged, its primitive part P in x
  * is divided into F and G: the quotients by their own images modulo further primes and one exact
  * product each, P Q = F ({@link #modularQuotient}; a remainder at one point modulo one prime
- * refutes at once). If both divisions are exact, P divides gcd(F, G) and has the x-degree e of a
+ * refutes at once; the values of F and G at the images' points are reused). If both divisions are exact, P divides gcd(F, G) and has the x-degree e of a
  * modular image, which is at least that of gcd(F, G); so P = ±gcd(F, G) (both primitive).
  * Otherwise the loop goes on with more primes. {@link Certification#PROVEN} always.
  *
@@ -122,6 +123,8 @@ public final class BivariateGcd {
         int gc = pg.degreeY() + 1;
         BigInteger[] fv = flat(pf, fc);
         BigInteger[] gv = flat(pg, gc);
+        int[] fl = BivariateKernels.rowLengths(pf);
+        int[] gl = BivariateKernels.rowLengths(pg);
         BigInteger[] gammaV = gamma.coefficients();
         Residues primes = new Residues(fv, gv, gammaV);
         CrtAccumulator acc = null;
@@ -135,6 +138,9 @@ public final class BivariateGcd {
         long maxPrimes = 1000 + 10L * (pf.maxCoefficientBits() + pg.maxCoefficientBits()
                 + 16L * (pf.totalDegree() + pg.totalDegree())) / 25;
         int imaged = 0;
+        // F(x, a) and G(x, a) mod p at every point the images evaluated, for the quotients' proof
+        Evaluations fEval = new Evaluations(fv);
+        Evaluations gEval = new Evaluations(gv);
         // Images stop adding points once one more point leaves every column's interpolant
         // unchanged (a Newton coefficient of zero): fewer than D + 1 points when the gcd's y-degree
         // is below the bound, as it is for the usual inputs. Not a proof; the divisions are. Should
@@ -158,7 +164,8 @@ public final class BivariateGcd {
             for (long v : gammaP) {
                 gammaZero &= v == 0;
             }
-            Image img = gammaZero ? null : image(p, fp, fr, fc, gp, gr, gc, gammaP, d, rnd, early);
+            Image img = gammaZero ? null : image(p, fp, fr, fc, fl, gp, gr, gc, gl, gammaP, d, rnd,
+                    early, fEval, gEval);
             if (img == null) {
                 report.skipped(p);
                 continue;
@@ -189,7 +196,7 @@ public final class BivariateGcd {
                 retry = true; // the lift does not settle: perhaps an interpolation stopped too soon
             } else if (!changed && acc.count() >= 2 || settled(acc)) {
                 ZZBivariate candidate = primitivePart(lift(acc.symmetric(), emin, d));
-                if (modularQuotient(candidate, pf) != null && modularQuotient(candidate, pg) != null) {
+                if (modularQuotient(candidate, pf, fEval) != null && modularQuotient(candidate, pg, gEval) != null) {
                     report.primesUsed(used).field("word-size primes < 2^" + PolyGcdDouble.MAX_PRIME_BITS)
                             .certification(Certification.PROVEN, "trial division of both inputs by the lift's"
                                     + " primitive part (x-degree " + emin + " of a modular image)");
@@ -239,14 +246,17 @@ public final class BivariateGcd {
     }
 
     // D + 1 points of equal least degree; null when too many points are passed over
-    private static Image image(long p, long[] f, int fr, int fc, long[] g, int gr, int gc, long[] gamma, int d,
-            Random rnd, boolean early) {
+    // fl, gl: the rows' lengths (cut evaluation); fEval, gEval: every evaluation kept for the proof
+    private static Image image(long p, long[] f, int fr, int fc, int[] fl, long[] g, int gr, int gc, int[] gl,
+            long[] gamma, int d, Random rnd, boolean early, Evaluations fEval, Evaluations gEval) {
         ZpField field = ZpField.of(p);
         double pInv = 1.0 / p;
         int cols = Math.max(fc, gc);
         long[] pw = new long[cols];
         long[] nodes = new long[d + 1];
         long[][] values = new long[d + 1][];
+        long[] weights = new long[d + 1]; // barycentric weights of nodes[0..count] (early images)
+        long[] scratch = new long[d + 1];
         Set<Long> seen = new HashSet<>();
         int e = -1;
         int count = 0;
@@ -272,8 +282,10 @@ public final class BivariateGcd {
                 pw[j] = v;
                 v = BivariateKernels.mulmod(v, a, p, pInv);
             }
-            BivariateKernels.evaluateRows(f, fr, fc, pw, p, fa);
-            BivariateKernels.evaluateRows(g, gr, gc, pw, p, ga);
+            BivariateKernels.evaluateRows(f, fr, fc, fl, pw, p, fa);
+            BivariateKernels.evaluateRows(g, gr, gc, gl, pw, p, ga);
+            fEval.add(p, a, fa);
+            gEval.add(p, a, ga);
             if (fa[fr - 1] == 0 || ga[gr - 1] == 0) {
                 continue;
             }
@@ -294,18 +306,22 @@ public final class BivariateGcd {
                 scaled[i] = BivariateKernels.mulmod(out[i], gammaA, p, pInv);
             }
             nodes[count] = a;
-            // values[count]: the new divided differences (Newton coefficients) of every column
-            values[count] = BivariateKernels.newtonStep(nodes, values, count, scaled, p);
+            values[count] = scaled;
+            // early: whether the new point's divided difference (Newton coefficient) is zero in
+            // every column, by the barycentric weights (O(count) products and, for the usual point,
+            // one column's dot product before a non-zero value ends the test)
+            boolean agrees = early && BivariateKernels.lastDividedDifferenceIsZero(nodes, values, weights, count,
+                    deg + 1, p, scratch);
             count++;
             if (early && count == stopEarlyForTests) {
                 break; // tests: an interpolation stopped too soon, on purpose
             }
-            if (early && count >= 2 && isZero(values[count - 1])) {
+            if (agrees && count >= 2) {
                 count--; // the interpolant through count - 1 points already takes this value
                 break;
             }
         }
-        long[] c = BivariateKernels.newtonToMonomial(nodes, values, count, e + 1, p);
+        long[] c = BivariateKernels.interpolateColumns(java.util.Arrays.copyOf(nodes, count), values, e + 1, p);
         if (count == d + 1) {
             return new Image(e, c);
         }
@@ -314,15 +330,6 @@ public final class BivariateGcd {
             System.arraycopy(c, i * count, padded, i * (d + 1), count);
         }
         return new Image(e, padded);
-    }
-
-    private static boolean isZero(long[] v) {
-        for (long x : v) {
-            if (x != 0) {
-                return false;
-            }
-        }
-        return true;
     }
 
     private static ZZBivariate lift(BigInteger[] c, int e, int d) {
@@ -391,7 +398,7 @@ public final class BivariateGcd {
         if (a.isZero()) {
             return ZZBivariate.ZERO;
         }
-        ZZBivariate q = modularQuotient(b, a);
+        ZZBivariate q = modularQuotient(b, a, null);
         if (q == null) {
             throw new ArithmeticException("b does not divide a exactly in Z[x, y]");
         }
@@ -454,6 +461,17 @@ public final class BivariateGcd {
      * of the size of f instead of deg_x q deg_x h products of polynomials in y.
      */
     static ZZBivariate modularQuotient(ZZBivariate h, ZZBivariate f) {
+        return modularQuotient(h, f, null);
+    }
+
+    /**
+     * {@link #modularQuotient(ZZBivariate, ZZBivariate)} with the values f(x, a) mod p the gcd's
+     * images already computed (null: none): for a prime in known, its points come first (their
+     * values of f are not computed again), then y = 0, 1, ... not among them. Only the points and
+     * the work change; the quotient's images are the same polynomials mod p, and the exact product
+     * is the proof.
+     */
+    static ZZBivariate modularQuotient(ZZBivariate h, ZZBivariate f, Evaluations known) {
         int qx = f.degreeX() - h.degreeX();
         int qy = f.degreeY() - h.degreeY();
         if (qx < 0 || qy < 0) {
@@ -464,14 +482,16 @@ public final class BivariateGcd {
         int fr = f.degreeX() + 1;
         int fc = f.degreeY() + 1;
         BigInteger[] hv = flat(h, hc);
-        BigInteger[] fv = flat(f, fc);
+        BigInteger[] fv = known != null && known.flat != null ? known.flat : flat(f, fc);
+        int[] hl = BivariateKernels.rowLengths(h);
+        int[] fl = BivariateKernels.rowLengths(f);
         BigInteger norm2 = BigInteger.ZERO;
         for (BigInteger v : fv) {
             norm2 = norm2.add(v.multiply(v));
         }
         long boundBits = qx + qy + (norm2.bitLength() + 1) / 2 + 2;
         BigInteger limit = BigInteger.ONE.shiftLeft((int) Math.min(Integer.MAX_VALUE - 8, boundBits + 1));
-        Residues primes = new Residues(hv, fv);
+        Residues primes = new Residues(hv); // f mod p only where the known points do not suffice
         CrtAccumulator acc = new CrtAccumulator((qx + 1) * (qy + 1));
         int cols = Math.max(hc, fc);
         long[] pw = new long[cols];
@@ -485,7 +505,7 @@ public final class BivariateGcd {
             ZpField field = ZpField.of(p);
             double pInv = 1.0 / p;
             long[] hp = primes.residues(0);
-            long[] fp = primes.residues(1);
+            long[] fp = null;
             boolean lcZero = true;
             for (int j = (hr - 1) * hc; j < hr * hc; j++) {
                 lcZero &= hp[j] == 0;
@@ -494,17 +514,39 @@ public final class BivariateGcd {
                 continue; // p divides lc_x h: no point would do
             }
             int count = 0;
+            Evaluations.Points cached = known == null ? null : known.at(p);
+            int nc = cached == null ? 0 : cached.size();
+            for (int i = 0; i < nc && count <= qy; i++) {
+                long a = cached.node(i);
+                if (!evaluateH(hp, hr, hc, hl, a, pw, p, pInv, ha)) {
+                    continue;
+                }
+                long[] fc0 = cached.values(i);
+                System.arraycopy(fc0, 0, fa, 0, fr);
+                if (!BivariateKernels.divideExact(field, fa, fr, ha, hr, q)) {
+                    return null; // h(x, a) does not divide f(x, a) mod p
+                }
+                nodes[count] = a;
+                values[count++] = q.clone();
+            }
             for (long a = 0; a < p && count <= qy; a++) {
+                if (cached != null && cached.contains(a)) {
+                    continue;
+                }
                 long v = 1;
                 for (int j = 0; j < cols; j++) {
                     pw[j] = v;
                     v = BivariateKernels.mulmod(v, a, p, pInv);
                 }
-                BivariateKernels.evaluateRows(hp, hr, hc, pw, p, ha);
+                BivariateKernels.evaluateRows(hp, hr, hc, hl, pw, p, ha);
                 if (ha[hr - 1] == 0) {
                     continue;
                 }
-                BivariateKernels.evaluateRows(fp, fr, fc, pw, p, fa);
+                if (fp == null) {
+                    fp = new long[fv.length];
+                    CrtBasis.of(p).project(fv, fp);
+                }
+                BivariateKernels.evaluateRows(fp, fr, fc, fl, pw, p, fa);
                 if (!BivariateKernels.divideExact(field, fa, fr, ha, hr, q)) {
                     return null; // h(x, a) does not divide f(x, a) mod p
                 }
@@ -522,6 +564,73 @@ public final class BivariateGcd {
                 if (acc.modulus().compareTo(limit) > 0) {
                     return null;
                 }
+            }
+        }
+    }
+
+    // h(x, a) mod p into ha (the powers of a into pw); false when lc_x h(a) vanishes
+    private static boolean evaluateH(long[] hp, int hr, int hc, int[] hl, long a, long[] pw, long p, double pInv, long[] ha) {
+        long v = 1;
+        for (int j = 0; j < hc; j++) {
+            pw[j] = v;
+            v = BivariateKernels.mulmod(v, a, p, pInv);
+        }
+        BivariateKernels.evaluateRows(hp, hr, hc, hl, pw, p, ha);
+        return ha[hr - 1] != 0;
+    }
+
+    /**
+     * The values F(x, a) mod p (x-coefficients) at the points the gcd's images evaluated, per
+     * prime, so that the proof's quotient F / H reuses them instead of evaluating F again at
+     * other points.
+     */
+    static final class Evaluations {
+        private final java.util.Map<Long, Points> byPrime = new java.util.HashMap<>();
+        /** F's coefficients as {@link #flat} lays them out (null: the quotient flattens F itself). */
+        final BigInteger[] flat;
+
+        Evaluations() {
+            this(null);
+        }
+
+        Evaluations(BigInteger[] flat) {
+            this.flat = flat;
+        }
+
+        void add(long p, long a, long[] values) {
+            byPrime.computeIfAbsent(p, k -> new Points()).add(a, values.clone());
+        }
+
+        Points at(long p) {
+            return byPrime.get(p);
+        }
+
+        static final class Points {
+            private final List<Long> nodes = new ArrayList<>();
+            private final List<long[]> values = new ArrayList<>();
+            private final Set<Long> set = new HashSet<>();
+
+            void add(long a, long[] v) {
+                if (set.add(a)) {
+                    nodes.add(a);
+                    values.add(v);
+                }
+            }
+
+            int size() {
+                return nodes.size();
+            }
+
+            long node(int i) {
+                return nodes.get(i);
+            }
+
+            long[] values(int i) {
+                return values.get(i);
+            }
+
+            boolean contains(long a) {
+                return set.contains(a);
             }
         }
     }

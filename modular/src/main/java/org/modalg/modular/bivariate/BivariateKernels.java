@@ -5,6 +5,7 @@ import org.modalg.fields.ZpField;
 import org.modalg.modular.kernel.BivariateImagesZp;
 import org.modalg.modular.kernel.PolyGcdDouble;
 import org.modalg.modular.kernel.PolyGcdZp;
+import org.modalg.modular.kernel.ZpLu;
 
 /**
  * The unchecked loops of the bivariate images modulo one prime p below
@@ -21,6 +22,37 @@ final class BivariateKernels {
     /** {@link BivariateImagesZp#mulmod}. */
     static long mulmod(long a, long b, long p, double pInv) {
         return BivariateImagesZp.mulmod(a, b, p, pInv);
+    }
+
+    /**
+     * out[i] = sum_{k &lt; lens[i]} c[i cols + k] pw[k] mod p for i in [0, rows): {@link #evaluateRows}
+     * with each row cut at its length (its y-degree + 1: about half of a dense array of total
+     * degree d is zero), the same blocked sums. c and pw in [0, p), p &lt; 2^26. O(sum lens).
+     */
+    static void evaluateRows(long[] c, int rows, int cols, int[] lens, long[] pw, long p, long[] out) {
+        for (int i = 0; i < rows; i++) {
+            int base = i * cols;
+            int len = lens[i];
+            long r = 0;
+            for (int from = 0; from < len; from += BivariateImagesZp.SUM_BLOCK) {
+                int to = Math.min(len, from + BivariateImagesZp.SUM_BLOCK);
+                long s = 0;
+                for (int k = from; k < to; k++) {
+                    s += c[base + k] * pw[k];
+                }
+                r = (r + s % p) % p;
+            }
+            out[i] = r;
+        }
+    }
+
+    /** The lengths (y-degree + 1, 0 for zero) of f's coefficients in x, for the cut {@link #evaluateRows}. */
+    static int[] rowLengths(org.modalg.polynomial.bivariate.ZZBivariate f) {
+        int[] lens = new int[f.degreeX() + 1];
+        for (int i = 0; i < lens.length; i++) {
+            lens[i] = f.coefficientInX(i).degree() + 1;
+        }
+        return lens;
     }
 
     /** {@link BivariateImagesZp#evaluateRows} from offset 0. */
@@ -145,68 +177,124 @@ final class BivariateKernels {
      * The coefficients of several polynomials of degree at most D = nodes.length - 1 interpolated
      * at the same distinct nodes modulo p &lt; 2^26: values[k][i] is the value of polynomial i
      * (i &lt; cols) at nodes[k]. Returns them column-major: coefficient t of polynomial i at
-     * i (D + 1) + t. Newton's divided differences for all polynomials at once, the inverses of the
-     * node differences of a level computed by one inversion and three products each
-     * (Montgomery's batch inversion), so D inversions in all instead of cols D^2 / 2 as
-     * {@link #interpolate} one polynomial at a time; then Horner in the basis (y - nodes[k]).
-     * O(cols D^2) products.
+     * i (D + 1) + t. Lagrange's form: the inverse Vandermonde matrix of the nodes, row k the
+     * coefficients of y^k in the basis polynomials m(y) / ((y - nodes[j]) m'(nodes[j])), m the
+     * product of the (y - nodes[j]) (O(D^2) products and one inversion, Montgomery's batch
+     * inversion for the D + 1 denominators), then each polynomial as that matrix times its
+     * values: dot products of values below 2^26 accumulated in longs and reduced once per
+     * {@link BivariateImagesZp#SUM_BLOCK} terms ({@link BivariateImagesZp#evaluateRows}), no
+     * modular product per term. O((cols + 2) D^2) word operations.
      */
     static long[] interpolateColumns(long[] nodes, long[][] values, int cols, long p) {
-        int d = nodes.length - 1;
+        int n = nodes.length; // D + 1 nodes
+        int d = n - 1;
         double pInv = 1.0 / p;
-        ZpField field = ZpField.of(p);
-        long[][] c = new long[d + 1][];
-        for (int k = 0; k <= d; k++) {
-            c[k] = Arrays.copyOf(values[k], cols);
+        // m = prod_j (y - nodes[j]), coefficients m[0..n]
+        long[] m = new long[n + 1];
+        m[0] = 1;
+        for (int j = 0; j < n; j++) {
+            long neg = nodes[j] == 0 ? 0 : p - nodes[j];
+            m[j + 1] = m[j];
+            for (int k = j; k >= 1; k--) {
+                long s = m[k - 1] + mulmod(m[k], neg, p, pInv);
+                m[k] = s >= p ? s - p : s;
+            }
+            m[0] = mulmod(m[0], neg, p, pInv);
         }
-        long[] inv = new long[d + 1];
-        long[] prefix = new long[d + 1];
-        for (int k = 1; k <= d; k++) {
-            // inv[i] = 1 / (nodes[i] - nodes[i - k]) for i in [k, d], by one inversion
-            long acc = 1;
-            for (int i = k; i <= d; i++) {
-                long den = nodes[i] - nodes[i - k];
-                den += (den >> 63) & p;
-                prefix[i] = acc;
-                inv[i] = den;
-                acc = mulmod(acc, den, p, pInv);
-            }
-            long ia = field.inv(acc);
-            for (int i = d; i >= k; i--) {
-                long den = inv[i];
-                inv[i] = mulmod(ia, prefix[i], p, pInv);
-                ia = mulmod(ia, den, p, pInv);
-            }
-            for (int i = d; i >= k; i--) {
-                long[] ci = c[i];
-                long[] cp = c[i - 1];
-                long w = inv[i];
-                for (int t = 0; t < cols; t++) {
-                    long diff = ci[t] - cp[t];
-                    diff += (diff >> 63) & p;
-                    ci[t] = mulmod(diff, w, p, pInv);
-                }
-            }
-        }
-        long[] out = new long[cols * (d + 1)];
-        long[] r = new long[d + 1];
-        for (int t = 0; t < cols; t++) {
-            r[0] = c[d][t];
-            int len = 1;
+        // basis[k n + j] = coefficient k of m / (y - nodes[j]); den[j] = its value at nodes[j]
+        long[] basis = new long[n * n];
+        long[] den = new long[n];
+        for (int j = 0; j < n; j++) {
+            long a = nodes[j];
+            long c = m[n];
+            basis[d * n + j] = c;
+            long v = c;
             for (int k = d - 1; k >= 0; k--) {
-                long kk = nodes[k] == 0 ? 0 : p - nodes[k];
-                r[len] = r[len - 1];
-                for (int u = len - 1; u >= 1; u--) {
-                    long s = r[u - 1] + mulmod(r[u], kk, p, pInv);
-                    r[u] = s >= p ? s - p : s;
-                }
-                long s = mulmod(r[0], kk, p, pInv) + c[k][t];
-                r[0] = s >= p ? s - p : s;
-                len++;
+                long s = m[k + 1] + mulmod(c, a, p, pInv);
+                c = s >= p ? s - p : s;
+                basis[k * n + j] = c;
+                s = mulmod(v, a, p, pInv) + c;
+                v = s >= p ? s - p : s;
             }
-            System.arraycopy(r, 0, out, t * (d + 1), d + 1);
+            den[j] = v;
+        }
+        // den[j] := 1 / den[j] by one inversion (Montgomery's batch inversion)
+        long[] prefix = new long[n];
+        long acc = 1;
+        for (int j = 0; j < n; j++) {
+            prefix[j] = acc;
+            acc = mulmod(acc, den[j], p, pInv);
+        }
+        long ia = ZpLu.inverse(acc, p);
+        for (int j = n - 1; j >= 0; j--) {
+            long dj = den[j];
+            den[j] = mulmod(ia, prefix[j], p, pInv);
+            ia = mulmod(ia, dj, p, pInv);
+        }
+        long[] out = new long[cols * n];
+        long[] w = new long[n];
+        long[] r = new long[n];
+        for (int t = 0; t < cols; t++) {
+            for (int j = 0; j < n; j++) {
+                w[j] = mulmod(values[j][t], den[j], p, pInv);
+            }
+            BivariateImagesZp.evaluateRows(basis, 0, n, n, w, p, r);
+            System.arraycopy(r, 0, out, t * n, n);
         }
         return out;
+    }
+
+    /**
+     * Whether the divided difference f[nodes[0], ..., nodes[k]] is zero for every column of the
+     * values (values[i][t]: column t at nodes[i], t &lt; cols, in [0, p), p &lt; 2^26; distinct nodes),
+     * that is, whether the interpolant through the first k points already takes the values at
+     * nodes[k]. weights[0..k) holds the barycentric weights 1 / prod_{j &lt; k, j != i}
+     * (nodes[i] - nodes[j]) of the first k nodes (anything for k = 0) and is updated to those of
+     * the k + 1 nodes (one inversion, Montgomery's batch); then the divided difference
+     * sum_i values[i][t] weights[i] of one column after another, each a dot product reduced once
+     * per {@link BivariateImagesZp#SUM_BLOCK} terms, until a non-zero one. scratch holds k + 1
+     * values. O(k) products plus O(k) per column tested.
+     */
+    static boolean lastDividedDifferenceIsZero(long[] nodes, long[][] values, long[] weights, int k, int cols,
+            long p, long[] scratch) {
+        double pInv = 1.0 / p;
+        if (k == 0) {
+            weights[0] = 1;
+            return false; // one point: nothing to compare with
+        }
+        long xk = nodes[k];
+        long acc = 1;
+        for (int i = 0; i < k; i++) {
+            long den = nodes[i] - xk;
+            den += (den >> 63) & p;
+            scratch[i] = acc; // prefix product
+            acc = mulmod(acc, den, p, pInv);
+        }
+        long ia = ZpLu.inverse(acc, p); // 1 / prod_i (nodes[i] - xk)
+        long wk = (k & 1) == 0 ? ia : (ia == 0 ? 0 : p - ia); // 1 / prod_i (xk - nodes[i])
+        for (int i = k - 1; i >= 0; i--) {
+            long den = nodes[i] - xk;
+            den += (den >> 63) & p;
+            long inv = mulmod(ia, scratch[i], p, pInv); // 1 / den
+            ia = mulmod(ia, den, p, pInv);
+            weights[i] = mulmod(weights[i], inv, p, pInv);
+        }
+        weights[k] = wk;
+        for (int t = 0; t < cols; t++) {
+            long r = 0;
+            for (int from = 0; from <= k; from += BivariateImagesZp.SUM_BLOCK) {
+                int to = Math.min(k, from + BivariateImagesZp.SUM_BLOCK - 1);
+                long sum = 0;
+                for (int i = from; i <= to; i++) {
+                    sum += values[i][t] * weights[i];
+                }
+                r = (r + sum % p) % p;
+            }
+            if (r != 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
@@ -232,7 +320,7 @@ final class BivariateKernels {
             inv[i] = den;
             acc = mulmod(acc, den, p, pInv);
         }
-        long ia = ZpField.of(p).inv(acc);
+        long ia = ZpLu.inverse(acc, p); // no primality test per point (ZpField.of)
         for (int i = k - 1; i >= 0; i--) {
             long den = inv[i];
             inv[i] = mulmod(ia, prefix[i], p, pInv);
@@ -280,31 +368,49 @@ final class BivariateKernels {
 
     /**
      * The exact quotient of a (aLen coefficients) by b (bLen coefficients, b[bLen - 1] != 0) modulo
-     * p into q (aLen - bLen + 1 coefficients); a is overwritten by the remainder. Returns whether
-     * the remainder is zero. Classical long division, O((aLen - bLen + 1) bLen).
+     * p &lt; 2^26 into q (aLen - bLen + 1 coefficients); a is overwritten by the remainder (its
+     * coefficients from bLen - 1 up set to zero). Returns whether the remainder is zero. Long
+     * division by columns: q_k = (a_{k + bLen - 1} - sum_{j &gt; k} q_j b_{k + bLen - 1 - j}) / lc(b),
+     * each sum of products below 2^52 accumulated in a long and reduced once per
+     * {@link BivariateImagesZp#SUM_BLOCK} terms (instead of one modular product per term), and
+     * the remainder coefficients the same way. O((aLen - bLen + 1) bLen).
      */
     static boolean divideExact(ZpField field, long[] a, int aLen, long[] b, int bLen, long[] q) {
         long p = field.p();
         double pInv = 1.0 / p;
         long lcInv = field.inv(b[bLen - 1]);
-        for (int k = aLen - bLen; k >= 0; k--) {
-            long qk = mulmod(a[k + bLen - 1], lcInv, p, pInv);
-            q[k] = qk;
-            if (qk == 0) {
-                continue;
-            }
-            long neg = p - qk;
-            for (int i = 0; i < bLen; i++) {
-                long v = a[k + i] + mulmod(neg, b[i], p, pInv);
-                a[k + i] = v >= p ? v - p : v;
-            }
+        int top = aLen - bLen; // the quotient's degree
+        for (int k = top; k >= 0; k--) {
+            int m = k + bLen - 1; // the coefficient of a that fixes q_k
+            long s = dotReduced(q, k + 1, Math.min(top, m), b, m, p);
+            long v = a[m] - s;
+            v += (v >> 63) & p;
+            q[k] = mulmod(v, lcInv, p, pInv);
         }
-        for (int i = 0; i < bLen - 1; i++) {
-            if (a[i] != 0) {
-                return false;
-            }
+        boolean exact = true;
+        for (int m = 0; m < bLen - 1; m++) {
+            long s = dotReduced(q, 0, Math.min(top, m), b, m, p);
+            long v = a[m] - s;
+            v += (v >> 63) & p;
+            a[m] = v;
+            exact &= v == 0;
         }
-        return true;
+        java.util.Arrays.fill(a, Math.max(0, bLen - 1), aLen, 0L);
+        return exact;
+    }
+
+    /** sum_{j = lo..hi} q[j] b[m - j] mod p (0 when hi &lt; lo), entries in [0, p), p &lt; 2^26. */
+    private static long dotReduced(long[] q, int lo, int hi, long[] b, int m, long p) {
+        long r = 0;
+        for (int from = lo; from <= hi; from += BivariateImagesZp.SUM_BLOCK) {
+            int to = Math.min(hi, from + BivariateImagesZp.SUM_BLOCK - 1);
+            long s = 0;
+            for (int j = from; j <= to; j++) {
+                s += q[j] * b[m - j];
+            }
+            r = (r + s % p) % p;
+        }
+        return r;
     }
 
     /** The value at a of the polynomial c[0..len) mod p (Horner), c in [0, p), a in [0, p). */

@@ -272,6 +272,124 @@ class BivariateGcdTest {
     }
 
     @Test
+    void barycentricZeroTestAgreesWithNewtonSteps() {
+        Random rnd = new Random(SEED + 33);
+        for (int it = 0; it < 60 * MULTIPLIER; it++) {
+            long p = PrimeStream.below(PolyGcdDouble.PRIME_BOUND - rnd.nextInt(1 << 20)).next(1)[0];
+            int n = 1 + rnd.nextInt(40);
+            int cols = 1 + rnd.nextInt(5);
+            int deg = rnd.nextInt(n + 1); // values of polynomials of this degree: later points agree
+            long[][] poly = new long[cols][deg + 1];
+            for (long[] c : poly) {
+                for (int i = 0; i <= deg; i++) {
+                    c[i] = Math.floorMod(rnd.nextLong(), p);
+                }
+            }
+            java.util.Set<Long> used = new java.util.HashSet<>();
+            long[] nodes = new long[n];
+            long[][] values = new long[n][cols];
+            long[][] coef = new long[n][];
+            long[] weights = new long[n];
+            long[] scratch = new long[n];
+            BigInteger bp = BigInteger.valueOf(p);
+            for (int k = 0; k < n; k++) {
+                long a;
+                do {
+                    a = k == 0 ? p - 1 : k == 1 ? 0 : Math.floorMod(rnd.nextLong(), p);
+                } while (!used.add(a));
+                nodes[k] = a;
+                boolean off = rnd.nextInt(4) == 0; // a value off the polynomial
+                for (int t = 0; t < cols; t++) {
+                    BigInteger v = BigInteger.ZERO;
+                    for (int i = deg; i >= 0; i--) {
+                        v = v.multiply(BigInteger.valueOf(a)).add(BigInteger.valueOf(poly[t][i])).mod(bp);
+                    }
+                    values[k][t] = off && t == cols - 1 ? v.add(BigInteger.ONE).mod(bp).longValue() : v.longValue();
+                }
+                coef[k] = BivariateKernels.newtonStep(nodes, coef, k, values[k], p);
+                boolean zero = java.util.Arrays.stream(coef[k]).allMatch(x -> x == 0);
+                assertEquals(k > 0 && zero, BivariateKernels.lastDividedDifferenceIsZero(nodes, values, weights, k, cols,
+                        p, scratch), where("p=" + p + " k=" + k + " deg=" + deg));
+            }
+        }
+    }
+
+    @Test
+    void cutRowEvaluationAgreesWithBigInteger() {
+        Random rnd = new Random(SEED + 31);
+        for (int it = 0; it < 60 * MULTIPLIER; it++) {
+            ZZBivariate f = BivariateResultantTest.random(rnd, rnd.nextInt(8), rnd.nextInt(9), 1 + rnd.nextInt(70));
+            if (f.isZero()) {
+                continue;
+            }
+            long p = PrimeStream.below(PolyGcdDouble.PRIME_BOUND - rnd.nextInt(1 << 20)).next(1)[0];
+            long y = it == 0 ? 0 : it == 1 ? p - 1 : Math.floorMod(rnd.nextLong(), p);
+            int rows = f.degreeX() + 1;
+            int cols = f.degreeY() + 1;
+            long[] c = new long[rows * cols];
+            BigInteger bp = BigInteger.valueOf(p);
+            for (int i = 0; i < rows; i++) {
+                for (int j = 0; j < cols; j++) {
+                    c[i * cols + j] = f.coefficientInX(i).coefficient(j).mod(bp).longValue();
+                }
+            }
+            long[] pw = new long[cols];
+            for (int j = 0; j < cols; j++) {
+                pw[j] = BigInteger.valueOf(y).modPow(BigInteger.valueOf(j), bp).longValue();
+            }
+            long[] out = new long[rows];
+            BivariateKernels.evaluateRows(c, rows, cols, BivariateKernels.rowLengths(f), pw, p, out);
+            assertEquals(java.util.Arrays.toString(valuesAt(f, y, p)), java.util.Arrays.toString(out),
+                    where("f = " + f + ", y = " + y + ", p = " + p));
+        }
+    }
+
+    @Test
+    void modularQuotientReusingKnownValuesAgreesWithLongDivision() {
+        // the values f(x, a) mod p at random points of the first primes, as the gcd's images leave them
+        Random rnd = new Random(SEED + 29);
+        long[] first = PrimeStream.below(PolyGcdDouble.PRIME_BOUND).next(4);
+        for (int it = 0; it < 25 * MULTIPLIER; it++) {
+            ZZBivariate h = BivariateResultantTest.random(rnd, 1 + rnd.nextInt(4), rnd.nextInt(5), 1 + rnd.nextInt(60));
+            ZZBivariate q = BivariateResultantTest.random(rnd, rnd.nextInt(4), rnd.nextInt(6), 1 + rnd.nextInt(90));
+            if (h.isZero() || q.isZero() || h.degreeX() == 0) {
+                continue;
+            }
+            ZZBivariate f = h.multiply(q);
+            ZZBivariate g = f.add(ZZBivariate.monomial(BigInteger.valueOf(1 + rnd.nextInt(5)), rnd.nextInt(2),
+                    rnd.nextInt(2)));
+            for (ZZBivariate a : new ZZBivariate[] {f, g}) {
+                BivariateGcd.Evaluations known = new BivariateGcd.Evaluations();
+                for (long p : first) {
+                    int points = rnd.nextInt(12); // fewer or more than the quotient needs
+                    for (int k = 0; k < points; k++) {
+                        long y = rnd.nextInt(3) == 0 ? rnd.nextInt(4) : Math.floorMod(rnd.nextLong(), p);
+                        known.add(p, y, valuesAt(a, y, p));
+                    }
+                }
+                assertEquals(BivariateGcd.tryDivide(a, h), BivariateGcd.modularQuotient(h, a, known),
+                        where("h = " + h + (a == f ? ", h q" : ", h q + m")));
+            }
+        }
+    }
+
+    // the x-coefficients of a(x, y) mod p (in [0, p)), padded to deg_x a + 1
+    private static long[] valuesAt(ZZBivariate a, long y, long p) {
+        BigInteger bp = BigInteger.valueOf(p);
+        BigInteger by = BigInteger.valueOf(y);
+        long[] v = new long[a.degreeX() + 1];
+        for (int i = 0; i <= a.degreeX(); i++) {
+            BigInteger acc = BigInteger.ZERO;
+            ZZPoly c = a.coefficientInX(i);
+            for (int j = c.degree(); j >= 0; j--) {
+                acc = acc.multiply(by).add(c.coefficient(j)).mod(bp);
+            }
+            v[i] = acc.longValue();
+        }
+        return v;
+    }
+
+    @Test
     void modularQuotientAgreesWithLongDivision() {
         Random rnd = new Random(SEED + 23);
         for (int it = 0; it < 25 * MULTIPLIER; it++) {
