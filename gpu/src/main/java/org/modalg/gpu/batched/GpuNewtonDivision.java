@@ -110,6 +110,39 @@ final class GpuNewtonDivision {
         return x <= 1 ? 0 : 32 - Integer.numberOfLeadingZeros(x - 1);
     }
 
+    /**
+     * The lengths of refinement step i at precision l of a shape (h, k): the window's shift s,
+     * the operands of its two products (m1: divisor window times inverse; m2: inverse times the
+     * close product), the close product's length lx and the next precision. One place for the
+     * schedule that the plan's sizes, the cost model and the launches all follow.
+     */
+    private static final class Step {
+        final int m;
+        final int hh;
+        final int s;
+        final int pv;
+        final int pw;
+        final int hp;
+        final int lx;
+        final int m1;
+        final int m2;
+        final int next;
+
+        Step(int h, int k, int l, int i) {
+            m = Math.min(h - k + 1 - l, l);
+            s = Math.max(0, k - 2 * l + 1 - G);
+            hh = k + l + m - s + G;
+            pv = k + 1 - s;
+            pw = lw(l);
+            hp = hh - m;
+            int bigL = pv + pw - (l - G) + 1;
+            lx = bigL >= hp ? pv + pw : bigL;
+            m1 = Math.max(pv, pw);
+            m2 = Math.max(pw, lx);
+            next = i < 2 ? l : l + m - 1;
+        }
+    }
+
     /** The lengths of one batch shape: h, k, the largest product operand, the inverse's stride. */
     static final class Plan {
         final int h;
@@ -127,16 +160,9 @@ final class GpuNewtonDivision {
             int mm = 0;
             int l = 2;
             for (int i = 0; i < steps; i++) {
-                int m = Math.min(h - k + 1 - l, l);
-                int s = Math.max(0, k - 2 * l + 1 - G);
-                int hh = k + l + m - s + G;
-                int pv = k + 1 - s;
-                int pw = lw(l);
-                int hp = hh - m;
-                int bigL = pv + pw - (l - G) + 1;
-                int lx = bigL >= hp ? pv + pw : bigL;
-                mm = Math.max(mm, Math.max(Math.max(pv, pw), lx));
-                l = i < 2 ? l : l + m - 1;
+                Step st = new Step(h, k, l, i);
+                mm = Math.max(mm, Math.max(st.m1, st.lx));
+                l = st.next;
             }
             mm = Math.max(mm, Math.max(h - k + 1, Math.max(k + 1, h - k + 1)));
             this.mmax = mm;
@@ -194,18 +220,9 @@ final class GpuNewtonDivision {
         double c = linear(p.mmax, count); // bd_init
         int l = 2;
         for (int i = 0; i < p.steps; i++) {
-            int m = Math.min(h - k + 1 - l, l);
-            int s = Math.max(0, k - 2 * l + 1 - G);
-            int hh = k + l + m - s + G;
-            int pv = k + 1 - s;
-            int pw = lw(l);
-            int hp = hh - m;
-            int bigL = pv + pw - (l - G) + 1;
-            int lx = bigL >= hp ? pv + pw : bigL;
-            int m1 = Math.max(pv, pw);
-            int m2 = Math.max(pw, lx);
-            c += product(m1, count) + product(m2, count) + 3 * linear(m1, count) + 3 * linear(m2, count);
-            l = i < 2 ? l : l + m - 1;
+            Step st = new Step(h, k, l, i);
+            c += product(st.m1, count) + product(st.m2, count) + 3 * linear(st.m1, count) + 3 * linear(st.m2, count);
+            l = st.next;
         }
         int m3 = h - k + 1;
         int m4 = Math.max(k + 1, m3);
@@ -543,32 +560,23 @@ final class GpuNewtonDivision {
         int l = 2;
         for (int i = 0; i < p.steps; i++) {
             options.checkCancelled("in the GPU batched division");
-            int m = Math.min(h - k + 1 - l, l);
-            int s = Math.max(0, k - 2 * l + 1 - G);
-            int hh = k + l + m - s + G;
-            int pv = k + 1 - s;
-            int pw = lw(l);
-            int hp = hh - m;
-            int bigL = pv + pw - (l - G) + 1;
-            int lx = bigL >= hp ? pv + pw : bigL;
-            int m1 = Math.max(pv, pw);
-            extract(dv, k + 1, s, pv, oa, mm, m1, n);
-            extract(wc, sw, 0, pw, ob, mm, m1, n);
-            multiply(oa, mm, ob, mm, pr, 2 * mm, m1, n);
-            warp("bd_powdiff", wg, pr.arg(), longs(2L * mm), ints(2 * m1), ints(hp), x.arg(), longs(2L * mm), ints(lx),
-                    sign.arg(), flags.arg(), longs(n));
-            int m2 = Math.max(pw, lx);
-            extract(wc, sw, 0, pw, oa, mm, m2, n);
-            extract(x, 2L * mm, 0, lx, ob, mm, m2, n);
-            multiply(oa, mm, ob, mm, pr, 2 * mm, m2, n);
-            int down = i < 2 ? m : 1;
-            int ln = i < 2 ? l : l + m - 1;
-            warp("bd_step", wg, wc.arg(), longs(sw), ints(pw), pr.arg(), longs(2L * mm), ints(2 * m2), sign.arg(),
-                    ints(m - down), ints(hh - 2 * m + down), wn.arg(), longs(sw), ints(lw(ln)), flags.arg(), longs(n));
+            Step st = new Step(h, k, l, i);
+            extract(dv, k + 1, st.s, st.pv, oa, mm, st.m1, n);
+            extract(wc, sw, 0, st.pw, ob, mm, st.m1, n);
+            multiply(oa, mm, ob, mm, pr, 2 * mm, st.m1, n);
+            warp("bd_powdiff", wg, pr.arg(), longs(2L * mm), ints(2 * st.m1), ints(st.hp), x.arg(), longs(2L * mm),
+                    ints(st.lx), sign.arg(), flags.arg(), longs(n));
+            extract(wc, sw, 0, st.pw, oa, mm, st.m2, n);
+            extract(x, 2L * mm, 0, st.lx, ob, mm, st.m2, n);
+            multiply(oa, mm, ob, mm, pr, 2 * mm, st.m2, n);
+            int down = i < 2 ? st.m : 1;
+            warp("bd_step", wg, wc.arg(), longs(sw), ints(st.pw), pr.arg(), longs(2L * mm), ints(2 * st.m2), sign.arg(),
+                    ints(st.m - down), ints(st.hh - 2 * st.m + down), wn.arg(), longs(sw), ints(lw(st.next)), flags.arg(),
+                    longs(n));
             DeviceBuffer t = wc;
             wc = wn;
             wn = t;
-            l = ln;
+            l = st.next;
         }
         int d = k - 1;
         int m3 = h - k + 1;
