@@ -19,7 +19,8 @@ import org.modalg.polynomial.integer.IntegerMultiplication;
  * ({@link GpuFpProduct#tryMultiply}: digits, device FFT, check, device carry), {@code gpu-ntt}
  * (the all-device NTT product {@link GpuIntegerMultiplier}, limbs in and out), {@code cpu-ntt}
  * ({@code IntegerMultiplication.multiplyCpu} on all host cores) and {@code cpu-fp}
- * ({@link FpIntegerProduct#tryMultiply}, one thread). Every time includes the conversions from and
+ * ({@link FpIntegerProduct#tryMultiply}, one thread); {@code gpu-tiling} ({@link GpuTilingProduct}, the
+ * exact classical product in tiles, up to 10^7 bits). Every time includes the conversions from and
  * to BigInteger; best of three after one warm-up; every product compared with cpu-ntt's.
  *
  * <p>Run from the bundle: {@code jre/bin/java -cp "test-classes:lib/*" org.modalg.gpu.FpProductBench
@@ -41,7 +42,8 @@ public final class FpProductBench {
             csv.println("bits,route,ms,digit_bits,log2_points,check");
             GpuIntegerMultiplier ntt = gpu ? new GpuIntegerMultiplier(GpuRuntime.get()) : null;
             long[] sizes = quick ? new long[] {10_000, 100_000, 1_000_000}
-                    : new long[] {10_000, 100_000, 1_000_000, 3_000_000, 10_000_000, 30_000_000, 100_000_000};
+                    : new long[] {10_000, 30_000, 100_000, 300_000, 1_000_000, 3_000_000, 10_000_000, 30_000_000,
+                        100_000_000};
             for (long bits : sizes) {
                 Random rnd = new Random(bits);
                 BigInteger a = new BigInteger((int) bits, rnd).setBit((int) bits - 1);
@@ -63,6 +65,9 @@ public final class FpProductBench {
                         long[] p = ntt.multiply(la, la.length, lb, lb.length);
                         return FpDigits.fromLimbs(p, p.length);
                     }, want, "", "");
+                    if (bits <= 10_000_000) {
+                        row(csv, bits, "gpu-tiling", () -> GpuTilingProduct.multiply(a, b), want, "", "");
+                    }
                 }
                 csv.flush();
             }

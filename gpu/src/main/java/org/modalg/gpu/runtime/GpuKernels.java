@@ -50,8 +50,15 @@ public final class GpuKernels {
      */
     public static final String POLYBATCH = "polybatch";
 
+    /**
+     * The exact tiling product of two big integers: 256 x 256 tiles of 32-bit limb products, one
+     * block each, column sums added atomically into 128-bit limb windows (contract and exactness
+     * proof in tiling.cu's header); its carries are {@link #FPFFT}'s.
+     */
+    public static final String TILING = "tiling";
+
     /** Every module (the NTT module is loaded when the runtime starts, the others on first use). */
-    static final List<String> MODULES = List.of(NTT, CRT, GF, MODULAR, BIGINT, BIGINT_DIV, BIGINT_NTT, FPFFT, POLYBATCH);
+    static final List<String> MODULES = List.of(NTT, CRT, GF, MODULAR, BIGINT, BIGINT_DIV, BIGINT_NTT, FPFFT, POLYBATCH, TILING);
 
     private GpuKernels() {
     }
