@@ -46,10 +46,20 @@ __device__ __forceinline__ void tile_add_column(unsigned long long* __restrict__
     }
 }
 
+// acc (3 words, little-endian) += x y, by the carry chain: three instructions per product
+__device__ __forceinline__ void tile_mac(unsigned int& c0, unsigned int& c1, unsigned int& c2, unsigned int x,
+        unsigned int y) {
+    asm("mad.lo.cc.u32 %0, %3, %4, %0;\n\t"
+        "madc.hi.cc.u32 %1, %3, %4, %1;\n\t"
+        "addc.u32 %2, %2, 0;"
+        : "+r"(c0), "+r"(c1), "+r"(c2)
+        : "r"(x), "r"(y));
+}
+
 // blockDim.x must be TILE. Thread t sums column t (terms i = 0 .. t, j = t - i) and column
-// t + TILE (i = t + 1 .. TILE - 1, j = t + TILE - i): TILE products for every thread, in one loop
-// over i in the same order for all threads (sa[i] is a broadcast, sb[(t - i) mod TILE] a
-// conflict-free read).
+// t + TILE (i = t + 1 .. TILE - 1, j = t + TILE - i): TILE products for every thread (sa[i] is a
+// broadcast, sb[j] a conflict-free read). The two loops' trip counts differ across a warp by at
+// most 31, so a warp runs at most TILE + 31 iterations for its TILE products a thread.
 extern "C" __global__ void tile_mul(const unsigned int* __restrict__ a, int la, const unsigned int* __restrict__ b,
         int lb, unsigned long long* __restrict__ wlo, unsigned long long* __restrict__ whi) {
     __shared__ unsigned int sa[TILE];
@@ -60,24 +70,19 @@ extern "C" __global__ void tile_mul(const unsigned int* __restrict__ a, int la, 
     sa[t] = i0 + t < la ? a[i0 + t] : 0u;
     sb[t] = j0 + t < lb ? b[j0 + t] : 0u;
     __syncthreads();
-    unsigned long long lo1 = 0;
-    unsigned int hi1 = 0;
-    unsigned long long lo2 = 0;
-    unsigned int hi2 = 0;
-#pragma unroll 8
-    for (int i = 0; i < TILE; i++) {
-        unsigned long long p = (unsigned long long) sa[i] * sb[(t - i) & (TILE - 1)];
-        if (i <= t) {
-            lo1 += p;
-            hi1 += lo1 < p ? 1u : 0u;
-        } else {
-            lo2 += p;
-            hi2 += lo2 < p ? 1u : 0u;
-        }
+    unsigned int c0 = 0, c1 = 0, c2 = 0;
+    for (int i = 0; i <= t; i++) {
+        tile_mac(c0, c1, c2, sa[i], sb[t - i]);
     }
     long long k = i0 + j0 + t;
-    tile_add_column(wlo, whi, k, lo1, hi1);
+    tile_add_column(wlo, whi, k, ((unsigned long long) c1 << 32) | c0, c2);
+    c0 = 0;
+    c1 = 0;
+    c2 = 0;
+    for (int i = t + 1; i < TILE; i++) {
+        tile_mac(c0, c1, c2, sa[i], sb[t + TILE - i]);
+    }
     if (t < TILE - 1) {
-        tile_add_column(wlo, whi, k + TILE, lo2, hi2);
+        tile_add_column(wlo, whi, k + TILE, ((unsigned long long) c1 << 32) | c0, c2);
     }
 }
