@@ -7,9 +7,12 @@ import org.modalg.gpu.runtime.GpuException;
 import org.modalg.gpu.runtime.GpuRuntime;
 
 /**
- * Registers the all-device integer product ({@link GpuIntegerMultiplier}) with
- * {@link org.modalg.fft.products.LimbProducts}: usable when {@link GpuRuntime#isUsable()}; used from
- * {@link #DEFAULT_MIN_LIMBS} limbs per operand (set by {@code -Dmodalg.gpu.intMulMinLimbs}).
+ * Registers the all-device integer products with {@link org.modalg.fft.products.LimbProducts}:
+ * usable when {@link GpuRuntime#isUsable()}; used from {@link #DEFAULT_MIN_LIMBS} limbs per operand
+ * (set by {@code -Dmodalg.gpu.intMulMinLimbs}). Products of at most {@link #DEFAULT_TILING_MAX_WORK}
+ * limb pairs (aLen bLen; {@code -Dmodalg.gpu.tilingMaxWork}) take the tiling kernel
+ * ({@link GpuTilingProduct}: one launch, no fixed cost of transforms), larger ones the NTT route
+ * ({@link GpuIntegerMultiplier}).
  */
 public final class GpuLimbProductProvider implements LimbProductProvider {
     private static final Logger LOG = Logger.getLogger(GpuLimbProductProvider.class.getName());
@@ -22,6 +25,15 @@ public final class GpuLimbProductProvider implements LimbProductProvider {
      * 65,536 bits, measured against the host route before its one pipeline.)
      */
     public static final long DEFAULT_MIN_LIMBS = 8192;
+
+    /**
+     * Default of the tiling kernel's limit, in limb pairs aLen bLen: 4.5 10^8, about 21,000 limbs a
+     * side (1.35 10^6 bits). On an H100 (gpu/BENCHMARKS.md, the tiling product) the kernel takes
+     * about 1.1 ns per 1000 limb pairs (0.26 ms at 10^6 bits a side), and the NTT route's device
+     * part about 0.5 ms there, so the tiling kernel is the faster device route up to about this
+     * size.
+     */
+    public static final long DEFAULT_TILING_MAX_WORK = 450_000_000L;
 
     private GpuIntegerMultiplier multiplier;
 
@@ -48,6 +60,19 @@ public final class GpuLimbProductProvider implements LimbProductProvider {
     /** As specified; on a device out of memory (even after freeing cached tables) null. */
     @Override
     public synchronized long[] multiply(long[] a, int aLen, long[] b, int bLen) {
+        if ((long) aLen * bLen <= Long.getLong("modalg.gpu.tilingMaxWork", DEFAULT_TILING_MAX_WORK)
+                && Math.max(aLen, bLen) <= GpuTilingProduct.MAX_BITS / 64) {
+            try {
+                return GpuTilingProduct.onDevice(a, aLen, b, bLen);
+            } catch (GpuException e) {
+                if (!e.isOutOfMemory()) {
+                    throw e;
+                }
+                LOG.warning("GPU out of memory for a tiling product of " + ((long) aLen + bLen)
+                        + " limbs; it runs on the CPU");
+                return null;
+            }
+        }
         GpuRuntime rt = GpuRuntime.get();
         if (multiplier == null) {
             multiplier = new GpuIntegerMultiplier(rt);

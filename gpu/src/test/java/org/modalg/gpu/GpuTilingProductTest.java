@@ -62,6 +62,30 @@ class GpuTilingProductTest {
         check(big, BigInteger.valueOf(3), "a long operand times one limb");
     }
 
+    @Tag("gpu")
+    @Test
+    void limbProviderTakesTilingBelowItsLimitAndNttAbove() {
+        GpuTests.assumeGpu();
+        Random rnd = new Random(GpuTests.seed("GpuTilingProductTest.limbProviderTakesTilingBelowItsLimitAndNttAbove"));
+        GpuLimbProductProvider provider = new GpuLimbProductProvider();
+        for (int[] n : new int[][] {{1, 1}, {3, 700}, {4096, 4096}, {9000, 100}, {20_000, 20_000}, {30_000, 17_000}}) {
+            long[] a = new long[n[0]];
+            long[] b = new long[n[1]];
+            for (int i = 0; i < a.length; i++) {
+                a[i] = rnd.nextLong();
+            }
+            for (int i = 0; i < b.length; i++) {
+                b[i] = rnd.nextLong();
+            }
+            a[a.length - 1] = -1L; // all-ones top limbs: the longest top carries
+            long[] got = provider.multiply(a, a.length, b, b.length);
+            BigInteger want = FpDigits.fromLimbs(a, a.length).multiply(FpDigits.fromLimbs(b, b.length));
+            String what = n[0] + " x " + n[1] + " limbs ("
+                    + ((long) n[0] * n[1] <= GpuLimbProductProvider.DEFAULT_TILING_MAX_WORK ? "tiling" : "NTT") + ")";
+            assertEquals(want, FpDigits.fromLimbs(got, got.length), what);
+        }
+    }
+
     @Test
     void rejectsBadArguments() {
         assertThrows(IllegalArgumentException.class, () -> GpuTilingProduct.multiply(null, BigInteger.ONE));
