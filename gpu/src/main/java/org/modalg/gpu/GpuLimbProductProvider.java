@@ -36,6 +36,7 @@ public final class GpuLimbProductProvider implements LimbProductProvider {
     public static final long DEFAULT_TILING_MAX_WORK = 450_000_000L;
 
     private GpuIntegerMultiplier multiplier;
+    private GpuTilingProduct tiling;
 
     @Override
     public String name() {
@@ -63,7 +64,10 @@ public final class GpuLimbProductProvider implements LimbProductProvider {
         if ((long) aLen * bLen <= Long.getLong("modalg.gpu.tilingMaxWork", DEFAULT_TILING_MAX_WORK)
                 && Math.max(aLen, bLen) <= GpuTilingProduct.MAX_BITS / 64) {
             try {
-                return GpuTilingProduct.onDevice(a, aLen, b, bLen);
+                if (tiling == null) {
+                    tiling = new GpuTilingProduct();
+                }
+                return tiling.multiply(a, aLen, b, bLen);
             } catch (GpuException e) {
                 if (!e.isOutOfMemory()) {
                     throw e;
