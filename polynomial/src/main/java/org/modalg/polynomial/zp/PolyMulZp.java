@@ -618,10 +618,11 @@ public final class PolyMulZp {
      */
     static void mulNttFullWord(long p, long[] a, int aOff, int aLen, long[] b, int bOff, int bLen, long[] c,
             int cOff, int threads) {
-        // the all-device product first (auto and gpu): the host engine route below, with
-        // projection and Garner on the host, lost to 16 host threads under auto (H100 host,
-        // p = 2^62 + 135: 2^16 5.2 ms on the host against 11.1 through the engine, 2^20 89
-        // against 124), so it serves only the gpu backend when no provider takes the product
+        // the all-device product first (auto and gpu), measured faster than 16 host threads at
+        // every length (H100 host, p = 2^62 + 135: 0.80 / 5.3 / 132 ms at 2^16 / 2^20 / 2^24
+        // against 5.1 / 90 / 1030; polynomial/BENCHMARKS.md). The engine route below, with
+        // projection and Garner on the host, lost to the host (2^16 11.1 ms, 2^20 124), so it
+        // serves only the gpu backend when no provider takes the product
         if (PolyMulDevice.mulZp(p, a, aOff, aLen, b, bOff, bLen, c, cOff)) {
             return;
         }
