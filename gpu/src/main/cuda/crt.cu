@@ -153,6 +153,69 @@ extern "C" __global__ void garner_mod(const u64* __restrict__ res, long long row
     out[i] = acc;
 }
 
+// The remainder of the two-word value (hi, lo) = hi 2^64 + lo modulo any p in [2, 2^64) (p
+// read unsigned: odd or even, prime or not), for (hi, lo) < p 2^64, i.e. hi < p. Moeller and
+// Granlund, "Improved division by invariant integers" (IEEE Trans. Computers 60(2), 2011),
+// Algorithm 4 (2-by-1 division by a normalized divisor), as the CPU's UnsignedDivider: with
+// s = the leading zeros of p, d = p 2^s (top bit set) and v = floor((2^128 - 1) / d) - 2^64, the
+// shifted value (hi, lo) 2^s = (u1, u0) is below d 2^64 (so u1 < d, the algorithm's
+// precondition), and the algorithm returns r = (u1, u0) mod d exactly: by the paper's Theorem 2
+// the candidate remainder u0 - q1 d, read modulo 2^64 in the window [max(2^64 - d, q0) - 2^64,
+// max(2^64 - d, q0)), is the true remainder minus at most d (the first correction, taken when r
+// > q0 unsigned) or plus at most d (the second, when r >= d). With (u1, u0) = (hi, lo) 2^s and
+// d = p 2^s, (u1, u0) mod d = ((hi, lo) mod p) 2^s, so r >> s is the remainder modulo p. Every
+// step is 64-bit arithmetic, wrapping exactly where the paper's does.
+__device__ __forceinline__ u64 rem_word(u64 hi, u64 lo, u64 d, u64 v, int s) {
+    if (s != 0) {
+        hi = (hi << s) | (lo >> (64 - s));
+        lo <<= s;
+    }
+    const u64 p0 = v * hi;
+    u64 q1 = __umul64hi(v, hi);
+    const u64 q0 = p0 + lo;
+    q1 += hi + 1 + (q0 < p0 ? 1 : 0);
+    u64 r = lo - q1 * d;
+    if (r > q0) {
+        r += d;
+    }
+    if (r >= d) {
+        r -= d;
+    }
+    return r >> s;
+}
+
+// Garner reduced modulo any word-size modulus 2 <= p < 2^64 (the full word, as FLINT's nmod:
+// p read unsigned, odd or even, prime or not): out[i] = y mod p for the integer y below the
+// primes' product with residues res[.][i]. Garner's mixed-radix digits v_j < q_j < 2^62 as in
+// garner_mod, then Horner modulo p from the top digit: acc = v_{P-1} mod p, acc = (acc q_j +
+// v_j) mod p for j = P-2 .. 0. Each step's two-word value is below p 2^64, as rem_word needs:
+// acc q_j + v_j <= (p - 1) q_j + q_j - 1 < p q_j < p 2^62. d = p << s, v = its reciprocal and s
+// the leading zeros of p (UnsignedDivider's constants). Canonical results in [0, p).
+extern "C" __global__ void garner_mod_word(const u64* __restrict__ res, long long rowStride,
+                                           long long count, u64* out,
+                                           const u64* __restrict__ primes,
+                                           const u64* __restrict__ pinvs,
+                                           const u64* __restrict__ qmod,
+                                           const u64* __restrict__ inv,
+                                           const u64* __restrict__ one, int P, u64 d, u64 v,
+                                           int s) {
+    const long long i = (long long) blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= count) {
+        return;
+    }
+    u64 dig[MAX_PRIMES];
+    garner_digits(res, rowStride, i, primes, pinvs, qmod, inv, one, P, dig);
+    u64 acc = rem_word(0, dig[P - 1], d, v, s);
+    for (int j = P - 2; j >= 0; j--) {
+        const u64 q = primes[j];
+        const u64 lo = acc * q;
+        const u64 hi = __umul64hi(acc, q);
+        const u64 sum = lo + dig[j];
+        acc = rem_word(hi + (sum < lo ? 1 : 0), sum, d, v, s);
+    }
+    out[i] = acc;
+}
+
 // Garner to the symmetric range: the integer y in (-M/2, M/2) (M = q_0 ... q_{P-1}, LM limbs at
 // modulus, floor(M/2) at half) with residues res[.][i], written in sign-magnitude form: sign[i]
 // in {-1, 0, 1}, |y| on Lout limbs at mag[i Lout ..] (Lout >= the limbs of |y|).

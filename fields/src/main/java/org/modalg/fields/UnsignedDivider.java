@@ -31,6 +31,29 @@ public final class UnsignedDivider {
         return divisor;
     }
 
+    /**
+     * The leading zeros s of the divisor: the division works on the divisor shifted left by s
+     * ({@link #normalizedDivisor()}, top bit set). For kernels that divide themselves (the GPU's
+     * {@code garner_mod_word}). O(1).
+     */
+    public int normalizationShift() {
+        return shift;
+    }
+
+    /** The divisor shifted left by {@link #normalizationShift()}: its top bit set. O(1). */
+    public long normalizedDivisor() {
+        return dNorm;
+    }
+
+    /**
+     * The reciprocal of Moeller and Granlund's Algorithm 4 (the paper cited in the class
+     * comment): floor((2^128 - 1) / d) - 2^64 for d = {@link #normalizedDivisor()}, an unsigned
+     * 64-bit value. O(1).
+     */
+    public long reciprocal() {
+        return reciprocal;
+    }
+
     // floor((2^128 - 1) / d) - 2^64 for normalized d: the quotient of (~d, ~0) by d.
     private static long reciprocal(long d) {
         // (2^128 - 1) - d * 2^64 = (~d) * 2^64 + (2^64 - 1); divide by d bit by bit (setup only).

@@ -145,4 +145,35 @@ class UnsignedDividerTest {
                     UnsignedDivider.unsignedMultiplyHigh(a, b), "seed=" + SEED + " a=" + a + " b=" + b);
         }
     }
+
+    @Test
+    void kernelConstantsMatchBigInteger() {
+        // the shift, normalized divisor and reciprocal a device kernel divides with: for the edge
+        // divisors (1, 2, 3, 2^62 +- 1, 2^63 +- 1, 2^64 - 1, 2^64 - 59) and random ones of every
+        // bit length, reciprocal = floor((2^128 - 1) / (d 2^s)) - 2^64 and d 2^s has its top bit set
+        long seed = Long.getLong("modalg.test.seed", System.nanoTime());
+        System.out.println("UnsignedDividerTest.kernelConstantsMatchBigInteger seed " + seed);
+        Random rnd = new Random(seed);
+        java.util.List<Long> ds = new java.util.ArrayList<>(java.util.List.of(1L, 2L, 3L, (1L << 62) - 1,
+                1L << 62, (1L << 62) + 1, (1L << 62) + 135, Long.MAX_VALUE, Long.MIN_VALUE, Long.MIN_VALUE + 29,
+                -59L, -2L, -1L));
+        for (int bits = 1; bits <= 64; bits++) {
+            for (int t = 0; t < 8; t++) {
+                ds.add((rnd.nextLong() >>> (64 - bits)) | (1L << (bits - 1)));
+            }
+        }
+        BigInteger all128 = BigInteger.ONE.shiftLeft(128).subtract(BigInteger.ONE);
+        for (long d : ds) {
+            UnsignedDivider div = new UnsignedDivider(d);
+            int s = div.normalizationShift();
+            String msg = "seed=" + seed + " d=" + Long.toUnsignedString(d);
+            assertEquals(Long.numberOfLeadingZeros(d), s, msg);
+            BigInteger norm = unsigned(d).shiftLeft(s);
+            assertEquals(63, norm.bitLength() - 1, msg + ": normalized divisor's top bit");
+            assertEquals(norm.longValue(), div.normalizedDivisor(), msg);
+            BigInteger v = all128.divide(norm).subtract(BigInteger.ONE.shiftLeft(64));
+            assertTrue(v.signum() >= 0 && v.bitLength() <= 64, msg);
+            assertEquals(v.longValue(), div.reciprocal(), msg + ": reciprocal");
+        }
+    }
 }

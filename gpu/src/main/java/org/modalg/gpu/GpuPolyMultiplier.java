@@ -18,11 +18,17 @@ import org.modalg.gpu.runtime.GpuRuntime;
  * product's coefficients come back.
  *
  * <ul>
- *   <li>Over Z/pZ, p NTT-friendly for the length (2^log2N | p - 1): one convolution modulo p.
- *   <li>Over Z/pZ, any other p &lt; 2^62: the operands projected onto three 62-bit NTT primes
- *       (the product's coefficients are below min(aLen, bLen) p^2 &lt; 2^151, the primes'
- *       product above 2^183), three convolutions, Garner's digits reduced modulo p
- *       ({@code garner_mod}).
+ *   <li>Over Z/pZ, p a prime below 2^62 NTT-friendly for the length (2^log2N | p - 1): one
+ *       convolution modulo p.
+ *   <li>Over Z/pZ, any other modulus 2 &lt;= p &lt; 2^64 read as an unsigned word (odd or even,
+ *       prime or not: FLINT's {@code nmod} range): the operands projected onto three 62-bit NTT
+ *       primes, three convolutions, Garner's digits reduced modulo p on the device
+ *       ({@code garner_mod}, Montgomery's, for odd p &lt; 2^62; {@code garner_mod_word},
+ *       Moeller and Granlund's division, for even p and p &gt;= 2^62). Bound: the product's
+ *       coefficients are below min(aLen, bLen) (p - 1)^2 &lt; 2^26 2^128 = 2^154 (the product
+ *       has at most {@link #MAX_PRODUCT_LENGTH} = 2^27 coefficients, so min(aLen, bLen) &lt;=
+ *       2^26), the three primes' product is above 2^183 (each prime above 2^61), so the integer
+ *       coefficient is recovered exactly before its reduction mod p.
  *   <li>Over Z: sign-magnitude limbs projected onto the fewest s &lt;= 40 62-bit NTT primes
  *       whose product M exceeds 2^(bound + 1), s convolutions, Garner to the symmetric range
  *       (-M/2, M/2) in sign-magnitude limbs ({@code garner_signed}).
@@ -54,6 +60,8 @@ final class GpuPolyMultiplier {
     // constructor's limbs per value, so it never shares the Z route's constants)
     private final Map<Integer, GpuCrt> crts = new HashMap<>();
     private GpuCrt zpCrt;
+    private long primeTested;
+    private boolean primeTestedIsPrime;
 
     GpuPolyMultiplier(GpuRuntime rt) {
         this.rt = rt;
@@ -91,8 +99,9 @@ final class GpuPolyMultiplier {
     }
 
     /**
-     * c[cOff .. cOff + aLen + bLen - 1) = a b mod p, p an odd prime below 2^62, coefficients in
-     * [0, p) (b == a with the same range: a square). Preconditions checked by the provider.
+     * c[cOff .. cOff + aLen + bLen - 1) = a b mod p, 2 &lt;= p &lt; 2^64 read unsigned (prime or
+     * not), coefficients unsigned in [0, p) (b == a with the same range: a square).
+     * Preconditions checked by the provider.
      */
     void multiplyMod(long p, long[] a, int aOff, int aLen, long[] b, int bOff, int bLen, long[] c,
             int cOff) {
@@ -101,7 +110,7 @@ final class GpuPolyMultiplier {
         long size = 1L << log2n;
         boolean square = a == b && aOff == bOff && aLen == bLen;
         rt.enterContext();
-        if (Long.numberOfTrailingZeros(p - 1) >= log2n) { // one convolution modulo p
+        if (nttFriendlyPrime(p, log2n)) { // one convolution modulo p
             DeviceBuffer ra = buffers.get(RES_A, size);
             DeviceBuffer rb = square ? ra : buffers.get(RES_B, size);
             DeviceWorkspace.zero(ra, size);
@@ -121,6 +130,8 @@ final class GpuPolyMultiplier {
         GpuCrt crt = zpCrt;
         DeviceBuffer ra = buffers.get(RES_A, 3 * size);
         DeviceBuffer rb = square ? ra : buffers.get(RES_B, 3 * size);
+        // one limb per coefficient: any unsigned 64-bit word (p up to 2^64 - 1) is projected by
+        // one Montgomery product with R mod q_j < q_j, exact for every 64-bit operand (zp.cuh)
         project(crt, a, aOff, aLen, buffers.get(IN_A, aLen), ra, size);
         if (!square) {
             project(crt, b, bOff, bLen, buffers.get(IN_B, bLen), rb, size);
@@ -129,9 +140,32 @@ final class GpuPolyMultiplier {
             ntt.cyclicConvolution(ra, rb, j, NttTables.of(PRIMES[j], log2n), square);
         }
         DeviceBuffer out = buffers.get(OUT, n);
-        crt.reconstructMod(ra, size, n, out, p);
+        if (montgomeryModulus(p)) {
+            crt.reconstructMod(ra, size, n, out, p);
+        } else {
+            crt.reconstructModWord(ra, size, n, out, p);
+        }
         Cuda.synchronize("polynomial product mod p (CRT)");
         out.download(0, c, cOff, n);
+    }
+
+    // The one-convolution route: p a prime below 2^62 (the NTT kernels' range; a composite p
+    // has no transform of its own) with 2^log2n | p - 1. The primality test is cached for the
+    // last modulus.
+    private boolean nttFriendlyPrime(long p, int log2n) {
+        if (p < 3 || p >= 1L << 62 || Long.numberOfTrailingZeros(p - 1) < log2n) {
+            return false;
+        }
+        if (p != primeTested) {
+            primeTestedIsPrime = NttPrimes.isPrime(p);
+            primeTested = p;
+        }
+        return primeTestedIsPrime;
+    }
+
+    /** Whether {@code garner_mod} (Montgomery arithmetic modulo p) takes p: p odd in [3, 2^62). */
+    static boolean montgomeryModulus(long p) {
+        return p >= 3 && p < 1L << 62 && (p & 1) == 1;
     }
 
     private static void project(GpuCrt crt, long[] x, int off, int len, DeviceBuffer in,

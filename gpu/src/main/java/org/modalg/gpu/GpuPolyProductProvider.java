@@ -47,17 +47,18 @@ public final class GpuPolyProductProvider implements PolyProductProvider {
     @Override
     public synchronized boolean multiplyMod(long p, long[] a, int aOff, int aLen, long[] b, int bOff,
             int bLen, long[] c, int cOff) {
-        if (p < 2 || p >= 1L << 62) {
-            throw new IllegalArgumentException("p must be in [2, 2^62), got " + p);
+        if (p == 0 || p == 1) {
+            throw new IllegalArgumentException("p must be in [2, 2^64) read as an unsigned word, got "
+                    + Long.toUnsignedString(p));
         }
         checkRange("a", a, aOff, aLen, 1);
         checkRange("b", b, bOff, bLen, 1);
         long n = (long) aLen + bLen - 1;
         checkRange("c", c, cOff, (int) Math.min(Integer.MAX_VALUE, n), 1);
-        if (p == 2 || n > GpuPolyMultiplier.MAX_PRODUCT_LENGTH) {
-            return false; // Montgomery arithmetic needs an odd modulus; the transforms' limit
+        if (n > GpuPolyMultiplier.MAX_PRODUCT_LENGTH) {
+            return false; // the transforms' limit
         }
-        return run("a product of " + n + " coefficients mod " + p,
+        return run("a product of " + n + " coefficients mod " + Long.toUnsignedString(p),
                 m -> {
                     m.multiplyMod(p, a, aOff, aLen, b, bOff, bLen, c, cOff);
                     return true;

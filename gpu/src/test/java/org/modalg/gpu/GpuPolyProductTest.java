@@ -34,7 +34,8 @@ import org.modalg.polynomial.zz.ZZPoly;
  * the lengths are small: over Z/pZ for NTT-friendly, other 62-bit, and small primes; over Z for
  * 1- to 1000-bit signed coefficients, squares, zeros and extreme values; through the polynomial
  * layer's hooks (ZZPoly.multiply, PolyMulZp.mulNtt) and on the provider directly; the decline
- * paths (p = 2, device out of memory) leave the product to the CPU.
+ * path (device out of memory) leaves the product to the CPU. (Moduli up to 2^64 - 1, p = 2 and
+ * even p: {@link GpuFullWordProductTest}.)
  */
 @Tag("gpu")
 class GpuPolyProductTest {
@@ -237,8 +238,8 @@ class GpuPolyProductTest {
 
     @Test
     void fullWordProductsUnderTheGpuAndAutoBackendsMatchTheCpuBackend() {
-        // ZpPoly.multiplyFullWord: gpu takes the device engine from the NTT threshold, auto from
-        // the provider's length; both give the CPU backend's coefficients
+        // ZpPoly.multiplyFullWord: gpu and auto take the all-device product from the provider's
+        // length (gpu below it the device engine); both give the CPU backend's coefficients
         Random rnd = new Random(GpuTests.seed("GpuPolyProductTest.fullWordBackends"));
         Options gpu = Options.defaults().withBackend(Backend.GPU);
         Options auto = Options.defaults().withBackend(Backend.AUTO);
@@ -284,11 +285,13 @@ class GpuPolyProductTest {
     }
 
     @Test
-    void modulusTwoAndBadArgumentsAreRefused() {
+    void modulusTwoIsTakenAndBadArgumentsAreRefused() {
         long[] a = {1, 1, 0, 1};
         long[] c = new long[7];
-        assertFalse(provider.multiplyMod(2, a, 0, 4, a, 0, 4, c, 0), "p = 2 must be declined");
-        assertThrows(IllegalArgumentException.class, () -> provider.multiplyMod(1L << 62, a, 0, 4, a, 0, 4, c, 0));
+        assertTrue(provider.multiplyMod(2, a, 0, 4, a, 0, 4, c, 0), "p = 2 (garner_mod_word) declined");
+        assertArrayEquals(new long[] {1, 0, 1, 0, 0, 0, 1}, c, "(1 + x + x^3)^2 mod 2");
+        assertThrows(IllegalArgumentException.class, () -> provider.multiplyMod(1, a, 0, 4, a, 0, 4, c, 0));
+        assertThrows(IllegalArgumentException.class, () -> provider.multiplyMod(0, a, 0, 4, a, 0, 4, c, 0));
         assertThrows(IllegalArgumentException.class, () -> provider.multiplyMod(5, a, 2, 4, a, 0, 4, c, 0));
         assertThrows(IllegalArgumentException.class, () -> provider.multiplyMod(5, a, 0, 4, a, 0, 4, c, 1));
         assertThrows(IllegalArgumentException.class, () -> provider.multiplySigned(a, new byte[4], 4, 1, a,

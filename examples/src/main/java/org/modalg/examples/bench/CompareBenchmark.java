@@ -33,9 +33,9 @@ import org.modalg.polynomial.zp.ZpPoly;
  * {@link ZZPoly#multiply(ZZPoly, Options)}, {@link ZpPoly#multiply(ZpPoly, Options)}), with
  * {@link Options#withThreads} for the thread count FLINT is given too, so every change to those
  * routes shows up here without an edit. The nmod rows' p = nextprime(2^62), beyond {@link ZpField}'s 2^62, run through
- * {@link ZpPoly#multiplyFullWord} with the same options: under {@code --backend gpu} (and under auto from
- * the polynomial product provider's length) its transforms run on the device engine, its projection,
- * Garner and reduction mod p on the host. A row modalg cannot run is reported as {@code unsupported} with
+ * {@link ZpPoly#multiplyFullWord} with the same options: under {@code --backend auto} and {@code gpu}, from
+ * the polynomial product provider's length, the whole product on the device (projection, transforms,
+ * Garner and the reduction mod p). A row modalg cannot run is reported as {@code unsupported} with
  * the reason, and FLINT's time is still shown.
  *
  * <p>Timing: modalg's rows by {@link ModularBenchmark#time} (warm-up, then the median and the

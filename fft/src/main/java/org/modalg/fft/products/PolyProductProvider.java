@@ -26,11 +26,13 @@ public interface PolyProductProvider {
     long minLength();
 
     /**
-     * c[cOff .. cOff + aLen + bLen - 1) = a * b mod p for coefficients a[aOff .. aOff + aLen)
-     * and b[bOff .. bOff + bLen) in [0, p) (b == a with the same range: a square), or false
-     * (nothing written) if the provider declines.
+     * c[cOff .. cOff + aLen + bLen - 1) = a * b mod p for any modulus 2 &lt;= p &lt; 2^64 read
+     * as an unsigned word (prime or not, FLINT's {@code nmod} range) and coefficients
+     * a[aOff .. aOff + aLen) and b[bOff .. bOff + bLen) unsigned in [0, p) (b == a with the same
+     * range: a square), or false (nothing written) if the provider declines (e.g. a modulus it
+     * does not take).
      *
-     * @throws IllegalArgumentException if p is not in [2, 2^62) or a range is out of its array
+     * @throws IllegalArgumentException if p is 0 or 1 or a range is out of its array
      */
     boolean multiplyMod(long p, long[] a, int aOff, int aLen, long[] b, int bOff, int bLen, long[] c,
             int cOff);

@@ -4,6 +4,7 @@ import java.math.BigInteger;
 import jcuda.Pointer;
 import jcuda.driver.CUfunction;
 import org.modalg.fft.CrtBasis;
+import org.modalg.fields.UnsignedDivider;
 import org.modalg.fields.ZpField;
 import org.modalg.fields.ZpMontgomery;
 import org.modalg.gpu.runtime.Cuda;
@@ -36,6 +37,7 @@ public final class GpuCrt implements AutoCloseable {
     private final CUfunction projectSigned;
     private final CUfunction garner;
     private final CUfunction garnerMod;
+    private final CUfunction garnerModWord;
     private final CUfunction garnerSigned;
     // M = the primes' product and floor(M / 2), outputLimbs() limbs each (garner_signed)
     private final DeviceBuffer dModulus;
@@ -113,6 +115,7 @@ public final class GpuCrt implements AutoCloseable {
         projectSigned = rt.function(GpuKernels.CRT, "project_signed_limbs");
         garner = rt.function(GpuKernels.CRT, "garner_limbs");
         garnerMod = rt.function(GpuKernels.CRT, "garner_mod");
+        garnerModWord = rt.function(GpuKernels.CRT, "garner_mod_word");
         garnerSigned = rt.function(GpuKernels.CRT, "garner_signed");
         chooser = rt.launchChooser();
     }
@@ -140,7 +143,11 @@ public final class GpuCrt implements AutoCloseable {
         return (bits + 63) / 64;
     }
 
-    /** res row j, element i = x_i mod q_j for the {@code count} elements of x (element-major). */
+    /**
+     * res row j, element i = x_i mod q_j for the {@code count} elements of x (element-major),
+     * every limb any unsigned 64-bit word ({@code project_limbs}: one Montgomery product of the
+     * limb by 2^(64 l) R mod q_j &lt; q_j, exact for any 64-bit limb).
+     */
     public void project(DeviceBuffer x, long count, DeviceBuffer res, long rowStride) {
         LaunchChooser.Probe launch = (n, b) -> Cuda.launch(project, "project_limbs", blocks(n, b), 1, b, 0,
                 x.arg(), Pointer.to(new int[] {inputLimbs}), Pointer.to(new long[] {n}), res.arg(),
@@ -201,6 +208,29 @@ public final class GpuCrt implements AutoCloseable {
                 Pointer.to(new int[] {primes.length}), Pointer.to(new long[] {p}),
                 Pointer.to(new long[] {m.pInverse()}), dQp.arg(), Pointer.to(new long[] {m.one()}));
         launch.launch(count, block(garnerMod, "garner_mod", count, launch));
+    }
+
+    /**
+     * out element i = y_i mod p for any modulus 2 &lt;= p &lt; 2^64 read as an unsigned word (odd
+     * or even, prime or not), y_i the integer below the primes' product with residues res[.][i]:
+     * Garner's digits, then Horner modulo p with Moeller and Granlund's 2-by-1 division by the
+     * normalized p ({@code garner_mod_word}; the constants of {@link UnsignedDivider}). Canonical
+     * results in [0, p). O(P^2) word products per element, as {@link #reconstructMod}, plus 3 per
+     * digit for the division.
+     *
+     * @throws IllegalArgumentException if p is 0 or 1
+     */
+    public void reconstructModWord(DeviceBuffer res, long rowStride, long count, DeviceBuffer out, long p) {
+        if (p == 0 || p == 1) {
+            throw new IllegalArgumentException("p must be in [2, 2^64) read unsigned, got " + Long.toUnsignedString(p));
+        }
+        UnsignedDivider div = new UnsignedDivider(p);
+        LaunchChooser.Probe launch = (n, b) -> Cuda.launch(garnerModWord, "garner_mod_word", blocks(n, b), 1, b,
+                0, res.arg(), Pointer.to(new long[] {rowStride}), Pointer.to(new long[] {n}), out.arg(),
+                dPrimes.arg(), dPinvs.arg(), dQmod.arg(), dInv.arg(), dOne.arg(),
+                Pointer.to(new int[] {primes.length}), Pointer.to(new long[] {div.normalizedDivisor()}),
+                Pointer.to(new long[] {div.reciprocal()}), Pointer.to(new int[] {div.normalizationShift()}));
+        launch.launch(count, block(garnerModWord, "garner_mod_word", count, launch));
     }
 
     /**

@@ -194,10 +194,11 @@ public final class PolyMulZp {
      * are those of the class. The rule, with n = min(aLen, bLen): {@link #mulClassicalFullWord}
      * below {@link Tuning#zpKaratsubaThreshold()}, {@link #mulKaratsubaFullWord} below
      * {@link Tuning#zpNttCrtThreshold()} for p &lt; 2^62 and below
-     * {@link Tuning#zpFullWordNttThreshold()} for larger p, the NTT from there: on the engine of the
-     * call by {@link #mulFullWordOnEngine} when the call asks for the GPU
-     * ({@link org.modalg.fft.Backend#GPU}), otherwise (auto included: measured faster) by
-     * {@link #mulDoubleNtt} on the call's threads.
+     * {@link Tuning#zpFullWordNttThreshold()} for larger p, the NTT from there
+     * ({@link #mulNttFullWord}): whole on the polynomial product provider (the GPU's all-device
+     * product) from its minimum length unless the backend is the CPU; otherwise on the engine of
+     * the call by {@link #mulFullWordOnEngine} when the call asks for the GPU
+     * ({@link org.modalg.fft.Backend#GPU}), else by {@link #mulDoubleNtt} on the call's threads.
      */
     public static void mulFullWord(long p, long[] a, int aOff, int aLen, long[] b, int bOff, int bLen,
                                    long[] c, int cOff) {
@@ -606,18 +607,25 @@ public final class PolyMulZp {
     }
 
     /**
-     * The NTT for any modulus 2 &lt;= p &lt; 2^64 (preconditions of {@link #mulFullWord}): under
-     * {@link org.modalg.fft.Backend#GPU} on the call's device engine by
+     * The NTT for any modulus 2 &lt;= p &lt; 2^64 (preconditions of {@link #mulFullWord}): whole on
+     * a polynomial product provider ({@link PolyMulDevice#mulZp}: the GPU's all-device product,
+     * projection, transforms and Garner's reduction mod p on the device) when the backend allows
+     * the GPU (auto included) and the shorter operand reaches the provider's
+     * {@link org.modalg.fft.products.PolyProductProvider#minLength()}; otherwise (or when it
+     * declines) under {@link org.modalg.fft.Backend#GPU} on the call's device engine by
      * {@link #mulFullWordOnEngine}, else by {@link #mulDoubleNtt} on {@code threads} threads (the
-     * fastest host route: the double-precision transforms; faster than the engine route under
-     * auto at every length measured).
+     * fastest host route: the double-precision transforms).
      */
     static void mulNttFullWord(long p, long[] a, int aOff, int aLen, long[] b, int bOff, int bLen, long[] c,
             int cOff, int threads) {
-        // the device engine only when the call asks for the GPU: under auto the host route was
-        // faster at every length measured (H100 host, 16 threads, p = 2^62 + 135: 2^16 5.2 ms on
-        // the host against 11.1 through the engine, 2^20 89 against 124; projection and Garner
-        // stay on the host either way)
+        // the all-device product first (auto and gpu), measured faster than 16 host threads at
+        // every length (H100 host, p = 2^62 + 135: 0.80 / 5.3 / 132 ms at 2^16 / 2^20 / 2^24
+        // against 5.1 / 90 / 1030; polynomial/BENCHMARKS.md). The engine route below, with
+        // projection and Garner on the host, lost to the host (2^16 11.1 ms, 2^20 124), so it
+        // serves only the gpu backend when no provider takes the product
+        if (PolyMulDevice.mulZp(p, a, aOff, aLen, b, bOff, bLen, c, cOff)) {
+            return;
+        }
         NttEngine engine = ProductContext.backend() == org.modalg.fft.Backend.GPU
                 ? ProductContext.engine(Math.min(aLen, bLen)) : null;
         if (engine == null || engine.runsOnHost()) {

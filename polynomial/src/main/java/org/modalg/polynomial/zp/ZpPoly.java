@@ -319,12 +319,15 @@ public final class ZpPoly {
      * fused with the reduction mod p, O(s N log N) for N = 2^ceil(log2(len f + len g - 1)).
      * {@link Route#CRT} takes that NTT whatever the size.
      *
-     * <p>Backend: the NTT's transforms run on the call's engine as for {@link #multiply(ZpPoly,
-     * Options)}: the double-precision transforms on {@link Options#threads()} host threads for
-     * {@link Backend#CPU}; a GPU engine for {@link Backend#GPU} ({@link IllegalStateException}
-     * when none is usable, checked first) and under {@link Backend#AUTO} from the polynomial
-     * product provider's measured length ({@link PolyMulZp#mulFullWordOnEngine}: projection,
-     * Garner and the reduction mod p on the host, the transforms on the device).
+     * <p>Backend: the double-precision transforms on {@link Options#threads()} host threads for
+     * {@link Backend#CPU}. Under {@link Backend#AUTO} and {@link Backend#GPU}, from the polynomial
+     * product provider's measured length ({@link org.modalg.fft.products.PolyProductProvider#minLength()}),
+     * the whole product on the provider (the GPU's all-device product: projection onto three
+     * primes, transforms and Garner's reduction mod p on the device, for every p &lt; 2^64); a
+     * product it declines, or shorter, runs under {@link Backend#GPU} on a GPU engine
+     * ({@link PolyMulZp#mulFullWordOnEngine}: the transforms on the device, projection and Garner
+     * on the host; {@link IllegalStateException} when no GPU is usable, checked first), under
+     * auto on the host.
      *
      * @throws IllegalArgumentException as {@link #multiplyFullWord(long, long[], long[])}, and if
      *     options is null, its route is {@link Route#BIG_PRIME}, or the product has more
