@@ -137,7 +137,7 @@ final class GpuFpBatchProduct implements AutoCloseable {
 
     /**
      * Points per thread of the kernel for m limbs: 16, faster than 8 at every size measured (H100,
-     * 2^11 .. 2^16 bits: 1.07x .. 1.39x; module BENCHMARKS.md).
+     * 2^11 .. 2^16 bits: 1.17x .. 1.39x; module BENCHMARKS.md).
      */
     static int pointsPerThread(int m) {
         return 16;
@@ -178,7 +178,7 @@ final class GpuFpBatchProduct implements AutoCloseable {
      * took 8.05 / 9.95 / 10.67 / 11.06 / 11.67 ms for the paper's grid at 2^11 .. 2^15 bits against
      * the schoolbook's 4.80 / 8.74 / 17.0 / 33.6 / 50.3 and the NTT's 8.29 / 8.35 / 9.49 / 9.91 /
      * 11.28 (faster than the NTT only at 2^11, where the schoolbook leads, and faster than the
-     * schoolbook from 2^13, where the NTT leads by 3-11%), so the engine keeps its rule.
+     * schoolbook from 2^13, where the NTT leads by 3-13%), so the engine keeps its rule.
      */
     static boolean chosenFor(int m) {
         if (System.getProperty("modalg.gpu.batchedMulKernel") != null) {
