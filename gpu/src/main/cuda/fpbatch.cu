@@ -27,6 +27,15 @@
 //     coefficients, NaN included) or i == failInst (tests), else 0; when flags[i] = 1 the limbs
 //     written to c_i are meaningless and the host must recompute them. errs (may be null): the
 //     instance's max |x - rint(x)| as a float (statistics).
+// fpb_mul_nN_pPt(same arguments, ptab)
+//     The same product with every root read from ptab, the instance tables filled by fpb_tables
+//     for (N, P) from the same tw (copies of its roots: the same values, the same bound), laid
+//     out so that the threads of a warp read consecutive entries (the roots of pass (Ns, R) at
+//     [(r - 1) Ns + k]); the kernels above read tw at strides r k N / (Ns R) 2^twLog / N, up to one
+//     L1 wavefront per thread (gpu/BENCHMARKS.md, "FP64 in-block product"). Not yet measured.
+// fpb_tables(tw, twLog, logN, lp, out, count)
+//     out[i] for i < count = N/2 + fpb_tab_entries(logN, lp) + fpb_tab_entries(logN - 1, lp - 1),
+//     lp = log2 P (fpb_tab_value); any grid. Once per (N, P) and context.
 //
 // Launch. T = N / P threads per instance; blockDim.x = any multiple of 32 with T <= blockDim.x
 // <= the kernel's bound (256, or T when larger); the kernel takes ipb = floor(blockDim.x / T)
@@ -230,6 +239,14 @@ __host__ __device__ __forceinline__ double2 fpb_tw(const double2* __restrict__ t
     return fpb_c(-w.x, -w.y);
 }
 
+__host__ __device__ __forceinline__ double2 fpb_ld(const double2* __restrict__ p) {
+#ifdef __CUDA_ARCH__
+    return __ldg(p);
+#else
+    return *p;
+#endif
+}
+
 // Per-thread state kept across barriers (registers on the device, one per simulated thread on
 // the host).
 template <int P>
@@ -241,11 +258,12 @@ struct FpbRegs {
 
 // One Stockham pass of radix R over n = 2^logn points in s (padded), Ns = 2^logNs points already
 // transformed, by T threads of PT points each (n = T PT); roots of this length at table index
-// e * tstride. zeroTop (first pass only): the points from n/2 on are zero and not read.
+// e * tstride, or, when ptab is not null, at ptab[(r - 1) Ns + k] (the pass's own table, read
+// coalesced: fpb_tables). zeroTop (first pass only): the points from n/2 on are zero and not read.
 template <int R, int PT, class Ex, class Regs>
 __host__ __device__ __forceinline__ void fpb_pass(Ex& ex, Regs* regs, double2* s, int logn, int logNs, int T,
                                                   const double2* __restrict__ tw, int tstride, int half,
-                                                  bool zeroTop) {
+                                                  bool zeroTop, const double2* __restrict__ ptab) {
     constexpr int LR = fpb_log2(R);
     FPB_FOR (ex, lt) {
         Regs& rg = regs[Ex::HOST ? lt : 0];
@@ -262,7 +280,8 @@ __host__ __device__ __forceinline__ void fpb_pass(Ex& ex, Regs* regs, double2* s
             if (logNs > 0) {
 #pragma unroll
                 for (int r = 1; r < R; r++) {
-                    rg.v[q * R + r] = fpb_cmul(rg.v[q * R + r], fpb_tw(tw, r * k * mulStep * tstride, half));
+                    rg.v[q * R + r] = fpb_cmul(rg.v[q * R + r], ptab ? fpb_ld(&ptab[((r - 1) << logNs) + k])
+                                                                      : fpb_tw(tw, r * k * mulStep * tstride, half));
                 }
             }
             fpb_dft<R>(&rg.v[q * R]);
@@ -285,23 +304,79 @@ __host__ __device__ __forceinline__ void fpb_pass(Ex& ex, Regs* regs, double2* s
     ex.sync();
 }
 
+// Entries of the pass tables of a transform of 2^logn points in passes of radix 2^lp (then one of
+// the remaining levels): (R - 1) Ns per pass with Ns > 1.
+__host__ __device__ __forceinline__ constexpr int fpb_tab_entries(int logn, int lp) {
+    int total = 0, logNs = 0;
+    for (int p = 0; p < logn / lp; p++) {
+        total += logNs > 0 ? ((1 << lp) - 1) << logNs : 0;
+        logNs += lp;
+    }
+    if (logn % lp != 0 && logNs > 0) {
+        total += ((1 << (logn % lp)) - 1) << logNs;
+    }
+    return total;
+}
+
 // The forward DFT of n = 2^LOGN points in s by T = n / PT threads: passes of radix PT, then one of
-// radix 2^(LOGN mod log2 PT). ZT: the upper half of the input is zero (not read).
+// radix 2^(LOGN mod log2 PT). ZT: the upper half of the input is zero (not read). ptab: the pass
+// tables (fpb_tab_entries(LOGN, log2 PT) entries, pass after pass) or null (roots from tw).
 template <int LOGN, int PT, bool ZT, class Ex, class Regs>
 __host__ __device__ __forceinline__ void fpb_fft(Ex& ex, Regs* regs, double2* s, int T, const double2* __restrict__ tw,
-                                                 int tstride, int half) {
+                                                 int tstride, int half, const double2* __restrict__ ptab) {
     constexpr int LP = fpb_log2(PT);
     constexpr int FULL = LOGN / LP;
     constexpr int REM = LOGN % LP;
     int logNs = 0;
+    int off = 0;
 #pragma unroll
     for (int p = 0; p < FULL; p++) {
-        fpb_pass<PT, PT>(ex, regs, s, LOGN, logNs, T, tw, tstride, half, ZT && p == 0);
+        fpb_pass<PT, PT>(ex, regs, s, LOGN, logNs, T, tw, tstride, half, ZT && p == 0, ptab ? ptab + off : nullptr);
+        off += logNs > 0 ? (PT - 1) << logNs : 0;
         logNs += LP;
     }
     if (REM > 0) {
-        fpb_pass<(1 << REM), PT>(ex, regs, s, LOGN, logNs, T, tw, tstride, half, ZT && FULL == 0);
+        fpb_pass<(1 << REM), PT>(ex, regs, s, LOGN, logNs, T, tw, tstride, half, ZT && FULL == 0,
+                                 ptab ? ptab + off : nullptr);
     }
+}
+
+// The roots of the instance tables of fpb_product<N, P> with pass tables (kernels fpb_mul_nN_pPt):
+// out[i] for i < N/2 + fpb_tab_entries(log2 N, log2 P) + fpb_tab_entries(log2 N - 1, log2 P - 1):
+// first w_N^k for k < N/2 (the packing's roots), then the forward transform's pass tables, then the
+// inverse's; every entry a copy of a root of tw (the roots of 2^twLog, twLog >= log2 N), so the
+// error bound is unchanged. Returns false past the end.
+__host__ __device__ __forceinline__ bool fpb_tab_value(int i, int logN, int lp, const double2* __restrict__ tw,
+                                                       int twLog, double2* out) {
+    const int half = 1 << (twLog - 1);
+    if (i < (1 << (logN - 1))) {
+        *out = fpb_tw(tw, i << (twLog - logN), half);
+        return true;
+    }
+    i -= 1 << (logN - 1);
+    for (int inv = 0; inv < 2; inv++) {
+        const int logn = logN - inv, l = lp - inv; // the inverse: N/2 points, radix P/2
+        const int tstride = 1 << (twLog - logn);
+        int logNs = 0;
+        const int full = logn / l, rem = logn % l;
+        for (int p = 0; p <= full; p++) {
+            const int lr = p < full ? l : rem;
+            if (lr == 0) {
+                break;
+            }
+            if (logNs > 0) {
+                const int cnt = ((1 << lr) - 1) << logNs;
+                if (i < cnt) {
+                    const int r = (i >> logNs) + 1, k = i & ((1 << logNs) - 1);
+                    *out = fpb_tw(tw, r * k * (1 << (logn - logNs - lr)) * tstride, half);
+                    return true;
+                }
+                i -= cnt;
+            }
+            logNs += lr;
+        }
+    }
+    return false;
 }
 
 // The product of one instance: a, b (M limbs, as 64-bit words), c (2 M limbs); s: this instance's
@@ -311,7 +386,7 @@ __host__ __device__ __forceinline__ void fpb_product(Ex& ex, FpbRegs<P>* regs, c
                                                      const u64* __restrict__ b, u64* __restrict__ c, int M,
                                                      double2* s, const double2* __restrict__ tw, int twLog,
                                                      double margin, bool forceFail, u32* flagOut, float* errOut,
-                                                     bool write) {
+                                                     bool write, const double2* __restrict__ ptab) {
     constexpr int T = N / P;
     constexpr int LOGN = fpb_log2(N);
     constexpr int H = N / 2;
@@ -350,7 +425,7 @@ __host__ __device__ __forceinline__ void fpb_product(Ex& ex, FpbRegs<P>* regs, c
     }
     ex.sync();
 
-    fpb_fft<LOGN, P, true>(ex, regs, s, T, tw, tstride, half);
+    fpb_fft<LOGN, P, true>(ex, regs, s, T, tw, tstride, half, ptab ? ptab + H : nullptr);
 
     // separation, pointwise product, packing; group k in [0, H/2] reads Z_k, Z_(N-k), Z_(k+H),
     // Z_(H-k) and writes conj(8 X_k) to s[k] and conj(8 X_(H-k)) to s[H-k] (disjoint groups)
@@ -363,7 +438,7 @@ __host__ __device__ __forceinline__ void fpb_product(Ex& ex, FpbRegs<P>* regs, c
             // 2 A = Z_k + conj Z_(N-k), 2 B = (Z_k - conj Z_(N-k)) / i
             const double2 p0 = fpb_cmul(fpb_c(zk.x + zm.x, zk.y - zm.y), fpb_c(zk.y + zm.y, zm.x - zk.x)); // 4 P_k
             const double2 p1 = fpb_cmul(fpb_c(zh.x + zg.x, zh.y - zg.y), fpb_c(zh.y + zg.y, zg.x - zh.x)); // 4 P_(k+H)
-            const double2 wk = fpb_tw(tw, k * tstride, half);
+            const double2 wk = ptab ? fpb_ld(&ptab[k]) : fpb_tw(tw, k * tstride, half);
             // 8 E_k = 4 P_k + 4 P_(k+H); 8 O_k = (4 P_k - 4 P_(k+H)) conj(w_k)
             const double2 e = fpb_c(p0.x + p1.x, p0.y + p1.y);
             const double2 o = fpb_cmul(fpb_c(p0.x - p1.x, p0.y - p1.y), fpb_c(wk.x, -wk.y));
@@ -371,7 +446,7 @@ __host__ __device__ __forceinline__ void fpb_product(Ex& ex, FpbRegs<P>* regs, c
             s[FPB_PAD(k)] = fpb_c(e.x - o.y, -(e.y + o.x));
             if (k > 0 && k < H / 2) {
                 // P_(H-k) = conj P_(k+H), P_(N-k) = conj P_k
-                const double2 wg = fpb_tw(tw, (H - k) * tstride, half);
+                const double2 wg = ptab ? fpb_ld(&ptab[H - k]) : fpb_tw(tw, (H - k) * tstride, half);
                 const double2 e2 = fpb_c(p1.x + p0.x, -p1.y - p0.y);
                 const double2 o2 = fpb_cmul(fpb_c(p1.x - p0.x, p0.y - p1.y), fpb_c(wg.x, -wg.y));
                 s[FPB_PAD(H - k)] = fpb_c(e2.x - o2.y, -(e2.y + o2.x));
@@ -380,7 +455,8 @@ __host__ __device__ __forceinline__ void fpb_product(Ex& ex, FpbRegs<P>* regs, c
     }
     ex.sync();
 
-    fpb_fft<LOGN - 1, P / 2, false>(ex, regs, s, T, tw, 2 * tstride, half);
+    fpb_fft<LOGN - 1, P / 2, false>(ex, regs, s, T, tw, 2 * tstride, half,
+                                    ptab ? ptab + H + fpb_tab_entries(LOGN, fpb_log2(P)) : nullptr);
 
     // rounding, check, carries
     const double scale = 1.0 / (4.0 * N);
@@ -482,7 +558,8 @@ template <int N, int P>
 __device__ __forceinline__ void fpb_mul(const u64* __restrict__ a, long long sa, const u64* __restrict__ b,
                                         long long sb, u64* __restrict__ c, long long sc, int M, long long count,
                                         const double2* __restrict__ tw, int twLog, u32* __restrict__ flags,
-                                        float* __restrict__ errs, double margin, long long failInst) {
+                                        float* __restrict__ errs, double margin, long long failInst,
+                                        const double2* __restrict__ ptab) {
     extern __shared__ double2 fpb_sh[];
     constexpr int T = N / P;
     const int ipb = blockDim.x / T;
@@ -495,7 +572,7 @@ __device__ __forceinline__ void fpb_mul(const u64* __restrict__ a, long long sa,
     FpbDevice ex{lt, active ? lt + 1 : lt};
     FpbRegs<P> regs[1];
     fpb_product<N, P>(ex, regs, a + ii * sa, b + ii * sb, c + ii * sc, M, s, tw, twLog, margin, ii == failInst,
-                      flags + ii, errs ? errs + ii : nullptr, active);
+                      flags + ii, errs ? errs + ii : nullptr, active, ptab);
 }
 
 #define FPB_KERNEL(N, P, BOUND)                                                                          \
@@ -503,8 +580,27 @@ __device__ __forceinline__ void fpb_mul(const u64* __restrict__ a, long long sa,
             const u64* __restrict__ a, long long sa, const u64* __restrict__ b, long long sb,              \
             u64* __restrict__ c, long long sc, int M, long long count, const double2* __restrict__ tw,     \
             int twLog, u32* __restrict__ flags, float* __restrict__ errs, double margin, long long failInst) { \
-        fpb_mul<N, P>(a, sa, b, sb, c, sc, M, count, tw, twLog, flags, errs, margin, failInst);            \
+        fpb_mul<N, P>(a, sa, b, sb, c, sc, M, count, tw, twLog, flags, errs, margin, failInst, nullptr);   \
+    }                                                                                                    \
+    extern "C" __global__ void __launch_bounds__(BOUND) fpb_mul_n##N##_p##P##t(                          \
+            const u64* __restrict__ a, long long sa, const u64* __restrict__ b, long long sb,              \
+            u64* __restrict__ c, long long sc, int M, long long count, const double2* __restrict__ tw,     \
+            int twLog, u32* __restrict__ flags, float* __restrict__ errs, double margin, long long failInst, \
+            const double2* __restrict__ ptab) {                                                          \
+        fpb_mul<N, P>(a, sa, b, sb, c, sc, M, count, tw, twLog, flags, errs, margin, failInst, ptab);      \
     }
+
+// The instance tables of the fpb_mul_nN_pPt kernels (fpb_tab_value): out[i] for i < count =
+// N/2 + fpb_tab_entries(logN, lp) + fpb_tab_entries(logN - 1, lp - 1), lp = log2 P; any grid.
+extern "C" __global__ void fpb_tables(const double2* __restrict__ tw, int twLog, int logN, int lp,
+                                      double2* __restrict__ out, int count) {
+    for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < count; i += gridDim.x * blockDim.x) {
+        double2 v;
+        if (fpb_tab_value(i, logN, lp, tw, twLog, &v)) {
+            out[i] = v;
+        }
+    }
+}
 
 #ifndef FPB_NO_KERNELS // (the harness's host-only build of its sim mode)
 FPB_KERNEL(64, 8, 256)

@@ -2,17 +2,20 @@
 // Java), with the schoolbook bi_mul32_q8 (bigint.cu) and the exact in-block NTT product
 // bnt_mul_d8l (bigint_ntt.cu) compiled in the same program:
 //   sim     (no GPU needed) the kernel's own code, fpb_product, run on the host one simulated
-//           thread after the other between barriers, P = 8 and 16, against a CPU schoolbook:
+//           thread after the other between barriers, P = 8 and 16, roots from the table tw and
+//           from the pass tables (fpb_tab_value, the _t kernels), against a CPU schoolbook:
 //           sizes 1 .. 1024 limbs (most not powers of two), the least transform length and a
 //           longer one, 14 input patterns (all-ones first); the largest rounding error seen.
-//   check   the 16 kernels fpb_mul_nN_pP on the device: sizes 1 .. 1024 limbs, both P, two block
+//   check   the 32 kernels fpb_mul_nN_pP and fpb_mul_nN_pPt on the device (the latter's tables made
+//           by fpb_tables and compared with the host's bit for bit): sizes 1 .. 1024 limbs, both P, two block
 //           shapes (one and several instances per block), packed and padded strides (padding
 //           checked untouched), squares through one buffer, the 14 patterns, every limb against
 //           the CPU schoolbook; flags: none may be set where the bound holds (M <= 855), and an
 //           instance forced to fail (failInst) must be flagged alone and, redone by the exact
 //           route (here the CPU schoolbook), give the right limbs; a margin of -1 flags all.
 //   bench   the midsize paper's grid NumBits = 2^LO .. 2^HI (default 11 .. 16), NumInsts =
-//           2^TOTAL / NumBits, random full-entropy limbs: the FP kernels (P = 8, 16; blocks of
+//           2^TOTAL / NumBits, random full-entropy limbs: the FP kernels (P = 8, 16, with and
+//           without pass tables; blocks of
 //           about 64, 128, 256 threads) against bi_mul32_q8 and bnt_mul_d8l in the engine's shapes,
 //           min of reps with CUDA events; every timed result checked (every instance modulo
 //           2^61 - 1, 32 instances bit for bit), flagged instances counted (and redone on the CPU
@@ -94,26 +97,46 @@ struct FpbHost {
     }
 };
 
+// the instance tables of the pass-table kernels (fpb_tables on the host)
+static int tab_count(int lg, int P) {
+    const int lp = P == 8 ? 3 : 4;
+    return (1 << (lg - 1)) + fpb_tab_entries(lg, lp) + fpb_tab_entries(lg - 1, lp - 1);
+}
+
+static std::vector<double2> host_tabs(int lg, int P, const double2* tw) {
+    std::vector<double2> t(tab_count(lg, P));
+    for (size_t i = 0; i < t.size(); i++) {
+        if (!fpb_tab_value((int) i, lg, P == 8 ? 3 : 4, tw, TW_LOG, &t[i])) fail("tab", "entry " + std::to_string(i));
+    }
+    double2 extra;
+    if (fpb_tab_value((int) t.size(), lg, P == 8 ? 3 : 4, tw, TW_LOG, &extra)) fail("tab", "past the end");
+    return t;
+}
+
 template <int N, int P>
-static void sim_one(const u64* a, const u64* b, u64* c, int M, const double2* tw, u32* flag, float* err) {
+static void sim_one(const u64* a, const u64* b, u64* c, int M, const double2* tw, u32* flag, float* err, bool tabs) {
     constexpr int T = N / P;
     std::vector<char> sh(FPB_SHARED(N, T) + 64, (char) 0xff); // garbage (NaN) as on the device
     std::vector<FpbRegs<P>> regs(T);
     FpbHost ex{0, T};
-    fpb_product<N, P>(ex, regs.data(), a, b, c, M, (double2*) sh.data(), tw, TW_LOG, 0.25, false, flag, err, true);
+    std::vector<double2> ptab;
+    if (tabs) ptab = host_tabs(fpb_log2(N), P, tw);
+    fpb_product<N, P>(ex, regs.data(), a, b, c, M, (double2*) sh.data(), tw, TW_LOG, 0.25, false, flag, err, true,
+                      tabs ? ptab.data() : nullptr);
 }
 
 template <int P>
-static void sim_dispatch(int lg, const u64* a, const u64* b, u64* c, int M, const double2* tw, u32* flag, float* err) {
+static void sim_dispatch(int lg, const u64* a, const u64* b, u64* c, int M, const double2* tw, u32* flag, float* err,
+                         bool tabs) {
     switch (lg) {
-        case 6: sim_one<64, P>(a, b, c, M, tw, flag, err); break;
-        case 7: sim_one<128, P>(a, b, c, M, tw, flag, err); break;
-        case 8: sim_one<256, P>(a, b, c, M, tw, flag, err); break;
-        case 9: sim_one<512, P>(a, b, c, M, tw, flag, err); break;
-        case 10: sim_one<1024, P>(a, b, c, M, tw, flag, err); break;
-        case 11: sim_one<2048, P>(a, b, c, M, tw, flag, err); break;
-        case 12: sim_one<4096, P>(a, b, c, M, tw, flag, err); break;
-        default: sim_one<8192, P>(a, b, c, M, tw, flag, err); break;
+        case 6: sim_one<64, P>(a, b, c, M, tw, flag, err, tabs); break;
+        case 7: sim_one<128, P>(a, b, c, M, tw, flag, err, tabs); break;
+        case 8: sim_one<256, P>(a, b, c, M, tw, flag, err, tabs); break;
+        case 9: sim_one<512, P>(a, b, c, M, tw, flag, err, tabs); break;
+        case 10: sim_one<1024, P>(a, b, c, M, tw, flag, err, tabs); break;
+        case 11: sim_one<2048, P>(a, b, c, M, tw, flag, err, tabs); break;
+        case 12: sim_one<4096, P>(a, b, c, M, tw, flag, err, tabs); break;
+        default: sim_one<8192, P>(a, b, c, M, tw, flag, err, tabs); break;
     }
 }
 
@@ -133,13 +156,14 @@ static void sim_all(u64 seed) {
                 make_instance(pat, a.data(), b.data(), M, gen_word(seed + 31 * M, i));
                 ref_mul(a.data(), b.data(), r.data(), M);
                 for (int lg = lg0; lg <= std::min(13, lg0 + (M <= 64 ? 1 : 0)); lg++) {
-                    for (int P : {8, 16}) {
+                    for (int P : {8, 16})
+                    for (int tabs = 0; tabs < 2; tabs++) {
                         if (M > 512 && P == 8 && i % 2) continue; // time
                         std::fill(c.begin(), c.end(), 0x5a5a5a5a5a5a5a5aull);
                         u32 flag = 7;
                         float err = -1;
-                        if (P == 8) sim_dispatch<8>(lg, a.data(), b.data(), c.data(), M, tw.data(), &flag, &err);
-                        else sim_dispatch<16>(lg, a.data(), b.data(), c.data(), M, tw.data(), &flag, &err);
+                        if (P == 8) sim_dispatch<8>(lg, a.data(), b.data(), c.data(), M, tw.data(), &flag, &err, tabs);
+                        else sim_dispatch<16>(lg, a.data(), b.data(), c.data(), M, tw.data(), &flag, &err, tabs);
                         n++;
                         {
                             std::lock_guard<std::mutex> g(mu);
@@ -147,7 +171,7 @@ static void sim_all(u64 seed) {
                             worstRatio = std::max(worstRatio, err / fp_bound(M, lg));
                         }
                         std::string where = "M=" + std::to_string(M) + " N=" + std::to_string(1 << lg) + " P=" +
-                                            std::to_string(P) + " inst=" + std::to_string(i) + " pattern=" + PAT_NAME[pat];
+                                            std::to_string(P) + (tabs ? "t" : "") + " inst=" + std::to_string(i) + " pattern=" + PAT_NAME[pat];
                         if (flag) {
                             flagged++;
                             if (fp_bound(M, lg) < 0.25) fail("sim flagged under the bound", where + " err=" + std::to_string(err));
@@ -159,7 +183,7 @@ static void sim_all(u64 seed) {
             }
         });
     }
-    printf("sim (kernel code on the host): %zu sizes 1..1024 limbs, %lld products, P 8 and 16, least and next N, 14 patterns: %s; "
+    printf("sim (kernel code on the host): %zu sizes 1..1024 limbs, %lld products, P 8 and 16, roots from tw and from the pass tables, least and next N, 14 patterns: %s; "
            "flagged %lld; largest |x - rint(x)| %.3g (%.3g of the proven bound)\n",
            sizeof(SIZES) / sizeof(int), (long long) n, g_fail == before ? "ok" : "FAIL", (long long) flagged, worst, worstRatio);
     fflush(stdout);
@@ -179,6 +203,17 @@ static FpbKernel fpb_kernel(int lg, int P) {
     return P == 8 ? k8[lg - 6] : k16[lg - 6];
 }
 
+typedef void (*FpbKernelT)(const u64*, long long, const u64*, long long, u64*, long long, int, long long, const double2*,
+                           int, u32*, float*, double, long long, const double2*);
+
+static FpbKernelT fpb_kernel_t(int lg, int P) {
+    static const FpbKernelT k8[] = {fpb_mul_n64_p8t, fpb_mul_n128_p8t, fpb_mul_n256_p8t, fpb_mul_n512_p8t,
+                                    fpb_mul_n1024_p8t, fpb_mul_n2048_p8t, fpb_mul_n4096_p8t, fpb_mul_n8192_p8t};
+    static const FpbKernelT k16[] = {fpb_mul_n64_p16t, fpb_mul_n128_p16t, fpb_mul_n256_p16t, fpb_mul_n512_p16t,
+                                     fpb_mul_n1024_p16t, fpb_mul_n2048_p16t, fpb_mul_n4096_p16t, fpb_mul_n8192_p16t};
+    return P == 8 ? k8[lg - 6] : k16[lg - 6];
+}
+
 static int fpb_bound_threads(int lg, int P) {
     return std::max(256, (1 << lg) / P);
 }
@@ -189,16 +224,44 @@ static Launch fpb_shape(int M, int lg, int P, int target, long long count) {
 }
 
 static const double2* g_tw = nullptr;
+static double2* g_tabs[2][14]; // [P == 16][lg]: the instance tables of the pass-table kernels
+
+// the instance tables for (lg, P), made on the device by fpb_tables once, and checked once
+// against the host's (bit for bit: copies of the same roots)
+static const double2* device_tabs(int lg, int P) {
+    double2*& t = g_tabs[P == 16][lg];
+    if (!t) {
+        const int n = tab_count(lg, P);
+        CK(cudaMalloc(&t, (size_t) n * sizeof(double2)));
+        fpb_tables<<<64, 256>>>(g_tw, TW_LOG, lg, P == 8 ? 3 : 4, t, n);
+        CKL();
+        std::vector<double2> h(n);
+        CK(cudaMemcpy(h.data(), t, (size_t) n * sizeof(double2), cudaMemcpyDeviceToHost));
+        static std::vector<double2> tw = host_table();
+        std::vector<double2> want = host_tabs(lg, P, tw.data());
+        if (memcmp(h.data(), want.data(), (size_t) n * sizeof(double2)) != 0)
+            fail("fpb_tables", "lg=" + std::to_string(lg) + " P=" + std::to_string(P));
+    }
+    return t;
+}
 
 static bool fpb_launch(int lg, int P, const Launch& Lc, const u64* a, long long sa, const u64* b, long long sb, u64* c,
-                       long long sc, int M, long long count, u32* flags, float* errs, double margin, long long failInst) {
-    FpbKernel f = fpb_kernel(lg, P);
-    if (Lc.smem > 48 * 1024) CK(cudaFuncSetAttribute((const void*) f, cudaFuncAttributeMaxDynamicSharedMemorySize, (int) Lc.smem));
-    f<<<(unsigned) Lc.grid, Lc.threads, Lc.smem>>>(a, sa, b, sb, c, sc, M, count, g_tw, TW_LOG, flags, errs, margin, failInst);
+                       long long sc, int M, long long count, u32* flags, float* errs, double margin, long long failInst,
+                       bool tabs = false) {
+    if (tabs) {
+        FpbKernelT f = fpb_kernel_t(lg, P);
+        const double2* pt = device_tabs(lg, P);
+        if (Lc.smem > 48 * 1024) CK(cudaFuncSetAttribute((const void*) f, cudaFuncAttributeMaxDynamicSharedMemorySize, (int) Lc.smem));
+        f<<<(unsigned) Lc.grid, Lc.threads, Lc.smem>>>(a, sa, b, sb, c, sc, M, count, g_tw, TW_LOG, flags, errs, margin, failInst, pt);
+    } else {
+        FpbKernel f = fpb_kernel(lg, P);
+        if (Lc.smem > 48 * 1024) CK(cudaFuncSetAttribute((const void*) f, cudaFuncAttributeMaxDynamicSharedMemorySize, (int) Lc.smem));
+        f<<<(unsigned) Lc.grid, Lc.threads, Lc.smem>>>(a, sa, b, sb, c, sc, M, count, g_tw, TW_LOG, flags, errs, margin, failInst);
+    }
     cudaError_t e = cudaGetLastError();
     if (e != cudaSuccess) {
         char where[200];
-        snprintf(where, sizeof where, "fpb N=%d P=%d M=%d count=%lld grid=%lld threads=%d ipb=%d smem=%zu: %s", 1 << lg, P, M,
+        snprintf(where, sizeof where, "fpb N=%d P=%d%s M=%d count=%lld grid=%lld threads=%d ipb=%d smem=%zu: %s", 1 << lg, P, tabs ? "t" : "", M,
                  count, Lc.grid, Lc.threads, Lc.ipb, Lc.smem, cudaGetErrorName(e));
         fail("launch", where);
         if (g_fail > 50) exit(2);
@@ -240,6 +303,9 @@ static void print_kernels() {
             CK(cudaFuncGetAttributes(&fa, (const void*) fpb_kernel(lg, P)));
             printf("# kernel fpb_mul_n%d_p%d: %d regs, %zu B local, max %d threads\n", 1 << lg, P, fa.numRegs, fa.localSizeBytes,
                    fa.maxThreadsPerBlock);
+            CK(cudaFuncGetAttributes(&fa, (const void*) fpb_kernel_t(lg, P)));
+            printf("# kernel fpb_mul_n%d_p%dt: %d regs, %zu B local, max %d threads\n", 1 << lg, P, fa.numRegs, fa.localSizeBytes,
+                   fa.maxThreadsPerBlock);
         }
 }
 
@@ -280,19 +346,20 @@ static void check_size(int M, u64 seed) {
         std::vector<u64> sent(hC.size(), SENT);
         for (int lg = lg0; lg <= std::min(13, lg0 + 1); lg++) {
             for (int P : {8, 16}) {
-                for (int target : {32, 256}) {
+                for (int target : {32, 256})
+                for (int tabs = 0; tabs < 2; tabs++) {
                     Launch Lc = fpb_shape(M, lg, P, target, count);
                     if (!Lc.ok) continue;
                     const long long failInst = padded ? count / 2 : -1;
                     CK(cudaMemcpy(dC, sent.data(), hC.size() * 8, cudaMemcpyHostToDevice));
                     CK(cudaMemset(dF, 0xff, count * 4));
-                    if (!fpb_launch(lg, P, Lc, dA, sa, dB, sb, dC, sc, M, count, dF, dE, 0.25, failInst)) continue;
+                    if (!fpb_launch(lg, P, Lc, dA, sa, dB, sb, dC, sc, M, count, dF, dE, 0.25, failInst, tabs)) continue;
                     CK(cudaDeviceSynchronize());
                     CK(cudaMemcpy(hC.data(), dC, hC.size() * 8, cudaMemcpyDeviceToHost));
                     CK(cudaMemcpy(hF.data(), dF, count * 4, cudaMemcpyDeviceToHost));
                     int bad = 0;
                     for (long long i = 0; i < count && bad < 3; i++) {
-                        std::string where = "fpb N=" + std::to_string(1 << lg) + " P=" + std::to_string(P) + " M=" + std::to_string(M) +
+                        std::string where = "fpb N=" + std::to_string(1 << lg) + " P=" + std::to_string(P) + (tabs ? "t" : "") + " M=" + std::to_string(M) +
                                             " ipb=" + std::to_string(Lc.ipb) + (padded ? " padded" : " packed") + " inst=" +
                                             std::to_string(i) + " pattern=" + PAT_NAME[pats[i]];
                         if (hF[i] > 1) { fail("flag not written", where); bad++; continue; }
@@ -313,9 +380,10 @@ static void check_size(int M, u64 seed) {
             }
             if (!padded) {
                 // squares through one buffer, and a margin of -1: every instance flagged
-                for (int P : {8, 16}) {
+                for (int P : {8, 16})
+                for (int tabs = 0; tabs < 2; tabs++) {
                     Launch Lc = fpb_shape(M, lg, P, 128, count);
-                    if (!Lc.ok || !fpb_launch(lg, P, Lc, dA, sa, dA, sa, dC, sc, M, count, dF, nullptr, 0.25, -1)) continue;
+                    if (!Lc.ok || !fpb_launch(lg, P, Lc, dA, sa, dA, sa, dC, sc, M, count, dF, nullptr, 0.25, -1, tabs)) continue;
                     CK(cudaDeviceSynchronize());
                     CK(cudaMemcpy(hC.data(), dC, hC.size() * 8, cudaMemcpyDeviceToHost));
                     CK(cudaMemcpy(hF.data(), dF, count * 4, cudaMemcpyDeviceToHost));
@@ -328,7 +396,7 @@ static void check_size(int M, u64 seed) {
                             break;
                         }
                     }
-                    if (!fpb_launch(lg, P, Lc, dA, sa, dB, sb, dC, sc, M, count, dF, nullptr, -1.0, -1)) continue;
+                    if (!fpb_launch(lg, P, Lc, dA, sa, dB, sb, dC, sc, M, count, dF, nullptr, -1.0, -1, tabs)) continue;
                     CK(cudaDeviceSynchronize());
                     CK(cudaMemcpy(hF.data(), dF, count * 4, cudaMemcpyDeviceToHost));
                     for (long long i = 0; i < count; i++)
@@ -347,7 +415,7 @@ static void check_size(int M, u64 seed) {
 static void check_all(u64 seed) {
     int before = g_fail;
     for (int M : SIZES) check_size(M, seed);
-    printf("check fpb_mul_nN_p8/p16: %zu sizes 1..1024 limbs, least and next N, 2 block shapes, packed and padded strides, "
+    printf("check fpb_mul_nN_p8/p16 and _p8t/_p16t (pass tables): %zu sizes 1..1024 limbs, least and next N, 2 block shapes, packed and padded strides, "
            "squares, 14 patterns, forced failure redone exactly, margin -1 flags all: %s\n",
            sizeof(SIZES) / sizeof(int), g_fail == before ? "ok" : "FAIL");
     fflush(stdout);
@@ -432,6 +500,7 @@ static void bench(u64 seed, int total, int reps, int lo, int hi) {
         const double bound = fp_bound(M, lg);
         float bestFp = 1e30f;
         std::string bestFpName;
+        for (int tabs = 1; tabs >= 0; tabs--)
         for (int P : {16, 8}) {
             for (int target : {64, 128, 256}) {
                 Launch Lc = fpb_shape(M, lg, P, target, count);
@@ -440,8 +509,8 @@ static void bench(u64 seed, int total, int reps, int lo, int hi) {
                     Launch prev = fpb_shape(M, lg, P, target / 2, count);
                     if (prev.ok && prev.threads == Lc.threads && prev.ipb == Lc.ipb) continue;
                 }
-                if (!fpb_launch(lg, P, Lc, dA, M, dB, M, dC, 2 * M, M, count, dF, dE, 0.25, -1)) continue;
-                float ms = min_time_ms(reps, [&] { fpb_launch(lg, P, Lc, dA, M, dB, M, dC, 2 * M, M, count, dF, dE, 0.25, -1); });
+                if (!fpb_launch(lg, P, Lc, dA, M, dB, M, dC, 2 * M, M, count, dF, dE, 0.25, -1, tabs)) continue;
+                float ms = min_time_ms(reps, [&] { fpb_launch(lg, P, Lc, dA, M, dB, M, dC, 2 * M, M, count, dF, dE, 0.25, -1, tabs); });
                 CK(cudaDeviceSynchronize());
                 CK(cudaMemcpy(hF.data(), dF, count * 4, cudaMemcpyDeviceToHost));
                 CK(cudaMemcpy(hE.data(), dE, count * 4, cudaMemcpyDeviceToHost));
@@ -452,7 +521,7 @@ static void bench(u64 seed, int total, int reps, int lo, int hi) {
                     maxErr = std::max(maxErr, hE[i]);
                 }
                 int bad = verify(&hF);
-                std::string name = "fpb_mul_n" + std::to_string(1 << lg) + "_p" + std::to_string(P);
+                std::string name = "fpb_mul_n" + std::to_string(1 << lg) + "_p" + std::to_string(P) + (tabs ? "t" : "");
                 if (bad) fail("bench", name + " bits=" + std::to_string(bits));
                 printf("%s,%d,%lld,%d,%d,%d,%.4f,%.1f,%lld,%.3g,%.3g,%s\n", name.c_str(), bits, count, P, Lc.ipb, Lc.threads, ms,
                        mul_gu32ops(bits, count, ms), flagged, maxErr, bound, bad ? "FAIL" : "mod-p-all+32-full");
@@ -478,9 +547,10 @@ static void bench(u64 seed, int total, int reps, int lo, int hi) {
         { // all-ones operands, every limb: (2^(64M) - 1)^2 = 2^(128M) - 2^(64M+1) + 1
             const long long oc = std::min(onesCount, count);
             int bad = 0;
-            for (int P : {8, 16}) {
+            for (int P : {8, 16})
+            for (int tabs = 0; tabs < 2; tabs++) {
                 Launch Lc = fpb_shape(M, lg, P, 128, oc);
-                if (!Lc.ok || !fpb_launch(lg, P, Lc, dOnes, M, dOnes + 1, M, dC, 2 * M, M, oc, dF, dE, 0.25, -1)) { bad++; continue; }
+                if (!Lc.ok || !fpb_launch(lg, P, Lc, dOnes, M, dOnes + 1, M, dC, 2 * M, M, oc, dF, dE, 0.25, -1, tabs)) { bad++; continue; }
                 CK(cudaDeviceSynchronize());
                 CK(cudaMemcpy(hC, dC, oc * 2 * M * 8, cudaMemcpyDeviceToHost));
                 CK(cudaMemcpy(hF.data(), dF, oc * 4, cudaMemcpyDeviceToHost));
@@ -495,7 +565,7 @@ static void bench(u64 seed, int total, int reps, int lo, int hi) {
                         if (hC[i * 2 * M + j] != want) { bad++; break; }
                     }
                 }
-                printf("all-ones,%d,%lld instances,P=%d,max|x-rint(x)| %.3g,%s\n", bits, oc, P, e, bad ? "FAIL" : "all limbs ok");
+                printf("all-ones,%d,%lld instances,P=%d%s,max|x-rint(x)| %.3g,%s\n", bits, oc, P, tabs ? "t" : "", e, bad ? "FAIL" : "all limbs ok");
             }
             if (bad) fail("all-ones", "bits=" + std::to_string(bits));
         }
