@@ -56,15 +56,19 @@
 // paths of one level more each: a complex transform of length N of z = a + i b (n = log2 N
 // levels), the separation A_k = (Z_k + conj Z_(N-k))/2, B_k = (Z_k - conj Z_(N-k))/(2i) (one
 // addition level), P_k = A_k B_k (one complex product), the packing X_k = E_k + i O_k with
-// E_k = (P_k + P_(k+N/2))/2, O_k = (P_k - P_(k+N/2))/2 w^-k (one level: additions and one product
-// by a computed root), an inverse transform of length N/2 (n - 1 levels). Every level of the
+// E_k = (P_k + P_(k+N/2))/2, O_k = (P_k - P_(k+N/2))/2 w^-k (two rounded additions and one product
+// by a computed root on every path), an inverse transform of length N/2 (n - 1 levels). So each of
+// the three paths has n + 1 additions (3n + 3 in all) and at most 3n + 1 products (FpErrorBound
+// counts 3n + 4), as in the fft module's packed route. Every level of the
 // transforms below does, on every path, one rounded addition or subtraction and at most one
 // complex product by a root: the Stockham passes of radix R <= 16 are decimation-in-frequency
 // radix-2 levels in registers (add/subtract, then a product by a 16th root of unity: by 1 and -i
 // exactly, by (1 -+ i)/sqrt 2 as an addition and a product by the correctly rounded sqrt 2 / 2, by
 // the other 16th roots as a complex product with correctly rounded constants), and the pass's
 // twiddle exp(-2 pi i r k / (Ns R)) (a table root, error <= 4u) is applied before the pass's first
-// level, where the previous pass's last level (len = 1, root 1) has none. Complex products may be
+// level, where the previous pass's last level (len = 1, root 1) has none (a radix-16 pass: the
+// twiddle, then inexact roots after the additions of its first two levels only; radix 8: the
+// twiddle and the first level's). Complex products may be
 // contracted into FMAs: one FMA per component has normwise relative error <= 2u < sqrt(5) u
 // (Jeannerod, Kornerup, Louvet, Muller, Math. Comp. 86 (2017)), so the products' factor of
 // Percival's analysis stands. Scalings by powers of two (the factors 1/2 folded into one final
