@@ -7,6 +7,8 @@
 # script; build-grid.sh builds them with nvcc 13, sm_90). Output under $OUT (default
 # ./fpbatch-results). Each step gets at most its budget and never more than what is left of
 # BUDGET_S (default 220) seconds in all.
+# FPB_TW_PER_N=1 in the environment: the kernels without pass tables read a root table of their own
+# length, as GpuFpBatchProduct does (default: one table of 2^13 roots, the first run's setting).
 # Usage: fpbatch-run.sh [SEED=now] [TOTAL=32] [REPS=3] [LO=11] [HI=16]
 set -u
 here=$(cd "$(dirname "$0")" && pwd)

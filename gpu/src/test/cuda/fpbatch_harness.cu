@@ -67,8 +67,8 @@ static double fp_bound(int M, int logN) {
     return 0x1p15 * 0x1p15 * (4.0 * M + 3) * (1 + 0x1p-40) * E;
 }
 
-static std::vector<double2> host_table() { // w_j = exp(-2 pi i j / 2^TW_LOG), j < 2^(TW_LOG - 1)
-    const int n = 1 << TW_LOG;
+static std::vector<double2> host_table(int twLog = TW_LOG) { // w_j = exp(-2 pi i j / 2^twLog), j < 2^(twLog - 1)
+    const int n = 1 << twLog;
     std::vector<double2> t(n / 2);
     const long double pi = 3.141592653589793238462643383279502884L;
     for (int j = 0; j < n / 2; j++) {
@@ -224,6 +224,22 @@ static Launch fpb_shape(int M, int lg, int P, int target, long long count) {
 }
 
 static const double2* g_tw = nullptr;
+// FPB_TW_PER_N=1 (environment): the kernels without pass tables read a table of the transform's own
+// length (twLog = log2 N, stride 1), as GpuFpBatchProduct uploads them; by default the one table of
+// 2^TW_LOG roots (stride 2^(TW_LOG - log2 N)), the configuration of gpu/BENCHMARKS.md's first run
+static double2* g_twN[14];
+static bool tw_per_n() {
+    static const bool on = getenv("FPB_TW_PER_N") && atoi(getenv("FPB_TW_PER_N")) != 0;
+    return on;
+}
+static const double2* table_of(int lg) {
+    if (!g_twN[lg]) {
+        std::vector<double2> t = host_table(lg);
+        CK(cudaMalloc(&g_twN[lg], t.size() * sizeof(double2)));
+        CK(cudaMemcpy(g_twN[lg], t.data(), t.size() * sizeof(double2), cudaMemcpyHostToDevice));
+    }
+    return g_twN[lg];
+}
 static double2* g_tabs[2][14]; // [P == 16][lg]: the instance tables of the pass-table kernels
 
 // the instance tables for (lg, P), made on the device by fpb_tables once, and checked once
@@ -256,7 +272,9 @@ static bool fpb_launch(int lg, int P, const Launch& Lc, const u64* a, long long 
     } else {
         FpbKernel f = fpb_kernel(lg, P);
         if (Lc.smem > 48 * 1024) CK(cudaFuncSetAttribute((const void*) f, cudaFuncAttributeMaxDynamicSharedMemorySize, (int) Lc.smem));
-        f<<<(unsigned) Lc.grid, Lc.threads, Lc.smem>>>(a, sa, b, sb, c, sc, M, count, g_tw, TW_LOG, flags, errs, margin, failInst);
+        const bool perN = tw_per_n();
+        f<<<(unsigned) Lc.grid, Lc.threads, Lc.smem>>>(a, sa, b, sb, c, sc, M, count, perN ? table_of(lg) : g_tw, perN ? lg : TW_LOG,
+                                                       flags, errs, margin, failInst);
     }
     cudaError_t e = cudaGetLastError();
     if (e != cudaSuccess) {
@@ -597,7 +615,8 @@ int main(int argc, char** argv) {
     int reps = argc > 4 ? atoi(argv[4]) : 3;
     int lo = argc > 5 ? atoi(argv[5]) : 11;
     int hi = argc > 6 ? atoi(argv[6]) : 16;
-    printf("# fpbatch_harness mode=%s seed=%llu total=2^%d reps=%d bits 2^%d..2^%d\n", mode.c_str(), seed, total, reps, lo, hi);
+    printf("# fpbatch_harness mode=%s seed=%llu total=2^%d reps=%d bits 2^%d..2^%d roots %s\n", mode.c_str(), seed, total, reps, lo, hi,
+           getenv("FPB_TW_PER_N") && atoi(getenv("FPB_TW_PER_N")) ? "per length (FPB_TW_PER_N)" : "one table of 2^13");
     fflush(stdout);
     if (mode == "sim") {
         sim_all(seed);
