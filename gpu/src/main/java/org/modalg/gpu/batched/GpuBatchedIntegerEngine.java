@@ -200,6 +200,7 @@ public final class GpuBatchedIntegerEngine implements BatchedIntegerEngine, Auto
     private final long minProductWork;
     private final DeviceWorkspace buffers = new DeviceWorkspace(4);
     private final GpuBlockNttProduct blockNtt;
+    private GpuFpBatchProduct fpBatch;
     private int injectedFault;
     private GpuNewtonDivision division;
 
@@ -355,6 +356,16 @@ public final class GpuBatchedIntegerEngine implements BatchedIntegerEngine, Auto
         if (!runsOnDevice(Operation.MULTIPLY, stride, count)) {
             return cpu.multiply(a, aOff, b, bOff, r, rOff, stride, count, options);
         }
+        // FP64 in-block FFT product (fpbatch.cu), exact by its proven bound and a run-time check
+        // with an exact redo, where GpuFpBatchProduct.chosenFor takes it (measured slower than the
+        // best exact kernel at every size on an H100: only when forced, -Dmodalg.gpu.fpBatch=true).
+        if (GpuFpBatchProduct.chosenFor(stride)) {
+            GpuFpBatchProduct fp = fpBatch();
+            if (fp.fits(stride)) {
+                fp.multiply(a, aOff, b, bOff, r, rOff, stride, count, options);
+                return true;
+            }
+        }
         // In-block NTT product (bigint_ntt.cu) from its measured crossover: GpuBlockNttProduct.
         if (GpuBlockNttProduct.chosenFor(stride) && blockNtt.fits(stride)) {
             blockNtt.multiply(a, aOff, b, bOff, r, rOff, stride, count, options);
@@ -362,6 +373,14 @@ public final class GpuBatchedIntegerEngine implements BatchedIntegerEngine, Auto
         }
         run(Kind.MULTIPLY, a, aOff, b, bOff, r, rOff, stride, count, null, 0, options);
         return true;
+    }
+
+    // The FP64 batch product of multiply, made on first use and closed with the engine.
+    private synchronized GpuFpBatchProduct fpBatch() {
+        if (fpBatch == null) {
+            fpBatch = new GpuFpBatchProduct(runtime);
+        }
+        return fpBatch;
     }
 
     @Override
@@ -449,6 +468,9 @@ public final class GpuBatchedIntegerEngine implements BatchedIntegerEngine, Auto
             division.release();
         }
         blockNtt.close();
+        if (fpBatch != null) {
+            fpBatch.close();
+        }
     }
 
     /** Instances computed on a device by any engine of this class so far (for the tests). */

@@ -44,6 +44,13 @@ public final class GpuKernels {
     public static final String FPFFT = "fpfft";
 
     /**
+     * The batched FP64 FFT product of big integers in one kernel (balanced 16-bit digits, packed
+     * transforms in shared memory, rounding with the run-time check and flags, the carries;
+     * contract and error bound in fpbatch.cu's header).
+     */
+    public static final String FPBATCH = "fpbatch";
+
+    /**
      * Batched small polynomial products over Z with large coefficients: one block per (product,
      * prime) for the reduction, transforms and pointwise product in shared memory, Garner's CRT
      * on the device (contract in polybatch.cu's header).
@@ -58,7 +65,8 @@ public final class GpuKernels {
     public static final String TILING = "tiling";
 
     /** Every module (the NTT module is loaded when the runtime starts, the others on first use). */
-    static final List<String> MODULES = List.of(NTT, CRT, GF, MODULAR, BIGINT, BIGINT_DIV, BIGINT_NTT, FPFFT, POLYBATCH, TILING);
+    static final List<String> MODULES = List.of(NTT, CRT, GF, MODULAR, BIGINT, BIGINT_DIV, BIGINT_NTT, FPFFT, FPBATCH, POLYBATCH,
+            TILING);
 
     private GpuKernels() {
     }

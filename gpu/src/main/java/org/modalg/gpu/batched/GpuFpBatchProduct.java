@@ -1,0 +1,371 @@
+package org.modalg.gpu.batched;
+
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.logging.Logger;
+import jcuda.Pointer;
+import jcuda.driver.CUfunction;
+import jcuda.driver.CUfunction_attribute;
+import jcuda.driver.JCudaDriver;
+import org.modalg.fft.Options;
+import org.modalg.fft.fp.FpErrorBound;
+import org.modalg.fft.fp.FpFft;
+import org.modalg.gpu.runtime.Cuda;
+import org.modalg.gpu.runtime.DeviceBuffer;
+import org.modalg.gpu.runtime.DeviceWorkspace;
+import org.modalg.gpu.runtime.GpuException;
+import org.modalg.gpu.runtime.GpuKernels;
+import org.modalg.gpu.runtime.GpuRuntime;
+import org.modalg.polynomial.batched.CpuBatchedIntegerEngine;
+
+/**
+ * Batched full products of fixed-size unsigned integers by the floating-point (FP64) FFT product
+ * of {@code fpbatch.cu}, all in one kernel per chunk: balanced 16-bit digits, one complex
+ * transform of z = a + i b in shared memory, the separation of the two spectra and their
+ * pointwise product, the real-to-complex packing, an inverse transform of half the length, the
+ * rounding with a run-time check, and the carries (issue 16's floating-point route, batched:
+ * the ID-FFT paper's Real-ID with the carry on the device, one instance per N/P threads).
+ *
+ * <p><b>Exactness.</b> The digit size (16 bits), the transform length N (the least power of two
+ * &ge; 8 m) and m are such that {@link FpErrorBound#bound} of the kernel's computation,
+ * (4 m + 3) 2^30 E(log2 N), is below {@link FpErrorBound#SAFE_ERROR} = 1/4 (the proof is the
+ * kernel's header comment; {@link #proven}); that holds up to {@link #MAX_LIMBS} limbs (2^15 bits:
+ * 0.139; 855 limbs, N = 8192: 0.2499). Every instance is also checked at run time: where any
+ * coefficient is more than 1/4 from an integer the kernel flags the instance and this class
+ * recomputes it with {@link CpuBatchedIntegerEngine#multiply} (counted by
+ * {@link #fallbacksForTests}). So every result is exact and bit-identical to
+ * {@link CpuBatchedIntegerEngine#multiply}.
+ *
+ * <p>Same data as {@link GpuBatchedIntegerEngine#multiply}: instance i of each operand at
+ * {@code off + i m} (m little-endian unsigned 64-bit limbs), its 2m-limb product at
+ * {@code rOff + 2 i m}; a and b may be the same array (a square through the product).
+ *
+ * <p>Cost per instance: one complex transform of N points and one of N/2, N = 8 m rounded up to
+ * a power of two, O(m log m) double operations. {@link GpuBatchedIntegerEngine#multiply} takes
+ * this product where it measured faster than the schoolbook and the in-block NTT
+ * ({@link #chosenFor}: nowhere on the H100 measured so far, module BENCHMARKS.md, "FP64 in-block
+ * product"; {@code -Dmodalg.gpu.fpBatch=true} forces it).
+ *
+ * <p>Faults, as {@link GpuBlockNttProduct}: chunks of whole instances sized to 60% of the free
+ * device memory; out of memory halves the chunk (down to one instance); any other device failure
+ * leaves the remaining instances to the CPU engine with one logged warning (same limbs). Host
+ * outputs are written only after a chunk completes. Calls are serialized per object; buffers up
+ * to 256 MiB are kept between calls ({@link #close()} frees them).
+ */
+final class GpuFpBatchProduct implements AutoCloseable {
+    private static final Logger LOG = Logger.getLogger(GpuFpBatchProduct.class.getName());
+
+    /** The largest size (limbs) whose bound is below 1/4 ({@link #proven}): 855, transforms of 8192 points. */
+    static final int MAX_LIMBS = 855;
+
+    /** The smallest transform length the kernels take (log2). */
+    static final int MIN_LOG_N = 6;
+
+    /** The largest transform length the kernels take (log2). */
+    static final int MAX_LOG_N = 13;
+
+    /** Digit size (bits) and the largest balanced digit's magnitude, 2^15 (the top digit's excess is in the 4m + 3). */
+    static final int DIGIT_BITS = 16;
+
+    /** The run-time check's margin: an instance with a coefficient farther than this from an integer is redone. */
+    static final double MARGIN = FpErrorBound.SAFE_ERROR;
+
+    private static final int BLOCK_TARGET = 128; // about 128 threads per block: the measured bests
+    private static final long MAX_CHUNK_LIMBS = 1L << 26;
+    private static final long KEEP_BYTES = 256L << 20;
+    private static final int A = 0;
+    private static final int B = 1;
+    private static final int C = 2;
+    private static final int FLAGS = 3;
+
+    private static final AtomicLong FALLBACKS = new AtomicLong();
+
+    private final GpuRuntime runtime;
+    private final CpuBatchedIntegerEngine cpu = CpuBatchedIntegerEngine.shared();
+    private final DeviceWorkspace buffers = new DeviceWorkspace(4);
+    private final DeviceBuffer[] tables = new DeviceBuffer[MAX_LOG_N + 1];
+    private int injectedFault;
+    private long failInstance = -1;
+
+    /** A product on {@code runtime}'s device. */
+    GpuFpBatchProduct(GpuRuntime runtime) {
+        if (runtime == null) {
+            throw new IllegalArgumentException("runtime must not be null");
+        }
+        this.runtime = runtime;
+    }
+
+    /**
+     * log2 of the transform length for m limbs: the least N = 2^lg &ge; max(64, 8 m) (the 8 m - 1
+     * digits of the product do not wrap around).
+     *
+     * @throws IllegalArgumentException if m is not in [1, {@link #MAX_LIMBS}]
+     */
+    static int logLength(int m) {
+        if (m < 1 || m > MAX_LIMBS) {
+            throw new IllegalArgumentException("m must be in [1, " + MAX_LIMBS + "] limbs, got " + m);
+        }
+        int lg = MIN_LOG_N;
+        while ((1 << lg) < 8 * m) {
+            lg++;
+        }
+        return lg;
+    }
+
+    /**
+     * The proven bound on |x - c| for every coefficient of an m-limb product by the kernel:
+     * {@link FpErrorBound#bound}(2^15, 2^15, 4m + 3, 4m + 3, log2 N) (balanced 16-bit digits, the
+     * top one up to 2^16: ||d||_2^2 &le; (4m + 3) 2^30).
+     *
+     * @throws IllegalArgumentException if m is not in [1, 1024]
+     */
+    static double bound(int m) {
+        if (m < 1 || m > 1024) {
+            throw new IllegalArgumentException("m must be in [1, 1024] limbs, got " + m);
+        }
+        int lg = MIN_LOG_N;
+        while ((1 << lg) < 8 * m) {
+            lg++;
+        }
+        double d = Math.scalb(1.0, DIGIT_BITS - 1);
+        return FpErrorBound.bound(d, d, 4L * m + 3, 4L * m + 3, lg);
+    }
+
+    /** Whether the bound of m-limb products is below {@link FpErrorBound#SAFE_ERROR} (m in [1, 1024]). */
+    static boolean proven(int m) {
+        return bound(m) < FpErrorBound.SAFE_ERROR;
+    }
+
+    /**
+     * Points per thread of the kernel for m limbs: 16, faster than 8 at every size measured (H100,
+     * 2^11 .. 2^16 bits: 1.17x .. 1.39x; module BENCHMARKS.md).
+     */
+    static int pointsPerThread(int m) {
+        return 16;
+    }
+
+    /** The kernel for m limbs: {@code fpb_mul_nN_pP}. */
+    static String kernelName(int m) {
+        return "fpb_mul_n" + (1 << logLength(m)) + "_p" + pointsPerThread(m);
+    }
+
+    /** Threads of one instance: N / P. */
+    static int threadsPerInstance(int m) {
+        return (1 << logLength(m)) / pointsPerThread(m);
+    }
+
+    /** The kernel's largest block: max(256, threads per instance) (its launch bound). */
+    static int maxBlock(int m) {
+        return Math.max(256, threadsPerInstance(m));
+    }
+
+    /** Shared memory of one instance in bytes: 16 (N + N/16) + 4 T + 16 (fpbatch.cu's FPB_SHARED). */
+    static long sharedPerInstance(int m) {
+        int n = 1 << logLength(m);
+        return 16L * (n + n / 16) + 4L * threadsPerInstance(m) + 16;
+    }
+
+    /** Whether the kernel takes m-limb instances on this device (1 &le; m &le; {@link #MAX_LIMBS}, shared memory). */
+    boolean fits(int m) {
+        return m >= 1 && m <= MAX_LIMBS && sharedPerInstance(m) <= runtime.maxSharedOptin();
+    }
+
+    /**
+     * Whether {@link GpuBatchedIntegerEngine#multiply} takes this product for m-limb instances:
+     * not when {@code -Dmodalg.gpu.batchedMulKernel} forces a schoolbook kernel;
+     * {@code -Dmodalg.gpu.fpBatch=true} takes it at every size it {@link #proven proves} (tests,
+     * benchmarks); otherwise where it measured faster than both the schoolbook and the in-block
+     * NTT: nowhere yet. On an H100 (module BENCHMARKS.md, "FP64 in-block product", 2026-11-26) it
+     * took 8.05 / 9.95 / 10.67 / 11.06 / 11.67 ms for the paper's grid at 2^11 .. 2^15 bits against
+     * the schoolbook's 4.80 / 8.74 / 17.0 / 33.6 / 50.3 and the NTT's 8.29 / 8.35 / 9.49 / 9.91 /
+     * 11.28 (faster than the NTT only at 2^11, where the schoolbook leads, and faster than the
+     * schoolbook from 2^13, where the NTT leads by 3-13%), so the engine keeps its rule.
+     */
+    static boolean chosenFor(int m) {
+        if (System.getProperty("modalg.gpu.batchedMulKernel") != null) {
+            return false;
+        }
+        if (m < 1 || m > MAX_LIMBS) {
+            return false;
+        }
+        return Boolean.getBoolean("modalg.gpu.fpBatch");
+    }
+
+    /** Instances redone exactly on the CPU after a failed check, by any object of this class so far (tests). */
+    static long fallbacksForTests() {
+        return FALLBACKS.get();
+    }
+
+    /** Tests only: instance {@code i} (of the next calls, counted from the call's first instance) fails the check; -1 none. */
+    synchronized void failInstanceForTests(long i) {
+        failInstance = i;
+    }
+
+    /** Tests only: the next device chunk fails with the driver error {@code cudaError}. */
+    synchronized void injectFaultForTests(int cudaError) {
+        injectedFault = cudaError;
+    }
+
+    /**
+     * The full products r_i = a_i b_i of {@code count} instances of {@code m} limbs. The caller
+     * has validated the arrays ({@link org.modalg.fft.batched.BatchedIntegerArguments#checkProduct}).
+     *
+     * @throws IllegalArgumentException if {@link #fits}{@code (m)} fails or count is negative
+     */
+    synchronized void multiply(long[] a, int aOff, long[] b, int bOff, long[] r, int rOff, int m, int count,
+            Options options) {
+        if (!fits(m)) {
+            throw new IllegalArgumentException("m must be in [1, " + MAX_LIMBS + "] limbs with the kernel's shared"
+                    + " memory available, got " + m);
+        }
+        if (count < 0) {
+            throw new IllegalArgumentException("count must be >= 0, got " + count);
+        }
+        boolean same = a == b && aOff == bOff;
+        long perInstance = (same ? 3L : 4L) * m + 1;
+        int done = 0;
+        int chunk = 0;
+        while (done < count) {
+            options.checkCancelled("in the GPU FP batch product");
+            int n = 0;
+            try {
+                runtime.enterContext();
+                if (chunk == 0) {
+                    long fit = runtime.freeMemory() * 6 / 10 / Long.BYTES / perInstance;
+                    chunk = (int) Math.max(1, Math.min(count, Math.min(fit, MAX_CHUNK_LIMBS / m)));
+                }
+                n = Math.min(chunk, count - done);
+                int[] flags = device(a, aOff + done * m, b, bOff + done * m, same, r, rOff + 2 * done * m, m, n, done);
+                for (int i = 0; i < n; i++) {
+                    if (flags[i] != 0) { // the check failed: the exact route (never a wrong answer)
+                        int k = done + i;
+                        cpu.multiply(a, aOff + k * m, b, bOff + k * m, r, rOff + 2 * k * m, m, 1, options);
+                        FALLBACKS.incrementAndGet();
+                        LOG.fine(() -> "FP batch product: instance " + k + " of " + m + " limbs failed the rounding"
+                                + " check; recomputed exactly");
+                    }
+                }
+                done += n;
+            } catch (GpuException e) {
+                try {
+                    release();
+                } catch (GpuException again) {
+                    // the context is broken: the CPU takes the rest below
+                }
+                if (e.isOutOfMemory() && n > 1) {
+                    chunk = n / 2;
+                    LOG.warning("GPU out of memory for an FP batch product of " + count + " instances of " + m
+                            + " limbs; retrying with chunks of " + chunk + " instances");
+                    continue;
+                }
+                LOG.warning((e.isOutOfMemory() ? "GPU out of memory for one instance" : "GPU failed ("
+                        + e.getMessage() + ")") + " in an FP batch product of " + count + " instances of " + m
+                        + " limbs; instances " + done + ".." + (count - 1) + " run on the CPU");
+                cpu.multiply(a, aOff + done * m, b, bOff + done * m, r, rOff + 2 * done * m, m, count - done, options);
+                return;
+            }
+        }
+        if ((long) Math.min(chunk, count) * perInstance * Long.BYTES > KEEP_BYTES) {
+            try {
+                buffers.release();
+            } catch (GpuException e) {
+                LOG.fine(() -> "freeing the FP batch product's buffers failed: " + e.getMessage());
+            }
+        }
+    }
+
+    /** Frees the device buffers and tables kept between calls (allocated again when needed). Idempotent. */
+    @Override
+    public synchronized void close() {
+        runtime.enterContext();
+        release();
+    }
+
+    private void release() {
+        for (int i = 0; i < tables.length; i++) {
+            if (tables[i] != null) {
+                DeviceBuffer t = tables[i];
+                tables[i] = null;
+                t.close();
+            }
+        }
+        buffers.release();
+    }
+
+    // The launch of n instances of m limbs: {threads, instances per block, dynamic shared bytes, grid}.
+    private int[] shape(int m, int n) {
+        int t = threadsPerInstance(m);
+        long limit = runtime.maxSharedOptin();
+        long per = sharedPerInstance(m);
+        int max = maxBlock(m);
+        int ipb = (int) Math.max(1, Math.min(n, Math.min(Math.max(1, BLOCK_TARGET / t), limit / per)));
+        int threads = (ipb * t + 31) / 32 * 32;
+        while (ipb > 1 && (threads > max || (threads / t) * per > limit)) { // floor(threads / t) within the limits
+            ipb--;
+            threads = (ipb * t + 31) / 32 * 32;
+        }
+        ipb = threads / t; // what the kernel computes
+        int shared = (int) (ipb * per);
+        int grid = (int) ((n + (long) ipb - 1) / ipb);
+        return new int[] {threads, ipb, shared, grid};
+    }
+
+    // The roots of FpFft.twiddles(lg) on the device, uploaded once per context.
+    private DeviceBuffer table(int lg) {
+        if (tables[lg] == null) {
+            double[] t = FpFft.twiddles(lg);
+            long[] bits = new long[t.length];
+            for (int i = 0; i < t.length; i++) {
+                bits[i] = Double.doubleToRawLongBits(t[i]);
+            }
+            tables[lg] = DeviceBuffer.of(bits);
+        }
+        return tables[lg];
+    }
+
+    // n instances: a from aOff, b from bOff (unless same), products to r from rOff; returns the flags.
+    private int[] device(long[] a, int aOff, long[] b, int bOff, boolean same, long[] r, int rOff, int m, int n,
+            int first) {
+        String kernel = kernelName(m);
+        int lg = logLength(m);
+        int[] sh = shape(m, n);
+        long in = (long) n * m;
+        long out = 2 * in;
+        long flagWords = (n + 1) / 2;
+        DeviceBuffer da = buffers.get(A, in);
+        DeviceBuffer db = same ? da : buffers.get(B, in);
+        DeviceBuffer dc = buffers.get(C, out);
+        DeviceBuffer df = buffers.get(FLAGS, flagWords);
+        da.upload(a, aOff, 0, in);
+        if (!same) {
+            db.upload(b, bOff, 0, in);
+        }
+        if (injectedFault != 0) {
+            int code = injectedFault;
+            injectedFault = 0;
+            throw new GpuException("cuLaunchKernel(" + kernel + ") failed: injected fault for the tests (" + code
+                    + ")", code);
+        }
+        DeviceBuffer tw = table(lg);
+        CUfunction f = runtime.function(GpuKernels.FPBATCH, kernel);
+        if (sh[2] > 48 * 1024) { // dynamic shared memory above 48 KiB needs the opt-in
+            Cuda.check(JCudaDriver.cuFuncSetAttribute(f,
+                    CUfunction_attribute.CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, sh[2]),
+                    "cuFuncSetAttribute(" + kernel + ", max dynamic shared memory " + sh[2] + ")");
+        }
+        long fail = failInstance >= first && failInstance < first + n ? failInstance - first : -1;
+        Pointer sm = Pointer.to(new long[] {m});
+        Cuda.launch(f, kernel, sh[3], 1, sh[0], sh[2], da.arg(), sm, db.arg(), sm, dc.arg(),
+                Pointer.to(new long[] {2L * m}), Pointer.to(new int[] {m}), Pointer.to(new long[] {n}), tw.arg(),
+                Pointer.to(new int[] {lg}), df.arg(), Pointer.to(new long[] {0}), Pointer.to(new double[] {MARGIN}),
+                Pointer.to(new long[] {fail}));
+        Cuda.synchronize(kernel);
+        long[] fw = new long[(int) flagWords];
+        df.download(0, fw, 0, flagWords);
+        dc.download(0, r, rOff, out);
+        int[] flags = new int[n];
+        for (int i = 0; i < n; i++) {
+            flags[i] = (int) (fw[i >> 1] >>> (32 * (i & 1)));
+        }
+        return flags;
+    }
+}

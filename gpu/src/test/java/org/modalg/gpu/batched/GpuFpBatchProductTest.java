@@ -1,0 +1,341 @@
+package org.modalg.gpu.batched;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import java.util.logging.Handler;
+import java.util.logging.Logger;
+import jcuda.driver.CUresult;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.modalg.fft.Options;
+import org.modalg.fft.fp.FpErrorBound;
+import org.modalg.gpu.runtime.GpuRuntime;
+import org.modalg.gpu.runtime.GpuTests;
+import org.modalg.gpu.runtime.LogCapture;
+import org.modalg.polynomial.batched.CpuBatchedIntegerEngine;
+
+/**
+ * The batched FP64 FFT product ({@code fpbatch.cu} through {@link GpuFpBatchProduct}) bit for bit
+ * against {@link CpuBatchedIntegerEngine} and BigInteger on random inputs every run (seed printed;
+ * {@code -Dmodalg.test.seed} repeats one), all-ones operands (every digit at its largest: the error
+ * bound's extreme, and carries through the whole product), zero, one, powers of two, sizes that
+ * are not powers of two up to the largest the bound allows (855 limbs); squares through one
+ * buffer; an instance forced to fail the rounding check redone exactly; the CPU fallback on a
+ * device fault; the engine's dispatcher. The bound, the transform length and the launch
+ * formulas are checked without a GPU.
+ */
+class GpuFpBatchProductTest {
+    private static final CpuBatchedIntegerEngine CPU = CpuBatchedIntegerEngine.shared();
+    private static final Options ONE = Options.defaults().withThreads(1);
+    private static final int[] SIZES = {1, 2, 3, 5, 8, 9, 16, 31, 32, 33, 63, 64, 100, 128, 129, 255, 256, 300, 511, 512,
+        513, 700, 855};
+
+    private static GpuFpBatchProduct fp;
+    private final List<String> warnings = new ArrayList<>();
+    private final Handler capture = new LogCapture(warnings);
+
+    private void startGpu() {
+        GpuTests.assumeGpu();
+        if (fp == null) {
+            fp = new GpuFpBatchProduct(GpuRuntime.get());
+        }
+        Logger.getLogger(GpuFpBatchProduct.class.getName()).addHandler(capture);
+    }
+
+    @AfterEach
+    void stop() {
+        Logger.getLogger(GpuFpBatchProduct.class.getName()).removeHandler(capture);
+        System.clearProperty("modalg.gpu.fpBatch");
+        if (fp != null) {
+            fp.failInstanceForTests(-1);
+        }
+    }
+
+    @AfterAll
+    static void release() {
+        if (fp != null) {
+            fp.close();
+        }
+    }
+
+    // ---- without a GPU -------------------------------------------------------------------------
+
+    @Test
+    void theBoundHoldsExactlyUpToTheLargestSize() {
+        for (int m = 1; m <= GpuFpBatchProduct.MAX_LIMBS; m++) {
+            assertTrue(GpuFpBatchProduct.proven(m), "bound below 1/4 at " + m);
+            long n = 1L << GpuFpBatchProduct.logLength(m);
+            assertTrue(n >= 8L * m && (n == 64 || n < 16L * m), "N at " + m); // no wrap-around, least N
+        }
+        assertFalse(GpuFpBatchProduct.proven(GpuFpBatchProduct.MAX_LIMBS + 1), "856 limbs: bound above 1/4");
+        assertFalse(GpuFpBatchProduct.proven(1024), "2^16 bits: 0.30");
+        // the header's figures: (4m + 3) 2^30 E(log2 N)
+        assertEquals(0.0062, GpuFpBatchProduct.bound(32), 0.0001);
+        assertEquals(0.1391, GpuFpBatchProduct.bound(512), 0.0001);
+        assertEquals(0.2499, GpuFpBatchProduct.bound(855), 0.0001);
+        assertEquals(0.299, GpuFpBatchProduct.bound(1024), 0.001);
+        double manual = Math.scalb(1.0, 30) * (4 * 512 + 3) * FpErrorBound.growth(12, FpErrorBound.U_DOUBLE,
+                FpErrorBound.BETA_DOUBLE);
+        assertEquals(manual, GpuFpBatchProduct.bound(512), manual * 1e-9);
+        assertEquals(8, GpuFpBatchProduct.logLength(32)); // 2^11 bits: 256 points
+        assertEquals(12, GpuFpBatchProduct.logLength(512)); // 2^15 bits: 4096 points
+        assertEquals(13, GpuFpBatchProduct.logLength(513));
+        assertEquals(6, GpuFpBatchProduct.logLength(1));
+        assertEquals("fpb_mul_n256_p" + GpuFpBatchProduct.pointsPerThread(32), GpuFpBatchProduct.kernelName(32));
+        int p = GpuFpBatchProduct.pointsPerThread(512);
+        assertEquals(4096 / p, GpuFpBatchProduct.threadsPerInstance(512));
+        assertEquals(16L * (4096 + 256) + 4L * (4096 / p) + 16, GpuFpBatchProduct.sharedPerInstance(512));
+        assertThrows(IllegalArgumentException.class, () -> GpuFpBatchProduct.logLength(0));
+        assertThrows(IllegalArgumentException.class, () -> GpuFpBatchProduct.logLength(856));
+        assertThrows(IllegalArgumentException.class, () -> GpuFpBatchProduct.bound(0));
+        assertThrows(IllegalArgumentException.class, () -> new GpuFpBatchProduct(null));
+    }
+
+    @Test
+    void theRuleFollowsTheProperties() {
+        String old = System.getProperty("modalg.gpu.batchedMulKernel");
+        System.clearProperty("modalg.gpu.batchedMulKernel");
+        try {
+            assertFalse(GpuFpBatchProduct.chosenFor(0));
+            assertFalse(GpuFpBatchProduct.chosenFor(856), "beyond the bound: never");
+            for (int m : new int[] {1, 32, 64, 128, 256, 512, 855}) { // measured slower than the best exact route
+                assertFalse(GpuFpBatchProduct.chosenFor(m), "by default at " + m);
+            }
+            System.setProperty("modalg.gpu.fpBatch", "true");
+            assertTrue(GpuFpBatchProduct.chosenFor(1));
+            assertTrue(GpuFpBatchProduct.chosenFor(855));
+            assertFalse(GpuFpBatchProduct.chosenFor(856));
+            System.setProperty("modalg.gpu.fpBatch", "false");
+            assertFalse(GpuFpBatchProduct.chosenFor(64));
+            System.clearProperty("modalg.gpu.fpBatch");
+            System.setProperty("modalg.gpu.batchedMulKernel", "bi_mul32_q8");
+            assertFalse(GpuFpBatchProduct.chosenFor(64), "a forced schoolbook kernel wins");
+        } finally {
+            System.clearProperty("modalg.gpu.fpBatch");
+            if (old == null) {
+                System.clearProperty("modalg.gpu.batchedMulKernel");
+            } else {
+                System.setProperty("modalg.gpu.batchedMulKernel", old);
+            }
+        }
+    }
+
+    // ---- on the GPU ----------------------------------------------------------------------------
+
+    // Instance i of a pair (a, b) of s limbs each, by pattern.
+    private static void fill(Random rnd, long[] a, long[] b, int off, int s, int pattern) {
+        for (int j = 0; j < s; j++) {
+            a[off + j] = rnd.nextLong();
+            b[off + j] = rnd.nextLong();
+        }
+        switch (pattern) {
+            case 0: // all ones times all ones: every digit maximal
+                Arrays.fill(a, off, off + s, -1L);
+                Arrays.fill(b, off, off + s, -1L);
+                break;
+            case 1: // all ones times one
+                Arrays.fill(a, off, off + s, -1L);
+                Arrays.fill(b, off, off + s, 0L);
+                b[off] = 1;
+                break;
+            case 2: // zero
+                Arrays.fill(a, off, off + s, 0L);
+                break;
+            case 3: // powers of two
+                Arrays.fill(a, off, off + s, 0L);
+                Arrays.fill(b, off, off + s, 0L);
+                a[off + rnd.nextInt(s)] = 1L << rnd.nextInt(64);
+                b[off + rnd.nextInt(s)] = 1L << rnd.nextInt(64);
+                break;
+            case 4: // all ones times random
+                Arrays.fill(a, off, off + s, -1L);
+                break;
+            case 5: // long runs of all-ones limbs and zeros
+                for (int j = 0; j < s; j++) {
+                    if (rnd.nextInt(8) != 0) {
+                        a[off + j] = -1L;
+                        b[off + j] = rnd.nextInt(4) == 0 ? 0 : -1L;
+                    }
+                }
+                break;
+            case 6: // one times one
+                Arrays.fill(a, off, off + s, 0L);
+                Arrays.fill(b, off, off + s, 0L);
+                a[off] = 1;
+                b[off] = 1;
+                break;
+            case 7: // every 16-bit digit 0x8000 (the balanced digits' edge: each carries into the next)
+                Arrays.fill(a, off, off + s, 0x8000800080008000L);
+                Arrays.fill(b, off, off + s, 0x7fff7fff7fff7fffL);
+                break;
+            default: // random, full entropy
+                break;
+        }
+    }
+
+    // The first instance all ones times all ones, the second random, the rest mixed.
+    private static long[][] operands(Random rnd, int s, int count, int off) {
+        long[] a = new long[off + s * count];
+        long[] b = new long[off + s * count];
+        for (int i = 0; i < count; i++) {
+            fill(rnd, a, b, off + i * s, s, i == 0 ? 0 : i == 1 ? 9 : rnd.nextInt(10));
+        }
+        return new long[][] {a, b};
+    }
+
+    private static int count(int s) {
+        return s <= 64 ? 301 : s <= 256 ? 37 : 9;
+    }
+
+    @Test
+    @Tag("gpu")
+    void productsAndSquaresBitIdenticalToTheCpuEngineAndBigInteger() {
+        startGpu();
+        Random rnd = new Random(GpuTests.seed("GpuFpBatchProductTest.products"));
+        long before = GpuFpBatchProduct.fallbacksForTests();
+        for (int s : SIZES) {
+            assertTrue(fp.fits(s), "fits " + s);
+            int count = count(s);
+            int off = rnd.nextInt(3);
+            long[][] ab = operands(rnd, s, count, off);
+            long[] a = ab[0];
+            long[] b = ab[1];
+            String what = "stride " + s + " count " + count;
+            long[] rg = new long[1 + 2 * s * count];
+            long[] rc = rg.clone();
+            fp.multiply(a, off, b, off, rg, 1, s, count, ONE);
+            CPU.multiply(a, off, b, off, rc, 1, s, count, ONE);
+            assertArrayEquals(rc, rg, "multiply " + what);
+            for (int i : new int[] {0, 1, count - 1}) { // an oracle independent of both
+                BigInteger want = big(a, off + i * s, s).multiply(big(b, off + i * s, s));
+                assertEquals(want, big(rg, 1 + 2 * i * s, 2 * s), "multiply " + what + " instance " + i);
+            }
+            long[] sg = new long[2 * s * count];
+            long[] sc = sg.clone();
+            fp.multiply(a, off, a, off, sg, 0, s, count, ONE); // one buffer
+            CPU.square(a, off, sc, 0, s, count, ONE);
+            assertArrayEquals(sc, sg, "square " + what);
+        }
+        // under the proven bound the check never fires
+        assertEquals(before, GpuFpBatchProduct.fallbacksForTests(), "instances redone");
+        assertTrue(warnings.isEmpty(), warnings.toString());
+    }
+
+    @Test
+    @Tag("gpu")
+    void allOnesOperandsGiveTheExactProduct() {
+        startGpu();
+        for (int s : new int[] {1, 32, 255, 512, 855}) {
+            int count = 5;
+            long[] a = new long[s * count];
+            Arrays.fill(a, -1L);
+            long[] b = a.clone();
+            long[] r = new long[2 * s * count];
+            fp.multiply(a, 0, b, 0, r, 0, s, count, ONE);
+            // (2^(64 s) - 1)^2 = 2^(128 s) - 2^(64 s + 1) + 1: limbs 1, 0 .. 0, 2^64 - 2, ~0 .. ~0
+            for (int i = 0; i < count; i++) {
+                for (int j = 0; j < 2 * s; j++) {
+                    long want = j == 0 ? 1 : j < s ? 0 : j == s ? -2L : -1L;
+                    assertEquals(want, r[2 * s * i + j], "stride " + s + " instance " + i + " limb " + j);
+                }
+            }
+        }
+    }
+
+    @Test
+    @Tag("gpu")
+    void anInstanceThatFailsTheCheckIsRedoneExactly() {
+        startGpu();
+        Random rnd = new Random(GpuTests.seed("GpuFpBatchProductTest.check"));
+        for (int s : new int[] {7, 64, 300}) {
+            int count = 23;
+            long[][] ab = operands(rnd, s, count, 0);
+            long[] want = new long[2 * s * count];
+            CPU.multiply(ab[0], 0, ab[1], 0, want, 0, s, count, ONE);
+            int forced = 1 + rnd.nextInt(count - 1);
+            fp.failInstanceForTests(forced);
+            long before = GpuFpBatchProduct.fallbacksForTests();
+            long[] r = new long[2 * s * count];
+            fp.multiply(ab[0], 0, ab[1], 0, r, 0, s, count, ONE);
+            assertEquals(before + 1, GpuFpBatchProduct.fallbacksForTests(), "one instance redone, stride " + s);
+            assertArrayEquals(want, r, "stride " + s + " with instance " + forced + " failing the check");
+        }
+    }
+
+    @Test
+    @Tag("gpu")
+    void theEngineTakesTheFpProductWhereChosen() {
+        startGpu();
+        Random rnd = new Random(GpuTests.seed("GpuFpBatchProductTest.engine"));
+        try (GpuBatchedIntegerEngine engine = new GpuBatchedIntegerEngine(0, 0)) {
+            for (String mode : new String[] {null, "true"}) {
+                if (mode != null) {
+                    System.setProperty("modalg.gpu.fpBatch", mode);
+                }
+                for (int s : new int[] {3, 15, 16, 32, 64, 128, 512, 855, 856}) {
+                    int count = 17;
+                    long[][] ab = operands(rnd, s, count, 0);
+                    long[] rg = new long[2 * s * count];
+                    long[] rc = rg.clone();
+                    assertTrue(engine.multiply(ab[0], 0, ab[1], 0, rg, 0, s, count, ONE));
+                    CPU.multiply(ab[0], 0, ab[1], 0, rc, 0, s, count, ONE);
+                    assertArrayEquals(rc, rg, "engine multiply stride " + s + " fpBatch=" + mode);
+                }
+            }
+        }
+    }
+
+    @Test
+    @Tag("gpu")
+    void aDeviceFaultFallsBackToTheCpuWithOneWarning() {
+        startGpu();
+        Random rnd = new Random(GpuTests.seed("GpuFpBatchProductTest.fault"));
+        int s = 100;
+        int count = 9;
+        long[][] ab = operands(rnd, s, count, 0);
+        long[] want = new long[2 * s * count];
+        CPU.multiply(ab[0], 0, ab[1], 0, want, 0, s, count, ONE);
+        try (GpuFpBatchProduct fresh = new GpuFpBatchProduct(GpuRuntime.get())) {
+            fresh.injectFaultForTests(CUresult.CUDA_ERROR_LAUNCH_FAILED);
+            long[] r = new long[2 * s * count];
+            fresh.multiply(ab[0], 0, ab[1], 0, r, 0, s, count, ONE);
+            assertArrayEquals(want, r, "after a fault");
+            assertEquals(1, warnings.size(), warnings.toString());
+            assertTrue(warnings.get(0).contains("injected") && warnings.get(0).contains("run on the CPU"),
+                    warnings.get(0));
+            long[] r2 = new long[2 * s * count]; // the next call runs on the device again
+            fresh.multiply(ab[0], 0, ab[1], 0, r2, 0, s, count, ONE);
+            assertArrayEquals(want, r2, "after recovery");
+            assertEquals(1, warnings.size(), warnings.toString());
+        }
+        assertThrows(IllegalArgumentException.class,
+                () -> fp.multiply(new long[856], 0, new long[856], 0, new long[1712], 0, 856, 1, ONE));
+        assertThrows(IllegalArgumentException.class,
+                () -> fp.multiply(new long[1], 0, new long[1], 0, new long[2], 0, 0, 1, ONE));
+        assertThrows(IllegalArgumentException.class,
+                () -> fp.multiply(new long[1], 0, new long[1], 0, new long[2], 0, 1, -1, ONE));
+    }
+
+    // The unsigned integer x[off, off + len), through big-endian bytes (no engine involved).
+    private static BigInteger big(long[] x, int off, int len) {
+        byte[] be = new byte[8 * len + 1];
+        for (int j = 0; j < len; j++) {
+            long v = x[off + j];
+            for (int k = 0; k < 8; k++) {
+                be[be.length - 1 - 8 * j - k] = (byte) (v >>> (8 * k));
+            }
+        }
+        return new BigInteger(be);
+    }
+}
