@@ -523,12 +523,12 @@ public final class ZZBivariate {
      * @throws IllegalArgumentException if a name is null, not an identifier, or both are equal
      */
     public String toString(String x, String y) {
-        return BivariateText.format(this, x, y, false);
+        return BivariateText.format(inX, x, y, false);
     }
 
     /** The human form without spaces, FLINT's {@code fmpz_mpoly_get_str_pretty} form: {@code 3*x^2*y-y^3+7}. */
     public String toFlintString(String x, String y) {
-        return BivariateText.format(this, x, y, true);
+        return BivariateText.format(inX, x, y, true);
     }
 
     /** {@link #parse(String, String, String)} in x and y. */
@@ -552,8 +552,66 @@ public final class ZZBivariate {
      *     both names are equal
      */
     public static ZZBivariate parse(String text, String x, String y) {
-        return ofGrid(BivariateText.parse(text, x, y));
+        return ofGrid(BivariateText.parse(text, x, y, TEXT_ARITHMETIC));
     }
+
+    // The grouped grammar's arithmetic: this class's own operations.
+    private static final BivariateText.Arithmetic<ZZBivariate> TEXT_ARITHMETIC = new BivariateText.Arithmetic<>() {
+        @Override
+        public ZZBivariate constant(BigInteger c) {
+            return ZZBivariate.constant(c);
+        }
+
+        @Override
+        public ZZBivariate variable(boolean x) {
+            return x ? X : Y;
+        }
+
+        @Override
+        public ZZBivariate add(ZZBivariate a, ZZBivariate b) {
+            return a.add(b);
+        }
+
+        @Override
+        public ZZBivariate negate(ZZBivariate a) {
+            return a.negate();
+        }
+
+        @Override
+        public ZZBivariate multiply(ZZBivariate a, ZZBivariate b) {
+            return a.multiply(b);
+        }
+
+        @Override
+        public ZZBivariate pow(ZZBivariate a, int e) {
+            return a.pow(e);
+        }
+
+        @Override
+        public int degreeX(ZZBivariate a) {
+            return a.degreeX();
+        }
+
+        @Override
+        public int degreeY(ZZBivariate a) {
+            return a.degreeY();
+        }
+
+        @Override
+        public int maxCoefficientBits(ZZBivariate a) {
+            return a.maxCoefficientBits();
+        }
+
+        @Override
+        public int termCount(ZZBivariate a) {
+            return a.termCount();
+        }
+
+        @Override
+        public BigInteger[][] toGrid(ZZBivariate a) {
+            return a.toGrid();
+        }
+    };
 
     // ------------------------------------------------------------------ helpers
 

@@ -77,6 +77,11 @@ public final class ZZPoly implements Comparable<ZZPoly> {
         return packed;
     }
 
+    /** This polynomial as an operand of {@link PolyMulDevice}: packed when it is, else its BigIntegers. */
+    PolyMulDevice.Operand deviceOperand() {
+        return new PolyMulDevice.Operand(len, packed, packed != null ? null : coeffs());
+    }
+
     /**
      * Takes ownership of {@code coeffs} (no copy; entries must be non-null), trimming leading
      * zeros. For kernels in this package that build coefficient arrays.
@@ -438,9 +443,10 @@ public final class ZZPoly implements Comparable<ZZPoly> {
         // a PolyProductProvider (the GPU's all-device product) from its own measured length,
         // whatever route the host's rule would take (Kronecker included): it declines what it
         // cannot hold (coefficients of 1024 bits and more)
-        ZZPoly onDevice = PolyMulDevice.multiply(this, g, bitsA, bitsB);
+        PolyMulDevice.Operand a = deviceOperand();
+        PackedCoefficients onDevice = PolyMulDevice.multiply(a, g == this ? a : g.deviceOperand(), bitsA, bitsB);
         if (onDevice != null) {
-            return onDevice;
+            return wrap(onDevice);
         }
         if (!PolyMulZZ.choosesNtt(bitsA, bitsB, len, g.len)) {
             return null;
