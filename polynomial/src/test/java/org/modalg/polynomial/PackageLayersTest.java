@@ -3,13 +3,13 @@ package org.modalg.polynomial;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
-import org.modalg.fft.PackageLayers;
+import org.modalg.fields.PackageLayers;
 
 /**
  * The packages of the module depend downwards only (the order of the README's package table):
  * {@code gf, fp, bivariate, batchedpoly -> zp -> zz -> text, batched -> integer -> convolution -> org.modalg.polynomial},
  * so there is no cycle between them and {@code text} and {@code batched} do not know each
- * other. Read by {@code jdeps} from the compiled main classes (fft's {@link PackageLayers}); a
+ * other. Read by {@code jdeps} from the compiled main classes (fields' {@link PackageLayers}); a
  * new package must be given its place here and in the README.
  */
 class PackageLayersTest {
