@@ -6,6 +6,7 @@ import java.util.Collections;
 import java.util.List;
 import org.modalg.fft.Options;
 import org.modalg.fields.ZpField;
+import org.modalg.polynomial.Powers;
 import org.modalg.polynomial.text.PolyParseException;
 import org.modalg.polynomial.zz.ZZPoly;
 import org.modalg.polynomial.zp.ZpPoly;
@@ -426,18 +427,7 @@ public final class ZZBivariate {
         if (e < 0) {
             throw new IllegalArgumentException("e must be >= 0, got " + e);
         }
-        ZZBivariate r = ONE;
-        ZZBivariate b = this;
-        while (e > 0) {
-            if ((e & 1) != 0) {
-                r = r.multiply(b);
-            }
-            e >>>= 1;
-            if (e > 0) {
-                b = b.multiply(b);
-            }
-        }
-        return r;
+        return e == 0 ? ONE : Powers.binary(this, e, ZZBivariate::multiply, b -> b.multiply(b));
     }
 
     // ------------------------------------------------------------------ evaluation

@@ -8,6 +8,7 @@ import org.modalg.fft.ntt.NttEngines;
 import org.modalg.fft.Options;
 import org.modalg.fft.Route;
 import org.modalg.polynomial.Limbs;
+import org.modalg.polynomial.Powers;
 import org.modalg.polynomial.ProductContext;
 import org.modalg.polynomial.Tuning;
 import org.modalg.polynomial.convolution.ConvolutionPlan;
@@ -592,22 +593,8 @@ public final class ZZPoly implements Comparable<ZZPoly> {
         if (c.length <= 1) {
             return c.length == 0 ? ZERO : new ZZPoly(new BigInteger[] {c[0].pow(e)});
         }
-        if ((long) (c.length - 1) * e > PolyText.MAX_DEGREE) {
-            throw new IllegalArgumentException("e = " + e + " gives degree " + (long) (c.length - 1) * e
-                    + ", above the largest supported degree " + PolyText.MAX_DEGREE);
-        }
-        ZZPoly result = null;
-        ZZPoly base = this;
-        while (true) {
-            if ((e & 1) != 0) {
-                result = result == null ? base : result.multiply(base);
-            }
-            e >>>= 1;
-            if (e == 0) {
-                return result;
-            }
-            base = base.square();
-        }
+        Powers.checkDegree(c.length, e, PolyText.MAX_DEGREE);
+        return Powers.binary(this, e, ZZPoly::multiply, ZZPoly::square);
     }
 
     // ------------------------------------------------------------------ calculus, evaluation
