@@ -40,7 +40,7 @@ class PackageLayersTest {
      * {@link PackageLayers#assertNoClassCycles}). The last ones went thus: the 48-bit pieces of
      * packed coefficients live in PackedCoefficients (ConvolutionPlan reads them there), the
      * device product takes its operands as PolyMulDevice.Operand (made by ZZPoly), and the
-     * bivariate text parses groups through an arithmetic that ZZBivariate supplies.
+     * bivariate text parses groups through BivariateText.Value, which ZZBivariate implements.
      */
     @Test
     void classesHaveNoCycles() throws Exception {

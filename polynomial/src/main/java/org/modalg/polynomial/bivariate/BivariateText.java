@@ -2,6 +2,7 @@ package org.modalg.polynomial.bivariate;
 
 import java.math.BigInteger;
 import java.util.Arrays;
+import java.util.function.Function;
 import org.modalg.polynomial.text.IntegerText;
 import org.modalg.polynomial.text.PolyParseException;
 import org.modalg.polynomial.text.TermScanner;
@@ -67,59 +68,54 @@ final class BivariateText {
     }
 
     /**
-     * What the grammar with parentheses ({@link Grouped}) computes with: the polynomial type's
-     * constants, variables and ring operations, and the sizes that are checked before a product
-     * or a power. The polynomial type supplies it ({@code ZZBivariate}), so that the text does not
-     * depend on the type that prints and reads itself through it (no class cycle).
+     * What the grammar with parentheses ({@link Grouped}) computes with: the ring operations and
+     * sizes of the polynomial type, which the type implements itself ({@code ZZBivariate}), so
+     * that the text does not depend on the type that prints and reads itself through it (no
+     * class cycle). Constants and the two variables are given to {@link #parse}.
      *
      * @param <T> the polynomial type: immutable, with value equality
      */
-    interface Arithmetic<T> {
-        /** The constant c. */
-        T constant(BigInteger c);
+    interface Value<T extends Value<T>> {
+        T add(T g);
 
-        /** The variable x (x) or y (!x). */
-        T variable(boolean x);
+        T negate();
 
-        T add(T a, T b);
+        T multiply(T g);
 
-        T negate(T a);
+        /** this^e, e &gt;= 2. */
+        T pow(int e);
 
-        T multiply(T a, T b);
+        /** deg_x, -1 for zero. */
+        int degreeX();
 
-        /** a^e, e &gt;= 2. */
-        T pow(T a, int e);
+        /** deg_y, -1 for zero. */
+        int degreeY();
 
-        /** deg_x a, -1 for zero. */
-        int degreeX(T a);
+        /** The largest bit length of a coefficient; 0 for zero. */
+        int maxCoefficientBits();
 
-        /** deg_y a, -1 for zero. */
-        int degreeY(T a);
+        /** The number of non-zero terms. */
+        int termCount();
 
-        /** The largest bit length of a coefficient of a; 0 for zero. */
-        int maxCoefficientBits(T a);
-
-        /** The number of non-zero terms of a. */
-        int termCount(T a);
-
-        /** The dense grid of a's coefficients, (deg_x + 1) x (deg_y + 1); 0 x 0 for zero. */
-        BigInteger[][] toGrid(T a);
+        /** The dense grid of the coefficients, (deg_x + 1) x (deg_y + 1); 0 x 0 for zero. */
+        BigInteger[][] toGrid();
     }
 
     /**
      * The dense grid c[i][j] (coefficient of x^i y^j; every row of length deg_y + 1, entries
-     * non-null, not trimmed) of a polynomial in human form; a group in parentheses is computed by
-     * {@code ring}'s operations.
+     * non-null, not trimmed) of a polynomial in human form; a group in parentheses is computed in
+     * the type T, from {@code constant} and the variables {@code varX}, {@code varY}.
      *
      * @throws PolyParseException on malformed text, with line and column
      */
-    static <T> BigInteger[][] parse(String text, String x, String y, Arithmetic<T> ring) {
+    static <T extends Value<T>> BigInteger[][] parse(String text, String x, String y,
+            Function<BigInteger, T> constant, T varX, T varY) {
         if (text == null) {
             throw new IllegalArgumentException("text must not be null");
         }
         checkVariables(x, y);
         if (text.indexOf('(') >= 0 || text.indexOf(')') >= 0) {
-            return new Grouped<>(text, x, y, ring).parse();
+            return new Grouped<>(text, x, y, constant, varX, varY).parse();
         }
         return new Parser(text, x, y).parse();
     }
@@ -133,14 +129,16 @@ final class BivariateText {
      *   factor  := NUMBER | VAR ['^' NUMBER] | '(' poly ')' ['^' NUMBER]
      * </pre>
      * An explicit stack of open groups (no recursion, so no nesting depth can overflow the thread's
-     * stack); each group sums its terms by the polynomial type's {@link Arithmetic} (for
+     * stack); each group sums its terms by the polynomial type's operations ({@link Value}; for
      * {@code ZZBivariate}, products by Kronecker substitution, powers by squaring). Before a
      * product or a power, its degrees must fit a dense grid ({@link #gridProblem}) and its
      * coefficients, at most e (bits + log2 terms) bits for a power, the free heap; else a {@link PolyParseException} at the factor. An unmatched ')' or
      * '(' is an error naming its line and column. Text without parentheses takes {@link Parser}.
      */
-    private static final class Grouped<T> {
-        private final Arithmetic<T> ring;
+    private static final class Grouped<T extends Value<T>> {
+        private final Function<BigInteger, T> constant;
+        private final T varX;
+        private final T varY;
         private final T zero;
         private final T one;
         private final T minusOne;
@@ -164,11 +162,13 @@ final class BivariateText {
             }
         }
 
-        Grouped(String s, String vx, String vy, Arithmetic<T> ring) {
-            this.ring = ring;
-            this.zero = ring.constant(BigInteger.ZERO);
-            this.one = ring.constant(BigInteger.ONE);
-            this.minusOne = ring.constant(BigInteger.ONE.negate());
+        Grouped(String s, String vx, String vy, Function<BigInteger, T> constant, T varX, T varY) {
+            this.constant = constant;
+            this.varX = varX;
+            this.varY = varY;
+            this.zero = constant.apply(BigInteger.ZERO);
+            this.one = constant.apply(BigInteger.ONE);
+            this.minusOne = constant.apply(BigInteger.ONE.negate());
             this.s = s;
             this.vx = vx;
             this.vy = vy;
@@ -207,7 +207,7 @@ final class BivariateText {
                     while (i < s.length() && TermScanner.isDigit(s.charAt(i))) {
                         i++;
                     }
-                    factor = ring.constant(IntegerText.parse(s, from, i, 10));
+                    factor = constant.apply(IntegerText.parse(s, from, i, 10));
                 } else if (TermScanner.isIdentStart(c)) {
                     while (i < s.length() && TermScanner.isIdentPart(s.charAt(i))) {
                         i++;
@@ -218,7 +218,7 @@ final class BivariateText {
                         throw in.error(from, "expected variable '" + vx + "' or '" + vy + "', found '"
                                 + in.excerpt(from, i) + "'");
                     }
-                    factor = ring.variable(isX);
+                    factor = isX ? varX : varY;
                     factor = power(factor, from);
                 } else {
                     String what = c == ')' ? (stack.isEmpty() ? "unbalanced ')' (no '(' open)"
@@ -270,7 +270,7 @@ final class BivariateText {
                             throw in.error(cur.open, "unbalanced '(': not closed by the end of text");
                         }
                         endTerm(cur);
-                        BigInteger[][] grid = ring.toGrid(cur.sum);
+                        BigInteger[][] grid = cur.sum.toGrid();
                         return grid.length == 0 ? new BigInteger[][] {{BigInteger.ZERO}} : grid;
                     } else {
                         throw in.error(j, "expected '+', '-', '*', ')' or end of text, found " + describe(j));
@@ -280,7 +280,7 @@ final class BivariateText {
         }
 
         private void endTerm(Frame<T> f) {
-            f.sum = ring.add(f.sum, f.negative ? ring.negate(f.term) : f.term);
+            f.sum = f.sum.add(f.negative ? f.term.negate() : f.term);
             f.term = one;
             f.negative = false;
         }
@@ -303,20 +303,20 @@ final class BivariateText {
             if (b.equals(minusOne)) {
                 return e % 2 == 0 ? one : b;
             }
-            long bits = e * (ring.maxCoefficientBits(b) + 64L - Long.numberOfLeadingZeros(ring.termCount(b)));
-            check(e * ring.degreeX(b) + 1, e * ring.degreeY(b) + 1, bits, from, "this power");
-            return ring.pow(b, (int) e);
+            long bits = e * (b.maxCoefficientBits() + 64L - Long.numberOfLeadingZeros(b.termCount()));
+            check(e * b.degreeX() + 1, e * b.degreeY() + 1, bits, from, "this power");
+            return b.pow((int) e);
         }
 
         private T times(T a, T b, int from) {
             if (a.equals(zero) || b.equals(zero)) {
                 return zero;
             }
-            long bits = (long) ring.maxCoefficientBits(a) + ring.maxCoefficientBits(b)
-                    + 64 - Long.numberOfLeadingZeros(Math.min(ring.termCount(a), ring.termCount(b)));
-            check((long) ring.degreeX(a) + ring.degreeX(b) + 1, (long) ring.degreeY(a) + ring.degreeY(b) + 1,
-                    bits, from, "this product");
-            return ring.multiply(a, b);
+            long bits = (long) a.maxCoefficientBits() + b.maxCoefficientBits()
+                    + 64 - Long.numberOfLeadingZeros(Math.min(a.termCount(), b.termCount()));
+            check((long) a.degreeX() + b.degreeX() + 1, (long) a.degreeY() + b.degreeY() + 1, bits, from,
+                    "this product");
+            return a.multiply(b);
         }
 
         private void check(long rows, long cols, long bits, int from, String what) {

@@ -32,7 +32,7 @@ import org.modalg.polynomial.zp.ZpPoly;
  * y), read back by {@link #parse(String)}; {@link #toFlintString(String, String)} drops the
  * spaces, which is FLINT's {@code fmpz_mpoly_get_str_pretty} form and reads back the same.
  */
-public final class ZZBivariate {
+public final class ZZBivariate implements BivariateText.Value<ZZBivariate> {
     private static final ZZPoly[] EMPTY = new ZZPoly[0];
 
     /** The zero polynomial. */
@@ -542,66 +542,8 @@ public final class ZZBivariate {
      *     both names are equal
      */
     public static ZZBivariate parse(String text, String x, String y) {
-        return ofGrid(BivariateText.parse(text, x, y, TEXT_ARITHMETIC));
+        return ofGrid(BivariateText.parse(text, x, y, ZZBivariate::constant, X, Y));
     }
-
-    // The grouped grammar's arithmetic: this class's own operations.
-    private static final BivariateText.Arithmetic<ZZBivariate> TEXT_ARITHMETIC = new BivariateText.Arithmetic<>() {
-        @Override
-        public ZZBivariate constant(BigInteger c) {
-            return ZZBivariate.constant(c);
-        }
-
-        @Override
-        public ZZBivariate variable(boolean x) {
-            return x ? X : Y;
-        }
-
-        @Override
-        public ZZBivariate add(ZZBivariate a, ZZBivariate b) {
-            return a.add(b);
-        }
-
-        @Override
-        public ZZBivariate negate(ZZBivariate a) {
-            return a.negate();
-        }
-
-        @Override
-        public ZZBivariate multiply(ZZBivariate a, ZZBivariate b) {
-            return a.multiply(b);
-        }
-
-        @Override
-        public ZZBivariate pow(ZZBivariate a, int e) {
-            return a.pow(e);
-        }
-
-        @Override
-        public int degreeX(ZZBivariate a) {
-            return a.degreeX();
-        }
-
-        @Override
-        public int degreeY(ZZBivariate a) {
-            return a.degreeY();
-        }
-
-        @Override
-        public int maxCoefficientBits(ZZBivariate a) {
-            return a.maxCoefficientBits();
-        }
-
-        @Override
-        public int termCount(ZZBivariate a) {
-            return a.termCount();
-        }
-
-        @Override
-        public BigInteger[][] toGrid(ZZBivariate a) {
-            return a.toGrid();
-        }
-    };
 
     // ------------------------------------------------------------------ helpers
 
