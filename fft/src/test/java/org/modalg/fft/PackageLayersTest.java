@@ -3,6 +3,7 @@ package org.modalg.fft;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.modalg.fields.PackageLayers;
 
 /**
  * The packages of the module depend downwards only (the order of the README's package table):

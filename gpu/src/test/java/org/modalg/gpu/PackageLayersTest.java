@@ -3,14 +3,14 @@ package org.modalg.gpu;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
-import org.modalg.fft.PackageLayers;
+import org.modalg.fields.PackageLayers;
 import org.modalg.gpu.runtime.GpuRuntime;
 
 /**
  * The packages of the module depend downwards only (the order of the README's package table):
  * {@code org.modalg.gpu -> ntt, gf, batched, image -> runtime}, so there is no cycle between
  * them and the four engine packages do not know each other. Read by {@code jdeps} from the
- * compiled main classes (fft's {@link PackageLayers}); no device needed. A new package must be
+ * compiled main classes (fields' {@link PackageLayers}); no device needed. A new package must be
  * given its place here and in the README.
  */
 class PackageLayersTest {

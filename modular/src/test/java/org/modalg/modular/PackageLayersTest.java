@@ -3,13 +3,13 @@ package org.modalg.modular;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
-import org.modalg.fft.PackageLayers;
+import org.modalg.fields.PackageLayers;
 
 /**
  * The packages of the module depend downwards only (the order of the README's package table):
  * {@code bivariate -> mat, poly -> loop -> image -> org.modalg.modular -> kernel}, so there is no cycle
  * between them and {@code mat} and {@code poly} do not know each other. Read by {@code jdeps}
- * from the compiled main classes (fft's {@link PackageLayers}); a new package must be given its
+ * from the compiled main classes (fields' {@link PackageLayers}); a new package must be given its
  * place here and in the README.
  */
 class PackageLayersTest {

@@ -166,6 +166,21 @@ public final class PolyOracles {
         return r;
     }
 
+    /**
+     * len uniformly random coefficients of up to {@code bits} bits with random signs (no bias to
+     * edge values: the inputs of the profiling programs).
+     */
+    public static BigInteger[] randomSigned(Random rnd, int len, int bits) {
+        BigInteger[] r = new BigInteger[len];
+        for (int i = 0; i < len; i++) {
+            r[i] = new BigInteger(bits, rnd);
+            if (rnd.nextBoolean()) {
+                r[i] = r[i].negate();
+            }
+        }
+        return r;
+    }
+
     /** Random coefficients in [0, p), biased to 0, 1 and p - 1; leading one non-zero. */
     public static BigInteger[] randomMod(Random rnd, int len, BigInteger p) {
         BigInteger[] r = new BigInteger[len];

@@ -3,7 +3,6 @@ package org.modalg.examples.bench;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
-import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -95,40 +94,7 @@ public final class BivariateFlintBenchmark {
      * or the working directory (where build-flint-mpoly.sh puts it), else none.
      */
     public static Optional<Path> locateDefault() {
-        List<Path> candidates = new ArrayList<>();
-        Path code = codeLocation();
-        List<Path> starts = new ArrayList<>();
-        if (code != null) {
-            Path dir = Files.isDirectory(code) ? code : code.getParent();
-            if (dir != null && dir.getParent() != null) {
-                candidates.add(dir.getParent().resolve("bin").resolve(BINARY));
-            }
-            starts.add(dir);
-        }
-        starts.add(Path.of("").toAbsolutePath());
-        for (Path s : starts) {
-            for (Path p = s; p != null; p = p.getParent()) {
-                if (Files.isRegularFile(p.resolve("pom.xml")) && Files.isDirectory(p.resolve("modular"))) {
-                    candidates.add(p.resolve("modular").resolve("target").resolve(BINARY));
-                    break;
-                }
-            }
-        }
-        for (Path c : candidates) {
-            if (Files.isRegularFile(c) && Files.isExecutable(c)) {
-                return Optional.of(c.normalize());
-            }
-        }
-        return Optional.empty();
-    }
-
-    private static Path codeLocation() {
-        try {
-            var src = BivariateFlintBenchmark.class.getProtectionDomain().getCodeSource();
-            return src == null ? null : Path.of(src.getLocation().toURI()).toAbsolutePath();
-        } catch (URISyntaxException | SecurityException | IllegalArgumentException e) {
-            return null;
-        }
+        return PeerBinaries.locate(BINARY, root -> root.resolve("modular").resolve("target").resolve(BINARY));
     }
 
     /** Runs the rows; progress, FLINT's version line and each row's ratio go to log as they come. */

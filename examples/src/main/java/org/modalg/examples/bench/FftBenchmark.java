@@ -66,37 +66,15 @@ public final class FftBenchmark {
                                 Random rnd, BenchTable table) {
         int n = 1 << log2N;
         int k = f.k();
-        BigInteger p = f.modulus();
-        long[] data = new long[n * k];
         BigInteger[] values = new BigInteger[n];
-        for (int i = 0; i < n; i++) {
-            values[i] = new BigInteger(p.bitLength() + 16, rnd).mod(p);
-            f.fromBigInteger(values[i], data, i * k);
-        }
+        long[] data = GfFftCases.randomElements(f, values, rnd);
         GfFft plan = GfFft.of(f, log2N);
         BigIntegerFft baseline = new BigIntegerFft(f, log2N);
         // correctness first: both routes give the same DFT
-        long[] check = data.clone();
-        plan.forward(check);
-        BigInteger[] checkBig = values.clone();
-        baseline.forward(checkBig, null);
-        for (int i = 0; i < n; i++) {
-            if (!f.toBigInteger(check, i * k).equals(checkBig[i])) {
-                throw new IllegalStateException("big-prime FFT and BigInteger FFT differ at " + i + " in " + f.name());
-            }
-        }
+        GfFftCases.checkAgainstBigInteger(f, log2N, data, values, plan);
         for (int t : threads == 1 ? new int[] {1} : new int[] {1, threads}) {
             ForkJoinPool use = t == 1 ? null : pool;
-            double gf = median(repeats, () -> {
-                long[] d = data.clone();
-                long t0 = System.nanoTime();
-                if (use == null) {
-                    plan.forward(d);
-                } else {
-                    plan.forward(d, use);
-                }
-                return System.nanoTime() - t0;
-            });
+            double gf = median(repeats, () -> GfFftCases.forwardNanos(plan, data, use));
             double big = median(repeats, () -> {
                 BigInteger[] x = values.clone();
                 long t0 = System.nanoTime();
@@ -131,43 +109,19 @@ public final class FftBenchmark {
                     if (log2N > 27 || (long) Math.max(k, s) * n > maxWords) {
                         continue;
                     }
-                    long[] data = new long[n * k];
-                    long[] limbs = new long[n * k];
-                    BigInteger p = f.modulus();
-                    for (int i = 0; i < n; i++) {
-                        BigInteger v = new BigInteger(p.bitLength() + 16, rnd).mod(p);
-                        f.fromBigInteger(v, data, i * k);
-                        for (int j = 0; j < k; j++) {
-                            limbs[i * k + j] = v.shiftRight(64 * j).longValue();
-                        }
-                    }
+                    BigInteger[] values = new BigInteger[n];
+                    long[] data = GfFftCases.randomElements(f, values, rnd);
+                    long[] limbs = GfFftCases.limbs(values, k);
                     GfFft plan = GfFft.of(f, log2N);
                     long[] residues = new long[s * n];
                     int outLimbs = basis.modulusLimbCount();
                     long[] back = new long[n * outLimbs];
-                    basis.projectAll(limbs, n, k, residues);
-                    basis.reconstructUnsigned(residues, n, back, outLimbs);
-                    for (int i = 0; i < n; i++) {
-                        for (int j = 0; j < outLimbs; j++) {
-                            if (back[i * outLimbs + j] != (j < k ? limbs[i * k + j] : 0)) {
-                                throw new IllegalStateException("CRT round trip failed for " + f.name());
-                            }
-                        }
-                    }
+                    GfFftCases.checkCrtRoundTrip(basis, limbs, n, k, f.name());
                     for (int t : threads == 1 ? new int[] {1} : new int[] {1, threads}) {
                         ForkJoinPool use = t == 1 ? null : pool;
                         CpuNttEngine ntt = t == 1 ? serialNtt : parallelNtt;
                         int tt = t;
-                        double big = median(repeats, () -> {
-                            long[] d = data.clone();
-                            long t0 = System.nanoTime();
-                            if (use == null) {
-                                plan.forward(d);
-                            } else {
-                                plan.forward(d, use);
-                            }
-                            return System.nanoTime() - t0;
-                        });
+                        double big = median(repeats, () -> GfFftCases.forwardNanos(plan, data, use));
                         double[] phases = new double[3];
                         double total = median(repeats, () -> {
                             long t0 = System.nanoTime();

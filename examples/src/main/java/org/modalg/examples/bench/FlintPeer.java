@@ -2,11 +2,9 @@ package org.modalg.examples.bench;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -58,38 +56,8 @@ public final class FlintPeer {
      * directory), else none.
      */
     public static Optional<Path> locateDefault() {
-        List<Path> candidates = new ArrayList<>();
-        Path code = codeLocation();
-        if (code != null) {
-            Path dir = Files.isDirectory(code) ? code : code.getParent();
-            if (dir != null && dir.getParent() != null) {
-                candidates.add(dir.getParent().resolve("bin").resolve("flint3_bench")); // bundle: lib/.. /bin
-            }
-            for (Path p = dir; p != null; p = p.getParent()) {
-                if (Files.isRegularFile(p.resolve("pom.xml")) && Files.isDirectory(p.resolve("examples"))) {
-                    candidates.add(p.resolveSibling("shared").resolve("anchors").resolve("flint3_bench"));
-                    break;
-                }
-            }
-        }
-        Path cwd = Path.of("").toAbsolutePath();
-        candidates.add(cwd.resolve("bin").resolve("flint3_bench"));
-        candidates.add(cwd.resolveSibling("shared").resolve("anchors").resolve("flint3_bench"));
-        for (Path c : candidates) {
-            if (Files.isRegularFile(c) && Files.isExecutable(c)) {
-                return Optional.of(c.normalize());
-            }
-        }
-        return Optional.empty();
-    }
-
-    private static Path codeLocation() {
-        try {
-            var src = FlintPeer.class.getProtectionDomain().getCodeSource();
-            return src == null ? null : Path.of(src.getLocation().toURI()).toAbsolutePath();
-        } catch (URISyntaxException | SecurityException | IllegalArgumentException e) {
-            return null;
-        }
+        return PeerBinaries.locate("flint3_bench",
+                root -> root.resolveSibling("shared").resolve("anchors").resolve("flint3_bench"));
     }
 
     public Path binary() {

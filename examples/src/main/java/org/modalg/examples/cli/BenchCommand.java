@@ -153,9 +153,9 @@ public final class BenchCommand implements Runnable {
 
         @Override
         public Integer call() {
-            int t = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
-            if (t < 1 || repeats < 1 || maxE < 2) {
-                throw new IllegalArgumentException("--threads and --repeats must be >= 1 and --max-e >= 2");
+            int t = CommonOptions.threads(threads);
+            if (repeats < 1 || maxE < 2) {
+                throw new IllegalArgumentException("--repeats must be >= 1 and --max-e >= 2");
             }
             List<GfPreset> list = new ArrayList<>();
             for (String name : quick ? List.of("GF4", "GF8") : presets) {
@@ -308,9 +308,7 @@ public final class BenchCommand implements Runnable {
             }
             org.modalg.fft.Options options = org.modalg.fft.Options.defaults()
                     .withBackend(org.modalg.fft.Backend.parse(backend));
-            if (threads != null) {
-                options = options.withThreads(threads);
-            }
+            options = options.withThreads(CommonOptions.threads(threads, options.threads()));
             System.out.println("# modalg bench batched: " + BenchTable.machine() + ", backend " + backend + ", "
                     + options.threads() + " thread(s) for the CPU engine; BigInteger baseline on one thread;"
                     + " NumBits x NumInsts = 2^" + total);
@@ -377,10 +375,10 @@ public final class BenchCommand implements Runnable {
                             + " values x primes <= 10^8, got " + vs[i] + " x " + ks[i]);
                 }
             }
-            if (repeats < 1 || threads != null && threads < 1) {
-                throw new IllegalArgumentException("--repeats and --threads must be >= 1");
+            if (repeats < 1) {
+                throw new IllegalArgumentException("--repeats must be >= 1, got " + repeats);
             }
-            int t = threads != null ? threads : org.modalg.fft.Options.defaults().threads();
+            int t = CommonOptions.threads(threads, org.modalg.fft.Options.defaults().threads());
             System.out.println("# modalg bench crt: " + BenchTable.machine() + ", " + t + " thread(s)");
             BenchTable table = CrtBenchmark.run(vs, ks, t, quick ? 1 : repeats, seed);
             table.print(System.out);
@@ -462,13 +460,7 @@ public final class BenchCommand implements Runnable {
                 throw new IllegalArgumentException("--repeats >= 1, --max-log2 in [1, 24], --max-log2-big in [1, 22]");
             }
             org.modalg.fft.Options options = org.modalg.fft.Options.defaults();
-            if (threads != null) {
-                if (threads < 1 || threads > org.modalg.fft.Options.MAX_THREADS) {
-                    throw new IllegalArgumentException("--threads must be in [1, " + org.modalg.fft.Options.MAX_THREADS
-                            + "], got " + threads);
-                }
-                options = options.withThreads(threads);
-            }
+            options = options.withThreads(CommonOptions.threads(threads, options.threads()));
             System.out.println("# modalg bench polymul: " + BenchTable.machine() + ", " + options.threads()
                     + " thread(s)");
             BenchTable table = quick ? PolyMulBenchmark.run(6, 8, 7, 1, 1, options)
@@ -587,11 +579,7 @@ public final class BenchCommand implements Runnable {
         @Override
         public Integer call() {
             int all = Runtime.getRuntime().availableProcessors();
-            int t = threads == null ? all : threads;
-            if (t < 1 || t > org.modalg.fft.Options.MAX_THREADS) {
-                throw new IllegalArgumentException("--threads must be in [1, " + org.modalg.fft.Options.MAX_THREADS
-                        + "], got " + t);
-            }
+            int t = CommonOptions.threads(threads, all);
             if (repeats < 1 || repeats > 1000) {
                 throw new IllegalArgumentException("--repeats must be in [1, 1000], got " + repeats);
             }

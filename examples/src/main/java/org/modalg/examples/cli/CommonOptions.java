@@ -1,6 +1,8 @@
 package org.modalg.examples.cli;
 
 import java.nio.file.Path;
+import java.util.List;
+import org.modalg.fft.Options;
 import picocli.CommandLine.Option;
 
 /** The options every computing command takes (a picocli mixin). */
@@ -23,4 +25,34 @@ final class CommonOptions {
 
     @Option(names = "--debug", description = "Print the stack trace of an internal error (also: MODALG_DEBUG=1).")
     boolean debug;
+
+    /**
+     * The thread count of a {@code --threads} option (this mixin's, or a bench's or a study's
+     * own): {@code absent} when it was not given, else the value, which must be in [1,
+     * {@link Options#MAX_THREADS}]. The one check of every command's thread option. O(1).
+     *
+     * @throws IllegalArgumentException {@code --threads must be in [1, 32767], got N}
+     */
+    static int threads(Integer given, int absent) {
+        if (given == null) {
+            return absent;
+        }
+        if (given < 1 || given > Options.MAX_THREADS) {
+            throw new IllegalArgumentException("--threads must be in [1, " + Options.MAX_THREADS + "], got " + given);
+        }
+        return given;
+    }
+
+    /** {@link #threads(Integer, int)} with all processors when absent. */
+    static int threads(Integer given) {
+        return threads(given, Runtime.getRuntime().availableProcessors());
+    }
+
+    /** {@link #threads(Integer)} for a list of thread counts ({@code --threads 1,2,16}); all processors when absent. */
+    static List<Integer> threads(List<Integer> given) {
+        if (given == null) {
+            return List.of(threads((Integer) null));
+        }
+        return given.stream().map(CommonOptions::threads).toList();
+    }
 }

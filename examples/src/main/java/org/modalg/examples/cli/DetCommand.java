@@ -3,13 +3,11 @@ package org.modalg.examples.cli;
 import java.math.BigInteger;
 import java.util.concurrent.Callable;
 import org.modalg.fft.Options;
-import org.modalg.fft.Route;
 import org.modalg.modular.ModularResult;
 import org.modalg.modular.mat.Determinant;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -31,10 +29,8 @@ public final class DetCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "M", description = "A matrix: inline, - (standard input) or file:PATH.")
     String matrix;
 
-    @Option(names = "--route", paramLabel = "crt|bigprime|auto",
-            description = "Word-size primes + CRT, generalized Fermat primes, or automatic (default: ${DEFAULT-VALUE}).",
-            defaultValue = "auto")
-    String route;
+    @Mixin
+    RouteOption route = new RouteOption();
 
     @Mixin
     MatrixOperand.BackendOption backend = new MatrixOperand.BackendOption();
@@ -55,7 +51,7 @@ public final class DetCommand implements Callable<Integer> {
     public Integer call() {
         try (Invocation run = new Invocation("det", common, spec)) {
             Options o = certification.applyTo(backend.applyTo(run,
-                    run.modularOptions().withRoute(Route.parse(route))));
+                    run.modularOptions().withRoute(route.route())));
             MatrixOperand m = MatrixOperand.read(run, matrix, "M").requireSquare("det");
             run.asks(m.entryBytes());
             BigInteger[][] a = m.entries();

@@ -36,9 +36,8 @@ public final class GcdCommand implements Callable<Integer> {
     @Parameters(index = "1", paramLabel = "G", description = PolyMulCommand.OPERAND)
     String g;
 
-    @Option(names = "--route", paramLabel = "crt|bigprime|auto", defaultValue = "auto",
-            description = "Word-size primes and CRT, generalized Fermat primes, or automatic (default: ${DEFAULT-VALUE}).")
-    String route;
+    @Mixin
+    RouteOption route = new RouteOption();
 
     @Option(names = "--cofactors", description = "Also print F/gcd and G/gcd, one per line.")
     boolean cofactors;
@@ -59,7 +58,7 @@ public final class GcdCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try (Invocation run = new Invocation("gcd", common, spec)) {
-            Route r = Route.parse(route);
+            Route r = route.route();
             if (var != null) {
                 return bivariate(run, r);
             }
@@ -79,23 +78,10 @@ public final class GcdCommand implements Callable<Integer> {
     }
 
     private int bivariate(Invocation run, Route r) {
-        if (flint) {
-            throw new IllegalArgumentException("--flint reads univariate operands only; with --var give F and G in"
-                    + " the human form (3*x^2*y - y^3 + 7)");
-        }
-        if (r == Route.BIG_PRIME) {
-            throw new IllegalArgumentException("--route bigprime is not available with --var (bivariate gcds take"
-                    + " word-size primes); use crt or auto");
-        }
-        if (!var.matches("[A-Za-z_][A-Za-z0-9_]*")) {
-            throw new IllegalArgumentException("--var must be a variable name ([A-Za-z_][A-Za-z0-9_]*), got '" + var
-                    + "'");
-        }
-        Input inF = run.input(f, "F");
-        Input inG = run.input(g, "G");
-        String other = BivariateOperands.otherVariable(var, inF, inG);
-        ZZBivariate a = BivariateOperands.parse(inF, var, other);
-        ZZBivariate b = BivariateOperands.parse(inG, var, other);
+        BivariateOperands in = BivariateOperands.read(run, "gcds", var, flint, r, f, g);
+        ZZBivariate a = in.f();
+        ZZBivariate b = in.g();
+        String other = in.other();
         long t0 = System.nanoTime();
         ModularResult<ZZBivariate> res = BivariateGcd.gcd(a, b, run.modularOptions());
         run.time("gcd", t0);

@@ -41,10 +41,7 @@ final class Invocation implements AutoCloseable {
     Invocation(String command, CommonOptions options, CommandSpec spec) {
         this.command = command;
         this.options = options;
-        if (options.threads != null && (options.threads < 1 || options.threads > Options.MAX_THREADS)) {
-            throw new IllegalArgumentException("--threads must be in [1, " + Options.MAX_THREADS + "], got "
-                    + options.threads);
-        }
+        CommonOptions.threads(options.threads, 0); // checks the value
         this.err = spec.commandLine().getErr();
         this.stdin = System.in;
         this.output = options.out == null ? Output.stdout() : Output.file(options.out, "-o");

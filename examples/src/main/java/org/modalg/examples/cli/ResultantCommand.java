@@ -36,9 +36,8 @@ public final class ResultantCommand implements Callable<Integer> {
     @Parameters(index = "1", paramLabel = "G", description = PolyMulCommand.OPERAND)
     String g;
 
-    @Option(names = "--route", paramLabel = "crt|bigprime|auto", defaultValue = "auto",
-            description = "Word-size primes and CRT, generalized Fermat primes, or automatic (default: ${DEFAULT-VALUE}).")
-    String route;
+    @Mixin
+    RouteOption route = new RouteOption();
 
     @Option(names = "--var", paramLabel = "V",
             description = "Eliminate V from bivariate F and G (human form, V and one other variable); prints"
@@ -63,7 +62,7 @@ public final class ResultantCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try (Invocation run = new Invocation("resultant", common, spec)) {
-            Route r = Route.parse(route);
+            Route r = route.route();
             if (var != null) {
                 return bivariate(run, r);
             }
@@ -80,27 +79,14 @@ public final class ResultantCommand implements Callable<Integer> {
     }
 
     private int bivariate(Invocation run, Route r) {
-        if (flint) {
-            throw new IllegalArgumentException("--flint reads univariate operands only; with --var give F and G in"
-                    + " the human form (3*x^2*y - y^3 + 7)");
-        }
         if (spark.master != null) {
             throw new IllegalArgumentException("--spark is not available with --var (bivariate resultants compute"
                     + " their images on this machine); leave out one of them");
         }
-        if (r == Route.BIG_PRIME) {
-            throw new IllegalArgumentException("--route bigprime is not available with --var (bivariate resultants"
-                    + " take word-size primes); use crt or auto");
-        }
-        if (!var.matches("[A-Za-z_][A-Za-z0-9_]*")) {
-            throw new IllegalArgumentException("--var must be a variable name ([A-Za-z_][A-Za-z0-9_]*), got '" + var
-                    + "'");
-        }
-        Input inF = run.input(f, "F");
-        Input inG = run.input(g, "G");
-        String other = BivariateOperands.otherVariable(var, inF, inG);
-        ZZBivariate a = BivariateOperands.parse(inF, var, other);
-        ZZBivariate b = BivariateOperands.parse(inG, var, other);
+        BivariateOperands in = BivariateOperands.read(run, "resultants", var, flint, r, f, g);
+        ZZBivariate a = in.f();
+        ZZBivariate b = in.g();
+        String other = in.other();
         long t0 = System.nanoTime();
         ModularResult<ZZPoly> res = BivariateResultant.resultant(a, b, certification.applyTo(run.modularOptions()));
         run.time("resultant", t0);

@@ -102,7 +102,7 @@ public final class StudyCommand implements Runnable {
             for (String name : presets) {
                 list.add(GfPreset.byName(name));
             }
-            List<Integer> t = threads == null ? List.of(Runtime.getRuntime().availableProcessors()) : threads;
+            List<Integer> t = CommonOptions.threads(threads);
             FftStudy study = common.quick
                     ? new FftStudy(list, 8, 10, t, 1, budget, true, common.seed)
                     : new FftStudy(list, minLog, maxLog, t, repeats, budget, true, common.seed);
@@ -197,7 +197,7 @@ public final class StudyCommand implements Runnable {
 
         @Override
         public Integer call() {
-            int t = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
+            int t = CommonOptions.threads(threads);
             if (maxBits < 10_000 || maxBits > 1_000_000_000L) {
                 throw new IllegalArgumentException("--max-bits must be in [10^4, 10^9], got " + maxBits);
             }
@@ -298,7 +298,7 @@ public final class StudyCommand implements Runnable {
 
         @Override
         public Integer call() {
-            int t = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
+            int t = CommonOptions.threads(threads);
             ModularStudy study = ModularStudy.defaults(common.quick, ops, t, budget, common.seed);
             if (sizes != null || bits != null) {
                 java.util.Map<String, int[]> s = new java.util.LinkedHashMap<>();
@@ -346,7 +346,7 @@ public final class StudyCommand implements Runnable {
 
         @Override
         public Integer call() {
-            int t = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
+            int t = CommonOptions.threads(threads);
             return common.run(common.quick
                     ? new BivariateStudy(ops, new int[] {5, 10}, new int[] {16}, t, budget, true)
                     : new BivariateStudy(ops, degrees, bits, t, budget, true));

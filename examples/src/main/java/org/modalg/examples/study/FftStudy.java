@@ -11,6 +11,7 @@ import java.util.Random;
 import java.util.concurrent.ForkJoinPool;
 import org.knowm.xchart.style.markers.Marker;
 import org.knowm.xchart.style.markers.SeriesMarkers;
+import org.modalg.examples.bench.GfFftCases;
 import org.modalg.fft.bigprime.BigIntegerFft;
 import org.modalg.fft.ntt.CpuNttEngine;
 import org.modalg.fft.CrtBasis;
@@ -150,12 +151,8 @@ public final class FftStudy implements Study {
             return;
         }
         BigInteger p = f.modulus();
-        long[] data = new long[n * k];
         BigInteger[] values = new BigInteger[n];
-        for (int i = 0; i < n; i++) {
-            values[i] = new BigInteger(p.bitLength() + 16, rnd).mod(p);
-            f.fromBigInteger(values[i], data, i * k);
-        }
+        long[] data = GfFftCases.randomElements(f, values, rnd);
         ForkJoinPool pool = t == 1 ? null : new ForkJoinPool(t);
         try {
             double ms;
@@ -163,16 +160,7 @@ public final class FftStudy implements Study {
                 case "bigprime": {
                     GfFft plan = GfFft.of(f, log);
                     checkAgainstBigInteger(f, log, data, values, plan, csv, preset);
-                    ms = best(() -> {
-                        long[] d = data.clone();
-                        long t0 = System.nanoTime();
-                        if (pool == null) {
-                            plan.forward(d);
-                        } else {
-                            plan.forward(d, pool);
-                        }
-                        return System.nanoTime() - t0;
-                    });
+                    ms = best(() -> GfFftCases.forwardNanos(plan, data, pool));
                     break;
                 }
                 case "biginteger": {
@@ -206,17 +194,7 @@ public final class FftStudy implements Study {
         if (log > 16 || overBudget(csv, preset, log, "biginteger", "cpu", threads.get(0))) {
             return; // checked at the smaller sizes: the same code path
         }
-        int k = f.k();
-        long[] d = data.clone();
-        plan.forward(d);
-        BigInteger[] x = values.clone();
-        new BigIntegerFft(f, log).forward(x, null);
-        for (int i = 0; i < values.length; i++) {
-            if (!f.toBigInteger(d, i * k).equals(x[i])) {
-                throw new IllegalStateException("big-prime FFT and BigInteger FFT differ at " + i + " in " + f.name()
-                        + ", N = 2^" + log);
-            }
-        }
+        GfFftCases.checkAgainstBigInteger(f, log, data, values, plan);
     }
 
     private double crtRoute(GfField f, CrtBasis basis, int log, BigInteger[] values, int t) {
@@ -224,24 +202,11 @@ public final class FftStudy implements Study {
         int k = f.k();
         int s = basis.size();
         long[] rowPrimes = basis.primes();
-        long[] limbs = new long[n * k];
-        for (int i = 0; i < n; i++) {
-            for (int j = 0; j < k; j++) {
-                limbs[i * k + j] = values[i].shiftRight(64 * j).longValue();
-            }
-        }
+        long[] limbs = GfFftCases.limbs(values, k);
         long[] residues = new long[s * n];
         int outLimbs = basis.modulusLimbCount();
         long[] back = new long[n * outLimbs];
-        basis.projectAll(limbs, n, k, residues);
-        basis.reconstructUnsigned(residues, n, back, outLimbs);
-        for (int i = 0; i < n; i++) {
-            for (int j = 0; j < outLimbs; j++) {
-                if (back[i * outLimbs + j] != (j < k ? limbs[i * k + j] : 0)) {
-                    throw new IllegalStateException("CRT round trip failed for " + f.name() + " at " + i);
-                }
-            }
-        }
+        GfFftCases.checkCrtRoundTrip(basis, limbs, n, k, f.name());
         try (CpuNttEngine ntt = new CpuNttEngine(t)) {
             return best(() -> {
                 long t0 = System.nanoTime();
@@ -267,11 +232,7 @@ public final class FftStudy implements Study {
             return;
         }
         if (route.equals("bigprime")) {
-            int k = f.k();
-            long[] data = new long[n * k];
-            for (int i = 0; i < n; i++) {
-                f.fromBigInteger(new BigInteger(bits + 16, rnd).mod(f.modulus()), data, i * k);
-            }
+            long[] data = GfFftCases.randomElements(f, new BigInteger[n], rnd);
             long[] onGpu = data.clone();
             try (GpuBigPrimeFftEngine engine = new GpuBigPrimeFftEngine(0)) {
                 engine.forward(f, log, onGpu);

@@ -67,21 +67,25 @@ class BivariateResultantCommandTest {
 
     @Test
     void badInputGivesOneErrorLine() {
-        CliRunner three = CliRunner.run("resultant", "--var", "x", "x + y", "x + z");
-        assertEquals(2, three.exitCode);
-        assertTrue(three.err.startsWith("error: ") && three.err.contains("[y, z] besides x"), three.err);
-        assertEquals(1, three.err.trim().split("\n").length, three.err);
-        CliRunner parse = CliRunner.run("resultant", "--var", "x", "x^2*y +", "x");
-        assertEquals(2, parse.exitCode);
-        assertTrue(parse.err.contains("F: line 1, column 8"), parse.err);
-        CliRunner flint = CliRunner.run("resultant", "--var", "x", "--flint", "2  1 1", "2  1 1");
-        assertEquals(2, flint.exitCode);
-        assertTrue(flint.err.contains("--flint reads univariate operands only"), flint.err);
-        CliRunner name = CliRunner.run("resultant", "--var", "1x", "x", "x");
-        assertEquals(2, name.exitCode);
-        assertTrue(name.err.contains("--var must be a variable name"), name.err);
-        CliRunner big = CliRunner.run("resultant", "--var", "x", "--route", "bigprime", "x + y", "x - y");
-        assertEquals(2, big.exitCode);
-        assertTrue(big.err.contains("bigprime is not available with --var"), big.err);
+        // the checks gcd and resultant share (BivariateOperands.read), for both commands
+        for (String command : new String[] {"resultant", "gcd"}) {
+            CliRunner three = CliRunner.run(command, "--var", "x", "x + y", "x + z");
+            assertEquals(2, three.exitCode, command);
+            assertTrue(three.err.startsWith("error: ") && three.err.contains("[y, z] besides x"), three.err);
+            assertEquals(1, three.err.trim().split("\n").length, three.err);
+            CliRunner parse = CliRunner.run(command, "--var", "x", "x^2*y +", "x");
+            assertEquals(2, parse.exitCode, command);
+            assertTrue(parse.err.contains("F: line 1, column 8"), parse.err);
+            CliRunner flint = CliRunner.run(command, "--var", "x", "--flint", "2  1 1", "2  1 1");
+            assertEquals(2, flint.exitCode, command);
+            assertTrue(flint.err.contains("--flint reads univariate operands only"), flint.err);
+            CliRunner name = CliRunner.run(command, "--var", "1x", "x", "x");
+            assertEquals(2, name.exitCode, command);
+            assertTrue(name.err.contains("--var must be a variable name"), name.err);
+            CliRunner big = CliRunner.run(command, "--var", "x", "--route", "bigprime", "x + y", "x - y");
+            assertEquals(2, big.exitCode, command);
+            assertTrue(big.err.contains("bigprime is not available with --var (bivariate " + command + "s take"),
+                    big.err);
+        }
     }
 }

@@ -29,7 +29,7 @@ import org.modalg.fft.parallel.ParallelRange;
  * one engine over all processors (or {@code -Dmodalg.threads=N}) that needs no closing (its
  * pool threads are daemons).
  */
-public final class CpuNttEngine implements NttEngine, AutoCloseable {
+public final class CpuNttEngine implements NttEngine.ByOperation, AutoCloseable {
 
     /** Below this many words a row-parallel task takes several rows. */
     private static final int ROW_TASK_WORDS = 1 << 15;
@@ -214,30 +214,8 @@ public final class CpuNttEngine implements NttEngine, AutoCloseable {
     // NttEngine
     // ----------------------------------------------------------------------------------------
 
-
     @Override
-    public void forward(long[] rowPrimes, int log2n, long[] data, int rows) {
-        run(Operation.FORWARD, rowPrimes, log2n, data, null, null, rows);
-    }
-
-    @Override
-    public void inverse(long[] rowPrimes, int log2n, long[] data, int rows) {
-        run(Operation.INVERSE, rowPrimes, log2n, data, null, null, rows);
-    }
-
-    @Override
-    public void cyclicConvolution(long[] rowPrimes, int log2n, long[] a, long[] b, long[] out,
-            int rows) {
-        run(Operation.CYCLIC, rowPrimes, log2n, a, b, out, rows);
-    }
-
-    @Override
-    public void negacyclicConvolution(long[] rowPrimes, int log2n, long[] a, long[] b, long[] out,
-            int rows) {
-        run(Operation.NEGACYCLIC, rowPrimes, log2n, a, b, out, rows);
-    }
-
-    private void run(Operation op, long[] rowPrimes, int log2n, long[] a, long[] b, long[] out, int rows) {
+    public void run(Operation op, long[] rowPrimes, int log2n, long[] a, long[] b, long[] out, int rows) {
         NttPlan[] plans = validate(op, rowPrimes, log2n, a, b, out, rows);
         if (rows == 0) {
             return;

@@ -26,7 +26,7 @@ import org.modalg.fft.parallel.ParallelRange;
  * Results are identical for every thread count. Stateless and thread-safe: one shared instance,
  * {@link #get()}.
  */
-public final class DoubleNttEngine implements NttEngine {
+public final class DoubleNttEngine implements NttEngine.ByOperation {
 
     private static final DoubleNttEngine INSTANCE = new DoubleNttEngine();
 
@@ -57,49 +57,15 @@ public final class DoubleNttEngine implements NttEngine {
     }
 
     @Override
-    public void forward(long[] rowPrimes, int log2n, long[] data, int rows) {
-        run(Operation.FORWARD, rowPrimes, log2n, data, null, null, rows, Options.threadsFromProperty());
+    public void run(Operation op, long[] rowPrimes, int log2n, long[] a, long[] b, long[] out, int rows) {
+        run(op, rowPrimes, log2n, a, b, out, rows, Options.threadsFromProperty());
     }
 
     @Override
-    public void inverse(long[] rowPrimes, int log2n, long[] data, int rows) {
-        run(Operation.INVERSE, rowPrimes, log2n, data, null, null, rows, Options.threadsFromProperty());
-    }
-
-    @Override
-    public void cyclicConvolution(long[] rowPrimes, int log2n, long[] a, long[] b, long[] out, int rows) {
-        run(Operation.CYCLIC, rowPrimes, log2n, a, b, out, rows, Options.threadsFromProperty());
-    }
-
-    @Override
-    public void negacyclicConvolution(long[] rowPrimes, int log2n, long[] a, long[] b, long[] out, int rows) {
-        run(Operation.NEGACYCLIC, rowPrimes, log2n, a, b, out, rows, Options.threadsFromProperty());
-    }
-
-    @Override
-    public void forward(long[] rowPrimes, int log2n, long[] data, int rows, Options options) {
-        NttEngine.checkOptions(options, "forward");
-        run(Operation.FORWARD, rowPrimes, log2n, data, null, null, rows, options.threads());
-    }
-
-    @Override
-    public void inverse(long[] rowPrimes, int log2n, long[] data, int rows, Options options) {
-        NttEngine.checkOptions(options, "inverse");
-        run(Operation.INVERSE, rowPrimes, log2n, data, null, null, rows, options.threads());
-    }
-
-    @Override
-    public void cyclicConvolution(long[] rowPrimes, int log2n, long[] a, long[] b, long[] out, int rows,
+    public void run(Operation op, long[] rowPrimes, int log2n, long[] a, long[] b, long[] out, int rows,
             Options options) {
-        NttEngine.checkOptions(options, "cyclicConvolution");
-        run(Operation.CYCLIC, rowPrimes, log2n, a, b, out, rows, options.threads());
-    }
-
-    @Override
-    public void negacyclicConvolution(long[] rowPrimes, int log2n, long[] a, long[] b, long[] out, int rows,
-            Options options) {
-        NttEngine.checkOptions(options, "negacyclicConvolution");
-        run(Operation.NEGACYCLIC, rowPrimes, log2n, a, b, out, rows, options.threads());
+        NttEngine.checkOptions(options, op.method());
+        run(op, rowPrimes, log2n, a, b, out, rows, options.threads());
     }
 
     private static void run(Operation op, long[] rowPrimes, int log2n, long[] a, long[] b, long[] out,

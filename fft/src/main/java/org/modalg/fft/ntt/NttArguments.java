@@ -18,6 +18,20 @@ public final class NttArguments {
         /** {@link NttEngine#negacyclicConvolution}. */
         NEGACYCLIC;
 
+        /** The name of the {@link NttEngine} method, as messages name it ({@code "cyclicConvolution"}). */
+        public String method() {
+            switch (this) {
+                case FORWARD:
+                    return "forward";
+                case INVERSE:
+                    return "inverse";
+                case CYCLIC:
+                    return "cyclicConvolution";
+                default:
+                    return "negacyclicConvolution";
+            }
+        }
+
         /** Whether the operation takes the arrays {@code a}, {@code b}, {@code out}. */
         public boolean isConvolution() {
             return this == CYCLIC || this == NEGACYCLIC;

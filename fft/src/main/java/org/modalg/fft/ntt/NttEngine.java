@@ -4,6 +4,7 @@ import org.modalg.fft.CancelledException;
 import org.modalg.fft.CrtBasis;
 import org.modalg.fft.Options;
 import org.modalg.fft.doublentt.DoubleNttPlan;
+import org.modalg.fft.ntt.NttArguments.Operation;
 
 /**
  * Batched number-theoretic transforms over word-size NTT primes (p &lt; 2^62, 2^log2n | p - 1):
@@ -29,6 +30,10 @@ import org.modalg.fft.doublentt.DoubleNttPlan;
  * engine is fastest with; pick them with {@code CrtBasis.fewestAbove(bits,
  * engine.preferredPrimeBound(), log2n)}. Every engine accepts every prime the definition
  * allows (p &lt; 2^62).
+ *
+ * <p><b>Implementing.</b> An engine that computes the four operations by one method (the usual
+ * case) implements {@link ByOperation}: its {@code run} takes the {@link Operation} and the
+ * interface forwards the eight operation methods to it.
  */
 public interface NttEngine {
 
@@ -104,5 +109,76 @@ public interface NttEngine {
             throw new IllegalArgumentException("options must not be null");
         }
         options.checkCancelled("before NttEngine." + operation);
+    }
+
+    /**
+     * An engine written as one method per call, {@link #run(Operation, long[], int, long[], long[],
+     * long[], int)}: the four operations (and their {@link Options} twins) forward to it, so that
+     * every engine forwards alike. Engines that honour the options' thread count override
+     * {@link #run(Operation, long[], int, long[], long[], long[], int, Options)} as well. O(1)
+     * besides the operation.
+     */
+    interface ByOperation extends NttEngine {
+
+        /**
+         * Runs op on the rows with the engine's defaults: for a transform ({@link Operation#FORWARD},
+         * {@link Operation#INVERSE}) {@code a} is the data and {@code b}, {@code out} are null; for a
+         * convolution, as {@link #cyclicConvolution}. Validates by {@link NttArguments#check}.
+         */
+        void run(Operation op, long[] rowPrimes, int log2n, long[] a, long[] b, long[] out, int rows);
+
+        /**
+         * {@link #run(Operation, long[], int, long[], long[], long[], int)} with per-call options:
+         * by default {@link NttEngine#checkOptions} and then the engine's defaults (an engine that
+         * ignores threads, such as a GPU, need not override it).
+         */
+        default void run(Operation op, long[] rowPrimes, int log2n, long[] a, long[] b, long[] out, int rows,
+                Options options) {
+            checkOptions(options, op.method());
+            run(op, rowPrimes, log2n, a, b, out, rows);
+        }
+
+        @Override
+        default void forward(long[] rowPrimes, int log2n, long[] data, int rows) {
+            run(Operation.FORWARD, rowPrimes, log2n, data, null, null, rows);
+        }
+
+        @Override
+        default void inverse(long[] rowPrimes, int log2n, long[] data, int rows) {
+            run(Operation.INVERSE, rowPrimes, log2n, data, null, null, rows);
+        }
+
+        @Override
+        default void cyclicConvolution(long[] rowPrimes, int log2n, long[] a, long[] b, long[] out, int rows) {
+            run(Operation.CYCLIC, rowPrimes, log2n, a, b, out, rows);
+        }
+
+        @Override
+        default void negacyclicConvolution(long[] rowPrimes, int log2n, long[] a, long[] b, long[] out,
+                int rows) {
+            run(Operation.NEGACYCLIC, rowPrimes, log2n, a, b, out, rows);
+        }
+
+        @Override
+        default void forward(long[] rowPrimes, int log2n, long[] data, int rows, Options options) {
+            run(Operation.FORWARD, rowPrimes, log2n, data, null, null, rows, options);
+        }
+
+        @Override
+        default void inverse(long[] rowPrimes, int log2n, long[] data, int rows, Options options) {
+            run(Operation.INVERSE, rowPrimes, log2n, data, null, null, rows, options);
+        }
+
+        @Override
+        default void cyclicConvolution(long[] rowPrimes, int log2n, long[] a, long[] b, long[] out, int rows,
+                Options options) {
+            run(Operation.CYCLIC, rowPrimes, log2n, a, b, out, rows, options);
+        }
+
+        @Override
+        default void negacyclicConvolution(long[] rowPrimes, int log2n, long[] a, long[] b, long[] out,
+                int rows, Options options) {
+            run(Operation.NEGACYCLIC, rowPrimes, log2n, a, b, out, rows, options);
+        }
     }
 }

@@ -26,24 +26,6 @@ import org.modalg.fields.GfPreset;
 class BigPrimeFftEnginesTest {
     private static final long SEED = Long.getLong("modalg.test.seed", System.nanoTime());
 
-    private static BigInteger[] naiveDft(GfField f, int log2N, BigInteger[] x) {
-        BigInteger p = f.modulus();
-        int n = 1 << log2N;
-        BigInteger w = f.toBigInteger(f.rootOfUnity(log2N), 0);
-        BigInteger[] out = new BigInteger[n];
-        for (int j = 0; j < n; j++) {
-            BigInteger s = BigInteger.ZERO;
-            BigInteger wj = w.modPow(BigInteger.valueOf(j), p);
-            BigInteger wij = BigInteger.ONE;
-            for (int i = 0; i < n; i++) {
-                s = s.add(x[i].multiply(wij));
-                wij = wij.multiply(wj).mod(p);
-            }
-            out[j] = s.mod(p);
-        }
-        return out;
-    }
-
     @Test
     void cpuEngineTwinsMatchTheNaiveDftForEveryThreadCount() {
         System.out.println("BigPrimeFftEnginesTest seed = " + SEED + " (repeat with -Dmodalg.test.seed=" + SEED + ")");
@@ -63,7 +45,7 @@ class BigPrimeFftEnginesTest {
                             : new BigInteger(p.bitLength() + 8, rnd).mod(p);
                     f.fromBigInteger(x[i], d, i * f.k());
                 }
-                BigInteger[] expect = naiveDft(f, log2N, x);
+                BigInteger[] expect = GfFftTest.naiveDft(f, log2N, x, false);
                 String ctx = "seed=" + SEED + " " + preset + " log2N=" + log2N;
                 for (int threads : new int[] {1, 2}) {
                     long[] y = d.clone();

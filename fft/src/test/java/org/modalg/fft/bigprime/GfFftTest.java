@@ -15,8 +15,11 @@ class GfFftTest {
     private static final long SEED = Long.getLong("modalg.test.seed", 7L);
     private static final int MULT = Integer.getInteger("modalg.test.multiplier", 1);
 
-    /** Naive O(N^2) DFT in BigInteger with the plan's root w = field.rootOfUnity(log2N). */
-    private static BigInteger[] naiveDft(GfField f, int log2N, BigInteger[] x, boolean inverse) {
+    /**
+     * Naive O(N^2) DFT in BigInteger with the plan's root w = field.rootOfUnity(log2N) (the
+     * oracle of the big-prime FFT's tests in this package, BigPrimeFftEnginesTest's too).
+     */
+    static BigInteger[] naiveDft(GfField f, int log2N, BigInteger[] x, boolean inverse) {
         BigInteger p = f.modulus();
         int n = 1 << log2N;
         BigInteger w = f.toBigInteger(f.rootOfUnity(log2N), 0);

@@ -296,6 +296,60 @@ public abstract class NttEngineContract {
                 () -> eng.cyclicConvolution(ps, 3, d, d.clone(), d, 1, Options.defaults().withCancellation(() -> true)));
     }
 
+    /**
+     * A cancelled options twin names its operation ({@code NttArguments.Operation#method}), and an
+     * engine written by operation ({@link NttEngine.ByOperation}) computes through {@code run}
+     * exactly what the named methods compute.
+     */
+    @Test
+    void cancellationNamesTheOperationAndRunEqualsTheNamedMethods() {
+        NttEngine eng = e();
+        long[] ps = {P50};
+        long[] d = new long[8];
+        Options cancelled = Options.defaults().withCancellation(() -> true);
+        java.util.Map<String, org.junit.jupiter.api.function.Executable> calls = java.util.Map.of(
+                "forward", () -> eng.forward(ps, 3, d, 1, cancelled),
+                "inverse", () -> eng.inverse(ps, 3, d, 1, cancelled),
+                "cyclicConvolution", () -> eng.cyclicConvolution(ps, 3, d, d.clone(), d, 1, cancelled),
+                "negacyclicConvolution", () -> eng.negacyclicConvolution(ps, 3, d, d.clone(), d, 1, cancelled));
+        for (var call : calls.entrySet()) {
+            CancelledException ce = assertThrows(CancelledException.class, call.getValue(), call.getKey());
+            assertTrue(ce.getMessage().contains("NttEngine." + call.getKey()), ce.getMessage());
+        }
+        assertEquals(4, java.util.Set.of(NttArguments.Operation.values()).stream()
+                .map(NttArguments.Operation::method).distinct().count());
+        if (!(eng instanceof NttEngine.ByOperation)) {
+            return;
+        }
+        NttEngine.ByOperation by = (NttEngine.ByOperation) eng;
+        for (int log2n : new int[] {1, 5, 12}) {
+            long[] primes = {P50, P62, P50};
+            long[] x = data(primes, log2n);
+            long[] y = x.clone();
+            long[] z = x.clone();
+            eng.forward(primes, log2n, y, primes.length);
+            by.run(NttArguments.Operation.FORWARD, primes, log2n, z, null, null, primes.length);
+            assertArrayEquals(y, z, ctx("run(FORWARD)", log2n));
+            eng.inverse(primes, log2n, y, primes.length);
+            by.run(NttArguments.Operation.INVERSE, primes, log2n, z, null, null, primes.length,
+                    Options.defaults().withThreads(2));
+            assertArrayEquals(x, z, ctx("run(INVERSE) with options", log2n));
+            for (NttArguments.Operation op : new NttArguments.Operation[] {
+                    NttArguments.Operation.CYCLIC, NttArguments.Operation.NEGACYCLIC}) {
+                long[] b = data(primes, log2n);
+                long[] c1 = new long[x.length];
+                long[] c2 = new long[x.length];
+                if (op == NttArguments.Operation.CYCLIC) {
+                    eng.cyclicConvolution(primes, log2n, x.clone(), b.clone(), c1, primes.length);
+                } else {
+                    eng.negacyclicConvolution(primes, log2n, x.clone(), b.clone(), c1, primes.length);
+                }
+                by.run(op, primes, log2n, x.clone(), b.clone(), c2, primes.length);
+                assertArrayEquals(c1, c2, ctx("run(" + op + ")", log2n));
+            }
+        }
+    }
+
     @Test
     void zeroRowsIsANoOpAndBadArgumentsAreRejectedByName() {
         NttEngine eng = e();

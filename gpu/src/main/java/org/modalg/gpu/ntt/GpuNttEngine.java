@@ -28,7 +28,7 @@ import org.modalg.gpu.runtime.GpuRuntime;
  *
  * <p>Device calls are serialized per engine (its methods are synchronized).
  */
-public final class GpuNttEngine implements NttEngine, AutoCloseable {
+public final class GpuNttEngine implements NttEngine.ByOperation, AutoCloseable {
     private static final Logger LOG = Logger.getLogger(GpuNttEngine.class.getName());
 
     /**
@@ -80,28 +80,7 @@ public final class GpuNttEngine implements NttEngine, AutoCloseable {
     }
 
     @Override
-    public void forward(long[] rowPrimes, int log2n, long[] data, int rows) {
-        run(Operation.FORWARD, rowPrimes, log2n, data, null, null, rows);
-    }
-
-    @Override
-    public void inverse(long[] rowPrimes, int log2n, long[] data, int rows) {
-        run(Operation.INVERSE, rowPrimes, log2n, data, null, null, rows);
-    }
-
-    @Override
-    public void cyclicConvolution(long[] rowPrimes, int log2n, long[] a, long[] b, long[] out,
-            int rows) {
-        run(Operation.CYCLIC, rowPrimes, log2n, a, b, out, rows);
-    }
-
-    @Override
-    public void negacyclicConvolution(long[] rowPrimes, int log2n, long[] a, long[] b, long[] out,
-            int rows) {
-        run(Operation.NEGACYCLIC, rowPrimes, log2n, a, b, out, rows);
-    }
-
-    private synchronized void run(Operation op, long[] primes, int log2n, long[] a, long[] b,
+    public synchronized void run(Operation op, long[] primes, int log2n, long[] a, long[] b,
             long[] out, int rows) {
         if (closed) {
             throw new IllegalStateException(name() + " is closed");

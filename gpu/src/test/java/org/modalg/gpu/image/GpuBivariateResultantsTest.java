@@ -5,13 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigInteger;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import java.util.logging.Handler;
-import java.util.logging.Logger;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.modalg.fft.Backend;
@@ -19,11 +15,9 @@ import org.modalg.fft.Options;
 import org.modalg.gpu.runtime.GpuTests;
 import org.modalg.modular.ModularResult;
 import org.modalg.modular.bivariate.BivariateResultant;
-import org.modalg.modular.image.ImageEngine;
 import org.modalg.modular.image.ImageEngines;
 import org.modalg.polynomial.bivariate.ZZBivariate;
 import org.modalg.polynomial.zz.ZZPoly;
-import org.modalg.gpu.runtime.LogCapture;
 
 /**
  * {@link GpuImageEngine#bivariateResultants} against the CPU engine ({@link ImageEngines#cpu},
@@ -36,26 +30,11 @@ import org.modalg.gpu.runtime.LogCapture;
  * with {@link Backend#GPU} against the CPU backend.
  */
 @Tag("gpu")
-class GpuBivariateResultantsTest {
-    private final List<String> warnings = new ArrayList<>();
-    private final Handler capture = new LogCapture(warnings);
-    private ImageEngine gpu;
-    private ImageEngine cpu;
-
-    @BeforeEach
-    void start() {
-        GpuTests.assumeGpu();
-        Options o = Options.defaults().withThreads(Math.max(1, Runtime.getRuntime().availableProcessors()));
-        cpu = ImageEngines.cpu(o);
-        gpu = new GpuImageEngine(o, cpu);
-        Logger.getLogger(GpuImageEngine.class.getName()).addHandler(capture);
-    }
+class GpuBivariateResultantsTest extends GpuImageEngineFixture {
 
     @AfterEach
     void stop() {
-        GpuImageEngine.faultEveryForTests(0);
         System.clearProperty("modalg.gpu.imageArithmetic");
-        Logger.getLogger(GpuImageEngine.class.getName()).removeHandler(capture);
     }
 
     /** Residue grids for each prime; lead 1: the last row is c (1 - y) (zero at y = 1), lead 2: zero. */

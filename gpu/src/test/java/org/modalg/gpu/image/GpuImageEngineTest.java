@@ -6,15 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigInteger;
-import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
-import java.util.logging.Handler;
-import java.util.logging.Logger;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.modalg.fft.Options;
@@ -22,11 +18,9 @@ import org.modalg.gpu.runtime.DeviceBuffer;
 import org.modalg.gpu.runtime.GpuRuntime;
 import org.modalg.gpu.runtime.GpuTests;
 import org.modalg.modular.image.GcdImages;
-import org.modalg.modular.image.ImageEngine;
 import org.modalg.modular.image.ImageEngines;
 import org.modalg.modular.image.LimbVector;
 import org.modalg.modular.image.LuImages;
-import org.modalg.gpu.runtime.LogCapture;
 
 /**
  * The GPU image engine against the CPU engine ({@link ImageEngines#cpu}), bit for bit, on random
@@ -40,26 +34,11 @@ import org.modalg.gpu.runtime.LogCapture;
  * split, and the spread over every visible device.
  */
 @Tag("gpu")
-class GpuImageEngineTest {
-    private final List<String> warnings = new ArrayList<>();
-    private final Handler capture = new LogCapture(warnings);
-    private ImageEngine gpu;
-    private ImageEngine cpu;
-
-    @BeforeEach
-    void start() {
-        GpuTests.assumeGpu();
-        Options o = Options.defaults().withThreads(Math.max(1, Runtime.getRuntime().availableProcessors()));
-        cpu = ImageEngines.cpu(o);
-        gpu = new GpuImageEngine(o, cpu);
-        Logger.getLogger(GpuImageEngine.class.getName()).addHandler(capture);
-    }
+class GpuImageEngineTest extends GpuImageEngineFixture {
 
     @AfterEach
     void stop() {
-        GpuImageEngine.faultEveryForTests(0);
         DeviceBuffer.limitAllocationsForTests(Long.MAX_VALUE);
-        Logger.getLogger(GpuImageEngine.class.getName()).removeHandler(capture);
     }
 
     static long[] primes(Random rnd, int count, int bits) {

@@ -30,7 +30,8 @@ class HalfGcdZpTest {
         return BigInteger.probablePrime(bits, rnd).longValueExact();
     }
 
-    private static long[] randomPoly(Random rnd, ZpField f, int deg) {
+    /** Random coefficients mod p of exact degree deg (empty for deg &lt; 0); also PolyGcdDoubleTest's. */
+    static long[] randomPoly(Random rnd, ZpField f, int deg) {
         if (deg < 0) {
             return new long[0];
         }

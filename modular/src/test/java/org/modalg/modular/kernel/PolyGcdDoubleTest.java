@@ -1,5 +1,6 @@
 package org.modalg.modular.kernel;
 
+import static org.modalg.modular.kernel.HalfGcdZpTest.randomPoly;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.modalg.modular.GcdOracles.MULTIPLIER;
@@ -26,20 +27,6 @@ class PolyGcdDoubleTest {
         int bits = 2 + rnd.nextInt(PolyGcdDouble.MAX_PRIME_BITS - 1);
         long p = BigInteger.probablePrime(bits, rnd).longValueExact();
         return p == 2 ? 3 : p;
-    }
-
-    private static long[] randomPoly(Random rnd, ZpField f, int deg) {
-        if (deg < 0) {
-            return new long[0];
-        }
-        long[] a = new long[deg + 1];
-        for (int i = 0; i <= deg; i++) {
-            a[i] = f.random(rnd);
-        }
-        while (a[deg] == 0) {
-            a[deg] = f.random(rnd);
-        }
-        return a;
     }
 
     /** A pair whose Euclidean remainder sequence has random quotient degrees (built bottom up). */

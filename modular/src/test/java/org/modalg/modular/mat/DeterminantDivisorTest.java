@@ -1,5 +1,6 @@
 package org.modalg.modular.mat;
 
+import static org.modalg.modular.mat.DeterminantTest.multiply;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -178,20 +179,5 @@ class DeterminantDivisorTest {
             java.util.Arrays.fill(x[i], BigInteger.ZERO);
         }
         return x;
-    }
-
-    static BigInteger[][] multiply(BigInteger[][] x, BigInteger[][] y) {
-        int n = x.length;
-        BigInteger[][] z = new BigInteger[n][n];
-        for (int i = 0; i < n; i++) {
-            for (int j = 0; j < n; j++) {
-                BigInteger s = BigInteger.ZERO;
-                for (int t = 0; t < n; t++) {
-                    s = s.add(x[i][t].multiply(y[t][j]));
-                }
-                z[i][j] = s;
-            }
-        }
-        return z;
     }
 }

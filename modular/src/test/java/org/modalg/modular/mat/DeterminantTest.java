@@ -220,7 +220,8 @@ class DeterminantTest {
         assertTrue(r.report().notes().stream().anyMatch(s -> s.contains("singular")), r.report().toString());
     }
 
-    private static BigInteger[][] multiply(BigInteger[][] x, BigInteger[][] y) {
+    /** x y for n x n matrices, the schoolbook product (an oracle of the tests in this package). */
+    static BigInteger[][] multiply(BigInteger[][] x, BigInteger[][] y) {
         int n = x.length;
         BigInteger[][] z = new BigInteger[n][n];
         for (int i = 0; i < n; i++) {

@@ -2,6 +2,7 @@ package org.modalg.polynomial.bivariate;
 
 import java.math.BigInteger;
 import java.util.Arrays;
+import java.util.function.Function;
 import org.modalg.polynomial.text.IntegerText;
 import org.modalg.polynomial.text.PolyParseException;
 import org.modalg.polynomial.text.TermScanner;
@@ -67,18 +68,54 @@ final class BivariateText {
     }
 
     /**
+     * What the grammar with parentheses ({@link Grouped}) computes with: the ring operations and
+     * sizes of the polynomial type, which the type implements itself ({@code ZZBivariate}), so
+     * that the text does not depend on the type that prints and reads itself through it (no
+     * class cycle). Constants and the two variables are given to {@link #parse}.
+     *
+     * @param <T> the polynomial type: immutable, with value equality
+     */
+    interface Value<T extends Value<T>> {
+        T add(T g);
+
+        T negate();
+
+        T multiply(T g);
+
+        /** this^e, e &gt;= 2. */
+        T pow(int e);
+
+        /** deg_x, -1 for zero. */
+        int degreeX();
+
+        /** deg_y, -1 for zero. */
+        int degreeY();
+
+        /** The largest bit length of a coefficient; 0 for zero. */
+        int maxCoefficientBits();
+
+        /** The number of non-zero terms. */
+        int termCount();
+
+        /** The dense grid of the coefficients, (deg_x + 1) x (deg_y + 1); 0 x 0 for zero. */
+        BigInteger[][] toGrid();
+    }
+
+    /**
      * The dense grid c[i][j] (coefficient of x^i y^j; every row of length deg_y + 1, entries
-     * non-null, not trimmed) of a polynomial in human form.
+     * non-null, not trimmed) of a polynomial in human form; a group in parentheses is computed in
+     * the type T, from {@code constant} and the variables {@code varX}, {@code varY}.
      *
      * @throws PolyParseException on malformed text, with line and column
      */
-    static BigInteger[][] parse(String text, String x, String y) {
+    static <T extends Value<T>> BigInteger[][] parse(String text, String x, String y,
+            Function<BigInteger, T> constant, T varX, T varY) {
         if (text == null) {
             throw new IllegalArgumentException("text must not be null");
         }
         checkVariables(x, y);
         if (text.indexOf('(') >= 0 || text.indexOf(')') >= 0) {
-            return new Grouped(text, x, y).parse();
+            return new Grouped<>(text, x, y, constant, varX, varY).parse();
         }
         return new Parser(text, x, y).parse();
     }
@@ -92,13 +129,19 @@ final class BivariateText {
      *   factor  := NUMBER | VAR ['^' NUMBER] | '(' poly ')' ['^' NUMBER]
      * </pre>
      * An explicit stack of open groups (no recursion, so no nesting depth can overflow the thread's
-     * stack); each group sums its terms as {@link ZZBivariate}s (products by Kronecker
-     * substitution, powers by squaring). Before a product or a power, its degrees must fit a dense
-     * grid ({@link #gridProblem}) and its coefficients, at most e (bits + log2 terms) bits for a
-     * power, the free heap; else a {@link PolyParseException} at the factor. An unmatched ')' or
+     * stack); each group sums its terms by the polynomial type's operations ({@link Value}; for
+     * {@code ZZBivariate}, products by Kronecker substitution, powers by squaring). Before a
+     * product or a power, its degrees must fit a dense grid ({@link #gridProblem}) and its
+     * coefficients, at most e (bits + log2 terms) bits for a power, the free heap; else a {@link PolyParseException} at the factor. An unmatched ')' or
      * '(' is an error naming its line and column. Text without parentheses takes {@link Parser}.
      */
-    private static final class Grouped {
+    private static final class Grouped<T extends Value<T>> {
+        private final Function<BigInteger, T> constant;
+        private final T varX;
+        private final T varY;
+        private final T zero;
+        private final T one;
+        private final T minusOne;
         private final String s;
         private final String vx;
         private final String vy;
@@ -106,18 +149,26 @@ final class BivariateText {
         private int i;
 
         /** An open group: its sum so far, the current term's product, the term's sign, where '(' was. */
-        private static final class Frame {
-            ZZBivariate sum = ZZBivariate.ZERO;
-            ZZBivariate term = ZZBivariate.ONE;
+        private static final class Frame<T> {
+            T sum;
+            T term;
             boolean negative;
             final int open;
 
-            Frame(int open) {
+            Frame(int open, T zero, T one) {
                 this.open = open;
+                this.sum = zero;
+                this.term = one;
             }
         }
 
-        Grouped(String s, String vx, String vy) {
+        Grouped(String s, String vx, String vy, Function<BigInteger, T> constant, T varX, T varY) {
+            this.constant = constant;
+            this.varX = varX;
+            this.varY = varY;
+            this.zero = constant.apply(BigInteger.ZERO);
+            this.one = constant.apply(BigInteger.ONE);
+            this.minusOne = constant.apply(BigInteger.ONE.negate());
             this.s = s;
             this.vx = vx;
             this.vy = vy;
@@ -125,15 +176,15 @@ final class BivariateText {
         }
 
         BigInteger[][] parse() {
-            java.util.ArrayDeque<Frame> stack = new java.util.ArrayDeque<>();
-            Frame cur = new Frame(-1);
+            java.util.ArrayDeque<Frame<T>> stack = new java.util.ArrayDeque<>();
+            Frame<T> cur = new Frame<>(-1, zero, one);
             boolean termStart = true; // expecting the first factor of a term (signs allowed)
             boolean afterStar = false;
             while (true) {
                 i = in.afterWs(i);
                 if (termStart) {
                     if (i == s.length()) {
-                        throw in.error(i, stack.isEmpty() && cur.sum.isZero()
+                        throw in.error(i, stack.isEmpty() && cur.sum.equals(zero)
                                 ? "expected a polynomial such as (" + vx + " + 1)^2*(" + vy + " - 3), found end of text"
                                 : "expected a term, found end of text");
                     }
@@ -144,10 +195,10 @@ final class BivariateText {
                 }
                 char c = peek();
                 int from = i;
-                ZZBivariate factor;
+                T factor;
                 if (c == '(') {
                     stack.push(cur);
-                    cur = new Frame(i);
+                    cur = new Frame<>(i, zero, one);
                     i++;
                     termStart = true;
                     afterStar = false;
@@ -156,7 +207,7 @@ final class BivariateText {
                     while (i < s.length() && TermScanner.isDigit(s.charAt(i))) {
                         i++;
                     }
-                    factor = ZZBivariate.constant(IntegerText.parse(s, from, i, 10));
+                    factor = constant.apply(IntegerText.parse(s, from, i, 10));
                 } else if (TermScanner.isIdentStart(c)) {
                     while (i < s.length() && TermScanner.isIdentPart(s.charAt(i))) {
                         i++;
@@ -167,7 +218,7 @@ final class BivariateText {
                         throw in.error(from, "expected variable '" + vx + "' or '" + vy + "', found '"
                                 + in.excerpt(from, i) + "'");
                     }
-                    factor = isX ? ZZBivariate.X : ZZBivariate.Y;
+                    factor = isX ? varX : varY;
                     factor = power(factor, from);
                 } else {
                     String what = c == ')' ? (stack.isEmpty() ? "unbalanced ')' (no '(' open)"
@@ -207,7 +258,7 @@ final class BivariateText {
                             throw in.error(j, "unbalanced ')' (no '(' open)");
                         }
                         endTerm(cur);
-                        ZZBivariate group = cur.sum;
+                        T group = cur.sum;
                         int open = cur.open;
                         cur = stack.pop();
                         i = j + 1;
@@ -228,14 +279,14 @@ final class BivariateText {
             }
         }
 
-        private void endTerm(Frame f) {
+        private void endTerm(Frame<T> f) {
             f.sum = f.sum.add(f.negative ? f.term.negate() : f.term);
-            f.term = ZZBivariate.ONE;
+            f.term = one;
             f.negative = false;
         }
 
         // An optional ^e after the factor b that starts at from.
-        private ZZBivariate power(ZZBivariate b, int from) {
+        private T power(T b, int from) {
             int j = in.afterWs(i);
             if (!in.charAt(j, '^')) {
                 return b;
@@ -244,22 +295,22 @@ final class BivariateText {
             long e = in.exponent();
             i = in.position();
             if (e == 0) {
-                return ZZBivariate.ONE;
+                return one;
             }
-            if (e == 1 || b.isZero() || b.equals(ZZBivariate.ONE)) {
+            if (e == 1 || b.equals(zero) || b.equals(one)) {
                 return b;
             }
-            if (b.equals(ZZBivariate.ONE.negate())) {
-                return e % 2 == 0 ? ZZBivariate.ONE : b;
+            if (b.equals(minusOne)) {
+                return e % 2 == 0 ? one : b;
             }
             long bits = e * (b.maxCoefficientBits() + 64L - Long.numberOfLeadingZeros(b.termCount()));
             check(e * b.degreeX() + 1, e * b.degreeY() + 1, bits, from, "this power");
             return b.pow((int) e);
         }
 
-        private ZZBivariate times(ZZBivariate a, ZZBivariate b, int from) {
-            if (a.isZero() || b.isZero()) {
-                return ZZBivariate.ZERO;
+        private T times(T a, T b, int from) {
+            if (a.equals(zero) || b.equals(zero)) {
+                return zero;
             }
             long bits = (long) a.maxCoefficientBits() + b.maxCoefficientBits()
                     + 64 - Long.numberOfLeadingZeros(Math.min(a.termCount(), b.termCount()));
@@ -389,15 +440,16 @@ final class BivariateText {
     }
 
     /**
-     * The human form of f: terms by decreasing power of x, then of y ({@code 3*x^2*y - y^3 + 7});
-     * {@code 0} for zero. With {@code compact}, no spaces around the signs (FLINT's pretty form).
+     * The human form of the polynomial sum_i rows[i](y) x^i: terms by decreasing power of x, then
+     * of y ({@code 3*x^2*y - y^3 + 7}); {@code 0} for zero. With {@code compact}, no spaces around
+     * the signs (FLINT's pretty form).
      */
-    static String format(ZZBivariate f, String x, String y, boolean compact) {
+    static String format(org.modalg.polynomial.zz.ZZPoly[] rows, String x, String y, boolean compact) {
         checkVariables(x, y);
         StringBuilder out = new StringBuilder();
         boolean any = false;
-        for (int i = f.degreeX(); i >= 0; i--) {
-            org.modalg.polynomial.zz.ZZPoly row = f.coefficientInX(i);
+        for (int i = rows.length - 1; i >= 0; i--) {
+            org.modalg.polynomial.zz.ZZPoly row = rows[i];
             for (int j = row.degree(); j >= 0; j--) {
                 BigInteger c = row.coefficient(j);
                 int sign = c.signum();

@@ -6,6 +6,7 @@ import java.util.Collections;
 import java.util.List;
 import org.modalg.fft.Options;
 import org.modalg.fields.ZpField;
+import org.modalg.polynomial.Powers;
 import org.modalg.polynomial.text.PolyParseException;
 import org.modalg.polynomial.zz.ZZPoly;
 import org.modalg.polynomial.zp.ZpPoly;
@@ -31,7 +32,7 @@ import org.modalg.polynomial.zp.ZpPoly;
  * y), read back by {@link #parse(String)}; {@link #toFlintString(String, String)} drops the
  * spaces, which is FLINT's {@code fmpz_mpoly_get_str_pretty} form and reads back the same.
  */
-public final class ZZBivariate {
+public final class ZZBivariate implements BivariateText.Value<ZZBivariate> {
     private static final ZZPoly[] EMPTY = new ZZPoly[0];
 
     /** The zero polynomial. */
@@ -426,18 +427,7 @@ public final class ZZBivariate {
         if (e < 0) {
             throw new IllegalArgumentException("e must be >= 0, got " + e);
         }
-        ZZBivariate r = ONE;
-        ZZBivariate b = this;
-        while (e > 0) {
-            if ((e & 1) != 0) {
-                r = r.multiply(b);
-            }
-            e >>>= 1;
-            if (e > 0) {
-                b = b.multiply(b);
-            }
-        }
-        return r;
+        return e == 0 ? ONE : Powers.binary(this, e, ZZBivariate::multiply, b -> b.multiply(b));
     }
 
     // ------------------------------------------------------------------ evaluation
@@ -523,12 +513,12 @@ public final class ZZBivariate {
      * @throws IllegalArgumentException if a name is null, not an identifier, or both are equal
      */
     public String toString(String x, String y) {
-        return BivariateText.format(this, x, y, false);
+        return BivariateText.format(inX, x, y, false);
     }
 
     /** The human form without spaces, FLINT's {@code fmpz_mpoly_get_str_pretty} form: {@code 3*x^2*y-y^3+7}. */
     public String toFlintString(String x, String y) {
-        return BivariateText.format(this, x, y, true);
+        return BivariateText.format(inX, x, y, true);
     }
 
     /** {@link #parse(String, String, String)} in x and y. */
@@ -552,7 +542,7 @@ public final class ZZBivariate {
      *     both names are equal
      */
     public static ZZBivariate parse(String text, String x, String y) {
-        return ofGrid(BivariateText.parse(text, x, y));
+        return ofGrid(BivariateText.parse(text, x, y, ZZBivariate::constant, X, Y));
     }
 
     // ------------------------------------------------------------------ helpers

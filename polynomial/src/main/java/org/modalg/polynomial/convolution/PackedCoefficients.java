@@ -25,6 +25,11 @@ public final class PackedCoefficients {
     public static final int CHUNK_SHIFT = 12;
     public static final int CHUNK = 1 << CHUNK_SHIFT;
 
+    /** Bits per piece of {@link ConvolutionPlan}'s word planes ({@link #piece}). */
+    static final int PIECE_BITS = 48;
+
+    private static final long PIECE_MASK = (1L << PIECE_BITS) - 1;
+
     private final int length;
     private final int limbs;
     private final long[][] mag;
@@ -149,9 +154,24 @@ public final class PackedCoefficients {
                 long[] m = mag[i >>> CHUNK_SHIFT];
                 int at = (i & (CHUNK - 1)) * limbs;
                 for (int t = 0; t < count; t++) {
-                    planes[t][r][c] = sg * (double) ConvolutionPlan.piece(m, at, limbs, t);
+                    planes[t][r][c] = sg * (double) piece(m, at, limbs, t);
                 }
             }
         }
+    }
+
+    /** Bits [48 t, 48 t + 48) of the little-endian limbs m[at .. at + len) (zero above them). */
+    static long piece(long[] m, int at, int len, int t) {
+        long bit = (long) PIECE_BITS * t;
+        int li = (int) (bit >>> 6);
+        int sh = (int) (bit & 63);
+        if (li >= len) {
+            return 0L;
+        }
+        long v = m[at + li] >>> sh;
+        if (sh > 64 - PIECE_BITS && li + 1 < len) {
+            v |= m[at + li + 1] << (64 - sh);
+        }
+        return v & PIECE_MASK;
     }
 }

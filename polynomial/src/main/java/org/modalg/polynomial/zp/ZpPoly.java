@@ -7,6 +7,7 @@ import org.modalg.fft.ntt.NttEngines;
 import org.modalg.fft.Options;
 import org.modalg.fft.Route;
 import org.modalg.fields.ZpField;
+import org.modalg.polynomial.Powers;
 import org.modalg.polynomial.ProductContext;
 import org.modalg.polynomial.text.PolyParseException;
 import org.modalg.polynomial.text.PolyText;
@@ -417,22 +418,8 @@ public final class ZpPoly {
         if (c.length <= 1) {
             return c.length == 0 ? this : new ZpPoly(field, new long[] {field.pow(c[0], e)});
         }
-        if ((long) (c.length - 1) * e > PolyText.MAX_DEGREE) {
-            throw new IllegalArgumentException("e = " + e + " gives degree " + (long) (c.length - 1) * e
-                    + ", above the largest supported degree " + PolyText.MAX_DEGREE);
-        }
-        ZpPoly result = null;
-        ZpPoly base = this;
-        while (true) {
-            if ((e & 1) != 0) {
-                result = result == null ? base : result.multiply(base);
-            }
-            e >>>= 1;
-            if (e == 0) {
-                return result;
-            }
-            base = base.square();
-        }
+        Powers.checkDegree(c.length, e, PolyText.MAX_DEGREE);
+        return Powers.binary(this, e, ZpPoly::multiply, ZpPoly::square);
     }
 
     /** The value at (v mod p) by Horner's rule. O(n). */

@@ -41,18 +41,26 @@ public final class PolyMulDevice {
     }
 
     /**
+     * One operand of a device product: its coefficients either packed (a product of an earlier
+     * multiplication, read from the chunks) or as BigIntegers ({@code packed == null}), and its
+     * length. {@code ZZPoly} makes them, so that this class does not know the polynomial type.
+     */
+    record Operand(int length, PackedCoefficients packed, BigInteger[] coeffs) {
+    }
+
+    /**
      * f g (g == f: a square) on the provider, packed, or null when there is none for these
      * lengths, the product does not fit Java arrays, or it declines. bitsA and bitsB are the
      * operands' largest coefficient bit lengths (both &gt;= 1). O(n L) on the host for n
      * coefficients of L limbs.
      */
-    static ZZPoly multiply(ZZPoly f, ZZPoly g, int bitsA, int bitsB) {
+    static PackedCoefficients multiply(Operand f, Operand g, int bitsA, int bitsB) {
         PolyProductProvider provider = provider(f.length(), g.length());
         return provider == null ? null : multiply(provider, f, g, bitsA, bitsB);
     }
 
-    /** {@link #multiply(ZZPoly, ZZPoly, int, int)} on the given provider, whatever the lengths. */
-    static ZZPoly multiply(PolyProductProvider provider, ZZPoly f, ZZPoly g, int bitsA, int bitsB) {
+    /** {@link #multiply(Operand, Operand, int, int)} on the given provider, whatever the lengths. */
+    static PackedCoefficients multiply(PolyProductProvider provider, Operand f, Operand g, int bitsA, int bitsB) {
         int aLen = f.length();
         int bLen = g.length();
         int n = aLen + bLen - 1;
@@ -80,18 +88,18 @@ public final class PolyMulDevice {
                 cSign, cLimbs)) {
             return null;
         }
-        return ZZPoly.wrap(pack(cMag, cSign, n, cLimbs));
+        return pack(cMag, cSign, n, cLimbs);
     }
 
     // f's coefficients as signs and magnitudes of `limbs` limbs each (element-major).
-    private static void signMagnitude(ZZPoly f, int limbs, long[] mag, byte[] sign) {
+    private static void signMagnitude(Operand f, int limbs, long[] mag, byte[] sign) {
         PackedCoefficients p = f.packed();
         if (p != null) {
             p.signMagnitude(limbs, mag, sign);
             return;
         }
         BigInteger[] c = f.coeffs();
-        forBlocks(c.length, (from, to) -> {
+        forBlocks(f.length(), (from, to) -> {
             for (int i = from; i < to; i++) {
                 BigInteger x = c[i];
                 sign[i] = (byte) x.signum();

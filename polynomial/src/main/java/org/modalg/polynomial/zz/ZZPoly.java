@@ -8,6 +8,7 @@ import org.modalg.fft.ntt.NttEngines;
 import org.modalg.fft.Options;
 import org.modalg.fft.Route;
 import org.modalg.polynomial.Limbs;
+import org.modalg.polynomial.Powers;
 import org.modalg.polynomial.ProductContext;
 import org.modalg.polynomial.Tuning;
 import org.modalg.polynomial.convolution.ConvolutionPlan;
@@ -75,6 +76,11 @@ public final class ZZPoly implements Comparable<ZZPoly> {
     /** The packed coefficients, or null when the polynomial holds BigIntegers. */
     PackedCoefficients packed() {
         return packed;
+    }
+
+    /** This polynomial as an operand of {@link PolyMulDevice}: packed when it is, else its BigIntegers. */
+    PolyMulDevice.Operand deviceOperand() {
+        return new PolyMulDevice.Operand(len, packed, packed != null ? null : coeffs());
     }
 
     /**
@@ -438,9 +444,10 @@ public final class ZZPoly implements Comparable<ZZPoly> {
         // a PolyProductProvider (the GPU's all-device product) from its own measured length,
         // whatever route the host's rule would take (Kronecker included): it declines what it
         // cannot hold (coefficients of 1024 bits and more)
-        ZZPoly onDevice = PolyMulDevice.multiply(this, g, bitsA, bitsB);
+        PolyMulDevice.Operand a = deviceOperand();
+        PackedCoefficients onDevice = PolyMulDevice.multiply(a, g == this ? a : g.deviceOperand(), bitsA, bitsB);
         if (onDevice != null) {
-            return onDevice;
+            return wrap(onDevice);
         }
         if (!PolyMulZZ.choosesNtt(bitsA, bitsB, len, g.len)) {
             return null;
@@ -586,22 +593,8 @@ public final class ZZPoly implements Comparable<ZZPoly> {
         if (c.length <= 1) {
             return c.length == 0 ? ZERO : new ZZPoly(new BigInteger[] {c[0].pow(e)});
         }
-        if ((long) (c.length - 1) * e > PolyText.MAX_DEGREE) {
-            throw new IllegalArgumentException("e = " + e + " gives degree " + (long) (c.length - 1) * e
-                    + ", above the largest supported degree " + PolyText.MAX_DEGREE);
-        }
-        ZZPoly result = null;
-        ZZPoly base = this;
-        while (true) {
-            if ((e & 1) != 0) {
-                result = result == null ? base : result.multiply(base);
-            }
-            e >>>= 1;
-            if (e == 0) {
-                return result;
-            }
-            base = base.square();
-        }
+        Powers.checkDegree(c.length, e, PolyText.MAX_DEGREE);
+        return Powers.binary(this, e, ZZPoly::multiply, ZZPoly::square);
     }
 
     // ------------------------------------------------------------------ calculus, evaluation

@@ -2,6 +2,7 @@ package org.modalg.polynomial.zz;
 
 import java.math.BigInteger;
 import java.util.Random;
+import org.modalg.polynomial.PolyOracles;
 import org.modalg.polynomial.convolution.ConvolutionPlan;
 import org.modalg.polynomial.convolution.DoubleCrt;
 import org.modalg.polynomial.convolution.PackedCoefficients;
@@ -20,18 +21,8 @@ public final class DoublePolyMulProfile {
         int threads = Integer.parseInt(args[2]);
         int reps = args.length > 3 ? Integer.parseInt(args[3]) : 5;
         Random rnd = new Random(1);
-        BigInteger[] a = new BigInteger[len];
-        BigInteger[] b = new BigInteger[len];
-        for (int i = 0; i < len; i++) {
-            a[i] = new BigInteger(bits, rnd);
-            b[i] = new BigInteger(bits, rnd);
-            if (rnd.nextBoolean()) {
-                a[i] = a[i].negate();
-            }
-            if (rnd.nextBoolean()) {
-                b[i] = b[i].negate();
-            }
-        }
+        BigInteger[] a = PolyOracles.randomSigned(rnd, len, bits);
+        BigInteger[] b = PolyOracles.randomSigned(rnd, len, bits);
         int bitsA = PolyMulZZ.maxBits(a, 0, len);
         int bitsB = PolyMulZZ.maxBits(b, 0, len);
         double total = Double.MAX_VALUE;

@@ -101,6 +101,14 @@ class PolyMulDeviceTest {
         return ZZPoly.of(c);
     }
 
+    // f g on the provider as ZZPoly.multiply hands it over (g == f: one operand, a square), or null
+    private static ZZPoly onProvider(SchoolbookProvider provider, ZZPoly f, ZZPoly g) {
+        PolyMulDevice.Operand a = f.deviceOperand();
+        org.modalg.polynomial.convolution.PackedCoefficients c = PolyMulDevice.multiply(provider, a,
+                g == f ? a : g.deviceOperand(), f.maxCoefficientBits(), g.maxCoefficientBits());
+        return c == null ? null : ZZPoly.wrap(c);
+    }
+
     @Test
     void productsThroughTheProviderEqualSchoolbook() {
         long seed = Long.getLong("modalg.test.seed", System.nanoTime());
@@ -112,15 +120,15 @@ class PolyMulDeviceTest {
                 ZZPoly f = random(rnd, s[0], bits);
                 ZZPoly g = random(rnd, s[1], bits);
                 String what = bits + " bits, " + s[0] + " x " + s[1];
-                ZZPoly c = PolyMulDevice.multiply(provider, f, g, f.maxCoefficientBits(), g.maxCoefficientBits());
+                ZZPoly c = onProvider(provider, f, g);
                 assertNotNull(c, what);
                 ZZPoly expected = schoolbook(f, g);
                 assertEquals(expected, c, what);
                 assertEquals(expected.maxCoefficientBits(), c.maxCoefficientBits(), what);
                 // the packed product as an operand: its limbs are read from the chunks
-                ZZPoly again = PolyMulDevice.multiply(provider, c, f, c.maxCoefficientBits(), f.maxCoefficientBits());
+                ZZPoly again = onProvider(provider, c, f);
                 assertEquals(schoolbook(expected, f), again, what + ", packed operand");
-                ZZPoly sq = PolyMulDevice.multiply(provider, f, f, f.maxCoefficientBits(), f.maxCoefficientBits());
+                ZZPoly sq = onProvider(provider, f, f);
                 assertEquals(schoolbook(f, f), sq, what + ", square");
             }
         }
@@ -131,7 +139,8 @@ class PolyMulDeviceTest {
         SchoolbookProvider provider = new SchoolbookProvider();
         provider.decline = true;
         ZZPoly f = ZZPoly.of(3, -4, 5);
-        assertNull(PolyMulDevice.multiply(provider, f, f, 3, 3));
+        PolyMulDevice.Operand a = f.deviceOperand();
+        assertNull(PolyMulDevice.multiply(provider, a, a, 3, 3));
         assertEquals(1, provider.calls);
     }
 }

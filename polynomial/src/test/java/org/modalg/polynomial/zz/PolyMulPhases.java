@@ -3,6 +3,7 @@ package org.modalg.polynomial.zz;
 import java.math.BigInteger;
 import java.util.Arrays;
 import java.util.Random;
+import org.modalg.polynomial.PolyOracles;
 import org.modalg.fft.ntt.CpuNttEngine;
 import org.modalg.fft.CrtBasis;
 
@@ -17,18 +18,8 @@ public final class PolyMulPhases {
         int bits = Integer.parseInt(args[1]);
         int threads = args.length > 2 ? Integer.parseInt(args[2]) : 1;
         Random rnd = new Random(1);
-        BigInteger[] a = new BigInteger[len];
-        BigInteger[] b = new BigInteger[len];
-        for (int i = 0; i < len; i++) {
-            a[i] = new BigInteger(bits, rnd);
-            b[i] = new BigInteger(bits, rnd);
-            if (rnd.nextBoolean()) {
-                a[i] = a[i].negate();
-            }
-            if (rnd.nextBoolean()) {
-                b[i] = b[i].negate();
-            }
-        }
+        BigInteger[] a = PolyOracles.randomSigned(rnd, len, bits);
+        BigInteger[] b = PolyOracles.randomSigned(rnd, len, bits);
         int n = 2 * len - 1;
         int log2n = PolyMulZZ.ceilLog2(n);
         int size = 1 << log2n;

@@ -1,4 +1,4 @@
-package org.modalg.fft;
+package org.modalg.fields;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -21,8 +21,8 @@ import java.util.regex.Pattern;
 import java.util.spi.ToolProvider;
 
 /**
- * The checks behind each module's {@code PackageLayersTest} (fft, polynomial, modular, gpu; in
- * the test-jar): {@code jdeps} reads the package dependencies of a module's compiled main
+ * The checks behind each module's {@code PackageLayersTest} (fields, fft, polynomial, modular,
+ * gpu, examples; in the fields test-jar, the lowest module's, so that every module can use it): {@code jdeps} reads the package dependencies of a module's compiled main
  * classes, and every package of the module must have a layer and use only its own layer's
  * package and packages of lower layers. So there is no cycle between the packages, and packages
  * of one layer do not know each other. A new package must be given its layer in the module's
