@@ -55,11 +55,29 @@ import org.modalg.polynomial.bivariate.ZZBivariate;
  * from {@link Bounds#resultantBits}. The primes' product must exceed 2B; integer contents are
  * taken out first (Res(c f, d g) = c^m d^n Res(f, g)).
  *
- * <p><b>Images.</b> For each prime p below 2^26 (the double kernels' size; p &gt; D is required
- * and holds since D &lt; {@link #MAX_DEGREE_BOUND}): the coefficients are reduced modulo a batch
- * of primes at once ({@link CrtBasis}); at the D + 1 points y = 0, 1, ..., D (distinct mod p)
- * the coefficients in x are evaluated (products of residues summed in 64 bits, one reduction per
- * 2^11 terms) and Res_{n,m}(f(x, a), g(x, a)) mod p is the univariate kernel
+ * <p><b>Images on roots of unity</b> (the route of proven runs). N = D + 1 values are needed per
+ * prime. The points are r cosets c_t H of the group H of the M-th roots of unity, M = 2^k, r M
+ * &gt;= N, r &lt;= {@link #MAX_COSETS}, the fewest points first ({@link #layout}); the primes are
+ * those below 2^26 with 2^k | p - 1 ({@link PrimeStream#ntt}, decreasing: 468 of them for k = 14,
+ * 1924 for k = 12, so large bounds take more cosets of a smaller group). Each coefficient in x of
+ * f and g (a polynomial in y) is folded modulo y^M - c^M with the twist c^j and evaluated at the
+ * M points of a coset by one forward NTT of the project's {@link org.modalg.fft.ntt.NttPlan}
+ * (O(M log M) instead of O(M deg_y)); the univariate resultants at the points are the images
+ * ({@link ImageEngine#bivariateResultantsOnCosets}: the CPU engine's (prime, coset) tasks, or a
+ * device that computes the points and evaluates there); one inverse NTT per coset gives
+ * Res mod (y^M - c_t^M), and with r &gt; 1 cosets the M columns A_s (Res = sum_s y^s A_s(y^M),
+ * deg A_s &lt; r) are interpolated at the r nodes c_t^M by one r x r inverse Vandermonde matrix
+ * (O(r M log M + r^2 M) per prime instead of Newton's O(N^2)). <b>No point is unlucky:</b> the
+ * kernel takes the formal degrees n and m, so the value at a root of unity where a leading
+ * coefficient vanishes is still Res(a) (below). Without a layout (a bound beyond the primes of
+ * every k, or a probabilistic run, whose random primes are not 1 modulo 2^k) the consecutive
+ * points below are taken.
+ *
+ * <p><b>Images at consecutive points.</b> For each prime p below 2^26 (the double kernels' size;
+ * p &gt; D is required and holds since D &lt; {@link #MAX_DEGREE_BOUND}): the coefficients are
+ * reduced modulo a batch of primes at once ({@link CrtBasis}); at the D + 1 points y = 0, 1, ...,
+ * D (distinct mod p) the coefficients in x are evaluated (products of residues summed in 64 bits,
+ * one reduction per 2^11 terms) and Res_{n,m}(f(x, a), g(x, a)) mod p is the univariate kernel
  * {@link PolyGcdZp#resultant} (Euclid on doubles, {@link PolyGcdDouble}); then Newton
  * interpolation at 0..D gives Res mod p, O(D^2). <b>No point and no prime is skipped:</b> the
  * kernel takes the formal degrees n and m, and Res_{n,m}(f(x, a), g(x, a)) is the Sylvester
@@ -74,9 +92,11 @@ import org.modalg.polynomial.bivariate.ZZBivariate;
  * {@link ImageEngine#bivariateResultants}: the CPU engine's threads, or a GPU engine that
  * evaluates and runs the resultants on the device; the interpolation stays on the host.
  *
- * <p>Cost per prime: (D + 1)((n + 1)(deg_y f + 1) + (m + 1)(deg_y g + 1)) products for the
- * evaluations, (D + 1) n m for the resultants, D^2 for the interpolation; about
- * (bits of 2B) / 25 primes.
+ * <p>Cost per prime, roots of unity: (n + m + 2)(deg_y + r M log M) products for the evaluations,
+ * r M n m for the resultants (r M &lt; 2N, and within a few percent of N at the sizes measured),
+ * O(r M log M + r^2 M) for the interpolation; consecutive points: (D + 1)((n + 1)(deg_y f + 1) +
+ * (m + 1)(deg_y g + 1)) for the evaluations, (D + 1) n m for the resultants, D^2 for the
+ * interpolation; about (bits of 2B) / 25 primes either way.
  *
  * <p>Conventions (those of the univariate {@link org.modalg.modular.poly.Resultant}): Res(0, g) =
  * Res(f, 0) = 0; deg_x f = 0: Res = f^m (f a polynomial in y), deg_x g = 0: Res = g^n; two
