@@ -127,7 +127,34 @@ public final class BivariateResultant {
      * @throws CancelledException if the cancellation check fires between images
      */
     public static ModularResult<ZZPoly> resultant(ZZBivariate f, ZZBivariate g, Options options) {
-        return resultant(f, g, options, Points.AUTO);
+        return resultant(f, g, options, pointsFromProperty());
+    }
+
+    /**
+     * The system property that picks the point set: {@code auto} (the default: roots of unity
+     * where a layout fits), {@code consecutive} (y = 0..D and Newton, the route before the NTT
+     * one: for measuring one against the other on a machine) or {@code roots} (roots of unity,
+     * failing where no layout fits).
+     */
+    public static final String POINTS_PROPERTY = "modalg.bivariate.points";
+
+    /**
+     * The route named by {@link #POINTS_PROPERTY}.
+     *
+     * @throws IllegalArgumentException naming the property and its values on another value
+     */
+    static Points pointsFromProperty() {
+        String v = System.getProperty(POINTS_PROPERTY, "auto").trim().toLowerCase(java.util.Locale.ROOT);
+        switch (v) {
+            case "auto":
+                return Points.AUTO;
+            case "consecutive":
+                return Points.CONSECUTIVE;
+            case "roots":
+                return Points.ROOTS_OF_UNITY;
+            default:
+                throw new IllegalArgumentException(POINTS_PROPERTY + " must be auto, consecutive or roots, got " + v);
+        }
     }
 
     /** The point sets of the images: {@link #AUTO} is the public route; the others are forced by tests. */

@@ -202,6 +202,33 @@ class BivariateResultantNttTest {
     }
 
     @Test
+    void pointsProperty() {
+        String old = System.getProperty(BivariateResultant.POINTS_PROPERTY);
+        ZZBivariate f = ZZBivariate.parse("x^2*y + 3*x - y^2");
+        ZZBivariate g = ZZBivariate.parse("x*y^3 - 7*x + y + 2");
+        ZZPoly want = BivariateResultantTest.sylvesterOracle(f, g);
+        try {
+            for (String v : new String[] {"auto", "consecutive", "roots", " Roots "}) {
+                System.setProperty(BivariateResultant.POINTS_PROPERTY, v);
+                ModularResult<ZZPoly> r = BivariateResultant.resultant(f, g, ONE);
+                assertEquals(want, r.value(), v);
+                assertEquals(!v.equals("consecutive"), r.report().toString().contains("roots of unity"), v + " "
+                        + r.report());
+            }
+            System.setProperty(BivariateResultant.POINTS_PROPERTY, "newton");
+            IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                    () -> BivariateResultant.resultant(f, g, ONE));
+            assertTrue(e.getMessage().startsWith(BivariateResultant.POINTS_PROPERTY), e.getMessage());
+        } finally {
+            if (old == null) {
+                System.clearProperty(BivariateResultant.POINTS_PROPERTY);
+            } else {
+                System.setProperty(BivariateResultant.POINTS_PROPERTY, old);
+            }
+        }
+    }
+
+    @Test
     void interpolateCosetsAgainstHorner() {
         Random rnd = new Random(SEED + 106);
         for (int it = 0; it < 40; it++) {
