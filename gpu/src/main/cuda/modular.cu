@@ -885,13 +885,40 @@ __device__ void resultant_block(const u64* fr, int lf, const u64* gr, int lg, co
     }
 }
 
+// The coefficients in x of f and g at y = pt mod p (a thread per row, Horner in y) into a and b, then
+// Res_{n, m} of the two rows as resultant_block, formal degrees n = fRows - 1, m = gRows - 1, into
+// *out by thread 0. f and g: one prime's fRows x fCols and gRows x gCols grids of residues (the
+// coefficient of x^i y^k at i cols + k). The body of the bivariate kernels; every thread calls it.
+template <class A>
+__device__ void bivariate_point(const A& ar, typename A::T pt, const u64* f, int fRows, int fCols, const u64* g,
+                                int gRows, int gCols, typename A::T* a, typename A::T* b, u64 p, int* shared,
+                                u64* out) {
+    typedef typename A::T T;
+    for (int i = threadIdx.x; i < fRows; i += blockDim.x) {
+        T v = ar.load(0);
+        for (int k = fCols - 1; k >= 0; k--) {
+            v = ar.add(ar.mul(v, pt), ar.load(f[(long long) i * fCols + k]));
+        }
+        a[i] = v;
+    }
+    for (int i = threadIdx.x; i < gRows; i += blockDim.x) {
+        T v = ar.load(0);
+        for (int k = gCols - 1; k >= 0; k--) {
+            v = ar.add(ar.mul(v, pt), ar.load(g[(long long) i * gCols + k]));
+        }
+        b[i] = v;
+    }
+    __syncthreads();
+    const T res = resultant_rows(ar, a, fRows, b, gRows, p, shared);
+    if (threadIdx.x == 0) {
+        *out = ar.store(res);
+    }
+}
+
 // Block t: the instance first + t = j points + a of a bivariate resultant's images (prime j of the
-// launch's tables, point y = a): the coefficients in x of f and g at y = a mod p_j (a thread per
-// row, Horner in y), then Res_{n, m} of the two rows as resultant_block, formal degrees
-// n = fRows - 1, m = gRows - 1, into out[t]. fr holds prime j's fRows x fCols grid of residues from
-// j fRows fCols (the coefficient of x^i y^k at i fCols + k), gr likewise. The twin of
-// BivariateImagesZp.resultantsAt (modular module), bit for bit. work: 2 N words per block,
-// N = max(fRows, gRows).
+// launch's tables, point y = a): bivariate_point at a. fr holds prime j's fRows x fCols grid of
+// residues from j fRows fCols, gr likewise. The twin of BivariateImagesZp.resultantsAt (modular
+// module), bit for bit. work: 2 N words per block, N = max(fRows, gRows).
 template <class A>
 __device__ void bivariate_resultant_block(const u64* fr, int fRows, int fCols, const u64* gr, int gRows, int gCols,
                                           const u64* primes, const u64* pinvs, const u64* r2s, int points,
@@ -910,27 +937,41 @@ __device__ void bivariate_resultant_block(const u64* fr, int fRows, int fCols, c
     const int N = max(fRows, gRows);
     T* a = (T*) (work + (long long) t * 2 * N);
     T* b = a + N;
-    const u64* f = fr + (long long) j * fRows * fCols;
-    const u64* g = gr + (long long) j * gRows * gCols;
-    for (int i = threadIdx.x; i < fRows; i += blockDim.x) {
-        T v = ar.load(0);
-        for (int k = fCols - 1; k >= 0; k--) {
-            v = ar.add(ar.mul(v, pt), ar.load(f[(long long) i * fCols + k]));
-        }
-        a[i] = v;
+    bivariate_point(ar, pt, fr + (long long) j * fRows * fCols, fRows, fCols, gr + (long long) j * gRows * gCols,
+                    gRows, gCols, a, b, p, &shared, out + t);
+}
+
+// Block t: the instance first + t = (j cosets + c) M + i (M = 2^log2m) of the bivariate
+// resultant's images on cosets of roots of unity: bivariate_point at y = shifts[j cosets + c] *
+// roots[j]^i mod p_j (roots[j] the M-th root of unity of NttPlan, shifts and roots plain residues
+// for the launch's primes). The device side of ImageEngine.bivariateResultantsOnCosets: the same
+// values as BivariateImagesZp.resultantsOnCoset (each is Res(f(x, a), g(x, a)) mod p, unique),
+// evaluated by Horner on the device instead of the host's NTTs (no evaluations to transfer).
+template <class A>
+__device__ void bivariate_coset_block(const u64* fr, int fRows, int fCols, const u64* gr, int gRows, int gCols,
+                                      const u64* primes, const u64* pinvs, const u64* r2s, const u64* roots,
+                                      const u64* shifts, int log2m, int cosets, long long first, u64* work, u64* out,
+                                      int skip) {
+    typedef typename A::T T;
+    __shared__ int shared;
+    const int t = blockIdx.x;
+    if (skip > 0 && t % skip == 0) {
+        return;
     }
-    for (int i = threadIdx.x; i < gRows; i += blockDim.x) {
-        T v = ar.load(0);
-        for (int k = gCols - 1; k >= 0; k--) {
-            v = ar.add(ar.mul(v, pt), ar.load(g[(long long) i * gCols + k]));
-        }
-        b[i] = v;
-    }
-    __syncthreads();
-    const T res = resultant_rows(ar, a, fRows, b, gRows, p, &shared);
-    if (threadIdx.x == 0) {
-        out[t] = ar.store(res);
-    }
+    const long long inst = first + t;
+    const long long perPrime = (long long) cosets << log2m;
+    const int j = (int) (inst / perPrime);
+    const long long rem = inst - j * perPrime;
+    const int c = (int) (rem >> log2m);
+    const long long i = rem & ((1LL << log2m) - 1);
+    const u64 p = primes[j];
+    const A ar(p, pinvs[j], r2s[j]);
+    const T pt = ar.mul(ar.load(shifts[(long long) j * cosets + c]), power(ar, ar.load(roots[j]), i));
+    const int N = max(fRows, gRows);
+    T* a = (T*) (work + (long long) t * 2 * N);
+    T* b = a + N;
+    bivariate_point(ar, pt, fr + (long long) j * fRows * fCols, fRows, fCols, gr + (long long) j * gRows * gCols,
+                    gRows, gCols, a, b, p, &shared, out + t);
 }
 
 // Block j: the monic gcd h of f and g mod p_j into h row j (N words, zeros above deg h),
@@ -1085,6 +1126,20 @@ extern "C" __global__ void bivariate_resultant_f64(const u64* fr, int fRows, int
                                                    u64* out, int skip) {
     bivariate_resultant_block<F64>(fr, fRows, fCols, gr, gRows, gCols, primes, pinvs, r2s, points, first, work, out,
                                    skip);
+}
+extern "C" __global__ void bivariate_coset_mont(const u64* fr, int fRows, int fCols, const u64* gr, int gRows,
+                                                int gCols, const u64* primes, const u64* pinvs, const u64* r2s,
+                                                const u64* roots, const u64* shifts, int log2m, int cosets,
+                                                long long first, u64* work, u64* out, int skip) {
+    bivariate_coset_block<Mont>(fr, fRows, fCols, gr, gRows, gCols, primes, pinvs, r2s, roots, shifts, log2m, cosets,
+                                first, work, out, skip);
+}
+extern "C" __global__ void bivariate_coset_f64(const u64* fr, int fRows, int fCols, const u64* gr, int gRows,
+                                               int gCols, const u64* primes, const u64* pinvs, const u64* r2s,
+                                               const u64* roots, const u64* shifts, int log2m, int cosets,
+                                               long long first, u64* work, u64* out, int skip) {
+    bivariate_coset_block<F64>(fr, fRows, fCols, gr, gRows, gCols, primes, pinvs, r2s, roots, shifts, log2m, cosets,
+                               first, work, out, skip);
 }
 extern "C" __global__ void gcd_mont(const u64* fr, int lf, const u64* gr, int lg,
                                     const u64* primes, const u64* pinvs, const u64* r2s,

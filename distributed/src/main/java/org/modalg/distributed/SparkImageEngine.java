@@ -158,6 +158,21 @@ public final class SparkImageEngine implements ImageEngine {
         return new GcdImages(primes.clone(), degrees, h, hs, fc, lf, gc, lg);
     }
 
+    /** The bivariate resultant's (prime, point) images on the driver's CPU engine (not Spark tasks). */
+    @Override
+    public long[] bivariateResultants(long[] fRes, int fRows, int fCols, long[] gRes, int gRows, int gCols,
+            long[] primes, int points) {
+        return local.bivariateResultants(fRes, fRows, fCols, gRes, gRows, gCols, primes, points);
+    }
+
+    /** The bivariate resultant's images on cosets of roots of unity, on the driver's CPU engine. */
+    @Override
+    public long[] bivariateResultantsOnCosets(long[] fRes, int fRows, int fCols, long[] gRes, int gRows, int gCols,
+            long[] primes, int log2m, long[] shifts, int cosets) {
+        return local.bivariateResultantsOnCosets(fRes, fRows, fCols, gRes, gRows, gCols, primes, log2m, shifts,
+                cosets);
+    }
+
     @Override
     public long[][] determinants(int n, LimbVector a, GfField[] fields) {
         return local.determinants(n, a, fields);

@@ -14,6 +14,7 @@ import jcuda.driver.CUfunction_attribute;
 import jcuda.driver.JCudaDriver;
 import org.modalg.fft.Options;
 import org.modalg.fields.GfField;
+import org.modalg.fields.NttPrimes;
 import org.modalg.fields.ZpField;
 import org.modalg.fields.ZpMontgomery;
 import org.modalg.gpu.runtime.Cuda;
@@ -695,6 +696,95 @@ public final class GpuImageEngine implements ImageEngine {
                     tables.r2s.arg(), ints(points), longs(from - (long) j0 * points), work.arg(), res.arg(),
                     ints(faultEveryForTests));
             Cuda.synchronize("bivariate resultant");
+            long c1 = System.nanoTime();
+            res.download(0, out, from, count);
+            copied(c1);
+        }
+    }
+
+    /**
+     * {@link ImageEngine#bivariateResultantsOnCosets} on every visible device: one block per
+     * (prime, coset, point) instance ({@code bivariate_coset_f64} for primes below 2^26, else
+     * {@code bivariate_coset_mont} in modular.cu), which computes its point c_t w^i from the
+     * prime's root of unity and coset shift, evaluates the coefficients in x there by Horner (the
+     * grids are uploaded once per chunk: no evaluations cross the bus) and runs the resultant
+     * kernel's Euclid. Chunks and devices as {@link #bivariateResultants}; values a device did not
+     * produce are recomputed on the host ({@link BivariateImagesZp#resultantAtPoint}), so the
+     * result equals the CPU engine's bit for bit.
+     */
+    @Override
+    public long[] bivariateResultantsOnCosets(long[] fRes, int fRows, int fCols, long[] gRes, int gRows, int gCols,
+            long[] primes, int log2m, long[] shifts, int cosets) {
+        ImageEngine.checkCosets(fRes, fRows, fCols, gRes, gRows, gCols, primes, log2m, shifts, cosets);
+        int m = 1 << log2m;
+        int perPrime = cosets * m;
+        int total = primes.length * perPrime;
+        long[] out = new long[total];
+        if (total == 0) {
+            return out;
+        }
+        Arrays.fill(out, SENTINEL);
+        long[] roots = new long[primes.length];
+        for (int j = 0; j < primes.length; j++) {
+            roots[j] = NttPrimes.primitiveRootOfUnity(primes[j], log2m);
+        }
+        int n = Math.max(fRows, gRows);
+        long perInstance = (2L * n + 1) * Long.BYTES;
+        long fixed = ((long) fRows * fCols + (long) gRows * gCols + 5 + cosets) * primes.length * Long.BYTES;
+        spread(total, (rt, from, to) -> chunked(rt, from, to, perInstance, fixed, euclidChunk(rt, n),
+                "bivariate resultant on cosets", (at, end) -> bivariateCosetChunk(rt, fRes, fRows, fCols, gRes, gRows,
+                        gCols, primes, roots, shifts, log2m, cosets, at, end, out)));
+        int redone = 0;
+        for (int t = 0; t < total; t++) {
+            int j = t / perPrime;
+            if (Long.compareUnsigned(out[t], primes[j]) >= 0) {
+                ZpField field = ZpField.of(primes[j]);
+                int c = (t % perPrime) >> log2m;
+                long pt = field.mul(shifts[j * cosets + c], field.pow(roots[j], t & (m - 1)));
+                out[t] = BivariateImagesZp.resultantAtPoint(field, fRes, j * fRows * fCols, fRows, fCols, gRes,
+                        j * gRows * gCols, gRows, gCols, pt);
+                redone++;
+            }
+        }
+        if (redone > 0) {
+            warnRecompute("bivariate resultant on cosets", redone, total);
+        }
+        return out;
+    }
+
+    // Instances [from, to) (instance t = (j cosets + c) M + i) in one launch: the grids, roots and
+    // shifts of primes from / (cosets M) .. (to - 1) / (cosets M) uploaded, then one block per instance.
+    private void bivariateCosetChunk(GpuRuntime rt, long[] fRes, int fRows, int fCols, long[] gRes, int gRows,
+            int gCols, long[] primes, long[] roots, long[] shifts, int log2m, int cosets, int from, int to,
+            long[] out) {
+        int count = to - from;
+        int perPrime = cosets << log2m;
+        int j0 = from / perPrime;
+        int j1 = (to - 1) / perPrime + 1;
+        int fs = fRows * fCols;
+        int gs = gRows * gCols;
+        int n = Math.max(fRows, gRows);
+        boolean f64 = useF64(primes, j0, j1);
+        try (Tables tables = new Tables(primes, j0, j1, 1);
+                DeviceBuffer df = new DeviceBuffer((long) (j1 - j0) * fs);
+                DeviceBuffer dg = new DeviceBuffer((long) (j1 - j0) * gs);
+                DeviceBuffer dRoots = new DeviceBuffer(j1 - j0);
+                DeviceBuffer dShifts = new DeviceBuffer((long) (j1 - j0) * cosets);
+                DeviceBuffer work = new DeviceBuffer(2L * n * count);
+                DeviceBuffer res = new DeviceBuffer(count)) {
+            long c0 = System.nanoTime();
+            df.upload(fRes, j0 * fs, 0, (long) (j1 - j0) * fs);
+            dg.upload(gRes, j0 * gs, 0, (long) (j1 - j0) * gs);
+            dRoots.upload(roots, j0, 0, j1 - j0);
+            dShifts.upload(shifts, j0 * cosets, 0, (long) (j1 - j0) * cosets);
+            copied(c0);
+            fill(res);
+            CUfunction k = rt.function(GpuKernels.MODULAR, f64 ? "bivariate_coset_f64" : "bivariate_coset_mont");
+            Cuda.launch(k, "bivariate resultant on cosets", count, 1, polyThreads(fRows, gRows), 0, df.arg(),
+                    ints(fRows), ints(fCols), dg.arg(), ints(gRows), ints(gCols), tables.primes.arg(),
+                    tables.pinvs.arg(), tables.r2s.arg(), dRoots.arg(), dShifts.arg(), ints(log2m), ints(cosets),
+                    longs(from - (long) j0 * perPrime), work.arg(), res.arg(), ints(faultEveryForTests));
+            Cuda.synchronize("bivariate resultant on cosets");
             long c1 = System.nanoTime();
             res.download(0, out, from, count);
             copied(c1);

@@ -104,6 +104,53 @@ class GpuBivariateResultantsTest extends GpuImageEngineFixture {
         assertTrue(warnings.stream().anyMatch(w -> w.contains("recomputed on the CPU")), warnings.toString());
     }
 
+    private void checkCosets(Random rnd, long[] ps, int fRows, int fCols, int gRows, int gCols, int log2m, int cosets,
+            String what) {
+        for (int lead = 0; lead < 3; lead++) {
+            long[] f = grids(rnd, ps, fRows, fCols, lead);
+            long[] g = grids(rnd, ps, gRows, gCols, lead == 1 ? 0 : lead);
+            long[] shifts = new long[ps.length * cosets];
+            for (int j = 0; j < shifts.length; j++) {
+                shifts[j] = 1 + Math.floorMod(rnd.nextLong(), ps[j / cosets] - 1);
+            }
+            long[] want = cpu.bivariateResultantsOnCosets(f, fRows, fCols, g, gRows, gCols, ps, log2m, shifts, cosets);
+            long[] got = gpu.bivariateResultantsOnCosets(f, fRows, fCols, g, gRows, gCols, ps, log2m, shifts, cosets);
+            assertArrayEquals(want, got, what + ", lead case " + lead);
+        }
+    }
+
+    /**
+     * {@link GpuImageEngine#bivariateResultantsOnCosets} against the CPU engine's NTT evaluations,
+     * bit for bit: primes 1 modulo 2^k below 2^26, one to five cosets, the F64 and the forced
+     * Montgomery kernel, more instances than one launch, and the sentinel path.
+     */
+    @Test
+    void cosetsMatchTheCpu() {
+        Random rnd = new Random(GpuTests.seed("bivariateCosetsMatchTheCpu"));
+        int[][] shapes = {{1, 1, 1, 1}, {1, 5, 4, 3}, {4, 1, 1, 6}, {7, 9, 5, 12}, {21, 21, 21, 21}, {41, 30, 35, 41}};
+        for (int[] s : shapes) {
+            int log2m = 1 + rnd.nextInt(9);
+            long[] ps = org.modalg.modular.PrimeStream.ntt(1L << 26, log2m).next(1 + rnd.nextInt(5));
+            int cosets = 1 + rnd.nextInt(5);
+            checkCosets(rnd, ps, s[0], s[1], s[2], s[3], log2m, cosets, "f " + s[0] + " x " + s[1] + ", g " + s[2]
+                    + " x " + s[3] + ", M = 2^" + log2m + ", " + cosets + " cosets");
+        }
+        System.setProperty("modalg.gpu.imageArithmetic", "mont");
+        checkCosets(rnd, org.modalg.modular.PrimeStream.ntt(1L << 26, 6).next(3), 9, 7, 8, 6, 6, 3,
+                "Montgomery kernel");
+        System.clearProperty("modalg.gpu.imageArithmetic");
+        checkCosets(rnd, org.modalg.modular.PrimeStream.ntt(1L << 26, 9).next(40), 30, 30, 30, 30, 9, 4,
+                "40 primes x 4 cosets of 512 points");
+        long[] ps = org.modalg.modular.PrimeStream.ntt(1L << 26, 5).next(4);
+        long[] f = grids(rnd, ps, 12, 10, 0);
+        long[] g = grids(rnd, ps, 9, 11, 1);
+        long[] shifts = {1, 3, 1, 5, 2, 7, 11, 1};
+        long[] want = cpu.bivariateResultantsOnCosets(f, 12, 10, g, 9, 11, ps, 5, shifts, 2);
+        GpuImageEngine.faultEveryForTests(3); // blocks 0, 3, 6, ... write nothing
+        assertArrayEquals(want, gpu.bivariateResultantsOnCosets(f, 12, 10, g, 9, 11, ps, 5, shifts, 2));
+        assertTrue(warnings.stream().anyMatch(w -> w.contains("recomputed on the CPU")), warnings.toString());
+    }
+
     @Test
     void theBivariateResultantOnTheGpuEqualsTheCpu() {
         Random rnd = new Random(GpuTests.seed("bivariateResultantEndToEnd"));

@@ -1,6 +1,7 @@
 package org.modalg.modular.bivariate;
 
 import java.util.Arrays;
+import org.modalg.fft.ntt.NttPlan;
 import org.modalg.fields.ZpField;
 import org.modalg.modular.kernel.BivariateImagesZp;
 import org.modalg.modular.kernel.PolyGcdDouble;
@@ -134,6 +135,99 @@ final class BivariateKernels {
         for (int i = 0; i <= d; i++) {
             values[i] = unsigned(r[i], p);
         }
+    }
+
+    /**
+     * The shifts c_0 = 1, c_1, ..., c_{r-1} of r distinct cosets c H of the group H of the M-th
+     * roots of unity modulo p (M = 2^log2m | p - 1): the least integers c &gt;= 1 whose powers c^M
+     * differ (c H = c' H exactly when c^M = c'^M). Precondition: r &lt;= (p - 1) / M (so r distinct
+     * cosets exist). Deterministic; O(r' log M) for the r' candidates tried.
+     */
+    static long[] cosetShifts(long p, int log2m, int r) {
+        long[] c = new long[r];
+        long[] u = new long[r];
+        int found = 0;
+        for (long cand = 1; found < r; cand++) {
+            long v = powMod(cand, 1L << log2m, p);
+            boolean fresh = true;
+            for (int t = 0; t < found && fresh; t++) {
+                fresh = u[t] != v;
+            }
+            if (fresh) {
+                c[found] = cand;
+                u[found] = v;
+                found++;
+            }
+        }
+        return c;
+    }
+
+    /** a^e mod p, a in [0, p), e &gt;= 0, p &lt; 2^26. */
+    static long powMod(long a, long e, long p) {
+        double pInv = 1.0 / p;
+        long r = 1 % p;
+        long b = a % p;
+        for (; e > 0; e >>= 1) {
+            if ((e & 1) != 0) {
+                r = mulmod(r, b, p, pInv);
+            }
+            b = mulmod(b, b, p, pInv);
+        }
+        return r;
+    }
+
+    /**
+     * The coefficients (increasing degree) of the polynomial P of degree at most D &lt; r M with
+     * values[vOff + t M + i] = P(c_t w^i) modulo p, for the r = shifts' cosets c_t =
+     * shifts[sOff + t] (distinct cosets, {@link #cosetShifts}) of the M-th roots of unity, M =
+     * 2^log2m, w = {@code NttPlan.of(p, log2m).root()} (the points of
+     * {@link org.modalg.modular.kernel.BivariateImagesZp#resultantsOnCoset}). Per coset, one
+     * inverse NTT ({@link NttPlan#inverse}) gives Q_t = P mod (y^M - c_t^M) with its coefficient
+     * s multiplied by c_t^s (the values are those of Q_t(c_t z) at z = w^i), undone by the powers
+     * of 1 / c_t. With one coset, P = Q_0. Otherwise P(y) = sum_{s &lt; M} y^s A_s(y^M) with
+     * deg A_s &lt; r and Q_t's coefficient s is A_s(c_t^M): the A_s are interpolated at the r nodes
+     * c_t^M together ({@link #interpolateColumns}, one inverse Vandermonde matrix for the M
+     * columns). Returns D + 1 coefficients. p prime, 2^log2m | p - 1, p &lt; 2^26.
+     * O(r M log M + r^2 M).
+     */
+    static long[] interpolateCosets(long[] values, int vOff, long p, int log2m, long[] shifts, int sOff, int r, int d) {
+        NttPlan plan = NttPlan.of(p, log2m);
+        int m = 1 << log2m;
+        double pInv = 1.0 / p;
+        long[][] q = new long[r][];
+        for (int t = 0; t < r; t++) {
+            long[] qt = Arrays.copyOfRange(values, vOff + t * m, vOff + (t + 1) * m);
+            plan.inverse(qt, 0);
+            long c = shifts[sOff + t];
+            if (c != 1) {
+                long ci = ZpLu.inverse(c, p);
+                long pw = 1;
+                for (int s = 0; s < m; s++) {
+                    qt[s] = mulmod(qt[s], pw, p, pInv);
+                    pw = mulmod(pw, ci, p, pInv);
+                }
+            }
+            q[t] = qt;
+        }
+        long[] out = new long[d + 1];
+        if (r == 1) {
+            System.arraycopy(q[0], 0, out, 0, Math.min(m, d + 1));
+            return out;
+        }
+        long[] nodes = new long[r];
+        for (int t = 0; t < r; t++) {
+            nodes[t] = powMod(shifts[sOff + t], m, p);
+        }
+        long[] a = interpolateColumns(nodes, q, m, p); // coefficient k of A_s at s r + k
+        for (int s = 0; s < m; s++) {
+            for (int k = 0; k < r; k++) {
+                long e = s + (long) k * m;
+                if (e <= d) {
+                    out[(int) e] = a[s * r + k];
+                }
+            }
+        }
+        return out;
     }
 
     /**

@@ -55,11 +55,29 @@ import org.modalg.polynomial.bivariate.ZZBivariate;
  * from {@link Bounds#resultantBits}. The primes' product must exceed 2B; integer contents are
  * taken out first (Res(c f, d g) = c^m d^n Res(f, g)).
  *
- * <p><b>Images.</b> For each prime p below 2^26 (the double kernels' size; p &gt; D is required
- * and holds since D &lt; {@link #MAX_DEGREE_BOUND}): the coefficients are reduced modulo a batch
- * of primes at once ({@link CrtBasis}); at the D + 1 points y = 0, 1, ..., D (distinct mod p)
- * the coefficients in x are evaluated (products of residues summed in 64 bits, one reduction per
- * 2^11 terms) and Res_{n,m}(f(x, a), g(x, a)) mod p is the univariate kernel
+ * <p><b>Images on roots of unity</b> (the route of proven runs). N = D + 1 values are needed per
+ * prime. The points are r cosets c_t H of the group H of the M-th roots of unity, M = 2^k, r M
+ * &gt;= N, r &lt;= {@link #MAX_COSETS}, the fewest points first ({@link #layout}); the primes are
+ * those below 2^26 with 2^k | p - 1 ({@link PrimeStream#ntt}, decreasing: 468 of them for k = 14,
+ * 1924 for k = 12, so large bounds take more cosets of a smaller group). Each coefficient in x of
+ * f and g (a polynomial in y) is folded modulo y^M - c^M with the twist c^j and evaluated at the
+ * M points of a coset by one forward NTT of the project's {@link org.modalg.fft.ntt.NttPlan}
+ * (O(M log M) instead of O(M deg_y)); the univariate resultants at the points are the images
+ * ({@link ImageEngine#bivariateResultantsOnCosets}: the CPU engine's (prime, coset) tasks, or a
+ * device that computes the points and evaluates there); one inverse NTT per coset gives
+ * Res mod (y^M - c_t^M), and with r &gt; 1 cosets the M columns A_s (Res = sum_s y^s A_s(y^M),
+ * deg A_s &lt; r) are interpolated at the r nodes c_t^M by one r x r inverse Vandermonde matrix
+ * (O(r M log M + r^2 M) per prime instead of Newton's O(N^2)). <b>No point is unlucky:</b> the
+ * kernel takes the formal degrees n and m, so the value at a root of unity where a leading
+ * coefficient vanishes is still Res(a) (below). Without a layout (a bound beyond the primes of
+ * every k, or a probabilistic run, whose random primes are not 1 modulo 2^k) the consecutive
+ * points below are taken.
+ *
+ * <p><b>Images at consecutive points.</b> For each prime p below 2^26 (the double kernels' size;
+ * p &gt; D is required and holds since D &lt; {@link #MAX_DEGREE_BOUND}): the coefficients are
+ * reduced modulo a batch of primes at once ({@link CrtBasis}); at the D + 1 points y = 0, 1, ...,
+ * D (distinct mod p) the coefficients in x are evaluated (products of residues summed in 64 bits,
+ * one reduction per 2^11 terms) and Res_{n,m}(f(x, a), g(x, a)) mod p is the univariate kernel
  * {@link PolyGcdZp#resultant} (Euclid on doubles, {@link PolyGcdDouble}); then Newton
  * interpolation at 0..D gives Res mod p, O(D^2). <b>No point and no prime is skipped:</b> the
  * kernel takes the formal degrees n and m, and Res_{n,m}(f(x, a), g(x, a)) is the Sylvester
@@ -74,9 +92,11 @@ import org.modalg.polynomial.bivariate.ZZBivariate;
  * {@link ImageEngine#bivariateResultants}: the CPU engine's threads, or a GPU engine that
  * evaluates and runs the resultants on the device; the interpolation stays on the host.
  *
- * <p>Cost per prime: (D + 1)((n + 1)(deg_y f + 1) + (m + 1)(deg_y g + 1)) products for the
- * evaluations, (D + 1) n m for the resultants, D^2 for the interpolation; about
- * (bits of 2B) / 25 primes.
+ * <p>Cost per prime, roots of unity: (n + m + 2)(deg_y + r M log M) products for the evaluations,
+ * r M n m for the resultants (r M &lt; 2N, and within a few percent of N at the sizes measured),
+ * O(r M log M + r^2 M) for the interpolation; consecutive points: (D + 1)((n + 1)(deg_y f + 1) +
+ * (m + 1)(deg_y g + 1)) for the evaluations, (D + 1) n m for the resultants, D^2 for the
+ * interpolation; about (bits of 2B) / 25 primes either way.
  *
  * <p>Conventions (those of the univariate {@link org.modalg.modular.poly.Resultant}): Res(0, g) =
  * Res(f, 0) = 0; deg_x f = 0: Res = f^m (f a polynomial in y), deg_x g = 0: Res = g^n; two
@@ -107,6 +127,99 @@ public final class BivariateResultant {
      * @throws CancelledException if the cancellation check fires between images
      */
     public static ModularResult<ZZPoly> resultant(ZZBivariate f, ZZBivariate g, Options options) {
+        return resultant(f, g, options, pointsFromProperty());
+    }
+
+    /**
+     * The system property that picks the point set: {@code auto} (the default: roots of unity
+     * where a layout fits), {@code consecutive} (y = 0..D and Newton, the route before the NTT
+     * one: for measuring one against the other on a machine) or {@code roots} (roots of unity,
+     * failing where no layout fits).
+     */
+    public static final String POINTS_PROPERTY = "modalg.bivariate.points";
+
+    /**
+     * The route named by {@link #POINTS_PROPERTY}.
+     *
+     * @throws IllegalArgumentException naming the property and its values on another value
+     */
+    static Points pointsFromProperty() {
+        String v = System.getProperty(POINTS_PROPERTY, "auto").trim().toLowerCase(java.util.Locale.ROOT);
+        switch (v) {
+            case "auto":
+                return Points.AUTO;
+            case "consecutive":
+                return Points.CONSECUTIVE;
+            case "roots":
+                return Points.ROOTS_OF_UNITY;
+            default:
+                throw new IllegalArgumentException(POINTS_PROPERTY + " must be auto, consecutive or roots, got " + v);
+        }
+    }
+
+    /** The point sets of the images: {@link #AUTO} is the public route; the others are forced by tests. */
+    enum Points {
+        /** Cosets of roots of unity with primes 1 modulo 2^k when a layout fits (proven runs), else consecutive points. */
+        AUTO,
+        /** y = 0, 1, ..., D and Newton interpolation (the fallback). */
+        CONSECUTIVE,
+        /** Cosets of the 2^k-th roots of unity and inverse NTTs (proven runs; probabilistic ones stay consecutive). */
+        ROOTS_OF_UNITY
+    }
+
+    /**
+     * The NTT route's point set for a proven run: M = 2^log2m, {@code cosets} cosets of the M-th
+     * roots of unity (cosets M &gt;= D + 1 points), and the primes below 2^26 with 2^log2m | p - 1
+     * whose product exceeds twice the bound (the decreasing {@link PrimeStream#ntt} stream).
+     */
+    record Layout(int log2m, int cosets, long[] primes) {
+        int points() {
+            return cosets << log2m;
+        }
+    }
+
+    /** At most this many cosets of the 2^k-th roots of unity: interpolation O(r M log M + r^2 M) stays below the images'. */
+    static final int MAX_COSETS = 16;
+
+    /**
+     * The layout of the fewest points (then the fewest cosets) for D + 1 = points values whose
+     * primes exist: for each k in [1, 27] with r = ceil(points / 2^k) &lt;= {@link #MAX_COSETS}
+     * cosets, by increasing r 2^k, the first whose stream of primes p &lt; 2^26, 2^k | p - 1,
+     * covers twiceBound and whose smallest prime leaves r distinct cosets ((p - 1) / 2^k &gt;= r);
+     * null when none does. The larger k, the fewer primes of that form below 2^26 (116 for
+     * k = 16, 468 for 14, 1924 for 12, 7765 for 10), which is why a large product of primes
+     * takes several cosets of a smaller group.
+     */
+    static Layout layout(int points, BigInteger twiceBound) {
+        java.util.List<int[]> candidates = new java.util.ArrayList<>();
+        for (int k = 1; k <= NTT_MAX_LOG2M; k++) {
+            long r = ((long) points + (1L << k) - 1) >> k;
+            if (r <= MAX_COSETS) {
+                candidates.add(new int[] {k, (int) r});
+            }
+        }
+        candidates.sort((a, b) -> a[1] * (1L << a[0]) != b[1] * (1L << b[0])
+                ? Long.compare(a[1] * (1L << a[0]), b[1] * (1L << b[0])) : Integer.compare(a[1], b[1]));
+        for (int[] c : candidates) {
+            long[] primes;
+            try {
+                primes = PrimeSupply.covering(PrimeStream.ntt(PolyGcdDouble.PRIME_BOUND, c[0]), BigInteger.ONE,
+                        twiceBound);
+            } catch (IllegalStateException e) {
+                continue; // too few primes 1 modulo 2^k below 2^26
+            }
+            long smallest = primes.length == 0 ? Long.MAX_VALUE : primes[primes.length - 1];
+            if ((smallest - 1) >> c[0] >= c[1]) {
+                return new Layout(c[0], c[1], primes);
+            }
+        }
+        return null;
+    }
+
+    /** The largest transform length 2^k taken ({@code NttPlan.MAX_LOG2N}). */
+    private static final int NTT_MAX_LOG2M = 24;
+
+    static ModularResult<ZZPoly> resultant(ZZBivariate f, ZZBivariate g, Options options, Points route) {
         checkNotNull(f, "f");
         checkNotNull(g, "g");
         checkNotNull(options, "options");
@@ -153,17 +266,35 @@ public final class BivariateResultant {
                 + boundBits);
         long t = report.phaseSince("bound", t0);
         MultimodularLoop loop = new MultimodularLoop(options, report);
-        report.note("bivariate images: evaluation at y = 0.." + d + " and Res mod p by the image engine's"
-                + " bivariateResultants, Newton interpolation on the host (" + loop.threads()
-                + (loop.threads() == 1 ? " thread)" : " threads)"));
-        ImageTask task = new Images(pf, pg, d, options, loop.threads());
         ProvenBound proven = new ProvenBound(twiceBound, "2 * Goldstein-Graham bound");
         Combiner combiner = new ProductTreeCombiner(d + 1, loop.options());
         StoppingRule<BigInteger[]> rule = proven;
         PrimeSupply supply;
         EarlyTermination early = EarlyTermination.start(options, boundBits + 1, PRIME_BITS, primesNeeded,
                 "a " + boundBits + "-bit bound", report);
-        if (early != null) {
+        Layout layout = early == null && route != Points.CONSECUTIVE ? layout(d + 1, twiceBound) : null;
+        if (route == Points.ROOTS_OF_UNITY && layout == null) {
+            throw new IllegalStateException("no layout of roots of unity for " + (d + 1) + " points"
+                    + (early != null ? " (probabilistic run)" : " and a " + boundBits + "-bit bound"));
+        }
+        ImageTask task;
+        if (layout != null) {
+            report.note("bivariate images: " + layout.cosets() + (layout.cosets() == 1 ? " coset" : " cosets")
+                    + " of the 2^" + layout.log2m() + "-th roots of unity (" + layout.points() + " points for " + (d + 1)
+                    + "), each coefficient in x evaluated by one forward NTT, Res mod p by the image engine's"
+                    + " bivariateResultantsOnCosets, interpolation by inverse NTTs on the host (" + loop.threads()
+                    + (loop.threads() == 1 ? " thread)" : " threads)"));
+            task = new Images(pf, pg, d, options, loop.threads(), layout.log2m(), layout.cosets());
+        } else {
+            report.note("bivariate images: evaluation at y = 0.." + d + " and Res mod p by the image engine's"
+                    + " bivariateResultants, Newton interpolation on the host (" + loop.threads()
+                    + (loop.threads() == 1 ? " thread)" : " threads)"));
+            task = new Images(pf, pg, d, options, loop.threads(), 0, 0);
+        }
+        if (layout != null) {
+            supply = PrimeSupply.fixed(layout.primes(), "primes < 2^" + PRIME_BITS + " with 2^" + layout.log2m()
+                    + " | p - 1 (" + layout.primes().length + " for a " + boundBits + "-bit bound)");
+        } else if (early != null) {
             long[] primes = PrimeSupply.covering(early.primes(), BigInteger.ONE, twiceBound);
             supply = PrimeSupply.fixed(primes, "random word-size primes in [2^" + (PRIME_BITS - 1) + ", 2^" + PRIME_BITS
                     + ") (at most " + primes.length + " for a " + boundBits + "-bit bound)");
@@ -276,8 +407,12 @@ public final class BivariateResultant {
         private final int d;
         private final Options options;
         private final int threads;
+        private final int log2m; // 0: consecutive points
+        private final int cosets;
 
-        Images(ZZBivariate pf, ZZBivariate pg, int d, Options options, int threads) {
+        Images(ZZBivariate pf, ZZBivariate pg, int d, Options options, int threads, int log2m, int cosets) {
+            this.log2m = log2m;
+            this.cosets = cosets;
             this.f = flatGrid(pf);
             this.g = flatGrid(pg);
             this.fRows = pf.degreeX() + 1;
@@ -298,6 +433,21 @@ public final class BivariateResultant {
             long[] gr = new long[k * g.length];
             basis.project(f, fr, threads);
             basis.project(g, gr, threads);
+            if (log2m > 0) {
+                long[] shifts = new long[k * cosets];
+                for (int j = 0; j < k; j++) {
+                    System.arraycopy(BivariateKernels.cosetShifts(primes[j], log2m, cosets), 0, shifts, j * cosets,
+                            cosets);
+                }
+                // the (prime, coset) images by the loop's engine, then one inverse NTT per coset
+                long[] values = engine.bivariateResultantsOnCosets(fr, fRows, fCols, gr, gRows, gCols, primes, log2m,
+                        shifts, cosets);
+                long[][] rows = new long[k][];
+                int per = cosets << log2m;
+                PrimeWorkers.run(k, threads, j -> rows[j] = BivariateKernels.interpolateCosets(values, j * per,
+                        primes[j], log2m, shifts, j * cosets, cosets, d));
+                return ImageBatch.words(primes, rows, null);
+            }
             // the (prime, point) resultants by the loop's engine: the CPU engine's threads, or a device
             long[] values = engine.bivariateResultants(fr, fRows, fCols, gr, gRows, gCols, primes, d + 1);
             long[][] rows = new long[k][];

@@ -154,6 +154,29 @@ final class CpuImageEngine implements ImageEngine {
         return out;
     }
 
+    /**
+     * {@link ImageEngine#bivariateResultantsOnCosets} on the engine's threads: one task per
+     * (prime, coset), each one forward NTT per coefficient in x and M resultants
+     * ({@link org.modalg.modular.kernel.BivariateImagesZp#resultantsOnCoset}).
+     */
+    @Override
+    public long[] bivariateResultantsOnCosets(long[] fRes, int fRows, int fCols, long[] gRes, int gRows, int gCols,
+            long[] primes, int log2m, long[] shifts, int cosets) {
+        ImageEngine.checkCosets(fRes, fRows, fCols, gRes, gRows, gCols, primes, log2m, shifts, cosets);
+        int k = primes.length;
+        int m = 1 << log2m;
+        long[] out = new long[k * cosets * m];
+        int fs = fRows * fCols;
+        int gs = gRows * gCols;
+        PrimeWorkers.run(k * cosets, threads, task -> {
+            int j = task / cosets;
+            options.checkCancelled("before bivariate resultant images modulo prime " + (j + 1) + " of " + k);
+            org.modalg.modular.kernel.BivariateImagesZp.resultantsOnCoset(ZpField.of(primes[j]), fRes, j * fs, fRows,
+                    fCols, gRes, j * gs, gRows, gCols, log2m, shifts[task], out, task * m);
+        });
+        return out;
+    }
+
     @Override
     public long[] resultants(LimbVector f, LimbVector g, long[] primes) {
         ImageEngine.checkPolynomials(f, g);

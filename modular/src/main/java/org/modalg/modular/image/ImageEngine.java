@@ -108,6 +108,89 @@ public interface ImageEngine {
     }
 
     /**
+     * Res_{n, m}(f(x, a), g(x, a)) mod p_j at the points a = c_{j,t} w_j^i, i in [0, M),
+     * t in [0, cosets), M = 2^log2m, w_j = {@code NttPlan.of(p_j, log2m).root()} (the M-th root of
+     * unity of {@link org.modalg.fields.NttPrimes#primitiveRootOfUnity}) and c_{j,t} =
+     * shifts[j cosets + t]: the images of the bivariate resultant on cosets of the M-th roots of
+     * unity, whose values one inverse NTT per coset interpolates (the route of the bivariate
+     * resultant when primes with 2^log2m | p - 1 are at hand). Grids, residues and formal degrees
+     * as {@link #bivariateResultants}; the point set must be distinct cosets (the c_{j,t}^M
+     * distinct modulo p_j) for the caller's interpolation, which the engines do not need. The
+     * default evaluates each coefficient in x of f and g on a coset by one forward NTT
+     * ({@link BivariateImagesZp#resultantsOnCoset}, O(M log M) instead of O(M cols)), prime by
+     * prime and coset by coset in the calling thread; the CPU engine spreads (prime, coset) tasks
+     * over its threads; a device engine computes the points and evaluations on the device. Every
+     * engine gives the same values. O(primes cosets ((fRows + gRows)(cols + M log M) + M n m)).
+     *
+     * @return out[(j cosets + t) M + i]
+     * @throws IllegalArgumentException if a grid is empty, an array is null or shorter than its
+     *     grids, log2m is outside [1, 27], a prime p_j is not 1 modulo 2^log2m or not below
+     *     2^{@value PolyGcdDouble#MAX_PRIME_BITS}, cosets &lt; 0, a shift is not in [1, p_j), or the
+     *     result would not fit one array
+     */
+    default long[] bivariateResultantsOnCosets(long[] fRes, int fRows, int fCols, long[] gRes, int gRows, int gCols,
+            long[] primes, int log2m, long[] shifts, int cosets) {
+        checkCosets(fRes, fRows, fCols, gRes, gRows, gCols, primes, log2m, shifts, cosets);
+        int m = 1 << log2m;
+        long[] out = new long[primes.length * cosets * m];
+        for (int j = 0; j < primes.length; j++) {
+            ZpField field = ZpField.of(primes[j]);
+            for (int t = 0; t < cosets; t++) {
+                BivariateImagesZp.resultantsOnCoset(field, fRes, j * fRows * fCols, fRows, fCols, gRes,
+                        j * gRows * gCols, gRows, gCols, log2m, shifts[j * cosets + t], out, (j * cosets + t) * m);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The argument check of {@link #bivariateResultantsOnCosets}: that of {@link #bivariateResultants}
+     * for the grids, then log2m in [1, 27], every prime below 2^{@value PolyGcdDouble#MAX_PRIME_BITS}
+     * with 2^log2m | p - 1, cosets &gt;= 0, shifts holding primes.length cosets entries in [1, p_j),
+     * and primes.length cosets 2^log2m entries fitting one array.
+     *
+     * @throws IllegalArgumentException naming the parameter otherwise
+     */
+    static void checkCosets(long[] fRes, int fRows, int fCols, long[] gRes, int gRows, int gCols, long[] primes,
+            int log2m, long[] shifts, int cosets) {
+        if (log2m < 1 || log2m > 27) {
+            throw new IllegalArgumentException("log2m must be in [1, 27], got " + log2m);
+        }
+        if (cosets < 0) {
+            throw new IllegalArgumentException("cosets must be >= 0, got " + cosets);
+        }
+        if (primes == null) {
+            throw new IllegalArgumentException("primes must not be null");
+        }
+        long total = (long) primes.length * cosets << log2m;
+        if (total > Integer.MAX_VALUE - 8) {
+            throw new IllegalArgumentException("cosets must be in [0, " + (Integer.MAX_VALUE - 8) / Math.max(1L,
+                    (long) primes.length << log2m) + "] for " + primes.length + " primes and M = 2^" + log2m + ", got "
+                    + cosets);
+        }
+        checkBivariate(fRes, fRows, fCols, gRes, gRows, gCols, primes, 0);
+        long mask = (1L << log2m) - 1;
+        for (long p : primes) {
+            if (p < 3 || p >= PolyGcdDouble.PRIME_BOUND || ((p - 1) & mask) != 0) {
+                throw new IllegalArgumentException("primes must be below 2^" + PolyGcdDouble.MAX_PRIME_BITS
+                        + " and 1 modulo 2^" + log2m + ", got " + p);
+            }
+        }
+        if (shifts == null || (long) primes.length * cosets > shifts.length) {
+            throw new IllegalArgumentException("shifts must hold " + cosets + " per prime (" + (long) primes.length
+                    * cosets + "), got " + (shifts == null ? "null" : shifts.length + " words"));
+        }
+        for (int j = 0; j < primes.length; j++) {
+            for (int t = 0; t < cosets; t++) {
+                long c = shifts[j * cosets + t];
+                if (c < 1 || c >= primes[j]) {
+                    throw new IllegalArgumentException("shifts must be in [1, p), got " + c + " for p = " + primes[j]);
+                }
+            }
+        }
+    }
+
+    /**
      * The argument check of {@link #bivariateResultants}: non-empty grids, arrays holding one grid
      * per prime, points &gt;= 0, and out of primes.length points entries fitting one array.
      *

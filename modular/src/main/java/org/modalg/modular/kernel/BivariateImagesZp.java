@@ -1,5 +1,6 @@
 package org.modalg.modular.kernel;
 
+import org.modalg.fft.ntt.NttPlan;
 import org.modalg.fields.ZpField;
 
 /**
@@ -10,6 +11,12 @@ import org.modalg.fields.ZpField;
  * degrees). The CPU side of {@code ImageEngine.bivariateResultants} and the Java twin of the
  * device kernel {@code bivariate_resultant_*} in the gpu module's {@code modular.cu}. Grids are
  * row-major: the coefficient of x^i y^k at i cols + k. Preconditions are stated, not checked.
+ *
+ * <p>Two point sets: the consecutive points a = 0, 1, ... ({@link #resultantsAt}: each
+ * coefficient in x evaluated as a dot product with the powers of a, O(cols) per point), and a
+ * coset c H of the group H of the M-th roots of unity, M = 2^log2m | p - 1
+ * ({@link #resultantsOnCoset}: each coefficient in x evaluated at all M points by one forward NTT
+ * of the project's {@link NttPlan}, O(M log M) for M points).
  */
 public final class BivariateImagesZp {
     /** Products of residues below 2^26 summed before a reduction: 2^11 products of &lt; 2^52 stay below 2^63. */
@@ -79,6 +86,92 @@ public final class BivariateImagesZp {
             evaluateRows(f, fOff, fRows, fCols, pw, p, fa);
             evaluateRows(g, gOff, gRows, gCols, pw, p, ga);
             values[vOff + a - from] = PolyGcdZp.resultant(field, fa, fRows, ga, gRows);
+        }
+    }
+
+    /**
+     * values[vOff + i] = Res_{n, m}(f(x, c w^i), g(x, c w^i)) mod p for i in [0, M), M = 2^log2m,
+     * w = {@code NttPlan.of(p, log2m).root()} (that is
+     * {@link org.modalg.fields.NttPrimes#primitiveRootOfUnity NttPrimes.primitiveRootOfUnity(p, log2m)}),
+     * c = shift: the images on the coset c H of the M-th roots of unity, with the formal degrees
+     * n = fRows - 1 and m = gRows - 1 (a point where a leading coefficient vanishes is exact, as in
+     * {@link #resultantsAt}). Each coefficient a(y) in x of f and g is folded modulo y^M - c^M
+     * with the twist, b_s = sum_{k = s mod M} a_k c^k, so that a(c w^i) = sum_s b_s w^(i s) is
+     * the forward transform of b ({@link NttPlan#forward}, natural order); then the M univariate
+     * resultants {@link PolyGcdZp#resultant}. Preconditions: p prime below
+     * 2^{@value PolyGcdDouble#MAX_PRIME_BITS}, 2^log2m | p - 1, 1 &lt;= log2m &lt;= 27, shift in
+     * [1, p), residues in [0, p). O((fRows + gRows)(cols + M log M) + M n m), M (fRows + gRows)
+     * words of scratch.
+     */
+    public static void resultantsOnCoset(ZpField field, long[] f, int fOff, int fRows, int fCols, long[] g, int gOff,
+            int gRows, int gCols, int log2m, long shift, long[] values, int vOff) {
+        long p = field.p();
+        NttPlan plan = NttPlan.of(p, log2m);
+        int m = 1 << log2m;
+        long[] ef = new long[fRows * m];
+        long[] eg = new long[gRows * m];
+        long[] pw = powers(shift, Math.max(fCols, gCols), p);
+        for (int i = 0; i < fRows; i++) {
+            fold(f, fOff + i * fCols, fCols, pw, p, ef, i * m, m);
+            plan.forward(ef, i * m);
+        }
+        for (int i = 0; i < gRows; i++) {
+            fold(g, gOff + i * gCols, gCols, pw, p, eg, i * m, m);
+            plan.forward(eg, i * m);
+        }
+        long[] fa = new long[fRows];
+        long[] ga = new long[gRows];
+        for (int t = 0; t < m; t++) {
+            for (int i = 0; i < fRows; i++) {
+                fa[i] = ef[i * m + t];
+            }
+            for (int i = 0; i < gRows; i++) {
+                ga[i] = eg[i * m + t];
+            }
+            values[vOff + t] = PolyGcdZp.resultant(field, fa, fRows, ga, gRows);
+        }
+    }
+
+    /**
+     * Res_{n, m}(f(x, point), g(x, point)) mod p, formal degrees n = fRows - 1, m = gRows - 1: one
+     * (prime, point) instance at any point in [0, p) (the coefficients in x as dot products with
+     * the powers of the point, {@link #evaluateRows}). The host's recomputation of an image a
+     * device did not produce. O(fRows fCols + gRows gCols + n m).
+     */
+    public static long resultantAtPoint(ZpField field, long[] f, int fOff, int fRows, int fCols, long[] g, int gOff,
+            int gRows, int gCols, long point) {
+        long p = field.p();
+        long[] pw = powers(point, Math.max(fCols, gCols), p);
+        long[] fa = new long[fRows];
+        long[] ga = new long[gRows];
+        evaluateRows(f, fOff, fRows, fCols, pw, p, fa);
+        evaluateRows(g, gOff, gRows, gCols, pw, p, ga);
+        return PolyGcdZp.resultant(field, fa, fRows, ga, gRows);
+    }
+
+    /** c^k mod p for k in [0, count), c in [0, p), p &lt; 2^26. */
+    public static long[] powers(long c, int count, long p) {
+        double pInv = 1.0 / p;
+        long[] pw = new long[count];
+        long v = 1 % p;
+        for (int k = 0; k < count; k++) {
+            pw[k] = v;
+            v = mulmod(v, c, p, pInv);
+        }
+        return pw;
+    }
+
+    // out[outOff + s] = sum_{k = s mod m} a[off + k] pw[k] mod p for s in [0, m)
+    private static void fold(long[] a, int off, int len, long[] pw, long p, long[] out, int outOff, int m) {
+        double pInv = 1.0 / p;
+        int first = Math.min(len, m);
+        for (int k = 0; k < first; k++) {
+            out[outOff + k] = mulmod(a[off + k], pw[k], p, pInv);
+        }
+        java.util.Arrays.fill(out, outOff + first, outOff + m, 0L);
+        for (int k = m; k < len; k++) {
+            long s = out[outOff + (k & (m - 1))] + mulmod(a[off + k], pw[k], p, pInv);
+            out[outOff + (k & (m - 1))] = s >= p ? s - p : s;
         }
     }
 }

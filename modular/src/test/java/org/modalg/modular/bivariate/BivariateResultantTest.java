@@ -204,6 +204,9 @@ class BivariateResultantTest {
             String label = where("it=" + it + " f=" + f + " g=" + g);
             ZZPoly r = BivariateResultant.resultant(f, g, TWO).value();
             assertEquals(sylvesterOracle(f, g), r, label);
+            // the drops are at the points of the consecutive route: force it too
+            assertEquals(r, BivariateResultant.resultant(f, g, TWO, BivariateResultant.Points.CONSECUTIVE).value(),
+                    label + " consecutive");
             for (int a = 0; a <= 3; a++) {
                 BigInteger ba = BigInteger.valueOf(a);
                 assertEquals(formalAt(f, g, ba), r.evaluate(ba), label + " y=" + a);
@@ -228,6 +231,8 @@ class BivariateResultantTest {
             }
             String label = where("it=" + it + " f=" + f + " g=" + g);
             assertEquals(sylvesterOracle(f, g), BivariateResultant.resultant(f, g, TWO).value(), label);
+            assertEquals(sylvesterOracle(f, g), BivariateResultant.resultant(f, g, TWO,
+                    BivariateResultant.Points.CONSECUTIVE).value(), label + " consecutive");
         }
     }
 

@@ -185,6 +185,78 @@ class BivariateResultantsEngineTest {
         }
     }
 
+    /**
+     * {@link ImageEngine#bivariateResultantsOnCosets}: the default and the CPU engine against the
+     * Sylvester determinant at each point c_t w^i (w from {@code NttPlan}, the points computed
+     * here by BigInteger powers), with cols above M (the fold), vanishing leading coefficients
+     * and cosets of a random shift each.
+     */
+    @Test
+    void cosetsAgainstSylvesterAtEachPoint() {
+        Random rnd = new Random(SEED + 7);
+        ImageEngine cpu = ImageEngines.cpu(Options.defaults().withThreads(3));
+        ImageEngine plain = new DefaultOnly();
+        for (int it = 0; it < 20 * MULTIPLIER; it++) {
+            int log2m = 1 + rnd.nextInt(4);
+            int m = 1 << log2m;
+            int k = 1 + rnd.nextInt(4);
+            int cosets = it == 1 ? 0 : 1 + rnd.nextInt(3);
+            long[] primes = PrimeStream.ntt(PolyGcdDouble.PRIME_BOUND - rnd.nextInt(1 << 22), log2m).next(k);
+            int fRows = 1 + rnd.nextInt(6);
+            int fCols = 1 + rnd.nextInt(2 * m + 3);
+            int gRows = 1 + rnd.nextInt(6);
+            int gCols = 1 + rnd.nextInt(5);
+            long[] f = grids(rnd, primes, fRows, fCols, it % 3);
+            long[] g = grids(rnd, primes, gRows, gCols, it % 5 == 0 ? 1 : 0);
+            long[] shifts = new long[k * cosets];
+            for (int j = 0; j < shifts.length; j++) {
+                shifts[j] = 1 + Math.floorMod(rnd.nextLong(), primes[j / cosets] - 1);
+            }
+            String where = "seed=" + SEED + " it=" + it + " M=" + m + " cosets=" + cosets + " f " + fRows + "x" + fCols
+                    + " g " + gRows + "x" + gCols;
+            long[] a = plain.bivariateResultantsOnCosets(f, fRows, fCols, g, gRows, gCols, primes, log2m, shifts,
+                    cosets);
+            long[] b = cpu.bivariateResultantsOnCosets(f, fRows, fCols, g, gRows, gCols, primes, log2m, shifts, cosets);
+            assertArrayEquals(a, b, where + ": default and CPU engine");
+            assertEquals(k * cosets * m, a.length, where);
+            for (int j = 0; j < k; j++) {
+                BigInteger p = BigInteger.valueOf(primes[j]);
+                BigInteger w = BigInteger.valueOf(org.modalg.fft.ntt.NttPlan.of(primes[j], log2m).root());
+                for (int t = 0; t < cosets; t++) {
+                    for (int i = 0; i < m; i++) {
+                        long pt = BigInteger.valueOf(shifts[j * cosets + t]).multiply(w.modPow(BigInteger.valueOf(i), p))
+                                .mod(p).longValueExact();
+                        long expected = sylvester(evaluate(f, j * fRows * fCols, fRows, fCols, pt, p),
+                                evaluate(g, j * gRows * gCols, gRows, gCols, pt, p), p);
+                        assertEquals(expected, a[(j * cosets + t) * m + i], where + " prime " + primes[j] + " point "
+                                + pt);
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void cosetsBadArgumentsNameTheParameter() {
+        ImageEngine cpu = ImageEngines.cpu(Options.defaults());
+        long[] primes = PrimeStream.ntt(PolyGcdDouble.PRIME_BOUND, 4).next(1);
+        long[] four = new long[4];
+        long[] one = {1};
+        assertEquals("log2m", message(() -> cpu.bivariateResultantsOnCosets(four, 2, 2, four, 2, 2, primes, 0, one, 1)));
+        assertEquals("log2m", message(() -> cpu.bivariateResultantsOnCosets(four, 2, 2, four, 2, 2, primes, 28, one, 1)));
+        assertEquals("cosets", message(() -> cpu.bivariateResultantsOnCosets(four, 2, 2, four, 2, 2, primes, 4, one, -1)));
+        assertEquals("shifts", message(() -> cpu.bivariateResultantsOnCosets(four, 2, 2, four, 2, 2, primes, 4, one, 2)));
+        assertEquals("shifts", message(() -> cpu.bivariateResultantsOnCosets(four, 2, 2, four, 2, 2, primes, 4,
+                new long[] {0}, 1)));
+        assertEquals("primes", message(() -> cpu.bivariateResultantsOnCosets(four, 2, 2, four, 2, 2, primes, 20, one,
+                1)));
+        assertEquals("primes", message(() -> cpu.bivariateResultantsOnCosets(four, 2, 2, four, 2, 2, null, 4, one, 1)));
+        assertEquals("fRes", message(() -> cpu.bivariateResultantsOnCosets(new long[3], 2, 2, four, 2, 2, primes, 4,
+                one, 1)));
+        assertEquals("the", message(() -> new DefaultOnly().bivariateResultantsOnCosets(four, 0, 2, four, 2, 2, primes,
+                4, one, 1)));
+    }
+
     @Test
     void badArgumentsNameTheParameter() {
         ImageEngine cpu = ImageEngines.cpu(Options.defaults());

@@ -29,6 +29,19 @@ abstract class ForwardingImageEngine implements ImageEngine {
     }
 
     @Override
+    public long[] bivariateResultants(long[] fRes, int fRows, int fCols, long[] gRes, int gRows, int gCols,
+            long[] primes, int points) {
+        return inner.bivariateResultants(fRes, fRows, fCols, gRes, gRows, gCols, primes, points);
+    }
+
+    @Override
+    public long[] bivariateResultantsOnCosets(long[] fRes, int fRows, int fCols, long[] gRes, int gRows, int gCols,
+            long[] primes, int log2m, long[] shifts, int cosets) {
+        return inner.bivariateResultantsOnCosets(fRes, fRows, fCols, gRes, gRows, gCols, primes, log2m, shifts,
+                cosets);
+    }
+
+    @Override
     public GcdImages gcds(LimbVector f, LimbVector g, long[] primes, boolean cofactors) {
         return inner.gcds(f, g, primes, cofactors);
     }
