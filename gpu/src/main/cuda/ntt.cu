@@ -492,7 +492,8 @@ ntt_dit_fused_lb3(u64* data, const u64* __restrict__ tw, u64 p, u64 pinv, int lo
 //   stride: the first forward pass, the last inverse one; its twiddles do not stay in L2) reads
 //   only the quotients and recovers w = floor(w' p / 2^64) + 1 (exact for 0 < w < p: w 2^64 =
 //   w' p + r with 0 < r < p), 8 bytes a twiddle instead of 16 for one more high product each:
-//   that pass 0.176 against 0.205 ms at 2^24 points on an H100 (gpu/BENCHMARKS.md, run 17);
+//   that pass 0.176 against 0.208 / 0.199 ms (forward / inverse) at 2^24 points on an H100
+//   (gpu/BENCHMARKS.md, run 17);
 // - in the pass whose groups are consecutive (stride 1) the twiddles of offset 0 in the low-bit
 //   phase are 1: those butterflies are additions only (15 of the phase's 32);
 // - the staged (stride-1) pass issues all of a thread's loads before its shared-memory stores,
