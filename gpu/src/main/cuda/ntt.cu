@@ -7,8 +7,9 @@
 // Twiddle tables (built on the host): for every power of two h < n, tw[h + t] = w_{2h}^t for
 // 0 <= t < h (w_{2h} the primitive 2h-th root w^(n / 2h), w the root the CPU engine uses), so
 // a stage with half-size h reads tw[h .. 2h) contiguously; the inverse table holds
-// w_{2h}^(-t). The engines' Shoup passes read pairs (w, floor(w 2^64 / p)) (ulonglong2), the
-// earlier passes one word in Montgomery form, w R mod p with R = 2^64.
+// w_{2h}^(-t). The engines' Shoup passes read pairs (w, floor(w 2^64 / p)) at the same indices
+// (from 2^22 points on only the quotients of the first pass's entries: see the Shoup passes),
+// the earlier passes one word in Montgomery form, w R mod p with R = 2^64.
 //
 // Forward: decimation in frequency (Gentleman-Sande), natural order in, bit-reversed out.
 // Inverse: decimation in time (Cooley-Tukey), bit-reversed in, natural order out, unscaled.
@@ -442,15 +443,15 @@ __device__ __forceinline__ void fused_pass(u64* data, const u64* __restrict__ tw
 // threads, dynamic shared memory 2^(log2cols + m) words. Input of a transform's first pass:
 // canonical residues; output of its last pass: canonical residues.
 #define FUSED_CASES(DIF)                                                                      \
-    switch (m) {                                                                              \
-    case 1: fused_pass<1, DIF>(data, tw, p, pinv, log2n, s, log2cols); break;                 \
-    case 2: fused_pass<2, DIF>(data, tw, p, pinv, log2n, s, log2cols); break;                 \
-    case 3: fused_pass<3, DIF>(data, tw, p, pinv, log2n, s, log2cols); break;                 \
-    case 4: fused_pass<4, DIF>(data, tw, p, pinv, log2n, s, log2cols); break;                 \
-    case 5: fused_pass<5, DIF>(data, tw, p, pinv, log2n, s, log2cols); break;                 \
-    case 6: fused_pass<6, DIF>(data, tw, p, pinv, log2n, s, log2cols); break;                 \
-    case 7: fused_pass<7, DIF>(data, tw, p, pinv, log2n, s, log2cols); break;                 \
-    default: fused_pass<8, DIF>(data, tw, p, pinv, log2n, s, log2cols); break;                \
+    switch (m) {                                                                                   \
+    case 1: fused_pass<1, DIF>(data, tw, p, pinv, log2n, s, log2cols); break;                      \
+    case 2: fused_pass<2, DIF>(data, tw, p, pinv, log2n, s, log2cols); break;                      \
+    case 3: fused_pass<3, DIF>(data, tw, p, pinv, log2n, s, log2cols); break;                      \
+    case 4: fused_pass<4, DIF>(data, tw, p, pinv, log2n, s, log2cols); break;                      \
+    case 5: fused_pass<5, DIF>(data, tw, p, pinv, log2n, s, log2cols); break;                      \
+    case 6: fused_pass<6, DIF>(data, tw, p, pinv, log2n, s, log2cols); break;                      \
+    case 7: fused_pass<7, DIF>(data, tw, p, pinv, log2n, s, log2cols); break;                      \
+    default: fused_pass<8, DIF>(data, tw, p, pinv, log2n, s, log2cols); break;                     \
     }
 
 extern "C" __global__ void ntt_dif_fused(u64* data, const u64* __restrict__ tw, u64 p, u64 pinv,
@@ -482,10 +483,17 @@ ntt_dit_fused_lb3(u64* data, const u64* __restrict__ tw, u64 p, u64 pinv, int lo
 // Shoup passes (the engines' kernels since run 13 of gpu/BENCHMARKS.md): the fused passes'
 // schedule (two register phases, one shared-memory exchange) with changes that cut the
 // instructions per butterfly and the stalls that bound the fused passes:
-// - the twiddle product by Shoup's method: tables of pairs (w, floor(w 2^64 / p)), w a plain
-//   residue, and a w = a w - floor(a w' / 2^64) p in [0, 2p) for any a < 2^64: one high and two
-//   low 64-bit products, independent of each other, against the Montgomery product's chain of
-//   four (57 against 65 instructions for a butterfly with its loads and stores on sm_90);
+// - the twiddle product by Shoup's method: w a plain residue with its quotient w' =
+//   floor(w 2^64 / p), and a w = a w - floor(a w' / 2^64) p in [0, 2p) for any a < 2^64: one
+//   high and two low 64-bit products, independent of each other, against the Montgomery
+//   product's chain of four (57 against 65 instructions for a butterfly with its loads and
+//   stores on sm_90);
+// - from 2^22 points on, the pass that reads as many twiddles as data words (the largest
+//   stride: the first forward pass, the last inverse one; its twiddles do not stay in L2) reads
+//   only the quotients and recovers w = floor(w' p / 2^64) + 1 (exact for 0 < w < p: w 2^64 =
+//   w' p + r with 0 < r < p), 8 bytes a twiddle instead of 16 for one more high product each:
+//   that pass 0.176 against 0.208 / 0.199 ms (forward / inverse) at 2^24 points on an H100
+//   (gpu/BENCHMARKS.md, run 17);
 // - in the pass whose groups are consecutive (stride 1) the twiddles of offset 0 in the low-bit
 //   phase are 1: those butterflies are additions only (15 of the phase's 32);
 // - the staged (stride-1) pass issues all of a thread's loads before its shared-memory stores,
@@ -495,48 +503,73 @@ ntt_dit_fused_lb3(u64* data, const u64* __restrict__ tw, u64 p, u64 pinv, int lo
 //   |x - m| < 2^63);
 // - 8 groups to a block of 128 threads, four blocks a multiprocessor.
 // Value ranges, the last pass's canonical output and the data layout are those of the fused
-// passes. The same passes on the Montgomery words (TwiddleWord<false>) are instantiated only by
-// the standalone benchmark (gpu/src/test/cuda/ntt_bench.cu), for comparison.
+// passes. The same passes on Montgomery words (TW_MONT) and with pairs in every pass (the
+// engines' passes before the quotient-only reads) are instantiated only by the standalone
+// benchmark (gpu/src/test/cuda/ntt_bench.cu), for comparison.
 //
-// Pair table (ulonglong2): entry h + t is (w_{2h}^t, floor(w_{2h}^t 2^64 / p)) for h < n, the
-// one-word table's indices.
+// Shoup table (NttTables.shoupTable): for i < B the pair (w_{2h}^t, floor(w_{2h}^t 2^64 / p)) of
+// entry i = h + t at words 2i, 2i + 1 (ulonglong2); from 2^22 points on, with B = 2^(log2n -
+// m0) the first pass's stride (m0 its stages), only the quotient of entry i >= B, at word B + i
+// (n + B words in all; below 2^22, B = n: pairs only, 2n words).
 
 __device__ __forceinline__ u64 reduce_sign(u64 x, u64 m) {
     const u64 y = x - m;
     return (long long) y < 0 ? x : y;
 }
 
-template <bool SHOUP> struct TwiddleWord;
-template <> struct TwiddleWord<false> {
-    typedef u64 T;
-    // a w R^-1 + p in (0, 2p) for a < 4p (w = w R mod p stored)
-    static __device__ __forceinline__ u64 mul(u64 a, T w, u64 p, u64 pinv) {
-        return mont_mul_lazy(a, w, p, pinv);
-    }
+// How a pass reads and applies its twiddles.
+enum TwiddleMode {
+    TW_MONT = 0,   // one word w R mod p at tw[i]; Montgomery products (benchmark only)
+    TW_PAIR = 1,   // the pair (w, w') at words 2i, 2i + 1 of the Shoup table
+    TW_QUOT = 2    // only w', at word B + i of the Shoup table (i >= B = the pass's stride),
+                   // and w = floor(w' p / 2^64) + 1
 };
-template <> struct TwiddleWord<true> {
+
+template <int MODE> struct Twiddle {
     typedef ulonglong2 T;
+    // entry i; qoff: the quotient region's offset B (quotient of entry i at word B + i)
+    static __device__ __forceinline__ T load(const u64* __restrict__ tw, unsigned i,
+                                             unsigned qoff, u64 p) {
+        if (MODE == TW_PAIR) {
+            return __ldg(reinterpret_cast<const ulonglong2*>(tw) + i);
+        }
+        T w;
+        w.y = __ldg(tw + qoff + i);
+        w.x = __umul64hi(w.y, p) + 1;
+        return w;
+    }
     // a w mod p + {0, p}, in [0, 2p) for any a < 2^64 (w.x = w < p, w.y = floor(w 2^64 / p))
     static __device__ __forceinline__ u64 mul(u64 a, T w, u64 p, u64) {
         const u64 q = __umul64hi(a, w.y);
         return a * w.x - q * p;
     }
 };
+template <> struct Twiddle<TW_MONT> {
+    typedef u64 T;
+    static __device__ __forceinline__ T load(const u64* __restrict__ tw, unsigned i, unsigned,
+                                             u64) {
+        return __ldg(tw + i);
+    }
+    // a w R^-1 + p in (0, 2p) for a < 4p (w = w R mod p stored)
+    static __device__ __forceinline__ u64 mul(u64 a, T w, u64 p, u64 pinv) {
+        return mont_mul_lazy(a, w, p, pinv);
+    }
+};
 
-template <bool SHOUP>
-__device__ __forceinline__ void dif_bfly2(u64& a, u64& b, typename TwiddleWord<SHOUP>::T w, u64 p,
+template <int MODE>
+__device__ __forceinline__ void dif_bfly2(u64& a, u64& b, typename Twiddle<MODE>::T w, u64 p,
                                           u64 p2, u64 pinv) {
     const u64 s = a + b;
     const u64 d = a - b + p2;
     a = reduce_sign(s, p2);
-    b = TwiddleWord<SHOUP>::mul(d, w, p, pinv);
+    b = Twiddle<MODE>::mul(d, w, p, pinv);
 }
 
-template <bool SHOUP>
-__device__ __forceinline__ void dit_bfly2(u64& a, u64& b, typename TwiddleWord<SHOUP>::T w, u64 p,
+template <int MODE>
+__device__ __forceinline__ void dit_bfly2(u64& a, u64& b, typename Twiddle<MODE>::T w, u64 p,
                                           u64 p2, u64 pinv) {
     const u64 x = reduce_sign(a, p2);
-    const u64 t = TwiddleWord<SHOUP>::mul(b, w, p, pinv);
+    const u64 t = Twiddle<MODE>::mul(b, w, p, pinv);
     a = x + t;
     b = x - t + p2;
 }
@@ -556,9 +589,7 @@ __device__ __forceinline__ void dit_bfly1(u64& a, u64& b, u64 p2) {
     b = x - t + p2;
 }
 
-template <bool SHOUP>
 struct Pass2 {
-    typedef typename TwiddleWord<SHOUP>::T T;
     int log2n, s, log2cols, log2stride;
     unsigned g0;
 
@@ -573,22 +604,22 @@ struct Pass2 {
     }
 
     // twiddle of half-size h (group elements) at offset jt < h for group gl; S1: stride 1
-    template <bool S1>
-    __device__ __forceinline__ T twiddle(const T* __restrict__ tw, unsigned h, unsigned jt,
-                                         unsigned gl) const {
+    template <int MODE, bool S1>
+    __device__ __forceinline__ typename Twiddle<MODE>::T twiddle(const u64* __restrict__ tw,
+                                                                 unsigned h, unsigned jt,
+                                                                 unsigned gl, u64 p) const {
         if (S1) {
-            return tw[h + jt];
+            return Twiddle<MODE>::load(tw, h + jt, 1u, p);
         }
         const unsigned tt = (g0 + gl) & ((1u << log2stride) - 1u);
-        return tw[((h + jt) << log2stride) + tt];
+        return Twiddle<MODE>::load(tw, ((h + jt) << log2stride) + tt, 1u << log2stride, p);
     }
 };
 
 // The stages of one register phase (as phase_stages); TRIV: the twiddles of t = 0 are 1.
-template <int R, bool DIF, bool SHOUP, bool S1, bool TRIV>
-__device__ __forceinline__ void phase_stages2(u64 (&v)[R],
-                                              const typename TwiddleWord<SHOUP>::T* __restrict__ tw,
-                                              const Pass2<SHOUP>& F, unsigned gl, unsigned base,
+template <int R, bool DIF, int MODE, bool S1, bool TRIV>
+__device__ __forceinline__ void phase_stages2(u64 (&v)[R], const u64* __restrict__ tw,
+                                              const Pass2& F, unsigned gl, unsigned base,
                                               int shift, u64 p, u64 p2, u64 pinv) {
 #pragma unroll
     for (int st = 0; (1 << st) < R; st++) {
@@ -607,15 +638,15 @@ __device__ __forceinline__ void phase_stages2(u64 (&v)[R],
                 }
                 continue;
             }
-            const typename TwiddleWord<SHOUP>::T w = F.template twiddle<S1>(
-                    tw, (unsigned) hk << shift, base + ((unsigned) t << shift), gl);
+            const typename Twiddle<MODE>::T w = F.template twiddle<MODE, S1>(
+                    tw, (unsigned) hk << shift, base + ((unsigned) t << shift), gl, p);
 #pragma unroll
             for (int b = 0; b < R / (2 * hk); b++) {
                 const int k = b * 2 * hk + t;
                 if (DIF) {
-                    dif_bfly2<SHOUP>(v[k], v[k + hk], w, p, p2, pinv);
+                    dif_bfly2<MODE>(v[k], v[k + hk], w, p, p2, pinv);
                 } else {
-                    dit_bfly2<SHOUP>(v[k], v[k + hk], w, p, p2, pinv);
+                    dit_bfly2<MODE>(v[k], v[k + hk], w, p, p2, pinv);
                 }
             }
         }
@@ -636,16 +667,15 @@ __device__ __forceinline__ void normalize2(u64 (&v)[R], u64 p, u64 p2, bool dif)
 
 // S1: log2stride == 0 (the pass of consecutive groups: the forward transform's last pass, the
 // inverse's first).
-template <int M, bool DIF, bool SHOUP, bool S1>
-__device__ __forceinline__ void shoup_pass(u64* data,
-                                           const typename TwiddleWord<SHOUP>::T* __restrict__ tw,
-                                           u64 p, u64 pinv, int log2n, int s, int log2cols) {
+template <int M, bool DIF, int MODE, bool S1>
+__device__ __forceinline__ void shoup_pass(u64* data, const u64* __restrict__ tw, u64 p, u64 pinv,
+                                           int log2n, int s, int log2cols) {
     extern __shared__ u64 fused_sh[];
     constexpr int M1 = (M + 1) / 2;
     constexpr int M2 = M / 2;
     constexpr int R1 = 1 << M1;
     constexpr int R2 = 1 << M2;
-    const Pass2<SHOUP> F = {log2n, s, log2cols, S1 ? 0 : log2n - s - M, blockIdx.x << log2cols};
+    const Pass2 F = {log2n, s, log2cols, S1 ? 0 : log2n - s - M, blockIdx.x << log2cols};
     u64* x = data + ((unsigned long long) blockIdx.y << log2n);
     const unsigned colsMask = (1u << log2cols) - 1u;
     const bool direct = F.log2stride >= log2cols;
@@ -676,7 +706,7 @@ __device__ __forceinline__ void shoup_pass(u64* data,
             for (int k = 0; k < R1; k++) {
                 v[k] = x[F.address(gl, jx + ((unsigned) k << M2))];
             }
-            phase_stages2<R1, true, SHOUP, S1, false>(v, tw, F, gl, jx, M2, p, p2, pinv);
+            phase_stages2<R1, true, MODE, S1, false>(v, tw, F, gl, jx, M2, p, p2, pinv);
 #pragma unroll
             for (int k = 0; k < R1; k++) {
                 fused_sh[F.slot(gl, jx + ((unsigned) k << M2))] = v[k];
@@ -691,7 +721,7 @@ __device__ __forceinline__ void shoup_pass(u64* data,
             for (int k = 0; k < R2; k++) {
                 v[k] = fused_sh[F.slot(gl, (jy << M2) + k)];
             }
-            phase_stages2<R2, true, SHOUP, S1, S1>(v, tw, F, gl, 0, 0, p, p2, pinv);
+            phase_stages2<R2, true, MODE, S1, S1>(v, tw, F, gl, 0, 0, p, p2, pinv);
             if (last) {
                 normalize2(v, p, p2, true);
             }
@@ -728,7 +758,7 @@ __device__ __forceinline__ void shoup_pass(u64* data,
                 const unsigned j = (jy << M2) + k;
                 v[k] = direct ? x[F.address(gl, j)] : fused_sh[F.slot(gl, j)];
             }
-            phase_stages2<R2, false, SHOUP, S1, S1>(v, tw, F, gl, 0, 0, p, p2, pinv);
+            phase_stages2<R2, false, MODE, S1, S1>(v, tw, F, gl, 0, 0, p, p2, pinv);
 #pragma unroll
             for (int k = 0; k < R2; k++) {
                 fused_sh[F.slot(gl, (jy << M2) + k)] = v[k];
@@ -743,7 +773,7 @@ __device__ __forceinline__ void shoup_pass(u64* data,
             for (int k = 0; k < R1; k++) {
                 v[k] = fused_sh[F.slot(gl, jx + ((unsigned) k << M2))];
             }
-            phase_stages2<R1, false, SHOUP, S1, false>(v, tw, F, gl, jx, M2, p, p2, pinv);
+            phase_stages2<R1, false, MODE, S1, false>(v, tw, F, gl, jx, M2, p, p2, pinv);
             if (last) {
                 normalize2(v, p, p2, false);
             }
@@ -755,41 +785,51 @@ __device__ __forceinline__ void shoup_pass(u64* data,
     }
 }
 
-#define SHOUP_CASES_S(DIF, SH, S1)                                                              \
-    switch (m) {                                                                                \
-    case 1: shoup_pass<1, DIF, SH, S1>(data, tw, p, pinv, log2n, s, log2cols); break;           \
-    case 2: shoup_pass<2, DIF, SH, S1>(data, tw, p, pinv, log2n, s, log2cols); break;           \
-    case 3: shoup_pass<3, DIF, SH, S1>(data, tw, p, pinv, log2n, s, log2cols); break;           \
-    case 4: shoup_pass<4, DIF, SH, S1>(data, tw, p, pinv, log2n, s, log2cols); break;           \
-    case 5: shoup_pass<5, DIF, SH, S1>(data, tw, p, pinv, log2n, s, log2cols); break;           \
-    case 6: shoup_pass<6, DIF, SH, S1>(data, tw, p, pinv, log2n, s, log2cols); break;           \
-    case 7: shoup_pass<7, DIF, SH, S1>(data, tw, p, pinv, log2n, s, log2cols); break;           \
-    default: shoup_pass<8, DIF, SH, S1>(data, tw, p, pinv, log2n, s, log2cols); break;          \
-    }
-// SH: Shoup pairs (true) or Montgomery words (false, the benchmark's comparison only).
-#define SHOUP_CASES(DIF, SH)                                                                    \
-    if (log2n - s - m == 0) {                                                                   \
-        SHOUP_CASES_S(DIF, SH, true)                                                            \
+// The pass for m stages: MODE_BIG for a transform's largest-stride pass (s = 0) from 2^QLOG
+// points on (it reads as many twiddles as data words, which do not stay in L2), MODE_SMALL for
+// the others.
+#define SHOUP_M(M, DIF, MB, MS, QLOG)                                                           \
+    if (log2n - s - (M) == 0) {                                                                 \
+        shoup_pass<M, DIF, MS, true>(data, tw, p, pinv, log2n, s, log2cols);                    \
+    } else if (s == 0 && log2n >= (QLOG)) {                                                     \
+        shoup_pass<M, DIF, MB, false>(data, tw, p, pinv, log2n, s, log2cols);                   \
     } else {                                                                                    \
-        SHOUP_CASES_S(DIF, SH, false)                                                           \
+        shoup_pass<M, DIF, MS, false>(data, tw, p, pinv, log2n, s, log2cols);                   \
+    }
+#define SHOUP_CASES(DIF, MB, MS, QLOG)                                                          \
+    switch (m) {                                                                                \
+    case 1: SHOUP_M(1, DIF, MB, MS, QLOG) break;                                                \
+    case 2: SHOUP_M(2, DIF, MB, MS, QLOG) break;                                                \
+    case 3: SHOUP_M(3, DIF, MB, MS, QLOG) break;                                                \
+    case 4: SHOUP_M(4, DIF, MB, MS, QLOG) break;                                                \
+    case 5: SHOUP_M(5, DIF, MB, MS, QLOG) break;                                                \
+    case 6: SHOUP_M(6, DIF, MB, MS, QLOG) break;                                                \
+    case 7: SHOUP_M(7, DIF, MB, MS, QLOG) break;                                                \
+    default: SHOUP_M(8, DIF, MB, MS, QLOG) break;                                               \
     }
 
-// One pass of m (1 <= m <= 8) stages starting at stage s, tw the pair table: grid = (2^(log2n -
-// m - log2cols), rows of the run), block = 2^(log2cols + floor(m/2)) threads (GpuNtt: log2cols =
-// 3, 128 threads for m = 8), dynamic shared memory 2^(log2cols + m) words. Compiled for four
-// blocks of 128 threads per multiprocessor (128 registers a thread, none spilled): measured
-// faster than two of 256 (16 groups to a block) at 2^24 points on the H100 and the H200.
-// Canonical residues into a transform's first pass and out of its last.
+// From 2^SHOUP_QUOT_LOG2 points on, the first pass (forward) and the last (inverse) read only
+// the twiddles' quotients (GpuNtt and NttTables use the same bound).
+#define SHOUP_QUOT_LOG2 22
+
+// One pass of m (1 <= m <= 8) stages starting at stage s, tw the Shoup table of NttTables
+// (pairs (w, w') at words 2i, 2i + 1 for i < B; from 2^22 points on, with B = 2^(log2n - m0) the
+// first pass's stride, only the quotients w' of i >= B, at words B + i: n + B words in all):
+// grid = (2^(log2n - m - log2cols), rows of the run), block = 2^(log2cols + floor(m/2)) threads
+// (GpuNtt: log2cols = 3, 128 threads for m = 8), dynamic shared memory 2^(log2cols + m) words.
+// Compiled for four blocks of 128 threads per multiprocessor (at most 128 registers a thread):
+// measured faster than two of 256 (16 groups to a block) at 2^24 points on the H100 and the
+// H200. Canonical residues into a transform's first pass and out of its last.
 extern "C" __global__ void __launch_bounds__(128, 4)
-ntt_dif_shoup(u64* data, const ulonglong2* __restrict__ tw, u64 p, u64 pinv, int log2n, int s,
-              int m, int log2cols) {
-    SHOUP_CASES(true, true)
+ntt_dif_shoup(u64* data, const u64* __restrict__ tw, u64 p, u64 pinv, int log2n, int s, int m,
+              int log2cols) {
+    SHOUP_CASES(true, TW_QUOT, TW_PAIR, SHOUP_QUOT_LOG2)
 }
 
 extern "C" __global__ void __launch_bounds__(128, 4)
-ntt_dit_shoup(u64* data, const ulonglong2* __restrict__ tw, u64 p, u64 pinv, int log2n, int s,
-              int m, int log2cols) {
-    SHOUP_CASES(false, true)
+ntt_dit_shoup(u64* data, const u64* __restrict__ tw, u64 p, u64 pinv, int log2n, int s, int m,
+              int log2cols) {
+    SHOUP_CASES(false, TW_QUOT, TW_PAIR, SHOUP_QUOT_LOG2)
 }
 
 // out[i] = a[i] b[i] c R^-2 mod p (c = k R^2 mod p gives a b k; the convolution uses k = 1/n).

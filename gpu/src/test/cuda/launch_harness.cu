@@ -11,7 +11,7 @@
 // events (two passes over the blocks, forward and backward after half a second of warm-up work;
 // each pass the median of 5 samples, each a run of back-to-back launches of at least ~0.3 ms;
 // the faster pass kept), and separately times the six probe blocks as the Java chooser does at
-// first use (rows P: the model's calibration, independent of the sweep it is judged on). It also
+// first use (back-to-back runs, see probe_time) (rows P: the model's calibration, independent of the sweep it is judged on). It also
 // prints what the Java model reads: the device limits, each kernel's registers and static shared
 // memory (cudaFuncGetAttributes) and the runtime's own occupancy
 // (cudaOccupancyMaxActiveBlocksPerMultiprocessor), so LaunchModel's occupancy can be checked.
@@ -24,15 +24,19 @@
 // shapes), gf.cu (kept out of this harness for its compile time; its element-wise kernels
 // have free blocks too).
 //
-// Usage: launch_harness [seed]     Output (stdout, and $OUT/launch-sweep.csv when OUT is set):
+// Usage: launch_harness [seed [k1,k2,..]]  (the second argument: sweep only the kernels named)
+// Output (stdout, and $OUT/launch-sweep.csv when OUT is set):
 //   D,name,cc,sms,maxThreadsPerSM,maxBlocksPerSM,regsPerSM,sharedPerSM,regsPerBlock,
 //     sharedReservedPerBlock,driverVersion
 //   K,kernel,numRegs,staticShared,localBytes,maxThreadsPerBlock
 //   O,kernel,block,activeBlocksPerSM          (the runtime's occupancy calculator)
-//   P,kernel,n,rows,block,ms                  (calibration: fastest of 3 single launches after
-//                                             a warm-up, as LaunchChooser times them)
+//   P,kernel,n,rows,block,ms                  (calibration: fastest of 3 runs of back-to-back
+//                                             launches after a warm-up, per launch, as
+//                                             LaunchChooser times them)
 //   T,kernel,n,rows,block,ms                  (one launch: the faster of two medians, the blocks
 //                                             swept forward then backward)
+//   R,kernel,n,rows,block,ms1,ms2,ms3,ms4     (repeatability: the best block's medians of the
+//                                             forward and backward sweeps, then two more)
 //   X,kernel,n,block,MISMATCH                 (bit-identity failures; exit status 1)
 #include "crt.cu"
 #include "ntt.cu"
@@ -40,6 +44,7 @@
 #include "harness_common.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdarg>
 #include <cstring>
 #include <chrono>
@@ -124,23 +129,31 @@ static float time_launch(const std::function<void()>& f, float estimate) {
     return samples[2];
 }
 
-// What LaunchChooser's timer does: one warm-up launch, then the fastest of 3 single launches,
-// each between two events (the model's calibration samples, taken apart from the sweep).
+// What LaunchChooser's timer does: one warm-up launch between two events (its time is the
+// estimate e), then the fastest of 3 runs of k = ceil(0.2 ms / e) back-to-back launches (k in
+// [1, 64]) between two events, per launch: the way the sweep times them, so that the launch
+// latency of a lone launch does not enter the model's samples.
 static float probe_time(const std::function<void()>& f) {
     cudaEvent_t s, e;
     CK(cudaEventCreate(&s));
     CK(cudaEventCreate(&e));
-    f();
     CK(cudaDeviceSynchronize());
+    CK(cudaEventRecord(s));
+    f();
+    CK(cudaEventRecord(e));
+    CK(cudaEventSynchronize(e));
+    float estimate;
+    CK(cudaEventElapsedTime(&estimate, s, e));
+    const int k = (int) std::min(64.0, std::max(1.0, std::ceil(0.2 / std::max(estimate, 1e-4f))));
     float best = 1e30f;
-    for (int k = 0; k < 3; k++) {
+    for (int r = 0; r < 3; r++) {
         CK(cudaEventRecord(s));
-        f();
+        for (int i = 0; i < k; i++) f();
         CK(cudaEventRecord(e));
         CK(cudaEventSynchronize(e));
         float ms;
         CK(cudaEventElapsedTime(&ms, s, e));
-        best = std::min(best, ms);
+        best = std::min(best, ms / k);
     }
     CKL();
     CK(cudaEventDestroy(s));
@@ -157,7 +170,10 @@ __global__ void spin(u64* sink, long long iters) {
 int main(int argc, char** argv) {
     u64 seed = argc > 1 ? strtoull(argv[1], nullptr, 0)
                         : (u64) std::chrono::system_clock::now().time_since_epoch().count();
-    printf("# launch_harness seed %llu\n", seed);
+    // optional second argument: a comma-separated list of the kernels to sweep (default: all)
+    std::string onlyList = argc > 2 ? "," + std::string(argv[2]) + "," : "";
+    const char* only = argc > 2 ? onlyList.c_str() : nullptr;
+    printf("# launch_harness seed %llu%s%s\n", seed, only ? ", kernels " : "", only ? argv[2] : "");
     const char* out = getenv("OUT");
     if (out) {
         std::string path = std::string(out) + "/launch-sweep.csv";
@@ -333,6 +349,7 @@ int main(int argc, char** argv) {
     unsigned long long* diff;
     CK(cudaMalloc(&diff, 8));
     for (auto& sp : specs) {
+        if (only && !strstr(only, ("," + sp.name + ",").c_str())) continue;
         cudaFuncAttributes fa;
         CK(cudaFuncGetAttributes(&fa, sp.fn));
         emit("K,%s,%d,%zu,%zu,%d\n", sp.name.c_str(), fa.numRegs, fa.sharedSizeBytes, fa.localSizeBytes,
@@ -387,12 +404,21 @@ int main(int argc, char** argv) {
                 times[bl] = time_launch([&] { sp.launch(n, bl); }, estimate);
             }
             // a second pass in reverse order; each block keeps the faster of its two medians
+            std::vector<float> first = times, second(1025);
             for (auto it = blocks.rbegin(); it != blocks.rend(); ++it) {
-                times[*it] = std::min(times[*it], time_launch([&] { sp.launch(n, *it); }, estimate));
+                second[*it] = time_launch([&] { sp.launch(n, *it); }, estimate);
+                times[*it] = std::min(times[*it], second[*it]);
             }
+            int best = blocks[0];
             for (int bl : blocks) {
                 emit("T,%s,%lld,%d,%d,%.5f\n", sp.name.c_str(), n, sp.rows, bl, times[bl]);
+                if (times[bl] < times[best]) best = bl;
             }
+            // the measurement's repeatability: the best block's two medians, and two more
+            float again1 = time_launch([&] { sp.launch(n, best); }, estimate);
+            float again2 = time_launch([&] { sp.launch(n, best); }, estimate);
+            emit("R,%s,%lld,%d,%d,%.5f,%.5f,%.5f,%.5f\n", sp.name.c_str(), n, sp.rows, best, first[best],
+                 second[best], again1, again2);
         }
         fflush(stdout);
         if (csv) fflush(csv);

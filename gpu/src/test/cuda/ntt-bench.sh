@@ -7,6 +7,6 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 cuda="${MODALG_NTT_CUDA:-$here/../../main/cuda}"
 bin="${MODALG_NTT_BUILD:-/tmp}/ntt_bench"
-nvcc -O3 -std=c++17 -arch="${MODALG_NTT_ARCH:-sm_90}" -Xcompiler -fopenmp -I "$cuda" \
+nvcc -O3 -std=c++17 -arch="${MODALG_NTT_ARCH:-sm_90}" -split-compile=0 -Xcompiler -fopenmp -I "$cuda" \
   -o "$bin" "$here/ntt_bench.cu"
 exec "$bin" "$@"

@@ -14,7 +14,7 @@
 // code is checked. Exit status 0 only if every comparison passed.
 //
 // Usage: ntt_bench [seed [lo hi [reps]]]   (defaults: seed from the clock, 10 24, 30)
-// (runs 11-14 of gpu/BENCHMARKS.md: lo hi = 16 24)
+// (runs 11-17 of gpu/BENCHMARKS.md: lo hi = 16 24)
 //        ntt_bench profile VARIANT LOG2N   (one forward and one inverse transform between
 //        cudaProfilerStart and cudaProfilerStop: ncu --profile-from-start off ntt_bench profile ..)
 // Output: a table on stdout, and the same rows as CSV in $OUT/ntt-bench.csv when OUT is set.
@@ -163,9 +163,36 @@ static unsigned bitrev(unsigned i, int bits) {
 struct Tables {
     u64 p, pinv;
     int log2n;
-    u64* mont[2];      // [0] forward, [1] inverse: entry h + t = w_{2h}^(+-t) R mod p
-    ulonglong2* shoup[2]; // (w, floor(w 2^64 / p)) at the same indices
+    u64* mont[2];  // [0] forward, [1] inverse: entry h + t = w_{2h}^(+-t) R mod p
+    u64* pair[2];  // (w, floor(w 2^64 / p)) interleaved: words 2 (h + t), 2 (h + t) + 1
+    u64* shoup[2]; // NttTables.shoupTable: pairs, and from 2^22 points quotients only for the
+                   // first pass's entries (the engines')
 };
+
+enum TableKind { MONT_TABLE, PAIR_TABLE, SHOUP_TABLE };
+
+static const void* table_of(const Tables& T, TableKind k, int dir) {
+    return k == MONT_TABLE ? (const void*) T.mont[dir]
+           : k == PAIR_TABLE ? (const void*) T.pair[dir] : (const void*) T.shoup[dir];
+}
+
+static std::vector<int> pass_stages(int log2n);
+
+// NttTables' Shoup table with the quotient-only region from 2^qlog points: pairs at words 2i,
+// 2i + 1 for i < B, quotients at B + i for i >= B, B = the first pass's stride (n + B words);
+// below 2^qlog pairs for every i (2n words).
+static std::vector<u64> hybrid(const std::vector<u64>& pr, int log2n, int qlog) {
+    const size_t n = (size_t) 1 << log2n;
+    if (log2n < qlog) return pr;
+    const size_t B = (size_t) 1 << (log2n - pass_stages(log2n)[0]);
+    std::vector<u64> h(n + B, 0);
+    for (size_t i = 0; i < B; i++) {
+        h[2 * i] = pr[2 * i];
+        h[2 * i + 1] = pr[2 * i + 1];
+    }
+    for (size_t i = B; i < n; i++) h[B + i] = pr[2 * i + 1];
+    return h;
+}
 
 static Tables make_tables(u64 p, int log2n, const std::vector<u64>& pwf, const std::vector<u64>& pwi) {
     Tables T;
@@ -177,23 +204,25 @@ static Tables make_tables(u64 p, int log2n, const std::vector<u64>& pwf, const s
     const size_t n = (size_t) 1 << log2n;
     for (int dir = 0; dir < 2; dir++) {
         const std::vector<u64>& pw = dir == 0 ? pwf : pwi;
-        std::vector<u64> m(n, 0);
-        std::vector<ulonglong2> s(n);
-        s[0].x = s[0].y = 0;
+        std::vector<u64> m(n, 0), pr(2 * n, 0);
         for (size_t h = 1; h < n; h <<= 1) {
             const size_t step = n / (2 * h);
 #pragma omp parallel for schedule(static)
             for (long long t = 0; t < (long long) h; t++) {
                 const u64 w = pw[t * step];
+                const u64 q = (u64) (((u128) w << 64) / p);
                 m[h + t] = (u64) (((u128) w << 64) % p);
-                s[h + t].x = w;
-                s[h + t].y = (u64) (((u128) w << 64) / p);
+                pr[2 * (h + t)] = w;
+                pr[2 * (h + t) + 1] = q;
             }
         }
         CK(cudaMalloc(&T.mont[dir], n * sizeof(u64)));
-        CK(cudaMalloc(&T.shoup[dir], n * sizeof(ulonglong2)));
+        CK(cudaMalloc(&T.pair[dir], 2 * n * sizeof(u64)));
         CK(cudaMemcpy(T.mont[dir], m.data(), n * sizeof(u64), cudaMemcpyHostToDevice));
-        CK(cudaMemcpy(T.shoup[dir], s.data(), n * sizeof(ulonglong2), cudaMemcpyHostToDevice));
+        CK(cudaMemcpy(T.pair[dir], pr.data(), 2 * n * sizeof(u64), cudaMemcpyHostToDevice));
+        std::vector<u64> hy = hybrid(pr, log2n, SHOUP_QUOT_LOG2);
+        CK(cudaMalloc(&T.shoup[dir], hy.size() * sizeof(u64)));
+        CK(cudaMemcpy(T.shoup[dir], hy.data(), hy.size() * sizeof(u64), cudaMemcpyHostToDevice));
     }
     return T;
 }
@@ -201,6 +230,7 @@ static Tables make_tables(u64 p, int log2n, const std::vector<u64>& pwf, const s
 static void free_tables(Tables& T) {
     for (int d = 0; d < 2; d++) {
         CK(cudaFree(T.mont[d]));
+        CK(cudaFree(T.pair[d]));
         CK(cudaFree(T.shoup[d]));
     }
 }
@@ -212,15 +242,13 @@ static std::vector<int> pass_stages(int log2n) { // GpuNtt.passStages
     return st;
 }
 
-// A variant: the DIF and DIT kernels of its passes and the tables they read.
+// A variant: the DIF and DIT kernels of its passes and the table layout they read.
 struct Variant {
     const char* name;
     int log2cols; // log2 of the groups per block (GpuNtt: 3 for the Shoup passes, 4 for the fused)
-    const void* difMont;
-    const void* ditMont;
-    const void* difShoup;
-    const void* ditShoup;
-    bool shoup; // every pass on the pair tables (else on the Montgomery words)
+    const void* dif;
+    const void* dit;
+    TableKind table;
 };
 
 static void run_pass(const void* kernel, u64* data, const void* table, const Tables& T, int s,
@@ -249,16 +277,14 @@ static std::vector<PassLaunch> passes_of(const Variant& v, const Tables& T, int 
     if (dir == 0) {
         int s = 0;
         for (int m : st) {
-            out.push_back({v.shoup ? v.difShoup : v.difMont,
-                           v.shoup ? (const void*) T.shoup[0] : (const void*) T.mont[0], s, m});
+            out.push_back({v.dif, table_of(T, v.table, 0), s, m});
             s += m;
         }
     } else {
         int s = T.log2n;
         for (int i = (int) st.size() - 1; i >= 0; i--) {
             s -= st[i];
-            out.push_back({v.shoup ? v.ditShoup : v.ditMont,
-                           v.shoup ? (const void*) T.shoup[1] : (const void*) T.mont[1], s, st[i]});
+            out.push_back({v.dit, table_of(T, v.table, 1), s, st[i]});
         }
     }
     return out;
@@ -275,27 +301,34 @@ static void forward(const Variant& v, u64* data, const Tables& T, int rows) { tr
 static void inverse(const Variant& v, u64* data, const Tables& T, int rows) { transform(v, data, T, 1, rows); }
 
 // ---- variants timed against the engines' kernels (instantiated here, not in ntt.cu) --------
-#define EXP_KERNELS(SUFFIX, BOUNDS, SH)                                                         \
-    extern "C" __global__ void BOUNDS exp_dif##SUFFIX(u64* data, const void* tw0, u64 p,        \
-            u64 pinv, int log2n, int s, int m, int log2cols) {                                  \
-        const typename TwiddleWord<SH>::T* tw = (const typename TwiddleWord<SH>::T*) tw0;       \
-        SHOUP_CASES(true, SH)                                                                   \
-    }                                                                                           \
-    extern "C" __global__ void BOUNDS exp_dit##SUFFIX(u64* data, const void* tw0, u64 p,        \
-            u64 pinv, int log2n, int s, int m, int log2cols) {                                  \
-        const typename TwiddleWord<SH>::T* tw = (const typename TwiddleWord<SH>::T*) tw0;       \
-        SHOUP_CASES(false, SH)                                                                  \
+// m in 4..8 only (the pass lengths of 2^9 .. 2^26 points), to keep the build short.
+#define EXP_CASES(DIF, MB, MS, QLOG)                                                            \
+    switch (m) {                                                                                \
+    case 4: SHOUP_M(4, DIF, MB, MS, QLOG) break;                                                \
+    case 5: SHOUP_M(5, DIF, MB, MS, QLOG) break;                                                \
+    case 6: SHOUP_M(6, DIF, MB, MS, QLOG) break;                                                \
+    case 7: SHOUP_M(7, DIF, MB, MS, QLOG) break;                                                \
+    default: SHOUP_M(8, DIF, MB, MS, QLOG) break;                                               \
     }
-// The Shoup passes with 16 groups to a block of 256 threads, two blocks a multiprocessor, and
-// the same passes on the one-word Montgomery tables.
-EXP_KERNELS(_shoup_lb2, __launch_bounds__(256, 2), true)
-EXP_KERNELS(_mont, __launch_bounds__(128, 4), false)
+#define EXP_KERNELS(SUFFIX, MB, MS, QLOG)                                                       \
+    extern "C" __global__ void __launch_bounds__(128, 4) exp_dif##SUFFIX(u64* data,             \
+            const u64* __restrict__ tw, u64 p, u64 pinv, int log2n, int s, int m, int log2cols) {\
+        EXP_CASES(true, MB, MS, QLOG)                                                           \
+    }                                                                                           \
+    extern "C" __global__ void __launch_bounds__(128, 4) exp_dit##SUFFIX(u64* data,             \
+            const u64* __restrict__ tw, u64 p, u64 pinv, int log2n, int s, int m, int log2cols) {\
+        EXP_CASES(false, MB, MS, QLOG)                                                          \
+    }
+// pair: the engines' passes of runs 13-14 (pairs in every pass); shoup: the engines' passes
+// (quotient-only twiddle reads in the first forward and last inverse pass from 2^22 points on,
+// pairs elsewhere). The variants of runs 16-17 since dropped (gpu/BENCHMARKS.md) were
+// instantiated the same way.
+EXP_KERNELS(_pair, TW_PAIR, TW_PAIR, 99)
 
 static const Variant VARIANTS[] = {
-    {"fused_lb3", 4, (const void*) ntt_dif_fused_lb3, (const void*) ntt_dit_fused_lb3, 0, 0, false},
-    {"shoup", 3, 0, 0, (const void*) ntt_dif_shoup, (const void*) ntt_dit_shoup, true},
-    {"shoup_lb2", 4, 0, 0, (const void*) exp_dif_shoup_lb2, (const void*) exp_dit_shoup_lb2, true},
-    {"mont", 3, (const void*) exp_dif_mont, (const void*) exp_dit_mont, 0, 0, false},
+    {"fused_lb3", 4, (const void*) ntt_dif_fused_lb3, (const void*) ntt_dit_fused_lb3, MONT_TABLE},
+    {"pair", 3, (const void*) exp_dif_pair, (const void*) exp_dit_pair, PAIR_TABLE},
+    {"shoup", 3, (const void*) ntt_dif_shoup, (const void*) ntt_dit_shoup, SHOUP_TABLE},
 };
 
 // One variant's forward and inverse transform of 2^log2n points, once each between
@@ -341,13 +374,13 @@ extern "C" __global__ void bfly_fused_mont(u64* x, u64 w, u64 p, u64 pinv) {
 }
 extern "C" __global__ void bfly_new_mont(u64* x, u64 w, u64 p, u64 pinv) {
     u64 a = x[threadIdx.x], b = x[threadIdx.x + 32];
-    dif_bfly2<false>(a, b, w, p, p << 1, pinv);
+    dif_bfly2<TW_MONT>(a, b, w, p, p << 1, pinv);
     x[threadIdx.x] = a;
     x[threadIdx.x + 32] = b;
 }
 extern "C" __global__ void bfly_new_shoup(u64* x, ulonglong2 w, u64 p, u64 pinv) {
     u64 a = x[threadIdx.x], b = x[threadIdx.x + 32];
-    dif_bfly2<true>(a, b, w, p, p << 1, pinv);
+    dif_bfly2<TW_PAIR>(a, b, w, p, p << 1, pinv);
     x[threadIdx.x] = a;
     x[threadIdx.x + 32] = b;
 }

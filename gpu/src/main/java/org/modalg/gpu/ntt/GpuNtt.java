@@ -17,12 +17,12 @@ import org.modalg.gpu.runtime.LaunchChooser;
  * doing up to 8 radix-2 stages (a 2^24-point transform: 3 passes). The engines use the Shoup
  * passes ({@code ntt_dif_shoup}, {@code ntt_dit_shoup}: the stages in registers, radix 16 for 8
  * stages, one shared-memory exchange, lazy reductions, twiddle products by Shoup's method from
- * the pair tables, 8 groups of a pass to a block of 128 threads); the fused passes (the same
+ * the pairs of {@code NttTables.shoupTable}, from 2^22 points only the quotients in the pass of
+ * the largest stride, 8 groups of a pass to a block of 128 threads); the fused passes (the same
  * schedule with Montgomery twiddles, 16 groups to a block) and the earlier radix-4 passes (one
  * shared-memory round trip and barrier per two stages) stay for the benchmarks' comparison.
  */
 public final class GpuNtt {
-    static final int MAX_STAGES_PER_PASS = 8;
     /** The passes the engines run unless {@code modalg.gpu.nttKernel} names others. */
     public static final String DEFAULT_KERNEL = "shoup";
     private static final int LOG2_COLUMNS = 4;
@@ -43,8 +43,8 @@ public final class GpuNtt {
 
     /**
      * The passes the engines use: {@code modalg.gpu.nttKernel}, by default {@code shoup}
-     * (2^24 points on an H100: 0.486 ms forward and 0.483 inverse against 0.542 and 0.592 for
-     * {@code fused_lb3} in the same run, BENCHMARKS.md).
+     * (2^24 points on an H100: 0.475 ms forward and 0.473 inverse against 0.543 and 0.591 for
+     * {@code fused_lb3} in the same run, BENCHMARKS.md, run 17).
      */
     public GpuNtt(GpuRuntime rt) {
         this(rt, System.getProperty("modalg.gpu.nttKernel", DEFAULT_KERNEL));
@@ -172,12 +172,7 @@ public final class GpuNtt {
 
     /** Stages per pass: ceil(log2n / 8) passes, the stages spread evenly (earlier ones longer). */
     public static int[] passStages(int log2n) {
-        int passes = (log2n + MAX_STAGES_PER_PASS - 1) / MAX_STAGES_PER_PASS;
-        int[] stages = new int[passes];
-        for (int i = 0; i < passes; i++) {
-            stages[i] = log2n / passes + (i < log2n % passes ? 1 : 0);
-        }
-        return stages;
+        return NttTables.passStages(log2n);
     }
 
     // The stage twiddles the passes read: Shoup pairs or Montgomery words.

@@ -11,7 +11,8 @@ import org.modalg.gpu.runtime.GpuRuntime;
 /**
  * The device-resident tables of one (prime, length): forward and inverse stage twiddles (layout of
  * {@code ntt.cu}: entry h + t is w_{2h}^(&plusmn;t) for every power of two h &lt; n) as Shoup pairs
- * (w, floor(w 2^64 / p)), the form the engines' passes read, and in Montgomery form w R mod p for
+ * (w, floor(w 2^64 / p)), the form the engines' passes read (from 2^22 points on only the
+ * quotients of the entries that the first pass reads: {@link #shoupTable}), and in Montgomery form w R mod p for
  * the earlier passes (built on first use), the negacyclic twists psi^(&plusmn;i) on first use,
  * and the scalar constants. Built on the host in O(n) multiplications and uploaded once; a small
  * cache keeps the most recently used tables up to an eighth of the device memory.
@@ -25,14 +26,19 @@ public final class NttTables implements AutoCloseable {
     final long nInvR;
     /** (1/n) R^2 mod p: pointwise(a, b, nInvR2) = a b / n. */
     public final long nInvR2;
-    /** Forward stage twiddles as Shoup pairs: words 2 (h + t) and 2 (h + t) + 1. */
+    /** Forward stage twiddles: the Shoup table of {@link #shoupTable} (n + B words). */
     final DeviceBuffer forwardShoup;
-    /** Inverse stage twiddles as Shoup pairs. */
+    /** Inverse stage twiddles, laid out as the forward ones. */
     final DeviceBuffer inverseShoup;
     private DeviceBuffer forwardMont;
     private DeviceBuffer inverseMont;
     private DeviceBuffer twist;
     private DeviceBuffer untwist;
+
+    /** From 2^22 points on the Shoup tables keep only quotients for the first pass (ntt.cu's SHOUP_QUOT_LOG2). */
+    static final int QUOTIENT_MIN_LOG2N = 22;
+    /** The most stages a pass of ntt.cu does (groups of 2^8 elements in shared memory). */
+    static final int MAX_STAGES_PER_PASS = 8;
 
     private static final Map<Key, NttTables> CACHE = new LinkedHashMap<>(16, 0.75f, true);
     private static long cachedWords;
@@ -50,9 +56,9 @@ public final class NttTables implements AutoCloseable {
         this.nInvR = mont.toMont(nInv);
         this.nInvR2 = mont.toMont(nInvR);
         long w = NttPrimes.primitiveRootOfUnity(p, log2n);
-        DeviceBuffer fwd = DeviceBuffer.of(shoupPairs(f, stagePowers(f, w, log2n)));
+        DeviceBuffer fwd = DeviceBuffer.of(shoupTable(f, stagePowers(f, w, log2n), log2n));
         try {
-            this.inverseShoup = DeviceBuffer.of(shoupPairs(f, stagePowers(f, f.inv(w), log2n)));
+            this.inverseShoup = DeviceBuffer.of(shoupTable(f, stagePowers(f, f.inv(w), log2n), log2n));
         } catch (RuntimeException e) {
             fwd.close();
             throw e;
@@ -66,7 +72,7 @@ public final class NttTables implements AutoCloseable {
         NttTables t = CACHE.get(key);
         if (t == null) {
             long limit = GpuRuntime.get().totalMemory() / 8 / Long.BYTES;
-            long words = 4L << log2n;
+            long words = shoupWords(log2n);
             while (!CACHE.isEmpty() && cachedWords + words > limit) {
                 evictOldest();
             }
@@ -93,7 +99,12 @@ public final class NttTables implements AutoCloseable {
     }
 
     private long words() {
-        return (4L + (twist != null ? 2 : 0) + (forwardMont != null ? 2 : 0)) << log2n;
+        return shoupWords(log2n) + (((twist != null ? 2L : 0) + (forwardMont != null ? 2L : 0)) << log2n);
+    }
+
+    // Both directions' Shoup tables: 2 (n + B) words.
+    private static long shoupWords(int log2n) {
+        return 2L * ((1L << log2n) + quotientOffset(log2n));
     }
 
     /**
@@ -198,12 +209,51 @@ public final class NttTables implements AutoCloseable {
         return out;
     }
 
-    // Entry i as the pair (w, floor(w 2^64 / p)) at words 2i and 2i + 1 (ulonglong2 on the device).
-    private static long[] shoupPairs(ZpField f, long[] powers) {
-        long[] out = new long[2 * powers.length];
-        for (int i = 1; i < powers.length; i++) {
-            out[2 * i] = powers[i];
-            out[2 * i + 1] = f.shoupPrecompute(powers[i]);
+    /**
+     * The offset B of the quotient-only region of the Shoup table for 2^log2n points: the first
+     * pass's stride 2^(log2n - m0) (m0 = {@code passStages(log2n)[0]}) from
+     * {@link #QUOTIENT_MIN_LOG2N} on, where that pass (forward; the last one inverse) reads the
+     * quotients of entries B .. n - 1 only; n below (no such region). O(1).
+     */
+    static int quotientOffset(int log2n) {
+        return log2n >= QUOTIENT_MIN_LOG2N ? 1 << (log2n - passStages(log2n)[0]) : 1 << log2n;
+    }
+
+    /**
+     * The pass schedule of {@code GpuNtt} (here, with the table layout that depends on it):
+     * ceil(log2n / 8) passes of at most 8 stages, spread evenly (earlier ones longer). O(1).
+     */
+    static int[] passStages(int log2n) {
+        int passes = (log2n + MAX_STAGES_PER_PASS - 1) / MAX_STAGES_PER_PASS;
+        int[] stages = new int[passes];
+        for (int i = 0; i < passes; i++) {
+            stages[i] = log2n / passes + (i < log2n % passes ? 1 : 0);
+        }
+        return stages;
+    }
+
+    /**
+     * The Shoup table of ntt.cu for the powers (entry i = w_{2h}^t at i = h + t; entry 0
+     * unused): for i &lt; B = {@link #quotientOffset} the pair (w, floor(w 2^64 / p)) at words 2i
+     * and 2i + 1, for i &gt;= B only the quotient floor(w 2^64 / p), at word B + i (the pass that
+     * reads those entries recovers w = floor(w' p / 2^64) + 1, exact for 0 &lt; w &lt; p): n + B
+     * words, 8 bytes a twiddle in the pass that reads as many twiddles as data words. O(n).
+     */
+    static long[] shoupTable(ZpField f, long[] powers, int log2n) {
+        int n = 1 << log2n;
+        if (powers.length != n) {
+            throw new IllegalArgumentException("powers must have 2^log2n = " + n + " entries, got " + powers.length);
+        }
+        int b = quotientOffset(log2n);
+        long[] out = new long[n + b];
+        for (int i = 1; i < n; i++) {
+            long q = f.shoupPrecompute(powers[i]);
+            if (i < b) {
+                out[2 * i] = powers[i];
+                out[2 * i + 1] = q;
+            } else {
+                out[b + i] = q;
+            }
         }
         return out;
     }

@@ -190,4 +190,25 @@ class LaunchChooserTest {
         }
         assertEquals(LaunchChooser.Mode.FIXED, LaunchChooser.Mode.fromProperty());
     }
+    @Test
+    void probeRunsAreSizedToTheTargetTimeWithinOneAndTheCap() {
+        // ceil(0.2 ms / estimate) in [1, 64], against a direct count on random estimates
+        Random rnd = new Random(seed("probeRunsAreSizedToTheTargetTimeWithinOneAndTheCap"));
+        for (int i = 0; i < 1000; i++) {
+            double e = Math.exp(-12 + 14 * rnd.nextDouble()); // 6e-6 .. 7 ms
+            int k = 1;
+            while (k < LaunchChooser.PROBE_MAX_BATCH && k * Math.max(e, 1e-4) < LaunchChooser.PROBE_RUN_MILLIS) {
+                k++;
+            }
+            assertEquals(k, LaunchChooser.batch(e), "estimate " + e);
+        }
+        assertEquals(64, LaunchChooser.batch(0));
+        assertEquals(64, LaunchChooser.batch(0.003)); // a 3 µs launch: 64 back to back
+        assertEquals(50, LaunchChooser.batch(0.004));
+        assertEquals(1, LaunchChooser.batch(0.2));
+        assertEquals(1, LaunchChooser.batch(5));
+        assertEquals(1, LaunchChooser.batch(Double.NaN));
+        assertEquals(1, LaunchChooser.batch(Double.POSITIVE_INFINITY));
+        assertThrows(IllegalArgumentException.class, () -> LaunchChooser.time((n, b) -> { }, 1, 32, 0));
+    }
 }
