@@ -16,6 +16,7 @@ import org.modalg.modular.CrtAccumulator;
 import org.modalg.modular.ModularReport;
 import org.modalg.modular.ModularResult;
 import org.modalg.modular.PrimeStream;
+import org.modalg.modular.image.LimbVector;
 import org.modalg.modular.kernel.PolyGcdDouble;
 import org.modalg.modular.kernel.PolyGcdZp;
 import org.modalg.modular.poly.PolynomialGcd;
@@ -90,7 +91,7 @@ public final class BivariateGcd {
         }
         ZZPoly cf = contentX(f);
         ZZPoly cg = contentX(g);
-        ZZPoly c = PolynomialGcd.gcd(cf, cg);
+        ZZPoly c = gcdY(cf, cg);
         ZZBivariate pf = divideCoefficients(f, cf);
         ZZBivariate pg = divideCoefficients(g, cg);
         long t = report.phaseSince("contents", t0);
@@ -110,7 +111,7 @@ public final class BivariateGcd {
     // gcd of primitive F, G of positive x-degree
     private static ZZBivariate primitiveGcd(ZZBivariate pf, ZZBivariate pg, Options options,
             ModularReport.Builder report) {
-        ZZPoly gamma = PolynomialGcd.gcd(pf.leadingCoefficientInX(), pg.leadingCoefficientInX());
+        ZZPoly gamma = gcdY(pf.leadingCoefficientInX(), pg.leadingCoefficientInX());
         int d = gamma.degree() + Math.min(pf.degreeY(), pg.degreeY());
         long seed = options.seedForRun();
         report.seed(seed);
@@ -344,12 +345,74 @@ public final class BivariateGcd {
     static ZZPoly contentX(ZZBivariate f) {
         ZZPoly c = ZZPoly.ZERO;
         for (int i = f.degreeX(); i >= 0; i--) {
-            c = PolynomialGcd.gcd(c, f.coefficientInX(i));
+            c = gcdY(c, f.coefficientInX(i));
             if (c.isOne()) {
                 break;
             }
         }
         return c;
+    }
+
+    /**
+     * gcd(u, v) in Z[y] with a positive leading coefficient (gcd(0, 0) = 0). Where the gcd is an
+     * integer, without {@link PolynomialGcd}: when u or v is a non-zero constant, or when the gcd of
+     * u and v modulo one prime p not dividing lc(u) has degree 0 (the gcd over Z divides both, and
+     * its image mod p keeps its degree since its leading coefficient divides lc(u): so it has degree
+     * 0), the gcd is gcd(cont u, cont v), integer gcds alone. Otherwise (a common factor mod p, true
+     * or not) {@link PolynomialGcd#gcd}. O(deg u deg v) word operations for the test.
+     */
+    static ZZPoly gcdY(ZZPoly u, ZZPoly v) {
+        if (u.isZero() || v.isZero()) {
+            ZZPoly w = u.isZero() ? v : u;
+            return w.isZero() || w.leadingCoefficient().signum() > 0 ? w : w.negate();
+        }
+        if (u.degree() > v.degree()) {
+            ZZPoly t = u;
+            u = v;
+            v = t;
+        }
+        if (u.degree() == 0 || coprimeModP(u, v)) {
+            BigInteger g = u.content();
+            if (!g.equals(BigInteger.ONE)) {
+                g = g.gcd(v.content());
+            }
+            return ZZPoly.constant(g.abs());
+        }
+        return PolynomialGcd.gcd(u, v);
+    }
+
+    /** Whether gcd(u mod p, v mod p) is 1 for the first test prime p not dividing lc(u) (deg u, deg v &gt; 0). */
+    private static boolean coprimeModP(ZZPoly u, ZZPoly v) {
+        for (ZpField field : TEST_FIELDS) {
+            long p = field.p();
+            BigInteger bp = BigInteger.valueOf(p);
+            if (u.leadingCoefficient().mod(bp).signum() == 0) {
+                continue;
+            }
+            long[] a = residues(u, bp);
+            long[] b = residues(v, bp);
+            return PolyGcdZp.gcd(field, a, a.length, b, b.length, a) == 1;
+        }
+        return false;
+    }
+
+    private static long[] residues(ZZPoly u, BigInteger bp) {
+        long[] r = new long[u.degree() + 1];
+        for (int i = 0; i < r.length; i++) {
+            r[i] = u.coefficient(i).mod(bp).longValue();
+        }
+        return r;
+    }
+
+    /** The fields of {@link #coprimeModP}: the first primes of the stream, made once (no primality test per call). */
+    private static final ZpField[] TEST_FIELDS = fieldsOf(PrimeStream.below(PRIME_BOUND).next(3));
+
+    private static ZpField[] fieldsOf(long[] primes) {
+        ZpField[] f = new ZpField[primes.length];
+        for (int i = 0; i < f.length; i++) {
+            f[i] = ZpField.of(primes[i]);
+        }
+        return f;
     }
 
     private static ZZBivariate primitivePart(ZZBivariate f) {
@@ -491,15 +554,29 @@ public final class BivariateGcd {
         }
         long boundBits = qx + qy + (norm2.bitLength() + 1) / 2 + 2;
         BigInteger limit = BigInteger.ONE.shiftLeft((int) Math.min(Integer.MAX_VALUE - 8, boundBits + 1));
-        Residues primes = new Residues(hv); // f mod p only where the known points do not suffice
+        // the proof by check points: |h|_1, |h|_inf, |f|_inf for the bound on h q - f
+        BigInteger hNorm1 = BigInteger.ZERO;
+        BigInteger hNormInf = BigInteger.ZERO;
+        for (BigInteger v : hv) {
+            hNorm1 = hNorm1.add(v.abs());
+            hNormInf = hNormInf.max(v.abs());
+        }
+        BigInteger fNormInf = BigInteger.ZERO;
+        for (BigInteger v : fv) {
+            fNormInf = fNormInf.max(v.abs());
+        }
+        int mode = quotientProofForTests;
+        boolean byPoints = mode == 1 || mode == 0 && hNorm1.bitLength() - SETTLED_SLACK_BITS <= CHECK_POINTS_EXTRA_BITS;
+        int need = byPoints ? f.degreeY() + 1 : qy + 1; // points per prime: interpolation, then checks
+        Residues primes = new Residues(hv, fv); // f mod p only where the known points do not suffice
         CrtAccumulator acc = new CrtAccumulator((qx + 1) * (qy + 1));
         int cols = Math.max(hc, fc);
         long[] pw = new long[cols];
         long[] ha = new long[hr];
         long[] fa = new long[fr];
         long[] q = new long[qx + 1];
-        long[] nodes = new long[qy + 1];
-        long[][] values = new long[qy + 1][];
+        long[] nodes = new long[need];
+        long[][] values = new long[need][];
         while (true) {
             long p = primes.next();
             ZpField field = ZpField.of(p);
@@ -516,7 +593,7 @@ public final class BivariateGcd {
             int count = 0;
             Evaluations.Points cached = known == null ? null : known.at(p);
             int nc = cached == null ? 0 : cached.size();
-            for (int i = 0; i < nc && count <= qy; i++) {
+            for (int i = 0; i < nc && count < need; i++) {
                 long a = cached.node(i);
                 if (!evaluateH(hp, hr, hc, hl, a, pw, p, pInv, ha)) {
                     continue;
@@ -529,7 +606,7 @@ public final class BivariateGcd {
                 nodes[count] = a;
                 values[count++] = q.clone();
             }
-            for (long a = 0; a < p && count <= qy; a++) {
+            for (long a = 0; a < p && count < need; a++) {
                 if (cached != null && cached.contains(a)) {
                     continue;
                 }
@@ -543,8 +620,7 @@ public final class BivariateGcd {
                     continue;
                 }
                 if (fp == null) {
-                    fp = new long[fv.length];
-                    CrtBasis.of(p).project(fv, fp);
+                    fp = primes.residues(1);
                 }
                 BivariateKernels.evaluateRows(fp, fr, fc, fl, pw, p, fa);
                 if (!BivariateKernels.divideExact(field, fa, fr, ha, hr, q)) {
@@ -553,20 +629,57 @@ public final class BivariateGcd {
                 nodes[count] = a;
                 values[count++] = q.clone();
             }
-            long[] image = BivariateKernels.interpolateColumns(nodes, values, qx + 1, p);
+            long[] image = BivariateKernels.interpolateColumns(java.util.Arrays.copyOf(nodes, qy + 1), values, qx + 1, p);
             // image is column-major by x-degree: coefficient of x^i y^j at i (qy + 1) + j
+            for (int k = qy + 1; k < need; k++) { // the check points: the image takes the quotients there
+                for (int i = 0; i <= qx; i++) {
+                    if (BivariateKernels.evaluate(image, i * (qy + 1), qy + 1, nodes[k], p, pInv) != values[k][i]) {
+                        return null; // h does not divide f mod p, so not over Z either
+                    }
+                }
+            }
             boolean changed = acc.add(p, image);
             if (!changed || settled(acc) || acc.modulus().compareTo(limit) > 0) {
-                ZZBivariate candidate = lift(acc.symmetric(), qx, qy);
-                if (candidate.multiply(h).equals(f)) {
-                    return candidate;
+                BigInteger[] c = acc.symmetric();
+                ZZBivariate candidate = lift(c, qx, qy);
+                if (byPoints && acc.modulus().compareTo(productBound(c, hNorm1, hNormInf, fNormInf).shiftLeft(1)) > 0) {
+                    return candidate; // h candidate = f modulo M > 2 |h candidate - f|_inf: equal
                 }
-                if (acc.modulus().compareTo(limit) > 0) {
-                    return null;
+                if (!byPoints || acc.modulus().compareTo(limit) > 0) {
+                    if (candidate.multiply(h).equals(f)) {
+                        return candidate;
+                    }
+                    if (acc.modulus().compareTo(limit) > 0) {
+                        return null;
+                    }
                 }
             }
         }
     }
+
+    /**
+     * A bound on |h q - f|_inf: |f|_inf + min(|h|_1 |q|_inf, |h|_inf |q|_1) (each coefficient of h q
+     * is a sum of products of one coefficient of h and one of q, each coefficient of either used at
+     * most once), q's coefficients in c.
+     */
+    private static BigInteger productBound(BigInteger[] c, BigInteger hNorm1, BigInteger hNormInf, BigInteger fNormInf) {
+        BigInteger qNorm1 = BigInteger.ZERO;
+        BigInteger qNormInf = BigInteger.ZERO;
+        for (BigInteger v : c) {
+            qNorm1 = qNorm1.add(v.abs());
+            qNormInf = qNormInf.max(v.abs());
+        }
+        return fNormInf.add(hNorm1.multiply(qNormInf).min(hNormInf.multiply(qNorm1)));
+    }
+
+    /**
+     * The quotient's proof by check points is chosen where the bound on h q - f needs at most about
+     * this many bits of modulus beyond the quotient's own lift (one prime of 25 bits).
+     */
+    static final int CHECK_POINTS_EXTRA_BITS = 25;
+
+    /** Tests only: the quotient's proof, 0 chosen by size, 1 check points and the bound, 2 the exact product. */
+    static volatile int quotientProofForTests;
 
     // h(x, a) mod p into ha (the powers of a into pw); false when lc_x h(a) vanishes
     private static boolean evaluateH(long[] hp, int hr, int hc, int[] hl, long a, long[] pw, long p, double pInv, long[] ha) {
@@ -637,33 +750,34 @@ public final class BivariateGcd {
 
     /**
      * The primes below 2^26 in {@link PrimeStream}'s order with the residues of fixed integer
-     * vectors modulo the current one, projected by one {@link CrtBasis} per batch of primes (the
-     * BigIntegers are unpacked once per batch, not once per prime): batches of 2, 4, 8, then 8
-     * (most runs need 2 to 5 primes).
+     * vectors modulo the current one: each vector unpacked once into two's complement limbs
+     * ({@link LimbVector}), then projected by one {@link CrtBasis} per batch of two primes
+     * ({@link CrtBasis#projectAllSigned}), and only when {@link #residues} asks for it (a vector
+     * not needed modulo a batch's primes is never projected, one never needed never unpacked). Batches of two: most runs need 2 to
+     * 5 primes, and a larger batch projects primes never used.
      */
     private static final class Residues {
+        private static final int BATCH = 2;
         private final PrimeStream stream = PrimeStream.below(PRIME_BOUND);
-        private int batch = 2;
-        private final BigInteger[][] vectors;
+        private final BigInteger[][] values;
+        private final LimbVector[] vectors; // unpacked on first use
         private final long[][] residues;
+        private CrtBasis basis;
         private long[] primes;
         private int next;
 
         Residues(BigInteger[]... vectors) {
-            this.vectors = vectors;
+            this.values = vectors;
+            this.vectors = new LimbVector[vectors.length];
             this.residues = new long[vectors.length][];
         }
 
         /** The next prime; its residues by {@link #residues}. */
         long next() {
             if (primes == null || next == primes.length) {
-                primes = stream.next(batch);
-                batch = Math.min(8, 2 * batch);
-                CrtBasis basis = CrtBasis.of(primes);
-                for (int v = 0; v < vectors.length; v++) {
-                    residues[v] = new long[primes.length * vectors[v].length];
-                    basis.project(vectors[v], residues[v]);
-                }
+                primes = stream.next(BATCH);
+                basis = CrtBasis.of(primes);
+                java.util.Arrays.fill(residues, null);
                 next = 0;
             }
             return primes[next++];
@@ -671,7 +785,15 @@ public final class BivariateGcd {
 
         /** Vector v modulo the current prime, a new array. */
         long[] residues(int v) {
-            int n = vectors[v].length;
+            if (vectors[v] == null) {
+                vectors[v] = LimbVector.of(values[v]);
+            }
+            LimbVector x = vectors[v];
+            int n = x.count();
+            if (residues[v] == null) {
+                residues[v] = new long[primes.length * n];
+                basis.projectAllSigned(x.limbs(), n, x.limbsPerValue(), residues[v]);
+            }
             return java.util.Arrays.copyOfRange(residues[v], (next - 1) * n, next * n);
         }
     }
