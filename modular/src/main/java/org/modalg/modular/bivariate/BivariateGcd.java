@@ -12,7 +12,6 @@ import org.modalg.fft.CrtBasis;
 import org.modalg.fft.Options;
 import org.modalg.fft.Route;
 import org.modalg.fields.ZpField;
-import org.modalg.modular.CrtAccumulator;
 import org.modalg.modular.ModularReport;
 import org.modalg.modular.ModularResult;
 import org.modalg.modular.PrimeStream;
@@ -41,7 +40,7 @@ import org.modalg.polynomial.bivariate.ZZBivariate;
  * divided difference is zero in every column: see the loop) are interpolated in y (Lagrange, by
  * the inverse Vandermonde matrix of the nodes). Across primes the same degree rule (an image of larger degree is listed as unlucky,
  * one of smaller degree discards every kept prime), and the images are combined by incremental
- * CRT ({@link CrtAccumulator}). An image of degree 0 proves gcd(F, G) = 1 (every image at a point
+ * CRT in words ({@link MixedRadixLift}). An image of degree 0 proves gcd(F, G) = 1 (every image at a point
  * where the leading coefficients survive has at least the true degree).
  *
  * <p>Proof: once one more prime leaves the symmetric lift unchanged, its primitive part P in x
@@ -128,7 +127,7 @@ public final class BivariateGcd {
         int[] gl = BivariateKernels.rowLengths(pg);
         BigInteger[] gammaV = gamma.coefficients();
         Residues primes = new Residues(fv, gv, gammaV);
-        CrtAccumulator acc = null;
+        MixedRadixLift acc = null;
         List<Long> kept = new ArrayList<>();
         int emin = Integer.MAX_VALUE;
         int used = 0;
@@ -187,15 +186,15 @@ public final class BivariateGcd {
                 used -= kept.size();
                 kept.clear();
                 emin = img.degree;
-                acc = new CrtAccumulator((emin + 1) * (d + 1));
+                acc = new MixedRadixLift((emin + 1) * (d + 1));
             }
-            boolean changed = acc.add(p, img.coefficients);
+            boolean changed = acc.add(p, img.coefficients, SETTLED_SLACK_BITS);
             kept.add(p);
             used++;
             boolean retry = false;
             if (early && kept.size() > earlyCap) {
                 retry = true; // the lift does not settle: perhaps an interpolation stopped too soon
-            } else if (!changed && acc.count() >= 2 || settled(acc)) {
+            } else if (!changed && acc.count() >= 2 || acc.settled()) {
                 ZZBivariate candidate = primitivePart(lift(acc.symmetric(), emin, d));
                 if (modularQuotient(candidate, pf, fEval) != null && modularQuotient(candidate, pg, gEval) != null) {
                     report.primesUsed(used).field("word-size primes < 2^" + PolyGcdDouble.MAX_PRIME_BITS)
@@ -220,26 +219,13 @@ public final class BivariateGcd {
     }
 
     /**
-     * Whether the symmetric lift looks final before a prime confirms it: every value at least
-     * {@value #SETTLED_SLACK_BITS} bits below the modulus. A lift still missing primes has values
-     * spread over the whole range (each that small with probability about 2^-10, all of hundreds
-     * of them never), so the exact check is tried one prime early where the values are small: one
-     * prime of images fewer for most sizes. A check that fails costs a product; the loop goes on.
+     * The slack of {@link MixedRadixLift#settled}: a lift whose values are all about this many bits
+     * below the modulus looks final before a prime confirms it (a lift still missing primes has
+     * values spread over the whole range: each that small with probability about 2^-10, all of
+     * hundreds of them never), so the exact check is tried one prime early where the values are
+     * small: one prime of images fewer for most sizes. A check that fails costs a division; the
+     * loop goes on.
      */
-    private static boolean settled(CrtAccumulator acc) {
-        int limit = acc.modulus().bitLength() - SETTLED_SLACK_BITS;
-        if (limit <= 0) {
-            return false;
-        }
-        for (BigInteger v : acc.symmetric()) {
-            if (v.bitLength() > limit) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /** The slack, in bits, of {@link #settled}. */
     static final int SETTLED_SLACK_BITS = 10;
 
     /** An image modulo one prime: x-degree and the (degree + 1) x (d + 1) coefficients in y. */
@@ -569,7 +555,7 @@ public final class BivariateGcd {
         boolean byPoints = mode == 1 || mode == 0 && hNorm1.bitLength() - SETTLED_SLACK_BITS <= CHECK_POINTS_EXTRA_BITS;
         int need = byPoints ? f.degreeY() + 1 : qy + 1; // points per prime: interpolation, then checks
         Residues primes = new Residues(hv, fv); // f mod p only where the known points do not suffice
-        CrtAccumulator acc = new CrtAccumulator((qx + 1) * (qy + 1));
+        MixedRadixLift acc = new MixedRadixLift((qx + 1) * (qy + 1));
         int cols = Math.max(hc, fc);
         long[] pw = new long[cols];
         long[] ha = new long[hr];
@@ -638,8 +624,8 @@ public final class BivariateGcd {
                     }
                 }
             }
-            boolean changed = acc.add(p, image);
-            if (!changed || settled(acc) || acc.modulus().compareTo(limit) > 0) {
+            boolean changed = acc.add(p, image, SETTLED_SLACK_BITS);
+            if (!changed || acc.settled() || acc.modulus().compareTo(limit) > 0) {
                 BigInteger[] c = acc.symmetric();
                 ZZBivariate candidate = lift(c, qx, qy);
                 if (byPoints && acc.modulus().compareTo(productBound(c, hNorm1, hNormInf, fNormInf).shiftLeft(1)) > 0) {

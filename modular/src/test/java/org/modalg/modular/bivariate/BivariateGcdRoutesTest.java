@@ -191,4 +191,59 @@ class BivariateGcdRoutesTest {
         assertEquals(ZZBivariate.parse("4"), BivariateGcd.gcd(ZZBivariate.parse("-8"), ZZBivariate.parse("12")));
         assertEquals(ZZBivariate.parse("x*y - 3"), BivariateGcd.gcd(ZZBivariate.parse("-x*y + 3"), ZZBivariate.ZERO));
     }
+
+    @Test
+    void mixedRadixLiftAgreesWithBigIntegerCrt() {
+        Random rnd = new Random(SEED + 59);
+        for (int it = 0; it < 40 * MULTIPLIER; it++) {
+            int n = 1 + rnd.nextInt(12);
+            long[] ps = PrimeStream.below(PolyGcdDouble.PRIME_BOUND - rnd.nextInt(1 << 22)).next(1 + rnd.nextInt(14));
+            // values: some small (settle early), some of about as many bits as the primes cover
+            BigInteger[] x = new BigInteger[n];
+            int bits = rnd.nextInt(26 * ps.length);
+            for (int i = 0; i < n; i++) {
+                BigInteger v = it % 5 == 0 ? BigInteger.ZERO : new BigInteger(1 + rnd.nextInt(1 + (i % 3 == 0 ? bits : 20)), rnd);
+                x[i] = rnd.nextBoolean() ? v.negate() : v;
+            }
+            MixedRadixLift lift = new MixedRadixLift(n);
+            BigInteger m = BigInteger.ONE;
+            BigInteger[] previous = new BigInteger[n];
+            java.util.Arrays.fill(previous, BigInteger.ZERO);
+            for (long p : ps) {
+                BigInteger bp = BigInteger.valueOf(p);
+                long[] r = new long[n];
+                for (int i = 0; i < n; i++) {
+                    r[i] = x[i].mod(bp).longValue();
+                }
+                boolean changed = lift.add(p, r, BivariateGcd.SETTLED_SLACK_BITS);
+                m = m.multiply(bp);
+                BigInteger half = m.shiftRight(1);
+                BigInteger[] expected = new BigInteger[n];
+                boolean expectChanged = false;
+                for (int i = 0; i < n; i++) { // the symmetric residue of x[i] mod m, by BigInteger
+                    BigInteger u = x[i].mod(m);
+                    expected[i] = u.compareTo(half) > 0 ? u.subtract(m) : u;
+                    expectChanged |= !expected[i].equals(previous[i]);
+                }
+                String label = where("it " + it + ", " + lift.count() + " primes of " + java.util.Arrays.toString(ps));
+                assertEquals(java.util.Arrays.asList(expected), java.util.Arrays.asList(lift.symmetric()), label);
+                assertEquals(expectChanged, changed, label + " changed");
+                assertEquals(m, lift.modulus(), label);
+                boolean small = true; // every value at least slack + 1 bits below the modulus: settled
+                boolean large = false; // one value within slack - 1 bits of the modulus: not settled
+                for (BigInteger v : expected) {
+                    small &= v.abs().bitLength() < m.bitLength() - BivariateGcd.SETTLED_SLACK_BITS - 1;
+                    large |= v.abs().bitLength() > m.bitLength() - BivariateGcd.SETTLED_SLACK_BITS + 1;
+                }
+                if (small) {
+                    assertEquals(true, lift.settled(), label + " settled");
+                }
+                if (large) {
+                    assertEquals(false, lift.settled(), label + " not settled");
+                }
+                previous = expected;
+            }
+        }
+        assertEquals(java.util.List.of(BigInteger.ZERO, BigInteger.ZERO), java.util.Arrays.asList(new MixedRadixLift(2).symmetric()));
+    }
 }
