@@ -117,6 +117,6 @@ final class MixedRadixLift {
         for (int j = 0; j < count; j++) {
             System.arraycopy(residues[j], 0, all, j * n, n);
         }
-        return CrtBasis.of(Arrays.copyOf(primes, count)).toBigIntegers(all, n, true);
+        return GcdPrimes.basis(Arrays.copyOf(primes, count)).toBigIntegers(all, n, true);
     }
 }
