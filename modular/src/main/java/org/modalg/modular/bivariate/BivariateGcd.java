@@ -361,8 +361,8 @@ public final class BivariateGcd {
         }
         if (u.degree() == 0 || coprimeModP(u, v)) {
             BigInteger g = u.content();
-            if (!g.equals(BigInteger.ONE)) {
-                g = g.gcd(v.content());
+            for (int i = v.degree(); i >= 0 && !g.equals(BigInteger.ONE); i--) {
+                g = g.gcd(v.coefficient(i)); // from the small g: a division first, then a small gcd
             }
             return ZZPoly.constant(g.abs());
         }
@@ -621,10 +621,14 @@ public final class BivariateGcd {
             long[] image = BivariateKernels.interpolateColumns(java.util.Arrays.copyOf(nodes, qy + 1), values, qx + 1, p);
             // image is column-major by x-degree: coefficient of x^i y^j at i (qy + 1) + j
             for (int k = qy + 1; k < need; k++) { // the check points: the image takes the quotients there
-                for (int i = 0; i <= qx; i++) {
-                    if (BivariateKernels.evaluate(image, i * (qy + 1), qy + 1, nodes[k], p, pInv) != values[k][i]) {
-                        return null; // h does not divide f mod p, so not over Z either
-                    }
+                long v = 1;
+                for (int j = 0; j <= qy; j++) {
+                    pw[j] = v;
+                    v = BivariateKernels.mulmod(v, nodes[k], p, pInv);
+                }
+                BivariateKernels.evaluateRows(image, qx + 1, qy + 1, pw, p, q);
+                if (!java.util.Arrays.equals(q, values[k])) {
+                    return null; // h does not divide f mod p, so not over Z either
                 }
             }
             boolean changed = acc.add(p, image, SETTLED_SLACK_BITS);

@@ -246,4 +246,21 @@ class BivariateGcdRoutesTest {
         }
         assertEquals(java.util.List.of(BigInteger.ZERO, BigInteger.ZERO), java.util.Arrays.asList(new MixedRadixLift(2).symmetric()));
     }
+
+    @Test
+    void cachedFieldsAndBasesAreTheLibrarys() {
+        long[] ps = PrimeStream.below(PolyGcdDouble.PRIME_BOUND).next(5);
+        for (int k = 1; k <= ps.length; k++) {
+            long[] primes = java.util.Arrays.copyOf(ps, k);
+            org.modalg.fft.CrtBasis b = GcdPrimes.basis(primes);
+            assertEquals(org.modalg.fft.CrtBasis.of(primes), b);
+            assertEquals(b, GcdPrimes.basis(primes.clone()));
+            assertEquals(ps[k - 1], GcdPrimes.field(ps[k - 1]).p());
+        }
+        long[] reversed = {ps[1], ps[0]}; // the order is part of the key (Garner's digits follow it)
+        assertEquals(org.modalg.fft.CrtBasis.of(reversed), GcdPrimes.basis(reversed));
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> GcdPrimes.field(ps[0] + 1));
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> GcdPrimes.basis(new long[] {ps[0], ps[0]}));
+    }
 }
