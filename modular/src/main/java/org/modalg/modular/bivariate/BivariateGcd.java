@@ -412,8 +412,9 @@ public final class BivariateGcd {
             return f;
         }
         ZZPoly[] r = new ZZPoly[f.degreeX() + 1];
+        BigInteger k = c.degree() == 0 ? c.coefficient(0) : null; // an integer content: divide by it
         for (int i = 0; i < r.length; i++) {
-            r[i] = f.coefficientInX(i).divideExact(c);
+            r[i] = k != null ? f.coefficientInX(i).divideExact(k) : f.coefficientInX(i).divideExact(c);
         }
         return ZZBivariate.ofCoefficientsInX(r);
     }
@@ -508,6 +509,14 @@ public final class BivariateGcd {
      * M(q) &lt;= M(f) &lt;= ||f||_2, and |q_ij| &lt;= C(deg_x q, i) C(deg_y q, j) M(q)); once the
      * modulus exceeds twice that and the product still differs, h does not divide f: null.
      *
+     * <p>Proof by check points instead of the product, for small inputs (deg_y f at most
+     * {@value #CHECK_POINTS_MAX_DEGREE}, and the bound below within about one prime of the
+     * quotient's own size): each prime also divides at deg_y h further points and checks that the
+     * image q_p takes the quotients there. Then h q_p - f (y-degree at most deg_y f) vanishes mod p
+     * at deg_y f + 1 points, so h q_p = f mod p; so h q = f modulo the product M of the primes. With
+     * B = |f|_inf + min(|h|_1 |q|_inf, |h|_inf |q|_1) &gt;= |h q - f|_inf, M &gt; 2 B proves h q = f
+     * over Z, without the product. A check point that disagrees proves that h does not divide f.
+     *
      * <p>Against {@link #tryDivide} (long division over Z[y]): the BigInteger work is one product
      * of the size of f instead of deg_x q deg_x h products of polynomials in y.
      */
@@ -518,9 +527,9 @@ public final class BivariateGcd {
     /**
      * {@link #modularQuotient(ZZBivariate, ZZBivariate)} with the values f(x, a) mod p the gcd's
      * images already computed (null: none): for a prime in known, its points come first (their
-     * values of f are not computed again), then y = 0, 1, ... not among them. Only the points and
-     * the work change; the quotient's images are the same polynomials mod p, and the exact product
-     * is the proof.
+     * values of f are not computed again), then y = 0, 1, ... not among them, and f mod p where
+     * known kept it. Only the points and the work change; the quotient's images are the same
+     * polynomials mod p, and the proof the same.
      */
     static ZZBivariate modularQuotient(ZZBivariate h, ZZBivariate f, Evaluations known) {
         int qx = f.degreeX() - h.degreeX();
@@ -536,23 +545,22 @@ public final class BivariateGcd {
         BigInteger[] fv = known != null && known.flat != null ? known.flat : flat(f, fc);
         int[] hl = BivariateKernels.rowLengths(h);
         int[] fl = BivariateKernels.rowLengths(f);
-        BigInteger norm2 = BigInteger.ZERO;
+        // ||f||_2 < 2^(fBits + log2(terms) / 2) and |f|_inf < 2^fBits: bounds by bit lengths alone
+        int fBits = 0;
         for (BigInteger v : fv) {
-            norm2 = norm2.add(v.multiply(v));
+            fBits = Math.max(fBits, v.bitLength());
         }
-        long boundBits = qx + qy + (norm2.bitLength() + 1) / 2 + 2;
+        long boundBits = qx + qy + fBits + (32 - Integer.numberOfLeadingZeros(fv.length)) / 2 + 1 + 2;
         BigInteger limit = BigInteger.ONE.shiftLeft((int) Math.min(Integer.MAX_VALUE - 8, boundBits + 1));
         // the proof by check points: |h|_1, |h|_inf, |f|_inf for the bound on h q - f
         BigInteger hNorm1 = BigInteger.ZERO;
         BigInteger hNormInf = BigInteger.ZERO;
         for (BigInteger v : hv) {
-            hNorm1 = hNorm1.add(v.abs());
-            hNormInf = hNormInf.max(v.abs());
+            BigInteger a = v.abs();
+            hNorm1 = hNorm1.add(a);
+            hNormInf = hNormInf.max(a);
         }
-        BigInteger fNormInf = BigInteger.ZERO;
-        for (BigInteger v : fv) {
-            fNormInf = fNormInf.max(v.abs());
-        }
+        BigInteger fNormInf = BigInteger.ONE.shiftLeft(fBits);
         int mode = quotientProofForTests;
         boolean byPoints = mode == 1 || mode == 0 && f.degreeY() <= CHECK_POINTS_MAX_DEGREE
                 && hNorm1.bitLength() - SETTLED_SLACK_BITS <= CHECK_POINTS_EXTRA_BITS;
