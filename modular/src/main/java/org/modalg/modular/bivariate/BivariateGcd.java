@@ -28,8 +28,9 @@ import org.modalg.polynomial.bivariate.ZZBivariate;
  * Geddes, Czapor and Labahn, Algorithms for Computer Algebra, section 7.4), proven by trial
  * division.
  *
- * <p>Method, with x the main variable: contents in x (gcds in Z[y] of the coefficients, by
- * {@link PolynomialGcd}) are taken out, so gcd(f, g) = gcd(cont f, cont g) gcd(F, G) for the
+ * <p>Method, with x the main variable: contents in x (gcds in Z[y] of the coefficients by
+ * {@link #gcdY}: an integer gcd alone where one gcd modulo a prime shows the result is an integer,
+ * else {@link PolynomialGcd}) are taken out, so gcd(f, g) = gcd(cont f, cont g) gcd(F, G) for the
  * primitive parts F, G. With gamma = gcd(lc_x F, lc_x G) in Z[y], the target is
  * H* = gamma H / lc_x(H), H = gcd(F, G), of y-degree at most D = deg gamma + min(deg_y F, deg_y G).
  * For each prime p below 2^26 ({@link PrimeStream}): random points a mod p (from a seeded
@@ -45,15 +46,22 @@ import org.modalg.polynomial.bivariate.ZZBivariate;
  *
  * <p>Proof: once one more prime leaves the symmetric lift unchanged, its primitive part P in x
  * is divided into F and G: the quotients by their own images modulo further primes and one exact
- * product each, P Q = F ({@link #modularQuotient}; a remainder at one point modulo one prime
- * refutes at once; the values of F and G at the images' points are reused). If both divisions are exact, P divides gcd(F, G) and has the x-degree e of a
+ * product each, P Q = F, or for small inputs check points and a bound on |P Q - F| instead of the
+ * product ({@link #modularQuotient}; a remainder at one point modulo one prime refutes at once;
+ * the values of F and G at the images' points, and F, G mod p, are reused). If both divisions are exact, P divides gcd(F, G) and has the x-degree e of a
  * modular image, which is at least that of gcd(F, G); so P = ±gcd(F, G) (both primitive).
  * Otherwise the loop goes on with more primes. {@link Certification#PROVEN} always.
  *
  * <p>Cost per prime: about (D + 1 + skipped points) evaluations of F and G (O(deg_x deg_y) each)
  * and univariate gcds mod p (O(deg_x^2)), plus (e + 1) interpolations of O(D^2); on one thread
  * (the points of a prime are sequential). The proof: the quotients' images (as many points and
- * about as many primes as the quotients need) and two products in Z[x, y] by Kronecker substitution.
+ * about as many primes as the quotients need) and two products in Z[x, y] by Kronecker substitution
+ * (up to deg_y F = 24: deg_y P more points per prime instead).
+ *
+ * <p>Not used: the heuristic gcd (Char, Geddes and Gonnet's GCDHEU: the gcd of the integers
+ * f(xi^k, xi), g(xi^k, xi)), which FLINT and Maple try first on small inputs: at d = 20 and 16 bits
+ * those integers have about 17,600 bits, and Java 17's {@code BigInteger.gcd} (binary, quadratic)
+ * takes about 3.5 ms on them, 20 times FLINT's whole gcd (BENCHMARKS.md).
  *
  * <p>Conventions: gcd(0, 0) = 0; gcd(f, 0) = ±f; the result has a positive leading coefficient
  * (the leading coefficient in y of the leading coefficient in x).
