@@ -44,8 +44,8 @@ class BivariateGcdTest {
         if (f.isZero() || g.isZero()) {
             return BivariateGcd.normalize(f.isZero() ? g : f);
         }
-        ZZPoly cf = BivariateGcd.contentX(f);
-        ZZPoly cg = BivariateGcd.contentX(g);
+        ZZPoly cf = contentOracle(f);
+        ZZPoly cg = contentOracle(g);
         ZZPoly c = PolynomialGcd.gcd(cf, cg);
         ZZBivariate a = divideContent(f, cf);
         ZZBivariate b = divideContent(g, cg);
@@ -57,9 +57,18 @@ class BivariateGcdTest {
         while (!b.isZero()) {
             ZZBivariate r = pseudoRemainder(a, b);
             a = b;
-            b = r.isZero() ? r : divideContent(r, BivariateGcd.contentX(r));
+            b = r.isZero() ? r : divideContent(r, contentOracle(r));
         }
         return BivariateGcd.normalize(ZZBivariate.fromY(c).multiply(a));
+    }
+
+    /** The content in Z[y] by PolynomialGcd over every coefficient in x, positive leading coefficient. */
+    static ZZPoly contentOracle(ZZBivariate f) {
+        ZZPoly c = ZZPoly.ZERO;
+        for (int i = 0; i <= f.degreeX(); i++) {
+            c = PolynomialGcd.gcd(c, f.coefficientInX(i));
+        }
+        return c.isZero() || c.leadingCoefficient().signum() > 0 ? c : c.negate();
     }
 
     private static ZZBivariate divideContent(ZZBivariate f, ZZPoly c) {

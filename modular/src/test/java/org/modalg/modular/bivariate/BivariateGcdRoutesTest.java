@@ -1,0 +1,266 @@
+package org.modalg.modular.bivariate;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.math.BigInteger;
+import java.util.Random;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.modalg.fft.Options;
+import org.modalg.modular.ModularResult;
+import org.modalg.modular.PrimeStream;
+import org.modalg.modular.kernel.PolyGcdDouble;
+import org.modalg.modular.poly.PolynomialGcd;
+import org.modalg.polynomial.bivariate.ZZBivariate;
+import org.modalg.polynomial.zz.ZZPoly;
+
+/**
+ * The gcd's shortcuts against independent oracles on random inputs every run (the seed of
+ * {@link BivariateResultantTest}, printed): gcds in Z[y] with an integer result by one gcd
+ * modulo a prime ({@link BivariateGcd#gcdY} against {@link PolynomialGcd}), including inputs that
+ * share a factor modulo the test prime only; the quotient's proof by check points and a bound
+ * against long division over Z[y] ({@link BivariateGcd#tryDivide}), including f = h q + M m with
+ * M the product of the first primes (h divides f modulo each of them, not over Z); and the gcd on
+ * structured inputs (univariate in x or in y, negative leading coefficients, huge coefficients,
+ * coprime, constants, zero) against the primitive PRS of {@link BivariateGcdTest}, with either
+ * quotient proof.
+ */
+class BivariateGcdRoutesTest {
+    static final long SEED = BivariateResultantTest.SEED;
+    static final int MULTIPLIER = BivariateResultantTest.MULTIPLIER;
+
+    @BeforeAll
+    static void printSeed() {
+        System.out.println("BivariateGcdRoutesTest seed=" + SEED + " (-Dmodalg.test.seed to replay)");
+    }
+
+    private static String where(String s) {
+        return BivariateResultantTest.where(s);
+    }
+
+    private static ZZPoly randomY(Random rnd, int deg, int bits) {
+        BigInteger[] c = new BigInteger[deg + 1];
+        for (int j = 0; j <= deg; j++) {
+            BigInteger v = new BigInteger(1 + rnd.nextInt(bits), rnd);
+            c[j] = rnd.nextBoolean() ? v.negate() : v;
+        }
+        return ZZPoly.of(c);
+    }
+
+    private static ZZPoly positive(ZZPoly c) {
+        return c.isZero() || c.leadingCoefficient().signum() > 0 ? c : c.negate();
+    }
+
+    @Test
+    void gcdInZyAgreesWithPolynomialGcd() {
+        Random rnd = new Random(SEED + 41);
+        BigInteger p0 = BigInteger.valueOf(PrimeStream.below(PolyGcdDouble.PRIME_BOUND).next());
+        for (int it = 0; it < 200 * MULTIPLIER; it++) {
+            ZZPoly u = randomY(rnd, rnd.nextInt(6), 1 + rnd.nextInt(40));
+            ZZPoly v = randomY(rnd, rnd.nextInt(6), 1 + rnd.nextInt(40));
+            switch (it % 6) {
+                case 1 -> { // a common factor of positive degree
+                    ZZPoly c = randomY(rnd, 1 + rnd.nextInt(3), 20);
+                    u = u.multiply(c);
+                    v = v.multiply(c);
+                }
+                case 2 -> { // common integer factors
+                    BigInteger k = BigInteger.valueOf(2 + rnd.nextInt(1000));
+                    u = u.multiply(k).multiply(BigInteger.valueOf(3));
+                    v = v.multiply(k);
+                }
+                case 3 -> { // y + p0 and y share the root 0 modulo the test prime p0, not over Z
+                    u = u.multiply(ZZPoly.of(p0, BigInteger.ONE));
+                    v = v.multiply(ZZPoly.of(BigInteger.ZERO, BigInteger.ONE));
+                }
+                case 4 -> { // lc(u) divisible by the test prime: the next prime is used
+                    u = u.add(ZZPoly.monomial(p0, u.degree() + 1));
+                }
+                case 5 -> u = it % 12 == 5 ? ZZPoly.ZERO : ZZPoly.constant(BigInteger.valueOf(-6 - rnd.nextInt(30)));
+                default -> {
+                }
+            }
+            String label = where("u = " + u + ", v = " + v);
+            ZZPoly expected = positive(PolynomialGcd.gcd(u, v));
+            assertEquals(expected, BivariateGcd.gcdY(u, v), label);
+            assertEquals(expected, BivariateGcd.gcdY(v, u), label + " (swapped)");
+        }
+        assertEquals(ZZPoly.ZERO, BivariateGcd.gcdY(ZZPoly.ZERO, ZZPoly.ZERO));
+        assertEquals(ZZPoly.of(3, 1), BivariateGcd.gcdY(ZZPoly.ZERO, ZZPoly.of(-3, -1)));
+    }
+
+    @Test
+    void contentInYAgreesWithTheOracle() {
+        Random rnd = new Random(SEED + 43);
+        for (int it = 0; it < 60 * MULTIPLIER; it++) {
+            ZZBivariate f = BivariateResultantTest.random(rnd, rnd.nextInt(5), rnd.nextInt(5), 1 + rnd.nextInt(30));
+            if (f.isZero()) {
+                continue;
+            }
+            if (it % 3 == 1) {
+                f = f.multiply(ZZBivariate.fromY(randomY(rnd, rnd.nextInt(3), 10)));
+            } else if (it % 3 == 2) {
+                f = f.multiply(ZZBivariate.constant(BigInteger.valueOf(-2 - rnd.nextInt(100))));
+            }
+            assertEquals(BivariateGcdTest.contentOracle(f), BivariateGcd.contentX(f), where("f = " + f));
+        }
+    }
+
+    @Test
+    void quotientByCheckPointsAgreesWithLongDivision() {
+        Random rnd = new Random(SEED + 47);
+        long[] first = PrimeStream.below(PolyGcdDouble.PRIME_BOUND).next(3);
+        BigInteger m01 = BigInteger.valueOf(first[0]).multiply(BigInteger.valueOf(first[1]));
+        BigInteger m012 = m01.multiply(BigInteger.valueOf(first[2]));
+        try {
+            for (int mode = 0; mode <= 2; mode++) {
+                BivariateGcd.quotientProofForTests = mode;
+                for (int it = 0; it < 20 * MULTIPLIER; it++) {
+                    ZZBivariate h = BivariateResultantTest.random(rnd, 1 + rnd.nextInt(4), rnd.nextInt(5),
+                            1 + rnd.nextInt(it % 2 == 0 ? 12 : 70));
+                    ZZBivariate q = BivariateResultantTest.random(rnd, rnd.nextInt(4), rnd.nextInt(5), 1 + rnd.nextInt(60));
+                    if (h.isZero() || q.isZero() || h.degreeX() == 0) {
+                        continue;
+                    }
+                    ZZBivariate f = h.multiply(q);
+                    String label = where("mode " + mode + ", h = " + h + ", q = " + q);
+                    assertEquals(q, BivariateGcd.modularQuotient(h, f), label);
+                    // h divides f modulo the first two or three primes of the stream, not over Z
+                    ZZBivariate m = ZZBivariate.monomial(BigInteger.ONE, rnd.nextInt(f.degreeX() + 1),
+                            rnd.nextInt(f.degreeY() + 1));
+                    for (BigInteger k : new BigInteger[] {m01, m012}) {
+                        ZZBivariate g = f.add(m.multiply(ZZBivariate.constant(k)));
+                        assertEquals(BivariateGcd.tryDivide(g, h), BivariateGcd.modularQuotient(h, g), label + " + " + k);
+                    }
+                    ZZBivariate g = f.add(ZZBivariate.monomial(BigInteger.ONE, 0, 0));
+                    assertEquals(BivariateGcd.tryDivide(g, h), BivariateGcd.modularQuotient(h, g), label + " + 1");
+                }
+                // h divides f modulo the first primes: the lift of those primes is q, not a quotient
+                ZZBivariate h = ZZBivariate.parse("x*y + 3*x + y^2 - 1");
+                ZZBivariate q = ZZBivariate.parse("x^2 - 5*y + 7");
+                ZZBivariate g = h.multiply(q).add(ZZBivariate.constant(m012).multiply(ZZBivariate.parse("x*y")));
+                assertNull(BivariateGcd.modularQuotient(h, g), "mode " + mode);
+                assertNull(BivariateGcd.tryDivide(g, h));
+            }
+        } finally {
+            BivariateGcd.quotientProofForTests = 0;
+        }
+    }
+
+    @Test
+    void structuredInputsWithEitherQuotientProof() {
+        Random rnd = new Random(SEED + 53);
+        try {
+            for (int mode = 0; mode <= 2; mode++) {
+                BivariateGcd.quotientProofForTests = mode;
+                for (int it = 0; it < 8 * MULTIPLIER; it++) {
+                    int kind = it % 8;
+                    int bits = kind == 7 ? 300 + rnd.nextInt(200) : 1 + rnd.nextInt(30);
+                    int cx = kind == 1 ? 0 : 1 + rnd.nextInt(3); // kind 1: c in y alone
+                    int cy = kind == 0 ? 0 : rnd.nextInt(4); // kind 0: c in x alone
+                    ZZBivariate c = BivariateResultantTest.random(rnd, cx, cy, bits);
+                    ZZBivariate a = BivariateResultantTest.random(rnd, kind == 1 ? 0 : 1 + rnd.nextInt(3),
+                            kind == 0 ? 0 : rnd.nextInt(4), bits);
+                    ZZBivariate b = BivariateResultantTest.random(rnd, kind == 1 ? 0 : 1 + rnd.nextInt(3),
+                            kind == 0 ? 0 : rnd.nextInt(4), bits);
+                    switch (kind) {
+                        case 2 -> c = ZZBivariate.ONE; // coprime inputs (almost always)
+                        case 3 -> { // negative leading coefficients
+                            a = a.negate().add(ZZBivariate.monomial(BigInteger.valueOf(-7), a.degreeX() + 1, 0));
+                            c = c.negate();
+                        }
+                        case 4 -> b = ZZBivariate.constant(BigInteger.valueOf(-12 - rnd.nextInt(50)));
+                        case 5 -> b = ZZBivariate.ZERO;
+                        case 6 -> c = c.multiply(ZZBivariate.constant(BigInteger.valueOf(6)))
+                                .multiply(ZZBivariate.parse("y^2 - 2"));
+                        default -> {
+                        }
+                    }
+                    ZZBivariate f = a.multiply(c);
+                    ZZBivariate g = b.multiply(c);
+                    String label = where("mode " + mode + ", kind " + kind + ", f = " + f + ", g = " + g);
+                    ModularResult<ZZBivariate> r = BivariateGcd.gcd(f, g, Options.defaults().withSeed(SEED + it));
+                    assertEquals(BivariateGcdTest.prsGcd(f, g), r.value(), label + " " + r.report());
+                }
+            }
+        } finally {
+            BivariateGcd.quotientProofForTests = 0;
+        }
+        assertEquals(ZZBivariate.ZERO, BivariateGcd.gcd(ZZBivariate.ZERO, ZZBivariate.ZERO));
+        assertEquals(ZZBivariate.parse("4"), BivariateGcd.gcd(ZZBivariate.parse("-8"), ZZBivariate.parse("12")));
+        assertEquals(ZZBivariate.parse("x*y - 3"), BivariateGcd.gcd(ZZBivariate.parse("-x*y + 3"), ZZBivariate.ZERO));
+    }
+
+    @Test
+    void mixedRadixLiftAgreesWithBigIntegerCrt() {
+        Random rnd = new Random(SEED + 59);
+        for (int it = 0; it < 40 * MULTIPLIER; it++) {
+            int n = 1 + rnd.nextInt(12);
+            long[] ps = PrimeStream.below(PolyGcdDouble.PRIME_BOUND - rnd.nextInt(1 << 22)).next(1 + rnd.nextInt(14));
+            // values: some small (settle early), some of about as many bits as the primes cover
+            BigInteger[] x = new BigInteger[n];
+            int bits = rnd.nextInt(26 * ps.length);
+            for (int i = 0; i < n; i++) {
+                BigInteger v = it % 5 == 0 ? BigInteger.ZERO : new BigInteger(1 + rnd.nextInt(1 + (i % 3 == 0 ? bits : 20)), rnd);
+                x[i] = rnd.nextBoolean() ? v.negate() : v;
+            }
+            MixedRadixLift lift = new MixedRadixLift(n);
+            BigInteger m = BigInteger.ONE;
+            BigInteger[] previous = new BigInteger[n];
+            java.util.Arrays.fill(previous, BigInteger.ZERO);
+            for (long p : ps) {
+                BigInteger bp = BigInteger.valueOf(p);
+                long[] r = new long[n];
+                for (int i = 0; i < n; i++) {
+                    r[i] = x[i].mod(bp).longValue();
+                }
+                boolean changed = lift.add(p, r, BivariateGcd.SETTLED_SLACK_BITS);
+                m = m.multiply(bp);
+                BigInteger half = m.shiftRight(1);
+                BigInteger[] expected = new BigInteger[n];
+                boolean expectChanged = false;
+                for (int i = 0; i < n; i++) { // the symmetric residue of x[i] mod m, by BigInteger
+                    BigInteger u = x[i].mod(m);
+                    expected[i] = u.compareTo(half) > 0 ? u.subtract(m) : u;
+                    expectChanged |= !expected[i].equals(previous[i]);
+                }
+                String label = where("it " + it + ", " + lift.count() + " primes of " + java.util.Arrays.toString(ps));
+                assertEquals(java.util.Arrays.asList(expected), java.util.Arrays.asList(lift.symmetric()), label);
+                assertEquals(expectChanged, changed, label + " changed");
+                assertEquals(m, lift.modulus(), label);
+                boolean small = true; // every value at least slack + 1 bits below the modulus: settled
+                boolean large = false; // one value within slack - 1 bits of the modulus: not settled
+                for (BigInteger v : expected) {
+                    small &= v.abs().bitLength() < m.bitLength() - BivariateGcd.SETTLED_SLACK_BITS - 1;
+                    large |= v.abs().bitLength() > m.bitLength() - BivariateGcd.SETTLED_SLACK_BITS + 1;
+                }
+                if (small) {
+                    assertEquals(true, lift.settled(), label + " settled");
+                }
+                if (large) {
+                    assertEquals(false, lift.settled(), label + " not settled");
+                }
+                previous = expected;
+            }
+        }
+        assertEquals(java.util.List.of(BigInteger.ZERO, BigInteger.ZERO), java.util.Arrays.asList(new MixedRadixLift(2).symmetric()));
+    }
+
+    @Test
+    void cachedFieldsAndBasesAreTheLibrarys() {
+        long[] ps = PrimeStream.below(PolyGcdDouble.PRIME_BOUND).next(5);
+        for (int k = 1; k <= ps.length; k++) {
+            long[] primes = java.util.Arrays.copyOf(ps, k);
+            org.modalg.fft.CrtBasis b = GcdPrimes.basis(primes);
+            assertEquals(org.modalg.fft.CrtBasis.of(primes), b);
+            assertEquals(b, GcdPrimes.basis(primes.clone()));
+            assertEquals(ps[k - 1], GcdPrimes.field(ps[k - 1]).p());
+        }
+        long[] reversed = {ps[1], ps[0]}; // the order is part of the key (Garner's digits follow it)
+        assertEquals(org.modalg.fft.CrtBasis.of(reversed), GcdPrimes.basis(reversed));
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> GcdPrimes.field(ps[0] + 1));
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> GcdPrimes.basis(new long[] {ps[0], ps[0]}));
+    }
+}
