@@ -18,13 +18,14 @@ public final class GpuLimbProductProvider implements LimbProductProvider {
     private static final Logger LOG = Logger.getLogger(GpuLimbProductProvider.class.getName());
 
     /**
-     * Default of {@link #minLimbs()}: 2^19 bits per operand. `modalg bench compare` on an H100
-     * host (16 threads, 2026-11-26): 10^5 bits took 1.11 ms through the device against 0.24 ms
-     * on the host's cores (the device's fixed cost is about a millisecond), 10^6 bits 1.10
-     * against 3.07 ms; the host's time reaches a millisecond near 3-4 10^5 bits. (It was
-     * 65,536 bits, measured against the host route before its one pipeline.)
+     * Default of {@link #minLimbs()}: 2048 limbs (131,072 bits) per operand. With the tiling kernel
+     * the device's fixed cost is about 0.1 ms (it was about a millisecond with the NTT route
+     * alone): `modalg bench compare --part intmul --threads 16 --backend auto` on an H100 host
+     * (2026-11-26, gpu/BENCHMARKS.md, the tiling product) took 10^5 bits in 0.125 ms through the
+     * device against 0.357 ms on the host's 16 cores, 10^6 bits in 0.47 against 0.65 ms (the NTT
+     * route). Not lower: products from many host threads at once would queue on the one device.
      */
-    public static final long DEFAULT_MIN_LIMBS = 8192;
+    public static final long DEFAULT_MIN_LIMBS = 2048;
 
     /**
      * Default of the tiling kernel's limit, in limb pairs aLen bLen: 4.5 10^8, about 21,000 limbs a
