@@ -170,6 +170,40 @@ final class DoubleNttKernels {
         }
     }
 
+    /**
+     * The pointwise product fused into an inverse level: x[j], y[j] -&gt; x u + y v, (x u - y v) w
+     * (x u, y v products mod p) for j in [from, to); x, y are written, u, v only read (u may be
+     * x and v may be y: a square). Both products take their quotient from the rounded product,
+     * q = rint(fl(x u) fl(1/p)), which has the same three roundings as {@link #pointwise} and so
+     * the same range (inputs below 1.45 p: products below 1.3 p); the butterfly is
+     * {@link #inverseButterflies}'s. The quotient from the rounded product is what keeps this
+     * loop vectorized: written with {@code x (u fl(1/p))}, as {@link #pointwise} is, HotSpot 17
+     * compiles the same fused loop to scalar code, four times slower (fft/BENCHMARKS.md, section (h)).
+     */
+    static void inverseButterfliesPointwise(double[] x, double[] y, double[] u, double[] v, int from,
+            int to, double w, double p, double pinv) {
+        double wp = w * pinv;
+        double np = -p;
+        for (int j = from; j < to; j++) {
+            double a = x[j];
+            double e = u[j];
+            double b = y[j];
+            double c = v[j];
+            double h = a * e;
+            double q = Math.rint(h * pinv);
+            a = Math.fma(q, np, h) + Math.fma(a, e, -h);
+            double h2 = b * c;
+            double q2 = Math.rint(h2 * pinv);
+            b = Math.fma(q2, np, h2) + Math.fma(b, c, -h2);
+            double s = a + b;
+            double d = a - b;
+            x[j] = Math.fma(Math.rint(s * pinv), np, s);
+            double h3 = d * w;
+            double q3 = Math.rint(h3 * pinv);
+            y[j] = Math.fma(q3, np, h3) + Math.fma(d, w, -h3);
+        }
+    }
+
     /** Bytes of rows a pass keeps in cache: the L2 of the machine measured (512 KiB), halved. */
     static final int PASS_BYTES = 1 << 18;
 
@@ -263,6 +297,19 @@ final class DoubleNttKernels {
      */
     static void inverseColumns(double[][] rows, int logLen, double[] twInv, boolean nega, int from,
             int to, double p, double pinv) {
+        inverseColumns(rows, null, logLen, twInv, nega, from, to, p, pinv);
+    }
+
+    /**
+     * {@link #inverseColumns(double[][], int, double[], boolean, int, int, double, double)} of
+     * rows times {@code mulBy} elementwise (the pointwise product of two spectra), when mulBy is
+     * not null: the product is taken inside the first level ({@link #inverseButterfliesPointwise}),
+     * while each group of rows is in cache, instead of in a pass of its own. mulBy is only read
+     * and may be rows (a square).
+     */
+    static void inverseColumns(double[][] rows, double[][] mulBy, int logLen, double[] twInv, boolean nega,
+            int from, int to, double p, double pinv) {
+        boolean fused = fusePointwise;
         int len = 1 << logLen;
         int per = levelsPerPass(to - from, logLen);
         int passes = (logLen + per - 1) / per;
@@ -283,8 +330,17 @@ final class DoubleNttKernels {
                         for (int u0 = 0; u0 < group; u0 += 2 * hu) {
                             for (int u = u0; u < u0 + hu; u++) {
                                 int i = first + u * hLast;
-                                inverseButterflies(rows[i], rows[i + h], from, to, twInv[base + (i >> shift)],
-                                        p, pinv);
+                                double w = twInv[base + (i >> shift)];
+                                if (mulBy != null && t == logLen - 1 && fused) {
+                                    inverseButterfliesPointwise(rows[i], rows[i + h], mulBy[i], mulBy[i + h],
+                                            from, to, w, p, pinv);
+                                } else {
+                                    if (mulBy != null && t == logLen - 1) {
+                                        pointwise(rows[i], mulBy[i], from, to, p, pinv);
+                                        pointwise(rows[i + h], mulBy[i + h], from, to, p, pinv);
+                                    }
+                                    inverseButterflies(rows[i], rows[i + h], from, to, w, p, pinv);
+                                }
                             }
                         }
                     }
@@ -355,6 +411,14 @@ final class DoubleNttKernels {
         }
         sink = acc;
     }
+
+    /**
+     * Whether {@link #inverseColumns(double[][], double[][], int, double[], boolean, int, int,
+     * double, double)} takes the pointwise product in the fused loop (true) or by two
+     * {@link #pointwise} calls on the pair's rows just before its butterflies. Not final so that
+     * benchmarks can switch it.
+     */
+    static volatile boolean fusePointwise = true;
 
     /**
      * Bands of {@link #transpose} between a band's lines being loaded and being written; 0 turns

@@ -40,9 +40,13 @@ import org.modalg.fields.ZpField;
  * <h2>Passes</h2>
  * Each step is its own pass over the matrix (the column levels in
  * {@link DoubleNttKernels#levelsPerPass} groups, the transpose, the twist, the row levels): six
- * to eight passes per transform. (L2-sized tiles that ran a transform in two passes, radix-4
- * level pairs and elementwise passes fused into the column passes were measured, not faster,
- * removed; see fft/BENCHMARKS.md and the git history.)
+ * to eight passes per transform. The pointwise product of a convolution ({@link #convolution},
+ * {@link #pointwiseInverse}, {@link #multiplyTransformed}) has no pass of its own: the inverse's
+ * first level multiplies each pair of spectrum rows and runs its butterfly in one vectorized loop
+ * ({@code DoubleNttKernels.inverseButterfliesPointwise}; 8-15% off the pointwise product and
+ * inverse, 3-6% off a convolution, fft/BENCHMARKS.md section (h)). (L2-sized tiles that ran a
+ * transform in two passes, radix-4 level pairs and the twist fused into the column passes were
+ * measured, not faster, removed; see fft/BENCHMARKS.md and the git history.)
  *
  * <h2>Ranges</h2>
  * Inputs are integers of magnitude at most 1.5 p (residues in [0, p) or in (-p/2, p/2) are
@@ -287,16 +291,23 @@ public final class DoubleNttPlan {
         Twist tw = twist(negacyclic);
         int r = rows();
         int c = columns();
-        if (b != null) {
+        if (b != null && !fusedPointwise) {
             pointwise(spectrum, b, pool);
         }
-        forEachBlock(pool, r, c, (from, to) -> DoubleNttKernels.inverseColumns(spectrum, logC,
+        double[][] mulBy = fusedPointwise ? b : null;
+        forEachBlock(pool, r, c, (from, to) -> DoubleNttKernels.inverseColumns(spectrum, mulBy, logC,
                 rowInv, false, from, to, pd, pinv));
         forEach(pool, c, 8, (from, to) -> twistRows(spectrum, from, to, tw.invLo, tw.invHi));
         forEach(pool, c, 64, (from, to) -> DoubleNttKernels.transpose(spectrum, coefficients, from, to));
         forEachBlock(pool, c, r, (from, to) -> DoubleNttKernels.inverseColumns(coefficients, logR,
                 colInv, negacyclic, from, to, pd, pinv));
     }
+
+    /**
+     * Whether the inverse takes a pointwise product inside its first level (true) or in a pass
+     * of its own before it. Not final so that benchmarks can switch it.
+     */
+    static volatile boolean fusedPointwise = true;
 
     private static void checkDistinct(double[][] coefficients, double[][] spectrum) {
         if (coefficients == spectrum) {

@@ -1,0 +1,114 @@
+package org.modalg.fft.doublentt;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.Arrays;
+import java.util.Random;
+import org.modalg.fields.NttPrimes;
+
+/**
+ * Not a test: where a convolution's pointwise product is taken, measured alternately in one JVM,
+ * one thread, this thread's CPU time (ThreadMXBean). Modes: "pass" (a pass of its own before the
+ * inverse, {@code DoubleNttPlan.fusedPointwise = false}), "pairs" (inside the inverse's first
+ * level by two {@code pointwise} calls per row pair, {@code DoubleNttKernels.fusePointwise =
+ * false}) and "fused" (the fused loop {@code inverseButterfliesPointwise}, the default). Per length
+ * 2^lo..2^hi (the largest prime below 2^50 with 2^28 | p - 1, cyclic) and per round, each mode
+ * times {@code pointwiseInverse} (spectra of random operands) and a whole {@code convolution}
+ * (operands with the upper half zero), in that order for every mode; prints the minimum and the
+ * median over rounds, ns per point, and fused / pass. Run:
+ * java -cp fft/target/classes:fft/target/test-classes:fields/target/classes \
+ *      org.modalg.fft.doublentt.DoubleNttPointwiseAB [lo hi rounds]
+ */
+public final class DoubleNttPointwiseAB {
+    private static final ThreadMXBean MX = ManagementFactory.getThreadMXBean();
+    private static final String[] MODES = {"pass", "pairs", "fused"};
+
+    private DoubleNttPointwiseAB() {
+    }
+
+    public static void main(String[] args) {
+        int lo = args.length > 0 ? Integer.parseInt(args[0]) : 12;
+        int hi = args.length > 1 ? Integer.parseInt(args[1]) : 20;
+        int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 15;
+        long p = NttPrimes.largestBelow(DoubleNttPlan.MAX_PRIME_EXCLUSIVE, 28);
+        Random rnd = new Random(1);
+        for (int w = 0; w < 3; w++) {
+            for (int lg = lo; lg <= Math.min(hi, 16); lg++) {
+                for (int m = 0; m < MODES.length; m++) {
+                    time(p, lg, rnd, m, 2);
+                }
+            }
+        }
+        System.out.println("log2n,mode,pointwiseInverse_min,pointwiseInverse_median,convolution_min,"
+                + "convolution_median (ns per point)");
+        for (int lg = lo; lg <= hi; lg++) {
+            int reps = (int) Math.max(2, Math.min(50, 4e6 / (1L << lg)));
+            double[][][] t = new double[MODES.length][2][rounds];
+            for (int r = 0; r < rounds; r++) {
+                for (int m = 0; m < MODES.length; m++) {
+                    double[] x = time(p, lg, rnd, m, reps);
+                    t[m][0][r] = x[0];
+                    t[m][1][r] = x[1];
+                }
+            }
+            double n = 1L << lg;
+            double[][] s = new double[MODES.length][4];
+            for (int m = 0; m < MODES.length; m++) {
+                for (int k = 0; k < 2; k++) {
+                    Arrays.sort(t[m][k]);
+                    s[m][2 * k] = t[m][k][0] / n;
+                    s[m][2 * k + 1] = t[m][k][rounds / 2] / n;
+                }
+                System.out.printf("%d,%s,%.3f,%.3f,%.3f,%.3f%n", lg, MODES[m], s[m][0], s[m][1], s[m][2], s[m][3]);
+            }
+            System.out.printf("%d,fused/pass,%.3f,%.3f,%.3f,%.3f%n", lg, s[2][0] / s[0][0], s[2][1] / s[0][1],
+                    s[2][2] / s[0][2], s[2][3] / s[0][3]);
+        }
+    }
+
+    // {min pointwiseInverse ns, min convolution ns} over reps calls in the given mode
+    private static double[] time(long p, int lg, Random rnd, int mode, int reps) {
+        DoubleNttPlan.fusedPointwise = mode != 0;
+        DoubleNttKernels.fusePointwise = mode == 2;
+        DoubleNttPlan plan = DoubleNttPlan.of(p, lg);
+        int half = plan.rows() / 2;
+        double[][] a = plan.borrowCoefficients();
+        double[][] b = plan.borrowCoefficients();
+        double[][] sa = plan.borrowSpectrum();
+        double[][] sb = plan.borrowSpectrum();
+        long bestPi = Long.MAX_VALUE;
+        long bestConv = Long.MAX_VALUE;
+        for (int r = 0; r < reps; r++) {
+            fill(a, p, rnd, plan.rows());
+            plan.forward(a, sa, false, null);
+            fill(b, p, rnd, plan.rows());
+            plan.forward(b, sb, false, null);
+            long t0 = MX.getCurrentThreadCpuTime();
+            plan.pointwiseInverse(sa, sb, a, false, null);
+            long t1 = MX.getCurrentThreadCpuTime();
+            fill(a, p, rnd, half);
+            fill(b, p, rnd, half);
+            long t2 = MX.getCurrentThreadCpuTime();
+            plan.convolution(a, b, false, null, half, half);
+            long t3 = MX.getCurrentThreadCpuTime();
+            bestPi = Math.min(bestPi, t1 - t0);
+            bestConv = Math.min(bestConv, t3 - t2);
+        }
+        DoubleNttPlan.giveBack(a);
+        DoubleNttPlan.giveBack(b);
+        DoubleNttPlan.giveBack(sa);
+        DoubleNttPlan.giveBack(sb);
+        DoubleNttPlan.fusedPointwise = true;
+        DoubleNttKernels.fusePointwise = true;
+        return new double[] {bestPi, bestConv};
+    }
+
+    private static void fill(double[][] m, long p, Random rnd, int rows) {
+        for (int i = 0; i < rows; i++) {
+            double[] row = m[i];
+            for (int j = 0; j < row.length; j++) {
+                row[j] = Math.floorMod(rnd.nextLong(), p);
+            }
+        }
+    }
+}
