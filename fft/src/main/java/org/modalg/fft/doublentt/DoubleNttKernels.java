@@ -204,6 +204,88 @@ final class DoubleNttKernels {
         }
     }
 
+    /**
+     * The twist fused into the first level of a cyclic transform, for rows x = row c and y = row
+     * c + L/2 of the spectrum: x[j], y[j] -&gt; T (x + G y), T (x - G y) with T = t[j], the
+     * twist of row c (theta_s^c, computed by {@link #twistFactors}), and G = g[j] = theta_s^(L/2),
+     * which is the twist of row c + L/2 divided by that of row c: the same values, modulo p, as
+     * twisting both rows and running the unit butterfly, with three products per pair instead of
+     * four and no pass of its own. Quotients from the rounded product (see
+     * {@link #inverseButterfliesPointwise}).
+     *
+     * <p>Ranges (p &lt; 2^50, so |y w| 3 2^-53 &lt;= 0.375 |y| |w| / p and a product is below
+     * p/2 + 0.375 |y| |w| / p): x, y below 1.45 p (a forward transform's output), |G| &lt;= p/2,
+     * |T| &lt; 0.547 p (the product of two table entries of at most p/2): G y below 0.772 p,
+     * x +- G y below 2.23 p, the outputs below 0.96 p. Every intermediate is an integer below 2^52
+     * and h - q p below 2^51, so every operation is exact.
+     */
+    static void forwardButterfliesTwisted(double[] x, double[] y, double[] g, double[] t, int from, int to,
+            double p, double pinv) {
+        double np = -p;
+        for (int j = from; j < to; j++) {
+            double a = x[j];
+            double b = y[j];
+            double e = g[j];
+            double f = t[j];
+            double h = b * e;
+            double q = Math.rint(h * pinv);
+            b = Math.fma(q, np, h) + Math.fma(b, e, -h);
+            double s = a + b;
+            double d = a - b;
+            h = s * f;
+            q = Math.rint(h * pinv);
+            x[j] = Math.fma(q, np, h) + Math.fma(s, f, -h);
+            h = d * f;
+            q = Math.rint(h * pinv);
+            y[j] = Math.fma(q, np, h) + Math.fma(d, f, -h);
+        }
+    }
+
+    /**
+     * The inverse twist fused into the last level of an inverse cyclic transform (unit twiddle),
+     * rows x = c and y = c + L/2: x[j], y[j] -&gt; (x + y) T, (x - y) U with T = t[j] and U = u[j]
+     * the inverse twists of rows c and c + L/2 (theta_s^-c / n and theta_s^-(c + L/2) / n, from
+     * {@link #twistFactors}): the same values, modulo p, as the inverse butterfly followed by the
+     * twist of both rows, with two products per pair (four with the factors) instead of five and
+     * no pass of its own. (Written as (x - y) G T with one factor row, G = theta^-(L/2), the loop
+     * is not vectorized by HotSpot 17.) Ranges: x, y below 1.07 p (an inverse level's output),
+     * |T|, |U| &lt; 0.547 p: x +- y below 2.14 p, the outputs below 0.94 p (bounds as in
+     * {@link #forwardButterfliesTwisted}).
+     */
+    static void inverseButterfliesTwisted(double[] x, double[] y, double[] t, double[] u, int from, int to,
+            double p, double pinv) {
+        double np = -p;
+        for (int j = from; j < to; j++) {
+            double a = x[j];
+            double b = y[j];
+            double f = t[j];
+            double e = u[j];
+            double s = a + b;
+            double d = a - b;
+            double h = s * f;
+            double q = Math.rint(h * pinv);
+            x[j] = Math.fma(q, np, h) + Math.fma(s, f, -h);
+            h = d * e;
+            q = Math.rint(h * pinv);
+            y[j] = Math.fma(q, np, h) + Math.fma(d, e, -h);
+        }
+    }
+
+    /**
+     * t[j] = lo[j] hi[j] mod p for j in [from, to): a row's twist factor from its two table rows
+     * (entries of magnitude at most p/2; the result below 0.547 p).
+     */
+    static void twistFactors(double[] t, double[] lo, double[] hi, int from, int to, double p, double pinv) {
+        double np = -p;
+        for (int j = from; j < to; j++) {
+            double a = lo[j];
+            double b = hi[j];
+            double h = a * b;
+            double q = Math.rint(h * pinv);
+            t[j] = Math.fma(q, np, h) + Math.fma(a, b, -h);
+        }
+    }
+
     /** Bytes of rows a pass keeps in cache: the L2 of the machine measured (512 KiB), halved. */
     static final int PASS_BYTES = 1 << 18;
 
@@ -247,7 +329,22 @@ final class DoubleNttKernels {
      */
     static void forwardColumns(double[][] rows, int logLen, double[] tw, boolean nega, int from,
             int to, double p, double pinv, int nonzeroRows) {
+        forwardColumns(rows, logLen, tw, nega, from, to, p, pinv, nonzeroRows, null, null, null);
+    }
+
+    /**
+     * {@link #forwardColumns(double[][], int, double[], boolean, int, int, double, double, int)}
+     * of the rows twisted first, when twLo is not null: row c times theta^c = twLo[c mod M]
+     * twHi[c div M] elementwise (M = twLo.length), with twG = theta^(L/2). The twist is taken in
+     * the first level ({@link #forwardButterfliesTwisted}), which must be a unit level (cyclic,
+     * all rows nonzero).
+     */
+    static void forwardColumns(double[][] rows, int logLen, double[] tw, boolean nega, int from,
+            int to, double p, double pinv, int nonzeroRows, double[][] twLo, double[][] twHi, double[] twG) {
         int len = 1 << logLen;
+        double[] factor = twLo == null ? null : new double[to];
+        int twMask = twLo == null ? 0 : twLo.length - 1;
+        int twShift = twLo == null ? 0 : Integer.numberOfTrailingZeros(twLo.length);
         int per = levelsPerPass(to - from, logLen);
         for (int t0 = 0; t0 < logLen; t0 += per) {
             int t1 = Math.min(logLen, t0 + per);
@@ -267,7 +364,10 @@ final class DoubleNttKernels {
                             for (int u = u0; u < u0 + hu; u++) {
                                 int i = first + u * hLast;
                                 int k = i >> shift;
-                                if (t == 0 && i + h >= nonzeroRows) {
+                                if (t == 0 && factor != null) {
+                                    twistFactors(factor, twLo[i & twMask], twHi[i >>> twShift], from, to, p, pinv);
+                                    forwardButterfliesTwisted(rows[i], rows[i + h], twG, factor, from, to, p, pinv);
+                                } else if (t == 0 && i + h >= nonzeroRows) {
                                     if (i >= nonzeroRows) {
                                         java.util.Arrays.fill(rows[i], from, to, 0.0);
                                     }
@@ -297,7 +397,7 @@ final class DoubleNttKernels {
      */
     static void inverseColumns(double[][] rows, int logLen, double[] twInv, boolean nega, int from,
             int to, double p, double pinv) {
-        inverseColumns(rows, null, logLen, twInv, nega, from, to, p, pinv);
+        inverseColumns(rows, null, logLen, twInv, nega, from, to, p, pinv, null, null);
     }
 
     /**
@@ -305,11 +405,17 @@ final class DoubleNttKernels {
      * rows times {@code mulBy} elementwise (the pointwise product of two spectra), when mulBy is
      * not null: the product is taken inside the first level ({@link #inverseButterfliesPointwise}),
      * while each group of rows is in cache, instead of in a pass of its own. mulBy is only read
-     * and may be rows (a square).
+     * and may be rows (a square). When twLo is not null, the rows are twisted last: row c times
+     * twLo[c mod M] twHi[c div M] (M = twLo.length), taken in the last level ({@link #inverseButterfliesTwisted}), which must be a
+     * unit level (cyclic).
      */
     static void inverseColumns(double[][] rows, double[][] mulBy, int logLen, double[] twInv, boolean nega,
-            int from, int to, double p, double pinv) {
+            int from, int to, double p, double pinv, double[][] twLo, double[][] twHi) {
         boolean fused = fusePointwise;
+        double[] factor = twLo == null ? null : new double[to];
+        double[] factor2 = twLo == null ? null : new double[to];
+        int twMask = twLo == null ? 0 : twLo.length - 1;
+        int twShift = twLo == null ? 0 : Integer.numberOfTrailingZeros(twLo.length);
         int len = 1 << logLen;
         int per = levelsPerPass(to - from, logLen);
         int passes = (logLen + per - 1) / per;
@@ -331,7 +437,16 @@ final class DoubleNttKernels {
                             for (int u = u0; u < u0 + hu; u++) {
                                 int i = first + u * hLast;
                                 double w = twInv[base + (i >> shift)];
-                                if (mulBy != null && t == logLen - 1 && fused) {
+                                if (t == 0 && factor != null) {
+                                    if (mulBy != null && t == logLen - 1) {
+                                        pointwise(rows[i], mulBy[i], from, to, p, pinv);
+                                        pointwise(rows[i + h], mulBy[i + h], from, to, p, pinv);
+                                    }
+                                    twistFactors(factor, twLo[i & twMask], twHi[i >>> twShift], from, to, p, pinv);
+                                    int i2 = i + h;
+                                    twistFactors(factor2, twLo[i2 & twMask], twHi[i2 >>> twShift], from, to, p, pinv);
+                                    inverseButterfliesTwisted(rows[i], rows[i2], factor, factor2, from, to, p, pinv);
+                                } else if (mulBy != null && t == logLen - 1 && fused) {
                                     inverseButterfliesPointwise(rows[i], rows[i + h], mulBy[i], mulBy[i + h],
                                             from, to, w, p, pinv);
                                 } else {

@@ -15,7 +15,11 @@ import org.modalg.fields.NttPrimes;
  * {@link DoubleNttPlan#multiplyTransformed}): the kernel against BigInteger on random and extreme
  * inputs of the documented ranges, and the plan's fused path against its separate pointwise pass
  * ({@code DoubleNttPlan.fusedPointwise = false}) residue for residue at every length 2^2..2^20,
- * cyclic and negacyclic, products and squares. Random data, seed printed.
+ * cyclic and negacyclic, products and squares; the same for the twists fused into the first
+ * level of the length-C transforms and the last of their inverses
+ * ({@link DoubleNttKernels#forwardButterfliesTwisted}, {@link DoubleNttKernels#inverseButterfliesTwisted};
+ * {@code DoubleNttPlan.fusedTwist}), forward and inverse transforms on their own with inputs up to
+ * the documented 1.5 p, and the output bounds. Random data, seed printed.
  */
 class DoubleNttPointwiseFusionTest {
     private static final long SEED = Long.getLong("modalg.test.seed", System.nanoTime());
@@ -96,10 +100,14 @@ class DoubleNttPointwiseFusionTest {
         return c;
     }
 
-    // pointwiseInverse(forward a, forward b) with the pointwise product fused or in its own pass.
-    private static double[][] product(DoubleNttPlan plan, double[][] a, double[][] b, boolean nega, boolean fused) {
+    // pointwiseInverse(forward a, forward b) with the pointwise product and the twists fused or
+    // in passes of their own.
+    private static double[][] product(DoubleNttPlan plan, double[][] a, double[][] b, boolean nega, boolean fused,
+            boolean fusedTwist) {
         boolean before = DoubleNttPlan.fusedPointwise;
+        boolean beforeTwist = DoubleNttPlan.fusedTwist;
         DoubleNttPlan.fusedPointwise = fused;
+        DoubleNttPlan.fusedTwist = fusedTwist;
         try {
             double[][] sa = plan.newSpectrum();
             plan.forward(copy(a), sa, nega, null);
@@ -113,6 +121,73 @@ class DoubleNttPointwiseFusionTest {
             return out;
         } finally {
             DoubleNttPlan.fusedPointwise = before;
+            DoubleNttPlan.fusedTwist = beforeTwist;
+        }
+    }
+
+    // The forward transform of a with the twist fused into the first row level or in its own pass.
+    private static double[][] spectrum(DoubleNttPlan plan, double[][] a, boolean nega, boolean fusedTwist) {
+        boolean before = DoubleNttPlan.fusedTwist;
+        DoubleNttPlan.fusedTwist = fusedTwist;
+        try {
+            double[][] sa = plan.newSpectrum();
+            plan.forward(copy(a), sa, nega, null);
+            return sa;
+        } finally {
+            DoubleNttPlan.fusedTwist = before;
+        }
+    }
+
+    // The inverse transform of s with the twist fused into the last row level or in its own pass.
+    private static double[][] inverse(DoubleNttPlan plan, double[][] s, boolean nega, boolean fusedTwist) {
+        boolean before = DoubleNttPlan.fusedTwist;
+        DoubleNttPlan.fusedTwist = fusedTwist;
+        try {
+            double[][] out = plan.newCoefficients();
+            plan.inverse(copy(s), out, nega, null);
+            return out;
+        } finally {
+            DoubleNttPlan.fusedTwist = before;
+        }
+    }
+
+    private static void assertSameResidues(double[][] expect, double[][] got, double bound, String ctx) {
+        for (int i = 0; i < got.length; i++) {
+            for (int j = 0; j < got[i].length; j++) {
+                double f = got[i][j];
+                assertTrue(f == Math.rint(f) && Math.abs(f) < bound, ctx + " bound " + f + " at " + i + "," + j);
+                assertEquals(DoubleNttPlan.residue(expect[i][j], P), DoubleNttPlan.residue(f, P),
+                        ctx + " at " + i + "," + j);
+            }
+        }
+    }
+
+    @Test
+    void fusedAndSeparateTwistsGiveTheSameResiduesAtEveryLength() {
+        Random rnd = new Random(SEED + 2);
+        for (int lg = DoubleNttPlan.MIN_LOG2N; lg <= 20; lg++) {
+            DoubleNttPlan plan = DoubleNttPlan.of(P, lg);
+            for (boolean nega : new boolean[] {false, true}) {
+                String ctx = "seed=" + SEED + " log2n=" + lg + " nega=" + nega;
+                // inputs of magnitude up to 1.5 p (the documented input range), random rows
+                double[][] a = plan.newCoefficients();
+                double bound = Math.floor(1.5 * P);
+                for (double[] row : a) {
+                    for (int j = 0; j < row.length; j++) {
+                        row[j] = rnd.nextInt(8) == 0 ? (rnd.nextBoolean() ? bound : -bound) : within(rnd, bound);
+                    }
+                }
+                double[][] fused = spectrum(plan, a, nega, true);
+                assertSameResidues(spectrum(plan, a, nega, false), fused, 1.45 * P, ctx + " forward");
+                double[][] s = plan.newSpectrum();
+                for (double[] row : s) {
+                    for (int j = 0; j < row.length; j++) {
+                        row[j] = within(rnd, bound);
+                    }
+                }
+                assertSameResidues(inverse(plan, s, nega, false), inverse(plan, s, nega, true), 1.1 * P,
+                        ctx + " inverse");
+            }
         }
     }
 
@@ -125,17 +200,14 @@ class DoubleNttPointwiseFusionTest {
                 double[][] a = randomCoefficients(plan, rnd, plan.rows());
                 double[][] b = randomCoefficients(plan, rnd, Math.max(1, plan.rows() / 2));
                 for (boolean square : new boolean[] {false, true}) {
-                    double[][] fused = product(plan, a, square ? null : b, nega, true);
-                    double[][] pass = product(plan, a, square ? null : b, nega, false);
+                    double[][] pass = product(plan, a, square ? null : b, nega, false, false);
                     String ctx = "seed=" + SEED + " log2n=" + lg + " nega=" + nega + " square=" + square;
-                    for (int i = 0; i < fused.length; i++) {
-                        for (int j = 0; j < fused[i].length; j++) {
-                            double f = fused[i][j];
-                            assertTrue(f == Math.rint(f) && Math.abs(f) < 1.1 * P, ctx + " bound " + f);
-                            assertEquals(DoubleNttPlan.residue(pass[i][j], P), DoubleNttPlan.residue(f, P),
-                                    ctx + " at " + i + "," + j);
-                        }
-                    }
+                    assertSameResidues(pass, product(plan, a, square ? null : b, nega, true, false), 1.1 * P,
+                            ctx + " fused product");
+                    assertSameResidues(pass, product(plan, a, square ? null : b, nega, true, true), 1.1 * P,
+                            ctx + " fused product and twists");
+                    assertSameResidues(pass, product(plan, a, square ? null : b, nega, false, true), 1.1 * P,
+                            ctx + " fused twists");
                 }
             }
         }

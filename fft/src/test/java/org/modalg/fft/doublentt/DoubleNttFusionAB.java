@@ -7,29 +7,30 @@ import java.util.Random;
 import org.modalg.fields.NttPrimes;
 
 /**
- * Not a test: where a convolution's pointwise product is taken, measured alternately in one JVM,
- * one thread, this thread's CPU time (ThreadMXBean). Modes: "pass" (a pass of its own before the
- * inverse, {@code DoubleNttPlan.fusedPointwise = false}), "pairs" (inside the inverse's first
- * level by two {@code pointwise} calls per row pair, {@code DoubleNttKernels.fusePointwise =
- * false}) and "fused" (the fused loop {@code inverseButterfliesPointwise}, the default). Per length
- * 2^lo..2^hi (the largest prime below 2^50 with 2^28 | p - 1, cyclic) and per round, each mode
- * times {@code pointwiseInverse} (spectra of random operands) and a whole {@code convolution}
- * (operands with the upper half zero), in that order for every mode; prints the minimum and the
- * median over rounds, ns per point, and fused / pass. Run:
+ * Not a test: the elementwise steps of a {@link DoubleNttPlan} transform taken in passes of their
+ * own against fused into the levels, measured alternately in one JVM, one thread, this thread's
+ * CPU time (ThreadMXBean). Modes: "passes" (the pointwise product and both twists in passes of
+ * their own: {@code DoubleNttPlan.fusedPointwise = fusedTwist = false}), "pointwise" (only the
+ * pointwise product fused into the inverse's first level) and "fused" (also the twists, into the
+ * first level of the length-C transforms and the last of their inverses: the default). Per
+ * length 2^lo..2^hi (the largest prime below 2^50 with 2^28 | p - 1, cyclic) and per round, every
+ * mode times a forward transform, {@code pointwiseInverse} (the product and the inverse) and a
+ * whole {@code convolution} (operands with the upper half zero); prints the minimum and the median
+ * over rounds in ns per point, and fused / passes. Run:
  * java -cp fft/target/classes:fft/target/test-classes:fields/target/classes \
- *      org.modalg.fft.doublentt.DoubleNttPointwiseAB [lo hi rounds]
+ *      org.modalg.fft.doublentt.DoubleNttFusionAB [lo hi rounds]
  */
-public final class DoubleNttPointwiseAB {
+public final class DoubleNttFusionAB {
     private static final ThreadMXBean MX = ManagementFactory.getThreadMXBean();
-    private static final String[] MODES = {"pass", "pairs", "fused"};
+    private static final String[] MODES = {"passes", "pointwise", "fused"};
 
-    private DoubleNttPointwiseAB() {
+    private DoubleNttFusionAB() {
     }
 
     public static void main(String[] args) {
         int lo = args.length > 0 ? Integer.parseInt(args[0]) : 12;
         int hi = args.length > 1 ? Integer.parseInt(args[1]) : 20;
-        int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 15;
+        int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 9;
         long p = NttPrimes.largestBelow(DoubleNttPlan.MAX_PRIME_EXCLUSIVE, 28);
         Random rnd = new Random(1);
         for (int w = 0; w < 3; w++) {
@@ -39,68 +40,74 @@ public final class DoubleNttPointwiseAB {
                 }
             }
         }
-        System.out.println("log2n,mode,pointwiseInverse_min,pointwiseInverse_median,convolution_min,"
-                + "convolution_median (ns per point)");
+        System.out.println("log2n,mode,forward_min,forward_median,pointwiseInverse_min,pointwiseInverse_median,"
+                + "convolution_min,convolution_median (ns per point)");
         for (int lg = lo; lg <= hi; lg++) {
             int reps = (int) Math.max(2, Math.min(50, 4e6 / (1L << lg)));
-            double[][][] t = new double[MODES.length][2][rounds];
+            double[][][] t = new double[MODES.length][3][rounds];
             for (int r = 0; r < rounds; r++) {
                 for (int m = 0; m < MODES.length; m++) {
                     double[] x = time(p, lg, rnd, m, reps);
-                    t[m][0][r] = x[0];
-                    t[m][1][r] = x[1];
+                    for (int k = 0; k < 3; k++) {
+                        t[m][k][r] = x[k];
+                    }
                 }
             }
             double n = 1L << lg;
-            double[][] s = new double[MODES.length][4];
+            double[][] s = new double[MODES.length][6];
             for (int m = 0; m < MODES.length; m++) {
-                for (int k = 0; k < 2; k++) {
+                for (int k = 0; k < 3; k++) {
                     Arrays.sort(t[m][k]);
                     s[m][2 * k] = t[m][k][0] / n;
                     s[m][2 * k + 1] = t[m][k][rounds / 2] / n;
                 }
-                System.out.printf("%d,%s,%.3f,%.3f,%.3f,%.3f%n", lg, MODES[m], s[m][0], s[m][1], s[m][2], s[m][3]);
+                System.out.printf("%d,%s,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f%n", lg, MODES[m], s[m][0], s[m][1], s[m][2],
+                        s[m][3], s[m][4], s[m][5]);
             }
-            System.out.printf("%d,fused/pass,%.3f,%.3f,%.3f,%.3f%n", lg, s[2][0] / s[0][0], s[2][1] / s[0][1],
-                    s[2][2] / s[0][2], s[2][3] / s[0][3]);
+            System.out.printf("%d,fused/passes,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f%n", lg, s[2][0] / s[0][0],
+                    s[2][1] / s[0][1], s[2][2] / s[0][2], s[2][3] / s[0][3], s[2][4] / s[0][4], s[2][5] / s[0][5]);
         }
     }
 
-    // {min pointwiseInverse ns, min convolution ns} over reps calls in the given mode
+    // {min forward ns, min pointwiseInverse ns, min convolution ns} over reps calls in the given mode
     private static double[] time(long p, int lg, Random rnd, int mode, int reps) {
         DoubleNttPlan.fusedPointwise = mode != 0;
-        DoubleNttKernels.fusePointwise = mode == 2;
+        DoubleNttPlan.fusedTwist = mode == 2;
         DoubleNttPlan plan = DoubleNttPlan.of(p, lg);
         int half = plan.rows() / 2;
         double[][] a = plan.borrowCoefficients();
         double[][] b = plan.borrowCoefficients();
         double[][] sa = plan.borrowSpectrum();
         double[][] sb = plan.borrowSpectrum();
+        long bestFwd = Long.MAX_VALUE;
         long bestPi = Long.MAX_VALUE;
         long bestConv = Long.MAX_VALUE;
         for (int r = 0; r < reps; r++) {
             fill(a, p, rnd, plan.rows());
+            long t0 = MX.getCurrentThreadCpuTime();
             plan.forward(a, sa, false, null);
+            long t1 = MX.getCurrentThreadCpuTime();
             fill(b, p, rnd, plan.rows());
             plan.forward(b, sb, false, null);
-            long t0 = MX.getCurrentThreadCpuTime();
+            long t2 = MX.getCurrentThreadCpuTime();
             plan.pointwiseInverse(sa, sb, a, false, null);
-            long t1 = MX.getCurrentThreadCpuTime();
+            long t3 = MX.getCurrentThreadCpuTime();
             fill(a, p, rnd, half);
             fill(b, p, rnd, half);
-            long t2 = MX.getCurrentThreadCpuTime();
+            long t4 = MX.getCurrentThreadCpuTime();
             plan.convolution(a, b, false, null, half, half);
-            long t3 = MX.getCurrentThreadCpuTime();
-            bestPi = Math.min(bestPi, t1 - t0);
-            bestConv = Math.min(bestConv, t3 - t2);
+            long t5 = MX.getCurrentThreadCpuTime();
+            bestFwd = Math.min(bestFwd, t1 - t0);
+            bestPi = Math.min(bestPi, t3 - t2);
+            bestConv = Math.min(bestConv, t5 - t4);
         }
         DoubleNttPlan.giveBack(a);
         DoubleNttPlan.giveBack(b);
         DoubleNttPlan.giveBack(sa);
         DoubleNttPlan.giveBack(sb);
         DoubleNttPlan.fusedPointwise = true;
-        DoubleNttKernels.fusePointwise = true;
-        return new double[] {bestPi, bestConv};
+        DoubleNttPlan.fusedTwist = true;
+        return new double[] {bestFwd, bestPi, bestConv};
     }
 
     private static void fill(double[][] m, long p, Random rnd, int rows) {
