@@ -14,15 +14,17 @@ import org.modalg.fields.NttPrimes;
  * pointwise product fused into the inverse's first level) and "fused" (also the twists, into the
  * first level of the length-C transforms and the last of their inverses: the default). Per
  * length 2^lo..2^hi (the largest prime below 2^50 with 2^28 | p - 1, cyclic) and per round, every
- * mode times a forward transform, {@code pointwiseInverse} (the product and the inverse) and a
- * whole {@code convolution} (operands with the upper half zero); prints the minimum and the median
- * over rounds in ns per point, and fused / passes. Run:
+ * mode times a forward transform, an inverse transform, {@code pointwiseInverse} (the product and
+ * the inverse) and a whole {@code convolution} (operands with the upper half zero); prints the
+ * minimum and the median over rounds in ns per point, the forward + inverse minimum in ns per
+ * butterfly (n log2 n butterflies), and fused / passes. Run:
  * java -cp fft/target/classes:fft/target/test-classes:fields/target/classes \
  *      org.modalg.fft.doublentt.DoubleNttFusionAB [lo hi rounds]
  */
 public final class DoubleNttFusionAB {
     private static final ThreadMXBean MX = ManagementFactory.getThreadMXBean();
     private static final String[] MODES = {"passes", "pointwise", "fused"};
+    private static final int K = 4; // forward, inverse, pointwiseInverse, convolution
 
     private DoubleNttFusionAB() {
     }
@@ -40,36 +42,44 @@ public final class DoubleNttFusionAB {
                 }
             }
         }
-        System.out.println("log2n,mode,forward_min,forward_median,pointwiseInverse_min,pointwiseInverse_median,"
-                + "convolution_min,convolution_median (ns per point)");
+        System.out.println("log2n,mode,forward_min,forward_median,inverse_min,inverse_median,pointwiseInverse_min,"
+                + "pointwiseInverse_median,convolution_min,convolution_median (ns per point),fwd+inv_ns_per_butterfly");
         for (int lg = lo; lg <= hi; lg++) {
             int reps = (int) Math.max(2, Math.min(50, 4e6 / (1L << lg)));
-            double[][][] t = new double[MODES.length][3][rounds];
+            double[][][] t = new double[MODES.length][K][rounds];
             for (int r = 0; r < rounds; r++) {
                 for (int m = 0; m < MODES.length; m++) {
                     double[] x = time(p, lg, rnd, m, reps);
-                    for (int k = 0; k < 3; k++) {
+                    for (int k = 0; k < K; k++) {
                         t[m][k][r] = x[k];
                     }
                 }
             }
             double n = 1L << lg;
-            double[][] s = new double[MODES.length][6];
+            double[][] s = new double[MODES.length][2 * K];
             for (int m = 0; m < MODES.length; m++) {
-                for (int k = 0; k < 3; k++) {
+                for (int k = 0; k < K; k++) {
                     Arrays.sort(t[m][k]);
                     s[m][2 * k] = t[m][k][0] / n;
                     s[m][2 * k + 1] = t[m][k][rounds / 2] / n;
                 }
-                System.out.printf("%d,%s,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f%n", lg, MODES[m], s[m][0], s[m][1], s[m][2],
-                        s[m][3], s[m][4], s[m][5]);
+                StringBuilder line = new StringBuilder(lg + "," + MODES[m]);
+                for (double v : s[m]) {
+                    line.append(String.format(",%.3f", v));
+                }
+                line.append(String.format(",%.3f", (s[m][0] + s[m][2]) / lg));
+                System.out.println(line);
             }
-            System.out.printf("%d,fused/passes,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f%n", lg, s[2][0] / s[0][0],
-                    s[2][1] / s[0][1], s[2][2] / s[0][2], s[2][3] / s[0][3], s[2][4] / s[0][4], s[2][5] / s[0][5]);
+            StringBuilder ratio = new StringBuilder(lg + ",fused/passes");
+            for (int k = 0; k < 2 * K; k++) {
+                ratio.append(String.format(",%.3f", s[2][k] / s[0][k]));
+            }
+            ratio.append(String.format(",%.3f", (s[2][0] + s[2][2]) / (s[0][0] + s[0][2])));
+            System.out.println(ratio);
         }
     }
 
-    // {min forward ns, min pointwiseInverse ns, min convolution ns} over reps calls in the given mode
+    // {min forward, inverse, pointwiseInverse, convolution ns} over reps calls in the given mode
     private static double[] time(long p, int lg, Random rnd, int mode, int reps) {
         DoubleNttPlan.fusedPointwise = mode != 0;
         DoubleNttPlan.fusedTwist = mode == 2;
@@ -80,6 +90,7 @@ public final class DoubleNttFusionAB {
         double[][] sa = plan.borrowSpectrum();
         double[][] sb = plan.borrowSpectrum();
         long bestFwd = Long.MAX_VALUE;
+        long bestInv = Long.MAX_VALUE;
         long bestPi = Long.MAX_VALUE;
         long bestConv = Long.MAX_VALUE;
         for (int r = 0; r < reps; r++) {
@@ -87,6 +98,11 @@ public final class DoubleNttFusionAB {
             long t0 = MX.getCurrentThreadCpuTime();
             plan.forward(a, sa, false, null);
             long t1 = MX.getCurrentThreadCpuTime();
+            long i0 = MX.getCurrentThreadCpuTime();
+            plan.inverse(sa, b, false, null);
+            long i1 = MX.getCurrentThreadCpuTime();
+            fill(a, p, rnd, plan.rows());
+            plan.forward(a, sa, false, null);
             fill(b, p, rnd, plan.rows());
             plan.forward(b, sb, false, null);
             long t2 = MX.getCurrentThreadCpuTime();
@@ -98,6 +114,7 @@ public final class DoubleNttFusionAB {
             plan.convolution(a, b, false, null, half, half);
             long t5 = MX.getCurrentThreadCpuTime();
             bestFwd = Math.min(bestFwd, t1 - t0);
+            bestInv = Math.min(bestInv, i1 - i0);
             bestPi = Math.min(bestPi, t3 - t2);
             bestConv = Math.min(bestConv, t5 - t4);
         }
@@ -107,7 +124,7 @@ public final class DoubleNttFusionAB {
         DoubleNttPlan.giveBack(sb);
         DoubleNttPlan.fusedPointwise = true;
         DoubleNttPlan.fusedTwist = true;
-        return new double[] {bestFwd, bestPi, bestConv};
+        return new double[] {bestFwd, bestInv, bestPi, bestConv};
     }
 
     private static void fill(double[][] m, long p, Random rnd, int rows) {
