@@ -47,7 +47,7 @@ import org.modalg.fields.ZpField;
  * convolution ({@link #convolution}, {@link #pointwiseInverse}, {@link #multiplyTransformed}):
  * the inverse's first level multiplies each pair of spectrum rows in the loop of its butterflies
  * ({@code inverseButterfliesPointwise}). Each fused loop is written in the one form that HotSpot
- * 17 vectorizes (fft/BENCHMARKS.md section (h): 7-13% off a convolution). (L2-sized tiles that ran
+ * 17 vectorizes (fft/BENCHMARKS.md section (h): 5-10% off a convolution). (L2-sized tiles that ran
  * a transform in two passes, radix-4 level pairs and the elementwise steps fused as separate
  * calls inside the column passes were measured, not faster, removed; see fft/BENCHMARKS.md and
  * the git history.)
