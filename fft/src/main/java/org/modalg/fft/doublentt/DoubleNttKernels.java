@@ -214,10 +214,11 @@ final class DoubleNttKernels {
      * {@link #inverseButterfliesPointwise}).
      *
      * <p>Ranges (p &lt; 2^50, so |y w| 3 2^-53 &lt;= 0.375 |y| |w| / p and a product is below
-     * p/2 + 0.375 |y| |w| / p): x, y below 1.45 p (a forward transform's output), |G| &lt;= p/2,
-     * |T| &lt; 0.547 p (the product of two table entries of at most p/2): G y below 0.772 p,
-     * x +- G y below 2.23 p, the outputs below 0.96 p. Every intermediate is an integer below 2^52
-     * and h - q p below 2^51, so every operation is exact.
+     * p/2 + 0.375 |y| |w| / p): x, y below 1.5 p (the column transform's output, below 1.45 p,
+     * or its input where its one level was a copy of a zero-padded row), |G| &lt;= p/2, |T| &lt;
+     * 0.547 p (the product of two table entries of at most p/2): G y below 0.79 p, x +- G y below
+     * 2.29 p, the outputs below 0.97 p. Every intermediate is an integer below 2^52 and h - q p
+     * below 2^51, so every operation is exact.
      */
     static void forwardButterfliesTwisted(double[] x, double[] y, double[] g, double[] t, int from, int to,
             double p, double pinv) {
@@ -248,9 +249,10 @@ final class DoubleNttKernels {
      * {@link #twistFactors}): the same values, modulo p, as the inverse butterfly followed by the
      * twist of both rows, with two products per pair (four with the factors) instead of five and
      * no pass of its own. (Written as (x - y) G T with one factor row, G = theta^-(L/2), the loop
-     * is not vectorized by HotSpot 17.) Ranges: x, y below 1.07 p (an inverse level's output),
-     * |T|, |U| &lt; 0.547 p: x +- y below 2.14 p, the outputs below 0.94 p (bounds as in
-     * {@link #forwardButterfliesTwisted}).
+     * is not vectorized by HotSpot 17.) Ranges: x, y below 1.07 p (an inverse level's output), or
+     * below 1.3 p (a pointwise product's, when the transform has this one level), |T|, |U| &lt;
+     * 0.547 p: x +- y below 2.6 p, the outputs below 1.04 p (below 0.94 p from inputs below
+     * 1.07 p; bounds as in {@link #forwardButterfliesTwisted}).
      */
     static void inverseButterfliesTwisted(double[] x, double[] y, double[] t, double[] u, int from, int to,
             double p, double pinv) {
