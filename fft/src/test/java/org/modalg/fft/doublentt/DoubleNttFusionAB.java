@@ -10,9 +10,12 @@ import org.modalg.fields.NttPrimes;
  * Not a test: the elementwise steps of a {@link DoubleNttPlan} transform taken in passes of their
  * own against fused into the levels, measured alternately in one JVM, one thread, this thread's
  * CPU time (ThreadMXBean). Modes: "passes" (the pointwise product and both twists in passes of
- * their own: {@code DoubleNttPlan.fusedPointwise = fusedTwist = false}), "pointwise" (only the
- * pointwise product fused into the inverse's first level) and "fused" (also the twists, into the
- * first level of the length-C transforms and the last of their inverses: the default). Per
+ * their own: {@code DoubleNttPlan.fusedPointwise = fusedTwist = false}), "pairs" (the pointwise
+ * product as two {@code pointwise} calls per row pair inside the inverse's first pass,
+ * {@code DoubleNttKernels.fusePointwise = false}: the locality without the fused loop; twists in
+ * passes), "pointwise" (only the pointwise product fused into the inverse's first level) and
+ * "fused" (also the twists, into the first level of the length-C transforms and the last of their
+ * inverses: the default). Per
  * length 2^lo..2^hi (the largest prime below 2^50 with 2^28 | p - 1, cyclic) and per round, every
  * mode times a forward transform, an inverse transform, {@code pointwiseInverse} (the product and
  * the inverse) and a whole {@code convolution} (operands with the upper half zero); prints the
@@ -23,7 +26,8 @@ import org.modalg.fields.NttPrimes;
  */
 public final class DoubleNttFusionAB {
     private static final ThreadMXBean MX = ManagementFactory.getThreadMXBean();
-    private static final String[] MODES = {"passes", "pointwise", "fused"};
+    private static final String[] MODES = {"passes", "pairs", "pointwise", "fused"};
+    private static final int FUSED = 3;
     private static final int K = 4; // forward, inverse, pointwiseInverse, convolution
 
     private DoubleNttFusionAB() {
@@ -72,9 +76,9 @@ public final class DoubleNttFusionAB {
             }
             StringBuilder ratio = new StringBuilder(lg + ",fused/passes");
             for (int k = 0; k < 2 * K; k++) {
-                ratio.append(String.format(",%.3f", s[2][k] / s[0][k]));
+                ratio.append(String.format(",%.3f", s[FUSED][k] / s[0][k]));
             }
-            ratio.append(String.format(",%.3f", (s[2][0] + s[2][2]) / (s[0][0] + s[0][2])));
+            ratio.append(String.format(",%.3f", (s[FUSED][0] + s[FUSED][2]) / (s[0][0] + s[0][2])));
             System.out.println(ratio);
         }
     }
@@ -82,7 +86,8 @@ public final class DoubleNttFusionAB {
     // {min forward, inverse, pointwiseInverse, convolution ns} over reps calls in the given mode
     private static double[] time(long p, int lg, Random rnd, int mode, int reps) {
         DoubleNttPlan.fusedPointwise = mode != 0;
-        DoubleNttPlan.fusedTwist = mode == 2;
+        DoubleNttKernels.fusePointwise = mode != 1;
+        DoubleNttPlan.fusedTwist = mode == FUSED;
         DoubleNttPlan plan = DoubleNttPlan.of(p, lg);
         int half = plan.rows() / 2;
         double[][] a = plan.borrowCoefficients();
@@ -123,6 +128,7 @@ public final class DoubleNttFusionAB {
         DoubleNttPlan.giveBack(sa);
         DoubleNttPlan.giveBack(sb);
         DoubleNttPlan.fusedPointwise = true;
+        DoubleNttKernels.fusePointwise = true;
         DoubleNttPlan.fusedTwist = true;
         return new double[] {bestFwd, bestInv, bestPi, bestConv};
     }
