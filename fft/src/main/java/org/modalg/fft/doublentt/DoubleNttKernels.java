@@ -170,6 +170,124 @@ final class DoubleNttKernels {
         }
     }
 
+    /**
+     * The pointwise product fused into an inverse level: x[j], y[j] -&gt; x u + y v, (x u - y v) w
+     * (x u, y v products mod p) for j in [from, to); x, y are written, u, v only read (u may be
+     * x and v may be y: a square). Both products take their quotient from the rounded product,
+     * q = rint(fl(x u) fl(1/p)), which has the same three roundings as {@link #pointwise} and so
+     * the same range (inputs below 1.45 p: products below 1.3 p); the butterfly is
+     * {@link #inverseButterflies}'s. The quotient from the rounded product is what keeps this
+     * loop vectorized: written with {@code x (u fl(1/p))}, as {@link #pointwise} is, HotSpot 17
+     * compiles the same fused loop to scalar code, four times slower (fft/BENCHMARKS.md, section (h)).
+     */
+    static void inverseButterfliesPointwise(double[] x, double[] y, double[] u, double[] v, int from,
+            int to, double w, double p, double pinv) {
+        double wp = w * pinv;
+        double np = -p;
+        for (int j = from; j < to; j++) {
+            double a = x[j];
+            double e = u[j];
+            double b = y[j];
+            double c = v[j];
+            double h = a * e;
+            double q = Math.rint(h * pinv);
+            a = Math.fma(q, np, h) + Math.fma(a, e, -h);
+            double h2 = b * c;
+            double q2 = Math.rint(h2 * pinv);
+            b = Math.fma(q2, np, h2) + Math.fma(b, c, -h2);
+            double s = a + b;
+            double d = a - b;
+            x[j] = Math.fma(Math.rint(s * pinv), np, s);
+            double h3 = d * w;
+            double q3 = Math.rint(h3 * pinv);
+            y[j] = Math.fma(q3, np, h3) + Math.fma(d, w, -h3);
+        }
+    }
+
+    /**
+     * The twist fused into the first level of a cyclic transform, for rows x = row c and y = row
+     * c + L/2 of the spectrum: x[j], y[j] -&gt; T (x + G y), T (x - G y) with T = t[j], the
+     * twist of row c (theta_s^c, computed by {@link #twistFactors}), and G = g[j] = theta_s^(L/2),
+     * which is the twist of row c + L/2 divided by that of row c: the same values, modulo p, as
+     * twisting both rows and running the unit butterfly, with three products per pair instead of
+     * four and no pass of its own. Quotients from the rounded product (see
+     * {@link #inverseButterfliesPointwise}).
+     *
+     * <p>Ranges (p &lt; 2^50, so |y w| 3 2^-53 &lt;= 0.375 |y| |w| / p and a product is below
+     * p/2 + 0.375 |y| |w| / p): x, y below 1.5 p (the column transform's output, below 1.45 p,
+     * or its input where its one level was a copy of a zero-padded row), |G| &lt;= p/2, |T| &lt;
+     * 0.547 p (the product of two table entries of at most p/2): G y below 0.79 p, x +- G y below
+     * 2.29 p, the outputs below 0.97 p. Every intermediate is an integer below 2^52 and h - q p
+     * below 2^51, so every operation is exact.
+     */
+    static void forwardButterfliesTwisted(double[] x, double[] y, double[] g, double[] t, int from, int to,
+            double p, double pinv) {
+        double np = -p;
+        for (int j = from; j < to; j++) {
+            double a = x[j];
+            double b = y[j];
+            double e = g[j];
+            double f = t[j];
+            double h = b * e;
+            double q = Math.rint(h * pinv);
+            b = Math.fma(q, np, h) + Math.fma(b, e, -h);
+            double s = a + b;
+            double d = a - b;
+            h = s * f;
+            q = Math.rint(h * pinv);
+            x[j] = Math.fma(q, np, h) + Math.fma(s, f, -h);
+            h = d * f;
+            q = Math.rint(h * pinv);
+            y[j] = Math.fma(q, np, h) + Math.fma(d, f, -h);
+        }
+    }
+
+    /**
+     * The inverse twist fused into the last level of an inverse cyclic transform (unit twiddle),
+     * rows x = c and y = c + L/2: x[j], y[j] -&gt; (x + y) T, (x - y) U with T = t[j] and U = u[j]
+     * the inverse twists of rows c and c + L/2 (theta_s^-c / n and theta_s^-(c + L/2) / n, from
+     * {@link #twistFactors}): the same values, modulo p, as the inverse butterfly followed by the
+     * twist of both rows, with two products per pair (four with the factors) instead of five and
+     * no pass of its own. (Written as (x - y) G T with one factor row, G = theta^-(L/2), the loop
+     * is not vectorized by HotSpot 17.) Ranges: x, y below 1.07 p (an inverse level's output), or
+     * below 1.3 p (a pointwise product's, when the transform has this one level), |T|, |U| &lt;
+     * 0.547 p: x +- y below 2.6 p, the outputs below 1.04 p (below 0.94 p from inputs below
+     * 1.07 p; bounds as in {@link #forwardButterfliesTwisted}).
+     */
+    static void inverseButterfliesTwisted(double[] x, double[] y, double[] t, double[] u, int from, int to,
+            double p, double pinv) {
+        double np = -p;
+        for (int j = from; j < to; j++) {
+            double a = x[j];
+            double b = y[j];
+            double f = t[j];
+            double e = u[j];
+            double s = a + b;
+            double d = a - b;
+            double h = s * f;
+            double q = Math.rint(h * pinv);
+            x[j] = Math.fma(q, np, h) + Math.fma(s, f, -h);
+            h = d * e;
+            q = Math.rint(h * pinv);
+            y[j] = Math.fma(q, np, h) + Math.fma(d, e, -h);
+        }
+    }
+
+    /**
+     * t[j] = lo[j] hi[j] mod p for j in [from, to): a row's twist factor from its two table rows
+     * (entries of magnitude at most p/2; the result below 0.547 p).
+     */
+    static void twistFactors(double[] t, double[] lo, double[] hi, int from, int to, double p, double pinv) {
+        double np = -p;
+        for (int j = from; j < to; j++) {
+            double a = lo[j];
+            double b = hi[j];
+            double h = a * b;
+            double q = Math.rint(h * pinv);
+            t[j] = Math.fma(q, np, h) + Math.fma(a, b, -h);
+        }
+    }
+
     /** Bytes of rows a pass keeps in cache: the L2 of the machine measured (512 KiB), halved. */
     static final int PASS_BYTES = 1 << 18;
 
@@ -213,7 +331,22 @@ final class DoubleNttKernels {
      */
     static void forwardColumns(double[][] rows, int logLen, double[] tw, boolean nega, int from,
             int to, double p, double pinv, int nonzeroRows) {
+        forwardColumns(rows, logLen, tw, nega, from, to, p, pinv, nonzeroRows, null, null, null);
+    }
+
+    /**
+     * {@link #forwardColumns(double[][], int, double[], boolean, int, int, double, double, int)}
+     * of the rows twisted first, when twLo is not null: row c times theta^c = twLo[c mod M]
+     * twHi[c div M] elementwise (M = twLo.length), with twG = theta^(L/2). The twist is taken in
+     * the first level ({@link #forwardButterfliesTwisted}), which must be a unit level (cyclic,
+     * all rows nonzero).
+     */
+    static void forwardColumns(double[][] rows, int logLen, double[] tw, boolean nega, int from,
+            int to, double p, double pinv, int nonzeroRows, double[][] twLo, double[][] twHi, double[] twG) {
         int len = 1 << logLen;
+        double[] factor = twLo == null ? null : new double[to];
+        int twMask = twLo == null ? 0 : twLo.length - 1;
+        int twShift = twLo == null ? 0 : Integer.numberOfTrailingZeros(twLo.length);
         int per = levelsPerPass(to - from, logLen);
         for (int t0 = 0; t0 < logLen; t0 += per) {
             int t1 = Math.min(logLen, t0 + per);
@@ -233,7 +366,10 @@ final class DoubleNttKernels {
                             for (int u = u0; u < u0 + hu; u++) {
                                 int i = first + u * hLast;
                                 int k = i >> shift;
-                                if (t == 0 && i + h >= nonzeroRows) {
+                                if (t == 0 && factor != null) {
+                                    twistFactors(factor, twLo[i & twMask], twHi[i >>> twShift], from, to, p, pinv);
+                                    forwardButterfliesTwisted(rows[i], rows[i + h], twG, factor, from, to, p, pinv);
+                                } else if (t == 0 && i + h >= nonzeroRows) {
                                     if (i >= nonzeroRows) {
                                         java.util.Arrays.fill(rows[i], from, to, 0.0);
                                     }
@@ -263,6 +399,25 @@ final class DoubleNttKernels {
      */
     static void inverseColumns(double[][] rows, int logLen, double[] twInv, boolean nega, int from,
             int to, double p, double pinv) {
+        inverseColumns(rows, null, logLen, twInv, nega, from, to, p, pinv, null, null);
+    }
+
+    /**
+     * {@link #inverseColumns(double[][], int, double[], boolean, int, int, double, double)} of
+     * rows times {@code mulBy} elementwise (the pointwise product of two spectra), when mulBy is
+     * not null: the product is taken inside the first level ({@link #inverseButterfliesPointwise}),
+     * while each group of rows is in cache, instead of in a pass of its own. mulBy is only read
+     * and may be rows (a square). When twLo is not null, the rows are twisted last: row c times
+     * twLo[c mod M] twHi[c div M] (M = twLo.length), taken in the last level ({@link #inverseButterfliesTwisted}), which must be a
+     * unit level (cyclic).
+     */
+    static void inverseColumns(double[][] rows, double[][] mulBy, int logLen, double[] twInv, boolean nega,
+            int from, int to, double p, double pinv, double[][] twLo, double[][] twHi) {
+        boolean fused = fusePointwise;
+        double[] factor = twLo == null ? null : new double[to];
+        double[] factor2 = twLo == null ? null : new double[to];
+        int twMask = twLo == null ? 0 : twLo.length - 1;
+        int twShift = twLo == null ? 0 : Integer.numberOfTrailingZeros(twLo.length);
         int len = 1 << logLen;
         int per = levelsPerPass(to - from, logLen);
         int passes = (logLen + per - 1) / per;
@@ -283,8 +438,26 @@ final class DoubleNttKernels {
                         for (int u0 = 0; u0 < group; u0 += 2 * hu) {
                             for (int u = u0; u < u0 + hu; u++) {
                                 int i = first + u * hLast;
-                                inverseButterflies(rows[i], rows[i + h], from, to, twInv[base + (i >> shift)],
-                                        p, pinv);
+                                double w = twInv[base + (i >> shift)];
+                                if (t == 0 && factor != null) {
+                                    if (mulBy != null && t == logLen - 1) {
+                                        pointwise(rows[i], mulBy[i], from, to, p, pinv);
+                                        pointwise(rows[i + h], mulBy[i + h], from, to, p, pinv);
+                                    }
+                                    twistFactors(factor, twLo[i & twMask], twHi[i >>> twShift], from, to, p, pinv);
+                                    int i2 = i + h;
+                                    twistFactors(factor2, twLo[i2 & twMask], twHi[i2 >>> twShift], from, to, p, pinv);
+                                    inverseButterfliesTwisted(rows[i], rows[i2], factor, factor2, from, to, p, pinv);
+                                } else if (mulBy != null && t == logLen - 1 && fused) {
+                                    inverseButterfliesPointwise(rows[i], rows[i + h], mulBy[i], mulBy[i + h],
+                                            from, to, w, p, pinv);
+                                } else {
+                                    if (mulBy != null && t == logLen - 1) {
+                                        pointwise(rows[i], mulBy[i], from, to, p, pinv);
+                                        pointwise(rows[i + h], mulBy[i + h], from, to, p, pinv);
+                                    }
+                                    inverseButterflies(rows[i], rows[i + h], from, to, w, p, pinv);
+                                }
                             }
                         }
                     }
@@ -355,6 +528,14 @@ final class DoubleNttKernels {
         }
         sink = acc;
     }
+
+    /**
+     * Whether {@link #inverseColumns(double[][], double[][], int, double[], boolean, int, int,
+     * double, double)} takes the pointwise product in the fused loop (true) or by two
+     * {@link #pointwise} calls on the pair's rows just before its butterflies. Not final so that
+     * benchmarks can switch it.
+     */
+    static volatile boolean fusePointwise = true;
 
     /**
      * Bands of {@link #transpose} between a band's lines being loaded and being written; 0 turns

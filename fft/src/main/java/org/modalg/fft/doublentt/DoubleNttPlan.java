@@ -38,11 +38,19 @@ import org.modalg.fields.ZpField;
  * product and an inverse; its order of the spectrum never matters.
  *
  * <h2>Passes</h2>
- * Each step is its own pass over the matrix (the column levels in
- * {@link DoubleNttKernels#levelsPerPass} groups, the transpose, the twist, the row levels): six
- * to eight passes per transform. (L2-sized tiles that ran a transform in two passes, radix-4
- * level pairs and elementwise passes fused into the column passes were measured, not faster,
- * removed; see fft/BENCHMARKS.md and the git history.)
+ * The column levels run in {@link DoubleNttKernels#levelsPerPass} groups, then the transpose,
+ * then the row levels: five to seven passes per transform. The twist (step 3) has no pass of its
+ * own: the first row level, which pairs spectrum rows c and c + C/2 with a unit twiddle, takes it
+ * in the same loop as its butterflies (T (x + G y), T (x - G y) with T = theta^c and G =
+ * theta^(C/2): {@code DoubleNttKernels.forwardButterfliesTwisted}), and the inverse's last row
+ * level likewise ({@code inverseButterfliesTwisted}). Nor has the pointwise product of a
+ * convolution ({@link #convolution}, {@link #pointwiseInverse}, {@link #multiplyTransformed}):
+ * the inverse's first level multiplies each pair of spectrum rows in the loop of its butterflies
+ * ({@code inverseButterfliesPointwise}). Each fused loop is written in the one form that HotSpot
+ * 17 vectorizes (fft/BENCHMARKS.md section (h): 5-10% off a convolution). (L2-sized tiles that ran
+ * a transform in two passes, radix-4 level pairs and the elementwise steps fused as separate
+ * calls inside the column passes were measured, not faster, removed; see fft/BENCHMARKS.md and
+ * the git history.)
  *
  * <h2>Ranges</h2>
  * Inputs are integers of magnitude at most 1.5 p (residues in [0, p) or in (-p/2, p/2) are
@@ -52,8 +60,8 @@ import org.modalg.fields.ZpField;
  *
  * <h2>Cost</h2>
  * n/2 log2 n butterflies of 8 to 11 floating-point operations each (every second forward
- * level skips a reduction; a quarter of that in 4-lane SIMD instructions), one elementwise
- * pass of two products, and one transpose. Tables: O(R sqrt(C) + R + C) doubles per direction. Plans are immutable and thread-safe, and are cached
+ * level skips a reduction; a quarter of that in 4-lane SIMD instructions), two modular products
+ * per point for the twist (inside the first or last row level), and one transpose. Tables: O(R sqrt(C) + R + C) doubles per direction. Plans are immutable and thread-safe, and are cached
  * per (p, log2n).
  */
 public final class DoubleNttPlan {
@@ -86,7 +94,9 @@ public final class DoubleNttPlan {
     private final Twist cyclicTwist;
     private volatile Twist negacyclicTwist;
 
-    record Twist(double[][] fwdLo, double[][] fwdHi, double[][] invLo, double[][] invHi) {
+    // fwdG: theta_s^(C/2), the ratio of the twists of spectrum rows c + C/2 and c (the fused
+    // twist of DoubleNttKernels.forwardButterfliesTwisted).
+    record Twist(double[][] fwdLo, double[][] fwdHi, double[][] invLo, double[][] invHi, double[] fwdG) {
     }
 
     private DoubleNttPlan(long p, int log2n, ZpField field) {
@@ -254,6 +264,11 @@ public final class DoubleNttPlan {
         forEachBlock(pool, c, r, (from, to) -> DoubleNttKernels.forwardColumns(coefficients, logR,
                 colFwd, negacyclic, from, to, pd, pinv, nonzeroRows));
         forEach(pool, r, 64, (from, to) -> DoubleNttKernels.transpose(coefficients, spectrum, from, to));
+        if (fusedTwist) {
+            forEachBlock(pool, r, c, (from, to) -> DoubleNttKernels.forwardColumns(spectrum, logC,
+                    rowFwd, false, from, to, pd, pinv, c, tw.fwdLo, tw.fwdHi, tw.fwdG));
+            return;
+        }
         forEach(pool, c, 8, (from, to) -> twistRows(spectrum, from, to, tw.fwdLo, tw.fwdHi));
         forEachBlock(pool, r, c, (from, to) -> DoubleNttKernels.forwardColumns(spectrum, logC,
                 rowFwd, false, from, to, pd, pinv, c));
@@ -287,16 +302,35 @@ public final class DoubleNttPlan {
         Twist tw = twist(negacyclic);
         int r = rows();
         int c = columns();
-        if (b != null) {
+        if (b != null && !fusedPointwise) {
             pointwise(spectrum, b, pool);
         }
-        forEachBlock(pool, r, c, (from, to) -> DoubleNttKernels.inverseColumns(spectrum, logC,
-                rowInv, false, from, to, pd, pinv));
-        forEach(pool, c, 8, (from, to) -> twistRows(spectrum, from, to, tw.invLo, tw.invHi));
+        double[][] mulBy = fusedPointwise ? b : null;
+        if (fusedTwist) {
+            forEachBlock(pool, r, c, (from, to) -> DoubleNttKernels.inverseColumns(spectrum, mulBy, logC,
+                    rowInv, false, from, to, pd, pinv, tw.invLo, tw.invHi));
+        } else {
+            forEachBlock(pool, r, c, (from, to) -> DoubleNttKernels.inverseColumns(spectrum, mulBy, logC,
+                    rowInv, false, from, to, pd, pinv, null, null));
+            forEach(pool, c, 8, (from, to) -> twistRows(spectrum, from, to, tw.invLo, tw.invHi));
+        }
         forEach(pool, c, 64, (from, to) -> DoubleNttKernels.transpose(spectrum, coefficients, from, to));
         forEachBlock(pool, c, r, (from, to) -> DoubleNttKernels.inverseColumns(coefficients, logR,
                 colInv, negacyclic, from, to, pd, pinv));
     }
+
+    /**
+     * Whether the inverse takes a pointwise product inside its first level (true) or in a pass
+     * of its own before it. Not final so that benchmarks can switch it.
+     */
+    static volatile boolean fusedPointwise = true;
+
+    /**
+     * Whether the twist is taken inside the first level of the length-C transforms (and the
+     * inverse's inside their last level) (true) or in a pass of its own. Not final so that
+     * benchmarks can switch it.
+     */
+    static volatile boolean fusedTwist = true;
 
     private static void checkDistinct(double[][] coefficients, double[][] spectrum) {
         if (coefficients == spectrum) {
@@ -416,6 +450,7 @@ public final class DoubleNttPlan {
         double[][] fh = new double[hiLen][r];
         double[][] il = new double[loLen][r];
         double[][] ih = new double[hiLen][r];
+        double[] fg = new double[r];
         long nInv = field.inv(1L << log2n);
         for (int s = 0; s < r; s++) {
             int k = logR == 0 ? 0 : Integer.reverse(s) >>> (32 - logR);
@@ -425,8 +460,9 @@ public final class DoubleNttPlan {
             fill(field.pow(theta, loLen), 1, fh, s);
             fill(thetaInv, nInv, il, s);
             fill(field.pow(thetaInv, loLen), 1, ih, s);
+            fg[s] = symmetric(field.pow(theta, columns() / 2));
         }
-        return new Twist(fl, fh, il, ih);
+        return new Twist(fl, fh, il, ih, fg);
     }
 
     // out[i][s] = scale g^i for every i, as symmetric representatives.
