@@ -401,8 +401,9 @@ extern "C" __global__ void bd_final(const u64* __restrict__ u, long long su, int
 // warp per instance (T = 4, 8, 16 or 32; 32 / T instances per warp), for the sizes where its
 // (h - k) k limb products cost less than Newton's ~7 products.
 // ----------------------------------------------------------------------------------------------
-// KERNEL CONTRACT (bdk_div_t4, _t8, _t16, _t32: the same body, T lanes per instance)
-// bdk_div_tT(u, su, lu, v, sv, lv, q, sq, lq, r, sr, lr, perm, ulen, vlen, flags, count)
+// KERNEL CONTRACT (bdk_div_tT_lL, T = 4, 8, 16, 32 lanes per instance, L = 1, 2, 4, 8 limbs per lane
+// and chunk: the same body)
+// bdk_div_tT_lL(u, su, lu, v, sv, lv, q, sq, lq, r, sr, lr, perm, ulen, vlen, flags, count)
 //     For groups g < count, instance i = perm[g] (perm null: i = g): u_i = u[i su .. i su + lu - 1],
 //     v_i = v[i sv .. i sv + lv - 1] (little-endian 64-bit limbs, any lengths, v_i != 0);
 //     writes q_i = floor(u_i / v_i) to q[i sq .. + lq - 1] and r_i = u_i - q_i v_i to
@@ -412,8 +413,8 @@ extern "C" __global__ void bd_final(const u64* __restrict__ u, long long su, int
 //     recomputes that instance on the CPU).
 //     Launch: blockDim.x = 32 W (W warps), gridDim.x = ceil(count T / (32 W)); dynamic shared memory
 //     (32 W / T) (ulen + vlen) 8 bytes, ulen >= max(nu + 2, nv + 2) and vlen >= nv + 1 for every
-//     instance's significant limbs nu, nv. Work per instance: (nu - nv + 1) ceil(nv / T) chunk
-//     steps of T lanes (each one 64 x 64-bit limb product per lane), nu - nv + 1 quotient-digit
+//     instance's significant limbs nu, nv. Work per instance: (nu - nv + 1) ceil(nv / (T L)) chunk
+//     steps of T lanes (each L 64 x 64-bit limb products per lane), nu - nv + 1 quotient-digit
 //     estimates, O(nu + nv) loads and stores. Instances of similar nv in one warp waste least
 //     (the host sorts perm by nv): a warp runs as many steps and chunks as its largest member.
 //
@@ -537,7 +538,7 @@ __device__ __forceinline__ int bdk_significant(const u64* x, int len, bool live)
     return found < 0 ? 0 : found;
 }
 
-template <int T>
+template <int T, int L>
 __device__ __forceinline__ void bdk_divide(const u64* __restrict__ u, long long su, int lu, const u64* __restrict__ v,
                                            long long sv, int lv, u64* __restrict__ q, long long sq, int lq,
                                            u64* __restrict__ r, long long sr, int lr, const int* __restrict__ perm,
@@ -610,34 +611,78 @@ __device__ __forceinline__ void bdk_divide(const u64* __restrict__ u, long long 
         if (act) {
             qh = (n2 == d1 && n1 == d0) ? ~0ull : bdk_div3by2(n2, n1, n0, d1, d0, dinv);
         }
-        // (2) W -= qhat V: chain A (the product row, carry), chain B (the subtraction, borrow)
+        // (2) W -= qhat V: chain A (the product row, carry), chain B (the subtraction, borrow); lane
+        // t of the group holds limbs c0 + t L .. c0 + t L + L - 1 of each chunk of T L limbs, runs both
+        // chains through them in registers, and the group resolves the lanes' carries once per chunk
         u64 hcar = 0; // hi of the limb below the chunk (the chunk's last limb after the loop)
         u32 ca = 0, bb = 0;
-        for (int c0 = 0; c0 < wn; c0 += T) {
-            const int i = c0 + lig;
-            const bool in = act && i < n;
-            const u64 vv = in ? V[i] : 0;
-            const u64 uu = in ? U[j + i] : 0;
-            const u64 lo = vv * qh;
-            const u64 hi = __umul64hi(vv, qh);
-            u64 hp = __shfl_up_sync(BD_FULL, hi, 1, T);
+        for (int c0 = 0; c0 < wn; c0 += T * L) {
+            const int i0 = c0 + lig * L;
+            u64 uu[L], lo[L], hi[L], pr[L];
+            bool in[L];
+#pragma unroll
+            for (int x = 0; x < L; x++) {
+                in[x] = act && i0 + x < n;
+                const u64 vv = in[x] ? V[i0 + x] : 0;
+                uu[x] = in[x] ? U[j + i0 + x] : 0;
+                lo[x] = vv * qh;
+                hi[x] = __umul64hi(vv, qh);
+            }
+            u64 hp = __shfl_up_sync(BD_FULL, hi[L - 1], 1, T);
             if (lig == 0) {
                 hp = hcar;
             }
-            const u64 sa = lo + hp;
-            u32 cout;
-            const u32 cin = bdk_carry<T>(in && sa < lo, !in || sa == ~0ull, ca, &cout);
-            ca = cout;
-            const u64 pr = sa + cin; // limb i of qhat V
-            const u64 df = uu - pr;
-            const u32 bin = bdk_carry<T>(in && uu < pr, !in || df == 0, bb, &cout);
-            bb = cout;
-            if (in) {
-                U[j + i] = df - bin;
+            // chain A in the lane with carry in 0: its carry out g, and p = all its limbs ~0 (then a
+            // carry in passes through); exclusive: a lane that carries out ends below ~0
+            u32 c = 0;
+            bool ones = true;
+            u64 hlast = 0; // hi of the lane's last limb in the divisor
+#pragma unroll
+            for (int x = 0; x < L; x++) {
+                if (in[x]) {
+                    const bdk_u128 t = (bdk_u128) lo[x] + (x ? hi[x - 1] : hp) + c;
+                    pr[x] = (u64) t;
+                    c = (u32) (t >> 64);
+                    ones = ones && pr[x] == ~0ull;
+                    hlast = hi[x];
+                } else {
+                    pr[x] = 0;
+                }
             }
-            // hi of limb min(c0 + T, n) - 1: the next chunk's carry, or after the last one hi_(n-1)
-            const int src = min(T - 1, n - 1 - c0);
-            const u64 hl = __shfl_sync(BD_FULL, hi, src < 0 ? 0 : src, T);
+            u32 cout;
+            u32 k = bdk_carry<T>(c != 0, ones, ca, &cout);
+            ca = cout;
+#pragma unroll
+            for (int x = 0; x < L; x++) { // limbs of qhat V
+                const u64 t = pr[x] + k;
+                k = k && t == 0;
+                pr[x] = t;
+            }
+            // chain B likewise: borrow out g with borrow in 0, p = all the differences 0
+            u32 b = 0;
+            bool zeros = true;
+#pragma unroll
+            for (int x = 0; x < L; x++) {
+                if (in[x]) {
+                    const bdk_u128 t = (bdk_u128) uu[x] - pr[x] - b;
+                    uu[x] = (u64) t;
+                    b = (u32) (t >> 127);
+                    zeros = zeros && uu[x] == 0;
+                }
+            }
+            k = bdk_carry<T>(b != 0, zeros, bb, &cout);
+            bb = cout;
+#pragma unroll
+            for (int x = 0; x < L; x++) {
+                const u64 t = uu[x] - k;
+                k = k && uu[x] == 0;
+                if (in[x]) {
+                    U[j + i0 + x] = t;
+                }
+            }
+            // hi of limb min(c0 + T L, n) - 1: the next chunk's carry, or after the last one hi_(n-1)
+            const int src = min(T - 1, (n - 1 - c0) / L);
+            const u64 hl = __shfl_sync(BD_FULL, hlast, src < 0 ? 0 : src, T);
             if (c0 < n) {
                 hcar = hl;
             }
@@ -648,6 +693,7 @@ __device__ __forceinline__ void bdk_divide(const u64* __restrict__ u, long long 
         u64 wtop = n2 - (u64) top;
         // (3) the add-back: W += V, qhat -= 1
         if (__any_sync(BD_FULL, neg)) {
+            __syncwarp(); // the row update's limbs were written by other lanes (L > 1)
             u32 cc = 0;
             for (int c0 = 0; c0 < wn; c0 += T) {
                 const int i = c0 + lig;
@@ -721,15 +767,27 @@ __device__ __forceinline__ void bdk_divide(const u64* __restrict__ u, long long 
     }
 }
 
-#define BDK_KERNEL(T)                                                                                              \
-    extern "C" __global__ void bdk_div_t##T(const u64* __restrict__ u, long long su, int lu,                      \
-                                            const u64* __restrict__ v, long long sv, int lv, u64* __restrict__ q, \
-                                            long long sq, int lq, u64* __restrict__ r, long long sr, int lr,      \
-                                            const int* __restrict__ perm, int ulen, int vlen,                     \
-                                            u32* __restrict__ flags, long long count) {                           \
-        bdk_divide<T>(u, su, lu, v, sv, lv, q, sq, lq, r, sr, lr, perm, ulen, vlen, flags, count);                \
+#define BDK_KERNEL(T, L)                                                                                           \
+    extern "C" __global__ void bdk_div_t##T##_l##L(const u64* __restrict__ u, long long su, int lu,               \
+                                                   const u64* __restrict__ v, long long sv, int lv,              \
+                                                   u64* __restrict__ q, long long sq, int lq, u64* __restrict__ r, \
+                                                   long long sr, int lr, const int* __restrict__ perm, int ulen,  \
+                                                   int vlen, u32* __restrict__ flags, long long count) {          \
+        bdk_divide<T, L>(u, su, lu, v, sv, lv, q, sq, lq, r, sr, lr, perm, ulen, vlen, flags, count);            \
     }
-BDK_KERNEL(4)
-BDK_KERNEL(8)
-BDK_KERNEL(16)
-BDK_KERNEL(32)
+BDK_KERNEL(4, 1)
+BDK_KERNEL(4, 2)
+BDK_KERNEL(4, 4)
+BDK_KERNEL(4, 8)
+BDK_KERNEL(8, 1)
+BDK_KERNEL(8, 2)
+BDK_KERNEL(8, 4)
+BDK_KERNEL(8, 8)
+BDK_KERNEL(16, 1)
+BDK_KERNEL(16, 2)
+BDK_KERNEL(16, 4)
+BDK_KERNEL(16, 8)
+BDK_KERNEL(32, 1)
+BDK_KERNEL(32, 2)
+BDK_KERNEL(32, 4)
+BDK_KERNEL(32, 8)

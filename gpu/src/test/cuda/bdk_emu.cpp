@@ -133,7 +133,7 @@ static void to_mpz(mpz_t z, const u64* x, int n) { mpz_import(z, n, -1, 8, 0, 0,
 static int failures = 0;
 
 // count instances of strides sa / sb, patterns by index; every one against GMP.
-static void run(int T, int W, int sa, int sb, int count, bool sorted) {
+static void run(Kernel k, int T, int L, int W, int sa, int sb, int count, bool sorted) {
     std::vector<u64> u((size_t) count * sa), v((size_t) count * sb), q((size_t) count * sa, 7), r((size_t) count * sb, 7);
     std::vector<u32> fl(count, 99);
     int maxNu = 0, maxNv = 0;
@@ -176,7 +176,6 @@ static void run(int T, int W, int sa, int sb, int count, bool sorted) {
     std::vector<int> perm(count);
     for (int i = 0; i < count; i++) perm[i] = count - 1 - i; // any permutation: reversed
     const int ulen = std::max(maxNu + 2, maxNv + 2), vlen = std::max(maxNv, 1) + 1;
-    Kernel k = T == 4 ? bdk_div_t4 : T == 8 ? bdk_div_t8 : T == 16 ? bdk_div_t16 : bdk_div_t32;
     launch(k, T, W, count, u.data(), sa, sa, v.data(), sb, sb, q.data(), sa, sa, r.data(), sb, sb,
            sorted ? perm.data() : nullptr, ulen, vlen, fl.data());
     mpz_t A, Bz, Q, R, GQ, GR;
@@ -193,11 +192,11 @@ static void run(int T, int W, int sa, int sb, int count, bool sorted) {
         to_mpz(GQ, &q[(size_t) i * sa], sa);
         to_mpz(GR, &r[(size_t) i * sb], sb);
         if (fl[i] != 0 || mpz_cmp(Q, GQ) || mpz_cmp(R, GR)) {
-            if (bad++ < 5) printf("  MISMATCH T=%d sa=%d sb=%d instance %d pattern %d flag %u\n", T, sa, sb, i, i % 14, fl[i]);
+            if (bad++ < 5) printf("  MISMATCH T=%d L=%d sa=%d sb=%d instance %d pattern %d flag %u\n", T, L, sa, sb, i, i % 14, fl[i]);
         }
     }
     mpz_clears(A, Bz, Q, R, GQ, GR, NULL);
-    printf("T=%2d W=%d sa=%4d sb=%4d count=%4d %s: %s (%d bad)\n", T, W, sa, sb, count, sorted ? "perm" : "ident",
+    printf("T=%2d L=%d W=%d sa=%4d sb=%4d count=%4d %s: %s (%d bad)\n", T, L, W, sa, sb, count, sorted ? "perm" : "ident",
            bad ? "FAIL" : "ok", bad);
     failures += bad;
 }
@@ -241,11 +240,16 @@ int main(int argc, char** argv) {
     failures += rb;
     const int shapes[][2] = {{2, 1}, {3, 1}, {5, 2}, {9, 4}, {16, 8}, {21, 7}, {33, 17}, {40, 33}, {70, 35}, {130, 64}};
     const bool quick = argc > 2;
-    for (int T : {4, 8, 16, 32}) {
+    struct V { Kernel k; int T, L; };
+    const V vs[] = {{bdk_div_t4_l1, 4, 1}, {bdk_div_t4_l2, 4, 2}, {bdk_div_t4_l4, 4, 4}, {bdk_div_t4_l8, 4, 8},
+                    {bdk_div_t8_l1, 8, 1}, {bdk_div_t8_l2, 8, 2}, {bdk_div_t8_l4, 8, 4}, {bdk_div_t8_l8, 8, 8},
+                    {bdk_div_t16_l1, 16, 1}, {bdk_div_t16_l2, 16, 2}, {bdk_div_t16_l4, 16, 4}, {bdk_div_t16_l8, 16, 8},
+                    {bdk_div_t32_l1, 32, 1}, {bdk_div_t32_l2, 32, 2}, {bdk_div_t32_l4, 32, 4}, {bdk_div_t32_l8, 32, 8}};
+    for (const V& x : vs) {
         for (auto& s : shapes) {
-            if (quick && s[0] != 5 && s[0] != 40 && s[0] != 130) continue;
-            run(T, 2, s[0], s[1], 70, false);
-            run(T, 1, s[0], s[1], 43, true);
+            if (quick && (x.L == 1 || (s[0] != 40 && s[0] != 130))) continue;
+            run(x.k, x.T, x.L, 2, s[0], s[1], quick ? 30 : 70, false);
+            run(x.k, x.T, x.L, 1, s[0], s[1], quick ? 29 : 43, true);
         }
     }
     printf("%s: %d failures\n", failures ? "FAILED" : "PASSED", failures);
