@@ -520,13 +520,23 @@ __device__ __forceinline__ int bdk_group_max(int x) {
     return x;
 }
 
+// The maximum of x over the warp (every lane gets it; __reduce_max_sync needs sm_80, the PTX is for
+// compute_75).
+__device__ __forceinline__ int bdk_warp_max(int x) {
+#pragma unroll
+    for (int o = 16; o > 0; o >>= 1) {
+        x = max(x, __shfl_xor_sync(BD_FULL, x, o));
+    }
+    return x;
+}
+
 // The significant limbs of x[0 .. len - 1] (0 for zero) for each group of the warp, scanning
 // chunks of T limbs from the top; live false: 0. All 32 lanes call it together.
 template <int T>
 __device__ __forceinline__ int bdk_significant(const u64* x, int len, bool live) {
     const int lig = threadIdx.x & (T - 1);
     int found = live ? -1 : 0; // -1: still scanning
-    const int top = __reduce_max_sync(BD_FULL, live ? len : 0);
+    const int top = bdk_warp_max(live ? len : 0);
     for (int c0 = ((top - 1) / T) * T; c0 >= 0 && __any_sync(BD_FULL, found < 0); c0 -= T) {
         const int j = c0 + lig;
         const bool nz = found < 0 && j < len && x[j] != 0;
@@ -594,8 +604,8 @@ __device__ __forceinline__ void bdk_divide(const u64* __restrict__ u, long long 
     const u64 d0 = V[n - 2];
     const u64 dinv = bdk_reciprocal(d1, d0);
     const int steps = m >= 0 ? m + 1 : 0;
-    const int wsteps = __reduce_max_sync(BD_FULL, steps); // the warp's loops: its largest member's
-    const int wn = __reduce_max_sync(BD_FULL, n);
+    const int wsteps = bdk_warp_max(steps); // the warp's loops: its largest member's
+    const int wn = bdk_warp_max(n);
     for (int t = 0; t < wsteps; t++) {
         const bool act = t < steps;
         const int j = m - t;
@@ -775,19 +785,23 @@ __device__ __forceinline__ void bdk_divide(const u64* __restrict__ u, long long 
                                                    int vlen, u32* __restrict__ flags, long long count) {          \
         bdk_divide<T, L>(u, su, lu, v, sv, lv, q, sq, lq, r, sr, lr, perm, ulen, vlen, flags, count);            \
     }
+// The engine (GpuLongDivision) launches L = 1; the harness and its emulation also build L = 2, 4, 8
+// (BDK_ALL_VARIANTS), the variants its calibration times.
 BDK_KERNEL(4, 1)
+BDK_KERNEL(8, 1)
+BDK_KERNEL(16, 1)
+BDK_KERNEL(32, 1)
+#ifdef BDK_ALL_VARIANTS
 BDK_KERNEL(4, 2)
 BDK_KERNEL(4, 4)
 BDK_KERNEL(4, 8)
-BDK_KERNEL(8, 1)
 BDK_KERNEL(8, 2)
 BDK_KERNEL(8, 4)
 BDK_KERNEL(8, 8)
-BDK_KERNEL(16, 1)
 BDK_KERNEL(16, 2)
 BDK_KERNEL(16, 4)
 BDK_KERNEL(16, 8)
-BDK_KERNEL(32, 1)
 BDK_KERNEL(32, 2)
 BDK_KERNEL(32, 4)
 BDK_KERNEL(32, 8)
+#endif

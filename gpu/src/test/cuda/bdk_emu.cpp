@@ -87,6 +87,7 @@ using std::min;
 #define __forceinline__ inline
 #define __shared__
 unsigned long long bdk_smem[1 << 16];
+#define BDK_ALL_VARIANTS 1 // every (T, L) variant of the long division
 #include "../../main/cuda/bigint_div.cu"
 
 typedef void (*Kernel)(const u64*, long long, int, const u64*, long long, int, u64*, long long, int, u64*, long long,

@@ -7,13 +7,16 @@
 // min of reps) next to one bi_mul product of the dividend's size on the same batch.
 // Usage: div_harness [check|bench|paper|mixed|grouped|all|kcheck|kcal|kgrid|kfixed|kall] [seed] [reps=3]  (mixed runs grouped
 // after it; the seed is printed). kcheck, kcal, kgrid, kfixed: the schoolbook long division (bdk_div_tT_lL): its
-// check phase (every instance against algorithm D, each variant), the calibration of its rule (the fastest
-// variant per divisor length), the division paper's table against Newton grouped, the fixed shape u of M / v of
-// M/2 limbs against Newton one shape; kall: kcal, kgrid and kfixed in one process (the rule from kcal).
+// check phase (every instance against algorithm D, each variant), the calibration (every variant's time per
+// step by divisor length), the division paper's table against Newton grouped, the fixed shape u of M / v of
+// M/2 limbs against Newton one shape; kall: kcal, kgrid and kfixed in one process. The rule is
+// GpuLongDivision's (T by shared memory, L = 1); KNUTH_RULE=cal (kall): the calibration's fastest variant
+// per divisor class instead (what run 2 of gpu/BENCHMARKS.md measured).
 // Build: nvcc -O3 -arch=sm_90 -std=c++17 div_harness.cu -o div_harness
 // DIV_SCHOOL=1 (environment): every product on the schoolbook (the engine's division before the
 // NTT products); MIXED_FROM=lb: the mixed and grouped tables from 2^lb bits (default 13).
 #include "../../main/cuda/bigint.cu"
+#define BDK_ALL_VARIANTS 1 // every (T, L) variant of the long division
 #include "../../main/cuda/bigint_div.cu"
 #include "../../main/cuda/bigint_ntt.cu"
 #include "harness_common.h"
@@ -690,7 +693,24 @@ static int nv_class(int nv) {
     return std::max(1, std::min(12, c));
 }
 
-static int knuth_var(int nv) { return g_knuthVar >= 0 ? g_knuthVar : g_ruleVar[nv_class(nv)]; }
+// The lanes of GpuLongDivision.lanes: the fewest of 4, 8, 16, 32 whose block of four warps needs at
+// most 64 KiB of shared memory for the range's largest instance (one limb per lane).
+static int knuth_occupancy_var(int maxNu, int maxNv) {
+    const long long per = 8ll * (std::max(maxNu + 2, maxNv + 2) + std::max(maxNv, 1) + 1);
+    int T = 4;
+    while (T < 32 && (128 / T) * per > 64 * 1024) T *= 2;
+    for (int x = 0; x < 16; x++) if (KV[x].T == T && KV[x].L == 1) return x;
+    return 12;
+}
+
+// The variant of a range: g_knuthVar when set; else the calibrated table (g_useCal: kall's kcal, the
+// rule of run 2 in gpu/BENCHMARKS.md) or the committed rule (GpuLongDivision's).
+static bool g_useCal = false;
+static int knuth_range_var(int nvClass, int maxNu, int maxNv) {
+    if (g_knuthVar >= 0) return g_knuthVar;
+    if (g_useCal) return g_ruleVar[nvClass];
+    return knuth_occupancy_var(maxNu, maxNv);
+}
 
 static bool knuth_launch(int var, const u64* U, long long su, int lu, const u64* V, long long sv, int lv, u64* Q,
                          long long sq, int lq, u64* R, long long sr, int lr, const int* perm, int maxNu, int maxNv,
@@ -717,18 +737,21 @@ static bool knuth_launch(int var, const u64* U, long long su, int lu, const u64*
 
 struct KRange { int var, maxNu, maxNv; long long from, n; };
 
-// The ranges of a permutation sorted by nv (perm, nuOf, nvOf by instance) under the current rule.
+// The ranges of a permutation sorted by nv (perm, nuOf, nvOf by instance): one per divisor class,
+// each with its variant (GpuLongDivision.chunk's launches).
 static std::vector<KRange> knuth_ranges(const std::vector<int>& perm, const std::vector<int>& nuOf,
                                         const std::vector<int>& nvOf) {
     std::vector<KRange> out;
+    int cls = -1;
     for (long long g = 0; g < (long long) perm.size(); g++) {
-        const int i = perm[g], var = knuth_var(nvOf[i]);
-        if (out.empty() || out.back().var != var) out.push_back({var, 0, 0, g, 0});
+        const int i = perm[g], c = nv_class(nvOf[i]);
+        if (out.empty() || c != cls) { out.push_back({c, 0, 0, g, 0}); cls = c; }
         KRange& r = out.back();
         r.maxNu = std::max(r.maxNu, nuOf[i]);
         r.maxNv = std::max(r.maxNv, nvOf[i]);
         r.n++;
     }
+    for (auto& r : out) r.var = knuth_range_var(r.var, r.maxNu, r.maxNv);
     return out;
 }
 
@@ -793,7 +816,7 @@ static float run_knuth(const std::vector<u64>& hu, int su, const std::vector<u64
         CK(cudaMemcpy(hr.data(), R, count * sv * 8, cudaMemcpyDeviceToHost));
         CK(cudaMemcpy(fl.data(), F, count * 4, cudaMemcpyDeviceToHost));
         char w[200];
-        snprintf(w, sizeof w, "knuth %s %s", what, g_knuthVar >= 0 ? KV[g_knuthVar].name : "rule");
+        snprintf(w, sizeof w, "knuth %s %s", what, g_knuthVar >= 0 ? KV[g_knuthVar].name : g_useCal ? "calibrated rule" : "rule");
         check(hu, hv, hq, su, hr, fl, su, sv - 1, count, ref, w);
         ms = reps > 0 ? min_time_ms(reps, go) : 0;
     } else {
@@ -968,6 +991,7 @@ int main(int argc, char** argv) {
     }
     if (mode == "kcheck") knuth_check(seed);
     if (mode == "kcal" || mode == "kall") knuth_calibrate(seed, reps);
+    g_useCal = mode == "kall" && getenv("KNUTH_RULE") && std::string(getenv("KNUTH_RULE")) == "cal";
     if (mode == "kgrid" || mode == "kall") {
         // the division paper's table: long division (the rule) against Newton grouped (run_grouped),
         // the same data
