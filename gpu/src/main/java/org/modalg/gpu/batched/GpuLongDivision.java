@@ -70,10 +70,16 @@ final class GpuLongDivision {
 
     private final GpuRuntime runtime;
     private final DeviceWorkspace buffers = new DeviceWorkspace(6);
+    private int injectedFault;
     private long cpuInstances;
 
     GpuLongDivision(GpuRuntime runtime) {
         this.runtime = runtime;
+    }
+
+    /** Tests only: the next device chunk fails with {@code cudaError}. */
+    void injectFaultForTests(int cudaError) {
+        injectedFault = cudaError;
     }
 
     /** Instances this object has sent back to the CPU engine (flagged or after a fault). */
@@ -272,6 +278,11 @@ final class GpuLongDivision {
         du.upload(hu, 0, 0, hu.length);
         dv.upload(hv, 0, 0, hv.length);
         dp.upload(packed, 0, 0, packed.length);
+        if (injectedFault != 0) {
+            int code = injectedFault;
+            injectedFault = 0;
+            throw new GpuException("cuLaunchKernel(bdk_div) failed: injected fault for the tests (" + code + ")", code);
+        }
         int maxShared = runtime.maxSharedOptin();
         for (int g = 0; g < n;) {
             options.checkCancelled("in the GPU batched division");

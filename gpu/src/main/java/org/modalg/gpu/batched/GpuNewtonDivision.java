@@ -19,7 +19,9 @@ import org.modalg.gpu.runtime.GpuRuntime;
 import org.modalg.polynomial.batched.CpuBatchedIntegerEngine;
 
 /**
- * Batched exact division on the device by Newton's method on the whole shifted inverse (Watt's
+ * Batched exact division on the device: each instance by the cheaper route ({@link #divide},
+ * {@link #prefersLong}), the schoolbook long division ({@link GpuLongDivision}) or, here, Newton's
+ * method on the whole shifted inverse (Watt's
  * shinv with the refinement steps, divisor prefixes and the close product, the clipped quotient
  * product and the corrections: the algorithm and bounds of polynomial's {@code NewtonDivision},
  * after Marchioro, Raahauge, Lovenskjold, Oancea and Watt, "On GPU implementation for
@@ -88,7 +90,7 @@ final class GpuNewtonDivision {
         this.longDivision = new GpuLongDivision(runtime);
     }
 
-    /** Tests only: the next device chunk fails with {@code cudaError}. */
+    /** Tests only: the next device chunk (of the long division when it runs first) fails with {@code cudaError}. */
     void injectFaultForTests(int cudaError) {
         injectedFault = cudaError;
     }
@@ -419,6 +421,10 @@ final class GpuNewtonDivision {
             }
         }
         if (nl > 0) {
+            if (injectedFault != 0) { // the tests' fault goes to the route that runs first
+                longDivision.injectFaultForTests(injectedFault);
+                injectedFault = 0;
+            }
             longDivision.divide(a, aOff, sa, b, bOff, sb, q, qOff, r, rOff, Arrays.copyOf(longMembers, nl), options,
                     cpu);
         }

@@ -115,5 +115,8 @@ class GpuLongDivisionRuleTest {
         // 2^18 bits, divisors of 2048 limbs: Newton (one shape 80 ms against the long division's 550)
         assertFalse(GpuNewtonDivision.prefersLong(4096, 2048));
         assertFalse(GpuNewtonDivision.prefersLong(4094, 1500));
+        for (int nv = 1900; nv <= 2048; nv++) { // GpuNewtonDivisionTest's fault on the Newton route
+            assertFalse(GpuNewtonDivision.prefersLong(4096, nv), "nv=" + nv);
+        }
     }
 }
