@@ -395,3 +395,413 @@ extern "C" __global__ void bd_final(const u64* __restrict__ u, long long su, int
         flags[i] |= BD_FAIL;
     }
 }
+
+// ==============================================================================================
+// Schoolbook long division (Knuth's algorithm D, TAOCP vol. 2, 4.3.1), a group of T lanes of one
+// warp per instance (T = 4, 8, 16 or 32; 32 / T instances per warp), for the sizes where its
+// (h - k) k limb products cost less than Newton's ~7 products.
+// ----------------------------------------------------------------------------------------------
+// KERNEL CONTRACT (bdk_div_tT_lL, T = 4, 8, 16, 32 lanes per instance, L = 1, 2, 4, 8 limbs per lane
+// and chunk: the same body)
+// bdk_div_tT_lL(u, su, lu, v, sv, lv, q, sq, lq, r, sr, lr, perm, ulen, vlen, flags, count)
+//     For groups g < count, instance i = perm[g] (perm null: i = g): u_i = u[i su .. i su + lu - 1],
+//     v_i = v[i sv .. i sv + lv - 1] (little-endian 64-bit limbs, any lengths, v_i != 0);
+//     writes q_i = floor(u_i / v_i) to q[i sq .. + lq - 1] and r_i = u_i - q_i v_i to
+//     r[i sr .. + lr - 1] (zero limbs above), and flags[i] = 0; or flags[i] = BD_FAIL (outputs
+//     unspecified) when a check below fails, v_i = 0, q_i needs more than lq limbs, r_i more than lr,
+//     or the instance does not fit its shared memory (never for the host's sizes; the host then
+//     recomputes that instance on the CPU).
+//     Launch: blockDim.x = 32 W (W warps), gridDim.x = ceil(count T / (32 W)); dynamic shared memory
+//     (32 W / T) (ulen + vlen) 8 bytes, ulen >= max(nu + 2, nv + 2) and vlen >= nv + 1 for every
+//     instance's significant limbs nu, nv. Work per instance: (nu - nv + 1) ceil(nv / (T L)) chunk
+//     steps of T lanes (each L 64 x 64-bit limb products per lane), nu - nv + 1 quotient-digit
+//     estimates, O(nu + nv) loads and stores. Instances of similar nv in one warp waste least
+//     (the host sorts perm by nv): a warp runs as many steps and chunks as its largest member.
+//
+// The algorithm, per instance (n = nv + e limbs, e = 1 when nv = 1: then u and v are taken times B
+// so that the divisor has two limbs; the quotient is unchanged and the remainder comes out one limb
+// up). Normalize: s = the leading zero bits of v's top limb, V = v B^e 2^s (top bit set), U = u B^e
+// 2^s on nu + e + 1 limbs (the top one catches the shifted-out bits), both in shared memory.
+// For j = m, m - 1, .., 0 (m = nu + e - n; no step when m < 0):
+//   invariant I(j): the window W = U[j .. j + n] (n + 1 limbs) has W div B < V (its top n limbs are
+//   below V), i.e. the quotient digit q_j = floor(W / V) is below B. I(m) holds: U[m + 1 .. m + n] =
+//   floor(U / B^(m+1)) < B^(n-1) 2^s <= V as u < B^nu.
+//   (1) qhat = floor((W_n B^2 + W_(n-1) B + W_(n-2)) / (V_(n-1) B + V_(n-2))) by Moller and
+//       Granlund's 3/2 division with the precomputed reciprocal of the top two limbs ("Improved
+//       division by invariant integers", IEEE TC 2011, Algorithm 5; GMP's udiv_qr_3by2), or
+//       qhat = B - 1 when (W_n, W_(n-1)) = (V_(n-1), V_(n-2)) (then W / V > B - 1 exactly: q_j = B - 1).
+//       I(j) gives (W_n, W_(n-1)) <= (V_(n-1), V_(n-2)), the 3/2 division's precondition, and
+//       qhat >= q_j (W < (top three + 1) B^(n-2), V >= (top two) B^(n-2)) and qhat <= q_j + 1
+//       (Knuth 4.3.1, the test on the second limb).
+//   (2) W -= qhat V over n + 1 limbs, all lanes: lane t of the group takes limbs c0 + t of each chunk
+//       of T, forms its limb of the product row P = qhat V (lo of its product plus hi of the limb
+//       below, a carry chain across lanes) and subtracts it (a borrow chain); both chains resolved by
+//       two ballots (bd_carry's rule, restricted to the group's T bits).
+//   (3) If the result is negative (qhat = q_j + 1): W += V, qhat -= 1 (the add-back, rare: about 2 / B
+//       of the steps on random data); the carry out of the add-back cancels the top limb's -1.
+//   Now 0 <= W < V: W's top limb is 0, so I(j - 1) holds, and q_j = qhat is stored where W's top limb
+//   was (U[j + n], never read again). Checked at run time all the same (each a BD_FAIL, never seen):
+//   the top limb after the step is 0 (no lost value, W >= 0) and, at the end, the remainder U[0 .. n-1]
+//   is below V. With those, u 2^s B^e = V sum q_j B^j + U[0 .. n-1] exactly (each step subtracted
+//   q_j V B^j from U), every q_j < B, and 0 <= U[0 .. n-1] < V: the quotient's limbs are the q_j and
+//   the remainder is U[0 .. n-1] / (2^s B^e), exact.
+// ==============================================================================================
+
+typedef unsigned __int128 bdk_u128;
+
+// floor((B^3 - 1) / (d1 B + d0)) - B for d1 >= 2^63 (GMP's invert_pi1: invert_limb, then two
+// corrections for d0).
+__host__ __device__ __forceinline__ u64 bdk_reciprocal(u64 d1, u64 d0) {
+    u64 v = (u64) ((((bdk_u128) ~d1) << 64 | ~0ull) / d1); // floor((B^2 - 1) / d1) - B
+    u64 p = d1 * v + d0;
+    if (p < d0) {
+        v--;
+        if (p >= d1) {
+            v--;
+            p -= d1;
+        }
+        p -= d1;
+    }
+    const bdk_u128 t = (bdk_u128) d0 * v;
+    const u64 t1 = (u64) (t >> 64), t0 = (u64) t;
+    p += t1;
+    if (p < t1) {
+        v--;
+        if (p >= d1 && (p > d1 || t0 >= d0)) {
+            v--;
+        }
+    }
+    return v;
+}
+
+// floor((n2 B^2 + n1 B + n0) / (d1 B + d0)) for (n2, n1) < (d1, d0), d1 >= 2^63, dinv =
+// bdk_reciprocal(d1, d0) (Moller-Granlund Algorithm 5; GMP's udiv_qr_3by2, quotient only).
+__host__ __device__ __forceinline__ u64 bdk_div3by2(u64 n2, u64 n1, u64 n0, u64 d1, u64 d0, u64 dinv) {
+    const bdk_u128 d = ((bdk_u128) d1 << 64) | d0;
+    const bdk_u128 qq = (bdk_u128) n2 * dinv + (((bdk_u128) n2 << 64) | n1);
+    u64 q = (u64) (qq >> 64);
+    const u64 q0 = (u64) qq;
+    const u64 r1 = n1 - d1 * q;
+    bdk_u128 r = (((bdk_u128) r1 << 64) | n0) - d - (bdk_u128) d0 * q; // modulo B^2
+    q++;
+    if ((u64) (r >> 64) >= q0) {
+        q--;
+        r += d;
+    }
+    if (r >= d) {
+        q++;
+    }
+    return q;
+}
+
+// The carry chain of one chunk of a group of T lanes (lanes base .. base + T - 1 of the warp):
+// lane t generates (g) or propagates (p) a carry, cin enters the group's lane 0; returns this lane's
+// carry in, *cout the carry out of the group's last lane (bd_carry's rule on the group's bits).
+// All 32 lanes must call it together.
+template <int T>
+__device__ __forceinline__ u32 bdk_carry(bool g, bool p, u32 cin, u32* cout) {
+    const u32 lane = threadIdx.x & 31;
+    const u32 base = lane & ~(u32) (T - 1);
+    const u64 mask = T == 32 ? 0xffffffffull : ((1ull << T) - 1);
+    const u64 G = ((u64) __ballot_sync(BD_FULL, g) >> base) & mask;
+    const u64 P = ((u64) __ballot_sync(BD_FULL, p) >> base) & mask;
+    const u64 C = (P + ((G << 1) | cin)) ^ P;
+    *cout = (u32) (C >> T) & 1u;
+    return (u32) (C >> (lane - base)) & 1u;
+}
+
+// The maximum of x over the group of T lanes (every lane gets it).
+template <int T>
+__device__ __forceinline__ int bdk_group_max(int x) {
+#pragma unroll
+    for (int o = T / 2; o > 0; o >>= 1) {
+        x = max(x, __shfl_xor_sync(BD_FULL, x, o, T));
+    }
+    return x;
+}
+
+// The maximum of x over the warp (every lane gets it; __reduce_max_sync needs sm_80, the PTX is for
+// compute_75).
+__device__ __forceinline__ int bdk_warp_max(int x) {
+#pragma unroll
+    for (int o = 16; o > 0; o >>= 1) {
+        x = max(x, __shfl_xor_sync(BD_FULL, x, o));
+    }
+    return x;
+}
+
+// The significant limbs of x[0 .. len - 1] (0 for zero) for each group of the warp, scanning
+// chunks of T limbs from the top; live false: 0. All 32 lanes call it together.
+template <int T>
+__device__ __forceinline__ int bdk_significant(const u64* x, int len, bool live) {
+    const int lig = threadIdx.x & (T - 1);
+    int found = live ? -1 : 0; // -1: still scanning
+    const int top = bdk_warp_max(live ? len : 0);
+    for (int c0 = ((top - 1) / T) * T; c0 >= 0 && __any_sync(BD_FULL, found < 0); c0 -= T) {
+        const int j = c0 + lig;
+        const bool nz = found < 0 && j < len && x[j] != 0;
+        const int hi = bdk_group_max<T>(nz ? j + 1 : 0);
+        if (found < 0 && hi > 0) {
+            found = hi;
+        }
+    }
+    return found < 0 ? 0 : found;
+}
+
+template <int T, int L>
+__device__ __forceinline__ void bdk_divide(const u64* __restrict__ u, long long su, int lu, const u64* __restrict__ v,
+                                           long long sv, int lv, u64* __restrict__ q, long long sq, int lq,
+                                           u64* __restrict__ r, long long sr, int lr, const int* __restrict__ perm,
+                                           int ulen, int vlen, u32* __restrict__ flags, long long count) {
+    extern __shared__ u64 bdk_smem[];
+    const int lig = threadIdx.x & (T - 1);
+    const int gib = threadIdx.x / T; // the group in the block
+    const long long g = (long long) blockIdx.x * (blockDim.x / T) + gib;
+    const bool live = g < count;
+    const long long inst = live ? (perm ? (long long) perm[g] : g) : 0;
+    u64* U = bdk_smem + (size_t) gib * (size_t) (ulen + vlen);
+    u64* V = U + ulen;
+    const u64* ui = u + inst * su;
+    const u64* vi = v + inst * sv;
+
+    int nu = bdk_significant<T>(ui, lu, live);
+    int nv = bdk_significant<T>(vi, lv, live);
+    bool fail = live && (nv == 0 || max(nu + 2, nv + 2) > ulen || nv + 1 > vlen);
+    const bool dummy = !live || fail; // runs the loops with no step: U = 0, V = 2^63 B
+    if (dummy) {
+        nu = 0;
+        nv = 1;
+    }
+    const int e = nv == 1 ? 1 : 0;
+    const int n = nv + e;
+    const int m = nu + e - n; // quotient digits q_0 .. q_m (none when m < 0)
+    const u64 vtop = dummy ? 1ull << 63 : vi[nv - 1];
+    const int s = __clzll((long long) vtop);
+    // V = v B^e 2^s (n limbs), U = u B^e 2^s (nu + e + 1 limbs, zeros up to n at least)
+    for (int i = lig; i < n; i += T) {
+        const int k = i - e;
+        u64 x = 0;
+        if (k >= 0) {
+            const u64 lo = dummy ? 0 : vi[k];
+            const u64 below = (k >= 1 && !dummy) ? vi[k - 1] : 0;
+            x = dummy ? (k == 0 ? 1ull << 63 : 0) : (s ? (lo << s) | (below >> (64 - s)) : lo);
+        }
+        V[i] = x;
+    }
+    const int ul = max(nu + e + 1, n);
+    for (int i = lig; i < ul; i += T) {
+        const int k = i - e;
+        u64 x = 0;
+        if (k >= 0 && !dummy) {
+            const u64 lo = k < nu ? ui[k] : 0;
+            const u64 below = (k >= 1 && k - 1 < nu) ? ui[k - 1] : 0;
+            x = s ? (lo << s) | (below >> (64 - s)) : lo;
+        }
+        U[i] = x;
+    }
+    __syncwarp();
+    const u64 d1 = V[n - 1];
+    const u64 d0 = V[n - 2];
+    const u64 dinv = bdk_reciprocal(d1, d0);
+    const int steps = m >= 0 ? m + 1 : 0;
+    const int wsteps = bdk_warp_max(steps); // the warp's loops: its largest member's
+    const int wn = bdk_warp_max(n);
+    for (int t = 0; t < wsteps; t++) {
+        const bool act = t < steps;
+        const int j = m - t;
+        u64 n2 = 0, n1 = 0, n0 = 0;
+        if (act) {
+            n2 = U[j + n];
+            n1 = U[j + n - 1];
+            n0 = U[j + n - 2];
+        }
+        __syncwarp(); // every lane has read the window's top before any lane rewrites it
+        // (1) the quotient digit's estimate: q_j <= qhat <= q_j + 1
+        u64 qh = 0;
+        if (act) {
+            qh = (n2 == d1 && n1 == d0) ? ~0ull : bdk_div3by2(n2, n1, n0, d1, d0, dinv);
+        }
+        // (2) W -= qhat V: chain A (the product row, carry), chain B (the subtraction, borrow); lane
+        // t of the group holds limbs c0 + t L .. c0 + t L + L - 1 of each chunk of T L limbs, runs both
+        // chains through them in registers, and the group resolves the lanes' carries once per chunk
+        u64 hcar = 0; // hi of the limb below the chunk (the chunk's last limb after the loop)
+        u32 ca = 0, bb = 0;
+        for (int c0 = 0; c0 < wn; c0 += T * L) {
+            const int i0 = c0 + lig * L;
+            u64 uu[L], lo[L], hi[L], pr[L];
+            bool in[L];
+#pragma unroll
+            for (int x = 0; x < L; x++) {
+                in[x] = act && i0 + x < n;
+                const u64 vv = in[x] ? V[i0 + x] : 0;
+                uu[x] = in[x] ? U[j + i0 + x] : 0;
+                lo[x] = vv * qh;
+                hi[x] = __umul64hi(vv, qh);
+            }
+            u64 hp = __shfl_up_sync(BD_FULL, hi[L - 1], 1, T);
+            if (lig == 0) {
+                hp = hcar;
+            }
+            // chain A in the lane with carry in 0: its carry out g, and p = all its limbs ~0 (then a
+            // carry in passes through); exclusive: a lane that carries out ends below ~0
+            u32 c = 0;
+            bool ones = true;
+            u64 hlast = 0; // hi of the lane's last limb in the divisor
+#pragma unroll
+            for (int x = 0; x < L; x++) {
+                if (in[x]) {
+                    const bdk_u128 t = (bdk_u128) lo[x] + (x ? hi[x - 1] : hp) + c;
+                    pr[x] = (u64) t;
+                    c = (u32) (t >> 64);
+                    ones = ones && pr[x] == ~0ull;
+                    hlast = hi[x];
+                } else {
+                    pr[x] = 0;
+                }
+            }
+            u32 cout;
+            u32 k = bdk_carry<T>(c != 0, ones, ca, &cout);
+            ca = cout;
+#pragma unroll
+            for (int x = 0; x < L; x++) { // limbs of qhat V
+                const u64 t = pr[x] + k;
+                k = k && t == 0;
+                pr[x] = t;
+            }
+            // chain B likewise: borrow out g with borrow in 0, p = all the differences 0
+            u32 b = 0;
+            bool zeros = true;
+#pragma unroll
+            for (int x = 0; x < L; x++) {
+                if (in[x]) {
+                    const bdk_u128 t = (bdk_u128) uu[x] - pr[x] - b;
+                    uu[x] = (u64) t;
+                    b = (u32) (t >> 127);
+                    zeros = zeros && uu[x] == 0;
+                }
+            }
+            k = bdk_carry<T>(b != 0, zeros, bb, &cout);
+            bb = cout;
+#pragma unroll
+            for (int x = 0; x < L; x++) {
+                const u64 t = uu[x] - k;
+                k = k && uu[x] == 0;
+                if (in[x]) {
+                    U[j + i0 + x] = t;
+                }
+            }
+            // hi of limb min(c0 + T L, n) - 1: the next chunk's carry, or after the last one hi_(n-1)
+            const int src = min(T - 1, (n - 1 - c0) / L);
+            const u64 hl = __shfl_sync(BD_FULL, hlast, src < 0 ? 0 : src, T);
+            if (c0 < n) {
+                hcar = hl;
+            }
+        }
+        // the top limb: W_n - (hi_(n-1) + ca) - bb, 0 or -1 (B - 1) by qhat <= q_j + 1
+        const bdk_u128 top = (bdk_u128) hcar + ca + bb;
+        bool neg = act && (bdk_u128) n2 < top;
+        u64 wtop = n2 - (u64) top;
+        // (3) the add-back: W += V, qhat -= 1
+        if (__any_sync(BD_FULL, neg)) {
+            __syncwarp(); // the row update's limbs were written by other lanes (L > 1)
+            u32 cc = 0;
+            for (int c0 = 0; c0 < wn; c0 += T) {
+                const int i = c0 + lig;
+                const bool in = neg && i < n;
+                const u64 uu = in ? U[j + i] : 0;
+                const u64 sm = uu + (in ? V[i] : 0);
+                u32 cout;
+                const u32 cin = bdk_carry<T>(in && sm < uu, !in || sm == ~0ull, cc, &cout);
+                cc = cout;
+                if (in) {
+                    U[j + i] = sm + cin;
+                }
+            }
+            if (neg) {
+                qh--;
+                wtop += cc;
+            }
+        }
+        fail |= act && wtop != 0;
+        if (act && lig == 0) {
+            U[j + n] = qh; // q_j where the window's top limb (now 0) was
+        }
+        __syncwarp();
+    }
+    // the check 0 <= U[0 .. n-1] < V, from the top chunk down
+    {
+        int cmp = 0; // -1: below, 1: not below, 0: equal so far (then not below)
+        for (int c0 = ((wn - 1) / T) * T; c0 >= 0; c0 -= T) {
+            const int i = c0 + lig;
+            const bool in = i < n;
+            const u64 x = in ? U[i] : 0;
+            const u64 y = in ? V[i] : 0;
+            const int hne = bdk_group_max<T>(x != y ? i + 1 : 0); // the top differing limb + 1
+            const int hgt = bdk_group_max<T>(x > y ? i + 1 : 0);
+            if (cmp == 0 && hne > 0) {
+                cmp = hgt == hne ? 1 : -1;
+            }
+        }
+        fail |= !dummy && cmp >= 0;
+    }
+    // q_j = U[n + j] for j <= m; the remainder (U[0 .. n-1] / (B^e 2^s)) has nv limbs
+    const int lqn = m + 1;
+    for (int j = lig; j < lq || j < lqn; j += T) {
+        const u64 x = j < lqn ? U[n + j] : 0;
+        if (j < lq) {
+            if (live && !dummy) {
+                q[inst * sq + j] = x;
+            }
+        } else if (x != 0) {
+            fail = true;
+        }
+    }
+    for (int i = lig; i < lr || i < nv; i += T) {
+        u64 x = 0;
+        if (i < nv) {
+            const u64 lo = U[i + e];
+            const u64 above = i + e + 1 < n ? U[i + e + 1] : 0;
+            x = s ? (lo >> s) | (above << (64 - s)) : lo;
+        }
+        if (i < lr) {
+            if (live && !dummy) {
+                r[inst * sr + i] = x;
+            }
+        } else if (x != 0) {
+            fail = true;
+        }
+    }
+    fail = bdk_group_max<T>(fail ? 1 : 0) != 0;
+    if (live && lig == 0) {
+        flags[inst] = fail ? BD_FAIL : 0u;
+    }
+}
+
+#define BDK_KERNEL(T, L)                                                                                           \
+    extern "C" __global__ void bdk_div_t##T##_l##L(const u64* __restrict__ u, long long su, int lu,               \
+                                                   const u64* __restrict__ v, long long sv, int lv,              \
+                                                   u64* __restrict__ q, long long sq, int lq, u64* __restrict__ r, \
+                                                   long long sr, int lr, const int* __restrict__ perm, int ulen,  \
+                                                   int vlen, u32* __restrict__ flags, long long count) {          \
+        bdk_divide<T, L>(u, su, lu, v, sv, lv, q, sq, lq, r, sr, lr, perm, ulen, vlen, flags, count);            \
+    }
+// The engine (GpuLongDivision) launches L = 1; the harness and its emulation also build L = 2, 4, 8
+// (BDK_ALL_VARIANTS), the variants its calibration times.
+BDK_KERNEL(4, 1)
+BDK_KERNEL(8, 1)
+BDK_KERNEL(16, 1)
+BDK_KERNEL(32, 1)
+#ifdef BDK_ALL_VARIANTS
+BDK_KERNEL(4, 2)
+BDK_KERNEL(4, 4)
+BDK_KERNEL(4, 8)
+BDK_KERNEL(8, 2)
+BDK_KERNEL(8, 4)
+BDK_KERNEL(8, 8)
+BDK_KERNEL(16, 2)
+BDK_KERNEL(16, 4)
+BDK_KERNEL(16, 8)
+BDK_KERNEL(32, 2)
+BDK_KERNEL(32, 4)
+BDK_KERNEL(32, 8)
+#endif

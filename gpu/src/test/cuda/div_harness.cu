@@ -5,11 +5,18 @@
 // against a CPU reference: schoolbook long division (Knuth D, 64-bit limbs) on a sample, and on
 // every instance u = q v + r modulo 2^61 - 1 with 0 <= r < v. Then times batches (CUDA events,
 // min of reps) next to one bi_mul product of the dividend's size on the same batch.
-// Usage: div_harness [check|bench|paper|mixed|grouped|all] [seed] [reps=3]  (mixed runs grouped after it)   (the seed is printed)
+// Usage: div_harness [check|bench|paper|mixed|grouped|all|kcheck|kcal|kgrid|kfixed|kall] [seed] [reps=3]  (mixed runs grouped
+// after it; the seed is printed). kcheck, kcal, kgrid, kfixed: the schoolbook long division (bdk_div_tT_lL): its
+// check phase (every instance against algorithm D, each variant), the calibration (every variant's time per
+// step by divisor length), the division paper's table against Newton grouped, the fixed shape u of M / v of
+// M/2 limbs against Newton one shape; kall: kcal, kgrid and kfixed in one process. The rule is
+// GpuLongDivision's (T by shared memory, L = 1); KNUTH_RULE=cal (kall): the calibration's fastest variant
+// per divisor class instead (what run 2 of gpu/BENCHMARKS.md measured).
 // Build: nvcc -O3 -arch=sm_90 -std=c++17 div_harness.cu -o div_harness
 // DIV_SCHOOL=1 (environment): every product on the schoolbook (the engine's division before the
 // NTT products); MIXED_FROM=lb: the mixed and grouped tables from 2^lb bits (default 13).
 #include "../../main/cuda/bigint.cu"
+#define BDK_ALL_VARIANTS 1 // every (T, L) variant of the long division
 #include "../../main/cuda/bigint_div.cu"
 #include "../../main/cuda/bigint_ntt.cu"
 #include "harness_common.h"
@@ -662,6 +669,258 @@ static float run_grouped(int M, long long count, u64 seed, int ref, int reps, in
     return ms;
 }
 
+// ---- the schoolbook long division (bigint_div.cu's bdk_div_tT, Knuth's algorithm D) ----
+//
+// One launch per range of a permutation sorted by the divisor's significant limbs nv, each range
+// with its lanes per instance T (the rule knuth_t, or one T for all); shared memory per instance
+// (ulen + vlen) limbs from the range's largest nu and nv; warps per block the most of 4, 2, 1 that
+// fit the shared memory (GpuLongDivision repeats this launch).
+
+typedef void (*KernelFn)(const u64*, long long, int, const u64*, long long, int, u64*, long long, int, u64*,
+                         long long, int, const int*, int, int, u32*, long long);
+struct KVar { int T, L; KernelFn k; const char* name; };
+#define KV_(T, L) {T, L, bdk_div_t##T##_l##L, "t" #T "_l" #L}
+static const KVar KV[16] = {KV_(4, 1), KV_(4, 2), KV_(4, 4), KV_(4, 8), KV_(8, 1), KV_(8, 2), KV_(8, 4), KV_(8, 8),
+                            KV_(16, 1), KV_(16, 2), KV_(16, 4), KV_(16, 8), KV_(32, 1), KV_(32, 2), KV_(32, 4), KV_(32, 8)};
+static int g_knuthVar = -1; // -1: the rule (g_ruleVar by the divisor's class); else that variant for all
+// the rule: variant per divisor class c = ceil(log2 nv) (1 .. 11 and above), set by kcal's calibration
+static int g_ruleVar[13] = {0, 1, 1, 2, 6, 6, 10, 10, 14, 14, 14, 14, 14};
+static double g_ruleNs[13]; // the calibration's ns per instance step of the chosen variant
+
+static int nv_class(int nv) {
+    int c = 0;
+    while ((1 << c) < nv) c++;
+    return std::max(1, std::min(12, c));
+}
+
+// The lanes of GpuLongDivision.lanes: the fewest of 4, 8, 16, 32 whose block of four warps needs at
+// most 64 KiB of shared memory for the range's largest instance (one limb per lane).
+static int knuth_occupancy_var(int maxNu, int maxNv) {
+    const long long per = 8ll * (std::max(maxNu + 2, maxNv + 2) + std::max(maxNv, 1) + 1);
+    int T = 4;
+    while (T < 32 && (128 / T) * per > 64 * 1024) T *= 2;
+    for (int x = 0; x < 16; x++) if (KV[x].T == T && KV[x].L == 1) return x;
+    return 12;
+}
+
+// The variant of a range: g_knuthVar when set; else the calibrated table (g_useCal: kall's kcal, the
+// rule of run 2 in gpu/BENCHMARKS.md) or the committed rule (GpuLongDivision's).
+static bool g_useCal = false;
+static int knuth_range_var(int nvClass, int maxNu, int maxNv) {
+    if (g_knuthVar >= 0) return g_knuthVar;
+    if (g_useCal) return g_ruleVar[nvClass];
+    return knuth_occupancy_var(maxNu, maxNv);
+}
+
+static bool knuth_launch(int var, const u64* U, long long su, int lu, const u64* V, long long sv, int lv, u64* Q,
+                         long long sq, int lq, u64* R, long long sr, int lr, const int* perm, int maxNu, int maxNv,
+                         u32* flags, long long count) {
+    const int ulen = std::max(maxNu + 2, maxNv + 2), vlen = std::max(maxNv, 1) + 1;
+    int W = 4, T = KV[var].T;
+    const int L = KV[var].L;
+    // the most warps of 4, 2, 1 whose instances' shared memory fits; else more lanes per instance
+    while ((size_t) (32 * W / T) * (ulen + vlen) * 8 > g_smemOptin) {
+        if (W > 1) W /= 2;
+        else if (T < 32) T *= 2;
+        else return false;
+    }
+    int v2 = var;
+    for (int x = 0; x < 16; x++) if (KV[x].T == T && KV[x].L == L) v2 = x;
+    const size_t smem = (size_t) (32 * W / T) * (ulen + vlen) * 8;
+    const unsigned grid = (unsigned) ((count * T + 32 * W - 1) / (32 * W));
+    KernelFn k = KV[v2].k;
+    if (smem > 48 * 1024) CK(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, (int) smem));
+    k<<<grid, 32 * W, smem>>>(U, su, lu, V, sv, lv, Q, sq, lq, R, sr, lr, perm, ulen, vlen, flags, count);
+    CKL();
+    return true;
+}
+
+struct KRange { int var, maxNu, maxNv; long long from, n; };
+
+// The ranges of a permutation sorted by nv (perm, nuOf, nvOf by instance): one per divisor class,
+// each with its variant (GpuLongDivision.chunk's launches).
+static std::vector<KRange> knuth_ranges(const std::vector<int>& perm, const std::vector<int>& nuOf,
+                                        const std::vector<int>& nvOf) {
+    std::vector<KRange> out;
+    int cls = -1;
+    for (long long g = 0; g < (long long) perm.size(); g++) {
+        const int i = perm[g], c = nv_class(nvOf[i]);
+        if (out.empty() || c != cls) { out.push_back({c, 0, 0, g, 0}); cls = c; }
+        KRange& r = out.back();
+        r.maxNu = std::max(r.maxNu, nuOf[i]);
+        r.maxNv = std::max(r.maxNv, nvOf[i]);
+        r.n++;
+    }
+    for (auto& r : out) r.var = knuth_range_var(r.var, r.maxNu, r.maxNv);
+    return out;
+}
+
+// Counting sort of the instances by nv (stable).
+static std::vector<int> knuth_perm(const std::vector<int>& nvOf, int maxNv) {
+    std::vector<long long> start(maxNv + 2, 0);
+    for (int x : nvOf) start[x + 1]++;
+    for (int x = 1; x <= maxNv + 1; x++) start[x] += start[x - 1];
+    std::vector<int> perm(nvOf.size());
+    for (size_t i = 0; i < nvOf.size(); i++) perm[start[nvOf[i]]++] = (int) i;
+    return perm;
+}
+
+static int significant(const u64* x, int n) {
+    while (n > 0 && x[n - 1] == 0) n--;
+    return n;
+}
+
+// Divides the batch (u stride su, v stride sv; q stride su, r stride sv) by the long division on
+// the device; checks against the CPU (check: algorithm D on every ref-th, u = q v + r mod 2^61 - 1
+// and r < v on all); returns the kernels' time (min of reps) or -1 when a range does not fit.
+static float run_knuth(const std::vector<u64>& hu, int su, const std::vector<u64>& hv, int sv, long long count,
+                       int ref, int reps, const char* what) {
+    std::vector<int> nuOf(count), nvOf(count);
+    parallel_for(count, [&](long long lo, long long hi) {
+        for (long long i = lo; i < hi; i++) {
+            nuOf[i] = significant(&hu[i * su], su);
+            nvOf[i] = significant(&hv[i * sv], sv);
+        }
+    });
+    int maxNv = 0;
+    for (int x : nvOf) maxNv = std::max(maxNv, x);
+    std::vector<int> perm = knuth_perm(nvOf, maxNv);
+    std::vector<KRange> ranges = knuth_ranges(perm, nuOf, nvOf);
+    u64 *U, *V, *Q, *R;
+    int* P;
+    u32* F;
+    CK(cudaMalloc(&U, count * su * 8));
+    CK(cudaMalloc(&V, count * sv * 8));
+    CK(cudaMalloc(&Q, count * su * 8));
+    CK(cudaMalloc(&R, count * sv * 8));
+    CK(cudaMalloc(&P, count * 4));
+    CK(cudaMalloc(&F, count * 4));
+    CK(cudaMemcpy(U, hu.data(), count * su * 8, cudaMemcpyHostToDevice));
+    CK(cudaMemcpy(V, hv.data(), count * sv * 8, cudaMemcpyHostToDevice));
+    CK(cudaMemcpy(P, perm.data(), count * 4, cudaMemcpyHostToDevice));
+    CK(cudaMemset(Q, 0xee, count * su * 8));
+    CK(cudaMemset(R, 0xee, count * sv * 8));
+    CK(cudaMemset(F, 0xff, count * 4));
+    bool ok = true;
+    auto go = [&] {
+        for (auto& r : ranges)
+            ok = ok && knuth_launch(r.var, U, su, su, V, sv, sv, Q, su, su, R, sv, sv, P + r.from, r.maxNu, r.maxNv, F, r.n);
+    };
+    go();
+    CK(cudaDeviceSynchronize());
+    float ms = -1;
+    if (ok) {
+        std::vector<u64> hq(count * su), hr(count * sv);
+        std::vector<u32> fl(count);
+        CK(cudaMemcpy(hq.data(), Q, count * su * 8, cudaMemcpyDeviceToHost));
+        CK(cudaMemcpy(hr.data(), R, count * sv * 8, cudaMemcpyDeviceToHost));
+        CK(cudaMemcpy(fl.data(), F, count * 4, cudaMemcpyDeviceToHost));
+        char w[200];
+        snprintf(w, sizeof w, "knuth %s %s", what, g_knuthVar >= 0 ? KV[g_knuthVar].name : g_useCal ? "calibrated rule" : "rule");
+        check(hu, hv, hq, su, hr, fl, su, sv - 1, count, ref, w);
+        ms = reps > 0 ? min_time_ms(reps, go) : 0;
+    } else {
+        printf("# knuth %s %s: a range does not fit the shared memory\n", what, g_knuthVar >= 0 ? KV[g_knuthVar].name : "rule");
+    }
+    for (void* p : {(void*) U, (void*) V, (void*) Q, (void*) R, (void*) P, (void*) F}) CK(cudaFree(p));
+    return ms;
+}
+
+// The division paper's data (run_mixed's and run_grouped's generator): u of M - 2 limbs (stride M),
+// v of a random 2 .. M/2 limbs (stride M/2).
+static void paper_data(int M, long long count, u64 seed, std::vector<u64>& ou, std::vector<u64>& ov) {
+    const int sb = M / 2;
+    ou.assign(count * M, 0);
+    ov.assign(count * sb, 0);
+    parallel_for(count, [&](long long lo, long long hi) {
+        for (long long i = lo; i < hi; i++) {
+            u64 s = seed + i * 7919;
+            for (int j = 0; j < M - 2; j++) ou[i * M + j] = gen_word(s, 2 * j);
+            int nv = 2 + (int) (gen_word(s, ~0ull) % (u64) (sb - 1));
+            for (int j = 0; j < nv; j++) ov[i * sb + j] = gen_word(s, 2 * j + 1);
+            if (ov[i * sb + nv - 1] == 0) ov[i * sb + nv - 1] = 1;
+        }
+    });
+}
+
+// The check phase of the long division: run_batch's shapes and adversarial patterns (make), every
+// instance against algorithm D, each T; then the paper's data at small sizes with the rule.
+static void knuth_check(u64 seed) {
+    const int shapes[][2] = {{2, 0}, {3, 0}, {4, 1}, {5, 1}, {6, 2}, {7, 3}, {9, 2}, {12, 5}, {17, 8}, {33, 16},
+                             {40, 3}, {64, 31}, {100, 49}, {130, 64}, {257, 100}, {300, 7}, {513, 255},
+                             {700, 600}, {1024, 511}, {2048, 1023}, {3000, 1400}};
+    for (int var = -1; var < 16; var++) {
+        g_knuthVar = var;
+        for (auto& s : shapes) {
+            const int h = s[0], k = s[1];
+            if (var >= 0 && KV[var].T * KV[var].L < 32 && h > 1024) continue;
+            const long long count = h <= 300 ? (var < 0 ? 1000 : 300) : (var < 0 ? 120 : 40);
+            for (int adv = 0; adv < 2; adv++) {
+                std::vector<u64> hu(count * h), hv(count * (k + 1));
+                for (long long i = 0; i < count; i++)
+                    make(adv ? (int) (i % NDIVPAT) : 0, &hu[i * h], &hv[i * (k + 1)], h, k, seed + adv + i * 7919);
+                char w[80];
+                snprintf(w, sizeof w, "%s h=%d k=%d", adv ? "adversarial" : "random", h, k);
+                run_knuth(hu, h, hv, k + 1, count, 1, 0, w);
+            }
+        }
+    }
+    g_knuthVar = -1;
+    for (int M : {4, 8, 16, 32, 64}) {
+        std::vector<u64> ou, ov;
+        paper_data(M, 4096, seed + M, ou, ov);
+        char w[80];
+        snprintf(w, sizeof w, "paper-data M=%d", M);
+        run_knuth(ou, M, ov, M / 2, 4096, 1, 0, w);
+    }
+}
+
+
+// The rule's calibration: for divisors of nv = 2^c limbs (c = 1 .. 11), dividends of max(2 nv, 64)
+// full-entropy limbs, every variant whose chunks are not mostly idle (T L <= 4 nv) nor too many
+// (ceil(nv / (T L)) <= 32); the fastest per instance step becomes the rule for the class
+// nv in (2^(c-1), 2^c] (GpuLongDivision's table).
+static void knuth_calibrate(u64 seed, int reps) {
+    printf("# kcal: divisors of nv = 2^c limbs, dividends of max(2 nv, 64) limbs; every variant; min of %d\n", reps);
+    printf("cal,nv,nu,count,variant,ms,ns_per_instance_step\n");
+    for (int c = 1; c <= 11; c++) {
+        const int nv = 1 << c, nu = std::max(2 * nv, 64);
+        const long long count = nv >= 1024 ? 4096 : std::max<long long>(16384, (1ll << 22) / nu);
+        std::vector<u64> hu(count * nu), hv(count * nv);
+        parallel_for(count, [&](long long lo, long long hi) {
+            for (long long i = lo; i < hi; i++) {
+                const u64 s = seed + 31 * c + i * 7919;
+                for (int j = 0; j < nu; j++) hu[i * nu + j] = gen_word(s, 2 * j);
+                for (int j = 0; j < nv; j++) hv[i * nv + j] = gen_word(s, 2 * j + 1);
+                if (hv[i * nv + nv - 1] == 0) hv[i * nv + nv - 1] = 1;
+            }
+        });
+        int best = -1;
+        double bestNs = 1e30;
+        for (int var = 0; var < 16; var++) {
+            const int TL = KV[var].T * KV[var].L;
+            if (TL > 4 * nv || (nv + TL - 1) / TL > 32) continue;
+            g_knuthVar = var;
+            char w[40];
+            snprintf(w, sizeof w, "cal nv=%d", nv);
+            const float ms = run_knuth(hu, nu, hv, nv, count, 97, reps, w);
+            if (ms <= 0) continue;
+            const double ns = ms * 1e6 / ((double) count * (nu - nv + 1));
+            printf("cal,%d,%d,%lld,%s,%.4f,%.5f\n", nv, nu, count, KV[var].name, ms, ns);
+            fflush(stdout);
+            if (ns < bestNs) { bestNs = ns; best = var; }
+        }
+        if (best >= 0) { g_ruleVar[c] = best; g_ruleNs[c] = bestNs; }
+    }
+    g_ruleVar[12] = g_ruleVar[11];
+    g_ruleNs[12] = g_ruleNs[11];
+    g_knuthVar = -1;
+    printf("# rule (class c: nv in (2^(c-1), 2^c]):");
+    for (int c = 1; c <= 11; c++) printf(" %d:%s(%.4f ns)", c, KV[g_ruleVar[c]].name, g_ruleNs[c]);
+    printf("\n");
+    fflush(stdout);
+}
+
 int main(int argc, char** argv) {
     std::string mode = argc > 1 ? argv[1] : "all";
     u64 seed = argc > 2 ? strtoull(argv[2], nullptr, 10) : (u64) time(nullptr);
@@ -727,6 +986,57 @@ int main(int argc, char** argv) {
             double one = 0, grp = 0;
             float div = run_grouped(bits / 64, count, seed + bits, 97, reps, &groups, &one, &grp);
             printf("%8d %8lld %7d %12.3f %12.3f %12.3f\n", bits, count, groups, div, one * 1e3, grp * 1e3);
+            fflush(stdout);
+        }
+    }
+    if (mode == "kcheck") knuth_check(seed);
+    if (mode == "kcal" || mode == "kall") knuth_calibrate(seed, reps);
+    g_useCal = mode == "kall" && getenv("KNUTH_RULE") && std::string(getenv("KNUTH_RULE")) == "cal";
+    if (mode == "kgrid" || mode == "kall") {
+        // the division paper's table: long division (the rule) against Newton grouped (run_grouped),
+        // the same data
+        const int from = getenv("MIXED_FROM") ? atoi(getenv("MIXED_FROM")) : 11;
+        printf("# kgrid: the division paper's data (u of M - 2 limbs, v of a random 2 .. M/2 limbs), NumBits x "
+               "NumInsts = 2^32; long division (bdk_div_tT_lL by the rule, instances sorted by nv) against Newton "
+               "grouped; ms = min of %d, kernels only (data on the device)\n", reps);
+        printf("%8s %8s %12s %12s %8s %14s\n", "NumBits", "NumInsts", "knuth ms", "newton-grp", "groups", "newton/knuth");
+        for (int bits = 1 << from; bits <= 1 << 18; bits <<= 1) {
+            const int M = bits / 64;
+            const long long count = (1ll << 32) / bits;
+            std::vector<u64> ou, ov;
+            paper_data(M, count, seed + bits, ou, ov);
+            char w[40];
+            snprintf(w, sizeof w, "paper M=%d", M);
+            const float kn = run_knuth(ou, M, ov, M / 2, count, 97, reps, w);
+            ou.clear(); ou.shrink_to_fit(); ov.clear(); ov.shrink_to_fit();
+            int groups = 0;
+            double one = 0, grp = 0;
+            const float nw = run_grouped(M, count, seed + bits, 97, reps, &groups, &one, &grp);
+            printf("%8d %8lld %12.3f %12.3f %8d %14.2f\n", bits, count, kn, nw, groups, nw / kn);
+            fflush(stdout);
+        }
+    }
+    if (mode == "kfixed" || mode == "kall") {
+        // the fixed shape u of M limbs / v of M/2 limbs (run_batch's data at h = M, k = M/2 - 1, as
+        // `paper` mode and cgbn_peer's `half`): long division against Newton one shape
+        const int from = getenv("MIXED_FROM") ? atoi(getenv("MIXED_FROM")) : 11;
+        printf("# kfixed: u of M limbs, v of M/2 limbs (full-entropy), NumBits x NumInsts = 2^32; long division "
+               "(the rule) against Newton one shape; ms = min of %d, kernels only\n", reps);
+        printf("%8s %8s %12s %12s %10s %14s\n", "NumBits", "NumInsts", "knuth ms", "newton", "MUL", "newton/knuth");
+        for (int bits = 1 << from; bits <= 1 << 18; bits <<= 1) {
+            const int h = bits / 64, k = h / 2 - 1;
+            const long long count = (1ll << 32) / bits;
+            std::vector<u64> hu(count * h), hv(count * (k + 1));
+            parallel_for(count, [&](long long lo, long long hi) {
+                for (long long i = lo; i < hi; i++) make(0, &hu[i * h], &hv[i * (k + 1)], h, k, seed + bits + i * 7919);
+            });
+            char w[40];
+            snprintf(w, sizeof w, "fixed h=%d k=%d", h, k);
+            const float kn = run_knuth(hu, h, hv, k + 1, count, 97, reps, w);
+            hu.clear(); hu.shrink_to_fit(); hv.clear(); hv.shrink_to_fit();
+            float mul = 0;
+            const float nw = run_batch(h, k, count, seed + bits, false, 97, reps, &mul);
+            printf("%8d %8lld %12.3f %12.3f %10.3f %14.2f\n", bits, count, kn, nw, mul, nw / kn);
             fflush(stdout);
         }
     }

@@ -43,9 +43,9 @@ import org.modalg.polynomial.batched.CpuBatchedIntegerEngine;
  * {@link #DEFAULT_MIN_ADD_LIMBS}, {@code -Dmodalg.gpu.batchedMinLimbs}) and products of fewer than
  * {@link #minProductWork()} limb products (count x stride^2; default
  * {@link #DEFAULT_MIN_PRODUCT_WORK}, {@code -Dmodalg.gpu.batchedMinWork}). {@link #divideAndRemainder}
- * runs on the device by Newton's method ({@link GpuNewtonDivision}, kernels of
- * {@code bigint_div.cu}) from the same work threshold when the batch's products fit the product
- * kernels (under {@code auto} only from the measured crossover, {@link #prefersDivision}: 2^13 bits
+ * runs on the device, instance by instance by schoolbook long division ({@link GpuLongDivision}) or
+ * Newton's method ({@link GpuNewtonDivision}), kernels of {@code bigint_div.cu}, from the same work
+ * threshold when the instances fit the kernels (under {@code auto} only from the measured crossover, {@link #prefersDivision}: 2^13 bits
  * and batches of 2^20 dividend limbs). {@link #runsOnDevice} says which for the other operations.
  * This engine never declines: every method returns true.
  *
@@ -413,14 +413,16 @@ public final class GpuBatchedIntegerEngine implements BatchedIntegerEngine, Auto
     }
 
     /**
-     * On the device by Newton's method ({@link GpuNewtonDivision}: the batch shifted to one
-     * divisor length, every product of at most {@link #MAX_PRODUCT_LIMBS} limbs) when the batch
-     * has at least {@link #minProductWork()} limb products (count x aStride x min(aStride,
-     * bStride)); otherwise, or where the shape is beyond the product kernels, on the CPU engine.
-     * The same limbs either way. Under {@code auto}, {@link #prefersDivision} decides whether the
-     * batch comes here at all. The instances run in groups of like shape
-     * ({@link GpuNewtonDivision}: divisors of mixed lengths no longer all pay the longest one's
-     * schedule).
+     * On the device when the batch has at least {@link #minProductWork()} limb products (count x
+     * aStride x min(aStride, bStride)), each instance by the cheaper of two routes
+     * ({@link GpuNewtonDivision#prefersLong}, measured costs): schoolbook long division
+     * ({@link GpuLongDivision}, Knuth's algorithm D, a few lanes of a warp per instance: about
+     * (h - k) k limb products, the route for short quotients or divisors and for every instance up
+     * to 2^16 bits on the division paper's data) or Newton's method ({@link GpuNewtonDivision}: in
+     * groups of like shape, every product of at most {@link #MAX_PRODUCT_LIMBS} limbs; the route
+     * for long quotients by long divisors); otherwise, or where neither route's kernels hold the
+     * instance, on the CPU engine. The same limbs either way. Under {@code auto},
+     * {@link #prefersDivision} decides whether the batch comes here at all.
      */
     @Override
     public boolean divideAndRemainder(long[] a, int aOff, int aStride, long[] b, int bOff, int bStride, long[] q,

@@ -19,7 +19,9 @@ import org.modalg.gpu.runtime.GpuRuntime;
 import org.modalg.polynomial.batched.CpuBatchedIntegerEngine;
 
 /**
- * Batched exact division on the device by Newton's method on the whole shifted inverse (Watt's
+ * Batched exact division on the device: each instance by the cheaper route ({@link #divide},
+ * {@link #prefersLong}), the schoolbook long division ({@link GpuLongDivision}) or, here, Newton's
+ * method on the whole shifted inverse (Watt's
  * shinv with the refinement steps, divisor prefixes and the close product, the clipped quotient
  * product and the corrections: the algorithm and bounds of polynomial's {@code NewtonDivision},
  * after Marchioro, Raahauge, Lovenskjold, Oancea and Watt, "On GPU implementation for
@@ -77,6 +79,7 @@ final class GpuNewtonDivision {
     private final GpuRuntime runtime;
     private final GpuBlockNttProduct blockNtt;
     private final DeviceWorkspace buffers = new DeviceWorkspace(12);
+    private final GpuLongDivision longDivision;
     private int injectedFault;
     private long cpuInstances;
 
@@ -84,20 +87,22 @@ final class GpuNewtonDivision {
     GpuNewtonDivision(GpuRuntime runtime, GpuBlockNttProduct blockNtt) {
         this.runtime = runtime;
         this.blockNtt = blockNtt;
+        this.longDivision = new GpuLongDivision(runtime);
     }
 
-    /** Tests only: the next device chunk fails with {@code cudaError}. */
+    /** Tests only: the next device chunk (of the long division when it runs first) fails with {@code cudaError}. */
     void injectFaultForTests(int cudaError) {
         injectedFault = cudaError;
     }
 
-    /** Instances this object has sent back to the CPU engine (flagged or after a fault). */
+    /** Instances this object and its long division have sent back to the CPU engine (flagged or after a fault). */
     long cpuInstances() {
-        return cpuInstances;
+        return cpuInstances + longDivision.cpuInstances();
     }
 
     void release() {
         buffers.release();
+        longDivision.release();
     }
 
     // ---- the schedule (div_harness.cu repeats it) --------------------------------------------------
@@ -391,13 +396,92 @@ final class GpuNewtonDivision {
 
     /**
      * a_i = q_i b_i + r_i for i &lt; count, arguments as {@code BatchedIntegerEngine.divideAndRemainder}
-     * (already checked, no zero divisor), the instances in the {@link #groups} of their shapes, one
-     * schedule per group. Returns false, writing nothing, when no group's shape fits the product
-     * kernels (the caller then uses the CPU engine); a group that does not fit while others do runs
-     * on the CPU engine.
+     * (already checked, no zero divisor). Each instance goes to the schoolbook long division
+     * ({@link GpuLongDivision}) or to Newton's method by {@link #prefersLong} (the measured cost of
+     * its (h - k) k limb products against the Newton schedule's model for its shape); the Newton
+     * instances run in the {@link #groups} of their shapes, one schedule per group. Returns false,
+     * writing nothing, when no instance fits either route's kernels (the caller then uses the CPU
+     * engine); an instance that fits neither while others do runs on the CPU engine. O(count) on
+     * the host besides the routes.
      */
     boolean divide(long[] a, int aOff, int sa, long[] b, int bOff, int sb, long[] q, int qOff, long[] r, int rOff,
             int count, Options options, CpuBatchedIntegerEngine cpu) {
+        int[] longMembers = new int[count];
+        int[] newtonMembers = new int[count];
+        int nl = 0;
+        int nn = 0;
+        for (int i = 0; i < count; i++) {
+            int nu = GpuLongDivision.significant(a, aOff + i * sa, sa);
+            int nv = GpuLongDivision.significant(b, bOff + i * sb, sb);
+            boolean longFits = longDivision.fits(nu, nv);
+            if (longFits && (prefersLong(nu, nv) || !fits(shapeOf(nu, nv)))) {
+                longMembers[nl++] = i;
+            } else {
+                newtonMembers[nn++] = i;
+            }
+        }
+        if (nl > 0) {
+            if (injectedFault != 0) { // the tests' fault goes to the route that runs first
+                longDivision.injectFaultForTests(injectedFault);
+                injectedFault = 0;
+            }
+            longDivision.divide(a, aOff, sa, b, bOff, sb, q, qOff, r, rOff, Arrays.copyOf(longMembers, nl), options,
+                    cpu);
+        }
+        if (nn == 0) {
+            return true;
+        }
+        if (nl == 0) {
+            return divideNewton(a, aOff, sa, b, bOff, sb, q, qOff, r, rOff, count, options, cpu);
+        }
+        // the Newton instances packed, divided in their groups, and put back
+        long[] ga = new long[Math.multiplyExact(nn, sa)];
+        long[] gb = new long[Math.multiplyExact(nn, sb)];
+        for (int x = 0; x < nn; x++) {
+            System.arraycopy(a, aOff + newtonMembers[x] * sa, ga, x * sa, sa);
+            System.arraycopy(b, bOff + newtonMembers[x] * sb, gb, x * sb, sb);
+        }
+        long[] gq = q == null ? null : new long[ga.length];
+        long[] gr = r == null ? null : new long[gb.length];
+        if (!divideNewton(ga, 0, sa, gb, 0, sb, gq, 0, gr, 0, nn, options, cpu)) {
+            cpu.divideAndRemainder(ga, 0, sa, gb, 0, sb, gq, 0, gr, 0, nn, options);
+        }
+        for (int x = 0; x < nn; x++) {
+            if (gq != null) {
+                System.arraycopy(gq, x * sa, q, qOff + newtonMembers[x] * sa, sa);
+            }
+            if (gr != null) {
+                System.arraycopy(gr, x * sb, r, rOff + newtonMembers[x] * sb, sb);
+            }
+        }
+        return true;
+    }
+
+    // The Newton shape of one instance of nu / nv significant limbs (as divideGrouped forms it).
+    private static Plan shapeOf(int nu, int nv) {
+        int k = Math.max(1, nv - 1);
+        int n = Math.max(2, nu - (nv - 1));
+        return new Plan(k + n, k);
+    }
+
+    /**
+     * Whether an instance of nu dividend and nv divisor significant limbs is cheaper by the long
+     * division: {@link GpuLongDivision#cost} (its steps at the measured time per step) at most the
+     * Newton schedule's work for its own shape ({@link #cost} of one instance less its launches).
+     * O(log(nu)).
+     */
+    static boolean prefersLong(int nu, int nv) {
+        if (nu < nv) {
+            return true;
+        }
+        int k = Math.max(1, nv - 1);
+        int h = k + Math.max(2, nu - (nv - 1));
+        return GpuLongDivision.cost(nu, nv) <= cost(h, k, 1) - cost(h, k, 0);
+    }
+
+    // The Newton route alone: the instances in the groups of their shapes.
+    private boolean divideNewton(long[] a, int aOff, int sa, long[] b, int bOff, int sb, long[] q, int qOff,
+            long[] r, int rOff, int count, Options options, CpuBatchedIntegerEngine cpu) {
         return divideGrouped(a, aOff, sa, b, bOff, sb, q, qOff, r, rOff, count, options, cpu,
                 (p, shift, ga, gaOff, gsa, gb, gbOff, gsb, gq, gqOff, gr, grOff, n, o) -> fits(p)
                         && divideShape(p, shift, ga, gaOff, gsa, gb, gbOff, gsb, gq, gqOff, gr, grOff, n, o, cpu));

@@ -45,11 +45,13 @@ class GpuNewtonDivisionTest {
             gpu = new GpuBatchedIntegerEngine(0, 0);
         }
         Logger.getLogger(GpuNewtonDivision.class.getName()).addHandler(capture);
+        Logger.getLogger(GpuLongDivision.class.getName()).addHandler(capture);
     }
 
     @AfterEach
     void stop() {
         Logger.getLogger(GpuNewtonDivision.class.getName()).removeHandler(capture);
+        Logger.getLogger(GpuLongDivision.class.getName()).removeHandler(capture);
     }
 
     private static void put(BigInteger x, long[] dst, int off, int len) {
@@ -181,18 +183,31 @@ class GpuNewtonDivisionTest {
 
     @Test
     void aDeviceFaultLeavesTheBatchToTheCpu() {
+        // the long division's route (these sizes), then Newton's (2^18-bit dividends by divisors of
+        // 1900 .. 2048 limbs: GpuNewtonDivision.prefersLong says Newton)
         long seed = GpuTests.seed("GpuNewtonDivisionTest fault");
         Random rnd = new Random(seed);
-        int sa = 50;
-        int sb = 20;
-        int count = 40;
-        long[] a = new long[count * sa];
-        long[] b = new long[count * sb];
-        for (int i = 0; i < count; i++) {
-            BigInteger[] uv = instance(rnd, i, sa, sb);
-            put(uv[0], a, i * sa, sa);
-            put(uv[1], b, i * sb, sb);
+        int[][] shapes = {{50, 20, 40}, {4096, 2048, 6}};
+        for (int[] sh : shapes) {
+            int sa = sh[0];
+            int sb = sh[1];
+            int count = sh[2];
+            long[] a = new long[count * sa];
+            long[] b = new long[count * sb];
+            for (int i = 0; i < count; i++) {
+                BigInteger[] uv = sa > 1000
+                        ? new BigInteger[] {new BigInteger(64 * sa - 1, rnd),
+                            new BigInteger(64 * (1900 + rnd.nextInt(149)), rnd).setBit(64 * 1900)}
+                        : instance(rnd, i, sa, sb);
+                put(uv[0], a, i * sa, sa);
+                put(uv[1], b, i * sb, sb);
+            }
+            warnings.clear();
+            faultThenDevice(a, b, sa, sb, count, "seed=" + seed + " " + sa + " / " + sb);
         }
+    }
+
+    private void faultThenDevice(long[] a, long[] b, int sa, int sb, int count, String msg) {
         long[] wq = new long[count * sa];
         long[] wr = new long[count * sb];
         CPU.divideAndRemainder(a, 0, sa, b, 0, sb, wq, 0, wr, 0, count, ONE);
@@ -201,18 +216,18 @@ class GpuNewtonDivisionTest {
             long[] q = new long[count * sa];
             long[] r = new long[count * sb];
             assertTrue(fresh.divideAndRemainder(a, 0, sa, b, 0, sb, q, 0, r, 0, count, ONE));
-            assertArrayEquals(wq, q);
-            assertArrayEquals(wr, r);
-            assertEquals(1, warnings.size(), warnings.toString());
+            assertArrayEquals(wq, q, msg);
+            assertArrayEquals(wr, r, msg);
+            assertEquals(1, warnings.size(), msg + " " + warnings);
             assertTrue(warnings.get(0).contains("run on the CPU"), warnings.get(0));
             assertEquals(count, fresh.divisionForTests().cpuInstances());
             // the next call runs on the device again; q only, r only
             long[] q2 = new long[count * sa];
             assertTrue(fresh.divideAndRemainder(a, 0, sa, b, 0, sb, q2, 0, null, 0, count, ONE));
-            assertArrayEquals(wq, q2);
+            assertArrayEquals(wq, q2, msg);
             long[] r2 = new long[count * sb];
             assertTrue(fresh.divideAndRemainder(a, 0, sa, b, 0, sb, null, 0, r2, 0, count, ONE));
-            assertArrayEquals(wr, r2);
+            assertArrayEquals(wr, r2, msg);
             assertEquals(count, fresh.divisionForTests().cpuInstances());
         }
     }
