@@ -83,6 +83,8 @@ final class GpuFpBatchProduct implements AutoCloseable {
     private final CpuBatchedIntegerEngine cpu = CpuBatchedIntegerEngine.shared();
     private final DeviceWorkspace buffers = new DeviceWorkspace(4);
     private final DeviceBuffer[] tables = new DeviceBuffer[MAX_LOG_N + 1];
+    // the pass tables of the kernels by transform length, made on the device from table(MAX_LOG_N)
+    private final DeviceBuffer[] passTables = new DeviceBuffer[MAX_LOG_N + 1];
     private int injectedFault;
     private long failInstance = -1;
 
@@ -143,9 +145,36 @@ final class GpuFpBatchProduct implements AutoCloseable {
         return 16;
     }
 
-    /** The kernel for m limbs: {@code fpb_mul_nN_pP}. */
+    /**
+     * The kernel for m limbs: {@code fpb_mul_nN_pPt}, the variant that reads its roots from per-shape
+     * pass tables (consecutive entries for the threads of a warp; 1.2-1.9x the variant reading the
+     * shared root table at strides on an H100, module BENCHMARKS.md).
+     */
     static String kernelName(int m) {
-        return "fpb_mul_n" + (1 << logLength(m)) + "_p" + pointsPerThread(m);
+        return "fpb_mul_n" + (1 << logLength(m)) + "_p" + pointsPerThread(m) + "t";
+    }
+
+    /**
+     * Entries of the pass tables of a transform of 2^logn points in passes of radix 2^lp, then one
+     * of the remaining levels (fpbatch.cu's fpb_tab_entries): (R - 1) Ns per pass with Ns &gt; 1.
+     */
+    static int tableEntries(int logn, int lp) {
+        int total = 0;
+        int logNs = 0;
+        for (int p = 0; p < logn / lp; p++) {
+            total += logNs > 0 ? ((1 << lp) - 1) << logNs : 0;
+            logNs += lp;
+        }
+        if (logn % lp != 0 && logNs > 0) {
+            total += ((1 << (logn % lp)) - 1) << logNs;
+        }
+        return total;
+    }
+
+    /** The double2 entries of the instance tables of a transform of 2^lg points (fpb_tables's count). */
+    static int passTableEntries(int lg) {
+        int lp = Integer.numberOfTrailingZeros(pointsPerThread(0));
+        return (1 << lg) / 2 + tableEntries(lg, lp) + tableEntries(lg - 1, lp - 1);
     }
 
     /** Threads of one instance: N / P. */
@@ -169,25 +198,35 @@ final class GpuFpBatchProduct implements AutoCloseable {
         return m >= 1 && m <= MAX_LIMBS && sharedPerInstance(m) <= runtime.maxSharedOptin();
     }
 
+    /** The fewest limbs for which {@link #chosenFor} takes the FP product by default. */
+    static final int MIN_CHOSEN_LIMBS = 57;
+
     /**
      * Whether {@link GpuBatchedIntegerEngine#multiply} takes this product for m-limb instances:
-     * not when {@code -Dmodalg.gpu.batchedMulKernel} forces a schoolbook kernel;
-     * {@code -Dmodalg.gpu.fpBatch=true} takes it at every size it {@link #proven proves} (tests,
-     * benchmarks); otherwise where it measured faster than both the schoolbook and the in-block
-     * NTT: nowhere yet. On an H100 (module BENCHMARKS.md, "FP64 in-block product", 2026-11-26) it
-     * took 8.05 / 9.95 / 10.67 / 11.06 / 11.67 ms for the paper's grid at 2^11 .. 2^15 bits against
-     * the schoolbook's 4.80 / 8.74 / 17.0 / 33.6 / 50.3 and the NTT's 8.29 / 8.35 / 9.49 / 9.91 /
-     * 11.28 (faster than the NTT only at 2^11, where the schoolbook leads, and faster than the
-     * schoolbook from 2^13, where the NTT leads by 3-13%), so the engine keeps its rule.
+     * not when {@code -Dmodalg.gpu.batchedMulKernel} forces a schoolbook kernel or
+     * {@code -Dmodalg.gpu.fpBatch=false}; {@code -Dmodalg.gpu.fpBatch=true} takes it at every size
+     * it {@link #proven proves} (tests, benchmarks); otherwise for {@value #MIN_CHOSEN_LIMBS} to
+     * {@value #MAX_LIMBS} limbs (where proven), where it measured faster than both exact kernels.
+     * On an H100 (module BENCHMARKS.md, "FP64 in-block product, pass tables", 2026-11-26) the
+     * pass-table kernels took 4.68 / 5.54 / 5.81 / 6.74 / 8.02 ms for the paper's grid at 2^11 ..
+     * 2^15 bits (32 .. 512 limbs) against the schoolbook's 4.80 / 8.74 / 17.0 / 33.6 / 50.3 and the
+     * in-block NTT's 8.28 / 8.35 / 9.50 / 9.90 / 11.28: 1.41-1.63x the best exact kernel from 64
+     * limbs, level with the schoolbook at 32. A kernel of N points costs about the same for every m
+     * it takes (N / 16 &lt; m &le; N / 8), while the schoolbook grows as m^2: at 57 limbs the schoolbook's
+     * estimate (8.74 (57/64)^2 ms a 2^20-instance batch) already exceeds the FP kernel's 5.54.
      */
     static boolean chosenFor(int m) {
         if (System.getProperty("modalg.gpu.batchedMulKernel") != null) {
             return false;
         }
-        if (m < 1 || m > MAX_LIMBS) {
+        if (m < 1 || m > MAX_LIMBS || !proven(m)) {
             return false;
         }
-        return Boolean.getBoolean("modalg.gpu.fpBatch");
+        String forced = System.getProperty("modalg.gpu.fpBatch");
+        if (forced != null) {
+            return Boolean.parseBoolean(forced);
+        }
+        return m >= MIN_CHOSEN_LIMBS;
     }
 
     /** Instances redone exactly on the CPU after a failed check, by any object of this class so far (tests). */
@@ -287,6 +326,11 @@ final class GpuFpBatchProduct implements AutoCloseable {
                 tables[i] = null;
                 t.close();
             }
+            if (passTables[i] != null) {
+                DeviceBuffer t = passTables[i];
+                passTables[i] = null;
+                t.close();
+            }
         }
         buffers.release();
     }
@@ -322,6 +366,28 @@ final class GpuFpBatchProduct implements AutoCloseable {
         return tables[lg];
     }
 
+    // The instance tables of the kernels for 2^lg points: copies of the roots of table(MAX_LOG_N)
+    // (the same values, so the same error bound) in the order the kernels read them; once per context.
+    private DeviceBuffer passTable(int lg) {
+        if (passTables[lg] == null) {
+            int count = passTableEntries(lg);
+            DeviceBuffer out = new DeviceBuffer(2L * count);
+            try {
+                CUfunction f = runtime.function(GpuKernels.FPBATCH, "fpb_tables");
+                Cuda.launch(f, "fpb_tables", 64, 1, 256, 0, table(MAX_LOG_N).arg(),
+                        Pointer.to(new int[] {MAX_LOG_N}), Pointer.to(new int[] {lg}),
+                        Pointer.to(new int[] {Integer.numberOfTrailingZeros(pointsPerThread(0))}), out.arg(),
+                        Pointer.to(new int[] {count}));
+                Cuda.synchronize("fpb_tables");
+            } catch (GpuException e) {
+                out.close();
+                throw e;
+            }
+            passTables[lg] = out;
+        }
+        return passTables[lg];
+    }
+
     // n instances: a from aOff, b from bOff (unless same), products to r from rOff; returns the flags.
     private int[] device(long[] a, int aOff, long[] b, int bOff, boolean same, long[] r, int rOff, int m, int n,
             int first) {
@@ -345,7 +411,8 @@ final class GpuFpBatchProduct implements AutoCloseable {
             throw new GpuException("cuLaunchKernel(" + kernel + ") failed: injected fault for the tests (" + code
                     + ")", code);
         }
-        DeviceBuffer tw = table(lg);
+        DeviceBuffer tw = table(MAX_LOG_N);
+        DeviceBuffer pt = passTable(lg);
         CUfunction f = runtime.function(GpuKernels.FPBATCH, kernel);
         if (sh[2] > 48 * 1024) { // dynamic shared memory above 48 KiB needs the opt-in
             Cuda.check(JCudaDriver.cuFuncSetAttribute(f,
@@ -356,8 +423,8 @@ final class GpuFpBatchProduct implements AutoCloseable {
         Pointer sm = Pointer.to(new long[] {m});
         Cuda.launch(f, kernel, sh[3], 1, sh[0], sh[2], da.arg(), sm, db.arg(), sm, dc.arg(),
                 Pointer.to(new long[] {2L * m}), Pointer.to(new int[] {m}), Pointer.to(new long[] {n}), tw.arg(),
-                Pointer.to(new int[] {lg}), df.arg(), Pointer.to(new long[] {0}), Pointer.to(new double[] {MARGIN}),
-                Pointer.to(new long[] {fail}));
+                Pointer.to(new int[] {MAX_LOG_N}), df.arg(), Pointer.to(new long[] {0}),
+                Pointer.to(new double[] {MARGIN}), Pointer.to(new long[] {fail}), pt.arg());
         Cuda.synchronize(kernel);
         long[] fw = new long[(int) flagWords];
         df.download(0, fw, 0, flagWords);

@@ -92,7 +92,13 @@ class GpuFpBatchProductTest {
         assertEquals(12, GpuFpBatchProduct.logLength(512)); // 2^15 bits: 4096 points
         assertEquals(13, GpuFpBatchProduct.logLength(513));
         assertEquals(6, GpuFpBatchProduct.logLength(1));
-        assertEquals("fpb_mul_n256_p" + GpuFpBatchProduct.pointsPerThread(32), GpuFpBatchProduct.kernelName(32));
+        assertEquals("fpb_mul_n256_p" + GpuFpBatchProduct.pointsPerThread(32) + "t", GpuFpBatchProduct.kernelName(32));
+        // the pass tables' entries, by the definition: (R - 1) Ns for each pass with Ns > 1
+        assertEquals(0, GpuFpBatchProduct.tableEntries(4, 4)); // one pass, Ns = 1
+        assertEquals(15 * 16, GpuFpBatchProduct.tableEntries(8, 4)); // passes Ns = 1, 16
+        assertEquals(15 * 16 + 3 * 256, GpuFpBatchProduct.tableEntries(10, 4)); // then a radix-4 pass at Ns = 256
+        assertEquals(7 * 8 + 7 * 64, GpuFpBatchProduct.tableEntries(9, 3));
+        assertEquals(128 + 15 * 16 + 7 * 8 + 1 * 64, GpuFpBatchProduct.passTableEntries(8));
         int p = GpuFpBatchProduct.pointsPerThread(512);
         assertEquals(4096 / p, GpuFpBatchProduct.threadsPerInstance(512));
         assertEquals(16L * (4096 + 256) + 4L * (4096 / p) + 16, GpuFpBatchProduct.sharedPerInstance(512));
@@ -109,8 +115,11 @@ class GpuFpBatchProductTest {
         try {
             assertFalse(GpuFpBatchProduct.chosenFor(0));
             assertFalse(GpuFpBatchProduct.chosenFor(856), "beyond the bound: never");
-            for (int m : new int[] {1, 32, 64, 128, 256, 512, 855}) { // measured slower than the best exact route
+            for (int m : new int[] {1, 32, 56}) { // the schoolbook is level or faster
                 assertFalse(GpuFpBatchProduct.chosenFor(m), "by default at " + m);
+            }
+            for (int m : new int[] {57, 64, 128, 256, 512, 855}) { // measured faster than both exact kernels
+                assertTrue(GpuFpBatchProduct.chosenFor(m), "by default at " + m);
             }
             System.setProperty("modalg.gpu.fpBatch", "true");
             assertTrue(GpuFpBatchProduct.chosenFor(1));
