@@ -66,13 +66,16 @@ class GpuBatchedIntegerEngineTest {
             gpu = new GpuBatchedIntegerEngine(0, 0);
         }
         Logger.getLogger(GpuBatchedIntegerEngine.class.getName()).addHandler(capture);
+        Logger.getLogger(GpuFpBatchProduct.class.getName()).addHandler(capture);
     }
 
     @AfterEach
     void stop() {
         DeviceBuffer.limitAllocationsForTests(Long.MAX_VALUE);
         System.clearProperty("modalg.gpu.batchedMulKernel");
+        System.clearProperty("modalg.gpu.fpBatch");
         Logger.getLogger(GpuBatchedIntegerEngine.class.getName()).removeHandler(capture);
+        Logger.getLogger(GpuFpBatchProduct.class.getName()).removeHandler(capture);
     }
 
     // ---- inputs ------------------------------------------------------------------------------
@@ -358,6 +361,7 @@ class GpuBatchedIntegerEngineTest {
 
     @Test
     void outOfMemorySplitsTheBatchThenLeavesItToTheCpu() {
+        System.setProperty("modalg.gpu.fpBatch", "false"); // the engine's own kernels (64 limbs: else the FP product)
         Random rnd = new Random(GpuTests.seed("outOfMemorySplitsTheBatch"));
         int s = 64;
         int count = 64;
@@ -378,6 +382,23 @@ class GpuBatchedIntegerEngineTest {
             long[] r2 = new long[2 * s * count];
             assertTrue(fresh.multiply(ab[0], 0, ab[1], 0, r2, 0, s, count, ONE));
             assertArrayEquals(want, r2, "CPU fallback");
+            assertTrue(warnings.stream().anyMatch(w -> w.contains("run on the CPU")), warnings.toString());
+        }
+    }
+
+    @Test
+    void theFpProductOutOfMemoryLeavesTheBatchToTheCpuExactly() {
+        Random rnd = new Random(GpuTests.seed("theFpProductOutOfMemory"));
+        int s = 64; // the FP64 product's range
+        int count = 64;
+        long[][] ab = operands(rnd, s, count, 0);
+        long[] want = new long[2 * s * count];
+        CPU.multiply(ab[0], 0, ab[1], 0, want, 0, s, count, ONE);
+        try (GpuBatchedIntegerEngine fresh = freshEngine()) {
+            DeviceBuffer.limitAllocationsForTests(DeviceBuffer.allocatedBytes() + s * Long.BYTES);
+            long[] r = new long[2 * s * count];
+            assertTrue(fresh.multiply(ab[0], 0, ab[1], 0, r, 0, s, count, ONE));
+            assertArrayEquals(want, r, "CPU fallback of the FP product");
             assertTrue(warnings.stream().anyMatch(w -> w.contains("run on the CPU")), warnings.toString());
         }
     }
