@@ -73,6 +73,18 @@ final class GpuBlockNttProduct implements AutoCloseable {
     private final CpuBatchedIntegerEngine cpu = CpuBatchedIntegerEngine.shared();
     private final DeviceWorkspace buffers = new DeviceWorkspace(3);
     private boolean tablesReady;
+    private final DeviceChunks.Held held = new DeviceChunks.Held() {
+        @Override
+        public void releaseAll() {
+            tablesReady = false; // set first: the release itself may fail on a broken context
+            buffers.release();
+        }
+
+        @Override
+        public void releaseBuffers() {
+            buffers.release();
+        }
+    };
     private int injectedFault;
 
     /** A product on {@code runtime}'s device. */
@@ -174,48 +186,9 @@ final class GpuBlockNttProduct implements AutoCloseable {
         }
         boolean same = a == b && aOff == bOff;
         long perInstance = (same ? 3L : 4L) * m;
-        int done = 0;
-        int chunk = 0;
-        while (done < count) {
-            options.checkCancelled("in the GPU block NTT product");
-            int n = 0;
-            try {
-                runtime.enterContext();
-                if (chunk == 0) {
-                    long fit = runtime.freeMemory() * 6 / 10 / Long.BYTES / perInstance;
-                    chunk = (int) Math.max(1, Math.min(count, Math.min(fit, MAX_CHUNK_LIMBS / m)));
-                }
-                n = Math.min(chunk, count - done);
-                device(a, aOff + done * m, b, bOff + done * m, same, r, rOff + 2 * done * m, m, n);
-                done += n;
-            } catch (GpuException e) {
-                try {
-                    buffers.release();
-                } catch (GpuException again) {
-                    // the context is broken: the CPU takes the rest below
-                }
-                tablesReady = false;
-                if (e.isOutOfMemory() && n > 1) {
-                    chunk = n / 2;
-                    LOG.warning("GPU out of memory for a block NTT product of " + count + " instances of " + m
-                            + " limbs; retrying with chunks of " + chunk + " instances");
-                    continue;
-                }
-                LOG.warning((e.isOutOfMemory() ? "GPU out of memory for one instance" : "GPU failed ("
-                        + e.getMessage() + ")") + " in a block NTT product of " + count + " instances of " + m
-                        + " limbs; instances " + done + ".." + (count - 1) + " run on the CPU");
-                cpu.multiply(a, aOff + done * m, b, bOff + done * m, r, rOff + 2 * done * m, m, count - done,
-                        options);
-                return;
-            }
-        }
-        if ((long) Math.min(chunk, count) * perInstance * Long.BYTES > KEEP_BYTES) {
-            try {
-                buffers.release();
-            } catch (GpuException e) {
-                LOG.fine(() -> "freeing the block NTT product's buffers failed: " + e.getMessage());
-            }
-        }
+        DeviceChunks.multiply("a block NTT product", runtime, LOG, held, a, aOff, b, bOff, r, rOff, m, count, options,
+                perInstance, MAX_CHUNK_LIMBS, KEEP_BYTES,
+                (first, n) -> device(a, aOff + first * m, b, bOff + first * m, same, r, rOff + 2 * first * m, m, n));
     }
 
     /** Frees the device buffers kept between calls (allocated again when needed). Idempotent. */

@@ -82,6 +82,17 @@ final class GpuFpBatchProduct implements AutoCloseable {
     private final GpuRuntime runtime;
     private final CpuBatchedIntegerEngine cpu = CpuBatchedIntegerEngine.shared();
     private final DeviceWorkspace buffers = new DeviceWorkspace(4);
+    private final DeviceChunks.Held held = new DeviceChunks.Held() {
+        @Override
+        public void releaseAll() {
+            release();
+        }
+
+        @Override
+        public void releaseBuffers() {
+            buffers.release();
+        }
+    };
     private final DeviceBuffer[] tables = new DeviceBuffer[MAX_LOG_N + 1];
     // the pass tables of the kernels by transform length, made on the device from table(MAX_LOG_N)
     private final DeviceBuffer[] passTables = new DeviceBuffer[MAX_LOG_N + 1];
@@ -261,55 +272,20 @@ final class GpuFpBatchProduct implements AutoCloseable {
         }
         boolean same = a == b && aOff == bOff;
         long perInstance = (same ? 3L : 4L) * m + 1;
-        int done = 0;
-        int chunk = 0;
-        while (done < count) {
-            options.checkCancelled("in the GPU FP batch product");
-            int n = 0;
-            try {
-                runtime.enterContext();
-                if (chunk == 0) {
-                    long fit = runtime.freeMemory() * 6 / 10 / Long.BYTES / perInstance;
-                    chunk = (int) Math.max(1, Math.min(count, Math.min(fit, MAX_CHUNK_LIMBS / m)));
-                }
-                n = Math.min(chunk, count - done);
-                int[] flags = device(a, aOff + done * m, b, bOff + done * m, same, r, rOff + 2 * done * m, m, n, done);
-                for (int i = 0; i < n; i++) {
-                    if (flags[i] != 0) { // the check failed: the exact route (never a wrong answer)
-                        int k = done + i;
-                        cpu.multiply(a, aOff + k * m, b, bOff + k * m, r, rOff + 2 * k * m, m, 1, options);
-                        FALLBACKS.incrementAndGet();
-                        LOG.fine(() -> "FP batch product: instance " + k + " of " + m + " limbs failed the rounding"
-                                + " check; recomputed exactly");
+        DeviceChunks.multiply("an FP batch product", runtime, LOG, held, a, aOff, b, bOff, r, rOff, m, count, options,
+                perInstance, MAX_CHUNK_LIMBS, KEEP_BYTES, (first, n) -> {
+                    int[] flags = device(a, aOff + first * m, b, bOff + first * m, same, r, rOff + 2 * first * m, m,
+                            n, first);
+                    for (int i = 0; i < n; i++) {
+                        if (flags[i] != 0) { // the check failed: the exact route (never a wrong answer)
+                            int k = first + i;
+                            cpu.multiply(a, aOff + k * m, b, bOff + k * m, r, rOff + 2 * k * m, m, 1, options);
+                            FALLBACKS.incrementAndGet();
+                            LOG.fine(() -> "FP batch product: instance " + k + " of " + m + " limbs failed the"
+                                    + " rounding check; recomputed exactly");
+                        }
                     }
-                }
-                done += n;
-            } catch (GpuException e) {
-                try {
-                    release();
-                } catch (GpuException again) {
-                    // the context is broken: the CPU takes the rest below
-                }
-                if (e.isOutOfMemory() && n > 1) {
-                    chunk = n / 2;
-                    LOG.warning("GPU out of memory for an FP batch product of " + count + " instances of " + m
-                            + " limbs; retrying with chunks of " + chunk + " instances");
-                    continue;
-                }
-                LOG.warning((e.isOutOfMemory() ? "GPU out of memory for one instance" : "GPU failed ("
-                        + e.getMessage() + ")") + " in an FP batch product of " + count + " instances of " + m
-                        + " limbs; instances " + done + ".." + (count - 1) + " run on the CPU");
-                cpu.multiply(a, aOff + done * m, b, bOff + done * m, r, rOff + 2 * done * m, m, count - done, options);
-                return;
-            }
-        }
-        if ((long) Math.min(chunk, count) * perInstance * Long.BYTES > KEEP_BYTES) {
-            try {
-                buffers.release();
-            } catch (GpuException e) {
-                LOG.fine(() -> "freeing the FP batch product's buffers failed: " + e.getMessage());
-            }
-        }
+                });
     }
 
     /** Frees the device buffers and tables kept between calls (allocated again when needed). Idempotent. */
