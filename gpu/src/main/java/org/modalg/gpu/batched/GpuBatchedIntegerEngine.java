@@ -13,7 +13,7 @@ import org.modalg.gpu.runtime.Cuda;
 import org.modalg.gpu.runtime.DeviceBuffer;
 import org.modalg.gpu.runtime.DeviceWorkspace;
 import org.modalg.gpu.runtime.GpuException;
-import org.modalg.gpu.runtime.GpuKernels;
+import org.modalg.gpu.runtime.GpuModules;
 import org.modalg.gpu.runtime.GpuRuntime;
 import org.modalg.polynomial.batched.CpuBatchedIntegerEngine;
 
@@ -699,7 +699,7 @@ public final class GpuBatchedIntegerEngine implements BatchedIntegerEngine, Auto
             throw new GpuException("cuLaunchKernel(" + s.kernel + ") failed: injected fault for the tests (" + code
                     + ")", code);
         }
-        CUfunction f = runtime.function(GpuKernels.BIGINT, s.kernel);
+        CUfunction f = runtime.function(GpuModules.BIGINT, s.kernel);
         if (s.shared > 32 * 1024) { // static + dynamic above 48 KiB needs the opt-in (bigint.cu)
             Cuda.check(JCudaDriver.cuFuncSetAttribute(f,
                     CUfunction_attribute.CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, s.shared),
@@ -714,7 +714,7 @@ public final class GpuBatchedIntegerEngine implements BatchedIntegerEngine, Auto
                 Cuda.launch(f, s.kernel, s.grid, 1, s.threads, s.shared, da.arg(), sa, db.arg(), sa, dc.arg(),
                         longs(rs), df.arg(), ints(m), ints(rs), longs(n), ints(s.bands));
             }
-            CUfunction carry = runtime.function(GpuKernels.BIGINT, MB_CARRY);
+            CUfunction carry = runtime.function(GpuModules.BIGINT, MB_CARRY);
             Cuda.launch(carry, MB_CARRY, n, 1, s.carryThreads, 0, dc.arg(), longs(rs), df.arg(), ints(rs),
                     longs((long) s.bands * MB_THREADS), longs(n));
         } else if (kind == Kind.SQUARE && s.kernel.startsWith("bi_sqr")) {

@@ -14,7 +14,7 @@ import org.modalg.gpu.runtime.Cuda;
 import org.modalg.gpu.runtime.DeviceBuffer;
 import org.modalg.gpu.runtime.DeviceWorkspace;
 import org.modalg.gpu.runtime.GpuException;
-import org.modalg.gpu.runtime.GpuKernels;
+import org.modalg.gpu.runtime.GpuModules;
 import org.modalg.gpu.runtime.GpuRuntime;
 import org.modalg.polynomial.batched.CpuBatchedIntegerEngine;
 
@@ -720,14 +720,14 @@ final class GpuNewtonDivision {
     // ---- launches ----------------------------------------------------------------------------------
 
     private void warp(String kernel, int grid, Pointer... args) {
-        CUfunction f = runtime.function(GpuKernels.BIGINT_DIV, kernel);
+        CUfunction f = runtime.function(GpuModules.BIGINT_DIV, kernel);
         Cuda.launch(f, kernel, grid, 1, 32 * WARPS, 0, args);
     }
 
     private void extract(DeviceBuffer src, long ss, int off, int len, DeviceBuffer dst, long sd, int m, int n) {
         long total = (long) n * m;
         int grid = (int) Math.min((total + 255) / 256, 1 << 16);
-        CUfunction f = runtime.function(GpuKernels.BIGINT_DIV, "bd_extract");
+        CUfunction f = runtime.function(GpuModules.BIGINT_DIV, "bd_extract");
         Cuda.launch(f, "bd_extract", grid, 1, 256, 0, src.arg(), longs(ss), ints(off), ints(len), dst.arg(), longs(sd),
                 ints(m), longs(n));
     }
@@ -750,7 +750,7 @@ final class GpuNewtonDivision {
         int shared = s.shared;
         int threads = s.threads;
         int grid = s.grid;
-        CUfunction f = runtime.function(GpuKernels.BIGINT, kernel);
+        CUfunction f = runtime.function(GpuModules.BIGINT, kernel);
         if (shared > 32 * 1024) {
             Cuda.check(JCudaDriver.cuFuncSetAttribute(f,
                     CUfunction_attribute.CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, shared),
