@@ -1,7 +1,7 @@
 package org.modalg.distributed;
 
 import org.modalg.modular.image.ClusterEngineProvider;
-import org.modalg.modular.image.ClusterEngines;
+import org.modalg.modular.image.ClusterSession;
 
 /**
  * The {@code spark} cluster engine provider ({@link org.modalg.modular.image.ImageEngines#cluster}):
@@ -20,7 +20,7 @@ public final class SparkImagesProvider implements ClusterEngineProvider {
     }
 
     @Override
-    public ClusterEngines connect(String master) {
+    public ClusterSession connect(String master) {
         return SparkImages.connect(master);
     }
 }
