@@ -8,10 +8,10 @@ import org.modalg.modular.image.ClusterSession;
  * listed in {@code META-INF/services/org.modalg.modular.image.ClusterEngineProvider}, so that the
  * command line's {@code --spark MASTER_URL} finds it when this module is on the class path.
  */
-public final class SparkImagesProvider implements ClusterEngineProvider {
+public final class SparkClusterEngineProvider implements ClusterEngineProvider {
 
     /** For the ServiceLoader. */
-    public SparkImagesProvider() {
+    public SparkClusterEngineProvider() {
     }
 
     @Override
