@@ -461,10 +461,7 @@ public final class GpuImageEngine implements ImageEngine {
             if (closed) {
                 throw new IllegalStateException("LU images already closed");
             }
-            if (b == null || x == null || b.length < (long) primes.length * n || x.length < (long) primes.length * n) {
-                throw new IllegalArgumentException("b and x must hold count * n = " + (long) primes.length * n
-                        + " residues");
-            }
+            LuImages.checkSolve(b, x, primes.length, n);
             boolean[] onCpu = new boolean[primes.length];
             for (int j : cpuIndex) {
                 onCpu[j] = true;
