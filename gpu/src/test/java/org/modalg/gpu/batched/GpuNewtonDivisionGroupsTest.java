@@ -126,7 +126,7 @@ class GpuNewtonDivisionGroupsTest {
         }
 
         @Override
-        public boolean run(GpuNewtonDivision.Plan p, int[] shift, long[] a, int aOff, int sa, long[] b, int bOff,
+        public boolean run(GpuNewtonDivision.Shape p, int[] shift, long[] a, int aOff, int sa, long[] b, int bOff,
                 int sb, long[] q, int qOff, long[] r, int rOff, int count, Options options) {
             assertEquals(count, shift.length);
             for (int i = 0; i < count; i++) {
