@@ -15,7 +15,7 @@ import org.apache.spark.broadcast.Broadcast;
 import org.modalg.fft.Backend;
 import org.modalg.fft.CancelledException;
 import org.modalg.fft.Options;
-import org.modalg.fields.GfField;
+import org.modalg.modular.image.ForwardingImageEngine;
 import org.modalg.modular.image.GcdImages;
 import org.modalg.modular.image.ImageEngine;
 import org.modalg.modular.image.ImageEngines;
@@ -43,12 +43,14 @@ import org.modalg.modular.kernel.ZpLu;
  *
  * <p>Routes run here: determinants, LU factorizations (the factors, {@link ZpLu}, come back to the
  * driver for the Dixon lifting, which stays there), resultants and gcds modulo word-size primes.
- * The big-prime routes (generalized Fermat fields) run on the driver's CPU engine.
+ * The bivariate resultant's images (at points and on cosets) and the big-prime routes
+ * (generalized Fermat fields) run on the driver's CPU engine, not in Spark tasks (inherited from
+ * {@link ForwardingImageEngine}).
  *
  * <p>Cost per call: one job (tens of milliseconds of scheduling), the primes out and the images back
  * (a word per prime for determinants and resultants, n^2 doubles per prime for a factorization).
  */
-public final class SparkImageEngine implements ImageEngine {
+public final class SparkImageEngine extends ForwardingImageEngine {
 
     /** Slices per task slot in one job at most. */
     static final int SLICES_PER_SLOT = 2;
@@ -64,14 +66,13 @@ public final class SparkImageEngine implements ImageEngine {
 
     private final SparkImages cluster;
     private final Options options;
-    private final ImageEngine local;
     private final int taskThreads;
     private int jobs;
 
     SparkImageEngine(SparkImages cluster, Options options) {
+        super(ImageEngines.cpu(options));
         this.cluster = cluster;
         this.options = options;
-        this.local = ImageEngines.cpu(options);
         this.taskThreads = Math.max(1, cluster.context().getConf().getInt("spark.task.cpus", 1));
     }
 
@@ -156,36 +157,6 @@ public final class SparkImageEngine implements ImageEngine {
             }
         }
         return new GcdImages(primes.clone(), degrees, h, hs, fc, lf, gc, lg);
-    }
-
-    /** The bivariate resultant's (prime, point) images on the driver's CPU engine (not Spark tasks). */
-    @Override
-    public long[] bivariateResultants(long[] fRes, int fRows, int fCols, long[] gRes, int gRows, int gCols,
-            long[] primes, int points) {
-        return local.bivariateResultants(fRes, fRows, fCols, gRes, gRows, gCols, primes, points);
-    }
-
-    /** The bivariate resultant's images on cosets of roots of unity, on the driver's CPU engine. */
-    @Override
-    public long[] bivariateResultantsOnCosets(long[] fRes, int fRows, int fCols, long[] gRes, int gRows, int gCols,
-            long[] primes, int log2m, long[] shifts, int cosets) {
-        return local.bivariateResultantsOnCosets(fRes, fRows, fCols, gRes, gRows, gCols, primes, log2m, shifts,
-                cosets);
-    }
-
-    @Override
-    public long[][] determinants(int n, LimbVector a, GfField[] fields) {
-        return local.determinants(n, a, fields);
-    }
-
-    @Override
-    public long[][] resultants(LimbVector f, LimbVector g, GfField[] fields) {
-        return local.resultants(f, g, fields);
-    }
-
-    @Override
-    public long[][] gcds(LimbVector f, LimbVector g, GfField[] fields) {
-        return local.gcds(f, g, fields);
     }
 
     // ------------------------------------------------------------------ the jobs

@@ -11,7 +11,7 @@ import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.broadcast.Broadcast;
 import org.modalg.fft.Options;
 import org.modalg.fields.GfField;
-import org.modalg.modular.image.ClusterEngines;
+import org.modalg.modular.image.ClusterSession;
 import org.modalg.modular.image.ImageEngine;
 import org.modalg.modular.image.ImageEngines;
 import org.modalg.modular.image.LimbVector;
@@ -20,7 +20,7 @@ import org.modalg.polynomial.zz.ZZPoly;
 
 /**
  * A Spark application that computes the image batches of modalg's multimodular operations: a
- * {@link ClusterEngines} session over one {@link JavaSparkContext}. Run an operation with it as
+ * {@link ClusterSession} over one {@link JavaSparkContext}. Run an operation with it as
  * <pre>
  *   try (SparkImages spark = SparkImages.connect("spark://host:7077")) {
  *       BigInteger det = ImageEngines.using(spark::engine, () -&gt; Determinant.det(a, options)).value();
@@ -35,7 +35,7 @@ import org.modalg.polynomial.zz.ZZPoly;
  * {@code k8s://...}. Outside {@code spark-submit} the jars of modalg found on the class path are
  * shipped to the executors ({@code spark.jars}) unless the configuration names some.
  */
-public final class SparkImages implements ClusterEngines {
+public final class SparkImages implements ClusterSession {
 
     private final JavaSparkContext sc;
     private final boolean owned;

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.modalg.fft.Backend;
 import org.modalg.fft.Options;
-import org.modalg.modular.image.ClusterEngines;
+import org.modalg.modular.image.ClusterSession;
 import org.modalg.modular.image.ImageEngines;
 import org.modalg.modular.mat.Determinant;
 import org.modalg.modular.poly.Resultant;
@@ -37,7 +37,7 @@ class SparkFaultTest {
     private static final Options SINGLE = Options.defaults().withThreads(2).withBackend(Backend.CPU);
 
     /** The session of the class, owning its context (as the command line's), found through the provider. */
-    private static ClusterEngines session;
+    private static ClusterSession session;
     /** What connecting to a master Spark cannot parse threw (tried before the session starts). */
     private static Throwable badMaster;
 

@@ -41,7 +41,7 @@ class CrtBasisTest {
             assertEquals(m, b.modulus(), ctx("M, s=" + s));
             int limbs = Math.max(1, (m.bitLength() + 63) / 64);
             assertEquals(limbs, b.modulusLimbCount());
-            assertEquals(m, CrtTestSupport.value(b.modulusLimbs(), 0, limbs));
+            assertEquals(m, BigIntegerLimbs.big(b.modulusLimbs(), 0, limbs));
             assertTrue(b.projectionBlock() > limbs);
             for (int j = 0; j < s; j++) {
                 assertEquals(ps[j], b.prime(j));

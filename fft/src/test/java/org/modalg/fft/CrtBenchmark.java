@@ -43,7 +43,7 @@ public final class CrtBenchmark {
             long[] limbs = new long[n * l];
             for (int i = 0; i < n; i++) {
                 BigInteger v = new BigInteger(m.bitLength() + 8, rnd).mod(m);
-                CrtTestSupport.store(v, limbs, i * l, l);
+                BigIntegerLimbs.put(v, limbs, i * l, l);
             }
             long[] res = new long[s * n];
             long[] back = new long[n * l];
@@ -119,7 +119,7 @@ public final class CrtBenchmark {
         }
         BigInteger[] values = new BigInteger[sample];
         for (int i = 0; i < sample; i++) {
-            values[i] = CrtTestSupport.value(limbs, i * l, l);
+            values[i] = BigIntegerLimbs.big(limbs, i * l, l);
         }
         long[] res = new long[s * sample];
         double project = time(3, () -> {

@@ -55,7 +55,7 @@ class CrtProjectionTest {
                     int resOff = rnd.nextInt(3);
                     long[] res = new long[resOff + s + 1];
                     b.project(limbs, off, len, res, resOff);
-                    BigInteger v = CrtTestSupport.value(limbs, off, len);
+                    BigInteger v = BigIntegerLimbs.big(limbs, off, len);
                     for (int j = 0; j < s; j++) {
                         assertEquals(mod(v, ps[j]), res[resOff + j], ctx("s=" + s + " len=" + len + " j=" + j));
                     }
@@ -79,7 +79,7 @@ class CrtProjectionTest {
                 long[] out = new long[s * n];
                 b.projectAll(limbs, n, lpv, out);
                 for (int i = 0; i < n; i += 1 + rnd.nextInt(7)) {
-                    BigInteger v = CrtTestSupport.value(limbs, i * lpv, lpv);
+                    BigInteger v = BigIntegerLimbs.big(limbs, i * lpv, lpv);
                     for (int j = 0; j < s; j++) {
                         assertEquals(mod(v, ps[j]), out[j * n + i], ctx("s=" + s + " lpv=" + lpv + " i=" + i));
                     }

@@ -36,26 +36,10 @@ final class CrtTestSupport {
         return CrtBasis.of(randomPrimes(s, rnd));
     }
 
-    /** The unsigned value of limbs[off .. off + len). */
-    static BigInteger value(long[] limbs, int off, int len) {
-        BigInteger v = BigInteger.ZERO;
-        for (int t = len - 1; t >= 0; t--) {
-            v = v.shiftLeft(64).add(new BigInteger(Long.toUnsignedString(limbs[off + t])));
-        }
-        return v;
-    }
-
     /** The two's complement value of limbs[off .. off + len). */
     static BigInteger signedValue(long[] limbs, int off, int len) {
-        BigInteger v = value(limbs, off, len);
+        BigInteger v = BigIntegerLimbs.big(limbs, off, len);
         return len > 0 && limbs[off + len - 1] < 0 ? v.subtract(BigInteger.ONE.shiftLeft(64 * len)) : v;
-    }
-
-    /** v (any sign) as len limbs in two's complement (v must fit). */
-    static void store(BigInteger v, long[] limbs, int off, int len) {
-        for (int t = 0; t < len; t++) {
-            limbs[off + t] = v.shiftRight(64 * t).longValue();
-        }
     }
 
     /** A random value in [0, bound) biased to edges: small, near bound, all-ones limbs. */

@@ -13,7 +13,7 @@ import org.modalg.fft.fp.FpIntegerProduct;
 import org.modalg.gpu.runtime.Cuda;
 import org.modalg.gpu.runtime.DeviceBuffer;
 import org.modalg.gpu.runtime.GpuException;
-import org.modalg.gpu.runtime.GpuKernels;
+import org.modalg.gpu.runtime.GpuModules;
 import org.modalg.gpu.runtime.GpuRuntime;
 
 /**
@@ -115,15 +115,15 @@ public final class GpuFpProduct {
         int carryBlocks = (limbs + THREADS - 1) / THREADS;
         synchronized (LOCK) {
             GpuRuntime rt = GpuRuntime.get();
-            CUfunction loadPack = rt.function(GpuKernels.FPFFT, "fp_load_pack");
-            CUfunction butterfly = rt.function(GpuKernels.FPFFT, "fp_butterfly");
-            CUfunction packProduct = rt.function(GpuKernels.FPFFT, "fp_pack_product");
-            CUfunction bitrev = rt.function(GpuKernels.FPFFT, "fp_bitrev");
-            CUfunction round = rt.function(GpuKernels.FPFFT, "fp_round");
-            CUfunction limbSums = rt.function(GpuKernels.FPFFT, "fp_limb_sums");
-            CUfunction carryBlock = rt.function(GpuKernels.FPFFT, "fp_carry_block");
-            CUfunction carryAcross = rt.function(GpuKernels.FPFFT, "fp_carry_blocks");
-            CUfunction carryApply = rt.function(GpuKernels.FPFFT, "fp_carry_apply");
+            CUfunction loadPack = rt.function(GpuModules.FPFFT, "fp_load_pack");
+            CUfunction butterfly = rt.function(GpuModules.FPFFT, "fp_butterfly");
+            CUfunction packProduct = rt.function(GpuModules.FPFFT, "fp_pack_product");
+            CUfunction bitrev = rt.function(GpuModules.FPFFT, "fp_bitrev");
+            CUfunction round = rt.function(GpuModules.FPFFT, "fp_round");
+            CUfunction limbSums = rt.function(GpuModules.FPFFT, "fp_limb_sums");
+            CUfunction carryBlock = rt.function(GpuModules.FPFFT, "fp_carry_block");
+            CUfunction carryAcross = rt.function(GpuModules.FPFFT, "fp_carry_blocks");
+            CUfunction carryApply = rt.function(GpuModules.FPFFT, "fp_carry_apply");
             List<DeviceBuffer> held = new ArrayList<>();
             try {
                 DeviceBuffer dA = hold(held, DeviceBuffer.of(bitsOf(da)));

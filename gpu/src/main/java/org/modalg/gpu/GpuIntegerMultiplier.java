@@ -9,7 +9,7 @@ import org.modalg.gpu.ntt.NttTables;
 import org.modalg.gpu.runtime.Cuda;
 import org.modalg.gpu.runtime.DeviceBuffer;
 import org.modalg.gpu.runtime.DeviceWorkspace;
-import org.modalg.gpu.runtime.GpuKernels;
+import org.modalg.gpu.runtime.GpuModules;
 import org.modalg.gpu.runtime.GpuRuntime;
 import org.modalg.gpu.runtime.LaunchChooser;
 
@@ -44,10 +44,10 @@ final class GpuIntegerMultiplier {
     GpuIntegerMultiplier(GpuRuntime rt) {
         this.rt = rt;
         this.ntt = new GpuNtt(rt);
-        prepare = rt.function(GpuKernels.CRT, "carry_prepare");
-        aggregates = rt.function(GpuKernels.CRT, "carry_block_aggregates");
-        prefix = rt.function(GpuKernels.CRT, "carry_block_prefix");
-        apply = rt.function(GpuKernels.CRT, "carry_apply");
+        prepare = rt.function(GpuModules.CRT, "carry_prepare");
+        aggregates = rt.function(GpuModules.CRT, "carry_block_aggregates");
+        prefix = rt.function(GpuModules.CRT, "carry_block_prefix");
+        apply = rt.function(GpuModules.CRT, "carry_apply");
     }
 
     /**

@@ -9,7 +9,7 @@ import org.modalg.gpu.runtime.Cuda;
 import org.modalg.gpu.runtime.DeviceBuffer;
 import org.modalg.gpu.runtime.DeviceWorkspace;
 import org.modalg.gpu.runtime.GpuException;
-import org.modalg.gpu.runtime.GpuKernels;
+import org.modalg.gpu.runtime.GpuModules;
 import org.modalg.gpu.runtime.GpuRuntime;
 import org.modalg.polynomial.integer.IntegerMultiplication;
 
@@ -136,10 +136,10 @@ public final class GpuTilingProduct {
         int carryBlocks = (limbs + CARRY_BLOCK - 1) / CARRY_BLOCK;
         GpuRuntime rt = GpuRuntime.get();
         rt.enterContext();
-        CUfunction mul = rt.function(GpuKernels.TILING, "tile_mul");
-        CUfunction carryBlock = rt.function(GpuKernels.FPFFT, "fp_carry_block");
-        CUfunction carryAcross = rt.function(GpuKernels.FPFFT, "fp_carry_blocks");
-        CUfunction carryApply = rt.function(GpuKernels.FPFFT, "fp_carry_apply");
+        CUfunction mul = rt.function(GpuModules.TILING, "tile_mul");
+        CUfunction carryBlock = rt.function(GpuModules.FPFFT, "fp_carry_block");
+        CUfunction carryAcross = rt.function(GpuModules.FPFFT, "fp_carry_blocks");
+        CUfunction carryApply = rt.function(GpuModules.FPFFT, "fp_carry_apply");
         DeviceBuffer dA = buffers.get(IN_A, aLen);
         DeviceBuffer dB = buffers.get(IN_B, bLen);
         DeviceBuffer dWin = buffers.get(WINDOWS, 2L * limbs); // lo_w, then hi_w

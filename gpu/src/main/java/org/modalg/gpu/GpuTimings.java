@@ -18,7 +18,7 @@ import org.modalg.gpu.ntt.GpuNtt;
 import org.modalg.gpu.ntt.NttTables;
 import org.modalg.gpu.runtime.Cuda;
 import org.modalg.gpu.runtime.DeviceBuffer;
-import org.modalg.gpu.runtime.GpuKernels;
+import org.modalg.gpu.runtime.GpuModules;
 import org.modalg.gpu.runtime.GpuRuntime;
 
 /**
@@ -138,7 +138,7 @@ public final class GpuTimings {
             throw new IllegalArgumentException("log2n must be in [1, 26], got " + log2n);
         }
         GpuRuntime rt = GpuRuntime.get();
-        CUfunction pass = rt.function(GpuKernels.NTT, "ntt_dif_pass32");
+        CUfunction pass = rt.function(GpuModules.NTT, "ntt_dif_pass32");
         long p = NttPrimes.largestBelow(1L << 31, 27);
         ZpField f = ZpField.of(p);
         int pinv = (int) ZpMontgomery.of(p).pInverse(); // p^-1 mod 2^32: the low half

@@ -2,7 +2,7 @@ package org.modalg.examples.cli;
 
 import java.util.function.Supplier;
 import org.modalg.modular.image.ClusterEngineProvider;
-import org.modalg.modular.image.ClusterEngines;
+import org.modalg.modular.image.ClusterSession;
 import org.modalg.modular.image.ImageEngines;
 import picocli.CommandLine.Option;
 
@@ -39,7 +39,7 @@ final class SparkOption {
         }
         ClusterEngineProvider provider = ImageEngines.cluster("spark")
                 .orElseThrow(() -> new IllegalArgumentException(MISSING));
-        try (ClusterEngines cluster = provider.connect(master)) {
+        try (ClusterSession cluster = provider.connect(master)) {
             run.report("cluster", cluster.describe());
             return ImageEngines.using(cluster::engine, operation);
         }

@@ -1,5 +1,7 @@
 package org.modalg.fft.batched;
 
+import org.modalg.fft.Options;
+
 /**
  * The argument checks of every {@link BatchedIntegerEngine}, in one place, so that every engine
  * (and the polynomial module's facade) rejects bad input with the same exception before it
@@ -126,6 +128,18 @@ public final class BatchedIntegerArguments {
                 throw new ArithmeticException("division by zero: divisor instance " + i + " (b[" + at + " .. "
                         + (at + bStride) + ")) is zero");
             }
+        }
+    }
+
+    /**
+     * The options check of every engine method and of the polynomial module's facade: options
+     * non-null. O(1).
+     *
+     * @throws IllegalArgumentException naming {@code options} when it is null
+     */
+    public static void checkOptions(Options options) {
+        if (options == null) {
+            throw new IllegalArgumentException("options must not be null");
         }
     }
 

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.modalg.fft.BigIntegerLimbs.big;
+import static org.modalg.fft.BigIntegerLimbs.put;
 
 import java.math.BigInteger;
 import java.util.Arrays;
@@ -64,26 +66,7 @@ public abstract class BatchedIntegerEngineContract {
         return engine.name() + " " + what + " stride=" + stride + " instance " + i + " seed=" + SEED;
     }
 
-    // ---- oracle conversions (bytes, independent of the engines) -----------------------------
-
-    /** The unsigned integer x[off, off + len) (little-endian limbs). */
-    protected static BigInteger big(long[] x, int off, int len) {
-        byte[] be = new byte[8 * len + 1];
-        for (int j = 0; j < len; j++) {
-            long v = x[off + j];
-            for (int k = 0; k < 8; k++) {
-                be[be.length - 1 - 8 * j - k] = (byte) (v >>> (8 * k));
-            }
-        }
-        return new BigInteger(be);
-    }
-
-    /** v (0 &lt;= v &lt; 2^(64 len)) into x[off, off + len). */
-    protected static void put(BigInteger v, long[] x, int off, int len) {
-        for (int j = 0; j < len; j++) {
-            x[off + j] = v.shiftRight(64 * j).longValue();
-        }
-    }
+    // ---- oracle conversions: BigIntegerLimbs.big and put (bytes, independent of the engines) ----
 
     private static BigInteger pow2(long bits) {
         return BigInteger.ONE.shiftLeft((int) bits);

@@ -13,7 +13,7 @@ import org.modalg.gpu.runtime.Cuda;
 import org.modalg.gpu.runtime.DeviceBuffer;
 import org.modalg.gpu.runtime.DeviceWorkspace;
 import org.modalg.gpu.runtime.GpuException;
-import org.modalg.gpu.runtime.GpuKernels;
+import org.modalg.gpu.runtime.GpuModules;
 import org.modalg.gpu.runtime.GpuRuntime;
 import org.modalg.polynomial.batched.CpuBatchedIntegerEngine;
 
@@ -327,7 +327,7 @@ public final class GpuBatchedIntegerEngine implements BatchedIntegerEngine, Auto
     public boolean add(long[] a, int aOff, long[] b, int bOff, long[] r, int rOff, int stride, int count, byte[] carry,
             int carryOff, Options options) {
         BatchedIntegerArguments.checkAddSubtract(a, aOff, b, bOff, r, rOff, stride, count, carry, carryOff, "carry");
-        checkOptions(options);
+        BatchedIntegerArguments.checkOptions(options);
         if (!runsOnDevice(Operation.ADD, stride, count)) {
             return cpu.add(a, aOff, b, bOff, r, rOff, stride, count, carry, carryOff, options);
         }
@@ -340,7 +340,7 @@ public final class GpuBatchedIntegerEngine implements BatchedIntegerEngine, Auto
             byte[] borrow, int borrowOff, Options options) {
         BatchedIntegerArguments.checkAddSubtract(a, aOff, b, bOff, r, rOff, stride, count, borrow, borrowOff,
                 "borrow");
-        checkOptions(options);
+        BatchedIntegerArguments.checkOptions(options);
         if (!runsOnDevice(Operation.SUBTRACT, stride, count)) {
             return cpu.subtract(a, aOff, b, bOff, r, rOff, stride, count, borrow, borrowOff, options);
         }
@@ -352,7 +352,7 @@ public final class GpuBatchedIntegerEngine implements BatchedIntegerEngine, Auto
     public boolean multiply(long[] a, int aOff, long[] b, int bOff, long[] r, int rOff, int stride, int count,
             Options options) {
         BatchedIntegerArguments.checkProduct(Operation.MULTIPLY, a, aOff, b, bOff, r, rOff, stride, count);
-        checkOptions(options);
+        BatchedIntegerArguments.checkOptions(options);
         if (!runsOnDevice(Operation.MULTIPLY, stride, count)) {
             return cpu.multiply(a, aOff, b, bOff, r, rOff, stride, count, options);
         }
@@ -387,7 +387,7 @@ public final class GpuBatchedIntegerEngine implements BatchedIntegerEngine, Auto
     public boolean multiplyLow(long[] a, int aOff, long[] b, int bOff, long[] r, int rOff, int stride, int count,
             Options options) {
         BatchedIntegerArguments.checkProduct(Operation.MULTIPLY_LOW, a, aOff, b, bOff, r, rOff, stride, count);
-        checkOptions(options);
+        BatchedIntegerArguments.checkOptions(options);
         if (!runsOnDevice(Operation.MULTIPLY_LOW, stride, count)) {
             return cpu.multiplyLow(a, aOff, b, bOff, r, rOff, stride, count, options);
         }
@@ -398,7 +398,7 @@ public final class GpuBatchedIntegerEngine implements BatchedIntegerEngine, Auto
     @Override
     public boolean square(long[] a, int aOff, long[] r, int rOff, int stride, int count, Options options) {
         BatchedIntegerArguments.checkProduct(Operation.SQUARE, a, aOff, null, 0, r, rOff, stride, count);
-        checkOptions(options);
+        BatchedIntegerArguments.checkOptions(options);
         if (!runsOnDevice(Operation.SQUARE, stride, count)) {
             return cpu.square(a, aOff, r, rOff, stride, count, options);
         }
@@ -428,7 +428,7 @@ public final class GpuBatchedIntegerEngine implements BatchedIntegerEngine, Auto
     public boolean divideAndRemainder(long[] a, int aOff, int aStride, long[] b, int bOff, int bStride, long[] q,
             int qOff, long[] r, int rOff, int count, Options options) {
         BatchedIntegerArguments.checkDivide(a, aOff, aStride, b, bOff, bStride, q, qOff, r, rOff, count);
-        checkOptions(options);
+        BatchedIntegerArguments.checkOptions(options);
         if (count > 0 && (long) count * aStride * Math.min(aStride, bStride) >= minProductWork
                 && divideOnDevice(a, aOff, aStride, b, bOff, bStride, q, qOff, r, rOff, count, options)) {
             return true;
@@ -502,12 +502,6 @@ public final class GpuBatchedIntegerEngine implements BatchedIntegerEngine, Auto
                 return Kind.SQUARE;
             default:
                 return null;
-        }
-    }
-
-    private static void checkOptions(Options options) {
-        if (options == null) {
-            throw new IllegalArgumentException("options must not be null");
         }
     }
 
@@ -699,7 +693,7 @@ public final class GpuBatchedIntegerEngine implements BatchedIntegerEngine, Auto
             throw new GpuException("cuLaunchKernel(" + s.kernel + ") failed: injected fault for the tests (" + code
                     + ")", code);
         }
-        CUfunction f = runtime.function(GpuKernels.BIGINT, s.kernel);
+        CUfunction f = runtime.function(GpuModules.BIGINT, s.kernel);
         if (s.shared > 32 * 1024) { // static + dynamic above 48 KiB needs the opt-in (bigint.cu)
             Cuda.check(JCudaDriver.cuFuncSetAttribute(f,
                     CUfunction_attribute.CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, s.shared),
@@ -714,7 +708,7 @@ public final class GpuBatchedIntegerEngine implements BatchedIntegerEngine, Auto
                 Cuda.launch(f, s.kernel, s.grid, 1, s.threads, s.shared, da.arg(), sa, db.arg(), sa, dc.arg(),
                         longs(rs), df.arg(), ints(m), ints(rs), longs(n), ints(s.bands));
             }
-            CUfunction carry = runtime.function(GpuKernels.BIGINT, MB_CARRY);
+            CUfunction carry = runtime.function(GpuModules.BIGINT, MB_CARRY);
             Cuda.launch(carry, MB_CARRY, n, 1, s.carryThreads, 0, dc.arg(), longs(rs), df.arg(), ints(rs),
                     longs((long) s.bands * MB_THREADS), longs(n));
         } else if (kind == Kind.SQUARE && s.kernel.startsWith("bi_sqr")) {

@@ -18,7 +18,7 @@ import org.modalg.gpu.runtime.Cuda;
 import org.modalg.gpu.runtime.DeviceBuffer;
 import org.modalg.gpu.runtime.DeviceWorkspace;
 import org.modalg.gpu.runtime.GpuException;
-import org.modalg.gpu.runtime.GpuKernels;
+import org.modalg.gpu.runtime.GpuModules;
 import org.modalg.gpu.runtime.GpuRuntime;
 import org.modalg.polynomial.batchedpoly.BatchedPolyProducts;
 import org.modalg.polynomial.zp.ZpPoly;
@@ -384,7 +384,7 @@ public final class GpuBatchedPolyProducts implements AutoCloseable {
         DeviceBuffer t = null;
         try (DeviceBuffer roots = DeviceBuffer.of(PolyBatchLayout.pairs(PolyBatchLayout.roots(g.basis)))) {
             t = new DeviceBuffer(s * 4 * n / 2);
-            CUfunction f = runtime.function(GpuKernels.POLYBATCH, "pb_tables");
+            CUfunction f = runtime.function(GpuModules.POLYBATCH, "pb_tables");
             Cuda.launch(f, "pb_tables", 256, 1, 256, 0, p.arg(), roots.arg(), Pointer.to(new int[] {s}),
                     Pointer.to(new int[] {PolyBatchLayout.LG_MAX}), t.arg());
             Cuda.synchronize("pb_tables");
@@ -440,7 +440,7 @@ public final class GpuBatchedPolyProducts implements AutoCloseable {
             injectedFault = 0;
             throw new GpuException("cuLaunchKernel(pb_conv) failed: injected fault for the tests (" + code + ")", code);
         }
-        CUfunction conv = runtime.function(GpuKernels.POLYBATCH, "pb_conv");
+        CUfunction conv = runtime.function(GpuModules.POLYBATCH, "pb_conv");
         if (shared > 48 * 1024) {
             Cuda.check(JCudaDriver.cuFuncSetAttribute(conv,
                     CUfunction_attribute.CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, shared),
@@ -452,7 +452,7 @@ public final class GpuBatchedPolyProducts implements AutoCloseable {
         Cuda.launch(conv, "pb_conv", n, g.s, convThreads(g.lgL), shared, da.arg(), db.arg(), dd.arg(),
                 tablePrimes.arg(), tables.arg(), lgMax, lgL, s, Pointer.to(new int[] {g.wa}),
                 Pointer.to(new int[] {g.wb}), dr.arg());
-        CUfunction garner = runtime.function(GpuKernels.POLYBATCH, "pb_garner_rows");
+        CUfunction garner = runtime.function(GpuModules.POLYBATCH, "pb_garner_rows");
         long threads = n * len;
         int block = 128;
         long grid = (threads + block - 1) / block;

@@ -10,7 +10,7 @@ import org.modalg.gpu.runtime.Cuda;
 import org.modalg.gpu.runtime.DeviceBuffer;
 import org.modalg.gpu.runtime.DeviceWorkspace;
 import org.modalg.gpu.runtime.GpuException;
-import org.modalg.gpu.runtime.GpuKernels;
+import org.modalg.gpu.runtime.GpuModules;
 import org.modalg.gpu.runtime.GpuRuntime;
 import org.modalg.polynomial.batched.CpuBatchedIntegerEngine;
 
@@ -248,7 +248,7 @@ final class GpuBlockNttProduct implements AutoCloseable {
 
     private void ensureTables() {
         if (!tablesReady) { // the module's twiddle tables, once per context
-            CUfunction init = runtime.function(GpuKernels.BIGINT_NTT, "bnt_init");
+            CUfunction init = runtime.function(GpuModules.BIGINT_NTT, "bnt_init");
             Cuda.check(JCudaDriver.cuLaunchKernel(init, 96, 1, 1, 256, 1, 1, 0, null, null, null),
                     "cuLaunchKernel(bnt_init)");
             tablesReady = true;
@@ -256,7 +256,7 @@ final class GpuBlockNttProduct implements AutoCloseable {
     }
 
     private CUfunction function(String kernel, int shared) {
-        CUfunction f = runtime.function(GpuKernels.BIGINT_NTT, kernel);
+        CUfunction f = runtime.function(GpuModules.BIGINT_NTT, kernel);
         if (shared > 32 * 1024) { // static + dynamic above 48 KiB needs the opt-in
             Cuda.check(JCudaDriver.cuFuncSetAttribute(f,
                     CUfunction_attribute.CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, shared),

@@ -13,7 +13,7 @@ import org.modalg.gpu.runtime.Cuda;
 import org.modalg.gpu.runtime.DeviceBuffer;
 import org.modalg.gpu.runtime.DeviceWorkspace;
 import org.modalg.gpu.runtime.GpuException;
-import org.modalg.gpu.runtime.GpuKernels;
+import org.modalg.gpu.runtime.GpuModules;
 import org.modalg.gpu.runtime.GpuRuntime;
 import org.modalg.polynomial.batched.CpuBatchedIntegerEngine;
 
@@ -349,7 +349,7 @@ final class GpuFpBatchProduct implements AutoCloseable {
             int count = passTableEntries(lg);
             DeviceBuffer out = new DeviceBuffer(2L * count);
             try {
-                CUfunction f = runtime.function(GpuKernels.FPBATCH, "fpb_tables");
+                CUfunction f = runtime.function(GpuModules.FPBATCH, "fpb_tables");
                 Cuda.launch(f, "fpb_tables", 64, 1, 256, 0, table(MAX_LOG_N).arg(),
                         Pointer.to(new int[] {MAX_LOG_N}), Pointer.to(new int[] {lg}),
                         Pointer.to(new int[] {Integer.numberOfTrailingZeros(pointsPerThread(0))}), out.arg(),
@@ -389,7 +389,7 @@ final class GpuFpBatchProduct implements AutoCloseable {
         }
         DeviceBuffer tw = table(MAX_LOG_N);
         DeviceBuffer pt = passTable(lg);
-        CUfunction f = runtime.function(GpuKernels.FPBATCH, kernel);
+        CUfunction f = runtime.function(GpuModules.FPBATCH, kernel);
         if (sh[2] > 48 * 1024) { // dynamic shared memory above 48 KiB needs the opt-in
             Cuda.check(JCudaDriver.cuFuncSetAttribute(f,
                     CUfunction_attribute.CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, sh[2]),

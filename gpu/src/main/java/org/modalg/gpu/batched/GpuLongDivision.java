@@ -10,7 +10,7 @@ import org.modalg.gpu.runtime.Cuda;
 import org.modalg.gpu.runtime.DeviceBuffer;
 import org.modalg.gpu.runtime.DeviceWorkspace;
 import org.modalg.gpu.runtime.GpuException;
-import org.modalg.gpu.runtime.GpuKernels;
+import org.modalg.gpu.runtime.GpuModules;
 import org.modalg.gpu.runtime.GpuRuntime;
 import org.modalg.polynomial.batched.CpuBatchedIntegerEngine;
 
@@ -302,7 +302,7 @@ final class GpuLongDivision {
             int warps = wt[0];
             int lanes = wt[1];
             String name = kernel(lanes, 1);
-            CUfunction f = runtime.function(GpuKernels.BIGINT_DIV, name);
+            CUfunction f = runtime.function(GpuModules.BIGINT_DIV, name);
             int shared = (32 * warps / lanes) * 8 * (ulen(mu, mv) + vlen(mv));
             if (shared > 32 * 1024) {
                 Cuda.check(JCudaDriver.cuFuncSetAttribute(f,

@@ -14,7 +14,7 @@ import org.modalg.gpu.runtime.Cuda;
 import org.modalg.gpu.runtime.DeviceBuffer;
 import org.modalg.gpu.runtime.DeviceWorkspace;
 import org.modalg.gpu.runtime.GpuException;
-import org.modalg.gpu.runtime.GpuKernels;
+import org.modalg.gpu.runtime.GpuModules;
 import org.modalg.gpu.runtime.GpuRuntime;
 import org.modalg.polynomial.batched.CpuBatchedIntegerEngine;
 
@@ -119,7 +119,7 @@ final class GpuNewtonDivision {
      * The lengths of refinement step i at precision l of a shape (h, k): the window's shift s,
      * the operands of its two products (m1: divisor window times inverse; m2: inverse times the
      * close product), the close product's length lx and the next precision. One place for the
-     * schedule that the plan's sizes, the cost model and the launches all follow.
+     * schedule that the shape's sizes, the cost model and the launches all follow.
      */
     private static final class Step {
         final int m;
@@ -149,7 +149,7 @@ final class GpuNewtonDivision {
     }
 
     /** The lengths of one batch shape: h, k, the largest product operand, the inverse's stride. */
-    static final class Plan {
+    static final class Shape {
         final int h;
         final int k;
         final int steps;
@@ -157,7 +157,7 @@ final class GpuNewtonDivision {
         final int sw;
         final int lr;
 
-        Plan(int h, int k) {
+        Shape(int h, int k) {
             this.h = h;
             this.k = k;
             this.steps = ceilLog2(Math.max(h - k - 1, 0)) + 2;
@@ -180,8 +180,8 @@ final class GpuNewtonDivision {
         }
     }
 
-    /** Whether the products of this plan fit the product kernels. */
-    static boolean fits(Plan p) {
+    /** Whether the products of this shape fit the product kernels. */
+    static boolean fits(Shape p) {
         return p.mmax <= BatchedLaunch.MAX_PRODUCT_LIMBS;
     }
 
@@ -221,7 +221,7 @@ final class GpuNewtonDivision {
      * to 12% above what was measured.
      */
     static double cost(int h, int k, long count) {
-        Plan p = new Plan(h, k);
+        Shape p = new Shape(h, k);
         double c = linear(p.mmax, count); // bd_init
         int l = 2;
         for (int i = 0; i < p.steps; i++) {
@@ -390,7 +390,7 @@ final class GpuNewtonDivision {
          * Divides count packed instances as the shape p with the given per-instance shifts (q, r as
          * {@link #divide}); false, writing nothing, where the shape is beyond the product kernels.
          */
-        boolean run(Plan p, int[] shift, long[] a, int aOff, int sa, long[] b, int bOff, int sb, long[] q, int qOff,
+        boolean run(Shape p, int[] shift, long[] a, int aOff, int sa, long[] b, int bOff, int sb, long[] q, int qOff,
                 long[] r, int rOff, int count, Options options);
     }
 
@@ -458,10 +458,10 @@ final class GpuNewtonDivision {
     }
 
     // The Newton shape of one instance of nu / nv significant limbs (as divideGrouped forms it).
-    private static Plan shapeOf(int nu, int nv) {
+    private static Shape shapeOf(int nu, int nv) {
         int k = Math.max(1, nv - 1);
         int n = Math.max(2, nu - (nv - 1));
-        return new Plan(k + n, k);
+        return new Shape(k + n, k);
     }
 
     /**
@@ -499,12 +499,12 @@ final class GpuNewtonDivision {
         List<Group> groups = groups(kv, nv);
         if (groups.size() == 1) {
             Group g = groups.get(0);
-            return runner.run(new Plan(g.k + g.n, g.k), shifts(g, kv, null), a, aOff, sa, b, bOff, sb, q, qOff, r,
+            return runner.run(new Shape(g.k + g.n, g.k), shifts(g, kv, null), a, aOff, sa, b, bOff, sb, q, qOff, r,
                     rOff, count, options);
         }
         boolean any = false;
         for (Group g : groups) {
-            any |= fits(new Plan(g.k + g.n, g.k));
+            any |= fits(new Shape(g.k + g.n, g.k));
         }
         if (!any) {
             return false;
@@ -520,7 +520,7 @@ final class GpuNewtonDivision {
             }
             long[] gq = q == null ? null : new long[ga.length];
             long[] gr = r == null ? null : new long[gb.length];
-            if (!runner.run(new Plan(g.k + g.n, g.k), shifts(g, kv, g.members), ga, 0, sa, gb, 0, sb, gq, 0, gr, 0,
+            if (!runner.run(new Shape(g.k + g.n, g.k), shifts(g, kv, g.members), ga, 0, sa, gb, 0, sb, gq, 0, gr, 0,
                     n, options)) {
                 cpu.divideAndRemainder(ga, 0, sa, gb, 0, sb, gq, 0, gr, 0, n, options);
             }
@@ -547,7 +547,7 @@ final class GpuNewtonDivision {
     }
 
     // count packed instances as the shape p on the device (chunks; the CPU after a fault).
-    private boolean divideShape(Plan p, int[] shift, long[] a, int aOff, int sa, long[] b, int bOff, int sb, long[] q,
+    private boolean divideShape(Shape p, int[] shift, long[] a, int aOff, int sa, long[] b, int bOff, int sb, long[] q,
             int qOff, long[] r, int rOff, int count, Options options, CpuBatchedIntegerEngine cpu) {
         int done = 0;
         int chunk = 0;
@@ -602,7 +602,7 @@ final class GpuNewtonDivision {
     }
 
     // Instances [from, from + n) on the device; outputs written only at the end.
-    private void chunk(Plan p, long[] a, int aOff, int sa, long[] b, int bOff, int sb, long[] q, int qOff, long[] r,
+    private void chunk(Shape p, long[] a, int aOff, int sa, long[] b, int bOff, int sb, long[] q, int qOff, long[] r,
             int rOff, int from, int n, int[] shift, Options options, CpuBatchedIntegerEngine cpu) {
         final int h = p.h;
         final int k = p.k;
@@ -720,14 +720,14 @@ final class GpuNewtonDivision {
     // ---- launches ----------------------------------------------------------------------------------
 
     private void warp(String kernel, int grid, Pointer... args) {
-        CUfunction f = runtime.function(GpuKernels.BIGINT_DIV, kernel);
+        CUfunction f = runtime.function(GpuModules.BIGINT_DIV, kernel);
         Cuda.launch(f, kernel, grid, 1, 32 * WARPS, 0, args);
     }
 
     private void extract(DeviceBuffer src, long ss, int off, int len, DeviceBuffer dst, long sd, int m, int n) {
         long total = (long) n * m;
         int grid = (int) Math.min((total + 255) / 256, 1 << 16);
-        CUfunction f = runtime.function(GpuKernels.BIGINT_DIV, "bd_extract");
+        CUfunction f = runtime.function(GpuModules.BIGINT_DIV, "bd_extract");
         Cuda.launch(f, "bd_extract", grid, 1, 256, 0, src.arg(), longs(ss), ints(off), ints(len), dst.arg(), longs(sd),
                 ints(m), longs(n));
     }
@@ -750,7 +750,7 @@ final class GpuNewtonDivision {
         int shared = s.shared;
         int threads = s.threads;
         int grid = s.grid;
-        CUfunction f = runtime.function(GpuKernels.BIGINT, kernel);
+        CUfunction f = runtime.function(GpuModules.BIGINT, kernel);
         if (shared > 32 * 1024) {
             Cuda.check(JCudaDriver.cuFuncSetAttribute(f,
                     CUfunction_attribute.CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, shared),

@@ -6,7 +6,7 @@ import jcuda.driver.CUfunction;
 import org.modalg.fields.GfField;
 import org.modalg.gpu.runtime.Cuda;
 import org.modalg.gpu.runtime.DeviceBuffer;
-import org.modalg.gpu.runtime.GpuKernels;
+import org.modalg.gpu.runtime.GpuModules;
 import org.modalg.gpu.runtime.GpuRuntime;
 
 /**
@@ -54,7 +54,7 @@ public final class GpuGf {
         this.field = field;
         this.k = field.k();
         this.params = Pointer.to(divisionParams(field.radix()));
-        String m = GpuKernels.GF;
+        String m = GpuModules.GF;
         vectorOp = rt.function(m, "gf_vector_op_" + k);
         fftPass = rt.function(m, "gf_fft_pass_" + k);
         scale = rt.function(m, "gf_scale_" + k);

@@ -20,7 +20,7 @@ import org.modalg.fields.ZpMontgomery;
 import org.modalg.gpu.runtime.Cuda;
 import org.modalg.gpu.runtime.DeviceBuffer;
 import org.modalg.gpu.runtime.GpuException;
-import org.modalg.gpu.runtime.GpuKernels;
+import org.modalg.gpu.runtime.GpuModules;
 import org.modalg.gpu.runtime.GpuRuntime;
 import org.modalg.modular.image.GcdImages;
 import org.modalg.modular.image.ImageEngine;
@@ -204,7 +204,7 @@ public final class GpuImageEngine implements ImageEngine {
             fill(dets);
             int skip = faultEveryForTests;
             if (shared) {
-                CUfunction k = rt.function(GpuKernels.MODULAR, f64 ? "det_shared_f64" : "det_shared_mont");
+                CUfunction k = rt.function(GpuModules.MODULAR, f64 ? "det_shared_f64" : "det_shared_mont");
                 allowShared(k, sharedBytes);
                 Cuda.launch(k, "det_shared", np, 1, threadsFor(nn), (int) sharedBytes, mats.arg(), ints(n), t.primes.arg(),
                         t.pinvs.arg(), t.r2s.arg(), dets.arg(), ints(skip));
@@ -213,7 +213,7 @@ public final class GpuImageEngine implements ImageEngine {
                     toDouble(rt, mats, np * nn);
                 }
                 int b = detPanel();
-                CUfunction k = rt.function(GpuKernels.MODULAR, "det_tiled" + b + (f64 ? "_f64"
+                CUfunction k = rt.function(GpuModules.MODULAR, "det_tiled" + b + (f64 ? "_f64"
                         : detTwoBlocks() ? "_mont2" : "_mont"));
                 long tileShared = (2L * b + 1) * TILE * Long.BYTES;
                 allowShared(k, tileShared);
@@ -223,7 +223,7 @@ public final class GpuImageEngine implements ImageEngine {
                 if (f64) {
                     toDouble(rt, mats, np * nn);
                 }
-                CUfunction k = rt.function(GpuKernels.MODULAR, f64 ? "det_global_f64" : "det_global_mont");
+                CUfunction k = rt.function(GpuModules.MODULAR, f64 ? "det_global_f64" : "det_global_mont");
                 Cuda.launch(k, "det_global", np, 1, globalThreads(k, n), 0, mats.arg(), ints(n), t.primes.arg(), t.pinvs.arg(),
                         t.r2s.arg(), mult.arg(), dets.arg(), ints(skip));
             }
@@ -381,7 +381,7 @@ public final class GpuImageEngine implements ImageEngine {
                     toDouble(rt, mats, np * nn);
                 }
                 fill(d);
-                CUfunction k = rt.function(GpuKernels.MODULAR, f64 ? "lu_global_f64" : "lu_global_mont");
+                CUfunction k = rt.function(GpuModules.MODULAR, f64 ? "lu_global_f64" : "lu_global_mont");
                 Cuda.launch(k, "lu_global", np, 1, globalThreads(k, n), 0, mats.arg(), ints(n), t.primes.arg(),
                         t.pinvs.arg(), t.r2s.arg(), mult.arg(), perms.arg(), diag.arg(), d.arg(),
                         ints(faultEveryForTests));
@@ -461,10 +461,7 @@ public final class GpuImageEngine implements ImageEngine {
             if (closed) {
                 throw new IllegalStateException("LU images already closed");
             }
-            if (b == null || x == null || b.length < (long) primes.length * n || x.length < (long) primes.length * n) {
-                throw new IllegalArgumentException("b and x must hold count * n = " + (long) primes.length * n
-                        + " residues");
-            }
+            LuImages.checkSolve(b, x, primes.length, n);
             boolean[] onCpu = new boolean[primes.length];
             for (int j : cpuIndex) {
                 onCpu[j] = true;
@@ -527,7 +524,7 @@ public final class GpuImageEngine implements ImageEngine {
                 db.upload(b, c.from * n, 0, words);
                 copied(c0);
                 fill(dx);
-                CUfunction k = c.rt.function(GpuKernels.MODULAR, c.f64 ? "lu_solve_f64" : "lu_solve_mont");
+                CUfunction k = c.rt.function(GpuModules.MODULAR, c.f64 ? "lu_solve_f64" : "lu_solve_mont");
                 Cuda.launch(k, "lu_solve", np, 1, Math.min(256, roundUp32(n)), 0, c.mats.arg(), ints(n),
                         c.tables.primes.arg(), c.tables.pinvs.arg(), c.tables.r2s.arg(), c.perms.arg(),
                         c.diagInvs.arg(), c.dets.arg(), db.arg(), dx.arg(), ints(faultEveryForTests));
@@ -614,7 +611,7 @@ public final class GpuImageEngine implements ImageEngine {
         try (PolynomialPair pair = new PolynomialPair(rt, f, g, primes, from, to);
                 DeviceBuffer res = new DeviceBuffer(np)) {
             fill(res);
-            CUfunction k = rt.function(GpuKernels.MODULAR, f64 ? "resultant_f64" : "resultant_mont");
+            CUfunction k = rt.function(GpuModules.MODULAR, f64 ? "resultant_f64" : "resultant_mont");
             Cuda.launch(k, "resultant", np, 1, polyThreads(lf, lg), 0, pair.fr.arg(), ints(lf), pair.gr.arg(),
                     ints(lg), pair.tf.primes.arg(), pair.tf.pinvs.arg(), pair.tf.r2s.arg(), pair.work.arg(), res.arg(),
                     ints(faultEveryForTests));
@@ -689,7 +686,7 @@ public final class GpuImageEngine implements ImageEngine {
             dg.upload(gRes, j0 * gs, 0, (long) (j1 - j0) * gs);
             copied(c0);
             fill(res);
-            CUfunction k = rt.function(GpuKernels.MODULAR,
+            CUfunction k = rt.function(GpuModules.MODULAR,
                     f64 ? "bivariate_resultant_f64" : "bivariate_resultant_mont");
             Cuda.launch(k, "bivariate resultant", count, 1, polyThreads(fRows, gRows), 0, df.arg(), ints(fRows),
                     ints(fCols), dg.arg(), ints(gRows), ints(gCols), tables.primes.arg(), tables.pinvs.arg(),
@@ -779,7 +776,7 @@ public final class GpuImageEngine implements ImageEngine {
             dShifts.upload(shifts, j0 * cosets, 0, (long) (j1 - j0) * cosets);
             copied(c0);
             fill(res);
-            CUfunction k = rt.function(GpuKernels.MODULAR, f64 ? "bivariate_coset_f64" : "bivariate_coset_mont");
+            CUfunction k = rt.function(GpuModules.MODULAR, f64 ? "bivariate_coset_f64" : "bivariate_coset_mont");
             Cuda.launch(k, "bivariate resultant on cosets", count, 1, polyThreads(fRows, gRows), 0, df.arg(),
                     ints(fRows), ints(fCols), dg.arg(), ints(gRows), ints(gCols), tables.primes.arg(),
                     tables.pinvs.arg(), tables.r2s.arg(), dRoots.arg(), dShifts.arg(), ints(log2m), ints(cosets),
@@ -855,7 +852,7 @@ public final class GpuImageEngine implements ImageEngine {
             for (DeviceBuffer b : new DeviceBuffer[] {dh, deg, dfc, dgc}) {
                 fill(b);
             }
-            CUfunction k = rt.function(GpuKernels.MODULAR, f64 ? "gcd_f64" : "gcd_mont");
+            CUfunction k = rt.function(GpuModules.MODULAR, f64 ? "gcd_f64" : "gcd_mont");
             Cuda.launch(k, "gcd", np, 1, polyThreads(lf, lg), 0, pair.fr.arg(), ints(lf), pair.gr.arg(), ints(lg),
                     pair.tf.primes.arg(), pair.tf.pinvs.arg(), pair.tf.r2s.arg(), pair.work.arg(), dh.arg(), deg.arg(),
                     dfc.arg(), dgc.arg(), ints(cofactors ? 1 : 0), ints(faultEveryForTests));
@@ -1226,14 +1223,14 @@ public final class GpuImageEngine implements ImageEngine {
         if (count == 0) {
             return;
         }
-        CUfunction k = rt.function(GpuKernels.MODULAR, "project_signed");
+        CUfunction k = rt.function(GpuModules.MODULAR, "project_signed");
         Cuda.launch(k, "project_signed", (int) ((count + PROJECT_THREADS - 1) / PROJECT_THREADS), t.count,
                 PROJECT_THREADS, 0, x.arg(), ints(v.limbsPerValue()), longs(count), res.arg(), longs(rowStride),
                 t.primes.arg(), t.pinvs.arg(), t.limbPow.arg());
     }
 
     private static void toDouble(GpuRuntime rt, DeviceBuffer b, long words) {
-        CUfunction k = rt.function(GpuKernels.MODULAR, "residues_to_double");
+        CUfunction k = rt.function(GpuModules.MODULAR, "residues_to_double");
         Cuda.launch(k, "residues_to_double", (int) ((words + PROJECT_THREADS - 1) / PROJECT_THREADS), 1,
                 PROJECT_THREADS, 0, b.arg(), longs(words));
     }

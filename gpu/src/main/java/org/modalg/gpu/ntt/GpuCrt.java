@@ -9,7 +9,7 @@ import org.modalg.fields.ZpField;
 import org.modalg.fields.ZpMontgomery;
 import org.modalg.gpu.runtime.Cuda;
 import org.modalg.gpu.runtime.DeviceBuffer;
-import org.modalg.gpu.runtime.GpuKernels;
+import org.modalg.gpu.runtime.GpuModules;
 import org.modalg.gpu.runtime.GpuRuntime;
 import org.modalg.gpu.runtime.LaunchChooser;
 
@@ -111,12 +111,12 @@ public final class GpuCrt implements AutoCloseable {
         dLimbPow = made[5];
         dModulus = made[6];
         dHalf = made[7];
-        project = rt.function(GpuKernels.CRT, "project_limbs");
-        projectSigned = rt.function(GpuKernels.CRT, "project_signed_limbs");
-        garner = rt.function(GpuKernels.CRT, "garner_limbs");
-        garnerMod = rt.function(GpuKernels.CRT, "garner_mod");
-        garnerModWord = rt.function(GpuKernels.CRT, "garner_mod_word");
-        garnerSigned = rt.function(GpuKernels.CRT, "garner_signed");
+        project = rt.function(GpuModules.CRT, "project_limbs");
+        projectSigned = rt.function(GpuModules.CRT, "project_signed_limbs");
+        garner = rt.function(GpuModules.CRT, "garner_limbs");
+        garnerMod = rt.function(GpuModules.CRT, "garner_mod");
+        garnerModWord = rt.function(GpuModules.CRT, "garner_mod_word");
+        garnerSigned = rt.function(GpuModules.CRT, "garner_signed");
         chooser = rt.launchChooser();
     }
 

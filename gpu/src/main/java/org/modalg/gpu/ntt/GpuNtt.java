@@ -4,7 +4,7 @@ import jcuda.Pointer;
 import jcuda.driver.CUfunction;
 import org.modalg.gpu.runtime.Cuda;
 import org.modalg.gpu.runtime.DeviceBuffer;
-import org.modalg.gpu.runtime.GpuKernels;
+import org.modalg.gpu.runtime.GpuModules;
 import org.modalg.gpu.runtime.GpuRuntime;
 import org.modalg.gpu.runtime.LaunchChooser;
 
@@ -81,11 +81,11 @@ public final class GpuNtt {
         }
         this.fused = !kernel.equals("radix4");
         this.shoup = kernel.equals("shoup");
-        dif = rt.function(GpuKernels.NTT, difName);
-        dit = rt.function(GpuKernels.NTT, ditName);
-        pointwise = rt.function(GpuKernels.NTT, "pointwise_mul");
-        scale = rt.function(GpuKernels.NTT, "scale");
-        bitReverse = rt.function(GpuKernels.NTT, "bit_reverse");
+        dif = rt.function(GpuModules.NTT, difName);
+        dit = rt.function(GpuModules.NTT, ditName);
+        pointwise = rt.function(GpuModules.NTT, "pointwise_mul");
+        scale = rt.function(GpuModules.NTT, "scale");
+        bitReverse = rt.function(GpuModules.NTT, "bit_reverse");
         chooser = rt.launchChooser();
     }
 

@@ -139,7 +139,7 @@ public final class GpuRuntime {
             } else {
                 try {
                     GpuRuntime rt = new GpuRuntime(0);
-                    rt.module(GpuKernels.NTT); // the small module: proves the driver takes our PTX
+                    rt.module(GpuModules.NTT); // the small module: proves the driver takes our PTX
                     instance = rt;
                 } catch (RuntimeException | LinkageError e) {
                     unusableReason = shortReason(e);
@@ -202,7 +202,7 @@ public final class GpuRuntime {
             for (int d = 1; d < Math.min(count[0], max); d++) {
                 try {
                     GpuRuntime rt = new GpuRuntime(d);
-                    rt.module(GpuKernels.NTT);
+                    rt.module(GpuModules.NTT);
                     list.add(rt);
                 } catch (RuntimeException e) {
                     LOG.warning("GPU device " + d + " left out: " + shortReason(e));

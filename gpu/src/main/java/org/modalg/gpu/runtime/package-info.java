@@ -4,7 +4,7 @@
  * the checked driver calls and kernel launches ({@link org.modalg.gpu.runtime.Cuda}), device
  * memory ({@link org.modalg.gpu.runtime.DeviceBuffer}, {@link
  * org.modalg.gpu.runtime.DeviceWorkspace}), the module names ({@link
- * org.modalg.gpu.runtime.GpuKernels}: one {@code .cu} source, one PTX and one sm_90 cubin
+ * org.modalg.gpu.runtime.GpuModules}: one {@code .cu} source, one PTX and one sm_90 cubin
  * each, loaded from the resource folder {@code /org/modalg/gpu/}) and the failure type ({@link
  * org.modalg.gpu.runtime.GpuException}).
  *

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.modalg.fft.BigIntegerLimbs.big;
 
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -22,14 +23,14 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.modalg.fft.Backend;
 import org.modalg.fft.Options;
-import org.modalg.fft.batched.BatchedIntegerEngine;
 import org.modalg.fft.batched.BatchedIntegerEngine.Operation;
+import org.modalg.fft.batched.BatchedIntegerEngine;
 import org.modalg.fft.batched.BatchedIntegerEngines;
 import org.modalg.gpu.runtime.DeviceBuffer;
 import org.modalg.gpu.runtime.GpuRuntime;
 import org.modalg.gpu.runtime.GpuTests;
-import org.modalg.polynomial.batched.CpuBatchedIntegerEngine;
 import org.modalg.gpu.runtime.LogCapture;
+import org.modalg.polynomial.batched.CpuBatchedIntegerEngine;
 
 /**
  * The GPU batched integer engine bit for bit against {@link CpuBatchedIntegerEngine} on random
@@ -302,18 +303,6 @@ class GpuBatchedIntegerEngineTest {
         // M5Mult's shared memory does not hold 4096 limbs (bigint.cu): the rule's kernel runs instead
         System.setProperty("modalg.gpu.batchedMulKernel", GpuBatchedIntegerEngine.M5MULT);
         checkProducts(rnd, 4096, 2, "bi_m5mult forced beyond its size");
-    }
-
-    // The unsigned integer x[off, off + len), through big-endian bytes (no engine involved).
-    private static BigInteger big(long[] x, int off, int len) {
-        byte[] be = new byte[8 * len + 1];
-        for (int j = 0; j < len; j++) {
-            long v = x[off + j];
-            for (int k = 0; k < 8; k++) {
-                be[be.length - 1 - 8 * j - k] = (byte) (v >>> (8 * k));
-            }
-        }
-        return new BigInteger(be);
     }
 
     @Test

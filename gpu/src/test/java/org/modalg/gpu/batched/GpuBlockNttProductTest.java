@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.modalg.fft.BigIntegerLimbs.big;
 
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -21,8 +22,8 @@ import org.junit.jupiter.api.Test;
 import org.modalg.fft.Options;
 import org.modalg.gpu.runtime.GpuRuntime;
 import org.modalg.gpu.runtime.GpuTests;
-import org.modalg.polynomial.batched.CpuBatchedIntegerEngine;
 import org.modalg.gpu.runtime.LogCapture;
+import org.modalg.polynomial.batched.CpuBatchedIntegerEngine;
 
 /**
  * The exact in-block NTT product ({@code bigint_ntt.cu} through {@link GpuBlockNttProduct}) bit
@@ -281,15 +282,4 @@ class GpuBlockNttProductTest {
                 () -> ntt.multiply(new long[1], 0, new long[1], 0, new long[2], 0, 0, 1, ONE));
     }
 
-    // The unsigned integer x[off, off + len), through big-endian bytes (no engine involved).
-    private static BigInteger big(long[] x, int off, int len) {
-        byte[] be = new byte[8 * len + 1];
-        for (int j = 0; j < len; j++) {
-            long v = x[off + j];
-            for (int k = 0; k < 8; k++) {
-                be[be.length - 1 - 8 * j - k] = (byte) (v >>> (8 * k));
-            }
-        }
-        return new BigInteger(be);
-    }
 }

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.modalg.fft.BigIntegerLimbs.big;
+import static org.modalg.fft.BigIntegerLimbs.put;
 
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -54,20 +56,6 @@ class GpuLongDivisionTest {
     void stop() {
         Logger.getLogger(GpuLongDivision.class.getName()).removeHandler(capture);
         Logger.getLogger(GpuNewtonDivision.class.getName()).removeHandler(capture);
-    }
-
-    private static void put(BigInteger x, long[] dst, int off, int len) {
-        for (int j = 0; j < len; j++) {
-            dst[off + j] = x.shiftRight(64 * j).longValue();
-        }
-    }
-
-    private static BigInteger get(long[] src, int off, int len) {
-        BigInteger x = BigInteger.ZERO;
-        for (int j = len - 1; j >= 0; j--) {
-            x = x.shiftLeft(64).or(new BigInteger(Long.toUnsignedString(src[off + j])));
-        }
-        return x;
     }
 
     // Instance pat of strides sa, sb: u < B^sa, 0 < v < B^sb.
@@ -125,9 +113,9 @@ class GpuLongDivisionTest {
         assertArrayEquals(wr, r, msg + " remainders");
         assertEquals(before, gpu.divisionForTests().cpuInstances(), msg + ": instances sent back to the CPU");
         for (int i = 0; i < count; i += Math.max(1, count / 7)) {
-            BigInteger[] qr = get(a, 3 + i * sa, sa).divideAndRemainder(get(b, 2 + i * sb, sb));
-            assertEquals(qr[0], get(q, 1 + i * sa, sa), msg + " instance " + i);
-            assertEquals(qr[1], get(r, 5 + i * sb, sb), msg + " instance " + i);
+            BigInteger[] qr = big(a, 3 + i * sa, sa).divideAndRemainder(big(b, 2 + i * sb, sb));
+            assertEquals(qr[0], big(q, 1 + i * sa, sa), msg + " instance " + i);
+            assertEquals(qr[1], big(r, 5 + i * sb, sb), msg + " instance " + i);
         }
         assertTrue(warnings.isEmpty(), warnings.toString());
     }

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.modalg.fft.BigIntegerLimbs.big;
+import static org.modalg.fft.BigIntegerLimbs.put;
 
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -106,30 +108,6 @@ class GpuNewtonDivisionGroupsTest {
         assertEquals(1, GpuNewtonDivision.groups(same, samen).size());
     }
 
-    // Linear-time conversions (limb j = bytes 8 (len - 1 - j) .. of the big-endian magnitude).
-    private static void put(BigInteger x, long[] dst, int off, int len) {
-        byte[] be = x.toByteArray();
-        for (int j = 0; j < len; j++) {
-            long v = 0;
-            for (int t = 7; t >= 0; t--) {
-                int at = be.length - 1 - (8 * j + t);
-                v = (v << 8) | (at >= 0 ? be[at] & 0xff : 0);
-            }
-            dst[off + j] = v;
-        }
-    }
-
-    private static BigInteger get(long[] src, int off, int len) {
-        byte[] be = new byte[8 * len];
-        for (int j = 0; j < len; j++) {
-            long v = src[off + j];
-            for (int t = 0; t < 8; t++) {
-                be[8 * (len - 1 - j) + 7 - t] = (byte) (v >>> (8 * t));
-            }
-        }
-        return new BigInteger(1, be);
-    }
-
     private static int significant(long[] x, int off, int len) {
         int n = len;
         while (n > 0 && x[off + n - 1] == 0) {
@@ -148,7 +126,7 @@ class GpuNewtonDivisionGroupsTest {
         }
 
         @Override
-        public boolean run(GpuNewtonDivision.Plan p, int[] shift, long[] a, int aOff, int sa, long[] b, int bOff,
+        public boolean run(GpuNewtonDivision.Shape p, int[] shift, long[] a, int aOff, int sa, long[] b, int bOff,
                 int sb, long[] q, int qOff, long[] r, int rOff, int count, Options options) {
             assertEquals(count, shift.length);
             for (int i = 0; i < count; i++) {
@@ -201,8 +179,8 @@ class GpuNewtonDivisionGroupsTest {
         assertTrue(rec.counts.size() >= minGroups, msg + ": " + rec.counts.size() + " groups");
         for (int i = 0; i < count; i++) {
             BigInteger[] qr = uv[i][0].divideAndRemainder(uv[i][1]);
-            assertEquals(qr[0], get(q, 1 + i * sa, sa), msg + " quotient " + i);
-            assertEquals(qr[1], get(r, 5 + i * sb, sb), msg + " remainder " + i);
+            assertEquals(qr[0], big(q, 1 + i * sa, sa), msg + " quotient " + i);
+            assertEquals(qr[1], big(r, 5 + i * sb, sb), msg + " remainder " + i);
         }
         if (!halves) {
             return;

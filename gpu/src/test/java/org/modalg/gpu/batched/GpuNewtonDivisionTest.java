@@ -3,6 +3,8 @@ package org.modalg.gpu.batched;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.modalg.fft.BigIntegerLimbs.big;
+import static org.modalg.fft.BigIntegerLimbs.put;
 
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -17,8 +19,8 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.modalg.fft.Options;
 import org.modalg.gpu.runtime.GpuTests;
-import org.modalg.polynomial.batched.CpuBatchedIntegerEngine;
 import org.modalg.gpu.runtime.LogCapture;
+import org.modalg.polynomial.batched.CpuBatchedIntegerEngine;
 
 /**
  * The GPU engine's Newton division ({@link GpuNewtonDivision}) bit for bit against
@@ -52,20 +54,6 @@ class GpuNewtonDivisionTest {
     void stop() {
         Logger.getLogger(GpuNewtonDivision.class.getName()).removeHandler(capture);
         Logger.getLogger(GpuLongDivision.class.getName()).removeHandler(capture);
-    }
-
-    private static void put(BigInteger x, long[] dst, int off, int len) {
-        for (int j = 0; j < len; j++) {
-            dst[off + j] = x.shiftRight(64 * j).longValue();
-        }
-    }
-
-    private static BigInteger get(long[] src, int off, int len) {
-        BigInteger x = BigInteger.ZERO;
-        for (int j = len - 1; j >= 0; j--) {
-            x = x.shiftLeft(64).or(new BigInteger(Long.toUnsignedString(src[off + j])));
-        }
-        return x;
     }
 
     // An adversarial or random divisor of at most sb limbs (nonzero) and dividend of sa limbs.
@@ -115,11 +103,11 @@ class GpuNewtonDivisionTest {
         assertArrayEquals(wr, r, msg + " remainders");
         assertEquals(before, gpu.divisionForTests().cpuInstances(), msg + ": instances sent back to the CPU");
         for (int i = 0; i < count; i += Math.max(1, count / 5)) { // an oracle independent of both engines
-            BigInteger u = get(a, 3 + i * sa, sa);
-            BigInteger v = get(b, 2 + i * sb, sb);
+            BigInteger u = big(a, 3 + i * sa, sa);
+            BigInteger v = big(b, 2 + i * sb, sb);
             BigInteger[] qr = u.divideAndRemainder(v);
-            assertEquals(qr[0], get(q, 1 + i * sa, sa), msg + " instance " + i);
-            assertEquals(qr[1], get(r, 5 + i * sb, sb), msg + " instance " + i);
+            assertEquals(qr[0], big(q, 1 + i * sa, sa), msg + " instance " + i);
+            assertEquals(qr[1], big(r, 5 + i * sb, sb), msg + " instance " + i);
         }
         assertTrue(warnings.isEmpty(), warnings.toString());
     }
@@ -173,9 +161,9 @@ class GpuNewtonDivisionTest {
             assertArrayEquals(wr, r, msg + " remainders");
             assertEquals(before, gpu.divisionForTests().cpuInstances(), msg + ": instances sent back to the CPU");
             for (int i = 0; i < count; i += 97) {
-                BigInteger[] qr = get(a, i * sa, sa).divideAndRemainder(get(b, i * sb, sb));
-                assertEquals(qr[0], get(q, i * sa, sa), msg + " instance " + i);
-                assertEquals(qr[1], get(r, i * sb, sb), msg + " instance " + i);
+                BigInteger[] qr = big(a, i * sa, sa).divideAndRemainder(big(b, i * sb, sb));
+                assertEquals(qr[0], big(q, i * sa, sa), msg + " instance " + i);
+                assertEquals(qr[1], big(r, i * sb, sb), msg + " instance " + i);
             }
         }
         assertTrue(warnings.isEmpty(), warnings.toString());

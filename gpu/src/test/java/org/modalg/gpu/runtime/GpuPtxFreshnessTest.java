@@ -41,7 +41,7 @@ class GpuPtxFreshnessTest {
         }
         for (Path cu : sources) {
             String name = cu.getFileName().toString().replace(".cu", "");
-            assertTrue(GpuKernels.MODULES.contains(name), name + " is not listed in GpuKernels.MODULES");
+            assertTrue(GpuModules.MODULES.contains(name), name + " is not listed in GpuModules.MODULES");
             MessageDigest digest = MessageDigest.getInstance("SHA-256");
             digest.update(Files.readAllBytes(cu));
             for (Path h : headers) {
@@ -61,6 +61,6 @@ class GpuPtxFreshnessTest {
             assertTrue(GpuRuntime.cubin(name, 90) != null, name + ": the runtime does not take its sm_90 cubin");
             assertTrue(GpuRuntime.cubin(name, 80) == null, name + ": no sm_80 cubin ships, none may load");
         }
-        assertEquals(sources.size(), GpuKernels.MODULES.size(), "a module without a .cu source");
+        assertEquals(sources.size(), GpuModules.MODULES.size(), "a module without a .cu source");
     }
 }

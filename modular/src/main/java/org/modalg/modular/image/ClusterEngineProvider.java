@@ -19,5 +19,5 @@ public interface ClusterEngineProvider {
      *
      * @throws IllegalArgumentException if the address is null or not one this provider takes
      */
-    ClusterEngines connect(String master);
+    ClusterSession connect(String master);
 }

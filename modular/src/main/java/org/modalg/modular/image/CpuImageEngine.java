@@ -465,10 +465,7 @@ final class CpuImageEngine implements ImageEngine {
 
         @Override
         public void solve(long[] b, long[] x) {
-            if (b.length < (long) primes.length * n || x.length < (long) primes.length * n) {
-                throw new IllegalArgumentException("b and x must hold count * n = " + (long) primes.length * n
-                        + " residues");
-            }
+            LuImages.checkSolve(b, x, primes.length, n);
             runOnPool(primes.length, j -> {
                 if (lus[j] == null) {
                     return;

@@ -18,7 +18,7 @@ import org.modalg.modular.kernel.ZpLu;
  * system property {@code modalg.backend} says) sends each batch to the provider when one is
  * usable and its {@link ImageEngineProvider#worthIt} accepts the batch's size, to the CPU
  * otherwise. Providers are loaded once. Within {@link #using} the scoped engines replace this
- * choice (a cluster's, {@link ClusterEngines}).
+ * choice (a cluster's, {@link ClusterSession}).
  */
 public final class ImageEngines {
 
@@ -32,7 +32,7 @@ public final class ImageEngines {
      * Runs an operation with the image engines of {@code engines} in place of the options'
      * backend: every {@link #forOptions} (and {@link #forLifting}) call made on this thread while
      * {@code operation} runs gets {@code engines.apply(options)}. The seam through which a
-     * {@link ClusterEngines} session (the {@code distributed} module's Spark engine) sends an
+     * {@link ClusterSession} (the {@code distributed} module's Spark engine) sends an
      * operation's image batches elsewhere while the operation's loop, combiner and stopping rule
      * run here, unchanged: the same result, bit for bit, as each image is unique. Calls nest (the
      * inner engines win until the inner call returns). O(1) on top of the operation.

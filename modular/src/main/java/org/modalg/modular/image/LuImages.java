@@ -24,9 +24,21 @@ public interface LuImages extends AutoCloseable {
      * {@link #count()} vectors of n residues, vector j at j n, entries of b_j in [0, p_j).
      * Rows of singular primes are left as they are in x.
      *
-     * @throws IllegalArgumentException if b or x is shorter than count() n
+     * @throws IllegalArgumentException if b or x is null or shorter than count() n
      */
     void solve(long[] b, long[] x);
+
+    /**
+     * The argument check of {@link #solve}, shared by the engines' implementations: b and x
+     * non-null, each holding count n residues. O(1).
+     *
+     * @throws IllegalArgumentException naming b and x and the length they must have
+     */
+    static void checkSolve(long[] b, long[] x, int count, int n) {
+        if (b == null || x == null || b.length < (long) count * n || x.length < (long) count * n) {
+            throw new IllegalArgumentException("b and x must hold count * n = " + (long) count * n + " residues");
+        }
+    }
 
     @Override
     void close();

@@ -156,6 +156,11 @@ class ImageEngineContractTest {
                         }
                     }
                     assertThrows(IllegalArgumentException.class, () -> lu.solve(new long[1], x));
+                    assertThrows(IllegalArgumentException.class, () -> lu.solve(b, new long[x.length - 1]));
+                    IllegalArgumentException nul = assertThrows(IllegalArgumentException.class,
+                            () -> lu.solve(null, x));
+                    assertTrue(nul.getMessage().startsWith("b and x must hold"), nul.getMessage());
+                    assertThrows(IllegalArgumentException.class, () -> lu.solve(b, null));
                 }
             }
         }

@@ -141,7 +141,7 @@ public final class BatchedIntegers {
      */
     public static BigInteger[] square(BigInteger[] a, Options options) {
         checkArray(a, "a");
-        checkOptions(options);
+        BatchedIntegerArguments.checkOptions(options);
         int count = a.length;
         if (count == 0) {
             return NONE;
@@ -226,7 +226,7 @@ public final class BatchedIntegers {
     public static void add(long[] a, int aOff, long[] b, int bOff, long[] r, int rOff, int stride, int count,
             byte[] carry, int carryOff, Options options) {
         BatchedIntegerArguments.checkAddSubtract(a, aOff, b, bOff, r, rOff, stride, count, carry, carryOff, "carry");
-        checkOptions(options);
+        BatchedIntegerArguments.checkOptions(options);
         run(Operation.ADD, stride, count, options,
                 e -> e.add(a, aOff, b, bOff, r, rOff, stride, count, carry, carryOff, options));
     }
@@ -243,7 +243,7 @@ public final class BatchedIntegers {
             byte[] borrow, int borrowOff, Options options) {
         BatchedIntegerArguments.checkAddSubtract(a, aOff, b, bOff, r, rOff, stride, count, borrow, borrowOff,
                 "borrow");
-        checkOptions(options);
+        BatchedIntegerArguments.checkOptions(options);
         run(Operation.SUBTRACT, stride, count, options,
                 e -> e.subtract(a, aOff, b, bOff, r, rOff, stride, count, borrow, borrowOff, options));
     }
@@ -258,7 +258,7 @@ public final class BatchedIntegers {
     public static void multiply(long[] a, int aOff, long[] b, int bOff, long[] r, int rOff, int stride, int count,
             Options options) {
         BatchedIntegerArguments.checkProduct(Operation.MULTIPLY, a, aOff, b, bOff, r, rOff, stride, count);
-        checkOptions(options);
+        BatchedIntegerArguments.checkOptions(options);
         run(Operation.MULTIPLY, stride, count, options,
                 e -> e.multiply(a, aOff, b, bOff, r, rOff, stride, count, options));
     }
@@ -274,7 +274,7 @@ public final class BatchedIntegers {
     public static void multiplyLow(long[] a, int aOff, long[] b, int bOff, long[] r, int rOff, int stride,
             int count, Options options) {
         BatchedIntegerArguments.checkProduct(Operation.MULTIPLY_LOW, a, aOff, b, bOff, r, rOff, stride, count);
-        checkOptions(options);
+        BatchedIntegerArguments.checkOptions(options);
         run(Operation.MULTIPLY_LOW, stride, count, options,
                 e -> e.multiplyLow(a, aOff, b, bOff, r, rOff, stride, count, options));
     }
@@ -288,7 +288,7 @@ public final class BatchedIntegers {
      */
     public static void square(long[] a, int aOff, long[] r, int rOff, int stride, int count, Options options) {
         BatchedIntegerArguments.checkProduct(Operation.SQUARE, a, aOff, null, 0, r, rOff, stride, count);
-        checkOptions(options);
+        BatchedIntegerArguments.checkOptions(options);
         run(Operation.SQUARE, stride, count, options, e -> e.square(a, aOff, r, rOff, stride, count, options));
     }
 
@@ -304,7 +304,7 @@ public final class BatchedIntegers {
      */
     public static void divideAndRemainder(long[] a, int aOff, int aStride, long[] b, int bOff, int bStride,
             long[] q, int qOff, long[] r, int rOff, int count, Options options) {
-        checkOptions(options);
+        BatchedIntegerArguments.checkOptions(options);
         BatchedIntegerArguments.checkDivide(a, aOff, aStride, b, bOff, bStride, q, qOff, r, rOff, count);
         run(Operation.DIVIDE, aStride, count, options,
                 e -> e.divideAndRemainder(a, aOff, aStride, b, bOff, bStride, q, qOff, r, rOff, count, options));
@@ -481,7 +481,7 @@ public final class BatchedIntegers {
     private static void checkPairs(BigInteger[] a, BigInteger[] b, Options options) {
         checkArray(a, "a");
         checkArray(b, "b");
-        checkOptions(options);
+        BatchedIntegerArguments.checkOptions(options);
         if (a.length != b.length) {
             throw new IllegalArgumentException("a and b must have the same length (one pair per instance), got "
                     + a.length + " and " + b.length + " (instance " + Math.min(a.length, b.length)
@@ -500,9 +500,4 @@ public final class BatchedIntegers {
         }
     }
 
-    private static void checkOptions(Options options) {
-        if (options == null) {
-            throw new IllegalArgumentException("options must not be null");
-        }
-    }
 }

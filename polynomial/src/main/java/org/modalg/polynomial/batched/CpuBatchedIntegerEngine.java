@@ -71,7 +71,7 @@ public final class CpuBatchedIntegerEngine implements BatchedIntegerEngine {
     public boolean add(long[] a, int aOff, long[] b, int bOff, long[] r, int rOff, int stride, int count, byte[] carry,
             int carryOff, Options options) {
         BatchedIntegerArguments.checkAddSubtract(a, aOff, b, bOff, r, rOff, stride, count, carry, carryOff, "carry");
-        checkOptions(options);
+        BatchedIntegerArguments.checkOptions(options);
         forChunks(count, (long) stride, options, "in the batched addition", (from, to, inner) -> {
             for (int i = from; i < to; i++) {
                 long c = LimbMultiplication.addN(a, aOff + i * stride, b, bOff + i * stride, stride, r,
@@ -89,7 +89,7 @@ public final class CpuBatchedIntegerEngine implements BatchedIntegerEngine {
             byte[] borrow, int borrowOff, Options options) {
         BatchedIntegerArguments.checkAddSubtract(a, aOff, b, bOff, r, rOff, stride, count, borrow, borrowOff,
                 "borrow");
-        checkOptions(options);
+        BatchedIntegerArguments.checkOptions(options);
         forChunks(count, (long) stride, options, "in the batched subtraction", (from, to, inner) -> {
             for (int i = from; i < to; i++) {
                 long c = LimbMultiplication.subN(a, aOff + i * stride, b, bOff + i * stride, stride, r,
@@ -106,7 +106,7 @@ public final class CpuBatchedIntegerEngine implements BatchedIntegerEngine {
     public boolean multiply(long[] a, int aOff, long[] b, int bOff, long[] r, int rOff, int stride, int count,
             Options options) {
         BatchedIntegerArguments.checkProduct(Operation.MULTIPLY, a, aOff, b, bOff, r, rOff, stride, count);
-        checkOptions(options);
+        BatchedIntegerArguments.checkOptions(options);
         products(a, aOff, b, bOff, r, rOff, stride, count, false, options);
         return true;
     }
@@ -115,7 +115,7 @@ public final class CpuBatchedIntegerEngine implements BatchedIntegerEngine {
     public boolean multiplyLow(long[] a, int aOff, long[] b, int bOff, long[] r, int rOff, int stride, int count,
             Options options) {
         BatchedIntegerArguments.checkProduct(Operation.MULTIPLY_LOW, a, aOff, b, bOff, r, rOff, stride, count);
-        checkOptions(options);
+        BatchedIntegerArguments.checkOptions(options);
         products(a, aOff, b, bOff, r, rOff, stride, count, true, options);
         return true;
     }
@@ -123,7 +123,7 @@ public final class CpuBatchedIntegerEngine implements BatchedIntegerEngine {
     @Override
     public boolean square(long[] a, int aOff, long[] r, int rOff, int stride, int count, Options options) {
         BatchedIntegerArguments.checkProduct(Operation.SQUARE, a, aOff, null, 0, r, rOff, stride, count);
-        checkOptions(options);
+        BatchedIntegerArguments.checkOptions(options);
         products(a, aOff, a, aOff, r, rOff, stride, count, false, options);
         return true;
     }
@@ -132,7 +132,7 @@ public final class CpuBatchedIntegerEngine implements BatchedIntegerEngine {
     public boolean divideAndRemainder(long[] a, int aOff, int aStride, long[] b, int bOff, int bStride, long[] q,
             int qOff, long[] r, int rOff, int count, Options options) {
         BatchedIntegerArguments.checkDivide(a, aOff, aStride, b, bOff, bStride, q, qOff, r, rOff, count);
-        checkOptions(options);
+        BatchedIntegerArguments.checkOptions(options);
         long work = (long) aStride * Math.max(1, Math.min(aStride, bStride));
         forChunks(count, work, options, "in the batched division", (from, to, inner) -> {
             // route AUTO whatever the caller's (the route is not the engine's to choose)
@@ -243,12 +243,6 @@ public final class CpuBatchedIntegerEngine implements BatchedIntegerEngine {
                 }
             }
         });
-    }
-
-    private static void checkOptions(Options options) {
-        if (options == null) {
-            throw new IllegalArgumentException("options must not be null");
-        }
     }
 
     /** A loop body over instances [from, to), with the thread count each instance may use. */

@@ -1,17 +1,17 @@
 package org.modalg.distributed;
 
 import org.modalg.modular.image.ClusterEngineProvider;
-import org.modalg.modular.image.ClusterEngines;
+import org.modalg.modular.image.ClusterSession;
 
 /**
  * The {@code spark} cluster engine provider ({@link org.modalg.modular.image.ImageEngines#cluster}):
  * listed in {@code META-INF/services/org.modalg.modular.image.ClusterEngineProvider}, so that the
  * command line's {@code --spark MASTER_URL} finds it when this module is on the class path.
  */
-public final class SparkImagesProvider implements ClusterEngineProvider {
+public final class SparkClusterEngineProvider implements ClusterEngineProvider {
 
     /** For the ServiceLoader. */
-    public SparkImagesProvider() {
+    public SparkClusterEngineProvider() {
     }
 
     @Override
@@ -20,7 +20,7 @@ public final class SparkImagesProvider implements ClusterEngineProvider {
     }
 
     @Override
-    public ClusterEngines connect(String master) {
+    public ClusterSession connect(String master) {
         return SparkImages.connect(master);
     }
 }

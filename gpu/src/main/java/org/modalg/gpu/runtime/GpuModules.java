@@ -6,7 +6,7 @@ import java.util.List;
  * The kernel modules: one CUDA source under {@code src/main/cuda/} each, built into a PTX
  * resource (any device) and an sm_90 cubin resource (H100, H200: loaded without compilation).
  */
-public final class GpuKernels {
+public final class GpuModules {
     /** Small-prime NTT passes, pointwise products, scaling and bit reversal. */
     public static final String NTT = "ntt";
 
@@ -68,6 +68,6 @@ public final class GpuKernels {
     static final List<String> MODULES = List.of(NTT, CRT, GF, MODULAR, BIGINT, BIGINT_DIV, BIGINT_NTT, FPFFT, FPBATCH, POLYBATCH,
             TILING);
 
-    private GpuKernels() {
+    private GpuModules() {
     }
 }

@@ -3,13 +3,27 @@ package org.modalg.modular.image;
 import org.modalg.fields.GfField;
 
 /**
- * A test engine that hands every batch of images to another engine ({@code inner}); subclasses
- * override what they count or change (batch size, prime width, name).
+ * An engine that hands every batch of images to another engine ({@code inner}): the base of an
+ * engine that computes some images itself and leaves the rest to an engine it holds (the
+ * {@code distributed} module's Spark engine: the word-size routes on the cluster, the bivariate
+ * and generalized Fermat routes on the driver's CPU engine), and of the tests' counting and
+ * changing engines. Subclasses give {@link #name} and override what they compute, count or
+ * change; {@link #preferredBatch}, {@link #prefersWidePrimes} and {@link #transferNanos} keep
+ * {@link ImageEngine}'s defaults unless overridden (they are not forwarded). Each forwarding call
+ * costs O(1) on top of {@code inner}'s.
  */
-abstract class ForwardingImageEngine implements ImageEngine {
+public abstract class ForwardingImageEngine implements ImageEngine {
+    /** The engine every image method not overridden goes to. */
     protected final ImageEngine inner;
 
-    ForwardingImageEngine(ImageEngine inner) {
+    /**
+     * @param inner the engine the image methods go to
+     * @throws IllegalArgumentException if {@code inner} is null
+     */
+    protected ForwardingImageEngine(ImageEngine inner) {
+        if (inner == null) {
+            throw new IllegalArgumentException("inner must not be null");
+        }
         this.inner = inner;
     }
 

@@ -10,7 +10,7 @@ import org.modalg.fft.Options;
  * rule run here, so the result is the single-machine one, bit for bit. Close it to leave the
  * cluster.
  */
-public interface ClusterEngines extends AutoCloseable {
+public interface ClusterSession extends AutoCloseable {
 
     /** A short description for reports and the command line, e.g. {@code spark local[2] (2 cores)}. */
     String describe();
