@@ -554,10 +554,7 @@ public final class BivariateGcd {
         int[] hl = BivariateKernels.rowLengths(h);
         int[] fl = BivariateKernels.rowLengths(f);
         // ||f||_2 < 2^(fBits + log2(terms) / 2) and |f|_inf < 2^fBits: bounds by bit lengths alone
-        int fBits = 0;
-        for (BigInteger v : fv) {
-            fBits = Math.max(fBits, v.bitLength());
-        }
+        int fBits = f.maxCoefficientBits(); // cached by each coefficient in x
         long boundBits = qx + qy + fBits + (32 - Integer.numberOfLeadingZeros(fv.length)) / 2 + 1 + 2;
         BigInteger limit = BigInteger.ONE.shiftLeft((int) Math.min(Integer.MAX_VALUE - 8, boundBits + 1));
         // the proof by check points: |h|_1, |h|_inf, |f|_inf for the bound on h q - f
@@ -572,7 +569,7 @@ public final class BivariateGcd {
         int mode = quotientProofForTests;
         boolean byPoints = mode == 1 || mode == 0 && f.degreeY() <= CHECK_POINTS_MAX_DEGREE
                 && hNorm1.bitLength() - SETTLED_SLACK_BITS <= CHECK_POINTS_EXTRA_BITS;
-        int need = byPoints ? f.degreeY() + 1 : qy + 1; // points per prime: interpolation, then checks
+        int need = qy + 1; // points per prime: the quotient's interpolation (byPoints: then h q_p = f mod p by one product mod p)
         Residues primes = new Residues(hv, fv).cut(0, hc, hl).cut(1, fc, fl); // f mod p only where the known points do not suffice
         MixedRadixLift acc = new MixedRadixLift((qx + 1) * (qy + 1));
         int cols = Math.max(hc, fc);
@@ -582,6 +579,7 @@ public final class BivariateGcd {
         long[] q = new long[qx + 1];
         long[] nodes = new long[need];
         long[][] values = new long[need][];
+        long[] prod = byPoints ? new long[fr * fc] : null;
         while (true) {
             long p = primes.next();
             ZpField field = GcdPrimes.field(p);
@@ -634,16 +632,13 @@ public final class BivariateGcd {
                 nodes[count] = a;
                 values[count++] = q.clone();
             }
-            long[] image = BivariateKernels.interpolateColumns(java.util.Arrays.copyOf(nodes, qy + 1), values, qx + 1, p);
+            long[] image = BivariateKernels.interpolateColumns(nodes, values, qx + 1, p);
             // image is column-major by x-degree: coefficient of x^i y^j at i (qy + 1) + j
-            for (int k = qy + 1; k < need; k++) { // the check points: the image takes the quotients there
-                long v = 1;
-                for (int j = 0; j <= qy; j++) {
-                    pw[j] = v;
-                    v = BivariateKernels.mulmod(v, nodes[k], p, pInv);
+            if (byPoints) { // h q_p = f mod p as polynomials, by one product mod p
+                if (fp == null) {
+                    fp = known != null && known.residues(p) != null ? known.residues(p) : primes.residues(1);
                 }
-                BivariateKernels.evaluateRows(image, qx + 1, qy + 1, pw, p, q);
-                if (!java.util.Arrays.equals(q, values[k])) {
+                if (!productEqualsModP(hp, hr, hc, hl, image, qx + 1, qy + 1, fp, p, prod)) {
                     return null; // h does not divide f mod p, so not over Z either
                 }
             }
@@ -664,6 +659,62 @@ public final class BivariateGcd {
                 }
             }
         }
+    }
+
+    /**
+     * Whether h q = f mod p as polynomials in x and y: the product of h (rows of hc entries, row i
+     * non-zero in its first hl[i] only) and q (qr rows of qc entries) compared with f (rows of
+     * (hc + qc - 1) entries, (hr + qr - 1) rows), all residues in [0, p), p &lt; 2^26. Schoolbook
+     * in longs: products below 2^52 summed without reduction (one row of h adds at most min(hc, qc)
+     * of them to an entry), the sums reduced once every {@code 2^63 / (min(hc, qc) p^2)} rows of h
+     * and at the end. O(terms(h) terms(q)) multiply-adds; out is scratch of at least the size of f.
+     */
+    static boolean productEqualsModP(long[] h, int hr, int hc, int[] hl, long[] q, int qr, int qc, long[] f, long p,
+            long[] out) {
+        int fc = hc + qc - 1;
+        int n = (hr + qr - 1) * fc;
+        java.util.Arrays.fill(out, 0, n, 0L);
+        long pp = (p - 1) * (p - 1);
+        long perRow = Math.max(1, Math.min(hc, qc)) * Math.max(1, pp);
+        long rowsPerReduce = Math.max(1, (Long.MAX_VALUE - p) / perRow);
+        long pending = 0;
+        int[] qLens = new int[qr]; // q's rows without their trailing zeros (half of a dense quotient)
+        for (int k = 0; k < qr; k++) {
+            int l = qc;
+            while (l > 0 && q[k * qc + l - 1] == 0) {
+                l--;
+            }
+            qLens[k] = l;
+        }
+        for (int i = 0; i < hr; i++) {
+            int len = hl == null ? hc : hl[i];
+            for (int j = 0; j < len; j++) {
+                long a = h[i * hc + j];
+                if (a == 0) {
+                    continue;
+                }
+                for (int k = 0; k < qr; k++) {
+                    int o = (i + k) * fc + j;
+                    int qo = k * qc;
+                    int ql = qLens[k];
+                    for (int l = 0; l < ql; l++) {
+                        out[o + l] += a * q[qo + l];
+                    }
+                }
+            }
+            if (++pending == rowsPerReduce) {
+                for (int t = 0; t < n; t++) {
+                    out[t] %= p;
+                }
+                pending = 0;
+            }
+        }
+        for (int t = 0; t < n; t++) {
+            if (out[t] % p != f[t]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
