@@ -147,8 +147,8 @@ public final class BivariateGcd {
                 + 16L * (pf.totalDegree() + pg.totalDegree())) / 25;
         int imaged = 0;
         // F(x, a) and G(x, a) mod p at every point the images evaluated, for the quotients' proof
-        Evaluations fEval = new Evaluations(fv);
-        Evaluations gEval = new Evaluations(gv);
+        Evaluations fEval = new Evaluations(fv).from(primes, 0);
+        Evaluations gEval = new Evaluations(gv).from(primes, 1);
         // Images stop adding points once one more point leaves every column's interpolant
         // unchanged (a Newton coefficient of zero): fewer than D + 1 points when the gcd's y-degree
         // is below the bound, as it is for the usual inputs. Not a proof; the divisions are. Should
@@ -206,7 +206,9 @@ public final class BivariateGcd {
                 retry = true; // the lift does not settle: perhaps an interpolation stopped too soon
             } else if (!changed && acc.count() >= 2 || acc.settled()) {
                 ZZBivariate candidate = primitivePart(lift(acc.symmetric(), emin, d));
-                if (modularQuotient(candidate, pf, fEval) != null && modularQuotient(candidate, pg, gEval) != null) {
+                Divisor shared = new Divisor(); // candidate's residues and values, from F's quotient to G's
+                if (modularQuotient(candidate, pf, fEval, shared) != null
+                        && modularQuotient(candidate, pg, gEval, shared) != null) {
                     report.primesUsed(used).field("word-size primes < 2^" + PolyGcdDouble.MAX_PRIME_BITS)
                             .certification(Certification.PROVEN, "trial division of both inputs by the lift's"
                                     + " primitive part (x-degree " + emin + " of a modular image)");
@@ -540,6 +542,27 @@ public final class BivariateGcd {
      * polynomials mod p, and the proof the same.
      */
     static ZZBivariate modularQuotient(ZZBivariate h, ZZBivariate f, Evaluations known) {
+        return modularQuotient(h, f, known, null);
+    }
+
+    /**
+     * What two quotients by the same h share ({@link #modularQuotient(ZZBivariate, ZZBivariate,
+     * Evaluations, Divisor)}): h unpacked into limbs, h mod p, and h(x, a) mod p at the points
+     * (both quotients of the gcd's proof run over the same primes and, at the images' primes, the
+     * same points). Only values of h are kept; the proof of each quotient is unchanged.
+     */
+    static final class Divisor {
+        private static final long[] LC_ZERO = new long[0];
+        private LimbVector limbs;
+        private final java.util.Map<Long, long[]> residues = new java.util.HashMap<>();
+        private final java.util.Map<Long, java.util.Map<Long, long[]>> values = new java.util.HashMap<>();
+    }
+
+    /**
+     * {@link #modularQuotient(ZZBivariate, ZZBivariate, Evaluations)} with h's residues and values
+     * kept in shared (null: none) for another quotient by the same h.
+     */
+    static ZZBivariate modularQuotient(ZZBivariate h, ZZBivariate f, Evaluations known, Divisor shared) {
         int qx = f.degreeX() - h.degreeX();
         int qy = f.degreeY() - h.degreeY();
         if (qx < 0 || qy < 0) {
@@ -571,6 +594,12 @@ public final class BivariateGcd {
                 && hNorm1.bitLength() - SETTLED_SLACK_BITS <= CHECK_POINTS_EXTRA_BITS;
         int need = qy + 1; // points per prime: the quotient's interpolation (byPoints: then h q_p = f mod p by one product mod p)
         Residues primes = new Residues(hv, fv).cut(0, hc, hl).cut(1, fc, fl); // f mod p only where the known points do not suffice
+        if (known != null && known.limbs() != null) {
+            primes.unpacked(1, known.limbs()); // f as the gcd unpacked it (same vector, same cut)
+        }
+        if (shared != null && shared.limbs != null) {
+            primes.unpacked(0, shared.limbs);
+        }
         MixedRadixLift acc = new MixedRadixLift((qx + 1) * (qy + 1));
         int cols = Math.max(hc, fc);
         long[] pw = new long[cols];
@@ -584,7 +613,14 @@ public final class BivariateGcd {
             long p = primes.next();
             ZpField field = GcdPrimes.field(p);
             double pInv = 1.0 / p;
-            long[] hp = primes.residues(0);
+            long[] hp = shared == null ? primes.residues(0) : shared.residues.get(p);
+            if (hp == null) {
+                hp = primes.residues(0);
+                shared.residues.put(p, hp);
+                shared.limbs = primes.limbs(0);
+            }
+            java.util.Map<Long, long[]> hValues = shared == null ? null
+                    : shared.values.computeIfAbsent(p, k -> new java.util.HashMap<>());
             long[] fp = null;
             boolean lcZero = true;
             for (int j = (hr - 1) * hc; j < hr * hc; j++) {
@@ -598,9 +634,17 @@ public final class BivariateGcd {
             int nc = cached == null ? 0 : cached.size();
             for (int i = 0; i < nc && count < need; i++) {
                 long a = cached.node(i);
-                if (!evaluateH(hp, hr, hc, hl, a, pw, p, pInv, ha)) {
+                long[] hAt = hValues == null ? null : hValues.get(a);
+                if (hAt == null) {
+                    hAt = evaluateH(hp, hr, hc, hl, a, pw, p, pInv, ha) ? ha.clone() : Divisor.LC_ZERO;
+                    if (hValues != null) {
+                        hValues.put(a, hAt);
+                    }
+                }
+                if (hAt == Divisor.LC_ZERO) {
                     continue;
                 }
+                System.arraycopy(hAt, 0, ha, 0, hr);
                 long[] fc0 = cached.values(i);
                 System.arraycopy(fc0, 0, fa, 0, fr);
                 if (!BivariateKernels.divideExact(field, fa, fr, ha, hr, q)) {
@@ -618,10 +662,18 @@ public final class BivariateGcd {
                     pw[j] = v;
                     v = BivariateKernels.mulmod(v, a, p, pInv);
                 }
-                BivariateKernels.evaluateRows(hp, hr, hc, hl, pw, p, ha);
-                if (ha[hr - 1] == 0) {
+                long[] hAt = hValues == null ? null : hValues.get(a);
+                if (hAt == null) {
+                    BivariateKernels.evaluateRows(hp, hr, hc, hl, pw, p, ha);
+                    hAt = ha[hr - 1] != 0 ? ha.clone() : Divisor.LC_ZERO;
+                    if (hValues != null) {
+                        hValues.put(a, hAt);
+                    }
+                }
+                if (hAt == Divisor.LC_ZERO) {
                     continue;
                 }
+                System.arraycopy(hAt, 0, ha, 0, hr);
                 if (fp == null) {
                     fp = known != null && known.residues(p) != null ? known.residues(p) : primes.residues(1);
                 }
@@ -788,9 +840,34 @@ public final class BivariateGcd {
             residuesByPrime.put(p, fp);
         }
 
-        /** F mod p as {@link #residues(long, long[])} kept it, or null. */
+        /**
+         * F mod p as {@link #residues(long, long[])} kept it, or from the gcd's {@link Residues}
+         * when p is a prime of its current batch ({@link #from}), or null.
+         */
         long[] residues(long p) {
-            return residuesByPrime.get(p);
+            long[] r = residuesByPrime.get(p);
+            if (r == null && source != null) {
+                r = source.residuesIfCurrent(sourceVector, p);
+                if (r != null) {
+                    residuesByPrime.put(p, r);
+                }
+            }
+            return r;
+        }
+
+        private Residues source;
+        private int sourceVector;
+
+        /** F is vector v of the gcd's r (the layout of {@link #flat}): its limbs and its current batch's residues are reused. */
+        Evaluations from(Residues r, int v) {
+            this.source = r;
+            this.sourceVector = v;
+            return this;
+        }
+
+        /** F's limbs from the gcd's {@link Residues}, or null. */
+        LimbVector limbs() {
+            return source == null ? null : source.limbs(sourceVector);
         }
 
         Points at(long p) {
@@ -880,20 +957,52 @@ public final class BivariateGcd {
 
         /** Vector v modulo the current prime, a new array. */
         long[] residues(int v) {
+            return residuesAt(v, next - 1);
+        }
+
+        /**
+         * Vector v modulo p if p is a prime of the current batch (projected already, or now from
+         * the unpacked limbs), else null: the gcd's projections of F and G serve the quotients'
+         * first primes.
+         */
+        long[] residuesIfCurrent(int v, long p) {
+            if (primes == null) {
+                return null;
+            }
+            for (int i = 0; i < primes.length; i++) {
+                if (primes[i] == p) {
+                    return residuesAt(v, i);
+                }
+            }
+            return null;
+        }
+
+        /** Vector v unpacked into limbs (on first use), to share with another Residues of the same vector and cut. */
+        LimbVector limbs(int v) {
             if (vectors[v] == null) {
                 vectors[v] = LimbVector.of(cols[v] == 0 ? values[v] : compact(values[v], cols[v], lens[v]));
             }
-            LimbVector x = vectors[v];
+            return vectors[v];
+        }
+
+        /** Vector v's limbs as {@link #limbs} of a Residues of the same vector and cut gave them (not unpacked again). */
+        Residues unpacked(int v, LimbVector x) {
+            vectors[v] = x;
+            return this;
+        }
+
+        private long[] residuesAt(int v, int index) {
+            LimbVector x = limbs(v);
             int n = x.count();
             if (residues[v] == null) {
                 residues[v] = new long[primes.length * n];
                 basis.projectAllSigned(x.limbs(), n, x.limbsPerValue(), residues[v]);
             }
             if (cols[v] == 0) {
-                return java.util.Arrays.copyOfRange(residues[v], (next - 1) * n, next * n);
+                return java.util.Arrays.copyOfRange(residues[v], index * n, (index + 1) * n);
             }
             long[] out = new long[values[v].length];
-            int from = (next - 1) * n;
+            int from = index * n;
             for (int i = 0; i < lens[v].length; i++) {
                 System.arraycopy(residues[v], from, out, i * cols[v], lens[v][i]);
                 from += lens[v][i];
