@@ -46,9 +46,10 @@ import org.modalg.polynomial.bivariate.ZZBivariate;
  *
  * <p>Proof: once one more prime leaves the symmetric lift unchanged, its primitive part P in x
  * is divided into F and G: the quotients by their own images modulo further primes and one exact
- * product each, P Q = F, or for small inputs check points and a bound on |P Q - F| instead of the
- * product ({@link #modularQuotient}; a remainder at one point modulo one prime refutes at once;
- * the values of F and G at the images' points, and F, G mod p, are reused). If both divisions are exact, P divides gcd(F, G) and has the x-degree e of a
+ * product each, P Q = F, or for small inputs P Q_p = F mod p by one product mod p per prime and a
+ * bound on |P Q - F| instead of the product ({@link #modularQuotient}; a remainder at one point
+ * modulo one prime refutes at once; the values of F and G at the images' points, and F, G mod p,
+ * are reused, and both quotients share P's residues and values). If both divisions are exact, P divides gcd(F, G) and has the x-degree e of a
  * modular image, which is at least that of gcd(F, G); so P = ±gcd(F, G) (both primitive).
  * Otherwise the loop goes on with more primes. {@link Certification#PROVEN} always.
  *
@@ -56,7 +57,7 @@ import org.modalg.polynomial.bivariate.ZZBivariate;
  * and univariate gcds mod p (O(deg_x^2)), plus (e + 1) interpolations of O(D^2); on one thread
  * (the points of a prime are sequential). The proof: the quotients' images (as many points and
  * about as many primes as the quotients need) and two products in Z[x, y] by Kronecker substitution
- * (up to deg_y F = 24: deg_y P more points per prime instead).
+ * (up to deg_y F = 24: one product mod p per prime instead, O(terms(P) terms(Q)) word products).
  *
  * <p>Not used: the heuristic gcd (Char, Geddes and Gonnet's GCDHEU: the gcd of the integers
  * f(xi^k, xi), g(xi^k, xi)), which FLINT and Maple try first on small inputs: at d = 20 and 16 bits
@@ -519,13 +520,15 @@ public final class BivariateGcd {
      * M(q) &lt;= M(f) &lt;= ||f||_2, and |q_ij| &lt;= C(deg_x q, i) C(deg_y q, j) M(q)); once the
      * modulus exceeds twice that and the product still differs, h does not divide f: null.
      *
-     * <p>Proof by check points instead of the product, for small inputs (deg_y f at most
+     * <p>Proof modulo the primes instead of the product over Z, for small inputs (deg_y f at most
      * {@value #CHECK_POINTS_MAX_DEGREE}, and the bound below within about one prime of the
-     * quotient's own size): each prime also divides at deg_y h further points and checks that the
-     * image q_p takes the quotients there. Then h q_p - f (y-degree at most deg_y f) vanishes mod p
-     * at deg_y f + 1 points, so h q_p = f mod p; so h q = f modulo the product M of the primes. With
+     * quotient's own size): each prime checks h q_p = f mod p as polynomials by one schoolbook
+     * product mod p ({@link #productEqualsModP}, O(terms(h) terms(q)) word products, no reduction
+     * in the inner loop); so h q = f modulo the product M of the primes. With
      * B = |f|_inf + min(|h|_1 |q|_inf, |h|_inf |q|_1) &gt;= |h q - f|_inf, M &gt; 2 B proves h q = f
-     * over Z, without the product. A check point that disagrees proves that h does not divide f.
+     * over Z, without the product. A prime where h q_p differs from f proves that h does not divide
+     * f. (Until 2026-11-26 each prime divided at deg_y h more points and checked q_p there: an
+     * evaluation of f and a division per point, half of the gcd at d = 20; BENCHMARKS.md.)
      *
      * <p>Against {@link #tryDivide} (long division over Z[y]): the BigInteger work is one product
      * of the size of f instead of deg_x q deg_x h products of polynomials in y.
@@ -580,7 +583,7 @@ public final class BivariateGcd {
         int fBits = f.maxCoefficientBits(); // cached by each coefficient in x
         long boundBits = qx + qy + fBits + (32 - Integer.numberOfLeadingZeros(fv.length)) / 2 + 1 + 2;
         BigInteger limit = BigInteger.ONE.shiftLeft((int) Math.min(Integer.MAX_VALUE - 8, boundBits + 1));
-        // the proof by check points: |h|_1, |h|_inf, |f|_inf for the bound on h q - f
+        // the proof modulo the primes: |h|_1, |h|_inf, |f|_inf for the bound on h q - f
         BigInteger hNorm1 = BigInteger.ZERO;
         BigInteger hNormInf = BigInteger.ZERO;
         for (BigInteger v : hv) {
@@ -785,20 +788,22 @@ public final class BivariateGcd {
     }
 
     /**
-     * The quotient's proof by check points is chosen where the bound on h q - f needs at most about
+     * The quotient's proof modulo the primes (once by check points, now by a product mod p) is chosen where the bound on h q - f needs at most about
      * this many bits of modulus beyond the quotient's own lift (one prime of 25 bits) ...
      */
     static final int CHECK_POINTS_EXTRA_BITS = 25;
 
     /**
-     * ... and deg_y f is at most this: the check points cost about deg_y h evaluations of f per
-     * prime (O(d^3) in all), the product O(d^2) words times a logarithm. Measured (thread CPU time,
-     * FlintBivariateInputs' rows, 2-core VM under load): points / product 0.60-0.65 at d = 20
-     * (16 and 32 bits), 1.07 at d = 30, 1.5 at d = 40, 2.3 at d = 100 (16 bits).
+     * ... and deg_y f is at most this. Chosen for the check points (about deg_y h evaluations of f
+     * per prime, O(d^3) in all, against the product over Z, O(d^2) words times a logarithm):
+     * measured (thread CPU time, FlintBivariateInputs' rows, 2-core VM under load) points / product
+     * 0.60-0.65 at d = 20 (16 and 32 bits), 1.07 at d = 30, 1.5 at d = 40, 2.3 at d = 100 (16
+     * bits). The product mod p that replaced the check points (O(d^4) word products per prime,
+     * but no mulmod in the loop) has not been measured against the product over Z above d = 20.
      */
     static final int CHECK_POINTS_MAX_DEGREE = 24;
 
-    /** Tests only: the quotient's proof, 0 chosen by size, 1 check points and the bound, 2 the exact product. */
+    /** Tests only: the quotient's proof, 0 chosen by size, 1 products mod p and the bound, 2 the exact product. */
     static volatile int quotientProofForTests;
 
     // h(x, a) mod p into ha (the powers of a into pw); false when lc_x h(a) vanishes

@@ -16,10 +16,13 @@ import org.modalg.polynomial.bivariate.ZZBivariate;
 /**
  * Not a test: a harness for the gcd's small rows. Inputs of the shape of the FLINT peer's gcd rows
  * (f = a c, g = b c, dense of total degree d, c of d / 2, coefficients of exactly b bits, random
- * signs; from {@code java.util.Random} seeded by the row, printed, so not FLINT's own integers).
+ * signs; from {@code java.util.Random} seeded by the row, printed, so not FLINT's own integers;
+ * {@code -DflintInputs=true} with the examples module's classes on the class path takes
+ * {@code FlintBivariateInputs.gcdInput}, FLINT's integers).
  *
  * <pre>
- * profile d bits seconds           loop the gcd (run under -XX:StartFlightRecording for a profile)
+ * profile d bits seconds           loop the gcd (run under -XX:StartFlightRecording for a profile),
+ *                                  then as long again timing each call: median of thread CPU time
  * ab beforeClasses rows rounds     before (BivariateGcd from beforeClasses, its own loader) and
  *                                  after (this class path) interleaved in one JVM: per row warm-up,
  *                                  then rounds of timed calls each; medians of thread CPU time
@@ -41,6 +44,14 @@ public final class BivariateGcdProfile {
     }
 
     static ZZBivariate[] input(int d, int bits) {
+        if (Boolean.getBoolean("flintInputs")) { // the FLINT peer's own integers (examples' FlintBivariateInputs on the class path)
+            try {
+                return (ZZBivariate[]) Class.forName("org.modalg.examples.bench.FlintBivariateInputs")
+                        .getMethod("gcdInput", int.class, int.class).invoke(null, d, bits);
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException("-DflintInputs=true needs examples' FlintBivariateInputs", e);
+            }
+        }
         long seed = 1000L * d + bits;
         Random r = new Random(seed);
         ZZBivariate c = dense(r, d / 2, bits);
@@ -66,8 +77,16 @@ public final class BivariateGcdProfile {
                 }
                 n++;
             }
-            System.out.printf("d=%d bits=%d calls=%d mean CPU %.4f ms%n", d, bits, n,
+            System.out.printf("d=%d bits=%d calls=%d mean CPU %.4f ms", d, bits, n,
                     (mx.getCurrentThreadCpuTime() - t0) / 1e6 / n);
+            List<Long> after = new ArrayList<>(); // then as many seconds of single timed calls: their median
+            end = System.nanoTime() + (long) (secs * 1e9);
+            while (System.nanoTime() < end) {
+                long t1 = mx.getCurrentThreadCpuTime();
+                BivariateGcd.gcd(in[0], in[1]);
+                after.add(mx.getCurrentThreadCpuTime() - t1);
+            }
+            System.out.printf(", then median CPU %.4f ms of %d calls%n", median(after) / 1e6, after.size());
             return;
         }
         // ab
