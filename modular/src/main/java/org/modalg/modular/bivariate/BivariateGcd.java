@@ -46,9 +46,10 @@ import org.modalg.polynomial.bivariate.ZZBivariate;
  *
  * <p>Proof: once one more prime leaves the symmetric lift unchanged, its primitive part P in x
  * is divided into F and G: the quotients by their own images modulo further primes and one exact
- * product each, P Q = F, or for small inputs check points and a bound on |P Q - F| instead of the
- * product ({@link #modularQuotient}; a remainder at one point modulo one prime refutes at once;
- * the values of F and G at the images' points, and F, G mod p, are reused). If both divisions are exact, P divides gcd(F, G) and has the x-degree e of a
+ * product each, P Q = F, or for small inputs P Q_p = F mod p by one product mod p per prime and a
+ * bound on |P Q - F| instead of the product ({@link #modularQuotient}; a remainder at one point
+ * modulo one prime refutes at once; the values of F and G at the images' points, and F, G mod p,
+ * are reused, and both quotients share P's residues and values). If both divisions are exact, P divides gcd(F, G) and has the x-degree e of a
  * modular image, which is at least that of gcd(F, G); so P = ±gcd(F, G) (both primitive).
  * Otherwise the loop goes on with more primes. {@link Certification#PROVEN} always.
  *
@@ -56,7 +57,7 @@ import org.modalg.polynomial.bivariate.ZZBivariate;
  * and univariate gcds mod p (O(deg_x^2)), plus (e + 1) interpolations of O(D^2); on one thread
  * (the points of a prime are sequential). The proof: the quotients' images (as many points and
  * about as many primes as the quotients need) and two products in Z[x, y] by Kronecker substitution
- * (up to deg_y F = 24: deg_y P more points per prime instead).
+ * (up to deg_y F = 24: one product mod p per prime instead, O(terms(P) terms(Q)) word products).
  *
  * <p>Not used: the heuristic gcd (Char, Geddes and Gonnet's GCDHEU: the gcd of the integers
  * f(xi^k, xi), g(xi^k, xi)), which FLINT and Maple try first on small inputs: at d = 20 and 16 bits
@@ -147,8 +148,8 @@ public final class BivariateGcd {
                 + 16L * (pf.totalDegree() + pg.totalDegree())) / 25;
         int imaged = 0;
         // F(x, a) and G(x, a) mod p at every point the images evaluated, for the quotients' proof
-        Evaluations fEval = new Evaluations(fv);
-        Evaluations gEval = new Evaluations(gv);
+        Evaluations fEval = new Evaluations(fv).from(primes, 0);
+        Evaluations gEval = new Evaluations(gv).from(primes, 1);
         // Images stop adding points once one more point leaves every column's interpolant
         // unchanged (a Newton coefficient of zero): fewer than D + 1 points when the gcd's y-degree
         // is below the bound, as it is for the usual inputs. Not a proof; the divisions are. Should
@@ -206,7 +207,9 @@ public final class BivariateGcd {
                 retry = true; // the lift does not settle: perhaps an interpolation stopped too soon
             } else if (!changed && acc.count() >= 2 || acc.settled()) {
                 ZZBivariate candidate = primitivePart(lift(acc.symmetric(), emin, d));
-                if (modularQuotient(candidate, pf, fEval) != null && modularQuotient(candidate, pg, gEval) != null) {
+                Divisor shared = new Divisor(); // candidate's residues and values, from F's quotient to G's
+                if (modularQuotient(candidate, pf, fEval, shared) != null
+                        && modularQuotient(candidate, pg, gEval, shared) != null) {
                     report.primesUsed(used).field("word-size primes < 2^" + PolyGcdDouble.MAX_PRIME_BITS)
                             .certification(Certification.PROVEN, "trial division of both inputs by the lift's"
                                     + " primitive part (x-degree " + emin + " of a modular image)");
@@ -517,13 +520,15 @@ public final class BivariateGcd {
      * M(q) &lt;= M(f) &lt;= ||f||_2, and |q_ij| &lt;= C(deg_x q, i) C(deg_y q, j) M(q)); once the
      * modulus exceeds twice that and the product still differs, h does not divide f: null.
      *
-     * <p>Proof by check points instead of the product, for small inputs (deg_y f at most
+     * <p>Proof modulo the primes instead of the product over Z, for small inputs (deg_y f at most
      * {@value #CHECK_POINTS_MAX_DEGREE}, and the bound below within about one prime of the
-     * quotient's own size): each prime also divides at deg_y h further points and checks that the
-     * image q_p takes the quotients there. Then h q_p - f (y-degree at most deg_y f) vanishes mod p
-     * at deg_y f + 1 points, so h q_p = f mod p; so h q = f modulo the product M of the primes. With
+     * quotient's own size): each prime checks h q_p = f mod p as polynomials by one schoolbook
+     * product mod p ({@link #productEqualsModP}, O(terms(h) terms(q)) word products, no reduction
+     * in the inner loop); so h q = f modulo the product M of the primes. With
      * B = |f|_inf + min(|h|_1 |q|_inf, |h|_inf |q|_1) &gt;= |h q - f|_inf, M &gt; 2 B proves h q = f
-     * over Z, without the product. A check point that disagrees proves that h does not divide f.
+     * over Z, without the product. A prime where h q_p differs from f proves that h does not divide
+     * f. (Until 2026-11-26 each prime divided at deg_y h more points and checked q_p there: an
+     * evaluation of f and a division per point, half of the gcd at d = 20; BENCHMARKS.md.)
      *
      * <p>Against {@link #tryDivide} (long division over Z[y]): the BigInteger work is one product
      * of the size of f instead of deg_x q deg_x h products of polynomials in y.
@@ -540,6 +545,27 @@ public final class BivariateGcd {
      * polynomials mod p, and the proof the same.
      */
     static ZZBivariate modularQuotient(ZZBivariate h, ZZBivariate f, Evaluations known) {
+        return modularQuotient(h, f, known, null);
+    }
+
+    /**
+     * What two quotients by the same h share ({@link #modularQuotient(ZZBivariate, ZZBivariate,
+     * Evaluations, Divisor)}): h unpacked into limbs, h mod p, and h(x, a) mod p at the points
+     * (both quotients of the gcd's proof run over the same primes and, at the images' primes, the
+     * same points). Only values of h are kept; the proof of each quotient is unchanged.
+     */
+    static final class Divisor {
+        private static final long[] LC_ZERO = new long[0];
+        private LimbVector limbs;
+        private final java.util.Map<Long, long[]> residues = new java.util.HashMap<>();
+        private final java.util.Map<Long, java.util.Map<Long, long[]>> values = new java.util.HashMap<>();
+    }
+
+    /**
+     * {@link #modularQuotient(ZZBivariate, ZZBivariate, Evaluations)} with h's residues and values
+     * kept in shared (null: none) for another quotient by the same h.
+     */
+    static ZZBivariate modularQuotient(ZZBivariate h, ZZBivariate f, Evaluations known, Divisor shared) {
         int qx = f.degreeX() - h.degreeX();
         int qy = f.degreeY() - h.degreeY();
         if (qx < 0 || qy < 0) {
@@ -554,13 +580,10 @@ public final class BivariateGcd {
         int[] hl = BivariateKernels.rowLengths(h);
         int[] fl = BivariateKernels.rowLengths(f);
         // ||f||_2 < 2^(fBits + log2(terms) / 2) and |f|_inf < 2^fBits: bounds by bit lengths alone
-        int fBits = 0;
-        for (BigInteger v : fv) {
-            fBits = Math.max(fBits, v.bitLength());
-        }
+        int fBits = f.maxCoefficientBits(); // cached by each coefficient in x
         long boundBits = qx + qy + fBits + (32 - Integer.numberOfLeadingZeros(fv.length)) / 2 + 1 + 2;
         BigInteger limit = BigInteger.ONE.shiftLeft((int) Math.min(Integer.MAX_VALUE - 8, boundBits + 1));
-        // the proof by check points: |h|_1, |h|_inf, |f|_inf for the bound on h q - f
+        // the proof modulo the primes: |h|_1, |h|_inf, |f|_inf for the bound on h q - f
         BigInteger hNorm1 = BigInteger.ZERO;
         BigInteger hNormInf = BigInteger.ZERO;
         for (BigInteger v : hv) {
@@ -572,8 +595,14 @@ public final class BivariateGcd {
         int mode = quotientProofForTests;
         boolean byPoints = mode == 1 || mode == 0 && f.degreeY() <= CHECK_POINTS_MAX_DEGREE
                 && hNorm1.bitLength() - SETTLED_SLACK_BITS <= CHECK_POINTS_EXTRA_BITS;
-        int need = byPoints ? f.degreeY() + 1 : qy + 1; // points per prime: interpolation, then checks
+        int need = qy + 1; // points per prime: the quotient's interpolation (byPoints: then h q_p = f mod p by one product mod p)
         Residues primes = new Residues(hv, fv).cut(0, hc, hl).cut(1, fc, fl); // f mod p only where the known points do not suffice
+        if (known != null && known.limbs() != null) {
+            primes.unpacked(1, known.limbs()); // f as the gcd unpacked it (same vector, same cut)
+        }
+        if (shared != null && shared.limbs != null) {
+            primes.unpacked(0, shared.limbs);
+        }
         MixedRadixLift acc = new MixedRadixLift((qx + 1) * (qy + 1));
         int cols = Math.max(hc, fc);
         long[] pw = new long[cols];
@@ -582,11 +611,19 @@ public final class BivariateGcd {
         long[] q = new long[qx + 1];
         long[] nodes = new long[need];
         long[][] values = new long[need][];
+        long[] prod = byPoints ? new long[fr * fc] : null;
         while (true) {
             long p = primes.next();
             ZpField field = GcdPrimes.field(p);
             double pInv = 1.0 / p;
-            long[] hp = primes.residues(0);
+            long[] hp = shared == null ? primes.residues(0) : shared.residues.get(p);
+            if (hp == null) {
+                hp = primes.residues(0);
+                shared.residues.put(p, hp);
+                shared.limbs = primes.limbs(0);
+            }
+            java.util.Map<Long, long[]> hValues = shared == null ? null
+                    : shared.values.computeIfAbsent(p, k -> new java.util.HashMap<>());
             long[] fp = null;
             boolean lcZero = true;
             for (int j = (hr - 1) * hc; j < hr * hc; j++) {
@@ -600,9 +637,17 @@ public final class BivariateGcd {
             int nc = cached == null ? 0 : cached.size();
             for (int i = 0; i < nc && count < need; i++) {
                 long a = cached.node(i);
-                if (!evaluateH(hp, hr, hc, hl, a, pw, p, pInv, ha)) {
+                long[] hAt = hValues == null ? null : hValues.get(a);
+                if (hAt == null) {
+                    hAt = evaluateH(hp, hr, hc, hl, a, pw, p, pInv, ha) ? ha.clone() : Divisor.LC_ZERO;
+                    if (hValues != null) {
+                        hValues.put(a, hAt);
+                    }
+                }
+                if (hAt == Divisor.LC_ZERO) {
                     continue;
                 }
+                System.arraycopy(hAt, 0, ha, 0, hr);
                 long[] fc0 = cached.values(i);
                 System.arraycopy(fc0, 0, fa, 0, fr);
                 if (!BivariateKernels.divideExact(field, fa, fr, ha, hr, q)) {
@@ -620,10 +665,18 @@ public final class BivariateGcd {
                     pw[j] = v;
                     v = BivariateKernels.mulmod(v, a, p, pInv);
                 }
-                BivariateKernels.evaluateRows(hp, hr, hc, hl, pw, p, ha);
-                if (ha[hr - 1] == 0) {
+                long[] hAt = hValues == null ? null : hValues.get(a);
+                if (hAt == null) {
+                    BivariateKernels.evaluateRows(hp, hr, hc, hl, pw, p, ha);
+                    hAt = ha[hr - 1] != 0 ? ha.clone() : Divisor.LC_ZERO;
+                    if (hValues != null) {
+                        hValues.put(a, hAt);
+                    }
+                }
+                if (hAt == Divisor.LC_ZERO) {
                     continue;
                 }
+                System.arraycopy(hAt, 0, ha, 0, hr);
                 if (fp == null) {
                     fp = known != null && known.residues(p) != null ? known.residues(p) : primes.residues(1);
                 }
@@ -634,16 +687,13 @@ public final class BivariateGcd {
                 nodes[count] = a;
                 values[count++] = q.clone();
             }
-            long[] image = BivariateKernels.interpolateColumns(java.util.Arrays.copyOf(nodes, qy + 1), values, qx + 1, p);
+            long[] image = BivariateKernels.interpolateColumns(nodes, values, qx + 1, p);
             // image is column-major by x-degree: coefficient of x^i y^j at i (qy + 1) + j
-            for (int k = qy + 1; k < need; k++) { // the check points: the image takes the quotients there
-                long v = 1;
-                for (int j = 0; j <= qy; j++) {
-                    pw[j] = v;
-                    v = BivariateKernels.mulmod(v, nodes[k], p, pInv);
+            if (byPoints) { // h q_p = f mod p as polynomials, by one product mod p
+                if (fp == null) {
+                    fp = known != null && known.residues(p) != null ? known.residues(p) : primes.residues(1);
                 }
-                BivariateKernels.evaluateRows(image, qx + 1, qy + 1, pw, p, q);
-                if (!java.util.Arrays.equals(q, values[k])) {
+                if (!productEqualsModP(hp, hr, hc, hl, image, qx + 1, qy + 1, fp, p, prod)) {
                     return null; // h does not divide f mod p, so not over Z either
                 }
             }
@@ -667,6 +717,62 @@ public final class BivariateGcd {
     }
 
     /**
+     * Whether h q = f mod p as polynomials in x and y: the product of h (rows of hc entries, row i
+     * non-zero in its first hl[i] only) and q (qr rows of qc entries) compared with f (rows of
+     * (hc + qc - 1) entries, (hr + qr - 1) rows), all residues in [0, p), p &lt; 2^26. Schoolbook
+     * in longs: products below 2^52 summed without reduction (one row of h adds at most min(hc, qc)
+     * of them to an entry), the sums reduced once every {@code 2^63 / (min(hc, qc) p^2)} rows of h
+     * and at the end. O(terms(h) terms(q)) multiply-adds; out is scratch of at least the size of f.
+     */
+    static boolean productEqualsModP(long[] h, int hr, int hc, int[] hl, long[] q, int qr, int qc, long[] f, long p,
+            long[] out) {
+        int fc = hc + qc - 1;
+        int n = (hr + qr - 1) * fc;
+        java.util.Arrays.fill(out, 0, n, 0L);
+        long pp = (p - 1) * (p - 1);
+        long perRow = Math.max(1, Math.min(hc, qc)) * Math.max(1, pp);
+        long rowsPerReduce = Math.max(1, (Long.MAX_VALUE - p) / perRow);
+        long pending = 0;
+        int[] qLens = new int[qr]; // q's rows without their trailing zeros (half of a dense quotient)
+        for (int k = 0; k < qr; k++) {
+            int l = qc;
+            while (l > 0 && q[k * qc + l - 1] == 0) {
+                l--;
+            }
+            qLens[k] = l;
+        }
+        for (int i = 0; i < hr; i++) {
+            int len = hl == null ? hc : hl[i];
+            for (int j = 0; j < len; j++) {
+                long a = h[i * hc + j];
+                if (a == 0) {
+                    continue;
+                }
+                for (int k = 0; k < qr; k++) {
+                    int o = (i + k) * fc + j;
+                    int qo = k * qc;
+                    int ql = qLens[k];
+                    for (int l = 0; l < ql; l++) {
+                        out[o + l] += a * q[qo + l];
+                    }
+                }
+            }
+            if (++pending == rowsPerReduce) {
+                for (int t = 0; t < n; t++) {
+                    out[t] %= p;
+                }
+                pending = 0;
+            }
+        }
+        for (int t = 0; t < n; t++) {
+            if (out[t] % p != f[t]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
      * A bound on |h q - f|_inf: |f|_inf + min(|h|_1 |q|_inf, |h|_inf |q|_1) (each coefficient of h q
      * is a sum of products of one coefficient of h and one of q, each coefficient of either used at
      * most once), q's coefficients in c.
@@ -682,20 +788,22 @@ public final class BivariateGcd {
     }
 
     /**
-     * The quotient's proof by check points is chosen where the bound on h q - f needs at most about
+     * The quotient's proof modulo the primes (once by check points, now by a product mod p) is chosen where the bound on h q - f needs at most about
      * this many bits of modulus beyond the quotient's own lift (one prime of 25 bits) ...
      */
     static final int CHECK_POINTS_EXTRA_BITS = 25;
 
     /**
-     * ... and deg_y f is at most this: the check points cost about deg_y h evaluations of f per
-     * prime (O(d^3) in all), the product O(d^2) words times a logarithm. Measured (thread CPU time,
-     * FlintBivariateInputs' rows, 2-core VM under load): points / product 0.60-0.65 at d = 20
-     * (16 and 32 bits), 1.07 at d = 30, 1.5 at d = 40, 2.3 at d = 100 (16 bits).
+     * ... and deg_y f is at most this. Chosen for the check points (about deg_y h evaluations of f
+     * per prime, O(d^3) in all, against the product over Z, O(d^2) words times a logarithm):
+     * measured (thread CPU time, FlintBivariateInputs' rows, 2-core VM under load) points / product
+     * 0.60-0.65 at d = 20 (16 and 32 bits), 1.07 at d = 30, 1.5 at d = 40, 2.3 at d = 100 (16
+     * bits). The product mod p that replaced the check points (O(d^4) word products per prime,
+     * but no mulmod in the loop) has not been measured against the product over Z above d = 20.
      */
     static final int CHECK_POINTS_MAX_DEGREE = 24;
 
-    /** Tests only: the quotient's proof, 0 chosen by size, 1 check points and the bound, 2 the exact product. */
+    /** Tests only: the quotient's proof, 0 chosen by size, 1 products mod p and the bound, 2 the exact product. */
     static volatile int quotientProofForTests;
 
     // h(x, a) mod p into ha (the powers of a into pw); false when lc_x h(a) vanishes
@@ -737,9 +845,34 @@ public final class BivariateGcd {
             residuesByPrime.put(p, fp);
         }
 
-        /** F mod p as {@link #residues(long, long[])} kept it, or null. */
+        /**
+         * F mod p as {@link #residues(long, long[])} kept it, or from the gcd's {@link Residues}
+         * when p is a prime of its current batch ({@link #from}), or null.
+         */
         long[] residues(long p) {
-            return residuesByPrime.get(p);
+            long[] r = residuesByPrime.get(p);
+            if (r == null && source != null) {
+                r = source.residuesIfCurrent(sourceVector, p);
+                if (r != null) {
+                    residuesByPrime.put(p, r);
+                }
+            }
+            return r;
+        }
+
+        private Residues source;
+        private int sourceVector;
+
+        /** F is vector v of the gcd's r (the layout of {@link #flat}): its limbs and its current batch's residues are reused. */
+        Evaluations from(Residues r, int v) {
+            this.source = r;
+            this.sourceVector = v;
+            return this;
+        }
+
+        /** F's limbs from the gcd's {@link Residues}, or null. */
+        LimbVector limbs() {
+            return source == null ? null : source.limbs(sourceVector);
         }
 
         Points at(long p) {
@@ -829,20 +962,52 @@ public final class BivariateGcd {
 
         /** Vector v modulo the current prime, a new array. */
         long[] residues(int v) {
+            return residuesAt(v, next - 1);
+        }
+
+        /**
+         * Vector v modulo p if p is a prime of the current batch (projected already, or now from
+         * the unpacked limbs), else null: the gcd's projections of F and G serve the quotients'
+         * first primes.
+         */
+        long[] residuesIfCurrent(int v, long p) {
+            if (primes == null) {
+                return null;
+            }
+            for (int i = 0; i < primes.length; i++) {
+                if (primes[i] == p) {
+                    return residuesAt(v, i);
+                }
+            }
+            return null;
+        }
+
+        /** Vector v unpacked into limbs (on first use), to share with another Residues of the same vector and cut. */
+        LimbVector limbs(int v) {
             if (vectors[v] == null) {
                 vectors[v] = LimbVector.of(cols[v] == 0 ? values[v] : compact(values[v], cols[v], lens[v]));
             }
-            LimbVector x = vectors[v];
+            return vectors[v];
+        }
+
+        /** Vector v's limbs as {@link #limbs} of a Residues of the same vector and cut gave them (not unpacked again). */
+        Residues unpacked(int v, LimbVector x) {
+            vectors[v] = x;
+            return this;
+        }
+
+        private long[] residuesAt(int v, int index) {
+            LimbVector x = limbs(v);
             int n = x.count();
             if (residues[v] == null) {
                 residues[v] = new long[primes.length * n];
                 basis.projectAllSigned(x.limbs(), n, x.limbsPerValue(), residues[v]);
             }
             if (cols[v] == 0) {
-                return java.util.Arrays.copyOfRange(residues[v], (next - 1) * n, next * n);
+                return java.util.Arrays.copyOfRange(residues[v], index * n, (index + 1) * n);
             }
             long[] out = new long[values[v].length];
-            int from = (next - 1) * n;
+            int from = index * n;
             for (int i = 0; i < lens[v].length; i++) {
                 System.arraycopy(residues[v], from, out, i * cols[v], lens[v][i]);
                 from += lens[v][i];

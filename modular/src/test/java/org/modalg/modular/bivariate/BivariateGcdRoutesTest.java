@@ -148,6 +148,79 @@ class BivariateGcdRoutesTest {
         }
     }
 
+    /** Residues of v mod p in rows of cols entries (row i: coefficient in x of degree i). */
+    private static long[] residuesModP(ZZBivariate v, int rows, int cols, long p) {
+        long[] r = new long[rows * cols];
+        BigInteger bp = BigInteger.valueOf(p);
+        for (int i = 0; i <= v.degreeX(); i++) {
+            for (int j = 0; j <= v.coefficientInX(i).degree(); j++) {
+                r[i * cols + j] = v.coefficientInX(i).coefficient(j).mod(bp).longValueExact();
+            }
+        }
+        return r;
+    }
+
+    @Test
+    void productModPAgreesWithBigIntegerProduct() {
+        Random rnd = new Random(SEED + 61);
+        long[] ps = PrimeStream.below(PolyGcdDouble.PRIME_BOUND).next(2);
+        for (int it = 0; it < 60 * MULTIPLIER; it++) {
+            long p = it % 3 == 0 ? ps[0] : it % 3 == 1 ? ps[1] : PrimeStream.below(1 << (2 + rnd.nextInt(23))).next();
+            // x-degrees up to 200 (more rows of h than one reduction covers), y-degrees up to 24
+            int hx = it % 7 == 0 ? 90 + rnd.nextInt(110) : rnd.nextInt(8);
+            ZZBivariate h = BivariateResultantTest.random(rnd, hx, rnd.nextInt(13), 1 + rnd.nextInt(40));
+            ZZBivariate q = BivariateResultantTest.random(rnd, rnd.nextInt(it % 5 == 0 ? 120 : 8), rnd.nextInt(13),
+                    1 + rnd.nextInt(40));
+            if (h.isZero() || q.isZero()) {
+                continue;
+            }
+            int hr = h.degreeX() + 1;
+            int hc = h.degreeY() + 1;
+            int qr = q.degreeX() + 1;
+            int qc = q.degreeY() + 1;
+            long[] hp = residuesModP(h, hr, hc, p);
+            long[] qp = residuesModP(q, qr, qc, p);
+            if (it % 4 == 0) { // the largest residues everywhere: the sums' worst case
+                java.util.Arrays.fill(hp, p - 1);
+                java.util.Arrays.fill(qp, p - 1);
+                h = null;
+            }
+            long[] fp;
+            if (h != null) {
+                fp = residuesModP(h.multiply(q), hr + qr - 1, hc + qc - 1, p);
+            } else { // oracle: the product of the residues in BigInteger
+                BigInteger[] acc = new BigInteger[(hr + qr - 1) * (hc + qc - 1)];
+                java.util.Arrays.fill(acc, BigInteger.ZERO);
+                for (int i = 0; i < hr * hc; i++) {
+                    for (int k = 0; k < qr * qc; k++) {
+                        int o = (i / hc + k / qc) * (hc + qc - 1) + i % hc + k % qc;
+                        acc[o] = acc[o].add(BigInteger.valueOf(hp[i]).multiply(BigInteger.valueOf(qp[k])));
+                    }
+                }
+                fp = new long[acc.length];
+                for (int i = 0; i < acc.length; i++) {
+                    fp[i] = acc[i].mod(BigInteger.valueOf(p)).longValueExact();
+                }
+            }
+            int[] hl = new int[hr];
+            for (int i = 0; i < hr; i++) {
+                int l = hc;
+                while (l > 0 && hp[i * hc + l - 1] == 0) {
+                    l--;
+                }
+                hl[i] = l;
+            }
+            long[] scratch = new long[fp.length];
+            String label = where("it " + it + ", p = " + p + ", deg h " + hr + "x" + hc + ", deg q " + qr + "x" + qc);
+            org.junit.jupiter.api.Assertions.assertTrue(
+                    BivariateGcd.productEqualsModP(hp, hr, hc, hl, qp, qr, qc, fp, p, scratch), label);
+            int k = rnd.nextInt(fp.length); // one entry off: refuted
+            fp[k] = (fp[k] + 1 + rnd.nextInt((int) Math.min(p - 1, 1000))) % p;
+            org.junit.jupiter.api.Assertions.assertFalse(
+                    BivariateGcd.productEqualsModP(hp, hr, hc, hl, qp, qr, qc, fp, p, scratch), label + " entry " + k);
+        }
+    }
+
     @Test
     void structuredInputsWithEitherQuotientProof() {
         Random rnd = new Random(SEED + 53);

@@ -1,0 +1,157 @@
+package org.modalg.modular.bivariate;
+
+import java.io.File;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.lang.reflect.Method;
+import java.math.BigInteger;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import org.modalg.polynomial.bivariate.ZZBivariate;
+
+/**
+ * Not a test: a harness for the gcd's small rows. Inputs of the shape of the FLINT peer's gcd rows
+ * (f = a c, g = b c, dense of total degree d, c of d / 2, coefficients of exactly b bits, random
+ * signs; from {@code java.util.Random} seeded by the row, printed, so not FLINT's own integers;
+ * {@code -DflintInputs=true} with the examples module's classes on the class path takes
+ * {@code FlintBivariateInputs.gcdInput}, FLINT's integers).
+ *
+ * <pre>
+ * profile d bits seconds           loop the gcd (run under -XX:StartFlightRecording for a profile),
+ *                                  then as long again timing each call: median of thread CPU time
+ * ab beforeClasses rows rounds     before (BivariateGcd from beforeClasses, its own loader) and
+ *                                  after (this class path) interleaved in one JVM: per row warm-up,
+ *                                  then rounds of timed calls each; medians of thread CPU time
+ * </pre>
+ */
+public final class BivariateGcdProfile {
+    private BivariateGcdProfile() {
+    }
+
+    static ZZBivariate dense(Random r, int d, int bits) {
+        BigInteger[][] grid = new BigInteger[d + 1][d + 1];
+        for (int i = 0; i <= d; i++) {
+            for (int j = 0; j <= d; j++) {
+                BigInteger v = j <= d - i ? new BigInteger(bits - 1, r).setBit(bits - 1) : BigInteger.ZERO;
+                grid[i][j] = r.nextBoolean() ? v.negate() : v;
+            }
+        }
+        return ZZBivariate.ofGrid(grid);
+    }
+
+    static ZZBivariate[] input(int d, int bits) {
+        if (Boolean.getBoolean("flintInputs")) { // the FLINT peer's own integers (examples' FlintBivariateInputs on the class path)
+            try {
+                return (ZZBivariate[]) Class.forName("org.modalg.examples.bench.FlintBivariateInputs")
+                        .getMethod("gcdInput", int.class, int.class).invoke(null, d, bits);
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException("-DflintInputs=true needs examples' FlintBivariateInputs", e);
+            }
+        }
+        long seed = 1000L * d + bits;
+        Random r = new Random(seed);
+        ZZBivariate c = dense(r, d / 2, bits);
+        ZZBivariate a = dense(r, d - d / 2, bits);
+        ZZBivariate b = dense(r, d - d / 2, bits);
+        return new ZZBivariate[] {a.multiply(c), b.multiply(c), c};
+    }
+
+    public static void main(String[] args) throws Exception {
+        ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+        if (args[0].equals("profile")) {
+            int d = Integer.parseInt(args[1]);
+            int bits = Integer.parseInt(args[2]);
+            double secs = Double.parseDouble(args[3]);
+            ZZBivariate[] in = input(d, bits);
+            long end = System.nanoTime() + (long) (secs * 1e9);
+            int n = 0;
+            long t0 = mx.getCurrentThreadCpuTime();
+            while (System.nanoTime() < end) {
+                ZZBivariate h = BivariateGcd.gcd(in[0], in[1]);
+                if (h.totalDegree() < in[2].totalDegree()) {
+                    throw new AssertionError("wrong gcd");
+                }
+                n++;
+            }
+            System.out.printf("d=%d bits=%d calls=%d mean CPU %.4f ms", d, bits, n,
+                    (mx.getCurrentThreadCpuTime() - t0) / 1e6 / n);
+            List<Long> after = new ArrayList<>(); // then as many seconds of single timed calls: their median
+            end = System.nanoTime() + (long) (secs * 1e9);
+            while (System.nanoTime() < end) {
+                long t1 = mx.getCurrentThreadCpuTime();
+                BivariateGcd.gcd(in[0], in[1]);
+                after.add(mx.getCurrentThreadCpuTime() - t1);
+            }
+            System.out.printf(", then median CPU %.4f ms of %d calls%n", median(after) / 1e6, after.size());
+            return;
+        }
+        // ab
+        URL before = new File(args[1]).toURI().toURL();
+        ClassLoader parent = BivariateGcdProfile.class.getClassLoader();
+        ClassLoader beforeLoader = new URLClassLoader(new URL[] {before}, parent) {
+            @Override
+            protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+                if (name.startsWith("org.modalg.modular.bivariate.")) {
+                    synchronized (getClassLoadingLock(name)) {
+                        Class<?> c = findLoadedClass(name);
+                        if (c == null) {
+                            c = findClass(name);
+                        }
+                        return c;
+                    }
+                }
+                return super.loadClass(name, resolve);
+            }
+        };
+        Method mBefore = beforeLoader.loadClass("org.modalg.modular.bivariate.BivariateGcd")
+                .getMethod("gcd", ZZBivariate.class, ZZBivariate.class);
+        Method mAfter = BivariateGcd.class.getMethod("gcd", ZZBivariate.class, ZZBivariate.class);
+        int rounds = Integer.parseInt(args[3]);
+        double warm = args.length > 4 ? Double.parseDouble(args[4]) : 6;
+        for (String row : args[2].split(",")) {
+            String[] db = row.split(":");
+            int d = Integer.parseInt(db[0]);
+            int bits = Integer.parseInt(db[1]);
+            ZZBivariate[] in = input(d, bits);
+            Method[] ms = {mBefore, mAfter};
+            Object ref = mBefore.invoke(null, in[0], in[1]);
+            if (!ref.equals(mAfter.invoke(null, in[0], in[1]))) {
+                throw new AssertionError("before and after differ at " + row);
+            }
+            for (Method m : ms) {
+                long end = System.nanoTime() + (long) (warm * 1e9);
+                while (System.nanoTime() < end) {
+                    m.invoke(null, in[0], in[1]);
+                }
+            }
+            List<List<Long>> cpu = List.of(new ArrayList<>(), new ArrayList<>());
+            for (int r = 0; r < rounds; r++) {
+                for (int k = 0; k < 2; k++) {
+                    long end = System.nanoTime() + 500_000_000L;
+                    while (System.nanoTime() < end) {
+                        ms[k].invoke(null, in[0], in[1]);
+                    }
+                    for (int i = 0; i < 15; i++) {
+                        long t0 = mx.getCurrentThreadCpuTime();
+                        ms[k].invoke(null, in[0], in[1]);
+                        cpu.get(k).add(mx.getCurrentThreadCpuTime() - t0);
+                    }
+                }
+            }
+            double b = median(cpu.get(0));
+            double a = median(cpu.get(1));
+            System.out.printf("d=%d bits=%d before %.4f ms after %.4f ms after/before %.2f (n=%d each, seed %d)%n",
+                    d, bits, b / 1e6, a / 1e6, a / b, cpu.get(0).size(), 1000L * d + bits);
+        }
+    }
+
+    private static double median(List<Long> v) {
+        long[] a = v.stream().mapToLong(Long::longValue).toArray();
+        Arrays.sort(a);
+        return a.length % 2 == 1 ? a[a.length / 2] : (a[a.length / 2 - 1] + a[a.length / 2]) / 2.0;
+    }
+}
