@@ -14,22 +14,17 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
-import java.util.logging.Handler;
-import java.util.logging.Logger;
 import jcuda.driver.CUresult;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.modalg.fft.Backend;
-import org.modalg.fft.Options;
 import org.modalg.fft.batched.BatchedIntegerEngine.Operation;
 import org.modalg.fft.batched.BatchedIntegerEngine;
 import org.modalg.fft.batched.BatchedIntegerEngines;
 import org.modalg.gpu.runtime.DeviceBuffer;
 import org.modalg.gpu.runtime.GpuRuntime;
 import org.modalg.gpu.runtime.GpuTests;
-import org.modalg.gpu.runtime.LogCapture;
 import org.modalg.polynomial.batched.CpuBatchedIntegerEngine;
 
 /**
@@ -47,27 +42,16 @@ import org.modalg.polynomial.batched.CpuBatchedIntegerEngine;
  * sample (an oracle independent of both engines).
  */
 @Tag("gpu")
-class GpuBatchedIntegerEngineTest {
-    private static final CpuBatchedIntegerEngine CPU = CpuBatchedIntegerEngine.shared();
-    private static final Options ONE = Options.defaults().withThreads(1);
+class GpuBatchedIntegerEngineTest extends GpuBatchedFixture {
     private static final int[] PRODUCT_SIZES = {1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 100, 127,
         128, 129, 255, 256, 257, 511, 512, 513, 777, 1023, 1024, 1025, 2047, 2048, 2049, 3001, 4095, 4096};
     private static final int[] ADD_ONLY_SIZES = {4097, 5003, 8191, 8192};
     // the square and low-half kernels' own sizes beyond PRODUCT_SIZES: Q = 2 / Q = 8 boundary, odd T
     private static final int[] LOW_SQUARE_SIZES = {6, 10, 23, 24, 25, 40, 41};
 
-    private static GpuBatchedIntegerEngine gpu;
-    private final List<String> warnings = new ArrayList<>();
-    private final Handler capture = new LogCapture(warnings);
-
-    @BeforeEach
-    void start() {
-        GpuTests.assumeGpu();
-        if (gpu == null) {
-            gpu = new GpuBatchedIntegerEngine(0, 0);
-        }
-        Logger.getLogger(GpuBatchedIntegerEngine.class.getName()).addHandler(capture);
-        Logger.getLogger(GpuFpBatchProduct.class.getName()).addHandler(capture);
+    @Override
+    List<Class<?>> logged() {
+        return List.of(GpuBatchedIntegerEngine.class, GpuFpBatchProduct.class);
     }
 
     @AfterEach
@@ -75,8 +59,6 @@ class GpuBatchedIntegerEngineTest {
         DeviceBuffer.limitAllocationsForTests(Long.MAX_VALUE);
         System.clearProperty("modalg.gpu.batchedMulKernel");
         System.clearProperty("modalg.gpu.fpBatch");
-        Logger.getLogger(GpuBatchedIntegerEngine.class.getName()).removeHandler(capture);
-        Logger.getLogger(GpuFpBatchProduct.class.getName()).removeHandler(capture);
     }
 
     // ---- inputs ------------------------------------------------------------------------------

@@ -7,19 +7,12 @@ import static org.modalg.fft.BigIntegerLimbs.big;
 import static org.modalg.fft.BigIntegerLimbs.put;
 
 import java.math.BigInteger;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import java.util.logging.Handler;
-import java.util.logging.Logger;
 import jcuda.driver.CUresult;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.modalg.fft.Options;
 import org.modalg.gpu.runtime.GpuTests;
-import org.modalg.gpu.runtime.LogCapture;
 import org.modalg.polynomial.batched.CpuBatchedIntegerEngine;
 
 /**
@@ -32,28 +25,10 @@ import org.modalg.polynomial.batched.CpuBatchedIntegerEngine;
  * the device (none flagged back to the CPU); and the fallback after a device fault.
  */
 @Tag("gpu")
-class GpuNewtonDivisionTest {
-    private static final CpuBatchedIntegerEngine CPU = CpuBatchedIntegerEngine.shared();
-    private static final Options ONE = Options.defaults().withThreads(1);
-    private static final BigInteger B = BigInteger.ONE.shiftLeft(64);
-    private static GpuBatchedIntegerEngine gpu;
-    private final List<String> warnings = new ArrayList<>();
-    private final Handler capture = new LogCapture(warnings);
-
-    @BeforeEach
-    void start() {
-        GpuTests.assumeGpu();
-        if (gpu == null) {
-            gpu = new GpuBatchedIntegerEngine(0, 0);
-        }
-        Logger.getLogger(GpuNewtonDivision.class.getName()).addHandler(capture);
-        Logger.getLogger(GpuLongDivision.class.getName()).addHandler(capture);
-    }
-
-    @AfterEach
-    void stop() {
-        Logger.getLogger(GpuNewtonDivision.class.getName()).removeHandler(capture);
-        Logger.getLogger(GpuLongDivision.class.getName()).removeHandler(capture);
+class GpuNewtonDivisionTest extends GpuBatchedFixture {
+    @Override
+    List<Class<?>> logged() {
+        return List.of(GpuNewtonDivision.class, GpuLongDivision.class);
     }
 
     // An adversarial or random divisor of at most sb limbs (nonzero) and dividend of sa limbs.
