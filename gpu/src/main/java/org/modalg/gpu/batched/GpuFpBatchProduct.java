@@ -158,7 +158,7 @@ final class GpuFpBatchProduct implements AutoCloseable {
 
     /**
      * The kernel for m limbs: {@code fpb_mul_nN_pPt}, the variant that reads its roots from per-shape
-     * pass tables (consecutive entries for the threads of a warp; 1.2-1.9x the variant reading the
+     * pass tables (consecutive entries for the threads of a warp; 1.3-1.8x the variant reading the
      * shared root table at strides on an H100, module BENCHMARKS.md).
      */
     static String kernelName(int m) {
