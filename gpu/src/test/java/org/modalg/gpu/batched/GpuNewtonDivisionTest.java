@@ -58,33 +58,7 @@ class GpuNewtonDivisionTest extends GpuBatchedFixture {
     }
 
     private void check(long seed, int sa, int sb, int count) {
-        Random rnd = new Random(seed);
-        long[] a = new long[count * sa + 3];
-        long[] b = new long[count * sb + 2];
-        for (int i = 0; i < count; i++) {
-            BigInteger[] uv = instance(rnd, rnd.nextInt(3) == 0 ? rnd.nextInt(63) : 0, sa, sb);
-            put(uv[0], a, 3 + i * sa, sa);
-            put(uv[1], b, 2 + i * sb, sb);
-        }
-        long[] q = new long[count * sa + 1];
-        long[] r = new long[count * sb + 5];
-        long[] wq = q.clone();
-        long[] wr = r.clone();
-        CPU.divideAndRemainder(a, 3, sa, b, 2, sb, wq, 1, wr, 5, count, ONE);
-        long before = gpu.divisionForTests().cpuInstances();
-        assertTrue(gpu.divideAndRemainder(a, 3, sa, b, 2, sb, q, 1, r, 5, count, ONE));
-        String msg = "seed=" + seed + " " + sa + " / " + sb + " limbs x " + count;
-        assertArrayEquals(wq, q, msg + " quotients");
-        assertArrayEquals(wr, r, msg + " remainders");
-        assertEquals(before, gpu.divisionForTests().cpuInstances(), msg + ": instances sent back to the CPU");
-        for (int i = 0; i < count; i += Math.max(1, count / 5)) { // an oracle independent of both engines
-            BigInteger u = big(a, 3 + i * sa, sa);
-            BigInteger v = big(b, 2 + i * sb, sb);
-            BigInteger[] qr = u.divideAndRemainder(v);
-            assertEquals(qr[0], big(q, 1 + i * sa, sa), msg + " instance " + i);
-            assertEquals(qr[1], big(r, 5 + i * sb, sb), msg + " instance " + i);
-        }
-        assertTrue(warnings.isEmpty(), warnings.toString());
+        checkDivision(seed, sa, sb, count, 5, (rnd, x, y) -> instance(rnd, rnd.nextInt(3) == 0 ? rnd.nextInt(63) : 0, x, y));
     }
 
     @Test
