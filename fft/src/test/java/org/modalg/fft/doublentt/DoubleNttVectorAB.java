@@ -1,0 +1,404 @@
+package org.modalg.fft.doublentt;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.Arrays;
+import java.util.Random;
+import jdk.incubator.vector.DoubleVector;
+import jdk.incubator.vector.VectorSpecies;
+import org.modalg.fields.NttPrimes;
+
+/**
+ * Not a test: one pair of radix-2 levels of {@link DoubleNttKernels} (four row loops, as
+ * {@code forwardColumns} and {@code inverseColumns} run them: "kernels") against the same two
+ * levels as one radix-4 loop over the four rows, written with plain {@code double}s ("scalar4",
+ * which HotSpot 17 leaves scalar) and with the incubating Vector API ("vector4":
+ * {@code DoubleVector} of the preferred species, {@code fma}, rint by adding and subtracting
+ * 1.5 2^52, since Java 17's Vector API has no rounding), and the four radix-2 loops in the Vector
+ * API ("vector2": what the API costs without the radix 4). Before timing, every mode's output is
+ * compared bit for bit with the kernels' ({@code Arrays.deepEquals}, signed zeros included) after
+ * 20 pairs in place, both directions, including a width that is not a multiple of the lane count.
+ * Per row width W and number G of groups of four rows (a working set of 32 W G bytes: L1, L2 or
+ * memory), the forward pair (a lazy level with one twiddle, then a reducing level with two, as
+ * in {@code forwardColumns}) and the inverse pair, each repeated in place, the modes alternated
+ * in every round; prints min and median ns per butterfly (a pair of levels is one butterfly per
+ * point) of this thread's CPU time, and min / min of the kernels. The Vector API loops write
+ * every operation out in the loop body: helper methods taking and returning vectors are not
+ * inlined once C2's compilation passes its node count cutoff, and the vectors are then boxed
+ * (6-9x slower; fft/BENCHMARKS.md section (i)). Run (the compiler and the JVM need the module):
+ * java --add-modules jdk.incubator.vector \
+ *      -cp fft/target/classes:fft/target/test-classes:fields/target/classes \
+ *      org.modalg.fft.doublentt.DoubleNttVectorAB [rounds]
+ */
+public final class DoubleNttVectorAB {
+    private static final ThreadMXBean MX = ManagementFactory.getThreadMXBean();
+    private static final VectorSpecies<Double> S = DoubleVector.SPECIES_PREFERRED;
+    private static final double ROUND = 0x1.8p52;
+    private static final String[] MODES = {"kernels", "scalar4", "vector4", "vector2"};
+
+    private DoubleNttVectorAB() {
+    }
+
+    public static void main(String[] args) {
+        int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 11;
+        long p = NttPrimes.largestBelow(DoubleNttPlan.MAX_PRIME_EXCLUSIVE, 28);
+        double pd = p;
+        double pinv = 1.0 / pd;
+        Random rnd = new Random(1);
+        double[] w = new double[6];
+        for (int i = 0; i < w.length; i++) {
+            w[i] = Math.floorMod(rnd.nextLong(), p) - (p - 1) / 2; // |w| <= p/2
+        }
+        System.out.println("species " + S + ", p = " + p);
+        checkIdentical(pd, pinv, w, rnd);
+        int[][] shapes = {{256, 1}, {256, 8}, {1024, 8}, {4096, 2}, {1024, 64}, {1024, 512}};
+        // warm-up
+        for (int k = 0; k < 3; k++) {
+            for (int[] s : shapes) {
+                double[][] rows = fill(4 * s[1], s[0], p, rnd);
+                for (int m = 0; m < MODES.length; m++) {
+                    time(rows, m, true, pd, pinv, w, 3);
+                    time(rows, m, false, pd, pinv, w, 3);
+                }
+            }
+        }
+        System.out.println("W,G,KiB,direction,mode,min_ns_per_butterfly,median_ns_per_butterfly,ratio_to_kernels(min)");
+        for (int[] s : shapes) {
+            int width = s[0];
+            int groups = s[1];
+            double[][] rows = fill(4 * groups, width, p, rnd);
+            int reps = (int) Math.max(3, Math.min(2000, 4e6 / (4.0 * width * groups)));
+            double butterflies = 4.0 * width * groups * reps;
+            for (int dir = 0; dir < 2; dir++) {
+                boolean fwd = dir == 0;
+                double[][] t = new double[MODES.length][rounds];
+                for (int r = 0; r < rounds; r++) {
+                    for (int m = 0; m < MODES.length; m++) {
+                        t[m][r] = time(rows, m, fwd, pd, pinv, w, reps) / butterflies;
+                    }
+                }
+                for (int m = 0; m < MODES.length; m++) {
+                    Arrays.sort(t[m]);
+                    System.out.printf("%d,%d,%d,%s,%s,%.3f,%.3f,%.3f%n", width, groups, 32L * width * groups / 1024,
+                            fwd ? "forward" : "inverse", MODES[m], t[m][0], t[m][rounds / 2], t[m][0] / t[0][0]);
+                }
+            }
+        }
+    }
+
+    private static void checkIdentical(double pd, double pinv, double[] w, Random rnd) {
+        for (int width : new int[] {4, 64, 70, 1024}) {
+            for (boolean fwd : new boolean[] {true, false}) {
+                double[][] ref = fill(4, width, (long) pd, rnd);
+                ref[0][0] = -0.0;
+                ref[1][0] = 0.0;
+                ref[2][1] = -0.0;
+                for (int mode = 1; mode < MODES.length; mode++) {
+                    if (mode == 3 && width % S.length() != 0) {
+                        continue; // vector2 has no tail loop
+                    }
+                    double[][] want = copy(ref);
+                    double[][] got = copy(ref);
+                    for (int k = 0; k < 20; k++) {
+                        pass(want, 0, fwd, pd, pinv, w);
+                        pass(got, mode, fwd, pd, pinv, w);
+                    }
+                    if (!Arrays.deepEquals(want, got)) {
+                        throw new AssertionError(MODES[mode] + " is not bit-identical to the kernels: width " + width
+                                + (fwd ? ", forward" : ", inverse"));
+                    }
+                }
+            }
+        }
+        System.out.println("outputs bit-identical to the kernels (every mode, both directions, 20 pairs in place)");
+    }
+
+    private static long time(double[][] rows, int mode, boolean fwd, double pd, double pinv, double[] w, int reps) {
+        long t0 = MX.getCurrentThreadCpuTime();
+        for (int r = 0; r < reps; r++) {
+            pass(rows, mode, fwd, pd, pinv, w);
+        }
+        return MX.getCurrentThreadCpuTime() - t0;
+    }
+
+    // one pair of levels over every 4-row group: rows (a, b, c, d) = (4g, 4g+1, 4g+2, 4g+3);
+    // the first level pairs (a, c) and (b, d) with w[0], the second (a, b) with w[1] and (c, d)
+    // with w[2] (inverse: the second level first, with w[3], w[4], then the first with w[5])
+    private static void pass(double[][] rows, int mode, boolean fwd, double pd, double pinv, double[] w) {
+        int width = rows[0].length;
+        for (int g = 0; g < rows.length; g += 4) {
+            double[] a = rows[g];
+            double[] b = rows[g + 1];
+            double[] c = rows[g + 2];
+            double[] d = rows[g + 3];
+            if (mode == 0) {
+                if (fwd) {
+                    DoubleNttKernels.forwardButterfliesLazy(a, c, 0, width, w[0], pd, pinv);
+                    DoubleNttKernels.forwardButterfliesLazy(b, d, 0, width, w[0], pd, pinv);
+                    DoubleNttKernels.forwardButterflies(a, b, 0, width, w[1], pd, pinv);
+                    DoubleNttKernels.forwardButterflies(c, d, 0, width, w[2], pd, pinv);
+                } else {
+                    DoubleNttKernels.inverseButterflies(a, b, 0, width, w[3], pd, pinv);
+                    DoubleNttKernels.inverseButterflies(c, d, 0, width, w[4], pd, pinv);
+                    DoubleNttKernels.inverseButterflies(a, c, 0, width, w[5], pd, pinv);
+                    DoubleNttKernels.inverseButterflies(b, d, 0, width, w[5], pd, pinv);
+                }
+            } else if (mode == 1) {
+                if (fwd) {
+                    forward4Scalar(a, b, c, d, width, w[0], w[1], w[2], pd, pinv);
+                } else {
+                    inverse4Scalar(a, b, c, d, width, w[3], w[4], w[5], pd, pinv);
+                }
+            } else if (mode == 3) {
+                if (fwd) {
+                    forward2Vector(a, c, width, w[0], false, pd, pinv);
+                    forward2Vector(b, d, width, w[0], false, pd, pinv);
+                    forward2Vector(a, b, width, w[1], true, pd, pinv);
+                    forward2Vector(c, d, width, w[2], true, pd, pinv);
+                } else {
+                    inverse2Vector(a, b, width, w[3], pd, pinv);
+                    inverse2Vector(c, d, width, w[4], pd, pinv);
+                    inverse2Vector(a, c, width, w[5], pd, pinv);
+                    inverse2Vector(b, d, width, w[5], pd, pinv);
+                }
+            } else {
+                if (fwd) {
+                    forward4Vector(a, b, c, d, width, w[0], w[1], w[2], pd, pinv);
+                } else {
+                    inverse4Vector(a, b, c, d, width, w[3], w[4], w[5], pd, pinv);
+                }
+            }
+        }
+    }
+
+    static void forward4Scalar(double[] a, double[] b, double[] c, double[] d, int n, double w1, double w2,
+            double w3, double p, double pinv) {
+        double np = -p;
+        double w1p = w1 * pinv;
+        double w2p = w2 * pinv;
+        double w3p = w3 * pinv;
+        for (int j = 0; j < n; j++) {
+            double x0 = a[j];
+            double x1 = b[j];
+            double x2 = c[j];
+            double x3 = d[j];
+            double h = x2 * w1;
+            double q = Math.rint(x2 * w1p);
+            double r = Math.fma(q, np, h) + Math.fma(x2, w1, -h);
+            x2 = x0 - r;
+            x0 = x0 + r;
+            h = x3 * w1;
+            q = Math.rint(x3 * w1p);
+            r = Math.fma(q, np, h) + Math.fma(x3, w1, -h);
+            x3 = x1 - r;
+            x1 = x1 + r;
+            x0 = Math.fma(Math.rint(x0 * pinv), np, x0);
+            h = x1 * w2;
+            q = Math.rint(x1 * w2p);
+            r = Math.fma(q, np, h) + Math.fma(x1, w2, -h);
+            a[j] = x0 + r;
+            b[j] = x0 - r;
+            x2 = Math.fma(Math.rint(x2 * pinv), np, x2);
+            h = x3 * w3;
+            q = Math.rint(x3 * w3p);
+            r = Math.fma(q, np, h) + Math.fma(x3, w3, -h);
+            c[j] = x2 + r;
+            d[j] = x2 - r;
+        }
+    }
+
+    static void inverse4Scalar(double[] a, double[] b, double[] c, double[] d, int n, double w2, double w3,
+            double w1, double p, double pinv) {
+        double np = -p;
+        double w1p = w1 * pinv;
+        double w2p = w2 * pinv;
+        double w3p = w3 * pinv;
+        for (int j = 0; j < n; j++) {
+            double x0 = a[j];
+            double x1 = b[j];
+            double x2 = c[j];
+            double x3 = d[j];
+            double s = x0 + x1;
+            double e = x0 - x1;
+            x0 = Math.fma(Math.rint(s * pinv), np, s);
+            double h = e * w2;
+            x1 = Math.fma(Math.rint(e * w2p), np, h) + Math.fma(e, w2, -h);
+            s = x2 + x3;
+            e = x2 - x3;
+            x2 = Math.fma(Math.rint(s * pinv), np, s);
+            h = e * w3;
+            x3 = Math.fma(Math.rint(e * w3p), np, h) + Math.fma(e, w3, -h);
+            s = x0 + x2;
+            e = x0 - x2;
+            a[j] = Math.fma(Math.rint(s * pinv), np, s);
+            h = e * w1;
+            c[j] = Math.fma(Math.rint(e * w1p), np, h) + Math.fma(e, w1, -h);
+            s = x1 + x3;
+            e = x1 - x3;
+            b[j] = Math.fma(Math.rint(s * pinv), np, s);
+            h = e * w1;
+            d[j] = Math.fma(Math.rint(e * w1p), np, h) + Math.fma(e, w1, -h);
+        }
+    }
+
+    // the helpers rint and mul written out: C2 inlines the Vector API's methods (@ForceInline)
+    // past its node count cutoff, but not a method of ours, whose vectors would then be boxed
+    static void forward4Vector(double[] a, double[] b, double[] c, double[] d, int n, double w1, double w2,
+            double w3, double p, double pinv) {
+        DoubleVector np = DoubleVector.broadcast(S, -p);
+        DoubleVector pi = DoubleVector.broadcast(S, pinv);
+        DoubleVector rd = DoubleVector.broadcast(S, ROUND);
+        DoubleVector v1 = DoubleVector.broadcast(S, w1);
+        DoubleVector v2 = DoubleVector.broadcast(S, w2);
+        DoubleVector v3 = DoubleVector.broadcast(S, w3);
+        DoubleVector v1p = DoubleVector.broadcast(S, w1 * pinv);
+        DoubleVector v2p = DoubleVector.broadcast(S, w2 * pinv);
+        DoubleVector v3p = DoubleVector.broadcast(S, w3 * pinv);
+        int step = S.length();
+        int j = 0;
+        for (; j <= n - step; j += step) {
+            DoubleVector x0 = DoubleVector.fromArray(S, a, j);
+            DoubleVector x1 = DoubleVector.fromArray(S, b, j);
+            DoubleVector x2 = DoubleVector.fromArray(S, c, j);
+            DoubleVector x3 = DoubleVector.fromArray(S, d, j);
+            DoubleVector h = x2.mul(v1);
+            DoubleVector q = x2.mul(v1p).add(rd).sub(rd);
+            DoubleVector r = q.fma(np, h).add(x2.fma(v1, h.neg()));
+            x2 = x0.sub(r);
+            x0 = x0.add(r);
+            h = x3.mul(v1);
+            q = x3.mul(v1p).add(rd).sub(rd);
+            r = q.fma(np, h).add(x3.fma(v1, h.neg()));
+            x3 = x1.sub(r);
+            x1 = x1.add(r);
+            x0 = x0.mul(pi).add(rd).sub(rd).fma(np, x0);
+            h = x1.mul(v2);
+            q = x1.mul(v2p).add(rd).sub(rd);
+            r = q.fma(np, h).add(x1.fma(v2, h.neg()));
+            x0.add(r).intoArray(a, j);
+            x0.sub(r).intoArray(b, j);
+            x2 = x2.mul(pi).add(rd).sub(rd).fma(np, x2);
+            h = x3.mul(v3);
+            q = x3.mul(v3p).add(rd).sub(rd);
+            r = q.fma(np, h).add(x3.fma(v3, h.neg()));
+            x2.add(r).intoArray(c, j);
+            x2.sub(r).intoArray(d, j);
+        }
+        if (j < n) {
+            forward4Tail(a, b, c, d, j, n, w1, w2, w3, p, pinv);
+        }
+    }
+
+    private static void forward4Tail(double[] a, double[] b, double[] c, double[] d, int from, int to, double w1,
+            double w2, double w3, double p, double pinv) {
+        DoubleNttKernels.forwardButterfliesLazy(a, c, from, to, w1, p, pinv);
+        DoubleNttKernels.forwardButterfliesLazy(b, d, from, to, w1, p, pinv);
+        DoubleNttKernels.forwardButterflies(a, b, from, to, w2, p, pinv);
+        DoubleNttKernels.forwardButterflies(c, d, from, to, w3, p, pinv);
+    }
+
+    static void inverse4Vector(double[] a, double[] b, double[] c, double[] d, int n, double w2, double w3,
+            double w1, double p, double pinv) {
+        DoubleVector np = DoubleVector.broadcast(S, -p);
+        DoubleVector pi = DoubleVector.broadcast(S, pinv);
+        DoubleVector rd = DoubleVector.broadcast(S, ROUND);
+        DoubleVector v1 = DoubleVector.broadcast(S, w1);
+        DoubleVector v2 = DoubleVector.broadcast(S, w2);
+        DoubleVector v3 = DoubleVector.broadcast(S, w3);
+        DoubleVector v1p = DoubleVector.broadcast(S, w1 * pinv);
+        DoubleVector v2p = DoubleVector.broadcast(S, w2 * pinv);
+        DoubleVector v3p = DoubleVector.broadcast(S, w3 * pinv);
+        int step = S.length();
+        int j = 0;
+        for (; j <= n - step; j += step) {
+            DoubleVector x0 = DoubleVector.fromArray(S, a, j);
+            DoubleVector x1 = DoubleVector.fromArray(S, b, j);
+            DoubleVector x2 = DoubleVector.fromArray(S, c, j);
+            DoubleVector x3 = DoubleVector.fromArray(S, d, j);
+            DoubleVector s = x0.add(x1);
+            DoubleVector e = x0.sub(x1);
+            x0 = s.mul(pi).add(rd).sub(rd).fma(np, s);
+            DoubleVector h = e.mul(v2);
+            x1 = e.mul(v2p).add(rd).sub(rd).fma(np, h).add(e.fma(v2, h.neg()));
+            s = x2.add(x3);
+            e = x2.sub(x3);
+            x2 = s.mul(pi).add(rd).sub(rd).fma(np, s);
+            h = e.mul(v3);
+            x3 = e.mul(v3p).add(rd).sub(rd).fma(np, h).add(e.fma(v3, h.neg()));
+            s = x0.add(x2);
+            e = x0.sub(x2);
+            s.mul(pi).add(rd).sub(rd).fma(np, s).intoArray(a, j);
+            h = e.mul(v1);
+            e.mul(v1p).add(rd).sub(rd).fma(np, h).add(e.fma(v1, h.neg())).intoArray(c, j);
+            s = x1.add(x3);
+            e = x1.sub(x3);
+            s.mul(pi).add(rd).sub(rd).fma(np, s).intoArray(b, j);
+            h = e.mul(v1);
+            e.mul(v1p).add(rd).sub(rd).fma(np, h).add(e.fma(v1, h.neg())).intoArray(d, j);
+        }
+        if (j < n) {
+            DoubleNttKernels.inverseButterflies(a, b, j, n, w2, p, pinv);
+            DoubleNttKernels.inverseButterflies(c, d, j, n, w3, p, pinv);
+            DoubleNttKernels.inverseButterflies(a, c, j, n, w1, p, pinv);
+            DoubleNttKernels.inverseButterflies(b, d, j, n, w1, p, pinv);
+        }
+    }
+
+    // the radix-2 loops of DoubleNttKernels (forwardButterflies(Lazy), inverseButterflies) in the
+    // Vector API: the cost of the API and of its rint against the auto-vectorized loops
+    static void forward2Vector(double[] x, double[] y, int n, double w, boolean reduce, double p, double pinv) {
+        DoubleVector np = DoubleVector.broadcast(S, -p);
+        DoubleVector pi = DoubleVector.broadcast(S, pinv);
+        DoubleVector rd = DoubleVector.broadcast(S, ROUND);
+        DoubleVector v = DoubleVector.broadcast(S, w);
+        DoubleVector vp = DoubleVector.broadcast(S, w * pinv);
+        int step = S.length();
+        for (int j = 0; j < n; j += step) {
+            DoubleVector a = DoubleVector.fromArray(S, x, j);
+            DoubleVector b = DoubleVector.fromArray(S, y, j);
+            if (reduce) {
+                a = a.mul(pi).add(rd).sub(rd).fma(np, a);
+            }
+            DoubleVector h = b.mul(v);
+            DoubleVector r = b.mul(vp).add(rd).sub(rd).fma(np, h).add(b.fma(v, h.neg()));
+            a.add(r).intoArray(x, j);
+            a.sub(r).intoArray(y, j);
+        }
+    }
+
+    static void inverse2Vector(double[] x, double[] y, int n, double w, double p, double pinv) {
+        DoubleVector np = DoubleVector.broadcast(S, -p);
+        DoubleVector pi = DoubleVector.broadcast(S, pinv);
+        DoubleVector rd = DoubleVector.broadcast(S, ROUND);
+        DoubleVector v = DoubleVector.broadcast(S, w);
+        DoubleVector vp = DoubleVector.broadcast(S, w * pinv);
+        int step = S.length();
+        for (int j = 0; j < n; j += step) {
+            DoubleVector a = DoubleVector.fromArray(S, x, j);
+            DoubleVector b = DoubleVector.fromArray(S, y, j);
+            DoubleVector s = a.add(b);
+            DoubleVector e = a.sub(b);
+            s.mul(pi).add(rd).sub(rd).fma(np, s).intoArray(x, j);
+            DoubleVector h = e.mul(v);
+            e.mul(vp).add(rd).sub(rd).fma(np, h).add(e.fma(v, h.neg())).intoArray(y, j);
+        }
+    }
+
+    private static double[][] fill(int rowsCount, int width, long p, Random rnd) {
+        double[][] m = new double[rowsCount][width];
+        for (double[] row : m) {
+            for (int j = 0; j < width; j++) {
+                row[j] = Math.floorMod(rnd.nextLong(), p);
+            }
+        }
+        return m;
+    }
+
+    private static double[][] copy(double[][] m) {
+        double[][] c = new double[m.length][];
+        for (int i = 0; i < m.length; i++) {
+            c[i] = m[i].clone();
+        }
+        return c;
+    }
+}
