@@ -50,7 +50,9 @@ import org.modalg.fields.ZpField;
  * 17 vectorizes (fft/BENCHMARKS.md section (h): 5-10% off a convolution). (L2-sized tiles that ran
  * a transform in two passes, radix-4 level pairs and the elementwise steps fused as separate
  * calls inside the column passes were measured, not faster, removed; see fft/BENCHMARKS.md and
- * the git history.)
+ * the git history. Radix-4 level pairs in the incubating Vector API are 1.2-1.4x slower than
+ * these kernels in cache: fft/BENCHMARKS.md section (i), {@code DoubleNttVectorAB} in the test
+ * sources.)
  *
  * <h2>Ranges</h2>
  * Inputs are integers of magnitude at most 1.5 p (residues in [0, p) or in (-p/2, p/2) are
