@@ -16,6 +16,7 @@
 // Usage: warp_harness [check|bench|all] [seed] [TOTAL=32] [reps=3] [LO=11] [HI=14]
 // Build: nvcc -O3 -arch=sm_90 -std=c++17 warp_harness.cu -o warp_harness
 // On a GPU host with CGBN and the FP64 / schoolbook kernels in the same call: warp-run.sh.
+#define BW_ALL_VARIANTS // every variant of the row loop and the memory accesses, under its own name
 #include "../../main/cuda/bigint_warp.cu"
 #include "harness_common.h"
 #include "harness_check.h"
@@ -31,15 +32,21 @@ struct Variant {
     const char* name;
     int tpi, l;
     BwKernel k;
+    bool stage; // the bw_mul_ kernels stage through shared memory: threads L 8 bytes a block
 };
 
+#define BW_V(T, L)                                                                                         \
+    {"bw_mul_t" #T "_l" #L, T, L, bw_mul_t##T##_l##L, BW_SHIP_V == 0},                                     \
+    {"bw_muls_t" #T "_l" #L, T, L, bw_muls_t##T##_l##L, true},                                            \
+    {"bw_mulg_t" #T "_l" #L, T, L, bw_mulg_t##T##_l##L, false},                                           \
+    {"bw_mulo_t" #T "_l" #L, T, L, bw_mulo_t##T##_l##L, false},                                           \
+    {"bw_mul1_t" #T "_l" #L, T, L, bw_mul1_t##T##_l##L, false}
+// bw_mul_: the shipped kernels (two rows a step, variant BW_SHIP_V of bigint_warp.cu); bw_muls_:
+// staged through shared memory (variant 0); bw_mulg_: direct 8-byte accesses (1); bw_mulo_: as g,
+// the low limbs stored at once (2); bw_mul1_: one row a step, direct (kept for comparison)
 static const Variant VARIANTS[] = {
-    {"bw_mul_t4_l8", 4, 8, bw_mul_t4_l8},     {"bw_mul_t4_l16", 4, 16, bw_mul_t4_l16},
-    {"bw_mul_t4_l32", 4, 32, bw_mul_t4_l32},  {"bw_mul_t8_l8", 8, 8, bw_mul_t8_l8},
-    {"bw_mul_t8_l16", 8, 16, bw_mul_t8_l16},  {"bw_mul_t8_l32", 8, 32, bw_mul_t8_l32},
-    {"bw_mul_t16_l8", 16, 8, bw_mul_t16_l8},  {"bw_mul_t16_l16", 16, 16, bw_mul_t16_l16},
-    {"bw_mul_t16_l32", 16, 32, bw_mul_t16_l32}, {"bw_mul_t32_l8", 32, 8, bw_mul_t32_l8},
-    {"bw_mul_t32_l16", 32, 16, bw_mul_t32_l16},
+    BW_V(4, 8), BW_V(4, 16), BW_V(4, 32), BW_V(8, 8), BW_V(8, 16), BW_V(8, 32),
+    BW_V(16, 8), BW_V(16, 16), BW_V(16, 32), BW_V(32, 8), BW_V(32, 16),
 };
 static const int NV = sizeof(VARIANTS) / sizeof(VARIANTS[0]);
 
@@ -48,7 +55,8 @@ static int maxLimbs(const Variant& v) { return v.tpi * v.l / 2; }
 static void launch(const Variant& v, int threads, const u64* a, long long sa, const u64* b, long long sb, u64* c,
                    long long sc, int M, int outLen, long long count) {
     long long grid = (count * v.tpi + threads - 1) / threads;
-    v.k<<<(unsigned) grid, threads>>>(a, sa, b, sb, c, sc, M, outLen, count);
+    const size_t smem = v.stage ? (size_t) threads * v.l * 8 : 0;
+    v.k<<<(unsigned) grid, threads, smem>>>(a, sa, b, sb, c, sc, M, outLen, count);
     CKL();
 }
 
@@ -156,8 +164,20 @@ static void bench(u64 seed, int total, int reps, int lo, int hi) {
     printf("kernel,bits,insts,tpi,l,threads,ms,Gu32ops/s,u32 products/ns,checked\n");
     fflush(stdout);
     std::vector<std::string> summary;
-    for (int lb = lo; lb <= hi; lb++) {
-        const int bits = 1 << lb, M = bits / 64;
+    // the grid's powers of two, then (WARP_EXTRA="17,100,...", limbs) sizes between them: the shipped
+    // kernels alone, NumInsts = 2^TOTAL / NumBits rounded down
+    std::vector<int> sizes;
+    for (int lb = lo; lb <= hi; lb++) sizes.push_back((1 << lb) / 64);
+    const int nPow = (int) sizes.size();
+    if (const char* ex = getenv("WARP_EXTRA"))
+        for (const char* p = ex; *p;) {
+            int m = atoi(p);
+            if (m >= 1 && m <= 256) sizes.push_back(m);
+            while (*p && *p != ',') p++;
+            if (*p) p++;
+        }
+    for (int si = 0; si < (int) sizes.size(); si++) {
+        const int M = sizes[si], bits = 64 * M;
         const long long count = (long long) ((1ull << total) / bits);
         device_fill_random(dA, (u64) count * M, sA);
         device_fill_random(dB, (u64) count * M, sB);
@@ -193,7 +213,9 @@ static void bench(u64 seed, int total, int reps, int lo, int hi) {
         std::string bestName;
         for (int vi = 0; vi < NV; vi++) {
             const Variant& v = VARIANTS[vi];
-            if (maxLimbs(v) != M) continue;
+            if (si < nPow ? maxLimbs(v) != M : (strncmp(v.name, "bw_mul_", 7) != 0 || v.l != 16 || maxLimbs(v) < M ||
+                                                 (v.tpi > 4 && maxLimbs(v) / 2 >= M)))
+                continue;
             for (int threads : {64, 128, 256}) {
                 launch(v, threads, dA, M, dB, M, dC, 2 * M, M, 2 * M, count);
                 float ms = min_time_ms(reps, [&] { launch(v, threads, dA, M, dB, M, dC, 2 * M, M, 2 * M, count); });
@@ -245,6 +267,8 @@ int main(int argc, char** argv) {
     int lo = argc > 5 ? atoi(argv[5]) : 11;
     int hi = argc > 6 ? atoi(argv[6]) : 14;
     print_device();
+    for (int vi = 0; vi < NV; vi++)
+        if (VARIANTS[vi].stage) CK(cudaFuncSetAttribute(VARIANTS[vi].k, cudaFuncAttributeMaxDynamicSharedMemorySize, 256 * 32 * 8));
     printf("# warp_harness %s seed=%llu total=2^%d reps=%d bits 2^%d..2^%d\n", mode.c_str(), seed, total, reps, lo, hi);
     fflush(stdout);
     if (mode == "check" || mode == "all") check(seed);
