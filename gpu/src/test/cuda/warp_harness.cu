@@ -1,6 +1,8 @@
 // Standalone harness of the warp-cooperative register product ../../main/cuda/bigint_warp.cu
 // (no Java):
-//   check   every kernel bw_mul_tTPI_lL on the device at every size it takes among 1 .. 256 limbs
+//   check   every kernel on the device (the shipped bw_mul_tTPI_lL and the variants bw_muls_,
+//           bw_mulg_, bw_mulo_, bw_mul1_ of bigint_warp.cu, TPI 4 .. 32, L 8 .. 32) at every size
+//           it takes among 1 .. 256 limbs
 //           (most not powers of two, not multiples of TPI or L), the 14 input patterns of
 //           harness_check.h (all-ones limbs first), batches that are not a multiple of the
 //           instances per block (and a single instance), blocks of 64 and 256 threads, packed and
@@ -13,6 +15,8 @@
 //           threads; min of reps with CUDA events; every timed result checked (every instance
 //           modulo 2^61 - 1, 32 instances limb for limb), 64 all-ones instances limb for limb;
 //           the paper's Gu32ops/s, 32-bit limb products per ns; copy bandwidth at the start and end.
+//           WARP_EXTRA=17,100,... (limbs) adds sizes between the powers of two: the shipped
+//           kernels with L = 16 alone, NumInsts = 2^TOTAL / NumBits rounded down.
 // Usage: warp_harness [check|bench|all] [seed] [TOTAL=32] [reps=3] [LO=11] [HI=14]
 // Build: nvcc -O3 -arch=sm_90 -std=c++17 warp_harness.cu -o warp_harness
 // On a GPU host with CGBN and the FP64 / schoolbook kernels in the same call: warp-run.sh.
@@ -32,7 +36,7 @@ struct Variant {
     const char* name;
     int tpi, l;
     BwKernel k;
-    bool stage; // the bw_mul_ kernels stage through shared memory: threads L 8 bytes a block
+    bool stage; // variant 0 stages through shared memory: threads L 8 bytes a block
 };
 
 #define BW_V(T, L)                                                                                         \
