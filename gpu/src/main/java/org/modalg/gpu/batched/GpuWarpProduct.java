@@ -123,7 +123,9 @@ final class GpuWarpProduct implements AutoCloseable {
      * Whether {@link GpuBatchedIntegerEngine#multiply} takes this product for m-limb instances:
      * not when {@code -Dmodalg.gpu.batchedMulKernel} forces a schoolbook kernel (benchmarks and
      * the engine's kernel tests) or {@code -Dmodalg.gpu.warpProduct=false}; with
-     * {@code -Dmodalg.gpu.warpProduct=true} at every size it takes (tests); otherwise for
+     * {@code -Dmodalg.gpu.warpProduct=true} at every size it takes (tests); not when another
+     * route is forced ({@code -Dmodalg.gpu.fpBatch=true}, {@code -Dmodalg.gpu.blockNttMinLimbs});
+     * otherwise for
      * {@value #MIN_CHOSEN_LIMBS} .. {@value #MAX_CHOSEN_LIMBS} limbs, where it measured faster
      * than the FP64 in-block product, the schoolbook and the in-block NTT (module BENCHMARKS.md,
      * "Warp-cooperative register product").
@@ -138,6 +140,9 @@ final class GpuWarpProduct implements AutoCloseable {
         String forced = System.getProperty("modalg.gpu.warpProduct");
         if (forced != null) {
             return Boolean.parseBoolean(forced);
+        }
+        if (Boolean.parseBoolean(System.getProperty("modalg.gpu.fpBatch")) || GpuBlockNttProduct.minLimbs() > 0) {
+            return false; // another route forced (benchmarks, tests): it takes the sizes it forces
         }
         return m >= MIN_CHOSEN_LIMBS && m <= MAX_CHOSEN_LIMBS;
     }

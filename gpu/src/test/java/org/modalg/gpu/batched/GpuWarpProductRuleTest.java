@@ -20,6 +20,8 @@ class GpuWarpProductRuleTest {
     void clear() {
         System.clearProperty("modalg.gpu.warpProduct");
         System.clearProperty("modalg.gpu.batchedMulKernel");
+        System.clearProperty("modalg.gpu.fpBatch");
+        System.clearProperty("modalg.gpu.blockNttMinLimbs");
     }
 
     @Test
@@ -74,6 +76,18 @@ class GpuWarpProductRuleTest {
         System.setProperty("modalg.gpu.warpProduct", "false");
         assertFalse(GpuWarpProduct.chosenFor(64));
         System.clearProperty("modalg.gpu.warpProduct");
+        System.setProperty("modalg.gpu.fpBatch", "true"); // the FP64 product forced on takes its sizes
+        assertFalse(GpuWarpProduct.chosenFor(64));
+        System.setProperty("modalg.gpu.warpProduct", "true"); // unless the warp product is forced too
+        assertTrue(GpuWarpProduct.chosenFor(64));
+        System.clearProperty("modalg.gpu.warpProduct");
+        System.clearProperty("modalg.gpu.fpBatch");
+        System.setProperty("modalg.gpu.blockNttMinLimbs", "1"); // the NTT product forced from 1 limb
+        assertFalse(GpuWarpProduct.chosenFor(33));
+        System.clearProperty("modalg.gpu.blockNttMinLimbs");
+        System.setProperty("modalg.gpu.fpBatch", "false"); // the FP64 product off: the warp product's rule
+        assertTrue(GpuWarpProduct.chosenFor(64));
+        System.clearProperty("modalg.gpu.fpBatch");
         System.setProperty("modalg.gpu.batchedMulKernel", "bi_mul32_q8"); // a forced schoolbook kernel wins
         assertFalse(GpuWarpProduct.chosenFor(64));
     }
