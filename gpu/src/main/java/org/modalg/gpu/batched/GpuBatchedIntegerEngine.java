@@ -201,6 +201,7 @@ public final class GpuBatchedIntegerEngine implements BatchedIntegerEngine, Auto
     private final DeviceWorkspace buffers = new DeviceWorkspace(4);
     private final GpuBlockNttProduct blockNtt;
     private GpuFpBatchProduct fpBatch;
+    private GpuWarpProduct warp;
     private int injectedFault;
     private GpuNewtonDivision division;
 
@@ -356,9 +357,15 @@ public final class GpuBatchedIntegerEngine implements BatchedIntegerEngine, Auto
         if (!runsOnDevice(Operation.MULTIPLY, stride, count)) {
             return cpu.multiply(a, aOff, b, bOff, r, rOff, stride, count, options);
         }
-        // FP64 in-block FFT product (fpbatch.cu), exact by its proven bound and a run-time check
-        // with an exact redo, where GpuFpBatchProduct.chosenFor takes it (measured slower than the
-        // best exact kernel at every size on an H100: only when forced, -Dmodalg.gpu.fpBatch=true).
+        // The size dispatcher of the full product, first match: the warp-cooperative register
+        // product (bigint_warp.cu) where GpuWarpProduct.chosenFor takes it; the FP64 in-block FFT
+        // product (fpbatch.cu, exact by its proven bound and a run-time check with an exact redo)
+        // where GpuFpBatchProduct.chosenFor takes it; the in-block NTT from its crossover
+        // (GpuBlockNttProduct.chosenFor); else the schoolbook kernels of bigint.cu (kernelName).
+        if (GpuWarpProduct.chosenFor(stride)) {
+            warp().multiply(a, aOff, b, bOff, r, rOff, stride, count, options);
+            return true;
+        }
         if (GpuFpBatchProduct.chosenFor(stride)) {
             GpuFpBatchProduct fp = fpBatch();
             if (fp.fits(stride)) {
@@ -366,13 +373,20 @@ public final class GpuBatchedIntegerEngine implements BatchedIntegerEngine, Auto
                 return true;
             }
         }
-        // In-block NTT product (bigint_ntt.cu) from its measured crossover: GpuBlockNttProduct.
         if (GpuBlockNttProduct.chosenFor(stride) && blockNtt.fits(stride)) {
             blockNtt.multiply(a, aOff, b, bOff, r, rOff, stride, count, options);
             return true;
         }
         run(Kind.MULTIPLY, a, aOff, b, bOff, r, rOff, stride, count, null, 0, options);
         return true;
+    }
+
+    // The warp product of multiply, made on first use and closed with the engine.
+    private synchronized GpuWarpProduct warp() {
+        if (warp == null) {
+            warp = new GpuWarpProduct(runtime);
+        }
+        return warp;
     }
 
     // The FP64 batch product of multiply, made on first use and closed with the engine.
@@ -472,6 +486,9 @@ public final class GpuBatchedIntegerEngine implements BatchedIntegerEngine, Auto
         blockNtt.close();
         if (fpBatch != null) {
             fpBatch.close();
+        }
+        if (warp != null) {
+            warp.close();
         }
     }
 

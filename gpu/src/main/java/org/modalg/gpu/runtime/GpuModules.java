@@ -38,6 +38,13 @@ public final class GpuModules {
     public static final String BIGINT_NTT = "bigint_ntt";
 
     /**
+     * The batched product of big integers of up to 2^14 bits with each instance's operands in the
+     * registers of several lanes of a warp (row-by-row schoolbook with carry chains, shuffles and a
+     * ballot carry resolution; contract and exactness proof in bigint_warp.cu's header).
+     */
+    public static final String BIGINT_WARP = "bigint_warp";
+
+    /**
      * Floating-point FFT integer products: double transforms, real-to-complex packing, rounding
      * with the error check, the carry in two phases (contract in fpfft.cu's header).
      */
@@ -65,8 +72,8 @@ public final class GpuModules {
     public static final String TILING = "tiling";
 
     /** Every module (the NTT module is loaded when the runtime starts, the others on first use). */
-    static final List<String> MODULES = List.of(NTT, CRT, GF, MODULAR, BIGINT, BIGINT_DIV, BIGINT_NTT, FPFFT, FPBATCH, POLYBATCH,
-            TILING);
+    static final List<String> MODULES = List.of(NTT, CRT, GF, MODULAR, BIGINT, BIGINT_DIV, BIGINT_NTT, BIGINT_WARP, FPFFT, FPBATCH,
+            POLYBATCH, TILING);
 
     private GpuModules() {
     }
