@@ -22,7 +22,9 @@ import org.modalg.polynomial.batched.CpuBatchedIntegerEngine;
  * and Watt, "GPU implementations for midsize integer addition and multiplication", sections 2
  * and 3; the kernels' contract is the comment at the top of {@code bigint.cu}): addition and
  * subtraction as a block scan over packed carry flags (several instances per block when small),
- * the load-balanced schoolbook full product, its low half ({@code bi_mullo32}: the paper's pairing
+ * full products of 17 .. 160 limbs by the warp-cooperative register product ({@link
+ * GpuWarpProduct}, {@code bigint_warp.cu}), larger ones by the FP64 in-block product ({@link
+ * GpuFpBatchProduct}) up to 855 limbs, the load-balanced schoolbook full product, its low half ({@code bi_mullo32}: the paper's pairing
  * of chunk t with chunk T - 1 - t over the low columns, about half the work) and the square by
  * symmetry ({@code bi_sqr32}: twice the products a_i a_j with i &lt; j plus the diagonal, about
  * half the multiplications), and the multi-block product for instances one block does not hold

@@ -42,8 +42,9 @@ import org.modalg.polynomial.batched.CpuBatchedIntegerEngine;
  * <p>Cost per instance: one complex transform of N points and one of N/2, N = 8 m rounded up to
  * a power of two, O(m log m) double operations. {@link GpuBatchedIntegerEngine#multiply} takes
  * this product where it measured faster than the schoolbook and the in-block NTT
- * ({@link #chosenFor}: nowhere on the H100 measured so far, module BENCHMARKS.md, "FP64 in-block
- * product"; {@code -Dmodalg.gpu.fpBatch=true} forces it).
+ * ({@link #chosenFor}: 57 .. 855 limbs; below 161 limbs {@link GpuWarpProduct} is tried first and
+ * takes 17 .. 160, 1.2-3.4x faster on an H100; module BENCHMARKS.md; {@code
+ * -Dmodalg.gpu.fpBatch=true} forces it).
  *
  * <p>Faults, as {@link GpuBlockNttProduct}: chunks of whole instances sized to 60% of the free
  * device memory; out of memory halves the chunk (down to one instance); any other device failure
