@@ -4,7 +4,8 @@
 // of consecutive rows sharing one prime p (grid.y = rows of the run); the host launches once
 // per run. pinv = p^-1 mod 2^64 is the Montgomery constant.
 //
-// Twiddle tables (built on the host): for every power of two h < n, tw[h + t] = w_{2h}^t for
+// Twiddle tables (built on the device by ntt_table, at the end of this file; NttTables keeps
+// the host builder as the tests' oracle): for every power of two h < n, tw[h + t] = w_{2h}^t for
 // 0 <= t < h (w_{2h} the primitive 2h-th root w^(n / 2h), w the root the CPU engine uses), so
 // a stage with half-size h reads tw[h .. 2h) contiguously; the inverse table holds
 // w_{2h}^(-t). The engines' Shoup passes read pairs (w, floor(w 2^64 / p)) at the same indices

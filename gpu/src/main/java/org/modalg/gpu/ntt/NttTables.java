@@ -25,8 +25,10 @@ import org.modalg.gpu.runtime.GpuRuntime;
  * with their Shoup quotients, and the kernel writes every entry x^e mod p from them (binary
  * powering at the start of each run of 16 entries a lane, one Shoup product an entry after it,
  * the quotients by Moeller and Granlund's division), O(n) work and one write of the table, no
- * transfer: the first 2^24-point product no longer builds and uploads 2^25-entry tables on the
- * host (BENCHMARKS.md). Every entry is an exact residue, so the tables equal the host builder's
+ * transfer. One prime's two 2^25-point Shoup tables (a 2^24 x 2^24 product needs three primes'):
+ * 1.1 ms on an H100 against 661 ms built on the host and uploaded (606 ms of it computing); the
+ * first 2^24 product in a warm JVM 61.6 ms against 56.4 warm (2241 ms with host tables;
+ * polynomial/BENCHMARKS.md, 2026-11-26 14:12). Every entry is an exact residue, so the tables equal the host builder's
  * bit for bit; that builder ({@link #hostShoup}, {@link #hostMontgomery}, {@link #hostPowers})
  * stays as the tests' oracle and runs instead when {@value #HOST_TABLES_PROPERTY} is true.
  */
