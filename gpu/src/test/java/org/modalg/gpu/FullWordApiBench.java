@@ -13,13 +13,18 @@ import org.modalg.polynomial.zp.ZpPoly;
 /**
  * Where the host time of {@link ZpPoly#multiplyFullWord} goes for n x n products on the device
  * (p = 2^62 + 135): the API call on 16 threads and on 1 (the range check's threads), the provider
- * into a preallocated and into a fresh output, the range check alone (the API with the zero
- * polynomial as second operand: it returns after the checks) on 16 threads and 1, the entry-by-entry
- * compare loop the check used before, a fresh output array alone, and the pageable transfers
- * (operands up, product down). Best and median of 5 after one warm-up, wall ms; the API's and
- * the provider's products compared.
+ * into a preallocated and into a fresh output, the range check of one operand alone (the API with
+ * the constant 0 as second operand: it returns after the checks) on 16 threads and 1, the
+ * entry-by-entry compare loop the check used before, a fresh output array alone, and the pageable
+ * transfers (operands up, product down). Best and median of 5 after one warm-up, wall ms; the
+ * API's and the provider's products compared.
  *
- * <p>Run from the bundle: {@code jre/bin/java -cp "test-classes:lib/*" org.modalg.gpu.FullWordApiBench [log2n ...]}.
+ * <p>With {@code first LOG2N} instead: a fresh JVM's first products of that length through the API
+ * (the runtime's start timed apart), then the best of 5 (run it with and without
+ * {@code -Dmodalg.gpu.hostTables=true}).
+ *
+ * <p>Run from the bundle: {@code jre/bin/java -cp "test-classes:lib/*" org.modalg.gpu.FullWordApiBench [log2n ...]}
+ * or {@code ... FullWordApiBench first 24}.
  */
 public final class FullWordApiBench {
     private FullWordApiBench() {
@@ -43,7 +48,46 @@ public final class FullWordApiBench {
         return String.format(Locale.ROOT, "%s,%.2f,%.2f", what, t[0], t[2]);
     }
 
+    // The first products of 2^log2n coefficients in this JVM through the API.
+    private static void first(int log2n) {
+        int n = 1 << log2n;
+        long p = (1L << 62) + 135;
+        Random rnd = new Random(log2n);
+        long[] a = new long[n];
+        long[] b = new long[n];
+        for (int i = 0; i < n; i++) {
+            a[i] = Long.remainderUnsigned(rnd.nextLong(), p);
+            b[i] = Long.remainderUnsigned(rnd.nextLong(), p);
+        }
+        long t0 = System.nanoTime();
+        if (!GpuRuntime.isUsable()) {
+            System.out.println("# no GPU: " + GpuRuntime.unusableReason());
+            return;
+        }
+        double start = (System.nanoTime() - t0) / 1e6;
+        System.out.println("# " + GpuRuntime.get().describe() + "; host " + Runtime.getRuntime().availableProcessors()
+                + " cores; tables on the " + (Boolean.getBoolean("modalg.gpu.hostTables") ? "host" : "device"));
+        Options auto16 = Options.defaults().withBackend(Backend.AUTO).withThreads(16);
+        StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%d,runtime_start %.1f", log2n, start));
+        double best = Double.MAX_VALUE;
+        for (int r = 0; r < 8; r++) {
+            long s = System.nanoTime();
+            sink += ZpPoly.multiplyFullWord(p, a, b, auto16).length;
+            double ms = (System.nanoTime() - s) / 1e6;
+            if (r < 3) {
+                line.append(String.format(Locale.ROOT, ",product_%d %.1f", r + 1, ms));
+            } else {
+                best = Math.min(best, ms);
+            }
+        }
+        System.out.println(line.append(String.format(Locale.ROOT, ",best_of_next_5 %.1f", best)));
+    }
+
     public static void main(String[] args) {
+        if (args.length == 2 && args[0].equals("first")) {
+            first(Integer.parseInt(args[1]));
+            return;
+        }
         if (!GpuRuntime.isUsable()) {
             System.out.println("# no GPU: " + GpuRuntime.unusableReason());
             return;
@@ -67,7 +111,7 @@ public final class FullWordApiBench {
             }
             a[n - 1] = 1;
             b[n - 1] = 1;
-            long[] zero = new long[n];
+            long[] zero = {0};
             long[] c = new long[2 * n - 1];
             String pre = log2n + ",";
             System.out.println(pre + time("api_16_threads", () -> sink += ZpPoly.multiplyFullWord(p, a, b, auto16).length));
