@@ -4,7 +4,8 @@
 // of consecutive rows sharing one prime p (grid.y = rows of the run); the host launches once
 // per run. pinv = p^-1 mod 2^64 is the Montgomery constant.
 //
-// Twiddle tables (built on the host): for every power of two h < n, tw[h + t] = w_{2h}^t for
+// Twiddle tables (built on the device by ntt_table, at the end of this file; NttTables keeps
+// the host builder as the tests' oracle): for every power of two h < n, tw[h + t] = w_{2h}^t for
 // 0 <= t < h (w_{2h} the primitive 2h-th root w^(n / 2h), w the root the CPU engine uses), so
 // a stage with half-size h reads tw[h .. 2h) contiguously; the inverse table holds
 // w_{2h}^(-t). The engines' Shoup passes read pairs (w, floor(w 2^64 / p)) at the same indices
@@ -867,4 +868,133 @@ extern "C" __global__ void bit_reverse(u64* out, const u64* in, int log2n) {
     }
     const long long r = (long long) (__brev((unsigned) i) >> (32 - log2n));
     out[(long long) blockIdx.y * n + r] = in[(long long) blockIdx.y * n + i];
+}
+
+// ---------------------------------------------------------------------------------------------
+// The twiddle tables built on the device (NttTables; the host builder stays as the tests' oracle).
+//
+// Every entry is x^e mod p for an exponent e fixed by its index, computed with exact modular
+// arithmetic, so the table equals the host's bit for bit (the host reaches the same residues by
+// successive products; a residue in [0, p) is unique). The host passes seeds[2j] = x^(2^j) and
+// seeds[2j + 1] = floor(seeds[2j] 2^64 / p) for j < 32 (exponents stay below 2^27). A warp takes
+// a run of 32 TABLE_RUN consecutive entries, lane l the entries base + l + 32 k (k < TABLE_RUN,
+// so that every store of the warp is coalesced): the first by binary powering from the seeds
+// (at most 27 Shoup products), the others by one Shoup product each with the run's step (the
+// exponent's increment for 32 indices, itself a seed). Each run restarts from an exact power,
+// and every product is exact, so nothing accumulates. Cost: about 1 + 27 / TABLE_RUN Shoup
+// products and (layout 0) one 2-by-1 division an entry; the stores are the bound.
+//
+// Layouts (n = 2^log2n entries):
+//   0  the stage Shoup table: entry i in [1, n) is w_{2h}^t = w^(t n / 2h) for h the largest
+//      power of two <= i and t = i - h; the pair (w, floor(w 2^64 / p)) at words 2i, 2i + 1 for
+//      i < B, the quotient alone at word B + i for i >= B (B = qoff); words 0 and 1 are 0.
+//   1  the stage table in Montgomery form: entry i (same exponent) as w R mod p at word i; 0 at 0.
+//   2  the powers in Montgomery form: x^i R mod p at word i for 0 <= i < n (the twists).
+// grid = ceil(n / (32 TABLE_RUN warps per block)) blocks of whole warps; r2 = R^2 mod p, and
+// (d, v, s) the normalized divisor p 2^s, its reciprocal floor((2^128 - 1) / d) - 2^64 and s =
+// the leading zeros of p (the CPU's UnsignedDivider constants).
+
+#define TABLE_RUN 16
+
+// a w mod p in [0, p) for a, w < p < 2^62 and wq = floor(w 2^64 / p): a w - floor(a wq / 2^64) p
+// lies in [0, 2p) (ZpField.mulShoupLazy's bound), computed exactly modulo 2^64.
+__device__ __forceinline__ u64 table_mul(u64 a, u64 w, u64 wq, u64 p) {
+    const u64 r = a * w - __umul64hi(a, wq) * p;
+    return r >= p ? r - p : r;
+}
+
+// floor(w 2^64 / p) for 0 <= w < p: the quotient of (w 2^s, 0) by d = p 2^s by Moeller and
+// Granlund's Algorithm 4 (as UnsignedDivider.quotient; w 2^s < d is its precondition).
+__device__ __forceinline__ u64 table_quotient(u64 w, u64 d, u64 v, int s) {
+    const u64 hi = w << s;
+    const u64 p0 = v * hi;
+    u64 q1 = __umul64hi(v, hi);
+    const u64 q0 = p0; // + lo = 0
+    q1 += hi + 1;
+    u64 r = 0 - q1 * d;
+    if (r > q0) {
+        q1--;
+        r += d;
+    }
+    if (r >= d) {
+        q1++;
+    }
+    return q1;
+}
+
+// x^e mod p from the seeds x^(2^j).
+__device__ __forceinline__ u64 table_power(unsigned e, const u64* __restrict__ seeds, u64 p) {
+    u64 acc = 1;
+    for (int j = 0; e != 0; j++, e >>= 1) {
+        if (e & 1) {
+            acc = table_mul(acc, __ldg(seeds + 2 * j), __ldg(seeds + 2 * j + 1), p);
+        }
+    }
+    return acc;
+}
+
+__device__ __forceinline__ void table_store(u64* out, int layout, unsigned i, u64 x, unsigned qoff,
+                                            u64 p, u64 pinv, u64 r2, u64 d, u64 v, int s) {
+    if (layout == 0) {
+        const u64 q = table_quotient(x, d, v, s);
+        if (i < qoff) {
+            out[2 * (size_t) i] = x;
+            out[2 * (size_t) i + 1] = q;
+        } else {
+            out[(size_t) qoff + i] = q;
+        }
+    } else {
+        out[i] = mont_mul(x, r2, p, pinv);
+    }
+}
+
+extern "C" __global__ void ntt_table(u64* out, const u64* __restrict__ seeds, int layout,
+                                     int log2n, unsigned qoff, u64 p, u64 pinv, u64 r2, u64 d,
+                                     u64 v, int s) {
+    const unsigned n = 1u << log2n;
+    const unsigned lane = threadIdx.x & 31;
+    const unsigned base = ((blockIdx.x * blockDim.x + threadIdx.x) >> 5) * (32u * TABLE_RUN);
+    if (base >= n) {
+        return;
+    }
+    const bool stage = layout != 2;
+    if (base == 0) { // the first run spans the small stages: every entry by its own powering
+        for (unsigned k = 0; k < TABLE_RUN; k++) {
+            const unsigned i = lane + 32 * k;
+            if (i >= n) {
+                break;
+            }
+            if (stage && i == 0) {
+                out[0] = 0;
+                if (layout == 0) {
+                    out[1] = 0;
+                }
+                continue;
+            }
+            unsigned e = i;
+            if (stage) {
+                const int lh = 31 - __clz(i);
+                e = (i - (1u << lh)) << (log2n - 1 - lh);
+            }
+            table_store(out, layout, i, table_power(e, seeds, p), qoff, p, pinv, r2, d, v, s);
+        }
+        return;
+    }
+    // base >= 32 TABLE_RUN, a multiple of it: the run lies in one stage (h >= 32 TABLE_RUN)
+    const unsigned i0 = base + lane;
+    unsigned e = i0;
+    int stepLog2 = 5; // x^32
+    if (stage) {
+        const int lh = 31 - __clz(base);
+        const int sh = log2n - 1 - lh; // entries of this stage step the exponent by 2^sh
+        e = (i0 - (1u << lh)) << sh;
+        stepLog2 = sh + 5;
+    }
+    const u64 step = __ldg(seeds + 2 * stepLog2);
+    const u64 stepq = __ldg(seeds + 2 * stepLog2 + 1);
+    u64 x = table_power(e, seeds, p);
+    for (unsigned k = 0; k < TABLE_RUN; k++) {
+        table_store(out, layout, i0 + 32 * k, x, qoff, p, pinv, r2, d, v, s);
+        x = table_mul(x, step, stepq, p);
+    }
 }

@@ -15,13 +15,14 @@ import org.modalg.polynomial.zp.PolyMulZp;
  * route ({@link PolyMulZp#mulDoubleNtt} on all host cores) for moduli on both sides of 2^62 and
  * up to 2^64 - 59 (Montgomery's {@code garner_mod} for p = 2^62 - 57, {@code garner_mod_word}
  * for the others), n x n products for n = 2^16 .. 2^24 (polynomial/BENCHMARKS.md). Per length:
- * the device's first product in the JVM (cold: the twiddle tables of the three primes built on
- * the host and uploaded, the buffers allocated), then per modulus the best of 5 device products
+ * the device's first product in the JVM (cold: the twiddle tables of the three primes built,
+ * the buffers allocated), then per modulus the best of 5 device products
  * and the best of 3 on the host after one warm-up each; wall time of the Java call (host arrays
  * in and out); every device product compared with the host's.
  *
  * <p>Run from the bundle: {@code jre/bin/java -cp "test-classes:lib/*" org.modalg.gpu.FullWordProductBench
- * CSV_DIR [maxLog2]}.
+ * CSV_DIR [maxLog2 [gpu-only]]} ({@code gpu-only}: without the host products, nothing compared;
+ * {@code -Dmodalg.gpu.hostTables=true}: the twiddle tables built on the host, as before).
  */
 public final class FullWordProductBench {
     private FullWordProductBench() {
@@ -30,6 +31,7 @@ public final class FullWordProductBench {
     public static void main(String[] args) throws IOException {
         Path dir = Path.of(args.length > 0 ? args[0] : ".");
         int maxLog2 = args.length > 1 ? Integer.parseInt(args[1]) : 24;
+        boolean gpuOnly = args.length > 2 && args[2].equals("gpu-only");
         Files.createDirectories(dir);
         int cores = Runtime.getRuntime().availableProcessors();
         if (!GpuRuntime.isUsable()) {
@@ -66,14 +68,14 @@ public final class FullWordProductBench {
                         gpu = Math.min(gpu, (System.nanoTime() - s) / 1e6);
                     }
                     double cpu = Double.MAX_VALUE;
-                    for (int r = 0; r < 4; r++) {
+                    for (int r = 0; r < (gpuOnly ? 0 : 4); r++) {
                         long s = System.nanoTime();
                         PolyMulZp.mulDoubleNtt(p, a, 0, n, b, 0, n, c, 0, cores);
                         if (r > 0) {
                             cpu = Math.min(cpu, (System.nanoTime() - s) / 1e6);
                         }
                     }
-                    String check = Arrays.equals(g, c) ? "ok" : "MISMATCH";
+                    String check = gpuOnly ? "not compared" : Arrays.equals(g, c) ? "ok" : "MISMATCH";
                     String line = String.format(Locale.ROOT, "%d,%s,%s,%.3f,%.3f,%.2f,%s", log2,
                             Long.toUnsignedString(p), cold ? String.format(Locale.ROOT, "%.1f", first) : "",
                             gpu, cpu, cpu / gpu, check);

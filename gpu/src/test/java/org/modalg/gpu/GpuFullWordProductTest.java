@@ -155,6 +155,21 @@ class GpuFullWordProductTest {
     }
 
     @Test
+    void aFirst2To24ProductWithTablesBuiltOnTheDeviceMatchesTheCpuRoute() {
+        // the cache emptied: this product builds the three primes' 2^25-point tables on the
+        // device (ntt_table), the largest the tables of a full-word product get below 2^27
+        Random rnd = new Random(GpuTests.seed("GpuFullWordProductTest.first2To24"));
+        provider.releaseWorkspace();
+        long p = rnd.nextBoolean() ? (1L << 62) + 135 : rnd.nextLong() | Long.MIN_VALUE;
+        int n = 1 << 24;
+        long[] a = random(rnd, p, n, false);
+        long[] b = random(rnd, p, n, false);
+        long[] c = new long[2 * n - 1];
+        assertTrue(provider.multiplyMod(p, a, 0, n, b, 0, n, c, 0));
+        assertArrayEquals(cpu(p, a, b), c, "p = " + str(p) + ", lengths 2^24 x 2^24");
+    }
+
+    @Test
     void autoSendsFullWordProductsToTheDeviceFromTheProvidersLength() {
         // ZpPoly.multiplyFullWord under auto: from the provider's minimum length the product is
         // computed on the device (counted), the same coefficients as the CPU backend's

@@ -2,10 +2,14 @@ package org.modalg.gpu.ntt;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import jcuda.Pointer;
 import org.modalg.fields.NttPrimes;
+import org.modalg.fields.UnsignedDivider;
 import org.modalg.fields.ZpField;
 import org.modalg.fields.ZpMontgomery;
+import org.modalg.gpu.runtime.Cuda;
 import org.modalg.gpu.runtime.DeviceBuffer;
+import org.modalg.gpu.runtime.GpuModules;
 import org.modalg.gpu.runtime.GpuRuntime;
 
 /**
@@ -14,8 +18,19 @@ import org.modalg.gpu.runtime.GpuRuntime;
  * (w, floor(w 2^64 / p)), the form the engines' passes read (from 2^22 points on only the
  * quotients of the entries that the first pass reads: {@link #shoupTable}), and in Montgomery form w R mod p for
  * the earlier passes (built on first use), the negacyclic twists psi^(&plusmn;i) on first use,
- * and the scalar constants. Built on the host in O(n) multiplications and uploaded once; a small
- * cache keeps the most recently used tables up to an eighth of the device memory.
+ * and the scalar constants. A small cache keeps the most recently used tables up to an eighth of
+ * the device memory.
+ *
+ * <p>Built on the device ({@code ntt_table} of {@code ntt.cu}): the host computes 32 seeds x^(2^j)
+ * with their Shoup quotients, and the kernel writes every entry x^e mod p from them (binary
+ * powering at the start of each run of 16 entries a lane, one Shoup product an entry after it,
+ * the quotients by Moeller and Granlund's division), O(n) work and one write of the table, no
+ * transfer. One prime's two 2^25-point Shoup tables (a 2^24 x 2^24 product needs three primes'):
+ * 1.1 ms on an H100 against 661 ms built on the host and uploaded (606 ms of it computing); the
+ * first 2^24 product in a warm JVM 61.6 ms against 56.4 warm (2241 ms with host tables;
+ * polynomial/BENCHMARKS.md, 2026-11-26 14:12). Every entry is an exact residue, so the tables equal the host builder's
+ * bit for bit; that builder ({@link #hostShoup}, {@link #hostMontgomery}, {@link #hostPowers})
+ * stays as the tests' oracle and runs instead when {@value #HOST_TABLES_PROPERTY} is true.
  */
 public final class NttTables implements AutoCloseable {
     final long p;
@@ -40,30 +55,130 @@ public final class NttTables implements AutoCloseable {
     /** The most stages a pass of ntt.cu does (groups of 2^8 elements in shared memory). */
     static final int MAX_STAGES_PER_PASS = 8;
 
+    /** System property: true builds the tables on the host and uploads them (the earlier route). */
+    public static final String HOST_TABLES_PROPERTY = "modalg.gpu.hostTables";
+
+    // ntt_table's layouts (ntt.cu)
+    private static final int LAYOUT_SHOUP = 0;
+    private static final int LAYOUT_MONTGOMERY = 1;
+    private static final int LAYOUT_POWERS = 2;
+    // ntt_table: 16 entries a lane, 32 lanes a warp, 8 warps a block
+    private static final int TABLE_RUN = 16;
+    private static final int TABLE_THREADS = 256;
+
+    /** Whether this instance builds its tables on the device. */
+    private final boolean onDevice;
+
     private static final Map<Key, NttTables> CACHE = new LinkedHashMap<>(16, 0.75f, true);
     private static long cachedWords;
 
     private record Key(long p, int log2n) {
     }
 
-    private NttTables(long p, int log2n) {
+    private NttTables(long p, int log2n, boolean onDevice) {
         this.p = p;
         this.log2n = log2n;
+        this.onDevice = onDevice;
         ZpField f = ZpField.of(p);
         ZpMontgomery mont = ZpMontgomery.of(p);
         this.pinv = mont.pInverse();
         long nInv = f.inv(1L << log2n);
         this.nInvR = mont.toMont(nInv);
         this.nInvR2 = mont.toMont(nInvR);
-        long w = NttPrimes.primitiveRootOfUnity(p, log2n);
-        DeviceBuffer fwd = DeviceBuffer.of(shoupTable(f, stagePowers(f, w, log2n), log2n));
+        DeviceBuffer fwd = stageShoup(false);
         try {
-            this.inverseShoup = DeviceBuffer.of(shoupTable(f, stagePowers(f, f.inv(w), log2n), log2n));
+            this.inverseShoup = stageShoup(true);
         } catch (RuntimeException e) {
             fwd.close();
             throw e;
         }
         this.forwardShoup = fwd;
+    }
+
+    /**
+     * Tables for (p, log2n) outside the cache, built on the device or (onDevice false) on the
+     * host: the tests compare the two. The caller closes them.
+     */
+    static NttTables build(long p, int log2n, boolean onDevice) {
+        return new NttTables(p, log2n, onDevice);
+    }
+
+    // w (inverse: w^-1), the primitive 2^log2n-th root of the engines
+    private long root(boolean inverse) {
+        long w = NttPrimes.primitiveRootOfUnity(p, log2n);
+        return inverse ? ZpField.of(p).inv(w) : w;
+    }
+
+    private DeviceBuffer stageShoup(boolean inverse) {
+        return onDevice ? deviceTable(LAYOUT_SHOUP, root(inverse), (1L << log2n) + quotientOffset(log2n))
+                : DeviceBuffer.of(hostShoup(p, log2n, inverse));
+    }
+
+    /**
+     * One table built by {@code ntt_table} in layout {@code layout} from the powers of x, in a
+     * new buffer of {@code words} words: the seeds x^(2^j) and their Shoup quotients for j &lt; 32
+     * computed here (64 words uploaded), the kernel launched and waited for. O(n) on the device.
+     */
+    private DeviceBuffer deviceTable(int layout, long x, long words) {
+        ZpField f = ZpField.of(p);
+        long[] seeds = new long[64];
+        long y = x;
+        for (int j = 0; j < 32; j++) {
+            seeds[2 * j] = y;
+            seeds[2 * j + 1] = f.shoupPrecompute(y);
+            y = f.mul(y, y);
+        }
+        ZpMontgomery mont = ZpMontgomery.of(p);
+        UnsignedDivider div = new UnsignedDivider(p);
+        int n = 1 << log2n;
+        int runsPerBlock = TABLE_THREADS / 32;
+        int runs = (n + 32 * TABLE_RUN - 1) / (32 * TABLE_RUN);
+        DeviceBuffer out = new DeviceBuffer(words);
+        try (DeviceBuffer s = DeviceBuffer.of(seeds)) {
+            Cuda.launch(GpuRuntime.get().function(GpuModules.NTT, "ntt_table"), "ntt_table",
+                    (runs + runsPerBlock - 1) / runsPerBlock, 1, TABLE_THREADS, 0, out.arg(), s.arg(),
+                    Pointer.to(new int[] {layout}), Pointer.to(new int[] {log2n}),
+                    Pointer.to(new int[] {quotientOffset(log2n)}), Pointer.to(new long[] {p}),
+                    Pointer.to(new long[] {pinv}), Pointer.to(new long[] {mont.toMont(mont.one())}),
+                    Pointer.to(new long[] {div.normalizedDivisor()}), Pointer.to(new long[] {div.reciprocal()}),
+                    Pointer.to(new int[] {div.normalizationShift()}));
+            Cuda.synchronize("ntt_table"); // the seeds are freed next
+        } catch (RuntimeException e) {
+            out.close();
+            throw e;
+        }
+        return out;
+    }
+
+    /**
+     * The host builder's stage Shoup table for (p, log2n), forward or inverse: {@link #shoupTable}
+     * of the powers of w (w^-1). O(n) multiplications and divisions by an invariant divisor.
+     */
+    static long[] hostShoup(long p, int log2n, boolean inverse) {
+        ZpField f = ZpField.of(p);
+        long w = NttPrimes.primitiveRootOfUnity(p, log2n);
+        return shoupTable(f, stagePowers(f, inverse ? f.inv(w) : w, log2n), log2n);
+    }
+
+    /** The host builder's stage table in Montgomery form (entry 0 is 0). O(n). */
+    static long[] hostMontgomery(long p, int log2n, boolean inverse) {
+        ZpField f = ZpField.of(p);
+        long w = NttPrimes.primitiveRootOfUnity(p, log2n);
+        return toMontgomery(ZpMontgomery.of(p), stagePowers(f, inverse ? f.inv(w) : w, log2n));
+    }
+
+    /** The host builder's twists psi^(&plusmn;i) R mod p, i &lt; 2^log2n (psi^2 = w). O(n). */
+    static long[] hostPowers(long p, int log2n, boolean inverse) {
+        ZpField f = ZpField.of(p);
+        long psi = NttPrimes.primitiveRootOfUnity(p, log2n + 1);
+        return powers(f, ZpMontgomery.of(p), inverse ? f.inv(psi) : psi, 1 << log2n);
+    }
+
+    /** The contents of one of this instance's device tables (tests). */
+    static long[] download(DeviceBuffer b) {
+        long[] host = new long[Math.toIntExact(b.words())];
+        b.download(0, host, 0, host.length);
+        return host;
     }
 
     /** The tables for (p, log2n) on the current device, from the cache or built now. */
@@ -76,7 +191,7 @@ public final class NttTables implements AutoCloseable {
             while (!CACHE.isEmpty() && cachedWords + words > limit) {
                 evictOldest();
             }
-            t = new NttTables(p, log2n);
+            t = new NttTables(p, log2n, !Boolean.getBoolean(HOST_TABLES_PROPERTY));
             CACHE.put(key, t);
             cachedWords += words;
         }
@@ -113,12 +228,9 @@ public final class NttTables implements AutoCloseable {
      */
     synchronized DeviceBuffer montgomery(boolean inverse) {
         if (forwardMont == null) {
-            ZpField f = ZpField.of(p);
-            ZpMontgomery mont = ZpMontgomery.of(p);
-            long w = NttPrimes.primitiveRootOfUnity(p, log2n);
-            DeviceBuffer fwd = DeviceBuffer.of(toMontgomery(mont, stagePowers(f, w, log2n)));
+            DeviceBuffer fwd = stageMontgomery(false);
             try {
-                inverseMont = DeviceBuffer.of(toMontgomery(mont, stagePowers(f, f.inv(w), log2n)));
+                inverseMont = stageMontgomery(true);
             } catch (RuntimeException e) {
                 fwd.close();
                 throw e;
@@ -129,6 +241,11 @@ public final class NttTables implements AutoCloseable {
             }
         }
         return inverse ? inverseMont : forwardMont;
+    }
+
+    private DeviceBuffer stageMontgomery(boolean inverse) {
+        return onDevice ? deviceTable(LAYOUT_MONTGOMERY, root(inverse), 1L << log2n)
+                : DeviceBuffer.of(hostMontgomery(p, log2n, inverse));
     }
 
     /** The stage twiddles as Shoup pairs, what the engines' passes read. */
@@ -152,12 +269,9 @@ public final class NttTables implements AutoCloseable {
         if (twist != null) {
             return;
         }
-        ZpField f = ZpField.of(p);
-        ZpMontgomery mont = ZpMontgomery.of(p);
-        long psi = NttPrimes.primitiveRootOfUnity(p, log2n + 1);
-        DeviceBuffer tw = DeviceBuffer.of(powers(f, mont, psi, 1 << log2n));
+        DeviceBuffer tw = twists(false);
         try {
-            untwist = DeviceBuffer.of(powers(f, mont, f.inv(psi), 1 << log2n));
+            untwist = twists(true);
         } catch (RuntimeException e) {
             tw.close();
             throw e;
@@ -166,6 +280,15 @@ public final class NttTables implements AutoCloseable {
         synchronized (NttTables.class) {
             cachedWords += 2L << log2n;
         }
+    }
+
+    private DeviceBuffer twists(boolean inverse) {
+        if (!onDevice) {
+            return DeviceBuffer.of(hostPowers(p, log2n, inverse));
+        }
+        ZpField f = ZpField.of(p);
+        long psi = NttPrimes.primitiveRootOfUnity(p, log2n + 1);
+        return deviceTable(LAYOUT_POWERS, inverse ? f.inv(psi) : psi, 1L << log2n);
     }
 
     // x^i R mod p for 0 <= i < count.

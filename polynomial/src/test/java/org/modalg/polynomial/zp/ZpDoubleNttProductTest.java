@@ -332,6 +332,51 @@ class ZpDoubleNttProductTest {
         assertTrue(e.getMessage().contains("2^62"), e.getMessage());
     }
 
+    /**
+     * The range check of long operands (from 2^18 entries split over the call's threads, a
+     * branch-free pass): an entry at or above p, alone or with another later, anywhere in f or g,
+     * is named by its first index (the oracle: Long.compareUnsigned entry by entry), on 1, 2 and
+     * 4 threads; operands full of boundary values below p pass (times the zero polynomial: no
+     * product is computed).
+     */
+    @Test
+    void longOperandsAreRangeCheckedOnEveryThreadCount() {
+        Random rnd = new Random(SEED ^ 0x5ca1ab1eL);
+        int n = (1 << 18) + rnd.nextInt(1 << 12);
+        long[] zero = new long[n];
+        for (long p : new long[] {2, 3, (1L << 62) + 135, -59L, -1L, Long.MIN_VALUE, 1L << 40,
+                MODULI[rnd.nextInt(MODULI.length)], rnd.nextLong() | 2}) {
+            long[] f = new long[n];
+            for (int i = 0; i < n; i++) { // boundary values below p and random ones
+                int k = rnd.nextInt(4);
+                f[i] = k == 0 ? p - 1 : k == 1 ? 0 : Long.remainderUnsigned(rnd.nextLong(), p);
+            }
+            for (int threads : new int[] {1, 2, 4}) {
+                Options o = Options.defaults().withThreads(threads).withBackend(Backend.CPU);
+                assertArrayEquals(new long[0], ZpPoly.multiplyFullWord(p, f, zero, o), where(p, "in range"));
+                assertArrayEquals(new long[0], ZpPoly.multiplyFullWord(p, zero, f, o), where(p, "in range, g"));
+                long[] bad = {p, p + 1, -1L, Long.MIN_VALUE, rnd.nextLong()};
+                for (long x : bad) {
+                    if (Long.compareUnsigned(x, p) < 0) {
+                        continue;
+                    }
+                    long[] h = f.clone();
+                    int at = rnd.nextInt(4) == 0 ? (rnd.nextBoolean() ? 0 : n - 1) : rnd.nextInt(n);
+                    h[at] = x;
+                    if (at + 1 < n && rnd.nextBoolean()) {
+                        h[at + 1 + rnd.nextInt(n - at - 1)] = -1L; // a second, later: still the first named
+                    }
+                    boolean inG = rnd.nextBoolean();
+                    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                            () -> ZpPoly.multiplyFullWord(p, inG ? zero : h, inG ? h : zero, o));
+                    String name = (inG ? "g[" : "f[") + at + "]";
+                    assertTrue(e.getMessage().startsWith(name) && e.getMessage().contains(Long.toUnsignedString(x)),
+                            where(p, threads + " threads, " + name + ": " + e.getMessage()));
+                }
+            }
+        }
+    }
+
     /** ZpPoly.multiply's NTT on the CPU is the double-precision route: against Karatsuba. */
     @Test
     void zpPolyNttRouteAgainstKaratsuba() {
