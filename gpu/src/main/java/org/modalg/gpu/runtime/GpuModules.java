@@ -7,7 +7,7 @@ import java.util.List;
  * resource (any device) and an sm_90 cubin resource (H100, H200: loaded without compilation).
  */
 public final class GpuModules {
-    /** Small-prime NTT passes, pointwise products, scaling and bit reversal. */
+    /** Small-prime NTT passes, pointwise products, scaling, bit reversal and the twiddle tables ({@code ntt_table}). */
     public static final String NTT = "ntt";
 
     /** Projection onto primes, Garner reconstruction, carry normalization of limb products. */
