@@ -14,7 +14,7 @@ import org.modalg.polynomial.zz.ZZPoly;
  * (d, bits) of the arguments, the study's input ({@code FlintBivariateInputs.resultantInput} of
  * the examples module, found on the class path), the CPU backend on the threads asked for once,
  * then the GPU backend with each coset kernel ({@value GpuImageEngine#BIVARIATE_KERNEL_PROPERTY}
- * = block, thread): one warm-up and the best of {@code runs} timed runs, each printed with the
+ * = block, thread, thread32, or those of -Dprofile.kernels): one warm-up and the best of {@code runs} timed runs, each printed with the
  * report's phases and its images split (reduction, the engine's resultants and copies,
  * interpolation); results checked equal to the CPU's. With {@code -Dmodalg.bivariate.profile=true}
  * the engine also logs its device time per batch.
@@ -31,7 +31,7 @@ public final class BivariateCosetProfile {
         int runs = Integer.parseInt(args[1]);
         Method input = Class.forName("org.modalg.examples.bench.FlintBivariateInputs").getMethod("resultantInput",
                 int.class, int.class);
-        String[] kernels = System.getProperty("profile.kernels", "block,thread").split(",");
+        String[] kernels = System.getProperty("profile.kernels", "block,thread,thread32").split(",");
         for (int a = 2; a < args.length; a++) {
             String[] db = args[a].split("/");
             int d = Integer.parseInt(db[0]);

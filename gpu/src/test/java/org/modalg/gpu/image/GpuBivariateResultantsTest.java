@@ -153,16 +153,17 @@ class GpuBivariateResultantsTest extends GpuImageEngineFixture {
     }
 
     /**
-     * Both coset kernels, the thread per point one ({@code thread}, the default) and the block per
-     * point one ({@code block}), against the CPU engine on random shapes (seed printed): grids up
+     * The coset kernels, a thread per point with rows of doubles ({@code thread}) or of 32-bit
+     * words ({@code thread32}) and a block per point ({@code block}), against the CPU engine on
+     * random shapes (seed printed): grids up
      * to 61 x 61, one to six cosets of up to 2^10 points, leading rows vanishing at a point or
      * everywhere (the lead cases of {@link #grids}), rows beyond 96 (the thread kernel's shared
      * memory above 48 KB, by the opt-in), and a block of 64 threads forced.
      */
     @Test
-    void bothCosetKernelsMatchTheCpuOnRandomShapes() {
+    void everyCosetKernelMatchesTheCpuOnRandomShapes() {
         Random rnd = new Random(GpuTests.seed("bivariateCosetKernelsMatchTheCpu"));
-        for (String kernel : new String[] {"thread", "block"}) {
+        for (String kernel : new String[] {"thread", "thread32", "block"}) {
             System.setProperty(GpuImageEngine.BIVARIATE_KERNEL_PROPERTY, kernel);
             for (int trial = 0; trial < 6; trial++) {
                 int fRows = 1 + rnd.nextInt(61);
