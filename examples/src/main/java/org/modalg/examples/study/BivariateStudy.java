@@ -10,6 +10,7 @@ import org.knowm.xchart.style.Styler;
 import org.modalg.examples.bench.FlintBivariateInputs;
 import org.modalg.fft.Backend;
 import org.modalg.fft.Options;
+import org.modalg.modular.ModularReport;
 import org.modalg.modular.ModularResult;
 import org.modalg.modular.bivariate.BivariateGcd;
 import org.modalg.modular.bivariate.BivariateResultant;
@@ -28,12 +29,15 @@ import org.modalg.polynomial.zz.ZZPoly;
  * than the budget (later rows: skipped). Columns: op, d, bits, backend, threads, ms (after the
  * study's warm-up on a small case and a warm-up run of the row, the fastest of the runs: one
  * above a second, else batches of at least 100 ms), primes, result (degree or degrees,
- * coefficient bits), check. Plot: ms against d, log-log, one line per (op, bits, backend,
- * threads).
+ * coefficient bits), check, profile (the measured run's report: its phases in ms, bound, setup,
+ * images, transfer, crt, finish, and for the resultant the split of its images: the reduction of
+ * the grids, the image engine's resultants and the interpolation). Plot: ms against d, log-log,
+ * one line per (op, bits, backend, threads).
  */
 public final class BivariateStudy implements Study {
     /** CSV columns. */
-    public static final String[] COLUMNS = {"op", "d", "bits", "backend", "threads", "ms", "primes", "result", "check"};
+    public static final String[] COLUMNS = {"op", "d", "bits", "backend", "threads", "ms", "primes", "result", "check",
+        "profile"};
 
     private final List<String> ops;
     private final int[] degrees;
@@ -163,7 +167,7 @@ public final class BivariateStudy implements Study {
             String series = op + " " + b + " " + backend + " " + t;
             Double before = last.get(series);
             if (before != null && before > budgetMs) {
-                csv.append(op, d, b, backend, t, "NaN", "", "", "skipped (over budget)");
+                csv.append(op, d, b, backend, t, "NaN", "", "", "skipped (over budget)", "");
                 continue;
             }
             Options o = Options.defaults().withThreads(t)
@@ -186,8 +190,22 @@ public final class BivariateStudy implements Study {
                     : "degx " + ((ZZBivariate) value).degreeX() + " degy " + ((ZZBivariate) value).degreeY() + " / "
                     + ((ZZBivariate) value).maxCoefficientBits() + " bits";
             csv.append(op, d, b, backend, t, String.format(Locale.ROOT, "%.4g", ms), r[0].report().primesUsed(), result,
-                    check);
+                    check, profile(r[0].report()));
         }
+    }
+
+    // "images 180.1 transfer 2.3 crt 30.2 ... | reduce 1.1 ms, resultants ...": the phases of the
+    // report in ms, then its images split note where there is one (the resultant's)
+    static String profile(ModularReport report) {
+        StringBuilder s = new StringBuilder();
+        report.phaseNanos().forEach((k, v) -> s.append(s.length() == 0 ? "" : " ").append(k).append(' ')
+                .append(String.format(Locale.ROOT, "%.2f", v / 1e6)));
+        for (String note : report.notes()) {
+            if (note.startsWith("images split: ")) {
+                s.append(" | ").append(note.substring("images split: ".length()).replace(",", ";"));
+            }
+        }
+        return s.toString();
     }
 
     @Override

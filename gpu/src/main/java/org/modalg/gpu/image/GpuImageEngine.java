@@ -700,9 +700,12 @@ public final class GpuImageEngine implements ImageEngine {
     }
 
     /**
-     * {@link ImageEngine#bivariateResultantsOnCosets} on every visible device: one block per
-     * (prime, coset, point) instance ({@code bivariate_coset_f64} for primes below 2^26, else
-     * {@code bivariate_coset_mont} in modular.cu), which computes its point c_t w^i from the
+     * {@link ImageEngine#bivariateResultantsOnCosets} on every visible device. For primes below
+     * 2^26 one thread per (prime, coset, point) instance ({@code bivariate_coset_thread_f64} or
+     * {@code _u32} in modular.cu, {@link #BIVARIATE_KERNEL_PROPERTY}): Horner and Euclid in the
+     * thread's two rows of shared memory, no barrier, launches of up to 2^20 instances. Else (or
+     * forced) one block per instance ({@code bivariate_coset_f64} for primes below 2^26, else
+     * {@code bivariate_coset_mont}), which computes its point c_t w^i from the
      * prime's root of unity and coset shift, evaluates the coefficients in x there by Horner (the
      * grids are uploaded once per chunk: no evaluations cross the bus) and runs the resultant
      * kernel's Euclid. Chunks and devices as {@link #bivariateResultants}; values a device did not
@@ -728,9 +731,37 @@ public final class GpuImageEngine implements ImageEngine {
         int n = Math.max(fRows, gRows);
         long perInstance = (2L * n + 1) * Long.BYTES;
         long fixed = ((long) fRows * fCols + (long) gRows * gCols + 5 + cosets) * primes.length * Long.BYTES;
-        spread(total, (rt, from, to) -> chunked(rt, from, to, perInstance, fixed, euclidChunk(rt, n),
-                "bivariate resultant on cosets", (at, end) -> bivariateCosetChunk(rt, fRes, fRows, fCols, gRes, gRows,
-                        gCols, primes, roots, shifts, log2m, cosets, at, end, out)));
+        String kernel = System.getProperty(BIVARIATE_KERNEL_PROPERTY, "auto");
+        if (!kernel.equals("auto") && !kernel.equals("thread") && !kernel.equals("thread32")
+                && !kernel.equals("block")) {
+            throw new IllegalArgumentException(BIVARIATE_KERNEL_PROPERTY + " must be auto, thread, thread32 or block, got "
+                    + kernel);
+        }
+        boolean threads = !kernel.equals("block") && useF64(primes, 0, primes.length);
+        // bytes a word of the thread kernel's rows: 32-bit words from 49 rows (auto), twice the threads
+        int word = kernel.equals("thread") ? 8 : kernel.equals("thread32") || n > THREAD_DOUBLE_ROWS ? 4 : 8;
+        long[] fLen = threads ? rowLengths(fRes, fRows, fCols, primes.length) : null;
+        long[] gLen = threads ? rowLengths(gRes, gRows, gCols, primes.length) : null;
+        long k0 = System.nanoTime();
+        long moved = transferNanos.get();
+        spread(total, (rt, from, to) -> {
+            int block = cosetThreads(n, word);
+            if (threads && 2L * n * word * block <= rt.maxSharedOptin()) {
+                bivariateCosetThreads(rt, fRes, fRows, fCols, fLen, gRes, gRows, gCols, gLen, primes, roots, shifts,
+                        log2m, cosets, from, to, block, word, out);
+            } else {
+                chunked(rt, from, to, perInstance, fixed, euclidChunk(rt, n), "bivariate resultant on cosets",
+                        (at, end) -> bivariateCosetChunk(rt, fRes, fRows, fCols, gRes, gRows, gCols, primes, roots,
+                                shifts, log2m, cosets, at, end, out));
+            }
+        });
+        if (PROFILE) {
+            LOG.info(String.format(java.util.Locale.ROOT, "bivariate resultant on cosets: %d instances (%d primes x %d "
+                    + "cosets x 2^%d, rows %d and %d), %s kernel: %.2f ms on the devices, of which copies %.2f ms",
+                    total, primes.length, cosets, log2m, fRows, gRows, threads ? "thread (" + word + "-byte rows)"
+                            : "block",
+                    (System.nanoTime() - k0) / 1e6, (transferNanos.get() - moved) / 1e6));
+        }
         int redone = 0;
         for (int t = 0; t < total; t++) {
             int j = t / perPrime;
@@ -782,6 +813,134 @@ public final class GpuImageEngine implements ImageEngine {
                     tables.pinvs.arg(), tables.r2s.arg(), dRoots.arg(), dShifts.arg(), ints(log2m), ints(cosets),
                     longs(from - (long) j0 * perPrime), work.arg(), res.arg(), ints(faultEveryForTests));
             Cuda.synchronize("bivariate resultant on cosets");
+            long c1 = System.nanoTime();
+            res.download(0, out, from, count);
+            copied(c1);
+        }
+    }
+
+    /**
+     * The system property that picks the kernel of {@link #bivariateResultantsOnCosets}:
+     * {@code auto} (the default) takes the thread per point kernel where the primes are below 2^26
+     * and two rows a thread fit a block's shared memory, its rows as doubles
+     * ({@code bivariate_coset_thread_f64}) up to 48 rows and as 32-bit words above
+     * ({@code bivariate_coset_thread_f64_u32}: twice the threads per multiprocessor), else
+     * {@code bivariate_coset_f64} / {@code _mont}; {@code thread} and {@code thread32} force the
+     * one or the other row format; {@code block} takes the block per point kernel (the one before
+     * the thread kernels: for measuring one against the other).
+     */
+    public static final String BIVARIATE_KERNEL_PROPERTY = "modalg.gpu.bivariateKernel";
+
+    /** When true ({@code -Dmodalg.bivariate.profile=true}), each coset batch logs its device time at INFO. */
+    private static final boolean PROFILE = Boolean.getBoolean("modalg.bivariate.profile");
+
+    /** Instances per launch of the thread kernel at most (2^20: 32,768 blocks of 32, about 50 waves on an H100). */
+    private static final int THREAD_CHUNK = 1 << 20;
+
+    /** Up to this many rows (max(fRows, gRows)) the thread kernel keeps its rows as doubles, above as 32-bit words. */
+    private static final int THREAD_DOUBLE_ROWS = 48;
+
+    // Threads per block of the thread kernel (modalg.gpu.bivariateThreads overrides): 2 n words of
+    // `word` bytes of shared memory a thread, a block of 64 while it takes at most 48 KB, else 32.
+    private static int cosetThreads(int n, int word) {
+        Integer forced = Integer.getInteger("modalg.gpu.bivariateThreads");
+        if (forced != null) {
+            return Math.max(32, roundUp32(forced));
+        }
+        return 2L * n * word * 64 <= 48 * 1024 ? 64 : 32;
+    }
+
+    // Per row r of count grids of rows x cols residues: 1 + the largest column non-zero in row r of
+    // any grid (0 for rows that vanish in every grid), so that Horner skips the zeros above it.
+    static long[] rowLengths(long[] res, int rows, int cols, int count) {
+        long[] len = new long[rows];
+        for (int j = 0; j < count; j++) {
+            for (int r = 0; r < rows; r++) {
+                int base = (j * rows + r) * cols;
+                for (int k = cols - 1; k >= len[r]; k--) {
+                    if (res[base + k] != 0) {
+                        len[r] = k + 1;
+                        break;
+                    }
+                }
+            }
+        }
+        return len;
+    }
+
+    // Instances [from, to) on one device by the thread kernel, in launches of at most THREAD_CHUNK
+    // instances that fit 80% of the free memory; out of memory halves the launch, any other driver
+    // failure leaves the launch's outputs at the sentinel (recomputed on the host).
+    private void bivariateCosetThreads(GpuRuntime rt, long[] fRes, int fRows, int fCols, long[] fLen, long[] gRes,
+            int gRows, int gCols, long[] gLen, long[] primes, long[] roots, long[] shifts, int log2m, int cosets,
+            int from, int to, int block, int word, long[] out) {
+        int perPrime = cosets << log2m;
+        long perPrimeBytes = ((long) fRows * fCols + (long) gRows * gCols + 2 + cosets) * Long.BYTES;
+        long perInstance = Long.BYTES + (perPrimeBytes + perPrime - 1) / perPrime;
+        long size = Math.max(1, Math.min(THREAD_CHUNK, (long) (rt.freeMemory() * 0.8 - perPrimeBytes * 2) / perInstance));
+        int at = from;
+        while (at < to) {
+            options.checkCancelled("before bivariate resultant on cosets images " + (at + 1) + ".." + to + " on GPU "
+                    + rt.ordinal());
+            int end = (int) Math.min(to, at + size);
+            try {
+                bivariateCosetThreadChunk(rt, fRes, fRows, fCols, fLen, gRes, gRows, gCols, gLen, primes, roots,
+                        shifts, log2m, cosets, at, end, block, word, out);
+                at = end;
+            } catch (GpuException e) {
+                if (e.isOutOfMemory() && end - at > 1) {
+                    size = Math.max(1, (end - at) / 2);
+                    LOG.warning("bivariate resultant on cosets images: out of memory on GPU " + rt.ordinal() + " for "
+                            + (end - at) + " instances, split into launches of " + size);
+                    continue;
+                }
+                LOG.warning("bivariate resultant on cosets images " + at + ".." + (end - 1) + " run on the CPU: "
+                        + e.getMessage());
+                at = end; // their outputs stay at the sentinel: recomputed on the CPU
+            }
+        }
+    }
+
+    // Instances [from, to) in one launch of bivariate_coset_thread_f64 (word 8) or _u32 (word 4): the grids of their primes
+    // uploaded and turned into doubles on the device, with the row lengths, roots and shifts.
+    private void bivariateCosetThreadChunk(GpuRuntime rt, long[] fRes, int fRows, int fCols, long[] fLen,
+            long[] gRes, int gRows, int gCols, long[] gLen, long[] primes, long[] roots, long[] shifts, int log2m,
+            int cosets, int from, int to, int block, int word, long[] out) {
+        int count = to - from;
+        int perPrime = cosets << log2m;
+        int j0 = from / perPrime;
+        int j1 = (to - 1) / perPrime + 1;
+        int fs = fRows * fCols;
+        int gs = gRows * gCols;
+        int n = Math.max(fRows, gRows);
+        long shared = 2L * n * word * block;
+        try (DeviceBuffer dPrimes = DeviceBuffer.of(Arrays.copyOfRange(primes, j0, j1));
+                DeviceBuffer df = new DeviceBuffer((long) (j1 - j0) * fs);
+                DeviceBuffer dg = new DeviceBuffer((long) (j1 - j0) * gs);
+                DeviceBuffer dfLen = DeviceBuffer.of(fLen);
+                DeviceBuffer dgLen = DeviceBuffer.of(gLen);
+                DeviceBuffer dRoots = new DeviceBuffer(j1 - j0);
+                DeviceBuffer dShifts = new DeviceBuffer((long) (j1 - j0) * cosets);
+                DeviceBuffer res = new DeviceBuffer(count)) {
+            long c0 = System.nanoTime();
+            df.upload(fRes, j0 * fs, 0, (long) (j1 - j0) * fs);
+            dg.upload(gRes, j0 * gs, 0, (long) (j1 - j0) * gs);
+            dRoots.upload(roots, j0, 0, j1 - j0);
+            dShifts.upload(shifts, j0 * cosets, 0, (long) (j1 - j0) * cosets);
+            copied(c0);
+            toDouble(rt, df, (long) (j1 - j0) * fs);
+            toDouble(rt, dg, (long) (j1 - j0) * gs);
+            fill(res);
+            CUfunction k = rt.function(GpuModules.MODULAR,
+                    word == 8 ? "bivariate_coset_thread_f64" : "bivariate_coset_thread_f64_u32");
+            if (shared > 48 * 1024) {
+                allowShared(k, shared);
+            }
+            Cuda.launch(k, "bivariate resultant on cosets (thread per point)", (count + block - 1) / block, 1, block,
+                    (int) shared, df.arg(), ints(fRows), ints(fCols), dfLen.arg(), dg.arg(), ints(gRows), ints(gCols),
+                    dgLen.arg(), dPrimes.arg(), dRoots.arg(), dShifts.arg(), ints(log2m), ints(cosets),
+                    longs(from - (long) j0 * perPrime), longs(count), res.arg(), ints(faultEveryForTests));
+            Cuda.synchronize("bivariate resultant on cosets (thread per point)");
             long c1 = System.nanoTime();
             res.download(0, out, from, count);
             copied(c1);

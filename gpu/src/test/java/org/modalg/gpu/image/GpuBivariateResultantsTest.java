@@ -35,6 +35,7 @@ class GpuBivariateResultantsTest extends GpuImageEngineFixture {
     @AfterEach
     void stop() {
         System.clearProperty("modalg.gpu.imageArithmetic");
+        System.clearProperty(GpuImageEngine.BIVARIATE_KERNEL_PROPERTY);
     }
 
     /** Residue grids for each prime; lead 1: the last row is c (1 - y) (zero at y = 1), lead 2: zero. */
@@ -149,6 +150,119 @@ class GpuBivariateResultantsTest extends GpuImageEngineFixture {
         GpuImageEngine.faultEveryForTests(3); // blocks 0, 3, 6, ... write nothing
         assertArrayEquals(want, gpu.bivariateResultantsOnCosets(f, 12, 10, g, 9, 11, ps, 5, shifts, 2));
         assertTrue(warnings.stream().anyMatch(w -> w.contains("recomputed on the CPU")), warnings.toString());
+    }
+
+    /**
+     * The coset kernels, a thread per point with rows of doubles ({@code thread}) or of 32-bit
+     * words ({@code thread32}) and a block per point ({@code block}), against the CPU engine on
+     * random shapes (seed printed): grids up
+     * to 61 x 61, one to six cosets of up to 2^10 points, leading rows vanishing at a point or
+     * everywhere (the lead cases of {@link #grids}), rows beyond 96 (the thread kernel's shared
+     * memory above 48 KB, by the opt-in), and a block of 64 threads forced.
+     */
+    @Test
+    void everyCosetKernelMatchesTheCpuOnRandomShapes() {
+        Random rnd = new Random(GpuTests.seed("bivariateCosetKernelsMatchTheCpu"));
+        for (String kernel : new String[] {"thread", "thread32", "block"}) {
+            System.setProperty(GpuImageEngine.BIVARIATE_KERNEL_PROPERTY, kernel);
+            for (int trial = 0; trial < 6; trial++) {
+                int fRows = 1 + rnd.nextInt(61);
+                int gRows = 1 + rnd.nextInt(61);
+                int fCols = 1 + rnd.nextInt(61);
+                int gCols = 1 + rnd.nextInt(61);
+                int log2m = 1 + rnd.nextInt(10);
+                int cosets = 1 + rnd.nextInt(6);
+                long[] ps = org.modalg.modular.PrimeStream.ntt(1L << 26, log2m).next(1 + rnd.nextInt(4));
+                checkCosets(rnd, ps, fRows, fCols, gRows, gCols, log2m, cosets, kernel + " kernel, f " + fRows + " x "
+                        + fCols + ", g " + gRows + " x " + gCols + ", M = 2^" + log2m + ", " + cosets + " cosets");
+            }
+            checkCosets(rnd, org.modalg.modular.PrimeStream.ntt(1L << 26, 4).next(2), 130, 3, 101, 4, 4, 2,
+                    kernel + " kernel, 130 and 101 rows");
+        }
+        System.setProperty(GpuImageEngine.BIVARIATE_KERNEL_PROPERTY, "thread");
+        System.setProperty("modalg.gpu.bivariateThreads", "64");
+        try {
+            checkCosets(rnd, org.modalg.modular.PrimeStream.ntt(1L << 26, 7).next(3), 20, 15, 18, 16, 7, 3,
+                    "thread kernel, blocks of 64");
+        } finally {
+            System.clearProperty("modalg.gpu.bivariateThreads");
+        }
+        System.setProperty(GpuImageEngine.BIVARIATE_KERNEL_PROPERTY, "warp");
+        long[] ps = org.modalg.modular.PrimeStream.ntt(1L << 26, 2).next(1);
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> gpu.bivariateResultantsOnCosets(new long[4], 2, 2, new long[4], 2, 2, ps, 2, new long[] {1}, 1));
+        assertTrue(e.getMessage().contains(GpuImageEngine.BIVARIATE_KERNEL_PROPERTY), e.getMessage());
+    }
+
+    /** {@link GpuImageEngine#rowLengths} against a direct scan of each row, on random sparse grids. */
+    @Test
+    void rowLengthsBoundTheNonZeroColumns() {
+        Random rnd = new Random(GpuTests.seed("bivariateRowLengths"));
+        for (int trial = 0; trial < 20; trial++) {
+            int rows = 1 + rnd.nextInt(9);
+            int cols = 1 + rnd.nextInt(9);
+            int count = 1 + rnd.nextInt(4);
+            long[] res = new long[rows * cols * count];
+            for (int t = 0; t < res.length; t++) {
+                res[t] = rnd.nextInt(4) == 0 ? 1 + rnd.nextInt(100) : 0;
+            }
+            long[] len = GpuImageEngine.rowLengths(res, rows, cols, count);
+            for (int r = 0; r < rows; r++) {
+                long want = 0;
+                for (int j = 0; j < count; j++) {
+                    for (int k = 0; k < cols; k++) {
+                        if (res[(j * rows + r) * cols + k] != 0) {
+                            want = Math.max(want, k + 1);
+                        }
+                    }
+                }
+                assertEquals(want, len[r], "row " + r + " of " + rows + " x " + cols + " x " + count);
+            }
+        }
+    }
+
+    /**
+     * The bivariate resultant end to end on the device's coset route (the thread kernel) against
+     * the CPU backend, random inputs (seed printed): dense of total degree up to 40 and 16 or 64
+     * bits, a common factor (the zero resultant), a leading coefficient in x that vanishes at
+     * y = 1 and y = 0 (points where the degree drops; y = 1 is a root of unity of every coset
+     * group), and one of x-degree lower in g than its y-degree.
+     */
+    @Test
+    void theCosetRouteOnTheGpuEqualsTheCpuWithDegreeDropsAndZeroResultants() {
+        Random rnd = new Random(GpuTests.seed("bivariateCosetEndToEnd"));
+        Options cpuOptions = Options.defaults().withBackend(Backend.CPU);
+        Options gpuOptions = Options.defaults().withBackend(Backend.GPU);
+        int d1 = 20 + rnd.nextInt(21);
+        int d2 = 5 + rnd.nextInt(20);
+        ZZBivariate common = dense(rnd, 6, 8);
+        ZZBivariate[][] cases = {
+            {dense(rnd, d1, 16), dense(rnd, d1, 16)},
+            {dense(rnd, d2, 64), dense(rnd, d2 + 3, 64)},
+            {dense(rnd, 12, 20).multiply(common), dense(rnd, 10, 20).multiply(common)},
+            {withLead(dense(rnd, 15, 30), rnd), dense(rnd, 14, 30)},
+            {withLead(dense(rnd, 10, 16), rnd), withLead(dense(rnd, 9, 16), rnd)},
+        };
+        for (ZZBivariate[] c : cases) {
+            ZZPoly want = BivariateResultant.resultant(c[0], c[1], cpuOptions).value();
+            ModularResult<ZZPoly> got = BivariateResultant.resultant(c[0], c[1], gpuOptions);
+            assertEquals(want, got.value(), "deg_x " + c[0].degreeX() + " and " + c[1].degreeX() + ", deg_y "
+                    + c[0].degreeY() + " and " + c[1].degreeY());
+        }
+        ZZPoly zero = BivariateResultant.resultant(cases[2][0], cases[2][1], gpuOptions).value();
+        assertTrue(zero.isZero(), "a common factor gives the zero resultant");
+    }
+
+    // f with its leading coefficient in x replaced by c y (y - 1) (zero at y = 0 and y = 1)
+    private static ZZBivariate withLead(ZZBivariate f, Random rnd) {
+        int n = f.degreeX();
+        ZZPoly[] r = new ZZPoly[n + 1];
+        for (int i = 0; i < n; i++) {
+            r[i] = f.coefficientInX(i);
+        }
+        BigInteger c = BigInteger.valueOf(1 + rnd.nextInt(1000));
+        r[n] = ZZPoly.of(BigInteger.ZERO, c.negate(), c);
+        return ZZBivariate.ofCoefficientsInX(r);
     }
 
     @Test

@@ -309,6 +309,9 @@ public final class BivariateResultant {
         report.phaseSince("setup", t);
         BigInteger[] c = loop.run(task, supply, combiner, UnluckyPrimes.none(), rule);
         long t1 = System.nanoTime();
+        if (task instanceof Images im) {
+            report.note(im.split());
+        }
         ZZPoly r = ZZPoly.of(c);
         if (!scale.equals(BigInteger.ONE)) {
             r = r.multiply(scale);
@@ -424,10 +427,28 @@ public final class BivariateResultant {
             this.threads = threads;
         }
 
+        // Nanoseconds of the parts of images() over the run (the report's note, split()).
+        private long reduceNanos;
+        private long engineNanos;
+        private long copyNanos;
+        private long interpolateNanos;
+
+        /**
+         * The note that splits the report's images and transfer phases: the reduction of the
+         * grids modulo the primes, the image engine's call (of which its host-device copies) and
+         * the interpolation, in ms.
+         */
+        String split() {
+            return String.format(java.util.Locale.ROOT, "images split: reduce %.2f ms, resultants %.2f ms "
+                    + "(engine; of which copies %.2f ms), interpolate %.2f ms", reduceNanos / 1e6, engineNanos / 1e6,
+                    copyNanos / 1e6, interpolateNanos / 1e6);
+        }
+
         @Override
         public ImageBatch images(ImageEngine engine, long[] primes) {
             int k = primes.length;
             options.checkCancelled("before bivariate resultant images modulo " + k + " primes");
+            long t0 = System.nanoTime();
             CrtBasis basis = CrtBasis.of(primes.clone());
             long[] fr = new long[k * f.length];
             long[] gr = new long[k * g.length];
@@ -439,22 +460,36 @@ public final class BivariateResultant {
                     System.arraycopy(BivariateKernels.cosetShifts(primes[j], log2m, cosets), 0, shifts, j * cosets,
                             cosets);
                 }
+                long t1 = System.nanoTime();
+                reduceNanos += t1 - t0;
+                long moved = engine.transferNanos();
                 // the (prime, coset) images by the loop's engine, then one inverse NTT per coset
                 long[] values = engine.bivariateResultantsOnCosets(fr, fRows, fCols, gr, gRows, gCols, primes, log2m,
                         shifts, cosets);
+                long t2 = System.nanoTime();
+                engineNanos += t2 - t1;
+                copyNanos += engine.transferNanos() - moved;
                 long[][] rows = new long[k][];
                 int per = cosets << log2m;
                 PrimeWorkers.run(k, threads, j -> rows[j] = BivariateKernels.interpolateCosets(values, j * per,
                         primes[j], log2m, shifts, j * cosets, cosets, d));
+                interpolateNanos += System.nanoTime() - t2;
                 return ImageBatch.words(primes, rows, null);
             }
+            long t1 = System.nanoTime();
+            reduceNanos += t1 - t0;
+            long moved = engine.transferNanos();
             // the (prime, point) resultants by the loop's engine: the CPU engine's threads, or a device
             long[] values = engine.bivariateResultants(fr, fRows, fCols, gr, gRows, gCols, primes, d + 1);
+            long t2 = System.nanoTime();
+            engineNanos += t2 - t1;
+            copyNanos += engine.transferNanos() - moved;
             long[][] rows = new long[k][];
             for (int j = 0; j < k; j++) {
                 rows[j] = Arrays.copyOfRange(values, j * (d + 1), (j + 1) * (d + 1));
             }
             PrimeWorkers.run(k, threads, j -> BivariateKernels.interpolateConsecutive(rows[j], primes[j]));
+            interpolateNanos += System.nanoTime() - t2;
             return ImageBatch.words(primes, rows, null);
         }
     }
