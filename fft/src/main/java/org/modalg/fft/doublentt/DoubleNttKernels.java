@@ -5,9 +5,12 @@ package org.modalg.fft.doublentt;
  * {@code double}s, multiplied with a fused multiply-add and a rounded quotient. Every inner
  * loop runs over one index j of two or three distinct arrays ({@code x[j], y[j], t[j]}), with
  * no branch, which is the shape HotSpot's superword pass compiles to SIMD instructions
- * (vmulpd, vfmadd, vroundpd: four lanes with AVX2). A loop that reads and writes one array at
- * two offsets ({@code a[j]}, {@code a[j + h]}) is not vectorized, which is why the data are
- * rows of separate arrays and the butterflies always pair two rows.
+ * (vmulpd, vfmadd, vroundpd: four lanes with AVX2). The data are rows of separate arrays and
+ * the butterflies always pair two rows because that keeps every loop a whole row long: a loop
+ * on one array at two offsets ({@code a[j]}, {@code a[j + h]}) does vectorize at long distances
+ * h, but the levels of short distance, inside a row, make short loops, which HotSpot 17 leaves
+ * largely scalar (a transform inside the rows without the transpose measured 1.3-1.9x slower,
+ * fft/BENCHMARKS.md section (j)).
  *
  * <h2>The modular product</h2>
  * For integers |y| &lt;= 2^51 and |w| &lt;= p/2 (p &lt; 2^50) with wp = fl(w / p):
