@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Builds target/gpu-bundle/: everything needed to run modalg's GPU tests and GPU benchmarks on
 # a Linux x86-64 host that has only an NVIDIA driver (no Java, no Maven, no network):
-#   jre.tar.gz      a Java 17 runtime made by jlink (only the modules modalg needs, native symbols
-#                   stripped), compressed for the transfer (35 MB -> about 15 MB); unpacked to jre/
+#   jre.tar.xz      a Java 17 runtime made by jlink (only the modules modalg needs, native symbols
+#                   stripped), compressed for the transfer (51 MB -> about 12 MB; jre.tar.gz where
+#                   this machine has no xz); unpacked to jre/
 #                   by the launchers on first use (bundle-env.sh)
 #   lib/            the modalg jars and the dependencies a GPU run loads, JUnit's console launcher
 #   test-classes/   the gpu module's test classes (the tests tagged `gpu` and ImageEngineBench)
-#   bin/flint3_bench.gz  the FLINT 3 peer binary (from ../shared/anchors or $MODALG_FLINT_BENCH),
-#                   compressed (14 MB -> 6.5 MB: the transfer to a device host is limited), unpacked
+#   bin/flint3_bench.xz  the FLINT 3 peer binary (from ../shared/anchors or $MODALG_FLINT_BENCH),
+#                   compressed (14 MB -> 5 MB: the transfer to a device host is limited), unpacked
 #                   to bin/flint3_bench by the launchers on first use, so
 #                   that benchmarks run next to it on the same host
 #   run-tests.sh    runs the tests tagged `gpu` (reports under $OUT or ./gpu-test-reports)
@@ -67,31 +68,52 @@ tmp=$(mktemp -d)
 rm -rf "$tmp"
 # The runtime: the modules the jars use (jdeps' view, plus the logging and unsafe access JCuda
 # and JUnit use reflectively).
+# Uncompressed (--compress=0): xz then packs it to 12 MB, where jlink's own zip compression
+# left 21 MB for gzip.
 jlink --add-modules java.base,java.logging,java.management,java.xml,jdk.unsupported \
-  --strip-debug --no-header-files --no-man-pages --compress=2 --output "$out/jre"
+  --strip-debug --no-header-files --no-man-pages --compress=0 --output "$out/jre"
 # The JDK's native libraries keep their symbol tables (libjvm.so: 24 MB, 20 MB stripped).
 if command -v strip >/dev/null; then
   find "$out/jre" -name '*.so' -exec strip --strip-unneeded {} +
 else
   echo "warning: strip not found: the runtime keeps its native symbols (about 4 MB)" >&2
 fi
-# The runtime travels compressed too (about 35 MB -> 15 MB): every launcher unpacks it once
-# (bundle-env.sh), as it does the FLINT peer.
-tar -C "$out" -czf "$out/jre.tar.gz" jre && rm -rf "$out/jre"
+# The runtime travels compressed too (51 MB -> 12 MB with xz, 17 MB with gzip where xz is
+# missing here): every launcher unpacks it once (bundle-env.sh), as it does the FLINT peer.
+if command -v xz >/dev/null; then
+  tar -C "$out" -cf - jre | xz -9 -T0 > "$out/jre.tar.xz"
+  if [ -f "$out/bin/flint3_bench.gz" ]; then
+    gzip -dc "$out/bin/flint3_bench.gz" | xz -9 -T0 > "$out/bin/flint3_bench.xz" && rm -f "$out/bin/flint3_bench.gz"
+  fi
+else
+  tar -C "$out" -czf "$out/jre.tar.gz" jre
+fi
+rm -rf "$out/jre"
 cat > "$out/bundle-env.sh" <<'SH'
 # Sourced by the bundle's launchers: sets `here` and unpacks, once, what travels compressed
 # (the Java runtime; the FLINT peer beside its archive, where bench finds it).
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# Decompresses file $1 (.xz or .gz) to stdout; xz archives fall back to Python's lzma where the
+# host has no xz.
+unpack() {
+  case "$1" in
+    *.xz) if command -v xz >/dev/null; then xz -dc "$1"
+          else python3 -c 'import lzma, shutil, sys; shutil.copyfileobj(lzma.open(sys.argv[1]), sys.stdout.buffer)' "$1"; fi ;;
+    *) gzip -dc "$1" ;;
+  esac
+}
 if [ ! -x "$here/jre/bin/java" ]; then
   tmp="$here/.jre.$$"
-  mkdir -p "$tmp" && tar -C "$tmp" -xzf "$here/jre.tar.gz" && mv -T "$tmp/jre" "$here/jre" 2>/dev/null
+  archive=$(ls "$here"/jre.tar.xz "$here"/jre.tar.gz 2>/dev/null | head -1)
+  mkdir -p "$tmp" && unpack "$archive" | tar -C "$tmp" -xf - && mv -T "$tmp/jre" "$here/jre" 2>/dev/null
   rm -rf "$tmp"
-  [ -x "$here/jre/bin/java" ] || { echo "error: could not unpack $here/jre.tar.gz" >&2; exit 2; }
+  [ -x "$here/jre/bin/java" ] || { echo "error: could not unpack $archive" >&2; exit 2; }
 fi
-if [ -f "$here/bin/flint3_bench.gz" ] && [ ! -x "$here/bin/flint3_bench" ]; then
-  gzip -dc "$here/bin/flint3_bench.gz" > "$here/bin/flint3_bench.tmp.$$" \
+flint_archive=$(ls "$here"/bin/flint3_bench.xz "$here"/bin/flint3_bench.gz 2>/dev/null | head -1)
+if [ -n "$flint_archive" ] && [ ! -x "$here/bin/flint3_bench" ]; then
+  unpack "$flint_archive" > "$here/bin/flint3_bench.tmp.$$" \
     && chmod +x "$here/bin/flint3_bench.tmp.$$" && mv -f "$here/bin/flint3_bench.tmp.$$" "$here/bin/flint3_bench" \
-    || { rm -f "$here/bin/flint3_bench.tmp.$$"; echo "warning: could not unpack bin/flint3_bench.gz" >&2; }
+    || { rm -f "$here/bin/flint3_bench.tmp.$$"; echo "warning: could not unpack $flint_archive" >&2; }
 fi
 SH
 cat > "$out/run-tests.sh" <<'SH'
@@ -138,7 +160,7 @@ exec "$here/jre/bin/java" ${MODALG_JAVA_OPTS:--Xmx24g} --add-opens java.base/jav
   -cp "$here/test-classes:$here/lib/*" org.modalg.gpu.image.ImageEngineBench "$dir" "$@"
 SH
 chmod +x "$out"/*.sh "$out/modalg"
-du -sh "$out" "$out/jre.tar.gz" "$out/lib" "$out/bin" "$out/test-classes"
+du -sh "$out" "$out"/jre.tar.* "$out/lib" "$out/bin" "$out/test-classes"
 size=$(du -sm "$out" | cut -f1)
 if [ "$size" -ge 60 ]; then
   echo "error: the bundle is ${size} MiB, over the 60 MiB limit" >&2
