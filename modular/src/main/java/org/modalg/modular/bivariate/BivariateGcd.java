@@ -111,7 +111,7 @@ public final class BivariateGcd {
             h = primitiveGcd(pf, pg, options, report);
         }
         t = report.phaseSince("images", t);
-        ZZBivariate r = normalize(ZZBivariate.fromY(c).multiply(h));
+        ZZBivariate r = normalize(c.isOne() ? h : ZZBivariate.fromY(c).multiply(h));
         report.phaseSince("finish", t);
         return new ModularResult<>(r, report.build());
     }
@@ -206,7 +206,7 @@ public final class BivariateGcd {
             if (early && kept.size() > earlyCap) {
                 retry = true; // the lift does not settle: perhaps an interpolation stopped too soon
             } else if (!changed && acc.count() >= 2 || acc.settled()) {
-                ZZBivariate candidate = primitivePart(lift(acc.symmetric(), emin, d));
+                ZZBivariate candidate = primitivePart(liftWithoutIntegerContent(acc, emin, d));
                 Divisor shared = new Divisor(); // candidate's residues and values, from F's quotient to G's
                 if (modularQuotient(candidate, pf, fEval, shared) != null
                         && modularQuotient(candidate, pg, gEval, shared) != null) {
@@ -332,6 +332,55 @@ public final class BivariateGcd {
         return new Image(e, padded);
     }
 
+    /**
+     * {@link #lift} of acc's symmetric values divided by their integer content when they fit in
+     * longs ({@link MixedRadixLift#symmetricLongs}; the gcd of the values in words), so that
+     * {@link #primitivePart} finds content 1 after a few coefficients instead of an integer gcd of
+     * every BigInteger; else the lift itself.
+     */
+    private static ZZBivariate liftWithoutIntegerContent(MixedRadixLift acc, int e, int d) {
+        long[] s = acc.symmetricLongs();
+        if (s == null) {
+            return lift(acc.symmetric(), e, d);
+        }
+        long g = 0;
+        for (int i = 0; i < s.length && g != 1; i++) {
+            g = gcdLong(g, Math.abs(s[i]));
+        }
+        BigInteger[] c = new BigInteger[s.length];
+        for (int i = 0; i < s.length; i++) {
+            c[i] = BigInteger.valueOf(g > 1 ? s[i] / g : s[i]);
+        }
+        return lift(c, e, d);
+    }
+
+    /** gcd(a, b) of a, b &gt;= 0 (binary; gcd(0, 0) = 0). */
+    static long gcdLong(long a, long b) {
+        if (a == 0 || b == 0) {
+            return a | b;
+        }
+        int shift = Long.numberOfTrailingZeros(a | b);
+        a >>= Long.numberOfTrailingZeros(a);
+        while (b != 0) {
+            b >>= Long.numberOfTrailingZeros(b);
+            if (a > b) {
+                long t = a;
+                a = b;
+                b = t;
+            }
+            b -= a;
+        }
+        return a << shift;
+    }
+
+    /** gcd(a, b) &gt;= 0 of integers: {@link #gcdLong} when both fit in 62 bits, else {@link BigInteger#gcd}. */
+    static BigInteger gcdInteger(BigInteger a, BigInteger b) {
+        if (a.bitLength() <= 62 && b.bitLength() <= 62) {
+            return BigInteger.valueOf(gcdLong(Math.abs(a.longValue()), Math.abs(b.longValue())));
+        }
+        return a.gcd(b);
+    }
+
     private static ZZBivariate lift(BigInteger[] c, int e, int d) {
         ZZPoly[] rows = new ZZPoly[e + 1];
         for (int i = 0; i <= e; i++) {
@@ -373,7 +422,7 @@ public final class BivariateGcd {
         if (u.degree() == 0 || coprimeModP(u, v)) {
             BigInteger g = u.content();
             for (int i = v.degree(); i >= 0 && !g.equals(BigInteger.ONE); i--) {
-                g = g.gcd(v.coefficient(i)); // from the small g: a division first, then a small gcd
+                g = gcdInteger(g, v.coefficient(i)); // from the small g: a division first, then a small gcd
             }
             return ZZPoly.constant(g.abs());
         }
@@ -593,6 +642,10 @@ public final class BivariateGcd {
         }
         BigInteger fNormInf = BigInteger.ONE.shiftLeft(fBits);
         int mode = quotientProofForTests;
+        // the proof in words: h and f as longs where every coefficient fits (null: not)
+        long[] hWords = mode == 0 ? Words.of(hv) : null;
+        long[] fWords = hWords == null ? null : known != null && known.flat != null ? known.words() : Words.of(fv);
+        Words words = hWords == null || fWords == null ? null : Words.of(hWords, hl, fWords);
         boolean byPoints = mode == 1 || mode == 0 && f.degreeY() <= CHECK_POINTS_MAX_DEGREE
                 && hNorm1.bitLength() - SETTLED_SLACK_BITS <= CHECK_POINTS_EXTRA_BITS;
         int need = qy + 1; // points per prime: the quotient's interpolation (byPoints: then h q_p = f mod p by one product mod p)
@@ -611,7 +664,7 @@ public final class BivariateGcd {
         long[] q = new long[qx + 1];
         long[] nodes = new long[need];
         long[][] values = new long[need][];
-        long[] prod = byPoints ? new long[fr * fc] : null;
+        long[] prod = byPoints || words != null ? new long[fr * fc] : null;
         while (true) {
             long p = primes.next();
             ZpField field = GcdPrimes.field(p);
@@ -689,6 +742,22 @@ public final class BivariateGcd {
             }
             long[] image = BivariateKernels.interpolateColumns(nodes, values, qx + 1, p);
             // image is column-major by x-degree: coefficient of x^i y^j at i (qy + 1) + j
+            boolean changed = acc.add(p, image, SETTLED_SLACK_BITS);
+            // in words: h q - f over Z for the lift q, when it and the bound fit a long
+            int exact = words == null ? Words.NOT_TRIED
+                    : words.check(acc, hr, hc, qx + 1, qy + 1, p, byPoints || !changed || acc.settled(), prod);
+            if (exact == Words.EQUAL) {
+                return lift(acc.symmetric(), qx, qy); // h q = f over Z: q is the quotient
+            }
+            if (exact == Words.REFUTED) {
+                return null; // h q_p differs from f mod p: h does not divide f mod p, so not over Z either
+            }
+            if (exact == Words.DIFFERS) { // h q = f mod p (so every prime's check holds) but not over Z
+                if (acc.modulus().compareTo(limit) > 0) {
+                    return null; // the lift is beyond the quotient's bound: no quotient
+                }
+                continue;
+            }
             if (byPoints) { // h q_p = f mod p as polynomials, by one product mod p
                 if (fp == null) {
                     fp = known != null && known.residues(p) != null ? known.residues(p) : primes.residues(1);
@@ -697,7 +766,6 @@ public final class BivariateGcd {
                     return null; // h does not divide f mod p, so not over Z either
                 }
             }
-            boolean changed = acc.add(p, image, SETTLED_SLACK_BITS);
             if (!changed || acc.settled() || acc.modulus().compareTo(limit) > 0) {
                 BigInteger[] c = acc.symmetric();
                 ZZBivariate candidate = lift(c, qx, qy);
@@ -770,6 +838,163 @@ public final class BivariateGcd {
             }
         }
         return true;
+    }
+
+    /**
+     * The quotient's proof in words, for inputs whose coefficients fit a long: for the lift q of
+     * the quotient's images (while the modulus M &lt; 2^62, {@link MixedRadixLift#symmetricLongs}),
+     * h q - f is computed over Z in longs, exactly: with B = |f|_inf + min(|h|_1 |q|_inf,
+     * |h|_inf |q|_1) &lt; 2^62 no partial sum can overflow (each coefficient of h q is a sum of
+     * products of one coefficient of h and one of q, each coefficient of either used at most
+     * once). All zero: h q = f over Z, the quotient proven with no further prime and no
+     * BigInteger. An entry not divisible by the last prime p: h q_p differs from f mod p, so h
+     * does not divide f (the lift is q_p mod p). Otherwise h q = f mod p and not over Z: the
+     * lift needs more primes. One pass of O(terms(h) terms(q)) word multiply-adds, the cost of
+     * {@link #productEqualsModP} which it replaces at these sizes; at d = 20, 16 bits the
+     * quotient's lift is complete at the first prime, and the second prime that the bound
+     * M &gt; 2 B of the proof modulo the primes needed (deg_y q + 1 new evaluations of f and
+     * divisions) is not taken.
+     */
+    static final class Words {
+        static final int NOT_TRIED = 0;
+        static final int EQUAL = 1;
+        static final int REFUTED = 2;
+        static final int DIFFERS = 3;
+        /** The largest value of the bound B (and of any partial sum): 2^62 - 1. */
+        static final long MAX_BOUND = (1L << 62) - 1;
+        private final long[] h;
+        private final int[] hl;
+        private final long[] f;
+        private final long hNorm1;
+        private final long hNormInf;
+        private final long fNormInf;
+
+        private Words(long[] h, int[] hl, long[] f, long hNorm1, long hNormInf, long fNormInf) {
+            this.h = h;
+            this.hl = hl;
+            this.f = f;
+            this.hNorm1 = hNorm1;
+            this.hNormInf = hNormInf;
+            this.fNormInf = fNormInf;
+        }
+
+        /** v as longs when every |v_i| &lt;= {@link #MAX_BOUND}, else null. */
+        static long[] of(BigInteger[] v) {
+            long[] w = new long[v.length];
+            for (int i = 0; i < v.length; i++) {
+                if (v[i].bitLength() > 62) {
+                    return null;
+                }
+                w[i] = v[i].longValue();
+            }
+            return w;
+        }
+
+        /** The proof's data for h (rows cut at hl) and f in words, or null when |h|_1 or |f|_inf exceeds the bound. */
+        static Words of(long[] h, int[] hl, long[] f) {
+            long n1 = 0;
+            long nInf = 0;
+            for (long v : h) {
+                n1 += Math.abs(v); // each below 2^62: no overflow before the check
+                if (n1 > MAX_BOUND) {
+                    return null;
+                }
+                nInf = Math.max(nInf, Math.abs(v));
+            }
+            long fInf = 0;
+            for (long v : f) {
+                fInf = Math.max(fInf, Math.abs(v));
+            }
+            return new Words(h, hl, f, n1, nInf, fInf);
+        }
+
+        /**
+         * {@link #EQUAL}, {@link #REFUTED} or {@link #DIFFERS} as above for the lift of acc (qr rows of
+         * qc entries) and its last prime p; {@link #NOT_TRIED} when the modulus or the bound does not
+         * fit, or when always is false and the lift does not look final (every |q_ij| at most M / 2^8).
+         * out: scratch of the size of f.
+         */
+        int check(MixedRadixLift acc, int hr, int hc, int qr, int qc, long p, boolean always, long[] out) {
+            long[] q = acc.symmetricLongs();
+            if (q == null) {
+                return NOT_TRIED;
+            }
+            long qNormInf = 0;
+            long qNorm1 = 0;
+            for (long v : q) {
+                long a = Math.abs(v); // |v| <= M / 2 < 2^61
+                qNormInf = Math.max(qNormInf, a);
+                qNorm1 = Math.min(MAX_BOUND + 1, qNorm1 + a);
+            }
+            if (!always && qNormInf > acc.modulus().longValue() >> 8) {
+                return NOT_TRIED; // not final yet, most likely: another prime first
+            }
+            long b = Math.min(boundedProduct(hNorm1, qNormInf), boundedProduct(hNormInf, qNorm1));
+            if (b > MAX_BOUND - fNormInf) {
+                return NOT_TRIED;
+            }
+            productMinusExact(h, hr, hc, hl, q, qr, qc, f, out);
+            int n = f.length;
+            boolean zero = true;
+            for (int t = 0; t < n; t++) {
+                long r = out[t];
+                if (r != 0) {
+                    if (r % p != 0) {
+                        return REFUTED;
+                    }
+                    zero = false;
+                }
+            }
+            return zero ? EQUAL : DIFFERS;
+        }
+
+        // a b, or MAX_BOUND + 1 when it exceeds MAX_BOUND (a, b >= 0)
+        private static long boundedProduct(long a, long b) {
+            if (Math.multiplyHigh(a, b) != 0) {
+                return MAX_BOUND + 1;
+            }
+            long r = a * b;
+            return r < 0 || r > MAX_BOUND ? MAX_BOUND + 1 : r;
+        }
+    }
+
+    /**
+     * out = h q - f over Z, exactly, in longs: h rows of hc entries (row i non-zero in its first
+     * hl[i] only; hl null: all), q qr rows of qc entries, f (hr + qr - 1) rows of hc + qc - 1.
+     * The caller guarantees |f|_inf + min(|h|_1 |q|_inf, |h|_inf |q|_1) &lt; 2^63, which bounds
+     * every partial sum. O(terms(h) terms(q)) multiply-adds; q's rows trimmed of their zeros.
+     */
+    static void productMinusExact(long[] h, int hr, int hc, int[] hl, long[] q, int qr, int qc, long[] f, long[] out) {
+        int fc = hc + qc - 1;
+        int n = (hr + qr - 1) * fc;
+        for (int t = 0; t < n; t++) {
+            out[t] = -f[t];
+        }
+        int[] qLens = new int[qr];
+        for (int k = 0; k < qr; k++) {
+            int l = qc;
+            while (l > 0 && q[k * qc + l - 1] == 0) {
+                l--;
+            }
+            qLens[k] = l;
+        }
+        for (int i = 0; i < hr; i++) {
+            int len = hl == null ? hc : hl[i];
+            for (int j = 0; j < len; j++) {
+                long a = h[i * hc + j];
+                if (a == 0) {
+                    continue;
+                }
+                for (int k = 0; k < qr; k++) {
+                    int o = (i + k) * fc + j;
+                    int qo = k * qc;
+                    int ql = qLens[k];
+                    for (int l = 0; l < ql; l++) {
+                        out[o + l] += a * q[qo + l];
+                    }
+                }
+            }
+        }
     }
 
     /**
@@ -870,6 +1095,18 @@ public final class BivariateGcd {
             return this;
         }
 
+        private long[] words;
+        private boolean wordsDone;
+
+        /** {@link #flat} as longs ({@link Words#of(BigInteger[])}, made once), or null when a coefficient does not fit. */
+        long[] words() {
+            if (!wordsDone) {
+                words = flat == null ? null : Words.of(flat);
+                wordsDone = true;
+            }
+            return words;
+        }
+
         /** F's limbs from the gcd's {@link Residues}, or null. */
         LimbVector limbs() {
             return source == null ? null : source.limbs(sourceVector);
@@ -919,7 +1156,7 @@ public final class BivariateGcd {
      */
     private static final class Residues {
         private static final int BATCH = 2;
-        private final PrimeStream stream = PrimeStream.below(PRIME_BOUND);
+        private int produced; // primes handed out in batches so far
         private final BigInteger[][] values;
         private final LimbVector[] vectors; // unpacked on first use
         private final int[] cols; // 0: the whole vector; else rows of cols entries, cut at lens
@@ -952,7 +1189,8 @@ public final class BivariateGcd {
         /** The next prime; its residues by {@link #residues}. */
         long next() {
             if (primes == null || next == primes.length) {
-                primes = stream.next(BATCH);
+                primes = GcdPrimes.primes(produced, BATCH);
+                produced += BATCH;
                 basis = GcdPrimes.basis(primes);
                 java.util.Arrays.fill(residues, null);
                 next = 0;
