@@ -135,7 +135,10 @@ public final class BivariateGcd {
         int[] fl = BivariateKernels.rowLengths(pf);
         int[] gl = BivariateKernels.rowLengths(pg);
         BigInteger[] gammaV = gamma.coefficients();
-        Residues primes = new Residues(fv, gv, gammaV).cut(0, fc, fl).cut(1, gc, gl);
+        long[] fw = Words.of(fv); // F and G in words where they fit: residues by one reduction each, and the proof in words
+        long[] gw = Words.of(gv);
+        Residues primes = new Residues(fv, gv, gammaV).cut(0, fc, fl).cut(1, gc, gl).words(0, fw).words(1, gw)
+                .words(2, Words.of(gammaV));
         MixedRadixLift acc = null;
         List<Long> kept = new ArrayList<>();
         int emin = Integer.MAX_VALUE;
@@ -148,8 +151,8 @@ public final class BivariateGcd {
                 + 16L * (pf.totalDegree() + pg.totalDegree())) / 25;
         int imaged = 0;
         // F(x, a) and G(x, a) mod p at every point the images evaluated, for the quotients' proof
-        Evaluations fEval = new Evaluations(fv).from(primes, 0);
-        Evaluations gEval = new Evaluations(gv).from(primes, 1);
+        Evaluations fEval = new Evaluations(fv).from(primes, 0).words(fw);
+        Evaluations gEval = new Evaluations(gv).from(primes, 1).words(gw);
         // Images stop adding points once one more point leaves every column's interpolant
         // unchanged (a Newton coefficient of zero): fewer than D + 1 points when the gcd's y-degree
         // is below the bound, as it is for the usual inputs. Not a proof; the divisions are. Should
@@ -643,17 +646,21 @@ public final class BivariateGcd {
         BigInteger fNormInf = BigInteger.ONE.shiftLeft(fBits);
         int mode = quotientProofForTests;
         // the proof in words: h and f as longs where every coefficient fits (null: not)
-        long[] hWords = mode == 0 ? Words.of(hv) : null;
+        long[] hWords = Words.of(hv);
         long[] fWords = hWords == null ? null : known != null && known.flat != null ? known.words() : Words.of(fv);
-        Words words = hWords == null || fWords == null ? null : Words.of(hWords, hl, fWords);
+        Words words = mode != 0 || hWords == null || fWords == null ? null : Words.of(hWords, hl, fWords);
         boolean byPoints = mode == 1 || mode == 0 && f.degreeY() <= CHECK_POINTS_MAX_DEGREE
                 && hNorm1.bitLength() - SETTLED_SLACK_BITS <= CHECK_POINTS_EXTRA_BITS;
         int need = qy + 1; // points per prime: the quotient's interpolation (byPoints: then h q_p = f mod p by one product mod p)
         Residues primes = new Residues(hv, fv).cut(0, hc, hl).cut(1, fc, fl); // f mod p only where the known points do not suffice
-        if (known != null && known.limbs() != null) {
+        if (fWords != null) {
+            primes.words(1, fWords);
+        } else if (known != null && known.limbs() != null) {
             primes.unpacked(1, known.limbs()); // f as the gcd unpacked it (same vector, same cut)
         }
-        if (shared != null && shared.limbs != null) {
+        if (hWords != null) {
+            primes.words(0, hWords);
+        } else if (shared != null && shared.limbs != null) {
             primes.unpacked(0, shared.limbs);
         }
         MixedRadixLift acc = new MixedRadixLift((qx + 1) * (qy + 1));
@@ -673,7 +680,7 @@ public final class BivariateGcd {
             if (hp == null) {
                 hp = primes.residues(0);
                 shared.residues.put(p, hp);
-                shared.limbs = primes.limbs(0);
+                shared.limbs = hWords == null ? primes.limbs(0) : null;
             }
             java.util.Map<Long, long[]> hValues = shared == null ? null
                     : shared.values.computeIfAbsent(p, k -> new java.util.HashMap<>());
@@ -1098,6 +1105,13 @@ public final class BivariateGcd {
         private long[] words;
         private boolean wordsDone;
 
+        /** Sets {@link #words()} to w, {@link #flat} as longs (null: a coefficient does not fit). */
+        Evaluations words(long[] w) {
+            words = w;
+            wordsDone = true;
+            return this;
+        }
+
         /** {@link #flat} as longs ({@link Words#of(BigInteger[])}, made once), or null when a coefficient does not fit. */
         long[] words() {
             if (!wordsDone) {
@@ -1162,6 +1176,7 @@ public final class BivariateGcd {
         private final int[] cols; // 0: the whole vector; else rows of cols entries, cut at lens
         private final int[][] lens;
         private final long[][] residues;
+        private final long[][] words; // vector v as longs (null: unpacked into limbs and projected)
         private CrtBasis basis;
         private long[] primes;
         private int next;
@@ -1172,6 +1187,17 @@ public final class BivariateGcd {
             this.cols = new int[vectors.length];
             this.lens = new int[vectors.length][];
             this.residues = new long[vectors.length][];
+            this.words = new long[vectors.length][];
+        }
+
+        /**
+         * Vector v is w in longs (the same layout; null: not in words): its residues by one
+         * {@link #reduce} per entry instead of the limbs' projection. Before the first
+         * {@link #residues} of v.
+         */
+        Residues words(int v, long[] w) {
+            words[v] = w;
+            return this;
         }
 
         /**
@@ -1235,6 +1261,24 @@ public final class BivariateGcd {
         }
 
         private long[] residuesAt(int v, int index) {
+            if (words[v] != null) {
+                long[] w = words[v];
+                long p = primes[index];
+                double pInv = 1.0 / p;
+                long[] out = new long[w.length];
+                if (cols[v] == 0) {
+                    for (int i = 0; i < w.length; i++) {
+                        out[i] = reduce(w[i], p, pInv);
+                    }
+                } else {
+                    for (int i = 0; i < lens[v].length; i++) {
+                        for (int j = i * cols[v], end = j + lens[v][i]; j < end; j++) {
+                            out[j] = reduce(w[j], p, pInv);
+                        }
+                    }
+                }
+                return out;
+            }
             LimbVector x = limbs(v);
             int n = x.count();
             if (residues[v] == null) {
@@ -1266,6 +1310,27 @@ public final class BivariateGcd {
             }
             return out;
         }
+    }
+
+    /**
+     * w mod p in [0, p) for |w| &lt; 2^62 and 2^20 &lt;= p &lt; 2^26 (pInv = 1 / p): the quotient
+     * w / p by one double product is within 2^-9 of the true one (its relative error below 2^-51,
+     * the quotient below 2^42), and truncated towards zero, so the remainder is in (-2p, 2p): at
+     * most two corrections; smaller p by {@link Math#floorMod}.
+     */
+    static long reduce(long w, long p, double pInv) {
+        if (p < 1 << 20) {
+            return Math.floorMod(w, p);
+        }
+        long r = w - (long) (w * pInv) * p;
+        if (r < 0) {
+            r += p;
+            r += (r >> 63) & p;
+        } else if (r >= p) {
+            r -= p;
+            r -= r >= p ? p : 0;
+        }
+        return r;
     }
 
     private static BigInteger[] flat(ZZBivariate f, int cols) {

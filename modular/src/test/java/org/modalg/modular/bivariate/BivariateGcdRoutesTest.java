@@ -566,6 +566,22 @@ class BivariateGcdRoutesTest {
     }
 
     @Test
+    void wordReductionAgreesWithFloorMod() {
+        Random rnd = new Random(SEED + 83);
+        long[] ps = GcdPrimes.primes(0, 3);
+        long[] edges = {0, 1, -1, (1L << 62) - 1, -(1L << 62) + 1, 1L << 61, -(1L << 61)};
+        for (int it = 0; it < 20000 * MULTIPLIER; it++) {
+            long p = it % 4 == 3 ? 3 + 2 * rnd.nextInt(1 << 24) : ps[it % 3]; // also small moduli (floorMod)
+            long w = it < edges.length ? edges[it] : rnd.nextLong() >> rnd.nextInt(63);
+            if (it % 5 == 0) { // next to a multiple of p, where a quotient's rounding matters
+                w = (rnd.nextLong() >> 2) / p * p + rnd.nextInt(3) - 1;
+            }
+            w = Math.max(-(1L << 62) + 1, Math.min((1L << 62) - 1, w));
+            assertEquals(Math.floorMod(w, p), BivariateGcd.reduce(w, p, 1.0 / p), where("w = " + w + ", p = " + p));
+        }
+    }
+
+    @Test
     void primeTableIsTheStream() {
         int n = GcdPrimes.MAX_CACHED + 6;
         long[] all = GcdPrimes.stream().next(n);
