@@ -57,7 +57,8 @@ import org.modalg.polynomial.bivariate.ZZBivariate;
  * and univariate gcds mod p (O(deg_x^2)), plus (e + 1) interpolations of O(D^2); on one thread
  * (the points of a prime are sequential). The proof: the quotients' images (as many points and
  * about as many primes as the quotients need) and two products in Z[x, y] by Kronecker substitution
- * (up to deg_y F = 24: one product mod p per prime instead, O(terms(P) terms(Q)) word products).
+ * (up to deg_y F = 24: one product mod p per prime instead, O(terms(P) terms(Q)) word products,
+ * or, where the coefficients and the bound fit a long, P Q - F over Z in words after one prime).
  *
  * <p>Not used: the heuristic gcd (Char, Geddes and Gonnet's GCDHEU: the gcd of the integers
  * f(xi^k, xi), g(xi^k, xi)), which FLINT and Maple try first on small inputs: at d = 20 and 16 bits
@@ -582,6 +583,14 @@ public final class BivariateGcd {
      * f. (Until 2026-11-26 each prime divided at deg_y h more points and checked q_p there: an
      * evaluation of f and a division per point, half of the gcd at d = 20; BENCHMARKS.md.)
      *
+     * <p>In words where they fit (deg_y f at most {@value #CHECK_POINTS_MAX_DEGREE}, h and f with
+     * coefficients below 2^62, the lift's modulus below 2^62 and the bound B below 2^62):
+     * after each prime, h q - f is computed over Z exactly in longs for the lift q
+     * ({@link Words}): zero proves h q = f at once, an entry not divisible by the prime refutes,
+     * anything else asks for another prime. This replaces the product mod p there, and the lift
+     * of a quotient of small coefficients needs no second prime for the bound (at d = 20, 16 bits:
+     * one prime instead of two, 11 evaluations of f and divisions fewer per quotient).
+     *
      * <p>Against {@link #tryDivide} (long division over Z[y]): the BigInteger work is one product
      * of the size of f instead of deg_x q deg_x h products of polynomials in y.
      */
@@ -648,7 +657,10 @@ public final class BivariateGcd {
         // the proof in words: h and f as longs where every coefficient fits (null: not)
         long[] hWords = Words.of(hv);
         long[] fWords = hWords == null ? null : known != null && known.flat != null ? known.words() : Words.of(fv);
-        Words words = mode != 0 || hWords == null || fWords == null ? null : Words.of(hWords, hl, fWords);
+        // as the product mod p it replaces, up to deg_y f = CHECK_POINTS_MAX_DEGREE: above, O(terms(h) terms(q))
+        // words per try measured no faster than the product over Z (d = 40, 60 at 16 bits: 1.05-1.11x, BENCHMARKS.md)
+        Words words = mode != 0 || hWords == null || fWords == null || f.degreeY() > CHECK_POINTS_MAX_DEGREE ? null
+                : Words.of(hWords, hl, fWords);
         boolean byPoints = mode == 1 || mode == 0 && f.degreeY() <= CHECK_POINTS_MAX_DEGREE
                 && hNorm1.bitLength() - SETTLED_SLACK_BITS <= CHECK_POINTS_EXTRA_BITS;
         int need = qy + 1; // points per prime: the quotient's interpolation (byPoints: then h q_p = f mod p by one product mod p)
@@ -1031,7 +1043,11 @@ public final class BivariateGcd {
      * measured (thread CPU time, FlintBivariateInputs' rows, 2-core VM under load) points / product
      * 0.60-0.65 at d = 20 (16 and 32 bits), 1.07 at d = 30, 1.5 at d = 40, 2.3 at d = 100 (16
      * bits). The product mod p that replaced the check points (O(d^4) word products per prime,
-     * but no mulmod in the loop) has not been measured against the product over Z above d = 20.
+     * but no mulmod in the loop), measured again against the product over Z (2026-11-26, one JVM,
+     * thread CPU time, load 35-50): mod p / over Z 0.44 at d = 20, 1.09 at d = 30 (16 bits), 1.9
+     * at d = 30 (64 bits), 1.4-1.8 at d = 40 (16 and 64 bits), 1.5-1.6 at d = 60 (16 bits): it
+     * does not pay above 24, so the cut-off stays. The quotient's proof in words ({@link Words})
+     * takes the same cut-off.
      */
     static final int CHECK_POINTS_MAX_DEGREE = 24;
 

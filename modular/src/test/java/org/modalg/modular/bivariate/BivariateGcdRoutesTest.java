@@ -421,10 +421,10 @@ class BivariateGcdRoutesTest {
             }
             ZZBivariate f = h.multiply(q);
             ZZBivariate planted = ZZBivariate.monomial(BigInteger.ONE, rnd.nextInt(fr), rnd.nextInt(fc));
-            boolean wide = it % 10 == 9 && h.degreeX() + h.degreeY() >= 3; // h of 40 bits, f of 20: the bound beyond 2^62
+            boolean wide = it % 10 == 9; // h of 51 bits, q of 21, f of 20: the bound beyond 2^62, f in words
             if (wide) {
-                h = h.add(ZZBivariate.monomial(BigInteger.ONE.shiftLeft(39).add(BigInteger.ONE), 0, 0))
-                        .add(ZZBivariate.monomial(BigInteger.ONE.shiftLeft(39), hr - 1, hc - 1));
+                h = h.add(ZZBivariate.monomial(BigInteger.ONE.shiftLeft(50), hr - 1, hc - 1));
+                q = q.add(ZZBivariate.monomial(BigInteger.ONE.shiftLeft(20), qr - 1, qc - 1));
                 f = BivariateResultantTest.random(rnd, fr - 1, fc - 1, 20);
             }
             switch (wide ? 0 : it % 4) {
