@@ -611,13 +611,18 @@ public final class BivariateGcd {
 
     /**
      * What two quotients by the same h share ({@link #modularQuotient(ZZBivariate, ZZBivariate,
-     * Evaluations, Divisor)}): h unpacked into limbs, h mod p, and h(x, a) mod p at the points
-     * (both quotients of the gcd's proof run over the same primes and, at the images' primes, the
-     * same points). Only values of h are kept; the proof of each quotient is unchanged.
+     * Evaluations, Divisor)}): h flattened, in words and its norms, h unpacked into limbs, h mod
+     * p, and h(x, a) mod p at the points (both quotients of the gcd's proof run over the same
+     * primes and, at the images' primes, the same points). Only values of h are kept; the proof
+     * of each quotient is unchanged.
      */
     static final class Divisor {
         private static final long[] LC_ZERO = new long[0];
         private LimbVector limbs;
+        private BigInteger[] flat; // h's coefficients as flat lays them out, h in words (or null), |h|_1, |h|_inf
+        private long[] words;
+        private BigInteger norm1;
+        private BigInteger normInf;
         private final java.util.Map<Long, long[]> residues = new java.util.HashMap<>();
         private final java.util.Map<Long, java.util.Map<Long, long[]>> values = new java.util.HashMap<>();
     }
@@ -636,7 +641,8 @@ public final class BivariateGcd {
         int hc = h.degreeY() + 1;
         int fr = f.degreeX() + 1;
         int fc = f.degreeY() + 1;
-        BigInteger[] hv = flat(h, hc);
+        boolean reuse = shared != null && shared.flat != null; // h flattened, in words and its norms, by F's quotient
+        BigInteger[] hv = reuse ? shared.flat : flat(h, hc);
         BigInteger[] fv = known != null && known.flat != null ? known.flat : flat(f, fc);
         int[] hl = BivariateKernels.rowLengths(h);
         int[] fl = BivariateKernels.rowLengths(f);
@@ -645,17 +651,27 @@ public final class BivariateGcd {
         long boundBits = qx + qy + fBits + (32 - Integer.numberOfLeadingZeros(fv.length)) / 2 + 1 + 2;
         BigInteger limit = BigInteger.ONE.shiftLeft((int) Math.min(Integer.MAX_VALUE - 8, boundBits + 1));
         // the proof modulo the primes: |h|_1, |h|_inf, |f|_inf for the bound on h q - f
-        BigInteger hNorm1 = BigInteger.ZERO;
-        BigInteger hNormInf = BigInteger.ZERO;
-        for (BigInteger v : hv) {
-            BigInteger a = v.abs();
-            hNorm1 = hNorm1.add(a);
-            hNormInf = hNormInf.max(a);
+        // the proof in words: h and f as longs where every coefficient fits (null: not)
+        long[] hWords = reuse ? shared.words : Words.of(hv);
+        BigInteger hNorm1 = reuse ? shared.norm1 : null;
+        BigInteger hNormInf = reuse ? shared.normInf : null;
+        if (hNorm1 == null) {
+            hNorm1 = BigInteger.ZERO;
+            hNormInf = BigInteger.ZERO;
+            for (BigInteger v : hv) {
+                BigInteger a = v.abs();
+                hNorm1 = hNorm1.add(a);
+                hNormInf = hNormInf.max(a);
+            }
+            if (shared != null) {
+                shared.flat = hv;
+                shared.words = hWords;
+                shared.norm1 = hNorm1;
+                shared.normInf = hNormInf;
+            }
         }
         BigInteger fNormInf = BigInteger.ONE.shiftLeft(fBits);
         int mode = quotientProofForTests;
-        // the proof in words: h and f as longs where every coefficient fits (null: not)
-        long[] hWords = Words.of(hv);
         long[] fWords = hWords == null ? null : known != null && known.flat != null ? known.words() : Words.of(fv);
         // as the product mod p it replaces, up to deg_y f = CHECK_POINTS_MAX_DEGREE: above, O(terms(h) terms(q))
         // words per try measured no faster than the product over Z (d = 40, 60 at 16 bits: 1.05-1.11x, BENCHMARKS.md)
