@@ -674,7 +674,7 @@ public final class BivariateGcd {
         int mode = quotientProofForTests;
         long[] fWords = hWords == null ? null : known != null && known.flat != null ? known.words() : Words.of(fv);
         // as the product mod p it replaces, up to deg_y f = CHECK_POINTS_MAX_DEGREE: above, O(terms(h) terms(q))
-        // words per try measured no faster than the product over Z (d = 40, 60 at 16 bits: 1.05-1.11x, BENCHMARKS.md)
+        // words per try measured no faster than the product over Z (d = 40, 60 at 16 bits: 0.89-1.11x, BENCHMARKS.md)
         Words words = mode != 0 || hWords == null || fWords == null || f.degreeY() > CHECK_POINTS_MAX_DEGREE ? null
                 : Words.of(hWords, hl, fWords);
         boolean byPoints = mode == 1 || mode == 0 && f.degreeY() <= CHECK_POINTS_MAX_DEGREE
@@ -1061,7 +1061,7 @@ public final class BivariateGcd {
      * bits). The product mod p that replaced the check points (O(d^4) word products per prime,
      * but no mulmod in the loop), measured again against the product over Z (2026-11-26, one JVM,
      * thread CPU time, load 35-50): mod p / over Z 0.44 at d = 20, 1.09 at d = 30 (16 bits), 1.9
-     * at d = 30 (64 bits), 1.4-1.8 at d = 40 (16 and 64 bits), 1.5-1.6 at d = 60 (16 bits): it
+     * at d = 30 (64 bits), 1.4-1.8 at d = 40 (16 and 64 bits), 1.4-1.6 at d = 60 (16 bits): it
      * does not pay above 24, so the cut-off stays. The quotient's proof in words ({@link Words})
      * takes the same cut-off.
      */
