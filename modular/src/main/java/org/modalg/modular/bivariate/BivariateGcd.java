@@ -57,7 +57,8 @@ import org.modalg.polynomial.bivariate.ZZBivariate;
  * and univariate gcds mod p (O(deg_x^2)), plus (e + 1) interpolations of O(D^2); on one thread
  * (the points of a prime are sequential). The proof: the quotients' images (as many points and
  * about as many primes as the quotients need) and two products in Z[x, y] by Kronecker substitution
- * (up to deg_y F = 24: one product mod p per prime instead, O(terms(P) terms(Q)) word products).
+ * (up to deg_y F = 24: one product mod p per prime instead, O(terms(P) terms(Q)) word products,
+ * or, where the coefficients and the bound fit a long, P Q - F over Z in words after one prime).
  *
  * <p>Not used: the heuristic gcd (Char, Geddes and Gonnet's GCDHEU: the gcd of the integers
  * f(xi^k, xi), g(xi^k, xi)), which FLINT and Maple try first on small inputs: at d = 20 and 16 bits
@@ -111,7 +112,7 @@ public final class BivariateGcd {
             h = primitiveGcd(pf, pg, options, report);
         }
         t = report.phaseSince("images", t);
-        ZZBivariate r = normalize(ZZBivariate.fromY(c).multiply(h));
+        ZZBivariate r = normalize(c.isOne() ? h : ZZBivariate.fromY(c).multiply(h));
         report.phaseSince("finish", t);
         return new ModularResult<>(r, report.build());
     }
@@ -135,7 +136,10 @@ public final class BivariateGcd {
         int[] fl = BivariateKernels.rowLengths(pf);
         int[] gl = BivariateKernels.rowLengths(pg);
         BigInteger[] gammaV = gamma.coefficients();
-        Residues primes = new Residues(fv, gv, gammaV).cut(0, fc, fl).cut(1, gc, gl);
+        long[] fw = Words.of(fv); // F and G in words where they fit: residues by one reduction each, and the proof in words
+        long[] gw = Words.of(gv);
+        Residues primes = new Residues(fv, gv, gammaV).cut(0, fc, fl).cut(1, gc, gl).words(0, fw).words(1, gw)
+                .words(2, Words.of(gammaV));
         MixedRadixLift acc = null;
         List<Long> kept = new ArrayList<>();
         int emin = Integer.MAX_VALUE;
@@ -148,8 +152,8 @@ public final class BivariateGcd {
                 + 16L * (pf.totalDegree() + pg.totalDegree())) / 25;
         int imaged = 0;
         // F(x, a) and G(x, a) mod p at every point the images evaluated, for the quotients' proof
-        Evaluations fEval = new Evaluations(fv).from(primes, 0);
-        Evaluations gEval = new Evaluations(gv).from(primes, 1);
+        Evaluations fEval = new Evaluations(fv).from(primes, 0).words(fw);
+        Evaluations gEval = new Evaluations(gv).from(primes, 1).words(gw);
         // Images stop adding points once one more point leaves every column's interpolant
         // unchanged (a Newton coefficient of zero): fewer than D + 1 points when the gcd's y-degree
         // is below the bound, as it is for the usual inputs. Not a proof; the divisions are. Should
@@ -206,7 +210,7 @@ public final class BivariateGcd {
             if (early && kept.size() > earlyCap) {
                 retry = true; // the lift does not settle: perhaps an interpolation stopped too soon
             } else if (!changed && acc.count() >= 2 || acc.settled()) {
-                ZZBivariate candidate = primitivePart(lift(acc.symmetric(), emin, d));
+                ZZBivariate candidate = primitivePart(liftWithoutIntegerContent(acc, emin, d));
                 Divisor shared = new Divisor(); // candidate's residues and values, from F's quotient to G's
                 if (modularQuotient(candidate, pf, fEval, shared) != null
                         && modularQuotient(candidate, pg, gEval, shared) != null) {
@@ -332,6 +336,55 @@ public final class BivariateGcd {
         return new Image(e, padded);
     }
 
+    /**
+     * {@link #lift} of acc's symmetric values divided by their integer content when they fit in
+     * longs ({@link MixedRadixLift#symmetricLongs}; the gcd of the values in words), so that
+     * {@link #primitivePart} finds content 1 after a few coefficients instead of an integer gcd of
+     * every BigInteger; else the lift itself.
+     */
+    private static ZZBivariate liftWithoutIntegerContent(MixedRadixLift acc, int e, int d) {
+        long[] s = acc.symmetricLongs();
+        if (s == null) {
+            return lift(acc.symmetric(), e, d);
+        }
+        long g = 0;
+        for (int i = 0; i < s.length && g != 1; i++) {
+            g = gcdLong(g, Math.abs(s[i]));
+        }
+        BigInteger[] c = new BigInteger[s.length];
+        for (int i = 0; i < s.length; i++) {
+            c[i] = BigInteger.valueOf(g > 1 ? s[i] / g : s[i]);
+        }
+        return lift(c, e, d);
+    }
+
+    /** gcd(a, b) of a, b &gt;= 0 (binary; gcd(0, 0) = 0). */
+    static long gcdLong(long a, long b) {
+        if (a == 0 || b == 0) {
+            return a | b;
+        }
+        int shift = Long.numberOfTrailingZeros(a | b);
+        a >>= Long.numberOfTrailingZeros(a);
+        while (b != 0) {
+            b >>= Long.numberOfTrailingZeros(b);
+            if (a > b) {
+                long t = a;
+                a = b;
+                b = t;
+            }
+            b -= a;
+        }
+        return a << shift;
+    }
+
+    /** gcd(a, b) &gt;= 0 of integers: {@link #gcdLong} when both fit in 62 bits, else {@link BigInteger#gcd}. */
+    static BigInteger gcdInteger(BigInteger a, BigInteger b) {
+        if (a.bitLength() <= 62 && b.bitLength() <= 62) {
+            return BigInteger.valueOf(gcdLong(Math.abs(a.longValue()), Math.abs(b.longValue())));
+        }
+        return a.gcd(b);
+    }
+
     private static ZZBivariate lift(BigInteger[] c, int e, int d) {
         ZZPoly[] rows = new ZZPoly[e + 1];
         for (int i = 0; i <= e; i++) {
@@ -373,7 +426,7 @@ public final class BivariateGcd {
         if (u.degree() == 0 || coprimeModP(u, v)) {
             BigInteger g = u.content();
             for (int i = v.degree(); i >= 0 && !g.equals(BigInteger.ONE); i--) {
-                g = g.gcd(v.coefficient(i)); // from the small g: a division first, then a small gcd
+                g = gcdInteger(g, v.coefficient(i)); // from the small g: a division first, then a small gcd
             }
             return ZZPoly.constant(g.abs());
         }
@@ -530,6 +583,14 @@ public final class BivariateGcd {
      * f. (Until 2026-11-26 each prime divided at deg_y h more points and checked q_p there: an
      * evaluation of f and a division per point, half of the gcd at d = 20; BENCHMARKS.md.)
      *
+     * <p>In words where they fit (deg_y f at most {@value #CHECK_POINTS_MAX_DEGREE}, h and f with
+     * coefficients below 2^62, the lift's modulus below 2^62 and the bound B below 2^62):
+     * after each prime, h q - f is computed over Z exactly in longs for the lift q
+     * ({@link Words}): zero proves h q = f at once, an entry not divisible by the prime refutes,
+     * anything else asks for another prime. This replaces the product mod p there, and the lift
+     * of a quotient of small coefficients needs no second prime for the bound (at d = 20, 16 bits:
+     * one prime instead of two, 11 evaluations of f and divisions fewer per quotient).
+     *
      * <p>Against {@link #tryDivide} (long division over Z[y]): the BigInteger work is one product
      * of the size of f instead of deg_x q deg_x h products of polynomials in y.
      */
@@ -550,13 +611,18 @@ public final class BivariateGcd {
 
     /**
      * What two quotients by the same h share ({@link #modularQuotient(ZZBivariate, ZZBivariate,
-     * Evaluations, Divisor)}): h unpacked into limbs, h mod p, and h(x, a) mod p at the points
-     * (both quotients of the gcd's proof run over the same primes and, at the images' primes, the
-     * same points). Only values of h are kept; the proof of each quotient is unchanged.
+     * Evaluations, Divisor)}): h flattened, in words and its norms, h unpacked into limbs, h mod
+     * p, and h(x, a) mod p at the points (both quotients of the gcd's proof run over the same
+     * primes and, at the images' primes, the same points). Only values of h are kept; the proof
+     * of each quotient is unchanged.
      */
     static final class Divisor {
         private static final long[] LC_ZERO = new long[0];
         private LimbVector limbs;
+        private BigInteger[] flat; // h's coefficients as flat lays them out, h in words (or null), |h|_1, |h|_inf
+        private long[] words;
+        private BigInteger norm1;
+        private BigInteger normInf;
         private final java.util.Map<Long, long[]> residues = new java.util.HashMap<>();
         private final java.util.Map<Long, java.util.Map<Long, long[]>> values = new java.util.HashMap<>();
     }
@@ -575,7 +641,8 @@ public final class BivariateGcd {
         int hc = h.degreeY() + 1;
         int fr = f.degreeX() + 1;
         int fc = f.degreeY() + 1;
-        BigInteger[] hv = flat(h, hc);
+        boolean reuse = shared != null && shared.flat != null; // h flattened, in words and its norms, by F's quotient
+        BigInteger[] hv = reuse ? shared.flat : flat(h, hc);
         BigInteger[] fv = known != null && known.flat != null ? known.flat : flat(f, fc);
         int[] hl = BivariateKernels.rowLengths(h);
         int[] fl = BivariateKernels.rowLengths(f);
@@ -584,23 +651,44 @@ public final class BivariateGcd {
         long boundBits = qx + qy + fBits + (32 - Integer.numberOfLeadingZeros(fv.length)) / 2 + 1 + 2;
         BigInteger limit = BigInteger.ONE.shiftLeft((int) Math.min(Integer.MAX_VALUE - 8, boundBits + 1));
         // the proof modulo the primes: |h|_1, |h|_inf, |f|_inf for the bound on h q - f
-        BigInteger hNorm1 = BigInteger.ZERO;
-        BigInteger hNormInf = BigInteger.ZERO;
-        for (BigInteger v : hv) {
-            BigInteger a = v.abs();
-            hNorm1 = hNorm1.add(a);
-            hNormInf = hNormInf.max(a);
+        // the proof in words: h and f as longs where every coefficient fits (null: not)
+        long[] hWords = reuse ? shared.words : Words.of(hv);
+        BigInteger hNorm1 = reuse ? shared.norm1 : null;
+        BigInteger hNormInf = reuse ? shared.normInf : null;
+        if (hNorm1 == null) {
+            hNorm1 = BigInteger.ZERO;
+            hNormInf = BigInteger.ZERO;
+            for (BigInteger v : hv) {
+                BigInteger a = v.abs();
+                hNorm1 = hNorm1.add(a);
+                hNormInf = hNormInf.max(a);
+            }
+            if (shared != null) {
+                shared.flat = hv;
+                shared.words = hWords;
+                shared.norm1 = hNorm1;
+                shared.normInf = hNormInf;
+            }
         }
         BigInteger fNormInf = BigInteger.ONE.shiftLeft(fBits);
         int mode = quotientProofForTests;
+        long[] fWords = hWords == null ? null : known != null && known.flat != null ? known.words() : Words.of(fv);
+        // as the product mod p it replaces, up to deg_y f = CHECK_POINTS_MAX_DEGREE: above, O(terms(h) terms(q))
+        // words per try measured no faster than the product over Z (d = 40, 60 at 16 bits: 0.89-1.11x, BENCHMARKS.md)
+        Words words = mode != 0 || hWords == null || fWords == null || f.degreeY() > CHECK_POINTS_MAX_DEGREE ? null
+                : Words.of(hWords, hl, fWords);
         boolean byPoints = mode == 1 || mode == 0 && f.degreeY() <= CHECK_POINTS_MAX_DEGREE
                 && hNorm1.bitLength() - SETTLED_SLACK_BITS <= CHECK_POINTS_EXTRA_BITS;
         int need = qy + 1; // points per prime: the quotient's interpolation (byPoints: then h q_p = f mod p by one product mod p)
         Residues primes = new Residues(hv, fv).cut(0, hc, hl).cut(1, fc, fl); // f mod p only where the known points do not suffice
-        if (known != null && known.limbs() != null) {
+        if (fWords != null) {
+            primes.words(1, fWords);
+        } else if (known != null && known.limbs() != null) {
             primes.unpacked(1, known.limbs()); // f as the gcd unpacked it (same vector, same cut)
         }
-        if (shared != null && shared.limbs != null) {
+        if (hWords != null) {
+            primes.words(0, hWords);
+        } else if (shared != null && shared.limbs != null) {
             primes.unpacked(0, shared.limbs);
         }
         MixedRadixLift acc = new MixedRadixLift((qx + 1) * (qy + 1));
@@ -611,7 +699,7 @@ public final class BivariateGcd {
         long[] q = new long[qx + 1];
         long[] nodes = new long[need];
         long[][] values = new long[need][];
-        long[] prod = byPoints ? new long[fr * fc] : null;
+        long[] prod = byPoints || words != null ? new long[fr * fc] : null;
         while (true) {
             long p = primes.next();
             ZpField field = GcdPrimes.field(p);
@@ -620,7 +708,7 @@ public final class BivariateGcd {
             if (hp == null) {
                 hp = primes.residues(0);
                 shared.residues.put(p, hp);
-                shared.limbs = primes.limbs(0);
+                shared.limbs = hWords == null ? primes.limbs(0) : null;
             }
             java.util.Map<Long, long[]> hValues = shared == null ? null
                     : shared.values.computeIfAbsent(p, k -> new java.util.HashMap<>());
@@ -689,6 +777,22 @@ public final class BivariateGcd {
             }
             long[] image = BivariateKernels.interpolateColumns(nodes, values, qx + 1, p);
             // image is column-major by x-degree: coefficient of x^i y^j at i (qy + 1) + j
+            boolean changed = acc.add(p, image, SETTLED_SLACK_BITS);
+            // in words: h q - f over Z for the lift q, when it and the bound fit a long
+            int exact = words == null ? Words.NOT_TRIED
+                    : words.check(acc, hr, hc, qx + 1, qy + 1, p, byPoints || !changed || acc.settled(), prod);
+            if (exact == Words.EQUAL) {
+                return lift(acc.symmetric(), qx, qy); // h q = f over Z: q is the quotient
+            }
+            if (exact == Words.REFUTED) {
+                return null; // h q_p differs from f mod p: h does not divide f mod p, so not over Z either
+            }
+            if (exact == Words.DIFFERS) { // h q = f mod p (so every prime's check holds) but not over Z
+                if (acc.modulus().compareTo(limit) > 0) {
+                    return null; // the lift is beyond the quotient's bound: no quotient
+                }
+                continue;
+            }
             if (byPoints) { // h q_p = f mod p as polynomials, by one product mod p
                 if (fp == null) {
                     fp = known != null && known.residues(p) != null ? known.residues(p) : primes.residues(1);
@@ -697,7 +801,6 @@ public final class BivariateGcd {
                     return null; // h does not divide f mod p, so not over Z either
                 }
             }
-            boolean changed = acc.add(p, image, SETTLED_SLACK_BITS);
             if (!changed || acc.settled() || acc.modulus().compareTo(limit) > 0) {
                 BigInteger[] c = acc.symmetric();
                 ZZBivariate candidate = lift(c, qx, qy);
@@ -773,6 +876,163 @@ public final class BivariateGcd {
     }
 
     /**
+     * The quotient's proof in words, for inputs whose coefficients fit a long: for the lift q of
+     * the quotient's images (while the modulus M &lt; 2^62, {@link MixedRadixLift#symmetricLongs}),
+     * h q - f is computed over Z in longs, exactly: with B = |f|_inf + min(|h|_1 |q|_inf,
+     * |h|_inf |q|_1) &lt; 2^62 no partial sum can overflow (each coefficient of h q is a sum of
+     * products of one coefficient of h and one of q, each coefficient of either used at most
+     * once). All zero: h q = f over Z, the quotient proven with no further prime and no
+     * BigInteger. An entry not divisible by the last prime p: h q_p differs from f mod p, so h
+     * does not divide f (the lift is q_p mod p). Otherwise h q = f mod p and not over Z: the
+     * lift needs more primes. One pass of O(terms(h) terms(q)) word multiply-adds, the cost of
+     * {@link #productEqualsModP} which it replaces at these sizes; at d = 20, 16 bits the
+     * quotient's lift is complete at the first prime, and the second prime that the bound
+     * M &gt; 2 B of the proof modulo the primes needed (deg_y q + 1 new evaluations of f and
+     * divisions) is not taken.
+     */
+    static final class Words {
+        static final int NOT_TRIED = 0;
+        static final int EQUAL = 1;
+        static final int REFUTED = 2;
+        static final int DIFFERS = 3;
+        /** The largest value of the bound B (and of any partial sum): 2^62 - 1. */
+        static final long MAX_BOUND = (1L << 62) - 1;
+        private final long[] h;
+        private final int[] hl;
+        private final long[] f;
+        private final long hNorm1;
+        private final long hNormInf;
+        private final long fNormInf;
+
+        private Words(long[] h, int[] hl, long[] f, long hNorm1, long hNormInf, long fNormInf) {
+            this.h = h;
+            this.hl = hl;
+            this.f = f;
+            this.hNorm1 = hNorm1;
+            this.hNormInf = hNormInf;
+            this.fNormInf = fNormInf;
+        }
+
+        /** v as longs when every |v_i| &lt;= {@link #MAX_BOUND}, else null. */
+        static long[] of(BigInteger[] v) {
+            long[] w = new long[v.length];
+            for (int i = 0; i < v.length; i++) {
+                if (v[i].bitLength() > 62) {
+                    return null;
+                }
+                w[i] = v[i].longValue();
+            }
+            return w;
+        }
+
+        /** The proof's data for h (rows cut at hl) and f in words, or null when |h|_1 or |f|_inf exceeds the bound. */
+        static Words of(long[] h, int[] hl, long[] f) {
+            long n1 = 0;
+            long nInf = 0;
+            for (long v : h) {
+                n1 += Math.abs(v); // each below 2^62: no overflow before the check
+                if (n1 > MAX_BOUND) {
+                    return null;
+                }
+                nInf = Math.max(nInf, Math.abs(v));
+            }
+            long fInf = 0;
+            for (long v : f) {
+                fInf = Math.max(fInf, Math.abs(v));
+            }
+            return new Words(h, hl, f, n1, nInf, fInf);
+        }
+
+        /**
+         * {@link #EQUAL}, {@link #REFUTED} or {@link #DIFFERS} as above for the lift of acc (qr rows of
+         * qc entries) and its last prime p; {@link #NOT_TRIED} when the modulus or the bound does not
+         * fit, or when always is false and the lift does not look final (every |q_ij| at most M / 2^8).
+         * out: scratch of the size of f.
+         */
+        int check(MixedRadixLift acc, int hr, int hc, int qr, int qc, long p, boolean always, long[] out) {
+            long[] q = acc.symmetricLongs();
+            if (q == null) {
+                return NOT_TRIED;
+            }
+            long qNormInf = 0;
+            long qNorm1 = 0;
+            for (long v : q) {
+                long a = Math.abs(v); // |v| <= M / 2 < 2^61
+                qNormInf = Math.max(qNormInf, a);
+                qNorm1 = Math.min(MAX_BOUND + 1, qNorm1 + a);
+            }
+            if (!always && qNormInf > acc.modulus().longValue() >> 8) {
+                return NOT_TRIED; // not final yet, most likely: another prime first
+            }
+            long b = Math.min(boundedProduct(hNorm1, qNormInf), boundedProduct(hNormInf, qNorm1));
+            if (b > MAX_BOUND - fNormInf) {
+                return NOT_TRIED;
+            }
+            productMinusExact(h, hr, hc, hl, q, qr, qc, f, out);
+            int n = f.length;
+            boolean zero = true;
+            for (int t = 0; t < n; t++) {
+                long r = out[t];
+                if (r != 0) {
+                    if (r % p != 0) {
+                        return REFUTED;
+                    }
+                    zero = false;
+                }
+            }
+            return zero ? EQUAL : DIFFERS;
+        }
+
+        // a b, or MAX_BOUND + 1 when it exceeds MAX_BOUND (a, b >= 0)
+        private static long boundedProduct(long a, long b) {
+            if (Math.multiplyHigh(a, b) != 0) {
+                return MAX_BOUND + 1;
+            }
+            long r = a * b;
+            return r < 0 || r > MAX_BOUND ? MAX_BOUND + 1 : r;
+        }
+    }
+
+    /**
+     * out = h q - f over Z, exactly, in longs: h rows of hc entries (row i non-zero in its first
+     * hl[i] only; hl null: all), q qr rows of qc entries, f (hr + qr - 1) rows of hc + qc - 1.
+     * The caller guarantees |f|_inf + min(|h|_1 |q|_inf, |h|_inf |q|_1) &lt; 2^63, which bounds
+     * every partial sum. O(terms(h) terms(q)) multiply-adds; q's rows trimmed of their zeros.
+     */
+    static void productMinusExact(long[] h, int hr, int hc, int[] hl, long[] q, int qr, int qc, long[] f, long[] out) {
+        int fc = hc + qc - 1;
+        int n = (hr + qr - 1) * fc;
+        for (int t = 0; t < n; t++) {
+            out[t] = -f[t];
+        }
+        int[] qLens = new int[qr];
+        for (int k = 0; k < qr; k++) {
+            int l = qc;
+            while (l > 0 && q[k * qc + l - 1] == 0) {
+                l--;
+            }
+            qLens[k] = l;
+        }
+        for (int i = 0; i < hr; i++) {
+            int len = hl == null ? hc : hl[i];
+            for (int j = 0; j < len; j++) {
+                long a = h[i * hc + j];
+                if (a == 0) {
+                    continue;
+                }
+                for (int k = 0; k < qr; k++) {
+                    int o = (i + k) * fc + j;
+                    int qo = k * qc;
+                    int ql = qLens[k];
+                    for (int l = 0; l < ql; l++) {
+                        out[o + l] += a * q[qo + l];
+                    }
+                }
+            }
+        }
+    }
+
+    /**
      * A bound on |h q - f|_inf: |f|_inf + min(|h|_1 |q|_inf, |h|_inf |q|_1) (each coefficient of h q
      * is a sum of products of one coefficient of h and one of q, each coefficient of either used at
      * most once), q's coefficients in c.
@@ -799,7 +1059,11 @@ public final class BivariateGcd {
      * measured (thread CPU time, FlintBivariateInputs' rows, 2-core VM under load) points / product
      * 0.60-0.65 at d = 20 (16 and 32 bits), 1.07 at d = 30, 1.5 at d = 40, 2.3 at d = 100 (16
      * bits). The product mod p that replaced the check points (O(d^4) word products per prime,
-     * but no mulmod in the loop) has not been measured against the product over Z above d = 20.
+     * but no mulmod in the loop), measured again against the product over Z (2026-11-26, one JVM,
+     * thread CPU time, load 35-50): mod p / over Z 0.44 at d = 20, 1.09 at d = 30 (16 bits), 1.9
+     * at d = 30 (64 bits), 1.4-1.8 at d = 40 (16 and 64 bits), 1.4-1.6 at d = 60 (16 bits): it
+     * does not pay above 24, so the cut-off stays. The quotient's proof in words ({@link Words})
+     * takes the same cut-off.
      */
     static final int CHECK_POINTS_MAX_DEGREE = 24;
 
@@ -870,6 +1134,25 @@ public final class BivariateGcd {
             return this;
         }
 
+        private long[] words;
+        private boolean wordsDone;
+
+        /** Sets {@link #words()} to w, {@link #flat} as longs (null: a coefficient does not fit). */
+        Evaluations words(long[] w) {
+            words = w;
+            wordsDone = true;
+            return this;
+        }
+
+        /** {@link #flat} as longs ({@link Words#of(BigInteger[])}, made once), or null when a coefficient does not fit. */
+        long[] words() {
+            if (!wordsDone) {
+                words = flat == null ? null : Words.of(flat);
+                wordsDone = true;
+            }
+            return words;
+        }
+
         /** F's limbs from the gcd's {@link Residues}, or null. */
         LimbVector limbs() {
             return source == null ? null : source.limbs(sourceVector);
@@ -919,12 +1202,13 @@ public final class BivariateGcd {
      */
     private static final class Residues {
         private static final int BATCH = 2;
-        private final PrimeStream stream = PrimeStream.below(PRIME_BOUND);
+        private int produced; // primes handed out in batches so far
         private final BigInteger[][] values;
         private final LimbVector[] vectors; // unpacked on first use
         private final int[] cols; // 0: the whole vector; else rows of cols entries, cut at lens
         private final int[][] lens;
         private final long[][] residues;
+        private final long[][] words; // vector v as longs (null: unpacked into limbs and projected)
         private CrtBasis basis;
         private long[] primes;
         private int next;
@@ -935,6 +1219,17 @@ public final class BivariateGcd {
             this.cols = new int[vectors.length];
             this.lens = new int[vectors.length][];
             this.residues = new long[vectors.length][];
+            this.words = new long[vectors.length][];
+        }
+
+        /**
+         * Vector v is w in longs (the same layout; null: not in words): its residues by one
+         * {@link #reduce} per entry instead of the limbs' projection. Before the first
+         * {@link #residues} of v.
+         */
+        Residues words(int v, long[] w) {
+            words[v] = w;
+            return this;
         }
 
         /**
@@ -952,7 +1247,8 @@ public final class BivariateGcd {
         /** The next prime; its residues by {@link #residues}. */
         long next() {
             if (primes == null || next == primes.length) {
-                primes = stream.next(BATCH);
+                primes = GcdPrimes.primes(produced, BATCH);
+                produced += BATCH;
                 basis = GcdPrimes.basis(primes);
                 java.util.Arrays.fill(residues, null);
                 next = 0;
@@ -997,6 +1293,24 @@ public final class BivariateGcd {
         }
 
         private long[] residuesAt(int v, int index) {
+            if (words[v] != null) {
+                long[] w = words[v];
+                long p = primes[index];
+                double pInv = 1.0 / p;
+                long[] out = new long[w.length];
+                if (cols[v] == 0) {
+                    for (int i = 0; i < w.length; i++) {
+                        out[i] = reduce(w[i], p, pInv);
+                    }
+                } else {
+                    for (int i = 0; i < lens[v].length; i++) {
+                        for (int j = i * cols[v], end = j + lens[v][i]; j < end; j++) {
+                            out[j] = reduce(w[j], p, pInv);
+                        }
+                    }
+                }
+                return out;
+            }
             LimbVector x = limbs(v);
             int n = x.count();
             if (residues[v] == null) {
@@ -1028,6 +1342,27 @@ public final class BivariateGcd {
             }
             return out;
         }
+    }
+
+    /**
+     * w mod p in [0, p) for |w| &lt; 2^62 and 2^20 &lt;= p &lt; 2^26 (pInv = 1 / p): the quotient
+     * w / p by one double product is within 2^-9 of the true one (its relative error below 2^-51,
+     * the quotient below 2^42), and truncated towards zero, so the remainder is in (-2p, 2p): at
+     * most two corrections; smaller p by {@link Math#floorMod}.
+     */
+    static long reduce(long w, long p, double pInv) {
+        if (p < 1 << 20) {
+            return Math.floorMod(w, p);
+        }
+        long r = w - (long) (w * pInv) * p;
+        if (r < 0) {
+            r += p;
+            r += (r >> 63) & p;
+        } else if (r >= p) {
+            r -= p;
+            r -= r >= p ? p : 0;
+        }
+        return r;
     }
 
     private static BigInteger[] flat(ZZBivariate f, int cols) {

@@ -108,11 +108,53 @@ final class MixedRadixLift {
         return changed;
     }
 
-    /** The symmetric lift of every entry, in (-M/2, M/2]. */
-    BigInteger[] symmetric() {
+    /**
+     * The largest modulus bit length for which {@link #symmetricLongs} works in words: M &lt; 2^62,
+     * so every mixed-radix sum and |s| &lt;= M / 2 fits a long with room for a sign.
+     */
+    static final int LONG_MODULUS_BITS = 62;
+
+    /**
+     * The symmetric lift of every entry in (-M/2, M/2] as longs, from the Garner digits (the
+     * mixed-radix sum d_0 + d_1 p_0 + ... + d_{k-1} p_0 ... p_{k-2} - (M - 1) / 2, O(k) word
+     * products per entry, no BigInteger); null when M has more than {@value #LONG_MODULUS_BITS}
+     * bits.
+     */
+    long[] symmetricLongs() {
+        if (modulus.bitLength() > LONG_MODULUS_BITS) {
+            return null;
+        }
+        long[] s = new long[n];
         if (count == 0) {
+            return s;
+        }
+        long half = modulus.longValue() / 2; // (M - 1) / 2, M odd
+        long[] radix = new long[count]; // p_0 ... p_{i-1}
+        radix[0] = 1;
+        for (int i = 1; i < count; i++) {
+            radix[i] = radix[i - 1] * primes[i - 1];
+        }
+        for (int e = 0; e < n; e++) {
+            long w = 0;
+            for (int i = 0; i < count; i++) {
+                w += digits[i][e] * radix[i];
+            }
+            s[e] = w - half;
+        }
+        return s;
+    }
+
+    /**
+     * The symmetric lift of every entry, in (-M/2, M/2]: from {@link #symmetricLongs} while M has
+     * at most {@value #LONG_MODULUS_BITS} bits, else {@link CrtBasis#toBigIntegers}.
+     */
+    BigInteger[] symmetric() {
+        long[] small = symmetricLongs();
+        if (small != null) {
             BigInteger[] z = new BigInteger[n];
-            Arrays.fill(z, BigInteger.ZERO);
+            for (int e = 0; e < n; e++) {
+                z[e] = BigInteger.valueOf(small[e]);
+            }
             return z;
         }
         long[] all = new long[count * n];

@@ -23,9 +23,12 @@ import org.modalg.polynomial.bivariate.ZZBivariate;
  * <pre>
  * profile d bits seconds           loop the gcd (run under -XX:StartFlightRecording for a profile),
  *                                  then as long again timing each call: median of thread CPU time
- * ab beforeClasses rows rounds     before (BivariateGcd from beforeClasses, its own loader) and
+ * ab beforeClasses rows rounds [warm]  before (BivariateGcd from beforeClasses, its own loader) and
  *                                  after (this class path) interleaved in one JVM: per row warm-up,
  *                                  then rounds of timed calls each; medians of thread CPU time
+ * modes rows rounds [warm]         the quotient's proofs interleaved in one JVM (quotientProofForTests
+ *                                  0: by size, words where they fit; 1: products mod p and the bound;
+ *                                  2: the product over Z): medians of thread CPU time
  * </pre>
  */
 public final class BivariateGcdProfile {
@@ -87,6 +90,51 @@ public final class BivariateGcdProfile {
                 after.add(mx.getCurrentThreadCpuTime() - t1);
             }
             System.out.printf(", then median CPU %.4f ms of %d calls%n", median(after) / 1e6, after.size());
+            return;
+        }
+        if (args[0].equals("modes")) { // the quotient's proofs (quotientProofForTests 0, 1, 2) interleaved in one JVM
+            int rounds = Integer.parseInt(args[2]);
+            double warm = args.length > 3 ? Double.parseDouble(args[3]) : 6;
+            int[] modes = {0, 1, 2};
+            for (String row : args[1].split(",")) {
+                String[] db = row.split(":");
+                int d = Integer.parseInt(db[0]);
+                int bits = Integer.parseInt(db[1]);
+                ZZBivariate[] in = input(d, bits);
+                List<List<Long>> cpu = new ArrayList<>();
+                Object ref = null;
+                for (int mode : modes) {
+                    BivariateGcd.quotientProofForTests = mode;
+                    Object r = BivariateGcd.gcd(in[0], in[1]);
+                    if (ref != null && !ref.equals(r)) {
+                        throw new AssertionError("modes differ at " + row);
+                    }
+                    ref = r;
+                    long end = System.nanoTime() + (long) (warm * 1e9);
+                    while (System.nanoTime() < end) {
+                        BivariateGcd.gcd(in[0], in[1]);
+                    }
+                    cpu.add(new ArrayList<>());
+                }
+                for (int r = 0; r < rounds; r++) {
+                    for (int k = 0; k < modes.length; k++) {
+                        BivariateGcd.quotientProofForTests = modes[k];
+                        long end = System.nanoTime() + 500_000_000L;
+                        while (System.nanoTime() < end) {
+                            BivariateGcd.gcd(in[0], in[1]);
+                        }
+                        for (int i = 0; i < 15; i++) {
+                            long t0 = mx.getCurrentThreadCpuTime();
+                            BivariateGcd.gcd(in[0], in[1]);
+                            cpu.get(k).add(mx.getCurrentThreadCpuTime() - t0);
+                        }
+                    }
+                }
+                BivariateGcd.quotientProofForTests = 0;
+                System.out.printf("d=%d bits=%d median CPU ms: by size (words where they fit) %.4f, products mod p %.4f,"
+                        + " product over Z %.4f (n=%d each)%n", d, bits, median(cpu.get(0)) / 1e6, median(cpu.get(1)) / 1e6,
+                        median(cpu.get(2)) / 1e6, cpu.get(0).size());
+            }
             return;
         }
         // ab

@@ -300,6 +300,14 @@ class BivariateGcdRoutesTest {
                 }
                 String label = where("it " + it + ", " + lift.count() + " primes of " + java.util.Arrays.toString(ps));
                 assertEquals(java.util.Arrays.asList(expected), java.util.Arrays.asList(lift.symmetric()), label);
+                long[] words = lift.symmetricLongs(); // in words while M < 2^62, else none
+                if (m.bitLength() <= MixedRadixLift.LONG_MODULUS_BITS) {
+                    for (int i = 0; i < n; i++) {
+                        assertEquals(expected[i].longValueExact(), words[i], label + " words, entry " + i);
+                    }
+                } else {
+                    assertNull(words, label + " words");
+                }
                 assertEquals(expectChanged, changed, label + " changed");
                 assertEquals(m, lift.modulus(), label);
                 boolean small = true; // every value at least slack + 1 bits below the modulus: settled
@@ -318,6 +326,272 @@ class BivariateGcdRoutesTest {
             }
         }
         assertEquals(java.util.List.of(BigInteger.ZERO, BigInteger.ZERO), java.util.Arrays.asList(new MixedRadixLift(2).symmetric()));
+    }
+
+    /** Flattened coefficients of v in rows of cols entries (row i: coefficient in x of degree i), as BigIntegers. */
+    private static BigInteger[] flatOf(ZZBivariate v, int rows, int cols) {
+        BigInteger[] r = new BigInteger[rows * cols];
+        java.util.Arrays.fill(r, BigInteger.ZERO);
+        for (int i = 0; i <= v.degreeX(); i++) {
+            for (int j = 0; j <= v.coefficientInX(i).degree(); j++) {
+                r[i * cols + j] = v.coefficientInX(i).coefficient(j);
+            }
+        }
+        return r;
+    }
+
+    private static long[] longsOf(BigInteger[] v) {
+        long[] r = new long[v.length];
+        for (int i = 0; i < v.length; i++) {
+            r[i] = v[i].longValueExact();
+        }
+        return r;
+    }
+
+    private static int[] rowLengths(long[] v, int rows, int cols) {
+        int[] l = new int[rows];
+        for (int i = 0; i < rows; i++) {
+            int k = cols;
+            while (k > 0 && v[i * cols + k - 1] == 0) {
+                k--;
+            }
+            l[i] = k;
+        }
+        return l;
+    }
+
+    @Test
+    void exactProductInWordsAgreesWithBigInteger() {
+        Random rnd = new Random(SEED + 67);
+        for (int it = 0; it < 60 * MULTIPLIER; it++) {
+            // up to 29-bit coefficients and 40 x 13 terms: every sum below 2^62
+            ZZBivariate h = BivariateResultantTest.random(rnd, rnd.nextInt(it % 7 == 0 ? 40 : 6), rnd.nextInt(13),
+                    1 + rnd.nextInt(29));
+            ZZBivariate q = BivariateResultantTest.random(rnd, rnd.nextInt(6), rnd.nextInt(13), 1 + rnd.nextInt(29));
+            if (h.isZero() || q.isZero()) {
+                continue;
+            }
+            int hr = h.degreeX() + 1;
+            int hc = h.degreeY() + 1;
+            int qr = q.degreeX() + 1;
+            int qc = q.degreeY() + 1;
+            int fr = hr + qr - 1;
+            int fc = hc + qc - 1;
+            ZZBivariate f = h.multiply(q);
+            if (it % 2 == 1) { // a planted difference of up to 40 bits at a random term
+                f = f.add(ZZBivariate.monomial(new BigInteger(1 + rnd.nextInt(40), rnd).add(BigInteger.ONE),
+                        rnd.nextInt(fr), rnd.nextInt(fc)));
+            }
+            long[] hw = longsOf(flatOf(h, hr, hc));
+            long[] qw = longsOf(flatOf(q, qr, qc));
+            BigInteger[] fb = flatOf(f, fr, fc);
+            long[] out = new long[fr * fc];
+            BivariateGcd.productMinusExact(hw, hr, hc, it % 3 == 0 ? null : rowLengths(hw, hr, hc), qw, qr, qc,
+                    longsOf(fb), out);
+            BigInteger[] hq = flatOf(h.multiply(q), fr, fc); // oracle: h q - f by BigInteger
+            String label = where("it " + it + ", h = " + h + ", q = " + q);
+            for (int t = 0; t < out.length; t++) {
+                assertEquals(hq[t].subtract(fb[t]).longValueExact(), out[t], label + " entry " + t);
+            }
+        }
+    }
+
+    @Test
+    void quotientProofInWordsClassifiesAgainstBigInteger() {
+        Random rnd = new Random(SEED + 71);
+        long[] ps = PrimeStream.below(PolyGcdDouble.PRIME_BOUND).next(3);
+        BigInteger limit = BigInteger.ONE.shiftLeft(62);
+        int[] seen = new int[4];
+        for (int it = 0; it < 120 * MULTIPLIER; it++) {
+            ZZBivariate h = BivariateResultantTest.random(rnd, 1 + rnd.nextInt(4), rnd.nextInt(5), 1 + rnd.nextInt(it % 5 == 0 ? 40 : 20));
+            ZZBivariate q = BivariateResultantTest.random(rnd, rnd.nextInt(4), rnd.nextInt(5), 1 + rnd.nextInt(it % 3 == 0 ? 45 : 20));
+            if (h.isZero() || q.isZero()) {
+                continue;
+            }
+            int hr = h.degreeX() + 1;
+            int hc = h.degreeY() + 1;
+            int qr = q.degreeX() + 1;
+            int qc = q.degreeY() + 1;
+            int fr = hr + qr - 1;
+            int fc = hc + qc - 1;
+            int primes = 1 + rnd.nextInt(2);
+            BigInteger m = BigInteger.ONE;
+            for (int k = 0; k < primes; k++) {
+                m = m.multiply(BigInteger.valueOf(ps[k]));
+            }
+            ZZBivariate f = h.multiply(q);
+            ZZBivariate planted = ZZBivariate.monomial(BigInteger.ONE, rnd.nextInt(fr), rnd.nextInt(fc));
+            boolean wide = it % 10 == 9; // h of 51 bits, q of 21, f of 20: the bound beyond 2^62, f in words
+            if (wide) {
+                h = h.add(ZZBivariate.monomial(BigInteger.ONE.shiftLeft(50), hr - 1, hc - 1));
+                q = q.add(ZZBivariate.monomial(BigInteger.ONE.shiftLeft(20), qr - 1, qc - 1));
+                f = BivariateResultantTest.random(rnd, fr - 1, fc - 1, 20);
+            }
+            switch (wide ? 0 : it % 4) {
+                case 1 -> f = f.add(planted.multiply(ZZBivariate.constant(BigInteger.valueOf(ps[0])))); // h | f mod p_0 only
+                case 2 -> f = f.add(planted.multiply(ZZBivariate.constant(m))); // h | f modulo every prime used
+                case 3 -> f = f.add(planted); // h does not divide f modulo any prime
+                default -> {
+                }
+            }
+            BigInteger[] fb = flatOf(f, fr, fc);
+            long[] hw = longsOf(flatOf(h, hr, hc));
+            long[] fw = BivariateGcd.Words.of(fb);
+            if (fw == null) {
+                continue; // f beyond 62 bits: no proof in words (Words.of(BigInteger[]) says so)
+            }
+            BivariateGcd.Words words = BivariateGcd.Words.of(hw, rowLengths(hw, hr, hc), fw);
+            // the candidate: q mod m (the lift of q's images, whatever f is), by BigInteger
+            MixedRadixLift acc = new MixedRadixLift(qr * qc);
+            BigInteger[] qb = flatOf(q, qr, qc);
+            for (int k = 0; k < primes; k++) {
+                long[] r = new long[qb.length];
+                for (int i = 0; i < r.length; i++) {
+                    r[i] = qb[i].mod(BigInteger.valueOf(ps[k])).longValue();
+                }
+                acc.add(ps[k], r, BivariateGcd.SETTLED_SLACK_BITS);
+            }
+            BigInteger[] lifted = acc.symmetric();
+            // oracle: the bound, then h q - f over Z by BigInteger and its residues mod the last prime
+            BigInteger qInf = BigInteger.ZERO;
+            BigInteger q1 = BigInteger.ZERO;
+            for (BigInteger v : lifted) {
+                qInf = qInf.max(v.abs());
+                q1 = q1.add(v.abs());
+            }
+            BigInteger h1 = BigInteger.ZERO;
+            BigInteger hInf = BigInteger.ZERO;
+            for (long v : hw) {
+                h1 = h1.add(BigInteger.valueOf(Math.abs(v)));
+                hInf = hInf.max(BigInteger.valueOf(Math.abs(v)));
+            }
+            BigInteger fInf = BigInteger.ZERO;
+            for (BigInteger v : fb) {
+                fInf = fInf.max(v.abs());
+            }
+            BigInteger bound = fInf.add(h1.multiply(qInf).min(hInf.multiply(q1)));
+            ZZBivariate candidate = ZZBivariate.ofCoefficientsInX(rowsOf(lifted, qr, qc));
+            BigInteger[] diff = flatOf(h.multiply(candidate).sub(f), fr, fc);
+            int expected;
+            if (words == null || bound.compareTo(limit) >= 0) {
+                expected = BivariateGcd.Words.NOT_TRIED;
+            } else {
+                expected = BivariateGcd.Words.EQUAL;
+                for (BigInteger v : diff) {
+                    if (v.signum() != 0) {
+                        if (v.mod(BigInteger.valueOf(ps[primes - 1])).signum() != 0) {
+                            expected = BivariateGcd.Words.REFUTED;
+                            break;
+                        }
+                        expected = BivariateGcd.Words.DIFFERS;
+                    }
+                }
+            }
+            String label = where("it " + it + ", " + primes + " primes, h = " + h + ", q = " + q + ", f = " + f);
+            int got = words == null ? BivariateGcd.Words.NOT_TRIED
+                    : words.check(acc, hr, hc, qr, qc, ps[primes - 1], true, new long[fr * fc]);
+            assertEquals(expected, got, label);
+            seen[got]++;
+            if (got == BivariateGcd.Words.EQUAL) {
+                assertEquals(h.multiply(candidate), f, label); // never a wrong quotient
+            }
+        }
+        for (int k = 0; k < 4; k++) { // every outcome met: a planted candidate refuted or kept for more primes
+            org.junit.jupiter.api.Assertions.assertTrue(seen[k] > 0, where("outcome " + k + " never met: "
+                    + java.util.Arrays.toString(seen)));
+        }
+    }
+
+    private static ZZPoly[] rowsOf(BigInteger[] c, int rows, int cols) {
+        ZZPoly[] r = new ZZPoly[rows];
+        for (int i = 0; i < rows; i++) {
+            r[i] = ZZPoly.of(java.util.Arrays.copyOfRange(c, i * cols, (i + 1) * cols));
+        }
+        return r;
+    }
+
+    @Test
+    void quotientInWordsRefutesPlantedQuotients() {
+        Random rnd = new Random(SEED + 73);
+        long[] ps = PrimeStream.below(PolyGcdDouble.PRIME_BOUND).next(2);
+        BigInteger p0 = BigInteger.valueOf(ps[0]);
+        BigInteger p01 = p0.multiply(BigInteger.valueOf(ps[1]));
+        for (int it = 0; it < 40 * MULTIPLIER; it++) {
+            // small coefficients: the proof in words applies (modes 0); q of up to 45 bits needs two primes
+            ZZBivariate h = BivariateResultantTest.random(rnd, 1 + rnd.nextInt(4), rnd.nextInt(6), 1 + rnd.nextInt(16));
+            ZZBivariate q = BivariateResultantTest.random(rnd, rnd.nextInt(4), rnd.nextInt(6),
+                    1 + rnd.nextInt(it % 2 == 0 ? 16 : 45));
+            if (h.isZero() || q.isZero() || h.degreeX() == 0) {
+                continue;
+            }
+            ZZBivariate f = h.multiply(q);
+            String label = where("h = " + h + ", q = " + q);
+            assertEquals(q, BivariateGcd.modularQuotient(h, f), label);
+            // x-degree 0: h (of positive x-degree) divides no multiple of m
+            ZZBivariate m = ZZBivariate.monomial(BigInteger.ONE, 0, rnd.nextInt(f.degreeY() + 1));
+            for (BigInteger k : new BigInteger[] {BigInteger.ONE, p0, p01, p01.negate()}) {
+                ZZBivariate g = f.add(m.multiply(ZZBivariate.constant(k))); // h | g modulo the primes dividing k only
+                assertNull(BivariateGcd.modularQuotient(h, g), label + " + " + k + " " + m);
+                assertNull(BivariateGcd.tryDivide(g, h), label + " + " + k + " " + m);
+            }
+        }
+    }
+
+    @Test
+    void wordGcdAgreesWithBigInteger() {
+        Random rnd = new Random(SEED + 79);
+        for (int it = 0; it < 2000 * MULTIPLIER; it++) {
+            int common = rnd.nextInt(20);
+            BigInteger a = new BigInteger(rnd.nextInt(63 - common), rnd).shiftLeft(rnd.nextInt(common + 1));
+            BigInteger b = new BigInteger(rnd.nextInt(63 - common), rnd).shiftLeft(rnd.nextInt(common + 1));
+            if (it % 3 == 0) { // a common odd factor
+                BigInteger c = BigInteger.valueOf(1 + 2L * rnd.nextInt(1 << 15));
+                a = a.shiftRight(16).multiply(c);
+                b = b.shiftRight(16).multiply(c);
+            }
+            a = a.bitLength() > 62 ? a.shiftRight(1) : a;
+            b = b.bitLength() > 62 ? b.shiftRight(1) : b;
+            String label = where("gcd(" + a + ", " + b + ")");
+            assertEquals(a.gcd(b).longValueExact(), BivariateGcd.gcdLong(a.longValueExact(), b.longValueExact()), label);
+            assertEquals(a.gcd(b), BivariateGcd.gcdInteger(rnd.nextBoolean() ? a.negate() : a, b.negate()), label);
+        }
+        long big = (1L << 62) - 1;
+        assertEquals(0, BivariateGcd.gcdLong(0, 0));
+        assertEquals(big, BivariateGcd.gcdLong(0, big));
+        assertEquals(big, BivariateGcd.gcdLong(big, big));
+        assertEquals(1L << 61, BivariateGcd.gcdLong(1L << 61, 1L << 62));
+        assertEquals(1, BivariateGcd.gcdLong(big, big - 1));
+        BigInteger huge = BigInteger.ONE.shiftLeft(100).multiply(BigInteger.valueOf(6)); // beyond words: BigInteger's gcd
+        assertEquals(BigInteger.valueOf(12), BivariateGcd.gcdInteger(huge, BigInteger.valueOf(36)));
+    }
+
+    @Test
+    void wordReductionAgreesWithFloorMod() {
+        Random rnd = new Random(SEED + 83);
+        long[] ps = GcdPrimes.primes(0, 3);
+        long[] edges = {0, 1, -1, (1L << 62) - 1, -(1L << 62) + 1, 1L << 61, -(1L << 61)};
+        for (int it = 0; it < 20000 * MULTIPLIER; it++) {
+            long p = it % 4 == 3 ? 3 + 2 * rnd.nextInt(1 << 24) : ps[it % 3]; // also small moduli (floorMod)
+            long w = it < edges.length ? edges[it] : rnd.nextLong() >> rnd.nextInt(63);
+            if (it % 5 == 0) { // next to a multiple of p, where a quotient's rounding matters
+                w = (rnd.nextLong() >> 2) / p * p + rnd.nextInt(3) - 1;
+            }
+            w = Math.max(-(1L << 62) + 1, Math.min((1L << 62) - 1, w));
+            assertEquals(Math.floorMod(w, p), BivariateGcd.reduce(w, p, 1.0 / p), where("w = " + w + ", p = " + p));
+        }
+    }
+
+    @Test
+    void primeTableIsTheStream() {
+        int n = GcdPrimes.MAX_CACHED + 6;
+        long[] all = GcdPrimes.stream().next(n);
+        assertEquals(java.util.Arrays.toString(all), java.util.Arrays.toString(GcdPrimes.primes(0, n)));
+        for (int[] fc : new int[][] {{0, 0}, {0, 2}, {3, 4}, {GcdPrimes.MAX_CACHED - 2, 5}, {GcdPrimes.MAX_CACHED + 1, 3}}) {
+            assertEquals(java.util.Arrays.toString(java.util.Arrays.copyOfRange(all, fc[0], fc[0] + fc[1])),
+                    java.util.Arrays.toString(GcdPrimes.primes(fc[0], fc[1])), "from " + fc[0] + ", count " + fc[1]);
+        }
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> GcdPrimes.primes(-1, 2));
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> GcdPrimes.primes(0, -2));
     }
 
     @Test
