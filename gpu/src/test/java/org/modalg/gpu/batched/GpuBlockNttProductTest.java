@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.modalg.fft.BigIntegerLimbs.big;
+import static org.modalg.gpu.batched.GpuBatchedFixture.productOperands;
 
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -14,7 +15,6 @@ import java.util.List;
 import java.util.Random;
 import java.util.logging.Handler;
 import java.util.logging.Logger;
-import jcuda.driver.CUresult;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
@@ -118,57 +118,6 @@ class GpuBlockNttProductTest {
 
     // ---- on the GPU ----------------------------------------------------------------------------
 
-    // Instance i of a pair (a, b) of s limbs each, by pattern.
-    private static void fill(Random rnd, long[] a, long[] b, int off, int s, int pattern) {
-        for (int j = 0; j < s; j++) {
-            a[off + j] = rnd.nextLong();
-            b[off + j] = rnd.nextLong();
-        }
-        switch (pattern) {
-            case 0: // all ones times all ones: every digit maximal, the largest coefficients
-                Arrays.fill(a, off, off + s, -1L);
-                Arrays.fill(b, off, off + s, -1L);
-                break;
-            case 1: // all ones times one
-                Arrays.fill(a, off, off + s, -1L);
-                Arrays.fill(b, off, off + s, 0L);
-                b[off] = 1;
-                break;
-            case 2: // zero
-                Arrays.fill(a, off, off + s, 0L);
-                break;
-            case 3: // powers of two
-                Arrays.fill(a, off, off + s, 0L);
-                Arrays.fill(b, off, off + s, 0L);
-                a[off + rnd.nextInt(s)] = 1L << rnd.nextInt(64);
-                b[off + rnd.nextInt(s)] = 1L << rnd.nextInt(64);
-                break;
-            case 4: // all ones times random
-                Arrays.fill(a, off, off + s, -1L);
-                break;
-            case 5: // long runs of all-ones limbs
-                for (int j = 0; j < s; j++) {
-                    if (rnd.nextInt(8) != 0) {
-                        a[off + j] = -1L;
-                        b[off + j] = rnd.nextInt(4) == 0 ? 0 : -1L;
-                    }
-                }
-                break;
-            default: // random, full entropy
-                break;
-        }
-    }
-
-    // The first instance is all ones times all ones, the second random, the rest mixed.
-    private static long[][] operands(Random rnd, int s, int count, int off) {
-        long[] a = new long[off + s * count];
-        long[] b = new long[off + s * count];
-        for (int i = 0; i < count; i++) {
-            fill(rnd, a, b, off + i * s, s, i == 0 ? 0 : i == 1 ? 9 : rnd.nextInt(10));
-        }
-        return new long[][] {a, b};
-    }
-
     private static int count(int s) {
         return s <= 64 ? 301 : s <= 512 ? 37 : s <= 1024 ? 7 : 3;
     }
@@ -182,7 +131,7 @@ class GpuBlockNttProductTest {
             assertTrue(ntt.fits(s), "fits " + s);
             int count = count(s);
             int off = rnd.nextInt(3);
-            long[][] ab = operands(rnd, s, count, off);
+            long[][] ab = productOperands(rnd, s, count, off);
             long[] a = ab[0];
             long[] b = ab[1];
             String what = "stride " + s + " count " + count;
@@ -233,7 +182,7 @@ class GpuBlockNttProductTest {
         try (GpuBatchedIntegerEngine engine = new GpuBatchedIntegerEngine(0, 0)) {
             for (int s : new int[] {95, 96, 129, 149, 150, 153, 1500}) { // both sides of the rule's edges
                 int count = 11;
-                long[][] ab = operands(rnd, s, count, 0);
+                long[][] ab = productOperands(rnd, s, count, 0);
                 long[] rg = new long[2 * s * count];
                 long[] rc = rg.clone();
                 assertTrue(engine.multiply(ab[0], 0, ab[1], 0, rg, 0, s, count, ONE));
@@ -243,7 +192,7 @@ class GpuBlockNttProductTest {
             System.setProperty("modalg.gpu.blockNttMinLimbs", "1"); // every size through the NTT product
             for (int s : new int[] {1, 7, 33}) {
                 int count = 101;
-                long[][] ab = operands(rnd, s, count, 0);
+                long[][] ab = productOperands(rnd, s, count, 0);
                 long[] rg = new long[2 * s * count];
                 long[] rc = rg.clone();
                 assertTrue(engine.multiply(ab[0], 0, ab[1], 0, rg, 0, s, count, ONE));
@@ -257,24 +206,9 @@ class GpuBlockNttProductTest {
     @Tag("gpu")
     void aDeviceFaultFallsBackToTheCpuWithOneWarning() {
         startGpu();
-        Random rnd = new Random(GpuTests.seed("GpuBlockNttProductTest.fault"));
-        int s = 300;
-        int count = 9;
-        long[][] ab = operands(rnd, s, count, 0);
-        long[] want = new long[2 * s * count];
-        CPU.multiply(ab[0], 0, ab[1], 0, want, 0, s, count, ONE);
         try (GpuBlockNttProduct fresh = new GpuBlockNttProduct(GpuRuntime.get())) {
-            fresh.injectFaultForTests(CUresult.CUDA_ERROR_LAUNCH_FAILED);
-            long[] r = new long[2 * s * count];
-            fresh.multiply(ab[0], 0, ab[1], 0, r, 0, s, count, ONE);
-            assertArrayEquals(want, r, "after a fault");
-            assertEquals(1, warnings.size(), warnings.toString());
-            assertTrue(warnings.get(0).contains("injected") && warnings.get(0).contains("run on the CPU"),
-                    warnings.get(0));
-            long[] r2 = new long[2 * s * count]; // the next call runs on the device again
-            fresh.multiply(ab[0], 0, ab[1], 0, r2, 0, s, count, ONE);
-            assertArrayEquals(want, r2, "after recovery");
-            assertEquals(1, warnings.size(), warnings.toString());
+            GpuBatchedFixture.checkFaultFallsBack(GpuTests.seed("GpuBlockNttProductTest.fault"), 300, 9, warnings, fresh::injectFaultForTests,
+                    fresh::multiply);
         }
         assertThrows(IllegalArgumentException.class,
                 () -> ntt.multiply(new long[4097], 0, new long[4097], 0, new long[8194], 0, 4097, 1, ONE));
