@@ -12,7 +12,8 @@ import org.modalg.polynomial.batched.CpuBatchedIntegerEngine;
  * independent instances it sends to the device: the engine's additions and products
  * ({@link GpuBatchedIntegerEngine}), the FP64 and in-block NTT products ({@link GpuFpBatchProduct},
  * {@link GpuBlockNttProduct}), the long and Newton divisions ({@link GpuLongDivision},
- * {@link GpuNewtonDivision}).
+ * {@link GpuNewtonDivision}), the batched polynomial products ({@link GpuBatchedPolyProducts}, whose
+ * CPU step leaves the rest of the batch to its caller, the CPU twin).
  *
  * <p><b>Chunks.</b> The instances go to the device in chunks of whole instances, sized once per
  * batch by the free device memory (at most 6/10 of it) and by the caller's cap on instances a
@@ -73,6 +74,18 @@ final class DeviceChunks {
 
         /** Free device memory in bytes; once per batch. */
         long freeBytes();
+
+        /** No device: the host runner of the tests (no context, memory unbounded). */
+        Device HOST = new Device() {
+            @Override
+            public void enter() {
+            }
+
+            @Override
+            public long freeBytes() {
+                return Long.MAX_VALUE / 8; // times 6/10 without overflow: every batch is one chunk
+            }
+        };
 
         /** {@code runtime}'s device. */
         static Device of(GpuRuntime runtime) {
