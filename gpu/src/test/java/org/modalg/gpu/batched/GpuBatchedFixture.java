@@ -154,6 +154,28 @@ abstract class GpuBatchedFixture {
     }
 
     /**
+     * All-ones operands (every limb 2^64 - 1, the products' extreme): count = 5 instances of each
+     * size s by {@code product}, every limb of (2^(64 s) - 1)^2 = 2^(128 s) - 2^(64 s + 1) + 1, i.e.
+     * 1, 0 .. 0, 2^64 - 2, ~0 .. ~0.
+     */
+    static void checkAllOnesSquares(Product product, int... sizes) {
+        for (int s : sizes) {
+            int count = 5;
+            long[] a = new long[s * count];
+            Arrays.fill(a, -1L);
+            long[] b = a.clone();
+            long[] r = new long[2 * s * count];
+            product.multiply(a, 0, b, 0, r, 0, s, count, ONE);
+            for (int i = 0; i < count; i++) {
+                for (int j = 0; j < 2 * s; j++) {
+                    long want = j == 0 ? 1 : j < s ? 0 : j == s ? -2L : -1L;
+                    assertEquals(want, r[2 * s * i + j], "stride " + s + " instance " + i + " limb " + j);
+                }
+            }
+        }
+    }
+
+    /**
      * A product's fault path: count instances of s limbs whose device chunk fails ({@code inject}
      * with a launch failure) equal the CPU engine's limbs, with one warning naming the injected
      * fault and the fallback; the next call, on the device again, equals them with no warning.

@@ -10,7 +10,6 @@ import static org.modalg.gpu.batched.GpuBatchedFixture.productOperands;
 
 import java.math.BigInteger;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.logging.Handler;
@@ -157,21 +156,7 @@ class GpuBlockNttProductTest {
     @Tag("gpu")
     void allOnesOperandsGiveTheExactProduct() {
         startGpu();
-        for (int s : new int[] {1, 256, 1000, 4096}) {
-            int count = 5;
-            long[] a = new long[s * count];
-            Arrays.fill(a, -1L);
-            long[] b = a.clone();
-            long[] r = new long[2 * s * count];
-            ntt.multiply(a, 0, b, 0, r, 0, s, count, ONE);
-            // (2^(64 s) - 1)^2 = 2^(128 s) - 2^(64 s + 1) + 1: limbs 1, 0 .. 0, 2^64 - 2, ~0 .. ~0
-            for (int i = 0; i < count; i++) {
-                for (int j = 0; j < 2 * s; j++) {
-                    long want = j == 0 ? 1 : j < s ? 0 : j == s ? -2L : -1L;
-                    assertEquals(want, r[2 * s * i + j], "stride " + s + " instance " + i + " limb " + j);
-                }
-            }
-        }
+        GpuBatchedFixture.checkAllOnesSquares(ntt::multiply, 1, 256, 1000, 4096);
     }
 
     @Test
