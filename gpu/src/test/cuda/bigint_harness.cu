@@ -556,16 +556,8 @@ static void bench_new(u64 seed, int total, int reps, int lbMax) {
     for (int lb = 11; lb <= lbMax; lb++) {
         const int bits = 1 << lb, M = bits / 64;
         const long long count = (long long) ((1ull << total) / bits);
-        device_fill_random(dA, (u64) count * M, sA);
-        device_fill_random(dB, (u64) count * M, sB);
-        CK(cudaDeviceSynchronize());
-        std::vector<u64> fa(count), fb(count);
-        parallel_for(count, [&](u64 lo, u64 hi) {
-            for (u64 i = lo; i < hi; i++) {
-                fa[i] = fp61(M, [&](int j) { return gen_word(sA, i * M + j); });
-                fb[i] = fp61(M, [&](int j) { return gen_word(sB, i * M + j); });
-            }
-        });
+        std::vector<u64> fa, fb;
+        bench_operands(dA, dB, count, M, sA, sB, fa, fb);
         double base = 0;
         std::string line = "best," + std::to_string(bits) + "," + std::to_string(count);
         for (NewOp op : {N_MUL32, N_M5, N_MB, N_SQR, N_SQMB, N_LO, N_MBLO}) {

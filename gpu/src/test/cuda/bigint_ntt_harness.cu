@@ -277,16 +277,8 @@ static void bench(u64 seed, int total, int reps) {
     for (int lb = 11; lb <= 18; lb++) {
         const int bits = 1 << lb, M = bits / 64;
         const long long count = (long long) ((1ull << total) / bits);
-        device_fill_random(dA, (u64) count * M, sA);
-        device_fill_random(dB, (u64) count * M, sB);
-        CK(cudaDeviceSynchronize());
-        std::vector<u64> fa(count), fb(count);
-        parallel_for(count, [&](u64 lo, u64 hi) {
-            for (u64 i = lo; i < hi; i++) {
-                fa[i] = fp61(M, [&](int j) { return gen_word(sA, i * M + j); });
-                fb[i] = fp61(M, [&](int j) { return gen_word(sB, i * M + j); });
-            }
-        });
+        std::vector<u64> fa, fb;
+        bench_operands(dA, dB, count, M, sA, sB, fa, fb);
         float bestNtt = 1e30f, school = 0;
         std::string bestName;
         struct Cfg { int kernel, target; };
@@ -312,21 +304,7 @@ static void bench(u64 seed, int total, int reps) {
             CK(cudaDeviceSynchronize());
             CK(cudaMemcpy(hC, dC, count * 2 * M * 8, cudaMemcpyDeviceToHost));
             std::atomic<int> bad(0);
-            parallel_for(count, [&](u64 lo, u64 hi) {
-                for (u64 i = lo; i < hi; i++) {
-                    u64 fc = fp61(2 * M, [&](int j) { return hC[i * 2 * M + j]; });
-                    if (fc != mulmod61(fa[i], fb[i])) bad++;
-                }
-            });
-            parallel_for(32, [&](u64 lo, u64 hi) {
-                std::vector<u64> a(M), b(M), rr(2 * M);
-                for (u64 s = lo; s < hi; s++) {
-                    u64 i = s == 0 ? 0 : s == 1 ? count - 1 : gen_word(seed ^ 0x77, s) % count;
-                    for (int j = 0; j < M; j++) { a[j] = gen_word(sA, i * M + j); b[j] = gen_word(sB, i * M + j); }
-                    ref_mul(a.data(), b.data(), rr.data(), M);
-                    if (memcmp(rr.data(), &hC[i * 2 * M], 2 * M * 8) != 0) bad++;
-                }
-            });
+            bad += bench_bad_products(hC, count, M, sA, sB, fa, fb, seed);
             std::string name = kname(cfg.kernel);
             if (bad) fail("bench", name + " bits=" + std::to_string(bits));
             printf("%s,%d,%lld,%d,%d,%.4f,%.1f,%s\n", name.c_str(), bits, count, Lc.ipb, Lc.threads, ms,

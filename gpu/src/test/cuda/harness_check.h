@@ -11,6 +11,7 @@
 #include "harness_common.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstring>
 #include <functional>
 #include <string>
@@ -211,4 +212,47 @@ static Launch block_shape(int tpi, size_t bytesPerInstance, int maxThreads, size
     L.grid = (count + L.ipb - 1) / L.ipb;
     L.ok = true;
     return L;
+}
+
+// ---- the operands and the check of a bench ----
+
+// count instances of M random limbs for a (seed sA) and b (seed sB) made on the device (dA, dB), and
+// their values modulo 2^61 - 1 (fa, fb) computed on the host from the same generator.
+static void bench_operands(u64* dA, u64* dB, long long count, int M, u64 sA, u64 sB, std::vector<u64>& fa,
+                           std::vector<u64>& fb) {
+    device_fill_random(dA, (u64) count * M, sA);
+    device_fill_random(dB, (u64) count * M, sB);
+    CK(cudaDeviceSynchronize());
+    fa.assign(count, 0);
+    fb.assign(count, 0);
+    parallel_for(count, [&](u64 lo, u64 hi) {
+        for (u64 i = lo; i < hi; i++) {
+            fa[i] = fp61(M, [&](int j) { return gen_word(sA, i * M + j); });
+            fb[i] = fp61(M, [&](int j) { return gen_word(sB, i * M + j); });
+        }
+    });
+}
+
+// The wrong full products among count in c (stride 2M) of the bench operands (bench_operands):
+// every one modulo 2^61 - 1, and 32 (the first, the last, others drawn from seed) limb for limb
+// against the schoolbook.
+static int bench_bad_products(const u64* c, long long count, int M, u64 sA, u64 sB, const std::vector<u64>& fa,
+                              const std::vector<u64>& fb, u64 seed) {
+    std::atomic<int> bad(0);
+    parallel_for(count, [&](u64 lo, u64 hi) {
+        for (u64 i = lo; i < hi; i++) {
+            u64 fc = fp61(2 * M, [&](int j) { return c[i * 2 * M + j]; });
+            if (fc != mulmod61(fa[i], fb[i])) bad++;
+        }
+    });
+    parallel_for(32, [&](u64 lo, u64 hi) {
+        std::vector<u64> a(M), b(M), rr(2 * M);
+        for (u64 s = lo; s < hi; s++) {
+            u64 i = s == 0 ? 0 : s == 1 ? count - 1 : gen_word(seed ^ 0x77, s) % count;
+            for (int j = 0; j < M; j++) { a[j] = gen_word(sA, i * M + j); b[j] = gen_word(sB, i * M + j); }
+            ref_mul(a.data(), b.data(), rr.data(), M);
+            if (memcmp(rr.data(), &c[i * 2 * M], 2 * M * 8) != 0) bad++;
+        }
+    });
+    return (int) bad;
 }
