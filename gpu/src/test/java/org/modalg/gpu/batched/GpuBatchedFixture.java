@@ -154,6 +154,34 @@ abstract class GpuBatchedFixture {
     }
 
     /**
+     * count products of s limbs by {@code product} (operands {@link #productOperands} at an offset
+     * drawn from rnd, output at offset 1) equal the CPU engine's limbs and, for the first, second
+     * and last instance, BigInteger's product (an oracle independent of both); the squares through
+     * one buffer equal the CPU engine's square.
+     */
+    static void checkProductsAndSquares(Random rnd, Product product, int s, int count) {
+        int off = rnd.nextInt(3);
+        long[][] ab = productOperands(rnd, s, count, off);
+        long[] a = ab[0];
+        long[] b = ab[1];
+        String what = "stride " + s + " count " + count;
+        long[] rg = new long[1 + 2 * s * count];
+        long[] rc = rg.clone();
+        product.multiply(a, off, b, off, rg, 1, s, count, ONE);
+        CPU.multiply(a, off, b, off, rc, 1, s, count, ONE);
+        assertArrayEquals(rc, rg, "multiply " + what);
+        for (int i : new int[] {0, 1, count - 1}) {
+            BigInteger want = big(a, off + i * s, s).multiply(big(b, off + i * s, s));
+            assertEquals(want, big(rg, 1 + 2 * i * s, 2 * s), "multiply " + what + " instance " + i);
+        }
+        long[] sg = new long[2 * s * count];
+        long[] sc = sg.clone();
+        product.multiply(a, off, a, off, sg, 0, s, count, ONE); // one buffer: the square path
+        CPU.square(a, off, sc, 0, s, count, ONE);
+        assertArrayEquals(sc, sg, "square " + what);
+    }
+
+    /**
      * All-ones operands (every limb 2^64 - 1, the products' extreme): count = 5 instances of each
      * size s by {@code product}, every limb of (2^(64 s) - 1)^2 = 2^(128 s) - 2^(64 s + 1) + 1, i.e.
      * 1, 0 .. 0, 2^64 - 2, ~0 .. ~0.

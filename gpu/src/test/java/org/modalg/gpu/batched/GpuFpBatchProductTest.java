@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.modalg.fft.BigIntegerLimbs.big;
 import static org.modalg.gpu.batched.GpuBatchedFixture.productOperands;
 
 import java.math.BigInteger;
@@ -154,26 +153,7 @@ class GpuFpBatchProductTest {
         long before = GpuFpBatchProduct.fallbacksForTests();
         for (int s : SIZES) {
             assertTrue(fp.fits(s), "fits " + s);
-            int count = count(s);
-            int off = rnd.nextInt(3);
-            long[][] ab = productOperands(rnd, s, count, off);
-            long[] a = ab[0];
-            long[] b = ab[1];
-            String what = "stride " + s + " count " + count;
-            long[] rg = new long[1 + 2 * s * count];
-            long[] rc = rg.clone();
-            fp.multiply(a, off, b, off, rg, 1, s, count, ONE);
-            CPU.multiply(a, off, b, off, rc, 1, s, count, ONE);
-            assertArrayEquals(rc, rg, "multiply " + what);
-            for (int i : new int[] {0, 1, count - 1}) { // an oracle independent of both
-                BigInteger want = big(a, off + i * s, s).multiply(big(b, off + i * s, s));
-                assertEquals(want, big(rg, 1 + 2 * i * s, 2 * s), "multiply " + what + " instance " + i);
-            }
-            long[] sg = new long[2 * s * count];
-            long[] sc = sg.clone();
-            fp.multiply(a, off, a, off, sg, 0, s, count, ONE); // one buffer
-            CPU.square(a, off, sc, 0, s, count, ONE);
-            assertArrayEquals(sc, sg, "square " + what);
+            GpuBatchedFixture.checkProductsAndSquares(rnd, fp::multiply, s, count(s));
         }
         // under the proven bound the check never fires
         assertEquals(before, GpuFpBatchProduct.fallbacksForTests(), "instances redone");
