@@ -323,22 +323,7 @@ static void bench(u64 seed, int total, int reps) {
                 CK(cudaDeviceSynchronize());
                 CK(cudaMemcpy(hC, dC, count * 2 * M * 8, cudaMemcpyDeviceToHost));
                 std::atomic<int> bad(0);
-                parallel_for(count, [&](u64 lo, u64 hi) {
-                    for (u64 i = lo; i < hi; i++) {
-                        u64 fc = fp61(2 * M, [&](int j) { return hC[i * 2 * M + j]; });
-                        if (fc != mulmod61(fa[i], fb[i])) bad++;
-                    }
-                });
-                const int samples = 32;
-                parallel_for(samples, [&](u64 lo, u64 hi) {
-                    std::vector<u64> a(M), b(M), r(2 * M);
-                    for (u64 s = lo; s < hi; s++) {
-                        u64 i = s == 0 ? 0 : s == 1 ? count - 1 : gen_word(seed ^ 0x77, s) % count;
-                        for (int j = 0; j < M; j++) { a[j] = gen_word(sA, i * M + j); b[j] = gen_word(sB, i * M + j); }
-                        ref_mul(a.data(), b.data(), r.data(), M);
-                        if (memcmp(r.data(), &hC[i * 2 * M], 2 * M * 8) != 0) bad++;
-                    }
-                });
+                bad += bench_bad_products(hC, count, M, sA, sB, fa, fb, seed);
                 if (bad) fail("bench mul", "bits=" + std::to_string(bits) + " Q=" + std::to_string(Q));
                 double gu = mul_gu32ops(bits, count, ms);
                 printf("%s,%d,%lld,%d,%d,%d,%.4f,%.1f,Gu32ops/s,%s\n", OP_NAME[mop], bits, count, Q, L.ipb, L.threads, ms, gu,
