@@ -163,21 +163,12 @@ static void check_size(Op op, int M, u64 seed) {
             else Cy[i] = ref_addsub(&A[i * M], &B[i * M], &Rf[i * outLen], M, op == SUB);
         }
     });
-    const u64 SENT = 0xa5a5a5a5deadbeefull;
     for (int padded = 0; padded < 2; padded++) {
         const long long sa = M + (padded ? 3 : 0), sb = M + (padded ? 5 : 0), sc = outLen + (padded ? 1 : 0);
-        std::vector<u64> hA(count * sa, SENT), hB(count * sb, SENT), hC(count * sc);
-        for (long long i = 0; i < count; i++) {
-            memcpy(&hA[i * sa], &A[i * M], M * 8);
-            memcpy(&hB[i * sb], &B[i * M], M * 8);
-        }
-        u64 *dA, *dB, *dC, *dCy;
-        CK(cudaMalloc(&dA, hA.size() * 8));
-        CK(cudaMalloc(&dB, hB.size() * 8));
+        std::vector<u64> hA = at_stride(A, M, count, sa), hB = at_stride(B, M, count, sb), hC(count * sc);
+        u64 *dA = to_device(hA), *dB = to_device(hB), *dC, *dCy;
         CK(cudaMalloc(&dC, hC.size() * 8));
         CK(cudaMalloc(&dCy, count * 8));
-        CK(cudaMemcpy(dA, hA.data(), hA.size() * 8, cudaMemcpyHostToDevice));
-        CK(cudaMemcpy(dB, hB.data(), hB.size() * 8, cudaMemcpyHostToDevice));
         for (int Q : {2, 4, 8}) {
             for (int target : {32, 256, 1024}) {
                 Launch L = shape(op, M, Q, target, count);
@@ -242,14 +233,12 @@ static void check_all(u64 seed) {
                             257, 511, 512, 513, 1000, 1023, 1024, 1025, 2047, 2048, 2049, 3001, 4095, 4096};
     int before = g_fail;
     for (int M : addSizes) { check_size(ADD, M, seed); check_size(SUB, M, seed); }
-    printf("check add/sub: %zu sizes 1..8192 limbs, Q 2/4/8, 3 block shapes, packed and padded strides: %s\n",
-           sizeof(addSizes) / sizeof(int), g_fail == before ? "ok" : "FAIL");
-    fflush(stdout);
+    print_check("add/sub: " + std::to_string(sizeof(addSizes) / sizeof(int)) +
+                    " sizes 1..8192 limbs, Q 2/4/8, 3 block shapes, packed and padded strides", before);
     before = g_fail;
     for (int M : mulSizes) { check_size(MUL, M, seed); check_size(MUL32, M, seed); check_size(MULW, M, seed); }
-    printf("check mul, mul32 and mulw (full product, and squares through one buffer): %zu sizes 1..4096 limbs: %s\n",
-           sizeof(mulSizes) / sizeof(int), g_fail == before ? "ok" : "FAIL");
-    fflush(stdout);
+    print_check("mul, mul32 and mulw (full product, and squares through one buffer): " +
+                    std::to_string(sizeof(mulSizes) / sizeof(int)) + " sizes 1..4096 limbs", before);
 }
 
 // ---- bench phase ----
@@ -265,8 +254,7 @@ static void bench(u64 seed, int total, int reps) {
     u64* hC; // pinned, so that the copies back for checking are fast
     CK(cudaMallocHost(&hC, 2 * opBytes));
     std::vector<u64> hCy((1ull << total) / 2048);
-    const double copy0 = copy_gbs(dC, dA, opBytes, reps);
-    printf("copy,d2d,%zu,%.1f\n", opBytes, copy0);
+    const double copy0 = print_copy(dC, dA, opBytes, reps, "", false);
     printf("kernel,bits,insts,Q,ipb,threads,ms,metric,unit,checked\n");
     fflush(stdout);
     struct Best { double metric = 0; int Q = 0, ipb = 0; float ms = 0; Op op = ADD; };
@@ -335,22 +323,7 @@ static void bench(u64 seed, int total, int reps) {
                 CK(cudaDeviceSynchronize());
                 CK(cudaMemcpy(hC, dC, count * 2 * M * 8, cudaMemcpyDeviceToHost));
                 std::atomic<int> bad(0);
-                parallel_for(count, [&](u64 lo, u64 hi) {
-                    for (u64 i = lo; i < hi; i++) {
-                        u64 fc = fp61(2 * M, [&](int j) { return hC[i * 2 * M + j]; });
-                        if (fc != mulmod61(fa[i], fb[i])) bad++;
-                    }
-                });
-                const int samples = 32;
-                parallel_for(samples, [&](u64 lo, u64 hi) {
-                    std::vector<u64> a(M), b(M), r(2 * M);
-                    for (u64 s = lo; s < hi; s++) {
-                        u64 i = s == 0 ? 0 : s == 1 ? count - 1 : gen_word(seed ^ 0x77, s) % count;
-                        for (int j = 0; j < M; j++) { a[j] = gen_word(sA, i * M + j); b[j] = gen_word(sB, i * M + j); }
-                        ref_mul(a.data(), b.data(), r.data(), M);
-                        if (memcmp(r.data(), &hC[i * 2 * M], 2 * M * 8) != 0) bad++;
-                    }
-                });
+                bad += bench_bad_products(hC, count, M, sA, sB, fa, fb, seed);
                 if (bad) fail("bench mul", "bits=" + std::to_string(bits) + " Q=" + std::to_string(Q));
                 double gu = mul_gu32ops(bits, count, ms);
                 printf("%s,%d,%lld,%d,%d,%d,%.4f,%.1f,Gu32ops/s,%s\n", OP_NAME[mop], bits, count, Q, L.ipb, L.threads, ms, gu,
@@ -366,9 +339,7 @@ static void bench(u64 seed, int total, int reps) {
                  bestMul.metric, OP_NAME[bestMul.op], bestMul.Q, bestMul.ipb, (double) count * M * M / (bestMul.ms * 1e-3));
         summary.push_back(line);
     }
-    const double copy1 = copy_gbs(dC, dA, opBytes, reps);
-    printf("copy,d2d,%zu,%.1f (end of run)\n", opBytes, copy1);
-    for (auto& s : summary) printf("%s\n", s.c_str());
+    print_bench_end(summary, dC, dA, opBytes, reps, "");
     CK(cudaFree(dA));
     CK(cudaFree(dB));
     CK(cudaFree(dC));
@@ -481,22 +452,13 @@ static void check_new_size(NewOp op, int M, u64 seed) {
             memcpy(&Rf[i * outLen], r.data(), outLen * 8);
         }
     });
-    const u64 SENT = 0xa5a5a5a5deadbeefull;
     for (int padded = 0; padded < 2; padded++) {
         const long long sa = M + (padded ? 3 : 0), sb = M + (padded ? 5 : 0), sc = outLen + (padded ? 1 : 0);
-        std::vector<u64> hA(count * sa, SENT), hB(count * sb, SENT), hC(count * sc);
-        for (long long i = 0; i < count; i++) {
-            memcpy(&hA[i * sa], &A[i * M], M * 8);
-            memcpy(&hB[i * sb], &B[i * M], M * 8);
-        }
-        u64 *dA, *dB, *dC, *dH;
+        std::vector<u64> hA = at_stride(A, M, count, sa), hB = at_stride(B, M, count, sb), hC(count * sc);
+        u64 *dA = to_device(hA), *dB = to_device(hB), *dC, *dH;
         const size_t hWords = 2 * (size_t) count * mb_bands(outLen) * MB_TB;
-        CK(cudaMalloc(&dA, hA.size() * 8));
-        CK(cudaMalloc(&dB, hB.size() * 8));
         CK(cudaMalloc(&dC, hC.size() * 8));
         CK(cudaMalloc(&dH, hWords * 8));
-        CK(cudaMemcpy(dA, hA.data(), hA.size() * 8, cudaMemcpyHostToDevice));
-        CK(cudaMemcpy(dB, hB.data(), hB.size() * 8, cudaMemcpyHostToDevice));
         std::vector<int> qs = big || op == N_M5 ? std::vector<int>{8} : std::vector<int>{2, 4, 8};
         std::vector<int> targets = big || op == N_M5 ? std::vector<int>{128} : std::vector<int>{32, 256, 1024};
         for (int Q : qs) {
@@ -542,17 +504,15 @@ static void check_new(u64 seed) {
             check_new_size(op, M, seed);
             n++;
         }
-        printf("check %s: %d sizes 1..%d limbs: %s\n", NEW_NAME[op], n, op == N_M5 ? 2048 : 4096,
-               g_fail == before ? "ok" : "FAIL");
-        fflush(stdout);
+        print_check(std::string(NEW_NAME[op]) + ": " + std::to_string(n) + " sizes 1.." +
+                        std::to_string(op == N_M5 ? 2048 : 4096) + " limbs", before);
     }
     const int mbSizes[] = {1, 2, 3, 7, 8, 9, 100, 1000, 1023, 1024, 1025, 2049, 4096, 4097, 5003, 8192, 12289, 16384};
     for (NewOp op : {N_MB, N_MBLO, N_SQMB}) {
         int before = g_fail;
         for (int M : mbSizes) check_new_size(op, M, seed);
-        printf("check %s: %zu sizes 1..16384 limbs: %s\n", NEW_NAME[op], sizeof(mbSizes) / sizeof(int),
-               g_fail == before ? "ok" : "FAIL");
-        fflush(stdout);
+        print_check(std::string(NEW_NAME[op]) + ": " + std::to_string(sizeof(mbSizes) / sizeof(int)) +
+                        " sizes 1..16384 limbs", before);
     }
 }
 
@@ -574,24 +534,15 @@ static void bench_new(u64 seed, int total, int reps, int lbMax) {
     CK(cudaMalloc(&dH, hBytes));
     u64* hC;
     CK(cudaMallocHost(&hC, 2 * opBytes));
-    const double copy0 = copy_gbs(dC, dA, opBytes, reps);
-    printf("copy,d2d,%zu,%.1f\n", opBytes, copy0);
+    print_copy(dC, dA, opBytes, reps, "", false);
     printf("newkernel,bits,insts,shape,ms,Gu32ops/s,limb-products/s,vs-mul32,checked\n");
     fflush(stdout);
     std::vector<std::string> summary;
     for (int lb = 11; lb <= lbMax; lb++) {
         const int bits = 1 << lb, M = bits / 64;
         const long long count = (long long) ((1ull << total) / bits);
-        device_fill_random(dA, (u64) count * M, sA);
-        device_fill_random(dB, (u64) count * M, sB);
-        CK(cudaDeviceSynchronize());
-        std::vector<u64> fa(count), fb(count);
-        parallel_for(count, [&](u64 lo, u64 hi) {
-            for (u64 i = lo; i < hi; i++) {
-                fa[i] = fp61(M, [&](int j) { return gen_word(sA, i * M + j); });
-                fb[i] = fp61(M, [&](int j) { return gen_word(sB, i * M + j); });
-            }
-        });
+        std::vector<u64> fa, fb;
+        bench_operands(dA, dB, count, M, sA, sB, fa, fb);
         double base = 0;
         std::string line = "best," + std::to_string(bits) + "," + std::to_string(count);
         for (NewOp op : {N_MUL32, N_M5, N_MB, N_SQR, N_SQMB, N_LO, N_MBLO}) {
@@ -640,8 +591,7 @@ static void bench_new(u64 seed, int total, int reps, int lbMax) {
         }
         summary.push_back(line);
     }
-    printf("copy,d2d,%zu,%.1f (end of run)\n", opBytes, copy_gbs(dC, dA, opBytes, reps));
-    for (auto& s : summary) printf("%s\n", s.c_str());
+    print_bench_end(summary, dC, dA, opBytes, reps, "");
     CK(cudaFree(dA));
     CK(cudaFree(dB));
     CK(cudaFree(dC));
@@ -728,12 +678,7 @@ int main(int argc, char** argv) {
     u64 seed = argc > 2 ? strtoull(argv[2], 0, 0) : (u64) time(nullptr);
     int total = argc > 3 ? atoi(argv[3]) : 32;
     int reps = argc > 4 ? atoi(argv[4]) : 5;
-    print_device();
-    int dev;
-    CK(cudaGetDevice(&dev));
-    cudaDeviceProp p;
-    CK(cudaGetDeviceProperties(&p, dev));
-    g_smemOptin = p.sharedMemPerBlockOptin;
+    start_device();
     printf("# bigint_harness mode=%s seed=%llu total=2^%d reps=%d\n", mode.c_str(), seed, total, reps);
     print_kernels();
     fflush(stdout);

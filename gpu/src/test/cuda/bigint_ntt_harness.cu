@@ -195,20 +195,11 @@ static void check_size(int M, u64 seed) {
     parallel_for(count, [&](u64 lo, u64 hi) {
         for (u64 i = lo; i < hi; i++) ref_mul(&A[i * M], &B[i * M], &Rf[i * outLen], M);
     });
-    const u64 SENT = 0xa5a5a5a5deadbeefull;
     for (int padded = 0; padded < 2; padded++) {
         const long long sa = M + (padded ? 3 : 0), sb = M + (padded ? 5 : 0), sc = outLen + (padded ? 1 : 0);
-        std::vector<u64> hA(count * sa, SENT), hB(count * sb, SENT), hC(count * sc);
-        for (long long i = 0; i < count; i++) {
-            memcpy(&hA[i * sa], &A[i * M], M * 8);
-            memcpy(&hB[i * sb], &B[i * M], M * 8);
-        }
-        u64 *dA, *dB, *dC;
-        CK(cudaMalloc(&dA, hA.size() * 8));
-        CK(cudaMalloc(&dB, hB.size() * 8));
+        std::vector<u64> hA = at_stride(A, M, count, sa), hB = at_stride(B, M, count, sb), hC(count * sc);
+        u64 *dA = to_device(hA), *dB = to_device(hB), *dC;
         CK(cudaMalloc(&dC, hC.size() * 8));
-        CK(cudaMemcpy(dA, hA.data(), hA.size() * 8, cudaMemcpyHostToDevice));
-        CK(cudaMemcpy(dB, hB.data(), hB.size() * 8, cudaMemcpyHostToDevice));
         std::vector<u64> sent(hC.size(), SENT);
         for (int D : {4, 8, 104, 108, 204, 208}) {
             for (int target : {32, 256, 1024}) {
@@ -260,17 +251,12 @@ static void check_size(int M, u64 seed) {
 static void check_all(u64 seed) {
     int before = g_fail;
     for (int M : SIZES) check_size(M, seed);
-    printf("check bnt_mul_d4/d8/d4c/d8c/d4l/d8l (full product, squares through one buffer): %zu sizes 1..4096 limbs, 3 block shapes, "
-           "packed and padded strides, 14 patterns: %s\n",
-           sizeof(SIZES) / sizeof(int), g_fail == before ? "ok" : "FAIL");
-    fflush(stdout);
+    print_check("bnt_mul_d4/d8/d4c/d8c/d4l/d8l (full product, squares through one buffer): " +
+                    std::to_string(sizeof(SIZES) / sizeof(int)) +
+                    " sizes 1..4096 limbs, 3 block shapes, packed and padded strides, 14 patterns", before);
 }
 
 // ---- bench ----
-
-__global__ void fill_ones(u64* x, u64 n) {
-    for (u64 i = (u64) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (u64) gridDim.x * blockDim.x) x[i] = ~0ull;
-}
 
 static void bench(u64 seed, int total, int reps) {
     const u64 sA = mix64(seed ^ 0x1111), sB = mix64(seed ^ 0x2222);
@@ -281,28 +267,18 @@ static void bench(u64 seed, int total, int reps) {
     CK(cudaMalloc(&dC, 2 * opBytes));
     const long long onesCount = 64;
     CK(cudaMalloc(&dOnes, (onesCount * 4096 + 1) * 8));
-    fill_ones<<<256, 256>>>(dOnes, onesCount * 4096 + 1);
-    CKL();
+    device_fill_ones(dOnes, onesCount * 4096 + 1);
     u64* hC;
     CK(cudaMallocHost(&hC, 2 * opBytes));
-    const double copy0 = copy_gbs(dC, dA, opBytes, reps);
-    printf("copy,d2d,%zu,%.1f GB/s\n", opBytes, copy0);
+    print_copy(dC, dA, opBytes, reps, " GB/s", false);
     printf("kernel,bits,insts,ipb,threads,ms,Gu32ops/s,checked\n");
     fflush(stdout);
     std::vector<std::string> summary;
     for (int lb = 11; lb <= 18; lb++) {
         const int bits = 1 << lb, M = bits / 64;
         const long long count = (long long) ((1ull << total) / bits);
-        device_fill_random(dA, (u64) count * M, sA);
-        device_fill_random(dB, (u64) count * M, sB);
-        CK(cudaDeviceSynchronize());
-        std::vector<u64> fa(count), fb(count);
-        parallel_for(count, [&](u64 lo, u64 hi) {
-            for (u64 i = lo; i < hi; i++) {
-                fa[i] = fp61(M, [&](int j) { return gen_word(sA, i * M + j); });
-                fb[i] = fp61(M, [&](int j) { return gen_word(sB, i * M + j); });
-            }
-        });
+        std::vector<u64> fa, fb;
+        bench_operands(dA, dB, count, M, sA, sB, fa, fb);
         float bestNtt = 1e30f, school = 0;
         std::string bestName;
         struct Cfg { int kernel, target; };
@@ -328,21 +304,7 @@ static void bench(u64 seed, int total, int reps) {
             CK(cudaDeviceSynchronize());
             CK(cudaMemcpy(hC, dC, count * 2 * M * 8, cudaMemcpyDeviceToHost));
             std::atomic<int> bad(0);
-            parallel_for(count, [&](u64 lo, u64 hi) {
-                for (u64 i = lo; i < hi; i++) {
-                    u64 fc = fp61(2 * M, [&](int j) { return hC[i * 2 * M + j]; });
-                    if (fc != mulmod61(fa[i], fb[i])) bad++;
-                }
-            });
-            parallel_for(32, [&](u64 lo, u64 hi) {
-                std::vector<u64> a(M), b(M), rr(2 * M);
-                for (u64 s = lo; s < hi; s++) {
-                    u64 i = s == 0 ? 0 : s == 1 ? count - 1 : gen_word(seed ^ 0x77, s) % count;
-                    for (int j = 0; j < M; j++) { a[j] = gen_word(sA, i * M + j); b[j] = gen_word(sB, i * M + j); }
-                    ref_mul(a.data(), b.data(), rr.data(), M);
-                    if (memcmp(rr.data(), &hC[i * 2 * M], 2 * M * 8) != 0) bad++;
-                }
-            });
+            bad += bench_bad_products(hC, count, M, sA, sB, fa, fb, seed);
             std::string name = kname(cfg.kernel);
             if (bad) fail("bench", name + " bits=" + std::to_string(bits));
             printf("%s,%d,%lld,%d,%d,%.4f,%.1f,%s\n", name.c_str(), bits, count, Lc.ipb, Lc.threads, ms,
@@ -361,11 +323,7 @@ static void bench(u64 seed, int total, int reps) {
                 CK(cudaMemcpy(hC, dC, oc * 2 * M * 8, cudaMemcpyDeviceToHost));
                 // (2^(64M) - 1)^2 = 2^(128M) - 2^(64M+1) + 1: limbs 1, 0 .. 0, ~1, ~0 .. ~0
                 for (long long i = 0; i < oc; i++)
-                    for (int j = 0; j < 2 * M; j++) {
-                        u64 want = j == 0 ? 1 : j < M ? 0 : j == M ? ~1ull : ~0ull;
-                        if (M == 1) want = j == 0 ? 1 : ~1ull;
-                        if (hC[i * 2 * M + j] != want) { bad++; break; }
-                    }
+                    if (!all_ones_square_ok(hC, M, i)) bad++;
             } else bad = 1;
             if (bad) fail("all-ones", "bits=" + std::to_string(bits));
             printf("all-ones,%d,%lld instances,bnt_mul_d8,%s\n", bits, oc, bad ? "FAIL" : "all limbs ok");
@@ -376,9 +334,7 @@ static void bench(u64 seed, int total, int reps) {
                  school / bestNtt);
         summary.push_back(line);
     }
-    const double copy1 = copy_gbs(dC, dA, opBytes, reps);
-    printf("copy,d2d,%zu,%.1f GB/s (end of run)\n", opBytes, copy1);
-    for (auto& s : summary) printf("%s\n", s.c_str());
+    print_bench_end(summary, dC, dA, opBytes, reps, " GB/s");
     CK(cudaFree(dA));
     CK(cudaFree(dB));
     CK(cudaFree(dC));
@@ -397,12 +353,7 @@ int main(int argc, char** argv) {
     if (mode == "sim") {
         sim_all(seed);
     } else {
-        print_device();
-        int dev;
-        CK(cudaGetDevice(&dev));
-        cudaDeviceProp p;
-        CK(cudaGetDeviceProperties(&p, dev));
-        g_smemOptin = p.sharedMemPerBlockOptin;
+        start_device();
         bnt_init<<<96, 256>>>();
         CKL();
         CK(cudaDeviceSynchronize());

@@ -342,7 +342,6 @@ static void check_size(int M, u64 seed) {
     parallel_for(count, [&](u64 lo, u64 hi) {
         for (u64 i = lo; i < hi; i++) ref_mul(&A[i * M], &B[i * M], &Rf[i * outLen], M);
     });
-    const u64 SENT = 0xa5a5a5a5deadbeefull;
     u32* dF;
     float* dE;
     CK(cudaMalloc(&dF, count * 4));
@@ -350,17 +349,9 @@ static void check_size(int M, u64 seed) {
     std::vector<u32> hF(count);
     for (int padded = 0; padded < 2; padded++) {
         const long long sa = M + (padded ? 3 : 0), sb = M + (padded ? 5 : 0), sc = outLen + (padded ? 1 : 0);
-        std::vector<u64> hA(count * sa, SENT), hB(count * sb, SENT), hC(count * sc);
-        for (long long i = 0; i < count; i++) {
-            memcpy(&hA[i * sa], &A[i * M], M * 8);
-            memcpy(&hB[i * sb], &B[i * M], M * 8);
-        }
-        u64 *dA, *dB, *dC;
-        CK(cudaMalloc(&dA, hA.size() * 8));
-        CK(cudaMalloc(&dB, hB.size() * 8));
+        std::vector<u64> hA = at_stride(A, M, count, sa), hB = at_stride(B, M, count, sb), hC(count * sc);
+        u64 *dA = to_device(hA), *dB = to_device(hB), *dC;
         CK(cudaMalloc(&dC, hC.size() * 8));
-        CK(cudaMemcpy(dA, hA.data(), hA.size() * 8, cudaMemcpyHostToDevice));
-        CK(cudaMemcpy(dB, hB.data(), hB.size() * 8, cudaMemcpyHostToDevice));
         std::vector<u64> sent(hC.size(), SENT);
         for (int lg = lg0; lg <= std::min(13, lg0 + 1); lg++) {
             for (int P : {8, 16}) {
@@ -433,17 +424,12 @@ static void check_size(int M, u64 seed) {
 static void check_all(u64 seed) {
     int before = g_fail;
     for (int M : SIZES) check_size(M, seed);
-    printf("check fpb_mul_nN_p8/p16 and _p8t/_p16t (pass tables): %zu sizes 1..1024 limbs, least and next N, 2 block shapes, packed and padded strides, "
-           "squares, 14 patterns, forced failure redone exactly, margin -1 flags all: %s\n",
-           sizeof(SIZES) / sizeof(int), g_fail == before ? "ok" : "FAIL");
-    fflush(stdout);
+    print_check("fpb_mul_nN_p8/p16 and _p8t/_p16t (pass tables): " + std::to_string(sizeof(SIZES) / sizeof(int)) +
+                    " sizes 1..1024 limbs, least and next N, 2 block shapes, packed and padded strides, squares, 14 "
+                    "patterns, forced failure redone exactly, margin -1 flags all", before);
 }
 
 // ---- bench ----
-
-__global__ void fill_ones(u64* x, u64 n) {
-    for (u64 i = (u64) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (u64) gridDim.x * blockDim.x) x[i] = ~0ull;
-}
 
 static void bench(u64 seed, int total, int reps, int lo, int hi) {
     const u64 sA = mix64(seed ^ 0x1111), sB = mix64(seed ^ 0x2222);
@@ -459,30 +445,20 @@ static void bench(u64 seed, int total, int reps, int lo, int hi) {
     CK(cudaMalloc(&dE, maxCount * 4));
     const long long onesCount = 64;
     CK(cudaMalloc(&dOnes, (onesCount * 1024 + 1) * 8));
-    fill_ones<<<256, 256>>>(dOnes, onesCount * 1024 + 1);
-    CKL();
+    device_fill_ones(dOnes, onesCount * 1024 + 1);
     u64* hC;
     CK(cudaMallocHost(&hC, 2 * opBytes));
     std::vector<u32> hF(maxCount);
     std::vector<float> hE(maxCount);
-    const double copy0 = copy_gbs(dC, dA, opBytes, reps);
-    printf("copy,d2d,%zu,%.1f GB/s\n", opBytes, copy0);
+    print_copy(dC, dA, opBytes, reps, " GB/s", false);
     printf("kernel,bits,insts,P,ipb,threads,ms,Gu32ops/s,flagged,max|x-rint(x)|,bound,checked\n");
     fflush(stdout);
     std::vector<std::string> summary;
     for (int lb = lo; lb <= hi; lb++) {
         const int bits = 1 << lb, M = bits / 64;
         const long long count = (long long) ((1ull << total) / bits);
-        device_fill_random(dA, (u64) count * M, sA);
-        device_fill_random(dB, (u64) count * M, sB);
-        CK(cudaDeviceSynchronize());
-        std::vector<u64> fa(count), fb(count);
-        parallel_for(count, [&](u64 l, u64 h) {
-            for (u64 i = l; i < h; i++) {
-                fa[i] = fp61(M, [&](int j) { return gen_word(sA, i * M + j); });
-                fb[i] = fp61(M, [&](int j) { return gen_word(sB, i * M + j); });
-            }
-        });
+        std::vector<u64> fa, fb;
+        bench_operands(dA, dB, count, M, sA, sB, fa, fb);
         // verifies dC against the references; flagged instances (fl) are redone on the CPU first
         auto verify = [&](const std::vector<u32>* fl) {
             CK(cudaMemcpy(hC, dC, count * 2 * M * 8, cudaMemcpyDeviceToHost));
@@ -497,21 +473,7 @@ static void bench(u64 seed, int total, int reps, int lo, int hi) {
                         }
                 });
             }
-            parallel_for(count, [&](u64 l, u64 h) {
-                for (u64 i = l; i < h; i++) {
-                    u64 fc = fp61(2 * M, [&](int j) { return hC[i * 2 * M + j]; });
-                    if (fc != mulmod61(fa[i], fb[i])) bad++;
-                }
-            });
-            parallel_for(32, [&](u64 l, u64 h) {
-                std::vector<u64> a(M), b(M), rr(2 * M);
-                for (u64 s = l; s < h; s++) {
-                    u64 i = s == 0 ? 0 : s == 1 ? count - 1 : gen_word(seed ^ 0x77, s) % count;
-                    for (int j = 0; j < M; j++) { a[j] = gen_word(sA, i * M + j); b[j] = gen_word(sB, i * M + j); }
-                    ref_mul(a.data(), b.data(), rr.data(), M);
-                    if (memcmp(rr.data(), &hC[i * 2 * M], 2 * M * 8) != 0) bad++;
-                }
-            });
+            bad += bench_bad_products(hC, count, M, sA, sB, fa, fb, seed);
             return (int) bad;
         };
         const int lg = lg_len(M);
@@ -577,11 +539,7 @@ static void bench(u64 seed, int total, int reps, int lo, int hi) {
                 for (long long i = 0; i < oc; i++) {
                     e = std::max(e, hE[i]);
                     if (hF[i]) { bad++; continue; }
-                    for (int j = 0; j < 2 * M; j++) {
-                        u64 want = j == 0 ? 1 : j < M ? 0 : j == M ? ~1ull : ~0ull;
-                        if (M == 1) want = j == 0 ? 1 : ~1ull;
-                        if (hC[i * 2 * M + j] != want) { bad++; break; }
-                    }
+                    if (!all_ones_square_ok(hC, M, i)) bad++;
                 }
                 printf("all-ones,%d,%lld instances,P=%d%s,max|x-rint(x)| %.3g,%s\n", bits, oc, P, tabs ? "t" : "", e, bad ? "FAIL" : "all limbs ok");
             }
@@ -593,9 +551,7 @@ static void bench(u64 seed, int total, int reps, int lo, int hi) {
                  bits, count, bestFp, mul_gu32ops(bits, count, bestFp), bestFpName.c_str(), school, ntt, school / bestFp, ntt / bestFp, bound);
         summary.push_back(line);
     }
-    const double copy1 = copy_gbs(dC, dA, opBytes, reps);
-    printf("copy,d2d,%zu,%.1f GB/s (end of run)\n", opBytes, copy1);
-    for (auto& s : summary) printf("%s\n", s.c_str());
+    print_bench_end(summary, dC, dA, opBytes, reps, " GB/s");
     CK(cudaFree(dA));
     CK(cudaFree(dB));
     CK(cudaFree(dC));
@@ -622,12 +578,7 @@ int main(int argc, char** argv) {
         sim_all(seed);
     } else {
 #ifndef FPB_SIM_ONLY
-        print_device();
-        int dev;
-        CK(cudaGetDevice(&dev));
-        cudaDeviceProp p;
-        CK(cudaGetDeviceProperties(&p, dev));
-        g_smemOptin = p.sharedMemPerBlockOptin;
+        start_device();
         bnt_init<<<96, 256>>>();
         CKL();
         std::vector<double2> tw = host_table();

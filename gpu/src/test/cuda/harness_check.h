@@ -4,12 +4,15 @@
 // zero, one, powers of two, b = ~a, b = -a, runs of all-ones limbs, random), the value modulo
 // 2^61 - 1 of a long integer, and the single-block launch shape of bigint.cu's contract (an
 // instance takes T threads, a block floor(blockDim / T) instances, each with its shared bytes;
-// the one shape GpuBatchedIntegerEngine and GpuNewtonDivision compute in BatchedLaunch).
-// Include after harness_common.h.
+// the one shape GpuBatchedIntegerEngine and GpuNewtonDivision compute in BatchedLaunch); the device
+// start, the operands of a check at a padded stride, the check of an all-ones square, a check's
+// one-line verdict and a bench's closing lines. Include after harness_common.h.
 #pragma once
 #include "harness_common.h"
 
 #include <algorithm>
+#include <atomic>
+#include <cstring>
 #include <functional>
 #include <string>
 #include <thread>
@@ -21,6 +24,60 @@ static size_t g_smemOptin = 0;
 static void fail(const char* what, const std::string& where) {
     if (g_fail < 20) printf("MISMATCH %s: %s\n", what, where.c_str());
     g_fail++;
+}
+
+// Prints the device line and reads its opt-in shared memory per block into g_smemOptin.
+static void start_device() {
+    print_device();
+    int dev;
+    CK(cudaGetDevice(&dev));
+    cudaDeviceProp p;
+    CK(cudaGetDeviceProperties(&p, dev));
+    g_smemOptin = p.sharedMemPerBlockOptin;
+}
+
+// The one-line verdict of a check: "check <what>: ok" when no mismatch came since before, else FAIL.
+static void print_check(const std::string& what, int before) {
+    printf("check %s: %s\n", what.c_str(), g_fail == before ? "ok" : "FAIL");
+    fflush(stdout);
+}
+
+// The closing lines of a bench: the copy bandwidth again (print_copy) and the summary lines.
+static void print_bench_end(const std::vector<std::string>& summary, void* dst, const void* src, size_t bytes, int reps,
+                            const char* unit) {
+    print_copy(dst, src, bytes, reps, unit, true);
+    for (auto& s : summary) printf("%s\n", s.c_str());
+}
+
+// ---- operands at a padded stride ----
+
+// What the limbs between the instances at a padded stride hold (and must still hold after a kernel).
+static const u64 SENT = 0xa5a5a5a5deadbeefull;
+
+// count instances of M limbs (X, packed) laid out at stride s >= M, SENT between them.
+static std::vector<u64> at_stride(const std::vector<u64>& X, int M, long long count, long long s) {
+    std::vector<u64> h(count * s, SENT);
+    for (long long i = 0; i < count; i++) memcpy(&h[i * s], &X[i * M], M * 8);
+    return h;
+}
+
+// A device copy of h (the caller frees it).
+static u64* to_device(const std::vector<u64>& h) {
+    u64* d;
+    CK(cudaMalloc(&d, h.size() * 8));
+    CK(cudaMemcpy(d, h.data(), h.size() * 8, cudaMemcpyHostToDevice));
+    return d;
+}
+
+// Whether instance i of a batch of all-ones squares (2^(64M) - 1)^2 = 2^(128M) - 2^(64M+1) + 1 at
+// stride 2M in c is right: limbs 1, 0 .. 0, ~1, ~0 .. ~0 (1, ~1 for M = 1).
+static bool all_ones_square_ok(const u64* c, int M, long long i) {
+    for (int j = 0; j < 2 * M; j++) {
+        u64 want = j == 0 ? 1 : j < M ? 0 : j == M ? ~1ull : ~0ull;
+        if (M == 1) want = j == 0 ? 1 : ~1ull;
+        if (c[i * 2 * M + j] != want) return false;
+    }
+    return true;
 }
 
 // Below this many instances parallel_for runs in the calling thread (a harness may lower it).
@@ -155,4 +212,47 @@ static Launch block_shape(int tpi, size_t bytesPerInstance, int maxThreads, size
     L.grid = (count + L.ipb - 1) / L.ipb;
     L.ok = true;
     return L;
+}
+
+// ---- the operands and the check of a bench ----
+
+// count instances of M random limbs for a (seed sA) and b (seed sB) made on the device (dA, dB), and
+// their values modulo 2^61 - 1 (fa, fb) computed on the host from the same generator.
+static void bench_operands(u64* dA, u64* dB, long long count, int M, u64 sA, u64 sB, std::vector<u64>& fa,
+                           std::vector<u64>& fb) {
+    device_fill_random(dA, (u64) count * M, sA);
+    device_fill_random(dB, (u64) count * M, sB);
+    CK(cudaDeviceSynchronize());
+    fa.assign(count, 0);
+    fb.assign(count, 0);
+    parallel_for(count, [&](u64 lo, u64 hi) {
+        for (u64 i = lo; i < hi; i++) {
+            fa[i] = fp61(M, [&](int j) { return gen_word(sA, i * M + j); });
+            fb[i] = fp61(M, [&](int j) { return gen_word(sB, i * M + j); });
+        }
+    });
+}
+
+// The wrong full products among count in c (stride 2M) of the bench operands (bench_operands):
+// every one modulo 2^61 - 1, and 32 (the first, the last, others drawn from seed) limb for limb
+// against the schoolbook.
+static int bench_bad_products(const u64* c, long long count, int M, u64 sA, u64 sB, const std::vector<u64>& fa,
+                              const std::vector<u64>& fb, u64 seed) {
+    std::atomic<int> bad(0);
+    parallel_for(count, [&](u64 lo, u64 hi) {
+        for (u64 i = lo; i < hi; i++) {
+            u64 fc = fp61(2 * M, [&](int j) { return c[i * 2 * M + j]; });
+            if (fc != mulmod61(fa[i], fb[i])) bad++;
+        }
+    });
+    parallel_for(32, [&](u64 lo, u64 hi) {
+        std::vector<u64> a(M), b(M), rr(2 * M);
+        for (u64 s = lo; s < hi; s++) {
+            u64 i = s == 0 ? 0 : s == 1 ? count - 1 : gen_word(seed ^ 0x77, s) % count;
+            for (int j = 0; j < M; j++) { a[j] = gen_word(sA, i * M + j); b[j] = gen_word(sB, i * M + j); }
+            ref_mul(a.data(), b.data(), rr.data(), M);
+            if (memcmp(rr.data(), &c[i * 2 * M], 2 * M * 8) != 0) bad++;
+        }
+    });
+    return (int) bad;
 }

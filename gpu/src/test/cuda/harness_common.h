@@ -1,7 +1,8 @@
 // Shared pieces of the standalone CUDA harnesses of the batched big-integer kernels
-// (bigint_harness.cu) and of their CGBN peer (cgbn_peer.cu): return-code checks, the
-// deterministic data generator (the same on host and device, so a CPU reference needs no
-// copy of the inputs), the paper's metrics and the copy bandwidth.
+// (bigint_harness.cu, bigint_ntt_harness.cu, fpbatch_harness.cu, div_harness.cu ...) and of their
+// CGBN peer (cgbn_peer.cu): return-code checks, the deterministic data generator (the same on host
+// and device, so a CPU reference needs no copy of the inputs), all-ones operands, the paper's
+// metrics and the copy bandwidth.
 #pragma once
 #include <cstdint>
 #include <cstdio>
@@ -48,6 +49,16 @@ static inline void device_fill_random(u64* d, u64 n, u64 seed) {
     CKL();
 }
 
+// x[i] = 2^64 - 1 for i < n: all-ones operands (every limb maximal).
+__global__ void fill_ones(u64* x, u64 n) {
+    for (u64 i = (u64) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (u64) gridDim.x * blockDim.x) x[i] = ~0ull;
+}
+
+static inline void device_fill_ones(u64* d, u64 n) {
+    fill_ones<<<256, 256>>>(d, n);
+    CKL();
+}
+
 // Minimum over reps of the time of f() measured with CUDA events (milliseconds).
 template <class F>
 static float min_time_ms(int reps, F f) {
@@ -85,6 +96,14 @@ static inline double mul_gu32ops(double numBits, double numInsts, double ms) {
 static inline double copy_gbs(void* dst, const void* src, size_t bytes, int reps) {
     float ms = min_time_ms(reps, [&] { CK(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToDevice)); });
     return 2.0 * bytes / (ms * 1e-3) / 1e9;
+}
+
+// The copy bandwidth line of a bench, at its start or (endOfRun) at its end: "copy,d2d,<bytes>,<GB/s>"
+// followed by unit (" GB/s" or "") and " (end of run)"; returns the bandwidth.
+static inline double print_copy(void* dst, const void* src, size_t bytes, int reps, const char* unit, bool endOfRun) {
+    const double gbs = copy_gbs(dst, src, bytes, reps);
+    printf("copy,d2d,%zu,%.1f%s%s\n", bytes, gbs, unit, endOfRun ? " (end of run)" : "");
+    return gbs;
 }
 
 static inline void print_device() {

@@ -1,11 +1,13 @@
 package org.modalg.gpu;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.modalg.gpu.FullWordProducts.cpu;
+import static org.modalg.gpu.FullWordProducts.random;
+import static org.modalg.gpu.FullWordProducts.schoolbook;
+import static org.modalg.gpu.FullWordProducts.str;
 
-import java.math.BigInteger;
 import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.BeforeEach;
@@ -62,38 +64,6 @@ class GpuFullWordProductTest {
         return out;
     }
 
-    private static String str(long p) {
-        return Long.toUnsignedString(p);
-    }
-
-    private static long[] random(Random rnd, long p, int n, boolean extreme) {
-        long[] x = new long[n];
-        for (int i = 0; i < n; i++) {
-            x[i] = extreme ? p - 1 : Long.remainderUnsigned(rnd.nextLong(), p);
-        }
-        return x;
-    }
-
-    // the CPU route: the double-precision transforms on every host core
-    private static long[] cpu(long p, long[] a, long[] b) {
-        long[] c = new long[a.length + b.length - 1];
-        PolyMulZp.mulDoubleNtt(p, a, 0, a.length, b, 0, b.length, c, 0, Runtime.getRuntime().availableProcessors());
-        return c;
-    }
-
-    private static long[] schoolbook(long p, long[] a, long[] b) {
-        BigInteger bp = new BigInteger(str(p));
-        long[] c = new long[a.length + b.length - 1];
-        for (int k = 0; k < c.length; k++) {
-            BigInteger s = BigInteger.ZERO;
-            for (int i = Math.max(0, k - b.length + 1); i <= Math.min(k, a.length - 1); i++) {
-                s = s.add(new BigInteger(str(a[i])).multiply(new BigInteger(str(b[k - i]))));
-            }
-            c[k] = s.mod(bp).longValue();
-        }
-        return c;
-    }
-
     @Test
     void productsForEveryWordModulusMatchTheCpuRouteAndSchoolbook() {
         Random rnd = new Random(GpuTests.seed("GpuFullWordProductTest.products"));
@@ -102,26 +72,8 @@ class GpuFullWordProductTest {
         for (long p : moduli(rnd)) {
             for (int[] s : shapes) {
                 for (boolean extreme : new boolean[] {false, true}) {
-                    long[] a = random(rnd, p, s[0], extreme);
-                    long[] b = random(rnd, p, s[1], extreme);
-                    long[] c = new long[a.length + b.length + 1];
-                    c[0] = 123; // the offset: c[1 ..) written, c[0] and the tail untouched
-                    String what = "p = " + str(p) + ", lengths " + s[0] + " x " + s[1]
-                            + (extreme ? ", all p - 1" : "");
-                    assertTrue(provider.multiplyMod(p, a, 0, a.length, b, 0, b.length, c, 1), what + ": declined");
-                    long[] expected = cpu(p, a, b);
-                    assertArrayEquals(expected, Arrays.copyOfRange(c, 1, 1 + expected.length), what);
-                    assertEquals(123, c[0], what);
-                    assertEquals(0, c[c.length - 1], what);
-                    if ((long) s[0] * s[1] <= 70_000) {
-                        assertArrayEquals(schoolbook(p, a, b), expected, what + " (schoolbook)");
-                    }
-                    if (extreme) { // (p - 1)^2 = 1 mod p: c_k counts the pairs i + j = k
-                        for (int k = 0; k < expected.length; k++) {
-                            long pairs = Math.min(Math.min(k + 1, expected.length - k), Math.min(s[0], s[1]));
-                            assertEquals(Long.remainderUnsigned(pairs, p), c[1 + k], what + " at " + k);
-                        }
-                    }
+                    FullWordProducts.check(rnd, p, s, extreme, 70_000,
+                            (q, a, b, c, cOff) -> provider.multiplyMod(q, a, 0, a.length, b, 0, b.length, c, cOff));
                 }
             }
             long[] a = random(rnd, p, 3001, false); // a square: one operand, transformed once

@@ -158,35 +158,6 @@ class GpuPolyProductTest {
         -1L, // 2^64 - 1, composite
     };
 
-    private static long[] randomFullWord(Random rnd, long p, int n, boolean extreme) {
-        long[] x = new long[n];
-        for (int i = 0; i < n; i++) {
-            x[i] = extreme ? p - 1 : Long.remainderUnsigned(rnd.nextLong(), p);
-        }
-        return x;
-    }
-
-    // the CPU route of a full-word product: the double-precision transforms on the host
-    private static long[] cpuFullWord(long p, long[] a, long[] b) {
-        long[] c = new long[a.length + b.length - 1];
-        PolyMulZp.mulDoubleNtt(p, a, 0, a.length, b, 0, b.length, c, 0, Runtime.getRuntime().availableProcessors());
-        return c;
-    }
-
-    private static long[] schoolbookFullWord(long p, long[] a, long[] b) {
-        BigInteger bp = new BigInteger(Long.toUnsignedString(p));
-        long[] c = new long[a.length + b.length - 1];
-        for (int k = 0; k < c.length; k++) {
-            BigInteger s = BigInteger.ZERO;
-            for (int i = Math.max(0, k - b.length + 1); i <= Math.min(k, a.length - 1); i++) {
-                s = s.add(new BigInteger(Long.toUnsignedString(a[i])).multiply(
-                        new BigInteger(Long.toUnsignedString(b[k - i]))));
-            }
-            c[k] = s.mod(bp).longValue();
-        }
-        return c;
-    }
-
     @Test
     void fullWordProductsOnTheDeviceEngineMatchTheCpuRoute() {
         // p in [2^62, 2^64): the pipeline's projection, Garner and reduction mod p on the host,
@@ -198,40 +169,24 @@ class GpuPolyProductTest {
             for (long p : FULL_WORD_MODULI) {
                 for (int[] s : shapes) {
                     for (boolean extreme : new boolean[] {false, true}) {
-                        long[] a = randomFullWord(rnd, p, s[0], extreme);
-                        long[] b = randomFullWord(rnd, p, s[1], extreme);
-                        long[] c = new long[a.length + b.length + 1];
-                        c[0] = 123; // the offset: c[1 ..) written, c[0] and the tail untouched
-                        PolyMulZp.mulFullWordOnEngine(p, a, 0, a.length, b, 0, b.length, c, 1, engine);
-                        String what = "p = " + Long.toUnsignedString(p) + ", lengths " + s[0] + " x " + s[1]
-                                + (extreme ? ", all p - 1" : "");
-                        long[] expected = cpuFullWord(p, a, b);
-                        assertArrayEquals(expected, Arrays.copyOfRange(c, 1, 1 + expected.length), what);
-                        assertEquals(123, c[0], what);
-                        assertEquals(0, c[c.length - 1], what);
-                        if ((long) s[0] * s[1] <= 100_000) {
-                            assertArrayEquals(schoolbookFullWord(p, a, b), expected, what + " (schoolbook)");
-                        }
-                        if (extreme) { // (p - 1)^2 = 1 mod p: c_k counts the pairs i + j = k
-                            for (int k = 0; k < expected.length; k++) {
-                                long pairs = Math.min(Math.min(k + 1, expected.length - k), Math.min(s[0], s[1]));
-                                assertEquals(Long.remainderUnsigned(pairs, p), expected[k], what + " at " + k);
-                            }
-                        }
+                        FullWordProducts.check(rnd, p, s, extreme, 100_000, (q, a, b, c, cOff) -> {
+                            PolyMulZp.mulFullWordOnEngine(q, a, 0, a.length, b, 0, b.length, c, cOff, engine);
+                            return true;
+                        });
                     }
                 }
-                long[] a = randomFullWord(rnd, p, 3000, false); // a square
+                long[] a = FullWordProducts.random(rnd, p, 3000, false); // a square
                 long[] c = new long[2 * a.length - 1];
                 PolyMulZp.mulFullWordOnEngine(p, a, 0, a.length, a, 0, a.length, c, 0, engine);
-                assertArrayEquals(cpuFullWord(p, a, a.clone()), c, "square mod " + Long.toUnsignedString(p));
+                assertArrayEquals(FullWordProducts.cpu(p, a, a.clone()), c, "square mod " + Long.toUnsignedString(p));
             }
             for (long p : new long[] {FULL_WORD_MODULI[0], -59L}) { // 2^21-point transforms, three and four primes
                 int n = (1 << 20) + 3;
-                long[] a = randomFullWord(rnd, p, n, false);
-                long[] b = randomFullWord(rnd, p, n - 5, false);
+                long[] a = FullWordProducts.random(rnd, p, n, false);
+                long[] b = FullWordProducts.random(rnd, p, n - 5, false);
                 long[] c = new long[a.length + b.length - 1];
                 PolyMulZp.mulFullWordOnEngine(p, a, 0, a.length, b, 0, b.length, c, 0, engine);
-                assertArrayEquals(cpuFullWord(p, a, b), c, "p = " + Long.toUnsignedString(p) + ", length " + n);
+                assertArrayEquals(FullWordProducts.cpu(p, a, b), c, "p = " + Long.toUnsignedString(p) + ", length " + n);
             }
         }
     }
@@ -246,8 +201,8 @@ class GpuPolyProductTest {
         int n = (int) Math.max(provider.minLength(), 1 << 17); // three primes of 2^18 points: past minWords
         for (long p : new long[] {FULL_WORD_MODULI[0], FULL_WORD_MODULI[3], -59L}) {
             for (int[] s : new int[][] {{300, 200}, {n, n + 11}}) {
-                long[] a = randomFullWord(rnd, p, s[0], false);
-                long[] b = randomFullWord(rnd, p, s[1], false);
+                long[] a = FullWordProducts.random(rnd, p, s[0], false);
+                long[] b = FullWordProducts.random(rnd, p, s[1], false);
                 a[s[0] - 1] = 1; // nonzero leading entries: nothing trimmed
                 b[s[1] - 1] = 1;
                 long[] cpu = ZpPoly.multiplyFullWord(p, a, b, CPU);

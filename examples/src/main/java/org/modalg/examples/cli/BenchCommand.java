@@ -60,6 +60,26 @@ public final class BenchCommand implements Runnable {
         return 0;
     }
 
+    /** Prints the table, writes it to csv and says where: the closing lines of every bench. */
+    static void printAndWrite(BenchTable table, Path csv) {
+        table.print(System.out);
+        table.writeCsv(csv);
+        System.out.println("# CSV written to " + csv.toAbsolutePath());
+    }
+
+    /**
+     * The exit code of a bench whose last column is a check: 1, with an error line "N row(s) differ
+     * {@code what}", when rows say MISMATCH; else 0.
+     */
+    static int mismatchedRows(picocli.CommandLine.Model.CommandSpec spec, BenchTable table, String what) {
+        long bad = table.rows().stream().filter(r -> "MISMATCH".equals(r[r.length - 1])).count();
+        if (bad > 0) {
+            spec.commandLine().getErr().println("error: " + bad + " row(s) differ " + what);
+            return 1;
+        }
+        return 0;
+    }
+
     /** {@code modalg bench fields}: thesis Table 3.2 shape. */
     @Command(name = "fields", mixinStandardHelpOptions = true,
             description = {"Generalized Fermat field arithmetic ([Thesis] Table 3.2 shape): plain, FFT-based and",
@@ -100,9 +120,7 @@ public final class BenchCommand implements Runnable {
             long n = quick ? 10_000 : ops;
             System.out.println("# modalg bench fields: " + BenchTable.machine() + ", one thread");
             BenchTable table = FieldsBenchmark.run(list, n, repeats, seed);
-            table.print(System.out);
-            table.writeCsv(csv);
-            System.out.println("# CSV written to " + csv.toAbsolutePath());
+            printAndWrite(table, csv);
             return 0;
         }
     }
@@ -181,10 +199,7 @@ public final class BenchCommand implements Runnable {
         }
 
         private void report(BenchTable table, String file) {
-            table.print(System.out);
-            Path csv = dir.resolve(file);
-            table.writeCsv(csv);
-            System.out.println("# CSV written to " + csv.toAbsolutePath());
+            printAndWrite(table, dir.resolve(file));
         }
     }
 
@@ -224,9 +239,7 @@ public final class BenchCommand implements Runnable {
             long[] s = sizes.stream().mapToLong(Long::longValue).toArray();
             System.out.println("# modalg bench intmul: " + BenchTable.machine() + ", " + threads + " thread(s) for modalg");
             BenchTable table = IntMulBenchmark.run(s, threads, quick ? 1 : repeats, 10_000_000L, 10_000_000L, 1);
-            table.print(System.out);
-            table.writeCsv(csv);
-            System.out.println("# CSV written to " + csv.toAbsolutePath());
+            printAndWrite(table, csv);
             return 0;
         }
     }
@@ -313,15 +326,8 @@ public final class BenchCommand implements Runnable {
                     + options.threads() + " thread(s) for the CPU engine; BigInteger baseline on one thread;"
                     + " NumBits x NumInsts = 2^" + total);
             BenchTable table = BatchedBenchmark.run(ops, lo, hi, total, options, quick ? 1 : repeats, !noBaseline, seed, !quick);
-            table.print(System.out);
-            table.writeCsv(csv);
-            System.out.println("# CSV written to " + csv.toAbsolutePath());
-            long bad = table.rows().stream().filter(r -> "MISMATCH".equals(r[r.length - 1])).count();
-            if (bad > 0) {
-                spec.commandLine().getErr().println("error: " + bad + " row(s) differ from BigInteger (column check)");
-                return 1;
-            }
-            return 0;
+            printAndWrite(table, csv);
+            return mismatchedRows(spec, table, "from BigInteger (column check)");
         }
     }
 
@@ -381,15 +387,8 @@ public final class BenchCommand implements Runnable {
             int t = CommonOptions.threads(threads, org.modalg.fft.Options.defaults().threads());
             System.out.println("# modalg bench crt: " + BenchTable.machine() + ", " + t + " thread(s)");
             BenchTable table = CrtBenchmark.run(vs, ks, t, quick ? 1 : repeats, seed);
-            table.print(System.out);
-            table.writeCsv(csv);
-            System.out.println("# CSV written to " + csv.toAbsolutePath());
-            long bad = table.rows().stream().filter(r -> "MISMATCH".equals(r[r.length - 1])).count();
-            if (bad > 0) {
-                spec.commandLine().getErr().println("error: " + bad + " row(s) differ (column check)");
-                return 1;
-            }
-            return 0;
+            printAndWrite(table, csv);
+            return mismatchedRows(spec, table, "(column check)");
         }
     }
 
@@ -419,9 +418,7 @@ public final class BenchCommand implements Runnable {
             System.out.println("# modalg bench text: " + BenchTable.machine() + ", "
                     + org.modalg.fft.Options.defaults().threads() + " thread(s)");
             BenchTable table = TextBenchmark.run(maxDigits, repeats, 100_000L, 1_000_000L, 1);
-            table.print(System.out);
-            table.writeCsv(csv);
-            System.out.println("# CSV written to " + csv.toAbsolutePath());
+            printAndWrite(table, csv);
             return 0;
         }
     }
@@ -465,9 +462,7 @@ public final class BenchCommand implements Runnable {
                     + " thread(s)");
             BenchTable table = quick ? PolyMulBenchmark.run(6, 8, 7, 1, 1, options)
                     : PolyMulBenchmark.run(10, maxLog, maxLogBig, repeats, 1, options);
-            table.print(System.out);
-            table.writeCsv(csv);
-            System.out.println("# CSV written to " + csv.toAbsolutePath());
+            printAndWrite(table, csv);
             return 0;
         }
     }
@@ -617,10 +612,8 @@ public final class BenchCommand implements Runnable {
             ModularBenchmark.Outcome outcome = ModularBenchmark.run(cases,
                     new ModularBenchmark.Config(t, repeats, gpu, peer, ft, flintTimeout, !noOneThread,
                             !noBigPrime), System.out);
-            outcome.table().print(System.out);
             Path csv = dir.resolve("modular.csv");
-            outcome.table().writeCsv(csv);
-            System.out.println("# CSV written to " + csv.toAbsolutePath());
+            printAndWrite(outcome.table(), csv);
             if (jas) {
                 runJas(t);
             }
@@ -655,10 +648,8 @@ public final class BenchCommand implements Runnable {
                     : peer));
             BivariateFlintBenchmark.Outcome out = BivariateFlintBenchmark.run(new BivariateFlintBenchmark.Config(res,
                     gcds, threadCounts, repeats, peer, bivariateTimeout), System.out);
-            out.table().print(System.out);
             Path csv = dir.resolve("modular-bivariate.csv");
-            out.table().writeCsv(csv);
-            System.out.println("# CSV written to " + csv.toAbsolutePath());
+            printAndWrite(out.table(), csv);
             return out.mismatches();
         }
 
@@ -679,28 +670,19 @@ public final class BenchCommand implements Runnable {
                         ? SolveBenchmark.run(new int[] {6, 12}, new int[] {10, 100}, t, 1, 12)
                         : SolveBenchmark.run(new int[] {100, 200, 500}, new int[] {10, 100}, t, repeats,
                                 jasSolveMaxN);
-                solve.print(System.out);
-                Path solveCsv = dir.resolve("modular-solve.csv");
-                solve.writeCsv(solveCsv);
-                System.out.println("# CSV written to " + solveCsv.toAbsolutePath());
+                printAndWrite(solve, dir.resolve("modular-solve.csv"));
             }
             if (polyParts.remove("det")) {
                 BenchTable det = quick
                         ? DeterminantBenchmark.run(new int[] {10, 20}, new int[] {10, 100}, t, 1, 20, 20)
                         : DeterminantBenchmark.run(new int[] {100, 200, 400}, new int[] {10, 100}, t, repeats, jasMaxN,
                                 bigPrimeMaxN);
-                det.print(System.out);
-                Path detCsv = dir.resolve("modular-jas-det.csv");
-                det.writeCsv(detCsv);
-                System.out.println("# CSV written to " + detCsv.toAbsolutePath());
+                printAndWrite(det, dir.resolve("modular-jas-det.csv"));
             }
             if (!polyParts.isEmpty()) {
                 BenchTable table = GcdResultantBenchmark.run(polyParts, quick, quick ? 1 : repeats, 1,
                         quick ? Math.min(budget, 20) : budget);
-                table.print(System.out);
-                Path csv = dir.resolve("modular-jas.csv");
-                table.writeCsv(csv);
-                System.out.println("# CSV written to " + csv.toAbsolutePath());
+                printAndWrite(table, dir.resolve("modular-jas.csv"));
             }
         }
     }
@@ -773,9 +755,7 @@ public final class BenchCommand implements Runnable {
             System.out.println("# FLINT peer: " + (peer == null ? "none (no flint3_bench found; --flint PATH)"
                     : peer.binary()));
             CompareBenchmark.Outcome outcome = CompareBenchmark.run(cfg, System.out);
-            outcome.table().print(System.out);
-            outcome.table().writeCsv(csv);
-            System.out.println("# CSV written to " + csv.toAbsolutePath());
+            printAndWrite(outcome.table(), csv);
             return mismatches(spec, outcome.mismatches(), csv);
         }
     }

@@ -1,15 +1,12 @@
 package org.modalg.examples.cli;
 
 import java.math.BigInteger;
-import java.util.concurrent.Callable;
 import org.modalg.fft.Options;
 import org.modalg.modular.ModularResult;
 import org.modalg.modular.mat.Determinant;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code modalg det M}: the exact determinant of an integer matrix in FLINT's text format. The
@@ -24,7 +21,7 @@ import picocli.CommandLine.Spec;
                 "The result is proven (Hadamard bound) unless --probabilistic is given;",
                 "--backend picks the image engine (cpu, gpu, auto); --spark MASTER_URL",
                 "computes the images as Spark tasks (the distributed module)."})
-public final class DetCommand implements Callable<Integer> {
+public final class DetCommand extends ComputingCommand {
 
     @Parameters(index = "0", paramLabel = "M", description = "A matrix: inline, - (standard input) or file:PATH.")
     String matrix;
@@ -41,26 +38,18 @@ public final class DetCommand implements Callable<Integer> {
     @Mixin
     SparkOption spark = new SparkOption();
 
-    @Mixin
-    CommonOptions common = new CommonOptions();
-
-    @Spec
-    CommandSpec spec;
-
     @Override
-    public Integer call() {
-        try (Invocation run = new Invocation("det", common, spec)) {
-            Options o = certification.applyTo(backend.applyTo(run,
-                    run.modularOptions().withRoute(route.route())));
-            MatrixOperand m = MatrixOperand.read(run, matrix, "M").requireSquare("det");
-            run.asks(m.entryBytes());
-            BigInteger[][] a = m.entries();
-            long t0 = System.nanoTime();
-            ModularResult<BigInteger> r = spark.run(run, () -> Determinant.det(a, o));
-            run.time("det", t0);
-            run.result("result", r.value());
-            run.report(r.report());
-            return run.finish();
-        }
+    int compute(Invocation run) {
+        Options o = certification.applyTo(backend.applyTo(run,
+                run.modularOptions().withRoute(route.route())));
+        MatrixOperand m = MatrixOperand.read(run, matrix, "M").requireSquare("det");
+        run.asks(m.entryBytes());
+        BigInteger[][] a = m.entries();
+        long t0 = System.nanoTime();
+        ModularResult<BigInteger> r = spark.run(run, () -> Determinant.det(a, o));
+        run.time("det", t0);
+        run.result("result", r.value());
+        run.report(r.report());
+        return run.finish();
     }
 }

@@ -1,7 +1,6 @@
 package org.modalg.examples.cli;
 
 import java.util.List;
-import java.util.concurrent.Callable;
 import org.modalg.fft.Route;
 import org.modalg.modular.ModularResult;
 import org.modalg.modular.bivariate.BivariateGcd;
@@ -11,10 +10,8 @@ import org.modalg.polynomial.zz.ZZPoly;
 import org.modalg.polynomial.bivariate.ZZBivariate;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code modalg gcd F G}: the greatest common divisor of two polynomials over Z (positive
@@ -29,7 +26,7 @@ import picocli.CommandLine.Spec;
                 "(3*x^2 - x + 7); FLINT's form (len  c0 c1 ...) with --flint or in a text",
                 "that begins with #flint.",
                 "With --var V: F and G in V and one other variable (3*x^2*y - y^3 + 7)."})
-public final class GcdCommand implements Callable<Integer> {
+public final class GcdCommand extends ComputingCommand {
     @Parameters(index = "0", paramLabel = "F", description = PolyMulCommand.OPERAND)
     String f;
 
@@ -49,32 +46,24 @@ public final class GcdCommand implements Callable<Integer> {
     @Option(names = "--flint", description = "Read the operands and write the results in FLINT's form (len  c0 c1 ...).")
     boolean flint;
 
-    @Mixin
-    CommonOptions common = new CommonOptions();
-
-    @Spec
-    CommandSpec spec;
-
     @Override
-    public Integer call() {
-        try (Invocation run = new Invocation("gcd", common, spec)) {
-            Route r = route.route();
-            if (var != null) {
-                return bivariate(run, r);
-            }
-            ZZPoly a = PolyMulCommand.zzPoly(run, f, "F", flint);
-            ZZPoly b = PolyMulCommand.zzPoly(run, g, "G", flint);
-            long t0 = System.nanoTime();
-            ModularResult<GcdResult> res = PolynomialGcd.gcd(a, b, run.modularOptions().withRoute(r));
-            run.time("gcd", t0);
-            run.result("result", PolyMulCommand.format(res.value().gcd(), flint));
-            if (cofactors) {
-                run.result("cofactors", List.of(PolyMulCommand.format(res.value().cofactorF(), flint),
-                        PolyMulCommand.format(res.value().cofactorG(), flint)));
-            }
-            run.report(res.report());
-            return run.finish();
+    int compute(Invocation run) {
+        Route r = route.route();
+        if (var != null) {
+            return bivariate(run, r);
         }
+        ZZPoly a = PolyMulCommand.zzPoly(run, f, "F", flint);
+        ZZPoly b = PolyMulCommand.zzPoly(run, g, "G", flint);
+        long t0 = System.nanoTime();
+        ModularResult<GcdResult> res = PolynomialGcd.gcd(a, b, run.modularOptions().withRoute(r));
+        run.time("gcd", t0);
+        run.result("result", PolyMulCommand.format(res.value().gcd(), flint));
+        if (cofactors) {
+            run.result("cofactors", List.of(PolyMulCommand.format(res.value().cofactorF(), flint),
+                    PolyMulCommand.format(res.value().cofactorG(), flint)));
+        }
+        run.report(res.report());
+        return run.finish();
     }
 
     private int bivariate(Invocation run, Route r) {

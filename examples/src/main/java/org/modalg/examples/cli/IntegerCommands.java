@@ -1,18 +1,14 @@
 package org.modalg.examples.cli;
 
 import java.math.BigInteger;
-import java.util.concurrent.Callable;
 import org.modalg.fft.Options;
 import org.modalg.fft.Route;
 import org.modalg.polynomial.integer.IntegerDivision;
 import org.modalg.polynomial.integer.IntegerMultiplication;
 import org.modalg.polynomial.Tuning;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /** {@code modalg intmul} and {@code modalg intdiv}: big-integer arithmetic on decimal operands. */
 final class IntegerCommands {
@@ -25,7 +21,7 @@ final class IntegerCommands {
             description = {"A * B for decimal integers (NTT + CRT above the measured size threshold).",
                     "--route crt takes the NTT whatever the size; --threads N runs the product on N threads",
                     "(passed to this call only)."})
-    static final class Mul implements Callable<Integer> {
+    static final class Mul extends ComputingCommand {
         @Parameters(index = "0", paramLabel = "A", description = OPERAND)
         String a;
 
@@ -37,34 +33,26 @@ final class IntegerCommands {
                         + " whatever the size (default: ${DEFAULT-VALUE}).")
         String route;
 
-        @Mixin
-        CommonOptions common = new CommonOptions();
-
-        @Spec
-        CommandSpec spec;
-
         @Override
-        public Integer call() {
-            try (Invocation run = new Invocation("intmul", common, spec)) {
-                Options o = run.productOptions(route);
-                if (o.route() == Route.BIG_PRIME) {
-                    throw new IllegalArgumentException("--route bigprime: integer products have the routes auto"
-                            + " and crt (the big-prime FFT multiplies polynomials: polymul --route bigprime)");
-                }
-                BigInteger x = run.integer(a, "A");
-                BigInteger y = run.integer(b, "B");
-                run.asks(2L * (x.bitLength() + y.bitLength())); // the product and the transforms
-                long t0 = System.nanoTime();
-                BigInteger p = IntegerMultiplication.multiply(x, y, o);
-                boolean small = Math.min(x.bitLength(), y.bitLength()) < Tuning.intMulNttBits();
-                run.report("method", o.route() == Route.AUTO && small
-                        ? "BigInteger.multiply (below " + Tuning.intMulNttBits() + " bits)"
-                        : "NTT + CRT (IntegerMultiplication.multiply" + (o.route() == Route.AUTO
-                                ? "; the GPU's when usable)" : ", route crt)"));
-                run.time("multiply", t0);
-                run.result("result", p);
-                return run.finish();
+        int compute(Invocation run) {
+            Options o = run.productOptions(route);
+            if (o.route() == Route.BIG_PRIME) {
+                throw new IllegalArgumentException("--route bigprime: integer products have the routes auto"
+                        + " and crt (the big-prime FFT multiplies polynomials: polymul --route bigprime)");
             }
+            BigInteger x = run.integer(a, "A");
+            BigInteger y = run.integer(b, "B");
+            run.asks(2L * (x.bitLength() + y.bitLength())); // the product and the transforms
+            long t0 = System.nanoTime();
+            BigInteger p = IntegerMultiplication.multiply(x, y, o);
+            boolean small = Math.min(x.bitLength(), y.bitLength()) < Tuning.intMulNttBits();
+            run.report("method", o.route() == Route.AUTO && small
+                    ? "BigInteger.multiply (below " + Tuning.intMulNttBits() + " bits)"
+                    : "NTT + CRT (IntegerMultiplication.multiply" + (o.route() == Route.AUTO
+                            ? "; the GPU's when usable)" : ", route crt)"));
+            run.time("multiply", t0);
+            run.result("result", p);
+            return run.finish();
         }
     }
 
@@ -72,36 +60,28 @@ final class IntegerCommands {
             description = {"Quotient and remainder of A / B (truncated toward zero, as BigInteger), one per line.",
                     "Newton iteration above the measured size threshold.",
                     "--threads N runs the products inside on N threads (passed to this call only)."})
-    static final class Div implements Callable<Integer> {
+    static final class Div extends ComputingCommand {
         @Parameters(index = "0", paramLabel = "A", description = OPERAND)
         String a;
 
         @Parameters(index = "1", paramLabel = "B", description = "The divisor (non-zero): " + OPERAND)
         String b;
 
-        @Mixin
-        CommonOptions common = new CommonOptions();
-
-        @Spec
-        CommandSpec spec;
-
         @Override
-        public Integer call() {
-            try (Invocation run = new Invocation("intdiv", common, spec)) {
-                Options o = run.productOptions("auto");
-                BigInteger x = run.integer(a, "A");
-                BigInteger y = run.integer(b, "B");
-                if (y.signum() == 0) {
-                    throw new ArithmeticException("B: division by zero");
-                }
-                run.asks(4L * x.bitLength());
-                long t0 = System.nanoTime();
-                BigInteger[] qr = IntegerDivision.divideAndRemainder(x, y, o);
-                run.time("divide", t0);
-                run.result("result", qr[0]);
-                run.result("remainder", qr[1]);
-                return run.finish();
+        int compute(Invocation run) {
+            Options o = run.productOptions("auto");
+            BigInteger x = run.integer(a, "A");
+            BigInteger y = run.integer(b, "B");
+            if (y.signum() == 0) {
+                throw new ArithmeticException("B: division by zero");
             }
+            run.asks(4L * x.bitLength());
+            long t0 = System.nanoTime();
+            BigInteger[] qr = IntegerDivision.divideAndRemainder(x, y, o);
+            run.time("divide", t0);
+            run.result("result", qr[0]);
+            run.result("remainder", qr[1]);
+            return run.finish();
         }
     }
 }

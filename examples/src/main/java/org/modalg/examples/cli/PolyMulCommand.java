@@ -1,16 +1,12 @@
 package org.modalg.examples.cli;
 
-import java.util.concurrent.Callable;
 import org.modalg.fft.Options;
 import org.modalg.fields.ZpField;
 import org.modalg.polynomial.zz.ZZPoly;
 import org.modalg.polynomial.zp.ZpPoly;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code modalg polymul F G}: the product of two polynomials over Z (or Z/pZ with --mod), in
@@ -24,7 +20,7 @@ import picocli.CommandLine.Spec;
                 "or in a text that begins with #flint. --route picks the algorithm: auto (by size),",
                 "crt (small-prime NTT) or bigprime (generalized Fermat FFT; over Z/pZ on the lifts);",
                 "--threads N runs the product on N threads (passed to this call only)."})
-public final class PolyMulCommand implements Callable<Integer> {
+public final class PolyMulCommand extends ComputingCommand {
     static final String OPERAND = "A polynomial: inline, - (standard input) or file:PATH.";
 
     @Parameters(index = "0", paramLabel = "F", description = OPERAND)
@@ -44,48 +40,40 @@ public final class PolyMulCommand implements Callable<Integer> {
                     + " generalized Fermat prime (default: ${DEFAULT-VALUE}).")
     String route;
 
-    @Mixin
-    CommonOptions common = new CommonOptions();
-
-    @Spec
-    CommandSpec spec;
-
     @Override
-    public Integer call() {
-        try (Invocation run = new Invocation("polymul", common, spec)) {
-            Options o = run.productOptions(route);
-            ZpField field = null;
-            if (modulus != null) {
-                try {
-                    field = ZpField.of(modulus);
-                } catch (IllegalArgumentException e) {
-                    throw new IllegalArgumentException("--mod " + modulus + ": " + e.getMessage(), e);
-                }
+    int compute(Invocation run) {
+        Options o = run.productOptions(route);
+        ZpField field = null;
+        if (modulus != null) {
+            try {
+                field = ZpField.of(modulus);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("--mod " + modulus + ": " + e.getMessage(), e);
             }
-            Input inF = run.input(f, "F");
-            Input inG = run.input(g, "G");
-            String result;
-            long t0;
-            if (field == null) {
-                ZZPoly a = Operands.zzPoly(inF, flint);
-                ZZPoly b = Operands.zzPoly(inG, flint);
-                run.asks(((long) a.length() + b.length()) * (64L + (a.maxCoefficientBits() + b.maxCoefficientBits()) / 4));
-                t0 = System.nanoTime();
-                ZZPoly c = a.multiply(b, o);
-                run.time("multiply", t0);
-                result = flint ? c.toFlintString() : c.toString();
-            } else {
-                ZpPoly a = Operands.zpPoly(inF, flint, field);
-                ZpPoly b = Operands.zpPoly(inG, flint, field);
-                run.asks(((long) a.length() + b.length()) * 64L);
-                t0 = System.nanoTime();
-                ZpPoly c = a.multiply(b, o);
-                run.time("multiply", t0);
-                result = flint ? c.toFlintString() : c.toString();
-            }
-            run.result("result", result);
-            return run.finish();
         }
+        Input inF = run.input(f, "F");
+        Input inG = run.input(g, "G");
+        String result;
+        long t0;
+        if (field == null) {
+            ZZPoly a = Operands.zzPoly(inF, flint);
+            ZZPoly b = Operands.zzPoly(inG, flint);
+            run.asks(((long) a.length() + b.length()) * (64L + (a.maxCoefficientBits() + b.maxCoefficientBits()) / 4));
+            t0 = System.nanoTime();
+            ZZPoly c = a.multiply(b, o);
+            run.time("multiply", t0);
+            result = flint ? c.toFlintString() : c.toString();
+        } else {
+            ZpPoly a = Operands.zpPoly(inF, flint, field);
+            ZpPoly b = Operands.zpPoly(inG, flint, field);
+            run.asks(((long) a.length() + b.length()) * 64L);
+            t0 = System.nanoTime();
+            ZpPoly c = a.multiply(b, o);
+            run.time("multiply", t0);
+            result = flint ? c.toFlintString() : c.toString();
+        }
+        run.result("result", result);
+        return run.finish();
     }
 
     /** The polynomial of a gcd or resultant operand. */

@@ -1,7 +1,6 @@
 package org.modalg.examples.cli;
 
 import java.math.BigInteger;
-import java.util.concurrent.Callable;
 import org.modalg.fft.Options;
 import org.modalg.fft.Route;
 import org.modalg.modular.ModularResult;
@@ -11,10 +10,8 @@ import org.modalg.polynomial.zz.ZZPoly;
 import org.modalg.polynomial.bivariate.ZZBivariate;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code modalg resultant F G}: the resultant of two polynomials over Z (the determinant of
@@ -29,7 +26,7 @@ import picocli.CommandLine.Spec;
                 "that begins with #flint. --probabilistic stops early (not proven; --seed N repeats a run).",
                 "With --var V: F and G in V and one other variable (3*x^2*y - y^3 + 7), the result",
                 "Res_V(F, G) is a polynomial in the other variable."})
-public final class ResultantCommand implements Callable<Integer> {
+public final class ResultantCommand extends ComputingCommand {
     @Parameters(index = "0", paramLabel = "F", description = PolyMulCommand.OPERAND)
     String f;
 
@@ -53,29 +50,21 @@ public final class ResultantCommand implements Callable<Integer> {
     @Mixin
     SparkOption spark = new SparkOption();
 
-    @Mixin
-    CommonOptions common = new CommonOptions();
-
-    @Spec
-    CommandSpec spec;
-
     @Override
-    public Integer call() {
-        try (Invocation run = new Invocation("resultant", common, spec)) {
-            Route r = route.route();
-            if (var != null) {
-                return bivariate(run, r);
-            }
-            ZZPoly a = PolyMulCommand.zzPoly(run, f, "F", flint);
-            ZZPoly b = PolyMulCommand.zzPoly(run, g, "G", flint);
-            long t0 = System.nanoTime();
-            Options o = certification.applyTo(run.modularOptions().withRoute(r));
-            ModularResult<BigInteger> res = spark.run(run, () -> Resultant.resultant(a, b, o));
-            run.time("resultant", t0);
-            run.result("result", res.value());
-            run.report(res.report());
-            return run.finish();
+    int compute(Invocation run) {
+        Route r = route.route();
+        if (var != null) {
+            return bivariate(run, r);
         }
+        ZZPoly a = PolyMulCommand.zzPoly(run, f, "F", flint);
+        ZZPoly b = PolyMulCommand.zzPoly(run, g, "G", flint);
+        long t0 = System.nanoTime();
+        Options o = certification.applyTo(run.modularOptions().withRoute(r));
+        ModularResult<BigInteger> res = spark.run(run, () -> Resultant.resultant(a, b, o));
+        run.time("resultant", t0);
+        run.result("result", res.value());
+        run.report(res.report());
+        return run.finish();
     }
 
     private int bivariate(Invocation run, Route r) {

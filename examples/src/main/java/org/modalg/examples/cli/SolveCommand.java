@@ -4,7 +4,6 @@ import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.Callable;
 import org.modalg.fft.Options;
 import org.modalg.modular.ModularResult;
 import org.modalg.modular.RationalReconstruction;
@@ -12,10 +11,8 @@ import org.modalg.modular.mat.LinearSolve;
 import org.modalg.modular.mat.RationalVector;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code modalg solve M B}: the exact rational solution X of M X = B for a square integer matrix
@@ -36,7 +33,7 @@ import picocli.CommandLine.Spec;
                 "--common-denominator: the least common denominator d first, then the rows of d X.",
                 "Dixon lifting on LU factors modulo word-size primes; every result is proven (bound,",
                 "or the exact check M X = B). A singular M is an error."})
-public final class SolveCommand implements Callable<Integer> {
+public final class SolveCommand extends ComputingCommand {
 
     @Parameters(index = "0", paramLabel = "M", description = "The matrix: inline, - (standard input) or file:PATH.")
     String matrix;
@@ -59,62 +56,54 @@ public final class SolveCommand implements Callable<Integer> {
     @Mixin
     SparkOption spark = new SparkOption();
 
-    @Mixin
-    CommonOptions common = new CommonOptions();
-
-    @Spec
-    CommandSpec spec;
-
     @Override
-    public Integer call() {
-        try (Invocation run = new Invocation("solve", common, spec)) {
-            Options o = backend.applyTo(run, run.modularOptions());
-            if (augmented && rhs != null) {
-                throw new IllegalArgumentException("B: not taken with --augmented (the right-hand sides are M's last"
-                        + " columns)");
-            }
-            if (!augmented && rhs == null) {
-                throw new IllegalArgumentException("B: missing; give the right-hand sides as a matrix (n 1  b0 b1 ...)"
-                        + " or M as [A | B] with --augmented");
-            }
-            MatrixOperand mm = MatrixOperand.read(run, matrix, "M");
-            int n = mm.rows;
-            if (augmented && mm.cols <= n) {
-                throw mm.input.error("--augmented needs n x (n + m) with m >= 1 right-hand sides, the header says "
-                        + mm.rows + " x " + mm.cols);
-            }
-            if (!augmented) {
-                mm.requireSquare("solve");
-            }
-            MatrixOperand mb = augmented ? null : MatrixOperand.read(run, rhs, "B");
-            if (mb != null && (mb.rows != n || mb.cols < 1)) {
-                throw mb.input.error("B needs n = " + n + " rows (one per row of M) and at least one column, the"
-                        + " header says " + mb.rows + " x " + mb.cols);
-            }
-            int cols = augmented ? mm.cols - n : mb.cols;
-            // the entries of M and B, the residues and the factors of the lifting
-            run.asks(mm.entryBytes() + (mb == null ? 0 : mb.entryBytes()) + 16L * n * n);
-            BigInteger[][] m = mm.entries();
-            BigInteger[][] b = augmented ? null : mb.entries();
-            BigInteger[][] a = new BigInteger[n][];
-            List<BigInteger[]> rhsList = new ArrayList<>();
-            for (int i = 0; i < n; i++) {
-                a[i] = augmented ? Arrays.copyOf(m[i], n) : m[i];
-            }
-            for (int c = 0; c < cols; c++) {
-                BigInteger[] v = new BigInteger[n];
-                for (int i = 0; i < n; i++) {
-                    v[i] = augmented ? m[i][n + c] : b[i][c];
-                }
-                rhsList.add(v);
-            }
-            long t0 = System.nanoTime();
-            ModularResult<List<RationalVector>> r = spark.run(run, () -> LinearSolve.solve(a, rhsList, o));
-            run.time("solve", t0);
-            write(run, r.value(), n, cols);
-            run.report(r.report());
-            return run.finish();
+    int compute(Invocation run) {
+        Options o = backend.applyTo(run, run.modularOptions());
+        if (augmented && rhs != null) {
+            throw new IllegalArgumentException("B: not taken with --augmented (the right-hand sides are M's last"
+                    + " columns)");
         }
+        if (!augmented && rhs == null) {
+            throw new IllegalArgumentException("B: missing; give the right-hand sides as a matrix (n 1  b0 b1 ...)"
+                    + " or M as [A | B] with --augmented");
+        }
+        MatrixOperand mm = MatrixOperand.read(run, matrix, "M");
+        int n = mm.rows;
+        if (augmented && mm.cols <= n) {
+            throw mm.input.error("--augmented needs n x (n + m) with m >= 1 right-hand sides, the header says "
+                    + mm.rows + " x " + mm.cols);
+        }
+        if (!augmented) {
+            mm.requireSquare("solve");
+        }
+        MatrixOperand mb = augmented ? null : MatrixOperand.read(run, rhs, "B");
+        if (mb != null && (mb.rows != n || mb.cols < 1)) {
+            throw mb.input.error("B needs n = " + n + " rows (one per row of M) and at least one column, the"
+                    + " header says " + mb.rows + " x " + mb.cols);
+        }
+        int cols = augmented ? mm.cols - n : mb.cols;
+        // the entries of M and B, the residues and the factors of the lifting
+        run.asks(mm.entryBytes() + (mb == null ? 0 : mb.entryBytes()) + 16L * n * n);
+        BigInteger[][] m = mm.entries();
+        BigInteger[][] b = augmented ? null : mb.entries();
+        BigInteger[][] a = new BigInteger[n][];
+        List<BigInteger[]> rhsList = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            a[i] = augmented ? Arrays.copyOf(m[i], n) : m[i];
+        }
+        for (int c = 0; c < cols; c++) {
+            BigInteger[] v = new BigInteger[n];
+            for (int i = 0; i < n; i++) {
+                v[i] = augmented ? m[i][n + c] : b[i][c];
+            }
+            rhsList.add(v);
+        }
+        long t0 = System.nanoTime();
+        ModularResult<List<RationalVector>> r = spark.run(run, () -> LinearSolve.solve(a, rhsList, o));
+        run.time("solve", t0);
+        write(run, r.value(), n, cols);
+        run.report(r.report());
+        return run.finish();
     }
 
     // The result: rows of X (lowest terms), or d and the rows of d X.

@@ -2,20 +2,43 @@ package org.modalg.gpu.batched;
 
 import java.util.logging.Logger;
 import org.modalg.fft.Options;
+import org.modalg.gpu.runtime.DeviceWorkspace;
 import org.modalg.gpu.runtime.GpuException;
 import org.modalg.gpu.runtime.GpuRuntime;
 import org.modalg.polynomial.batched.CpuBatchedIntegerEngine;
 
 /**
- * The chunked device loop of the batched in-block products ({@link GpuFpBatchProduct},
- * {@link GpuBlockNttProduct}): the instances go to the device in chunks sized by its free memory
- * (at most 6/10 of it, and at most {@code maxChunkLimbs} limbs); a chunk that runs out of memory
- * is halved, down to one instance; then, or on any other device failure, the rest of the batch
- * runs on the CPU engine with one warning. After a batch whose chunks held more than
- * {@code keepBytes}, the device buffers are released.
+ * The one chunked device loop of the batched engine and its one fault policy, for every batch of
+ * independent instances it sends to the device: the engine's additions and products
+ * ({@link GpuBatchedIntegerEngine}), the FP64 and in-block NTT products ({@link GpuFpBatchProduct},
+ * {@link GpuBlockNttProduct}), the long and Newton divisions ({@link GpuLongDivision},
+ * {@link GpuNewtonDivision}), the batched polynomial products ({@link GpuBatchedPolyProducts}, whose
+ * CPU step leaves the rest of the batch to its caller, the CPU twin).
+ *
+ * <p><b>Chunks.</b> The instances go to the device in chunks of whole instances, sized once per
+ * batch by the free device memory (at most 6/10 of it) and by the caller's cap on instances a
+ * chunk; the device step writes its outputs only when its chunk has completed.
+ *
+ * <p><b>Fault policy</b> (a device fault never yields a wrong answer: split, retry or fall back to
+ * the CPU, and log it). On any {@link GpuException} of a chunk, what the product keeps on the device
+ * is freed ({@link Held#releaseAll}); then
+ * <ul>
+ * <li>out of memory with more than one instance in the chunk: the chunk is halved and retried
+ * (split), with one warning per halving;</li>
+ * <li>out of memory for one instance, or any other device failure: the instances from the failed
+ * chunk on run on the CPU step (fall back), with one warning naming the failure and the range.</li>
+ * </ul>
+ * Completed chunks are kept, so every instance is computed exactly once, by the device or by the
+ * CPU. Nothing else is caught: a cancellation ({@link Options#checkCancelled}, before every chunk)
+ * or a failure of the CPU step propagates. After a batch whose chunks held more than
+ * {@code keepBytes}, the device buffers are released ({@link Held#releaseBuffers}), so as not to
+ * crowd the other engines.
+ *
+ * <p><b>Cost</b>: one free-memory query per batch, one context switch per chunk; the loop itself
+ * is O(number of chunks).
  */
 final class DeviceChunks {
-    /** The device's part: the products of instances [first, first + n). */
+    /** A step over the instances [first, first + n) of the batch: the device's part or the CPU's. */
     interface Chunk {
         void run(int first, int n);
     }
@@ -27,34 +50,90 @@ final class DeviceChunks {
 
         /** Frees the operand buffers, after a large batch. */
         void releaseBuffers();
+
+        /** A product whose only device state is {@code buffers}: both release them. */
+        static Held of(DeviceWorkspace buffers) {
+            return new Held() {
+                @Override
+                public void releaseAll() {
+                    buffers.release();
+                }
+
+                @Override
+                public void releaseBuffers() {
+                    buffers.release();
+                }
+            };
+        }
+    }
+
+    /** The device as the loop sees it (a {@link GpuRuntime}, or a fake in the tests). */
+    interface Device {
+        /** Makes the device current on this thread; before every chunk. */
+        void enter();
+
+        /** Free device memory in bytes; once per batch. */
+        long freeBytes();
+
+        /** No device: the host runner of the tests (no context, memory unbounded). */
+        Device HOST = new Device() {
+            @Override
+            public void enter() {
+            }
+
+            @Override
+            public long freeBytes() {
+                return Long.MAX_VALUE / 8; // times 6/10 without overflow: every batch is one chunk
+            }
+        };
+
+        /** {@code runtime}'s device. */
+        static Device of(GpuRuntime runtime) {
+            return new Device() {
+                @Override
+                public void enter() {
+                    runtime.enterContext();
+                }
+
+                @Override
+                public long freeBytes() {
+                    return runtime.freeMemory();
+                }
+            };
+        }
+    }
+
+    /**
+     * One batch: {@code what} names it in the warnings ("a batched multiply of 8 instances of 4
+     * limbs"), {@code where} in a cancellation ("in the GPU batched multiply"); count instances of
+     * perInstance device words each, at most maxInstances a chunk.
+     */
+    record Batch(String what, String where, int count, long perInstance, long maxInstances) {
     }
 
     private DeviceChunks() {
     }
 
     /**
-     * The full products r_i = a_i b_i of count instances of m limbs: {@code chunk} on the device
-     * chunk by chunk, the CPU engine for what the device cannot take.
-     *
-     * @param what the product's name in the warnings ("an FP batch product")
-     * @param perInstance device words one instance takes
+     * Runs {@code batch} by the chunks and the fault policy of this class: {@code onDevice} chunk by
+     * chunk, {@code onCpu} once for the rest of the batch after a fault that splitting does not cure.
      */
-    static void multiply(String what, GpuRuntime runtime, Logger log, Held held, long[] a, int aOff, long[] b, int bOff,
-            long[] r, int rOff, int m, int count, Options options, long perInstance, long maxChunkLimbs,
-            long keepBytes, Chunk chunkRun) {
+    static void run(Device device, Logger log, Held held, long keepBytes, Batch batch, Options options,
+            Chunk onDevice, Chunk onCpu) {
+        int count = batch.count();
         int done = 0;
         int chunk = 0;
         while (done < count) {
-            options.checkCancelled("in the GPU " + what.substring(what.indexOf(' ') + 1));
+            options.checkCancelled(batch.where());
             int n = 0;
             try {
-                runtime.enterContext();
+                device.enter();
                 if (chunk == 0) {
-                    long fit = runtime.freeMemory() * 6 / 10 / Long.BYTES / perInstance;
-                    chunk = (int) Math.max(1, Math.min(count, Math.min(fit, maxChunkLimbs / m)));
+                    long fit = device.freeBytes() * 6 / 10 / Long.BYTES / batch.perInstance();
+                    chunk = (int) Math.max(1, Math.min(count, Math.min(fit, batch.maxInstances())));
                 }
                 n = Math.min(chunk, count - done);
-                chunkRun.run(done, n);
+                onDevice.run(done, n);
                 done += n;
             } catch (GpuException e) {
                 try {
@@ -64,24 +143,41 @@ final class DeviceChunks {
                 }
                 if (e.isOutOfMemory() && n > 1) {
                     chunk = n / 2;
-                    log.warning("GPU out of memory for " + what + " of " + count + " instances of " + m
-                            + " limbs; retrying with chunks of " + chunk + " instances");
+                    log.warning("GPU out of memory for " + batch.what() + "; retrying with chunks of " + chunk
+                            + " instances");
                     continue;
                 }
                 log.warning((e.isOutOfMemory() ? "GPU out of memory for one instance" : "GPU failed ("
-                        + e.getMessage() + ")") + " in " + what + " of " + count + " instances of " + m
-                        + " limbs; instances " + done + ".." + (count - 1) + " run on the CPU");
-                CpuBatchedIntegerEngine.shared().multiply(a, aOff + done * m, b, bOff + done * m, r,
-                        rOff + 2 * done * m, m, count - done, options);
+                        + e.getMessage() + ")") + " in " + batch.what() + "; instances " + done + ".." + (count - 1)
+                        + " run on the CPU");
+                onCpu.run(done, count - done);
                 return;
             }
         }
-        if ((long) Math.min(chunk, count) * perInstance * Long.BYTES > keepBytes) {
+        if ((long) Math.min(chunk, count) * batch.perInstance() * Long.BYTES > keepBytes) {
             try {
                 held.releaseBuffers();
             } catch (GpuException e) {
-                log.fine(() -> "freeing the buffers of " + what + " failed: " + e.getMessage());
+                log.fine(() -> "freeing the device buffers of " + batch.what() + " failed: " + e.getMessage());
             }
         }
+    }
+
+    /**
+     * The full products r_i = a_i b_i of count instances of m limbs: {@code chunkRun} on the device
+     * chunk by chunk (at most {@code maxChunkLimbs / m} instances a chunk), the CPU engine for what
+     * the device cannot take ({@link #run}).
+     *
+     * @param what the product's name in the warnings ("an FP batch product")
+     * @param perInstance device words one instance takes
+     */
+    static void multiply(String what, GpuRuntime runtime, Logger log, Held held, long[] a, int aOff, long[] b, int bOff,
+            long[] r, int rOff, int m, int count, Options options, long perInstance, long maxChunkLimbs,
+            long keepBytes, Chunk chunkRun) {
+        run(Device.of(runtime), log, held, keepBytes,
+                new Batch(what + " of " + count + " instances of " + m + " limbs",
+                        "in the GPU " + what.substring(what.indexOf(' ') + 1), count, perInstance, maxChunkLimbs / m),
+                options, chunkRun, (first, n) -> CpuBatchedIntegerEngine.shared().multiply(a, aOff + first * m, b,
+                        bOff + first * m, r, rOff + 2 * first * m, m, n, options));
     }
 }

@@ -87,7 +87,8 @@ import org.modalg.polynomial.batched.CpuBatchedIntegerEngine;
  * instance; an instance that still does not fit, and any other device failure, leaves the
  * remaining instances to the CPU engine, with one logged warning. Host outputs are written only
  * after a chunk has completed (an in-place chunk through a host copy), so a fallback never sees
- * a partly written chunk and never a wrong result.
+ * a partly written chunk and never a wrong result. The loop and this policy are {@link DeviceChunks},
+ * shared with the in-block products and the divisions.
  *
  * <p>Device calls are serialized per engine (its device work is synchronized); the buffers are
  * kept between calls while they hold at most 256 MiB (larger ones are freed at the end of the
@@ -201,6 +202,7 @@ public final class GpuBatchedIntegerEngine implements BatchedIntegerEngine, Auto
     private final long minAddLimbs;
     private final long minProductWork;
     private final DeviceWorkspace buffers = new DeviceWorkspace(4);
+    private final DeviceChunks.Held held = DeviceChunks.Held.of(buffers);
     private final GpuBlockNttProduct blockNtt;
     private GpuFpBatchProduct fpBatch;
     private GpuWarpProduct warp;
@@ -629,50 +631,17 @@ public final class GpuBatchedIntegerEngine implements BatchedIntegerEngine, Auto
 
     private synchronized void run(Kind kind, long[] a, int aOff, long[] b, int bOff, long[] r, int rOff, int m,
             int count, byte[] flags, int flagsOff, Options options) {
-        String what = kind.name().toLowerCase() + " of " + count + " instances of " + m + " limbs";
+        String name = kind.name().toLowerCase();
         long perInstance = kind.product() ? (a == b && aOff == bOff ? 1L : 2L) * m + outLen(kind, m)
                 + mbTopWords(kind, m) : 3L * m + 1;
-        int done = 0;
-        int chunk = 0;
-        while (done < count) {
-            options.checkCancelled("in the GPU batched " + kind.name().toLowerCase());
-            int n = 0;
-            try {
-                runtime.enterContext();
-                if (chunk == 0) {
-                    long fit = runtime.freeMemory() * 6 / 10 / Long.BYTES / perInstance;
-                    chunk = (int) Math.max(1, Math.min(count, Math.min(fit, MAX_CHUNK_LIMBS / m)));
-                }
-                n = Math.min(chunk, count - done);
-                device(kind, a, aOff, b, bOff, r, rOff, m, done, n, flags, flagsOff);
-                DEVICE_INSTANCES.addAndGet(n);
-                done += n;
-            } catch (GpuException e) {
-                try {
-                    buffers.release();
-                } catch (GpuException again) {
-                    // the context is broken: the CPU takes the rest below
-                }
-                if (e.isOutOfMemory() && n > 1) {
-                    chunk = n / 2;
-                    LOG.warning("GPU out of memory for a batched " + what + "; retrying with chunks of " + chunk
-                            + " instances");
-                    continue;
-                }
-                LOG.warning((e.isOutOfMemory() ? "GPU out of memory for one instance" : "GPU failed ("
-                        + e.getMessage() + ")") + " in a batched " + what + "; instances " + done + ".." + (count - 1)
-                        + " run on the CPU");
-                cpuRange(kind, a, aOff, b, bOff, r, rOff, m, done, count - done, flags, flagsOff, options);
-                return;
-            }
-        }
-        if ((long) Math.min(chunk, count) * perInstance * Long.BYTES > KEEP_BYTES) {
-            try {
-                buffers.release(); // large buffers would crowd the other engines' device work
-            } catch (GpuException e) {
-                LOG.fine(() -> "freeing the batched integer buffers failed: " + e.getMessage());
-            }
-        }
+        DeviceChunks.run(DeviceChunks.Device.of(runtime), LOG, held, KEEP_BYTES,
+                new DeviceChunks.Batch("a batched " + name + " of " + count + " instances of " + m + " limbs",
+                        "in the GPU batched " + name, count, perInstance, MAX_CHUNK_LIMBS / m), options,
+                (first, n) -> {
+                    device(kind, a, aOff, b, bOff, r, rOff, m, first, n, flags, flagsOff);
+                    DEVICE_INSTANCES.addAndGet(n);
+                },
+                (first, n) -> cpuRange(kind, a, aOff, b, bOff, r, rOff, m, first, n, flags, flagsOff, options));
     }
 
     private static int outLen(Kind kind, int m) {

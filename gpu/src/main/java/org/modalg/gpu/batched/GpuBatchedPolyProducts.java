@@ -45,7 +45,8 @@ import org.modalg.polynomial.zz.ZZPoly;
  * <p>Grouping: products with the same (L, s) are one launch (operand widths the group's
  * largest), in chunks of whole products sized to 60% of the free device memory; out of memory
  * halves the chunk (down to one product); any other device failure leaves the remaining products
- * to the CPU twin with one logged warning. Cost per product on the device: 3 s transforms of L
+ * to the CPU twin with one logged warning (the batched engine's one loop and policy,
+ * {@link DeviceChunks}). Cost per product on the device: 3 s transforms of L
  * points, s (aLen Wa + bLen Wb) reduction steps (W limbs a coefficient), s^2 / 2 + s Q word
  * products per coefficient for the CRT; copies of 8 (aLen Wa + bLen Wb) bytes in and 4 Q L out
  * (Q ~ s words). Measured on an H100 with the standalone harness (gpu/BENCHMARKS.md, "Batched
@@ -83,6 +84,20 @@ public final class GpuBatchedPolyProducts implements AutoCloseable {
     private final GpuRuntime runtime;
     private final Runner runner;
     private final DeviceWorkspace buffers = new DeviceWorkspace(6);
+    // freed after a failure: what the products keep on the device (none with the host runner of the tests)
+    private final DeviceChunks.Held held = new DeviceChunks.Held() {
+        @Override
+        public void releaseAll() {
+            if (runtime != null) {
+                GpuBatchedPolyProducts.this.releaseAll();
+            }
+        }
+
+        @Override
+        public void releaseBuffers() {
+            // kept between calls (keepBytes is unbounded)
+        }
+    };
     private DeviceBuffer tablePrimes;
     private DeviceBuffer tables;
     private int[] tablePrimeWords = new int[0];
@@ -283,76 +298,55 @@ public final class GpuBatchedPolyProducts implements AutoCloseable {
         }
     }
 
-    // The group's products on the device in chunks; returns how many were done (all of them, or
-    // those before a failure that is not out of memory, the rest being the caller's).
+    // The group's products on the device in chunks (DeviceChunks: out of memory halves the chunk);
+    // returns how many were done (all of them, or those before a failure that halving does not
+    // cure, the rest being the caller's: the CPU twin).
     private int runGroup(Group g, BigInteger[][] ca, BigInteger[][] cb, ZZPoly[] out, Options options) {
         int count = g.index.size();
-        int done = 0;
-        int chunk = 0;
         long len = 1L << g.lgL;
-        while (done < count) {
-            options.checkCancelled("in the batched polynomial products");
-            int n = 0;
-            try {
-                if (chunk == 0) {
-                    long fit = runtime == null ? count : runtime.freeMemory() * 6 / 10 / g.bytesPerProduct();
-                    long cap = MAX_CHUNK_WORDS / (len * g.q / 2 + 1);
-                    chunk = (int) Math.max(1, Math.min(count, Math.min(fit, cap)));
-                }
-                n = Math.min(chunk, count - done);
-                long[] desc = new long[4 * n];
-                long aWords = 0;
-                long bWords = 0;
-                for (int t = 0; t < n; t++) {
-                    int i = g.index.get(done + t);
-                    desc[4 * t] = aWords;
-                    desc[4 * t + 1] = bWords;
-                    desc[4 * t + 2] = ca[i].length;
-                    desc[4 * t + 3] = cb[i].length;
-                    aWords += (long) ca[i].length * g.wa;
-                    bWords += (long) cb[i].length * g.wb;
-                }
-                long[] pa = new long[(int) aWords];
-                long[] pb = new long[(int) bWords];
-                for (int t = 0; t < n; t++) {
-                    int i = g.index.get(done + t);
-                    for (int k = 0; k < ca[i].length; k++) {
-                        PolyBatchLayout.writeTwos(ca[i][k], pa, (int) desc[4 * t] + k * g.wa, g.wa);
-                    }
-                    for (int k = 0; k < cb[i].length; k++) {
-                        PolyBatchLayout.writeTwos(cb[i][k], pb, (int) desc[4 * t + 1] + k * g.wb, g.wb);
-                    }
-                }
-                long[] words = runner.run(g, done, n, pa, pb, desc);
-                for (int t = 0; t < n; t++) {
-                    int i = g.index.get(done + t);
-                    BigInteger[] c = new BigInteger[ca[i].length + cb[i].length - 1];
-                    for (int k = 0; k < c.length; k++) {
-                        c[k] = PolyBatchLayout.coefficient(words, t, g.q, g.lgL, k);
-                    }
-                    out[i] = ZZPoly.wrap(c);
-                }
-                done += n;
-            } catch (GpuException e) {
-                if (runtime != null) {
-                    try {
-                        releaseAll();
-                    } catch (GpuException again) {
-                        // the context is broken: the CPU takes the rest
-                    }
-                }
-                if (e.isOutOfMemory() && n > 1) {
-                    chunk = n / 2;
-                    LOG.warning("GPU out of memory for batched polynomial products of " + (1 << g.lgL) + " points and "
-                            + g.s + " primes; retrying with chunks of " + chunk + " products");
-                    continue;
-                }
-                LOG.warning((e.isOutOfMemory() ? "GPU out of memory for one product" : "GPU failed (" + e.getMessage()
-                        + ")") + " in batched polynomial products; the remaining products run on the CPU");
-                return done;
+        int[] done = {count};
+        DeviceChunks.run(runtime == null ? DeviceChunks.Device.HOST : DeviceChunks.Device.of(runtime), LOG, held,
+                Long.MAX_VALUE, new DeviceChunks.Batch("batched polynomial products of " + count + " products of "
+                        + len + " points and " + g.s + " primes", "in the batched polynomial products", count,
+                        g.bytesPerProduct() / Long.BYTES, MAX_CHUNK_WORDS / (len * g.q / 2 + 1)), options,
+                (first, n) -> chunk(g, ca, cb, out, first, n), (first, n) -> done[0] = first);
+        return done[0];
+    }
+
+    // Products [first, first + n) of the group on the device; out written after the runner returns.
+    private void chunk(Group g, BigInteger[][] ca, BigInteger[][] cb, ZZPoly[] out, int first, int n) {
+        long[] desc = new long[4 * n];
+        long aWords = 0;
+        long bWords = 0;
+        for (int t = 0; t < n; t++) {
+            int i = g.index.get(first + t);
+            desc[4 * t] = aWords;
+            desc[4 * t + 1] = bWords;
+            desc[4 * t + 2] = ca[i].length;
+            desc[4 * t + 3] = cb[i].length;
+            aWords += (long) ca[i].length * g.wa;
+            bWords += (long) cb[i].length * g.wb;
+        }
+        long[] pa = new long[(int) aWords];
+        long[] pb = new long[(int) bWords];
+        for (int t = 0; t < n; t++) {
+            int i = g.index.get(first + t);
+            for (int k = 0; k < ca[i].length; k++) {
+                PolyBatchLayout.writeTwos(ca[i][k], pa, (int) desc[4 * t] + k * g.wa, g.wa);
+            }
+            for (int k = 0; k < cb[i].length; k++) {
+                PolyBatchLayout.writeTwos(cb[i][k], pb, (int) desc[4 * t + 1] + k * g.wb, g.wb);
             }
         }
-        return done;
+        long[] words = runner.run(g, first, n, pa, pb, desc);
+        for (int t = 0; t < n; t++) {
+            int i = g.index.get(first + t);
+            BigInteger[] c = new BigInteger[ca[i].length + cb[i].length - 1];
+            for (int k = 0; k < c.length; k++) {
+                c[k] = PolyBatchLayout.coefficient(words, t, g.q, g.lgL, k);
+            }
+            out[i] = ZZPoly.wrap(c);
+        }
     }
 
     private void releaseAll() {

@@ -36,8 +36,9 @@ import org.modalg.polynomial.batched.CpuBatchedIntegerEngine;
  * limbs of dividend and divisor together on sm_90 ({@link #fits}).
  *
  * <p><b>Faults.</b> An instance whose run-time checks fail (never seen) is flagged by the kernel and
- * recomputed on the CPU engine; any device failure leaves the rest to the CPU engine with one
- * logged warning. Not thread-safe: the engine serializes its calls.
+ * recomputed on the CPU engine; a device failure is handled by the batched engine's one policy
+ * ({@link DeviceChunks}: out of memory halves the chunk, anything else leaves the rest to the CPU
+ * engine with one logged warning). Not thread-safe: the engine serializes its calls.
  */
 final class GpuLongDivision {
     private static final Logger LOG = Logger.getLogger(GpuLongDivision.class.getName());
@@ -70,6 +71,7 @@ final class GpuLongDivision {
 
     private final GpuRuntime runtime;
     private final DeviceWorkspace buffers = new DeviceWorkspace(6);
+    private final DeviceChunks.Held held = DeviceChunks.Held.of(buffers);
     private int injectedFault;
     private long cpuInstances;
 
@@ -178,48 +180,16 @@ final class GpuLongDivision {
             int[] members, Options options, CpuBatchedIntegerEngine cpu) {
         int count = members.length;
         long words = 2L * sa + 2L * sb + 1;
-        int done = 0;
-        int chunk = 0;
-        while (done < count) {
-            options.checkCancelled("in the GPU batched division");
-            int n = 0;
-            try {
-                runtime.enterContext();
-                if (chunk == 0) {
-                    long fit = runtime.freeMemory() * 6 / 10 / Long.BYTES / words;
-                    chunk = (int) Math.max(1, Math.min(count, Math.min(fit, MAX_CHUNK_WORDS / words)));
-                }
-                n = Math.min(chunk, count - done);
-                chunk(a, aOff, sa, b, bOff, sb, q, qOff, r, rOff, members, done, n, options, cpu);
-                done += n;
-            } catch (GpuException e) {
-                try {
-                    buffers.release();
-                } catch (GpuException again) {
-                    // the context is broken: the CPU takes the rest below
-                }
-                if (e.isOutOfMemory() && n > 1) {
-                    chunk = n / 2;
-                    LOG.warning("GPU out of memory in a batched long division; retrying with chunks of " + chunk);
-                    continue;
-                }
-                LOG.warning((e.isOutOfMemory() ? "GPU out of memory for one instance" : "GPU failed ("
-                        + e.getMessage() + ")") + " in a batched long division of " + count + " instances ("
-                        + sa + " / " + sb + " limbs); " + (count - done) + " instances run on the CPU");
-                cpuInstances += count - done;
-                for (int x = done; x < count; x++) {
-                    one(a, aOff, sa, b, bOff, sb, q, qOff, r, rOff, members[x], options, cpu);
-                }
-                return;
-            }
-        }
-        if ((long) Math.min(chunk, count) * words * Long.BYTES > KEEP_BYTES) {
-            try {
-                buffers.release();
-            } catch (GpuException e) {
-                LOG.fine(() -> "freeing the long division's buffers failed: " + e.getMessage());
-            }
-        }
+        DeviceChunks.run(DeviceChunks.Device.of(runtime), LOG, held, KEEP_BYTES,
+                new DeviceChunks.Batch("a batched long division of " + count + " instances (" + sa + " / " + sb
+                        + " limbs)", "in the GPU batched division", count, words, MAX_CHUNK_WORDS / words), options,
+                (first, n) -> chunk(a, aOff, sa, b, bOff, sb, q, qOff, r, rOff, members, first, n, options, cpu),
+                (first, n) -> {
+                    cpuInstances += n;
+                    for (int x = first; x < first + n; x++) {
+                        one(a, aOff, sa, b, bOff, sb, q, qOff, r, rOff, members[x], options, cpu);
+                    }
+                });
     }
 
     private static void one(long[] a, int aOff, int sa, long[] b, int bOff, int sb, long[] q, int qOff, long[] r,

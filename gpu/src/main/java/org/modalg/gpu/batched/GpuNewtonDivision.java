@@ -49,8 +49,9 @@ import org.modalg.polynomial.batched.CpuBatchedIntegerEngine;
  *
  * <p><b>Faults.</b> An instance whose lengths exceed the bounds or whose corrections do not end
  * in 0 &lt;= r &lt; v is flagged by the kernels and recomputed on the CPU engine (never seen in
- * the tests); any device failure (every driver call's return code is checked) leaves the rest of
- * the batch to the CPU engine with one logged warning. Outputs are written only from completed
+ * the tests); a device failure (every driver call's return code is checked) is handled by the
+ * batched engine's one policy ({@link DeviceChunks}: out of memory halves the chunk, anything else
+ * leaves the rest of the batch to the CPU engine with one logged warning). Outputs are written only from completed
  * chunks. Not thread-safe: the engine serializes its calls.
  */
 final class GpuNewtonDivision {
@@ -79,6 +80,7 @@ final class GpuNewtonDivision {
     private final GpuRuntime runtime;
     private final GpuBlockNttProduct blockNtt;
     private final DeviceWorkspace buffers = new DeviceWorkspace(12);
+    private final DeviceChunks.Held held = DeviceChunks.Held.of(buffers);
     private final GpuLongDivision longDivision;
     private int injectedFault;
     private long cpuInstances;
@@ -549,47 +551,16 @@ final class GpuNewtonDivision {
     // count packed instances as the shape p on the device (chunks; the CPU after a fault).
     private boolean divideShape(Shape p, int[] shift, long[] a, int aOff, int sa, long[] b, int bOff, int sb, long[] q,
             int qOff, long[] r, int rOff, int count, Options options, CpuBatchedIntegerEngine cpu) {
-        int done = 0;
-        int chunk = 0;
-        while (done < count) {
-            options.checkCancelled("in the GPU batched division");
-            int n = 0;
-            try {
-                runtime.enterContext();
-                if (chunk == 0) {
-                    long fit = runtime.freeMemory() * 6 / 10 / Long.BYTES / p.words();
-                    chunk = (int) Math.max(1, Math.min(count, Math.min(fit, MAX_CHUNK_WORDS / p.words())));
-                }
-                n = Math.min(chunk, count - done);
-                chunk(p, a, aOff, sa, b, bOff, sb, q, qOff, r, rOff, done, n, shift, options, cpu);
-                done += n;
-            } catch (GpuException e) {
-                try {
-                    buffers.release();
-                } catch (GpuException again) {
-                    // the context is broken: the CPU takes the rest below
-                }
-                if (e.isOutOfMemory() && n > 1) {
-                    chunk = n / 2;
-                    LOG.warning("GPU out of memory in a batched division; retrying with chunks of " + chunk);
-                    continue;
-                }
-                LOG.warning((e.isOutOfMemory() ? "GPU out of memory for one instance" : "GPU failed ("
-                        + e.getMessage() + ")") + " in a batched division of " + count + " instances ("
-                        + sa + " / " + sb + " limbs); instances " + done + ".." + (count - 1) + " run on the CPU");
-                cpuInstances += count - done;
-                cpu.divideAndRemainder(a, aOff + done * sa, sa, b, bOff + done * sb, sb, q,
-                        q == null ? 0 : qOff + done * sa, r, r == null ? 0 : rOff + done * sb, count - done, options);
-                return true;
-            }
-        }
-        if ((long) Math.min(chunk, count) * p.words() * Long.BYTES > KEEP_BYTES) {
-            try {
-                buffers.release();
-            } catch (GpuException e) {
-                LOG.fine(() -> "freeing the division buffers failed: " + e.getMessage());
-            }
-        }
+        DeviceChunks.run(DeviceChunks.Device.of(runtime), LOG, held, KEEP_BYTES,
+                new DeviceChunks.Batch("a batched division of " + count + " instances (" + sa + " / " + sb
+                        + " limbs)", "in the GPU batched division", count, p.words(), MAX_CHUNK_WORDS / p.words()),
+                options, (first, n) -> chunk(p, a, aOff, sa, b, bOff, sb, q, qOff, r, rOff, first, n, shift, options,
+                        cpu),
+                (first, n) -> {
+                    cpuInstances += n;
+                    cpu.divideAndRemainder(a, aOff + first * sa, sa, b, bOff + first * sb, sb, q,
+                            q == null ? 0 : qOff + first * sa, r, r == null ? 0 : rOff + first * sb, n, options);
+                });
         return true;
     }
 

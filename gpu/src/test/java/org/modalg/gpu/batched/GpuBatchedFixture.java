@@ -9,9 +9,12 @@ import static org.modalg.fft.BigIntegerLimbs.put;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Arrays;
 import java.util.Random;
+import java.util.function.IntConsumer;
 import java.util.logging.Handler;
 import java.util.logging.Logger;
+import jcuda.driver.CUresult;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.modalg.fft.Options;
@@ -22,7 +25,9 @@ import org.modalg.polynomial.batched.CpuBatchedIntegerEngine;
 /**
  * The shared setup of the device tests of the batched engine: the tests skip (with the reason
  * printed) without a usable GPU, share one device engine, take the CPU engine as the oracle, and
- * read the warnings of the classes {@link #logged()} names.
+ * read the warnings of the classes {@link #logged()} names; and, for every test of a batched
+ * product, the product operands ({@link #productOperands}) and the check of the fault path
+ * ({@link #checkFaultFallsBack}).
  */
 abstract class GpuBatchedFixture {
     static final CpuBatchedIntegerEngine CPU = CpuBatchedIntegerEngine.shared();
@@ -75,6 +80,151 @@ abstract class GpuBatchedFixture {
             assertEquals(qr[1], big(r, 5 + i * sb, sb), msg + " instance " + i);
         }
         assertTrue(warnings.isEmpty(), warnings.toString());
+    }
+
+    /**
+     * Instance i of a product's pair (a, b) of s limbs each, by pattern: all ones times all ones (0),
+     * times one (1), zero (2), powers of two (3), all ones times random (4), runs of all-ones limbs
+     * and zeros (5), one times one (6), every 16-bit digit at the balanced digits' edge (7), random
+     * (8, 9).
+     */
+    static void fillProduct(Random rnd, long[] a, long[] b, int off, int s, int pattern) {
+        for (int j = 0; j < s; j++) {
+            a[off + j] = rnd.nextLong();
+            b[off + j] = rnd.nextLong();
+        }
+        switch (pattern) {
+            case 0: // all ones times all ones: every digit maximal
+                Arrays.fill(a, off, off + s, -1L);
+                Arrays.fill(b, off, off + s, -1L);
+                break;
+            case 1: // all ones times one
+                Arrays.fill(a, off, off + s, -1L);
+                Arrays.fill(b, off, off + s, 0L);
+                b[off] = 1;
+                break;
+            case 2: // zero
+                Arrays.fill(a, off, off + s, 0L);
+                break;
+            case 3: // powers of two
+                Arrays.fill(a, off, off + s, 0L);
+                Arrays.fill(b, off, off + s, 0L);
+                a[off + rnd.nextInt(s)] = 1L << rnd.nextInt(64);
+                b[off + rnd.nextInt(s)] = 1L << rnd.nextInt(64);
+                break;
+            case 4: // all ones times random
+                Arrays.fill(a, off, off + s, -1L);
+                break;
+            case 5: // long runs of all-ones limbs and zeros
+                for (int j = 0; j < s; j++) {
+                    if (rnd.nextInt(8) != 0) {
+                        a[off + j] = -1L;
+                        b[off + j] = rnd.nextInt(4) == 0 ? 0 : -1L;
+                    }
+                }
+                break;
+            case 6: // one times one
+                Arrays.fill(a, off, off + s, 0L);
+                Arrays.fill(b, off, off + s, 0L);
+                a[off] = 1;
+                b[off] = 1;
+                break;
+            case 7: // every 16-bit digit 0x8000 (the balanced digits' edge: each carries into the next)
+                Arrays.fill(a, off, off + s, 0x8000800080008000L);
+                Arrays.fill(b, off, off + s, 0x7fff7fff7fff7fffL);
+                break;
+            default: // random, full entropy
+                break;
+        }
+    }
+
+    /** The operands of a product batch: the first instance all ones times all ones, the second random, the rest mixed. */
+    static long[][] productOperands(Random rnd, int s, int count, int off) {
+        long[] a = new long[off + s * count];
+        long[] b = new long[off + s * count];
+        for (int i = 0; i < count; i++) {
+            fillProduct(rnd, a, b, off + i * s, s, i == 0 ? 0 : i == 1 ? 9 : rnd.nextInt(10));
+        }
+        return new long[][] {a, b};
+    }
+
+    /** A batched product under test ({@link GpuFpBatchProduct#multiply}, {@link GpuBlockNttProduct#multiply}). */
+    interface Product {
+        void multiply(long[] a, int aOff, long[] b, int bOff, long[] r, int rOff, int m, int count, Options options);
+    }
+
+    /**
+     * count products of s limbs by {@code product} (operands {@link #productOperands} at an offset
+     * drawn from rnd, output at offset 1) equal the CPU engine's limbs and, for the first, second
+     * and last instance, BigInteger's product (an oracle independent of both); the squares through
+     * one buffer equal the CPU engine's square.
+     */
+    static void checkProductsAndSquares(Random rnd, Product product, int s, int count) {
+        int off = rnd.nextInt(3);
+        long[][] ab = productOperands(rnd, s, count, off);
+        long[] a = ab[0];
+        long[] b = ab[1];
+        String what = "stride " + s + " count " + count;
+        long[] rg = new long[1 + 2 * s * count];
+        long[] rc = rg.clone();
+        product.multiply(a, off, b, off, rg, 1, s, count, ONE);
+        CPU.multiply(a, off, b, off, rc, 1, s, count, ONE);
+        assertArrayEquals(rc, rg, "multiply " + what);
+        for (int i : new int[] {0, 1, count - 1}) {
+            BigInteger want = big(a, off + i * s, s).multiply(big(b, off + i * s, s));
+            assertEquals(want, big(rg, 1 + 2 * i * s, 2 * s), "multiply " + what + " instance " + i);
+        }
+        long[] sg = new long[2 * s * count];
+        long[] sc = sg.clone();
+        product.multiply(a, off, a, off, sg, 0, s, count, ONE); // one buffer: the square path
+        CPU.square(a, off, sc, 0, s, count, ONE);
+        assertArrayEquals(sc, sg, "square " + what);
+    }
+
+    /**
+     * All-ones operands (every limb 2^64 - 1, the products' extreme): count = 5 instances of each
+     * size s by {@code product}, every limb of (2^(64 s) - 1)^2 = 2^(128 s) - 2^(64 s + 1) + 1, i.e.
+     * 1, 0 .. 0, 2^64 - 2, ~0 .. ~0.
+     */
+    static void checkAllOnesSquares(Product product, int... sizes) {
+        for (int s : sizes) {
+            int count = 5;
+            long[] a = new long[s * count];
+            Arrays.fill(a, -1L);
+            long[] b = a.clone();
+            long[] r = new long[2 * s * count];
+            product.multiply(a, 0, b, 0, r, 0, s, count, ONE);
+            for (int i = 0; i < count; i++) {
+                for (int j = 0; j < 2 * s; j++) {
+                    long want = j == 0 ? 1 : j < s ? 0 : j == s ? -2L : -1L;
+                    assertEquals(want, r[2 * s * i + j], "stride " + s + " instance " + i + " limb " + j);
+                }
+            }
+        }
+    }
+
+    /**
+     * A product's fault path: count instances of s limbs whose device chunk fails ({@code inject}
+     * with a launch failure) equal the CPU engine's limbs, with one warning naming the injected
+     * fault and the fallback; the next call, on the device again, equals them with no warning.
+     */
+    static void checkFaultFallsBack(long seed, int s, int count, List<String> warnings, IntConsumer inject,
+            Product product) {
+        Random rnd = new Random(seed);
+        long[][] ab = productOperands(rnd, s, count, 0);
+        long[] want = new long[2 * s * count];
+        CPU.multiply(ab[0], 0, ab[1], 0, want, 0, s, count, ONE);
+        inject.accept(CUresult.CUDA_ERROR_LAUNCH_FAILED);
+        long[] r = new long[2 * s * count];
+        product.multiply(ab[0], 0, ab[1], 0, r, 0, s, count, ONE);
+        String msg = "seed=" + seed + " " + s + " limbs x " + count;
+        assertArrayEquals(want, r, msg + " after a fault");
+        assertEquals(1, warnings.size(), warnings.toString());
+        assertTrue(warnings.get(0).contains("injected") && warnings.get(0).contains("run on the CPU"), warnings.get(0));
+        long[] r2 = new long[2 * s * count]; // the next call runs on the device again
+        product.multiply(ab[0], 0, ab[1], 0, r2, 0, s, count, ONE);
+        assertArrayEquals(want, r2, msg + " after recovery");
+        assertEquals(1, warnings.size(), warnings.toString());
     }
 
     @BeforeEach

@@ -335,43 +335,38 @@ class GpuBatchedIntegerEngineTest extends GpuBatchedFixture {
         System.setProperty("modalg.gpu.fpBatch", "false"); // the engine's own kernels (64 limbs: else the FP product)
         Random rnd = new Random(GpuTests.seed("outOfMemorySplitsTheBatch"));
         int s = 64;
-        int count = 64;
-        long[][] ab = operands(rnd, s, count, 0);
-        long[] want = new long[2 * s * count];
-        CPU.multiply(ab[0], 0, ab[1], 0, want, 0, s, count, ONE);
         try (GpuBatchedIntegerEngine fresh = freshEngine()) {
             // room for 16 instances (4 s limbs each): chunks of 64 and 32 fail, 16 fit
-            DeviceBuffer.limitAllocationsForTests(DeviceBuffer.allocatedBytes() + 16L * 4 * s * Long.BYTES);
-            long[] r = new long[2 * s * count];
-            assertTrue(fresh.multiply(ab[0], 0, ab[1], 0, r, 0, s, count, ONE));
-            assertArrayEquals(want, r, "split batch");
-            assertTrue(warnings.stream().anyMatch(w -> w.contains("chunks of 16 instances")), warnings.toString());
+            multiplyWithRoom(fresh, rnd, s, 16L * 4 * s * Long.BYTES, "chunks of 16 instances", "split batch");
             // room for less than one instance: the CPU
-            warnings.clear();
             fresh.close();
-            DeviceBuffer.limitAllocationsForTests(DeviceBuffer.allocatedBytes() + s * Long.BYTES);
-            long[] r2 = new long[2 * s * count];
-            assertTrue(fresh.multiply(ab[0], 0, ab[1], 0, r2, 0, s, count, ONE));
-            assertArrayEquals(want, r2, "CPU fallback");
-            assertTrue(warnings.stream().anyMatch(w -> w.contains("run on the CPU")), warnings.toString());
+            multiplyWithRoom(fresh, rnd, s, s * Long.BYTES, "run on the CPU", "CPU fallback");
         }
     }
 
     @Test
     void theFpProductOutOfMemoryLeavesTheBatchToTheCpuExactly() {
         Random rnd = new Random(GpuTests.seed("theFpProductOutOfMemory"));
-        int s = 64; // the FP64 product's range
+        try (GpuBatchedIntegerEngine fresh = freshEngine()) {
+            // 64 limbs: the FP64 product's range
+            multiplyWithRoom(fresh, rnd, 64, 64 * Long.BYTES, "run on the CPU", "CPU fallback of the FP product");
+        }
+    }
+
+    // 64 products of s limbs on `engine` with `room` bytes of device memory left: the CPU engine's
+    // limbs, and a warning that contains `warning`.
+    private void multiplyWithRoom(GpuBatchedIntegerEngine engine, Random rnd, int s, long room, String warning,
+            String what) {
         int count = 64;
         long[][] ab = operands(rnd, s, count, 0);
         long[] want = new long[2 * s * count];
         CPU.multiply(ab[0], 0, ab[1], 0, want, 0, s, count, ONE);
-        try (GpuBatchedIntegerEngine fresh = freshEngine()) {
-            DeviceBuffer.limitAllocationsForTests(DeviceBuffer.allocatedBytes() + s * Long.BYTES);
-            long[] r = new long[2 * s * count];
-            assertTrue(fresh.multiply(ab[0], 0, ab[1], 0, r, 0, s, count, ONE));
-            assertArrayEquals(want, r, "CPU fallback of the FP product");
-            assertTrue(warnings.stream().anyMatch(w -> w.contains("run on the CPU")), warnings.toString());
-        }
+        warnings.clear();
+        DeviceBuffer.limitAllocationsForTests(DeviceBuffer.allocatedBytes() + room);
+        long[] r = new long[2 * s * count];
+        assertTrue(engine.multiply(ab[0], 0, ab[1], 0, r, 0, s, count, ONE));
+        assertArrayEquals(want, r, what);
+        assertTrue(warnings.stream().anyMatch(w -> w.contains(warning)), warnings.toString());
     }
 
     @Test

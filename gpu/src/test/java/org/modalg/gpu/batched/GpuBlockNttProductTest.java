@@ -5,16 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.modalg.fft.BigIntegerLimbs.big;
+import static org.modalg.gpu.batched.GpuBatchedFixture.productOperands;
 
 import java.math.BigInteger;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.logging.Handler;
 import java.util.logging.Logger;
-import jcuda.driver.CUresult;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
@@ -118,57 +116,6 @@ class GpuBlockNttProductTest {
 
     // ---- on the GPU ----------------------------------------------------------------------------
 
-    // Instance i of a pair (a, b) of s limbs each, by pattern.
-    private static void fill(Random rnd, long[] a, long[] b, int off, int s, int pattern) {
-        for (int j = 0; j < s; j++) {
-            a[off + j] = rnd.nextLong();
-            b[off + j] = rnd.nextLong();
-        }
-        switch (pattern) {
-            case 0: // all ones times all ones: every digit maximal, the largest coefficients
-                Arrays.fill(a, off, off + s, -1L);
-                Arrays.fill(b, off, off + s, -1L);
-                break;
-            case 1: // all ones times one
-                Arrays.fill(a, off, off + s, -1L);
-                Arrays.fill(b, off, off + s, 0L);
-                b[off] = 1;
-                break;
-            case 2: // zero
-                Arrays.fill(a, off, off + s, 0L);
-                break;
-            case 3: // powers of two
-                Arrays.fill(a, off, off + s, 0L);
-                Arrays.fill(b, off, off + s, 0L);
-                a[off + rnd.nextInt(s)] = 1L << rnd.nextInt(64);
-                b[off + rnd.nextInt(s)] = 1L << rnd.nextInt(64);
-                break;
-            case 4: // all ones times random
-                Arrays.fill(a, off, off + s, -1L);
-                break;
-            case 5: // long runs of all-ones limbs
-                for (int j = 0; j < s; j++) {
-                    if (rnd.nextInt(8) != 0) {
-                        a[off + j] = -1L;
-                        b[off + j] = rnd.nextInt(4) == 0 ? 0 : -1L;
-                    }
-                }
-                break;
-            default: // random, full entropy
-                break;
-        }
-    }
-
-    // The first instance is all ones times all ones, the second random, the rest mixed.
-    private static long[][] operands(Random rnd, int s, int count, int off) {
-        long[] a = new long[off + s * count];
-        long[] b = new long[off + s * count];
-        for (int i = 0; i < count; i++) {
-            fill(rnd, a, b, off + i * s, s, i == 0 ? 0 : i == 1 ? 9 : rnd.nextInt(10));
-        }
-        return new long[][] {a, b};
-    }
-
     private static int count(int s) {
         return s <= 64 ? 301 : s <= 512 ? 37 : s <= 1024 ? 7 : 3;
     }
@@ -180,26 +127,7 @@ class GpuBlockNttProductTest {
         Random rnd = new Random(GpuTests.seed("GpuBlockNttProductTest.products"));
         for (int s : SIZES) {
             assertTrue(ntt.fits(s), "fits " + s);
-            int count = count(s);
-            int off = rnd.nextInt(3);
-            long[][] ab = operands(rnd, s, count, off);
-            long[] a = ab[0];
-            long[] b = ab[1];
-            String what = "stride " + s + " count " + count;
-            long[] rg = new long[1 + 2 * s * count];
-            long[] rc = rg.clone();
-            ntt.multiply(a, off, b, off, rg, 1, s, count, ONE);
-            CPU.multiply(a, off, b, off, rc, 1, s, count, ONE);
-            assertArrayEquals(rc, rg, "multiply " + what);
-            for (int i : new int[] {0, 1, count - 1}) { // an oracle independent of both
-                BigInteger want = big(a, off + i * s, s).multiply(big(b, off + i * s, s));
-                assertEquals(want, big(rg, 1 + 2 * i * s, 2 * s), "multiply " + what + " instance " + i);
-            }
-            long[] sg = new long[2 * s * count];
-            long[] sc = sg.clone();
-            ntt.multiply(a, off, a, off, sg, 0, s, count, ONE); // one buffer: the square kernel path
-            CPU.square(a, off, sc, 0, s, count, ONE);
-            assertArrayEquals(sc, sg, "square " + what);
+            GpuBatchedFixture.checkProductsAndSquares(rnd, ntt::multiply, s, count(s));
         }
         assertTrue(warnings.isEmpty(), warnings.toString());
     }
@@ -208,21 +136,7 @@ class GpuBlockNttProductTest {
     @Tag("gpu")
     void allOnesOperandsGiveTheExactProduct() {
         startGpu();
-        for (int s : new int[] {1, 256, 1000, 4096}) {
-            int count = 5;
-            long[] a = new long[s * count];
-            Arrays.fill(a, -1L);
-            long[] b = a.clone();
-            long[] r = new long[2 * s * count];
-            ntt.multiply(a, 0, b, 0, r, 0, s, count, ONE);
-            // (2^(64 s) - 1)^2 = 2^(128 s) - 2^(64 s + 1) + 1: limbs 1, 0 .. 0, 2^64 - 2, ~0 .. ~0
-            for (int i = 0; i < count; i++) {
-                for (int j = 0; j < 2 * s; j++) {
-                    long want = j == 0 ? 1 : j < s ? 0 : j == s ? -2L : -1L;
-                    assertEquals(want, r[2 * s * i + j], "stride " + s + " instance " + i + " limb " + j);
-                }
-            }
-        }
+        GpuBatchedFixture.checkAllOnesSquares(ntt::multiply, 1, 256, 1000, 4096);
     }
 
     @Test
@@ -233,7 +147,7 @@ class GpuBlockNttProductTest {
         try (GpuBatchedIntegerEngine engine = new GpuBatchedIntegerEngine(0, 0)) {
             for (int s : new int[] {95, 96, 129, 149, 150, 153, 1500}) { // both sides of the rule's edges
                 int count = 11;
-                long[][] ab = operands(rnd, s, count, 0);
+                long[][] ab = productOperands(rnd, s, count, 0);
                 long[] rg = new long[2 * s * count];
                 long[] rc = rg.clone();
                 assertTrue(engine.multiply(ab[0], 0, ab[1], 0, rg, 0, s, count, ONE));
@@ -243,7 +157,7 @@ class GpuBlockNttProductTest {
             System.setProperty("modalg.gpu.blockNttMinLimbs", "1"); // every size through the NTT product
             for (int s : new int[] {1, 7, 33}) {
                 int count = 101;
-                long[][] ab = operands(rnd, s, count, 0);
+                long[][] ab = productOperands(rnd, s, count, 0);
                 long[] rg = new long[2 * s * count];
                 long[] rc = rg.clone();
                 assertTrue(engine.multiply(ab[0], 0, ab[1], 0, rg, 0, s, count, ONE));
@@ -257,24 +171,9 @@ class GpuBlockNttProductTest {
     @Tag("gpu")
     void aDeviceFaultFallsBackToTheCpuWithOneWarning() {
         startGpu();
-        Random rnd = new Random(GpuTests.seed("GpuBlockNttProductTest.fault"));
-        int s = 300;
-        int count = 9;
-        long[][] ab = operands(rnd, s, count, 0);
-        long[] want = new long[2 * s * count];
-        CPU.multiply(ab[0], 0, ab[1], 0, want, 0, s, count, ONE);
         try (GpuBlockNttProduct fresh = new GpuBlockNttProduct(GpuRuntime.get())) {
-            fresh.injectFaultForTests(CUresult.CUDA_ERROR_LAUNCH_FAILED);
-            long[] r = new long[2 * s * count];
-            fresh.multiply(ab[0], 0, ab[1], 0, r, 0, s, count, ONE);
-            assertArrayEquals(want, r, "after a fault");
-            assertEquals(1, warnings.size(), warnings.toString());
-            assertTrue(warnings.get(0).contains("injected") && warnings.get(0).contains("run on the CPU"),
-                    warnings.get(0));
-            long[] r2 = new long[2 * s * count]; // the next call runs on the device again
-            fresh.multiply(ab[0], 0, ab[1], 0, r2, 0, s, count, ONE);
-            assertArrayEquals(want, r2, "after recovery");
-            assertEquals(1, warnings.size(), warnings.toString());
+            GpuBatchedFixture.checkFaultFallsBack(GpuTests.seed("GpuBlockNttProductTest.fault"), 300, 9, warnings, fresh::injectFaultForTests,
+                    fresh::multiply);
         }
         assertThrows(IllegalArgumentException.class,
                 () -> ntt.multiply(new long[4097], 0, new long[4097], 0, new long[8194], 0, 4097, 1, ONE));

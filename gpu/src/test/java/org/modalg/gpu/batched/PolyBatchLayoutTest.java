@@ -75,6 +75,42 @@ class PolyBatchLayoutTest {
     }
 
     @Test
+    void aFaultOfTheRunnerSplitsOrLeavesTheRestToTheCpuTwinExactly() {
+        // the one fault policy of the batched engine (DeviceChunks) on the twin: out of memory above
+        // 4 products a chunk halves the chunk, a launch failure at the third chunk leaves that chunk,
+        // the rest of its group and the groups after it to the CPU twin
+        long seed = GpuTests.seed("PolyBatchLayoutTest.faults");
+        Random rnd = new Random(seed);
+        List<ZZPoly> a = new ArrayList<>();
+        List<ZZPoly> b = new ArrayList<>();
+        for (int i = 0; i < 32; i++) { // two groups of 16: chunks of 16 and 8 fail, 4 fit
+            int len = i < 16 ? 5 : 100;
+            a.add(random(rnd, len, 64));
+            b.add(random(rnd, len, 64));
+        }
+        int[] calls = {0};
+        int[] products = {0};
+        GpuBatchedPolyProducts engine = new GpuBatchedPolyProducts((g, from, n, x, y, desc) -> {
+            if (n > 4) {
+                throw new org.modalg.gpu.runtime.GpuException("injected: out of memory",
+                        jcuda.driver.CUresult.CUDA_ERROR_OUT_OF_MEMORY);
+            }
+            if (++calls[0] == 3) {
+                throw new org.modalg.gpu.runtime.GpuException("injected: launch failed",
+                        jcuda.driver.CUresult.CUDA_ERROR_LAUNCH_FAILED);
+            }
+            products[0] += n;
+            int[] res = PolyBatchLayout.convTwin(x, y, desc, g.primes, g.lgL, g.s, g.wa, g.wb, n);
+            return PolyBatchLayout.garnerTwin(res, desc, g.primes, g.ginv, g.pref, g.hdig, g.m, g.lgL, g.s, g.q, n);
+        });
+        List<ZZPoly> got = engine.multiplyAll(a, b, Options.defaults().withThreads(1));
+        for (int i = 0; i < a.size(); i++) {
+            assertEquals(naive(a.get(i), b.get(i)), got.get(i), "seed " + seed + " product " + i);
+        }
+        assertEquals(8, products[0], "two chunks of 4 on the twin before the failure");
+    }
+
+    @Test
     void randomBatchesOnTheTwinMatchTheSchoolbook() {
         long seed = GpuTests.seed("PolyBatchLayoutTest.randomBatches");
         Random rnd = new Random(seed);

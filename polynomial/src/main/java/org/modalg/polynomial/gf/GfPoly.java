@@ -335,7 +335,6 @@ public final class GfPoly {
 
     /** Human form in the given variable, decimal coefficients in [0, p). */
     public String toString(String variable) {
-        PolyText.checkVariable(variable);
         return PolyText.formatHuman(length(), i -> field.toBigInteger(d, i * k), variable);
     }
 

@@ -305,9 +305,13 @@ public final class PolyText {
     /**
      * Human form of the polynomial with {@code len} coefficients given by {@code coeff}
      * (increasing degree; zero coefficients are skipped): {@code 3*x^2 - x + 7}; {@code 0}
-     * for the zero polynomial. Coefficients are printed by {@link IntegerText}.
+     * for the zero polynomial. Coefficients are printed by {@link IntegerText}. The one check and
+     * format of the polynomial types' {@code toString(variable)}.
+     *
+     * @throws IllegalArgumentException naming {@code variable} unless it is an identifier
      */
     public static String formatHuman(int len, IntFunction<BigInteger> coeff, String variable) {
+        checkVariable(variable);
         StringBuilder sb = new StringBuilder();
         try {
             appendHuman(len, coeff, variable, sb);

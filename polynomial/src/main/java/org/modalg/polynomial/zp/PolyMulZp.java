@@ -678,17 +678,20 @@ public final class PolyMulZp {
                         threads));
     }
 
-    /** A product kernel c = a * b mod p on ranges, for {@link #mulBlocks}. */
-    interface Kernel {
+    /**
+     * The product of one pair of blocks in {@link #mulBlocks}: c[cOff ..) = a * b mod p on the ranges
+     * (aLen + bLen - 1 coefficients written), by whichever route the caller passes.
+     */
+    interface BlockProduct {
         void mul(long[] a, int aOff, int aLen, long[] b, int bOff, int bLen, long[] c, int cOff);
     }
 
     /**
      * c = a * b mod p (p read unsigned) in blocks: both operands cut into blocks of 2^blockLog2
-     * coefficients, each pair multiplied by {@code kernel} and added at its offset.
+     * coefficients, each pair multiplied by {@code product} and added at its offset.
      */
     static void mulBlocks(long p, long[] a, int aOff, int aLen, long[] b, int bOff, int bLen, long[] c, int cOff,
-            int blockLog2, Kernel kernel) {
+            int blockLog2, BlockProduct product) {
         int block = 1 << blockLog2;
         Arrays.fill(c, cOff, cOff + aLen + bLen - 1, 0L);
         long[] tmp = new long[Math.min(block, aLen) + Math.min(block, bLen) - 1];
@@ -696,7 +699,7 @@ public final class PolyMulZp {
             int la = Math.min(block, aLen - i);
             for (int j = 0; j < bLen; j += block) {
                 int lb = Math.min(block, bLen - j);
-                kernel.mul(a, aOff + i, la, b, bOff + j, lb, tmp, 0);
+                product.mul(a, aOff + i, la, b, bOff + j, lb, tmp, 0);
                 for (int k = 0; k < la + lb - 1; k++) {
                     c[cOff + i + j + k] = addFullWord(c[cOff + i + j + k], tmp[k], p);
                 }

@@ -744,7 +744,6 @@ public final class ZpPoly {
      * @throws IllegalArgumentException if it is not an identifier
      */
     public String toString(String variable) {
-        PolyText.checkVariable(variable);
         return PolyText.formatHuman(c.length, i -> BigInteger.valueOf(c[i]), variable);
     }
 

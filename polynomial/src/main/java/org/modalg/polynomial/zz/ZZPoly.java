@@ -946,7 +946,6 @@ public final class ZZPoly implements Comparable<ZZPoly> {
      */
     public String toString(String variable) {
         BigInteger[] c = coeffs();
-        PolyText.checkVariable(variable);
         return PolyText.formatHuman(c.length, i -> c[i], variable);
     }
 

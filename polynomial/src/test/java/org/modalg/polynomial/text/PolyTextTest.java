@@ -258,4 +258,20 @@ class PolyTextTest {
         assertFlintError("2  1\u20032 5", 1, 4, "coefficient 0");
         assertEquals(ZZPoly.of(1, 2), ZZPoly.parseFlint("2\u000b1\f2"));
     }
+
+    @Test
+    void everyPolynomialTypeRefusesAVariableThatIsNotAnIdentifierNamingIt() {
+        ZpField zp = ZpField.of(7);
+        GfField gf = GfPreset.GF4.field();
+        for (String bad : new String[] {"2x", "", "x y", "x^2", null}) {
+            for (Runnable r : new Runnable[] {() -> ZZPoly.of(1, 2).toString(bad),
+                () -> ZpPoly.of(zp, 1, 2).toString(bad), () -> GfPoly.of(gf, 1L, 2L).toString(bad),
+                () -> PolyText.formatHuman(2, i -> BigInteger.ONE, bad)}) {
+                IllegalArgumentException e = assertThrows(IllegalArgumentException.class, r::run, "'" + bad + "'");
+                assertTrue(e.getMessage().contains("variable"), e.getMessage());
+            }
+        }
+        assertEquals("2*y + 1", ZpPoly.of(zp, 1, 2).toString("y"));
+        assertEquals("y_1^2", PolyText.formatHuman(3, i -> i == 2 ? BigInteger.ONE : BigInteger.ZERO, "y_1"));
+    }
 }
