@@ -837,7 +837,10 @@ BDK_KERNEL(32, 8)
 //       low limb: Y_(t+1) - g_(t+1) B^L = X_(t+1) - C_t, g in {0, 1}. The rest is a one-bit borrow
 //       chain: a lane generates g (Y = X - C + B^L > 0 when g = 1, so it never also propagates) and
 //       propagates when Y = 0; one ballot pair (bd_carry's rule on the group's bits) gives each
-//       lane its borrow in k, and the lane subtracts k. The borrow into lane t + 1 is C_t + g_t + k'_t
+//       lane its borrow in k, and the lane subtracts k. g and "Y = 0" are read off X without forming
+//       Y (X < C_t and X = C_t: X's limbs above the lowest are 0 and the lowest is below, or equal
+//       to, C_t), so the lane subtracts C_t and k in one pass: the lowest limb gives at most one
+//       borrow, the next limb takes it, and the limbs above only when a vote finds one left. The borrow into lane t + 1 is C_t + g_t + k'_t
 //       with k'_t = k_t [Y_t = 0] and g_t k'_t = 0, so the chain is exact: the layout now holds
 //       W - qhat V below B^n and the group's out-borrow is C_(T-1) + kout; the top limb becomes
 //       W_n - C_(T-1) - kout, which is 0 or -1 (qhat <= q_j + 1, so W - qhat V >= -V).
@@ -863,7 +866,7 @@ __device__ __forceinline__ u64 bdr_norm(const u64* x, int nx, int e, int s, int 
     return s ? (lo << s) | (below >> (64 - s)) : lo;
 }
 
-template <int T, int L>
+template <int T, int L, bool ONEPASS>
 __device__ __forceinline__ void bdr_divide(const u64* __restrict__ u, long long su, int lu, const u64* __restrict__ v,
                                            long long sv, int lv, u64* __restrict__ q, long long sq, int lq,
                                            u64* __restrict__ r, long long sr, int lr, const int* __restrict__ perm,
@@ -932,41 +935,81 @@ __device__ __forceinline__ void bdr_divide(const u64* __restrict__ u, long long 
         u64 c = 0;
 #pragma unroll
         for (int x = 0; x < L; x++) {
-            const u64 lo = D[x] * qh;
-            const u64 hi = __umul64hi(D[x], qh);
-            const u64 l2 = lo + c;
-            u64 cc = hi + (l2 < c ? 1ull : 0ull);
-            const u64 w = A[x];
-            A[x] = w - l2;
-            cc += A[x] > w ? 1ull : 0ull;
-            c = cc;
+            if (ONEPASS) {
+                const bdk_u128 pr = (bdk_u128) D[x] * qh + c; // <= (B - 1)^2 + B - 1 < B^2
+                const u64 l2 = (u64) pr;
+                const u64 w = A[x];
+                A[x] = w - l2;
+                c = (u64) (pr >> 64) + (w < l2 ? 1ull : 0ull);
+            } else {
+                const u64 lo = D[x] * qh;
+                const u64 hi = __umul64hi(D[x], qh);
+                const u64 l2 = lo + c;
+                u64 cc = hi + (l2 < c ? 1ull : 0ull);
+                const u64 w = A[x];
+                A[x] = w - l2;
+                cc += A[x] > w ? 1ull : 0ull;
+                c = cc;
+            }
         }
         u64 cb = __shfl_up_sync(BD_FULL, c, 1, T); // C of the lane below
         if (lig == 0) {
             cb = 0;
         }
-        u32 b;
-        bool zeros;
-        {
-            const u64 w = A[0];
-            A[0] = w - cb;
-            b = A[0] > w ? 1u : 0u;
-            zeros = A[0] == 0;
+        u32 kout;
+        if (ONEPASS) {
+            // X - cb - k in one pass: the lane generates a borrow iff X < cb and propagates one iff
+            // X = cb, both read off X's limbs (the limbs above the lowest all 0, and the lowest's
+            // order against cb); then the lowest limb takes cb and k (at most one borrow out of it:
+            // x0 < cb leaves x0 - cb + B > 0), the next limb that borrow, and the rest only when the
+            // next limb was 0 (a vote: about 2^-64 of the lanes a step on random data)
+            u64 hor = 0;
 #pragma unroll
             for (int x = 1; x < L; x++) {
-                const u64 y = A[x];
-                A[x] = y - b;
-                b = b && y == 0 ? 1u : 0u;
-                zeros = zeros && A[x] == 0;
+                hor |= A[x];
             }
-        }
-        u32 kout;
-        u32 k = bdk_carry<T>(b != 0, zeros, 0, &kout);
+            const bool hz = hor == 0;
+            const u32 k = bdk_carry<T>(hz && A[0] < cb, hz && A[0] == cb, 0, &kout);
+            const u64 a0 = A[0];
+            const u64 e0 = a0 - cb;
+            A[0] = e0 - k;
+            u32 bb = (a0 < cb || e0 < k) ? 1u : 0u;
+            if (L > 1) {
+                const u64 a1 = A[1];
+                A[1] = a1 - bb;
+                bb = bb && a1 == 0 ? 1u : 0u;
+                if (L > 2 && __any_sync(BD_FULL, bb != 0)) {
 #pragma unroll
-        for (int x = 0; x < L; x++) {
-            const u64 y = A[x];
-            A[x] = y - k;
-            k = k && y == 0 ? 1u : 0u;
+                    for (int x = 2; x < L; x++) {
+                        const u64 y = A[x];
+                        A[x] = y - bb;
+                        bb = bb && y == 0 ? 1u : 0u;
+                    }
+                }
+            }
+        } else {
+            u32 b;
+            bool zeros;
+            {
+                const u64 w = A[0];
+                A[0] = w - cb;
+                b = A[0] > w ? 1u : 0u;
+                zeros = A[0] == 0;
+#pragma unroll
+                for (int x = 1; x < L; x++) {
+                    const u64 y = A[x];
+                    A[x] = y - b;
+                    b = b && y == 0 ? 1u : 0u;
+                    zeros = zeros && A[x] == 0;
+                }
+            }
+            u32 k = bdk_carry<T>(b != 0, zeros, 0, &kout);
+#pragma unroll
+            for (int x = 0; x < L; x++) {
+                const u64 y = A[x];
+                A[x] = y - k;
+                k = k && y == 0 ? 1u : 0u;
+            }
         }
         // the top limb, in lane T - 1 (whose c is C_(T-1)): W_n - C_(T-1) - kout, 0 or -1
         const bdk_u128 top = (bdk_u128) c + kout;
@@ -1085,17 +1128,36 @@ __device__ __forceinline__ void bdr_divide(const u64* __restrict__ u, long long 
                                                    u64* __restrict__ q, long long sq, int lq, u64* __restrict__ r, \
                                                    long long sr, int lr, const int* __restrict__ perm, int ulen,  \
                                                    int vlen, u32* __restrict__ flags, long long count) {          \
-        bdr_divide<T, L>(u, su, lu, v, sv, lv, q, sq, lq, r, sr, lr, perm, flags, count);                         \
+        bdr_divide<T, L, true>(u, su, lu, v, sv, lv, q, sq, lq, r, sr, lr, perm, flags, count);                   \
     }
 // Divisors of up to 4, 8, .., 512 limbs (T L).
 BDR_KERNEL(4, 1)
 BDR_KERNEL(4, 2)
 BDR_KERNEL(4, 4)
 BDR_KERNEL(4, 8)
+BDR_KERNEL(4, 16)
 BDR_KERNEL(8, 4)
 BDR_KERNEL(8, 8)
+BDR_KERNEL(8, 16)
 BDR_KERNEL(16, 4)
 BDR_KERNEL(16, 8)
+BDR_KERNEL(16, 16)
 BDR_KERNEL(32, 4)
 BDR_KERNEL(32, 8)
 BDR_KERNEL(32, 16)
+#ifdef BDK_ALL_VARIANTS
+// The harness's comparison: the first register kernels, which subtracted the lane below's carry word
+// and the borrow bit in two passes over the lane's limbs (bdr0_div_tT_lL).
+#define BDR0_KERNEL(T, L)                                                                                          \
+    extern "C" __global__ void bdr0_div_t##T##_l##L(const u64* __restrict__ u, long long su, int lu,              \
+                                                    const u64* __restrict__ v, long long sv, int lv,             \
+                                                    u64* __restrict__ q, long long sq, int lq, u64* __restrict__ r, \
+                                                    long long sr, int lr, const int* __restrict__ perm, int ulen, \
+                                                    int vlen, u32* __restrict__ flags, long long count) {         \
+        bdr_divide<T, L, false>(u, su, lu, v, sv, lv, q, sq, lq, r, sr, lr, perm, flags, count);                  \
+    }
+BDR0_KERNEL(4, 8)
+BDR0_KERNEL(8, 8)
+BDR0_KERNEL(16, 8)
+BDR0_KERNEL(32, 8)
+#endif

@@ -266,7 +266,8 @@ int main(int argc, char** argv) {
     // the register kernels (bdr_div_tT_lL): divisor strides up to T L (nv = 1 counts as 2)
     const V rs[] = {{bdr_div_t4_l1, 4, 1}, {bdr_div_t4_l2, 4, 2}, {bdr_div_t4_l4, 4, 4}, {bdr_div_t4_l8, 4, 8},
                     {bdr_div_t8_l4, 8, 4}, {bdr_div_t8_l8, 8, 8}, {bdr_div_t16_l4, 16, 4}, {bdr_div_t16_l8, 16, 8},
-                    {bdr_div_t32_l4, 32, 4}, {bdr_div_t32_l8, 32, 8}, {bdr_div_t32_l16, 32, 16}};
+                    {bdr_div_t32_l4, 32, 4}, {bdr_div_t32_l8, 32, 8}, {bdr_div_t32_l16, 32, 16},
+                    {bdr_div_t4_l16, 4, 16}, {bdr_div_t8_l16, 8, 16}, {bdr_div_t16_l16, 16, 16}};
     if (part != "l1") {
         for (const V& x : rs) {
             if (quick && x.T * x.L > 64) continue;
