@@ -686,13 +686,15 @@ typedef void (*KernelFn)(const u64*, long long, int, const u64*, long long, int,
 struct KVar { int T, L; KernelFn k; const char* name; bool reg; };
 #define KV_(T, L) {T, L, bdk_div_t##T##_l##L, "t" #T "_l" #L, false}
 #define RV_(T, L) {T, L, bdr_div_t##T##_l##L, "reg_t" #T "_l" #L, true}
+#define RV0_(T, L) {T, L, bdr0_div_t##T##_l##L, "reg0_t" #T "_l" #L, true}
 // 0 .. 15: the shared-memory kernels bdk_div_tT_lL; 16 ..: the register kernels bdr_div_tT_lL (divisors
 // of at most T L limbs, no shared memory)
-static const int NKV = 27, NKS = 16;
+static const int NKV = 34, NKS = 16, NKR = 30; // NKR ..: the first register kernels (bdr0_div_tT_lL), compared only
 static const KVar KV[NKV] = {KV_(4, 1), KV_(4, 2), KV_(4, 4), KV_(4, 8), KV_(8, 1), KV_(8, 2), KV_(8, 4), KV_(8, 8),
                              KV_(16, 1), KV_(16, 2), KV_(16, 4), KV_(16, 8), KV_(32, 1), KV_(32, 2), KV_(32, 4), KV_(32, 8),
                              RV_(4, 1), RV_(4, 2), RV_(4, 4), RV_(4, 8), RV_(8, 4), RV_(8, 8), RV_(16, 4), RV_(16, 8),
-                             RV_(32, 4), RV_(32, 8), RV_(32, 16)};
+                             RV_(32, 4), RV_(32, 8), RV_(32, 16), RV_(4, 16), RV_(8, 16), RV_(16, 16),
+                             RV0_(4, 8), RV0_(8, 8), RV0_(16, 8), RV0_(32, 8)};
 static int g_knuthVar = -1; // -1: the rule (g_ruleVar by the divisor's class); else that variant for all
 // The register rule (g_regRule, GpuLongDivision's shape choice): per divisor class c (nv in (2^(c-1), 2^c],
 // nv = 1 in class 1) the register kernel g_regVar[c] (-1: the shared-memory rule); kall's rcal sets it
@@ -931,7 +933,7 @@ static void reg_calibrate(u64 seed, int reps) {
         });
         int best = -1;
         double bestNs = 1e30;
-        for (int var = NKS; var < NKV; var++) {
+        for (int var = NKS; var < NKR; var++) {
             const int TL = KV[var].T * KV[var].L;
             if (TL < nv || TL > 4 * nv) continue;
             g_knuthVar = var;
