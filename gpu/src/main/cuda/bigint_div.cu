@@ -816,8 +816,10 @@ BDK_KERNEL(32, 8)
 //     divisor has n = nv + e > T L limbs (e as there) is flagged BD_FAIL (the host sends only
 //     divisors of at most T L limbs, nv = 1 counting as 2). Launch: blockDim.x = 32 W, gridDim.x =
 //     ceil(count T / (32 W)), no shared memory. Work per instance: nu - nv + 1 steps, each one 3/2
-//     division (on every lane), L 64 x 64-bit limb products per lane, two shuffles and a ballot pair
-//     for the row and three shuffles for the next window; O(nu + nv) loads and stores, coalesced.
+//     division (on every lane), L 64 x 64-bit limb products per lane, one shuffle (the lanes' carry
+//     words) and one ballot pair for the row, three shuffles for the next window's top limbs and two
+//     for the move; O(nu + nv) loads and stores, coalesced. The step is issue-bound, so fewer lanes
+//     and more limbs a lane (up to registers) share its fixed cost among more instances.
 //
 // Layout: the group's T L registers (position p = t L + x: lane t, register x) hold T L consecutive
 // limbs of the normalized dividend, A[p] = U[j - z + p] for the quotient digit j at hand (z = T L - n):
@@ -831,16 +833,17 @@ BDK_KERNEL(32, 8)
 //   (1) qhat as there (3/2 division with the reciprocal of V's top two limbs): q_j <= qhat <= q_j + 1.
 //   (2) A -= qhat D over all positions, as the row W - qhat V (the positions below z see D = 0 and
 //       stay): each lane runs GMP's submul_1 over its L limbs with carry in 0, X_t - C_t B^L = (its
-//       limbs) - qhat (its divisor limbs), 0 <= X_t < B^L, 0 <= C_t <= B - 1 (qhat D_t + c <= (B -
-//       1)(B^L - 1) + c stays below B^L B with c <= B - 1, and the borrow adds at most 1 to a high
-//       word that is then below B - 1). Lane t + 1 takes C_t by a shuffle and subtracts it from its
-//       low limb: Y_(t+1) - g_(t+1) B^L = X_(t+1) - C_t, g in {0, 1}. The rest is a one-bit borrow
-//       chain: a lane generates g (Y = X - C + B^L > 0 when g = 1, so it never also propagates) and
-//       propagates when Y = 0; one ballot pair (bd_carry's rule on the group's bits) gives each
-//       lane its borrow in k, and the lane subtracts k. g and "Y = 0" are read off X without forming
-//       Y (X < C_t and X = C_t: X's limbs above the lowest are 0 and the lowest is below, or equal
-//       to, C_t), so the lane subtracts C_t and k in one pass: the lowest limb gives at most one
-//       borrow, the next limb takes it, and the limbs above only when a vote finds one left. The borrow into lane t + 1 is C_t + g_t + k'_t
+//       limbs) - qhat (its divisor limbs), 0 <= X_t < B^L, 0 <= C_t <= B - 1 (at each limb qhat d +
+//       c <= (B - 1)^2 + B - 1 = (B - 1) B, so the high word is at most B - 1, and when it is B - 1
+//       the low word is 0 and the subtraction borrows nothing). Lane t + 1 takes C_t by a shuffle;
+//       Y_(t+1) - g_(t+1) B^L = X_(t+1) - C_t with g in {0, 1}. The rest is a one-bit borrow chain:
+//       a lane generates g and propagates when Y = 0 (exclusive: g = 1 makes Y = X - C_t + B^L > 0);
+//       one ballot pair (bd_carry's rule on the group's bits) gives each lane its borrow in k. g and
+//       "Y = 0" are read off X without forming Y: both need X's limbs above the lowest to be 0, and
+//       then g = (x_0 < C_t), Y = 0 iff x_0 = C_t. So the lane subtracts C_t and k from X in one
+//       pass: the lowest limb gives at most one borrow (x_0 < C_t leaves x_0 - C_t + B > 0, from
+//       which k takes no second one), the next limb takes it, and the limbs above only when a warp
+//       vote finds a borrow left (the next limb was 0). The borrow into lane t + 1 is C_t + g_t + k'_t
 //       with k'_t = k_t [Y_t = 0] and g_t k'_t = 0, so the chain is exact: the layout now holds
 //       W - qhat V below B^n and the group's out-borrow is C_(T-1) + kout; the top limb becomes
 //       W_n - C_(T-1) - kout, which is 0 or -1 (qhat <= q_j + 1, so W - qhat V >= -V).
