@@ -32,11 +32,11 @@ import org.modalg.polynomial.batched.CpuBatchedIntegerEngine;
  * (h - k) k limb products and h - k digit estimates (nu, nv the significant limbs of dividend and
  * divisor), against Newton's seven or so full products: cheaper at small and middle sizes, and
  * always when the quotient or the divisor is short. {@link #cost} is the measured time per step
- * ({@link #REGISTER_NS_PER_STEP}, {@link #NS_PER_STEP}); {@link GpuNewtonDivision#divide} compares it with the Newton schedule's
- * model instance by instance. Copies: 8 (sa + sb) bytes up and 8 (sa + sb) down per instance.
- * The register kernels take any dividend; the shared-memory kernels 8 (max(nu, nv) + nv + 3) bytes
- * per instance: one instance fits up to about 29000 limbs of dividend and divisor together on sm_90
- * ({@link #fits}).
+ * ({@link #REGISTER_NS_PER_STEP}, {@link #NS_PER_STEP}); {@link GpuNewtonDivision#divide} compares
+ * it with the Newton schedule's model instance by instance. Copies: 8 (sa + sb) bytes up and
+ * 8 (sa + sb) down per instance. The register kernels take any dividend; the shared-memory kernels
+ * 8 (max(nu, nv) + nv + 3) bytes per instance: one instance fits up to about 29000 limbs of
+ * dividend and divisor together on sm_90 ({@link #fits}).
  *
  * <p><b>Faults.</b> An instance whose run-time checks fail (never seen) is flagged by the kernel and
  * recomputed on the CPU engine; any device failure leaves the rest to the CPU engine with one
