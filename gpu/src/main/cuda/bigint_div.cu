@@ -805,3 +805,363 @@ BDK_KERNEL(32, 2)
 BDK_KERNEL(32, 4)
 BDK_KERNEL(32, 8)
 #endif
+
+// ==============================================================================================
+// Long division with the running remainder in registers (bdr_div_tT_lL): algorithm D as above, for
+// divisors of at most T L limbs (n = nv + e <= T L), with no shared memory.
+// ----------------------------------------------------------------------------------------------
+// KERNEL CONTRACT (bdr_div_tT_lL; T = 4, 8, 16, 32 lanes per instance, L limbs per lane, T L >= 4)
+// bdr_div_tT_lL(u, su, lu, v, sv, lv, q, sq, lq, r, sr, lr, perm, ulen, vlen, flags, count)
+//     The arguments and results of bdk_div_tT_lL (ulen and vlen are not used); an instance whose
+//     divisor has n = nv + e > T L limbs (e as there) is flagged BD_FAIL (the host sends only
+//     divisors of at most T L limbs, nv = 1 counting as 2). Launch: blockDim.x = 32 W, gridDim.x =
+//     ceil(count T / (32 W)), no shared memory. Work per instance: nu - nv + 1 steps, each one 3/2
+//     division (on every lane), L 64 x 64-bit limb products per lane, one shuffle (the lanes' carry
+//     words) and one ballot pair for the row, three shuffles for the next window's top limbs and two
+//     for the move; O(nu + nv) loads and stores, coalesced. The step is issue-bound, so fewer lanes
+//     and more limbs a lane (up to registers) share its fixed cost among more instances.
+//
+// Layout: the group's T L registers (position p = t L + x: lane t, register x) hold T L consecutive
+// limbs of the normalized dividend, A[p] = U[j - z + p] for the quotient digit j at hand (z = T L - n):
+// positions z .. T L - 1 are the window's limbs W_0 .. W_(n-1), positions 0 .. z - 1 the next z
+// dividend limbs (below the window; zero below U[0]), and the window's top limb W_n = U[j + n] is a
+// scalar n2 that every lane holds. The divisor sits at the top in the same layout: D[p] = V[p - z]
+// for p >= z, 0 below. The top three limbs (W_n, W_(n-1), W_(n-2)) = (n2, A[T L - 1], A[T L - 2])
+// are every lane's after two shuffles from fixed registers of fixed lanes (the layout is aligned at
+// the top), so the loop has no dynamic register index.
+// One step (digit j; invariant I(j) of the shared-memory kernel, W div B < V):
+//   (1) qhat as there (3/2 division with the reciprocal of V's top two limbs): q_j <= qhat <= q_j + 1.
+//   (2) A -= qhat D over all positions, as the row W - qhat V (the positions below z see D = 0 and
+//       stay): each lane runs GMP's submul_1 over its L limbs with carry in 0, X_t - C_t B^L = (its
+//       limbs) - qhat (its divisor limbs), 0 <= X_t < B^L, 0 <= C_t <= B - 1 (at each limb qhat d +
+//       c <= (B - 1)^2 + B - 1 = (B - 1) B, so the high word is at most B - 1, and when it is B - 1
+//       the low word is 0 and the subtraction borrows nothing). Lane t + 1 takes C_t by a shuffle;
+//       Y_(t+1) - g_(t+1) B^L = X_(t+1) - C_t with g in {0, 1}. The rest is a one-bit borrow chain:
+//       a lane generates g and propagates when Y = 0 (exclusive: g = 1 makes Y = X - C_t + B^L > 0);
+//       one ballot pair (bd_carry's rule on the group's bits) gives each lane its borrow in k. g and
+//       "Y = 0" are read off X without forming Y: both need X's limbs above the lowest to be 0, and
+//       then g = (x_0 < C_t), Y = 0 iff x_0 = C_t. So the lane subtracts C_t and k from X in one
+//       pass: the lowest limb gives at most one borrow (x_0 < C_t leaves x_0 - C_t + B > 0, from
+//       which k takes no second one), the next limb takes it, and the limbs above only when a warp
+//       vote finds a borrow left (the next limb was 0). The borrow into lane t + 1 is C_t + g_t + k'_t
+//       with k'_t = k_t [Y_t = 0] and g_t k'_t = 0, so the chain is exact: the layout now holds
+//       W - qhat V below B^n and the group's out-borrow is C_(T-1) + kout; the top limb becomes
+//       W_n - C_(T-1) - kout, which is 0 or -1 (qhat <= q_j + 1, so W - qhat V >= -V).
+//   (3) -1 (lane T - 1 sees it; a ballot tells the group): W += V as a carry chain (lane carries
+//       generate with carry in 0, propagate when all ones; exclusive as L limbs sum below 2 B^L - 1),
+//       qhat -= 1, the top limb gets the carry out. Now 0 <= W < V and the top limb is 0 (checked,
+//       BD_FAIL otherwise).
+//   (4) q_j = qhat (lane j mod T keeps it; every T steps the group stores T digits, coalesced), and
+//       unless j = 0 the window moves one limb down: n2 = A[T L - 1] (W_(n-1), the new top limb),
+//       every position takes the one below (one shuffle across lanes), and position 0 takes the
+//       next dividend limb U[j - 1 - z], prefetched T steps ahead one limb a lane. I(j - 1) holds as
+//       in the shared-memory kernel (W < V before the move).
+// At the end A[z .. T L - 1] is the remainder times B^e 2^s and is checked below V (BD_FAIL
+// otherwise); each lane writes its limbs shifted back (the limb above from the next lane).
+// Groups of one warp with fewer steps idle through the warp's last steps (qhat = 0, no move).
+// ==============================================================================================
+
+// Limb i of X = x B^e 2^s (x of nx limbs, 0 <= s < 64): 0 outside.
+__device__ __forceinline__ u64 bdr_norm(const u64* x, int nx, int e, int s, int i) {
+    const int k = i - e;
+    const u64 lo = k >= 0 && k < nx ? x[k] : 0;
+    const u64 below = k >= 1 && k - 1 < nx ? x[k - 1] : 0;
+    return s ? (lo << s) | (below >> (64 - s)) : lo;
+}
+
+template <int T, int L, bool ONEPASS>
+__device__ __forceinline__ void bdr_divide(const u64* __restrict__ u, long long su, int lu, const u64* __restrict__ v,
+                                           long long sv, int lv, u64* __restrict__ q, long long sq, int lq,
+                                           u64* __restrict__ r, long long sr, int lr, const int* __restrict__ perm,
+                                           u32* __restrict__ flags, long long count) {
+    constexpr int TL = T * L;
+    const u32 lane = threadIdx.x & 31;
+    const int lig = lane & (T - 1);
+    const u32 base = lane & ~(u32) (T - 1);
+    const long long g = (long long) blockIdx.x * (blockDim.x / T) + threadIdx.x / T;
+    const bool live = g < count;
+    const long long inst = live ? (perm ? (long long) perm[g] : g) : 0;
+    const u64* ui = u + inst * su;
+    const u64* vi = v + inst * sv;
+
+    int nu = bdk_significant<T>(ui, lu, live);
+    int nv = bdk_significant<T>(vi, lv, live);
+    bool fail = live && (nv == 0 || nv + (nv == 1 ? 1 : 0) > TL);
+    const bool dummy = !live || fail; // no step: U = 0, V = 2^63 B
+    if (dummy) {
+        nu = 0;
+        nv = 1;
+    }
+    const int e = nv == 1 ? 1 : 0;
+    const int n = nv + e;
+    const int m = nu + e - n; // quotient digits q_0 .. q_m (none when m < 0)
+    const int z = TL - n;
+    const int s = dummy ? 0 : __clzll((long long) vi[nv - 1]);
+    const int nvx = dummy ? 0 : nv; // the divisor's limbs as read (the dummy's is built below)
+    const int j0 = max(m, 0);
+    u64 D[L], A[L];
+#pragma unroll
+    for (int x = 0; x < L; x++) {
+        const int p = lig * L + x;
+        D[x] = p < z ? 0 : dummy ? (p - z == 1 ? 1ull << 63 : 0) : bdr_norm(vi, nvx, e, s, p - z);
+        A[x] = bdr_norm(ui, nu, e, s, j0 - z + p);
+    }
+    u64 n2 = bdr_norm(ui, nu, e, s, j0 + n);
+    u64 n1 = bdr_norm(ui, nu, e, s, j0 + n - 1);
+    u64 n0 = bdr_norm(ui, nu, e, s, j0 + n - 2);
+    const u64 d1 = dummy ? 1ull << 63 : bdr_norm(vi, nvx, e, s, n - 1);
+    const u64 d0 = dummy ? 0 : bdr_norm(vi, nvx, e, s, n - 2);
+    const u64 dinv = bdk_reciprocal(d1, d0);
+    const int steps = m >= 0 ? m + 1 : 0;
+    const int wsteps = bdk_warp_max(steps);
+    // the limb entering position 0 after step ts = t0 + lig: U[m - ts - 1 - z] (none after the last)
+    auto feed = [&](int t0) -> u64 {
+        const int ts = t0 + lig;
+        return ts + 1 < steps ? bdr_norm(ui, nu, e, s, m - ts - 1 - z) : 0;
+    };
+    u64 fnext = feed(0), fcur = 0, qreg = 0;
+    u64* qi = q + inst * sq;
+    const bool store = live && !dummy;
+    for (int t = 0; t < wsteps; t++) {
+        const int tl = t & (T - 1);
+        if (tl == 0) {
+            fcur = fnext;
+            fnext = feed(t + T);
+        }
+        const bool act = t < steps;
+        // (1) the quotient digit's estimate: q_j <= qhat <= q_j + 1
+        u64 qh = 0;
+        if (act) {
+            qh = (n2 == d1 && n1 == d0) ? ~0ull : bdk_div3by2(n2, n1, n0, d1, d0, dinv);
+        }
+        // (2) A -= qhat D: the lane's submul_1 (carry in 0), X - C B^L
+        u64 c = 0;
+#pragma unroll
+        for (int x = 0; x < L; x++) {
+            if (ONEPASS) {
+                const bdk_u128 pr = (bdk_u128) D[x] * qh + c; // <= (B - 1)^2 + B - 1 < B^2
+                const u64 l2 = (u64) pr;
+                const u64 w = A[x];
+                A[x] = w - l2;
+                c = (u64) (pr >> 64) + (w < l2 ? 1ull : 0ull);
+            } else {
+                const u64 lo = D[x] * qh;
+                const u64 hi = __umul64hi(D[x], qh);
+                const u64 l2 = lo + c;
+                u64 cc = hi + (l2 < c ? 1ull : 0ull);
+                const u64 w = A[x];
+                A[x] = w - l2;
+                cc += A[x] > w ? 1ull : 0ull;
+                c = cc;
+            }
+        }
+        u64 cb = __shfl_up_sync(BD_FULL, c, 1, T); // C of the lane below
+        if (lig == 0) {
+            cb = 0;
+        }
+        u32 kout;
+        if (ONEPASS) {
+            // X - cb - k in one pass: the lane generates a borrow iff X < cb and propagates one iff
+            // X = cb, both read off X's limbs (the limbs above the lowest all 0, and the lowest's
+            // order against cb); then the lowest limb takes cb and k (at most one borrow out of it:
+            // x0 < cb leaves x0 - cb + B > 0), the next limb that borrow, and the rest only when the
+            // next limb was 0 (a vote: about 2^-64 of the lanes a step on random data)
+            u64 hor = 0;
+#pragma unroll
+            for (int x = 1; x < L; x++) {
+                hor |= A[x];
+            }
+            const bool hz = hor == 0;
+            const u32 k = bdk_carry<T>(hz && A[0] < cb, hz && A[0] == cb, 0, &kout);
+            const u64 a0 = A[0];
+            const u64 e0 = a0 - cb;
+            A[0] = e0 - k;
+            u32 bb = (a0 < cb || e0 < k) ? 1u : 0u;
+            if (L > 1) {
+                const u64 a1 = A[1];
+                A[1] = a1 - bb;
+                bb = bb && a1 == 0 ? 1u : 0u;
+                if (L > 2 && __any_sync(BD_FULL, bb != 0)) {
+#pragma unroll
+                    for (int x = 2; x < L; x++) {
+                        const u64 y = A[x];
+                        A[x] = y - bb;
+                        bb = bb && y == 0 ? 1u : 0u;
+                    }
+                }
+            }
+        } else {
+            u32 b;
+            bool zeros;
+            {
+                const u64 w = A[0];
+                A[0] = w - cb;
+                b = A[0] > w ? 1u : 0u;
+                zeros = A[0] == 0;
+#pragma unroll
+                for (int x = 1; x < L; x++) {
+                    const u64 y = A[x];
+                    A[x] = y - b;
+                    b = b && y == 0 ? 1u : 0u;
+                    zeros = zeros && A[x] == 0;
+                }
+            }
+            u32 k = bdk_carry<T>(b != 0, zeros, 0, &kout);
+#pragma unroll
+            for (int x = 0; x < L; x++) {
+                const u64 y = A[x];
+                A[x] = y - k;
+                k = k && y == 0 ? 1u : 0u;
+            }
+        }
+        // the top limb, in lane T - 1 (whose c is C_(T-1)): W_n - C_(T-1) - kout, 0 or -1
+        const bdk_u128 top = (bdk_u128) c + kout;
+        u64 wtop = n2 - (u64) top;
+        const bool neg = act && lig == T - 1 && (bdk_u128) n2 < top;
+        const u32 negs = __ballot_sync(BD_FULL, neg);
+        if (negs) { // (3) the add-back (rare): A += D, qhat -= 1
+            const bool gneg = ((negs >> (base + T - 1)) & 1u) != 0;
+            u32 cy = 0;
+            bool ones = true;
+#pragma unroll
+            for (int x = 0; x < L; x++) {
+                const bdk_u128 t2 = (bdk_u128) A[x] + (gneg ? D[x] : 0) + cy;
+                A[x] = (u64) t2;
+                cy = (u32) (t2 >> 64);
+                ones = ones && A[x] == ~0ull;
+            }
+            u32 cout;
+            u32 kk = bdk_carry<T>(cy != 0, ones, 0, &cout);
+#pragma unroll
+            for (int x = 0; x < L; x++) {
+                const u64 y = A[x] + kk;
+                kk = kk && y == 0 ? 1u : 0u;
+                A[x] = y;
+            }
+            if (gneg) {
+                qh--;
+                wtop += cout;
+            }
+        }
+        fail |= act && lig == T - 1 && wtop != 0;
+        if (lig == tl) {
+            qreg = qh;
+        }
+        // (4) the next window's top three limbs (positions T L - 1, T L - 2, T L - 3 before the move)
+        const u64 t2 = __shfl_sync(BD_FULL, A[L - 1], T - 1, T);
+        const u64 t1 = __shfl_sync(BD_FULL, A[(TL - 2) % L], (TL - 2) / L, T);
+        const u64 t0 = __shfl_sync(BD_FULL, A[(TL - 3) % L], (TL - 3) / L, T);
+        const u64 up = __shfl_up_sync(BD_FULL, A[L - 1], 1, T);
+        const u64 in = __shfl_sync(BD_FULL, fcur, tl, T);
+        if (act && t + 1 < steps) {
+            n2 = t2;
+            n1 = t1;
+            n0 = t0;
+#pragma unroll
+            for (int x = L - 1; x > 0; x--) {
+                A[x] = A[x - 1];
+            }
+            A[0] = lig == 0 ? in : up;
+        }
+        if (tl == T - 1 || t + 1 == wsteps) { // the digits of steps t - tl .. t, lane x has step t - tl + x
+            const int ts = t - tl + lig;
+            if (ts <= t && ts < steps) {
+                const int j = m - ts;
+                if (j < lq) {
+                    if (store) {
+                        qi[j] = qreg;
+                    }
+                } else if (qreg != 0) {
+                    fail = true;
+                }
+            }
+        }
+    }
+    // the check 0 <= A[z ..] < D (below z both are 0): the top differing position decides
+    {
+        bool ne = false, gt = false;
+#pragma unroll
+        for (int x = L - 1; x >= 0; x--) {
+            if (!ne && A[x] != D[x]) {
+                ne = true;
+                gt = A[x] > D[x];
+            }
+        }
+        const u32 NE = (__ballot_sync(BD_FULL, ne) >> base) & (T == 32 ? 0xffffffffu : ((1u << T) - 1));
+        const u32 GT = (__ballot_sync(BD_FULL, gt) >> base);
+        fail |= !dummy && (NE == 0 || ((GT >> (31 - __clz((int) NE))) & 1u) != 0);
+    }
+    // the quotient's limbs above q_m, and the remainder: position p = z + e + i is its limb i times 2^s
+    for (int j = max(m + 1, 0) + lig; j < lq; j += T) {
+        if (store) {
+            qi[j] = 0;
+        }
+    }
+    const u64 nxt = __shfl_down_sync(BD_FULL, A[0], 1, T);
+    u64* ri = r + inst * sr;
+#pragma unroll
+    for (int x = 0; x < L; x++) {
+        const int i = lig * L + x - z - e;
+        const u64 above = x + 1 < L ? A[x + 1] : (lig == T - 1 ? 0 : nxt);
+        const u64 y = s ? (A[x] >> s) | (above << (64 - s)) : A[x];
+        if (i >= 0) {
+            if (i < lr) {
+                if (store) {
+                    ri[i] = y;
+                }
+            } else if (y != 0) {
+                fail = true;
+            }
+        }
+    }
+    for (int i = nv + lig; i < lr; i += T) {
+        if (store) {
+            ri[i] = 0;
+        }
+    }
+    fail = bdk_group_max<T>(fail ? 1 : 0) != 0;
+    if (live && lig == 0) {
+        flags[inst] = fail ? BD_FAIL : 0u;
+    }
+}
+
+#define BDR_KERNEL(T, L)                                                                                           \
+    extern "C" __global__ void bdr_div_t##T##_l##L(const u64* __restrict__ u, long long su, int lu,               \
+                                                   const u64* __restrict__ v, long long sv, int lv,              \
+                                                   u64* __restrict__ q, long long sq, int lq, u64* __restrict__ r, \
+                                                   long long sr, int lr, const int* __restrict__ perm, int ulen,  \
+                                                   int vlen, u32* __restrict__ flags, long long count) {          \
+        bdr_divide<T, L, true>(u, su, lu, v, sv, lv, q, sq, lq, r, sr, lr, perm, flags, count);                   \
+    }
+// Divisors of up to 4, 8, .., 512 limbs (T L): the engine's (GpuLongDivision.REGISTER, the
+// calibration's fastest per divisor class); the harness and its emulation also build the others.
+BDR_KERNEL(4, 1)
+BDR_KERNEL(4, 2)
+BDR_KERNEL(4, 4)
+BDR_KERNEL(4, 8)
+BDR_KERNEL(4, 16)
+BDR_KERNEL(8, 16)
+BDR_KERNEL(16, 16)
+BDR_KERNEL(32, 16)
+#ifdef BDK_ALL_VARIANTS
+BDR_KERNEL(8, 4)
+BDR_KERNEL(8, 8)
+BDR_KERNEL(16, 4)
+BDR_KERNEL(16, 8)
+BDR_KERNEL(32, 4)
+BDR_KERNEL(32, 8)
+// The harness's comparison: the first register kernels, which subtracted the lane below's carry word
+// and the borrow bit in two passes over the lane's limbs (bdr0_div_tT_lL).
+#define BDR0_KERNEL(T, L)                                                                                          \
+    extern "C" __global__ void bdr0_div_t##T##_l##L(const u64* __restrict__ u, long long su, int lu,              \
+                                                    const u64* __restrict__ v, long long sv, int lv,             \
+                                                    u64* __restrict__ q, long long sq, int lq, u64* __restrict__ r, \
+                                                    long long sr, int lr, const int* __restrict__ perm, int ulen, \
+                                                    int vlen, u32* __restrict__ flags, long long count) {         \
+        bdr_divide<T, L, false>(u, su, lu, v, sv, lv, q, sq, lq, r, sr, lr, perm, flags, count);                  \
+    }
+BDR0_KERNEL(4, 8)
+BDR0_KERNEL(8, 8)
+BDR0_KERNEL(16, 8)
+BDR0_KERNEL(32, 8)
+#endif

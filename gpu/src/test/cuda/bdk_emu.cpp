@@ -1,10 +1,10 @@
 // Host emulation of the warp intrinsics that ../../main/cuda/bigint_div.cu uses, so that its long
-// division kernels (bdk_div_t4 .. t32) run without a GPU: every lane a std::thread, every warp
+// division kernels (bdk_div_t4 .. t32, and bdr_div_tT_lL with the remainder in registers) run without a GPU: every lane a std::thread, every warp
 // intrinsic an exchange through the warp's slots between two barriers, blocks one after the other.
 // Checks every quotient and remainder against GMP (mpz_tdiv_qr) on random and adversarial instances
 // (divisors just above a power of the base, all-ones limbs, one-limb divisors, top limb 1, u < v,
 // u = v, quotients 0 and 1, a zero divisor flagged). Slow (a thread per lane): small batches only.
-// Build: g++ -O2 -std=c++20 -pthread bdk_emu.cpp -o bdk_emu -lgmp ; run: ./bdk_emu [seed [quick|l1|all]]
+// Build: g++ -O2 -std=c++20 -pthread bdk_emu.cpp -o bdk_emu -lgmp ; run: ./bdk_emu [seed [quick|l1|reg|all]] (reg: the register kernels only)
 #include <barrier>
 #include <cstdint>
 #include <cstdio>
@@ -58,6 +58,11 @@ template <class X>
 static X __shfl_up_sync(unsigned, X v, unsigned d, int width = 32) {
     const int lane = threadIdx.x & 31;
     return shfl_from(v, (lane % width) >= (int) d ? lane - (int) d : lane);
+}
+template <class X>
+static X __shfl_down_sync(unsigned, X v, unsigned d, int width = 32) {
+    const int lane = threadIdx.x & 31;
+    return shfl_from(v, (lane % width) + (int) d < width ? lane + (int) d : lane);
 }
 template <class X>
 static X __shfl_xor_sync(unsigned, X v, int o, int width = 32) {
@@ -241,9 +246,10 @@ int main(int argc, char** argv) {
     printf("reciprocal and 3/2 division, 200000 cases: %s\n", rb ? "FAIL" : "ok");
     failures += rb;
     const int shapes[][2] = {{2, 1}, {3, 1}, {5, 2}, {9, 4}, {16, 8}, {21, 7}, {33, 17}, {40, 33}, {70, 35}, {130, 64}};
-    // argv[2]: quick (L > 1 on two shapes), l1 (L = 1, the engine's kernels, on four shapes), else all
+    // argv[2]: quick (L > 1 on two shapes), l1 (L = 1, the engine's kernels, on four shapes), reg (the
+    // register kernels alone), else all
     const std::string part = argc > 2 ? argv[2] : "all";
-    const bool quick = part == "quick", l1 = part == "l1";
+    const bool quick = part == "quick" || part == "regquick", l1 = part == "l1";
     struct V { Kernel k; int T, L; };
     const V vs[] = {{bdk_div_t4_l1, 4, 1}, {bdk_div_t4_l2, 4, 2}, {bdk_div_t4_l4, 4, 4}, {bdk_div_t4_l8, 4, 8},
                     {bdk_div_t8_l1, 8, 1}, {bdk_div_t8_l2, 8, 2}, {bdk_div_t8_l4, 8, 4}, {bdk_div_t8_l8, 8, 8},
@@ -251,10 +257,31 @@ int main(int argc, char** argv) {
                     {bdk_div_t32_l1, 32, 1}, {bdk_div_t32_l2, 32, 2}, {bdk_div_t32_l4, 32, 4}, {bdk_div_t32_l8, 32, 8}};
     for (const V& x : vs) {
         for (auto& s : shapes) {
-            if (quick && (x.L == 1 || (s[0] != 40 && s[0] != 130))) continue;
+            if (part == "reg" || part == "regquick" || (quick && (x.L == 1 || (s[0] != 40 && s[0] != 130)))) continue;
             if (l1 && (x.L != 1 || (s[0] != 5 && s[0] != 21 && s[0] != 40 && s[0] != 130))) continue;
             run(x.k, x.T, x.L, 2, s[0], s[1], quick || l1 ? 30 : 70, false);
             run(x.k, x.T, x.L, 1, s[0], s[1], quick || l1 ? 29 : 43, true);
+        }
+    }
+    // the register kernels (bdr_div_tT_lL): divisor strides up to T L (nv = 1 counts as 2)
+    const V rs[] = {{bdr_div_t4_l1, 4, 1}, {bdr_div_t4_l2, 4, 2}, {bdr_div_t4_l4, 4, 4}, {bdr_div_t4_l8, 4, 8},
+                    {bdr_div_t8_l4, 8, 4}, {bdr_div_t8_l8, 8, 8}, {bdr_div_t16_l4, 16, 4}, {bdr_div_t16_l8, 16, 8},
+                    {bdr_div_t32_l4, 32, 4}, {bdr_div_t32_l8, 32, 8}, {bdr_div_t32_l16, 32, 16},
+                    {bdr_div_t4_l16, 4, 16}, {bdr_div_t8_l16, 8, 16}, {bdr_div_t16_l16, 16, 16}};
+    if (part != "l1") {
+        for (const V& x : rs) {
+            if (quick && x.T * x.L > 64) continue;
+            const int TL = x.T * x.L;
+            const int sbs[] = {2, 3, TL / 2 + 1, TL - 1, TL};
+            for (int sb : sbs) {
+                if (sb > TL || sb < 2 || (quick && sb != 3 && sb != TL)) continue;
+                const int sas[] = {1, sb, sb + 1, 2 * sb, 2 * sb + 5};
+                for (int sa : sas) {
+                    if (quick && sa != 2 * sb + 5) continue;
+                    if (!quick) run(x.k, x.T, x.L, 2, sa, sb, 40, false);
+                    run(x.k, x.T, x.L, 1, sa, sb, quick ? 28 : 29, true);
+                }
+            }
         }
     }
     printf("%s: %d failures\n", failures ? "FAILED" : "PASSED", failures);

@@ -8,7 +8,11 @@
 # with GMP $GMP_A): div_harness kcheck (every instance against algorithm D, each variant), cgbn_peer's
 # div_rem (the paper's data and the half-size data, 2^11 .. 2^15 bits), div_harness kall (the rule's
 # calibration, the division paper's table: long division against Newton grouped, and the fixed shape
-# u of M / v of M/2 limbs against Newton one shape), each step cut at its share of BUDGET_S seconds.
+# u of M / v of M/2 limbs against Newton one shape), each step cut at its share of BUDGET_S seconds;
+# reg: the register kernels (bdr_div_tT_lL) the same way: div_harness kcheck with KCHECK_SHARED=0 (every
+# register kernel, both rules, every instance against algorithm D), cgbn_peer's div_rem, then div_harness
+# rall (the register rule's calibration; the fixed shape: the shared-memory rule, every register kernel
+# that fits and the register rule; the division paper's table: the two rules).
 # Usage: div-run.sh [MODE=all] [SEED=now] [REPS=3] [BUDGET_S=100]
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
@@ -21,7 +25,7 @@ if [ "${DIV_FLAT:-0}" = 1 ]; then
   src="$here/div_harness_flat.cu"
 fi
 nvidia-smi --query-gpu=name,memory.total,clocks.max.sm,clocks.max.memory,power.limit,driver_version --format=csv > "$out/nvidia-smi.txt" 2>&1
-if [ "$mode" = knuth ]; then
+if [ "$mode" = knuth ] || [ "$mode" = reg ]; then
   bin="${BIN:-$here/bin}"
   mkdir -p "$bin"
   [ -x "$bin/div_harness" ] || nvcc -O3 -arch="${ARCH:-sm_90}" -std=c++17 "$src" -o "$bin/div_harness" > "$out/build.txt" 2>&1
@@ -39,9 +43,15 @@ if [ "$mode" = knuth ]; then
     echo "# $name exit $? after $(( $(date +%s) - s )) s (budget $b s)" | tee -a "$out/$name.txt" >> "$out/steps.txt"
   }
   echo "# seed $seed reps $reps budget $budget" > "$out/steps.txt"
-  step kcheck "${KCHECK_S:-35}" "$bin/div_harness" kcheck "$seed" "$reps"
-  step cgbndiv "${CGBN_S:-20}" "$bin/cgbn_peer" "$seed" 32 "$reps" div
-  step kall "${KALL_S:-175}" "$bin/div_harness" kall "$seed" "$reps"
+  if [ "$mode" = reg ]; then
+    step kcheck "${KCHECK_S:-35}" env KCHECK_SHARED=0 "$bin/div_harness" kcheck "$seed" "$reps"
+    step cgbndiv "${CGBN_S:-20}" "$bin/cgbn_peer" "$seed" 32 "$reps" div
+    step rall "${RALL_S:-175}" "$bin/div_harness" rall "$seed" "$reps"
+  else
+    step kcheck "${KCHECK_S:-35}" "$bin/div_harness" kcheck "$seed" "$reps"
+    step cgbndiv "${CGBN_S:-20}" "$bin/cgbn_peer" "$seed" 32 "$reps" div
+    step kall "${KALL_S:-175}" "$bin/div_harness" kall "$seed" "$reps"
+  fi
   echo "# total $(( $(date +%s) - t0 )) s" >> "$out/steps.txt"
   exit 0
 fi

@@ -5,13 +5,18 @@
 // against a CPU reference: schoolbook long division (Knuth D, 64-bit limbs) on a sample, and on
 // every instance u = q v + r modulo 2^61 - 1 with 0 <= r < v. Then times batches (CUDA events,
 // min of reps) next to one bi_mul product of the dividend's size on the same batch.
-// Usage: div_harness [check|bench|paper|mixed|grouped|all|kcheck|kcal|kgrid|kfixed|kall] [seed] [reps=3]  (mixed runs grouped
+// Usage: div_harness [check|bench|paper|mixed|grouped|all|kcheck|kcal|kgrid|kfixed|kall|rcal|rfixed|rgrid|rall] [seed]
+// [reps=3]  (mixed runs grouped
 // after it; the seed is printed). kcheck, kcal, kgrid, kfixed: the schoolbook long division (bdk_div_tT_lL): its
 // check phase (every instance against algorithm D, each variant), the calibration (every variant's time per
 // step by divisor length), the division paper's table against Newton grouped, the fixed shape u of M / v of
 // M/2 limbs against Newton one shape; kall: kcal, kgrid and kfixed in one process. The rule is
 // GpuLongDivision's (T by shared memory, L = 1); KNUTH_RULE=cal (kall): the calibration's fastest variant
-// per divisor class instead (what run 2 of gpu/BENCHMARKS.md measured).
+// per divisor class instead (what run 2 of gpu/BENCHMARKS.md measured). kcheck also checks every register
+// kernel (bdr_div_tT_lL) on the shapes it fits and the register rule (KCHECK_SHARED=0: the shared-memory
+// kernels only through their rule). rcal, rfixed, rgrid, rall: the register kernels: their calibration
+// (fastest per divisor class: the register rule), the fixed shape (the shared-memory rule, each register
+// kernel that fits, the register rule) and the division paper's table (the two rules); NEWTON=1 adds Newton.
 // Build: nvcc -O3 -arch=sm_90 -std=c++17 div_harness.cu -o div_harness
 // DIV_SCHOOL=1 (environment): every product on the schoolbook (the engine's division before the
 // NTT products); MIXED_FROM=lb: the mixed and grouped tables from 2^lb bits (default 13).
@@ -678,11 +683,25 @@ static float run_grouped(int M, long long count, u64 seed, int ref, int reps, in
 
 typedef void (*KernelFn)(const u64*, long long, int, const u64*, long long, int, u64*, long long, int, u64*,
                          long long, int, const int*, int, int, u32*, long long);
-struct KVar { int T, L; KernelFn k; const char* name; };
-#define KV_(T, L) {T, L, bdk_div_t##T##_l##L, "t" #T "_l" #L}
-static const KVar KV[16] = {KV_(4, 1), KV_(4, 2), KV_(4, 4), KV_(4, 8), KV_(8, 1), KV_(8, 2), KV_(8, 4), KV_(8, 8),
-                            KV_(16, 1), KV_(16, 2), KV_(16, 4), KV_(16, 8), KV_(32, 1), KV_(32, 2), KV_(32, 4), KV_(32, 8)};
+struct KVar { int T, L; KernelFn k; const char* name; bool reg; };
+#define KV_(T, L) {T, L, bdk_div_t##T##_l##L, "t" #T "_l" #L, false}
+#define RV_(T, L) {T, L, bdr_div_t##T##_l##L, "reg_t" #T "_l" #L, true}
+#define RV0_(T, L) {T, L, bdr0_div_t##T##_l##L, "reg0_t" #T "_l" #L, true}
+// 0 .. 15: the shared-memory kernels bdk_div_tT_lL; 16 ..: the register kernels bdr_div_tT_lL (divisors
+// of at most T L limbs, no shared memory)
+static const int NKV = 34, NKS = 16, NKR = 30; // NKR ..: the first register kernels (bdr0_div_tT_lL), compared only
+static const KVar KV[NKV] = {KV_(4, 1), KV_(4, 2), KV_(4, 4), KV_(4, 8), KV_(8, 1), KV_(8, 2), KV_(8, 4), KV_(8, 8),
+                             KV_(16, 1), KV_(16, 2), KV_(16, 4), KV_(16, 8), KV_(32, 1), KV_(32, 2), KV_(32, 4), KV_(32, 8),
+                             RV_(4, 1), RV_(4, 2), RV_(4, 4), RV_(4, 8), RV_(8, 4), RV_(8, 8), RV_(16, 4), RV_(16, 8),
+                             RV_(32, 4), RV_(32, 8), RV_(32, 16), RV_(4, 16), RV_(8, 16), RV_(16, 16),
+                             RV0_(4, 8), RV0_(8, 8), RV0_(16, 8), RV0_(32, 8)};
 static int g_knuthVar = -1; // -1: the rule (g_ruleVar by the divisor's class); else that variant for all
+// The register rule (g_regRule, GpuLongDivision's shape choice): per divisor class c (nv in (2^(c-1), 2^c],
+// nv = 1 in class 1) the register kernel g_regVar[c] (-1: the shared-memory rule); kall's rcal sets it
+// to the fastest register kernel per instance step.
+static bool g_regRule = false;
+static int g_regVar[13] = {-1, 16, 16, 17, 18, 19, 21, 23, 25, 26, -1, -1, -1};
+static double g_regNs[13];
 // the rule: variant per divisor class c = ceil(log2 nv) (1 .. 11 and above), set by kcal's calibration
 static int g_ruleVar[13] = {0, 1, 1, 2, 6, 6, 10, 10, 14, 14, 14, 14, 14};
 static double g_ruleNs[13]; // the calibration's ns per instance step of the chosen variant
@@ -699,7 +718,7 @@ static int knuth_occupancy_var(int maxNu, int maxNv) {
     const long long per = 8ll * (std::max(maxNu + 2, maxNv + 2) + std::max(maxNv, 1) + 1);
     int T = 4;
     while (T < 32 && (128 / T) * per > 64 * 1024) T *= 2;
-    for (int x = 0; x < 16; x++) if (KV[x].T == T && KV[x].L == 1) return x;
+    for (int x = 0; x < NKS; x++) if (KV[x].T == T && KV[x].L == 1) return x;
     return 12;
 }
 
@@ -708,6 +727,8 @@ static int knuth_occupancy_var(int maxNu, int maxNv) {
 static bool g_useCal = false;
 static int knuth_range_var(int nvClass, int maxNu, int maxNv) {
     if (g_knuthVar >= 0) return g_knuthVar;
+    if (g_regRule && g_regVar[nvClass] >= 0 && maxNv + (maxNv == 1) <= KV[g_regVar[nvClass]].T * KV[g_regVar[nvClass]].L)
+        return g_regVar[nvClass];
     if (g_useCal) return g_ruleVar[nvClass];
     return knuth_occupancy_var(maxNu, maxNv);
 }
@@ -716,6 +737,13 @@ static bool knuth_launch(int var, const u64* U, long long su, int lu, const u64*
                          long long sq, int lq, u64* R, long long sr, int lr, const int* perm, int maxNu, int maxNv,
                          u32* flags, long long count) {
     const int ulen = std::max(maxNu + 2, maxNv + 2), vlen = std::max(maxNv, 1) + 1;
+    if (KV[var].reg) { // four warps a block, no shared memory; the divisors must fit T L limbs
+        if (maxNv + (maxNv == 1) > KV[var].T * KV[var].L) return false;
+        const unsigned grid = (unsigned) ((count * KV[var].T + 127) / 128);
+        KV[var].k<<<grid, 128>>>(U, su, lu, V, sv, lv, Q, sq, lq, R, sr, lr, perm, ulen, vlen, flags, count);
+        CKL();
+        return true;
+    }
     int W = 4, T = KV[var].T;
     const int L = KV[var].L;
     // the most warps of 4, 2, 1 whose instances' shared memory fits; else more lanes per instance
@@ -725,7 +753,7 @@ static bool knuth_launch(int var, const u64* U, long long su, int lu, const u64*
         else return false;
     }
     int v2 = var;
-    for (int x = 0; x < 16; x++) if (KV[x].T == T && KV[x].L == L) v2 = x;
+    for (int x = 0; x < NKS; x++) if (KV[x].T == T && KV[x].L == L) v2 = x;
     const size_t smem = (size_t) (32 * W / T) * (ulen + vlen) * 8;
     const unsigned grid = (unsigned) ((count * T + 32 * W - 1) / (32 * W));
     KernelFn k = KV[v2].k;
@@ -816,11 +844,11 @@ static float run_knuth(const std::vector<u64>& hu, int su, const std::vector<u64
         CK(cudaMemcpy(hr.data(), R, count * sv * 8, cudaMemcpyDeviceToHost));
         CK(cudaMemcpy(fl.data(), F, count * 4, cudaMemcpyDeviceToHost));
         char w[200];
-        snprintf(w, sizeof w, "knuth %s %s", what, g_knuthVar >= 0 ? KV[g_knuthVar].name : g_useCal ? "calibrated rule" : "rule");
+        snprintf(w, sizeof w, "knuth %s %s", what, g_knuthVar >= 0 ? KV[g_knuthVar].name : g_regRule ? "register rule" : g_useCal ? "calibrated rule" : "rule");
         check(hu, hv, hq, su, hr, fl, su, sv - 1, count, ref, w);
         ms = reps > 0 ? min_time_ms(reps, go) : 0;
     } else {
-        printf("# knuth %s %s: a range does not fit the shared memory\n", what, g_knuthVar >= 0 ? KV[g_knuthVar].name : "rule");
+        printf("# knuth %s %s: a range does not fit (shared memory, or T L for a register kernel)\n", what, g_knuthVar >= 0 ? KV[g_knuthVar].name : "rule");
     }
     for (void* p : {(void*) U, (void*) V, (void*) Q, (void*) R, (void*) P, (void*) F}) CK(cudaFree(p));
     return ms;
@@ -848,12 +876,18 @@ static void paper_data(int M, long long count, u64 seed, std::vector<u64>& ou, s
 static void knuth_check(u64 seed) {
     const int shapes[][2] = {{2, 0}, {3, 0}, {4, 1}, {5, 1}, {6, 2}, {7, 3}, {9, 2}, {12, 5}, {17, 8}, {33, 16},
                              {40, 3}, {64, 31}, {100, 49}, {130, 64}, {257, 100}, {300, 7}, {513, 255},
-                             {700, 600}, {1024, 511}, {2048, 1023}, {3000, 1400}};
-    for (int var = -1; var < 16; var++) {
-        g_knuthVar = var;
+                             {700, 600}, {1024, 511}, {2048, 1023}, {3000, 1400}, {16, 3}, {16, 7}, {32, 15},
+                             {64, 63}, {128, 63}, {256, 127}, {512, 255}, {1024, 255}, {1024, 511}};
+    // KCHECK_SHARED=0: the shared-memory variants only through the rule (they are unchanged)
+    const bool shared = !getenv("KCHECK_SHARED") || atoi(getenv("KCHECK_SHARED")) != 0;
+    for (int var = -2; var < NKV; var++) {
+        g_knuthVar = var < 0 ? -1 : var;
+        g_regRule = var == -2;
+        if (var >= 0 && !KV[var].reg && !shared) continue;
         for (auto& s : shapes) {
             const int h = s[0], k = s[1];
-            if (var >= 0 && KV[var].T * KV[var].L < 32 && h > 1024) continue;
+            if (var >= 0 && !KV[var].reg && KV[var].T * KV[var].L < 32 && h > 1024) continue;
+            if (var >= 0 && KV[var].reg && k + 1 > KV[var].T * KV[var].L) continue;
             const long long count = h <= 300 ? (var < 0 ? 1000 : 300) : (var < 0 ? 120 : 40);
             for (int adv = 0; adv < 2; adv++) {
                 std::vector<u64> hu(count * h), hv(count * (k + 1));
@@ -866,13 +900,59 @@ static void knuth_check(u64 seed) {
         }
     }
     g_knuthVar = -1;
-    for (int M : {4, 8, 16, 32, 64}) {
-        std::vector<u64> ou, ov;
-        paper_data(M, 4096, seed + M, ou, ov);
-        char w[80];
-        snprintf(w, sizeof w, "paper-data M=%d", M);
-        run_knuth(ou, M, ov, M / 2, 4096, 1, 0, w);
+    for (int rr = 0; rr < 2; rr++) {
+        g_regRule = rr == 1;
+        for (int M : {4, 8, 16, 32, 64, 128}) {
+            std::vector<u64> ou, ov;
+            paper_data(M, 4096, seed + M, ou, ov);
+            char w[80];
+            snprintf(w, sizeof w, "paper-data M=%d", M);
+            run_knuth(ou, M, ov, M / 2, 4096, 1, 0, w);
+        }
     }
+    g_regRule = false;
+}
+
+// The register rule's calibration (rcal): for divisors of nv = 2^c limbs (c = 1 .. 9), dividends of
+// max(2 nv, 64) limbs as kcal's, every register kernel with nv <= T L <= 4 nv; the fastest per
+// instance step becomes g_regVar[c] (GpuLongDivision's register table).
+static void reg_calibrate(u64 seed, int reps) {
+    printf("# rcal: divisors of nv = 2^c limbs, dividends of max(2 nv, 64) limbs; every register kernel with nv <= T L <= 4 nv; min of %d\n", reps);
+    printf("rcal,nv,nu,count,variant,ms,ns_per_instance_step\n");
+    for (int c = 1; c <= 9; c++) {
+        const int nv = 1 << c, nu = std::max(2 * nv, 64);
+        const long long count = std::max<long long>(16384, (1ll << 24) / nu);
+        std::vector<u64> hu(count * nu), hv(count * nv);
+        parallel_for(count, [&](long long lo, long long hi) {
+            for (long long i = lo; i < hi; i++) {
+                const u64 s = seed + 31 * c + i * 7919;
+                for (int j = 0; j < nu; j++) hu[i * nu + j] = gen_word(s, 2 * j);
+                for (int j = 0; j < nv; j++) hv[i * nv + j] = gen_word(s, 2 * j + 1);
+                if (hv[i * nv + nv - 1] == 0) hv[i * nv + nv - 1] = 1;
+            }
+        });
+        int best = -1;
+        double bestNs = 1e30;
+        for (int var = NKS; var < NKR; var++) {
+            const int TL = KV[var].T * KV[var].L;
+            if (TL < nv || TL > 4 * nv) continue;
+            g_knuthVar = var;
+            char w[40];
+            snprintf(w, sizeof w, "rcal nv=%d", nv);
+            const float ms = run_knuth(hu, nu, hv, nv, count, 97, reps, w);
+            if (ms <= 0) continue;
+            const double ns = ms * 1e6 / ((double) count * (nu - nv + 1));
+            printf("rcal,%d,%d,%lld,%s,%.4f,%.5f\n", nv, nu, count, KV[var].name, ms, ns);
+            fflush(stdout);
+            if (ns < bestNs) { bestNs = ns; best = var; }
+        }
+        if (best >= 0) { g_regVar[c] = best; g_regNs[c] = bestNs; }
+    }
+    g_knuthVar = -1;
+    printf("# register rule (class c: nv in (2^(c-1), 2^c]):");
+    for (int c = 1; c <= 9; c++) printf(" %d:%s(%.4f ns)", c, g_regVar[c] >= 0 ? KV[g_regVar[c]].name : "-", g_regNs[c]);
+    printf("\n");
+    fflush(stdout);
 }
 
 
@@ -897,7 +977,7 @@ static void knuth_calibrate(u64 seed, int reps) {
         });
         int best = -1;
         double bestNs = 1e30;
-        for (int var = 0; var < 16; var++) {
+        for (int var = 0; var < NKS; var++) {
             const int TL = KV[var].T * KV[var].L;
             if (TL > 4 * nv || (nv + TL - 1) / TL > 32) continue;
             g_knuthVar = var;
@@ -1038,6 +1118,75 @@ int main(int argc, char** argv) {
             const float nw = run_batch(h, k, count, seed + bits, false, 97, reps, &mul);
             printf("%8d %8lld %12.3f %12.3f %10.3f %14.2f\n", bits, count, kn, nw, mul, nw / kn);
             fflush(stdout);
+        }
+    }
+    if (mode == "rcal" || mode == "rall") reg_calibrate(seed, reps);
+    if (mode == "rfixed" || mode == "rall") {
+        // the fixed shape (kfixed's data): the shared-memory rule, every register kernel with
+        // nv <= T L <= 4 nv, and the register rule, one process; Newton one shape with NEWTON=1
+        const int from = getenv("MIXED_FROM") ? atoi(getenv("MIXED_FROM")) : 11;
+        const int to = getenv("FIXED_TO") ? atoi(getenv("FIXED_TO")) : 16;
+        const bool newton = getenv("NEWTON") && atoi(getenv("NEWTON"));
+        printf("# rfixed: u of M limbs, v of M/2 limbs (full-entropy), NumBits x NumInsts = 2^32; ms = min of %d, "
+               "kernels only; shared = the shared-memory rule (GpuLongDivision before), reg = the register rule\n", reps);
+        printf("rfixed,NumBits,NumInsts,kernel,ms\n");
+        for (int bits = 1 << from; bits <= 1 << to; bits <<= 1) {
+            const int h = bits / 64, k = h / 2 - 1;
+            const long long count = (1ll << 32) / bits;
+            std::vector<u64> hu(count * h), hv(count * (k + 1));
+            parallel_for(count, [&](long long lo, long long hi) {
+                for (long long i = lo; i < hi; i++) make(0, &hu[i * h], &hv[i * (k + 1)], h, k, seed + bits + i * 7919);
+            });
+            char w[40];
+            snprintf(w, sizeof w, "fixed h=%d k=%d", h, k);
+            for (int var = -2; var < NKV; var++) {
+                if (var >= 0 && (!KV[var].reg || KV[var].T * KV[var].L < k + 1 || KV[var].T * KV[var].L > 4 * (k + 1))) continue;
+                g_knuthVar = var < 0 ? -1 : var;
+                g_regRule = var == -1;
+                const float ms = run_knuth(hu, h, hv, k + 1, count, 97, reps, w);
+                printf("rfixed,%d,%lld,%s,%.3f\n", bits, count, var == -2 ? "shared" : var == -1 ? "reg" : KV[var].name, ms);
+                fflush(stdout);
+            }
+            g_knuthVar = -1;
+            g_regRule = false;
+            if (newton) {
+                hu.clear(); hu.shrink_to_fit(); hv.clear(); hv.shrink_to_fit();
+                float mul = 0;
+                const float nw = run_batch(h, k, count, seed + bits, false, 97, reps, &mul);
+                printf("rfixed,%d,%lld,newton,%.3f\n", bits, count, nw);
+            }
+        }
+    }
+    if (mode == "rgrid" || mode == "rall") {
+        // the division paper's data (kgrid's): the shared-memory rule against the register rule;
+        // Newton grouped with NEWTON=1
+        const int from = getenv("MIXED_FROM") ? atoi(getenv("MIXED_FROM")) : 11;
+        const int to = getenv("GRID_TO") ? atoi(getenv("GRID_TO")) : 18;
+        const bool newton = getenv("NEWTON") && atoi(getenv("NEWTON"));
+        printf("# rgrid: the division paper's data (u of M - 2 limbs, v of a random 2 .. M/2 limbs), NumBits x "
+               "NumInsts = 2^32, instances sorted by nv, one launch per divisor class; ms = min of %d, kernels only\n", reps);
+        printf("rgrid,NumBits,NumInsts,kernel,ms\n");
+        for (int bits = 1 << from; bits <= 1 << to; bits <<= 1) {
+            const int M = bits / 64;
+            const long long count = (1ll << 32) / bits;
+            std::vector<u64> ou, ov;
+            paper_data(M, count, seed + bits, ou, ov);
+            char w[40];
+            snprintf(w, sizeof w, "paper M=%d", M);
+            for (int rr = 0; rr < 2; rr++) {
+                g_regRule = rr == 1;
+                const float ms = run_knuth(ou, M, ov, M / 2, count, 97, reps, w);
+                printf("rgrid,%d,%lld,%s,%.3f\n", bits, count, rr ? "reg" : "shared", ms);
+                fflush(stdout);
+            }
+            g_regRule = false;
+            if (newton) {
+                ou.clear(); ou.shrink_to_fit(); ov.clear(); ov.shrink_to_fit();
+                int groups = 0;
+                double one = 0, grp = 0;
+                const float nw = run_grouped(M, count, seed + bits, 97, reps, &groups, &one, &grp);
+                printf("rgrid,%d,%lld,newton-grouped,%.3f\n", bits, count, nw);
+            }
         }
     }
     printf("%s: %d failures\n", g_fail ? "FAILED" : "PASSED", g_fail);

@@ -23,17 +23,20 @@ import org.modalg.polynomial.batched.CpuBatchedIntegerEngine;
  * {@code bigint_div.cu}; the contract, the invariants and why the result is exact are its comment).
  * Each instance runs its own lengths (no shift to a common shape); the instances are sorted by
  * divisor length so that a warp's members are alike, and each range of one divisor class
- * (ceil(log2 nv)) is one launch with T by {@link #lanes} (the fewest lanes whose instances' shared
- * memory leaves three blocks a multiprocessor) and one limb per lane.
+ * (ceil(log2 nv)) is one launch: up to 512 divisor limbs a register kernel ({@link #registerShape}:
+ * the running remainder's window and the divisor in the registers of T lanes, L limbs a lane, no
+ * shared memory), above that T by {@link #lanes} (the fewest lanes whose instances' shared memory
+ * leaves three blocks a multiprocessor) and one limb per lane.
  *
  * <p><b>Cost</b>: (nu - nv + 1) steps of about ceil(nv / (T L)) chunks per instance, i.e. about
  * (h - k) k limb products and h - k digit estimates (nu, nv the significant limbs of dividend and
  * divisor), against Newton's seven or so full products: cheaper at small and middle sizes, and
  * always when the quotient or the divisor is short. {@link #cost} is the measured time per step
- * ({@link #NS_PER_STEP}); {@link GpuNewtonDivision#divide} compares it with the Newton schedule's
- * model instance by instance. Copies: 8 (sa + sb) bytes up and 8 (sa + sb) down per instance.
- * Shared memory per instance 8 (max(nu, nv) + nv + 3) bytes: one instance fits up to about 29000
- * limbs of dividend and divisor together on sm_90 ({@link #fits}).
+ * ({@link #REGISTER_NS_PER_STEP}, {@link #NS_PER_STEP}); {@link GpuNewtonDivision#divide} compares
+ * it with the Newton schedule's model instance by instance. Copies: 8 (sa + sb) bytes up and
+ * 8 (sa + sb) down per instance. The register kernels take any dividend; the shared-memory kernels
+ * 8 (max(nu, nv) + nv + 3) bytes per instance: one instance fits up to about 29000 limbs of
+ * dividend and divisor together on sm_90 ({@link #fits}).
  *
  * <p><b>Faults.</b> An instance whose run-time checks fail (never seen) is flagged by the kernel and
  * recomputed on the CPU engine; a device failure is handled by the batched engine's one policy
@@ -68,6 +71,25 @@ final class GpuLongDivision {
         {0.0936, 0.0936, 0.0940, 0.0941, 0.1313, 0.2071, 0.3523, 0.6923, 1.7284, 3.46, 6.92, 13.8, 34.6},
         {0.1785, 0.1785, 0.1785, 0.1775, 0.1796, 0.2578, 0.3928, 0.6858, 1.2882, 3.2849, 8.54, 34.0, 85.0},
         {0.3513, 0.3513, 0.3513, 0.3513, 0.3568, 0.3675, 0.4947, 0.7725, 1.3063, 2.4340, 5.9258, 16.5, 41.3}};
+
+    /**
+     * The register kernels ({@code bdr_div_tT_lL}: the running remainder's window and the divisor in
+     * the registers of T lanes, L limbs a lane, no shared memory) by divisor class c = 0 .. 9: {T, L}
+     * with T L &gt;= max(2^c, 4); classes above take the shared-memory kernels ({@link #lanes}).
+     * The fastest per step of the kernels with 2^c &lt;= T L &lt;= 2^(c+2) in {@code div_harness rcal}
+     * (H100, gpu/BENCHMARKS.md, the register kernels' section).
+     */
+    static final int[][] REGISTER = {
+        {4, 1}, {4, 1}, {4, 1}, {4, 2}, {4, 4}, {4, 8}, {4, 16}, {8, 16}, {16, 16}, {32, 16}};
+    /**
+     * Measured nanoseconds per instance step of {@link #REGISTER}'s kernel for each divisor class (same
+     * calibration: divisors of 2^c limbs, dividends of max(2^(c+1), 64); class 0 as class 1).
+     */
+    static final double[] REGISTER_NS_PER_STEP = {
+        0.0367, 0.0367, 0.0368, 0.0430, 0.0527, 0.0732, 0.1087, 0.2043, 0.3923, 0.7630};
+
+    /** Tests only: every range on the shared-memory kernels ({@code bdk_div_tT_l1}), as before the register kernels. */
+    static volatile boolean sharedKernelsForTests;
 
     private final GpuRuntime runtime;
     private final DeviceWorkspace buffers = new DeviceWorkspace(6);
@@ -125,12 +147,29 @@ final class GpuLongDivision {
     }
 
     /**
+     * The register kernel {T, L} ({@link #REGISTER}) for divisors of at most nv significant limbs, or
+     * null when nv is above 512 limbs (the shared-memory kernels take those). O(1).
+     */
+    static int[] registerShape(int nv) {
+        int c = divisorClass(nv);
+        return c < REGISTER.length ? REGISTER[c] : null;
+    }
+
+    /** The register kernel's name: T lanes per instance, L limbs per lane. */
+    static String registerKernel(int lanes, int limbs) {
+        return "bdr_div_t" + lanes + "_l" + limbs;
+    }
+
+    /**
      * Modelled seconds of one instance of nu dividend and nv divisor significant limbs on the device
      * by the rule's variant: its nu - nv + 1 steps (plus one for its setup) at the measured time per
-     * step ({@link #NS_PER_STEP}). O(1).
+     * step ({@link #REGISTER_NS_PER_STEP} up to 512 divisor limbs, else {@link #NS_PER_STEP}). O(1).
      */
     static double cost(int nu, int nv) {
         int steps = Math.max(0, nu - nv + 1) + 1;
+        if (registerShape(nv) != null) {
+            return steps * REGISTER_NS_PER_STEP[divisorClass(nv)] * 1e-9;
+        }
         int t = lanes(nu, nv);
         int row = t == 4 ? 0 : t == 8 ? 1 : t == 16 ? 2 : 3;
         return steps * NS_PER_STEP[row][divisorClass(nv)] * 1e-9;
@@ -166,9 +205,12 @@ final class GpuLongDivision {
         return new int[] {w, t};
     }
 
-    /** Whether one instance of these lengths fits the device's shared memory. */
+    /**
+     * Whether an instance of these lengths runs here: on a register kernel (any dividend, divisors of
+     * up to 512 limbs) or within the device's shared memory.
+     */
     boolean fits(int maxNu, int maxNv) {
-        return launch(32, maxNu, maxNv, runtime.maxSharedOptin()) != null;
+        return registerShape(maxNv) != null || launch(32, maxNu, maxNv, runtime.maxSharedOptin()) != null;
     }
 
     /**
@@ -264,6 +306,18 @@ final class GpuLongDivision {
                 mu = Math.max(mu, nu[perm[end]]);
                 mv = Math.max(mv, nv[perm[end]]);
                 end++;
+            }
+            int[] reg = sharedKernelsForTests ? null : registerShape(mv);
+            if (reg != null) { // four warps a block, 128 / T instances, no shared memory
+                String name = registerKernel(reg[0], reg[1]);
+                CUfunction f = runtime.function(GpuModules.BIGINT_DIV, name);
+                long groups = end - g;
+                int grid = (int) ((groups * reg[0] + 127) / 128);
+                Cuda.launch(f, name, grid, 1, 128, 0, du.arg(), longs(sa), ints(sa), dv.arg(), longs(sb), ints(sb),
+                        dq.arg(), longs(sa), ints(sa), dr.arg(), longs(sb), ints(sb),
+                        Pointer.to(dp.at(0).withByteOffset(4L * g)), ints(0), ints(0), df.arg(), longs(groups));
+                g = end;
+                continue;
             }
             int[] wt = launch(lanes(mu, mv), mu, mv, maxShared);
             if (wt == null) {

@@ -11,7 +11,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The long division's launch rule and cost model ({@link GpuLongDivision#lanes},
- * {@link GpuLongDivision#launch}, {@link GpuLongDivision#cost}) and the route chosen per instance
+ * {@link GpuLongDivision#launch}, {@link GpuLongDivision#registerShape}, {@link GpuLongDivision#cost})
+ * and the route chosen per instance
  * ({@link GpuNewtonDivision#prefersLong}), without a device: the lanes are the fewest within the
  * shared-memory bound (checked against the bound directly on random lengths, seed printed, and
  * at the sizes measured on the H100), a launch shape never exceeds the shared memory it is given,
@@ -77,6 +78,27 @@ class GpuLongDivisionRuleTest {
             assertTrue(t >= lanes && t <= 32, msg);
             assertTrue((long) (32 * w / t) * per <= shared, msg + ": " + w + " warps, T=" + t);
         }
+    }
+
+    @Test
+    void theRegisterShapeHoldsTheDivisorUpTo512Limbs() {
+        for (int nv = 0; nv <= 4096; nv++) {
+            int[] tl = GpuLongDivision.registerShape(nv);
+            if (nv > 512) {
+                assertNull(tl, "nv=" + nv);
+                continue;
+            }
+            assertNotNull(tl, "nv=" + nv);
+            int t = tl[0];
+            int l = tl[1];
+            // the kernel's divisor n = nv + (nv == 1 ? 1 : 0) limbs must fit T L, its layout needs T L >= 4
+            assertTrue(t == 4 || t == 8 || t == 16 || t == 32, "nv=" + nv + " T=" + t);
+            assertTrue(l == 1 || l == 2 || l == 4 || l == 8 || l == 16, "nv=" + nv + " L=" + l);
+            assertTrue(t * l >= Math.max(4, nv + (nv == 1 ? 1 : 0)), "nv=" + nv + ": " + t + " x " + l);
+            assertTrue(t * l <= Math.max(4, 8 * nv), "nv=" + nv + ": mostly idle lanes");
+            assertEquals("bdr_div_t" + t + "_l" + l, GpuLongDivision.registerKernel(t, l));
+        }
+        assertEquals(GpuLongDivision.REGISTER.length, GpuLongDivision.REGISTER_NS_PER_STEP.length);
     }
 
     @Test

@@ -21,7 +21,9 @@ import org.modalg.polynomial.batched.CpuBatchedIntegerEngine;
  * adversarial ones: divisors just above a power of the base (B^k + 1, B^k + B^(k-1)), quotients 0
  * and 1 (u &lt; v, u = v, v &lt; u &lt; 2 v), all-ones limbs, one-limb divisors, a top limb of 1,
  * the add-back step (a digit estimate one too large), divisor lengths that are not multiples of
- * the lanes per instance, at the strides where the rule takes 4, 8, 16 and 32 lanes; a batch split
+ * the lanes per instance, at the strides where the rule takes 4, 8, 16 and 32 lanes; the register
+ * kernels (divisors up to 512 limbs) at every divisor class, with divisors filling their T L limbs
+ * exactly; the shared-memory kernels forced on the same adversarial set; a batch split
  * between the long division and Newton; a sample against BigInteger; every instance on the device
  * (none flagged back to the CPU); a zero divisor's exception naming its instance.
  */
@@ -34,7 +36,11 @@ class GpuLongDivisionTest extends GpuBatchedFixture {
 
     // Instance pat of strides sa, sb: u < B^sa, 0 < v < B^sb.
     private static BigInteger[] instance(Random rnd, int pat, int sa, int sb) {
-        int nb = 1 + rnd.nextInt(sb); // divisor limbs, any length (not multiples of T)
+        return instance(rnd, pat, sa, sb, 1 + rnd.nextInt(sb)); // divisor limbs, any length (not multiples of T)
+    }
+
+    // Instance pat with a divisor of about nb limbs (exactly nb for the random and most adversarial ones).
+    private static BigInteger[] instance(Random rnd, int pat, int sa, int sb, int nb) {
         BigInteger p = B.pow(nb - 1);
         BigInteger top = B.pow(sa);
         BigInteger v;
@@ -79,6 +85,36 @@ class GpuLongDivisionTest extends GpuBatchedFixture {
         for (int[] s : shapes) {
             int count = s[0] <= 260 ? 700 : 90;
             check(seed + s[0] * 31L + s[1], s[0], s[1], count);
+        }
+    }
+
+    @Test
+    void theRegisterKernelsAtFullWidthEqualTheCpuEngine() {
+        // divisors of exactly 2^c limbs fill the register kernel's T L limbs (no position below the
+        // window), adversarial patterns on every other instance, and dividends of 2^(c+1) + 3 limbs
+        long seed = GpuTests.seed("GpuLongDivisionTest full width");
+        for (int c = 0; c <= 9; c++) {
+            int sb = 1 << c;
+            int sa = 2 * sb + 3;
+            int[] tl = GpuLongDivision.registerShape(sb);
+            assertTrue(tl != null && tl[0] * tl[1] >= sb, "class " + c);
+            checkDivision(seed + c, sa, sb, c <= 6 ? 600 : 120, 7,
+                    (rnd, x, y) -> instance(rnd, rnd.nextInt(2) == 0 ? rnd.nextInt(14) : 0, x, y, y));
+        }
+    }
+
+    @Test
+    void theSharedMemoryKernelsStillEqualTheCpuEngine() {
+        // the kernels every divisor above 512 limbs takes, forced on the smaller shapes too
+        long seed = GpuTests.seed("GpuLongDivisionTest shared");
+        int[][] shapes = {{2, 1}, {7, 5}, {31, 17}, {126, 64}, {251, 37}, {500, 250}, {1021, 600}};
+        GpuLongDivision.sharedKernelsForTests = true;
+        try {
+            for (int[] s : shapes) {
+                check(seed + s[0] * 31L + s[1], s[0], s[1], s[0] <= 260 ? 400 : 60);
+            }
+        } finally {
+            GpuLongDivision.sharedKernelsForTests = false;
         }
     }
 
