@@ -59,6 +59,7 @@ class GpuBatchedIntegerEngineTest extends GpuBatchedFixture {
         DeviceBuffer.limitAllocationsForTests(Long.MAX_VALUE);
         System.clearProperty("modalg.gpu.batchedMulKernel");
         System.clearProperty("modalg.gpu.fpBatch");
+        System.clearProperty("modalg.gpu.warpProduct");
     }
 
     // ---- inputs ------------------------------------------------------------------------------
@@ -332,7 +333,9 @@ class GpuBatchedIntegerEngineTest extends GpuBatchedFixture {
 
     @Test
     void outOfMemorySplitsTheBatchThenLeavesItToTheCpu() {
-        System.setProperty("modalg.gpu.fpBatch", "false"); // the engine's own kernels (64 limbs: else the FP product)
+        // the engine's own kernels (64 limbs: else the warp product, GpuWarpProductTest's faults)
+        System.setProperty("modalg.gpu.fpBatch", "false");
+        System.setProperty("modalg.gpu.warpProduct", "false");
         Random rnd = new Random(GpuTests.seed("outOfMemorySplitsTheBatch"));
         int s = 64;
         try (GpuBatchedIntegerEngine fresh = freshEngine()) {
@@ -346,9 +349,10 @@ class GpuBatchedIntegerEngineTest extends GpuBatchedFixture {
 
     @Test
     void theFpProductOutOfMemoryLeavesTheBatchToTheCpuExactly() {
+        System.setProperty("modalg.gpu.warpProduct", "false"); // 64 limbs: else the warp product
         Random rnd = new Random(GpuTests.seed("theFpProductOutOfMemory"));
         try (GpuBatchedIntegerEngine fresh = freshEngine()) {
-            // 64 limbs: the FP64 product's range
+            // 64 limbs: the FP64 product's range once the warp product steps aside
             multiplyWithRoom(fresh, rnd, 64, 64 * Long.BYTES, "run on the CPU", "CPU fallback of the FP product");
         }
     }
