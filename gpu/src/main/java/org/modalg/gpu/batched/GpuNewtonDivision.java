@@ -412,11 +412,24 @@ final class GpuNewtonDivision {
         int[] newtonMembers = new int[count];
         int nl = 0;
         int nn = 0;
+        // The route depends only on (nu, nv): decided once per pair that occurs (the decision
+        // costs a Newton schedule; per instance it cost about 1 us, the whole kernel's time
+        // many times over for small instances). 0 = not decided yet, 1 = long, 2 = Newton.
+        long pairs = (long) (sa + 1) * (sb + 1);
+        byte[] route = pairs <= ROUTE_TABLE_MAX ? new byte[(int) pairs] : null;
         for (int i = 0; i < count; i++) {
             int nu = GpuLongDivision.significant(a, aOff + i * sa, sa);
             int nv = GpuLongDivision.significant(b, bOff + i * sb, sb);
-            boolean longFits = longDivision.fits(nu, nv);
-            if (longFits && (prefersLong(nu, nv) || !fits(shapeOf(nu, nv)))) {
+            int key = route == null ? 0 : nu * (sb + 1) + nv;
+            byte decided = route == null ? 0 : route[key];
+            if (decided == 0) {
+                boolean longFits = longDivision.fits(nu, nv);
+                decided = longFits && (prefersLong(nu, nv) || !fits(shapeOf(nu, nv))) ? (byte) 1 : (byte) 2;
+                if (route != null) {
+                    route[key] = decided;
+                }
+            }
+            if (decided == 1) {
                 longMembers[nl++] = i;
             } else {
                 newtonMembers[nn++] = i;
@@ -458,6 +471,9 @@ final class GpuNewtonDivision {
         }
         return true;
     }
+
+    /** The largest (dividend + 1) x (divisor + 1) limb-count table {@link #divide} keeps its routes in. */
+    private static final long ROUTE_TABLE_MAX = 1L << 22;
 
     // The Newton shape of one instance of nu / nv significant limbs (as divideGrouped forms it).
     private static Shape shapeOf(int nu, int nv) {
