@@ -47,7 +47,7 @@ import org.modalg.polynomial.batched.CpuBatchedIntegerEngine;
  * {@link #DEFAULT_MIN_PRODUCT_WORK}, {@code -Dmodalg.gpu.batchedMinWork}). {@link #divideAndRemainder}
  * runs on the device, instance by instance by schoolbook long division ({@link GpuLongDivision}) or
  * Newton's method ({@link GpuNewtonDivision}), kernels of {@code bigint_div.cu}, from the same work
- * threshold when the instances fit the kernels (under {@code auto} only from the measured crossover, {@link #prefersDivision}: 2^13 bits
+ * threshold when the instances fit the kernels (under {@code auto} only from the measured crossover, {@link #prefersDivision}: 2^11 bits
  * and batches of 2^20 dividend limbs). {@link #runsOnDevice} says which for the other operations.
  * This engine never declines: every method returns true.
  *
@@ -161,13 +161,15 @@ public final class GpuBatchedIntegerEngine implements BatchedIntegerEngine, Auto
     public static final int AUTO_MIN_PRODUCT_STRIDE = 4;
 
     /**
-     * Under {@code auto}, divisions go to the device from this dividend stride (limbs): 128, 2^13
+     * Under {@code auto}, divisions go to the device from this dividend stride (limbs): 32, 2^11
      * bits. Measured through this engine on an H100 host against the CPU engine on its 16 threads,
-     * copies included (gpu/BENCHMARKS.md, "Batched integers through Java", batches of 2^26 bits,
-     * divisors of a random 2 .. M/2 limbs): the device 0.53x at 2^11 bits and 0.70x at 2^12, then
-     * 1.54x at 2^13 and 2.0x .. 4.8x from 2^14 to 2^18. {@code -Dmodalg.gpu.batchedAutoDivideStride}.
+     * copies included (gpu/BENCHMARKS.md, "Through Java after the warp product and the register
+     * division", batches of 2^28 bits, divisors of a random 2 .. M/2 limbs): the device 1.46x at
+     * 2^11 bits, 2.05x at 2^12 and 5.2x .. 11.7x from 2^13 to 2^16 (before the register long
+     * division and the direct copies: 0.46x and 0.81x at 2^11 and 2^12, so the crossover was 2^13).
+     * {@code -Dmodalg.gpu.batchedAutoDivideStride}.
      */
-    public static final int AUTO_MIN_DIVIDE_STRIDE = 128;
+    public static final int AUTO_MIN_DIVIDE_STRIDE = 32;
 
     /**
      * Under {@code auto}, divisions go to the device from this many dividend limbs (count x
@@ -312,7 +314,7 @@ public final class GpuBatchedIntegerEngine implements BatchedIntegerEngine, Auto
     /**
      * The measured crossover of the device division (class comment of
      * {@link #AUTO_MIN_DIVIDE_STRIDE}): a dividend stride from {@link #AUTO_MIN_DIVIDE_STRIDE} to
-     * {@link #MAX_PRODUCT_LIMBS} limbs (2^13 .. 2^18 bits, the sizes measured; larger dividends
+     * {@link #MAX_PRODUCT_LIMBS} limbs (2^11 .. 2^18 bits, the sizes measured; larger dividends
      * make products beyond the single-block kernels and run on the CPU anyway), a batch of at
      * least {@link #DEFAULT_AUTO_DIVIDE_LIMBS} dividend limbs, and at least {@code minProductWork}
      * limb products (count x stride^2, the engine's tiny-batch floor). Package-private for the

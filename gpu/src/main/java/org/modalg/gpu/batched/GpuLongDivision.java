@@ -249,20 +249,29 @@ final class GpuLongDivision {
     }
 
     // members[from .. from + n) on the device: packed, sorted by divisor length, one launch per range
-    // of like divisors; outputs written only at the end.
+    // of like divisors; outputs written only at the end. When the members are consecutive instances
+    // and no output aliases an input, the operands go up and the results come down straight from and
+    // into the caller's arrays (no host copies: they were most of the route's time); a device fault
+    // after a partial download is then repaired by the CPU fallback, which reads only a and b.
     private void chunk(long[] a, int aOff, int sa, long[] b, int bOff, int sb, long[] q, int qOff, long[] r,
             int rOff, int[] members, int from, int n, Options options, CpuBatchedIntegerEngine cpu) {
-        long[] hu = new long[Math.multiplyExact(n, sa)];
-        long[] hv = new long[Math.multiplyExact(n, sb)];
+        boolean direct = q != a && q != b && r != a && r != b && consecutive(members, from, n);
+        int first = members[from];
+        long[] hu = direct ? a : new long[Math.multiplyExact(n, sa)];
+        long[] hv = direct ? b : new long[Math.multiplyExact(n, sb)];
+        int huOff = direct ? aOff + first * sa : 0;
+        int hvOff = direct ? bOff + first * sb : 0;
         int[] nu = new int[n];
         int[] nv = new int[n];
         int maxNv = 0;
         for (int x = 0; x < n; x++) {
-            int i = members[from + x];
-            System.arraycopy(a, aOff + i * sa, hu, x * sa, sa);
-            System.arraycopy(b, bOff + i * sb, hv, x * sb, sb);
-            nu[x] = significant(hu, x * sa, sa);
-            nv[x] = significant(hv, x * sb, sb);
+            if (!direct) {
+                int i = members[from + x];
+                System.arraycopy(a, aOff + i * sa, hu, x * sa, sa);
+                System.arraycopy(b, bOff + i * sb, hv, x * sb, sb);
+            }
+            nu[x] = significant(hu, huOff + x * sa, sa);
+            nv[x] = significant(hv, hvOff + x * sb, sb);
             maxNv = Math.max(maxNv, nv[x]);
         }
         // counting sort by nv (stable), packed two ints a word
@@ -287,8 +296,8 @@ final class GpuLongDivision {
         DeviceBuffer dr = buffers.get(R, (long) n * sb);
         DeviceBuffer dp = buffers.get(PERM, packed.length);
         DeviceBuffer df = buffers.get(FLAGS, (n + 1) / 2);
-        du.upload(hu, 0, 0, hu.length);
-        dv.upload(hv, 0, 0, hv.length);
+        du.upload(hu, huOff, 0, (long) n * sa);
+        dv.upload(hv, hvOff, 0, (long) n * sb);
         dp.upload(packed, 0, 0, packed.length);
         if (injectedFault != 0) {
             int code = injectedFault;
@@ -344,13 +353,13 @@ final class GpuLongDivision {
         Cuda.synchronize("the batched long division");
         long[] fl = new long[(n + 1) / 2];
         df.download(0, fl, 0, fl.length);
-        long[] hq = q == null ? null : new long[hu.length];
-        long[] hr = r == null ? null : new long[hv.length];
+        long[] hq = q == null || direct ? q : new long[n * sa];
+        long[] hr = r == null || direct ? r : new long[n * sb];
         if (hq != null) {
-            dq.download(0, hq, 0, hq.length);
+            dq.download(0, hq, direct ? qOff + first * sa : 0, (long) n * sa);
         }
         if (hr != null) {
-            dr.download(0, hr, 0, hr.length);
+            dr.download(0, hr, direct ? rOff + first * sb : 0, (long) n * sb);
         }
         int flagged = 0;
         for (int x = 0; x < n; x++) {
@@ -359,6 +368,9 @@ final class GpuLongDivision {
             if ((fx & FAIL) != 0) {
                 flagged++;
                 one(a, aOff, sa, b, bOff, sb, q, qOff, r, rOff, i, options, cpu);
+                continue;
+            }
+            if (direct) {
                 continue;
             }
             if (hq != null) {
@@ -373,6 +385,16 @@ final class GpuLongDivision {
             LOG.warning(flagged + " of " + n + " instances of a batched long division were flagged by the device "
                     + "and recomputed on the CPU");
         }
+    }
+
+    // Whether members[from .. from + n) are consecutive instance indices.
+    private static boolean consecutive(int[] members, int from, int n) {
+        for (int x = 1; x < n; x++) {
+            if (members[from + x] != members[from] + x) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static Pointer longs(long v) {

@@ -41,8 +41,9 @@ class GpuBatchedKernelRuleTest {
         assertTrue(GpuBatchedIntegerEngine.prefersDivision(4096, 256, 0));
         assertTrue(GpuBatchedIntegerEngine.prefersDivision(200, 5243, 0)); // 1048600 limbs
         assertFalse(GpuBatchedIntegerEngine.prefersDivision(200, 5242, 0)); // 1048400 limbs
-        assertFalse(GpuBatchedIntegerEngine.prefersDivision(127, 1 << 20, 0)); // 0.70x at 2^12 bits
-        assertFalse(GpuBatchedIntegerEngine.prefersDivision(64, 1 << 20, 0));
+        assertTrue(GpuBatchedIntegerEngine.prefersDivision(64, 1 << 20, 0)); // 2.05x at 2^12 bits
+        assertTrue(GpuBatchedIntegerEngine.prefersDivision(32, 1 << 20, 0)); // 1.46x at 2^11 bits
+        assertFalse(GpuBatchedIntegerEngine.prefersDivision(31, 1 << 20, 0)); // not measured
         assertFalse(GpuBatchedIntegerEngine.prefersDivision(4097, 1 << 12, 0)); // beyond the product kernels
         assertFalse(GpuBatchedIntegerEngine.prefersDivision(128, 8191, 0));
         assertFalse(GpuBatchedIntegerEngine.prefersDivision(0, 1 << 20, 0));
