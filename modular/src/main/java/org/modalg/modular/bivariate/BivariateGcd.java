@@ -1018,9 +1018,35 @@ public final class BivariateGcd {
             }
             qLens[k] = l;
         }
+        int pc = qc + 6; // q's rows with 3 zeros before and after
+        long[] qp = new long[qr * pc];
+        for (int k = 0; k < qr; k++) {
+            System.arraycopy(q, k * qc, qp, k * pc + 3, qLens[k]);
+        }
         for (int i = 0; i < hr; i++) {
             int len = hl == null ? hc : hl[i];
-            for (int j = 0; j < len; j++) {
+            int j = 0;
+            // four entries of h's row at once, over q's rows padded with 3 zeros on either side:
+            // out[o + l] += a0 q[l] + a1 q[l - 1] + a2 q[l - 2] + a3 q[l - 3], one load and store of out per four
+            for (; j + 3 < len; j += 4) {
+                int hb = i * hc + j;
+                long a0 = h[hb];
+                long a1 = h[hb + 1];
+                long a2 = h[hb + 2];
+                long a3 = h[hb + 3];
+                for (int k = 0; k < qr; k++) {
+                    int ql = qLens[k];
+                    if (ql == 0) {
+                        continue;
+                    }
+                    int o = (i + k) * fc + j;
+                    int b = k * pc + 3;
+                    for (int l = 0; l < ql + 3; l++) {
+                        out[o + l] += a0 * qp[b + l] + a1 * qp[b + l - 1] + a2 * qp[b + l - 2] + a3 * qp[b + l - 3];
+                    }
+                }
+            }
+            for (; j < len; j++) {
                 long a = h[i * hc + j];
                 if (a == 0) {
                     continue;

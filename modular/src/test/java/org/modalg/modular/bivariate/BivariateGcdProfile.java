@@ -91,12 +91,14 @@ public final class BivariateGcdProfile {
                     (mx.getCurrentThreadCpuTime() - t0) / 1e6 / n, (processCpu() - p0) / 1e6 / n);
             List<Long> after = new ArrayList<>(); // then as many seconds of single timed calls: their median
             end = System.nanoTime() + (long) (secs * 1e9);
+            long p1 = processCpu();
             while (System.nanoTime() < end) {
                 long t1 = mx.getCurrentThreadCpuTime();
                 gcd(in);
                 after.add(mx.getCurrentThreadCpuTime() - t1);
             }
-            System.out.printf(", then median CPU %.4f ms of %d calls%n", median(after) / 1e6, after.size());
+            System.out.printf(", then median CPU %.4f ms of %d calls (all threads: mean %.4f ms)%n", median(after) / 1e6,
+                    after.size(), (processCpu() - p1) / 1e6 / after.size());
             return;
         }
         if (args[0].equals("modes")) { // the quotient's proofs (quotientProofForTests 0, 1, 2) interleaved in one JVM
