@@ -677,7 +677,8 @@ public final class BivariateGcd {
         int mode = quotientProofForTests;
         long[] fWords = hWords == null ? null : known != null && known.flat != null ? known.words() : Words.of(fv);
         // up to deg_y f = WORDS_MAX_DEGREE: above, O(terms(h) terms(q)) words per try measured slower than the
-        // product over Z in the CPU time of all threads (d = 80, 100 at 16 bits: 1.07-1.3x; d = 60: 0.71x, BENCHMARKS.md)
+        // product over Z in the CPU time of all threads (d = 80, 100 at 16 bits: 1.07-1.3x; d = 60: 0.66-0.71x;
+        // BENCHMARKS.md)
         Words words = mode != 0 && mode != 3 || hWords == null || fWords == null
                 || mode == 0 && f.degreeY() > WORDS_MAX_DEGREE ? null : Words.of(hWords, hl, fWords);
         boolean byPoints = mode == 1 || mode == 0 && f.degreeY() <= CHECK_POINTS_MAX_DEGREE
@@ -1102,8 +1103,8 @@ public final class BivariateGcd {
      * The quotient's proof in words ({@link Words}) is taken up to this deg_y f where the
      * coefficients and the bound fit a long; above, the product over Z. Measured (2026-11-26,
      * 16 bits, the CPU time of all the JVM's threads, since the product over Z runs partly on a
-     * worker pool; load 3-4): words / product over Z 0.55 at d = 30, 0.71 at d = 60, 0.75 at
-     * d = 70, 1.07 at d = 80, 1.08 at d = 90, 1.2-1.3 at d = 100 (on one thread: 0.66 at d = 60,
+     * worker pool; load 3-4): words / product over Z 0.55-0.60 at d = 30, 0.66-0.71 at d = 60,
+     * 0.75 at d = 70, 1.07 at d = 80, 1.08 at d = 90, 1.2 at d = 100 (on one thread: 0.66 at d = 60,
      * 0.94 at d = 80, 1.3 at d = 100). O(terms(h) terms(q)) word products against a product of
      * about (deg_x f + 1)(deg_y f + 1) words by transforms: BENCHMARKS.md, sixth round.
      */

@@ -33,8 +33,8 @@ import org.modalg.polynomial.bivariate.ZZBivariate;
  *
  * <p>Every mode prints the CPU time of the calling thread and that of every thread of the JVM
  * (the product over Z's worker pool, the JIT and GC; each thread's own clock, summed), the latter
- * per call over blocks of calls. {@code -Dthreads=n}: the gcd's options with n threads ({@code profile} and {@code modes};
- * {@code ab} calls the default options of both builds). {@code -Dmodes=0,3}: the proofs that
+ * per call over blocks of calls. {@code -Dthreads=n}: the gcd's options with n threads ({@code profile}
+ * and {@code modes}; {@code ab} calls the default options of both builds). {@code -Dmodes=0,3}: the proofs that
  * {@code modes} compares (default 0,1,2; 3: words wherever they fit).
  */
 public final class BivariateGcdProfile {
@@ -97,8 +97,8 @@ public final class BivariateGcdProfile {
                 gcd(in);
                 after.add(mx.getCurrentThreadCpuTime() - t1);
             }
-            System.out.printf(", then median CPU %.4f ms of %d calls (all threads: mean %.4f ms)%n", median(after) / 1e6,
-                    after.size(), (processCpu() - p1) / 1e6 / after.size());
+            System.out.printf(", then median CPU %.4f ms of %d calls (all threads: mean %.4f ms)%n",
+                    median(after) / 1e6, after.size(), (processCpu() - p1) / 1e6 / after.size());
             return;
         }
         if (args[0].equals("modes")) { // the quotient's proofs (quotientProofForTests 0, 1, 2) interleaved in one JVM
@@ -217,8 +217,8 @@ public final class BivariateGcdProfile {
             double pa = median(proc.get(1));
             System.out.printf("d=%d bits=%d thread CPU: before %.4f ms after %.4f ms after/before %.2f; process CPU per"
                     + " call: before %.4f ms after %.4f ms after/before %.2f (n=%d calls, %d blocks each, seed %d)%n",
-                    d, bits, b / 1e6, a / 1e6, a / b, pb / 1e6, pa / 1e6, pa / pb, cpu.get(0).size(), proc.get(0).size(),
-                    1000L * d + bits);
+                    d, bits, b / 1e6, a / 1e6, a / b, pb / 1e6, pa / 1e6, pa / pb, cpu.get(0).size(),
+                    proc.get(0).size(), 1000L * d + bits);
         }
     }
 

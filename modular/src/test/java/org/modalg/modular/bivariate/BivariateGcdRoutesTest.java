@@ -570,7 +570,8 @@ class BivariateGcdRoutesTest {
                             rnd.nextInt(f.degreeY() + 1));
                     for (BigInteger k : new BigInteger[] {BigInteger.ONE, p0, p01, p01.negate()}) {
                         ZZBivariate g = f.add(m.multiply(ZZBivariate.constant(k)));
-                        assertEquals(BivariateGcd.tryDivide(g, h), BivariateGcd.modularQuotient(h, g), label + " + " + k + " " + m);
+                        assertEquals(BivariateGcd.tryDivide(g, h), BivariateGcd.modularQuotient(h, g),
+                                label + " + " + k + " " + m);
                         if (m.degreeX() < h.degreeX()) { // below h's x-degree: h divides no such g over Z
                             assertNull(BivariateGcd.modularQuotient(h, g), label + " + " + k + " " + m);
                         }
