@@ -57,8 +57,9 @@ import org.modalg.polynomial.bivariate.ZZBivariate;
  * and univariate gcds mod p (O(deg_x^2)), plus (e + 1) interpolations of O(D^2); on one thread
  * (the points of a prime are sequential). The proof: the quotients' images (as many points and
  * about as many primes as the quotients need) and two products in Z[x, y] by Kronecker substitution
- * (up to deg_y F = 24: one product mod p per prime instead, O(terms(P) terms(Q)) word products,
- * or, where the coefficients and the bound fit a long, P Q - F over Z in words after one prime).
+ * on the gcd's threads (one thread: the caller's only) (up to deg_y F = 24: one product mod p per
+ * prime instead, O(terms(P) terms(Q)) word products; up to deg_y F = 72, where the coefficients
+ * and the bound fit a long, P Q - F over Z in words after one prime).
  *
  * <p>Not used: the heuristic gcd (Char, Geddes and Gonnet's GCDHEU: the gcd of the integers
  * f(xi^k, xi), g(xi^k, xi)), which FLINT and Maple try first on small inputs: at d = 20 and 16 bits
@@ -212,6 +213,7 @@ public final class BivariateGcd {
             } else if (!changed && acc.count() >= 2 || acc.settled()) {
                 ZZBivariate candidate = primitivePart(liftWithoutIntegerContent(acc, emin, d));
                 Divisor shared = new Divisor(); // candidate's residues and values, from F's quotient to G's
+                shared.threads = options.threads(); // the product over Z on the gcd's threads (1: this thread only)
                 if (modularQuotient(candidate, pf, fEval, shared) != null
                         && modularQuotient(candidate, pg, gEval, shared) != null) {
                     report.primesUsed(used).field("word-size primes < 2^" + PolyGcdDouble.MAX_PRIME_BITS)
@@ -583,7 +585,7 @@ public final class BivariateGcd {
      * f. (Until 2026-11-26 each prime divided at deg_y h more points and checked q_p there: an
      * evaluation of f and a division per point, half of the gcd at d = 20; BENCHMARKS.md.)
      *
-     * <p>In words where they fit (deg_y f at most {@value #CHECK_POINTS_MAX_DEGREE}, h and f with
+     * <p>In words where they fit (deg_y f at most {@value #WORDS_MAX_DEGREE}, h and f with
      * coefficients below 2^62, the lift's modulus below 2^62 and the bound B below 2^62):
      * after each prime, h q - f is computed over Z exactly in longs for the lift q
      * ({@link Words}): zero proves h q = f at once, an entry not divisible by the prime refutes,
@@ -623,6 +625,7 @@ public final class BivariateGcd {
         private long[] words;
         private BigInteger norm1;
         private BigInteger normInf;
+        private int threads; // the product over Z's thread count (0: the default options')
         private final java.util.Map<Long, long[]> residues = new java.util.HashMap<>();
         private final java.util.Map<Long, java.util.Map<Long, long[]>> values = new java.util.HashMap<>();
     }
@@ -673,10 +676,11 @@ public final class BivariateGcd {
         BigInteger fNormInf = BigInteger.ONE.shiftLeft(fBits);
         int mode = quotientProofForTests;
         long[] fWords = hWords == null ? null : known != null && known.flat != null ? known.words() : Words.of(fv);
-        // as the product mod p it replaces, up to deg_y f = CHECK_POINTS_MAX_DEGREE: above, O(terms(h) terms(q))
-        // words per try measured no faster than the product over Z (d = 40, 60 at 16 bits: 0.89-1.11x, BENCHMARKS.md)
-        Words words = mode != 0 || hWords == null || fWords == null || f.degreeY() > CHECK_POINTS_MAX_DEGREE ? null
-                : Words.of(hWords, hl, fWords);
+        // up to deg_y f = WORDS_MAX_DEGREE: above, O(terms(h) terms(q)) words per try measured slower than the
+        // product over Z in the CPU time of all threads (d = 80, 100 at 16 bits: 1.07-1.3x; d = 60: 0.66-0.71x;
+        // BENCHMARKS.md)
+        Words words = mode != 0 && mode != 3 || hWords == null || fWords == null
+                || mode == 0 && f.degreeY() > WORDS_MAX_DEGREE ? null : Words.of(hWords, hl, fWords);
         boolean byPoints = mode == 1 || mode == 0 && f.degreeY() <= CHECK_POINTS_MAX_DEGREE
                 && hNorm1.bitLength() - SETTLED_SLACK_BITS <= CHECK_POINTS_EXTRA_BITS;
         int need = qy + 1; // points per prime: the quotient's interpolation (byPoints: then h q_p = f mod p by one product mod p)
@@ -808,7 +812,9 @@ public final class BivariateGcd {
                     return candidate; // h candidate = f modulo M > 2 |h candidate - f|_inf: equal
                 }
                 if (!byPoints || acc.modulus().compareTo(limit) > 0) {
-                    if (candidate.multiply(h).equals(f)) {
+                    Options po = shared == null || shared.threads == 0 ? Options.defaults()
+                            : Options.defaults().withThreads(shared.threads);
+                    if (candidate.multiply(h, po).equals(f)) {
                         return candidate;
                     }
                     if (acc.modulus().compareTo(limit) > 0) {
@@ -1013,9 +1019,35 @@ public final class BivariateGcd {
             }
             qLens[k] = l;
         }
+        int pc = qc + 6; // q's rows with 3 zeros before and after
+        long[] qp = new long[qr * pc];
+        for (int k = 0; k < qr; k++) {
+            System.arraycopy(q, k * qc, qp, k * pc + 3, qLens[k]);
+        }
         for (int i = 0; i < hr; i++) {
             int len = hl == null ? hc : hl[i];
-            for (int j = 0; j < len; j++) {
+            int j = 0;
+            // four entries of h's row at once, over q's rows padded with 3 zeros on either side:
+            // out[o + l] += a0 q[l] + a1 q[l - 1] + a2 q[l - 2] + a3 q[l - 3], one load and store of out per four
+            for (; j + 3 < len; j += 4) {
+                int hb = i * hc + j;
+                long a0 = h[hb];
+                long a1 = h[hb + 1];
+                long a2 = h[hb + 2];
+                long a3 = h[hb + 3];
+                for (int k = 0; k < qr; k++) {
+                    int ql = qLens[k];
+                    if (ql == 0) {
+                        continue;
+                    }
+                    int o = (i + k) * fc + j;
+                    int b = k * pc + 3;
+                    for (int l = 0; l < ql + 3; l++) {
+                        out[o + l] += a0 * qp[b + l] + a1 * qp[b + l - 1] + a2 * qp[b + l - 2] + a3 * qp[b + l - 3];
+                    }
+                }
+            }
+            for (; j < len; j++) {
                 long a = h[i * hc + j];
                 if (a == 0) {
                     continue;
@@ -1063,11 +1095,25 @@ public final class BivariateGcd {
      * thread CPU time, load 35-50): mod p / over Z 0.44 at d = 20, 1.09 at d = 30 (16 bits), 1.9
      * at d = 30 (64 bits), 1.4-1.8 at d = 40 (16 and 64 bits), 1.4-1.6 at d = 60 (16 bits): it
      * does not pay above 24, so the cut-off stays. The quotient's proof in words ({@link Words})
-     * takes the same cut-off.
+     * has its own, {@link #WORDS_MAX_DEGREE}.
      */
     static final int CHECK_POINTS_MAX_DEGREE = 24;
 
-    /** Tests only: the quotient's proof, 0 chosen by size, 1 products mod p and the bound, 2 the exact product. */
+    /**
+     * The quotient's proof in words ({@link Words}) is taken up to this deg_y f where the
+     * coefficients and the bound fit a long; above, the product over Z. Measured (2026-11-26,
+     * 16 bits, the CPU time of all the JVM's threads, since the product over Z runs partly on a
+     * worker pool; load 3-4): words / product over Z 0.55-0.60 at d = 30, 0.66-0.71 at d = 60,
+     * 0.75 at d = 70, 1.07 at d = 80, 1.08 at d = 90, 1.2 at d = 100 (on one thread: 0.66 at d = 60,
+     * 0.94 at d = 80, 1.3 at d = 100). O(terms(h) terms(q)) word products against a product of
+     * about (deg_x f + 1)(deg_y f + 1) words by transforms: BENCHMARKS.md, sixth round.
+     */
+    static final int WORDS_MAX_DEGREE = 72;
+
+    /**
+     * Tests only: the quotient's proof, 0 chosen by size, 1 products mod p and the bound, 2 the
+     * exact product, 3 words wherever they fit (else the exact product).
+     */
     static volatile int quotientProofForTests;
 
     // h(x, a) mod p into ha (the powers of a into pw); false when lc_x h(a) vanishes

@@ -30,6 +30,12 @@ import org.modalg.polynomial.bivariate.ZZBivariate;
  *                                  0: by size, words where they fit; 1: products mod p and the bound;
  *                                  2: the product over Z): medians of thread CPU time
  * </pre>
+ *
+ * <p>Every mode prints the CPU time of the calling thread and that of every thread of the JVM
+ * (the product over Z's worker pool, the JIT and GC; each thread's own clock, summed), the latter
+ * per call over blocks of calls. {@code -Dthreads=n}: the gcd's options with n threads ({@code profile}
+ * and {@code modes}; {@code ab} calls the default options of both builds). {@code -Dmodes=0,3}: the proofs that
+ * {@code modes} compares (default 0,1,2; 3: words wherever they fit).
  */
 public final class BivariateGcdProfile {
     private BivariateGcdProfile() {
@@ -73,67 +79,79 @@ public final class BivariateGcdProfile {
             long end = System.nanoTime() + (long) (secs * 1e9);
             int n = 0;
             long t0 = mx.getCurrentThreadCpuTime();
+            long p0 = processCpu();
             while (System.nanoTime() < end) {
-                ZZBivariate h = BivariateGcd.gcd(in[0], in[1]);
+                ZZBivariate h = gcd(in);
                 if (h.totalDegree() < in[2].totalDegree()) {
                     throw new AssertionError("wrong gcd");
                 }
                 n++;
             }
-            System.out.printf("d=%d bits=%d calls=%d mean CPU %.4f ms", d, bits, n,
-                    (mx.getCurrentThreadCpuTime() - t0) / 1e6 / n);
+            System.out.printf("d=%d bits=%d calls=%d mean CPU %.4f ms (process, all threads: %.4f ms)", d, bits, n,
+                    (mx.getCurrentThreadCpuTime() - t0) / 1e6 / n, (processCpu() - p0) / 1e6 / n);
             List<Long> after = new ArrayList<>(); // then as many seconds of single timed calls: their median
             end = System.nanoTime() + (long) (secs * 1e9);
+            long p1 = processCpu();
             while (System.nanoTime() < end) {
                 long t1 = mx.getCurrentThreadCpuTime();
-                BivariateGcd.gcd(in[0], in[1]);
+                gcd(in);
                 after.add(mx.getCurrentThreadCpuTime() - t1);
             }
-            System.out.printf(", then median CPU %.4f ms of %d calls%n", median(after) / 1e6, after.size());
+            System.out.printf(", then median CPU %.4f ms of %d calls (all threads: mean %.4f ms)%n",
+                    median(after) / 1e6, after.size(), (processCpu() - p1) / 1e6 / after.size());
             return;
         }
         if (args[0].equals("modes")) { // the quotient's proofs (quotientProofForTests 0, 1, 2) interleaved in one JVM
             int rounds = Integer.parseInt(args[2]);
             double warm = args.length > 3 ? Double.parseDouble(args[3]) : 6;
-            int[] modes = {0, 1, 2};
+            int[] modes = Arrays.stream(System.getProperty("modes", "0,1,2").split(",")).mapToInt(Integer::parseInt)
+                    .toArray();
             for (String row : args[1].split(",")) {
                 String[] db = row.split(":");
                 int d = Integer.parseInt(db[0]);
                 int bits = Integer.parseInt(db[1]);
                 ZZBivariate[] in = input(d, bits);
                 List<List<Long>> cpu = new ArrayList<>();
+                List<List<Long>> proc = new ArrayList<>();
                 Object ref = null;
                 for (int mode : modes) {
                     BivariateGcd.quotientProofForTests = mode;
-                    Object r = BivariateGcd.gcd(in[0], in[1]);
+                    Object r = gcd(in);
                     if (ref != null && !ref.equals(r)) {
                         throw new AssertionError("modes differ at " + row);
                     }
                     ref = r;
                     long end = System.nanoTime() + (long) (warm * 1e9);
                     while (System.nanoTime() < end) {
-                        BivariateGcd.gcd(in[0], in[1]);
+                        gcd(in);
                     }
                     cpu.add(new ArrayList<>());
+                    proc.add(new ArrayList<>());
                 }
                 for (int r = 0; r < rounds; r++) {
                     for (int k = 0; k < modes.length; k++) {
                         BivariateGcd.quotientProofForTests = modes[k];
                         long end = System.nanoTime() + 500_000_000L;
                         while (System.nanoTime() < end) {
-                            BivariateGcd.gcd(in[0], in[1]);
+                            gcd(in);
                         }
+                        long p0 = processCpu();
                         for (int i = 0; i < 15; i++) {
                             long t0 = mx.getCurrentThreadCpuTime();
-                            BivariateGcd.gcd(in[0], in[1]);
+                            gcd(in);
                             cpu.get(k).add(mx.getCurrentThreadCpuTime() - t0);
                         }
+                        proc.get(k).add((processCpu() - p0) / 15);
                     }
                 }
                 BivariateGcd.quotientProofForTests = 0;
-                System.out.printf("d=%d bits=%d median CPU ms: by size (words where they fit) %.4f, products mod p %.4f,"
-                        + " product over Z %.4f (n=%d each)%n", d, bits, median(cpu.get(0)) / 1e6, median(cpu.get(1)) / 1e6,
-                        median(cpu.get(2)) / 1e6, cpu.get(0).size());
+                StringBuilder line = new StringBuilder(String.format("d=%d bits=%d median ms (thread CPU / process CPU"
+                        + " per call, n=%d):", d, bits, cpu.get(0).size()));
+                for (int k = 0; k < modes.length; k++) {
+                    line.append(String.format(" mode %d %.4f / %.4f;", modes[k], median(cpu.get(k)) / 1e6,
+                            median(proc.get(k)) / 1e6));
+                }
+                System.out.println(line);
             }
             return;
         }
@@ -177,24 +195,59 @@ public final class BivariateGcdProfile {
                 }
             }
             List<List<Long>> cpu = List.of(new ArrayList<>(), new ArrayList<>());
+            List<List<Long>> proc = List.of(new ArrayList<>(), new ArrayList<>());
             for (int r = 0; r < rounds; r++) {
                 for (int k = 0; k < 2; k++) {
                     long end = System.nanoTime() + 500_000_000L;
                     while (System.nanoTime() < end) {
                         ms[k].invoke(null, in[0], in[1]);
                     }
+                    long p0 = processCpu();
                     for (int i = 0; i < 15; i++) {
                         long t0 = mx.getCurrentThreadCpuTime();
                         ms[k].invoke(null, in[0], in[1]);
                         cpu.get(k).add(mx.getCurrentThreadCpuTime() - t0);
                     }
+                    proc.get(k).add((processCpu() - p0) / 15);
                 }
             }
             double b = median(cpu.get(0));
             double a = median(cpu.get(1));
-            System.out.printf("d=%d bits=%d before %.4f ms after %.4f ms after/before %.2f (n=%d each, seed %d)%n",
-                    d, bits, b / 1e6, a / 1e6, a / b, cpu.get(0).size(), 1000L * d + bits);
+            double pb = median(proc.get(0));
+            double pa = median(proc.get(1));
+            System.out.printf("d=%d bits=%d thread CPU: before %.4f ms after %.4f ms after/before %.2f; process CPU per"
+                    + " call: before %.4f ms after %.4f ms after/before %.2f (n=%d calls, %d blocks each, seed %d)%n",
+                    d, bits, b / 1e6, a / 1e6, a / b, pb / 1e6, pa / 1e6, pa / pb, cpu.get(0).size(),
+                    proc.get(0).size(), 1000L * d + bits);
         }
+    }
+
+    // the gcd with -Dthreads=n (the product over Z's threads among them) where set, else the default options
+    private static ZZBivariate gcd(ZZBivariate[] in) {
+        Integer t = Integer.getInteger("threads");
+        return t == null ? BivariateGcd.gcd(in[0], in[1])
+                : BivariateGcd.gcd(in[0], in[1], org.modalg.fft.Options.defaults().withThreads(t)).value();
+    }
+
+    // CPU time of every live thread of this JVM (the gcd's pools, the JIT and GC included), ns: the sum
+    // of the threads' own clocks (ns resolution; the process clock ticks in 10 ms here). A thread that
+    // ends between two readings loses its time since the first; one that starts counts from zero.
+    private static final java.util.Map<Long, Long> LAST = new java.util.HashMap<>();
+    private static long cpuBase;
+
+    private static long processCpu() {
+        ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+        long sum = cpuBase;
+        for (long id : mx.getAllThreadIds()) {
+            long t = mx.getThreadCpuTime(id);
+            if (t < 0) {
+                continue;
+            }
+            Long before = LAST.put(id, t);
+            sum += t - (before == null ? 0 : before);
+        }
+        cpuBase = sum;
+        return sum;
     }
 
     private static double median(List<Long> v) {

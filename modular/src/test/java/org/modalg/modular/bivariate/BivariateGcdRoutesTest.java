@@ -537,6 +537,74 @@ class BivariateGcdRoutesTest {
         }
     }
 
+    /**
+     * The proof in words above the product mod p's cut-off (deg_y f from
+     * CHECK_POINTS_MAX_DEGREE + 1 to WORDS_MAX_DEGREE, where the product over Z was the proof until
+     * 2026-11-26), by size (mode 0) and wherever it fits (mode 3): true quotients against the
+     * planted q, planted wrong candidates f = h q + k m (h divides f modulo the primes dividing k
+     * only; k = 1, p_0, p_0 p_1, -p_0 p_1) refuted, and long division over Z[y] agreeing.
+     */
+    @Test
+    void quotientInWordsAboveTheProductModPCutOff() {
+        Random rnd = new Random(SEED + 79);
+        long[] ps = PrimeStream.below(PolyGcdDouble.PRIME_BOUND).next(2);
+        BigInteger p0 = BigInteger.valueOf(ps[0]);
+        BigInteger p01 = p0.multiply(BigInteger.valueOf(ps[1]));
+        int lo = BivariateGcd.CHECK_POINTS_MAX_DEGREE + 1;
+        try {
+            for (int mode : new int[] {0, 3}) {
+                BivariateGcd.quotientProofForTests = mode;
+                for (int it = 0; it < 6 * MULTIPLIER; it++) {
+                    int fy = lo + rnd.nextInt(Math.min(BivariateGcd.WORDS_MAX_DEGREE, lo + 20) - lo + 1);
+                    int hy = 1 + rnd.nextInt(fy - 1);
+                    ZZBivariate h = BivariateResultantTest.random(rnd, 1 + rnd.nextInt(3), hy, 1 + rnd.nextInt(16));
+                    ZZBivariate q = BivariateResultantTest.random(rnd, rnd.nextInt(3), fy - hy,
+                            1 + rnd.nextInt(it % 2 == 0 ? 16 : 40));
+                    if (h.isZero() || q.isZero() || h.degreeX() == 0) {
+                        continue;
+                    }
+                    ZZBivariate f = h.multiply(q);
+                    String label = where("mode " + mode + ", h = " + h + ", q = " + q);
+                    assertEquals(q, BivariateGcd.modularQuotient(h, f), label);
+                    ZZBivariate m = ZZBivariate.monomial(BigInteger.ONE, rnd.nextInt(f.degreeX() + 1),
+                            rnd.nextInt(f.degreeY() + 1));
+                    for (BigInteger k : new BigInteger[] {BigInteger.ONE, p0, p01, p01.negate()}) {
+                        ZZBivariate g = f.add(m.multiply(ZZBivariate.constant(k)));
+                        assertEquals(BivariateGcd.tryDivide(g, h), BivariateGcd.modularQuotient(h, g),
+                                label + " + " + k + " " + m);
+                        if (m.degreeX() < h.degreeX()) { // below h's x-degree: h divides no such g over Z
+                            assertNull(BivariateGcd.modularQuotient(h, g), label + " + " + k + " " + m);
+                        }
+                    }
+                }
+            }
+        } finally {
+            BivariateGcd.quotientProofForTests = 0;
+        }
+    }
+
+    /**
+     * The gcd on one thread (the product over Z, where a quotient takes it, on the caller's
+     * thread) and on the default threads, above the words' degrees (64-bit coefficients) and
+     * within them, against the primitive PRS of {@link BivariateGcdTest}.
+     */
+    @Test
+    void gcdOnOneThreadAgreesWithThePrs() {
+        Random rnd = new Random(SEED + 83);
+        for (int it = 0; it < 3 * MULTIPLIER; it++) {
+            int bits = it % 3 == 0 ? 70 : 12;
+            ZZBivariate c = BivariateResultantTest.random(rnd, 1 + rnd.nextInt(2), 8 + rnd.nextInt(6), bits);
+            ZZBivariate a = BivariateResultantTest.random(rnd, 1 + rnd.nextInt(2), 10 + rnd.nextInt(8), bits);
+            ZZBivariate b = BivariateResultantTest.random(rnd, 1 + rnd.nextInt(2), 10 + rnd.nextInt(8), bits);
+            ZZBivariate f = a.multiply(c);
+            ZZBivariate g = b.multiply(c);
+            ZZBivariate expected = BivariateGcdTest.prsGcd(f, g);
+            String label = where("f = " + f + ", g = " + g);
+            assertEquals(expected, BivariateGcd.gcd(f, g, Options.defaults().withThreads(1)).value(), label);
+            assertEquals(expected, BivariateGcd.gcd(f, g), label);
+        }
+    }
+
     @Test
     void wordGcdAgreesWithBigInteger() {
         Random rnd = new Random(SEED + 79);
