@@ -1,7 +1,9 @@
 package org.modalg.modular;
 
 import java.math.BigInteger;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import org.modalg.fft.Options;
 import org.modalg.fft.WorkerPools;
 import org.modalg.fft.parallel.ParallelRange;
@@ -441,8 +443,8 @@ public final class ProductTreeCrt {
                 System.arraycopy(cofs[i], 0, cof, cofOff[i], cofs[i].length);
             }
             // levels: a node covering primes P with modulus M_P holds a sum below |P| M_P
-            java.util.List<BigInteger[]> levelMods = new java.util.ArrayList<>();
-            java.util.List<int[]> levelCounts = new java.util.ArrayList<>();
+            List<BigInteger[]> levelMods = new ArrayList<>();
+            List<int[]> levelCounts = new ArrayList<>();
             BigInteger[] cur = gm;
             int[] counts = new int[groups];
             for (int t = 0; t < groups; t++) {
@@ -538,7 +540,7 @@ public final class ProductTreeCrt {
             long[] c = s.c;
             // level 0: the groups' sums
             long[] sums = s.levels[0];
-            java.util.Arrays.fill(sums, 0L);
+            Arrays.fill(sums, 0L);
             for (int t = 0; t < groups; t++) {
                 int o = off[0][t];
                 int gl = groupLimbs[t];
@@ -568,10 +570,10 @@ public final class ProductTreeCrt {
                     LimbMultiplication.multiplyInto(cur, off[l][2 * t], wl, mr, 0, mr.length, s.t1, 0, s.work);
                     LimbMultiplication.multiplyInto(cur, off[l][2 * t + 1], wr, ml, 0, ml.length, s.t2, 0, s.work);
                     if (n1 < wd) {
-                        java.util.Arrays.fill(s.t1, n1, wd, 0L);
+                        Arrays.fill(s.t1, n1, wd, 0L);
                     }
                     if (n2 < wd) {
-                        java.util.Arrays.fill(s.t2, n2, wd, 0L);
+                        Arrays.fill(s.t2, n2, wd, 0L);
                     }
                     LimbMultiplication.addN(s.t1, 0, s.t2, 0, wd, nxt, dst, 0);
                 }
@@ -579,14 +581,14 @@ public final class ProductTreeCrt {
                     int t = nodes[l] - 1;
                     int wd = width[l + 1][pairs];
                     System.arraycopy(cur, off[l][t], nxt, off[l + 1][pairs], width[l][t]);
-                    java.util.Arrays.fill(nxt, off[l + 1][pairs] + width[l][t], off[l + 1][pairs] + wd, 0L);
+                    Arrays.fill(nxt, off[l + 1][pairs] + width[l][t], off[l + 1][pairs] + wd, 0L);
                 }
             }
             // S mod M: S < k M, the quotient estimated from the top limbs (off by at most one)
             long[] r = s.root;
             int rootW = width[nodes.length - 1][0];
             System.arraycopy(s.levels[nodes.length - 1], 0, r, 0, rootW);
-            java.util.Arrays.fill(r, rootW, rootWidth, 0L);
+            Arrays.fill(r, rootW, rootWidth, 0L);
             int base = Math.max(0, mLimbs - 2);
             long q = (long) Math.floor(top(r, rootWidth, base) / mTop);
             if (q > 0) {
