@@ -7,18 +7,25 @@ import org.modalg.fft.Options;
 
 /**
  * Chinese remaindering of n values from their residues modulo many word-size primes at once:
- * up to {@link #CHUNK} primes by Garner's algorithm in {@link CrtBasis} (word arithmetic only,
- * O(k^2) word products per value), above by {@link ProductTreeCrt} (the interpolation form summed
- * up a product tree whose levels are batched limb products, O(M(L) log k) per value for L-limb
- * values, on the CPU or, under {@code auto} / {@code gpu}, on a device batched integer engine).
- * Measured on the 2-core development VM (one thread, loaded, same run): 2000 values over 1024
- * 62-bit primes 16.9 s by chunked Garner with BigInteger merges against 13.9 s by the tree;
- * over 256 primes 1.0 s by Garner against 1.4 s by the tree (Garner kept there).
+ * up to {@link #GARNER_MAX} primes by Garner's algorithm in {@link CrtBasis} (word arithmetic
+ * only, O(k^2) word products per value), above by {@link ProductTreeCrt} (the interpolation form
+ * summed up a product tree, value by value on limbs over the options' threads: O(k L_g + M(L)
+ * log k) per value for L-limb values). Both run over the values on the caller's threads.
+ * Measured (modular/BENCHMARKS.md, 2026-11-26, 2-core VM, one thread, thread CPU time, 3000
+ * values over primes below 2^26): 64 primes 6.5 us per value by Garner against 9 us by the tree,
+ * 150 primes 31 against 12, 446 primes 263 against 70, 678 primes 618 against about 160.
  */
 public final class MultiCrt {
 
     /** Up to this many primes one {@link CrtBasis} (Garner) serves; its constants take CHUNK^2 / 2 words. */
     public static final int CHUNK = 256;
+
+    /**
+     * Up to this many primes Garner's algorithm ({@link CrtBasis}), above the tree
+     * ({@link ProductTreeCrt}): between the measured 64 (Garner ahead) and 150 (the tree ahead
+     * 2.6x); under {@code -Dmodalg.crt.tree=batched}, {@link #CHUNK}.
+     */
+    public static final int GARNER_MAX = ProductTreeCrt.BATCHED ? CHUNK : 96;
 
     private MultiCrt() {
     }
@@ -70,7 +77,7 @@ public final class MultiCrt {
                 throw new IllegalArgumentException("primes must be distinct, but " + sorted[j] + " appears twice");
             }
         }
-        if (primes.length > CHUNK) {
+        if (primes.length > GARNER_MAX) {
             return ProductTreeCrt.combine(primes, residues, n, symmetric, options);
         }
         CrtBasis basis = CrtBasis.of(primes);

@@ -1,27 +1,43 @@
 package org.modalg.modular;
 
 import java.math.BigInteger;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import org.modalg.fft.Options;
+import org.modalg.fft.WorkerPools;
+import org.modalg.fft.parallel.ParallelRange;
+import org.modalg.fields.BigIntegerWords;
 import org.modalg.fields.NttPrimes;
 import org.modalg.fields.ZpMontgomery;
 import org.modalg.modular.kernel.ZpLu;
 import org.modalg.polynomial.batched.BatchedIntegers;
+import org.modalg.polynomial.integer.LimbMultiplication;
 
 /**
  * Chinese remaindering of n values at once from their residues modulo k word-size primes, in
- * the interpolation form summed up a product tree whose every level is one batch of limb
- * products ({@link BatchedIntegers}: the CPU engine on the options' threads, or a GPU engine
- * under {@code auto} / {@code gpu} where it measured faster).
+ * the interpolation form summed up a product tree.
  *
  * <p>With M = p_0 ... p_(k-1) and w_i = (M / p_i)^-1 mod p_i, each value is
  * x = (sum_i c_i M / p_i) mod M with c_i = r_i w_i mod p_i. Over a subtree T with modulus M_T the
- * sum is S_T = S_L M_R + S_R M_L, so a level of the tree is, for every pair of sibling nodes and
- * every value, two products of the level's width and one addition: no big division and no big
- * inverse (Garner's form needs both at every merge). S_T &lt; (leaves of T) M_T, so the root's
- * final reduction S mod M has a quotient below k. Cost: O(k^2) word products for the w_i (over
- * the threads), then O(n M(L) log k) for L-limb values, M the batched engine's product cost;
- * memory O(n k) words per level.
+ * sum is S_T = S_L M_R + S_R M_L: two products and one addition per merge, no big division and
+ * no big inverse (Garner's form needs both at every merge). S_T &lt; (leaves of T) M_T, so the
+ * root's final reduction S mod M has a quotient below k.
+ *
+ * <p><b>Per value (the default).</b> The leaves are grouped ({@link #GROUP} primes): a group's
+ * sum is formed directly as sum c_i (M_group / p_i), one word times a few limbs per prime, and
+ * the groups go up the tree by limb products ({@code LimbMultiplication}: Karatsuba over the
+ * intrinsic schoolbook basecase), value by value on the caller's threads ({@link ParallelRange}
+ * over the shared {@link WorkerPools}); S mod M takes one quotient estimate from the top limbs
+ * and at most one correction. The plan (the w_i, the groups' cofactors, the tree's moduli) is
+ * built once per prime set and kept for the next call with the same primes. Cost: O(k^2) word
+ * products for the w_i once, then per value O(k L_g) word products for the groups (L_g limbs
+ * per group modulus) and O(M(L) log(k / GROUP)) for the tree, no BigInteger but the output.
+ *
+ * <p><b>Level-batched</b> ({@code -Dmodalg.crt.tree=batched}): every level of the tree is one
+ * batch of limb products over all values ({@link BatchedIntegers}: the CPU engine on the options'
+ * threads, or a GPU engine under {@code auto} / {@code gpu} where it measured faster), leaves one
+ * prime each; memory O(n k) words per level. Kept for comparison with the device engines.
  */
 public final class ProductTreeCrt {
 
@@ -63,6 +79,9 @@ public final class ProductTreeCrt {
             return new BigInteger[0];
         }
         int threads = Math.max(1, options.threads());
+        if (!BATCHED) {
+            return combinePerValue(primes, residues, n, symmetric, threads, GROUP);
+        }
         long[] w = new long[k];
         PrimeWorkers.run(k, threads, i -> w[i] = cofactorInverse(primes, i));
         BigInteger[] x = new BigInteger[n];
@@ -79,6 +98,13 @@ public final class ProductTreeCrt {
         }
         return x;
     }
+
+    /**
+     * Whether {@link #combine} takes the level-batched route ({@link BatchedIntegers}, on the
+     * device engine under {@code auto} / {@code gpu}) instead of the per-value route on the
+     * caller's threads: {@code -Dmodalg.crt.tree=batched}, for comparing the two.
+     */
+    static final boolean BATCHED = "batched".equalsIgnoreCase(System.getProperty("modalg.crt.tree", "perValue"));
 
     /** Residues per value group: the tree's level arrays hold about four times as many words. */
     private static final long VALUE_WORDS = 1L << 26;
@@ -278,5 +304,388 @@ public final class ProductTreeCrt {
             throw new IllegalArgumentException("primes must be distinct, but " + p + " appears twice");
         }
         return ZpLu.inverse(prod, p);
+    }
+
+    // ------------------------------------------------------------------ per value, on limbs
+
+    /**
+     * Primes per leaf group of the per-value route: each group's sum is formed directly as
+     * sum c_i (M_group / p_i), one word times a few limbs per prime, and only the groups go up
+     * the tree. Measured at k = 150 .. 678 primes below 2^26 (modular/BENCHMARKS.md).
+     */
+    static final int GROUP = Math.max(1, Integer.getInteger("modalg.crt.group", 16));
+
+    // Values per block of leaves c_(i,v): read row by row from the prime-major residues.
+    private static final int BLOCK = 32;
+
+    private static volatile Plan last;
+
+    /**
+     * The per-value route: the same interpolation form as {@link #combine}, with the leaves
+     * grouped ({@code group} primes each, summed against precomputed limbs of M_group / p_i) and
+     * the groups' sums combined up a tree of limb products ({@code LimbMultiplication}), value by
+     * value on the caller's threads ({@link ParallelRange} over the shared {@link WorkerPools});
+     * the final S mod M takes one quotient estimate from the top limbs. The plan (inverses,
+     * group cofactors, the tree's moduli) is built once per prime set and reused. Unchecked
+     * arguments beyond what {@link #combine} checks.
+     */
+    static BigInteger[] combinePerValue(long[] primes, long[] residues, int n, boolean symmetric, int threads,
+            int group) {
+        Plan plan = last;
+        if (plan == null || plan.group != group || !Arrays.equals(plan.primes, primes)) {
+            plan = new Plan(primes.clone(), group, threads);
+            last = plan;
+        }
+        BigInteger[] x = new BigInteger[n];
+        int blocks = (n + BLOCK - 1) / BLOCK;
+        final Plan p = plan;
+        ParallelRange.Body body = (from, to) -> {
+            Scratch s = new Scratch(p);
+            for (int b = from; b < to; b++) {
+                p.block(residues, n, b * BLOCK, Math.min(n, (b + 1) * BLOCK), symmetric, s, x);
+            }
+        };
+        if (threads <= 1 || blocks < 2) {
+            body.run(0, blocks);
+        } else {
+            int grain = Math.max(1, (blocks + 4 * threads - 1) / (4 * threads));
+            ParallelRange.run(WorkerPools.of(threads), 0, blocks, grain, body);
+        }
+        return x;
+    }
+
+    /** Per-thread buffers of the per-value route. */
+    private static final class Scratch {
+        final long[] c;
+        final long[][] levels;
+        final long[] t1;
+        final long[] t2;
+        final long[] root;
+        final LimbMultiplication.Work work;
+
+        Scratch(Plan p) {
+            c = new long[p.k * BLOCK];
+            levels = new long[p.levelSize.length][];
+            for (int l = 0; l < levels.length; l++) {
+                levels[l] = new long[p.levelSize[l]];
+            }
+            t1 = new long[2 * p.maxWidth + 2];
+            t2 = new long[2 * p.maxWidth + 2];
+            root = new long[p.rootWidth + 2];
+            work = LimbMultiplication.work(p.maxWidth);
+        }
+    }
+
+    /** What the per-value route precomputes for one prime set (immutable). */
+    private static final class Plan {
+        final long[] primes;
+        final int k;
+        final int group;
+        final ZpMontgomery[] fields;   // null for p = 2
+        final long[] wMont;            // (M / p_i)^-1 mod p_i in Montgomery form (1 for p = 2)
+        final int groups;
+        final long[] cof;              // M_group / p_i, groupLimbs[t] limbs each, at cofOff[i]
+        final int[] cofOff;
+        final int[] groupLimbs;
+        // the tree: level l has nodes[l] nodes; node t's sum at off[l][t], width[l][t] limbs;
+        // its modulus mods[l][t] (no leading zero limbs)
+        final int[] nodes;
+        final int[][] off;
+        final int[][] width;
+        final long[][][] mods;
+        final int[] levelSize;
+        final int maxWidth;
+        final long[] m;                // M, exactly mLimbs limbs
+        final long[] half;             // floor(M / 2), mLimbs limbs
+        final int mLimbs;
+        final int rootWidth;
+        final double mTop;             // M's limbs from mBase up, as a double
+
+        Plan(long[] primes, int group, int threads) {
+            this.primes = primes;
+            this.k = primes.length;
+            this.group = group;
+            long[] w = new long[k];
+            PrimeWorkers.run(k, Math.max(1, threads), i -> w[i] = cofactorInverse(primes, i));
+            fields = new ZpMontgomery[k];
+            wMont = new long[k];
+            for (int i = 0; i < k; i++) {
+                if (primes[i] == 2) {
+                    wMont[i] = 1;
+                } else {
+                    fields[i] = ZpMontgomery.of(primes[i]);
+                    wMont[i] = fields[i].toMont(w[i]);
+                }
+            }
+            groups = (k + group - 1) / group;
+            groupLimbs = new int[groups];
+            cofOff = new int[k];
+            BigInteger[] gm = new BigInteger[groups];
+            long[][] cofs = new long[k][];
+            int total = 0;
+            for (int t = 0; t < groups; t++) {
+                int lo = t * group;
+                int hi = Math.min(k, lo + group);
+                BigInteger mg = BigInteger.ONE;
+                for (int i = lo; i < hi; i++) {
+                    mg = mg.multiply(BigInteger.valueOf(primes[i]));
+                }
+                gm[t] = mg;
+                groupLimbs[t] = limbs(mg);
+                for (int i = lo; i < hi; i++) {
+                    cofs[i] = BigIntegerWords.magnitude(mg.divide(BigInteger.valueOf(primes[i])));
+                    cofOff[i] = total;
+                    total += groupLimbs[t];
+                }
+            }
+            cof = new long[total];
+            for (int i = 0; i < k; i++) {
+                System.arraycopy(cofs[i], 0, cof, cofOff[i], cofs[i].length);
+            }
+            // levels: a node covering primes P with modulus M_P holds a sum below |P| M_P
+            List<BigInteger[]> levelMods = new ArrayList<>();
+            List<int[]> levelCounts = new ArrayList<>();
+            BigInteger[] cur = gm;
+            int[] counts = new int[groups];
+            for (int t = 0; t < groups; t++) {
+                counts[t] = Math.min(k, (t + 1) * group) - t * group;
+            }
+            levelMods.add(cur);
+            levelCounts.add(counts);
+            while (cur.length > 1) {
+                int next = (cur.length + 1) / 2;
+                BigInteger[] nm = new BigInteger[next];
+                int[] nc = new int[next];
+                for (int t = 0; t < next; t++) {
+                    if (2 * t + 1 < cur.length) {
+                        nm[t] = cur[2 * t].multiply(cur[2 * t + 1]);
+                        nc[t] = counts[2 * t] + counts[2 * t + 1];
+                    } else {
+                        nm[t] = cur[2 * t];
+                        nc[t] = counts[2 * t];
+                    }
+                }
+                cur = nm;
+                counts = nc;
+                levelMods.add(cur);
+                levelCounts.add(counts);
+            }
+            int levelCount = levelMods.size();
+            nodes = new int[levelCount];
+            off = new int[levelCount][];
+            width = new int[levelCount][];
+            mods = new long[levelCount][][];
+            levelSize = new int[levelCount];
+            int widest = 1;
+            for (int l = 0; l < levelCount; l++) {
+                BigInteger[] ms = levelMods.get(l);
+                int[] cs = levelCounts.get(l);
+                nodes[l] = ms.length;
+                off[l] = new int[ms.length];
+                width[l] = new int[ms.length];
+                mods[l] = new long[ms.length][];
+                int size = 0;
+                for (int t = 0; t < ms.length; t++) {
+                    mods[l][t] = BigIntegerWords.magnitude(ms[t]);
+                    width[l][t] = (int) ((ms[t].bitLength() + 32L - Integer.numberOfLeadingZeros(cs[t]) + 63) / 64);
+                    off[l][t] = size;
+                    size += width[l][t];
+                    widest = Math.max(widest, Math.max(width[l][t], mods[l][t].length));
+                }
+                levelSize[l] = size;
+            }
+            maxWidth = widest;
+            m = mods[levelCount - 1][0];
+            mLimbs = m.length;
+            half = new long[mLimbs];
+            BigIntegerWords.magnitude(cur[0].shiftRight(1), half, mLimbs);
+            rootWidth = Math.max(width[levelCount - 1][0], mLimbs + 1);
+            mTop = top(m, mLimbs, Math.max(0, mLimbs - 2));
+        }
+
+        private static int limbs(BigInteger x) {
+            return Math.max(1, (x.bitLength() + 63) / 64);
+        }
+
+        // Values [v0, v1) into x.
+        void block(long[] residues, int n, int v0, int v1, boolean symmetric, Scratch s, BigInteger[] x) {
+            int b = v1 - v0;
+            long[] c = s.c;
+            for (int i = 0; i < k; i++) {
+                int row = i * n;
+                int co = i * BLOCK;
+                long p = primes[i];
+                if (p == 2) {
+                    for (int v = 0; v < b; v++) {
+                        c[co + v] = residues[row + v0 + v] & 1;
+                    }
+                    continue;
+                }
+                ZpMontgomery f = fields[i];
+                long wm = wMont[i];
+                for (int v = 0; v < b; v++) {
+                    long r = residues[row + v0 + v];
+                    if (Long.compareUnsigned(r, p) >= 0) {
+                        r = Long.remainderUnsigned(r, p);
+                    }
+                    c[co + v] = f.mul(wm, r);
+                }
+            }
+            for (int v = 0; v < b; v++) {
+                x[v0 + v] = one(v, symmetric, s);
+            }
+        }
+
+        private BigInteger one(int v, boolean symmetric, Scratch s) {
+            long[] c = s.c;
+            // level 0: the groups' sums
+            long[] sums = s.levels[0];
+            Arrays.fill(sums, 0L);
+            for (int t = 0; t < groups; t++) {
+                int o = off[0][t];
+                int gl = groupLimbs[t];
+                int hi = Math.min(k, (t + 1) * group);
+                long top = 0;
+                for (int i = t * group; i < hi; i++) {
+                    top += addMul1(sums, o, cof, cofOff[i], gl, c[i * BLOCK + v]);
+                }
+                if (width[0][t] > gl) {
+                    sums[o + gl] = top;
+                }
+            }
+            // up the tree
+            for (int l = 0; l + 1 < nodes.length; l++) {
+                long[] cur = s.levels[l];
+                long[] nxt = s.levels[l + 1];
+                int pairs = nodes[l] / 2;
+                for (int t = 0; t < pairs; t++) {
+                    int wl = trim(cur, off[l][2 * t], width[l][2 * t]);
+                    int wr = trim(cur, off[l][2 * t + 1], width[l][2 * t + 1]);
+                    long[] ml = mods[l][2 * t];
+                    long[] mr = mods[l][2 * t + 1];
+                    int dst = off[l + 1][t];
+                    int wd = width[l + 1][t];
+                    int n1 = wl + mr.length;
+                    int n2 = wr + ml.length;
+                    LimbMultiplication.multiplyInto(cur, off[l][2 * t], wl, mr, 0, mr.length, s.t1, 0, s.work);
+                    LimbMultiplication.multiplyInto(cur, off[l][2 * t + 1], wr, ml, 0, ml.length, s.t2, 0, s.work);
+                    if (n1 < wd) {
+                        Arrays.fill(s.t1, n1, wd, 0L);
+                    }
+                    if (n2 < wd) {
+                        Arrays.fill(s.t2, n2, wd, 0L);
+                    }
+                    LimbMultiplication.addN(s.t1, 0, s.t2, 0, wd, nxt, dst, 0);
+                }
+                if ((nodes[l] & 1) != 0) {
+                    int t = nodes[l] - 1;
+                    int wd = width[l + 1][pairs];
+                    System.arraycopy(cur, off[l][t], nxt, off[l + 1][pairs], width[l][t]);
+                    Arrays.fill(nxt, off[l + 1][pairs] + width[l][t], off[l + 1][pairs] + wd, 0L);
+                }
+            }
+            // S mod M: S < k M, the quotient estimated from the top limbs (off by at most one)
+            long[] r = s.root;
+            int rootW = width[nodes.length - 1][0];
+            System.arraycopy(s.levels[nodes.length - 1], 0, r, 0, rootW);
+            Arrays.fill(r, rootW, rootWidth, 0L);
+            int base = Math.max(0, mLimbs - 2);
+            long q = (long) Math.floor(top(r, rootWidth, base) / mTop);
+            if (q > 0) {
+                long borrow = subMul1(r, m, mLimbs, q);
+                for (int j = mLimbs; j < rootWidth; j++) {
+                    long d = r[j] - borrow;
+                    borrow = Long.compareUnsigned(r[j], borrow) < 0 ? 1 : 0;
+                    r[j] = d;
+                }
+                if (borrow != 0) { // q was one too many: add M back (the carry out cancels)
+                    long carry = LimbMultiplication.addN(r, 0, m, 0, mLimbs, r, 0, 0);
+                    for (int j = mLimbs; j < rootWidth; j++) {
+                        r[j] += carry;
+                        carry = carry != 0 && r[j] == 0 ? 1 : 0;
+                    }
+                }
+            }
+            while (compare(r, rootWidth, m) >= 0) {
+                long borrow = LimbMultiplication.subN(r, 0, m, 0, mLimbs, r, 0, 0);
+                for (int j = mLimbs; j < rootWidth && borrow != 0; j++) {
+                    borrow = r[j] == 0 ? 1 : 0;
+                    r[j]--;
+                }
+            }
+            if (symmetric && compare(r, mLimbs, half) > 0) {
+                LimbMultiplication.subN(m, 0, r, 0, mLimbs, r, 0, 0); // M - r
+                return BigIntegerWords.valueOf(r, mLimbs, -1);
+            }
+            return BigIntegerWords.valueOf(r, mLimbs, 1);
+        }
+    }
+
+    // Limbs of a[o, o + w) without leading zeros (at least 1).
+    private static int trim(long[] a, int o, int w) {
+        while (w > 1 && a[o + w - 1] == 0) {
+            w--;
+        }
+        return w;
+    }
+
+    // acc[o, o + len) += y b[bo, bo + len) for y < 2^62; returns the carry out (below 2^63).
+    private static long addMul1(long[] acc, int o, long[] b, int bo, int len, long y) {
+        long carry = 0;
+        for (int j = 0; j < len; j++) {
+            long x = b[bo + j];
+            long pl = x * y;
+            long lo = pl + carry;
+            // carry < 2^63: the sum wrapped iff pl's top bit went away; the high word stays below
+            // y + 2 < 2^63
+            long hi = Math.multiplyHigh(x, y) + ((x >> 63) & y) + ((pl & ~lo) >>> 63);
+            long a = acc[o + j];
+            long sum = a + lo;
+            acc[o + j] = sum;
+            carry = hi + (((a & lo) | ((a | lo) & ~sum)) >>> 63);
+        }
+        return carry;
+    }
+
+    // r[0, len) -= q m[0, len); returns the borrow out of limb len - 1 (a word).
+    private static long subMul1(long[] r, long[] m, int len, long q) {
+        long borrow = 0;
+        for (int j = 0; j < len; j++) {
+            long x = m[j];
+            long lo = x * q;
+            long hi = Math.multiplyHigh(x, q) + ((x >> 63) & q);
+            lo += borrow;
+            hi += Long.compareUnsigned(lo, borrow) < 0 ? 1 : 0;
+            long a = r[j];
+            r[j] = a - lo;
+            hi += Long.compareUnsigned(a, lo) < 0 ? 1 : 0;
+            borrow = hi;
+        }
+        return borrow;
+    }
+
+    // sign of a[0, len) - m (m's length at most len; a's limbs above m's length count).
+    private static int compare(long[] a, int len, long[] m) {
+        for (int j = len - 1; j >= m.length; j--) {
+            if (a[j] != 0) {
+                return 1;
+            }
+        }
+        for (int j = m.length - 1; j >= 0; j--) {
+            if (a[j] != m[j]) {
+                return Long.compareUnsigned(a[j], m[j]);
+            }
+        }
+        return 0;
+    }
+
+    // a[base, len) as a double scaled by 2^(-64 base).
+    private static double top(long[] a, int len, int base) {
+        double d = 0;
+        for (int j = len - 1; j >= base; j--) {
+            long x = a[j];
+            d = d * 0x1p64 + ((double) (x >>> 1) * 2.0 + (x & 1));
+        }
+        return d;
     }
 }

@@ -99,6 +99,78 @@ class ProductTreeCrtTest {
     }
 
     @Test
+    void perValueRouteMatchesTheTextbookCrtAtEveryGroupSize() {
+        long seed = System.nanoTime();
+        System.out.println("ProductTreeCrtTest per-value seed " + seed);
+        Random rnd = new Random(seed);
+        for (int k : new int[] {1, 2, 3, 31, 32, 33, 97, 150}) {
+            int bits = k < 8 ? 3 + rnd.nextInt(60) : rnd.nextBoolean() ? 26 : 12 + rnd.nextInt(51);
+            long[] primes = PrimeStream.below(1L << bits).next(k);
+            int n = 1 + rnd.nextInt(70); // across a block of 32 values
+            long[] residues = new long[k * n];
+            for (int v = 0; v < n; v++) {
+                int kind = rnd.nextInt(5); // whole values of zeros, of p - 1, unreduced, mixed
+                for (int i = 0; i < k; i++) {
+                    long p = primes[i];
+                    residues[i * n + v] = switch (kind) {
+                        case 0 -> 0;
+                        case 1 -> p - 1;
+                        case 2 -> rnd.nextLong();
+                        default -> rnd.nextInt(8) == 0 ? p - 1 : Math.floorMod(rnd.nextLong(), p);
+                    };
+                }
+            }
+            for (int group : new int[] {1, 2, 3, 7, 32, k}) {
+                for (int threads : new int[] {1, 2}) {
+                    for (boolean symmetric : new boolean[] {true, false}) {
+                        BigInteger[] got = ProductTreeCrt.combinePerValue(primes, residues, n, symmetric, threads,
+                                group);
+                        for (int v = 0; v < n; v++) {
+                            assertEquals(oracle(primes, residues, n, v, symmetric), got[v], "k = " + k + ", group "
+                                    + group + ", threads " + threads + ", value " + v + ", symmetric " + symmetric);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void perValueRouteMatchesGarnerOnManyValues() {
+        long seed = System.nanoTime();
+        System.out.println("ProductTreeCrtTest many values seed " + seed);
+        Random rnd = new Random(seed);
+        int k = 446;
+        int n = 3000;
+        long[] primes = PrimeStream.below(1L << 26).next(k);
+        long[] residues = new long[k * n];
+        for (int i = 0; i < k; i++) {
+            for (int v = 0; v < n; v++) {
+                residues[i * n + v] = Math.floorMod(rnd.nextLong(), primes[i]);
+            }
+        }
+        // the symmetric range's ends and their neighbours in the first values
+        BigInteger m = org.modalg.fft.CrtBasis.of(primes).modulus();
+        BigInteger[] ends = {m.shiftRight(1), m.shiftRight(1).negate().add(BigInteger.ONE), BigInteger.ZERO,
+                BigInteger.ONE.negate(), BigInteger.ONE, m.shiftRight(1).subtract(BigInteger.ONE)};
+        for (int v = 0; v < ends.length; v++) {
+            for (int i = 0; i < k; i++) {
+                residues[i * n + v] = ends[v].mod(BigInteger.valueOf(primes[i])).longValue();
+            }
+        }
+        org.modalg.fft.CrtBasis garner = org.modalg.fft.CrtBasis.of(primes);
+        for (boolean symmetric : new boolean[] {true, false}) {
+            BigInteger[] want = garner.toBigIntegers(residues, n, symmetric, 1);
+            assertArrayEquals(want, ProductTreeCrt.combinePerValue(primes, residues, n, symmetric, 2, 32));
+            assertArrayEquals(want, MultiCrt.combine(primes, residues, n, symmetric, 2));
+        }
+        BigInteger[] one = MultiCrt.combine(primes, residues, n, true, 1);
+        for (int v = 0; v < ends.length; v++) {
+            assertEquals(ends[v], one[v], "value " + v);
+        }
+    }
+
+    @Test
     void refusesBadInput() {
         Options o = Options.defaults();
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,

@@ -154,8 +154,10 @@ class ToolboxTest {
 
     @Test
     void multiCrtMatchesOracleAcrossChunks() {
-        // up to CHUNK primes Garner, above the product tree (ProductTreeCrt)
-        multiCrtCase(5, MultiCrt.CHUNK, 1L << 62); // Garner
+        // up to GARNER_MAX primes Garner, above the product tree (ProductTreeCrt)
+        multiCrtCase(5, MultiCrt.GARNER_MAX, 1L << 62); // Garner
+        multiCrtCase(5, MultiCrt.GARNER_MAX + 1, 1L << 62); // the tree
+        multiCrtCase(5, MultiCrt.CHUNK, 1L << 62);
         multiCrtCase(5, 2 * MultiCrt.CHUNK + 17, 1L << 62);
         multiCrtCase(1, 2 * MultiCrt.CHUNK + 17, 1L << 62);
         multiCrtCase(4, 2 * MultiCrt.CHUNK + 1, 1L << 26);

@@ -10,9 +10,11 @@ import org.modalg.modular.MultiCrt;
 
 /**
  * The batch {@link Combiner}: images are kept as they come (word-size residues in one growing
- * prime-major array) and lifted only when a value is asked for, by {@link MultiCrt} (Garner
- * inside chunks of 256 primes, then a product tree): O(M(L) log c) per entry for c chunks,
- * against O(L^2) for incremental Garner. Big moduli (generalized Fermat primes) are kept apart
+ * prime-major array) and lifted only when a value is asked for, by {@link MultiCrt} (Garner up
+ * to {@link MultiCrt#GARNER_MAX} primes, above the product tree of
+ * {@link org.modalg.modular.ProductTreeCrt}, value by value over the options' threads, its plan
+ * kept for the next lift over the same primes): O(k L_g + M(L) log k) per entry, against
+ * O(L^2) for incremental Garner. Big moduli (generalized Fermat primes) are kept apart
  * and joined to the word-size lift by one Garner step each ({@link CrtAccumulator}). The
  * combiner of the resultant (thousands of primes) and of the lifted gcd (long vectors).
  */
