@@ -63,8 +63,6 @@ final class GpuBlockNttProduct implements AutoCloseable {
     /** The kernel's static shared memory (bytes). */
     private static final int STATIC_SHARED = 8320;
     private static final int BLOCK_TARGET = 128; // about 128 threads per block: the measured bests
-    private static final long MAX_CHUNK_LIMBS = 1L << 26;
-    private static final long KEEP_BYTES = 256L << 20;
     private static final int A = 0;
     private static final int B = 1;
     private static final int C = 2;
@@ -181,14 +179,9 @@ final class GpuBlockNttProduct implements AutoCloseable {
                     + sharedPerInstance(Math.max(1, Math.min(m, MAX_LIMBS))) + " bytes of shared memory per block"
                     + " available, got " + m);
         }
-        if (count < 0) {
-            throw new IllegalArgumentException("count must be >= 0, got " + count);
-        }
-        boolean same = a == b && aOff == bOff;
-        long perInstance = (same ? 3L : 4L) * m;
-        DeviceChunks.multiply("a block NTT product", runtime, LOG, held, a, aOff, b, bOff, r, rOff, m, count, options,
-                perInstance, MAX_CHUNK_LIMBS, KEEP_BYTES,
-                (first, n) -> device(a, aOff + first * m, b, bOff + first * m, same, r, rOff + 2 * first * m, m, n));
+        DeviceChunks.product("a block NTT product", runtime, LOG, held, a, aOff, b, bOff, r, rOff, m, count, options, 0,
+                (first, n, same) -> device(a, aOff + first * m, b, bOff + first * m, same, r, rOff + 2 * first * m,
+                        m, n));
     }
 
     /** Frees the device buffers kept between calls (allocated again when needed). Idempotent. */

@@ -71,8 +71,6 @@ final class GpuFpBatchProduct implements AutoCloseable {
     static final double MARGIN = FpErrorBound.SAFE_ERROR;
 
     private static final int BLOCK_TARGET = 128; // about 128 threads per block: the measured bests
-    private static final long MAX_CHUNK_LIMBS = 1L << 26;
-    private static final long KEEP_BYTES = 256L << 20;
     private static final int A = 0;
     private static final int B = 1;
     private static final int C = 2;
@@ -268,13 +266,8 @@ final class GpuFpBatchProduct implements AutoCloseable {
             throw new IllegalArgumentException("m must be in [1, " + MAX_LIMBS + "] limbs with the kernel's shared"
                     + " memory available, got " + m);
         }
-        if (count < 0) {
-            throw new IllegalArgumentException("count must be >= 0, got " + count);
-        }
-        boolean same = a == b && aOff == bOff;
-        long perInstance = (same ? 3L : 4L) * m + 1;
-        DeviceChunks.multiply("an FP batch product", runtime, LOG, held, a, aOff, b, bOff, r, rOff, m, count, options,
-                perInstance, MAX_CHUNK_LIMBS, KEEP_BYTES, (first, n) -> {
+        DeviceChunks.product("an FP batch product", runtime, LOG, held, a, aOff, b, bOff, r, rOff, m, count, options,
+                1, (first, n, same) -> { // one more word an instance: its flag
                     int[] flags = device(a, aOff + first * m, b, bOff + first * m, same, r, rOff + 2 * first * m, m,
                             n, first);
                     for (int i = 0; i < n; i++) {

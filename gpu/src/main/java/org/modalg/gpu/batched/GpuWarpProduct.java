@@ -64,25 +64,13 @@ final class GpuWarpProduct implements AutoCloseable {
      */
     static final int MAX_CHOSEN_LIMBS = 160;
 
-    private static final long MAX_CHUNK_LIMBS = 1L << 26;
-    private static final long KEEP_BYTES = 256L << 20;
     private static final int A = 0;
     private static final int B = 1;
     private static final int C = 2;
 
     private final GpuRuntime runtime;
     private final DeviceWorkspace buffers = new DeviceWorkspace(3);
-    private final DeviceChunks.Held held = new DeviceChunks.Held() {
-        @Override
-        public void releaseAll() {
-            buffers.release();
-        }
-
-        @Override
-        public void releaseBuffers() {
-            buffers.release();
-        }
-    };
+    private final DeviceChunks.Held held = DeviceChunks.Held.of(buffers);
     private int injectedFault;
 
     /** A product on {@code runtime}'s device. */
@@ -157,14 +145,9 @@ final class GpuWarpProduct implements AutoCloseable {
     synchronized void multiply(long[] a, int aOff, long[] b, int bOff, long[] r, int rOff, int m, int count,
             Options options) {
         shape(m); // checks m
-        if (count < 0) {
-            throw new IllegalArgumentException("count must be >= 0, got " + count);
-        }
-        boolean same = a == b && aOff == bOff;
-        long perInstance = (same ? 3L : 4L) * m;
-        DeviceChunks.multiply("a warp product", runtime, LOG, held, a, aOff, b, bOff, r, rOff, m, count, options,
-                perInstance, MAX_CHUNK_LIMBS, KEEP_BYTES,
-                (first, n) -> device(a, aOff + first * m, b, bOff + first * m, same, r, rOff + 2 * first * m, m, n));
+        DeviceChunks.product("a warp product", runtime, LOG, held, a, aOff, b, bOff, r, rOff, m, count, options, 0,
+                (first, n, same) -> device(a, aOff + first * m, b, bOff + first * m, same, r, rOff + 2 * first * m,
+                        m, n));
     }
 
     /** Frees the device buffers kept between calls (allocated again when needed). Idempotent. */
