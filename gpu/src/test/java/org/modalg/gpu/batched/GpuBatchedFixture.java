@@ -108,10 +108,7 @@ abstract class GpuBatchedFixture {
                 Arrays.fill(a, off, off + s, 0L);
                 break;
             case 3: // powers of two
-                Arrays.fill(a, off, off + s, 0L);
-                Arrays.fill(b, off, off + s, 0L);
-                a[off + rnd.nextInt(s)] = 1L << rnd.nextInt(64);
-                b[off + rnd.nextInt(s)] = 1L << rnd.nextInt(64);
+                powersOfTwo(rnd, a, b, off, s);
                 break;
             case 4: // all ones times random
                 Arrays.fill(a, off, off + s, -1L);
@@ -139,6 +136,14 @@ abstract class GpuBatchedFixture {
             default: // random, full entropy
                 break;
         }
+    }
+
+    /** a and b each a random power of two below 2^(64 s) (s limbs at off). */
+    static void powersOfTwo(Random rnd, long[] a, long[] b, int off, int s) {
+        Arrays.fill(a, off, off + s, 0L);
+        Arrays.fill(b, off, off + s, 0L);
+        a[off + rnd.nextInt(s)] = 1L << rnd.nextInt(64);
+        b[off + rnd.nextInt(s)] = 1L << rnd.nextInt(64);
     }
 
     /**

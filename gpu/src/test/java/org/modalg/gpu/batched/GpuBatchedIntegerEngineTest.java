@@ -88,10 +88,7 @@ class GpuBatchedIntegerEngineTest extends GpuBatchedFixture {
                 a[off] = 1;
                 break;
             case 4: // powers of two
-                Arrays.fill(a, off, off + s, 0L);
-                Arrays.fill(b, off, off + s, 0L);
-                a[off + rnd.nextInt(s)] = 1L << rnd.nextInt(64);
-                b[off + rnd.nextInt(s)] = 1L << rnd.nextInt(64);
+                powersOfTwo(rnd, a, b, off, s);
                 break;
             case 5: // b = ~a: the sum is all ones (propagate everywhere, no carry)
                 for (int j = 0; j < s; j++) {
