@@ -17,22 +17,8 @@ set -u
 here=$(cd "$(dirname "$0")" && pwd)
 bin="${BIN:-$here/bin}"
 out="${OUT:-$PWD/batchint-grid}"
-mkdir -p "$out"
 seed="${1:-$(date +%s)}"; total="${2:-32}"; reps="${3:-3}"
-t0=$(date +%s)
-deadline=$(( t0 + ${BUDGET_S:-225} ))
-nvidia-smi --query-gpu=name,memory.total,clocks.max.sm,clocks.max.memory,power.limit,driver_version --format=csv > "$out/nvidia-smi.txt" 2>&1
-lb=""; command -v stdbuf > /dev/null && lb="stdbuf -oL -eL" # line-buffered: a step cut by its timeout keeps its lines
-step() { # name budget command...
-  local name=$1 budget=$2; shift 2
-  local left=$(( deadline - $(date +%s) ))
-  [ "$budget" -gt "$left" ] && budget=$left
-  if [ "$budget" -lt 5 ]; then echo "# $name skipped: no time left" >> "$out/steps.txt"; return; fi
-  local s=$(date +%s)
-  timeout "$budget" $lb "$@" > "$out/$name.txt" 2>&1
-  local rc=$?
-  echo "# $name exit $rc after $(( $(date +%s) - s )) s (budget $budget s)" | tee -a "$out/$name.txt" >> "$out/steps.txt"
-}
+. "$here/run-common.sh" "${BUDGET_S:-225}"
 echo "# seed $seed total 2^$total reps $reps part ${PART:-all}" > "$out/steps.txt"
 if [ "${PART:-all}" = all ]; then
   step cgbn 40 "$bin/cgbn_peer" "$seed" "$total" "$reps" all

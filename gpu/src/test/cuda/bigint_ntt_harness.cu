@@ -35,14 +35,6 @@
 
 // ---- adversarial data (harness_check.h) ----
 
-// The first instances: all-ones first, then the orders in which a carry would leak.
-static int pattern_of(u64 i, u64 seed) {
-    static const int fixed[] = {1, 2, 8, 9, 8, 1, 4, 3, 8, 12, 11, 7, 13, 10, 5, 6, 0, 9, 8, 2, 11, 1};
-    if (i < sizeof(fixed) / sizeof(fixed[0])) return fixed[i];
-    u64 r = gen_word(seed ^ 0xabcdefull, i);
-    return (r & 1) ? (int) ((r >> 1) % NPAT) : 0;
-}
-
 static const int SIZES[] = {1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 95, 96, 100, 127, 128, 129, 149,
                             150, 153, 255, 256, 257, 300, 511, 512, 513, 777, 1000, 1023, 1024, 1025, 1500, 2047, 2048,
                             2049, 3001, 4095, 4096};
@@ -84,7 +76,7 @@ static void sim_all(u64 seed) {
             std::vector<u64> a(M), b(M), r(2 * M), c(2 * M);
             std::vector<u32> sh(3 * L), E(1024), F(1024);
             for (u64 i = lo; i < hi; i++) {
-                const int pat = pattern_of(i, seed + M);
+                const int pat = product_pattern_of(i, seed + M);
                 make_instance(pat, a.data(), b.data(), M, gen_word(seed + 31 * M, i));
                 for (int D : {4, 8}) {
                     const int T = bnt_threads(L, D);
@@ -189,7 +181,7 @@ static void check_size(int M, u64 seed) {
     std::vector<u64> A(count * M), B(count * M), Rf(count * outLen);
     std::vector<int> pats(count);
     for (long long i = 0; i < count; i++) {
-        pats[i] = pattern_of(i, seed + M);
+        pats[i] = product_pattern_of(i, seed + M);
         make_instance(pats[i], &A[i * M], &B[i * M], M, gen_word(seed + 17 * M, i));
     }
     parallel_for(count, [&](u64 lo, u64 hi) {

@@ -14,22 +14,8 @@ set -u
 here=$(cd "$(dirname "$0")" && pwd)
 bin="${BIN:-$here/bin}"
 out="${OUT:-$PWD/fpbatch-results}"
-mkdir -p "$out"
 seed="${1:-$(date +%s)}"; total="${2:-32}"; reps="${3:-3}"; lo="${4:-11}"; hi="${5:-16}"
-t0=$(date +%s)
-deadline=$(( t0 + ${BUDGET_S:-220} ))
-nvidia-smi --query-gpu=name,memory.total,clocks.max.sm,clocks.max.memory,power.limit,driver_version --format=csv > "$out/nvidia-smi.txt" 2>&1
-lb=""; command -v stdbuf > /dev/null && lb="stdbuf -oL -eL"
-step() { # name budget command...
-  local name=$1 budget=$2; shift 2
-  local left=$(( deadline - $(date +%s) ))
-  [ "$budget" -gt "$left" ] && budget=$left
-  if [ "$budget" -lt 5 ]; then echo "# $name skipped: no time left" >> "$out/steps.txt"; return; fi
-  local s=$(date +%s)
-  timeout "$budget" $lb "$@" > "$out/$name.txt" 2>&1
-  local rc=$?
-  echo "# $name exit $rc after $(( $(date +%s) - s )) s (budget $budget s)" | tee -a "$out/$name.txt" >> "$out/steps.txt"
-}
+. "$here/run-common.sh" "${BUDGET_S:-220}"
 echo "# seed $seed total 2^$total reps $reps bits 2^$lo..2^$hi" > "$out/steps.txt"
 step fpcheck ${CHECK_S:-60} "$bin/fpbatch_harness" check "$seed" "$total" "$reps"
 step fpbench ${BENCH_S:-100} "$bin/fpbatch_harness" bench "$seed" "$total" "$reps" "$lo" "$hi"

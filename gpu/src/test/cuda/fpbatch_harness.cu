@@ -41,13 +41,6 @@
 #include <string>
 #include <vector>
 
-static int pattern_of(u64 i, u64 seed) {
-    static const int fixed[] = {1, 2, 8, 9, 8, 1, 4, 3, 8, 12, 11, 7, 13, 10, 5, 6, 0, 9, 8, 2, 11, 1};
-    if (i < sizeof(fixed) / sizeof(fixed[0])) return fixed[i];
-    u64 r = gen_word(seed ^ 0xabcdefull, i);
-    return (r & 1) ? (int) ((r >> 1) % NPAT) : 0;
-}
-
 static const int SIZES[] = {1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 48, 63, 64, 65, 100, 127, 128, 129, 200,
                             255, 256, 257, 300, 511, 512, 513, 700, 855, 856, 1000, 1023, 1024};
 
@@ -152,7 +145,7 @@ static void sim_all(u64 seed) {
         parallel_for(insts, [&](u64 lo, u64 hi) {
             std::vector<u64> a(M), b(M), r(2 * M), c(2 * M);
             for (u64 i = lo; i < hi; i++) {
-                const int pat = pattern_of(i, seed + M);
+                const int pat = product_pattern_of(i, seed + M);
                 make_instance(pat, a.data(), b.data(), M, gen_word(seed + 31 * M, i));
                 ref_mul(a.data(), b.data(), r.data(), M);
                 for (int lg = lg0; lg <= std::min(13, lg0 + (M <= 64 ? 1 : 0)); lg++) {
@@ -336,7 +329,7 @@ static void check_size(int M, u64 seed) {
     std::vector<u64> A(count * M), B(count * M), Rf(count * outLen);
     std::vector<int> pats(count);
     for (long long i = 0; i < count; i++) {
-        pats[i] = pattern_of(i, seed + M);
+        pats[i] = product_pattern_of(i, seed + M);
         make_instance(pats[i], &A[i * M], &B[i * M], M, gen_word(seed + 17 * M, i));
     }
     parallel_for(count, [&](u64 lo, u64 hi) {

@@ -64,13 +64,6 @@ static void launch(const Variant& v, int threads, const u64* a, long long sa, co
     CKL();
 }
 
-static int pattern_of(u64 i, u64 seed) {
-    static const int fixed[] = {1, 2, 8, 9, 8, 1, 4, 3, 8, 12, 11, 7, 13, 10, 5, 6, 0, 9, 8, 2, 11, 1};
-    if (i < sizeof(fixed) / sizeof(fixed[0])) return fixed[i];
-    u64 r = gen_word(seed ^ 0xabcdefull, i);
-    return (r & 1) ? (int) ((r >> 1) % NPAT) : 0;
-}
-
 // ---- check ----
 
 static const int SIZES[] = {1, 2, 3, 4, 5, 7, 8, 9, 12, 15, 16, 17, 24, 31, 32, 33, 40, 47, 48, 63, 64, 65, 80, 96,
@@ -98,7 +91,7 @@ static void check(u64 seed) {
                 std::vector<u64> ta(M), tb(M), ref(2 * M);
                 const u64 s0 = seed ^ (u64) M * 1000003 ^ (u64) vi * 7919 ^ (u64) cfg * 104729;
                 for (long long i = 0; i < count; i++) {
-                    make_instance(pattern_of(i, s0), ta.data(), tb.data(), M, mix64(s0 + i));
+                    make_instance(product_pattern_of(i, s0), ta.data(), tb.data(), M, mix64(s0 + i));
                     for (int j = 0; j < M; j++) {
                         ha[i * sa + j] = ta[j];
                         hb[i * sb + j] = square ? ta[j] : tb[j];
@@ -127,7 +120,7 @@ static void check(u64 seed) {
                             if (!bad)
                                 fail("check", std::string(v.name) + " M=" + std::to_string(M) + " cfg=" +
                                                   std::to_string(cfg) + " inst=" + std::to_string(i) + " pattern=" +
-                                                  PAT_NAME[pattern_of(i, s0)] + " limb=" + std::to_string(j));
+                                                  PAT_NAME[product_pattern_of(i, s0)] + " limb=" + std::to_string(j));
                             bad++;
                             break;
                         }
@@ -147,10 +140,6 @@ static void check(u64 seed) {
 
 // ---- bench ----
 
-__global__ void fill_ones(u64* x, u64 n) {
-    for (u64 i = (u64) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (u64) gridDim.x * blockDim.x) x[i] = ~0ull;
-}
-
 static void bench(u64 seed, int total, int reps, int lo, int hi) {
     const u64 sA = mix64(seed ^ 0x1111), sB = mix64(seed ^ 0x2222); // fpbatch_harness's seeds
     const size_t opBytes = (1ull << total) / 8;
@@ -160,11 +149,10 @@ static void bench(u64 seed, int total, int reps, int lo, int hi) {
     CK(cudaMalloc(&dC, 2 * opBytes));
     const long long onesCount = 64;
     CK(cudaMalloc(&dOnes, onesCount * 256 * 8));
-    fill_ones<<<256, 256>>>(dOnes, onesCount * 256);
-    CKL();
+    device_fill_ones(dOnes, onesCount * 256);
     u64* hC;
     CK(cudaMallocHost(&hC, 2 * opBytes));
-    printf("copy,d2d,%zu,%.1f GB/s\n", opBytes, copy_gbs(dC, dA, opBytes, reps));
+    print_copy(dC, dA, opBytes, reps, " GB/s", false);
     printf("kernel,bits,insts,tpi,l,threads,ms,Gu32ops/s,u32 products/ns,checked\n");
     fflush(stdout);
     std::vector<std::string> summary;
@@ -183,35 +171,11 @@ static void bench(u64 seed, int total, int reps, int lo, int hi) {
     for (int si = 0; si < (int) sizes.size(); si++) {
         const int M = sizes[si], bits = 64 * M;
         const long long count = (long long) ((1ull << total) / bits);
-        device_fill_random(dA, (u64) count * M, sA);
-        device_fill_random(dB, (u64) count * M, sB);
-        CK(cudaDeviceSynchronize());
-        std::vector<u64> fa(count), fb(count);
-        parallel_for(count, [&](u64 l, u64 h) {
-            for (u64 i = l; i < h; i++) {
-                fa[i] = fp61(M, [&](int j) { return gen_word(sA, i * M + j); });
-                fb[i] = fp61(M, [&](int j) { return gen_word(sB, i * M + j); });
-            }
-        });
+        std::vector<u64> fa, fb;
+        bench_operands(dA, dB, count, M, sA, sB, fa, fb);
         auto verify = [&]() {
             CK(cudaMemcpy(hC, dC, count * 2 * M * 8, cudaMemcpyDeviceToHost));
-            std::atomic<int> bad(0);
-            parallel_for(count, [&](u64 l, u64 h) {
-                for (u64 i = l; i < h; i++) {
-                    u64 fc = fp61(2 * M, [&](int j) { return hC[i * 2 * M + j]; });
-                    if (fc != mulmod61(fa[i], fb[i])) bad++;
-                }
-            });
-            parallel_for(32, [&](u64 l, u64 h) {
-                std::vector<u64> a(M), b(M), rr(2 * M);
-                for (u64 s = l; s < h; s++) {
-                    u64 i = s == 0 ? 0 : s == 1 ? count - 1 : gen_word(seed ^ 0x77, s) % count;
-                    for (int j = 0; j < M; j++) { a[j] = gen_word(sA, i * M + j); b[j] = gen_word(sB, i * M + j); }
-                    ref_mul(a.data(), b.data(), rr.data(), M);
-                    if (memcmp(rr.data(), &hC[i * 2 * M], 2 * M * 8) != 0) bad++;
-                }
-            });
-            return (int) bad;
+            return bench_bad_products(hC, count, M, sA, sB, fa, fb, seed);
         };
         float best = 1e30f;
         std::string bestName;
@@ -242,10 +206,7 @@ static void bench(u64 seed, int total, int reps, int lo, int hi) {
             CK(cudaMemcpy(hC, dC, oc * 2 * M * 8, cudaMemcpyDeviceToHost));
             int bad = 0;
             for (long long i = 0; i < oc; i++)
-                for (int j = 0; j < 2 * M; j++) {
-                    u64 want = j == 0 ? 1 : j < M ? 0 : j == M ? ~1ull : ~0ull;
-                    if (hC[i * 2 * M + j] != want) { bad++; break; }
-                }
+                if (!all_ones_square_ok(hC, M, i)) bad++;
             if (bad) fail("all-ones", std::string(v.name) + " bits=" + std::to_string(bits));
             printf("all-ones,%s,%d,%lld instances,%s\n", v.name, bits, oc, bad ? "FAIL" : "all limbs ok");
         }
@@ -254,8 +215,7 @@ static void bench(u64 seed, int total, int reps, int lo, int hi) {
                  mul_gu32ops(bits, count, best), bestName.c_str());
         summary.push_back(line);
     }
-    printf("copy,d2d,%zu,%.1f GB/s (end of run)\n", opBytes, copy_gbs(dC, dA, opBytes, reps));
-    for (auto& s : summary) printf("%s\n", s.c_str());
+    print_bench_end(summary, dC, dA, opBytes, reps, " GB/s");
     CK(cudaFree(dA));
     CK(cudaFree(dB));
     CK(cudaFree(dC));

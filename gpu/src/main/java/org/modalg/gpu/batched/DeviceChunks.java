@@ -43,6 +43,14 @@ final class DeviceChunks {
         void run(int first, int n);
     }
 
+    /**
+     * A device step of a batched product over the instances [first, first + n); {@code same} when a
+     * and b are one operand (the square path).
+     */
+    interface ProductChunk {
+        void run(int first, int n, boolean same);
+    }
+
     /** What a product keeps on the device between calls: freed after a failure or a large batch. */
     interface Held {
         /** Frees everything, after a failure (tables included). */
@@ -110,6 +118,12 @@ final class DeviceChunks {
      */
     record Batch(String what, String where, int count, long perInstance, long maxInstances) {
     }
+
+    /** The batched products' cap on the limbs of one chunk's operands: 2^26. */
+    static final long PRODUCT_CHUNK_LIMBS = 1L << 26;
+
+    /** The batched products' device buffers above this (256 MiB) are freed after a batch. */
+    static final long PRODUCT_KEEP_BYTES = 256L << 20;
 
     private DeviceChunks() {
     }
@@ -179,5 +193,26 @@ final class DeviceChunks {
                         "in the GPU " + what.substring(what.indexOf(' ') + 1), count, perInstance, maxChunkLimbs / m),
                 options, chunkRun, (first, n) -> CpuBatchedIntegerEngine.shared().multiply(a, aOff + first * m, b,
                         bOff + first * m, r, rOff + 2 * first * m, m, n, options));
+    }
+
+    /**
+     * The body shared by the batched device products' {@code multiply} ({@link GpuWarpProduct},
+     * {@link GpuBlockNttProduct}, {@link GpuFpBatchProduct}), the size m already checked by the
+     * product: checks count, takes the square path when a and b are the same array at the same
+     * offset (3 m + extraWords device words an instance, else 4 m + extraWords), and runs
+     * {@link #multiply} with chunks of at most {@link #PRODUCT_CHUNK_LIMBS} limbs, freeing buffers
+     * over {@link #PRODUCT_KEEP_BYTES} after the batch. O(number of chunks) besides the steps.
+     *
+     * @throws IllegalArgumentException if count is negative
+     */
+    static void product(String what, GpuRuntime runtime, Logger log, Held held, long[] a, int aOff, long[] b, int bOff,
+            long[] r, int rOff, int m, int count, Options options, long extraWords, ProductChunk chunk) {
+        if (count < 0) {
+            throw new IllegalArgumentException("count must be >= 0, got " + count);
+        }
+        boolean same = a == b && aOff == bOff;
+        long perInstance = (same ? 3L : 4L) * m + extraWords;
+        multiply(what, runtime, log, held, a, aOff, b, bOff, r, rOff, m, count, options, perInstance,
+                PRODUCT_CHUNK_LIMBS, PRODUCT_KEEP_BYTES, (first, n) -> chunk.run(first, n, same));
     }
 }

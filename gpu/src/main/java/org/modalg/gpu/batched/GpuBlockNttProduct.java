@@ -8,7 +8,6 @@ import jcuda.driver.JCudaDriver;
 import org.modalg.fft.Options;
 import org.modalg.gpu.runtime.Cuda;
 import org.modalg.gpu.runtime.DeviceBuffer;
-import org.modalg.gpu.runtime.DeviceWorkspace;
 import org.modalg.gpu.runtime.GpuException;
 import org.modalg.gpu.runtime.GpuModules;
 import org.modalg.gpu.runtime.GpuRuntime;
@@ -43,7 +42,7 @@ import org.modalg.polynomial.batched.CpuBatchedIntegerEngine;
  * written only after a chunk completes. Calls are serialized per object; buffers up to 256 MiB
  * are kept between calls ({@link #close()} frees them).
  */
-final class GpuBlockNttProduct implements AutoCloseable {
+final class GpuBlockNttProduct extends BatchedDeviceProduct {
     private static final Logger LOG = Logger.getLogger(GpuBlockNttProduct.class.getName());
 
     /** The largest size (limbs) the kernel takes: 2^18 bits, transforms of 2^14 points. */
@@ -63,15 +62,8 @@ final class GpuBlockNttProduct implements AutoCloseable {
     /** The kernel's static shared memory (bytes). */
     private static final int STATIC_SHARED = 8320;
     private static final int BLOCK_TARGET = 128; // about 128 threads per block: the measured bests
-    private static final long MAX_CHUNK_LIMBS = 1L << 26;
-    private static final long KEEP_BYTES = 256L << 20;
-    private static final int A = 0;
-    private static final int B = 1;
-    private static final int C = 2;
 
-    private final GpuRuntime runtime;
     private final CpuBatchedIntegerEngine cpu = CpuBatchedIntegerEngine.shared();
-    private final DeviceWorkspace buffers = new DeviceWorkspace(3);
     private boolean tablesReady;
     private final DeviceChunks.Held held = new DeviceChunks.Held() {
         @Override
@@ -85,14 +77,10 @@ final class GpuBlockNttProduct implements AutoCloseable {
             buffers.release();
         }
     };
-    private int injectedFault;
 
     /** A product on {@code runtime}'s device. */
     GpuBlockNttProduct(GpuRuntime runtime) {
-        if (runtime == null) {
-            throw new IllegalArgumentException("runtime must not be null");
-        }
-        this.runtime = runtime;
+        super(runtime, 3);
     }
 
     /**
@@ -181,26 +169,9 @@ final class GpuBlockNttProduct implements AutoCloseable {
                     + sharedPerInstance(Math.max(1, Math.min(m, MAX_LIMBS))) + " bytes of shared memory per block"
                     + " available, got " + m);
         }
-        if (count < 0) {
-            throw new IllegalArgumentException("count must be >= 0, got " + count);
-        }
-        boolean same = a == b && aOff == bOff;
-        long perInstance = (same ? 3L : 4L) * m;
-        DeviceChunks.multiply("a block NTT product", runtime, LOG, held, a, aOff, b, bOff, r, rOff, m, count, options,
-                perInstance, MAX_CHUNK_LIMBS, KEEP_BYTES,
-                (first, n) -> device(a, aOff + first * m, b, bOff + first * m, same, r, rOff + 2 * first * m, m, n));
-    }
-
-    /** Frees the device buffers kept between calls (allocated again when needed). Idempotent. */
-    @Override
-    public synchronized void close() {
-        runtime.enterContext();
-        buffers.release();
-    }
-
-    /** Tests only: the next device chunk fails with the driver error {@code cudaError}. */
-    synchronized void injectFaultForTests(int cudaError) {
-        injectedFault = cudaError;
+        DeviceChunks.product("a block NTT product", runtime, LOG, held, a, aOff, b, bOff, r, rOff, m, count, options, 0,
+                (first, n, same) -> device(a, aOff + first * m, b, bOff + first * m, same, r, rOff + 2 * first * m,
+                        m, n));
     }
 
     /**
@@ -269,21 +240,11 @@ final class GpuBlockNttProduct implements AutoCloseable {
     private void device(long[] a, int aOff, long[] b, int bOff, boolean same, long[] r, int rOff, int m, int n) {
         String kernel = kernelName(m);
         int[] sh = shape(m, n);
-        long in = (long) n * m;
-        long out = 2 * in;
-        DeviceBuffer da = buffers.get(A, in);
-        DeviceBuffer db = same ? da : buffers.get(B, in);
-        DeviceBuffer dc = buffers.get(C, out);
-        da.upload(a, aOff, 0, in);
-        if (!same) {
-            db.upload(b, bOff, 0, in);
-        }
-        if (injectedFault != 0) {
-            int code = injectedFault;
-            injectedFault = 0;
-            throw new GpuException("cuLaunchKernel(" + kernel + ") failed: injected fault for the tests (" + code
-                    + ")", code);
-        }
+        DeviceBuffer[] d = upload(a, aOff, b, bOff, same, m, n, kernel);
+        DeviceBuffer da = d[A];
+        DeviceBuffer db = d[B];
+        DeviceBuffer dc = d[C];
+        long out = 2L * n * m;
         ensureTables();
         CUfunction f = function(kernel, sh[2]);
         Pointer sm = Pointer.to(new long[] {m});

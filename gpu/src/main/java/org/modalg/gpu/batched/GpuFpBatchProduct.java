@@ -11,7 +11,6 @@ import org.modalg.fft.fp.FpErrorBound;
 import org.modalg.fft.fp.FpFft;
 import org.modalg.gpu.runtime.Cuda;
 import org.modalg.gpu.runtime.DeviceBuffer;
-import org.modalg.gpu.runtime.DeviceWorkspace;
 import org.modalg.gpu.runtime.GpuException;
 import org.modalg.gpu.runtime.GpuModules;
 import org.modalg.gpu.runtime.GpuRuntime;
@@ -52,7 +51,7 @@ import org.modalg.polynomial.batched.CpuBatchedIntegerEngine;
  * outputs are written only after a chunk completes. Calls are serialized per object; buffers up
  * to 256 MiB are kept between calls ({@link #close()} frees them).
  */
-final class GpuFpBatchProduct implements AutoCloseable {
+final class GpuFpBatchProduct extends BatchedDeviceProduct {
     private static final Logger LOG = Logger.getLogger(GpuFpBatchProduct.class.getName());
 
     /** The largest size (limbs) whose bound is below 1/4 ({@link #proven}): 855, transforms of 8192 points. */
@@ -71,22 +70,15 @@ final class GpuFpBatchProduct implements AutoCloseable {
     static final double MARGIN = FpErrorBound.SAFE_ERROR;
 
     private static final int BLOCK_TARGET = 128; // about 128 threads per block: the measured bests
-    private static final long MAX_CHUNK_LIMBS = 1L << 26;
-    private static final long KEEP_BYTES = 256L << 20;
-    private static final int A = 0;
-    private static final int B = 1;
-    private static final int C = 2;
     private static final int FLAGS = 3;
 
     private static final AtomicLong FALLBACKS = new AtomicLong();
 
-    private final GpuRuntime runtime;
     private final CpuBatchedIntegerEngine cpu = CpuBatchedIntegerEngine.shared();
-    private final DeviceWorkspace buffers = new DeviceWorkspace(4);
     private final DeviceChunks.Held held = new DeviceChunks.Held() {
         @Override
         public void releaseAll() {
-            release();
+            releaseDevice();
         }
 
         @Override
@@ -97,15 +89,11 @@ final class GpuFpBatchProduct implements AutoCloseable {
     private final DeviceBuffer[] tables = new DeviceBuffer[MAX_LOG_N + 1];
     // the pass tables of the kernels by transform length, made on the device from table(MAX_LOG_N)
     private final DeviceBuffer[] passTables = new DeviceBuffer[MAX_LOG_N + 1];
-    private int injectedFault;
     private long failInstance = -1;
 
     /** A product on {@code runtime}'s device. */
     GpuFpBatchProduct(GpuRuntime runtime) {
-        if (runtime == null) {
-            throw new IllegalArgumentException("runtime must not be null");
-        }
-        this.runtime = runtime;
+        super(runtime, 4);
     }
 
     /**
@@ -251,11 +239,6 @@ final class GpuFpBatchProduct implements AutoCloseable {
         failInstance = i;
     }
 
-    /** Tests only: the next device chunk fails with the driver error {@code cudaError}. */
-    synchronized void injectFaultForTests(int cudaError) {
-        injectedFault = cudaError;
-    }
-
     /**
      * The full products r_i = a_i b_i of {@code count} instances of {@code m} limbs. The caller
      * has validated the arrays ({@link org.modalg.fft.batched.BatchedIntegerArguments#checkProduct}).
@@ -268,13 +251,8 @@ final class GpuFpBatchProduct implements AutoCloseable {
             throw new IllegalArgumentException("m must be in [1, " + MAX_LIMBS + "] limbs with the kernel's shared"
                     + " memory available, got " + m);
         }
-        if (count < 0) {
-            throw new IllegalArgumentException("count must be >= 0, got " + count);
-        }
-        boolean same = a == b && aOff == bOff;
-        long perInstance = (same ? 3L : 4L) * m + 1;
-        DeviceChunks.multiply("an FP batch product", runtime, LOG, held, a, aOff, b, bOff, r, rOff, m, count, options,
-                perInstance, MAX_CHUNK_LIMBS, KEEP_BYTES, (first, n) -> {
+        DeviceChunks.product("an FP batch product", runtime, LOG, held, a, aOff, b, bOff, r, rOff, m, count, options,
+                1, (first, n, same) -> { // one more word an instance: its flag
                     int[] flags = device(a, aOff + first * m, b, bOff + first * m, same, r, rOff + 2 * first * m, m,
                             n, first);
                     for (int i = 0; i < n; i++) {
@@ -289,14 +267,9 @@ final class GpuFpBatchProduct implements AutoCloseable {
                 });
     }
 
-    /** Frees the device buffers and tables kept between calls (allocated again when needed). Idempotent. */
+    /** Frees the device buffers and the tables kept between calls (allocated again when needed). */
     @Override
-    public synchronized void close() {
-        runtime.enterContext();
-        release();
-    }
-
-    private void release() {
+    void releaseDevice() {
         for (int i = 0; i < tables.length; i++) {
             if (tables[i] != null) {
                 DeviceBuffer t = tables[i];
@@ -371,23 +344,13 @@ final class GpuFpBatchProduct implements AutoCloseable {
         String kernel = kernelName(m);
         int lg = logLength(m);
         int[] sh = shape(m, n);
-        long in = (long) n * m;
-        long out = 2 * in;
         long flagWords = (n + 1) / 2;
-        DeviceBuffer da = buffers.get(A, in);
-        DeviceBuffer db = same ? da : buffers.get(B, in);
-        DeviceBuffer dc = buffers.get(C, out);
         DeviceBuffer df = buffers.get(FLAGS, flagWords);
-        da.upload(a, aOff, 0, in);
-        if (!same) {
-            db.upload(b, bOff, 0, in);
-        }
-        if (injectedFault != 0) {
-            int code = injectedFault;
-            injectedFault = 0;
-            throw new GpuException("cuLaunchKernel(" + kernel + ") failed: injected fault for the tests (" + code
-                    + ")", code);
-        }
+        DeviceBuffer[] d = upload(a, aOff, b, bOff, same, m, n, kernel);
+        DeviceBuffer da = d[A];
+        DeviceBuffer db = d[B];
+        DeviceBuffer dc = d[C];
+        long out = 2L * n * m;
         DeviceBuffer tw = table(MAX_LOG_N);
         DeviceBuffer pt = passTable(lg);
         CUfunction f = runtime.function(GpuModules.FPBATCH, kernel);

@@ -6,8 +6,6 @@ import jcuda.driver.CUfunction;
 import org.modalg.fft.Options;
 import org.modalg.gpu.runtime.Cuda;
 import org.modalg.gpu.runtime.DeviceBuffer;
-import org.modalg.gpu.runtime.DeviceWorkspace;
-import org.modalg.gpu.runtime.GpuException;
 import org.modalg.gpu.runtime.GpuModules;
 import org.modalg.gpu.runtime.GpuRuntime;
 import org.modalg.polynomial.batched.CpuBatchedIntegerEngine;
@@ -44,7 +42,7 @@ import org.modalg.polynomial.batched.CpuBatchedIntegerEngine;
  * outputs are written only after a chunk completes. Calls are serialized per object; buffers up
  * to 256 MiB are kept between calls ({@link #close()} frees them).
  */
-final class GpuWarpProduct implements AutoCloseable {
+final class GpuWarpProduct extends BatchedDeviceProduct {
     private static final Logger LOG = Logger.getLogger(GpuWarpProduct.class.getName());
 
     /** The largest size (limbs) the kernels take: 16 lanes of 32 32-bit limbs, 2^14 bits. */
@@ -64,33 +62,11 @@ final class GpuWarpProduct implements AutoCloseable {
      */
     static final int MAX_CHOSEN_LIMBS = 160;
 
-    private static final long MAX_CHUNK_LIMBS = 1L << 26;
-    private static final long KEEP_BYTES = 256L << 20;
-    private static final int A = 0;
-    private static final int B = 1;
-    private static final int C = 2;
-
-    private final GpuRuntime runtime;
-    private final DeviceWorkspace buffers = new DeviceWorkspace(3);
-    private final DeviceChunks.Held held = new DeviceChunks.Held() {
-        @Override
-        public void releaseAll() {
-            buffers.release();
-        }
-
-        @Override
-        public void releaseBuffers() {
-            buffers.release();
-        }
-    };
-    private int injectedFault;
+    private final DeviceChunks.Held held = DeviceChunks.Held.of(buffers);
 
     /** A product on {@code runtime}'s device. */
     GpuWarpProduct(GpuRuntime runtime) {
-        if (runtime == null) {
-            throw new IllegalArgumentException("runtime must not be null");
-        }
-        this.runtime = runtime;
+        super(runtime, 3);
     }
 
     /**
@@ -157,46 +133,19 @@ final class GpuWarpProduct implements AutoCloseable {
     synchronized void multiply(long[] a, int aOff, long[] b, int bOff, long[] r, int rOff, int m, int count,
             Options options) {
         shape(m); // checks m
-        if (count < 0) {
-            throw new IllegalArgumentException("count must be >= 0, got " + count);
-        }
-        boolean same = a == b && aOff == bOff;
-        long perInstance = (same ? 3L : 4L) * m;
-        DeviceChunks.multiply("a warp product", runtime, LOG, held, a, aOff, b, bOff, r, rOff, m, count, options,
-                perInstance, MAX_CHUNK_LIMBS, KEEP_BYTES,
-                (first, n) -> device(a, aOff + first * m, b, bOff + first * m, same, r, rOff + 2 * first * m, m, n));
-    }
-
-    /** Frees the device buffers kept between calls (allocated again when needed). Idempotent. */
-    @Override
-    public synchronized void close() {
-        runtime.enterContext();
-        buffers.release();
-    }
-
-    /** Tests only: the next device chunk fails with the driver error {@code cudaError}. */
-    synchronized void injectFaultForTests(int cudaError) {
-        injectedFault = cudaError;
+        DeviceChunks.product("a warp product", runtime, LOG, held, a, aOff, b, bOff, r, rOff, m, count, options, 0,
+                (first, n, same) -> device(a, aOff + first * m, b, bOff + first * m, same, r, rOff + 2 * first * m,
+                        m, n));
     }
 
     // n instances: a from aOff, b from bOff (unless same), products to r from rOff.
     private void device(long[] a, int aOff, long[] b, int bOff, boolean same, long[] r, int rOff, int m, int n) {
         String kernel = kernelName(m);
-        long in = (long) n * m;
-        long out = 2 * in;
-        DeviceBuffer da = buffers.get(A, in);
-        DeviceBuffer db = same ? da : buffers.get(B, in);
-        DeviceBuffer dc = buffers.get(C, out);
-        da.upload(a, aOff, 0, in);
-        if (!same) {
-            db.upload(b, bOff, 0, in);
-        }
-        if (injectedFault != 0) {
-            int code = injectedFault;
-            injectedFault = 0;
-            throw new GpuException("cuLaunchKernel(" + kernel + ") failed: injected fault for the tests (" + code
-                    + ")", code);
-        }
+        DeviceBuffer[] d = upload(a, aOff, b, bOff, same, m, n, kernel);
+        DeviceBuffer da = d[A];
+        DeviceBuffer db = d[B];
+        DeviceBuffer dc = d[C];
+        long out = 2L * n * m;
         CUfunction f = runtime.function(GpuModules.BIGINT_WARP, kernel);
         Pointer sm = Pointer.to(new long[] {m});
         Cuda.launch(f, kernel, grid(m, n), 1, THREADS, 0, da.arg(), sm, db.arg(), sm, dc.arg(),

@@ -302,4 +302,19 @@ class DeviceChunksTest {
         assertEquals("not a device fault", bug.getMessage());
         assertEquals(0, run.cpu[0], "no fallback for what is not a device fault");
     }
+
+    @Test
+    void theProductsBodyRejectsANegativeCountAndRunsNothingForNone() {
+        long[] a = {1, 2};
+        long[] r = new long[4];
+        int[] steps = new int[1];
+        DeviceChunks.ProductChunk chunk = (first, n, same) -> steps[0]++;
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> DeviceChunks.product(
+                "a test product", null, LOG, DeviceChunks.Held.of(null), a, 0, a, 0, r, 0, 2, -1, ONE, 0, chunk));
+        assertTrue(e.getMessage().contains("count") && e.getMessage().contains(">= 0"), e.getMessage());
+        DeviceChunks.product("a test product", null, LOG, DeviceChunks.Held.of(null), a, 0, a, 0, r, 0, 2, 0, ONE, 0,
+                chunk); // no instance: no device, no step, no output
+        assertEquals(0, steps[0]);
+        assertArrayEquals(new long[4], r);
+    }
 }

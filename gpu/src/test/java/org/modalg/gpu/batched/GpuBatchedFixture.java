@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Arrays;
 import java.util.Random;
 import java.util.function.IntConsumer;
+import java.util.function.IntUnaryOperator;
 import java.util.logging.Handler;
 import java.util.logging.Logger;
 import jcuda.driver.CUresult;
@@ -86,7 +87,7 @@ abstract class GpuBatchedFixture {
      * Instance i of a product's pair (a, b) of s limbs each, by pattern: all ones times all ones (0),
      * times one (1), zero (2), powers of two (3), all ones times random (4), runs of all-ones limbs
      * and zeros (5), one times one (6), every 16-bit digit at the balanced digits' edge (7), random
-     * (8, 9).
+     * (8, 9), one times random (10), b = 2^(64 s) - a (11).
      */
     static void fillProduct(Random rnd, long[] a, long[] b, int off, int s, int pattern) {
         for (int j = 0; j < s; j++) {
@@ -107,21 +108,13 @@ abstract class GpuBatchedFixture {
                 Arrays.fill(a, off, off + s, 0L);
                 break;
             case 3: // powers of two
-                Arrays.fill(a, off, off + s, 0L);
-                Arrays.fill(b, off, off + s, 0L);
-                a[off + rnd.nextInt(s)] = 1L << rnd.nextInt(64);
-                b[off + rnd.nextInt(s)] = 1L << rnd.nextInt(64);
+                powersOfTwo(rnd, a, b, off, s);
                 break;
             case 4: // all ones times random
                 Arrays.fill(a, off, off + s, -1L);
                 break;
             case 5: // long runs of all-ones limbs and zeros
-                for (int j = 0; j < s; j++) {
-                    if (rnd.nextInt(8) != 0) {
-                        a[off + j] = -1L;
-                        b[off + j] = rnd.nextInt(4) == 0 ? 0 : -1L;
-                    }
-                }
+                onesRuns(rnd, a, b, off, s);
                 break;
             case 6: // one times one
                 Arrays.fill(a, off, off + s, 0L);
@@ -133,19 +126,72 @@ abstract class GpuBatchedFixture {
                 Arrays.fill(a, off, off + s, 0x8000800080008000L);
                 Arrays.fill(b, off, off + s, 0x7fff7fff7fff7fffL);
                 break;
+            case 10: // one times random
+                Arrays.fill(a, off, off + s, 0L);
+                a[off] = 1;
+                break;
+            case 11: // b = 2^(64 s) - a: the product's high half all ones but for the top limbs
+                negate(a, b, off, s);
+                break;
             default: // random, full entropy
                 break;
         }
     }
 
-    /** The operands of a product batch: the first instance all ones times all ones, the second random, the rest mixed. */
-    static long[][] productOperands(Random rnd, int s, int count, int off) {
+    /** a and b each a random power of two below 2^(64 s) (s limbs at off). */
+    static void powersOfTwo(Random rnd, long[] a, long[] b, int off, int s) {
+        Arrays.fill(a, off, off + s, 0L);
+        Arrays.fill(b, off, off + s, 0L);
+        a[off + rnd.nextInt(s)] = 1L << rnd.nextInt(64);
+        b[off + rnd.nextInt(s)] = 1L << rnd.nextInt(64);
+    }
+
+    /**
+     * Long runs of all-ones limbs in a and b (zeros in b) over random limbs: each limb of a is all
+     * ones with probability 7/8, b's limb then all ones or (1/4) zero.
+     */
+    static void onesRuns(Random rnd, long[] a, long[] b, int off, int s) {
+        for (int j = 0; j < s; j++) {
+            if (rnd.nextInt(8) != 0) {
+                a[off + j] = -1L;
+                b[off + j] = rnd.nextInt(4) == 0 ? 0 : -1L;
+            }
+        }
+    }
+
+    /** b = -a mod 2^(64 s) (s limbs at off): a + b carries out of every limb (0 for a = 0). */
+    static void negate(long[] a, long[] b, int off, int s) {
+        for (int j = 0; j < s; j++) {
+            b[off + j] = ~a[off + j];
+        }
+        for (int j = 0; j < s && ++b[off + j] == 0; j++) {
+            // carry of the + 1
+        }
+    }
+
+    /** Fills instance {@code pattern} of a pair (a, b) of s limbs at off ({@link #fillProduct}'s form). */
+    interface Fill {
+        void fill(Random rnd, long[] a, long[] b, int off, int s, int pattern);
+    }
+
+    /**
+     * The operands of a batch of count pairs of s limbs from offset off: instance i filled by
+     * {@code fill} with the pattern {@code pattern.applyAsInt(i)} (drawn before the fill's draws).
+     */
+    static long[][] operands(Random rnd, int s, int count, int off, Fill fill, IntUnaryOperator pattern) {
         long[] a = new long[off + s * count];
         long[] b = new long[off + s * count];
         for (int i = 0; i < count; i++) {
-            fillProduct(rnd, a, b, off + i * s, s, i == 0 ? 0 : i == 1 ? 9 : rnd.nextInt(10));
+            int p = pattern.applyAsInt(i);
+            fill.fill(rnd, a, b, off + i * s, s, p);
         }
         return new long[][] {a, b};
+    }
+
+    /** The operands of a product batch: the first instance all ones times all ones, the second random, the rest mixed. */
+    static long[][] productOperands(Random rnd, int s, int count, int off) {
+        return operands(rnd, s, count, off, GpuBatchedFixture::fillProduct,
+                i -> i == 0 ? 0 : i == 1 ? 9 : rnd.nextInt(10));
     }
 
     /** A batched product under test ({@link GpuFpBatchProduct#multiply}, {@link GpuBlockNttProduct#multiply}). */

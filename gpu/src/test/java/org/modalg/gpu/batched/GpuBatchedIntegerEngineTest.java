@@ -88,10 +88,7 @@ class GpuBatchedIntegerEngineTest extends GpuBatchedFixture {
                 a[off] = 1;
                 break;
             case 4: // powers of two
-                Arrays.fill(a, off, off + s, 0L);
-                Arrays.fill(b, off, off + s, 0L);
-                a[off + rnd.nextInt(s)] = 1L << rnd.nextInt(64);
-                b[off + rnd.nextInt(s)] = 1L << rnd.nextInt(64);
+                powersOfTwo(rnd, a, b, off, s);
                 break;
             case 5: // b = ~a: the sum is all ones (propagate everywhere, no carry)
                 for (int j = 0; j < s; j++) {
@@ -99,20 +96,10 @@ class GpuBatchedIntegerEngineTest extends GpuBatchedFixture {
                 }
                 break;
             case 6: // b = -a mod 2^(64 s): the sum is 2^(64 s) (carry out), the difference 2 a
-                for (int j = 0; j < s; j++) {
-                    b[off + j] = ~a[off + j];
-                }
-                for (int j = 0; j < s && ++b[off + j] == 0; j++) {
-                    // carry of the + 1
-                }
+                negate(a, b, off, s);
                 break;
             case 7: // long runs of all-ones limbs in both
-                for (int j = 0; j < s; j++) {
-                    if (rnd.nextInt(8) != 0) {
-                        a[off + j] = -1L;
-                        b[off + j] = rnd.nextInt(4) == 0 ? 0 : -1L;
-                    }
-                }
+                onesRuns(rnd, a, b, off, s);
                 break;
             case 8: // all ones times all ones: the largest product
                 Arrays.fill(a, off, off + s, -1L);
@@ -124,12 +111,7 @@ class GpuBatchedIntegerEngineTest extends GpuBatchedFixture {
     }
 
     private static long[][] operands(Random rnd, int s, int count, int off) {
-        long[] a = new long[off + s * count];
-        long[] b = new long[off + s * count];
-        for (int i = 0; i < count; i++) {
-            fill(rnd, a, b, off + i * s, s, rnd.nextInt(14));
-        }
-        return new long[][] {a, b};
+        return operands(rnd, s, count, off, GpuBatchedIntegerEngineTest::fill, i -> rnd.nextInt(14));
     }
 
     // Enough instances for several blocks of several instances when small, a few when large,

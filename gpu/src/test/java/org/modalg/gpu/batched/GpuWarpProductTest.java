@@ -59,64 +59,14 @@ class GpuWarpProductTest extends GpuBatchedFixture {
         return warp;
     }
 
-    // Instance at off of a pair (a, b) of s limbs each, by pattern.
-    private static void fill(Random rnd, long[] a, long[] b, int off, int s, int pattern) {
-        for (int j = 0; j < s; j++) {
-            a[off + j] = rnd.nextLong();
-            b[off + j] = rnd.nextLong();
-        }
-        switch (pattern) {
-            case 0: // all ones times all ones: the longest carries
-                Arrays.fill(a, off, off + s, -1L);
-                Arrays.fill(b, off, off + s, -1L);
-                break;
-            case 1: // all ones times one
-                Arrays.fill(a, off, off + s, -1L);
-                Arrays.fill(b, off, off + s, 0L);
-                b[off] = 1;
-                break;
-            case 2: // zero
-                Arrays.fill(a, off, off + s, 0L);
-                break;
-            case 3: // powers of two
-                Arrays.fill(a, off, off + s, 0L);
-                Arrays.fill(b, off, off + s, 0L);
-                a[off + rnd.nextInt(s)] = 1L << rnd.nextInt(64);
-                b[off + rnd.nextInt(s)] = 1L << rnd.nextInt(64);
-                break;
-            case 4: // one times random
-                Arrays.fill(a, off, off + s, 0L);
-                a[off] = 1;
-                break;
-            case 5: // long runs of all-ones limbs
-                for (int j = 0; j < s; j++) {
-                    if (rnd.nextInt(8) != 0) {
-                        a[off + j] = -1L;
-                        b[off + j] = rnd.nextInt(4) == 0 ? 0 : -1L;
-                    }
-                }
-                break;
-            case 6: // b = 2^(64 s) - a: the product's high half all ones but for the top limbs
-                long borrow = 1;
-                for (int j = 0; j < s; j++) {
-                    long t = ~a[off + j] + borrow;
-                    borrow = borrow == 1 && t == 0 ? 1 : 0;
-                    b[off + j] = t;
-                }
-                break;
-            default: // random, full entropy
-                break;
-        }
-    }
+    // The test's patterns 0 .. 9 as the fixture's: all ones times all ones, times one, zero, powers of
+    // two, one times random, runs of all-ones limbs, b = 2^(64 s) - a, random (7, 8, 9).
+    private static final int[] PATTERNS = {0, 1, 2, 3, 10, 5, 11, 8, 8, 8};
 
     // The first instances all ones times all ones and all ones times one, the rest mixed.
     private static long[][] operands(Random rnd, int s, int count, int off) {
-        long[] a = new long[off + s * count];
-        long[] b = new long[off + s * count];
-        for (int i = 0; i < count; i++) {
-            fill(rnd, a, b, off + i * s, s, i < 2 ? i : rnd.nextInt(10));
-        }
-        return new long[][] {a, b};
+        return operands(rnd, s, count, off, GpuBatchedFixture::fillProduct,
+                i -> PATTERNS[i < 2 ? i : rnd.nextInt(10)]);
     }
 
     @Test
