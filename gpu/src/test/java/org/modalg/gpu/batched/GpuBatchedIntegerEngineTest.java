@@ -396,8 +396,9 @@ class GpuBatchedIntegerEngineTest extends GpuBatchedFixture {
         assertTrue(d.name().startsWith("gpu("), d.name());
         assertSame(CPU, BatchedIntegerEngines.select(Backend.AUTO, Operation.ADD, 4, 10, CPU), "tiny add");
         assertSame(CPU, BatchedIntegerEngines.select(Backend.AUTO, Operation.MULTIPLY, 64, 10, CPU), "few products");
-        assertSame(CPU, BatchedIntegerEngines.select(Backend.AUTO, Operation.DIVIDE, 64, 1 << 20, CPU), "division");
-        // division from the measured crossover: 2^13-bit dividends, batches of 2^20 dividend limbs
+        assertSame(CPU, BatchedIntegerEngines.select(Backend.AUTO, Operation.DIVIDE, 16, 1 << 20, CPU), "division");
+        assertSame(d, BatchedIntegerEngines.select(Backend.AUTO, Operation.DIVIDE, 32, 1 << 15, CPU), "2^11 bits");
+        // division from the measured crossover: 2^11-bit dividends, batches of 2^20 dividend limbs
         assertSame(d, BatchedIntegerEngines.select(Backend.AUTO, Operation.DIVIDE, 128, 1 << 13, CPU), "2^13 bits");
         assertSame(CPU, BatchedIntegerEngines.select(Backend.AUTO, Operation.DIVIDE, 128, 1 << 12, CPU), "2^19 limbs");
         assertSame(CPU, BatchedIntegerEngines.select(Backend.AUTO, Operation.DIVIDE, 8192, 1 << 12, CPU), "2^19 bits");
