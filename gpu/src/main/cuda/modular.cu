@@ -141,9 +141,12 @@ __device__ typename A::T power(const A& ar, typename A::T a, long long e) {
 
 // a^-1 mod p for 0 < a < p, p odd, by the binary extended Euclidean algorithm (shifts and
 // subtractions only: a Fermat power a^(p-2) would be 62 dependent squarings, the critical path
-// of every Euclid step). Invariants: x1 a = u, x2 a = v (mod p).
-__device__ __forceinline__ u64 inverse_u64(u64 a, u64 p) {
-    u64 u = a, v = p, x1 = 1, x2 = 0;
+// of every Euclid step). Invariants: x1 a = u, x2 a = v (mod p). W is the word: u64, or u32 for
+// p < 2^32 (the thread kernels' Euclid steps, where 64-bit shifts and subtractions would cost two
+// instructions each).
+template <typename W>
+__device__ __forceinline__ W binary_inverse(W a, W p) {
+    W u = a, v = p, x1 = 1, x2 = 0;
     while (u != 1 && v != 1) {
         while ((u & 1) == 0) {
             u >>= 1;
@@ -166,7 +169,7 @@ __device__ __forceinline__ u64 inverse_u64(u64 a, u64 p) {
 
 template <class A>
 __device__ __forceinline__ typename A::T inverse(const A& ar, typename A::T a, u64 p) {
-    return ar.load(inverse_u64(ar.store(a), p));
+    return ar.load(binary_inverse<u64>(ar.store(a), p));
 }
 
 // ---------------------------------------------------------------- projection
@@ -976,30 +979,6 @@ __device__ void bivariate_coset_block(const u64* fr, int fRows, int fCols, const
 
 // ---------------------------------------------------------------- bivariate images, a thread per point
 
-// a^-1 mod p for 0 < a < p < 2^32, p odd: inverse_u64 in 32-bit words (the thread kernels' Euclid
-// steps, where the 64-bit shifts and subtractions would cost two instructions each).
-__device__ __forceinline__ u32 inverse_u32(u32 a, u32 p) {
-    u32 u = a, v = p, x1 = 1, x2 = 0;
-    while (u != 1 && v != 1) {
-        while ((u & 1) == 0) {
-            u >>= 1;
-            x1 = (x1 & 1) ? (x1 >> 1) + (p >> 1) + 1 : x1 >> 1;
-        }
-        while ((v & 1) == 0) {
-            v >>= 1;
-            x2 = (x2 & 1) ? (x2 >> 1) + (p >> 1) + 1 : x2 >> 1;
-        }
-        if (u >= v) {
-            u -= v;
-            x1 = sub_mod(x1, x2, p);
-        } else {
-            v -= u;
-            x2 = sub_mod(x2, x1, p);
-        }
-    }
-    return u == 1 ? x1 : x2;
-}
-
 // The F64 residue of h = a b + c < 2^53 (exact in one FMA): h - floor(h / p) p, fixed into [0, p).
 __device__ __forceinline__ double f64_reduce(const F64& ar, double h) {
     const double q = floor(h * ar.pinv);
@@ -1036,7 +1015,7 @@ __device__ int remainder_thread(const F64& ar, S* a, int aLen, const S* b, int b
         return trim_thread(a, aLen, s);
     }
     const int m = bLen - 1;
-    const double lcInv = (double) inverse_u32((u32) ld(b[m * s]), p);
+    const double lcInv = (double) binary_inverse<u32>((u32) ld(b[m * s]), p);
     for (int i = aLen - 1; i >= m; i--) {
         const double top = ld(a[i * s]);
         if (top != 0.0) {
