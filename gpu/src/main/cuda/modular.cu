@@ -9,7 +9,8 @@
 //         REDCs (a b R^-1, then times R^2 R^-1); a multiplier used many times is stored once
 //         as l R ("pre" form), after which each product is one REDC.
 //   F64   odd primes p < 2^26: residues as doubles (exact integers), a b < 2^52 exact, the
-//         quotient floor(a b / p) from a multiplication by 1/p and the remainder by one FMA.
+//         quotient floor(a b / p) from one FMA rounded down by 1/p rounded up (F64::reduce, no
+//         rounding instruction) and the remainder by one FMA.
 // The engine picks F64 for batches of primes below 2^26 and Mont otherwise (see the README for
 // the measurement behind that choice).
 //
@@ -75,9 +76,9 @@ struct Mont {
 
 struct F64 {
     typedef double T;
-    double p, pinv;
+    double p, pinvUp; // pinvUp: 1 / p rounded up (see reduce)
 
-    __device__ __forceinline__ F64(u64 p_, u64, u64) : p((double) p_), pinv(1.0 / (double) p_) {}
+    __device__ __forceinline__ F64(u64 p_, u64, u64) : p((double) p_) { pinvUp = __drcp_ru(p); }
     __device__ __forceinline__ T load(u64 x) const { return (double) x; }
     __device__ __forceinline__ u64 store(T x) const { return (u64) x; }
     __device__ __forceinline__ bool zero(T x) const { return x == 0.0; }
@@ -91,20 +92,27 @@ struct F64 {
         return s < 0 ? s + p : s;
     }
     __device__ __forceinline__ T neg(T a) const { return a == 0.0 ? 0.0 : p - a; }
-    // a, b in [0, p), p < 2^26: h = a b < 2^52 is exact; q = floor(h / p) up to one off, so
-    // r = h - q p (exact by FMA) lies in (-p, 2p).
-    __device__ __forceinline__ T mul(T a, T b) const {
-        const double h = a * b;
-        const double q = floor(h * pinv);
-        double r = fma(-q, p, h);
-        r = r < 0 ? r + p : r;
-        return r >= p ? r - p : r;
+
+    // h mod p for an integer 0 <= h < 2^53 (a b + c with a, b, c < p: below 2^52 + 2^26), with no
+    // rounding instruction and one correction. Let P = pinvUp = 1/p (1 + e), 0 <= e < 2^-52 (the
+    // reciprocal rounded up). Then h / p <= h P < h / p + (h / p) 2^-52 < h / p + 2/3 (h < 2^53,
+    // p >= 3), so floor(h P) is floor(h / p) or one more, and h P < 2^52. __fma_rd(h, P, 2^52)
+    // rounds the exact h P + 2^52 in [2^52, 2^53), where the doubles are the integers, down: it is
+    // 2^52 + floor(h P) exactly, and the subtraction of 2^52 is exact, so q = floor(h P). The
+    // remainder r = h - q p lies in [-p, p) and is exact in one FMA (|r| < 2^26, q p < 2^53); one
+    // conditional add of p brings it into [0, p).
+    __device__ __forceinline__ T reduce(double h) const {
+        const double q = __fma_rd(h, pinvUp, 4503599627370496.0) - 4503599627370496.0; // 2^52
+        const double r = fma(-q, p, h);
+        return r < 0 ? r + p : r;
     }
+    // a, b in [0, p), p < 2^26: a b < 2^52 is exact.
+    __device__ __forceinline__ T mul(T a, T b) const { return reduce(a * b); }
     __device__ __forceinline__ T pre(T l) const { return l; }
     __device__ __forceinline__ T mulPre(T lp, T x) const { return mul(lp, x); }
 
     // Sums c + sum l_k x_k of the tiled trailing update, reduced at every product: l x + c <
-    // 2^52 + 2^26 is exact in one FMA, then reduced as in mul (settle has nothing left to do).
+    // 2^52 + 2^26 is exact in one FMA, then reduced (settle has nothing left to do).
     struct Acc {
         double v;
     };
@@ -113,13 +121,7 @@ struct F64 {
         s.v = c;
         return s;
     }
-    __device__ __forceinline__ void madd(Acc& s, T l, T x) const {
-        const double h = fma(l, x, s.v);
-        const double q = floor(h * pinv);
-        double r = fma(-q, p, h);
-        r = r < 0 ? r + p : r;
-        s.v = r >= p ? r - p : r;
-    }
+    __device__ __forceinline__ void madd(Acc& s, T l, T x) const { s.v = reduce(fma(l, x, s.v)); }
     __device__ __forceinline__ void settle(Acc&) const {}
     __device__ __forceinline__ T result(const Acc& s) const { return s.v; }
 };
@@ -141,12 +143,11 @@ __device__ typename A::T power(const A& ar, typename A::T a, long long e) {
 
 // a^-1 mod p for 0 < a < p, p odd, by the binary extended Euclidean algorithm (shifts and
 // subtractions only: a Fermat power a^(p-2) would be 62 dependent squarings, the critical path
-// of every Euclid step). Invariants: x1 a = u, x2 a = v (mod p). W is the word: u64, or u32 for
-// p < 2^32 (the thread kernels' Euclid steps, where 64-bit shifts and subtractions would cost two
-// instructions each).
-template <typename W>
-__device__ __forceinline__ W binary_inverse(W a, W p) {
-    W u = a, v = p, x1 = 1, x2 = 0;
+// of every Euclid step of the block kernels, whose other lanes wait on it). Invariants: x1 a = u,
+// x2 a = v (mod p). The thread kernels (below 2^26, every lane its own Euclid) invert by Fermat
+// instead (fermat_inverse): there this loop's branches diverged across the warp.
+__device__ __forceinline__ u64 binary_inverse(u64 a, u64 p) {
+    u64 u = a, v = p, x1 = 1, x2 = 0;
     while (u != 1 && v != 1) {
         while ((u & 1) == 0) {
             u >>= 1;
@@ -169,7 +170,7 @@ __device__ __forceinline__ W binary_inverse(W a, W p) {
 
 template <class A>
 __device__ __forceinline__ typename A::T inverse(const A& ar, typename A::T a, u64 p) {
-    return ar.load(binary_inverse<u64>(ar.store(a), p));
+    return ar.load(binary_inverse(ar.store(a), p));
 }
 
 // ---------------------------------------------------------------- projection
@@ -979,14 +980,6 @@ __device__ void bivariate_coset_block(const u64* fr, int fRows, int fCols, const
 
 // ---------------------------------------------------------------- bivariate images, a thread per point
 
-// The F64 residue of h = a b + c < 2^53 (exact in one FMA): h - floor(h / p) p, fixed into [0, p).
-__device__ __forceinline__ double f64_reduce(const F64& ar, double h) {
-    const double q = floor(h * ar.pinv);
-    double r = fma(-q, ar.p, h);
-    r = r < 0 ? r + ar.p : r;
-    return r >= ar.p ? r - ar.p : r;
-}
-
 // The thread kernels keep their rows in shared memory as S: double (8 bytes a word), or u32 (4
 // bytes: residues below 2^26 convert exactly, at one conversion per load and store, for twice the
 // threads a multiprocessor holds).
@@ -1004,18 +997,25 @@ __device__ __forceinline__ int trim_thread(const S* a, int len, int s) {
     return len;
 }
 
+// a^-1 mod p for 0 < a < p by Fermat, a^(p - 2), in the F64 arithmetic: about 2 log2 p products
+// with no data-dependent branch (every lane of a warp with the same prime runs the same
+// square-and-multiply), where the binary extended Euclid's branches diverged across the warp.
+__device__ __forceinline__ double fermat_inverse(const F64& ar, double a, u32 p) {
+    return power(ar, a, (long long) p - 2);
+}
+
 // a := a mod b for the strided rows a (aLen) and b (bLen, b[(bLen - 1) s] != 0) of one thread;
 // returns the trimmed length of the remainder (the words of a from bLen - 1 up are left as they
 // are: never read again). remainder_block for one thread, the same values. The update of a step
-// goes four words at a time, all loads before the stores (a and b share the array: the compiler
-// would otherwise order every load after the previous store).
+// goes eight words at a time, all loads before the stores (a and b share the array: the compiler
+// would otherwise order every load after the previous store), then four, then one.
 template <class S>
 __device__ int remainder_thread(const F64& ar, S* a, int aLen, const S* b, int bLen, int s, u32 p) {
     if (aLen < bLen) {
         return trim_thread(a, aLen, s);
     }
     const int m = bLen - 1;
-    const double lcInv = (double) binary_inverse<u32>((u32) ld(b[m * s]), p);
+    const double lcInv = fermat_inverse(ar, ld(b[m * s]), p);
     for (int i = aLen - 1; i >= m; i--) {
         const double top = ld(a[i * s]);
         if (top != 0.0) {
@@ -1023,22 +1023,39 @@ __device__ int remainder_thread(const F64& ar, S* a, int aLen, const S* b, int b
             const double qn = q == 0.0 ? 0.0 : ar.p - q; // -q: a[i - m + t] + qn b[t] < 2^53, one FMA
             S* ai = a + (i - m) * s;
             int t = 0;
-            for (; t + 4 <= m; t += 4) {
-                const double b0 = ld(b[t * s]);
-                const double b1 = ld(b[(t + 1) * s]);
-                const double b2 = ld(b[(t + 2) * s]);
-                const double b3 = ld(b[(t + 3) * s]);
-                const double a0 = ld(ai[t * s]);
-                const double a1 = ld(ai[(t + 1) * s]);
-                const double a2 = ld(ai[(t + 2) * s]);
-                const double a3 = ld(ai[(t + 3) * s]);
-                ai[t * s] = st<S>(f64_reduce(ar, fma(qn, b0, a0)));
-                ai[(t + 1) * s] = st<S>(f64_reduce(ar, fma(qn, b1, a1)));
-                ai[(t + 2) * s] = st<S>(f64_reduce(ar, fma(qn, b2, a2)));
-                ai[(t + 3) * s] = st<S>(f64_reduce(ar, fma(qn, b3, a3)));
+            for (; t + 8 <= m; t += 8) {
+                double bv[8], av[8];
+#pragma unroll
+                for (int u = 0; u < 8; u++) {
+                    bv[u] = ld(b[(t + u) * s]);
+                }
+#pragma unroll
+                for (int u = 0; u < 8; u++) {
+                    av[u] = ld(ai[(t + u) * s]);
+                }
+#pragma unroll
+                for (int u = 0; u < 8; u++) {
+                    ai[(t + u) * s] = st<S>(ar.reduce(fma(qn, bv[u], av[u])));
+                }
+            }
+            if (t + 4 <= m) {
+                double bv[4], av[4];
+#pragma unroll
+                for (int u = 0; u < 4; u++) {
+                    bv[u] = ld(b[(t + u) * s]);
+                }
+#pragma unroll
+                for (int u = 0; u < 4; u++) {
+                    av[u] = ld(ai[(t + u) * s]);
+                }
+#pragma unroll
+                for (int u = 0; u < 4; u++) {
+                    ai[(t + u) * s] = st<S>(ar.reduce(fma(qn, bv[u], av[u])));
+                }
+                t += 4;
             }
             for (; t < m; t++) {
-                ai[t * s] = st<S>(f64_reduce(ar, fma(qn, ld(b[t * s]), ld(ai[t * s]))));
+                ai[t * s] = st<S>(ar.reduce(fma(qn, ld(b[t * s]), ld(ai[t * s]))));
             }
         }
     }
@@ -1102,13 +1119,20 @@ __device__ double resultant_thread(const F64& ar, S* a, int lf, S* b, int lg, in
     return res;
 }
 
-// Rows [0, rows) of a grid (doubles, rows x cols, prime j's) at y = pt by Horner into the strided
-// row out, four rows at a time (four independent chains of dependent products, their coefficient
-// loads issued ahead), each from column len[r] - 1 down (the columns above are zero in every
-// grid of the launch; the four rows run to the longest of them, over zeros).
+// Rows [0, rows) of a grid (doubles, rows x cols, prime j's) at the two points +a and -a of a lane
+// pair (lanes 2l and 2l + 1 of a warp; the lane's own point is pt, half = its bit 0) into the
+// strided row out of each lane. A row is E(y^2) + y O(y^2), E and O its even and odd columns: the
+// even lane runs Horner on E, the odd lane on O, both at y^2 = a^2 (the same residue in both
+// lanes), then the two swap their value by a shuffle and each takes E + pt O, which is f(a) in
+// the even lane and f(-a) = E - a O in the odd one: each coefficient is loaded by one lane of the
+// pair, and each lane runs half of a row's Horner steps. Four rows at a time (four independent
+// chains, their coefficient loads issued ahead), each from column len[r] - 1 down (the columns
+// above are zero in every grid of the launch; the four rows run to the longest of them, over
+// zeros). Every lane of the warp must call it with the same rows and len (the shuffles).
 template <class S>
-__device__ void horner_rows(const F64& ar, double pt, const double* grid, int rows, int cols, const u64* len, S* out,
-                            int s) {
+__device__ void horner_pair_rows(const F64& ar, double pt, int half, const double* grid, int rows, int cols,
+                                 const u64* len, S* out, int s) {
+    const double y2 = ar.mul(pt, pt);
     int r = 0;
     for (; r + 4 <= rows; r += 4) {
         const int l = (int) max(max(len[r], len[r + 1]), max(len[r + 2], len[r + 3]));
@@ -1117,62 +1141,82 @@ __device__ void horner_rows(const F64& ar, double pt, const double* grid, int ro
         const double* g2 = g1 + cols;
         const double* g3 = g2 + cols;
         double v0 = 0.0, v1 = 0.0, v2 = 0.0, v3 = 0.0;
-        for (int k = l - 1; k >= 0; k--) {
-            const double c0 = g0[k], c1 = g1[k], c2 = g2[k], c3 = g3[k];
-            v0 = f64_reduce(ar, fma(v0, pt, c0));
-            v1 = f64_reduce(ar, fma(v1, pt, c1));
-            v2 = f64_reduce(ar, fma(v2, pt, c2));
-            v3 = f64_reduce(ar, fma(v3, pt, c3));
+        for (int k = ((l + 1) >> 1) - 1; k >= 0; k--) {
+            const int col = 2 * k + half;
+            const bool in = col < l; // the odd lane's last column may lie past the row's length
+            const double c0 = in ? g0[col] : 0.0, c1 = in ? g1[col] : 0.0;
+            const double c2 = in ? g2[col] : 0.0, c3 = in ? g3[col] : 0.0;
+            v0 = ar.reduce(fma(v0, y2, c0));
+            v1 = ar.reduce(fma(v1, y2, c1));
+            v2 = ar.reduce(fma(v2, y2, c2));
+            v3 = ar.reduce(fma(v3, y2, c3));
         }
-        out[r * s] = st<S>(v0);
-        out[(r + 1) * s] = st<S>(v1);
-        out[(r + 2) * s] = st<S>(v2);
-        out[(r + 3) * s] = st<S>(v3);
+        const double w0 = __shfl_xor_sync(0xffffffffu, v0, 1);
+        const double w1 = __shfl_xor_sync(0xffffffffu, v1, 1);
+        const double w2 = __shfl_xor_sync(0xffffffffu, v2, 1);
+        const double w3 = __shfl_xor_sync(0xffffffffu, v3, 1);
+        out[r * s] = st<S>(ar.reduce(fma(pt, half ? v0 : w0, half ? w0 : v0)));
+        out[(r + 1) * s] = st<S>(ar.reduce(fma(pt, half ? v1 : w1, half ? w1 : v1)));
+        out[(r + 2) * s] = st<S>(ar.reduce(fma(pt, half ? v2 : w2, half ? w2 : v2)));
+        out[(r + 3) * s] = st<S>(ar.reduce(fma(pt, half ? v3 : w3, half ? w3 : v3)));
     }
     for (; r < rows; r++) {
+        const int l = (int) len[r];
         const double* g0 = grid + (long long) r * cols;
         double v = 0.0;
-        for (int k = (int) len[r] - 1; k >= 0; k--) {
-            v = f64_reduce(ar, fma(v, pt, g0[k]));
+        for (int k = ((l + 1) >> 1) - 1; k >= 0; k--) {
+            const int col = 2 * k + half;
+            v = ar.reduce(fma(v, y2, col < l ? g0[col] : 0.0));
         }
-        out[r * s] = st<S>(v);
+        const double w = __shfl_xor_sync(0xffffffffu, v, 1);
+        out[r * s] = st<S>(ar.reduce(fma(pt, half ? v : w, half ? w : v)));
     }
 }
 
-// Thread t of the launch: the instance first + t = (j cosets + c) M + i (M = 2^log2m) of the
-// bivariate resultant's images on cosets, as bivariate_coset_block (the same value: Res(f(x, a),
-// g(x, a)) mod p_j at a = shifts[j cosets + c] roots[j]^i), but one thread per point and no
-// barrier: the coefficients in x at a by Horner (horner_rows) into the thread's two rows of the
-// block's dynamic shared memory (2 max(fRows, gRows) words S a thread, word k of a row at k
-// blockDim.x, so a warp's accesses are consecutive), then Euclid on them (remainder_thread). fr
-// and gr are the grids as doubles (residues_to_double); fLen[r] and gLen[r] bound the columns of
-// row r that are non-zero for every prime of the launch (Horner starts there: a dense input of
-// total degree d has half its grid zero). For F64 primes below 2^26 only.
+// Thread t of the launch: one of the instances first + t' = (j cosets + c) M + i (M = 2^log2m) of
+// the bivariate resultant's images on cosets, as bivariate_coset_block (the same value:
+// Res(f(x, a), g(x, a)) mod p_j at a = shifts[j cosets + c] roots[j]^i), but one thread per
+// point and no barrier. first and count are multiples of M (whole cosets), so that the points of
+// a coset come in pairs a, -a: roots[j] has order M, so roots[j]^(M/2) = -1 and the point of i +
+// M/2 is minus that of i. Within each coset, lanes 2l and 2l + 1 take i = l and i = l + M/2 (the
+// outputs stay in instance order: out[t'] for instance first + t') and evaluate the coefficients
+// in x of f and g together (horner_pair_rows) into their two rows of the block's dynamic shared
+// memory (2 max(fRows, gRows) words S a thread, word k of a row at k blockDim.x, so a warp's
+// accesses are consecutive), then each runs Euclid on its own (remainder_thread). fr and gr are
+// the grids as doubles (residues_to_double); fLen[r] and gLen[r] bound the columns of row r that
+// are non-zero for every prime of the launch (Horner starts there: a dense input of total degree
+// d has half its grid zero). For F64 primes below 2^26 only; blockDim.x a multiple of 32.
 template <class S>
 __device__ void bivariate_coset_thread(const double* fr, int fRows, int fCols, const u64* fLen, const double* gr,
                                        int gRows, int gCols, const u64* gLen, const u64* primes, const u64* roots,
                                        const u64* shifts, int log2m, int cosets, long long first, long long count,
                                        u64* out, int skip, S* rows) {
     const long long t = (long long) blockIdx.x * blockDim.x + threadIdx.x;
-    if (t >= count || (skip > 0 && t % skip == 0)) {
-        return;
-    }
-    const long long inst = first + t;
+    // The lanes past count (count is even, so whole pairs) take part in the shuffles on the
+    // launch's first pair, then stop.
+    const bool live = t < count;
+    const long long m = 1LL << log2m;
+    const long long u = (live ? t : t & 1) & (m - 1);
+    const int half = (int) (u & 1);
+    const long long at = (live ? t - u : 0) + (u >> 1) + (half ? m >> 1 : 0); // t' of the lane's point
+    const long long inst = first + at;
     const long long perPrime = (long long) cosets << log2m;
     const int j = (int) (inst / perPrime);
-    const long long rem = inst - j * perPrime;
-    const int c = (int) (rem >> log2m);
-    const long long i = rem & ((1LL << log2m) - 1);
+    const int c = (int) ((inst - j * perPrime) >> log2m);
     const u64 p = primes[j];
     const F64 ar(p, 0, 0);
-    const double pt = ar.mul((double) shifts[(long long) j * cosets + c], power(ar, (double) roots[j], i));
+    const double plus = ar.mul((double) shifts[(long long) j * cosets + c], power(ar, (double) roots[j], u >> 1));
+    const double pt = half ? ar.neg(plus) : plus;
     const int s = blockDim.x;
     const int N = max(fRows, gRows);
     S* a = rows + threadIdx.x;
     S* b = a + (long long) N * s;
-    horner_rows(ar, pt, fr + (long long) j * fRows * fCols, fRows, fCols, fLen, a, s);
-    horner_rows(ar, pt, gr + (long long) j * gRows * gCols, gRows, gCols, gLen, b, s);
-    out[t] = ar.store(resultant_thread(ar, a, fRows, b, gRows, s, (u32) p));
+    horner_pair_rows(ar, pt, half, fr + (long long) j * fRows * fCols, fRows, fCols, fLen, a, s);
+    horner_pair_rows(ar, pt, half, gr + (long long) j * gRows * gCols, gRows, gCols, gLen, b, s);
+    if (!live || (skip > 0 && at % skip == 0)) {
+        return;
+    }
+    out[at] = ar.store(resultant_thread(ar, a, fRows, b, gRows, s, (u32) p));
 }
 
 extern "C" __global__ void bivariate_coset_thread_f64(const double* fr, int fRows, int fCols, const u64* fLen,

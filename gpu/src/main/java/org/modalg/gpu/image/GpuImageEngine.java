@@ -648,8 +648,8 @@ public final class GpuImageEngine implements ImageEngine {
         // the grids and tables of at most all primes, per chunk
         long fixed = ((long) fRows * fCols + (long) gRows * gCols + 4) * primes.length * Long.BYTES;
         spread(total, (rt, from, to) -> chunked(rt, from, to, perInstance, fixed, euclidChunk(rt, n),
-                "bivariate resultant", (at, end) -> bivariateChunk(rt, fRes, fRows, fCols, gRes, gRows, gCols, primes,
-                        points, at, end, out)));
+                "bivariate resultant", (at, end) -> bivariateBlockChunk(rt, fRes, fRows, fCols, gRes, gRows, gCols,
+                        primes, points, null, null, 0, 0, at, end, out)));
         int redone = 0;
         for (int t = 0; t < total; t++) {
             int j = t / points;
@@ -665,45 +665,13 @@ public final class GpuImageEngine implements ImageEngine {
         return out;
     }
 
-    // Instances [from, to) (instance t = j points + a) in one launch: the grids of primes
-    // from / points .. (to - 1) / points uploaded, then one block per instance.
-    private void bivariateChunk(GpuRuntime rt, long[] fRes, int fRows, int fCols, long[] gRes, int gRows, int gCols,
-            long[] primes, int points, int from, int to, long[] out) {
-        int count = to - from;
-        int j0 = from / points;
-        int j1 = (to - 1) / points + 1;
-        int fs = fRows * fCols;
-        int gs = gRows * gCols;
-        int n = Math.max(fRows, gRows);
-        boolean f64 = useF64(primes, j0, j1);
-        try (Tables tables = new Tables(primes, j0, j1, 1);
-                DeviceBuffer df = new DeviceBuffer((long) (j1 - j0) * fs);
-                DeviceBuffer dg = new DeviceBuffer((long) (j1 - j0) * gs);
-                DeviceBuffer work = new DeviceBuffer(2L * n * count);
-                DeviceBuffer res = new DeviceBuffer(count)) {
-            long c0 = System.nanoTime();
-            df.upload(fRes, j0 * fs, 0, (long) (j1 - j0) * fs);
-            dg.upload(gRes, j0 * gs, 0, (long) (j1 - j0) * gs);
-            copied(c0);
-            fill(res);
-            CUfunction k = rt.function(GpuModules.MODULAR,
-                    f64 ? "bivariate_resultant_f64" : "bivariate_resultant_mont");
-            Cuda.launch(k, "bivariate resultant", count, 1, polyThreads(fRows, gRows), 0, df.arg(), ints(fRows),
-                    ints(fCols), dg.arg(), ints(gRows), ints(gCols), tables.primes.arg(), tables.pinvs.arg(),
-                    tables.r2s.arg(), ints(points), longs(from - (long) j0 * points), work.arg(), res.arg(),
-                    ints(faultEveryForTests));
-            Cuda.synchronize("bivariate resultant");
-            long c1 = System.nanoTime();
-            res.download(0, out, from, count);
-            copied(c1);
-        }
-    }
-
     /**
      * {@link ImageEngine#bivariateResultantsOnCosets} on every visible device. For primes below
      * 2^26 one thread per (prime, coset, point) instance ({@code bivariate_coset_thread_f64} or
      * {@code _u32} in modular.cu, {@link #BIVARIATE_KERNEL_PROPERTY}): Horner and Euclid in the
-     * thread's two rows of shared memory, no barrier, launches of up to 2^20 instances. Else (or
+     * thread's two rows of shared memory, no barrier, two lanes per pair of points a, -a of a coset
+     * sharing Horner's even and odd columns, so devices and launches take whole cosets (launches of
+     * up to 2^20 instances). Else (or
      * forced) one block per instance ({@code bivariate_coset_f64} for primes below 2^26, else
      * {@code bivariate_coset_mont}), which computes its point c_t w^i from the
      * prime's root of unity and coset shift, evaluates the coefficients in x there by Horner (the
@@ -744,15 +712,18 @@ public final class GpuImageEngine implements ImageEngine {
         long[] gLen = threads ? rowLengths(gRes, gRows, gCols, primes.length) : null;
         long k0 = System.nanoTime();
         long moved = transferNanos.get();
-        spread(total, (rt, from, to) -> {
+        // the devices' ranges in whole cosets: the thread kernel pairs the points a and -a of a coset
+        spread(total >> log2m, (rt, fromCoset, toCoset) -> {
+            int from = fromCoset << log2m;
+            int to = toCoset << log2m;
             int block = cosetThreads(n, word);
             if (threads && 2L * n * word * block <= rt.maxSharedOptin()) {
                 bivariateCosetThreads(rt, fRes, fRows, fCols, fLen, gRes, gRows, gCols, gLen, primes, roots, shifts,
                         log2m, cosets, from, to, block, word, out);
             } else {
                 chunked(rt, from, to, perInstance, fixed, euclidChunk(rt, n), "bivariate resultant on cosets",
-                        (at, end) -> bivariateCosetChunk(rt, fRes, fRows, fCols, gRes, gRows, gCols, primes, roots,
-                                shifts, log2m, cosets, at, end, out));
+                        (at, end) -> bivariateBlockChunk(rt, fRes, fRows, fCols, gRes, gRows, gCols, primes, perPrime,
+                                roots, shifts, log2m, cosets, at, end, out));
             }
         });
         if (PROFILE) {
@@ -780,13 +751,18 @@ public final class GpuImageEngine implements ImageEngine {
         return out;
     }
 
-    // Instances [from, to) (instance t = (j cosets + c) M + i) in one launch: the grids, roots and
-    // shifts of primes from / (cosets M) .. (to - 1) / (cosets M) uploaded, then one block per instance.
-    private void bivariateCosetChunk(GpuRuntime rt, long[] fRes, int fRows, int fCols, long[] gRes, int gRows,
-            int gCols, long[] primes, long[] roots, long[] shifts, int log2m, int cosets, int from, int to,
-            long[] out) {
+    // Instances [from, to) in one launch of a block per point kernel, instance t = j perPrime + the
+    // point's index for prime j: the grids and tables of primes from / perPrime .. (to - 1) / perPrime
+    // uploaded, then one block per instance. With roots null the points are 0, 1, ..., perPrime - 1
+    // (bivariateResultants: bivariate_resultant_f64 / _mont), else shifts[j cosets + c] roots[j]^i at
+    // index c 2^log2m + i (bivariateResultantsOnCosets: bivariate_coset_f64 / _mont, perPrime = cosets
+    // 2^log2m).
+    private void bivariateBlockChunk(GpuRuntime rt, long[] fRes, int fRows, int fCols, long[] gRes, int gRows,
+            int gCols, long[] primes, int perPrime, long[] roots, long[] shifts, int log2m, int cosets, int from,
+            int to, long[] out) {
+        boolean onCosets = roots != null;
+        String name = onCosets ? "bivariate resultant on cosets" : "bivariate resultant";
         int count = to - from;
-        int perPrime = cosets << log2m;
         int j0 = from / perPrime;
         int j1 = (to - 1) / perPrime + 1;
         int fs = fRows * fCols;
@@ -796,23 +772,34 @@ public final class GpuImageEngine implements ImageEngine {
         try (Tables tables = new Tables(primes, j0, j1, 1);
                 DeviceBuffer df = new DeviceBuffer((long) (j1 - j0) * fs);
                 DeviceBuffer dg = new DeviceBuffer((long) (j1 - j0) * gs);
-                DeviceBuffer dRoots = new DeviceBuffer(j1 - j0);
-                DeviceBuffer dShifts = new DeviceBuffer((long) (j1 - j0) * cosets);
+                DeviceBuffer dRoots = new DeviceBuffer(onCosets ? j1 - j0 : 1);
+                DeviceBuffer dShifts = new DeviceBuffer(onCosets ? (long) (j1 - j0) * cosets : 1);
                 DeviceBuffer work = new DeviceBuffer(2L * n * count);
                 DeviceBuffer res = new DeviceBuffer(count)) {
             long c0 = System.nanoTime();
             df.upload(fRes, j0 * fs, 0, (long) (j1 - j0) * fs);
             dg.upload(gRes, j0 * gs, 0, (long) (j1 - j0) * gs);
-            dRoots.upload(roots, j0, 0, j1 - j0);
-            dShifts.upload(shifts, j0 * cosets, 0, (long) (j1 - j0) * cosets);
+            if (onCosets) {
+                dRoots.upload(roots, j0, 0, j1 - j0);
+                dShifts.upload(shifts, j0 * cosets, 0, (long) (j1 - j0) * cosets);
+            }
             copied(c0);
             fill(res);
-            CUfunction k = rt.function(GpuModules.MODULAR, f64 ? "bivariate_coset_f64" : "bivariate_coset_mont");
-            Cuda.launch(k, "bivariate resultant on cosets", count, 1, polyThreads(fRows, gRows), 0, df.arg(),
-                    ints(fRows), ints(fCols), dg.arg(), ints(gRows), ints(gCols), tables.primes.arg(),
-                    tables.pinvs.arg(), tables.r2s.arg(), dRoots.arg(), dShifts.arg(), ints(log2m), ints(cosets),
-                    longs(from - (long) j0 * perPrime), work.arg(), res.arg(), ints(faultEveryForTests));
-            Cuda.synchronize("bivariate resultant on cosets");
+            Pointer first = longs(from - (long) j0 * perPrime);
+            Pointer[] points = onCosets
+                    ? new Pointer[] {dRoots.arg(), dShifts.arg(), ints(log2m), ints(cosets), first}
+                    : new Pointer[] {ints(perPrime), first};
+            Pointer[] head = {df.arg(), ints(fRows), ints(fCols), dg.arg(), ints(gRows), ints(gCols),
+                tables.primes.arg(), tables.pinvs.arg(), tables.r2s.arg()};
+            Pointer[] tail = {work.arg(), res.arg(), ints(faultEveryForTests)};
+            Pointer[] args = new Pointer[head.length + points.length + tail.length];
+            System.arraycopy(head, 0, args, 0, head.length);
+            System.arraycopy(points, 0, args, head.length, points.length);
+            System.arraycopy(tail, 0, args, head.length + points.length, tail.length);
+            CUfunction k = rt.function(GpuModules.MODULAR, (onCosets ? "bivariate_coset_" : "bivariate_resultant_")
+                    + (f64 ? "f64" : "mont"));
+            Cuda.launch(k, name, count, 1, polyThreads(fRows, gRows), 0, args);
+            Cuda.synchronize(name);
             long c1 = System.nanoTime();
             res.download(0, out, from, count);
             copied(c1);
@@ -868,16 +855,20 @@ public final class GpuImageEngine implements ImageEngine {
         return len;
     }
 
-    // Instances [from, to) on one device by the thread kernel, in launches of at most THREAD_CHUNK
-    // instances that fit 80% of the free memory; out of memory halves the launch, any other driver
-    // failure leaves the launch's outputs at the sentinel (recomputed on the host).
+    // Instances [from, to) (whole cosets) on one device by the thread kernel, in launches of whole
+    // cosets (the kernel pairs a coset's points a and -a), at most THREAD_CHUNK instances or one
+    // coset, that fit 80% of the free memory; out of memory halves the launch down to one coset, any
+    // other driver failure (or out of memory on one coset) leaves the launch's outputs at the
+    // sentinel (recomputed on the host).
     private void bivariateCosetThreads(GpuRuntime rt, long[] fRes, int fRows, int fCols, long[] fLen, long[] gRes,
             int gRows, int gCols, long[] gLen, long[] primes, long[] roots, long[] shifts, int log2m, int cosets,
             int from, int to, int block, int word, long[] out) {
+        int m = 1 << log2m;
         int perPrime = cosets << log2m;
         long perPrimeBytes = ((long) fRows * fCols + (long) gRows * gCols + 2 + cosets) * Long.BYTES;
         long perInstance = Long.BYTES + (perPrimeBytes + perPrime - 1) / perPrime;
-        long size = Math.max(1, Math.min(THREAD_CHUNK, (long) (rt.freeMemory() * 0.8 - perPrimeBytes * 2) / perInstance));
+        long fit = Math.min(THREAD_CHUNK, (long) (rt.freeMemory() * 0.8 - perPrimeBytes * 2) / perInstance);
+        long size = Math.max(1, fit >> log2m) << log2m;
         int at = from;
         while (at < to) {
             options.checkCancelled("before bivariate resultant on cosets images " + (at + 1) + ".." + to + " on GPU "
@@ -888,8 +879,8 @@ public final class GpuImageEngine implements ImageEngine {
                         shifts, log2m, cosets, at, end, block, word, out);
                 at = end;
             } catch (GpuException e) {
-                if (e.isOutOfMemory() && end - at > 1) {
-                    size = Math.max(1, (end - at) / 2);
+                if (e.isOutOfMemory() && end - at > m) {
+                    size = Math.max(1, (end - at) / 2 >> log2m) << log2m;
                     LOG.warning("bivariate resultant on cosets images: out of memory on GPU " + rt.ordinal() + " for "
                             + (end - at) + " instances, split into launches of " + size);
                     continue;
@@ -901,8 +892,8 @@ public final class GpuImageEngine implements ImageEngine {
         }
     }
 
-    // Instances [from, to) in one launch of bivariate_coset_thread_f64 (word 8) or _u32 (word 4): the grids of their primes
-    // uploaded and turned into doubles on the device, with the row lengths, roots and shifts.
+    // Instances [from, to) (whole cosets) in one launch of bivariate_coset_thread_f64 (word 8) or _u32 (word 4): the grids
+    // of their primes uploaded and turned into doubles on the device, with the row lengths, roots and shifts.
     private void bivariateCosetThreadChunk(GpuRuntime rt, long[] fRes, int fRows, int fCols, long[] fLen,
             long[] gRes, int gRows, int gCols, long[] gLen, long[] primes, long[] roots, long[] shifts, int log2m,
             int cosets, int from, int to, int block, int word, long[] out) {

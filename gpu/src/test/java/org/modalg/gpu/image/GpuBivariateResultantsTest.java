@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.modalg.fft.Backend;
 import org.modalg.fft.Options;
+import org.modalg.gpu.runtime.DeviceBuffer;
 import org.modalg.gpu.runtime.GpuTests;
 import org.modalg.modular.ModularResult;
 import org.modalg.modular.bivariate.BivariateResultant;
@@ -192,6 +193,42 @@ class GpuBivariateResultantsTest extends GpuImageEngineFixture {
         IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
                 () -> gpu.bivariateResultantsOnCosets(new long[4], 2, 2, new long[4], 2, 2, ps, 2, new long[] {1}, 1));
         assertTrue(e.getMessage().contains(GpuImageEngine.BIVARIATE_KERNEL_PROPERTY), e.getMessage());
+    }
+
+    /**
+     * The thread kernel pairs the points a and -a of a coset, so its launches must take whole
+     * cosets: with the device's allocations capped below one launch of all 15 cosets of 2^9
+     * points of 3 primes, the launch is halved and rounded down to whole cosets (7 cosets, not
+     * 7.5), and the images still equal the CPU engine's; capped below one coset, every image is
+     * recomputed on the host.
+     */
+    @Test
+    void theThreadKernelSplitsItsLaunchesInWholeCosets() {
+        Random rnd = new Random(GpuTests.seed("bivariateThreadSplitsInWholeCosets"));
+        System.setProperty(GpuImageEngine.BIVARIATE_KERNEL_PROPERTY, "thread");
+        long[] ps = org.modalg.modular.PrimeStream.ntt(1L << 26, 9).next(3);
+        int cosets = 5;
+        long[] f = grids(rnd, ps, 10, 10, 0);
+        long[] g = grids(rnd, ps, 9, 10, 1);
+        long[] shifts = new long[ps.length * cosets];
+        for (int j = 0; j < shifts.length; j++) {
+            shifts[j] = 1 + Math.floorMod(rnd.nextLong(), ps[j / cosets] - 1);
+        }
+        long[] want = cpu.bivariateResultantsOnCosets(f, 10, 10, g, 9, 10, ps, 9, shifts, cosets);
+        long outputs = (long) ps.length * cosets * 512 * Long.BYTES; // 60 KB, one launch's outputs
+        try {
+            DeviceBuffer.limitAllocationsForTests(DeviceBuffer.allocatedBytes() + 40 * 1024);
+            assertArrayEquals(want, gpu.bivariateResultantsOnCosets(f, 10, 10, g, 9, 10, ps, 9, shifts, cosets),
+                    "launches halved to whole cosets");
+            assertTrue(warnings.stream().anyMatch(w -> w.contains("split into launches of 3584")), warnings.toString());
+            warnings.clear();
+            DeviceBuffer.limitAllocationsForTests(DeviceBuffer.allocatedBytes() + outputs / 32);
+            assertArrayEquals(want, gpu.bivariateResultantsOnCosets(f, 10, 10, g, 9, 10, ps, 9, shifts, cosets),
+                    "less room than one coset");
+            assertTrue(warnings.stream().anyMatch(w -> w.contains("recomputed on the CPU")), warnings.toString());
+        } finally {
+            DeviceBuffer.limitAllocationsForTests(Long.MAX_VALUE);
+        }
     }
 
     /** {@link GpuImageEngine#rowLengths} against a direct scan of each row, on random sparse grids. */
