@@ -76,9 +76,12 @@ struct Mont {
 
 struct F64 {
     typedef double T;
-    double p, pinvUp; // pinvUp: 1 / p rounded up (see reduce)
+    double p, pinvUp, pinvDown; // 1 / p rounded up (reduce) and down (reduceLazy)
 
-    __device__ __forceinline__ F64(u64 p_, u64, u64) : p((double) p_) { pinvUp = __drcp_ru(p); }
+    __device__ __forceinline__ F64(u64 p_, u64, u64) : p((double) p_) {
+        pinvUp = __drcp_ru(p);
+        pinvDown = __drcp_rd(p);
+    }
     __device__ __forceinline__ T load(u64 x) const { return (double) x; }
     __device__ __forceinline__ u64 store(T x) const { return (u64) x; }
     __device__ __forceinline__ bool zero(T x) const { return x == 0.0; }
@@ -106,6 +109,16 @@ struct F64 {
         const double r = fma(-q, p, h);
         return r < 0 ? r + p : r;
     }
+    // A residue of h in [0, 2p), for an integer 0 <= h < 2^53, with no correction at all: with
+    // P = pinvDown = 1/p (1 - e), 0 <= e < 2^-52, h / p - 2/3 < h P <= h / p, so q = floor(h P)
+    // (exact as in reduce) is floor(h / p) or one less, and r = h - q p lies in [0, 2p). For the
+    // thread kernels' rows (lazy: [0, 2p) < 2^27, and l x + c < p 2p + 2p < 2^53 stays exact).
+    __device__ __forceinline__ T reduceLazy(double h) const {
+        const double q = __fma_rd(h, pinvDown, 4503599627370496.0) - 4503599627370496.0; // 2^52
+        return fma(-q, p, h);
+    }
+    // x in [0, 2p) into [0, p).
+    __device__ __forceinline__ T canon(double x) const { return x >= p ? x - p : x; }
     // a, b in [0, p), p < 2^26: a b < 2^52 is exact.
     __device__ __forceinline__ T mul(T a, T b) const { return reduce(a * b); }
     __device__ __forceinline__ T pre(T l) const { return l; }
@@ -981,17 +994,25 @@ __device__ void bivariate_coset_block(const u64* fr, int fRows, int fCols, const
 // ---------------------------------------------------------------- bivariate images, a thread per point
 
 // The thread kernels keep their rows in shared memory as S: double (8 bytes a word), or u32 (4
-// bytes: residues below 2^26 convert exactly, at one conversion per load and store, for twice the
-// threads a multiprocessor holds).
+// bytes, for twice the threads a multiprocessor holds). A residue x < 2^26 goes between the two
+// without a conversion instruction (the conversion unit does a quarter of the FP64 unit's rate
+// on an H100, and the remainder's update made three a word): the double with the high word
+// 0x43300000 and the low word x is 2^52 + x exactly, so one subtraction of 2^52 gives x, and for a
+// double x in [0, 2^26) the low word of x + 2^52 (exact) is x.
 __device__ __forceinline__ double ld(double x) { return x; }
-__device__ __forceinline__ double ld(u32 x) { return (double) x; }
+__device__ __forceinline__ double ld(u32 x) { return __hiloint2double(0x43300000, (int) x) - 4503599627370496.0; }
 template <class S>
-__device__ __forceinline__ S st(double x) { return (S) x; }
+__device__ __forceinline__ S st(double x);
+template <>
+__device__ __forceinline__ double st<double>(double x) { return x; }
+template <>
+__device__ __forceinline__ u32 st<u32>(double x) { return (u32) __double2loint(x + 4503599627370496.0); }
 
-// The length of the strided row a[0], a[s], ..., a[(len - 1) s] without its leading zeros.
+// The length of the strided row a[0], a[s], ..., a[(len - 1) s] (residues in [0, 2p): zero is 0
+// or p) without its leading zeros.
 template <class S>
-__device__ __forceinline__ int trim_thread(const S* a, int len, int s) {
-    while (len > 0 && a[(len - 1) * s] == (S) 0) {
+__device__ __forceinline__ int trim_thread(const S* a, int len, int s, u32 p) {
+    while (len > 0 && (a[(len - 1) * s] == (S) 0 || a[(len - 1) * s] == (S) p)) {
         len--;
     }
     return len;
@@ -1004,20 +1025,22 @@ __device__ __forceinline__ double fermat_inverse(const F64& ar, double a, u32 p)
     return power(ar, a, (long long) p - 2);
 }
 
-// a := a mod b for the strided rows a (aLen) and b (bLen, b[(bLen - 1) s] != 0) of one thread;
-// returns the trimmed length of the remainder (the words of a from bLen - 1 up are left as they
-// are: never read again). remainder_block for one thread, the same values. The update of a step
-// goes eight words at a time, all loads before the stores (a and b share the array: the compiler
-// would otherwise order every load after the previous store), then four, then one.
+// a := a mod b for the strided rows a (aLen) and b (bLen, b[(bLen - 1) s] != 0 mod p) of one
+// thread, their words lazy residues in [0, 2p); returns the trimmed length of the remainder (the
+// words of a from bLen - 1 up are left as they are: never read again). remainder_block for one
+// thread, the same values mod p. The update a + (-q) b < p 2p + 2p < 2^53 is one FMA and one
+// reduceLazy (no correction), eight words at a time, all loads before the stores (a and b share
+// the array: the compiler would otherwise order every load after the previous store), then four,
+// then one; the top word of each step and b's leading word are brought into [0, p).
 template <class S>
 __device__ int remainder_thread(const F64& ar, S* a, int aLen, const S* b, int bLen, int s, u32 p) {
     if (aLen < bLen) {
-        return trim_thread(a, aLen, s);
+        return trim_thread(a, aLen, s, p);
     }
     const int m = bLen - 1;
-    const double lcInv = fermat_inverse(ar, ld(b[m * s]), p);
+    const double lcInv = fermat_inverse(ar, ar.canon(ld(b[m * s])), p);
     for (int i = aLen - 1; i >= m; i--) {
-        const double top = ld(a[i * s]);
+        const double top = ar.canon(ld(a[i * s]));
         if (top != 0.0) {
             const double q = ar.mul(top, lcInv);
             const double qn = q == 0.0 ? 0.0 : ar.p - q; // -q: a[i - m + t] + qn b[t] < 2^53, one FMA
@@ -1035,7 +1058,7 @@ __device__ int remainder_thread(const F64& ar, S* a, int aLen, const S* b, int b
                 }
 #pragma unroll
                 for (int u = 0; u < 8; u++) {
-                    ai[(t + u) * s] = st<S>(ar.reduce(fma(qn, bv[u], av[u])));
+                    ai[(t + u) * s] = st<S>(ar.reduceLazy(fma(qn, bv[u], av[u])));
                 }
             }
             if (t + 4 <= m) {
@@ -1050,27 +1073,28 @@ __device__ int remainder_thread(const F64& ar, S* a, int aLen, const S* b, int b
                 }
 #pragma unroll
                 for (int u = 0; u < 4; u++) {
-                    ai[(t + u) * s] = st<S>(ar.reduce(fma(qn, bv[u], av[u])));
+                    ai[(t + u) * s] = st<S>(ar.reduceLazy(fma(qn, bv[u], av[u])));
                 }
                 t += 4;
             }
             for (; t < m; t++) {
-                ai[t * s] = st<S>(ar.reduce(fma(qn, ld(b[t * s]), ld(ai[t * s]))));
+                ai[t * s] = st<S>(ar.reduceLazy(fma(qn, ld(b[t * s]), ld(ai[t * s]))));
             }
         }
     }
-    return trim_thread(a, m, s);
+    return trim_thread(a, m, s, p);
 }
 
 // Res_{n, m} of the strided rows a (lf words) and b (lg words) of one thread, formal degrees n =
 // lf - 1 and m = lg - 1: resultant_rows (the rules of PolyGcdZp.resultant) for one thread, with
-// ResultantSteps' factors; a and b are overwritten.
+// ResultantSteps' factors; a and b (residues in [0, p) on entry, lazy in [0, 2p) once remainders)
+// are overwritten.
 template <class S>
 __device__ double resultant_thread(const F64& ar, S* a, int lf, S* b, int lg, int s, u32 p) {
     const int n = lf - 1;
     const int m = lg - 1;
-    const int nt = trim_thread(a, lf, s) - 1;
-    const int mt = trim_thread(b, lg, s) - 1;
+    const int nt = trim_thread(a, lf, s, p) - 1;
+    const int mt = trim_thread(b, lg, s, p) - 1;
     if (n == 0 && m == 0) {
         return 1.0;
     }
@@ -1096,9 +1120,9 @@ __device__ double resultant_thread(const F64& ar, S* a, int lf, S* b, int lg, in
     int bLen = mt + 1;
     while (bLen > 0) {
         if (bLen == 1) {
-            return ar.mul(res, power(ar, ld(b[0]), aLen - 1));
+            return ar.mul(res, power(ar, ar.canon(ld(b[0])), aLen - 1));
         }
-        const double lcb = ld(b[(bLen - 1) * s]);
+        const double lcb = ar.canon(ld(b[(bLen - 1) * s]));
         const int rLen = remainder_thread(ar, a, aLen, b, bLen, s, p);
         if (rLen == 0) {
             return 0.0;
@@ -1128,7 +1152,9 @@ __device__ double resultant_thread(const F64& ar, S* a, int lf, S* b, int lg, in
 // pair, and each lane runs half of a row's Horner steps. Four rows at a time (four independent
 // chains, their coefficient loads issued ahead), each from column len[r] - 1 down (the columns
 // above are zero in every grid of the launch; the four rows run to the longest of them, over
-// zeros). Every lane of the warp must call it with the same rows and len (the shuffles).
+// zeros). Horner's values are lazy (reduceLazy: [0, 2p), v y^2 + c < 2p p + p < 2^53), E + pt O <
+// p 2p + 2p is reduced into [0, p). Every lane of the warp must call it with the same rows and len
+// (the shuffles).
 template <class S>
 __device__ void horner_pair_rows(const F64& ar, double pt, int half, const double* grid, int rows, int cols,
                                  const u64* len, S* out, int s) {
@@ -1146,10 +1172,10 @@ __device__ void horner_pair_rows(const F64& ar, double pt, int half, const doubl
             const bool in = col < l; // the odd lane's last column may lie past the row's length
             const double c0 = in ? g0[col] : 0.0, c1 = in ? g1[col] : 0.0;
             const double c2 = in ? g2[col] : 0.0, c3 = in ? g3[col] : 0.0;
-            v0 = ar.reduce(fma(v0, y2, c0));
-            v1 = ar.reduce(fma(v1, y2, c1));
-            v2 = ar.reduce(fma(v2, y2, c2));
-            v3 = ar.reduce(fma(v3, y2, c3));
+            v0 = ar.reduceLazy(fma(v0, y2, c0));
+            v1 = ar.reduceLazy(fma(v1, y2, c1));
+            v2 = ar.reduceLazy(fma(v2, y2, c2));
+            v3 = ar.reduceLazy(fma(v3, y2, c3));
         }
         const double w0 = __shfl_xor_sync(0xffffffffu, v0, 1);
         const double w1 = __shfl_xor_sync(0xffffffffu, v1, 1);
@@ -1166,7 +1192,7 @@ __device__ void horner_pair_rows(const F64& ar, double pt, int half, const doubl
         double v = 0.0;
         for (int k = ((l + 1) >> 1) - 1; k >= 0; k--) {
             const int col = 2 * k + half;
-            v = ar.reduce(fma(v, y2, col < l ? g0[col] : 0.0));
+            v = ar.reduceLazy(fma(v, y2, col < l ? g0[col] : 0.0));
         }
         const double w = __shfl_xor_sync(0xffffffffu, v, 1);
         out[r * s] = st<S>(ar.reduce(fma(pt, half ? v : w, half ? w : v)));
