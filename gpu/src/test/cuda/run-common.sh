@@ -1,5 +1,5 @@
-# The shared preamble of the device run scripts (warp-run.sh, fpbatch-run.sh, batchint-grid.sh),
-# sourced after they set $out (the output folder): ". run-common.sh BUDGET" makes $out, records the
+# The shared preamble of the device run scripts (warp-run.sh, fpbatch-run.sh, batchint-grid.sh,
+# bivariate-run.sh), sourced after they set $out (the output folder): ". run-common.sh BUDGET" makes $out, records the
 # device (nvidia-smi.txt), sets t0 and the deadline t0 + BUDGET seconds, and defines
 #   step NAME BUDGET COMMAND...
 # which runs COMMAND with output to $out/NAME.txt for at most BUDGET seconds and never past the
