@@ -102,8 +102,8 @@ struct F64 {
     // p >= 3), so floor(h P) is floor(h / p) or one more, and h P < 2^52. __fma_rd(h, P, 2^52)
     // rounds the exact h P + 2^52 in [2^52, 2^53), where the doubles are the integers, down: it is
     // 2^52 + floor(h P) exactly, and the subtraction of 2^52 is exact, so q = floor(h P). The
-    // remainder r = h - q p lies in [-p, p) and is exact in one FMA (|r| < 2^26, q p < 2^53); one
-    // conditional add of p brings it into [0, p).
+    // remainder r = h - q p lies in [-p, p), a double, so the one rounding of the FMA leaves it
+    // exact; one conditional add of p brings it into [0, p).
     __device__ __forceinline__ T reduce(double h) const {
         const double q = __fma_rd(h, pinvUp, 4503599627370496.0) - 4503599627370496.0; // 2^52
         const double r = fma(-q, p, h);
@@ -994,11 +994,12 @@ __device__ void bivariate_coset_block(const u64* fr, int fRows, int fCols, const
 // ---------------------------------------------------------------- bivariate images, a thread per point
 
 // The thread kernels keep their rows in shared memory as S: double (8 bytes a word), or u32 (4
-// bytes, for twice the threads a multiprocessor holds). A residue x < 2^26 goes between the two
-// without a conversion instruction (the conversion unit does a quarter of the FP64 unit's rate
-// on an H100, and the remainder's update made three a word): the double with the high word
-// 0x43300000 and the low word x is 2^52 + x exactly, so one subtraction of 2^52 gives x, and for a
-// double x in [0, 2^26) the low word of x + 2^52 (exact) is x.
+// bytes, for twice the threads a multiprocessor holds). A word x < 2^31 (the rows hold residues in
+// [0, 2p), below 2^27) goes between the two without a conversion instruction (the conversion unit
+// does a quarter of the FP64 unit's rate on an H100, and the remainder's update made three a
+// word): the double with the high word 0x43300000 and the low word x is 2^52 + x exactly, so one
+// subtraction of 2^52 gives x, and for an integer double x in [0, 2^31) the low word of x + 2^52
+// (exact) is x.
 __device__ __forceinline__ double ld(double x) { return x; }
 __device__ __forceinline__ double ld(u32 x) { return __hiloint2double(0x43300000, (int) x) - 4503599627370496.0; }
 template <class S>
