@@ -86,14 +86,24 @@ import org.modalg.polynomial.bivariate.ZZBivariate;
  * kernel takes the formal degrees n and m, and Res_{n,m}(f(x, a), g(x, a)) is the Sylvester
  * determinant of degrees n, m evaluated at a, which is Res(a) whether or not a leading
  * coefficient vanishes at a (or modulo p). Work is spread over {@link Options#threads()} by
- * {@link PrimeWorkers}: (prime, block of points) tasks, then one interpolation per prime. The
- * images go through the loop's {@link ProductTreeCombiner} ({@link MultiCrt}) and
+ * {@link PrimeWorkers}: (prime, block of points) tasks, then one interpolation per prime (over
+ * the options' pool). The images go through the loop's {@link ProductTreeCombiner}
+ * ({@link MultiCrt}) and
  * {@link ProvenBound}; with {@link Certification#PROBABILISTIC} through random primes of
  * [2^25, 2^26) and {@link StableImages} (one wrong coefficient, fixed by the earlier primes,
  * must be divisible by all k check primes: the single-value bound of {@link EarlyTermination}
  * applies unchanged). The (prime, point) resultants go through the loop's image engine,
  * {@link ImageEngine#bivariateResultants}: the CPU engine's threads, or a GPU engine that
  * evaluates and runs the resultants on the device; the interpolation stays on the host.
+ *
+ * <p><b>Pipeline</b> ({@link #PIPELINE_PROPERTY}): a proven run's primes go to the engine in
+ * several calls ({@link #pipelineBatch}: at least 2^18 images a call, at most 16 calls), and
+ * while it computes one batch the host interpolates the batch before and folds it into the CRT
+ * ({@link ProductTreeCombiner} over the plan of primes, whose {@code batchDone} feeds a
+ * {@link org.modalg.modular.ProductTreeCrt.Incremental}) on the options' pool: an instance of
+ * {@link MultimodularLoop#pipeline} with this task's two stages (the reduction of the grids and
+ * the engine's call; the interpolation). With a device engine only the last batch's host work
+ * and the final reduction modulo M remain after the device's last call.
  *
  * <p>Cost per prime, roots of unity: (n + m + 2)(deg_y + r M log M) products for the evaluations,
  * r M n m for the resultants (r M &lt; 2N, and within a few percent of N at the sizes measured),
