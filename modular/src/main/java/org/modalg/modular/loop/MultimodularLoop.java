@@ -207,8 +207,9 @@ public final class MultimodularLoop implements StoppingRule.Run {
                 S engined = task.engineStage(images, batch);
                 t = report.phaseSince("images", t, images.transferNanos() - moved);
                 if (host != null) {
-                    host.join();
-                    host = null;
+                    ForkJoinTask<?> before = host;
+                    host = null; // joined here, failing or not
+                    before.join();
                 }
                 long waited = t;
                 t = report.phaseSince("crt", t);
@@ -226,8 +227,9 @@ public final class MultimodularLoop implements StoppingRule.Run {
                 calls++;
             }
             if (host != null) {
-                host.join();
+                ForkJoinTask<?> before = host;
                 host = null;
+                before.join();
             }
         } catch (RuntimeException | Error e) {
             if (host != null) { // an engine stage failed: the host stage in flight ends before the loop does

@@ -308,7 +308,7 @@ class MultimodularLoopTest {
     }
 
     /** Known values in two stages; the engine stage of batch 2 waits until the host stage of batch 1 has begun. */
-    private static final class StagedKnownValues implements StagedImageTask<long[]> {
+    private static class StagedKnownValues implements StagedImageTask<long[]> {
         final BigInteger[] values;
         final java.util.concurrent.CountDownLatch firstHost = new java.util.concurrent.CountDownLatch(1);
         final List<Integer> batches = new ArrayList<>();
@@ -367,5 +367,23 @@ class MultimodularLoopTest {
         assertTrue(report.build().notes().stream().anyMatch(n -> n.startsWith("pipeline: " + task.batches.size())),
                 where(report.build().toString()));
         assertThrows(IllegalArgumentException.class, () -> loop.pipeline(-1));
+        // a host stage that fails: its exception ends the run, after the engine stage beside it
+        AtomicInteger hostStages = new AtomicInteger();
+        StagedKnownValues failing = new StagedKnownValues(values) {
+            @Override
+            public ImageBatch hostStage(long[] primes) {
+                if (hostStages.incrementAndGet() == 2) {
+                    throw new IllegalStateException("host stage failure injected");
+                }
+                return super.hostStage(primes);
+            }
+        };
+        MultimodularLoop again = new MultimodularLoop(Options.defaults().withThreads(2), ModularReport.builder("test"));
+        again.pipeline(perCall);
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> again.run(failing,
+                PrimeSupply.fixed(plan, "test primes"), new ProductTreeCombiner(3, options, plan), UnluckyPrimes.none(),
+                new ProvenBound(twice, "2 * bound")));
+        assertTrue(e.getMessage().contains("host stage failure injected"), e.toString());
+        assertTrue(failing.batches.size() < task.batches.size(), "the run stopped early: " + failing.batches);
     }
 }
