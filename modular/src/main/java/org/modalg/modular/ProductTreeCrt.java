@@ -239,6 +239,13 @@ public final class ProductTreeCrt {
         }
     }
 
+    // (M / p_i)^-1 mod p_i for every prime (checked prime), on up to `threads` threads.
+    private static long[] inverses(long[] primes, int threads) {
+        long[] w = new long[primes.length];
+        PrimeWorkers.run(primes.length, Math.max(1, threads), i -> w[i] = cofactorInverse(primes, i));
+        return w;
+    }
+
     // primes[i], or IllegalArgumentException naming it when it is not a prime in [2, 2^62)
     private static long checkPrime(long[] primes, int i) {
         long p = primes[i];
@@ -354,6 +361,197 @@ public final class ProductTreeCrt {
         return x;
     }
 
+    /**
+     * The same CRT with the residues arriving batch by batch, each batch folded in as it comes,
+     * so that its work overlaps whatever produces the next batch (the image calls of a device):
+     * the values of {@link #combine} ({@link #result()}), for k primes fixed up front.
+     *
+     * <p>All k primes are known when it is built, so each w_i = (M / p_i)^-1 mod p_i is the
+     * whole set's. A batch is a contiguous group of the primes, in any order of arrival; its
+     * residues go up a tree of their own (the per-value route's groups and limb products), giving
+     * S_B = sum_{i in B} c_i M_B / p_i per value, and join what came before in the interpolation
+     * form: S_A := S_A M_B + S_B M_A (S_T &lt; |T| M_T for every union T, so no reduction is
+     * needed before the end). The last batch's fold is two products of the whole width by its
+     * own (O(L L_B) word products per value for L-limb values: the least work that can wait for
+     * the last batch); {@link #result()} then takes S mod M once, O(L) per value. Batches of
+     * similar size b primes cost about the one-shot tree's products where the basecase product
+     * rules (the sum over pairs of leaves of their limb counts does not depend on the tree's
+     * shape) and up to (k / b)^0.4 times them where Karatsuba's does.
+     *
+     * <p>Each {@link #add} runs on the options' threads (over the values, {@link ParallelRange}
+     * on the shared {@link WorkerPools}). Not thread-safe: one {@code add} at a time, from any
+     * thread, each finished before the next begins.
+     */
+    public static final class Incremental {
+        private final long[] primes;
+        private final long[] w;
+        private final int n;
+        private final boolean symmetric;
+        private final int threads;
+        private final boolean[] arrived;
+        private int added;
+        // the sum so far: value v at v stride, stride limbs (S < k M fits, and one limb above M)
+        private final long[] acc;
+        private final int stride;
+        private final Plan whole;
+        private BigInteger accModulus = BigInteger.ONE;
+
+        /**
+         * A CRT of n values over these primes, waiting for their residues.
+         *
+         * @param primes k &gt;= 1 distinct primes below 2^62 (checked, as {@link #combine})
+         * @param n values per prime, &gt;= 0
+         * @param symmetric whether {@link #result()} gives the symmetric range (-M/2, M/2]
+         * @param options the threads of the folds
+         * @throws IllegalArgumentException if an argument is null or out of range
+         */
+        public Incremental(long[] primes, int n, boolean symmetric, Options options) {
+            if (primes == null || primes.length == 0) {
+                throw new IllegalArgumentException("primes must hold at least one prime");
+            }
+            if (options == null) {
+                throw new IllegalArgumentException("options must not be null");
+            }
+            if (n < 0) {
+                throw new IllegalArgumentException("n must be >= 0, got " + n);
+            }
+            checkDistinct(primes);
+            this.primes = primes.clone();
+            this.n = n;
+            this.symmetric = symmetric;
+            this.threads = Math.max(1, options.threads());
+            this.w = inverses(this.primes, threads); // checks every prime
+            this.arrived = new boolean[primes.length];
+            this.whole = new Plan(this.primes, w, GROUP);
+            this.stride = whole.rootWidth;
+            if ((long) n * stride > Integer.MAX_VALUE - 8) {
+                throw new IllegalArgumentException("n must be at most " + (Integer.MAX_VALUE - 8) / stride + " for "
+                        + primes.length + " primes, got " + n);
+            }
+            this.acc = new long[n * stride];
+        }
+
+        /** Primes whose residues have not been added yet. */
+        public int remaining() {
+            return primes.length - added;
+        }
+
+        /**
+         * Folds in the residues of primes[from, from + count): prime from + j's n residues at
+         * residues[offset + j n, offset + (j + 1) n) (prime-major, as {@link #combine} takes
+         * them; any unsigned 64-bit value is reduced). O(count n (L_g + L)) word products plus the
+         * batch's own tree, on the options' threads.
+         *
+         * @throws IllegalArgumentException if residues is null, the range is empty or outside
+         *     [0, k), a prime of it was added before, or residues is too short
+         */
+        public void add(int from, int count, long[] residues, int offset) {
+            int k = primes.length;
+            if (from < 0 || count < 1 || (long) from + count > k) {
+                throw new IllegalArgumentException("from and count must give a non-empty range inside [0, " + k
+                        + "), got from " + from + ", count " + count);
+            }
+            if (residues == null || offset < 0 || (long) offset + (long) count * n > residues.length) {
+                throw new IllegalArgumentException("residues must hold count * n = " + count + " * " + n
+                        + " values from offset " + offset + ", got " + (residues == null ? "null"
+                        : residues.length + " words"));
+            }
+            for (int i = from; i < from + count; i++) {
+                if (arrived[i]) {
+                    throw new IllegalArgumentException("the residues of primes[" + i + "] = " + primes[i]
+                            + " were added before");
+                }
+            }
+            Plan batch = new Plan(Arrays.copyOfRange(primes, from, from + count),
+                    Arrays.copyOfRange(w, from, from + count), GROUP);
+            BigInteger batchModulus = batch.m.length == 0 ? BigInteger.ONE : BigIntegerWords.valueOf(batch.m,
+                    batch.m.length, 1);
+            long[] mb = batch.m;
+            long[] ma = added == 0 ? null : BigIntegerWords.magnitude(accModulus);
+            int blocks = (n + BLOCK - 1) / BLOCK;
+            ParallelRange.Body body = (b0, b1) -> {
+                Scratch s = new Scratch(batch);
+                int sumWidth = batch.rootSumWidth();
+                long[] t1 = new long[stride + mb.length + 1];
+                long[] t2 = new long[stride + sumWidth + (ma == null ? 0 : ma.length) + 1];
+                LimbMultiplication.Work work = LimbMultiplication.work(Math.max(mb.length, sumWidth));
+                for (int b = b0; b < b1; b++) {
+                    int v0 = b * BLOCK;
+                    int v1 = Math.min(n, v0 + BLOCK);
+                    batch.leaves(residues, offset, n, v0, v1, s);
+                    for (int v = v0; v < v1; v++) {
+                        batch.sumUp(v - v0, s);
+                        fold(s.levels[batch.nodes.length - 1], sumWidth, mb, ma, v * stride, t1, t2, work);
+                    }
+                }
+            };
+            if (threads <= 1 || blocks < 2) {
+                body.run(0, blocks);
+            } else {
+                int grain = Math.max(1, (blocks + 4 * threads - 1) / (4 * threads));
+                ParallelRange.run(WorkerPools.of(threads), 0, blocks, grain, body);
+            }
+            accModulus = accModulus.multiply(batchModulus);
+            Arrays.fill(arrived, from, from + count, true);
+            added += count;
+        }
+
+        /*
+         * acc[at, at + stride) := acc M_B + S_B M_A (or S_B for the first batch, ma null): both
+         * products fit the stride by S_T < |T| M_T, so their limbs above it are zero.
+         */
+        private void fold(long[] sum, int sumWidth, long[] mb, long[] ma, int at, long[] t1, long[] t2,
+                LimbMultiplication.Work work) {
+            int ws = trim(sum, 0, sumWidth);
+            if (ma == null) {
+                System.arraycopy(sum, 0, acc, at, ws);
+                Arrays.fill(acc, at + ws, at + stride, 0L);
+                return;
+            }
+            int wa = trim(acc, at, stride);
+            LimbMultiplication.multiplyInto(acc, at, wa, mb, 0, mb.length, t1, 0, work);
+            LimbMultiplication.multiplyInto(sum, 0, ws, ma, 0, ma.length, t2, 0, work);
+            int n1 = wa + mb.length;
+            int n2 = ws + ma.length;
+            if (n1 < stride) {
+                Arrays.fill(t1, n1, stride, 0L);
+            }
+            if (n2 < stride) {
+                Arrays.fill(t2, n2, stride, 0L);
+            }
+            LimbMultiplication.addN(t1, 0, t2, 0, stride, acc, at, 0);
+        }
+
+        /**
+         * The n values x_v (in (-M/2, M/2] when symmetric, else [0, M)) with x_v = the residue of
+         * prime i at value v modulo p_i for every prime: those of {@link #combine}. O(L) per value
+         * for S mod M, on the options' threads; may be asked again.
+         *
+         * @throws IllegalStateException if the residues of some primes were not added
+         */
+        public BigInteger[] result() {
+            if (added < primes.length) {
+                throw new IllegalStateException("the residues of " + (primes.length - added) + " of " + primes.length
+                        + " primes were not added");
+            }
+            BigInteger[] x = new BigInteger[n];
+            ParallelRange.Body body = (v0, v1) -> {
+                long[] r = new long[stride];
+                for (int v = v0; v < v1; v++) {
+                    System.arraycopy(acc, v * stride, r, 0, stride);
+                    x[v] = whole.reduce(r, stride, symmetric);
+                }
+            };
+            int grain = Math.max(BLOCK, (n + 4 * threads - 1) / (4 * threads));
+            if (threads <= 1 || n <= grain) {
+                body.run(0, n);
+            } else {
+                ParallelRange.run(WorkerPools.of(threads), 0, n, grain, body);
+            }
+            return x;
+        }
+    }
+
     /** Per-thread buffers of the per-value route. */
     private static final class Scratch {
         final long[] c;
@@ -402,11 +600,17 @@ public final class ProductTreeCrt {
         final double mTop;             // M's limbs from mBase up, as a double
 
         Plan(long[] primes, int group, int threads) {
+            this(primes, inverses(primes, threads), group);
+        }
+
+        /*
+         * The plan of a subset of a prime set: w[i] = (M / p_i)^-1 mod p_i for the M of the whole
+         * set, so that the root's sum is the subset's part of the whole set's interpolation sum.
+         */
+        Plan(long[] primes, long[] w, int group) {
             this.primes = primes;
             this.k = primes.length;
             this.group = group;
-            long[] w = new long[k];
-            PrimeWorkers.run(k, Math.max(1, threads), i -> w[i] = cofactorInverse(primes, i));
             fields = new ZpMontgomery[k];
             wMont = new long[k];
             for (int i = 0; i < k; i++) {
@@ -509,10 +713,19 @@ public final class ProductTreeCrt {
 
         // Values [v0, v1) into x.
         void block(long[] residues, int n, int v0, int v1, boolean symmetric, Scratch s, BigInteger[] x) {
+            leaves(residues, 0, n, v0, v1, s);
+            for (int v = 0; v < v1 - v0; v++) {
+                x[v0 + v] = one(v, symmetric, s);
+            }
+        }
+
+        // The leaves c_i = r_i w_i mod p_i of values [v0, v1) into s.c (prime i's residues at
+        // offset + i n).
+        void leaves(long[] residues, int offset, int n, int v0, int v1, Scratch s) {
             int b = v1 - v0;
             long[] c = s.c;
             for (int i = 0; i < k; i++) {
-                int row = i * n;
+                int row = offset + i * n;
                 int co = i * BLOCK;
                 long p = primes[i];
                 if (p == 2) {
@@ -531,12 +744,19 @@ public final class ProductTreeCrt {
                     c[co + v] = f.mul(wm, r);
                 }
             }
-            for (int v = 0; v < b; v++) {
-                x[v0 + v] = one(v, symmetric, s);
-            }
         }
 
         private BigInteger one(int v, boolean symmetric, Scratch s) {
+            sumUp(v, s);
+            long[] r = s.root;
+            int rootW = width[nodes.length - 1][0];
+            System.arraycopy(s.levels[nodes.length - 1], 0, r, 0, rootW);
+            Arrays.fill(r, rootW, rootWidth, 0L);
+            return reduce(r, rootWidth, symmetric);
+        }
+
+        // The root's sum S of leaf column v of s.c into s.levels[nodes.length - 1], rootSumWidth() limbs.
+        void sumUp(int v, Scratch s) {
             long[] c = s.c;
             // level 0: the groups' sums
             long[] sums = s.levels[0];
@@ -584,11 +804,19 @@ public final class ProductTreeCrt {
                     Arrays.fill(nxt, off[l + 1][pairs] + width[l][t], off[l + 1][pairs] + wd, 0L);
                 }
             }
-            // S mod M: S < k M, the quotient estimated from the top limbs (off by at most one)
-            long[] r = s.root;
-            int rootW = width[nodes.length - 1][0];
-            System.arraycopy(s.levels[nodes.length - 1], 0, r, 0, rootW);
-            Arrays.fill(r, rootW, rootWidth, 0L);
+        }
+
+        // Limbs of the root's sum as sumUp leaves it.
+        int rootSumWidth() {
+            return width[nodes.length - 1][0];
+        }
+
+        /*
+         * S mod M in the symmetric or unsigned range, for S < k M in r[0, len), len > mLimbs
+         * (r is overwritten): the quotient estimated from the top limbs (off by at most one).
+         */
+        BigInteger reduce(long[] r, int len, boolean symmetric) {
+            int rootWidth = len;
             int base = Math.max(0, mLimbs - 2);
             long q = (long) Math.floor(top(r, rootWidth, base) / mTop);
             if (q > 0) {

@@ -19,7 +19,7 @@ import org.modalg.fft.Options;
  */
 class ProductTreeCrtTest {
 
-    private static BigInteger oracle(long[] primes, long[] residues, int n, int v, boolean symmetric) {
+    static BigInteger oracleOf(long[] primes, long[] residues, int n, int v, boolean symmetric) {
         BigInteger m = BigInteger.ONE;
         for (long p : primes) {
             m = m.multiply(BigInteger.valueOf(p));
@@ -40,7 +40,7 @@ class ProductTreeCrtTest {
             BigInteger[] got = ProductTreeCrt.combine(primes, residues, n, symmetric, options);
             assertEquals(n, got.length);
             for (int v = 0; v < n; v++) {
-                assertEquals(oracle(primes, residues, n, v, symmetric), got[v],
+                assertEquals(oracleOf(primes, residues, n, v, symmetric), got[v],
                         "k = " + primes.length + ", n = " + n + ", value " + v + ", symmetric " + symmetric);
             }
         }
@@ -126,7 +126,7 @@ class ProductTreeCrtTest {
                         BigInteger[] got = ProductTreeCrt.combinePerValue(primes, residues, n, symmetric, threads,
                                 group);
                         for (int v = 0; v < n; v++) {
-                            assertEquals(oracle(primes, residues, n, v, symmetric), got[v], "k = " + k + ", group "
+                            assertEquals(oracleOf(primes, residues, n, v, symmetric), got[v], "k = " + k + ", group "
                                     + group + ", threads " + threads + ", value " + v + ", symmetric " + symmetric);
                         }
                     }

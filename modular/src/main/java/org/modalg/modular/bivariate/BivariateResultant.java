@@ -7,6 +7,8 @@ import org.modalg.fft.Certification;
 import org.modalg.fft.CrtBasis;
 import org.modalg.fft.Options;
 import org.modalg.fft.Route;
+import org.modalg.fft.WorkerPools;
+import org.modalg.fft.parallel.ParallelRange;
 import org.modalg.fields.ZpField;
 import org.modalg.modular.Bounds;
 import org.modalg.modular.ModularReport;
@@ -21,6 +23,7 @@ import org.modalg.modular.loop.Combiner;
 import org.modalg.modular.loop.EarlyTermination;
 import org.modalg.modular.loop.ImageBatch;
 import org.modalg.modular.loop.ImageTask;
+import org.modalg.modular.loop.StagedImageTask;
 import org.modalg.modular.loop.MultimodularLoop;
 import org.modalg.modular.loop.PrimeSupply;
 import org.modalg.modular.loop.ProductTreeCombiner;
@@ -83,14 +86,24 @@ import org.modalg.polynomial.bivariate.ZZBivariate;
  * kernel takes the formal degrees n and m, and Res_{n,m}(f(x, a), g(x, a)) is the Sylvester
  * determinant of degrees n, m evaluated at a, which is Res(a) whether or not a leading
  * coefficient vanishes at a (or modulo p). Work is spread over {@link Options#threads()} by
- * {@link PrimeWorkers}: (prime, block of points) tasks, then one interpolation per prime. The
- * images go through the loop's {@link ProductTreeCombiner} ({@link MultiCrt}) and
+ * {@link PrimeWorkers}: (prime, block of points) tasks, then one interpolation per prime (over
+ * the options' pool). The images go through the loop's {@link ProductTreeCombiner}
+ * ({@link MultiCrt}) and
  * {@link ProvenBound}; with {@link Certification#PROBABILISTIC} through random primes of
  * [2^25, 2^26) and {@link StableImages} (one wrong coefficient, fixed by the earlier primes,
  * must be divisible by all k check primes: the single-value bound of {@link EarlyTermination}
  * applies unchanged). The (prime, point) resultants go through the loop's image engine,
  * {@link ImageEngine#bivariateResultants}: the CPU engine's threads, or a GPU engine that
  * evaluates and runs the resultants on the device; the interpolation stays on the host.
+ *
+ * <p><b>Pipeline</b> ({@link #PIPELINE_PROPERTY}): a proven run's primes go to the engine in
+ * several calls ({@link #pipelineBatch}: at least 2^18 images a call, at most 16 calls), and
+ * while it computes one batch the host interpolates the batch before and folds it into the CRT
+ * ({@link ProductTreeCombiner} over the plan of primes, whose {@code batchDone} feeds a
+ * {@link org.modalg.modular.ProductTreeCrt.Incremental}) on the options' pool: an instance of
+ * {@link MultimodularLoop#pipeline} with this task's two stages (the reduction of the grids and
+ * the engine's call; the interpolation). With a device engine only the last batch's host work
+ * and the final reduction modulo M remain after the device's last call.
  *
  * <p>Cost per prime, roots of unity: (n + m + 2)(deg_y + r M log M) products for the evaluations,
  * r M n m for the resultants (r M &lt; 2N, and within a few percent of N at the sizes measured),
@@ -127,7 +140,7 @@ public final class BivariateResultant {
      * @throws CancelledException if the cancellation check fires between images
      */
     public static ModularResult<ZZPoly> resultant(ZZBivariate f, ZZBivariate g, Options options) {
-        return resultant(f, g, options, pointsFromProperty());
+        return resultant(f, g, options, pointsFromProperty(), pipelineFromProperty());
     }
 
     /**
@@ -155,6 +168,88 @@ public final class BivariateResultant {
             default:
                 throw new IllegalArgumentException(POINTS_PROPERTY + " must be auto, consecutive or roots, got " + v);
         }
+    }
+
+    /**
+     * The system property that pipelines a proven run's images with the host's work:
+     * {@code auto} (the default: on from {@link #PIPELINE_MIN_PRIMES} primes and
+     * {@link #PIPELINE_MIN_IMAGES} images, with at least two threads), {@code on}, {@code off},
+     * or a number of primes per engine call (on, for tests and measurements). Pipelined, the
+     * engine computes the images batch by batch ({@link #pipelineBatch}) while the host
+     * interpolates the batch before and folds it into the CRT
+     * ({@link ProductTreeCombiner} over the plan of primes, {@link org.modalg.modular.ProductTreeCrt.Incremental}),
+     * on the options' pool: with a device engine the host's work hides behind the device's.
+     */
+    public static final String PIPELINE_PROPERTY = "modalg.bivariate.pipeline";
+
+    /** {@code auto} pipelines from this many primes ... */
+    static final int PIPELINE_MIN_PRIMES = 16;
+    /** ... and this many images in all (primes times points). */
+    static final long PIPELINE_MIN_IMAGES = 1L << 19;
+    /** A pipelined engine call takes at least this many images (primes times points): a device stays full. */
+    static final long PIPELINE_CALL_IMAGES = 1L << 18;
+    /** At most this many pipelined engine calls: each fold costs two products of the CRT's whole width. */
+    static final int PIPELINE_MAX_CALLS = 16;
+
+    /** The pipeline choices of {@link #resultant(ZZBivariate, ZZBivariate, Options, Points, int)}: off, auto, on; above 0 on with that many primes per call. */
+    static final int PIPELINE_OFF = 0;
+    static final int PIPELINE_AUTO = -1;
+    static final int PIPELINE_ON = -2;
+
+    /**
+     * The choice named by {@link #PIPELINE_PROPERTY}.
+     *
+     * @throws IllegalArgumentException naming the property and its values on another value
+     */
+    static int pipelineFromProperty() {
+        String v = System.getProperty(PIPELINE_PROPERTY, "auto").trim().toLowerCase(java.util.Locale.ROOT);
+        switch (v) {
+            case "auto":
+                return PIPELINE_AUTO;
+            case "on":
+                return PIPELINE_ON;
+            case "off":
+                return PIPELINE_OFF;
+            default:
+                try {
+                    int n = Integer.parseInt(v);
+                    if (n >= 1) {
+                        return n;
+                    }
+                } catch (NumberFormatException e) {
+                    // the message below
+                }
+                throw new IllegalArgumentException(PIPELINE_PROPERTY + " must be auto, on, off or a number of primes"
+                        + " per engine call >= 1, got " + v);
+        }
+    }
+
+    /**
+     * Primes per engine call of a pipelined run of k primes with this many images per prime: at
+     * least {@link #PIPELINE_CALL_IMAGES} images a call, and at most {@link #PIPELINE_MAX_CALLS}
+     * calls.
+     */
+    static int pipelineBatch(int k, long imagesPerPrime) {
+        long byImages = (PIPELINE_CALL_IMAGES + imagesPerPrime - 1) / Math.max(1, imagesPerPrime);
+        long byCalls = (k + PIPELINE_MAX_CALLS - 1) / PIPELINE_MAX_CALLS;
+        return (int) Math.max(1, Math.min(k, Math.max(byImages, byCalls)));
+    }
+
+    /**
+     * Primes per engine call for this choice (0: no pipeline): {@code auto} pipelines k &gt;=
+     * {@link #PIPELINE_MIN_PRIMES} primes of k imagesPerPrime &gt;= {@link #PIPELINE_MIN_IMAGES}
+     * images on two threads or more.
+     */
+    static int pipelinePrimes(int choice, int k, long imagesPerPrime, int threads) {
+        if (choice > 0) {
+            return choice;
+        }
+        if (choice == PIPELINE_OFF) {
+            return 0;
+        }
+        boolean on = choice == PIPELINE_ON || (k >= PIPELINE_MIN_PRIMES && (long) k * imagesPerPrime
+                >= PIPELINE_MIN_IMAGES && threads >= 2);
+        return on ? pipelineBatch(k, imagesPerPrime) : 0;
     }
 
     /** The point sets of the images: {@link #AUTO} is the public route; the others are forced by tests. */
@@ -220,6 +315,11 @@ public final class BivariateResultant {
     private static final int NTT_MAX_LOG2M = 24;
 
     static ModularResult<ZZPoly> resultant(ZZBivariate f, ZZBivariate g, Options options, Points route) {
+        return resultant(f, g, options, route, pipelineFromProperty());
+    }
+
+    /** The resultant on this route with this pipeline choice ({@link #PIPELINE_OFF}, {@link #PIPELINE_AUTO}, {@link #PIPELINE_ON}, or primes per call). */
+    static ModularResult<ZZPoly> resultant(ZZBivariate f, ZZBivariate g, Options options, Points route, int pipeline) {
         checkNotNull(f, "f");
         checkNotNull(g, "g");
         checkNotNull(options, "options");
@@ -267,7 +367,6 @@ public final class BivariateResultant {
         long t = report.phaseSince("bound", t0);
         MultimodularLoop loop = new MultimodularLoop(options, report);
         ProvenBound proven = new ProvenBound(twiceBound, "2 * Goldstein-Graham bound");
-        Combiner combiner = new ProductTreeCombiner(d + 1, loop.options());
         StoppingRule<BigInteger[]> rule = proven;
         PrimeSupply supply;
         EarlyTermination early = EarlyTermination.start(options, boundBits + 1, PRIME_BITS, primesNeeded,
@@ -291,7 +390,9 @@ public final class BivariateResultant {
                     + (loop.threads() == 1 ? " thread)" : " threads)"));
             task = new Images(pf, pg, d, options, loop.threads(), 0, 0);
         }
+        long[] plan = null; // the primes of a proven run, in order
         if (layout != null) {
+            plan = layout.primes();
             supply = PrimeSupply.fixed(layout.primes(), "primes < 2^" + PRIME_BITS + " with 2^" + layout.log2m()
                     + " | p - 1 (" + layout.primes().length + " for a " + boundBits + "-bit bound)");
         } else if (early != null) {
@@ -303,8 +404,21 @@ public final class BivariateResultant {
         } else {
             long[] primes = PrimeSupply.covering(PrimeStream.below(PolyGcdDouble.PRIME_BOUND), BigInteger.ONE,
                     twiceBound);
+            plan = primes;
             supply = PrimeSupply.fixed(primes, "word-size primes < 2^" + PRIME_BITS + " (" + primes.length + " for a "
                     + boundBits + "-bit bound)");
+        }
+        // a proven run's images batch by batch, the host's interpolation and CRT folds beside the engine's calls
+        int perCall = plan == null ? 0 : pipelinePrimes(pipeline, plan.length,
+                layout != null ? layout.points() : d + 1L, loop.threads());
+        Combiner combiner;
+        if (perCall > 0) {
+            combiner = new ProductTreeCombiner(d + 1, loop.options(), plan);
+            loop.pipeline(perCall);
+            report.note("pipelined: engine calls of " + perCall + " primes, each batch interpolated and folded into"
+                    + " the CRT on the host during the next call (" + PIPELINE_PROPERTY + ")");
+        } else {
+            combiner = new ProductTreeCombiner(d + 1, loop.options());
         }
         report.phaseSince("setup", t);
         BigInteger[] c = loop.run(task, supply, combiner, UnluckyPrimes.none(), rule);
@@ -399,8 +513,16 @@ public final class BivariateResultant {
         return v;
     }
 
-    /** Res_x mod each prime of a batch, as its D + 1 coefficients in y. */
-    private static final class Images implements ImageTask {
+    /**
+     * Res_x mod each prime of a batch, as its D + 1 coefficients in y: the engine stage reduces
+     * the grids and calls the image engine, the host stage interpolates (on the options' pool).
+     */
+    private static final class Images implements StagedImageTask<Images.Engined> {
+
+        /** The engine stage's output: the values at the points of each prime of the batch. */
+        record Engined(long[] primes, long[] values, long[] shifts) {
+        }
+
         private final BigInteger[] f;
         private final BigInteger[] g;
         private final int fRows;
@@ -445,7 +567,7 @@ public final class BivariateResultant {
         }
 
         @Override
-        public ImageBatch images(ImageEngine engine, long[] primes) {
+        public Engined engineStage(ImageEngine engine, long[] primes) {
             int k = primes.length;
             options.checkCancelled("before bivariate resultant images modulo " + k + " primes");
             long t0 = System.nanoTime();
@@ -454,43 +576,62 @@ public final class BivariateResultant {
             long[] gr = new long[k * g.length];
             basis.project(f, fr, threads);
             basis.project(g, gr, threads);
+            long[] shifts = null;
             if (log2m > 0) {
-                long[] shifts = new long[k * cosets];
+                shifts = new long[k * cosets];
                 for (int j = 0; j < k; j++) {
                     System.arraycopy(BivariateKernels.cosetShifts(primes[j], log2m, cosets), 0, shifts, j * cosets,
                             cosets);
                 }
-                long t1 = System.nanoTime();
-                reduceNanos += t1 - t0;
-                long moved = engine.transferNanos();
-                // the (prime, coset) images by the loop's engine, then one inverse NTT per coset
-                long[] values = engine.bivariateResultantsOnCosets(fr, fRows, fCols, gr, gRows, gCols, primes, log2m,
-                        shifts, cosets);
-                long t2 = System.nanoTime();
-                engineNanos += t2 - t1;
-                copyNanos += engine.transferNanos() - moved;
-                long[][] rows = new long[k][];
-                int per = cosets << log2m;
-                PrimeWorkers.run(k, threads, j -> rows[j] = BivariateKernels.interpolateCosets(values, j * per,
-                        primes[j], log2m, shifts, j * cosets, cosets, d));
-                interpolateNanos += System.nanoTime() - t2;
-                return ImageBatch.words(primes, rows, null);
             }
             long t1 = System.nanoTime();
             reduceNanos += t1 - t0;
             long moved = engine.transferNanos();
-            // the (prime, point) resultants by the loop's engine: the CPU engine's threads, or a device
-            long[] values = engine.bivariateResultants(fr, fRows, fCols, gr, gRows, gCols, primes, d + 1);
-            long t2 = System.nanoTime();
-            engineNanos += t2 - t1;
+            // the (prime, coset) or (prime, point) resultants by the loop's engine: the CPU
+            // engine's threads, or a device
+            long[] values = log2m > 0
+                    ? engine.bivariateResultantsOnCosets(fr, fRows, fCols, gr, gRows, gCols, primes, log2m, shifts,
+                            cosets)
+                    : engine.bivariateResultants(fr, fRows, fCols, gr, gRows, gCols, primes, d + 1);
+            engineNanos += System.nanoTime() - t1;
             copyNanos += engine.transferNanos() - moved;
+            return new Engined(primes, values, shifts);
+        }
+
+        @Override
+        public ImageBatch hostStage(Engined e) {
+            long t0 = System.nanoTime();
+            long[] primes = e.primes();
+            long[] values = e.values();
+            int k = primes.length;
             long[][] rows = new long[k][];
-            for (int j = 0; j < k; j++) {
-                rows[j] = Arrays.copyOfRange(values, j * (d + 1), (j + 1) * (d + 1));
+            if (log2m > 0) {
+                // one inverse NTT per coset, then the cosets' Vandermonde
+                int per = cosets << log2m;
+                perPrime(k, j -> rows[j] = BivariateKernels.interpolateCosets(values, j * per, primes[j], log2m,
+                        e.shifts(), j * cosets, cosets, d));
+            } else {
+                perPrime(k, j -> {
+                    rows[j] = Arrays.copyOfRange(values, j * (d + 1), (j + 1) * (d + 1));
+                    BivariateKernels.interpolateConsecutive(rows[j], primes[j]);
+                });
             }
-            PrimeWorkers.run(k, threads, j -> BivariateKernels.interpolateConsecutive(rows[j], primes[j]));
-            interpolateNanos += System.nanoTime() - t2;
+            interpolateNanos += System.nanoTime() - t0;
             return ImageBatch.words(primes, rows, null);
+        }
+
+        // body(j) for every prime of a batch on the options' pool (in place when on one of its threads)
+        private void perPrime(int k, java.util.function.IntConsumer body) {
+            ParallelRange.Body range = (from, to) -> {
+                for (int j = from; j < to; j++) {
+                    body.accept(j);
+                }
+            };
+            if (threads <= 1 || k < 2) {
+                range.run(0, k);
+            } else {
+                ParallelRange.run(WorkerPools.of(threads), 0, k, 1, range);
+            }
         }
     }
 

@@ -45,6 +45,14 @@ public interface Combiner {
      */
     boolean agreesOnLast(int k);
 
+    /**
+     * Called by the loop after the images of one engine call were added: a combiner that folds
+     * batches as they come ({@link ProductTreeCombiner} given its plan of primes) works here, on
+     * the thread that added them. Nothing by default.
+     */
+    default void batchDone() {
+    }
+
     /** A name for reports. */
     String describe();
 }

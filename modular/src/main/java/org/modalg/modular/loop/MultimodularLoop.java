@@ -1,8 +1,12 @@
 package org.modalg.modular.loop;
 
 import java.util.Arrays;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinTask;
+import java.util.concurrent.atomic.AtomicLong;
 import org.modalg.fft.CancelledException;
 import org.modalg.fft.Options;
+import org.modalg.fft.WorkerPools;
 import org.modalg.fields.GfField;
 import org.modalg.modular.GfPrimes;
 import org.modalg.modular.ModularReport;
@@ -41,6 +45,15 @@ import org.modalg.modular.image.ImageEngines;
  * test), its count of moduli used (those whose images entered the result: every modulus imaged
  * by the loop less those the {@link UnluckyPrimes} policy discarded) and its field line.
  *
+ * <p><b>Pipelined</b> ({@link #pipeline}, for a {@link StagedImageTask}): the word-size batches
+ * are cut to the operation's size and the engine stage of each runs on the calling thread while
+ * the host stage of the one before, its fold into the combiner and {@link Combiner#batchDone}
+ * run on the options' shared pool ({@link WorkerPools}); one host stage at a time, in order, so
+ * the combiner and the unlucky-prime policy see what they see without the pipeline. The phase
+ * {@code images} then counts the engine stages, {@code crt} the waits for the host stages (and
+ * the stopping test); the report notes the host stages' own time. Progress is then reported from
+ * the pool's threads.
+ *
  * <p>One instance per operation (it is not thread-safe); it may run several loops in turn (the
  * divisor strategy of the determinant runs its cofactor loop after the lifting).
  */
@@ -52,7 +65,9 @@ public final class MultimodularLoop implements StoppingRule.Run {
     private final Options options;
     private final ModularReport.Builder report;
     private final ImageEngine images;
-    private int computed;
+    // written by the host stages of a pipeline, one at a time, read by the calling thread
+    private volatile int computed;
+    private int pipelinePrimes;
 
     /** The engine of one operation; notes the image engine in the report. */
     public MultimodularLoop(Options options, ModularReport.Builder report) {
@@ -99,6 +114,23 @@ public final class MultimodularLoop implements StoppingRule.Run {
     }
 
     /**
+     * Pipelines the word-size batches of a {@link StagedImageTask} in the runs that follow:
+     * batches of {@code primesPerCall} primes (at most the engine's
+     * {@link ImageEngine#preferredBatch}), the engine stage of each on the calling thread while
+     * the host stage of the batch before and its fold into the combiner run on the options' pool
+     * (with one thread they run in turn on the calling thread: the same work, no overlap).
+     * 0 turns it off. O(1).
+     *
+     * @throws IllegalArgumentException if primesPerCall is negative
+     */
+    public void pipeline(int primesPerCall) {
+        if (primesPerCall < 0) {
+            throw new IllegalArgumentException("primesPerCall must be >= 0, got " + primesPerCall);
+        }
+        pipelinePrimes = primesPerCall;
+    }
+
+    /**
      * Runs the loop until the rule stops it; the report gets the moduli used (imaged by this
      * loop and not discarded as unlucky) and the supply's field line.
      *
@@ -124,6 +156,16 @@ public final class MultimodularLoop implements StoppingRule.Run {
                 if (primes.length == 0) {
                     throw new IllegalStateException("prime supply exhausted after " + computed + " images");
                 }
+                if (pipelinePrimes > 0 && task instanceof StagedImageTask<?> staged) {
+                    t = pipelined(staged, primes, combiner, unlucky, expected, t);
+                    R r = rule.tryStop(this, combiner, supply);
+                    t = report.phaseSince("crt", t);
+                    if (r != null) {
+                        report.primesUsed(computed - first - unlucky.discarded()).field(supply.describe());
+                        return r;
+                    }
+                    continue;
+                }
                 int batchSize = Math.max(1, Math.min(MAX_BATCH, images.preferredBatch()));
                 for (int from = 0; from < primes.length; from += batchSize) {
                     options.checkCancelled("before image " + (computed + 1) + " of " + Math.max(expected,
@@ -145,6 +187,69 @@ public final class MultimodularLoop implements StoppingRule.Run {
         }
     }
 
+    /*
+     * The batches of `primes` with the engine stage of each on this thread and the host stage of
+     * the one before (with its fold) on the pool; returns the phase clock as run() keeps it.
+     */
+    private <S> long pipelined(StagedImageTask<S> task, long[] primes, Combiner combiner, UnluckyPrimes unlucky,
+            int expected, long t) {
+        int batchSize = Math.max(1, Math.min(Math.min(MAX_BATCH, images.preferredBatch()), pipelinePrimes));
+        ForkJoinPool pool = WorkerPools.of(threads()); // null for one thread: host stages in turn here
+        AtomicLong hostNanos = new AtomicLong();
+        long waitNanos = 0;
+        int calls = 0;
+        ForkJoinTask<?> host = null;
+        try {
+            for (int from = 0; from < primes.length; from += batchSize) {
+                options.checkCancelled("before image " + (computed + 1) + " of " + Math.max(expected, computed + 1));
+                long[] batch = Arrays.copyOfRange(primes, from, Math.min(primes.length, from + batchSize));
+                long moved = images.transferNanos();
+                S engined = task.engineStage(images, batch);
+                t = report.phaseSince("images", t, images.transferNanos() - moved);
+                if (host != null) {
+                    ForkJoinTask<?> before = host;
+                    host = null; // joined here, failing or not
+                    before.join();
+                }
+                long waited = t;
+                t = report.phaseSince("crt", t);
+                waitNanos += t - waited;
+                Runnable stage = () -> {
+                    long h = System.nanoTime();
+                    fold(task.hostStage(engined), combiner, unlucky, expected);
+                    hostNanos.addAndGet(System.nanoTime() - h);
+                };
+                if (pool == null) {
+                    stage.run();
+                } else {
+                    host = pool.submit(stage);
+                }
+                calls++;
+            }
+            if (host != null) {
+                ForkJoinTask<?> before = host;
+                host = null;
+                before.join();
+            }
+        } catch (RuntimeException | Error e) {
+            if (host != null) { // an engine stage failed: the host stage in flight ends before the loop does
+                try {
+                    host.join();
+                } catch (RuntimeException | Error second) {
+                    e.addSuppressed(second);
+                }
+            }
+            throw e;
+        }
+        long waited = t;
+        t = report.phaseSince("crt", t);
+        waitNanos += t - waited;
+        report.note(String.format(java.util.Locale.ROOT, "pipeline: %d engine calls of up to %d primes; host stages"
+                + " (images' host part, combiner folds) %.2f ms on the pool beside them, %.2f ms waited for",
+                calls, batchSize, hostNanos.get() / 1e6, waitNanos / 1e6));
+        return t;
+    }
+
     private void fold(ImageBatch b, Combiner combiner, UnluckyPrimes unlucky, int expected) {
         for (int j = 0; j < b.count(); j++) {
             if (unlucky.admit(b, j, combiner, report)) {
@@ -157,5 +262,6 @@ public final class MultimodularLoop implements StoppingRule.Run {
             computed++;
             options.listener().progress("images", computed, Math.max(expected, computed));
         }
+        combiner.batchDone();
     }
 }

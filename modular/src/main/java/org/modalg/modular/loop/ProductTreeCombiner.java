@@ -7,6 +7,7 @@ import java.util.List;
 import org.modalg.fft.Options;
 import org.modalg.modular.CrtAccumulator;
 import org.modalg.modular.MultiCrt;
+import org.modalg.modular.ProductTreeCrt;
 
 /**
  * The batch {@link Combiner}: images are kept as they come (word-size residues in one growing
@@ -17,6 +18,14 @@ import org.modalg.modular.MultiCrt;
  * O(L^2) for incremental Garner. Big moduli (generalized Fermat primes) are kept apart
  * and joined to the word-size lift by one Garner step each ({@link CrtAccumulator}). The
  * combiner of the resultant (thousands of primes) and of the lifted gcd (long vectors).
+ *
+ * <p><b>Folded batch by batch</b> when built with the plan of primes a proven run images in
+ * order ({@link #ProductTreeCombiner(int, Options, long[])}): at every {@link #batchDone} the
+ * images added since go into a {@link ProductTreeCrt.Incremental} over the plan, so that the
+ * CRT's work is done as the images come (overlapping the next engine call in a pipelined
+ * {@link MultimodularLoop}) and {@link #symmetric()} after the last batch only reduces modulo M.
+ * Images that leave the plan (another prime, a big modulus) fall back to the lift at the end;
+ * the values are the same either way.
  */
 public final class ProductTreeCombiner implements Combiner {
     private final Options options;
@@ -28,16 +37,33 @@ public final class ProductTreeCombiner implements Combiner {
     private final List<BigInteger> bigModuli = new ArrayList<>();
     private final List<BigInteger[]> bigResidues = new ArrayList<>();
     private BigInteger[] cached;
+    private final long[] plan;
+    private ProductTreeCrt.Incremental incremental;
+    private int folded;
+    private boolean offPlan;
 
     /**
      * A combiner of images of {@code width} residues each, lifting with the threads and backend
      * of {@code options} ({@link MultiCrt}).
      */
     public ProductTreeCombiner(int width, Options options) {
+        this(width, options, null);
+    }
+
+    /**
+     * A combiner that folds its word-size images into the CRT at every {@link #batchDone} while
+     * they follow {@code plan} in order (the fixed primes of a proven run); the plan's inverses
+     * (O(k^2) word products) are computed at the first batch.
+     *
+     * @param plan the primes in the order they will be added, or null: lift at the end only
+     * @throws IllegalArgumentException if options is null or width negative
+     */
+    public ProductTreeCombiner(int width, Options options, long[] plan) {
         if (options == null) {
             throw new IllegalArgumentException("options must not be null");
         }
         this.options = options;
+        this.plan = plan == null ? null : plan.clone();
         reset(width);
     }
 
@@ -57,6 +83,33 @@ public final class ProductTreeCombiner implements Combiner {
         bigModuli.clear();
         bigResidues.clear();
         cached = null;
+        incremental = null;
+        folded = 0;
+        offPlan = false;
+    }
+
+    @Override
+    public void batchDone() {
+        if (plan == null || offPlan || folded == count) {
+            return;
+        }
+        if (!bigModuli.isEmpty() || count > plan.length) {
+            offPlan = true;
+            incremental = null;
+            return;
+        }
+        for (int j = folded; j < count; j++) {
+            if (primes[j] != plan[j]) {
+                offPlan = true;
+                incremental = null;
+                return;
+            }
+        }
+        if (incremental == null) {
+            incremental = new ProductTreeCrt.Incremental(plan, width, true, options);
+        }
+        incremental.add(folded, count - folded, residues, folded * width);
+        folded = count;
     }
 
     @Override
@@ -111,7 +164,9 @@ public final class ProductTreeCombiner implements Combiner {
     @Override
     public BigInteger[] symmetric() {
         if (cached == null) {
-            cached = lift(count);
+            boolean foldedAll = incremental != null && !offPlan && folded == count && count == plan.length
+                    && bigModuli.isEmpty();
+            cached = foldedAll ? incremental.result() : lift(count);
         }
         return cached.clone();
     }
@@ -156,7 +211,7 @@ public final class ProductTreeCombiner implements Combiner {
 
     @Override
     public String describe() {
-        return "product tree (MultiCrt)";
+        return plan == null ? "product tree (MultiCrt)" : "product tree folded batch by batch (ProductTreeCrt.Incremental)";
     }
 
     /** The product of ps[from..to) by a balanced tree. */

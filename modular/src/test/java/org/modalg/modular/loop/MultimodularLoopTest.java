@@ -266,4 +266,124 @@ class MultimodularLoopTest {
         assertEquals(SEED, r.seed().getAsLong());
         assertEquals(32, loop.imagesComputed(), "the first wave sufficed");
     }
+
+    @Test
+    void plannedProductTreeCombinerFoldsBatchByBatch() {
+        Random rnd = new Random(SEED + 40);
+        int width = 1 + rnd.nextInt(50);
+        long[] primes = ImageOracles.primes(rnd, 26, 120);
+        BigInteger[] values = ImageOracles.random(rnd, width, 2500);
+        BigInteger m = ProductTreeCombiner.product(primes, 0, primes.length);
+        BigInteger[] want = new BigInteger[width];
+        for (int i = 0; i < width; i++) {
+            want[i] = symmetric(values[i], m);
+        }
+        Options two = Options.defaults().withThreads(2);
+        long[] reversed = new long[primes.length];
+        for (int j = 0; j < primes.length; j++) {
+            reversed[j] = primes[primes.length - 1 - j];
+        }
+        // in the plan's order (folded), against another order (off the plan: the lift at the end)
+        for (long[] plan : new long[][] {primes, reversed}) {
+            ProductTreeCombiner c = new ProductTreeCombiner(width, two, plan);
+            for (int from = 0; from < primes.length;) {
+                int size = Math.min(primes.length - from, 1 + rnd.nextInt(30));
+                for (int j = from; j < from + size; j++) {
+                    long[] row = new long[width];
+                    for (int i = 0; i < width; i++) {
+                        row[i] = values[i].mod(BigInteger.valueOf(primes[j])).longValueExact();
+                    }
+                    c.add(primes[j], row);
+                }
+                c.batchDone();
+                from += size;
+            }
+            assertArrayEquals(want, c.symmetric(), where(c.describe() + (plan == primes ? "" : ", off the plan")));
+            assertTrue(c.agreesOnLast(3), where(c.describe()));
+            c.reset(1);
+            c.add(primes[0], new long[] {5});
+            c.batchDone();
+            assertArrayEquals(new BigInteger[] {BigInteger.valueOf(5)}, c.symmetric(), where("after a reset"));
+        }
+    }
+
+    /** Known values in two stages; the engine stage of batch 2 waits until the host stage of batch 1 has begun. */
+    private static class StagedKnownValues implements StagedImageTask<long[]> {
+        final BigInteger[] values;
+        final java.util.concurrent.CountDownLatch firstHost = new java.util.concurrent.CountDownLatch(1);
+        final List<Integer> batches = new ArrayList<>();
+        volatile boolean overlapped;
+
+        StagedKnownValues(BigInteger[] values) {
+            this.values = values;
+        }
+
+        @Override
+        public long[] engineStage(ImageEngine engine, long[] primes) {
+            batches.add(primes.length);
+            if (batches.size() == 2) {
+                try {
+                    overlapped = firstHost.await(20, java.util.concurrent.TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            return primes;
+        }
+
+        @Override
+        public ImageBatch hostStage(long[] primes) {
+            firstHost.countDown();
+            long[][] rows = new long[primes.length][values.length];
+            for (int j = 0; j < primes.length; j++) {
+                for (int i = 0; i < values.length; i++) {
+                    rows[j][i] = values[i].mod(BigInteger.valueOf(primes[j])).longValueExact();
+                }
+            }
+            return ImageBatch.words(primes, rows, null);
+        }
+    }
+
+    @Test
+    void pipelinedRunOverlapsTheHostStageWithTheNextEngineStage() {
+        Random rnd = new Random(SEED + 41);
+        BigInteger[] values = ImageOracles.random(rnd, 3, 5_000);
+        BigInteger twice = BigInteger.ONE.shiftLeft(5_002);
+        long[] plan = PrimeSupply.covering(PrimeStream.below(1L << 26), BigInteger.ONE, twice);
+        List<Integer> progress = java.util.Collections.synchronizedList(new ArrayList<>());
+        Options options = Options.defaults().withThreads(2).withListener((phase, done, needed) -> progress.add(done));
+        ModularReport.Builder report = ModularReport.builder("test");
+        MultimodularLoop loop = new MultimodularLoop(options, report);
+        int perCall = 7 + rnd.nextInt(20);
+        loop.pipeline(perCall);
+        StagedKnownValues task = new StagedKnownValues(values);
+        BigInteger[] got = loop.run(task, PrimeSupply.fixed(plan, "test primes"),
+                new ProductTreeCombiner(3, options, plan), UnluckyPrimes.none(), new ProvenBound(twice, "2 * bound"));
+        assertArrayEquals(values, got, where("pipelined lift"));
+        assertTrue(task.overlapped, where("the second engine stage ran while the first host stage did"));
+        assertEquals((plan.length + perCall - 1) / perCall, task.batches.size(), where("batches " + task.batches));
+        assertEquals(plan.length, loop.imagesComputed());
+        assertEquals(plan.length, progress.size());
+        assertTrue(report.build().notes().stream().anyMatch(n -> n.startsWith("pipeline: " + task.batches.size())),
+                where(report.build().toString()));
+        assertThrows(IllegalArgumentException.class, () -> loop.pipeline(-1));
+        // a host stage that fails: its exception ends the run, after the engine stage beside it
+        AtomicInteger hostStages = new AtomicInteger();
+        StagedKnownValues failing = new StagedKnownValues(values) {
+            @Override
+            public ImageBatch hostStage(long[] primes) {
+                if (hostStages.incrementAndGet() == 2) {
+                    throw new IllegalStateException("host stage failure injected");
+                }
+                return super.hostStage(primes);
+            }
+        };
+        MultimodularLoop again = new MultimodularLoop(Options.defaults().withThreads(2), ModularReport.builder("test"));
+        again.pipeline(perCall);
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> again.run(failing,
+                PrimeSupply.fixed(plan, "test primes"), new ProductTreeCombiner(3, options, plan), UnluckyPrimes.none(),
+                new ProvenBound(twice, "2 * bound")));
+        assertTrue(e.getMessage().contains("host stage failure injected"), e.toString());
+        assertTrue(failing.batches.size() < task.batches.size(), "the run stopped early: " + failing.batches);
+    }
 }
