@@ -43,9 +43,11 @@ import org.modalg.fields.ZpField;
  *
  * <p>Arithmetic: for odd p below 2^{@value PolyGcdDouble#MAX_PRIME_BITS} the remainders are
  * {@link PolyGcdDouble}'s vectorized pseudo-remainders on doubles (scalar multiples of Euclid's,
- * the multiplier tracked, one inversion per step); otherwise {@link HalfGcdZp}'s in-place
- * remainder with Shoup products (any prime below 2^62). Cost O(n m) for the remainders plus the
- * size of the output, O(min(n, m)^2).
+ * the multipliers tracked, no inversion per step); otherwise {@link HalfGcdZp}'s in-place
+ * remainder with Shoup products (any prime below 2^62). Every constant is a fraction until the
+ * end, where one batch inversion scales the written remainders: one inversion per chain (an
+ * inversion per step cost about 30 times the remainders' arithmetic at degree 20, measured).
+ * Cost O(n m) for the remainders plus the size of the output, O(min(n, m)^2).
  *
  * <p>Output layout (triangular): the coefficient of x^i of S_j at {@code out[outOff + offset(j) -
  * offset(lowest) + i]}, i in [0, j], {@link #offset}(j) = j (j + 1) / 2.
@@ -89,6 +91,7 @@ public final class SubresultantChainZp {
             c.swapSign(n, m);
             c.dropped(b, m, a, n, na);
         }
+        c.finish();
     }
 
     /** S_j for every j in [0, min(n, m)) as a new array in the triangular layout ({@link #chain} with lowest 0). */
@@ -99,17 +102,26 @@ public final class SubresultantChainZp {
     }
 
     /**
-     * The state of one chain: the requested indices, the output, the factor F common to every
-     * index and the sign parities for even and odd j, with S_j(input) = F (-1)^neg[j mod 2]
-     * S_j(current pair).
+     * The state of one chain: the requested indices, the output, the factor F = fNum / fDen common
+     * to every index and the sign parities for even and odd j, with S_j(input) = F (-1)^neg[j mod 2]
+     * S_j(current pair). Every constant is kept as a fraction (the double path's remainders are
+     * scaled copies of Euclid's), so that a run costs one inversion: each written slot holds the
+     * raw remainder with its numerator and denominator noted, and {@link #finish} scales the slots
+     * after one batch inversion of the denominators (Montgomery's trick).
      */
     private static final class Chain {
         final ZpField field;
         final int lowest;
         final long[] out;
         final int base; // S_j at base + offset(j)
-        long factor = 1;
+        long fNum = 1;
+        long fDen = 1;
         final int[] neg = new int[2];
+        // the slots written raw: index j, numerator, denominator (at most two per Euclid step)
+        int[] slotIndex = new int[8];
+        long[] slotNum = new long[8];
+        long[] slotDen = new long[8];
+        int slots;
 
         Chain(ZpField field, int lowest, long[] out, int base) {
             this.field = field;
@@ -124,10 +136,42 @@ public final class SubresultantChainZp {
             neg[1] ^= (int) (((long) (n + 1) * (m + 1)) & 1);
         }
 
-        /** F (-1)^neg[j mod 2] times c. */
-        long signed(int j, long c) {
-            long v = field.mul(factor, c);
-            return neg[j & 1] != 0 ? field.neg(v) : v;
+        /** Notes that slot j holds its raw values times num / den (and F and the sign). */
+        void note(int j, long num, long den, boolean negate) {
+            if (slots == slotIndex.length) {
+                slotIndex = Arrays.copyOf(slotIndex, 2 * slots);
+                slotNum = Arrays.copyOf(slotNum, 2 * slots);
+                slotDen = Arrays.copyOf(slotDen, 2 * slots);
+            }
+            long v = field.mul(fNum, num);
+            slotIndex[slots] = j;
+            slotNum[slots] = (neg[j & 1] != 0) != negate ? field.neg(v) : v;
+            slotDen[slots] = field.mul(fDen, den);
+            slots++;
+        }
+
+        /** Each noted slot times its numerator / denominator: one inversion for all (batch). */
+        void finish() {
+            if (slots == 0) {
+                return;
+            }
+            long[] prefix = new long[slots];
+            long acc = 1;
+            for (int t = 0; t < slots; t++) {
+                prefix[t] = acc;
+                acc = field.mul(acc, slotDen[t]);
+            }
+            long inv = field.inv(acc);
+            for (int t = slots - 1; t >= 0; t--) {
+                long scale = field.mul(slotNum[t], field.mul(inv, prefix[t])); // num / den_t
+                inv = field.mul(inv, slotDen[t]);
+                int j = slotIndex[t];
+                int off = base + offset(j);
+                long w = field.shoupPrecompute(scale);
+                for (int i = 0; i <= j; i++) {
+                    out[off + i] = field.mulShoup(out[off + i], scale, w);
+                }
+            }
         }
 
         /** a of full degree n, b of formal degree m &lt; n and actual degree mb &lt; m (the expansion of the class comment). */
@@ -135,12 +179,10 @@ public final class SubresultantChainZp {
             if (mb < 0) {
                 return; // b = 0: every S_j is zero
             }
-            factor = field.pow(a[n], m - mb);
+            fNum = field.pow(a[n], m - mb);
             if (mb >= lowest) {
-                long k = signed(mb, field.pow(b[mb], n - mb - 1));
-                for (int i = 0; i <= mb; i++) {
-                    out[base + offset(mb) + i] = field.mul(k, b[i]);
-                }
+                System.arraycopy(b, 0, out, base + offset(mb), mb + 1);
+                note(mb, field.pow(b[mb], n - mb - 1), 1, false);
             }
             if (mb > lowest) {
                 run(a, n, b, mb);
@@ -152,27 +194,29 @@ public final class SubresultantChainZp {
             Remainders seq = PolyGcdZp.usesDoubles(field) ? new DoubleRemainders(field.p(), a, n, b, m)
                     : new LongRemainders(field, a, n, b, m);
             while (true) {
-                long lcb = seq.divisorLead();
+                long lcb = seq.divisorLead(); // lc(B) = lcb / sb
+                long sb = seq.divisorScale();
                 int k = seq.step();
                 int j = m - 1;
                 if (j >= lowest && k >= 0) {
-                    long c = field.pow(lcb, n - m + 1);
-                    if (((n - j) & 1) != 0) { // (-1)^((n-j)(m-j)) with m - j = 1
-                        c = field.neg(c);
-                    }
-                    seq.writeRemainder(signed(j, c), out, base + offset(j));
+                    // S_{m-1} = (-1)^(n-m+1) lc(B)^(n-m+1) R, R = raw / sr
+                    seq.writeRemainder(out, base + offset(j));
+                    note(j, field.pow(lcb, n - m + 1), field.mul(field.pow(sb, n - m + 1), seq.remainderScale()),
+                            ((n - j) & 1) != 0);
                 }
                 if (k >= lowest && k < m - 1) {
-                    long c = field.mul(field.pow(lcb, n - k), field.pow(seq.remainderLead(), m - k - 1));
-                    if ((((long) (n - k) * (m - k)) & 1) != 0) {
-                        c = field.neg(c);
-                    }
-                    seq.writeRemainder(signed(k, c), out, base + offset(k));
+                    // S_k = (-1)^((n-k)(m-k)) lc(B)^(n-k) lc(R)^(m-k-1) R, lc(R) = lcr / sr
+                    long sr = seq.remainderScale();
+                    seq.writeRemainder(out, base + offset(k));
+                    note(k, field.mul(field.pow(lcb, n - k), field.pow(seq.remainderLead(), m - k - 1)),
+                            field.mul(field.pow(sb, n - k), field.pow(sr, m - k)),
+                            (((long) (n - k) * (m - k)) & 1) != 0);
                 }
                 if (k <= lowest) {
                     return; // S_j for j < k is not wanted, or k < 0 and every lower one is zero
                 }
-                factor = field.mul(factor, field.pow(lcb, n - k));
+                fNum = field.mul(fNum, field.pow(lcb, n - k));
+                fDen = field.mul(fDen, field.pow(sb, n - k));
                 swapSign(n, m);
                 seq.advance();
                 n = m;
@@ -181,25 +225,34 @@ public final class SubresultantChainZp {
         }
     }
 
-    /** The remainder sequence on working copies: the current dividend A, divisor B and remainder R. */
+    /**
+     * The remainder sequence on working copies: the current dividend A, divisor B and remainder R,
+     * each held as a scaled copy s A (s = 1 on the long path) with its scale.
+     */
     private interface Remainders {
-        /** lc(B), the true one (not a scaled copy's). */
+        /** s_B lc(B): the held divisor's leading coefficient. */
         long divisorLead();
 
-        /** R = A rem B; returns deg R (-1 for zero). */
+        /** s_B, the scale of the held divisor. */
+        long divisorScale();
+
+        /** R = A rem B, held as s_R R; returns deg R (-1 for zero). */
         int step();
 
-        /** lc(R) (after {@link #step}, deg R &gt;= 0). */
+        /** s_R lc(R) (after {@link #step}, deg R &gt;= 0). */
         long remainderLead();
 
-        /** out[off + i] = c R_i for i in [0, deg R] (the rest of the slot is already zero). */
-        void writeRemainder(long c, long[] out, int off);
+        /** s_R (after {@link #step}, deg R &gt;= 0). */
+        long remainderScale();
+
+        /** out[off + i] = s_R R_i for i in [0, deg R] (the rest of the slot is already zero). */
+        void writeRemainder(long[] out, int off);
 
         /** (A, B) := (B, R). */
         void advance();
     }
 
-    /** Euclid with true remainders on longs ({@link HalfGcdZp#remainderInPlace}), any prime below 2^62. */
+    /** Euclid with true remainders on longs ({@link HalfGcdZp#remainderInPlace}), any prime below 2^62; every scale 1. */
     private static final class LongRemainders implements Remainders {
         final ZpField field;
         long[] x; // A, then R in place
@@ -222,6 +275,11 @@ public final class SubresultantChainZp {
         }
 
         @Override
+        public long divisorScale() {
+            return 1;
+        }
+
+        @Override
         public int step() {
             nr = HalfGcdZp.remainderInPlace(field, x, nx + 1, y, ny + 1) - 1;
             return nr;
@@ -233,11 +291,13 @@ public final class SubresultantChainZp {
         }
 
         @Override
-        public void writeRemainder(long c, long[] out, int off) {
-            long w = field.shoupPrecompute(c);
-            for (int i = 0; i <= nr; i++) {
-                out[off + i] = field.mulShoup(x[i], c, w);
-            }
+        public long remainderScale() {
+            return 1;
+        }
+
+        @Override
+        public void writeRemainder(long[] out, int off) {
+            System.arraycopy(x, 0, out, off, nr + 1);
         }
 
         @Override
@@ -252,12 +312,11 @@ public final class SubresultantChainZp {
 
     /**
      * Euclid by {@link PolyGcdDouble#pseudoRemainder} on symmetric residues in doubles (odd p below
-     * 2^26): each computed remainder is s R with a tracked scale s (the step's multiplier c times
-     * the dividend's scale: (s' A) rem (s B) = s' (A rem B)), undone by one inversion per step.
+     * 2^26), no inversion: each computed remainder is s R with the scale s the step's multiplier c
+     * times the dividend's scale ((s' A) rem (s B) = s' (A rem B)).
      */
     private static final class DoubleRemainders implements Remainders {
         final PolyGcdDouble.Mod md;
-        final long p;
         double[] x;
         double[] y;
         final double[] scratch;
@@ -266,13 +325,10 @@ public final class SubresultantChainZp {
         int nr;
         double sx = 1; // x = sx A
         double sy = 1; // y = sy B
-        double syInv = 1;
-        double sr; // the computed remainder is sr R
-        double srInv;
+        double sr; // x = sr R after a step
 
         DoubleRemainders(long p, long[] a, int n, long[] b, int m) {
             this.md = new PolyGcdDouble.Mod(p);
-            this.p = p;
             int cap = Math.max(n, m) + 1;
             this.x = md.fromLongs(a, n + 1, cap);
             this.y = md.fromLongs(b, m + 1, cap);
@@ -283,30 +339,36 @@ public final class SubresultantChainZp {
 
         @Override
         public long divisorLead() {
-            return md.toLong(md.mul(y[ny], syInv));
+            return md.toLong(y[ny]);
+        }
+
+        @Override
+        public long divisorScale() {
+            return md.toLong(sy);
         }
 
         @Override
         public int step() {
             double c = PolyGcdDouble.pseudoRemainder(md, x, nx, y, ny, scratch);
             nr = PolyGcdDouble.trim(x, ny) - 1;
-            if (nr >= 0) {
-                sr = md.mul(c, sx);
-                srInv = md.inv(sr);
-            }
+            sr = md.mul(c, sx);
             return nr;
         }
 
         @Override
         public long remainderLead() {
-            return md.toLong(md.mul(x[nr], srInv));
+            return md.toLong(x[nr]);
         }
 
         @Override
-        public void writeRemainder(long c, long[] out, int off) {
-            double k = md.mul(md.fromLong(c), srInv);
+        public long remainderScale() {
+            return md.toLong(sr);
+        }
+
+        @Override
+        public void writeRemainder(long[] out, int off) {
             for (int i = 0; i <= nr; i++) {
-                out[off + i] = md.toLong(md.mul(k, x[i]));
+                out[off + i] = md.toLong(x[i]);
             }
         }
 
@@ -319,7 +381,6 @@ public final class SubresultantChainZp {
             ny = nr;
             sx = sy;
             sy = sr;
-            syInv = srInv;
         }
     }
 }

@@ -156,8 +156,8 @@ class BivariateSubresultantsTest {
     void denseDegreeBound() {
         Random rnd = new Random(SEED + 24);
         for (int d = 1; d <= 4; d++) {
-            ZZBivariate f = dense(rnd, d);
-            ZZBivariate g = dense(rnd, d);
+            ZZBivariate f = BivariateGcdProfile.dense(rnd, d, 6); // every term x^a y^b, a + b <= d
+            ZZBivariate g = BivariateGcdProfile.dense(rnd, d, 6);
             for (int j = 0; j < d; j++) {
                 String label = BivariateResultantTest.where("d=" + d + " j=" + j + " f=" + f + " g=" + g);
                 assertEquals((long) (d - j) * (d - j) + j, BivariateSubresultants.degreeBound(f, g, j), label);
@@ -165,17 +165,6 @@ class BivariateSubresultantsTest {
                 assertEquals(oracle(f, g, j), sj, label);
             }
         }
-    }
-
-    /** All terms x^a y^b with a + b <= d, random non-zero coefficients. */
-    static ZZBivariate dense(Random rnd, int d) {
-        ZZBivariate f = ZZBivariate.ZERO;
-        for (int a = 0; a <= d; a++) {
-            for (int b = 0; a + b <= d; b++) {
-                f = f.add(ZZBivariate.monomial(BigInteger.valueOf(1 + rnd.nextInt(50)), a, b));
-            }
-        }
-        return f;
     }
 
     @Test
