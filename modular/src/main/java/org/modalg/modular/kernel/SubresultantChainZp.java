@@ -45,9 +45,10 @@ import org.modalg.fields.ZpField;
  * {@link PolyGcdDouble}'s vectorized pseudo-remainders on doubles (scalar multiples of Euclid's,
  * the multipliers tracked, no inversion per step); otherwise {@link HalfGcdZp}'s in-place
  * remainder with Shoup products (any prime below 2^62). Every constant is a fraction until the
- * end, where one batch inversion scales the written remainders: one inversion per chain (an
- * inversion per step cost about 30 times the remainders' arithmetic at degree 20, measured).
- * Cost O(n m) for the remainders plus the size of the output, O(min(n, m)^2).
+ * end, where one batch inversion scales the written remainders: one inversion per chain (one per
+ * step, an extended Euclid of O(log p) word divisions, would outweigh a step's O(m) vectorized
+ * arithmetic at the degrees of the bivariate images). Cost O(n m) for the remainders plus the size
+ * of the output, O(min(n, m)^2).
  *
  * <p>Output layout (triangular): the coefficient of x^i of S_j at {@code out[outOff + offset(j) -
  * offset(lowest) + i]}, i in [0, j], {@link #offset}(j) = j (j + 1) / 2.
