@@ -137,14 +137,35 @@ public final class Bounds {
      * @throws IllegalArgumentException if f or g is null or has a null entry
      */
     public static long resultantBits(BigInteger[] f, BigInteger[] g) {
+        return subresultantBits(f, g, 0);
+    }
+
+    /**
+     * A number of bits B with ||f||_2^(deg g - j) ||g||_2^(deg f - j) &lt; 2^B, at most 2 above
+     * that bound's bit length ({@link #resultantBits} is j = 0): the Hadamard bound of the
+     * (deg f + deg g - 2j)-row matrices M_{j,i} whose determinants are the coefficients of the
+     * j-th subresultant (deg g - j rows of f's coefficients, deg f - j of g's), in the same
+     * O(total coefficient bits) without the big powers. 0 when f or g is zero.
+     *
+     * @throws IllegalArgumentException if f or g is null or has a null entry, or j is outside
+     *     [0, min(deg f, deg g)]
+     */
+    public static long subresultantBits(BigInteger[] f, BigInteger[] g, int j) {
         int df = degree(f, "f");
         int dg = degree(g, "g");
         if (df < 0 || dg < 0) {
             return 0;
         }
-        double e = dg / 2.0 * log2Upper(squaredNorm(f)) + df / 2.0 * log2Upper(squaredNorm(g));
+        if (j < 0 || j > Math.min(df, dg)) {
+            throw new IllegalArgumentException("j must be in [0, min(deg f, deg g) = " + Math.min(df, dg) + "], got "
+                    + j);
+        }
+        BigInteger nf = squaredNorm(f);
+        BigInteger ng = squaredNorm(g);
+        double e = (dg - j) / 2.0 * log2Upper(nf) + (df - j) / 2.0 * log2Upper(ng);
         if (e < 1000) {
-            return resultant(f, g).bitLength(); // small: exact (the rounding up of the root matters)
+            // small: exact (the rounding up of the root matters)
+            return sqrtCeil(nf.pow(dg - j).multiply(ng.pow(df - j))).bitLength();
         }
         return (long) Math.floor(e * (1 + 1e-12) + 1e-6) + 1;
     }

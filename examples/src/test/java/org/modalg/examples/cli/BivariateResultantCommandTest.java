@@ -3,9 +3,11 @@ package org.modalg.examples.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.modalg.modular.bivariate.BivariateResultant;
+import org.modalg.modular.bivariate.BivariateSubresultants;
 import org.modalg.polynomial.zz.ZZPoly;
 import org.modalg.polynomial.bivariate.ZZBivariate;
 
@@ -63,6 +65,63 @@ class BivariateResultantCommandTest {
         ZZPoly expected = BivariateResultant.resultant(ZZBivariate.parse(f.toString(), "u", "v"),
                 ZZBivariate.parse(g.toString(), "u", "v"));
         assertEquals(expected.toString("v"), r.out.trim(), "seed=" + SEED + " (-Dmodalg.test.seed to replay) " + r.err);
+    }
+
+    /** --subresultants, --index J, --principal against the API on random operands in u, v; the errors of the three options. */
+    @Test
+    void subresultants() {
+        Random rnd = new Random(SEED + 1);
+        StringBuilder f = new StringBuilder();
+        StringBuilder g = new StringBuilder();
+        for (int i = 0; i <= 3; i++) {
+            for (int j = 0; j <= 2; j++) {
+                f.append(" + ").append(rnd.nextInt(100) - 50).append("*u^").append(i).append("*v^").append(j);
+                g.append(" + ").append(rnd.nextInt(100) - 50).append("*u^").append(j + 1).append("*v^").append(i);
+            }
+        }
+        f.append(" + u^3");
+        g.append(" + u^3");
+        String where = "seed=" + SEED + " (-Dmodalg.test.seed to replay) f=" + f + " g=" + g;
+        ZZBivariate a = ZZBivariate.parse(f.toString(), "u", "v");
+        ZZBivariate b = ZZBivariate.parse(g.toString(), "u", "v");
+        List<ZZBivariate> chain = BivariateSubresultants.chain(a, b);
+        StringBuilder want = new StringBuilder();
+        StringBuilder wantPsc = new StringBuilder();
+        for (int j = 0; j < chain.size(); j++) {
+            want.append(chain.get(j).toString("u", "v")).append('\n');
+            wantPsc.append(chain.get(j).coefficientInX(j).toString("v")).append('\n');
+        }
+        CliRunner all = CliRunner.run("resultant", "--var", "u", "--subresultants", f.toString(), g.toString());
+        assertEquals(0, all.exitCode, all.err);
+        assertEquals(want.toString(), all.out, where);
+        assertEquals(BivariateResultant.resultant(a, b).toString("v"), all.out.split("\n")[0], where + " S_0 = Res");
+        CliRunner one = CliRunner.run("resultant", "--var", "u", "--subresultants", "--index", "2", "-v",
+                f.toString(), g.toString());
+        assertEquals(chain.get(2).toString("u", "v"), one.out.trim(), where + one.err);
+        assertTrue(one.err.contains("bivariate subresultant"), one.err);
+        CliRunner psc = CliRunner.run("resultant", "--var", "u", "--subresultants", "--principal", f.toString(),
+                g.toString());
+        assertEquals(wantPsc.toString(), psc.out, where + psc.err);
+        // errors: one line, exit 2
+        String[][] bad = {
+            {"resultant", "--var", "u", "--subresultants", "--index", "3", "u^3 + v", "u^3 - v"},
+            {"resultant", "--var", "u", "--subresultants", "--index", "-1", "u^3 + v", "u^3 - v"},
+            {"resultant", "--var", "u", "--subresultants", "--index", "0", "u + v", "v^2"},
+            {"resultant", "--var", "u", "--index", "1", "u^3 + v", "u^3 - v"},
+            {"resultant", "--subresultants", "x^3 + 1", "x^2"},
+            {"resultant", "--var", "u", "--subresultants", "--index", "1", "--principal", "u^3 + v", "u^3 - v"},
+            {"resultant", "--var", "u", "--subresultants", "--probabilistic", "u^3 + v", "u^3 - v"},
+        };
+        String[] says = {"--index must be in [0, 2]", "--index must be in [0, 2]", "no subresultant in u",
+            "--index needs --subresultants", "--subresultants needs --var", "exclude each other",
+            "--probabilistic is not available with --subresultants"};
+        for (int t = 0; t < bad.length; t++) {
+            CliRunner r = CliRunner.run(bad[t]);
+            assertEquals(2, r.exitCode, String.join(" ", bad[t]) + ": " + r.err);
+            assertTrue(r.err.startsWith("error: ") && r.err.contains(says[t]), r.err);
+            assertEquals(1, r.err.trim().split("\n").length, r.err);
+            assertEquals("", r.out, r.out);
+        }
     }
 
     @Test

@@ -443,14 +443,10 @@ public final class BivariateResultant {
     public static long degreeBound(ZZBivariate f, ZZBivariate g) {
         checkNotNull(f, "f");
         checkNotNull(g, "g");
-        long n = f.degreeX();
-        long m = g.degreeX();
-        if (n <= 0 || m <= 0) {
+        if (f.degreeX() <= 0 || g.degreeX() <= 0) {
             return 0;
         }
-        long rows = n * g.degreeY() + m * f.degreeY();
-        long bezout = m * f.totalDegree() + n * g.totalDegree() - n * m;
-        return Math.min(rows, bezout);
+        return BivariateSubresultants.degreeBound(f, g, 0); // S_0 = Res: one formula for both
     }
 
     /**
@@ -466,8 +462,8 @@ public final class BivariateResultant {
         return Bounds.resultantBits(weights(f), weights(g));
     }
 
-    // w_k = ||f_k||_1
-    private static BigInteger[] weights(ZZBivariate f) {
+    /** The weights w_k = ||f_k||_1 of f's coefficients in x (the polynomial W_f of the class comment). */
+    static BigInteger[] weights(ZZBivariate f) {
         BigInteger[] w = new BigInteger[f.degreeX() + 1];
         for (int k = 0; k < w.length; k++) {
             BigInteger s = BigInteger.ZERO;
@@ -481,7 +477,7 @@ public final class BivariateResultant {
     }
 
     // The positive gcd of all coefficients (f non-zero).
-    private static BigInteger content(ZZBivariate f) {
+    static BigInteger content(ZZBivariate f) {
         BigInteger c = BigInteger.ZERO;
         for (int i = f.degreeX(); i >= 0 && !c.equals(BigInteger.ONE); i--) {
             c = c.gcd(f.coefficientInX(i).content());
@@ -489,7 +485,7 @@ public final class BivariateResultant {
         return c;
     }
 
-    private static ZZBivariate divide(ZZBivariate f, BigInteger c) {
+    static ZZBivariate divide(ZZBivariate f, BigInteger c) {
         if (c.equals(BigInteger.ONE)) {
             return f;
         }
@@ -501,7 +497,7 @@ public final class BivariateResultant {
     }
 
     /** The coefficient grid as (deg_x + 1) x (deg_y + 1) BigIntegers, row-major (x^i y^j at i cols + j). */
-    private static BigInteger[] flatGrid(ZZBivariate f) {
+    static BigInteger[] flatGrid(ZZBivariate f) {
         int cols = f.degreeY() + 1;
         BigInteger[] v = new BigInteger[(f.degreeX() + 1) * cols];
         for (int i = 0; i <= f.degreeX(); i++) {

@@ -15,8 +15,11 @@ import org.modalg.modular.ModularReport;
 import org.modalg.modular.ModularResult;
 import org.modalg.modular.PrimeStream;
 import org.modalg.modular.PrimeWorkers;
+import org.modalg.modular.bivariate.BivariateResultant.Points;
 import org.modalg.modular.image.ImageEngine;
+import org.modalg.modular.kernel.BivariateImagesZp;
 import org.modalg.modular.kernel.PolyGcdDouble;
+import org.modalg.modular.kernel.SubresultantChainZp;
 import org.modalg.modular.loop.ImageBatch;
 import org.modalg.modular.loop.ImageTask;
 import org.modalg.modular.loop.MultimodularLoop;
@@ -38,48 +41,525 @@ import org.modalg.polynomial.bivariate.ZZBivariate;
  * of x from x^(n+m-j-1); M_{j,i} keeps its first n + m - 2j - 1 columns and the column of x^i;
  * S_j = sum_{i=0}^{j} det(M_{j,i}) x^i. S_0 = Res_x(f, g) ({@link BivariateResultant}); the first
  * non-zero S_j has j = deg_x gcd(f, g) and is a multiple of the gcd in Z[y][x]; every S_j with a
- * smaller j is zero.
+ * smaller j is zero. The principal subresultant coefficients are psc_j = det(M_{j,j}), the
+ * coefficient of x^j in S_j.
  *
- * <p>Bounds: the coefficients of S_j have y-degree at most D_j = (m - j) deg_y f + (n - j) deg_y g
- * and absolute value at most ||W_f||_2^(m-j) ||W_g||_2^(n-j) (Goldstein and Graham as for the
- * resultant: every det(M_{j,i}) takes m - j rows of f's weights and n - j of g's).
+ * <p><b>Routes</b>, public and named; the plain names ({@link #subresultant}, {@link #chain},
+ * {@link #principalCoefficients}) take the first:
+ * <ul>
+ *   <li><b>Euclid</b> ({@link #subresultantEuclid}, {@link #chainEuclid},
+ *   {@link #principalCoefficients}): at each point the whole chain mod p from one Euclidean
+ *   remainder sequence ({@link SubresultantChainZp}, the fundamental theorem of subresultants,
+ *   degree gaps included), O(n m) per point for every index at once (O(n m) up to the requested
+ *   index for one); the points are those of the resultant: cosets of the 2^k-th roots of unity
+ *   where a layout of {@link BivariateResultant} fits (each coefficient in x evaluated by one
+ *   forward NTT, {@link BivariateImagesZp#evaluateOnCoset}; interpolation by inverse NTTs and
+ *   one Vandermonde solve across cosets), else y = 0..D and Newton; CRT by the loop's product
+ *   tree and proven bound. Integer contents are taken out first (S_j(c f, d g) = c^(m-j) d^(n-j)
+ *   S_j(f, g)).</li>
+ *   <li><b>Determinantal</b> ({@link #subresultantDeterminantal}, {@link #chainDeterminantal}):
+ *   one multimodular run per index; per point one elimination of M_j mod p with pivots in its
+ *   first n + m - 2j - 1 columns gives all j + 1 minors (sign of the swaps x pivots x the last
+ *   row's entry in the column of x^i), O((n + m)^3) per point and index. Kept as the test oracle
+ *   and the benchmark's peer.</li>
+ * </ul>
  *
- * <p>Images: modulo each prime below 2^26, at the points y = 0..D_j (no point is skipped: a
- * determinant commutes with evaluation and reduction), M_j is reduced by row operations whose
- * pivots lie in its first n + m - 2j - 1 columns (swaps tracked, additions leave every maximal
- * minor through all rows unchanged); then det(M_{j,i}) = sign * (product of the pivots) * (the
- * last row's entry in the column of x^i), all j + 1 of them from one elimination, O((n + m)^3) per
- * point; Newton interpolation in y; the multimodular loop's product-tree CRT and proven bound.
- * Work over {@link Options#threads()} as for the resultant. No unlucky primes.
+ * <p>Bounds: the coefficients of S_j have y-degree at most {@link #degreeBound}(f, g, j) and
+ * absolute value below 2^{@link #coefficientBoundBits}(f, g, j) (Goldstein and Graham as for the
+ * resultant: every det(M_{j,i}) takes m - j rows of f's weights and n - j of g's). A run for
+ * several indices takes the largest of their degree bounds for its points and the largest bound
+ * for its primes; each index keeps D_j + 1 coefficients, and the coefficients above D_j are
+ * checked to vanish modulo every prime (a violated bound fails loudly).
+ *
+ * <p><b>No point and no prime is unlucky</b>: the chain kernel takes the formal degrees n and m,
+ * so at a point (or modulo a prime) where a leading coefficient in x vanishes it still returns the
+ * formal subresultants evaluated there (the determinants commute with evaluation), as the
+ * resultant's kernel does; nothing is skipped. Work is spread over {@link Options#threads()} by
+ * {@link PrimeWorkers}: (prime, coset) or (prime, block of points) tasks, then one interpolation
+ * task per prime. The images are computed on the host (the image engines have no subresultant
+ * kernel).
  */
 public final class BivariateSubresultants {
     private BivariateSubresultants() {
     }
 
-    /** S_j(f, g) with the default options. */
+    // ------------------------------------------------------------------ the plain names
+
+    /** S_j(f, g) with the default options ({@link #subresultantEuclid}). */
     public static ZZBivariate subresultant(ZZBivariate f, ZZBivariate g, int j) {
         return subresultant(f, g, j, Options.defaults()).value();
     }
 
     /**
-     * S_j(f, g) in Z[y][x] (x-degree at most j), with the report.
+     * S_j(f, g) in Z[y][x] (x-degree at most j), with the report: {@link #subresultantEuclid}.
+     *
+     * @throws IllegalArgumentException as {@link #subresultantEuclid}
+     */
+    public static ModularResult<ZZBivariate> subresultant(ZZBivariate f, ZZBivariate g, int j, Options options) {
+        return subresultantEuclid(f, g, j, options);
+    }
+
+    /** The chain S_0, ..., S_{min(n, m) - 1} with the default options ({@link #chainEuclid}). */
+    public static List<ZZBivariate> chain(ZZBivariate f, ZZBivariate g) {
+        return chainEuclid(f, g, Options.defaults()).value();
+    }
+
+    /**
+     * The chain S_0, ..., S_{min(n, m) - 1} (an empty list when f or g is zero or of x-degree 0),
+     * with the report: {@link #chainEuclid}.
+     *
+     * @throws IllegalArgumentException as {@link #chainEuclid}
+     */
+    public static ModularResult<List<ZZBivariate>> chain(ZZBivariate f, ZZBivariate g, Options options) {
+        return chainEuclid(f, g, options);
+    }
+
+    /** The principal subresultant coefficients with the default options. */
+    public static List<ZZPoly> principalCoefficients(ZZBivariate f, ZZBivariate g) {
+        return principalCoefficients(f, g, Options.defaults()).value();
+    }
+
+    /**
+     * The principal subresultant coefficients psc_0 = Res_x(f, g), psc_1, ..., psc_{min(n, m) - 1}
+     * in Z[y] (psc_j the coefficient of x^j in S_j; the first non-zero one has j = deg_x gcd(f,
+     * g)), by the Euclid route with only these min(n, m) coefficients interpolated and
+     * reconstructed (instead of the min(n, m)(min(n, m) + 1) / 2 of the chain). Empty when f or g
+     * is zero or of x-degree 0.
+     *
+     * @throws IllegalArgumentException if an argument is null or the degree bound exceeds
+     *     {@link BivariateResultant#MAX_DEGREE_BOUND}
+     * @throws CancelledException if the cancellation check fires
+     */
+    public static ModularResult<List<ZZPoly>> principalCoefficients(ZZBivariate f, ZZBivariate g, Options options) {
+        checkArguments(f, g, options);
+        int top = Math.min(f.degreeX(), g.degreeX());
+        Run run = euclid(f, g, 0, top, true, options, BivariateResultant.pointsFromProperty(),
+                "bivariate principal subresultant coefficients");
+        List<ZZPoly> out = new ArrayList<>();
+        for (int j = 0; j < top; j++) {
+            out.add(run.coefficient(j, j));
+        }
+        return new ModularResult<>(out, run.report);
+    }
+
+    // ------------------------------------------------------------------ Euclid route
+
+    /**
+     * S_j(f, g) by the Euclid route (class comment): at each point the remainder sequence is run
+     * down to degree j only.
      *
      * @throws IllegalArgumentException if an argument is null, or j is outside [0, min(n, m) - 1]
      *     (there is none when f or g is zero or of x-degree 0), or the degree bound exceeds
      *     {@link BivariateResultant#MAX_DEGREE_BOUND}
      * @throws CancelledException if the cancellation check fires
      */
-    public static ModularResult<ZZBivariate> subresultant(ZZBivariate f, ZZBivariate g, int j, Options options) {
+    public static ModularResult<ZZBivariate> subresultantEuclid(ZZBivariate f, ZZBivariate g, int j, Options options) {
+        return subresultantEuclid(f, g, j, options, BivariateResultant.pointsFromProperty());
+    }
+
+    static ModularResult<ZZBivariate> subresultantEuclid(ZZBivariate f, ZZBivariate g, int j, Options options,
+            Points points) {
+        checkArguments(f, g, options);
+        checkIndex(f, g, j);
+        Run run = euclid(f, g, j, j + 1, false, options, points, "bivariate subresultant");
+        return new ModularResult<>(run.subresultant(j), run.report);
+    }
+
+    /**
+     * The whole chain by the Euclid route: one remainder sequence per point for every index.
+     *
+     * @throws IllegalArgumentException if an argument is null or the degree bound of S_0 exceeds
+     *     {@link BivariateResultant#MAX_DEGREE_BOUND}
+     * @throws CancelledException if the cancellation check fires
+     */
+    public static ModularResult<List<ZZBivariate>> chainEuclid(ZZBivariate f, ZZBivariate g, Options options) {
+        return chainEuclid(f, g, options, BivariateResultant.pointsFromProperty());
+    }
+
+    static ModularResult<List<ZZBivariate>> chainEuclid(ZZBivariate f, ZZBivariate g, Options options, Points points) {
+        checkArguments(f, g, options);
+        int top = Math.min(f.degreeX(), g.degreeX());
+        Run run = euclid(f, g, 0, top, false, options, points, "bivariate subresultant chain");
+        List<ZZBivariate> out = new ArrayList<>();
+        for (int j = 0; j < top; j++) {
+            out.add(run.subresultant(j));
+        }
+        return new ModularResult<>(out, run.report);
+    }
+
+    // ------------------------------------------------------------------ bounds
+
+    /**
+     * A bound D_j on the y-degree of S_j(f, g): the smaller of (m - j) deg_y f + (n - j) deg_y g
+     * (every entry of an f-row has y-degree at most deg_y f) and the total-degree bound
+     * (m - j)(t_f - n) + (n - j)(t_g - m) + (N - 1)(N - 2) / 2 + (n + m - j - 1)
+     * - (m - j)(m - j - 1) / 2 - (n - j)(n - j - 1) / 2, N = n + m - 2j, t the total degrees: the
+     * entry of f-row r in column c is f_{n - c + r}, of y-degree at most t_f - n + c - r (g-rows
+     * likewise), summed over a permutation of the rows of M_{j,i}, whose columns are the first N - 1
+     * and the one of x^i (the largest sum at i = 0). At j = 0 these are the resultant's two bounds
+     * ({@link BivariateResultant#degreeBound}); for dense inputs of total degree d the second is
+     * (d - j)^2 + j.
+     *
+     * @throws IllegalArgumentException if f or g is null or j is outside [0, min(n, m) - 1]
+     */
+    public static long degreeBound(ZZBivariate f, ZZBivariate g, int j) {
         checkNotNull(f, "f");
         checkNotNull(g, "g");
-        checkNotNull(options, "options");
-        int n = f.degreeX();
-        int m = g.degreeX();
-        int top = Math.min(n, m) - 1;
+        checkIndex(f, g, j);
+        long n = f.degreeX();
+        long m = g.degreeX();
+        long rows = (m - j) * f.degreeY() + (n - j) * g.degreeY();
+        long nn = n + m - 2L * j;
+        long total = (m - j) * (f.totalDegree() - n) + (n - j) * (g.totalDegree() - m) + (nn - 1) * (nn - 2) / 2
+                + (n + m - j - 1) - (m - j) * (m - j - 1) / 2 - (n - j) * (n - j - 1) / 2;
+        return Math.max(0, Math.min(rows, total));
+    }
+
+    /**
+     * A bit count b with every coefficient of S_j(f, g) below 2^b in absolute value: the
+     * Goldstein-Graham bound ||W_f||_2^(m-j) ||W_g||_2^(n-j) of the weight polynomials
+     * ({@link Bounds#subresultantBits}; {@link BivariateResultant#coefficientBoundBits} at j = 0).
+     *
+     * @throws IllegalArgumentException if f or g is null or j is outside [0, min(n, m) - 1]
+     */
+    public static long coefficientBoundBits(ZZBivariate f, ZZBivariate g, int j) {
+        checkNotNull(f, "f");
+        checkNotNull(g, "g");
+        checkIndex(f, g, j);
+        return Bounds.subresultantBits(BivariateResultant.weights(f), BivariateResultant.weights(g), j);
+    }
+
+    private static void checkIndex(ZZBivariate f, ZZBivariate g, int j) {
+        int top = Math.min(f.degreeX(), g.degreeX()) - 1;
         if (j < 0 || j > top) {
             throw new IllegalArgumentException("j must be in [0, min(deg_x f, deg_x g) - 1 = " + top + "], got " + j);
         }
-        ModularReport.Builder report = ModularReport.builder("bivariate subresultant").route(Route.CRT);
+    }
+
+    private static void checkArguments(ZZBivariate f, ZZBivariate g, Options options) {
+        checkNotNull(f, "f");
+        checkNotNull(g, "g");
+        checkNotNull(options, "options");
+    }
+
+    /**
+     * The result of one Euclid-route run for the indices [lowest, top): the coefficients over Z of
+     * each wanted (j, i) (i = j only when principal), the contents' scale put back.
+     */
+    private static final class Run {
+        final ModularReport report;
+        final int lowest;
+        final boolean principal;
+        final int[] start; // the series (j, i) at start[j - lowest] + (principal ? 0 : i)
+        final int[] length; // D_j + 1 coefficients per series of index j
+        final BigInteger[] values;
+        final BigInteger[] scale; // c_f^(m-j) c_g^(n-j) per index
+
+        Run(ModularReport report, int lowest, boolean principal, int[] start, int[] length, BigInteger[] values,
+                BigInteger[] scale) {
+            this.report = report;
+            this.lowest = lowest;
+            this.principal = principal;
+            this.start = start;
+            this.length = length;
+            this.values = values;
+            this.scale = scale;
+        }
+
+        ZZPoly coefficient(int j, int i) {
+            int s = start[j - lowest] + (principal ? 0 : i) * length[j - lowest];
+            ZZPoly c = ZZPoly.of(Arrays.copyOfRange(values, s, s + length[j - lowest]));
+            return scale[j - lowest].equals(BigInteger.ONE) ? c : c.multiply(scale[j - lowest]);
+        }
+
+        ZZBivariate subresultant(int j) {
+            ZZPoly[] rows = new ZZPoly[j + 1];
+            for (int i = 0; i <= j; i++) {
+                rows[i] = coefficient(j, i);
+            }
+            return ZZBivariate.ofCoefficientsInX(rows);
+        }
+    }
+
+    /**
+     * S_j for j in [lowest, top) by the Euclid route: every coefficient, or only the principal
+     * ones. top &lt;= min(n, m); lowest &lt; top unless the chain is empty.
+     */
+    private static Run euclid(ZZBivariate f, ZZBivariate g, int lowest, int top, boolean principal, Options options,
+            Points points, String algorithm) {
+        ModularReport.Builder report = ModularReport.builder(algorithm).route(Route.CRT);
+        long t0 = System.nanoTime();
+        int count = Math.max(0, top - lowest);
+        if (count == 0) {
+            report.note("no subresultant: an input is zero or of x-degree 0").certification(Certification.PROVEN,
+                    "trivial");
+            report.phaseSince("trivial", t0);
+            return new Run(report.build(), lowest, principal, new int[0], new int[0], new BigInteger[0],
+                    new BigInteger[0]);
+        }
+        int n = f.degreeX();
+        int m = g.degreeX();
+        BigInteger cf = BivariateResultant.content(f);
+        BigInteger cg = BivariateResultant.content(g);
+        ZZBivariate pf = BivariateResultant.divide(f, cf);
+        ZZBivariate pg = BivariateResultant.divide(g, cg);
+        int[] start = new int[count];
+        int[] length = new int[count];
+        BigInteger[] scale = new BigInteger[count];
+        long width = 0;
+        long d = 0;
+        long bits = 0;
+        for (int j = lowest; j < top; j++) {
+            long dj = degreeBound(pf, pg, j);
+            d = Math.max(d, dj);
+            bits = Math.max(bits, coefficientBoundBits(pf, pg, j));
+            start[j - lowest] = (int) Math.min(width, Integer.MAX_VALUE);
+            length[j - lowest] = (int) Math.min(dj + 1, Integer.MAX_VALUE);
+            width += (principal ? 1 : j + 1) * (dj + 1);
+            scale[j - lowest] = cf.pow(m - j).multiply(cg.pow(n - j));
+        }
+        if (d > BivariateResultant.MAX_DEGREE_BOUND) {
+            throw new IllegalArgumentException("the subresultants' degree bound in y is " + d + ", above "
+                    + BivariateResultant.MAX_DEGREE_BOUND + " (deg_x " + n + ", " + m + "; deg_y " + f.degreeY() + ", "
+                    + g.degreeY() + ")");
+        }
+        if (bits > Integer.MAX_VALUE - 64) {
+            throw new IllegalArgumentException("the subresultants' coefficient bound has " + bits + " bits: too large");
+        }
+        long primesNeeded = (bits + 2) / (PolyGcdDouble.MAX_PRIME_BITS - 1) + 2;
+        if (width > Integer.MAX_VALUE - 8 || primesNeeded * width > Integer.MAX_VALUE - 8) {
+            throw new IllegalArgumentException("the images of " + width + " coefficients modulo about " + primesNeeded
+                    + " primes (a " + bits + "-bit bound) would not fit one array");
+        }
+        BigInteger twiceBound = BigInteger.ONE.shiftLeft((int) bits + 1);
+        report.note("S_j for j in [" + lowest + ", " + top + ")" + (principal ? ", principal coefficients only" : "")
+                + "; degree bound in y: " + d + " (" + (d + 1) + " points per prime); Goldstein-Graham bound: 2^"
+                + bits);
+        long t = report.phaseSince("bound", t0);
+        MultimodularLoop loop = new MultimodularLoop(options, report);
+        BivariateResultant.Layout layout = points != Points.CONSECUTIVE
+                ? BivariateResultant.layout((int) d + 1, twiceBound) : null;
+        if (points == Points.ROOTS_OF_UNITY && layout == null) {
+            throw new IllegalStateException("no layout of roots of unity for " + (d + 1) + " points and a " + bits
+                    + "-bit bound");
+        }
+        PrimeSupply supply;
+        if (layout != null) {
+            report.note("images: " + layout.cosets() + (layout.cosets() == 1 ? " coset" : " cosets") + " of the 2^"
+                    + layout.log2m() + "-th roots of unity (" + layout.points() + " points for " + (d + 1)
+                    + "), the chain mod p by one remainder sequence per point, interpolation by inverse NTTs ("
+                    + loop.threads() + (loop.threads() == 1 ? " thread)" : " threads)"));
+            supply = PrimeSupply.fixed(layout.primes(), "primes < 2^" + PolyGcdDouble.MAX_PRIME_BITS + " with 2^"
+                    + layout.log2m() + " | p - 1 (" + layout.primes().length + " for a " + bits + "-bit bound)");
+        } else {
+            report.note("images: y = 0.." + d + ", the chain mod p by one remainder sequence per point, Newton"
+                    + " interpolation (" + loop.threads() + (loop.threads() == 1 ? " thread)" : " threads)"));
+            long[] primes = PrimeSupply.covering(PrimeStream.below(PolyGcdDouble.PRIME_BOUND), BigInteger.ONE,
+                    twiceBound);
+            supply = PrimeSupply.fixed(primes, "word-size primes < 2^" + PolyGcdDouble.MAX_PRIME_BITS + " ("
+                    + primes.length + " for a " + bits + "-bit bound)");
+        }
+        ChainImages task = new ChainImages(pf, pg, lowest, top, principal, length, (int) d, options, loop.threads(),
+                layout);
+        report.phaseSince("setup", t);
+        BigInteger[] c = loop.run(task, supply, new ProductTreeCombiner((int) width, loop.options()),
+                UnluckyPrimes.none(), new ProvenBound(twiceBound, "2 * Goldstein-Graham bound"));
+        return new Run(report.build(), lowest, principal, start, length, c, scale);
+    }
+
+    /**
+     * The images of the Euclid route modulo a batch of primes: per prime, the wanted coefficients
+     * of S_j (j in [lowest, top)) at every point, then one interpolation per coefficient, each
+     * cut to its D_j + 1 coefficients after checking that the ones above vanish.
+     */
+    private static final class ChainImages implements ImageTask {
+        private final BigInteger[] f;
+        private final BigInteger[] g;
+        private final int fRows;
+        private final int fCols;
+        private final int gRows;
+        private final int gCols;
+        private final int lowest;
+        private final int[] seriesSlot; // the series' entries in the kernel's triangular output
+        private final int[] seriesLength; // D_j + 1 per series
+        private final int d;
+        private final Options options;
+        private final int threads;
+        private final BivariateResultant.Layout layout; // null: consecutive points 0..d
+        private final int points;
+        private final int width;
+
+        ChainImages(ZZBivariate pf, ZZBivariate pg, int lowest, int top, boolean principal, int[] length, int d,
+                Options options, int threads, BivariateResultant.Layout layout) {
+            this.f = BivariateResultant.flatGrid(pf);
+            this.g = BivariateResultant.flatGrid(pg);
+            this.fRows = pf.degreeX() + 1;
+            this.fCols = pf.degreeY() + 1;
+            this.gRows = pg.degreeX() + 1;
+            this.gCols = pg.degreeY() + 1;
+            this.lowest = lowest;
+            int series = 0;
+            for (int j = lowest; j < top; j++) {
+                series += principal ? 1 : j + 1;
+            }
+            this.seriesSlot = new int[series];
+            this.seriesLength = new int[series];
+            int s = 0;
+            int w = 0;
+            for (int j = lowest; j < top; j++) {
+                int base = SubresultantChainZp.offset(j) - SubresultantChainZp.offset(lowest);
+                for (int i = principal ? j : 0; i <= j; i++) {
+                    seriesSlot[s] = base + i;
+                    seriesLength[s] = length[j - lowest];
+                    w += length[j - lowest];
+                    s++;
+                }
+            }
+            this.width = w;
+            this.d = d;
+            this.options = options;
+            this.threads = threads;
+            this.layout = layout;
+            this.points = layout != null ? layout.points() : d + 1;
+        }
+
+        @Override
+        public ImageBatch images(ImageEngine engine, long[] primes) {
+            int k = primes.length;
+            options.checkCancelled("before bivariate subresultant images modulo " + k + " primes");
+            CrtBasis basis = CrtBasis.of(primes.clone());
+            long[] fr = new long[k * f.length];
+            long[] gr = new long[k * g.length];
+            basis.project(f, fr, threads);
+            basis.project(g, gr, threads);
+            ZpField[] fields = new ZpField[k];
+            long[][] shifts = new long[k][];
+            for (int q = 0; q < k; q++) {
+                fields[q] = ZpField.of(primes[q]);
+                shifts[q] = layout != null ? BivariateKernels.cosetShifts(primes[q], layout.log2m(), layout.cosets())
+                        : null;
+            }
+            int series = seriesSlot.length;
+            long[][] values = new long[k][series * points]; // series s at point t: [s points + t]
+            // (prime, coset) tasks, or (prime, block of points) on consecutive points
+            int blocks = layout != null ? layout.cosets()
+                    : (int) Math.min(points, Math.max(1, (2L * threads + k - 1) / k));
+            int blockLen = layout != null ? 1 << layout.log2m() : (points + blocks - 1) / blocks;
+            PrimeWorkers.run(k * blocks, threads, task -> {
+                int q = task / blocks;
+                int b = task % blocks;
+                options.checkCancelled("before bivariate subresultant image " + (q + 1) + " of " + k);
+                if (layout != null) {
+                    onCoset(fields[q], fr, gr, q, shifts[q][b], b * blockLen, values[q]);
+                } else {
+                    atPoints(fields[q], fr, gr, q, b * blockLen, Math.min(points, (b + 1) * blockLen), values[q]);
+                }
+            });
+            long[][] rows = new long[k][];
+            PrimeWorkers.run(k, threads, q -> rows[q] = interpolate(values[q], primes[q], shifts[q]));
+            return ImageBatch.words(primes, rows, null);
+        }
+
+        /** The chain at the M points of the coset shift H (values from column from). */
+        private void onCoset(ZpField field, long[] fr, long[] gr, int q, long shift, int from, long[] values) {
+            long p = field.p();
+            int log2m = layout.log2m();
+            int mm = 1 << log2m;
+            long[] ef = new long[fRows * mm];
+            long[] eg = new long[gRows * mm];
+            BivariateImagesZp.evaluateOnCoset(fr, q * f.length, fRows, fCols, log2m, shift, p, ef, 0);
+            BivariateImagesZp.evaluateOnCoset(gr, q * g.length, gRows, gCols, log2m, shift, p, eg, 0);
+            long[] fa = new long[fRows];
+            long[] ga = new long[gRows];
+            long[] tri = new long[triangle()];
+            for (int t = 0; t < mm; t++) {
+                for (int i = 0; i < fRows; i++) {
+                    fa[i] = ef[i * mm + t];
+                }
+                for (int i = 0; i < gRows; i++) {
+                    ga[i] = eg[i * mm + t];
+                }
+                chainAt(field, fa, ga, tri, values, from + t);
+            }
+        }
+
+        /** The chain at y = a for a in [from, to). */
+        private void atPoints(ZpField field, long[] fr, long[] gr, int q, int from, int to, long[] values) {
+            long p = field.p();
+            long[] fa = new long[fRows];
+            long[] ga = new long[gRows];
+            long[] tri = new long[triangle()];
+            for (int a = from; a < to; a++) {
+                long[] pw = BivariateImagesZp.powers(a % p, Math.max(fCols, gCols), p);
+                BivariateImagesZp.evaluateRows(fr, q * f.length, fRows, fCols, pw, p, fa);
+                BivariateImagesZp.evaluateRows(gr, q * g.length, gRows, gCols, pw, p, ga);
+                chainAt(field, fa, ga, tri, values, a);
+            }
+        }
+
+        private int triangle() {
+            int top = Math.min(fRows, gRows) - 1;
+            return SubresultantChainZp.offset(top) - SubresultantChainZp.offset(lowest);
+        }
+
+        private void chainAt(ZpField field, long[] fa, long[] ga, long[] tri, long[] values, int point) {
+            SubresultantChainZp.chain(field, fa, fRows - 1, ga, gRows - 1, lowest, tri, 0);
+            for (int s = 0; s < seriesSlot.length; s++) {
+                values[s * points + point] = tri[seriesSlot[s]];
+            }
+        }
+
+        /**
+         * Each series' coefficients from its values at the points (inverse NTTs across the cosets,
+         * or Newton at 0..d), cut to D_j + 1 after checking that the rest vanish.
+         */
+        private long[] interpolate(long[] values, long p, long[] shifts) {
+            long[] row = new long[width];
+            long[] col = layout == null ? new long[d + 1] : null;
+            int at = 0;
+            for (int s = 0; s < seriesSlot.length; s++) {
+                long[] c;
+                if (layout != null) {
+                    c = BivariateKernels.interpolateCosets(values, s * points, p, layout.log2m(), shifts, 0,
+                            layout.cosets(), d);
+                } else {
+                    System.arraycopy(values, s * points, col, 0, d + 1);
+                    BivariateKernels.interpolateConsecutive(col, p);
+                    c = col;
+                }
+                int len = seriesLength[s];
+                for (int e = len; e <= d; e++) {
+                    if (c[e] != 0) {
+                        throw new IllegalStateException("a subresultant coefficient has y-degree " + e
+                                + " modulo " + p + ", above its bound " + (len - 1));
+                    }
+                }
+                System.arraycopy(c, 0, row, at, len);
+                at += len;
+            }
+            return row;
+        }
+    }
+
+    // ------------------------------------------------------------------ determinantal route
+
+    /**
+     * S_j(f, g) by the determinantal route (class comment): one multimodular run for this index,
+     * one elimination of M_j per point, O((n + m)^3) per point.
+     *
+     * @throws IllegalArgumentException if an argument is null, or j is outside [0, min(n, m) - 1]
+     *     (there is none when f or g is zero or of x-degree 0), or the degree bound exceeds
+     *     {@link BivariateResultant#MAX_DEGREE_BOUND}
+     * @throws CancelledException if the cancellation check fires
+     */
+    public static ModularResult<ZZBivariate> subresultantDeterminantal(ZZBivariate f, ZZBivariate g, int j,
+            Options options) {
+        checkArguments(f, g, options);
+        checkIndex(f, g, j);
+        int n = f.degreeX();
+        int m = g.degreeX();
+        ModularReport.Builder report = ModularReport.builder("bivariate subresultant (determinantal)")
+                .route(Route.CRT);
         long t0 = System.nanoTime();
         long dBound = (long) (m - j) * f.degreeY() + (long) (n - j) * g.degreeY();
         if (dBound > BivariateResultant.MAX_DEGREE_BOUND) {
@@ -87,12 +567,9 @@ public final class BivariateSubresultants {
                     + BivariateResultant.MAX_DEGREE_BOUND);
         }
         int d = (int) dBound;
-        BigInteger nf = squaredWeightNorm(f);
-        BigInteger ng = squaredWeightNorm(g);
-        BigInteger bound = Bounds.sqrtCeil(nf.pow(m - j).multiply(ng.pow(n - j)));
-        BigInteger twiceBound = bound.shiftLeft(1);
-        report.note("subresultant S_" + j + "; degree bound in y: " + d + "; Goldstein-Graham bound: 2^"
-                + bound.bitLength());
+        long bits = coefficientBoundBits(f, g, j);
+        BigInteger twiceBound = BigInteger.ONE.shiftLeft((int) bits + 1);
+        report.note("subresultant S_" + j + "; degree bound in y: " + d + "; Goldstein-Graham bound: 2^" + bits);
         long t = report.phaseSince("bound", t0);
         MultimodularLoop loop = new MultimodularLoop(options, report);
         int width = (j + 1) * (d + 1);
@@ -114,32 +591,18 @@ public final class BivariateSubresultants {
     }
 
     /**
-     * The chain S_0, ..., S_{min(n, m) - 1} (an empty list when f or g is zero or of x-degree 0).
+     * The chain by the determinantal route, one run per index (an empty list when f or g is zero
+     * or of x-degree 0).
      *
      * @throws IllegalArgumentException if an argument is null
      */
-    public static List<ZZBivariate> chain(ZZBivariate f, ZZBivariate g, Options options) {
-        checkNotNull(f, "f");
-        checkNotNull(g, "g");
-        checkNotNull(options, "options");
+    public static List<ZZBivariate> chainDeterminantal(ZZBivariate f, ZZBivariate g, Options options) {
+        checkArguments(f, g, options);
         List<ZZBivariate> out = new ArrayList<>();
         for (int j = 0; j < Math.min(f.degreeX(), g.degreeX()); j++) {
-            out.add(subresultant(f, g, j, options).value());
+            out.add(subresultantDeterminantal(f, g, j, options).value());
         }
         return out;
-    }
-
-    private static BigInteger squaredWeightNorm(ZZBivariate f) {
-        BigInteger s = BigInteger.ZERO;
-        for (int k = 0; k <= f.degreeX(); k++) {
-            BigInteger w = BigInteger.ZERO;
-            ZZPoly c = f.coefficientInX(k);
-            for (int i = 0; i <= c.degree(); i++) {
-                w = w.add(c.coefficient(i).abs());
-            }
-            s = s.add(w.multiply(w));
-        }
-        return s;
     }
 
     private static final class Images implements ImageTask {
@@ -159,8 +622,8 @@ public final class BivariateSubresultants {
             this.fCols = f.degreeY() + 1;
             this.gRows = g.degreeX() + 1;
             this.gCols = g.degreeY() + 1;
-            this.f = flat(f, fCols);
-            this.g = flat(g, gCols);
+            this.f = BivariateResultant.flatGrid(f);
+            this.g = BivariateResultant.flatGrid(g);
             this.j = j;
             this.d = d;
             this.options = options;
@@ -221,16 +684,6 @@ public final class BivariateSubresultants {
             });
             return ImageBatch.words(primes, values, null);
         }
-    }
-
-    private static BigInteger[] flat(ZZBivariate f, int cols) {
-        BigInteger[] v = new BigInteger[(f.degreeX() + 1) * cols];
-        for (int i = 0; i <= f.degreeX(); i++) {
-            for (int t = 0; t < cols; t++) {
-                v[i * cols + t] = f.coefficientInX(i).coefficient(t);
-            }
-        }
-        return v;
     }
 
     private static void checkNotNull(Object o, String name) {

@@ -106,19 +106,11 @@ public final class BivariateImagesZp {
     public static void resultantsOnCoset(ZpField field, long[] f, int fOff, int fRows, int fCols, long[] g, int gOff,
             int gRows, int gCols, int log2m, long shift, long[] values, int vOff) {
         long p = field.p();
-        NttPlan plan = NttPlan.of(p, log2m);
         int m = 1 << log2m;
         long[] ef = new long[fRows * m];
         long[] eg = new long[gRows * m];
-        long[] pw = powers(shift, Math.max(fCols, gCols), p);
-        for (int i = 0; i < fRows; i++) {
-            fold(f, fOff + i * fCols, fCols, pw, p, ef, i * m, m);
-            plan.forward(ef, i * m);
-        }
-        for (int i = 0; i < gRows; i++) {
-            fold(g, gOff + i * gCols, gCols, pw, p, eg, i * m, m);
-            plan.forward(eg, i * m);
-        }
+        evaluateOnCoset(f, fOff, fRows, fCols, log2m, shift, p, ef, 0);
+        evaluateOnCoset(g, gOff, gRows, gCols, log2m, shift, p, eg, 0);
         long[] fa = new long[fRows];
         long[] ga = new long[gRows];
         for (int t = 0; t < m; t++) {
@@ -129,6 +121,26 @@ public final class BivariateImagesZp {
                 ga[i] = eg[i * m + t];
             }
             values[vOff + t] = PolyGcdZp.resultant(field, fa, fRows, ga, gRows);
+        }
+    }
+
+    /**
+     * out[outOff + i M + t] = c_i(shift w^t) mod p for i in [0, rows), t in [0, M), M = 2^log2m,
+     * w = {@code NttPlan.of(p, log2m).root()}, where c_i(y) = sum_k c[off + i cols + k] y^k (a
+     * coefficient in x of a grid): the evaluation of every row on the coset shift H of the M-th
+     * roots of unity that {@link #resultantsOnCoset} makes, for other images at the same points
+     * (the subresultant chain's). Each row is folded modulo y^M - shift^M with the twist shift^k
+     * and transformed by one forward NTT ({@link NttPlan#forward}, natural order). Preconditions
+     * as {@link #resultantsOnCoset}'s. O(rows (cols + M log M)).
+     */
+    public static void evaluateOnCoset(long[] c, int off, int rows, int cols, int log2m, long shift, long p,
+            long[] out, int outOff) {
+        NttPlan plan = NttPlan.of(p, log2m);
+        int m = 1 << log2m;
+        long[] pw = powers(shift, cols, p);
+        for (int i = 0; i < rows; i++) {
+            fold(c, off + i * cols, cols, pw, p, out, outOff + i * m, m);
+            plan.forward(out, outOff + i * m);
         }
     }
 

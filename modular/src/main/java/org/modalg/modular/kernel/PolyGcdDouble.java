@@ -44,8 +44,8 @@ public final class PolyGcdDouble {
     private PolyGcdDouble() {
     }
 
-    /** The field context: p, 1/p and scalar operations on symmetric residues. */
-    private static final class Mod {
+    /** The field context: p, 1/p and scalar operations on symmetric residues (also {@link SubresultantChainZp}'s). */
+    static final class Mod {
         final long pl;
         final double p;
         final double pinv;
@@ -120,7 +120,7 @@ public final class PolyGcdDouble {
         }
     }
 
-    private static int trim(double[] a, int len) {
+    static int trim(double[] a, int len) {
         while (len > 0 && a[len - 1] == 0) {
             len--;
         }
@@ -137,7 +137,7 @@ public final class PolyGcdDouble {
      * all (the scaled passes of a pseudo-division would touch all nb + k entries, O(delta (nb +
      * delta)): quadratic in deg a for a short divisor). For na &lt; nb, a is left as is (c = 1).
      */
-    private static double pseudoRemainder(Mod md, double[] a, int na, double[] b, int nb, double[] s) {
+    static double pseudoRemainder(Mod md, double[] a, int na, double[] b, int nb, double[] s) {
         double lb = b[nb];
         int delta = na - nb;
         if (delta == 1 && nb >= 1) {
