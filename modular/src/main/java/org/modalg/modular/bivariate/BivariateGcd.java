@@ -99,9 +99,10 @@ public final class BivariateGcd {
             report.certification(Certification.PROVEN, "trivial").phaseSince("trivial", t0);
             return new ModularResult<>(r, report.build());
         }
-        ZZPoly cf = contentX(f);
-        ZZPoly cg = contentX(g);
-        ZZPoly c = gcdY(cf, cg);
+        Options inner = innerOptions(options);
+        ZZPoly cf = contentX(f, inner);
+        ZZPoly cg = contentX(g, inner);
+        ZZPoly c = gcdY(cf, cg, inner);
         ZZBivariate pf = divideCoefficients(f, cf);
         ZZBivariate pg = divideCoefficients(g, cg);
         long t = report.phaseSince("contents", t0);
@@ -113,7 +114,7 @@ public final class BivariateGcd {
             h = primitiveGcd(pf, pg, options, report);
         }
         t = report.phaseSince("images", t);
-        ZZBivariate r = normalize(c.isOne() ? h : ZZBivariate.fromY(c).multiply(h));
+        ZZBivariate r = normalize(c.isOne() ? h : ZZBivariate.fromY(c).multiply(h, inner));
         report.phaseSince("finish", t);
         return new ModularResult<>(r, report.build());
     }
@@ -121,7 +122,8 @@ public final class BivariateGcd {
     // gcd of primitive F, G of positive x-degree
     private static ZZBivariate primitiveGcd(ZZBivariate pf, ZZBivariate pg, Options options,
             ModularReport.Builder report) {
-        ZZPoly gamma = gcdY(pf.leadingCoefficientInX(), pg.leadingCoefficientInX());
+        Options inner = innerOptions(options);
+        ZZPoly gamma = gcdY(pf.leadingCoefficientInX(), pg.leadingCoefficientInX(), inner);
         int d = gamma.degree() + Math.min(pf.degreeY(), pg.degreeY());
         long seed = options.seedForRun();
         report.seed(seed);
@@ -204,16 +206,16 @@ public final class BivariateGcd {
                 emin = img.degree;
                 acc = new MixedRadixLift((emin + 1) * (d + 1));
             }
-            boolean changed = acc.add(p, img.coefficients, SETTLED_SLACK_BITS);
+            boolean changed = acc.add(p, img.coefficients, GCD_SETTLED_SLACK_BITS);
             kept.add(p);
             used++;
             boolean retry = false;
             if (early && kept.size() > earlyCap) {
                 retry = true; // the lift does not settle: perhaps an interpolation stopped too soon
             } else if (!changed && acc.count() >= 2 || acc.settled()) {
-                ZZBivariate candidate = primitivePart(liftWithoutIntegerContent(acc, emin, d));
+                ZZBivariate candidate = primitivePart(liftWithoutIntegerContent(acc, emin, d), inner);
                 Divisor shared = new Divisor(); // candidate's residues and values, from F's quotient to G's
-                shared.threads = options.threads(); // the product over Z on the gcd's threads (1: this thread only)
+                shared.options = inner; // the product over Z on the gcd's threads (1: this thread only)
                 if (modularQuotient(candidate, pf, fEval, shared) != null
                         && modularQuotient(candidate, pg, gEval, shared) != null) {
                     report.primesUsed(used).field("word-size primes < 2^" + PolyGcdDouble.MAX_PRIME_BITS)
@@ -246,6 +248,19 @@ public final class BivariateGcd {
      * loop goes on.
      */
     static final int SETTLED_SLACK_BITS = 10;
+
+    /**
+     * The slack of {@link MixedRadixLift#settled} for the gcd's own lift: 6 bits, so that a gcd
+     * of 16-bit coefficients (the common small case) is tried after one prime below 2^26 (26 - 16
+     * = 10 bits of room, which {@link #SETTLED_SLACK_BITS} missed by the few bits of gamma's
+     * factor: d = 20, 16 bits took two primes of images). A lift still missing primes passes with
+     * probability about 2^-5 per entry, so never with its hundreds of entries; one with a few
+     * large entries and many small ones may pass early, and costs one failed trial division (the
+     * first quotient's images at one more prime), never a wrong result. Measured (2026-11-26,
+     * BENCHMARKS.md, seventh round): d = 20, 40, 60 and 100 at 16 bits need one prime of images
+     * instead of two.
+     */
+    static final int GCD_SETTLED_SLACK_BITS = 6;
 
     /** An image modulo one prime: x-degree and the (degree + 1) x (d + 1) coefficients in y. */
     private record Image(int degree, long[] coefficients) {
@@ -397,9 +412,14 @@ public final class BivariateGcd {
 
     /** The gcd in Z[y] of the coefficients in x (positive leading coefficient); f non-zero. */
     static ZZPoly contentX(ZZBivariate f) {
+        return contentX(f, Options.defaults());
+    }
+
+    /** {@link #contentX(ZZBivariate)} with the univariate gcds on the threads of options. */
+    static ZZPoly contentX(ZZBivariate f, Options options) {
         ZZPoly c = ZZPoly.ZERO;
         for (int i = f.degreeX(); i >= 0; i--) {
-            c = gcdY(c, f.coefficientInX(i));
+            c = gcdY(c, f.coefficientInX(i), options);
             if (c.isOne()) {
                 break;
             }
@@ -416,6 +436,11 @@ public final class BivariateGcd {
      * or not) {@link PolynomialGcd#gcd}. O(deg u deg v) word operations for the test.
      */
     static ZZPoly gcdY(ZZPoly u, ZZPoly v) {
+        return gcdY(u, v, Options.defaults());
+    }
+
+    /** {@link #gcdY(ZZPoly, ZZPoly)} with {@link PolynomialGcd} on the threads (and backend) of options. */
+    static ZZPoly gcdY(ZZPoly u, ZZPoly v, Options options) {
         if (u.isZero() || v.isZero()) {
             ZZPoly w = u.isZero() ? v : u;
             return w.isZero() || w.leadingCoefficient().signum() > 0 ? w : w.negate();
@@ -432,7 +457,7 @@ public final class BivariateGcd {
             }
             return ZZPoly.constant(g.abs());
         }
-        return PolynomialGcd.gcd(u, v);
+        return PolynomialGcd.gcd(u, v, options).value().gcd();
     }
 
     /** Whether gcd(u mod p, v mod p) is 1 for the first test prime p not dividing lc(u) (deg u, deg v &gt; 0). */
@@ -469,8 +494,8 @@ public final class BivariateGcd {
         return f;
     }
 
-    private static ZZBivariate primitivePart(ZZBivariate f) {
-        return normalize(divideCoefficients(f, contentX(f)));
+    private static ZZBivariate primitivePart(ZZBivariate f, Options options) {
+        return normalize(divideCoefficients(f, contentX(f, options)));
     }
 
     private static ZZBivariate divideCoefficients(ZZBivariate f, ZZPoly c) {
@@ -625,7 +650,7 @@ public final class BivariateGcd {
         private long[] words;
         private BigInteger norm1;
         private BigInteger normInf;
-        private int threads; // the product over Z's thread count (0: the default options')
+        private Options options; // the product over Z's options (null: the defaults)
         private final java.util.Map<Long, long[]> residues = new java.util.HashMap<>();
         private final java.util.Map<Long, java.util.Map<Long, long[]>> values = new java.util.HashMap<>();
     }
@@ -812,8 +837,7 @@ public final class BivariateGcd {
                     return candidate; // h candidate = f modulo M > 2 |h candidate - f|_inf: equal
                 }
                 if (!byPoints || acc.modulus().compareTo(limit) > 0) {
-                    Options po = shared == null || shared.threads == 0 ? Options.defaults()
-                            : Options.defaults().withThreads(shared.threads);
+                    Options po = shared == null || shared.options == null ? Options.defaults() : shared.options;
                     if (candidate.multiply(h, po).equals(f)) {
                         return candidate;
                     }
@@ -1419,6 +1443,15 @@ public final class BivariateGcd {
             }
         }
         return v;
+    }
+
+    /**
+     * The options of the gcd's inner operations (univariate gcds in Z[y], products over Z): the
+     * caller's thread count and backend, nothing else (their own progress events and seeds would
+     * mislead the gcd's listener and report). One thread means the caller's thread only.
+     */
+    private static Options innerOptions(Options options) {
+        return Options.defaults().withThreads(options.threads()).withBackend(options.backend());
     }
 
     private static void checkNotNull(Object o, String name) {
