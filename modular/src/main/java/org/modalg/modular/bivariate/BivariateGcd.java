@@ -607,7 +607,9 @@ public final class BivariateGcd {
      * in the inner loop); so h q = f modulo the product M of the primes. With
      * B = |f|_inf + min(|h|_1 |q|_inf, |h|_inf |q|_1) &gt;= |h q - f|_inf, M &gt; 2 B proves h q = f
      * over Z, without the product. A prime where h q_p differs from f proves that h does not divide
-     * f. (Until 2026-11-26 each prime divided at deg_y h more points and checked q_p there: an
+     * f. With {@link LowWords}, h q = f mod 2^64 as well: then 2^64 M &gt; 2 B suffices, about
+     * 64 bits of primes fewer (chosen where the bound is within about one prime and 64 bits of the
+     * quotient's own lift). (Until 2026-11-26 each prime divided at deg_y h more points and checked q_p there: an
      * evaluation of f and a division per point, half of the gcd at d = 20; BENCHMARKS.md.)
      *
      * <p>In words where they fit (deg_y f at most {@value #WORDS_MAX_DEGREE}, h and f with
@@ -706,8 +708,10 @@ public final class BivariateGcd {
         // BENCHMARKS.md)
         Words words = mode != 0 && mode != 3 || hWords == null || fWords == null
                 || mode == 0 && f.degreeY() > WORDS_MAX_DEGREE ? null : Words.of(hWords, hl, fWords);
-        boolean byPoints = mode == 1 || mode == 0 && f.degreeY() <= CHECK_POINTS_MAX_DEGREE
-                && hNorm1.bitLength() - SETTLED_SLACK_BITS <= CHECK_POINTS_EXTRA_BITS;
+        // the products mod p, joined by h q - f mod 2^64 in wrapping longs (LowWords) where the primes alone fall short
+        boolean lowWords = mode == 0 || mode == 4;
+        boolean byPoints = mode == 1 || mode == 4 || mode == 0 && f.degreeY() <= CHECK_POINTS_MAX_DEGREE
+                && hNorm1.bitLength() - SETTLED_SLACK_BITS <= CHECK_POINTS_EXTRA_BITS + LowWords.BITS;
         int need = qy + 1; // points per prime: the quotient's interpolation (byPoints: then h q_p = f mod p by one product mod p)
         Residues primes = new Residues(hv, fv).cut(0, hc, hl).cut(1, fc, fl); // f mod p only where the known points do not suffice
         if (fWords != null) {
@@ -833,8 +837,15 @@ public final class BivariateGcd {
             if (!changed || acc.settled() || acc.modulus().compareTo(limit) > 0) {
                 BigInteger[] c = acc.symmetric();
                 ZZBivariate candidate = lift(c, qx, qy);
-                if (byPoints && acc.modulus().compareTo(productBound(c, hNorm1, hNormInf, fNormInf).shiftLeft(1)) > 0) {
-                    return candidate; // h candidate = f modulo M > 2 |h candidate - f|_inf: equal
+                if (byPoints) {
+                    BigInteger twiceBound = productBound(c, hNorm1, hNormInf, fNormInf).shiftLeft(1);
+                    if (acc.modulus().compareTo(twiceBound) > 0) {
+                        return candidate; // h candidate = f modulo M > 2 |h candidate - f|_inf: equal
+                    }
+                    if (lowWords && acc.modulus().shiftLeft(LowWords.BITS).compareTo(twiceBound) > 0
+                            && LowWords.productMinusIsZero(hv, hr, hc, hl, c, qx + 1, qy + 1, fv, prod)) {
+                        return candidate; // h candidate = f modulo 2^64 M > 2 |h candidate - f|_inf: equal
+                    }
                 }
                 if (!byPoints || acc.modulus().compareTo(limit) > 0) {
                     Options po = shared == null || shared.options == null ? Options.defaults() : shared.options;
@@ -1027,7 +1038,7 @@ public final class BivariateGcd {
      * out = h q - f over Z, exactly, in longs: h rows of hc entries (row i non-zero in its first
      * hl[i] only; hl null: all), q qr rows of qc entries, f (hr + qr - 1) rows of hc + qc - 1.
      * The caller guarantees |f|_inf + min(|h|_1 |q|_inf, |h|_inf |q|_1) &lt; 2^63, which bounds
-     * every partial sum. O(terms(h) terms(q)) multiply-adds; q's rows trimmed of their zeros.
+     * every partial sum; without it, out is h q - f mod 2^64 ({@link LowWords}). O(terms(h) terms(q)) multiply-adds; q's rows trimmed of their zeros.
      */
     static void productMinusExact(long[] h, int hr, int hc, int[] hl, long[] q, int qr, int qc, long[] f, long[] out) {
         int fc = hc + qc - 1;
@@ -1104,6 +1115,45 @@ public final class BivariateGcd {
     }
 
     /**
+     * The quotient's proof modulo 2^64: h q - f computed in wrapping long arithmetic on the low 64
+     * bits (two's complement) of every coefficient is h q - f mod 2^64, exactly, in one pass of
+     * O(terms(h) terms(q)) word products ({@link #productMinusExact}, whose overflow is here the
+     * reduction). Zero, with h q = f modulo the odd M of the primes (the products mod p), gives
+     * h q = f modulo 2^64 M; so 2^64 M &gt; 2 B (B &gt;= |h q - f|_inf) proves h q = f over Z with
+     * about 64 bits, two or three primes, fewer of the quotient's images (at d = 20, 64 bits: the
+     * quotient's own three primes, no product over Z). Non-zero proves nothing but that the lift
+     * is not yet the quotient (more primes).
+     */
+    static final class LowWords {
+        /** The bits of modulus this check adds to the primes'. */
+        static final int BITS = 64;
+
+        private LowWords() {
+        }
+
+        /** Whether h q - f = 0 mod 2^64 (layouts of {@link #productMinusExact}); out: scratch of the size of f. */
+        static boolean productMinusIsZero(BigInteger[] h, int hr, int hc, int[] hl, BigInteger[] q, int qr, int qc,
+                BigInteger[] f, long[] out) {
+            productMinusExact(low(h), hr, hc, hl, low(q), qr, qc, low(f), out);
+            for (int t = 0, n = f.length; t < n; t++) {
+                if (out[t] != 0) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        /** Each v mod 2^64 as a long (the low 64 bits of its two's complement). */
+        static long[] low(BigInteger[] v) {
+            long[] w = new long[v.length];
+            for (int i = 0; i < v.length; i++) {
+                w[i] = v[i].longValue();
+            }
+            return w;
+        }
+    }
+
+    /**
      * The quotient's proof modulo the primes (once by check points, now by a product mod p) is chosen where the bound on h q - f needs at most about
      * this many bits of modulus beyond the quotient's own lift (one prime of 25 bits) ...
      */
@@ -1136,7 +1186,8 @@ public final class BivariateGcd {
 
     /**
      * Tests only: the quotient's proof, 0 chosen by size, 1 products mod p and the bound, 2 the
-     * exact product, 3 words wherever they fit (else the exact product).
+     * exact product, 3 words wherever they fit (else the exact product), 4 products mod p with
+     * {@link LowWords} and the bound.
      */
     static volatile int quotientProofForTests;
 
