@@ -601,15 +601,16 @@ public final class BivariateGcd {
      * modulus exceeds twice that and the product still differs, h does not divide f: null.
      *
      * <p>Proof modulo the primes instead of the product over Z, for small inputs (deg_y f at most
-     * {@value #CHECK_POINTS_MAX_DEGREE}, and the bound below within about one prime of the
-     * quotient's own size): each prime checks h q_p = f mod p as polynomials by one schoolbook
+     * {@value #CHECK_POINTS_MAX_DEGREE}, and the bound below within about
+     * {@value #CHECK_POINTS_EXTRA_BITS} + 64 bits of the quotient's own size): each prime checks h q_p = f mod p as polynomials by one schoolbook
      * product mod p ({@link #productEqualsModP}, O(terms(h) terms(q)) word products, no reduction
      * in the inner loop); so h q = f modulo the product M of the primes. With
      * B = |f|_inf + min(|h|_1 |q|_inf, |h|_inf |q|_1) &gt;= |h q - f|_inf, M &gt; 2 B proves h q = f
      * over Z, without the product. A prime where h q_p differs from f proves that h does not divide
      * f. With {@link LowWords}, h q = f mod 2^64 as well: then 2^64 M &gt; 2 B suffices, about
-     * 64 bits of primes fewer (chosen where the bound is within about one prime and 64 bits of the
-     * quotient's own lift). (Until 2026-11-26 each prime divided at deg_y h more points and checked q_p there: an
+     * 64 bits of primes fewer. The candidate, its bound and its check mod 2^64 are made once and
+     * kept while further primes leave the lift unchanged (those primes only add their products
+     * mod p). (Until 2026-11-26 each prime divided at deg_y h more points and checked q_p there: an
      * evaluation of f and a division per point, half of the gcd at d = 20; BENCHMARKS.md.)
      *
      * <p>In words where they fit (deg_y f at most {@value #WORDS_MAX_DEGREE}, h and f with
@@ -733,6 +734,10 @@ public final class BivariateGcd {
         long[] nodes = new long[need];
         long[][] values = new long[need][];
         long[] prod = byPoints || words != null ? new long[fr * fc] : null;
+        // byPoints: the lift's candidate while no prime changes it, twice its bound B, and whether h candidate = f mod 2^64
+        ZZBivariate kept = null;
+        BigInteger keptTwiceBound = null;
+        boolean keptLow = false;
         while (true) {
             long p = primes.next();
             ZpField field = GcdPrimes.field(p);
@@ -834,16 +839,26 @@ public final class BivariateGcd {
                     return null; // h does not divide f mod p, so not over Z either
                 }
             }
+            if (changed) {
+                kept = null;
+            }
             if (!changed || acc.settled() || acc.modulus().compareTo(limit) > 0) {
-                BigInteger[] c = acc.symmetric();
-                ZZBivariate candidate = lift(c, qx, qy);
+                ZZBivariate candidate = kept;
+                if (candidate == null) {
+                    BigInteger[] c = acc.symmetric();
+                    candidate = lift(c, qx, qy);
+                    if (byPoints) { // its bound and its check mod 2^64 once, for every prime that leaves it unchanged
+                        keptTwiceBound = productBound(c, hNorm1, hNormInf, fNormInf).shiftLeft(1);
+                        keptLow = lowWords && LowWords.productMinusIsZero(hv, hr, hc, hl, c, qx + 1, qy + 1, fv, prod);
+                        kept = candidate;
+                    }
+                }
                 if (byPoints) {
-                    BigInteger twiceBound = productBound(c, hNorm1, hNormInf, fNormInf).shiftLeft(1);
-                    if (acc.modulus().compareTo(twiceBound) > 0) {
+                    BigInteger m = acc.modulus();
+                    if (m.compareTo(keptTwiceBound) > 0) {
                         return candidate; // h candidate = f modulo M > 2 |h candidate - f|_inf: equal
                     }
-                    if (lowWords && acc.modulus().shiftLeft(LowWords.BITS).compareTo(twiceBound) > 0
-                            && LowWords.productMinusIsZero(hv, hr, hc, hl, c, qx + 1, qy + 1, fv, prod)) {
+                    if (keptLow && m.shiftLeft(LowWords.BITS).compareTo(keptTwiceBound) > 0) {
                         return candidate; // h candidate = f modulo 2^64 M > 2 |h candidate - f|_inf: equal
                     }
                 }
@@ -1154,10 +1169,17 @@ public final class BivariateGcd {
     }
 
     /**
-     * The quotient's proof modulo the primes (once by check points, now by a product mod p) is chosen where the bound on h q - f needs at most about
-     * this many bits of modulus beyond the quotient's own lift (one prime of 25 bits) ...
+     * The quotient's proof modulo the primes (once by check points, now by a product mod p with
+     * {@link LowWords}) is chosen where the bound on h q - f needs at most about this many bits of
+     * modulus beyond the quotient's own lift and the 64 bits of {@link LowWords} ... Was 25 (one
+     * prime) while each further prime lifted the candidate to BigInteger again and the products
+     * mod p had no 2^64; with both, measured (2026-11-26, {@code BivariateGcdProfile modes}, one
+     * JVM, thread CPU, one thread, FLINT's inputs, load 7-9; mode 4 = products mod p with
+     * LowWords, against the product over Z): 0.65x at d = 20, 128 bits, 0.53x at 256 bits, 0.80x at
+     * 512 bits, 1.13x at 1,024 bits; 0.74x at d = 24, 256 bits. So 512: up to about 20 primes more
+     * than the quotient's own.
      */
-    static final int CHECK_POINTS_EXTRA_BITS = 25;
+    static final int CHECK_POINTS_EXTRA_BITS = 512;
 
     /**
      * ... and deg_y f is at most this. Chosen for the check points (about deg_y h evaluations of f
@@ -1168,7 +1190,9 @@ public final class BivariateGcd {
      * but no mulmod in the loop), measured again against the product over Z (2026-11-26, one JVM,
      * thread CPU time, load 35-50): mod p / over Z 0.44 at d = 20, 1.09 at d = 30 (16 bits), 1.9
      * at d = 30 (64 bits), 1.4-1.8 at d = 40 (16 and 64 bits), 1.4-1.6 at d = 60 (16 bits): it
-     * does not pay above 24, so the cut-off stays. The quotient's proof in words ({@link Words})
+     * does not pay above 24, so the cut-off stays. With {@link LowWords} and the candidate kept
+     * between primes (2026-11-26, seventh round): 0.92x at d = 30, 64 bits, 1.12x at d = 40, 64
+     * bits, 1.02-1.08x at d = 40, 256 bits: it stays. The quotient's proof in words ({@link Words})
      * has its own, {@link #WORDS_MAX_DEGREE}.
      */
     static final int CHECK_POINTS_MAX_DEGREE = 24;

@@ -118,9 +118,13 @@ class BivariateGcdRoutesTest {
             for (int mode : new int[] {0, 1, 2, 4}) {
                 BivariateGcd.quotientProofForTests = mode;
                 for (int it = 0; it < 20 * MULTIPLIER; it++) {
+                    // every fourth: coefficients of up to 300 bits (many primes beyond the quotient's own
+                    // lift, the candidate kept between them)
+                    int hBits = it % 4 == 3 ? 300 : it % 2 == 0 ? 12 : 70;
                     ZZBivariate h = BivariateResultantTest.random(rnd, 1 + rnd.nextInt(4), rnd.nextInt(5),
-                            1 + rnd.nextInt(it % 2 == 0 ? 12 : 70));
-                    ZZBivariate q = BivariateResultantTest.random(rnd, rnd.nextInt(4), rnd.nextInt(5), 1 + rnd.nextInt(60));
+                            1 + rnd.nextInt(hBits));
+                    ZZBivariate q = BivariateResultantTest.random(rnd, rnd.nextInt(4), rnd.nextInt(5),
+                            1 + rnd.nextInt(it % 4 == 3 ? 300 : 60));
                     if (h.isZero() || q.isZero() || h.degreeX() == 0) {
                         continue;
                     }
