@@ -99,9 +99,10 @@ public final class BivariateGcd {
             report.certification(Certification.PROVEN, "trivial").phaseSince("trivial", t0);
             return new ModularResult<>(r, report.build());
         }
-        ZZPoly cf = contentX(f);
-        ZZPoly cg = contentX(g);
-        ZZPoly c = gcdY(cf, cg);
+        Options inner = innerOptions(options);
+        ZZPoly cf = contentX(f, inner);
+        ZZPoly cg = contentX(g, inner);
+        ZZPoly c = gcdY(cf, cg, inner);
         ZZBivariate pf = divideCoefficients(f, cf);
         ZZBivariate pg = divideCoefficients(g, cg);
         long t = report.phaseSince("contents", t0);
@@ -113,7 +114,7 @@ public final class BivariateGcd {
             h = primitiveGcd(pf, pg, options, report);
         }
         t = report.phaseSince("images", t);
-        ZZBivariate r = normalize(c.isOne() ? h : ZZBivariate.fromY(c).multiply(h));
+        ZZBivariate r = normalize(c.isOne() ? h : ZZBivariate.fromY(c).multiply(h, inner));
         report.phaseSince("finish", t);
         return new ModularResult<>(r, report.build());
     }
@@ -121,7 +122,8 @@ public final class BivariateGcd {
     // gcd of primitive F, G of positive x-degree
     private static ZZBivariate primitiveGcd(ZZBivariate pf, ZZBivariate pg, Options options,
             ModularReport.Builder report) {
-        ZZPoly gamma = gcdY(pf.leadingCoefficientInX(), pg.leadingCoefficientInX());
+        Options inner = innerOptions(options);
+        ZZPoly gamma = gcdY(pf.leadingCoefficientInX(), pg.leadingCoefficientInX(), inner);
         int d = gamma.degree() + Math.min(pf.degreeY(), pg.degreeY());
         long seed = options.seedForRun();
         report.seed(seed);
@@ -204,16 +206,16 @@ public final class BivariateGcd {
                 emin = img.degree;
                 acc = new MixedRadixLift((emin + 1) * (d + 1));
             }
-            boolean changed = acc.add(p, img.coefficients, SETTLED_SLACK_BITS);
+            boolean changed = acc.add(p, img.coefficients, GCD_SETTLED_SLACK_BITS);
             kept.add(p);
             used++;
             boolean retry = false;
             if (early && kept.size() > earlyCap) {
                 retry = true; // the lift does not settle: perhaps an interpolation stopped too soon
             } else if (!changed && acc.count() >= 2 || acc.settled()) {
-                ZZBivariate candidate = primitivePart(liftWithoutIntegerContent(acc, emin, d));
+                ZZBivariate candidate = primitivePart(liftWithoutIntegerContent(acc, emin, d), inner);
                 Divisor shared = new Divisor(); // candidate's residues and values, from F's quotient to G's
-                shared.threads = options.threads(); // the product over Z on the gcd's threads (1: this thread only)
+                shared.options = inner; // the product over Z on the gcd's threads (1: this thread only)
                 if (modularQuotient(candidate, pf, fEval, shared) != null
                         && modularQuotient(candidate, pg, gEval, shared) != null) {
                     report.primesUsed(used).field("word-size primes < 2^" + PolyGcdDouble.MAX_PRIME_BITS)
@@ -246,6 +248,19 @@ public final class BivariateGcd {
      * loop goes on.
      */
     static final int SETTLED_SLACK_BITS = 10;
+
+    /**
+     * The slack of {@link MixedRadixLift#settled} for the gcd's own lift: 6 bits, so that a gcd
+     * of 16-bit coefficients (the common small case) is tried after one prime below 2^26 (26 - 16
+     * = 10 bits of room, which {@link #SETTLED_SLACK_BITS} missed by the few bits of gamma's
+     * factor: d = 20, 16 bits took two primes of images). A lift still missing primes passes with
+     * probability about 2^-5 per entry, so never with its hundreds of entries; one with a few
+     * large entries and many small ones may pass early, and costs one failed trial division (the
+     * first quotient's images at one more prime), never a wrong result. Measured (2026-11-26,
+     * BENCHMARKS.md, seventh round): d = 20, 40, 60 and 100 at 16 bits need one prime of images
+     * instead of two.
+     */
+    static final int GCD_SETTLED_SLACK_BITS = 6;
 
     /** An image modulo one prime: x-degree and the (degree + 1) x (d + 1) coefficients in y. */
     private record Image(int degree, long[] coefficients) {
@@ -397,9 +412,14 @@ public final class BivariateGcd {
 
     /** The gcd in Z[y] of the coefficients in x (positive leading coefficient); f non-zero. */
     static ZZPoly contentX(ZZBivariate f) {
+        return contentX(f, Options.defaults());
+    }
+
+    /** {@link #contentX(ZZBivariate)} with the univariate gcds on the threads of options. */
+    static ZZPoly contentX(ZZBivariate f, Options options) {
         ZZPoly c = ZZPoly.ZERO;
         for (int i = f.degreeX(); i >= 0; i--) {
-            c = gcdY(c, f.coefficientInX(i));
+            c = gcdY(c, f.coefficientInX(i), options);
             if (c.isOne()) {
                 break;
             }
@@ -416,6 +436,11 @@ public final class BivariateGcd {
      * or not) {@link PolynomialGcd#gcd}. O(deg u deg v) word operations for the test.
      */
     static ZZPoly gcdY(ZZPoly u, ZZPoly v) {
+        return gcdY(u, v, Options.defaults());
+    }
+
+    /** {@link #gcdY(ZZPoly, ZZPoly)} with {@link PolynomialGcd} on the threads (and backend) of options. */
+    static ZZPoly gcdY(ZZPoly u, ZZPoly v, Options options) {
         if (u.isZero() || v.isZero()) {
             ZZPoly w = u.isZero() ? v : u;
             return w.isZero() || w.leadingCoefficient().signum() > 0 ? w : w.negate();
@@ -432,7 +457,7 @@ public final class BivariateGcd {
             }
             return ZZPoly.constant(g.abs());
         }
-        return PolynomialGcd.gcd(u, v);
+        return PolynomialGcd.gcd(u, v, options).value().gcd();
     }
 
     /** Whether gcd(u mod p, v mod p) is 1 for the first test prime p not dividing lc(u) (deg u, deg v &gt; 0). */
@@ -469,8 +494,8 @@ public final class BivariateGcd {
         return f;
     }
 
-    private static ZZBivariate primitivePart(ZZBivariate f) {
-        return normalize(divideCoefficients(f, contentX(f)));
+    private static ZZBivariate primitivePart(ZZBivariate f, Options options) {
+        return normalize(divideCoefficients(f, contentX(f, options)));
     }
 
     private static ZZBivariate divideCoefficients(ZZBivariate f, ZZPoly c) {
@@ -576,13 +601,16 @@ public final class BivariateGcd {
      * modulus exceeds twice that and the product still differs, h does not divide f: null.
      *
      * <p>Proof modulo the primes instead of the product over Z, for small inputs (deg_y f at most
-     * {@value #CHECK_POINTS_MAX_DEGREE}, and the bound below within about one prime of the
-     * quotient's own size): each prime checks h q_p = f mod p as polynomials by one schoolbook
+     * {@value #CHECK_POINTS_MAX_DEGREE}, and the bound below within about
+     * {@value #CHECK_POINTS_EXTRA_BITS} + 64 bits of the quotient's own size): each prime checks h q_p = f mod p as polynomials by one schoolbook
      * product mod p ({@link #productEqualsModP}, O(terms(h) terms(q)) word products, no reduction
      * in the inner loop); so h q = f modulo the product M of the primes. With
      * B = |f|_inf + min(|h|_1 |q|_inf, |h|_inf |q|_1) &gt;= |h q - f|_inf, M &gt; 2 B proves h q = f
      * over Z, without the product. A prime where h q_p differs from f proves that h does not divide
-     * f. (Until 2026-11-26 each prime divided at deg_y h more points and checked q_p there: an
+     * f. With {@link LowWords}, h q = f mod 2^64 as well: then 2^64 M &gt; 2 B suffices, about
+     * 64 bits of primes fewer. The candidate, its bound and its check mod 2^64 are made once and
+     * kept while further primes leave the lift unchanged (those primes only add their products
+     * mod p). (Until 2026-11-26 each prime divided at deg_y h more points and checked q_p there: an
      * evaluation of f and a division per point, half of the gcd at d = 20; BENCHMARKS.md.)
      *
      * <p>In words where they fit (deg_y f at most {@value #WORDS_MAX_DEGREE}, h and f with
@@ -625,7 +653,7 @@ public final class BivariateGcd {
         private long[] words;
         private BigInteger norm1;
         private BigInteger normInf;
-        private int threads; // the product over Z's thread count (0: the default options')
+        private Options options; // the product over Z's options (null: the defaults)
         private final java.util.Map<Long, long[]> residues = new java.util.HashMap<>();
         private final java.util.Map<Long, java.util.Map<Long, long[]>> values = new java.util.HashMap<>();
     }
@@ -681,8 +709,10 @@ public final class BivariateGcd {
         // BENCHMARKS.md)
         Words words = mode != 0 && mode != 3 || hWords == null || fWords == null
                 || mode == 0 && f.degreeY() > WORDS_MAX_DEGREE ? null : Words.of(hWords, hl, fWords);
-        boolean byPoints = mode == 1 || mode == 0 && f.degreeY() <= CHECK_POINTS_MAX_DEGREE
-                && hNorm1.bitLength() - SETTLED_SLACK_BITS <= CHECK_POINTS_EXTRA_BITS;
+        // the products mod p, joined by h q - f mod 2^64 in wrapping longs (LowWords) where the primes alone fall short
+        boolean lowWords = mode == 0 || mode == 4;
+        boolean byPoints = mode == 1 || mode == 4 || mode == 0 && f.degreeY() <= CHECK_POINTS_MAX_DEGREE
+                && hNorm1.bitLength() - SETTLED_SLACK_BITS <= CHECK_POINTS_EXTRA_BITS + LowWords.BITS;
         int need = qy + 1; // points per prime: the quotient's interpolation (byPoints: then h q_p = f mod p by one product mod p)
         Residues primes = new Residues(hv, fv).cut(0, hc, hl).cut(1, fc, fl); // f mod p only where the known points do not suffice
         if (fWords != null) {
@@ -704,6 +734,10 @@ public final class BivariateGcd {
         long[] nodes = new long[need];
         long[][] values = new long[need][];
         long[] prod = byPoints || words != null ? new long[fr * fc] : null;
+        // byPoints: the lift's candidate while no prime changes it, twice its bound B, and whether h candidate = f mod 2^64
+        ZZBivariate kept = null;
+        BigInteger keptTwiceBound = null;
+        boolean keptLow = false;
         while (true) {
             long p = primes.next();
             ZpField field = GcdPrimes.field(p);
@@ -805,15 +839,31 @@ public final class BivariateGcd {
                     return null; // h does not divide f mod p, so not over Z either
                 }
             }
+            if (changed) {
+                kept = null;
+            }
             if (!changed || acc.settled() || acc.modulus().compareTo(limit) > 0) {
-                BigInteger[] c = acc.symmetric();
-                ZZBivariate candidate = lift(c, qx, qy);
-                if (byPoints && acc.modulus().compareTo(productBound(c, hNorm1, hNormInf, fNormInf).shiftLeft(1)) > 0) {
-                    return candidate; // h candidate = f modulo M > 2 |h candidate - f|_inf: equal
+                ZZBivariate candidate = kept;
+                if (candidate == null) {
+                    BigInteger[] c = acc.symmetric();
+                    candidate = lift(c, qx, qy);
+                    if (byPoints) { // its bound and its check mod 2^64 once, for every prime that leaves it unchanged
+                        keptTwiceBound = productBound(c, hNorm1, hNormInf, fNormInf).shiftLeft(1);
+                        keptLow = lowWords && LowWords.productMinusIsZero(hv, hr, hc, hl, c, qx + 1, qy + 1, fv, prod);
+                        kept = candidate;
+                    }
+                }
+                if (byPoints) {
+                    BigInteger m = acc.modulus();
+                    if (m.compareTo(keptTwiceBound) > 0) {
+                        return candidate; // h candidate = f modulo M > 2 |h candidate - f|_inf: equal
+                    }
+                    if (keptLow && m.shiftLeft(LowWords.BITS).compareTo(keptTwiceBound) > 0) {
+                        return candidate; // h candidate = f modulo 2^64 M > 2 |h candidate - f|_inf: equal
+                    }
                 }
                 if (!byPoints || acc.modulus().compareTo(limit) > 0) {
-                    Options po = shared == null || shared.threads == 0 ? Options.defaults()
-                            : Options.defaults().withThreads(shared.threads);
+                    Options po = shared == null || shared.options == null ? Options.defaults() : shared.options;
                     if (candidate.multiply(h, po).equals(f)) {
                         return candidate;
                     }
@@ -1003,7 +1053,7 @@ public final class BivariateGcd {
      * out = h q - f over Z, exactly, in longs: h rows of hc entries (row i non-zero in its first
      * hl[i] only; hl null: all), q qr rows of qc entries, f (hr + qr - 1) rows of hc + qc - 1.
      * The caller guarantees |f|_inf + min(|h|_1 |q|_inf, |h|_inf |q|_1) &lt; 2^63, which bounds
-     * every partial sum. O(terms(h) terms(q)) multiply-adds; q's rows trimmed of their zeros.
+     * every partial sum; without it, out is h q - f mod 2^64 ({@link LowWords}). O(terms(h) terms(q)) multiply-adds; q's rows trimmed of their zeros.
      */
     static void productMinusExact(long[] h, int hr, int hc, int[] hl, long[] q, int qr, int qc, long[] f, long[] out) {
         int fc = hc + qc - 1;
@@ -1080,10 +1130,56 @@ public final class BivariateGcd {
     }
 
     /**
-     * The quotient's proof modulo the primes (once by check points, now by a product mod p) is chosen where the bound on h q - f needs at most about
-     * this many bits of modulus beyond the quotient's own lift (one prime of 25 bits) ...
+     * The quotient's proof modulo 2^64: h q - f computed in wrapping long arithmetic on the low 64
+     * bits (two's complement) of every coefficient is h q - f mod 2^64, exactly, in one pass of
+     * O(terms(h) terms(q)) word products ({@link #productMinusExact}, whose overflow is here the
+     * reduction). Zero, with h q = f modulo the odd M of the primes (the products mod p), gives
+     * h q = f modulo 2^64 M; so 2^64 M &gt; 2 B (B &gt;= |h q - f|_inf) proves h q = f over Z with
+     * about 64 bits, two or three primes, fewer of the quotient's images (at d = 20, 64 bits: the
+     * quotient's own three primes, no product over Z). Non-zero proves nothing but that the lift
+     * is not yet the quotient (more primes).
      */
-    static final int CHECK_POINTS_EXTRA_BITS = 25;
+    static final class LowWords {
+        /** The bits of modulus this check adds to the primes'. */
+        static final int BITS = 64;
+
+        private LowWords() {
+        }
+
+        /** Whether h q - f = 0 mod 2^64 (layouts of {@link #productMinusExact}); out: scratch of the size of f. */
+        static boolean productMinusIsZero(BigInteger[] h, int hr, int hc, int[] hl, BigInteger[] q, int qr, int qc,
+                BigInteger[] f, long[] out) {
+            productMinusExact(low(h), hr, hc, hl, low(q), qr, qc, low(f), out);
+            for (int t = 0, n = f.length; t < n; t++) {
+                if (out[t] != 0) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        /** Each v mod 2^64 as a long (the low 64 bits of its two's complement). */
+        static long[] low(BigInteger[] v) {
+            long[] w = new long[v.length];
+            for (int i = 0; i < v.length; i++) {
+                w[i] = v[i].longValue();
+            }
+            return w;
+        }
+    }
+
+    /**
+     * The quotient's proof modulo the primes (once by check points, now by a product mod p with
+     * {@link LowWords}) is chosen where the bound on h q - f needs at most about this many bits of
+     * modulus beyond the quotient's own lift and the 64 bits of {@link LowWords} ... Was 25 (one
+     * prime) while each further prime lifted the candidate to BigInteger again and the products
+     * mod p had no 2^64; with both, measured (2026-11-26, {@code BivariateGcdProfile modes}, one
+     * JVM, thread CPU, one thread, FLINT's inputs, load 7-9; mode 4 = products mod p with
+     * LowWords, against the product over Z): 0.65x at d = 20, 128 bits, 0.53x at 256 bits, 0.80x at
+     * 512 bits, 1.13x at 1,024 bits; 0.74x at d = 24, 256 bits. So 512: up to about 20 primes more
+     * than the quotient's own.
+     */
+    static final int CHECK_POINTS_EXTRA_BITS = 512;
 
     /**
      * ... and deg_y f is at most this. Chosen for the check points (about deg_y h evaluations of f
@@ -1094,7 +1190,9 @@ public final class BivariateGcd {
      * but no mulmod in the loop), measured again against the product over Z (2026-11-26, one JVM,
      * thread CPU time, load 35-50): mod p / over Z 0.44 at d = 20, 1.09 at d = 30 (16 bits), 1.9
      * at d = 30 (64 bits), 1.4-1.8 at d = 40 (16 and 64 bits), 1.4-1.6 at d = 60 (16 bits): it
-     * does not pay above 24, so the cut-off stays. The quotient's proof in words ({@link Words})
+     * does not pay above 24, so the cut-off stays. With {@link LowWords} and the candidate kept
+     * between primes (2026-11-26, seventh round): 0.92x at d = 30, 64 bits, 1.12x at d = 40, 64
+     * bits, 1.02-1.08x at d = 40, 256 bits: it stays. The quotient's proof in words ({@link Words})
      * has its own, {@link #WORDS_MAX_DEGREE}.
      */
     static final int CHECK_POINTS_MAX_DEGREE = 24;
@@ -1112,7 +1210,8 @@ public final class BivariateGcd {
 
     /**
      * Tests only: the quotient's proof, 0 chosen by size, 1 products mod p and the bound, 2 the
-     * exact product, 3 words wherever they fit (else the exact product).
+     * exact product, 3 words wherever they fit (else the exact product), 4 products mod p with
+     * {@link LowWords} and the bound.
      */
     static volatile int quotientProofForTests;
 
@@ -1419,6 +1518,15 @@ public final class BivariateGcd {
             }
         }
         return v;
+    }
+
+    /**
+     * The options of the gcd's inner operations (univariate gcds in Z[y], products over Z): the
+     * caller's thread count and backend, nothing else (their own progress events and seeds would
+     * mislead the gcd's listener and report). One thread means the caller's thread only.
+     */
+    private static Options innerOptions(Options options) {
+        return Options.defaults().withThreads(options.threads()).withBackend(options.backend());
     }
 
     private static void checkNotNull(Object o, String name) {

@@ -33,8 +33,8 @@ import org.modalg.polynomial.bivariate.ZZBivariate;
  *
  * <p>Every mode prints the CPU time of the calling thread and that of every thread of the JVM
  * (the product over Z's worker pool, the JIT and GC; each thread's own clock, summed), the latter
- * per call over blocks of calls. {@code -Dthreads=n}: the gcd's options with n threads ({@code profile}
- * and {@code modes}; {@code ab} calls the default options of both builds). {@code -Dmodes=0,3}: the proofs that
+ * per call over blocks of calls. {@code -Dthreads=n}: the gcd's options with n threads (in {@code ab} both builds'
+ * three-argument gcd; without it their default options). {@code -Dmodes=0,3}: the proofs that
  * {@code modes} compares (default 0,1,2; 3: words wherever they fit).
  */
 public final class BivariateGcdProfile {
@@ -173,9 +173,13 @@ public final class BivariateGcdProfile {
                 return super.loadClass(name, resolve);
             }
         };
-        Method mBefore = beforeLoader.loadClass("org.modalg.modular.bivariate.BivariateGcd")
-                .getMethod("gcd", ZZBivariate.class, ZZBivariate.class);
-        Method mAfter = BivariateGcd.class.getMethod("gcd", ZZBivariate.class, ZZBivariate.class);
+        Integer threads = Integer.getInteger("threads"); // both builds with n threads (the three-argument gcd) where set
+        Class<?>[] sig = threads == null ? new Class<?>[] {ZZBivariate.class, ZZBivariate.class}
+                : new Class<?>[] {ZZBivariate.class, ZZBivariate.class, org.modalg.fft.Options.class};
+        Method mBefore = beforeLoader.loadClass("org.modalg.modular.bivariate.BivariateGcd").getMethod("gcd", sig);
+        Method mAfter = BivariateGcd.class.getMethod("gcd", sig);
+        Object[] opts = threads == null ? new Object[0]
+                : new Object[] {org.modalg.fft.Options.defaults().withThreads(threads)};
         int rounds = Integer.parseInt(args[3]);
         double warm = args.length > 4 ? Double.parseDouble(args[4]) : 6;
         for (String row : args[2].split(",")) {
@@ -184,14 +188,14 @@ public final class BivariateGcdProfile {
             int bits = Integer.parseInt(db[1]);
             ZZBivariate[] in = input(d, bits);
             Method[] ms = {mBefore, mAfter};
-            Object ref = mBefore.invoke(null, in[0], in[1]);
-            if (!ref.equals(mAfter.invoke(null, in[0], in[1]))) {
+            Object ref = call(mBefore, in, opts);
+            if (!ref.equals(call(mAfter, in, opts))) {
                 throw new AssertionError("before and after differ at " + row);
             }
             for (Method m : ms) {
                 long end = System.nanoTime() + (long) (warm * 1e9);
                 while (System.nanoTime() < end) {
-                    m.invoke(null, in[0], in[1]);
+                    call(m, in, opts);
                 }
             }
             List<List<Long>> cpu = List.of(new ArrayList<>(), new ArrayList<>());
@@ -200,12 +204,12 @@ public final class BivariateGcdProfile {
                 for (int k = 0; k < 2; k++) {
                     long end = System.nanoTime() + 500_000_000L;
                     while (System.nanoTime() < end) {
-                        ms[k].invoke(null, in[0], in[1]);
+                        call(ms[k], in, opts);
                     }
                     long p0 = processCpu();
                     for (int i = 0; i < 15; i++) {
                         long t0 = mx.getCurrentThreadCpuTime();
-                        ms[k].invoke(null, in[0], in[1]);
+                        call(ms[k], in, opts);
                         cpu.get(k).add(mx.getCurrentThreadCpuTime() - t0);
                     }
                     proc.get(k).add((processCpu() - p0) / 15);
@@ -215,11 +219,20 @@ public final class BivariateGcdProfile {
             double a = median(cpu.get(1));
             double pb = median(proc.get(0));
             double pa = median(proc.get(1));
+            double bb = bestBlockMean(cpu.get(0), 15);
+            double ba = bestBlockMean(cpu.get(1), 15);
             System.out.printf("d=%d bits=%d thread CPU: before %.4f ms after %.4f ms after/before %.2f; process CPU per"
-                    + " call: before %.4f ms after %.4f ms after/before %.2f (n=%d calls, %d blocks each, seed %d)%n",
+                    + " call: before %.4f ms after %.4f ms after/before %.2f (n=%d calls, %d blocks each, seed %d);"
+                    + " best block mean (FLINT's measure): before %.4f ms after %.4f ms%n",
                     d, bits, b / 1e6, a / 1e6, a / b, pb / 1e6, pa / 1e6, pa / pb, cpu.get(0).size(),
-                    proc.get(0).size(), 1000L * d + bits);
+                    proc.get(0).size(), 1000L * d + bits, bb / 1e6, ba / 1e6);
         }
+    }
+
+    // the gcd by m (two arguments, or three with the options in opts); the value where a ModularResult comes back
+    private static Object call(Method m, ZZBivariate[] in, Object[] opts) throws ReflectiveOperationException {
+        Object r = opts.length == 0 ? m.invoke(null, in[0], in[1]) : m.invoke(null, in[0], in[1], opts[0]);
+        return r instanceof org.modalg.modular.ModularResult<?> mr ? mr.value() : r;
     }
 
     // the gcd with -Dthreads=n (the product over Z's threads among them) where set, else the default options
@@ -248,6 +261,19 @@ public final class BivariateGcdProfile {
         }
         cpuBase = sum;
         return sum;
+    }
+
+    // the least mean of consecutive blocks of k values (the FLINT peer's "best of its runs", each a batch of calls)
+    private static double bestBlockMean(List<Long> v, int k) {
+        double best = Double.MAX_VALUE;
+        for (int i = 0; i + k <= v.size(); i += k) {
+            long sum = 0;
+            for (int j = i; j < i + k; j++) {
+                sum += v.get(j);
+            }
+            best = Math.min(best, (double) sum / k);
+        }
+        return best;
     }
 
     private static double median(List<Long> v) {

@@ -113,13 +113,18 @@ class BivariateGcdRoutesTest {
         long[] first = PrimeStream.below(PolyGcdDouble.PRIME_BOUND).next(3);
         BigInteger m01 = BigInteger.valueOf(first[0]).multiply(BigInteger.valueOf(first[1]));
         BigInteger m012 = m01.multiply(BigInteger.valueOf(first[2]));
+        BigInteger w = BigInteger.ONE.shiftLeft(64); // h divides f modulo 2^64 (LowWords), not over Z
         try {
-            for (int mode = 0; mode <= 2; mode++) {
+            for (int mode : new int[] {0, 1, 2, 4}) {
                 BivariateGcd.quotientProofForTests = mode;
                 for (int it = 0; it < 20 * MULTIPLIER; it++) {
+                    // every fourth: coefficients of up to 300 bits (many primes beyond the quotient's own
+                    // lift, the candidate kept between them)
+                    int hBits = it % 4 == 3 ? 300 : it % 2 == 0 ? 12 : 70;
                     ZZBivariate h = BivariateResultantTest.random(rnd, 1 + rnd.nextInt(4), rnd.nextInt(5),
-                            1 + rnd.nextInt(it % 2 == 0 ? 12 : 70));
-                    ZZBivariate q = BivariateResultantTest.random(rnd, rnd.nextInt(4), rnd.nextInt(5), 1 + rnd.nextInt(60));
+                            1 + rnd.nextInt(hBits));
+                    ZZBivariate q = BivariateResultantTest.random(rnd, rnd.nextInt(4), rnd.nextInt(5),
+                            1 + rnd.nextInt(it % 4 == 3 ? 300 : 60));
                     if (h.isZero() || q.isZero() || h.degreeX() == 0) {
                         continue;
                     }
@@ -129,7 +134,7 @@ class BivariateGcdRoutesTest {
                     // h divides f modulo the first two or three primes of the stream, not over Z
                     ZZBivariate m = ZZBivariate.monomial(BigInteger.ONE, rnd.nextInt(f.degreeX() + 1),
                             rnd.nextInt(f.degreeY() + 1));
-                    for (BigInteger k : new BigInteger[] {m01, m012}) {
+                    for (BigInteger k : new BigInteger[] {m01, m012, w, w.multiply(m01), w.multiply(m012).negate()}) {
                         ZZBivariate g = f.add(m.multiply(ZZBivariate.constant(k)));
                         assertEquals(BivariateGcd.tryDivide(g, h), BivariateGcd.modularQuotient(h, g), label + " + " + k);
                     }
@@ -142,6 +147,9 @@ class BivariateGcdRoutesTest {
                 ZZBivariate g = h.multiply(q).add(ZZBivariate.constant(m012).multiply(ZZBivariate.parse("x*y")));
                 assertNull(BivariateGcd.modularQuotient(h, g), "mode " + mode);
                 assertNull(BivariateGcd.tryDivide(g, h));
+                // ... and modulo 2^64 as well
+                g = h.multiply(q).add(ZZBivariate.constant(m012.multiply(w)).multiply(ZZBivariate.parse("x*y")));
+                assertNull(BivariateGcd.modularQuotient(h, g), "mode " + mode + ", 2^64 m012");
             }
         } finally {
             BivariateGcd.quotientProofForTests = 0;
@@ -225,7 +233,7 @@ class BivariateGcdRoutesTest {
     void structuredInputsWithEitherQuotientProof() {
         Random rnd = new Random(SEED + 53);
         try {
-            for (int mode = 0; mode <= 2; mode++) {
+            for (int mode : new int[] {0, 1, 2, 4}) {
                 BivariateGcd.quotientProofForTests = mode;
                 for (int it = 0; it < 8 * MULTIPLIER; it++) {
                     int kind = it % 8;
@@ -338,6 +346,18 @@ class BivariateGcdRoutesTest {
             }
         }
         return r;
+    }
+
+    private static int[] rowLengthsOf(BigInteger[] v, int rows, int cols) {
+        int[] l = new int[rows];
+        for (int i = 0; i < rows; i++) {
+            int k = cols;
+            while (k > 0 && v[i * cols + k - 1].signum() == 0) {
+                k--;
+            }
+            l[i] = k;
+        }
+        return l;
     }
 
     private static long[] longsOf(BigInteger[] v) {
@@ -602,6 +622,92 @@ class BivariateGcdRoutesTest {
             String label = where("f = " + f + ", g = " + g);
             assertEquals(expected, BivariateGcd.gcd(f, g, Options.defaults().withThreads(1)).value(), label);
             assertEquals(expected, BivariateGcd.gcd(f, g), label);
+        }
+    }
+
+    /**
+     * {@link BivariateGcd.LowWords}: h q - f mod 2^64 in wrapping longs against BigInteger, on
+     * coefficients of up to 200 bits: zero for f = h q and for f = h q + 2^64 k m (equal mod 2^64
+     * only), non-zero for a planted difference that 2^64 does not divide.
+     */
+    @Test
+    void lowWordsAgreeWithBigIntegerModTwoToThe64() {
+        Random rnd = new Random(SEED + 89);
+        BigInteger w = BigInteger.ONE.shiftLeft(64);
+        for (int it = 0; it < 60 * MULTIPLIER; it++) {
+            ZZBivariate h = BivariateResultantTest.random(rnd, rnd.nextInt(6), rnd.nextInt(13), 1 + rnd.nextInt(200));
+            ZZBivariate q = BivariateResultantTest.random(rnd, rnd.nextInt(6), rnd.nextInt(13), 1 + rnd.nextInt(200));
+            if (h.isZero() || q.isZero()) {
+                continue;
+            }
+            int hr = h.degreeX() + 1;
+            int hc = h.degreeY() + 1;
+            int qr = q.degreeX() + 1;
+            int qc = q.degreeY() + 1;
+            int fr = hr + qr - 1;
+            int fc = hc + qc - 1;
+            ZZBivariate f = h.multiply(q);
+            BigInteger[] hb = flatOf(h, hr, hc);
+            BigInteger[] qb = flatOf(q, qr, qc);
+            int[] hl = it % 3 == 0 ? null : rowLengthsOf(hb, hr, hc);
+            long[] out = new long[fr * fc];
+            String label = where("it " + it + ", h = " + h + ", q = " + q);
+            BigInteger k = new BigInteger(1 + rnd.nextInt(100), rnd).add(BigInteger.ONE);
+            ZZBivariate m = ZZBivariate.monomial(rnd.nextBoolean() ? k : k.negate(), rnd.nextInt(fr), rnd.nextInt(fc));
+            ZZBivariate equalModW = f.add(m.multiply(ZZBivariate.constant(w)));
+            ZZBivariate differs = f.add(m.multiply(ZZBivariate.constant(
+                    k.testBit(0) ? w.shiftRight(1 + rnd.nextInt(64)) : BigInteger.ONE)));
+            for (ZZBivariate g : new ZZBivariate[] {f, equalModW, differs}) {
+                BigInteger[] gb = flatOf(g, fr, fc);
+                boolean expected = true; // oracle: every entry of h q - g divisible by 2^64
+                BigInteger[] hq = flatOf(f, fr, fc);
+                for (int t = 0; t < gb.length; t++) {
+                    expected &= hq[t].subtract(gb[t]).mod(w).signum() == 0;
+                }
+                assertEquals(expected, BivariateGcd.LowWords.productMinusIsZero(hb, hr, hc, hl, qb, qr, qc, gb, out),
+                        label + ", f - g = " + f.sub(g));
+            }
+        }
+    }
+
+    /**
+     * The gcd where the quotients' proof takes products mod p with {@link BivariateGcd.LowWords}
+     * (coefficients of 40 to 90 bits, deg_y F at most CHECK_POINTS_MAX_DEGREE), and where the
+     * gcd's lift passes {@link MixedRadixLift#settled} after its first prime p_0 with one
+     * coefficient still wrong: c = K x^n + (small terms) + (p_0 t + s) x^i y^j, a and b with
+     * leading coefficient 1 in x (so the gcd's images are c's, and p_0 t + s lifts to the small s
+     * after p_0): the early candidate must fail its division and the loop go on. Against the
+     * primitive PRS of {@link BivariateGcdTest}.
+     */
+    @Test
+    void gcdWithLowWordsAndEarlyCandidatesAgreesWithThePrs() {
+        Random rnd = new Random(SEED + 97);
+        BigInteger p0 = BigInteger.valueOf(PrimeStream.below(PolyGcdDouble.PRIME_BOUND).next());
+        for (int it = 0; it < 4 * MULTIPLIER; it++) {
+            boolean planted = it % 2 == 1;
+            int bits = planted ? 8 : 40 + rnd.nextInt(51);
+            int cx = 1 + rnd.nextInt(3);
+            int ax = 1 + rnd.nextInt(3);
+            int bx = 1 + rnd.nextInt(3);
+            ZZBivariate c = BivariateResultantTest.random(rnd, cx, 2 + rnd.nextInt(6), bits);
+            ZZBivariate a = BivariateResultantTest.random(rnd, ax, 2 + rnd.nextInt(8), bits);
+            ZZBivariate b = BivariateResultantTest.random(rnd, bx, 2 + rnd.nextInt(8), bits);
+            if (planted) {
+                c = BivariateResultantTest.random(rnd, cx - 1, 2 + rnd.nextInt(6), bits)
+                        .add(ZZBivariate.monomial(BigInteger.valueOf(1 + rnd.nextInt(100)), cx, 0))
+                        .add(ZZBivariate.monomial(p0.multiply(new BigInteger(20 + rnd.nextInt(20), rnd).add(BigInteger.ONE))
+                                .add(BigInteger.valueOf(rnd.nextInt(200) - 100)), rnd.nextInt(cx), rnd.nextInt(4)));
+                a = BivariateResultantTest.random(rnd, ax - 1, 2 + rnd.nextInt(8), bits)
+                        .add(ZZBivariate.monomial(BigInteger.ONE, ax, 0));
+                b = BivariateResultantTest.random(rnd, bx - 1, 2 + rnd.nextInt(8), bits)
+                        .add(ZZBivariate.monomial(BigInteger.ONE, bx, 0));
+            }
+            ZZBivariate f = a.multiply(c);
+            ZZBivariate g = b.multiply(c);
+            ZZBivariate expected = BivariateGcdTest.prsGcd(f, g);
+            String label = where("f = " + f + ", g = " + g);
+            ModularResult<ZZBivariate> r = BivariateGcd.gcd(f, g, Options.defaults().withThreads(1).withSeed(SEED + it));
+            assertEquals(expected, r.value(), label + " " + r.report());
         }
     }
 
