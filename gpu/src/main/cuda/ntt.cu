@@ -531,12 +531,23 @@ template <int MODE> struct Twiddle {
     // entry i; qoff: the quotient region's offset B (quotient of entry i at word B + i)
     static __device__ __forceinline__ T load(const u64* __restrict__ tw, unsigned i,
                                              unsigned qoff, u64 p) {
+        return finish(load_raw(tw, i, qoff), p);
+    }
+    // the words as stored (TW_QUOT: the quotient alone, w recovered by finish at the use)
+    static __device__ __forceinline__ T load_raw(const u64* __restrict__ tw, unsigned i,
+                                                 unsigned qoff) {
         if (MODE == TW_PAIR) {
             return __ldg(reinterpret_cast<const ulonglong2*>(tw) + i);
         }
         T w;
         w.y = __ldg(tw + qoff + i);
-        w.x = __umul64hi(w.y, p) + 1;
+        w.x = 0;
+        return w;
+    }
+    static __device__ __forceinline__ T finish(T w, u64 p) {
+        if (MODE == TW_QUOT) {
+            w.x = __umul64hi(w.y, p) + 1;
+        }
         return w;
     }
     // a w mod p + {0, p}, in [0, 2p) for any a < 2^64 (w.x = w < p, w.y = floor(w 2^64 / p))
@@ -550,6 +561,12 @@ template <> struct Twiddle<TW_MONT> {
     static __device__ __forceinline__ T load(const u64* __restrict__ tw, unsigned i, unsigned,
                                              u64) {
         return __ldg(tw + i);
+    }
+    static __device__ __forceinline__ T load_raw(const u64* __restrict__ tw, unsigned i, unsigned) {
+        return __ldg(tw + i);
+    }
+    static __device__ __forceinline__ T finish(T w, u64) {
+        return w;
     }
     // a w R^-1 + p in (0, 2p) for a < 4p (w = w R mod p stored)
     static __device__ __forceinline__ u64 mul(u64 a, T w, u64 p, u64 pinv) {
@@ -598,6 +615,14 @@ struct Pass2 {
         return (j << log2cols) | (gl ^ (j & ((1u << log2cols) - 1u)));
     }
 
+    // The three-phase passes' slot (see shoup_pass8): bit 0 of j flipped by bit 2, the column
+    // XOR-ed with bits 1..3 of j, so that every access of a half-warp in the three phases and in
+    // the staged copies hits 16 distinct 8-byte banks (with 8 columns).
+    __device__ __forceinline__ unsigned slot3(unsigned gl, unsigned j) const {
+        const unsigned jp = j ^ ((j >> 2) & 1u);
+        return (jp << log2cols) | (gl ^ ((j >> 1) & ((1u << log2cols) - 1u)));
+    }
+
     __device__ __forceinline__ unsigned address(unsigned gl, unsigned j) const {
         const unsigned g = g0 + gl;
         const unsigned mask = (1u << log2stride) - 1u;
@@ -615,11 +640,25 @@ struct Pass2 {
         const unsigned tt = (g0 + gl) & ((1u << log2stride) - 1u);
         return Twiddle<MODE>::load(tw, ((h + jt) << log2stride) + tt, 1u << log2stride, p);
     }
+
+    // the same, as stored (Twiddle::load_raw; Twiddle::finish at the use)
+    template <int MODE, bool S1>
+    __device__ __forceinline__ typename Twiddle<MODE>::T twiddle_raw(const u64* __restrict__ tw,
+                                                                     unsigned h, unsigned jt,
+                                                                     unsigned gl) const {
+        if (S1) {
+            return Twiddle<MODE>::load_raw(tw, h + jt, 1u);
+        }
+        const unsigned tt = (g0 + gl) & ((1u << log2stride) - 1u);
+        return Twiddle<MODE>::load_raw(tw, ((h + jt) << log2stride) + tt, 1u << log2stride);
+    }
 };
 
-// The stages of one register phase (as phase_stages); TRIV: the twiddles of t = 0 are 1.
-template <int R, bool DIF, int MODE, bool S1, bool TRIV>
-__device__ __forceinline__ void phase_stages2(u64 (&v)[R], const u64* __restrict__ tw,
+// The stages of one register phase (as phase_stages); TRIV: the twiddles of t = 0 are 1. SETS
+// independent sets of R values (set i in v[i R .. (i + 1) R)) that share their twiddles: each
+// twiddle is loaded once and used by all of them.
+template <int R, bool DIF, int MODE, bool S1, bool TRIV, int SETS = 1>
+__device__ __forceinline__ void phase_stages2(u64 (&v)[R * SETS], const u64* __restrict__ tw,
                                               const Pass2& F, unsigned gl, unsigned base,
                                               int shift, u64 p, u64 p2, u64 pinv) {
 #pragma unroll
@@ -629,7 +668,7 @@ __device__ __forceinline__ void phase_stages2(u64 (&v)[R], const u64* __restrict
         for (int t = 0; t < hk; t++) {
             if (TRIV && t == 0) {
 #pragma unroll
-                for (int b = 0; b < R / (2 * hk); b++) {
+                for (int b = 0; b < SETS * R / (2 * hk); b++) {
                     const int k = b * 2 * hk;
                     if (DIF) {
                         dif_bfly1(v[k], v[k + hk], p2);
@@ -642,12 +681,64 @@ __device__ __forceinline__ void phase_stages2(u64 (&v)[R], const u64* __restrict
             const typename Twiddle<MODE>::T w = F.template twiddle<MODE, S1>(
                     tw, (unsigned) hk << shift, base + ((unsigned) t << shift), gl, p);
 #pragma unroll
-            for (int b = 0; b < R / (2 * hk); b++) {
+            for (int b = 0; b < SETS * R / (2 * hk); b++) {
                 const int k = b * 2 * hk + t;
                 if (DIF) {
                     dif_bfly2<MODE>(v[k], v[k + hk], w, p, p2, pinv);
                 } else {
                     dit_bfly2<MODE>(v[k], v[k + hk], w, p, p2, pinv);
+                }
+            }
+        }
+    }
+}
+
+// A phase's twiddles loaded ahead of its stages (phase_stages_pre): entry (hk - 1) + t of w for
+// the twiddle of half-size hk and offset t (R - 1 entries; those of t = 0 left out under TRIV).
+template <int R, int MODE, bool S1, bool TRIV>
+__device__ __forceinline__ void phase_twiddles(typename Twiddle<MODE>::T (&w)[R - 1],
+                                               const u64* __restrict__ tw, const Pass2& F,
+                                               unsigned gl, unsigned base, int shift) {
+#pragma unroll
+    for (int hk = 1; hk < R; hk <<= 1) {
+#pragma unroll
+        for (int t = TRIV ? 1 : 0; t < hk; t++) {
+            w[hk - 1 + t] = F.template twiddle_raw<MODE, S1>(tw, (unsigned) hk << shift,
+                                                             base + ((unsigned) t << shift), gl);
+        }
+    }
+}
+
+// phase_stages2 with the twiddles of phase_twiddles.
+template <int R, bool DIF, int MODE, bool TRIV, int SETS = 1>
+__device__ __forceinline__ void phase_stages_pre(u64 (&v)[R * SETS],
+                                                 const typename Twiddle<MODE>::T (&w)[R - 1],
+                                                 u64 p, u64 p2, u64 pinv) {
+#pragma unroll
+    for (int st = 0; (1 << st) < R; st++) {
+        const int hk = DIF ? R >> (st + 1) : 1 << st;
+#pragma unroll
+        for (int t = 0; t < hk; t++) {
+            if (TRIV && t == 0) {
+#pragma unroll
+                for (int b = 0; b < SETS * R / (2 * hk); b++) {
+                    const int k = b * 2 * hk;
+                    if (DIF) {
+                        dif_bfly1(v[k], v[k + hk], p2);
+                    } else {
+                        dit_bfly1(v[k], v[k + hk], p2);
+                    }
+                }
+                continue;
+            }
+            const typename Twiddle<MODE>::T wt = Twiddle<MODE>::finish(w[hk - 1 + t], p);
+#pragma unroll
+            for (int b = 0; b < SETS * R / (2 * hk); b++) {
+                const int k = b * 2 * hk + t;
+                if (DIF) {
+                    dif_bfly2<MODE>(v[k], v[k + hk], wt, p, p2, pinv);
+                } else {
+                    dit_bfly2<MODE>(v[k], v[k + hk], wt, p, p2, pinv);
                 }
             }
         }
@@ -786,6 +877,197 @@ __device__ __forceinline__ void shoup_pass(u64* data, const u64* __restrict__ tw
     }
 }
 
+// Three-phase passes of 8 stages: radix 8, 8 and 4 in registers with 8 values a thread (half
+// the fused passes' 16), so that a block of 256 threads takes the same 8 groups in 64 registers
+// a thread and a multiprocessor holds twice the warps to hide the global loads' latency, for one
+// more exchange through shared memory. Element j = (a << 5) | (b << 2) | c of a group (a, b < 8,
+// c < 4); phase A does the stages of half-sizes 128, 64, 32 on the 8 elements with fixed (b, c),
+// phase B those of 16, 8, 4 on the 8 with fixed (a, c), phase C those of 2 and 1 on two sets of
+// 4 with fixed (a, b) (b = q and q + 4). DIF: A, B, C; DIT: C, B, A. Threads: 32 per group
+// (blockDim = cols 32). Where the groups are at least cols apart the first phase reads global
+// memory and the last writes it directly (runs of cols words: a warp takes 8 columns of 4
+// units); in the pass of consecutive groups (stride 1) the forward reads directly (runs of 32
+// words) and stages its stores through shared memory, the inverse stages its loads. Value
+// ranges, twiddles (TW_PAIR, TW_QUOT) and the last pass's canonical output are those of
+// shoup_pass. Two barriers a pass (three in the stride-1 pass).
+template <bool DIF, int MODE, bool S1, int EARLY>
+__device__ __forceinline__ void shoup_pass8(u64* data, const u64* __restrict__ tw, u64 p,
+                                            u64 pinv, int log2n, int s, int log2cols) {
+    typedef typename Twiddle<MODE>::T TW;
+    extern __shared__ u64 fused_sh[];
+    const Pass2 F = {log2n, s, log2cols, S1 ? 0 : log2n - s - 8, blockIdx.x << log2cols};
+    u64* x = data + ((unsigned long long) blockIdx.y << log2n);
+    const unsigned colsMask = (1u << log2cols) - 1u;
+    const bool direct = F.log2stride >= log2cols;
+    const bool last = DIF ? S1 : s == 0;
+    const u64 p2 = p << 1;
+    const unsigned U = threadIdx.x;
+    // phase A unit (column, jx = (b << 2) | c); phase B unit (column, a, c); phase C (column, a, q)
+    const unsigned glA = direct ? U & colsMask : U >> 5;
+    const unsigned jxA = direct ? U >> log2cols : U & 31u;
+    const unsigned glB = U & colsMask;
+    const unsigned cB = (U >> log2cols) & 3u;
+    const unsigned aB = U >> (log2cols + 2);
+    const unsigned jB = (aB << 5) | cB;      // element of phase B's value k: jB + (k << 2)
+    const unsigned jC = (aB << 5) | (cB << 2); // phase C: set i, value k: jC + (i << 4) + k
+    u64 v[8];
+    TW wA[7], wB[7], wC[3]; // the phases' twiddles when loaded ahead (EARLY)
+#define P8_TW_A() phase_twiddles<8, MODE, S1, false>(wA, tw, F, glA, jxA, 5)
+#define P8_TW_B() phase_twiddles<8, MODE, S1, false>(wB, tw, F, glB, cB, 2)
+#define P8_TW_C() phase_twiddles<4, MODE, S1, S1>(wC, tw, F, glB, 0, 0)
+#define P8_STAGES_A(D)                                                                          \
+    if (EARLY) phase_stages_pre<8, D, MODE, false>(v, wA, p, p2, pinv);                         \
+    else phase_stages2<8, D, MODE, S1, false>(v, tw, F, glA, jxA, 5, p, p2, pinv);
+#define P8_STAGES_B(D)                                                                          \
+    if (EARLY) phase_stages_pre<8, D, MODE, false>(v, wB, p, p2, pinv);                         \
+    else phase_stages2<8, D, MODE, S1, false>(v, tw, F, glB, cB, 2, p, p2, pinv);
+#define P8_STAGES_C(D)                                                                          \
+    if (EARLY) phase_stages_pre<4, D, MODE, S1, 2>(v, wC, p, p2, pinv);                         \
+    else phase_stages2<4, D, MODE, S1, S1, 2>(v, tw, F, glB, 0, 0, p, p2, pinv);
+    if (DIF) {
+        if (EARLY) {
+            P8_TW_A();
+        }
+#pragma unroll
+        for (int k = 0; k < 8; k++) {
+            v[k] = x[F.address(glA, jxA + ((unsigned) k << 5))];
+        }
+        if (EARLY == 2) {
+            P8_TW_B();
+            P8_TW_C();
+        }
+        P8_STAGES_A(true)
+#pragma unroll
+        for (int k = 0; k < 8; k++) {
+            fused_sh[F.slot3(glA, jxA + ((unsigned) k << 5))] = v[k];
+        }
+        if (EARLY == 1) {
+            P8_TW_B();
+        }
+        __syncthreads();
+#pragma unroll
+        for (int k = 0; k < 8; k++) {
+            v[k] = fused_sh[F.slot3(glB, jB + ((unsigned) k << 2))];
+        }
+        P8_STAGES_B(true)
+#pragma unroll
+        for (int k = 0; k < 8; k++) {
+            fused_sh[F.slot3(glB, jB + ((unsigned) k << 2))] = v[k];
+        }
+        if (EARLY == 1) {
+            P8_TW_C();
+        }
+        __syncthreads();
+#pragma unroll
+        for (int k = 0; k < 8; k++) {
+            v[k] = fused_sh[F.slot3(glB, jC + ((unsigned) (k >> 2) << 4) + (k & 3))];
+        }
+        P8_STAGES_C(true)
+        if (last) {
+            normalize2(v, p, p2, true);
+        }
+        if (direct) {
+#pragma unroll
+            for (int k = 0; k < 8; k++) {
+                x[F.address(glB, jC + ((unsigned) (k >> 2) << 4) + (k & 3))] = v[k];
+            }
+        } else { // back to this thread's own slots, then a staged, coalesced store
+#pragma unroll
+            for (int k = 0; k < 8; k++) {
+                fused_sh[F.slot3(glB, jC + ((unsigned) (k >> 2) << 4) + (k & 3))] = v[k];
+            }
+            __syncthreads();
+#pragma unroll
+            for (int i = 0; i < 8; i++) {
+                const unsigned L = U + i * blockDim.x;
+                v[i] = fused_sh[F.slot3(L >> 8, L & 255u)];
+            }
+#pragma unroll
+            for (int i = 0; i < 8; i++) {
+                const unsigned L = U + i * blockDim.x;
+                x[F.address(L >> 8, L & 255u)] = v[i];
+            }
+        }
+    } else {
+        if (EARLY) {
+            P8_TW_C();
+        }
+        if (!direct) { // staged, coalesced load: all 8 words of a thread in flight at once
+#pragma unroll
+            for (int i = 0; i < 8; i++) {
+                const unsigned L = U + i * blockDim.x;
+                v[i] = x[F.address(L >> 8, L & 255u)];
+            }
+#pragma unroll
+            for (int i = 0; i < 8; i++) {
+                const unsigned L = U + i * blockDim.x;
+                fused_sh[F.slot3(L >> 8, L & 255u)] = v[i];
+            }
+            __syncthreads();
+        }
+#pragma unroll
+        for (int k = 0; k < 8; k++) {
+            const unsigned j = jC + ((unsigned) (k >> 2) << 4) + (k & 3);
+            v[k] = direct ? x[F.address(glB, j)] : fused_sh[F.slot3(glB, j)];
+        }
+        if (EARLY == 2) {
+            P8_TW_B();
+            P8_TW_A();
+        }
+        P8_STAGES_C(false)
+#pragma unroll
+        for (int k = 0; k < 8; k++) {
+            fused_sh[F.slot3(glB, jC + ((unsigned) (k >> 2) << 4) + (k & 3))] = v[k];
+        }
+        if (EARLY == 1) {
+            P8_TW_B();
+        }
+        __syncthreads();
+#pragma unroll
+        for (int k = 0; k < 8; k++) {
+            v[k] = fused_sh[F.slot3(glB, jB + ((unsigned) k << 2))];
+        }
+        P8_STAGES_B(false)
+#pragma unroll
+        for (int k = 0; k < 8; k++) {
+            fused_sh[F.slot3(glB, jB + ((unsigned) k << 2))] = v[k];
+        }
+        if (EARLY == 1) {
+            P8_TW_A();
+        }
+        __syncthreads();
+#pragma unroll
+        for (int k = 0; k < 8; k++) {
+            v[k] = fused_sh[F.slot3(glA, jxA + ((unsigned) k << 5))];
+        }
+        P8_STAGES_A(false)
+        if (last) {
+            normalize2(v, p, p2, false);
+        }
+#pragma unroll
+        for (int k = 0; k < 8; k++) {
+            x[F.address(glA, jxA + ((unsigned) k << 5))] = v[k];
+        }
+    }
+#undef P8_TW_A
+#undef P8_TW_B
+#undef P8_TW_C
+#undef P8_STAGES_A
+#undef P8_STAGES_B
+#undef P8_STAGES_C
+}
+
+// The three-phase pass (m = 8 only), by the pass's place as SHOUP_M; ES and E1: where the
+// twiddles are loaded (shoup_pass8's EARLY) in the strided passes and in the stride-1 pass.
+#define SHOUP_PASS8(DIF, ES, E1)                                                                \
+    if (log2n - s - 8 == 0) {                                                                   \
+        shoup_pass8<DIF, TW_PAIR, true, E1>(data, tw, p, pinv, log2n, s, log2cols);             \
+    } else if (s == 0 && log2n >= SHOUP_QUOT_LOG2) {                                            \
+        shoup_pass8<DIF, TW_QUOT, false, ES>(data, tw, p, pinv, log2n, s, log2cols);            \
+    } else {                                                                                    \
+        shoup_pass8<DIF, TW_PAIR, false, ES>(data, tw, p, pinv, log2n, s, log2cols);            \
+    }
+
 // The pass for m stages: MODE_BIG for a transform's largest-stride pass (s = 0) from 2^QLOG
 // points on (it reads as many twiddles as data words, which do not stay in L2), MODE_SMALL for
 // the others.
@@ -831,6 +1113,25 @@ extern "C" __global__ void __launch_bounds__(128, 4)
 ntt_dit_shoup(u64* data, const u64* __restrict__ tw, u64 p, u64 pinv, int log2n, int s, int m,
               int log2cols) {
     SHOUP_CASES(false, TW_QUOT, TW_PAIR, SHOUP_QUOT_LOG2)
+}
+
+// The three-phase passes of 8 stages (shoup_pass8), m = 8 only: grid as ntt_dif_shoup, block =
+// 2^(log2cols + 5) threads (256 for 8 groups), dynamic shared memory 2^(log2cols + 8) words.
+// Compiled for four blocks of 256 threads a multiprocessor (at most 64 registers a thread). The
+// forward's strided passes load each phase's twiddles a phase ahead (EARLY 1), the other passes
+// at their stages: the faster of the two for each pass at 2^24 points on an H100 (forward
+// strided passes 0.173 and 0.138 ms against 0.187 and 0.140; stride-1 and inverse passes 1-3%
+// faster without; gpu/BENCHMARKS.md, 2026-11-27).
+extern "C" __global__ void __launch_bounds__(256, 4)
+ntt_dif_shoup8(u64* data, const u64* __restrict__ tw, u64 p, u64 pinv, int log2n, int s, int m,
+               int log2cols) {
+    SHOUP_PASS8(true, 1, 0)
+}
+
+extern "C" __global__ void __launch_bounds__(256, 4)
+ntt_dit_shoup8(u64* data, const u64* __restrict__ tw, u64 p, u64 pinv, int log2n, int s, int m,
+               int log2cols) {
+    SHOUP_PASS8(false, 0, 0)
 }
 
 // out[i] = a[i] b[i] c R^-2 mod p (c = k R^2 mod p gives a b k; the convolution uses k = 1/n).

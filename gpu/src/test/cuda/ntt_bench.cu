@@ -9,12 +9,14 @@
 // by 128-bit division (no Montgomery, no Shoup, no lazy ranges), itself checked against the
 // O(n^2) DFT at n = 2^10 and by inverse(forward(x)) = n x. Then it times each variant (CUDA
 // events around each whole transform, minimum and median of `reps` after a warm-up) next to a
-// device-to-device cudaMemcpy of the same bytes (one read and one write of the data), so
-// passes = transform time / copy time is measured in the same run. Every CUDA call's return
-// code is checked. Exit status 0 only if every comparison passed.
+// device-to-device cudaMemcpy of the same bytes and a copy kernel (16-byte loads and stores; its
+// output checked), each one read and one write of the data, so passes = transform time / copy
+// time is measured in the same run against both. At the largest length it also times each pass
+// alone (repeated in place) and inside whole transforms (events between the launches). Every
+// CUDA call's return code is checked. Exit status 0 only if every comparison passed.
 //
 // Usage: ntt_bench [seed [lo hi [reps]]]   (defaults: seed from the clock, 10 24, 30)
-// (runs 11-17 of gpu/BENCHMARKS.md: lo hi = 16 24)
+// (runs 11-19 of gpu/BENCHMARKS.md: lo hi = 16 24)
 //        ntt_bench profile VARIANT LOG2N   (one forward and one inverse transform between
 //        cudaProfilerStart and cudaProfilerStop: ncu --profile-from-start off ntt_bench profile ..)
 // Output: a table on stdout, and the same rows as CSV in $OUT/ntt-bench.csv when OUT is set.
@@ -242,21 +244,24 @@ static std::vector<int> pass_stages(int log2n) { // GpuNtt.passStages
     return st;
 }
 
-// A variant: the DIF and DIT kernels of its passes and the table layout they read.
+// A variant: the DIF and DIT kernels of its passes and the table layout they read; dif8 and dit8,
+// when set, the three-phase kernels of its passes of 8 stages (32 threads a group).
 struct Variant {
     const char* name;
     int log2cols; // log2 of the groups per block (GpuNtt: 3 for the Shoup passes, 4 for the fused)
     const void* dif;
     const void* dit;
     TableKind table;
+    const void* dif8;
+    const void* dit8;
 };
 
 static void run_pass(const void* kernel, u64* data, const void* table, const Tables& T, int s,
-                     int m, int rows, int maxLog2cols) {
+                     int m, int rows, int maxLog2cols, bool three) {
     const int log2n = T.log2n;
     const int log2cols = std::min(maxLog2cols, log2n - m);
     const unsigned blocks = 1u << (log2n - m - log2cols);
-    const unsigned threads = 1u << (log2cols + m / 2);
+    const unsigned threads = 1u << (log2cols + (three ? 5 : m / 2));
     const size_t shared = ((size_t) 1 << (log2cols + m)) * sizeof(u64);
     u64 p = T.p, pinv = T.pinv;
     int a_log2n = log2n, a_s = s, a_m = m, a_cols = log2cols;
@@ -268,6 +273,7 @@ struct PassLaunch {
     const void* kernel;
     const void* table;
     int s, m;
+    bool three; // a three-phase kernel (32 threads a group)
 };
 
 // The passes of a forward (dir 0) or inverse (dir 1) transform, in launch order (as GpuNtt).
@@ -277,14 +283,16 @@ static std::vector<PassLaunch> passes_of(const Variant& v, const Tables& T, int 
     if (dir == 0) {
         int s = 0;
         for (int m : st) {
-            out.push_back({v.dif, table_of(T, v.table, 0), s, m});
+            const bool three = m == 8 && v.dif8;
+            out.push_back({three ? v.dif8 : v.dif, table_of(T, v.table, 0), s, m, three});
             s += m;
         }
     } else {
         int s = T.log2n;
         for (int i = (int) st.size() - 1; i >= 0; i--) {
             s -= st[i];
-            out.push_back({v.dit, table_of(T, v.table, 1), s, st[i]});
+            const bool three = st[i] == 8 && v.dit8;
+            out.push_back({three ? v.dit8 : v.dit, table_of(T, v.table, 1), s, st[i], three});
         }
     }
     return out;
@@ -292,7 +300,7 @@ static std::vector<PassLaunch> passes_of(const Variant& v, const Tables& T, int 
 
 static void transform(const Variant& v, u64* data, const Tables& T, int dir, int rows) {
     for (const PassLaunch& pl : passes_of(v, T, dir)) {
-        run_pass(pl.kernel, data, pl.table, T, pl.s, pl.m, rows, v.log2cols);
+        run_pass(pl.kernel, data, pl.table, T, pl.s, pl.m, rows, v.log2cols, pl.three);
     }
 }
 
@@ -301,35 +309,54 @@ static void forward(const Variant& v, u64* data, const Tables& T, int rows) { tr
 static void inverse(const Variant& v, u64* data, const Tables& T, int rows) { transform(v, data, T, 1, rows); }
 
 // ---- variants timed against the engines' kernels (instantiated here, not in ntt.cu) --------
-// m in 4..8 only (the pass lengths of 2^9 .. 2^26 points), to keep the build short.
-#define EXP_CASES(DIF, MB, MS, QLOG)                                                            \
-    switch (m) {                                                                                \
-    case 4: SHOUP_M(4, DIF, MB, MS, QLOG) break;                                                \
-    case 5: SHOUP_M(5, DIF, MB, MS, QLOG) break;                                                \
-    case 6: SHOUP_M(6, DIF, MB, MS, QLOG) break;                                                \
-    case 7: SHOUP_M(7, DIF, MB, MS, QLOG) break;                                                \
-    default: SHOUP_M(8, DIF, MB, MS, QLOG) break;                                               \
-    }
-#define EXP_KERNELS(SUFFIX, MB, MS, QLOG)                                                       \
-    extern "C" __global__ void __launch_bounds__(128, 4) exp_dif##SUFFIX(u64* data,             \
+// The three-phase passes under other launch bounds and twiddle prefetches (shoup_pass8's EARLY
+// in the strided passes, ES, and in the stride-1 pass, E1).
+#define EXP_THREE(SUFFIX, THREADS, BLOCKS, ES, E1)                                              \
+    extern "C" __global__ void __launch_bounds__(THREADS, BLOCKS) exp_dif##SUFFIX(u64* data,    \
             const u64* __restrict__ tw, u64 p, u64 pinv, int log2n, int s, int m, int log2cols) {\
-        EXP_CASES(true, MB, MS, QLOG)                                                           \
+        SHOUP_PASS8(true, ES, E1)                                                               \
     }                                                                                           \
-    extern "C" __global__ void __launch_bounds__(128, 4) exp_dit##SUFFIX(u64* data,             \
+    extern "C" __global__ void __launch_bounds__(THREADS, BLOCKS) exp_dit##SUFFIX(u64* data,    \
             const u64* __restrict__ tw, u64 p, u64 pinv, int log2n, int s, int m, int log2cols) {\
-        EXP_CASES(false, MB, MS, QLOG)                                                          \
+        SHOUP_PASS8(false, ES, E1)                                                              \
     }
-// pair: the engines' passes of runs 13-14 (pairs in every pass); shoup: the engines' passes
-// (quotient-only twiddle reads in the first forward and last inverse pass from 2^22 points on,
-// pairs elsewhere). The variants of runs 16-17 since dropped (gpu/BENCHMARKS.md) were
-// instantiated the same way.
-EXP_KERNELS(_pair, TW_PAIR, TW_PAIR, 99)
+EXP_THREE(_three_e0, 256, 4, 0, 0)
+EXP_THREE(_three_e1, 256, 4, 1, 1)
+EXP_THREE(_three_e1s2, 256, 4, 1, 2)
+EXP_THREE(_three_lb3, 256, 3, 0, 0)
+EXP_THREE(_three_lb3_e2, 256, 3, 2, 2)
 
+#define THREE(NAME, LOG2COLS, SUFFIX)                                                          \
+    {NAME, LOG2COLS, (const void*) ntt_dif_shoup, (const void*) ntt_dit_shoup, SHOUP_TABLE,      \
+     (const void*) exp_dif##SUFFIX, (const void*) exp_dit##SUFFIX}
+// shoup: the engines' passes before (two register phases of radix 16 in every pass); three: the
+// engines' passes now (GpuNtt: ntt_dif_shoup8 / ntt_dit_shoup8 for 8 stages); the others the
+// three-phase passes with other twiddle prefetches (_e0: none; _e1: a phase ahead everywhere;
+// _e1s2: and all at the start in the stride-1 pass) or launch bounds (_lb3: three blocks of
+// 256 threads, at most 85 registers; _e2: all twiddles at the start). The variants of run 18
+// with 16 groups to a block (512 threads) and the earlier runs' (gpu/BENCHMARKS.md) were
+// instantiated the same way.
 static const Variant VARIANTS[] = {
-    {"fused_lb3", 4, (const void*) ntt_dif_fused_lb3, (const void*) ntt_dit_fused_lb3, MONT_TABLE},
-    {"pair", 3, (const void*) exp_dif_pair, (const void*) exp_dit_pair, PAIR_TABLE},
-    {"shoup", 3, (const void*) ntt_dif_shoup, (const void*) ntt_dit_shoup, SHOUP_TABLE},
+    {"fused_lb3", 4, (const void*) ntt_dif_fused_lb3, (const void*) ntt_dit_fused_lb3, MONT_TABLE, 0, 0},
+    {"shoup", 3, (const void*) ntt_dif_shoup, (const void*) ntt_dit_shoup, SHOUP_TABLE, 0, 0},
+    {"three", 3, (const void*) ntt_dif_shoup, (const void*) ntt_dit_shoup, SHOUP_TABLE,
+     (const void*) ntt_dif_shoup8, (const void*) ntt_dit_shoup8},
+    THREE("three_e0", 3, _three_e0),
+    THREE("three_e1", 3, _three_e1),
+    THREE("three_e1s2", 3, _three_e1s2),
+    THREE("three_lb3", 3, _three_lb3),
+    THREE("three_lb3_e2", 3, _three_lb3_e2),
 };
+
+// The copy kernel the passes are also measured against: one read and one write of every word,
+// 16 bytes a thread (n even).
+extern "C" __global__ void copy_words(ulonglong2* __restrict__ out, const ulonglong2* __restrict__ in,
+                                      size_t pairs) {
+    for (size_t i = blockIdx.x * (size_t) blockDim.x + threadIdx.x; i < pairs;
+         i += (size_t) gridDim.x * blockDim.x) {
+        out[i] = in[i];
+    }
+}
 
 // One variant's forward and inverse transform of 2^log2n points, once each between
 // cudaProfilerStart and cudaProfilerStop (after a warm-up): for ncu --profile-from-start off.
@@ -457,12 +484,23 @@ int main(int argc, char** argv) {
 
     const Variant* variants = VARIANTS;
     const int nv = sizeof(VARIANTS) / sizeof(VARIANTS[0]);
+    for (int vi = 0; vi < nv; vi++) { // registers and local memory of every kernel timed
+        const void* ks[] = {variants[vi].dif, variants[vi].dit, variants[vi].dif8, variants[vi].dit8};
+        printf("%s:", variants[vi].name);
+        for (const void* k : ks) {
+            if (!k) continue;
+            cudaFuncAttributes fa;
+            CK(cudaFuncGetAttributes(&fa, k));
+            printf(" %d registers, %zu bytes local;", fa.numRegs, fa.localSizeBytes);
+        }
+        printf("\n");
+    }
 
     FILE* csv = 0;
     if (getenv("OUT")) {
         std::string path = std::string(getenv("OUT")) + "/ntt-bench.csv";
         csv = fopen(path.c_str(), "w");
-        if (csv) fprintf(csv, "device,log2n,variant,direction,min_ms,median_ms,copy_ms,copy_GBps,passes,checked\n");
+        if (csv) fprintf(csv, "device,log2n,variant,direction,min_ms,median_ms,copy_ms,copy_GBps,passes,copy_kernel_ms,passes_kernel,checked\n");
     }
 
     const size_t nmax = (size_t) 1 << hi;
@@ -491,8 +529,8 @@ int main(int argc, char** argv) {
     };
 
     int failures = 0;
-    printf("\n%-6s %-10s %-4s %9s %9s %9s %8s %7s %s\n", "log2n", "variant", "dir", "min_ms",
-           "median_ms", "copy_ms", "copyGB/s", "passes", "check");
+    printf("\n%-6s %-12s %-4s %9s %9s %9s %8s %7s %9s %7s %s\n", "log2n", "variant", "dir", "min_ms",
+           "median_ms", "copy_ms", "copyGB/s", "passes", "copyk_ms", "passesk", "check");
     for (int l = lo; l <= hi; l++) {
         const size_t n = (size_t) 1 << l;
         const size_t bytes = n * sizeof(u64);
@@ -500,6 +538,22 @@ int main(int argc, char** argv) {
         auto copy = time_ms([&] { CK(cudaMemcpy(d_y, d_x, bytes, cudaMemcpyDeviceToDevice)); });
         const double copyMs = copy.first;
         const double copyGBps = 2.0 * bytes / (copyMs * 1e-3) / 1e9;
+        // the same bytes by a copy kernel (16-byte loads and stores, one pair a thread)
+        const size_t pairs = n / 2;
+        auto copyk = time_ms([&] {
+            copy_words<<<(unsigned) ((pairs + 255) / 256), 256>>>((ulonglong2*) d_y, (const ulonglong2*) d_x, pairs);
+        });
+        const double copyKMs = copyk.first;
+        // the copy kernel's output checked once
+        {
+            std::vector<u64> a(n), c(n);
+            CK(cudaMemcpy(a.data(), d_x, bytes, cudaMemcpyDeviceToHost));
+            CK(cudaMemcpy(c.data(), d_y, bytes, cudaMemcpyDeviceToHost));
+            if (a != c) {
+                printf("MISMATCH copy kernel log2n %d\n", l);
+                failures++;
+            }
+        }
         std::vector<int> ok(nv, 1);
         Tables timingTables;
         for (size_t pi = 0; pi < primes.size(); pi++) {
@@ -571,13 +625,13 @@ int main(int argc, char** argv) {
                     if (dir == 0) forward(v, d_x, timingTables, 1);
                     else inverse(v, d_x, timingTables, 1);
                 });
-                printf("%-6d %-10s %-4s %9.4f %9.4f %9.4f %8.0f %7.2f %s\n", l, v.name,
+                printf("%-6d %-12s %-4s %9.4f %9.4f %9.4f %8.0f %7.2f %9.4f %7.2f %s\n", l, v.name,
                        dir ? "inv" : "fwd", t.first, t.second, copyMs, copyGBps, t.first / copyMs,
-                       ok[vi] ? "ok" : "FAILED");
+                       copyKMs, t.first / copyKMs, ok[vi] ? "ok" : "FAILED");
                 if (csv) {
-                    fprintf(csv, "%s,%d,%s,%s,%.5f,%.5f,%.5f,%.1f,%.3f,%s\n", prop.name, l, v.name,
+                    fprintf(csv, "%s,%d,%s,%s,%.5f,%.5f,%.5f,%.1f,%.3f,%.5f,%.3f,%s\n", prop.name, l, v.name,
                             dir ? "inverse" : "forward", t.first, t.second, copyMs, copyGBps,
-                            t.first / copyMs, ok[vi] ? "ok" : "FAILED");
+                            t.first / copyMs, copyKMs, t.first / copyKMs, ok[vi] ? "ok" : "FAILED");
                 }
             }
         }
@@ -585,17 +639,50 @@ int main(int argc, char** argv) {
             for (int vi = 0; vi < nv; vi++) {
                 const Variant& v = variants[vi];
                 for (int dir = 0; dir < 2; dir++) {
-                    printf("  passes %-13s %s:", v.name, dir ? "inv" : "fwd");
+                    printf("  passes %-16s %s:", v.name, dir ? "inv" : "fwd");
                     for (const PassLaunch& pl : passes_of(v, timingTables, dir)) {
-                        auto t = time_ms([&] { run_pass(pl.kernel, d_x, pl.table, timingTables, pl.s, pl.m, 1, v.log2cols); });
+                        auto t = time_ms([&] { run_pass(pl.kernel, d_x, pl.table, timingTables, pl.s, pl.m, 1, v.log2cols, pl.three); });
                         printf("  s=%d m=%d %.4f ms (%.2f copies)", pl.s, pl.m, t.first, t.first / copyMs);
                         if (csv) {
-                            fprintf(csv, "%s,%d,%s,%s pass s=%d m=%d,%.5f,%.5f,%.5f,%.1f,%.3f,%s\n", prop.name, l,
+                            fprintf(csv, "%s,%d,%s,%s pass s=%d m=%d,%.5f,%.5f,%.5f,%.1f,%.3f,%.5f,%.3f,%s\n", prop.name, l,
                                     v.name, dir ? "inverse" : "forward", pl.s, pl.m, t.first, t.second, copyMs,
-                                    copyGBps, t.first / copyMs, ok[vi] ? "ok" : "FAILED");
+                                    copyGBps, t.first / copyMs, copyKMs, t.first / copyKMs, ok[vi] ? "ok" : "FAILED");
                         }
                     }
                     printf("\n");
+                    // the same passes inside whole transforms: events between the launches,
+                    // minimum of each pass over the runs (a pass then starts on its
+                    // predecessor's output, as in the transform)
+                    const std::vector<PassLaunch> seq = passes_of(v, timingTables, dir);
+                    std::vector<cudaEvent_t> ev(seq.size() + 1);
+                    for (auto& e : ev) CK(cudaEventCreate(&e));
+                    std::vector<float> best(seq.size(), 1e30f);
+                    for (int r = 0; r <= reps; r++) {
+                        CK(cudaEventRecord(ev[0]));
+                        for (size_t i = 0; i < seq.size(); i++) {
+                            run_pass(seq[i].kernel, d_x, seq[i].table, timingTables, seq[i].s, seq[i].m, 1,
+                                     v.log2cols, seq[i].three);
+                            CK(cudaEventRecord(ev[i + 1]));
+                        }
+                        CK(cudaEventSynchronize(ev[seq.size()]));
+                        for (size_t i = 0; r > 0 && i < seq.size(); i++) {
+                            float ms;
+                            CK(cudaEventElapsedTime(&ms, ev[i], ev[i + 1]));
+                            best[i] = std::min(best[i], ms);
+                        }
+                    }
+                    CK(cudaGetLastError());
+                    printf("  in sequence %-12s %s:", v.name, dir ? "inv" : "fwd");
+                    for (size_t i = 0; i < seq.size(); i++) {
+                        printf("  s=%d m=%d %.4f ms (%.2f copies)", seq[i].s, seq[i].m, best[i], best[i] / copyMs);
+                        if (csv) {
+                            fprintf(csv, "%s,%d,%s,%s in sequence s=%d m=%d,%.5f,,%.5f,%.1f,%.3f,%.5f,%.3f,%s\n", prop.name, l,
+                                    v.name, dir ? "inverse" : "forward", seq[i].s, seq[i].m, best[i], copyMs,
+                                    copyGBps, best[i] / copyMs, copyKMs, best[i] / copyKMs, ok[vi] ? "ok" : "FAILED");
+                        }
+                    }
+                    printf("\n");
+                    for (auto& e : ev) CK(cudaEventDestroy(e));
                 }
             }
         }

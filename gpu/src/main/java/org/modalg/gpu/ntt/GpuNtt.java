@@ -15,11 +15,14 @@ import org.modalg.gpu.runtime.LaunchChooser;
  *
  * <p>Pass schedule: a transform of 2^log2n points is ceil(log2n / 8) passes over memory, each
  * doing up to 8 radix-2 stages (a 2^24-point transform: 3 passes). The engines use the Shoup
- * passes ({@code ntt_dif_shoup}, {@code ntt_dit_shoup}: the stages in registers, radix 16 for 8
- * stages, one shared-memory exchange, lazy reductions, twiddle products by Shoup's method from
- * the pairs of {@code NttTables.shoupTable}, from 2^22 points only the quotients in the pass of
- * the largest stride, 8 groups of a pass to a block of 128 threads); the fused passes (the same
- * schedule with Montgomery twiddles, 16 groups to a block) and the earlier radix-4 passes (one
+ * passes: lazy reductions, twiddle products by Shoup's method from the pairs of
+ * {@code NttTables.shoupTable}, from 2^22 points only the quotients in the pass of the largest
+ * stride, 8 groups of a pass to a block; a pass of 8 stages in three register phases of radix
+ * 8, 8 and 4 ({@code ntt_dif_shoup8}, {@code ntt_dit_shoup8}: 8 values a thread, 256 threads a
+ * block, two shared-memory exchanges), a shorter pass in two of radix up to 16
+ * ({@code ntt_dif_shoup}, {@code ntt_dit_shoup}: one exchange, 128 threads for 7 stages). The
+ * two-phase passes for every length ({@code shoup16}, the engines' passes before), the fused
+ * passes (Montgomery twiddles, 16 groups to a block) and the earlier radix-4 passes (one
  * shared-memory round trip and barrier per two stages) stay for the benchmarks' comparison.
  */
 public final class GpuNtt {
@@ -32,10 +35,15 @@ public final class GpuNtt {
 
     private final CUfunction dif;
     private final CUfunction dit;
+    /** The passes of 8 stages (the three-phase kernels), or null: dif and dit for every pass. */
+    private final CUfunction dif8;
+    private final CUfunction dit8;
     private final boolean fused;
     private final boolean shoup;
     private final String difName;
     private final String ditName;
+    private static final String DIF8_NAME = "ntt_dif_shoup8";
+    private static final String DIT8_NAME = "ntt_dit_shoup8";
     private final CUfunction pointwise;
     private final CUfunction scale;
     private final CUfunction bitReverse;
@@ -51,15 +59,17 @@ public final class GpuNtt {
     }
 
     /**
-     * kernel: {@code shoup} (the engines' passes), {@code fused} (Montgomery twiddles),
-     * {@code fused_lb3} (the same compiled for three blocks per multiprocessor) or {@code radix4}
-     * (the earlier passes), the last three for comparison.
+     * kernel: {@code shoup} (the engines' passes), {@code shoup16} (the two-phase Shoup passes
+     * for 8 stages too), {@code fused} (Montgomery twiddles), {@code fused_lb3} (the same
+     * compiled for three blocks per multiprocessor) or {@code radix4} (the earlier passes), the
+     * last four for comparison.
      *
      * @throws IllegalArgumentException for another name
      */
     public GpuNtt(GpuRuntime rt, String kernel) {
         switch (kernel) {
             case "shoup":
+            case "shoup16":
                 difName = "ntt_dif_shoup";
                 ditName = "ntt_dit_shoup";
                 break;
@@ -77,12 +87,15 @@ public final class GpuNtt {
                 break;
             default:
                 throw new IllegalArgumentException(
-                        "NTT kernel must be shoup, fused, fused_lb3 or radix4, got " + kernel);
+                        "NTT kernel must be shoup, shoup16, fused, fused_lb3 or radix4, got " + kernel);
         }
         this.fused = !kernel.equals("radix4");
-        this.shoup = kernel.equals("shoup");
+        this.shoup = kernel.startsWith("shoup");
         dif = rt.function(GpuModules.NTT, difName);
         dit = rt.function(GpuModules.NTT, ditName);
+        boolean three = kernel.equals("shoup");
+        dif8 = three ? rt.function(GpuModules.NTT, DIF8_NAME) : null;
+        dit8 = three ? rt.function(GpuModules.NTT, DIT8_NAME) : null;
         pointwise = rt.function(GpuModules.NTT, "pointwise_mul");
         scale = rt.function(GpuModules.NTT, "scale");
         bitReverse = rt.function(GpuModules.NTT, "bit_reverse");
@@ -94,7 +107,7 @@ public final class GpuNtt {
         int[] stages = passStages(t.log2n);
         int s = 0;
         for (int m : stages) {
-            pass(dif, difName, data, row, rows, t, table(t, false), s, m);
+            pass(false, data, row, rows, t, s, m);
             s += m;
         }
     }
@@ -105,7 +118,7 @@ public final class GpuNtt {
         int s = t.log2n;
         for (int i = stages.length - 1; i >= 0; i--) {
             s -= stages[i];
-            pass(dit, ditName, data, row, rows, t, table(t, true), s, stages[i]);
+            pass(true, data, row, rows, t, s, stages[i]);
         }
     }
 
@@ -180,12 +193,17 @@ public final class GpuNtt {
         return shoup ? t.shoup(inverse) : t.montgomery(inverse);
     }
 
-    private void pass(CUfunction kernel, String name, DeviceBuffer data, int row, int rows,
-            NttTables t, DeviceBuffer table, int s, int m) {
+    private void pass(boolean inverse, DeviceBuffer data, int row, int rows, NttTables t, int s, int m) {
+        boolean three = m == 8 && dif8 != null;
+        CUfunction kernel = three ? (inverse ? dit8 : dif8) : inverse ? dit : dif;
+        String name = three ? (inverse ? DIT8_NAME : DIF8_NAME) : inverse ? ditName : difName;
+        DeviceBuffer table = table(t, inverse);
         int log2cols = Math.min(shoup ? LOG2_COLUMNS_SHOUP : LOG2_COLUMNS, t.log2n - m);
         int blocks = 1 << (t.log2n - m - log2cols);
-        // fused and Shoup: one thread per 2^ceil(m/2) elements (16 for m = 8); radix 4: up to 256
-        int threads = fused ? 1 << (log2cols + m / 2) : Math.min(THREADS, 1 << (log2cols + m - 1));
+        // three-phase: one thread per 8 elements; fused and Shoup: one per 2^ceil(m/2) (16 for
+        // m = 8); radix 4: up to 256
+        int threads = three ? 1 << (log2cols + 5)
+                : fused ? 1 << (log2cols + m / 2) : Math.min(THREADS, 1 << (log2cols + m - 1));
         int shared = (1 << (log2cols + m)) * Long.BYTES;
         long off = (long) row << t.log2n;
         forRowRuns(rows, (r0, nr) -> Cuda.launch(kernel, name, blocks, nr, threads, shared,

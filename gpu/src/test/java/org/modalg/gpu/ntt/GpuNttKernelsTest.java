@@ -19,15 +19,16 @@ import org.modalg.gpu.runtime.GpuRuntime;
 import org.modalg.gpu.runtime.GpuTests;
 
 /**
- * Every pass family of {@link GpuNtt} ({@code modalg.gpu.nttKernel}: the engines' Shoup passes
- * and the fused and radix-4 ones kept for comparison) against the CPU engine on the same random
- * rows: the forward transform (bit-reversed) and the inverse of the CPU's forward output
- * (n x), bit for bit, at pass schedules of every shape (one pass, a stride-1 pass with fewer
- * than 8 stages, three passes, several rows of a run).
+ * Every pass family of {@link GpuNtt} ({@code modalg.gpu.nttKernel}: the engines' Shoup passes,
+ * and the two-phase Shoup, fused and radix-4 ones kept for comparison) against the CPU engine on
+ * the same random rows: the forward transform (bit-reversed) and the inverse of the CPU's forward
+ * output (n x), bit for bit, at pass schedules of every shape (one pass, a stride-1 pass with
+ * fewer than 8 stages, three passes, several rows of a run; passes of 8 stages alone at 2^8,
+ * strided and of stride 1 at 2^16, reading quotients at 2^22 and 2^23).
  */
 @Tag("gpu")
 class GpuNttKernelsTest {
-    private static final List<String> KERNELS = List.of("shoup", "fused", "fused_lb3", "radix4");
+    private static final List<String> KERNELS = List.of("shoup", "shoup16", "fused", "fused_lb3", "radix4");
     // 62-bit primes admitting 2^30-point transforms, one with exactly 2^24 | p - 1, a small one
     private static final long[] PRIMES = {
         NttPrimes.generate(1, 1L << 62, 30)[0], NttPrimes.largestBelow(1L << 62, 24), 998244353L};
@@ -81,7 +82,7 @@ class GpuNttKernelsTest {
         for (String kernel : KERNELS) {
             GpuNtt ntt = new GpuNtt(rt, kernel);
             for (long p : PRIMES) {
-                for (int log2n : new int[] {1, 4, 8, 9, 13, 17, 20, 22}) {
+                for (int log2n : new int[] {1, 4, 8, 9, 13, 16, 17, 20, 22, 23}) {
                     if (log2n > NttPrimes.twoAdicOrder(p)) {
                         continue;
                     }
