@@ -301,6 +301,19 @@ final class DoubleNttKernels {
     }
 
     /**
+     * Bytes of rows a pass keeps in the cache for the transforms of at least
+     * {@link #LARGE_MIN_ELEMENTS} doubles (0: {@link #PASS_BYTES} at every size). Out of L2 a
+     * group of rows that fits the L3 costs a pass less over the whole matrix (read and written
+     * from memory) for every few levels: 2 MiB groups run the 2^21 to 2^22-point transforms in
+     * two passes per dimension instead of three (fft/BENCHMARKS.md section (k)). Not final so that
+     * benchmarks can switch it.
+     */
+    static volatile int largePassBytes = 1 << 21;
+
+    /** Transforms (columns times rows of a pass's dimension) from this many doubles use {@link #largePassBytes}. */
+    static final long LARGE_MIN_ELEMENTS = 1L << 19;
+
+    /**
      * Levels per pass for a length-2^logLen transform on rows of {@code width} doubles: as few
      * passes as {@link #levelsPerPass(int)} allows, with the levels spread evenly over them, so
      * that the groups are as small as that pass count permits (e.g. 2^16 points: two passes of
@@ -310,6 +323,11 @@ final class DoubleNttKernels {
      */
     static int levelsPerPass(int width, int logLen) {
         int max = levelsPerPass(width);
+        int large = largePassBytes;
+        if (large > 0 && logLen > 0 && ((long) width << logLen) >= LARGE_MIN_ELEMENTS) {
+            int rows = Math.max(2, large / (8 * Math.max(1, width)));
+            max = Math.max(max, 31 - Integer.numberOfLeadingZeros(rows));
+        }
         if (logLen <= 0) {
             return max;
         }

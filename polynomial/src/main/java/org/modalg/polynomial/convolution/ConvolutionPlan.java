@@ -16,6 +16,7 @@ import org.modalg.fields.BigIntegerWords;
 import org.modalg.fields.NttPrimes;
 import org.modalg.polynomial.Limbs;
 import org.modalg.polynomial.Tuning;
+import org.modalg.polynomial.convolution.PipelinePhases.Phase;
 import org.modalg.polynomial.integer.DoubleNttIntMul;
 import org.modalg.polynomial.zp.DoubleNttPolyMulZp;
 
@@ -767,28 +768,45 @@ public final class ConvolutionPlan {
                 java.util.function.Supplier<double[][]> sb = forked(tasks, () -> {
                     double[][] mb = plan.borrowCoefficients();
                     double[][] spectrum = plan.borrowSpectrum();
-                    plan.forward(mb, spectrum, false, inner, b.residues(q, mb));
+                    long tb = PipelinePhases.start();
+                    int rowsB = b.residues(q, mb);
+                    tb = PipelinePhases.add(Phase.PROJECTION, tb);
+                    plan.forward(mb, spectrum, false, inner, rowsB);
+                    PipelinePhases.add(Phase.TRANSFORMS, tb);
                     DoubleNttPlan.giveBack(mb);
                     return spectrum;
                 });
-                plan.forward(m, sa, false, inner, a.residues(q, m));
+                long t = PipelinePhases.start();
+                int rowsA = a.residues(q, m);
+                t = PipelinePhases.add(Phase.PROJECTION, t);
+                plan.forward(m, sa, false, inner, rowsA);
+                PipelinePhases.add(Phase.TRANSFORMS, t);
                 double[][] spectrumB = sb.get();
+                t = PipelinePhases.start();
                 plan.pointwiseInverse(sa, spectrumB, m, false, inner);
+                PipelinePhases.add(Phase.TRANSFORMS, t);
                 DoubleNttPlan.giveBack(spectrumB);
                 DoubleNttPlan.giveBack(sa);
                 res[j] = m;
                 keep[j] = m;
                 return;
             }
-            plan.forward(m, sa, false, inner, a.residues(q, m));
+            long t = PipelinePhases.start();
+            int rowsA = a.residues(q, m);
+            t = PipelinePhases.add(Phase.PROJECTION, t);
+            plan.forward(m, sa, false, inner, rowsA);
+            t = PipelinePhases.add(Phase.TRANSFORMS, t);
             if (square) {
                 plan.pointwiseInverse(sa, sa, m, false, inner);
             } else {
                 double[][] sb = plan.borrowSpectrum();
-                plan.forward(m, sb, false, inner, b.residues(q, m));
+                int rowsB = b.residues(q, m);
+                t = PipelinePhases.add(Phase.PROJECTION, t);
+                plan.forward(m, sb, false, inner, rowsB);
                 plan.pointwiseInverse(sa, sb, m, false, inner);
                 DoubleNttPlan.giveBack(sb);
             }
+            PipelinePhases.add(Phase.TRANSFORMS, t);
             DoubleNttPlan.giveBack(sa);
             res[j] = m;
             keep[j] = m;
@@ -844,8 +862,10 @@ public final class ConvolutionPlan {
             int j, ForkJoinPool pool, ForkJoinPool tasks) {
         // the operands' residues as flat rows borrowed from the matrix pool (fresh arrays of this
         // size cost their zeroing and page commits at every prime), given back at the end
+        long t = PipelinePhases.start();
         double[][] ha = flat(pa, q);
         double[][] hb = same ? ha : flat(pb, q);
+        PipelinePhases.add(Phase.PROJECTION, t);
         double[] fa = ha[0];
         double[] fb = hb[0];
         // the shorter convolutions forked (tasks: the primes' pool) while this thread does the longest
@@ -859,7 +879,9 @@ public final class ConvolutionPlan {
             holder[j] = big;
             double[][] m = mid.get();
             double[][] sm = small.get();
+            long tc = PipelinePhases.start();
             out = combineThreeQuarters(big, m, sm, q);
+            PipelinePhases.add(Phase.SPLIT, tc);
             DoubleNttPlan.giveBack(m);
             DoubleNttPlan.giveBack(sm);
         } else {
@@ -869,7 +891,9 @@ public final class ConvolutionPlan {
             double[][] big = convolve(DoubleNttPlan.of(q, log2n), true, fa, fb, same, q, pool);
             holder[j] = big;
             double[][] sm = small.get();
+            long tc = PipelinePhases.start();
             out = combine(big, sm, q);
+            PipelinePhases.add(Phase.SPLIT, tc);
             DoubleNttPlan.giveBack(sm);
         }
         DoubleNttPlan.giveBack(ha);
@@ -890,15 +914,19 @@ public final class ConvolutionPlan {
     private static double[][] convolve(DoubleNttPlan plan, boolean negacyclic, double[] fa, double[] fb,
             boolean same, long p, ForkJoinPool pool) {
         double[][] ma = plan.borrowCoefficients();
+        long t = PipelinePhases.start();
         int rowsA = fold(fa, ma, negacyclic, p);
         if (same) {
+            t = PipelinePhases.add(Phase.SPLIT, t);
             plan.convolution(ma, ma, negacyclic, pool, rowsA, rowsA);
         } else {
             double[][] mb = plan.borrowCoefficients();
             int rowsB = fold(fb, mb, negacyclic, p);
+            t = PipelinePhases.add(Phase.SPLIT, t);
             plan.convolution(ma, mb, negacyclic, pool, rowsA, rowsB);
             DoubleNttPlan.giveBack(mb);
         }
+        PipelinePhases.add(Phase.TRANSFORMS, t);
         return ma;
     }
     /*
@@ -1099,19 +1127,27 @@ public final class ConvolutionPlan {
             if (out.inOrder()) {
                 for (int r = rowFrom; r < rowTo; r += block) {
                     int end = Math.min(rowTo, r + block);
+                    long t = PipelinePhases.start();
                     crt.digits(res, r, end);
+                    t = PipelinePhases.add(Phase.GARNER, t);
                     out.rows(crt, res, r, end);
+                    PipelinePhases.add(Phase.RECOMBINATION, t);
                 }
             } else {
                 forRows(WorkerPools.of(threads), rowFrom, rowTo, (from, to) -> {
                     for (int r = from; r < to; r += block) {
                         int end = Math.min(to, r + block);
+                        long t = PipelinePhases.start();
                         crt.digits(res, r, end);
+                        t = PipelinePhases.add(Phase.GARNER, t);
                         out.rows(crt, res, r, end);
+                        PipelinePhases.add(Phase.RECOMBINATION, t);
                     }
                 });
             }
+            long t = PipelinePhases.start();
             out.finish(crt, res);
+            PipelinePhases.add(Phase.RECOMBINATION, t);
         } finally {
             c.release();
         }
@@ -1165,8 +1201,14 @@ public final class ConvolutionPlan {
             packThree(crt, res, from, to, lo, hi, mag, sign, maxBits, rowBase);
             return;
         }
+        if (s >= DIGIT_PACKING_PRIMES) {
+            DigitPacking.pack(crt, res, from, to, lo, hi, limbs, mag, sign, maxBits, rowBase);
+            return;
+        }
         int cols = res[0][0].length;
-        int k = limbs + 1;
+        int[] stepLimbs = crt.hornerLimbs();
+        // acc: the partial sums in two's complement, then their sign extension to at least limbs + 1 words
+        int k = Math.max(limbs + 1, stepLimbs[0]);
         long[] acc = new long[k];
         long[] ps = new long[s];
         for (int j = 0; j < s; j++) {
@@ -1179,20 +1221,18 @@ public final class ConvolutionPlan {
             }
             int start = Math.max(0, lo - r * cols);
             int end = Math.min(cols, hi - r * cols);
-            int bits = 0;
+            long or = 0; // the OR of the row's top nonzero words, with their positions below
+            int orLimb = 0;
             for (int col = start; col < end; col++) {
-                // acc holds the partial sum in two's complement over its low `used` limbs (the
-                // limbs above are its sign extension): each step needs at most one limb more,
-                // and a top limb that only extends the sign of the one below is dropped
                 acc[0] = (long) row[s - 1][col];
                 int used = 1;
                 for (int j = s - 2; j >= 0; j--) {
-                    acc[used] = acc[used - 1] >> 63;
-                    mulAddSigned(acc, used + 1, ps[j], (long) row[j][col]);
-                    used++;
-                    while (used > 1 && acc[used - 1] == acc[used - 2] >> 63) {
-                        used--;
+                    int next = stepLimbs[j];
+                    if (next > used) { // one word more (p_j < 2^50): the sign extension of the top one
+                        acc[used] = acc[used - 1] >> 63;
+                        used = next;
                     }
+                    hornerStep(acc, used, ps[j], (long) row[j][col]);
                 }
                 long ext = acc[used - 1] >> 63;
                 for (int l = used; l < k; l++) {
@@ -1201,34 +1241,53 @@ public final class ConvolutionPlan {
                 int i = r * cols + col - lo;
                 long[] m = mag[i >>> PackedCoefficients.CHUNK_SHIFT];
                 int at = (i & (PackedCoefficients.CHUNK - 1)) * limbs;
-                byte sg;
-                if (acc[k - 1] < 0) { // negate: the magnitude
-                    long borrow = 1;
-                    for (int l = 0; l < limbs; l++) {
-                        long v = ~acc[l] + borrow;
-                        borrow = (v == 0 && borrow == 1) ? 1 : 0;
-                        m[at + l] = v;
-                    }
-                    sg = -1;
-                } else {
-                    boolean zero = true;
-                    for (int l = 0; l < limbs; l++) {
-                        m[at + l] = acc[l];
-                        zero &= acc[l] == 0;
-                    }
-                    sg = (byte) (zero ? 0 : 1);
+                // the magnitude: (acc ^ ext) - ext over the low limbs words (|c| < 2^(64 limbs))
+                long borrow = ext & 1;
+                long any = 0;
+                for (int l = 0; l < limbs; l++) {
+                    long v = (acc[l] ^ ext) + borrow;
+                    borrow &= v == 0 ? 1 : 0;
+                    m[at + l] = v;
+                    any |= v;
                 }
-                sign[i >>> PackedCoefficients.CHUNK_SHIFT][i & (PackedCoefficients.CHUNK - 1)] = sg;
-                for (int l = limbs - 1; l >= 0; l--) {
-                    if (m[at + l] != 0) {
-                        bits = Math.max(bits, 64 * l + 64 - Long.numberOfLeadingZeros(m[at + l]));
-                        break;
-                    }
+                sign[i >>> PackedCoefficients.CHUNK_SHIFT][i & (PackedCoefficients.CHUNK - 1)] =
+                        (byte) (ext | ((any | -any) >>> 63));
+                int top = limbs - 1;
+                while (top > orLimb && m[at + top] == 0) {
+                    top--;
+                }
+                if (top > orLimb) {
+                    orLimb = top;
+                    or = m[at + top];
+                } else if (top == orLimb) {
+                    or |= m[at + top];
                 }
             }
-            maxBits[r - rowBase] = bits;
+            maxBits[r - rowBase] = or == 0 ? 0 : 64 * orLimb + 64 - Long.numberOfLeadingZeros(or);
         }
     }
+
+    /**
+     * acc = acc p + v modulo 2^(64 k), acc in two's complement over k words, p &lt; 2^50, v signed: one
+     * pass of unsigned word products whose carry into the next word is signed (v's, then the high
+     * words), so that v needs no sign extension and each word one carry.
+     */
+    private static void hornerStep(long[] acc, int k, long p, long v) {
+        long cy = v;
+        for (int l = 0; l < k; l++) {
+            long a = acc[l];
+            long lo = a * p;
+            long hi = Math.multiplyHigh(a, p) + ((a >> 63) & p); // unsigned high word
+            long sum = lo + cy;
+            // 128-bit hi:lo plus the signed cy: the unsigned carry, less one for a negative cy
+            hi += (((lo & cy) | ((lo | cy) & ~sum)) >>> 63) + (cy >> 63);
+            acc[l] = sum;
+            cy = hi;
+        }
+    }
+
+    // From this many primes pack() goes through DigitPacking (not final: benchmarks switch it).
+    static volatile int DIGIT_PACKING_PRIMES = Integer.getInteger("modalg.pipeline.digitPackingPrimes", 16);
 
     // pack() for three primes and three limbs (the products of 64-bit coefficients), in
     // straight-line code: 2.2x faster than the general loop (measured 35 against 78 ms at 2^21).
@@ -1297,24 +1356,6 @@ public final class ConvolutionPlan {
         }
     }
 
-
-    // acc = acc p + v modulo 2^(64 k), acc in two's complement (p < 2^50, v signed).
-    private static void mulAddSigned(long[] acc, int k, long p, long v) {
-        long cy = 0;
-        long ext = v >> 63;
-        for (int l = 0; l < k; l++) {
-            long a = acc[l];
-            long lo = a * p;
-            long hi = Math.multiplyHigh(a, p) + ((a >> 63) & p); // unsigned high word
-            long add = l == 0 ? v : ext;
-            long s1 = lo + add;
-            hi += ((lo & add) | ((lo | add) & ~s1)) >>> 63; // carry out, branch-free
-            long s2 = s1 + cy;
-            hi += ((s1 & cy) | ((s1 | cy) & ~s2)) >>> 63;
-            acc[l] = s2;
-            cy = hi;
-        }
-    }
 
     // body(from, to) over the rows [rowFrom, rowTo), in pieces on the pool when there is one.
     public static void forRows(ForkJoinPool pool, int rowFrom, int rowTo, java.util.function.BiConsumer<Integer, Integer> body) {
@@ -1418,16 +1459,21 @@ public final class ConvolutionPlan {
     /**
      * m = the residues mod p of the values sum_t words[t] 2^(48 t), elementwise over the
      * planes' rows (m's further rows are left alone: the transform takes them as zero): Horner
-     * from the top word, one modular product by 2^32 per word, vectorized along the rows.
-     * O(C R words).
+     * from the top word, one modular product by 2^48 per word and a single reduction at the end,
+     * vectorized along the rows. O(C R words).
+     *
+     * <p>Ranges (p &lt; 2^50): a Horner value y with |y| &lt; 2^51 times c = 2^48 mod p in
+     * (-p/2, p/2] is below 0.875 p after the product of {@code DoubleNttKernels} (which takes
+     * |y| up to 2^51), plus a piece below 2^48 in magnitude: below 0.875 p + 2^48 &lt; 2^51 again,
+     * so no step needs a reduction of its own; the last one brings the value to p/2.
      */
     public static void residues(double[][][] words, long p, double[][] m) {
         double pd = p;
         double pinv = 1.0 / p;
         double np = -pd;
-        // the pieces' radix 2^48 mod p: |y c| stays below 2^99, |v| below p + 2^48 < 2^51
-        double c32 = DoubleCrt.symmetric(Math.floorMod(1L << PIECE_BITS, p), p);
-        double c32p = c32 * pinv;
+        // the pieces' radix 2^48 mod p
+        double c48 = DoubleCrt.symmetric(Math.floorMod(1L << PIECE_BITS, p), p);
+        double c48p = c48 * pinv;
         int top = words.length - 1;
         int used = words[0].length;
         for (int r = 0; r < used; r++) {
@@ -1437,9 +1483,14 @@ public final class ConvolutionPlan {
                 double[] w = words[t][r];
                 for (int c = 0; c < row.length; c++) {
                     double y = row[c];
-                    double h = y * c32;
-                    double q = Math.rint(y * c32p);
-                    double v = Math.fma(q, np, h) + Math.fma(y, c32, -h) + w[c];
+                    double h = y * c48;
+                    double q = Math.rint(y * c48p);
+                    row[c] = Math.fma(q, np, h) + Math.fma(y, c48, -h) + w[c];
+                }
+            }
+            if (top > 0) {
+                for (int c = 0; c < row.length; c++) {
+                    double v = row[c];
                     row[c] = Math.fma(Math.rint(v * pinv), np, v);
                 }
             }

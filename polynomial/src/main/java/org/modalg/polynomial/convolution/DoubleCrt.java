@@ -28,6 +28,13 @@ public final class DoubleCrt {
     private final int s;
     // c[m * s + j] = p_m^-1 mod p_j, symmetric, for m < j.
     private final double[] inv;
+    // hornerLimbs[j]: two's complement words of the signed Horner sum of digits j .. s - 1
+    private final int[] hornerLimbs;
+    // radixProducts(r) of the last r asked for: {P_0, ..., P_(s-1)} in radix 2^r limbs
+    private volatile RadixTable radixTable;
+
+    private record RadixTable(int r, double[][] limbs) {
+    }
 
     /**
      * The double-precision digit loops over {@code basis}.
@@ -50,6 +57,12 @@ public final class DoubleCrt {
                 inv[m * s + j] = symmetric(basis.primeInverse(m, j), primes[j]);
             }
         }
+        this.hornerLimbs = new int[s];
+        java.math.BigInteger q = java.math.BigInteger.ONE;
+        for (int j = s - 1; j >= 0; j--) {
+            q = q.multiply(java.math.BigInteger.valueOf(primes[j]));
+            hornerLimbs[j] = q.bitLength() / 64 + 1;
+        }
     }
 
     /** {@link #DoubleCrt(CrtBasis)} over {@link CrtBasis#of} these primes (distinct, each below 2^50). */
@@ -65,6 +78,52 @@ public final class DoubleCrt {
     /** The number of primes. */
     public int size() {
         return s;
+    }
+
+    /**
+     * For each j, the words that hold, in two's complement, every signed Horner sum
+     * v_j + p_j (v_(j+1) + ... p_(s-2) v_(s-1)) of digits |v_m| &lt;= p_m / 2 + 1: that sum is
+     * below P (1 + 2^-48) / 2 &lt; 2^b in magnitude for P = p_j ... p_(s-1) and b its bit length,
+     * so b + 1 bits, floor(b / 64) + 1 words. Consecutive entries differ by at most one word
+     * (every prime is below 2^50). A fresh copy.
+     */
+    public int[] hornerLimbs() {
+        return hornerLimbs.clone();
+    }
+
+    /**
+     * The radix products P_j = p_0 ... p_(j-1) (P_0 = 1), j &lt; s, each as its radix 2^r limbs
+     * (doubles in [0, 2^r), least significant first, ceil(bits(P_j) / r) of them, at least one),
+     * for {@link DigitPacking}. Cached for the last r; not to be modified.
+     *
+     * @param r in [1, 30]
+     */
+    double[][] radixProducts(int r) {
+        if (r < 1 || r > 30) {
+            throw new IllegalArgumentException("r must be in [1, 30], got " + r);
+        }
+        RadixTable cached = radixTable;
+        if (cached != null && cached.r() == r) {
+            return cached.limbs();
+        }
+        double[][] t = new double[s][];
+        java.math.BigInteger q = java.math.BigInteger.ONE;
+        for (int j = 0; j < s; j++) {
+            int len = Math.max(1, (q.bitLength() + r - 1) / r);
+            t[j] = new double[len];
+            for (int l = 0; l < len; l++) {
+                long limb = 0;
+                for (int b = 0; b < r; b++) {
+                    if (q.testBit(l * r + b)) {
+                        limb |= 1L << b;
+                    }
+                }
+                t[j][l] = limb;
+            }
+            q = q.multiply(java.math.BigInteger.valueOf(primes[j]));
+        }
+        radixTable = new RadixTable(r, t);
+        return t;
     }
 
     /** Prime j. */

@@ -1,0 +1,159 @@
+package org.modalg.polynomial.convolution;
+
+/**
+ * The recombination's last step for packed Z coefficients: Garner's signed mixed-radix digits
+ * (from {@link DoubleCrt#digits}) to the coefficients' two's complement words, by a
+ * floating-point product of the digits with the radix products, vectorized along the rows.
+ *
+ * <p>The coefficient is c = sum_j v_j P_j with P_j = p_0 ... p_(j-1) (P_0 = 1) and |v_j| &lt;=
+ * p_j / 2 + 1 (see {@link ConvolutionPlan#pack}). Each P_j is held in radix 2^r limbs (doubles
+ * below 2^r, {@link DoubleCrt#radixProducts}), each digit is cut into three pieces
+ * v = x0 + x1 2^r + x2 2^(2r) (x0, x1 in [0, 2^r), x2 = floor(v / 2^(2r)), |x2| &lt; 2^r), and
+ * the radix 2^r limbs of c, acc_l = sum_j (x0 P_j[l] + x1 P_j[l-1] + x2 P_j[l-2]), are summed by
+ * fused multiply-adds along a row's coefficients: every term is an integer below 2^(2r) in
+ * magnitude, at most 3 s of them per limb, and r is chosen with 3 s 2^(2r) &lt;= 2^52, so every
+ * sum is exact. A vectorized pass then propagates the signed carries (limbs into [0, 2^r), the
+ * last carry 0 or -1: the sign), and the limbs are gathered into 64-bit words, one coefficient
+ * at a time.
+ *
+ * <p>Cost per coefficient: 3 sum_j ceil(bits(P_j) / r) + 2 fused multiply-adds (about 1.5 s^2
+ * 50 / r; four to a SIMD instruction), against the same count of dependent 64-bit word products
+ * of a Horner evaluation; the carry and gathering passes are O(bits(M) / r). Measured 4x to 8x
+ * faster than the Horner evaluation from about 10 primes (polynomial/BENCHMARKS.md, 2026-11-27).
+ */
+final class DigitPacking {
+    private DigitPacking() {
+    }
+
+    /** Coefficients per chunk of a row: the chunk's limbs (about 100 rows of them at 1000 bits) stay in L2. */
+    private static final int CHUNK = 256;
+
+    /**
+     * The radix exponent for s primes: the largest r &lt;= 22 with 3 s 2^(2r) &lt;= 2^52 (22 up to
+     * 85 primes, 19 at 4096).
+     */
+    static int radixBits(int s) {
+        int log = 32 - Integer.numberOfLeadingZeros(3 * s - 1); // ceil(log2(3 s))
+        return Math.min(22, (52 - log) / 2);
+    }
+
+    /**
+     * {@link ConvolutionPlan#pack}'s contract: coefficients i in [lo, hi) of rows [from, to) from
+     * the signed digits res (only read) into mag and sign at i - lo;
+     * maxBits[r - rowBase] = the largest bit length in row r.
+     */
+    static void pack(DoubleCrt crt, double[][][] res, int from, int to, int lo, int hi, int limbs, long[][] mag,
+            byte[][] sign, int[] maxBits, int rowBase) {
+        int s = crt.size();
+        int r = radixBits(s);
+        double[][] table = crt.radixProducts(r);
+        // limbs of the sum: those of P_s = M, plus two for the pieces and the signed carry
+        // (M < P_(s-1) 2^50 <= 2^(r (len + 3) - 1) for r >= 17: the last carry is the sign)
+        int count = table[s - 1].length + 3;
+        int rows = table[s - 1].length + 4; // the pairs of limbs may pass count
+        int cols = res[0][0].length;
+        int width = Math.min(CHUNK, cols);
+        double[][] acc = new double[Math.max(count, rows)][width];
+        double[] x0 = new double[width];
+        double[] x1 = new double[width];
+        double[] x2 = new double[width];
+        double radix = 1L << r;
+        double inv = 1.0 / radix;
+        double radix2 = radix * radix;
+        double inv2 = inv * inv;
+        for (int row = from; row < to; row++) {
+            int start = Math.max(0, lo - row * cols);
+            int end = Math.min(cols, hi - row * cols);
+            long or = 0; // the OR of the row's top nonzero words, at word orLimb
+            int orLimb = 0;
+            for (int c0 = start; c0 < end; c0 += width) {
+                int n = Math.min(width, end - c0);
+                for (double[] a : acc) {
+                    java.util.Arrays.fill(a, 0, n, 0.0);
+                }
+                for (int j = 0; j < s; j++) {
+                    double[] v = res[j][row];
+                    for (int c = 0; c < n; c++) {
+                        double y = v[c0 + c];
+                        double hiPiece = Math.floor(y * inv2);
+                        double rest = Math.fma(hiPiece, -radix2, y); // in [0, 2^(2r))
+                        double mid = Math.floor(rest * inv);
+                        x2[c] = hiPiece;
+                        x1[c] = mid;
+                        x0[c] = Math.fma(mid, -radix, rest);
+                    }
+                    double[] t = table[j];
+                    int len = t.length;
+                    for (int l = 0; l < len + 2; l++) {
+                        double t0 = limb(t, l);
+                        double t1 = limb(t, l - 1);
+                        double t2 = limb(t, l - 2);
+                        double[] a = acc[l];
+                        for (int c = 0; c < n; c++) {
+                            a[c] = Math.fma(x0[c], t0, Math.fma(x1[c], t1, Math.fma(x2[c], t2, a[c])));
+                        }
+                    }
+                }
+                // signed carries: limbs into [0, 2^r); x0 holds the carry, at the end 0 or -1
+                java.util.Arrays.fill(x0, 0, n, 0.0);
+                for (int l = 0; l < count; l++) {
+                    double[] a = acc[l];
+                    for (int c = 0; c < n; c++) {
+                        double y = a[c] + x0[c];
+                        double q = Math.floor(y * inv);
+                        a[c] = Math.fma(q, -radix, y);
+                        x0[c] = q;
+                    }
+                }
+                for (int c = 0; c < n; c++) {
+                    long ext = (long) x0[c]; // 0 or -1: the sign
+                    int i = row * cols + c0 + c - lo;
+                    long[] m = mag[i >>> PackedCoefficients.CHUNK_SHIFT];
+                    int at = (i & (PackedCoefficients.CHUNK - 1)) * limbs;
+                    // the magnitude: (word ^ ext) - ext over the low limbs words (|c| < 2^(64 limbs))
+                    long borrow = ext & 1;
+                    long any = 0;
+                    for (int w = 0; w < limbs; w++) {
+                        long v = (word(acc, c, w, r, count, ext) ^ ext) + borrow;
+                        borrow &= v == 0 ? 1 : 0;
+                        m[at + w] = v;
+                        any |= v;
+                    }
+                    sign[i >>> PackedCoefficients.CHUNK_SHIFT][i & (PackedCoefficients.CHUNK - 1)] =
+                            (byte) (ext | ((any | -any) >>> 63));
+                    int top = limbs - 1;
+                    while (top > orLimb && m[at + top] == 0) {
+                        top--;
+                    }
+                    if (top > orLimb) {
+                        orLimb = top;
+                        or = m[at + top];
+                    } else if (top == orLimb) {
+                        or |= m[at + top];
+                    }
+                }
+            }
+            maxBits[row - rowBase] = or == 0 ? 0 : 64 * orLimb + 64 - Long.numberOfLeadingZeros(or);
+        }
+    }
+
+    // t[l], or 0 outside the table
+    private static double limb(double[] t, int l) {
+        return l >= 0 && l < t.length ? t[l] : 0.0;
+    }
+
+    // Bits [64 w, 64 w + 64) of sum_l acc[l][c] 2^(r l) (limbs in [0, 2^r)) followed by the sign
+    // extension ext (0 or -1) from bit r count on.
+    private static long word(double[][] acc, int c, int w, int r, int count, long ext) {
+        int bit = 64 * w;
+        int l = bit / r;
+        int off = l * r - bit; // where limb l starts relative to the word: in (-r, 0]
+        long x = 0;
+        long mask = (1L << r) - 1;
+        for (; off < 64; l++, off += r) {
+            long d = l < count ? (long) acc[l][c] : ext & mask;
+            x |= off >= 0 ? d << off : d >>> -off;
+        }
+        return x;
+    }
+}

@@ -1,0 +1,92 @@
+package org.modalg.polynomial.convolution;
+
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * Where the time of the convolution pipeline ({@link ConvolutionPlan}) goes, phase by phase:
+ * a profiler that is off unless the system property {@code modalg.pipeline.phases} is true at
+ * start-up. While off, {@link #start} returns 0 and {@link #add} returns at once (both inline to
+ * nothing measurable); while on, each phase's wall-clock nanoseconds are summed over every call
+ * on every thread (so with several threads the sum exceeds the elapsed time) until
+ * {@link #reset}. Read with {@link #nanos} or {@link #report}; for benchmarks only, never for
+ * decisions in the library.
+ */
+public final class PipelinePhases {
+    private PipelinePhases() {
+    }
+
+    /** The pipeline's phases, in the order a product runs them. */
+    public enum Phase {
+        /** An operand's residues modulo one prime into a transform matrix (the projection hook). */
+        PROJECTION,
+        /** Forward transforms, pointwise products and inverse transforms. */
+        TRANSFORMS,
+        /** The split layouts' recombination of their convolutions (CRT of polynomials). */
+        SPLIT,
+        /** Garner's mixed-radix digits ({@link DoubleCrt#digits}). */
+        GARNER,
+        /** The recombination hook: packing, carries, residues mod p. */
+        RECOMBINATION
+    }
+
+    /** Whether the profiler is on: {@code -Dmodalg.pipeline.phases=true}. */
+    public static final boolean ON = Boolean.getBoolean("modalg.pipeline.phases");
+
+    private static final LongAdder[] SUMS = new LongAdder[Phase.values().length];
+
+    static {
+        for (int i = 0; i < SUMS.length; i++) {
+            SUMS[i] = new LongAdder();
+        }
+    }
+
+    /** The start of a timed phase: {@code System.nanoTime()} while on, 0 while off. */
+    public static long start() {
+        return ON ? System.nanoTime() : 0L;
+    }
+
+    /**
+     * Adds the time since {@code start} (from {@link #start}) to the phase and returns the time
+     * now, the start of the next phase (0 while off).
+     */
+    public static long add(Phase phase, long start) {
+        if (!ON) {
+            return 0L;
+        }
+        long now = System.nanoTime();
+        SUMS[phase.ordinal()].add(now - start);
+        return now;
+    }
+
+    /** Nanoseconds summed in the phase since the last {@link #reset}. */
+    public static long nanos(Phase phase) {
+        return SUMS[phase.ordinal()].sum();
+    }
+
+    /** Sets every sum to zero. */
+    public static void reset() {
+        for (LongAdder a : SUMS) {
+            a.reset();
+        }
+    }
+
+    /**
+     * One line: each phase's milliseconds divided by {@code calls} (the products timed since the
+     * last reset) and its share of their sum, e.g. {@code PROJECTION 0.41 ms (7%) ...}.
+     */
+    public static String report(int calls) {
+        if (calls < 1) {
+            throw new IllegalArgumentException("calls must be >= 1, got " + calls);
+        }
+        long total = 0;
+        for (Phase p : Phase.values()) {
+            total += nanos(p);
+        }
+        StringBuilder sb = new StringBuilder();
+        for (Phase p : Phase.values()) {
+            long n = nanos(p);
+            sb.append(String.format("%s %.3f ms (%.0f%%)  ", p, n / 1e6 / calls, total == 0 ? 0.0 : 100.0 * n / total));
+        }
+        return sb.toString().trim();
+    }
+}

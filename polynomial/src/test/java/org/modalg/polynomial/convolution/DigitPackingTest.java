@@ -1,0 +1,169 @@
+package org.modalg.polynomial.convolution;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.math.BigInteger;
+import java.util.Random;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The recombination's packing of signed Garner digits ({@link ConvolutionPlan#pack}: the
+ * straight-line three-prime code, the word-by-word Horner evaluation and {@link DigitPacking})
+ * against the sum v_0 + p_0 (v_1 + p_1 (...)) evaluated in BigInteger, on random digits every
+ * run and on the edge digits (all at +-(p_j/2), alternating, zero, one nonzero digit), for
+ * prime counts around the routes' switch and the radix changes of {@link DigitPacking#radixBits}
+ * (22 bits to 85 primes, 21 from 86), output windows that start and end inside a row; the
+ * projection's residues ({@link ConvolutionPlan#residues}) against BigInteger remainders.
+ */
+class DigitPackingTest {
+    private static final long SEED = Long.getLong("modalg.test.packSeed", System.nanoTime());
+    private static final int SWITCH = ConvolutionPlan.DIGIT_PACKING_PRIMES;
+
+    @BeforeAll
+    static void seed() {
+        System.out.println("DigitPackingTest seed=" + SEED + " (-Dmodalg.test.packSeed=S to replay)");
+    }
+
+    @AfterEach
+    void restore() {
+        ConvolutionPlan.DIGIT_PACKING_PRIMES = SWITCH;
+    }
+
+    private static String where(String label) {
+        return "DigitPackingTest seed=" + SEED + ": " + label;
+    }
+
+    // digit kinds: 0 random, 1 all +p/2 (floor), 2 all -p/2, 3 alternating, 4 zero, 5 one nonzero digit
+    private static double[][][] digits(DoubleCrt crt, int rows, int cols, int kind, Random rnd) {
+        int s = crt.size();
+        double[][][] res = new double[s][rows][cols];
+        int only = rnd.nextInt(s);
+        for (int j = 0; j < s; j++) {
+            long p = crt.prime(j);
+            for (int r = 0; r < rows; r++) {
+                for (int c = 0; c < cols; c++) {
+                    long v = switch (kind) {
+                        case 0 -> Math.floorMod(rnd.nextLong(), p) - p / 2;
+                        case 1 -> p / 2;
+                        case 2 -> -(p / 2);
+                        case 3 -> ((j + c) & 1) == 0 ? p / 2 : -(p / 2);
+                        case 4 -> 0;
+                        default -> j == only ? (rnd.nextBoolean() ? 1 : -1) * (1 + rnd.nextInt(1000)) : 0;
+                    };
+                    res[j][r][c] = v;
+                }
+            }
+        }
+        return res;
+    }
+
+    private static BigInteger oracle(DoubleCrt crt, double[][][] res, int r, int c) {
+        BigInteger v = BigInteger.ZERO;
+        for (int j = crt.size() - 1; j >= 0; j--) {
+            v = v.multiply(BigInteger.valueOf(crt.prime(j))).add(BigInteger.valueOf((long) res[j][r][c]));
+        }
+        return v;
+    }
+
+    private static void check(int s, int kind, int route, Random rnd) {
+        check(s, kind, route, rnd, 7);
+    }
+
+    // cols a power of two from 4 to 2^(1 + maxLogCols)
+    private static void check(int s, int kind, int route, Random rnd, int maxLogCols) {
+        DoubleCrt crt = ConvolutionPlan.first(s);
+        int cols = 1 << (2 + rnd.nextInt(maxLogCols));
+        int rows = 1 + rnd.nextInt(4);
+        int n = rows * cols;
+        int lo = rnd.nextInt(Math.max(1, n / 3));
+        int hi = n - rnd.nextInt(Math.max(1, (n - lo) / 3));
+        BigInteger m = BigInteger.ONE;
+        for (int j = 0; j < s; j++) {
+            m = m.multiply(BigInteger.valueOf(crt.prime(j)));
+        }
+        int limbs = (m.bitLength() + 63) / 64;
+        double[][][] res = digits(crt, rows, cols, kind, rnd);
+        long[][] mag = PackedCoefficients.magnitudes(hi - lo, limbs);
+        byte[][] sign = PackedCoefficients.signs(hi - lo);
+        int rowFrom = lo / cols;
+        int rowTo = (hi + cols - 1) / cols;
+        int[] maxBits = new int[rowTo - rowFrom];
+        ConvolutionPlan.DIGIT_PACKING_PRIMES = route == 0 ? Integer.MAX_VALUE : 1;
+        ConvolutionPlan.pack(crt, res, rowFrom, rowTo, lo, hi, limbs, mag, sign, maxBits, rowFrom);
+        PackedCoefficients packed = new PackedCoefficients(hi - lo, limbs, mag, sign, 0);
+        int[] expectBits = new int[rowTo - rowFrom];
+        for (int i = lo; i < hi; i++) {
+            int r = i / cols;
+            BigInteger want = oracle(crt, res, r, i % cols);
+            String label = s + " primes, kind " + kind + (route == 0 ? ", Horner" : ", digit packing")
+                    + ", coefficient " + i + " of window [" + lo + ", " + hi + "), " + cols + " columns";
+            assertEquals(want, packed.get(i - lo), where(label));
+            expectBits[r - rowFrom] = Math.max(expectBits[r - rowFrom], want.abs().bitLength());
+        }
+        assertArrayEquals(expectBits, maxBits, where("row bit lengths, " + s + " primes, kind " + kind
+                + (route == 0 ? ", Horner" : ", digit packing")));
+    }
+
+    @Test
+    void packingMatchesTheBigIntegerSum() {
+        Random rnd = new Random(SEED);
+        for (int s : new int[] {1, 2, 3, 4, 5, 6, 15, 16, 17, 41, 85, 86, 200}) {
+            for (int kind = 0; kind < 6; kind++) {
+                for (int route = 0; route < 2; route++) {
+                    check(s, kind, route, rnd);
+                }
+            }
+        }
+        for (int t = 0; t < 20; t++) { // random prime counts
+            check(1 + rnd.nextInt(120), rnd.nextInt(6), rnd.nextInt(2), rnd);
+        }
+    }
+
+    @Test
+    void largestBasisUsesTheSmallestRadix() {
+        assertEquals(22, DigitPacking.radixBits(85));
+        assertEquals(21, DigitPacking.radixBits(86));
+        assertEquals(19, DigitPacking.radixBits(1500));
+        assertEquals(19, DigitPacking.radixBits(ConvolutionPlan.MAX_PRIMES));
+        Random rnd = new Random(SEED + 1);
+        check(1500, 0, 1, rnd, 2);
+        check(1500, 3, 1, rnd, 2);
+    }
+
+    @Test
+    void residuesMatchBigIntegerRemainders() {
+        Random rnd = new Random(SEED + 2);
+        for (int planes = 1; planes <= 45; planes += 1 + rnd.nextInt(6)) {
+            int cols = 1 << (2 + rnd.nextInt(6));
+            int rows = 1 + rnd.nextInt(3);
+            double[][][] words = new double[planes][rows][cols];
+            for (int r = 0; r < rows; r++) {
+                for (int c = 0; c < cols; c++) {
+                    double sg = rnd.nextBoolean() ? 1 : -1;
+                    boolean edge = rnd.nextInt(4) == 0; // every piece 2^48 - 1
+                    for (int t = 0; t < planes; t++) {
+                        words[t][r][c] = sg * (edge ? (1L << 48) - 1 : rnd.nextLong() >>> 16);
+                    }
+                }
+            }
+            long p = ConvolutionPlan.primes(8)[rnd.nextInt(8)];
+            double[][] m = new double[rows][cols];
+            ConvolutionPlan.residues(words, p, m);
+            for (int r = 0; r < rows; r++) {
+                for (int c = 0; c < cols; c++) {
+                    BigInteger v = BigInteger.ZERO;
+                    for (int t = planes - 1; t >= 0; t--) {
+                        v = v.shiftLeft(48).add(BigInteger.valueOf((long) words[t][r][c]));
+                    }
+                    double got = m[r][c];
+                    String label = planes + " planes, p = " + p + ", entry " + r + ", " + c;
+                    assertEquals(true, Math.abs(got) <= p / 2 + 1, where(label + ": |" + got + "| above p/2"));
+                    assertEquals(v.mod(BigInteger.valueOf(p)).longValue(), Math.floorMod((long) got, p), where(label));
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,87 @@
+package org.modalg.polynomial.convolution;
+
+import java.math.BigInteger;
+import java.util.Random;
+import org.modalg.fft.Backend;
+import org.modalg.fft.Options;
+import org.modalg.polynomial.PolyOracles;
+import org.modalg.polynomial.integer.IntegerMultiplication;
+import org.modalg.polynomial.zp.ZpPoly;
+import org.modalg.polynomial.zz.ZZPoly;
+
+/**
+ * Not a test: where the time of a product goes, by the pipeline's own profiler
+ * ({@link PipelinePhases}; run with {@code -Dmodalg.pipeline.phases=true}). For each row, one
+ * thread, CPU backend: a warm-up of about a second, then the products of a few seconds with the
+ * sums reset after the warm-up; prints the best wall time, the mean of each phase per product
+ * and the rest ("outside": the operands' conversions before the pipeline and the result's
+ * after it, e.g. BigIntegers). Rows: {@code zz:log2len:bits}, {@code int:bits},
+ * {@code zp:log2len} (p = nextprime(2^62), the FLINT peer's {@code nmod} modulus). Run:
+ * java -Dmodalg.pipeline.phases=true -cp ... org.modalg.polynomial.convolution.PipelinePhasesRun ROW...
+ */
+public final class PipelinePhasesRun {
+    private PipelinePhasesRun() {
+    }
+
+    public static void main(String[] args) {
+        if (!PipelinePhases.ON) {
+            System.out.println("# the profiler is off: run with -Dmodalg.pipeline.phases=true");
+        }
+        Options o = Options.defaults().withThreads(1).withBackend(Backend.CPU);
+        for (String row : args) {
+            String[] f = row.split(":");
+            Random rnd = new Random(1);
+            Runnable product;
+            switch (f[0]) {
+                case "zz" -> {
+                    int len = 1 << Integer.parseInt(f[1]);
+                    int bits = Integer.parseInt(f[2]);
+                    ZZPoly a = ZZPoly.of(PolyOracles.randomSigned(rnd, len, bits));
+                    ZZPoly b = ZZPoly.of(PolyOracles.randomSigned(rnd, len, bits));
+                    product = () -> a.multiply(b, o);
+                }
+                case "int" -> {
+                    int bits = Integer.parseInt(f[1]);
+                    BigInteger a = new BigInteger(bits, rnd).setBit(bits - 1);
+                    BigInteger b = new BigInteger(bits, rnd).setBit(bits - 1);
+                    product = () -> IntegerMultiplication.multiply(a, b, o);
+                }
+                case "zp" -> {
+                    int len = 1 << Integer.parseInt(f[1]);
+                    long p = BigInteger.ONE.shiftLeft(62).nextProbablePrime().longValue();
+                    long[] a = new long[len];
+                    long[] b = new long[len];
+                    for (int i = 0; i < len; i++) {
+                        a[i] = Long.remainderUnsigned(rnd.nextLong(), p);
+                        b[i] = Long.remainderUnsigned(rnd.nextLong(), p);
+                    }
+                    product = () -> ZpPoly.multiplyFullWord(p, a, b, o);
+                }
+                default -> throw new IllegalArgumentException("row must be zz:log2len:bits, int:bits or zp:log2len, got " + row);
+            }
+            long warmEnd = System.nanoTime() + 1_500_000_000L;
+            while (System.nanoTime() < warmEnd) {
+                product.run();
+            }
+            PipelinePhases.reset();
+            long measureEnd = System.nanoTime() + 3_000_000_000L;
+            int calls = 0;
+            long sum = 0;
+            long best = Long.MAX_VALUE;
+            while (calls < 3 || System.nanoTime() < measureEnd) {
+                long t = System.nanoTime();
+                product.run();
+                t = System.nanoTime() - t;
+                sum += t;
+                best = Math.min(best, t);
+                calls++;
+            }
+            long inside = 0;
+            for (PipelinePhases.Phase p : PipelinePhases.Phase.values()) {
+                inside += PipelinePhases.nanos(p);
+            }
+            System.out.printf("%-16s best %9.3f ms  mean %9.3f ms  calls %4d | %s  outside %.3f ms%n", row, best / 1e6,
+                    sum / 1e6 / calls, calls, PipelinePhases.report(calls), (sum - inside) / 1e6 / calls);
+        }
+    }
+}
