@@ -337,8 +337,13 @@ public final class BivariateSubresultants {
                 + bits);
         long t = report.phaseSince("bound", t0);
         MultimodularLoop loop = new MultimodularLoop(options, report);
+        int series = 0;
+        for (int j = lowest; j < top; j++) {
+            series += principal ? 1 : j + 1;
+        }
         BivariateResultant.Layout layout = points != Points.CONSECUTIVE
-                ? BivariateResultant.layout((int) d + 1, twiceBound) : null;
+                ? cheaper(BivariateResultant.layout((int) d + 1, twiceBound),
+                        BivariateResultant.layout((int) d + 1, twiceBound, 1), series, (long) n * m) : null;
         if (points == Points.ROOTS_OF_UNITY && layout == null) {
             throw new IllegalStateException("no layout of roots of unity for " + (d + 1) + " points and a " + bits
                     + "-bit bound");
@@ -365,6 +370,27 @@ public final class BivariateSubresultants {
         BigInteger[] c = loop.run(task, supply, new ProductTreeCombiner((int) width, loop.options()),
                 UnluckyPrimes.none(), new ProvenBound(twiceBound, "2 * Goldstein-Graham bound"));
         return new Run(report.build(), lowest, principal, start, length, c, scale);
+    }
+
+    /**
+     * Of the resultant's layout (the fewest points, up to {@link BivariateResultant#MAX_COSETS}
+     * cosets) and the one-coset layout, the one of the lower estimated work per prime: per point
+     * the remainder sequence (n m) and, per interpolated series, about log2 M + 2 word operations
+     * for the inverse NTT and the twist, plus r + 1 for the Vandermonde solve across r &gt; 1
+     * cosets. Many series (the whole chain) favour one coset: at d = 20, 210 series, 512 points on
+     * one coset against 416 on 13 cosets of 32. Either may be null (no layout).
+     */
+    static BivariateResultant.Layout cheaper(BivariateResultant.Layout a, BivariateResultant.Layout b, int series,
+            long euclid) {
+        if (a == null || b == null) {
+            return a == null ? b : a;
+        }
+        return work(b, series, euclid) < work(a, series, euclid) ? b : a;
+    }
+
+    private static double work(BivariateResultant.Layout l, int series, long euclid) {
+        double perSeries = l.log2m() + 2 + (l.cosets() > 1 ? l.cosets() + 1 : 0);
+        return (double) l.points() * (euclid + series * perSeries);
     }
 
     /**
