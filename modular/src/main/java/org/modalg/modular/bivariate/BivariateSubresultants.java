@@ -52,8 +52,9 @@ import org.modalg.polynomial.bivariate.ZZBivariate;
  *   remainder sequence ({@link SubresultantChainZp}, the fundamental theorem of subresultants,
  *   degree gaps included), O(n m) per point for every index at once (O(n m) up to the requested
  *   index for one); the points are those of the resultant: cosets of the 2^k-th roots of unity
- *   where a layout of {@link BivariateResultant} fits (each coefficient in x evaluated by one
- *   forward NTT, {@link BivariateImagesZp#evaluateOnCoset}; interpolation by inverse NTTs and
+ *   where a layout of {@link BivariateResultant} fits (its layout of the fewest points, or one
+ *   coset where the many interpolations of a chain make that cheaper, {@link #cheaper}; each
+ *   coefficient in x evaluated by one forward NTT, {@link BivariateImagesZp#evaluateOnCoset}; interpolation by inverse NTTs and
  *   one Vandermonde solve across cosets), else y = 0..D and Newton; CRT by the loop's product
  *   tree and proven bound. Integer contents are taken out first (S_j(c f, d g) = c^(m-j) d^(n-j)
  *   S_j(f, g)).</li>
@@ -77,7 +78,7 @@ import org.modalg.polynomial.bivariate.ZZBivariate;
  * resultant's kernel does; nothing is skipped. Work is spread over {@link Options#threads()} by
  * {@link PrimeWorkers}: (prime, coset) or (prime, block of points) tasks, then one interpolation
  * task per prime. The images are computed on the host (the image engines have no subresultant
- * kernel).
+ * kernel). Every run is proven (a probabilistic certification in the options is not used).
  */
 public final class BivariateSubresultants {
     private BivariateSubresultants() {
