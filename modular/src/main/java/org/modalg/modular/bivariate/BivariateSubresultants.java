@@ -376,10 +376,12 @@ public final class BivariateSubresultants {
     /**
      * Of the resultant's layout (the fewest points, up to {@link BivariateResultant#MAX_COSETS}
      * cosets) and the one-coset layout, the one of the lower estimated work per prime: per point
-     * the remainder sequence (n m) and, per interpolated series, about log2 M + 2 word operations
-     * for the inverse NTT and the twist, plus r + 1 for the Vandermonde solve across r &gt; 1
-     * cosets. Many series (the whole chain) favour one coset: at d = 20, 210 series, 512 points on
-     * one coset against 416 on 13 cosets of 32. Either may be null (no layout).
+     * the chain mod p (4 n m: the remainder sequence and its constants, the weight profiled at
+     * d = 20) and, per interpolated series, about log2 M + 2 word operations for the inverse NTT
+     * and the twist, plus r + 1 for the Vandermonde solve across r &gt; 1 cosets. Many series (the
+     * whole chain) favour one coset: at d = 20, 210 series, 512 points on one coset against 416 on
+     * 13 cosets of 32 (about 1.2x faster, BENCHMARKS.md); the 20 principal coefficients stay on
+     * the 13 cosets. Either may be null (no layout).
      */
     static BivariateResultant.Layout cheaper(BivariateResultant.Layout a, BivariateResultant.Layout b, int series,
             long euclid) {
@@ -391,7 +393,7 @@ public final class BivariateSubresultants {
 
     private static double work(BivariateResultant.Layout l, int series, long euclid) {
         double perSeries = l.log2m() + 2 + (l.cosets() > 1 ? l.cosets() + 1 : 0);
-        return (double) l.points() * (euclid + series * perSeries);
+        return (double) l.points() * (4.0 * euclid + series * perSeries);
     }
 
     /**

@@ -167,7 +167,7 @@ class BivariateSubresultantsTest {
         }
     }
 
-    /** The layout choice: the whole chain at d = 20 (210 series) on one coset, one series on the resultant's 13 cosets. */
+    /** The layout choice: the whole chain at d = 20 (210 series) on one coset, 1 or 20 series on the resultant's 13 cosets. */
     @Test
     void layoutByEstimatedWork() {
         java.math.BigInteger twiceBound = BigInteger.ONE.shiftLeft(860);
@@ -179,6 +179,7 @@ class BivariateSubresultantsTest {
         assertEquals(512, one.points());
         assertEquals(one, BivariateSubresultants.cheaper(fewest, one, 210, 400));
         assertEquals(fewest, BivariateSubresultants.cheaper(fewest, one, 1, 400));
+        assertEquals(fewest, BivariateSubresultants.cheaper(fewest, one, 20, 400)); // the principal coefficients
         assertEquals(one, BivariateSubresultants.cheaper(null, one, 1, 400));
     }
 
