@@ -286,10 +286,15 @@ public final class BivariateResultant {
      * takes several cosets of a smaller group.
      */
     static Layout layout(int points, BigInteger twiceBound) {
+        return layout(points, twiceBound, MAX_COSETS);
+    }
+
+    /** {@link #layout(int, BigInteger)} with at most maxCosets cosets (1 &lt;= maxCosets &lt;= {@link #MAX_COSETS}). */
+    static Layout layout(int points, BigInteger twiceBound, int maxCosets) {
         java.util.List<int[]> candidates = new java.util.ArrayList<>();
         for (int k = 1; k <= NTT_MAX_LOG2M; k++) {
             long r = ((long) points + (1L << k) - 1) >> k;
-            if (r <= MAX_COSETS) {
+            if (r <= maxCosets) {
                 candidates.add(new int[] {k, (int) r});
             }
         }

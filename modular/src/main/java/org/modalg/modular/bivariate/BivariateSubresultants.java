@@ -52,8 +52,9 @@ import org.modalg.polynomial.bivariate.ZZBivariate;
  *   remainder sequence ({@link SubresultantChainZp}, the fundamental theorem of subresultants,
  *   degree gaps included), O(n m) per point for every index at once (O(n m) up to the requested
  *   index for one); the points are those of the resultant: cosets of the 2^k-th roots of unity
- *   where a layout of {@link BivariateResultant} fits (each coefficient in x evaluated by one
- *   forward NTT, {@link BivariateImagesZp#evaluateOnCoset}; interpolation by inverse NTTs and
+ *   where a layout of {@link BivariateResultant} fits (its layout of the fewest points, or one
+ *   coset where the many interpolations of a chain make that cheaper, {@link #cheaper}; each
+ *   coefficient in x evaluated by one forward NTT, {@link BivariateImagesZp#evaluateOnCoset}; interpolation by inverse NTTs and
  *   one Vandermonde solve across cosets), else y = 0..D and Newton; CRT by the loop's product
  *   tree and proven bound. Integer contents are taken out first (S_j(c f, d g) = c^(m-j) d^(n-j)
  *   S_j(f, g)).</li>
@@ -77,7 +78,7 @@ import org.modalg.polynomial.bivariate.ZZBivariate;
  * resultant's kernel does; nothing is skipped. Work is spread over {@link Options#threads()} by
  * {@link PrimeWorkers}: (prime, coset) or (prime, block of points) tasks, then one interpolation
  * task per prime. The images are computed on the host (the image engines have no subresultant
- * kernel).
+ * kernel). Every run is proven (a probabilistic certification in the options is not used).
  */
 public final class BivariateSubresultants {
     private BivariateSubresultants() {
@@ -337,8 +338,13 @@ public final class BivariateSubresultants {
                 + bits);
         long t = report.phaseSince("bound", t0);
         MultimodularLoop loop = new MultimodularLoop(options, report);
+        int series = 0;
+        for (int j = lowest; j < top; j++) {
+            series += principal ? 1 : j + 1;
+        }
         BivariateResultant.Layout layout = points != Points.CONSECUTIVE
-                ? BivariateResultant.layout((int) d + 1, twiceBound) : null;
+                ? cheaper(BivariateResultant.layout((int) d + 1, twiceBound),
+                        BivariateResultant.layout((int) d + 1, twiceBound, 1), series, (long) n * m) : null;
         if (points == Points.ROOTS_OF_UNITY && layout == null) {
             throw new IllegalStateException("no layout of roots of unity for " + (d + 1) + " points and a " + bits
                     + "-bit bound");
@@ -365,6 +371,29 @@ public final class BivariateSubresultants {
         BigInteger[] c = loop.run(task, supply, new ProductTreeCombiner((int) width, loop.options()),
                 UnluckyPrimes.none(), new ProvenBound(twiceBound, "2 * Goldstein-Graham bound"));
         return new Run(report.build(), lowest, principal, start, length, c, scale);
+    }
+
+    /**
+     * Of the resultant's layout (the fewest points, up to {@link BivariateResultant#MAX_COSETS}
+     * cosets) and the one-coset layout, the one of the lower estimated work per prime: per point
+     * the chain mod p (4 n m: the remainder sequence and its constants, the weight profiled at
+     * d = 20) and, per interpolated series, about log2 M + 2 word operations for the inverse NTT
+     * and the twist, plus r + 1 for the Vandermonde solve across r &gt; 1 cosets. Many series (the
+     * whole chain) favour one coset: at d = 20, 210 series, 512 points on one coset against 416 on
+     * 13 cosets of 32 (about 1.2x faster, BENCHMARKS.md); the 20 principal coefficients stay on
+     * the 13 cosets. Either may be null (no layout).
+     */
+    static BivariateResultant.Layout cheaper(BivariateResultant.Layout a, BivariateResultant.Layout b, int series,
+            long euclid) {
+        if (a == null || b == null) {
+            return a == null ? b : a;
+        }
+        return work(b, series, euclid) < work(a, series, euclid) ? b : a;
+    }
+
+    private static double work(BivariateResultant.Layout l, int series, long euclid) {
+        double perSeries = l.log2m() + 2 + (l.cosets() > 1 ? l.cosets() + 1 : 0);
+        return (double) l.points() * (4.0 * euclid + series * perSeries);
     }
 
     /**

@@ -112,6 +112,9 @@ public final class SubresultantChainZp {
      */
     private static final class Chain {
         final ZpField field;
+        final boolean small; // p < 2^26: products by BivariateImagesZp.mulmod (exact in a double), not ZpField.mul
+        final long p;
+        final double pInv;
         final int lowest;
         final long[] out;
         final int base; // S_j at base + offset(j)
@@ -126,9 +129,30 @@ public final class SubresultantChainZp {
 
         Chain(ZpField field, int lowest, long[] out, int base) {
             this.field = field;
+            this.p = field.p();
+            this.small = p < PolyGcdDouble.PRIME_BOUND;
+            this.pInv = 1.0 / p;
             this.lowest = lowest;
             this.out = out;
             this.base = base;
+        }
+
+        long mul(long a, long b) {
+            return small ? BivariateImagesZp.mulmod(a, b, p, pInv) : field.mul(a, b);
+        }
+
+        /** a^e, e &gt;= 0 small (a degree difference). */
+        long pow(long a, int e) {
+            long r = 1;
+            for (; e > 0; e >>= 1) {
+                if ((e & 1) != 0) {
+                    r = mul(r, a);
+                }
+                if (e > 1) {
+                    a = mul(a, a);
+                }
+            }
+            return r;
         }
 
         /** The sign (-1)^((n-j)(m-j)) folded into the parities: for even j (n m), for odd j ((n+1)(m+1)). */
@@ -144,10 +168,10 @@ public final class SubresultantChainZp {
                 slotNum = Arrays.copyOf(slotNum, 2 * slots);
                 slotDen = Arrays.copyOf(slotDen, 2 * slots);
             }
-            long v = field.mul(fNum, num);
+            long v = mul(fNum, num);
             slotIndex[slots] = j;
             slotNum[slots] = (neg[j & 1] != 0) != negate ? field.neg(v) : v;
-            slotDen[slots] = field.mul(fDen, den);
+            slotDen[slots] = mul(fDen, den);
             slots++;
         }
 
@@ -160,17 +184,23 @@ public final class SubresultantChainZp {
             long acc = 1;
             for (int t = 0; t < slots; t++) {
                 prefix[t] = acc;
-                acc = field.mul(acc, slotDen[t]);
+                acc = mul(acc, slotDen[t]);
             }
             long inv = field.inv(acc);
             for (int t = slots - 1; t >= 0; t--) {
-                long scale = field.mul(slotNum[t], field.mul(inv, prefix[t])); // num / den_t
-                inv = field.mul(inv, slotDen[t]);
+                long scale = mul(slotNum[t], mul(inv, prefix[t])); // num / den_t
+                inv = mul(inv, slotDen[t]);
                 int j = slotIndex[t];
                 int off = base + offset(j);
-                long w = field.shoupPrecompute(scale);
-                for (int i = 0; i <= j; i++) {
-                    out[off + i] = field.mulShoup(out[off + i], scale, w);
+                if (small) {
+                    for (int i = 0; i <= j; i++) {
+                        out[off + i] = BivariateImagesZp.mulmod(out[off + i], scale, p, pInv);
+                    }
+                } else {
+                    long w = field.shoupPrecompute(scale);
+                    for (int i = 0; i <= j; i++) {
+                        out[off + i] = field.mulShoup(out[off + i], scale, w);
+                    }
                 }
             }
         }
@@ -180,10 +210,10 @@ public final class SubresultantChainZp {
             if (mb < 0) {
                 return; // b = 0: every S_j is zero
             }
-            fNum = field.pow(a[n], m - mb);
+            fNum = pow(a[n], m - mb);
             if (mb >= lowest) {
                 System.arraycopy(b, 0, out, base + offset(mb), mb + 1);
-                note(mb, field.pow(b[mb], n - mb - 1), 1, false);
+                note(mb, pow(b[mb], n - mb - 1), 1, false);
             }
             if (mb > lowest) {
                 run(a, n, b, mb);
@@ -202,22 +232,22 @@ public final class SubresultantChainZp {
                 if (j >= lowest && k >= 0) {
                     // S_{m-1} = (-1)^(n-m+1) lc(B)^(n-m+1) R, R = raw / sr
                     seq.writeRemainder(out, base + offset(j));
-                    note(j, field.pow(lcb, n - m + 1), field.mul(field.pow(sb, n - m + 1), seq.remainderScale()),
+                    note(j, pow(lcb, n - m + 1), mul(pow(sb, n - m + 1), seq.remainderScale()),
                             ((n - j) & 1) != 0);
                 }
                 if (k >= lowest && k < m - 1) {
                     // S_k = (-1)^((n-k)(m-k)) lc(B)^(n-k) lc(R)^(m-k-1) R, lc(R) = lcr / sr
                     long sr = seq.remainderScale();
                     seq.writeRemainder(out, base + offset(k));
-                    note(k, field.mul(field.pow(lcb, n - k), field.pow(seq.remainderLead(), m - k - 1)),
-                            field.mul(field.pow(sb, n - k), field.pow(sr, m - k)),
+                    note(k, mul(pow(lcb, n - k), pow(seq.remainderLead(), m - k - 1)),
+                            mul(pow(sb, n - k), pow(sr, m - k)),
                             (((long) (n - k) * (m - k)) & 1) != 0);
                 }
                 if (k <= lowest) {
                     return; // S_j for j < k is not wanted, or k < 0 and every lower one is zero
                 }
-                fNum = field.mul(fNum, field.pow(lcb, n - k));
-                fDen = field.mul(fDen, field.pow(sb, n - k));
+                fNum = mul(fNum, pow(lcb, n - k));
+                fDen = mul(fDen, pow(sb, n - k));
                 swapSign(n, m);
                 seq.advance();
                 n = m;

@@ -20,7 +20,8 @@ import org.modalg.polynomial.bivariate.ZZBivariate;
  *                        the principal coefficients; no determinantal peer)
  * </pre>
  *
- * Prints each round's CPU time of the calling thread (the whole run with one thread: images,
+ * {@code -DnoPeer=true} leaves out the determinantal route (its whole chain at d = 40 takes tens of
+ * minutes). Prints each round's CPU time of the calling thread (the whole run with one thread: images,
  * interpolation and CRT all run on it) and wall-clock ms of both routes, and the medians of the
  * CPU times (the first round is a warm-up and not counted when rounds &gt; 1): on a loaded machine
  * the thread's own clock is the steadier figure.
@@ -52,6 +53,9 @@ public final class BivariateSubresultantsProfile {
             det = null;
         } else {
             throw new IllegalArgumentException("what must be chain, index:J or principal, got " + what);
+        }
+        if (Boolean.getBoolean("noPeer")) {
+            det = null;
         }
         System.out.println("d=" + d + " bits=" + bits + " " + what + "; the Euclid route's chain: "
                 + BivariateSubresultants.chainEuclid(f, g, one).report());

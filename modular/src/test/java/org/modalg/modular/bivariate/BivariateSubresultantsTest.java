@@ -167,6 +167,22 @@ class BivariateSubresultantsTest {
         }
     }
 
+    /** The layout choice: the whole chain at d = 20 (210 series) on one coset, 1 or 20 series on the resultant's 13 cosets. */
+    @Test
+    void layoutByEstimatedWork() {
+        java.math.BigInteger twiceBound = BigInteger.ONE.shiftLeft(860);
+        BivariateResultant.Layout fewest = BivariateResultant.layout(401, twiceBound);
+        BivariateResultant.Layout one = BivariateResultant.layout(401, twiceBound, 1);
+        assertEquals(13, fewest.cosets());
+        assertEquals(416, fewest.points());
+        assertEquals(1, one.cosets());
+        assertEquals(512, one.points());
+        assertEquals(one, BivariateSubresultants.cheaper(fewest, one, 210, 400));
+        assertEquals(fewest, BivariateSubresultants.cheaper(fewest, one, 1, 400));
+        assertEquals(fewest, BivariateSubresultants.cheaper(fewest, one, 20, 400)); // the principal coefficients
+        assertEquals(one, BivariateSubresultants.cheaper(null, one, 1, 400));
+    }
+
     @Test
     void chainAndTheGcd() {
         Random rnd = new Random(SEED + 22);
