@@ -259,8 +259,8 @@ public final class BivariateGcd {
      * probability about 2^-5 per entry, so never with its hundreds of entries; one with a few
      * large entries and many small ones may pass early, and costs one failed trial division (the
      * first quotient's images at one more prime), never a wrong result. Measured (2026-11-26,
-     * BENCHMARKS.md, seventh round): d = 20, 40, 60 and 100 at 16 bits need one prime of images
-     * instead of two.
+     * BENCHMARKS.md, seventh round): d = 20, 40 and 60 at 16 bits (FLINT's inputs) need one
+     * prime of images instead of two.
      */
     static final int GCD_SETTLED_SLACK_BITS = 6;
 
