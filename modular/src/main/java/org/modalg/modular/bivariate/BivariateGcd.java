@@ -44,10 +44,12 @@ import org.modalg.polynomial.bivariate.ZZBivariate;
  * CRT in words ({@link MixedRadixLift}). An image of degree 0 proves gcd(F, G) = 1 (every image at a point
  * where the leading coefficients survive has at least the true degree).
  *
- * <p>Proof: once one more prime leaves the symmetric lift unchanged, its primitive part P in x
+ * <p>Proof: once one more prime leaves the symmetric lift unchanged (or one prime earlier, when
+ * every value is {@value #GCD_SETTLED_SLACK_BITS} bits below the modulus), its primitive part P in x
  * is divided into F and G: the quotients by their own images modulo further primes and one exact
  * product each, P Q = F, or for small inputs P Q_p = F mod p by one product mod p per prime and a
- * bound on |P Q - F| instead of the product ({@link #modularQuotient}; a remainder at one point
+ * bound on |P Q - F| instead of the product, with P Q - F mod 2^64 in wrapping words
+ * ({@link LowWords}) adding 64 bits to the primes' modulus ({@link #modularQuotient}; a remainder at one point
  * modulo one prime refutes at once; the values of F and G at the images' points, and F, G mod p,
  * are reused, and both quotients share P's residues and values). If both divisions are exact, P divides gcd(F, G) and has the x-degree e of a
  * modular image, which is at least that of gcd(F, G); so P = ±gcd(F, G) (both primitive).
@@ -257,8 +259,8 @@ public final class BivariateGcd {
      * probability about 2^-5 per entry, so never with its hundreds of entries; one with a few
      * large entries and many small ones may pass early, and costs one failed trial division (the
      * first quotient's images at one more prime), never a wrong result. Measured (2026-11-26,
-     * BENCHMARKS.md, seventh round): d = 20, 40, 60 and 100 at 16 bits need one prime of images
-     * instead of two.
+     * BENCHMARKS.md, seventh round): d = 20, 40 and 60 at 16 bits (FLINT's inputs) need one
+     * prime of images instead of two.
      */
     static final int GCD_SETTLED_SLACK_BITS = 6;
 
