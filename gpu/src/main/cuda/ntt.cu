@@ -481,7 +481,8 @@ ntt_dit_fused_lb3(u64* data, const u64* __restrict__ tw, u64 p, u64 pinv, int lo
 }
 
 // ---------------------------------------------------------------------------------------------
-// Shoup passes (the engines' kernels since run 13 of gpu/BENCHMARKS.md): the fused passes'
+// Shoup passes (the engines' kernels since run 13 of gpu/BENCHMARKS.md; for passes of 8 stages
+// the three-phase passes below since run 20): the fused passes'
 // schedule (two register phases, one shared-memory exchange) with changes that cut the
 // instructions per butterfly and the stalls that bound the fused passes:
 // - the twiddle product by Shoup's method: w a plain residue with its quotient w' =
@@ -1121,7 +1122,7 @@ ntt_dit_shoup(u64* data, const u64* __restrict__ tw, u64 p, u64 pinv, int log2n,
 // forward's strided passes load each phase's twiddles a phase ahead (EARLY 1), the other passes
 // at their stages: the faster of the two for each pass at 2^24 points on an H100 (forward
 // strided passes 0.173 and 0.138 ms against 0.187 and 0.140; stride-1 and inverse passes 1-3%
-// faster without; gpu/BENCHMARKS.md, 2026-11-27).
+// faster without; gpu/BENCHMARKS.md, runs 19-20).
 extern "C" __global__ void __launch_bounds__(256, 4)
 ntt_dif_shoup8(u64* data, const u64* __restrict__ tw, u64 p, u64 pinv, int log2n, int s, int m,
                int log2cols) {

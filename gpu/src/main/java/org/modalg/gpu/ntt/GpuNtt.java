@@ -51,8 +51,9 @@ public final class GpuNtt {
 
     /**
      * The passes the engines use: {@code modalg.gpu.nttKernel}, by default {@code shoup}
-     * (2^24 points on an H100: 0.475 ms forward and 0.473 inverse against 0.543 and 0.591 for
-     * {@code fused_lb3} in the same run, BENCHMARKS.md, run 17).
+     * (2^24 points on an H100: 0.444 ms forward and 0.428 inverse against 0.477 and 0.474 for
+     * {@code shoup16} and 0.541 and 0.589 for {@code fused_lb3} in the same run, BENCHMARKS.md,
+     * run 20).
      */
     public GpuNtt(GpuRuntime rt) {
         this(rt, System.getProperty("modalg.gpu.nttKernel", DEFAULT_KERNEL));
