@@ -20,7 +20,6 @@ import org.junit.jupiter.api.Test;
  */
 class DigitPackingTest {
     private static final long SEED = Long.getLong("modalg.test.packSeed", System.nanoTime());
-    private static final int SWITCH = ConvolutionPlan.DIGIT_PACKING_PRIMES;
 
     @BeforeAll
     static void seed() {
@@ -29,7 +28,7 @@ class DigitPackingTest {
 
     @AfterEach
     void restore() {
-        ConvolutionPlan.DIGIT_PACKING_PRIMES = SWITCH;
+        System.clearProperty("modalg.poly.digitPackingPrimes");
     }
 
     private static String where(String label) {
@@ -91,7 +90,7 @@ class DigitPackingTest {
         int rowFrom = lo / cols;
         int rowTo = (hi + cols - 1) / cols;
         int[] maxBits = new int[rowTo - rowFrom];
-        ConvolutionPlan.DIGIT_PACKING_PRIMES = route == 0 ? Integer.MAX_VALUE : 1;
+        System.setProperty("modalg.poly.digitPackingPrimes", route == 0 ? "1000000" : "1");
         ConvolutionPlan.pack(crt, res, rowFrom, rowTo, lo, hi, limbs, mag, sign, maxBits, rowFrom);
         PackedCoefficients packed = new PackedCoefficients(hi - lo, limbs, mag, sign, 0);
         int[] expectBits = new int[rowTo - rowFrom];
