@@ -1194,7 +1194,7 @@ public final class ConvolutionPlan {
      * evaluated in two's complement over limbs + 1 words (exact modulo 2^(64 (limbs + 1)),
      * which holds every partial sum), word by word with the words each partial sum needs
      * ({@link DoubleCrt#hornerLimbs}); three primes and three limbs have straight-line code, and
-     * from {@link Tuning#digitPackingPrimes} (16) primes {@link DigitPacking} evaluates the same sum by
+     * from {@link Tuning#digitPackingPrimes} (16) to 512 primes {@link DigitPacking} evaluates the same sum by
      * vectorized floating-point products, about twice as fast at 40 to 80 primes.
      */
     public static void pack(DoubleCrt crt, double[][][] res, int from, int to, int lo, int hi, int limbs, long[][] mag,
@@ -1204,7 +1204,7 @@ public final class ConvolutionPlan {
             packThree(crt, res, from, to, lo, hi, mag, sign, maxBits, rowBase);
             return;
         }
-        if (s >= Tuning.digitPackingPrimes()) {
+        if (s >= Tuning.digitPackingPrimes() && s <= DigitPacking.MAX_PRIMES) {
             DigitPacking.pack(crt, res, from, to, lo, hi, limbs, mag, sign, maxBits, rowBase);
             return;
         }
