@@ -138,6 +138,27 @@ public final class Tuning {
     }
 
     /**
+     * Primes from which the Z[x] recombination packs Garner's digits by vectorized
+     * floating-point products ({@code DigitPacking}) instead of the word-by-word Horner
+     * (property {@code modalg.poly.digitPackingPrimes}, at least 1). Measured with
+     * {@code PackResiduesAB} (test sources; 2^15 points, one thread, both alternately in one JVM,
+     * thread CPU time, the 2-core EPYC at load 5-10, 2026-11-26), Horner / digit packing ms:
+     * <pre>
+     *   primes (bits)   Horner   digit packing
+     *     5 (100)         3.0        3.6
+     *     6 (130)     3.0-5.2    3.6-5.9
+     *    13 (300)     6.7-12.7   7.0-14.9   -&gt; 16
+     *    41 (1000)    65-84       37-43
+     *    81 (2000)    240-265    122-128
+     * </pre>
+     */
+    public static int digitPackingPrimes() {
+        return get("modalg.poly.digitPackingPrimes", DIGIT_PACKING_PRIMES, 1);
+    }
+
+    static final int DIGIT_PACKING_PRIMES = 16;
+
+    /**
      * Divisor and quotient length from which {@link PolyDivZp#divRem} uses Newton division
      * (property {@code modalg.poly.zpNewtonDivision}, at least 1).
      */

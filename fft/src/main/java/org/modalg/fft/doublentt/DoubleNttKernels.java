@@ -304,8 +304,9 @@ final class DoubleNttKernels {
      * Bytes of rows a pass keeps in the cache for the transforms of at least
      * {@link #LARGE_MIN_ELEMENTS} doubles (0: {@link #PASS_BYTES} at every size). Out of L2 a
      * group of rows that fits the L3 costs a pass less over the whole matrix (read and written
-     * from memory) for every few levels: 2 MiB groups run the 2^21 to 2^22-point transforms in
-     * two passes per dimension instead of three (fft/BENCHMARKS.md section (k)). Not final so that
+     * from memory) for every few levels: 2 MiB groups run the 2^21 to 2^24-point transforms in
+     * two passes per dimension instead of three or four (a convolution 3-20% faster,
+     * fft/BENCHMARKS.md section (k)). Not final so that
      * benchmarks can switch it.
      */
     static volatile int largePassBytes = 1 << 21;

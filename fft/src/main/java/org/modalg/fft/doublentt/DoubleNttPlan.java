@@ -23,7 +23,8 @@ import org.modalg.fields.ZpField;
  * <ol>
  * <li>length-R transforms down the columns: every butterfly pairs two row arrays and its loop
  * runs along them, whole rows long, which is the loop HotSpot vectorizes. The levels run in
- * passes that each keep a group of rows in the L2 cache ({@link DoubleNttKernels#levelsPerPass}).
+ * passes that each keep a group of rows in the L2 cache, or in 2 MiB of the L3 from 2^19 doubles
+ * ({@link DoubleNttKernels#levelsPerPass}).
  * The cyclic transform is at root w^C and the negacyclic one at psi^C (twiddle conventions of
  * {@code NttKernels}); row position s then holds index k_r = rev_R(s);</li>
  * <li>a transpose into the spectrum, a {@code double[C][R]} matrix ({@link #newSpectrum()});</li>

@@ -48,7 +48,7 @@ import org.modalg.polynomial.zp.DoubleNttPolyMulZp;
  * reused ({@link #transform}: a fixed operand times many, squares).</li>
  * <li><b>Recombination</b> (hook {@link Recombination}): Garner's signed mixed-radix digits
  * ({@link DoubleCrt#digits}) row by row, handed to the hook while in cache: packed signed Z
- * coefficients ({@link #packed}, {@link #pack}); limbs with carries (the digits normalized, then
+ * coefficients ({@link #packed}, {@link #pack}; from 16 primes by {@link DigitPacking}); limbs with carries (the digits normalized, then
  * packed by planes with one multiply-add pass per prime, {@link DoubleNttIntMul}); residues mod p
  * by a fused reduction of the normalized digits ({@link DoubleNttPolyMulZp}).</li>
  * </ol>
@@ -1192,7 +1192,10 @@ public final class ConvolutionPlan {
      * M &gt;= 2^(bound + 1) (1 + 2^-30), so |c' - c| &lt; M and c' = c: the signed Horner sum is
      * the coefficient itself, with no normalization and no comparison with M/2. It is
      * evaluated in two's complement over limbs + 1 words (exact modulo 2^(64 (limbs + 1)),
-     * which holds every partial sum).
+     * which holds every partial sum), word by word with the words each partial sum needs
+     * ({@link DoubleCrt#hornerLimbs}); three primes and three limbs have straight-line code, and
+     * from {@link Tuning#digitPackingPrimes} (16) to 512 primes {@link DigitPacking} evaluates the same sum by
+     * vectorized floating-point products, about twice as fast at 40 to 80 primes.
      */
     public static void pack(DoubleCrt crt, double[][][] res, int from, int to, int lo, int hi, int limbs, long[][] mag,
             byte[][] sign, int[] maxBits, int rowBase) {
@@ -1201,7 +1204,7 @@ public final class ConvolutionPlan {
             packThree(crt, res, from, to, lo, hi, mag, sign, maxBits, rowBase);
             return;
         }
-        if (s >= DIGIT_PACKING_PRIMES) {
+        if (s >= Tuning.digitPackingPrimes() && s <= DigitPacking.MAX_PRIMES) {
             DigitPacking.pack(crt, res, from, to, lo, hi, limbs, mag, sign, maxBits, rowBase);
             return;
         }
@@ -1285,9 +1288,6 @@ public final class ConvolutionPlan {
             cy = hi;
         }
     }
-
-    // From this many primes pack() goes through DigitPacking (not final: benchmarks switch it).
-    static volatile int DIGIT_PACKING_PRIMES = Integer.getInteger("modalg.pipeline.digitPackingPrimes", 16);
 
     // pack() for three primes and three limbs (the products of 64-bit coefficients), in
     // straight-line code: 2.2x faster than the general loop (measured 35 against 78 ms at 2^21).

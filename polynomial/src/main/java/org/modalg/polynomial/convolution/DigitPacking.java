@@ -18,8 +18,11 @@ package org.modalg.polynomial.convolution;
  *
  * <p>Cost per coefficient: 3 sum_j ceil(bits(P_j) / r) + 2 fused multiply-adds (about 1.5 s^2
  * 50 / r; four to a SIMD instruction), against the same count of dependent 64-bit word products
- * of a Horner evaluation; the carry and gathering passes are O(bits(M) / r). Measured 4x to 8x
- * faster than the Horner evaluation from about 10 primes (polynomial/BENCHMARKS.md, 2026-11-27).
+ * of a Horner evaluation; the carry and gathering passes are O(bits(M) / r). Measured about
+ * twice as fast as the Horner evaluation at 41 and 81 primes, even at 13 and slower at 5 and 6
+ * (polynomial/BENCHMARKS.md, 2026-11-26 late; the switch is {@code Tuning.digitPackingPrimes}).
+ * Writing the sums for four limbs in one loop (fewer loads per product) measured slower: the
+ * loop body outgrows what C2 unrolls and vectorizes; two limbs per loop no faster.
  */
 final class DigitPacking {
     private DigitPacking() {
@@ -29,10 +32,22 @@ final class DigitPacking {
     private static final int CHUNK = 256;
 
     /**
+     * The most primes: the radix products take about 1.3 s^2 doubles (2.7 MB at 512 primes,
+     * coefficient products of about 25,000 bits), cached with the basis; beyond, the Horner
+     * evaluation of {@link ConvolutionPlan#pack} needs no table.
+     */
+    static final int MAX_PRIMES = 512;
+
+    /**
      * The radix exponent for s primes: the largest r &lt;= 22 with 3 s 2^(2r) &lt;= 2^52 (22 up to
-     * 85 primes, 19 at 4096).
+     * 85 primes, 20 at 512; at least 17 is needed for the three pieces of a digit below 2^50).
+     *
+     * @throws IllegalArgumentException if s is not in [1, {@link #MAX_PRIMES}]
      */
     static int radixBits(int s) {
+        if (s < 1 || s > MAX_PRIMES) {
+            throw new IllegalArgumentException("s must be in [1, " + MAX_PRIMES + "], got " + s);
+        }
         int log = 32 - Integer.numberOfLeadingZeros(3 * s - 1); // ceil(log2(3 s))
         return Math.min(22, (52 - log) / 2);
     }

@@ -6,8 +6,9 @@ import java.util.concurrent.atomic.LongAdder;
  * Where the time of the convolution pipeline ({@link ConvolutionPlan}) goes, phase by phase:
  * a profiler that is off unless the system property {@code modalg.pipeline.phases} is true at
  * start-up. While off, {@link #start} returns 0 and {@link #add} returns at once (both inline to
- * nothing measurable); while on, each phase's wall-clock nanoseconds are summed over every call
- * on every thread (so with several threads the sum exceeds the elapsed time) until
+ * nothing measurable); while on, each phase's CPU time (of the thread that runs it, so that time
+ * the thread spends descheduled on a shared machine does not count) is summed over every call on
+ * every thread (so with several threads the sum exceeds the elapsed time) until
  * {@link #reset}. Read with {@link #nanos} or {@link #report}; for benchmarks only, never for
  * decisions in the library.
  */
@@ -40,9 +41,12 @@ public final class PipelinePhases {
         }
     }
 
-    /** The start of a timed phase: {@code System.nanoTime()} while on, 0 while off. */
+    private static final java.lang.management.ThreadMXBean CLOCK =
+            ON ? java.lang.management.ManagementFactory.getThreadMXBean() : null;
+
+    /** The start of a timed phase: the thread's CPU time in ns while on, 0 while off. */
     public static long start() {
-        return ON ? System.nanoTime() : 0L;
+        return ON ? CLOCK.getCurrentThreadCpuTime() : 0L;
     }
 
     /**
@@ -53,12 +57,12 @@ public final class PipelinePhases {
         if (!ON) {
             return 0L;
         }
-        long now = System.nanoTime();
+        long now = CLOCK.getCurrentThreadCpuTime();
         SUMS[phase.ordinal()].add(now - start);
         return now;
     }
 
-    /** Nanoseconds summed in the phase since the last {@link #reset}. */
+    /** CPU nanoseconds summed in the phase since the last {@link #reset}. */
     public static long nanos(Phase phase) {
         return SUMS[phase.ordinal()].sum();
     }

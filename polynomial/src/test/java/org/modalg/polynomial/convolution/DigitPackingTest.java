@@ -2,6 +2,7 @@ package org.modalg.polynomial.convolution;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.math.BigInteger;
 import java.util.Random;
@@ -14,13 +15,12 @@ import org.junit.jupiter.api.Test;
  * straight-line three-prime code, the word-by-word Horner evaluation and {@link DigitPacking})
  * against the sum v_0 + p_0 (v_1 + p_1 (...)) evaluated in BigInteger, on random digits every
  * run and on the edge digits (all at +-(p_j/2), alternating, zero, one nonzero digit), for
- * prime counts around the routes' switch and the radix changes of {@link DigitPacking#radixBits}
- * (22 bits to 85 primes, 21 from 86), output windows that start and end inside a row; the
+ * prime counts around the routes' switch, the radix changes of {@link DigitPacking#radixBits}
+ * (22 bits to 85 primes, 21 from 86) and its limit of 512 primes, output windows that start and end inside a row; the
  * projection's residues ({@link ConvolutionPlan#residues}) against BigInteger remainders.
  */
 class DigitPackingTest {
     private static final long SEED = Long.getLong("modalg.test.packSeed", System.nanoTime());
-    private static final int SWITCH = ConvolutionPlan.DIGIT_PACKING_PRIMES;
 
     @BeforeAll
     static void seed() {
@@ -29,7 +29,7 @@ class DigitPackingTest {
 
     @AfterEach
     void restore() {
-        ConvolutionPlan.DIGIT_PACKING_PRIMES = SWITCH;
+        System.clearProperty("modalg.poly.digitPackingPrimes");
     }
 
     private static String where(String label) {
@@ -91,7 +91,7 @@ class DigitPackingTest {
         int rowFrom = lo / cols;
         int rowTo = (hi + cols - 1) / cols;
         int[] maxBits = new int[rowTo - rowFrom];
-        ConvolutionPlan.DIGIT_PACKING_PRIMES = route == 0 ? Integer.MAX_VALUE : 1;
+        System.setProperty("modalg.poly.digitPackingPrimes", route == 0 ? "1000000" : "1");
         ConvolutionPlan.pack(crt, res, rowFrom, rowTo, lo, hi, limbs, mag, sign, maxBits, rowFrom);
         PackedCoefficients packed = new PackedCoefficients(hi - lo, limbs, mag, sign, 0);
         int[] expectBits = new int[rowTo - rowFrom];
@@ -123,14 +123,16 @@ class DigitPackingTest {
     }
 
     @Test
-    void largestBasisUsesTheSmallestRadix() {
+    void largestTableUsesTheSmallestRadix() {
         assertEquals(22, DigitPacking.radixBits(85));
         assertEquals(21, DigitPacking.radixBits(86));
-        assertEquals(19, DigitPacking.radixBits(1500));
-        assertEquals(19, DigitPacking.radixBits(ConvolutionPlan.MAX_PRIMES));
+        assertEquals(20, DigitPacking.radixBits(DigitPacking.MAX_PRIMES));
+        assertThrows(IllegalArgumentException.class, () -> DigitPacking.radixBits(DigitPacking.MAX_PRIMES + 1));
+        assertThrows(IllegalArgumentException.class, () -> DigitPacking.radixBits(0));
         Random rnd = new Random(SEED + 1);
-        check(1500, 0, 1, rnd, 2);
-        check(1500, 3, 1, rnd, 2);
+        check(DigitPacking.MAX_PRIMES, 0, 1, rnd, 2);
+        check(DigitPacking.MAX_PRIMES, 3, 1, rnd, 2);
+        check(DigitPacking.MAX_PRIMES + 1, 0, 1, rnd, 2); // past the table's limit: the Horner, switch or not
     }
 
     @Test

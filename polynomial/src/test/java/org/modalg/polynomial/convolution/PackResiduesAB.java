@@ -74,10 +74,10 @@ public final class PackResiduesAB {
             long t0 = MX.getCurrentThreadCpuTime();
             packBefore(crt, digits, 0, rows, 0, n, limbs, mag1, sg1, mb1, 0);
             long t1 = MX.getCurrentThreadCpuTime();
-            ConvolutionPlan.DIGIT_PACKING_PRIMES = 1;
+            System.setProperty("modalg.poly.digitPackingPrimes", "1");
             ConvolutionPlan.pack(crt, digits, 0, rows, 0, n, limbs, mag2, sg2, mb2, 0);
             long t2 = MX.getCurrentThreadCpuTime();
-            ConvolutionPlan.DIGIT_PACKING_PRIMES = Integer.MAX_VALUE;
+            System.setProperty("modalg.poly.digitPackingPrimes", "1000000");
             ConvolutionPlan.pack(crt, digits, 0, rows, 0, n, limbs, mag3, sg3, mb3, 0);
             best[4] = Math.min(best[4], MX.getCurrentThreadCpuTime() - t2);
             for (int i = 0; i < mag1.length; i++) {

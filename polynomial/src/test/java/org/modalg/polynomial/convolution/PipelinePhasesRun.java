@@ -13,8 +13,8 @@ import org.modalg.polynomial.zz.ZZPoly;
  * Not a test: where the time of a product goes, by the pipeline's own profiler
  * ({@link PipelinePhases}; run with {@code -Dmodalg.pipeline.phases=true}). For each row, one
  * thread, CPU backend: a warm-up of about a second, then the products of a few seconds with the
- * sums reset after the warm-up; prints the best wall time, the mean of each phase per product
- * and the rest ("outside": the operands' conversions before the pipeline and the result's
+ * sums reset after the warm-up; prints the best and the mean thread CPU time, the mean of each
+ * phase per product (CPU time too) and the rest ("outside": the operands' conversions before the pipeline and the result's
  * after it, e.g. BigIntegers). Rows: {@code zz:log2len:bits}, {@code int:bits},
  * {@code zp:log2len} (p = nextprime(2^62), the FLINT peer's {@code nmod} modulus). Run:
  * java -Dmodalg.pipeline.phases=true -cp ... org.modalg.polynomial.convolution.PipelinePhasesRun ROW...
@@ -68,10 +68,11 @@ public final class PipelinePhasesRun {
             int calls = 0;
             long sum = 0;
             long best = Long.MAX_VALUE;
+            java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
             while (calls < 3 || System.nanoTime() < measureEnd) {
-                long t = System.nanoTime();
+                long t = mx.getCurrentThreadCpuTime();
                 product.run();
-                t = System.nanoTime() - t;
+                t = mx.getCurrentThreadCpuTime() - t;
                 sum += t;
                 best = Math.min(best, t);
                 calls++;
