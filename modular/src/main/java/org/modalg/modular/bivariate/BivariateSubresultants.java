@@ -77,8 +77,10 @@ import org.modalg.polynomial.bivariate.ZZBivariate;
  * formal subresultants evaluated there (the determinants commute with evaluation), as the
  * resultant's kernel does; nothing is skipped. Work is spread over {@link Options#threads()} by
  * {@link PrimeWorkers}: (prime, coset) or (prime, block of points) tasks, then one interpolation
- * task per prime. The images are computed on the host (the image engines have no subresultant
- * kernel). Every run is proven (a probabilistic certification in the options is not used).
+ * task per prime. The principal coefficients on cosets are the loop's image engine's
+ * ({@link ImageEngine#principalCoefficientsOnCosets}: the CPU engine's threads, or a device that
+ * records them in its resultant kernel's Euclid); the other images are computed on the host.
+ * Every run is proven (a probabilistic certification in the options is not used).
  */
 public final class BivariateSubresultants {
     private BivariateSubresultants() {
@@ -409,6 +411,7 @@ public final class BivariateSubresultants {
         private final int gRows;
         private final int gCols;
         private final int lowest;
+        private final boolean principal;
         private final int[] seriesSlot; // the series' entries in the kernel's triangular output
         private final int[] seriesLength; // D_j + 1 per series
         private final int d;
@@ -427,6 +430,7 @@ public final class BivariateSubresultants {
             this.gRows = pg.degreeX() + 1;
             this.gCols = pg.degreeY() + 1;
             this.lowest = lowest;
+            this.principal = principal;
             int series = 0;
             for (int j = lowest; j < top; j++) {
                 series += principal ? 1 : j + 1;
@@ -470,6 +474,29 @@ public final class BivariateSubresultants {
             }
             int series = seriesSlot.length;
             long[][] values = new long[k][series * points]; // series s at point t: [s points + t]
+            if (principal && lowest == 0 && layout != null) {
+                // psc_j for every j: the engine's images (a device records them in its resultant
+                // kernel's Euclid), already per prime and index in the layout of values
+                long[] flatShifts = new long[k * layout.cosets()];
+                for (int q = 0; q < k; q++) {
+                    System.arraycopy(shifts[q], 0, flatShifts, q * layout.cosets(), layout.cosets());
+                }
+                long[] all = engine.principalCoefficientsOnCosets(fr, fRows, fCols, gr, gRows, gCols, primes,
+                        layout.log2m(), flatShifts, layout.cosets());
+                for (int q = 0; q < k; q++) {
+                    System.arraycopy(all, q * series * points, values[q], 0, series * points);
+                }
+            } else {
+                computeOnHost(fields, fr, gr, shifts, values);
+            }
+            long[][] rows = new long[k][];
+            PrimeWorkers.run(k, threads, q -> rows[q] = interpolate(values[q], primes[q], shifts[q]));
+            return ImageBatch.words(primes, rows, null);
+        }
+
+        // The chain at every point of every prime on the host, the wanted entries into values
+        private void computeOnHost(ZpField[] fields, long[] fr, long[] gr, long[][] shifts, long[][] values) {
+            int k = fields.length;
             // (prime, coset) tasks, or (prime, block of points) on consecutive points
             int blocks = layout != null ? layout.cosets()
                     : (int) Math.min(points, Math.max(1, (2L * threads + k - 1) / k));
@@ -484,9 +511,6 @@ public final class BivariateSubresultants {
                     atPoints(fields[q], fr, gr, q, b * blockLen, Math.min(points, (b + 1) * blockLen), values[q]);
                 }
             });
-            long[][] rows = new long[k][];
-            PrimeWorkers.run(k, threads, q -> rows[q] = interpolate(values[q], primes[q], shifts[q]));
-            return ImageBatch.words(primes, rows, null);
         }
 
         /** The chain at the M points of the coset shift H (values from column from). */

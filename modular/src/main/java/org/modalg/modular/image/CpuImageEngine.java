@@ -177,6 +177,35 @@ final class CpuImageEngine implements ImageEngine {
         return out;
     }
 
+    /**
+     * {@link ImageEngine#principalCoefficientsOnCosets} on the engine's threads: one task per
+     * (prime, coset), each one forward NTT per coefficient in x and M chains
+     * ({@link org.modalg.modular.kernel.BivariateImagesZp#principalCoefficientsOnCoset}).
+     */
+    @Override
+    public long[] principalCoefficientsOnCosets(long[] fRes, int fRows, int fCols, long[] gRes, int gRows, int gCols,
+            long[] primes, int log2m, long[] shifts, int cosets) {
+        int top = ImageEngine.checkPrincipal(fRes, fRows, fCols, gRes, gRows, gCols, primes, log2m, shifts, cosets);
+        int k = primes.length;
+        int perPrime = cosets << log2m;
+        long[] out = new long[k * top * perPrime];
+        if (top == 0) {
+            return out;
+        }
+        int fs = fRows * fCols;
+        int gs = gRows * gCols;
+        PrimeWorkers.run(k * cosets, threads, task -> {
+            int j = task / cosets;
+            int t = task % cosets;
+            options.checkCancelled("before bivariate principal subresultant images modulo prime " + (j + 1) + " of "
+                    + k);
+            org.modalg.modular.kernel.BivariateImagesZp.principalCoefficientsOnCoset(ZpField.of(primes[j]), fRes,
+                    j * fs, fRows, fCols, gRes, j * gs, gRows, gCols, log2m, shifts[task], out,
+                    j * top * perPrime + (t << log2m), perPrime);
+        });
+        return out;
+    }
+
     @Override
     public long[] resultants(LimbVector f, LimbVector g, long[] primes) {
         ImageEngine.checkPolynomials(f, g);

@@ -56,6 +56,13 @@ public abstract class ForwardingImageEngine implements ImageEngine {
     }
 
     @Override
+    public long[] principalCoefficientsOnCosets(long[] fRes, int fRows, int fCols, long[] gRes, int gRows, int gCols,
+            long[] primes, int log2m, long[] shifts, int cosets) {
+        return inner.principalCoefficientsOnCosets(fRes, fRows, fCols, gRes, gRows, gCols, primes, log2m, shifts,
+                cosets);
+    }
+
+    @Override
     public GcdImages gcds(LimbVector f, LimbVector g, long[] primes, boolean cofactors) {
         return inner.gcds(f, g, primes, cofactors);
     }

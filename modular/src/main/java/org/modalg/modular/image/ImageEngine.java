@@ -144,6 +144,60 @@ public interface ImageEngine {
     }
 
     /**
+     * The principal subresultant coefficients psc_j(f(x, a), g(x, a)) mod p_j (the coefficient of
+     * x^j in the subresultant S_j of the formal degrees n = fRows - 1 and m = gRows - 1; psc_0 is
+     * the resultant) for every index j in [0, min(n, m)) at the points of
+     * {@link #bivariateResultantsOnCosets} (same arguments, same rules where a leading coefficient
+     * vanishes at a point): the images of {@code BivariateSubresultants.principalCoefficients}. The
+     * default runs {@link BivariateImagesZp#principalCoefficientsOnCoset} (the chain of
+     * {@link org.modalg.modular.kernel.SubresultantChainZp} per point) prime by prime and coset by
+     * coset in the calling thread; the CPU engine spreads (prime, coset) tasks over its threads; a
+     * device engine records the coefficients during its resultant kernel's Euclid. Every engine
+     * gives the same values. O(primes cosets ((fRows + gRows)(cols + M log M) + M (n m +
+     * min(n, m)^2))).
+     *
+     * @return out[((p top + j) cosets + t) M + i] for prime index p, top = min(n, m) (empty when
+     *     top &lt;= 0): per prime, index by index, the layout of {@link #bivariateResultantsOnCosets}
+     * @throws IllegalArgumentException as {@link #bivariateResultantsOnCosets}, or if the result
+     *     would not fit one array
+     */
+    default long[] principalCoefficientsOnCosets(long[] fRes, int fRows, int fCols, long[] gRes, int gRows,
+            int gCols, long[] primes, int log2m, long[] shifts, int cosets) {
+        int top = checkPrincipal(fRes, fRows, fCols, gRes, gRows, gCols, primes, log2m, shifts, cosets);
+        int perPrime = cosets << log2m;
+        long[] out = new long[primes.length * top * perPrime];
+        for (int j = 0; j < primes.length && top > 0; j++) {
+            ZpField field = ZpField.of(primes[j]);
+            for (int t = 0; t < cosets; t++) {
+                BivariateImagesZp.principalCoefficientsOnCoset(field, fRes, j * fRows * fCols, fRows, fCols, gRes,
+                        j * gRows * gCols, gRows, gCols, log2m, shifts[j * cosets + t], out,
+                        j * top * perPrime + (t << log2m), perPrime);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The argument check of {@link #principalCoefficientsOnCosets}: that of
+     * {@link #bivariateResultantsOnCosets}, and primes.length min(fRows, gRows) - 1 cosets 2^log2m
+     * entries fitting one array.
+     *
+     * @return top = max(0, min(fRows, gRows) - 1), the number of indices
+     * @throws IllegalArgumentException naming the parameter otherwise
+     */
+    static int checkPrincipal(long[] fRes, int fRows, int fCols, long[] gRes, int gRows, int gCols, long[] primes,
+            int log2m, long[] shifts, int cosets) {
+        checkCosets(fRes, fRows, fCols, gRes, gRows, gCols, primes, log2m, shifts, cosets);
+        int top = Math.max(0, Math.min(fRows, gRows) - 1);
+        if (((long) primes.length * cosets << log2m) * top > Integer.MAX_VALUE - 8) {
+            throw new IllegalArgumentException("cosets must be in [0, " + (Integer.MAX_VALUE - 8) / Math.max(1L,
+                    ((long) primes.length * top) << log2m) + "] for " + primes.length + " primes, M = 2^" + log2m
+                    + " and " + top + " indices, got " + cosets);
+        }
+        return top;
+    }
+
+    /**
      * The argument check of {@link #bivariateResultantsOnCosets}: that of {@link #bivariateResultants}
      * for the grids, then log2m in [1, 27], every prime below 2^{@value PolyGcdDouble#MAX_PRIME_BITS}
      * with 2^log2m | p - 1, cosets &gt;= 0, shifts holding primes.length cosets entries in [1, p_j),

@@ -258,6 +258,16 @@ public final class ImageEngines {
         }
 
         @Override
+        public long[] principalCoefficientsOnCosets(long[] fRes, int fRows, int fCols, long[] gRes, int gRows,
+                int gCols, long[] primes, int log2m, long[] shifts, int cosets) {
+            long points = (long) primes.length * cosets << Math.max(0, Math.min(log2m, 40));
+            long ops = points * ((long) fRows * fCols + (long) gRows * gCols + (long) fRows * gRows);
+            long words = (fRes == null ? 0 : fRes.length) + (gRes == null ? 0 : (long) gRes.length);
+            return pick(words, ops).principalCoefficientsOnCosets(fRes, fRows, fCols, gRes, gRows, gCols, primes,
+                    log2m, shifts, cosets);
+        }
+
+        @Override
         public GcdImages gcds(LimbVector f, LimbVector g, long[] primes, boolean cofactors) {
             long ops = (long) f.count() * g.count() * primes.length;
             return pick(words(f, primes.length) + words(g, primes.length), ops).gcds(f, g, primes, cofactors);

@@ -161,6 +161,68 @@ public final class BivariateImagesZp {
         return PolyGcdZp.resultant(field, fa, fRows, ga, gRows);
     }
 
+    /**
+     * The principal subresultant coefficients on the coset shift H of the M-th roots of unity:
+     * values[vOff + j stride + i] = psc_j(f(x, c w^i), g(x, c w^i)) mod p (the coefficient of x^j
+     * in S_j, formal degrees n = fRows - 1 and m = gRows - 1) for j in [0, min(n, m)), i in [0,
+     * M), M = 2^log2m, w and c = shift as {@link #resultantsOnCoset} (the same evaluations, by
+     * {@link #evaluateOnCoset}); per point the chain of {@link SubresultantChainZp} (degree gaps
+     * and vanishing leading coefficients by its rules). psc_0 is the resultant. Preconditions as
+     * {@link #resultantsOnCoset}'s, stride &gt;= M. O((fRows + gRows)(cols + M log M) + M (n m +
+     * min(n, m)^2)).
+     */
+    public static void principalCoefficientsOnCoset(ZpField field, long[] f, int fOff, int fRows, int fCols, long[] g,
+            int gOff, int gRows, int gCols, int log2m, long shift, long[] values, int vOff, int stride) {
+        long p = field.p();
+        int m = 1 << log2m;
+        long[] ef = new long[fRows * m];
+        long[] eg = new long[gRows * m];
+        evaluateOnCoset(f, fOff, fRows, fCols, log2m, shift, p, ef, 0);
+        evaluateOnCoset(g, gOff, gRows, gCols, log2m, shift, p, eg, 0);
+        long[] fa = new long[fRows];
+        long[] ga = new long[gRows];
+        long[] tri = new long[SubresultantChainZp.offset(Math.min(fRows, gRows) - 1)];
+        for (int t = 0; t < m; t++) {
+            for (int i = 0; i < fRows; i++) {
+                fa[i] = ef[i * m + t];
+            }
+            for (int i = 0; i < gRows; i++) {
+                ga[i] = eg[i * m + t];
+            }
+            principalAt(field, fa, fRows, ga, gRows, tri, values, vOff + t, stride);
+        }
+    }
+
+    /**
+     * values[vOff + j stride] = psc_j(f(x, point), g(x, point)) mod p for j in [0, min(n, m)),
+     * formal degrees n = fRows - 1, m = gRows - 1, at any point in [0, p): one (prime, point)
+     * instance of {@link #principalCoefficientsOnCoset} (the coefficients in x as dot products with
+     * the powers of the point), the host's recomputation of images a device did not produce.
+     * O(fRows fCols + gRows gCols + n m + min(n, m)^2).
+     */
+    public static void principalCoefficientsAtPoint(ZpField field, long[] f, int fOff, int fRows, int fCols, long[] g,
+            int gOff, int gRows, int gCols, long point, long[] values, int vOff, int stride) {
+        long p = field.p();
+        long[] pw = powers(point, Math.max(fCols, gCols), p);
+        long[] fa = new long[fRows];
+        long[] ga = new long[gRows];
+        evaluateRows(f, fOff, fRows, fCols, pw, p, fa);
+        evaluateRows(g, gOff, gRows, gCols, pw, p, ga);
+        long[] tri = new long[SubresultantChainZp.offset(Math.min(fRows, gRows) - 1)];
+        principalAt(field, fa, fRows, ga, gRows, tri, values, vOff, stride);
+    }
+
+    // psc_j of (a, b) (lengths la, lb: formal degrees la - 1, lb - 1) at values[vOff + j stride],
+    // the diagonal of the chain computed into the scratch triangle tri
+    private static void principalAt(ZpField field, long[] a, int la, long[] b, int lb, long[] tri, long[] values,
+            int vOff, int stride) {
+        int top = Math.min(la, lb) - 1;
+        SubresultantChainZp.chain(field, a, la - 1, b, lb - 1, 0, tri, 0);
+        for (int j = 0; j < top; j++) {
+            values[vOff + j * stride] = tri[SubresultantChainZp.offset(j) + j];
+        }
+    }
+
     /** c^k mod p for k in [0, count), c in [0, p), p &lt; 2^26. */
     public static long[] powers(long c, int count, long p) {
         double pInv = 1.0 / p;
