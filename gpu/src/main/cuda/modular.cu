@@ -1144,6 +1144,116 @@ __device__ double resultant_thread(const F64& ar, S* a, int lf, S* b, int lg, in
     return res;
 }
 
+// The principal subresultant coefficients of one thread's strided rows a (lf words, formal
+// degree n = lf - 1) and b (lg words, m = lg - 1): psc_j, the coefficient of x^j in S_j (formal
+// degrees), into out[j stride] for j in [0, min(n, m)), every one written (zeros included). The
+// rules of SubresultantChainZp (its class comment) read off at x^j: a Euclid step from (A, B),
+// formal degrees n >= m, deg B = m, remainder R of degree k gives psc_k = F (-1)^(sign + (n - k)
+// (m - k)) lc(B)^(n - k) lc(R)^(m - k) and psc_j = 0 for k < j < m (the degree gap: S_{m-1} is a
+// multiple of R, whose coefficient of x^(m-1) is 0 when k < m - 1), then F *= lc(B)^(n - k) and
+// the sign parities of even and odd j take (-1)^((n-j)(m-j)). Leading zeros as the chain: the
+// pair exchanged where the full one has the smaller formal degree, and a divisor whose actual
+// degree d is below its formal degree m (the dividend full, n > m) gives F = lc(A)^(m - d) and
+// psc_d = F lc(B)^(n - d), the Euclid then from (A, n; B, d). a and b are overwritten.
+struct PscOut {
+    const F64& ar;
+    u64* out;
+    long long stride;
+    int hi;        // the highest index not yet written
+    double f;      // F, the factor common to every later index
+    int neg[2];    // the sign parities of even and odd j
+
+    __device__ __forceinline__ PscOut(const F64& ar_, u64* out_, long long stride_, int top)
+        : ar(ar_), out(out_), stride(stride_), hi(top - 1), f(1.0) {
+        neg[0] = 0;
+        neg[1] = 0;
+    }
+    // (-1)^((n-j)(m-j)) folded into the parities: for even j that of n m, for odd j (n+1)(m+1)
+    __device__ __forceinline__ void swapSign(int n, int m) {
+        neg[0] ^= (int) (((long long) n * m) & 1);
+        neg[1] ^= (int) (((long long) (n + 1) * (m + 1)) & 1);
+    }
+    // psc_k = F (-1)^(neg[k mod 2] + negate) v, and zero for the indices in (k, hi]
+    __device__ __forceinline__ void note(int k, double v, int negate) {
+        for (int j = hi; j > k; j--) {
+            out[j * stride] = 0;
+        }
+        v = ar.mul(f, v);
+        out[k * stride] = ar.store((neg[k & 1] ^ negate) != 0 ? ar.neg(v) : v);
+        hi = k - 1;
+    }
+    __device__ __forceinline__ void finish() {
+        for (int j = hi; j >= 0; j--) {
+            out[j * stride] = 0;
+        }
+    }
+};
+
+template <class S>
+__device__ void psc_thread(const F64& ar, S* a, int lf, S* b, int lg, int s, u32 p, u64* out, long long stride) {
+    const int n = lf - 1;
+    const int m = lg - 1;
+    PscOut o(ar, out, stride, min(n, m));
+    if (min(n, m) <= 0) {
+        return;
+    }
+    const int na = trim_thread(a, lf, s, p) - 1;
+    const int nb = trim_thread(b, lg, s, p) - 1;
+    if (na < n && nb < m) {
+        o.finish(); // both leading coefficients zero: the first column of every M_j is
+        return;
+    }
+    // (A, B) with B full and nA >= nB, or A full and nA > nB with B's degree dB < nB
+    const bool swap = (nb == m && n >= m) ? false : (na == n ? m >= n : true);
+    S* A = swap ? b : a;
+    S* B = swap ? a : b;
+    int nA = swap ? m : n;
+    int nB = swap ? n : m;
+    const int dB = swap ? na : nb;
+    if (swap) {
+        o.swapSign(n, m);
+    }
+    if (dB < nB) {
+        if (dB < 0) {
+            o.finish(); // B = 0: every S_j is zero
+            return;
+        }
+        o.f = power(ar, ar.canon(ld(A[nA * s])), nB - dB);
+        o.note(dB, power(ar, ar.canon(ld(B[dB * s])), nA - dB), 0);
+        nB = dB;
+        if (dB == 0) {
+            o.finish();
+            return;
+        }
+    }
+    int aLen = nA + 1;
+    int bLen = nB + 1;
+    while (true) {
+        const double lcb = ar.canon(ld(B[nB * s]));
+        const int rLen = remainder_thread(ar, A, aLen, B, bLen, s, p);
+        const int k = rLen - 1;
+        if (k < 0) {
+            break;
+        }
+        const double lcr = ar.canon(ld(A[k * s]));
+        const double pb = power(ar, lcb, nA - k);
+        o.note(k, ar.mul(pb, power(ar, lcr, nB - k)), (int) (((long long) (nA - k) * (nB - k)) & 1));
+        if (k == 0) {
+            break;
+        }
+        o.f = ar.mul(o.f, pb);
+        o.swapSign(nA, nB);
+        S* t = A;
+        A = B;
+        B = t;
+        nA = nB;
+        nB = k;
+        aLen = bLen;
+        bLen = rLen;
+    }
+    o.finish();
+}
+
 // Rows [0, rows) of a grid (doubles, rows x cols, prime j's) at the two points +a and -a of a lane
 // pair (lanes 2l and 2l + 1 of a warp; the lane's own point is pt, half = its bit 0) into the
 // strided row out of each lane. A row is E(y^2) + y O(y^2), E and O its even and odd columns: the
@@ -1213,7 +1323,7 @@ __device__ void horner_pair_rows(const F64& ar, double pt, int half, const doubl
 // the grids as doubles (residues_to_double); fLen[r] and gLen[r] bound the columns of row r that
 // are non-zero for every prime of the launch (Horner starts there: a dense input of total degree
 // d has half its grid zero). For F64 primes below 2^26 only; blockDim.x a multiple of 32.
-template <class S>
+template <class S, bool PSC>
 __device__ void bivariate_coset_thread(const double* fr, int fRows, int fCols, const u64* fLen, const double* gr,
                                        int gRows, int gCols, const u64* gLen, const u64* primes, const u64* roots,
                                        const u64* shifts, int log2m, int cosets, long long first, long long count,
@@ -1243,7 +1353,11 @@ __device__ void bivariate_coset_thread(const double* fr, int fRows, int fCols, c
     if (!live || (skip > 0 && at % skip == 0)) {
         return;
     }
-    out[at] = ar.store(resultant_thread(ar, a, fRows, b, gRows, s, (u32) p));
+    if (PSC) {
+        psc_thread(ar, a, fRows, b, gRows, s, (u32) p, out + at, count);
+    } else {
+        out[at] = ar.store(resultant_thread(ar, a, fRows, b, gRows, s, (u32) p));
+    }
 }
 
 extern "C" __global__ void bivariate_coset_thread_f64(const double* fr, int fRows, int fCols, const u64* fLen,
@@ -1252,8 +1366,8 @@ extern "C" __global__ void bivariate_coset_thread_f64(const double* fr, int fRow
                                                       int log2m, int cosets, long long first, long long count,
                                                       u64* out, int skip) {
     extern __shared__ double rowsF64[];
-    bivariate_coset_thread<double>(fr, fRows, fCols, fLen, gr, gRows, gCols, gLen, primes, roots, shifts, log2m,
-                                   cosets, first, count, out, skip, rowsF64);
+    bivariate_coset_thread<double, false>(fr, fRows, fCols, fLen, gr, gRows, gCols, gLen, primes, roots, shifts,
+                                          log2m, cosets, first, count, out, skip, rowsF64);
 }
 
 // The same with the rows in shared memory as 32-bit words (half the shared memory a thread).
@@ -1263,8 +1377,31 @@ extern "C" __global__ void bivariate_coset_thread_f64_u32(const double* fr, int 
                                                           int log2m, int cosets, long long first, long long count,
                                                           u64* out, int skip) {
     extern __shared__ u32 rowsU32[];
-    bivariate_coset_thread<u32>(fr, fRows, fCols, fLen, gr, gRows, gCols, gLen, primes, roots, shifts, log2m, cosets,
-                                first, count, out, skip, rowsU32);
+    bivariate_coset_thread<u32, false>(fr, fRows, fCols, fLen, gr, gRows, gCols, gLen, primes, roots, shifts, log2m,
+                                       cosets, first, count, out, skip, rowsU32);
+}
+
+// The principal subresultant coefficients at the same instances (psc_thread instead of
+// resultant_thread): psc_j of instance first + t' at out[j count + t'] for j in [0, min(fRows,
+// gRows) - 1), index-major so that a warp's stores of one index are consecutive.
+extern "C" __global__ void bivariate_coset_thread_psc_f64(const double* fr, int fRows, int fCols, const u64* fLen,
+                                                          const double* gr, int gRows, int gCols, const u64* gLen,
+                                                          const u64* primes, const u64* roots, const u64* shifts,
+                                                          int log2m, int cosets, long long first, long long count,
+                                                          u64* out, int skip) {
+    extern __shared__ double rowsPscF64[];
+    bivariate_coset_thread<double, true>(fr, fRows, fCols, fLen, gr, gRows, gCols, gLen, primes, roots, shifts,
+                                         log2m, cosets, first, count, out, skip, rowsPscF64);
+}
+
+extern "C" __global__ void bivariate_coset_thread_psc_f64_u32(const double* fr, int fRows, int fCols,
+                                                              const u64* fLen, const double* gr, int gRows, int gCols,
+                                                              const u64* gLen, const u64* primes, const u64* roots,
+                                                              const u64* shifts, int log2m, int cosets,
+                                                              long long first, long long count, u64* out, int skip) {
+    extern __shared__ u32 rowsPscU32[];
+    bivariate_coset_thread<u32, true>(fr, fRows, fCols, fLen, gr, gRows, gCols, gLen, primes, roots, shifts, log2m,
+                                      cosets, first, count, out, skip, rowsPscU32);
 }
 
 // Block j: the monic gcd h of f and g mod p_j into h row j (N words, zeros above deg h),

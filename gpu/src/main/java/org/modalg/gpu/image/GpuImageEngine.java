@@ -699,15 +699,9 @@ public final class GpuImageEngine implements ImageEngine {
         int n = Math.max(fRows, gRows);
         long perInstance = (2L * n + 1) * Long.BYTES;
         long fixed = ((long) fRows * fCols + (long) gRows * gCols + 5 + cosets) * primes.length * Long.BYTES;
-        String kernel = System.getProperty(BIVARIATE_KERNEL_PROPERTY, "auto");
-        if (!kernel.equals("auto") && !kernel.equals("thread") && !kernel.equals("thread32")
-                && !kernel.equals("block")) {
-            throw new IllegalArgumentException(BIVARIATE_KERNEL_PROPERTY + " must be auto, thread, thread32 or block, got "
-                    + kernel);
-        }
+        String kernel = bivariateKernel();
         boolean threads = !kernel.equals("block") && useF64(primes, 0, primes.length);
-        // bytes a word of the thread kernel's rows: 32-bit words from 49 rows (auto), twice the threads
-        int word = kernel.equals("thread") ? 8 : kernel.equals("thread32") || n > THREAD_DOUBLE_ROWS ? 4 : 8;
+        int word = threadWord(kernel, n);
         long[] fLen = threads ? rowLengths(fRes, fRows, fCols, primes.length) : null;
         long[] gLen = threads ? rowLengths(gRes, gRows, gCols, primes.length) : null;
         long k0 = System.nanoTime();
@@ -719,7 +713,7 @@ public final class GpuImageEngine implements ImageEngine {
             int block = cosetThreads(n, word);
             if (threads && 2L * n * word * block <= rt.maxSharedOptin()) {
                 bivariateCosetThreads(rt, fRes, fRows, fCols, fLen, gRes, gRows, gCols, gLen, primes, roots, shifts,
-                        log2m, cosets, from, to, block, word, out);
+                        log2m, cosets, from, to, block, word, 0, out);
             } else {
                 chunked(rt, from, to, perInstance, fixed, euclidChunk(rt, n), "bivariate resultant on cosets",
                         (at, end) -> bivariateBlockChunk(rt, fRes, fRows, fCols, gRes, gRows, gCols, primes, perPrime,
@@ -749,6 +743,97 @@ public final class GpuImageEngine implements ImageEngine {
             warnRecompute("bivariate resultant on cosets", redone, total);
         }
         return out;
+    }
+
+    /**
+     * {@link ImageEngine#principalCoefficientsOnCosets} on every visible device: the resultant's
+     * thread per point kernel with its psc flag ({@code bivariate_coset_thread_psc_f64} or
+     * {@code _u32} in modular.cu: the same evaluations, then a Euclid that writes psc_j for every
+     * j by SubresultantChainZp's rules), launched by the resultant's routine (whole cosets, launches
+     * split on out of memory) with at most 2^24 outputs a launch. Where the
+     * thread kernel does not apply (primes from 2^26 or the Montgomery arithmetic forced, two rows
+     * a thread beyond the shared memory) or a launch fails, the instances are computed on the host
+     * ({@link BivariateImagesZp#principalCoefficientsAtPoint}, logged), so the result equals the
+     * CPU engine's bit for bit.
+     */
+    @Override
+    public long[] principalCoefficientsOnCosets(long[] fRes, int fRows, int fCols, long[] gRes, int gRows, int gCols,
+            long[] primes, int log2m, long[] shifts, int cosets) {
+        int top = ImageEngine.checkPrincipal(fRes, fRows, fCols, gRes, gRows, gCols, primes, log2m, shifts, cosets);
+        int m = 1 << log2m;
+        int perPrime = cosets * m;
+        int total = primes.length * perPrime;
+        long[] out = new long[total * top];
+        if (out.length == 0) {
+            return out;
+        }
+        Arrays.fill(out, SENTINEL);
+        long[] roots = new long[primes.length];
+        for (int j = 0; j < primes.length; j++) {
+            roots[j] = NttPrimes.primitiveRootOfUnity(primes[j], log2m);
+        }
+        int n = Math.max(fRows, gRows);
+        int word = threadWord(bivariateKernel(), n);
+        if (useF64(primes, 0, primes.length)) {
+            long[] fLen = rowLengths(fRes, fRows, fCols, primes.length);
+            long[] gLen = rowLengths(gRes, gRows, gCols, primes.length);
+            long k0 = System.nanoTime();
+            long moved = transferNanos.get();
+            spread(total >> log2m, (rt, fromCoset, toCoset) -> {
+                int block = cosetThreads(n, word);
+                if (2L * n * word * block <= rt.maxSharedOptin()) {
+                    bivariateCosetThreads(rt, fRes, fRows, fCols, fLen, gRes, gRows, gCols, gLen, primes, roots,
+                            shifts, log2m, cosets, fromCoset << log2m, toCoset << log2m, block, word, top, out);
+                }
+            });
+            if (PROFILE) {
+                LOG.info(String.format(java.util.Locale.ROOT, "principal subresultant coefficients on cosets: %d "
+                        + "instances x %d indices (%d primes x %d cosets x 2^%d, rows %d and %d), thread kernel "
+                        + "(%d-byte rows): %.2f ms on the devices, of which copies %.2f ms", total, top,
+                        primes.length, cosets, log2m, fRows, gRows, word, (System.nanoTime() - k0) / 1e6,
+                        (transferNanos.get() - moved) / 1e6));
+            }
+        }
+        int redone = 0;
+        for (int t = 0; t < total; t++) {
+            int j = t / perPrime;
+            int local = t - j * perPrime;
+            int base = j * top * perPrime + local;
+            boolean missing = false;
+            for (int i = 0; i < top && !missing; i++) {
+                missing = Long.compareUnsigned(out[base + i * perPrime], primes[j]) >= 0;
+            }
+            if (missing) {
+                ZpField field = ZpField.of(primes[j]);
+                long pt = field.mul(shifts[j * cosets + (local >> log2m)], field.pow(roots[j], local & (m - 1)));
+                BivariateImagesZp.principalCoefficientsAtPoint(field, fRes, j * fRows * fCols, fRows, fCols, gRes,
+                        j * gRows * gCols, gRows, gCols, pt, out, base, perPrime);
+                redone++;
+            }
+        }
+        if (redone > 0) {
+            warnRecompute("principal subresultant coefficients on cosets", redone, total);
+        }
+        return out;
+    }
+
+    /** Outputs (instances x indices) per launch of the psc thread kernel at most: 2^24 words, 128 MB. */
+    private static final int PSC_CHUNK_WORDS = 1 << 24;
+
+    // The value of BIVARIATE_KERNEL_PROPERTY, checked
+    private static String bivariateKernel() {
+        String kernel = System.getProperty(BIVARIATE_KERNEL_PROPERTY, "auto");
+        if (!kernel.equals("auto") && !kernel.equals("thread") && !kernel.equals("thread32")
+                && !kernel.equals("block")) {
+            throw new IllegalArgumentException(BIVARIATE_KERNEL_PROPERTY + " must be auto, thread, thread32 or block, got "
+                    + kernel);
+        }
+        return kernel;
+    }
+
+    // Bytes a word of the thread kernel's rows for rows n: 32-bit words from 49 rows (auto), twice the threads
+    private static int threadWord(String kernel, int n) {
+        return kernel.equals("thread") ? 8 : kernel.equals("thread32") || n > THREAD_DOUBLE_ROWS ? 4 : 8;
     }
 
     // Instances [from, to) in one launch of a block per point kernel, instance t = j perPrime + the
@@ -862,12 +947,13 @@ public final class GpuImageEngine implements ImageEngine {
     // sentinel (recomputed on the host).
     private void bivariateCosetThreads(GpuRuntime rt, long[] fRes, int fRows, int fCols, long[] fLen, long[] gRes,
             int gRows, int gCols, long[] gLen, long[] primes, long[] roots, long[] shifts, int log2m, int cosets,
-            int from, int to, int block, int word, long[] out) {
+            int from, int to, int block, int word, int top, long[] out) {
         int m = 1 << log2m;
         int perPrime = cosets << log2m;
         long perPrimeBytes = ((long) fRows * fCols + (long) gRows * gCols + 2 + cosets) * Long.BYTES;
-        long perInstance = Long.BYTES + (perPrimeBytes + perPrime - 1) / perPrime;
-        long fit = Math.min(THREAD_CHUNK, (long) (rt.freeMemory() * 0.8 - perPrimeBytes * 2) / perInstance);
+        long perInstance = (long) Long.BYTES * Math.max(1, top) + (perPrimeBytes + perPrime - 1) / perPrime;
+        long most = top == 0 ? THREAD_CHUNK : Math.min(THREAD_CHUNK, PSC_CHUNK_WORDS / top);
+        long fit = Math.min(most, (long) (rt.freeMemory() * 0.8 - perPrimeBytes * 2) / perInstance);
         long size = Math.max(1, fit >> log2m) << log2m;
         int at = from;
         while (at < to) {
@@ -876,7 +962,7 @@ public final class GpuImageEngine implements ImageEngine {
             int end = (int) Math.min(to, at + size);
             try {
                 bivariateCosetThreadChunk(rt, fRes, fRows, fCols, fLen, gRes, gRows, gCols, gLen, primes, roots,
-                        shifts, log2m, cosets, at, end, block, word, out);
+                        shifts, log2m, cosets, at, end, block, word, top, out);
                 at = end;
             } catch (GpuException e) {
                 if (e.isOutOfMemory() && end - at > m) {
@@ -893,10 +979,12 @@ public final class GpuImageEngine implements ImageEngine {
     }
 
     // Instances [from, to) (whole cosets) in one launch of bivariate_coset_thread_f64 (word 8) or _u32 (word 4): the grids
-    // of their primes uploaded and turned into doubles on the device, with the row lengths, roots and shifts.
+    // of their primes uploaded and turned into doubles on the device, with the row lengths, roots and shifts. With
+    // top > 0 the psc kernel (_psc_f64, _psc_f64_u32): its index-major outputs scattered into out's layout of
+    // principalCoefficientsOnCosets; else the resultants into out[from, to).
     private void bivariateCosetThreadChunk(GpuRuntime rt, long[] fRes, int fRows, int fCols, long[] fLen,
             long[] gRes, int gRows, int gCols, long[] gLen, long[] primes, long[] roots, long[] shifts, int log2m,
-            int cosets, int from, int to, int block, int word, long[] out) {
+            int cosets, int from, int to, int block, int word, int top, long[] out) {
         int count = to - from;
         int perPrime = cosets << log2m;
         int j0 = from / perPrime;
@@ -912,7 +1000,7 @@ public final class GpuImageEngine implements ImageEngine {
                 DeviceBuffer dgLen = DeviceBuffer.of(gLen);
                 DeviceBuffer dRoots = new DeviceBuffer(j1 - j0);
                 DeviceBuffer dShifts = new DeviceBuffer((long) (j1 - j0) * cosets);
-                DeviceBuffer res = new DeviceBuffer(count)) {
+                DeviceBuffer res = new DeviceBuffer((long) count * Math.max(1, top))) {
             long c0 = System.nanoTime();
             df.upload(fRes, j0 * fs, 0, (long) (j1 - j0) * fs);
             dg.upload(gRes, j0 * gs, 0, (long) (j1 - j0) * gs);
@@ -922,19 +1010,34 @@ public final class GpuImageEngine implements ImageEngine {
             toDouble(rt, df, (long) (j1 - j0) * fs);
             toDouble(rt, dg, (long) (j1 - j0) * gs);
             fill(res);
-            CUfunction k = rt.function(GpuModules.MODULAR,
-                    word == 8 ? "bivariate_coset_thread_f64" : "bivariate_coset_thread_f64_u32");
+            String name = top == 0 ? "bivariate resultant on cosets (thread per point)"
+                    : "principal subresultant coefficients on cosets (thread per point)";
+            CUfunction k = rt.function(GpuModules.MODULAR, "bivariate_coset_thread_" + (top == 0 ? "" : "psc_")
+                    + (word == 8 ? "f64" : "f64_u32"));
             if (shared > 48 * 1024) {
                 allowShared(k, shared);
             }
-            Cuda.launch(k, "bivariate resultant on cosets (thread per point)", (count + block - 1) / block, 1, block,
+            Cuda.launch(k, name, (count + block - 1) / block, 1, block,
                     (int) shared, df.arg(), ints(fRows), ints(fCols), dfLen.arg(), dg.arg(), ints(gRows), ints(gCols),
                     dgLen.arg(), dPrimes.arg(), dRoots.arg(), dShifts.arg(), ints(log2m), ints(cosets),
                     longs(from - (long) j0 * perPrime), longs(count), res.arg(), ints(faultEveryForTests));
-            Cuda.synchronize("bivariate resultant on cosets (thread per point)");
+            Cuda.synchronize(name);
             long c1 = System.nanoTime();
-            res.download(0, out, from, count);
+            if (top == 0) {
+                res.download(0, out, from, count);
+                copied(c1);
+                return;
+            }
+            long[] psc = new long[count * top]; // psc_i of instance from + t at i count + t
+            res.download(0, psc, 0, (long) count * top);
             copied(c1);
+            for (int t = 0; t < count; t++) {
+                int j = (from + t) / perPrime;
+                int base = j * top * perPrime + (from + t - j * perPrime);
+                for (int i = 0; i < top; i++) {
+                    out[base + i * perPrime] = psc[i * count + t];
+                }
+            }
         }
     }
 
