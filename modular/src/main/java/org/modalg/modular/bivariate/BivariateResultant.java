@@ -451,7 +451,7 @@ public final class BivariateResultant {
         if (f.degreeX() <= 0 || g.degreeX() <= 0) {
             return 0;
         }
-        return BivariateSubresultants.degreeBound(f, g, 0); // S_0 = Res: one formula for both
+        return BivariateBounds.degree(f, g, 0); // S_0 = Res: one formula for both
     }
 
     /**

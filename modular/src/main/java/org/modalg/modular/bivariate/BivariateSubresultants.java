@@ -209,13 +209,7 @@ public final class BivariateSubresultants {
         checkNotNull(f, "f");
         checkNotNull(g, "g");
         checkIndex(f, g, j);
-        long n = f.degreeX();
-        long m = g.degreeX();
-        long rows = (m - j) * f.degreeY() + (n - j) * g.degreeY();
-        long nn = n + m - 2L * j;
-        long total = (m - j) * (f.totalDegree() - n) + (n - j) * (g.totalDegree() - m) + (nn - 1) * (nn - 2) / 2
-                + (n + m - j - 1) - (m - j) * (m - j - 1) / 2 - (n - j) * (n - j - 1) / 2;
-        return Math.max(0, Math.min(rows, total));
+        return BivariateBounds.degree(f, g, j);
     }
 
     /**
