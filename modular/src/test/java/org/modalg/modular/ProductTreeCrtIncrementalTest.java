@@ -119,14 +119,7 @@ class ProductTreeCrtIncrementalTest {
         int n = 700;
         long[] primes = PrimeStream.below(1L << 26).next(k);
         long[] residues = residues(rnd, primes, n);
-        BigInteger m = org.modalg.fft.CrtBasis.of(primes).modulus();
-        BigInteger[] ends = {m.shiftRight(1), m.shiftRight(1).negate().add(BigInteger.ONE), BigInteger.ZERO,
-            BigInteger.ONE.negate(), BigInteger.ONE, m.shiftRight(1).subtract(BigInteger.ONE)};
-        for (int v = 0; v < ends.length; v++) {
-            for (int i = 0; i < k; i++) {
-                residues[i * n + v] = ends[v].mod(BigInteger.valueOf(primes[i])).longValue();
-            }
-        }
+        BigInteger[] ends = ProductTreeCrtTest.plantSymmetricEnds(primes, residues, n);
         for (String kind : new String[] {"uneven", "all"}) {
             BigInteger[] got = incremental(primes, residues, n, true, batches(rnd, k, kind), TWO, rnd);
             assertArrayEquals(ProductTreeCrt.combine(primes, residues, n, true, TWO), got, "seed=" + SEED + " " + kind);

@@ -35,6 +35,23 @@ class ProductTreeCrtTest {
         return symmetric && x.compareTo(m.shiftRight(1)) > 0 ? x.subtract(m) : x;
     }
 
+    /**
+     * Writes the symmetric range's ends and their neighbours modulo M = prod primes (floor(M/2),
+     * 1 - floor(M/2), 0, -1, 1, floor(M/2) - 1) as the first values of residues (one row of n per
+     * prime) and returns them, for the combiners' tests at the edges.
+     */
+    static BigInteger[] plantSymmetricEnds(long[] primes, long[] residues, int n) {
+        BigInteger m = org.modalg.fft.CrtBasis.of(primes).modulus();
+        BigInteger[] ends = {m.shiftRight(1), m.shiftRight(1).negate().add(BigInteger.ONE), BigInteger.ZERO,
+                BigInteger.ONE.negate(), BigInteger.ONE, m.shiftRight(1).subtract(BigInteger.ONE)};
+        for (int v = 0; v < ends.length; v++) {
+            for (int i = 0; i < primes.length; i++) {
+                residues[i * n + v] = ends[v].mod(BigInteger.valueOf(primes[i])).longValue();
+            }
+        }
+        return ends;
+    }
+
     private static void check(long[] primes, long[] residues, int n, Options options) {
         for (boolean symmetric : new boolean[] {true, false}) {
             BigInteger[] got = ProductTreeCrt.combine(primes, residues, n, symmetric, options);
@@ -149,15 +166,7 @@ class ProductTreeCrtTest {
                 residues[i * n + v] = Math.floorMod(rnd.nextLong(), primes[i]);
             }
         }
-        // the symmetric range's ends and their neighbours in the first values
-        BigInteger m = org.modalg.fft.CrtBasis.of(primes).modulus();
-        BigInteger[] ends = {m.shiftRight(1), m.shiftRight(1).negate().add(BigInteger.ONE), BigInteger.ZERO,
-                BigInteger.ONE.negate(), BigInteger.ONE, m.shiftRight(1).subtract(BigInteger.ONE)};
-        for (int v = 0; v < ends.length; v++) {
-            for (int i = 0; i < k; i++) {
-                residues[i * n + v] = ends[v].mod(BigInteger.valueOf(primes[i])).longValue();
-            }
-        }
+        BigInteger[] ends = plantSymmetricEnds(primes, residues, n);
         org.modalg.fft.CrtBasis garner = org.modalg.fft.CrtBasis.of(primes);
         for (boolean symmetric : new boolean[] {true, false}) {
             BigInteger[] want = garner.toBigIntegers(residues, n, symmetric, 1);

@@ -241,30 +241,25 @@ public final class ImageEngines {
         @Override
         public long[] bivariateResultants(long[] fRes, int fRows, int fCols, long[] gRes, int gRows, int gCols,
                 long[] primes, int points) {
-            long ops = (long) primes.length * points
-                    * ((long) fRows * fCols + (long) gRows * gCols + (long) fRows * gRows);
-            long words = (fRes == null ? 0 : fRes.length) + (gRes == null ? 0 : (long) gRes.length);
-            return pick(words, ops).bivariateResultants(fRes, fRows, fCols, gRes, gRows, gCols, primes, points);
+            long ops = (long) primes.length * points * instanceOps(fRows, fCols, gRows, gCols);
+            return pick(gridWords(fRes, gRes), ops).bivariateResultants(fRes, fRows, fCols, gRes, gRows, gCols,
+                    primes, points);
         }
 
         @Override
         public long[] bivariateResultantsOnCosets(long[] fRes, int fRows, int fCols, long[] gRes, int gRows,
                 int gCols, long[] primes, int log2m, long[] shifts, int cosets) {
-            long points = (long) primes.length * cosets << Math.max(0, Math.min(log2m, 40));
-            long ops = points * ((long) fRows * fCols + (long) gRows * gCols + (long) fRows * gRows);
-            long words = (fRes == null ? 0 : fRes.length) + (gRes == null ? 0 : (long) gRes.length);
-            return pick(words, ops).bivariateResultantsOnCosets(fRes, fRows, fCols, gRes, gRows, gCols, primes, log2m,
-                    shifts, cosets);
+            long ops = cosetPoints(primes, log2m, cosets) * instanceOps(fRows, fCols, gRows, gCols);
+            return pick(gridWords(fRes, gRes), ops).bivariateResultantsOnCosets(fRes, fRows, fCols, gRes, gRows,
+                    gCols, primes, log2m, shifts, cosets);
         }
 
         @Override
         public long[] principalCoefficientsOnCosets(long[] fRes, int fRows, int fCols, long[] gRes, int gRows,
                 int gCols, long[] primes, int log2m, long[] shifts, int cosets) {
-            long points = (long) primes.length * cosets << Math.max(0, Math.min(log2m, 40));
-            long ops = points * ((long) fRows * fCols + (long) gRows * gCols + (long) fRows * gRows);
-            long words = (fRes == null ? 0 : fRes.length) + (gRes == null ? 0 : (long) gRes.length);
-            return pick(words, ops).principalCoefficientsOnCosets(fRes, fRows, fCols, gRes, gRows, gCols, primes,
-                    log2m, shifts, cosets);
+            long ops = cosetPoints(primes, log2m, cosets) * instanceOps(fRows, fCols, gRows, gCols);
+            return pick(gridWords(fRes, gRes), ops).principalCoefficientsOnCosets(fRes, fRows, fCols, gRes, gRows,
+                    gCols, primes, log2m, shifts, cosets);
         }
 
         @Override
@@ -290,6 +285,22 @@ public final class ImageEngines {
 
         private static long words(LimbVector v, int primes) {
             return (long) v.count() * primes;
+        }
+
+        // The residue words of two grids (null counts as none: the engine's own check names it).
+        private static long gridWords(long[] fRes, long[] gRes) {
+            return (fRes == null ? 0 : fRes.length) + (gRes == null ? 0 : (long) gRes.length);
+        }
+
+        // The (prime, point) instances on the cosets: primes x cosets x 2^log2m (log2m clamped to
+        // [0, 40] so that a bad value reaches the engine's check instead of overflowing here).
+        private static long cosetPoints(long[] primes, int log2m, int cosets) {
+            return (long) primes.length * cosets << Math.max(0, Math.min(log2m, 40));
+        }
+
+        // The products of one (prime, point) instance: the rows' evaluations and Euclid.
+        private static long instanceOps(int fRows, int fCols, int gRows, int gCols) {
+            return (long) fRows * fCols + (long) gRows * gCols + (long) fRows * gRows;
         }
     }
 }

@@ -114,12 +114,8 @@ public final class BivariateImagesZp {
         long[] fa = new long[fRows];
         long[] ga = new long[gRows];
         for (int t = 0; t < m; t++) {
-            for (int i = 0; i < fRows; i++) {
-                fa[i] = ef[i * m + t];
-            }
-            for (int i = 0; i < gRows; i++) {
-                ga[i] = eg[i * m + t];
-            }
+            column(ef, fRows, m, t, fa);
+            column(eg, gRows, m, t, ga);
             values[vOff + t] = PolyGcdZp.resultant(field, fa, fRows, ga, gRows);
         }
     }
@@ -141,6 +137,14 @@ public final class BivariateImagesZp {
         for (int i = 0; i < rows; i++) {
             fold(c, off + i * cols, cols, pw, p, out, outOff + i * m, m);
             plan.forward(out, outOff + i * m);
+        }
+    }
+
+    // out[i] = e[i m + t] for i in [0, rows): the coefficients in x at the coset's point t of a
+    // grid that evaluateOnCoset wrote to e (row i's M values at i M).
+    private static void column(long[] e, int rows, int m, int t, long[] out) {
+        for (int i = 0; i < rows; i++) {
+            out[i] = e[i * m + t];
         }
     }
 
@@ -183,12 +187,8 @@ public final class BivariateImagesZp {
         long[] ga = new long[gRows];
         long[] tri = new long[SubresultantChainZp.offset(Math.min(fRows, gRows) - 1)];
         for (int t = 0; t < m; t++) {
-            for (int i = 0; i < fRows; i++) {
-                fa[i] = ef[i * m + t];
-            }
-            for (int i = 0; i < gRows; i++) {
-                ga[i] = eg[i * m + t];
-            }
+            column(ef, fRows, m, t, fa);
+            column(eg, gRows, m, t, ga);
             principalAt(field, fa, fRows, ga, gRows, tri, values, vOff + t, stride);
         }
     }

@@ -190,13 +190,7 @@ public final class Determinant {
      */
     public static ModularResult<BigInteger> det(long[][] a, Options options) {
         int n = squareSize(a);
-        BigInteger[] flat = new BigInteger[n * n];
-        for (int i = 0; i < n; i++) {
-            for (int j = 0; j < n; j++) {
-                flat[i * n + j] = BigInteger.valueOf(a[i][j]);
-            }
-        }
-        return compute(flat, n, options, CrtStrategy.AUTO);
+        return compute(flatten(a, n), n, options, CrtStrategy.AUTO);
     }
 
     /**
@@ -223,17 +217,7 @@ public final class Determinant {
             throw new IllegalArgumentException("strategy must not be null");
         }
         int n = squareSize(a);
-        BigInteger[] flat = new BigInteger[n * n];
-        for (int i = 0; i < n; i++) {
-            for (int j = 0; j < n; j++) {
-                BigInteger v = a[i][j];
-                if (v == null) {
-                    throw new IllegalArgumentException("a[" + i + "][" + j + "] must not be null");
-                }
-                flat[i * n + j] = v;
-            }
-        }
-        return compute(flat, n, options, strategy);
+        return compute(flatten(a, n), n, options, strategy);
     }
 
     /**
@@ -284,6 +268,33 @@ public final class Determinant {
             throw new IllegalArgumentException("a must be square, got " + shape[0] + " x " + shape[1]);
         }
         return shape[0];
+    }
+
+    // a (n x n, checked by squareSize) row by row in one array, each entry checked non-null
+    // (LinearSolve's too).
+    static BigInteger[] flatten(BigInteger[][] a, int n) {
+        BigInteger[] flat = new BigInteger[n * n];
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < n; j++) {
+                BigInteger v = a[i][j];
+                if (v == null) {
+                    throw new IllegalArgumentException("a[" + i + "][" + j + "] must not be null");
+                }
+                flat[i * n + j] = v;
+            }
+        }
+        return flat;
+    }
+
+    // a (n x n, checked by squareSize) row by row in one array of BigIntegers (LinearSolve's too).
+    static BigInteger[] flatten(long[][] a, int n) {
+        BigInteger[] flat = new BigInteger[n * n];
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < n; j++) {
+                flat[i * n + j] = BigInteger.valueOf(a[i][j]);
+            }
+        }
+        return flat;
     }
 
     // ------------------------------------------------------------------ dispatch

@@ -103,12 +103,7 @@ public final class LinearSolve {
         if (b == null) {
             throw new IllegalArgumentException("b must not be null");
         }
-        BigInteger[] flat = new BigInteger[n * n];
-        for (int i = 0; i < n; i++) {
-            for (int j = 0; j < n; j++) {
-                flat[i * n + j] = BigInteger.valueOf(a[i][j]);
-            }
-        }
+        BigInteger[] flat = Determinant.flatten(a, n);
         BigInteger[] bb = new BigInteger[b.length];
         for (int i = 0; i < b.length; i++) {
             bb[i] = BigInteger.valueOf(b[i]);
@@ -133,7 +128,7 @@ public final class LinearSolve {
      */
     public static ModularResult<RationalVector> solve(BigInteger[][] a, BigInteger[] b, Options options) {
         int n = Determinant.squareSize(a);
-        BigInteger[] flat = flatten(a, n);
+        BigInteger[] flat = Determinant.flatten(a, n);
         return single(compute(flat, n, List.<BigInteger[]>of(checkRhs(b, n, "b")), options));
     }
 
@@ -160,26 +155,12 @@ public final class LinearSolve {
         for (int j = 0; j < rhs.size(); j++) {
             checked.add(checkRhs(rhs.get(j), n, "rhs[" + j + "]"));
         }
-        BigInteger[] flat = flatten(a, n);
+        BigInteger[] flat = Determinant.flatten(a, n);
         Solved s = compute(flat, n, checked, options);
         return new ModularResult<>(List.of(s.x), s.report);
     }
 
     // ------------------------------------------------------------------ checks
-
-    private static BigInteger[] flatten(BigInteger[][] a, int n) {
-        BigInteger[] flat = new BigInteger[n * n];
-        for (int i = 0; i < n; i++) {
-            for (int j = 0; j < n; j++) {
-                BigInteger v = a[i][j];
-                if (v == null) {
-                    throw new IllegalArgumentException("a[" + i + "][" + j + "] must not be null");
-                }
-                flat[i * n + j] = v;
-            }
-        }
-        return flat;
-    }
 
     private static BigInteger[] checkRhs(BigInteger[] b, int n, String name) {
         if (b == null) {

@@ -9,6 +9,7 @@ import java.util.Random;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.modalg.fft.Options;
+import org.modalg.modular.GcdOracles;
 import org.modalg.modular.PrimeStream;
 import org.modalg.modular.kernel.PolyGcdDouble;
 
@@ -95,51 +96,7 @@ class BivariateResultantsEngineTest {
 
     /** det of the Sylvester matrix of a (degree n = a.length - 1) and b (m) mod p, formal degrees; BigInteger. */
     static long sylvester(BigInteger[] a, BigInteger[] b, BigInteger p) {
-        int n = a.length - 1;
-        int m = b.length - 1;
-        if (n == 0 && m == 0) {
-            return 1;
-        }
-        int s = n + m;
-        BigInteger[][] mat = new BigInteger[s][s];
-        for (BigInteger[] row : mat) {
-            java.util.Arrays.fill(row, BigInteger.ZERO);
-        }
-        for (int r = 0; r < m; r++) {
-            for (int i = 0; i <= n; i++) {
-                mat[r][r + i] = a[n - i];
-            }
-        }
-        for (int r = 0; r < n; r++) {
-            for (int i = 0; i <= m; i++) {
-                mat[m + r][r + i] = b[m - i];
-            }
-        }
-        BigInteger det = BigInteger.ONE;
-        for (int c = 0; c < s; c++) {
-            int piv = c;
-            while (piv < s && mat[piv][c].mod(p).signum() == 0) {
-                piv++;
-            }
-            if (piv == s) {
-                return 0;
-            }
-            if (piv != c) {
-                BigInteger[] t = mat[piv];
-                mat[piv] = mat[c];
-                mat[c] = t;
-                det = det.negate();
-            }
-            det = det.multiply(mat[c][c]).mod(p);
-            BigInteger inv = mat[c][c].modInverse(p);
-            for (int r = c + 1; r < s; r++) {
-                BigInteger fct = mat[r][c].multiply(inv).mod(p);
-                for (int k = c; k < s; k++) {
-                    mat[r][k] = mat[r][k].subtract(fct.multiply(mat[c][k])).mod(p);
-                }
-            }
-        }
-        return det.mod(p).longValue();
+        return GcdOracles.detMod(GcdOracles.sylvester(a, b), p.longValueExact());
     }
 
     static BigInteger[] evaluate(long[] grid, int off, int rows, int cols, long a, BigInteger p) {

@@ -10,6 +10,7 @@ import java.util.Random;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.modalg.fft.Options;
+import org.modalg.modular.GcdOracles;
 import org.modalg.modular.PrimeStream;
 import org.modalg.modular.kernel.PolyGcdDouble;
 
@@ -75,31 +76,7 @@ class PrincipalCoefficientsEngineTest {
                 mat[m - j + r][c] = i >= 0 && i <= m ? b[i] : BigInteger.ZERO;
             }
         }
-        BigInteger det = BigInteger.ONE;
-        for (int c = 0; c < s; c++) {
-            int piv = c;
-            while (piv < s && mat[piv][c].mod(p).signum() == 0) {
-                piv++;
-            }
-            if (piv == s) {
-                return 0;
-            }
-            if (piv != c) {
-                BigInteger[] t = mat[piv];
-                mat[piv] = mat[c];
-                mat[c] = t;
-                det = det.negate();
-            }
-            det = det.multiply(mat[c][c]).mod(p);
-            BigInteger inv = mat[c][c].modInverse(p);
-            for (int r = c + 1; r < s; r++) {
-                BigInteger fct = mat[r][c].multiply(inv).mod(p);
-                for (int k = c; k < s; k++) {
-                    mat[r][k] = mat[r][k].subtract(fct.multiply(mat[c][k])).mod(p);
-                }
-            }
-        }
-        return det.mod(p).longValue();
+        return GcdOracles.detMod(mat, p.longValueExact());
     }
 
     @Test

@@ -153,6 +153,17 @@ class MultimodularLoopTest {
         assertTrue(UnluckyPrimes.none().admit(batch, 1, c, report));
     }
 
+    /** The images of known values: row j holds values mod primes[j], by BigInteger. */
+    private static ImageBatch residues(BigInteger[] values, long[] primes) {
+        long[][] rows = new long[primes.length][values.length];
+        for (int j = 0; j < primes.length; j++) {
+            for (int i = 0; i < values.length; i++) {
+                rows[j][i] = values[i].mod(BigInteger.valueOf(primes[j])).longValueExact();
+            }
+        }
+        return ImageBatch.words(primes, rows, null);
+    }
+
     /** Images of a known vector: value mod p, counting calls and batch sizes. */
     private static final class KnownValues implements ImageTask {
         final BigInteger[] values;
@@ -166,13 +177,7 @@ class MultimodularLoopTest {
         @Override
         public ImageBatch images(ImageEngine engine, long[] primes) {
             batches.add(primes.length);
-            long[][] rows = new long[primes.length][values.length];
-            for (int j = 0; j < primes.length; j++) {
-                for (int i = 0; i < values.length; i++) {
-                    rows[j][i] = values[i].mod(BigInteger.valueOf(primes[j])).longValueExact();
-                }
-            }
-            return ImageBatch.words(primes, rows, null);
+            return residues(values, primes);
         }
 
         @Override
@@ -334,13 +339,7 @@ class MultimodularLoopTest {
         @Override
         public ImageBatch hostStage(long[] primes) {
             firstHost.countDown();
-            long[][] rows = new long[primes.length][values.length];
-            for (int j = 0; j < primes.length; j++) {
-                for (int i = 0; i < values.length; i++) {
-                    rows[j][i] = values[i].mod(BigInteger.valueOf(primes[j])).longValueExact();
-                }
-            }
-            return ImageBatch.words(primes, rows, null);
+            return residues(values, primes);
         }
     }
 
