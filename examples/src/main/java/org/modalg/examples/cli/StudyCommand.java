@@ -344,12 +344,16 @@ public final class StudyCommand implements Runnable {
                 defaultValue = "20")
         double budget;
 
+        @Option(names = "--no-one-thread", description = "Leave out the one-thread CPU rows (minutes at the large"
+                + " sizes); kept when --threads is 1.")
+        boolean noOneThread;
+
         @Override
         public Integer call() {
             int t = CommonOptions.threads(threads);
             return common.run(common.quick
-                    ? new BivariateStudy(ops, new int[] {5, 10}, new int[] {16}, t, budget, true)
-                    : new BivariateStudy(ops, degrees, bits, t, budget, true));
+                    ? new BivariateStudy(ops, new int[] {5, 10}, new int[] {16}, t, budget, true, !noOneThread)
+                    : new BivariateStudy(ops, degrees, bits, t, budget, true, !noOneThread));
         }
     }
 }

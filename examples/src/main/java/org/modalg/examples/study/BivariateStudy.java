@@ -45,6 +45,7 @@ public final class BivariateStudy implements Study {
     private final int threads;
     private final double budgetMs;
     private final boolean gpu;
+    private final boolean oneThread;
     private final Map<String, Double> last = new HashMap<>();
 
     /**
@@ -54,11 +55,13 @@ public final class BivariateStudy implements Study {
      * @param threads the "all threads" runs (1 as well)
      * @param budgetSeconds a series stops growing d after a run this long
      * @param gpu also the GPU backend (when usable)
+     * @param oneThread also the one-thread CPU runs (minutes at the large sizes: the other rows'
+     *     budget does not bound the first run of a series)
      * @throws IllegalArgumentException on an unknown op, a degree outside [1, 10000], bits outside
      *     [1, 4096], threads &lt; 1 or a budget &lt;= 0
      */
     public BivariateStudy(List<String> ops, int[] degrees, int[] bits, int threads, double budgetSeconds,
-            boolean gpu) {
+            boolean gpu, boolean oneThread) {
         for (String op : ops) {
             if (!op.equals("resultant") && !op.equals("gcd")) {
                 throw new IllegalArgumentException("ops must be resultant or gcd, got " + op);
@@ -86,6 +89,7 @@ public final class BivariateStudy implements Study {
         this.threads = threads;
         this.budgetMs = budgetSeconds * 1e3;
         this.gpu = gpu && ModularStudy.gpuUsable(threads);
+        this.oneThread = oneThread || threads == 1;
     }
 
     @Override
@@ -95,8 +99,9 @@ public final class BivariateStudy implements Study {
 
     @Override
     public String description() {
-        return "bivariate resultant and gcd over Z[x, y]: time vs total degree and coefficient bits, CPU 1 and "
-                + threads + " thread(s)" + (gpu ? " and GPU" : " (no usable GPU image engine)");
+        return "bivariate resultant and gcd over Z[x, y]: time vs total degree and coefficient bits, CPU "
+                + (oneThread && threads > 1 ? "1 and " : "") + threads + " thread(s)"
+                + (gpu ? " and GPU" : " (no usable GPU image engine)");
     }
 
     @Override
@@ -112,7 +117,9 @@ public final class BivariateStudy implements Study {
     // the gcd runs on the host whatever the backend: no GPU row for it
     private List<Object[]> variants(String op) {
         List<Object[]> v = new ArrayList<>();
-        v.add(new Object[] {"cpu", 1});
+        if (oneThread) {
+            v.add(new Object[] {"cpu", 1});
+        }
         if (threads > 1) {
             v.add(new Object[] {"cpu", threads});
         }

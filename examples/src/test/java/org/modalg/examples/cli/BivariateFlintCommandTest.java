@@ -95,4 +95,18 @@ class BivariateFlintCommandTest {
         }
         assertNotNull(ImageIO.read(dir.resolve("study-bivariate.png").toFile()), "a PNG plot");
     }
+
+    @Test
+    void studyLeavesOutTheOneThreadRowsWhenAsked() throws Exception {
+        CliRunner run = CliRunner.run("study", "bivariate", "--quick", "--threads", "2", "--no-one-thread", "-o",
+                dir.toString());
+        assertEquals(0, run.exitCode, run.err + run.out);
+        List<String> lines = Files.readAllLines(dir.resolve("study-bivariate.csv"));
+        assertTrue(lines.size() >= 1 + 4, "two ops, two degrees, 2 threads: " + lines);
+        for (String line : lines.subList(1, lines.size())) {
+            String[] f = line.split(",");
+            assertEquals("2", f[4], "no one-thread row: " + line);
+            assertTrue(f[8].equals("reference") || f[8].equals("same"), line);
+        }
+    }
 }
