@@ -8,7 +8,9 @@ import org.modalg.fft.batched.BatchedIntegerEngine.Operation;
  * products of Newton's iteration): the rule kernel for a length, its limbs per thread Q and
  * thread limit, and the threads, instances per block, dynamic shared memory and grid of a
  * launch (bigint.cu's contract: an instance of M limbs takes T = ceil(M / Q) threads, a block
- * floor(blockDim / T) instances, each with its words of shared memory).
+ * floor(blockDim / T) instances, each with its words of shared memory). The same packing of
+ * instances into blocks serves {@link GpuBlockNttProduct} and {@link GpuFpBatchProduct}
+ * ({@link #perInstance}).
  */
 final class BatchedLaunch {
 
@@ -62,6 +64,27 @@ final class BatchedLaunch {
     // The most threads per block: 1024, 512 for the products with Q = 8 (their launch bound).
     static int maxThreads(String kernel) {
         return kernel.startsWith("bi_mul") || kernel.startsWith("bi_sqr") ? (q(kernel) == 8 ? 512 : 1024) : 1024;
+    }
+
+    /**
+     * The launch of {@code count} instances of {@code tpi} threads and {@code per} dynamic shared
+     * bytes each, for a kernel whose block holds floor(blockDim / tpi) instances (the in-block NTT
+     * and FP64 products): {threads, instances per block, dynamic shared bytes, grid}. Aims at
+     * {@link #BLOCK_TARGET} threads, then takes instances off while the block passes
+     * {@code maxThreads} threads or {@code limit} shared bytes, down to one instance (that one
+     * instance fits is the caller's check). O(instances per block).
+     */
+    static int[] perInstance(int tpi, long per, long limit, int maxThreads, int count) {
+        int ipb = (int) Math.max(1, Math.min(count, Math.min(Math.max(1, BLOCK_TARGET / tpi), limit / per)));
+        int threads = (ipb * tpi + 31) / 32 * 32;
+        while (ipb > 1 && (threads > maxThreads || (threads / tpi) * per > limit)) { // floor(threads / tpi) fits
+            ipb--;
+            threads = (ipb * tpi + 31) / 32 * 32;
+        }
+        ipb = threads / tpi; // what the kernel computes
+        int shared = (int) (ipb * per);
+        int grid = (int) ((count + (long) ipb - 1) / ipb);
+        return new int[] {threads, ipb, shared, grid};
     }
 
     /**

@@ -61,7 +61,6 @@ final class GpuBlockNttProduct extends BatchedDeviceProduct {
 
     /** The kernel's static shared memory (bytes). */
     private static final int STATIC_SHARED = 8320;
-    private static final int BLOCK_TARGET = 128; // about 128 threads per block: the measured bests
 
     private final CpuBatchedIntegerEngine cpu = CpuBatchedIntegerEngine.shared();
     private boolean tablesReady;
@@ -203,18 +202,7 @@ final class GpuBlockNttProduct extends BatchedDeviceProduct {
     private int[] shape(int m, int n) {
         String kernel = kernelName(m);
         int t = threadsPerInstance(m, kernel.charAt("bnt_mul_d".length()) - '0');
-        long limit = runtime.maxSharedOptin() - STATIC_SHARED;
-        long per = sharedPerInstance(m);
-        int ipb = (int) Math.max(1, Math.min(n, Math.min(Math.max(1, BLOCK_TARGET / t), limit / per)));
-        int threads = (ipb * t + 31) / 32 * 32;
-        while (threads > 1024 || (threads / t) * per > limit) { // keep floor(threads / t) within the limits
-            ipb--;
-            threads = (ipb * t + 31) / 32 * 32;
-        }
-        ipb = threads / t; // what the kernel computes
-        int shared = (int) (ipb * per);
-        int grid = (int) ((n + (long) ipb - 1) / ipb);
-        return new int[] {threads, ipb, shared, grid};
+        return BatchedLaunch.perInstance(t, sharedPerInstance(m), runtime.maxSharedOptin() - STATIC_SHARED, 1024, n);
     }
 
     private void ensureTables() {

@@ -69,7 +69,6 @@ final class GpuFpBatchProduct extends BatchedDeviceProduct {
     /** The run-time check's margin: an instance with a coefficient farther than this from an integer is redone. */
     static final double MARGIN = FpErrorBound.SAFE_ERROR;
 
-    private static final int BLOCK_TARGET = 128; // about 128 threads per block: the measured bests
     private static final int FLAGS = 3;
 
     private static final AtomicLong FALLBACKS = new AtomicLong();
@@ -287,20 +286,8 @@ final class GpuFpBatchProduct extends BatchedDeviceProduct {
 
     // The launch of n instances of m limbs: {threads, instances per block, dynamic shared bytes, grid}.
     private int[] shape(int m, int n) {
-        int t = threadsPerInstance(m);
-        long limit = runtime.maxSharedOptin();
-        long per = sharedPerInstance(m);
-        int max = maxBlock(m);
-        int ipb = (int) Math.max(1, Math.min(n, Math.min(Math.max(1, BLOCK_TARGET / t), limit / per)));
-        int threads = (ipb * t + 31) / 32 * 32;
-        while (ipb > 1 && (threads > max || (threads / t) * per > limit)) { // floor(threads / t) within the limits
-            ipb--;
-            threads = (ipb * t + 31) / 32 * 32;
-        }
-        ipb = threads / t; // what the kernel computes
-        int shared = (int) (ipb * per);
-        int grid = (int) ((n + (long) ipb - 1) / ipb);
-        return new int[] {threads, ipb, shared, grid};
+        return BatchedLaunch.perInstance(threadsPerInstance(m), sharedPerInstance(m), runtime.maxSharedOptin(),
+                maxBlock(m), n);
     }
 
     // The roots of FpFft.twiddles(lg) on the device, uploaded once per context.

@@ -201,4 +201,50 @@ class GpuBatchedKernelRuleTest {
         assertEquals("bi_mullo32_q2", BatchedLaunch.ruleKernel(Operation.MULTIPLY_LOW, 15));
         assertEquals(GpuBatchedIntegerEngine.MAX_PRODUCT_LIMBS, BatchedLaunch.MAX_PRODUCT_LIMBS);
     }
+
+    /**
+     * {@link BatchedLaunch#perInstance}, the packing of the in-block NTT and FP64 products, on
+     * random shapes (seed printed): where one instance's block fits, whole warps within the
+     * thread limit, floor(blockDim / T) instances within the shared memory, a grid that covers
+     * every instance, and the most instances (up to the 128-thread target and the count) of any
+     * fitting block, by a search over every instance count.
+     */
+    @Test
+    void thePerInstanceShapeIsTheLargestFittingBlock() {
+        long seed = Long.getLong("modalg.test.seed", System.nanoTime());
+        System.out.println("GpuBatchedKernelRuleTest perInstance seed " + seed);
+        Random rnd = new Random(seed);
+        for (int round = 0; round < 20000; round++) {
+            int tpi = 1 + rnd.nextInt(rnd.nextBoolean() ? 40 : 1024);
+            long per = 16 + rnd.nextInt(rnd.nextBoolean() ? 4096 : 1 << 17);
+            long limit = rnd.nextBoolean() ? 232448 - 8320 : 1 + rnd.nextInt(1 << 18);
+            int max = rnd.nextBoolean() ? 1024 : Math.max(256, tpi);
+            int count = 1 + rnd.nextInt(rnd.nextBoolean() ? 8 : 1 << 20);
+            String where = "seed=" + seed + " tpi=" + tpi + " per=" + per + " limit=" + limit + " max=" + max
+                    + " count=" + count;
+            int smallest = (tpi + 31) / 32 * 32;
+            if (smallest > max || (smallest / tpi) * per > limit) {
+                continue; // the callers' own check (fits) refuses such lengths
+            }
+            int[] sh = BatchedLaunch.perInstance(tpi, per, limit, max, count);
+            int threads = sh[0];
+            int ipb = sh[1];
+            assertEquals(0, threads % 32, where);
+            assertTrue(threads <= max, where);
+            assertEquals(threads / tpi, ipb, where);
+            assertEquals(ipb * per, sh[2], where);
+            assertTrue(sh[2] <= limit, where);
+            assertTrue((long) sh[3] * ipb >= count && (long) (sh[3] - 1) * ipb < count, where);
+            // the largest asked-for count k (at most the target's, the count and the memory's) whose block fits
+            long cap = Math.max(1, Math.min(count, Math.min(Math.max(1, 128 / tpi), limit / per)));
+            int best = 1;
+            for (int k = 1; k <= cap; k++) {
+                int th = (k * tpi + 31) / 32 * 32;
+                if (th <= max && (th / tpi) * per <= limit) {
+                    best = k;
+                }
+            }
+            assertEquals((best * tpi + 31) / 32 * 32, threads, where);
+        }
+    }
 }

@@ -1,6 +1,7 @@
 package org.modalg.modular.bivariate;
 
 import java.util.Arrays;
+import java.util.function.IntToLongFunction;
 import org.modalg.fft.ntt.NttPlan;
 import org.modalg.fields.ZpField;
 import org.modalg.modular.kernel.BivariateImagesZp;
@@ -251,19 +252,7 @@ final class BivariateKernels {
             }
         }
         long[] r = new long[d + 1];
-        r[0] = c[d];
-        int len = 1;
-        for (int k = d - 1; k >= 0; k--) {
-            long kk = nodes[k] == 0 ? 0 : p - nodes[k];
-            r[len] = r[len - 1];
-            for (int t = len - 1; t >= 1; t--) {
-                long s = r[t - 1] + mulmod(r[t], kk, p, pInv);
-                r[t] = s >= p ? s - p : s;
-            }
-            long s = mulmod(r[0], kk, p, pInv) + c[k];
-            r[0] = s >= p ? s - p : s;
-            len++;
-        }
+        hornerNewton(nodes, d + 1, k -> c[k], p, pInv, r);
         return r;
     }
 
@@ -442,22 +431,31 @@ final class BivariateKernels {
         long[] out = new long[cols * count];
         long[] r = new long[count];
         for (int t = 0; t < cols; t++) {
-            r[0] = coef[count - 1][t];
-            int len = 1;
-            for (int k = count - 2; k >= 0; k--) {
-                long kk = nodes[k] == 0 ? 0 : p - nodes[k];
-                r[len] = r[len - 1];
-                for (int u = len - 1; u >= 1; u--) {
-                    long s = r[u - 1] + mulmod(r[u], kk, p, pInv);
-                    r[u] = s >= p ? s - p : s;
-                }
-                long s = mulmod(r[0], kk, p, pInv) + coef[k][t];
-                r[0] = s >= p ? s - p : s;
-                len++;
-            }
+            int col = t;
+            hornerNewton(nodes, count, k -> coef[k][col], p, pInv, r);
             System.arraycopy(r, 0, out, t * count, count);
         }
         return out;
+    }
+
+    // r[0..count) = the coefficients (increasing degree) of sum_k coef(k) prod_{j < k} (y - nodes[j])
+    // by Horner's rule from k = count - 1 down (count >= 1, coef(k) in [0, p), p < 2^26).
+    // O(count^2) products.
+    private static void hornerNewton(long[] nodes, int count, IntToLongFunction coef, long p, double pInv,
+            long[] r) {
+        r[0] = coef.applyAsLong(count - 1);
+        int len = 1;
+        for (int k = count - 2; k >= 0; k--) {
+            long kk = nodes[k] == 0 ? 0 : p - nodes[k];
+            r[len] = r[len - 1];
+            for (int u = len - 1; u >= 1; u--) {
+                long s = r[u - 1] + mulmod(r[u], kk, p, pInv);
+                r[u] = s >= p ? s - p : s;
+            }
+            long s = mulmod(r[0], kk, p, pInv) + coef.applyAsLong(k);
+            r[0] = s >= p ? s - p : s;
+            len++;
+        }
     }
 
     /**

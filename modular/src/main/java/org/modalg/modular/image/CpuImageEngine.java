@@ -1,19 +1,12 @@
 package org.modalg.modular.image;
 
 import java.math.BigInteger;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ForkJoinPool;
-import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntConsumer;
-import org.modalg.fft.CancelledException;
 import org.modalg.fft.CrtBasis;
 import org.modalg.fft.Options;
 import org.modalg.fields.GfField;
@@ -518,68 +511,24 @@ final class CpuImageEngine implements ImageEngine {
          * 450 ms at n = 200, 100-bit entries, 2 threads).
          */
         private void runOnPool(int count, IntConsumer task) {
-            int t = Math.min(threads, count);
-            if (t <= 1) {
-                for (int j = 0; j < count; j++) {
-                    task.accept(j);
-                }
-                return;
-            }
-            synchronized (this) {
-                if (pool == null) {
-                    // idle workers end after a second, so factors never closed keep no threads
-                    ThreadPoolExecutor p = new ThreadPoolExecutor(threads - 1, threads - 1, 1, TimeUnit.SECONDS,
-                            new LinkedBlockingQueue<>(), r -> {
-                                Thread th = new Thread(r, "modalg-lu-solve");
-                                th.setDaemon(true);
-                                return th;
-                            });
-                    p.allowCoreThreadTimeOut(true);
-                    pool = p;
-                }
-            }
-            AtomicInteger next = new AtomicInteger();
-            AtomicBoolean failed = new AtomicBoolean();
-            Runnable loop = () -> {
-                int j;
-                while (!failed.get() && (j = next.getAndIncrement()) < count) {
-                    try {
-                        task.accept(j);
-                    } catch (RuntimeException | Error e) {
-                        failed.set(true);
-                        throw e;
+            ExecutorService p = null;
+            if (Math.min(threads, count) > 1) {
+                synchronized (this) {
+                    if (pool == null) {
+                        // idle workers end after a second, so factors never closed keep no threads
+                        ThreadPoolExecutor e = new ThreadPoolExecutor(threads - 1, threads - 1, 1, TimeUnit.SECONDS,
+                                new LinkedBlockingQueue<>(), r -> {
+                                    Thread th = new Thread(r, "modalg-lu-solve");
+                                    th.setDaemon(true);
+                                    return th;
+                                });
+                        e.allowCoreThreadTimeOut(true);
+                        pool = e;
                     }
-                }
-            };
-            List<Future<?>> workers = new ArrayList<>();
-            for (int w = 0; w < t - 1; w++) {
-                workers.add(pool.submit(loop));
-            }
-            RuntimeException first = null;
-            try {
-                loop.run();
-            } catch (RuntimeException e) {
-                first = e;
-            }
-            for (Future<?> f : workers) {
-                try {
-                    f.get();
-                } catch (ExecutionException e) {
-                    Throwable c = e.getCause();
-                    if (c instanceof Error) {
-                        throw (Error) c;
-                    }
-                    if (first == null) {
-                        first = c instanceof RuntimeException ? (RuntimeException) c : new IllegalStateException(c);
-                    }
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new CancelledException("interrupted while waiting for the LU solves");
+                    p = pool;
                 }
             }
-            if (first != null) {
-                throw first;
-            }
+            PrimeWorkers.run(count, threads, p, task);
         }
 
         @Override

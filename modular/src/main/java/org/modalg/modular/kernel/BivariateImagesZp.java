@@ -105,19 +105,8 @@ public final class BivariateImagesZp {
      */
     public static void resultantsOnCoset(ZpField field, long[] f, int fOff, int fRows, int fCols, long[] g, int gOff,
             int gRows, int gCols, int log2m, long shift, long[] values, int vOff) {
-        long p = field.p();
-        int m = 1 << log2m;
-        long[] ef = new long[fRows * m];
-        long[] eg = new long[gRows * m];
-        evaluateOnCoset(f, fOff, fRows, fCols, log2m, shift, p, ef, 0);
-        evaluateOnCoset(g, gOff, gRows, gCols, log2m, shift, p, eg, 0);
-        long[] fa = new long[fRows];
-        long[] ga = new long[gRows];
-        for (int t = 0; t < m; t++) {
-            column(ef, fRows, m, t, fa);
-            column(eg, gRows, m, t, ga);
-            values[vOff + t] = PolyGcdZp.resultant(field, fa, fRows, ga, gRows);
-        }
+        onCoset(f, fOff, fRows, fCols, g, gOff, gRows, gCols, log2m, shift, field.p(),
+                (t, fa, ga) -> values[vOff + t] = PolyGcdZp.resultant(field, fa, fRows, ga, gRows));
     }
 
     /**
@@ -140,11 +129,31 @@ public final class BivariateImagesZp {
         }
     }
 
-    // out[i] = e[i m + t] for i in [0, rows): the coefficients in x at the coset's point t of a
-    // grid that evaluateOnCoset wrote to e (row i's M values at i M).
-    private static void column(long[] e, int rows, int m, int t, long[] out) {
-        for (int i = 0; i < rows; i++) {
-            out[i] = e[i * m + t];
+    // An image at the coset's point t from the coefficients in x there (fa of f, ga of g).
+    @FunctionalInterface
+    private interface CosetImage {
+        void at(int t, long[] fa, long[] ga);
+    }
+
+    // f and g evaluated on the coset shift H (evaluateOnCoset), then image.at(t, f(x, shift w^t),
+    // g(x, shift w^t)) for t in [0, M): the evaluations the coset images share.
+    private static void onCoset(long[] f, int fOff, int fRows, int fCols, long[] g, int gOff, int gRows, int gCols,
+            int log2m, long shift, long p, CosetImage image) {
+        int m = 1 << log2m;
+        long[] ef = new long[fRows * m];
+        long[] eg = new long[gRows * m];
+        evaluateOnCoset(f, fOff, fRows, fCols, log2m, shift, p, ef, 0);
+        evaluateOnCoset(g, gOff, gRows, gCols, log2m, shift, p, eg, 0);
+        long[] fa = new long[fRows];
+        long[] ga = new long[gRows];
+        for (int t = 0; t < m; t++) {
+            for (int i = 0; i < fRows; i++) {
+                fa[i] = ef[i * m + t];
+            }
+            for (int i = 0; i < gRows; i++) {
+                ga[i] = eg[i * m + t];
+            }
+            image.at(t, fa, ga);
         }
     }
 
@@ -156,13 +165,8 @@ public final class BivariateImagesZp {
      */
     public static long resultantAtPoint(ZpField field, long[] f, int fOff, int fRows, int fCols, long[] g, int gOff,
             int gRows, int gCols, long point) {
-        long p = field.p();
-        long[] pw = powers(point, Math.max(fCols, gCols), p);
-        long[] fa = new long[fRows];
-        long[] ga = new long[gRows];
-        evaluateRows(f, fOff, fRows, fCols, pw, p, fa);
-        evaluateRows(g, gOff, gRows, gCols, pw, p, ga);
-        return PolyGcdZp.resultant(field, fa, fRows, ga, gRows);
+        long[][] at = atPoint(f, fOff, fRows, fCols, g, gOff, gRows, gCols, point, field.p());
+        return PolyGcdZp.resultant(field, at[0], fRows, at[1], gRows);
     }
 
     /**
@@ -177,20 +181,9 @@ public final class BivariateImagesZp {
      */
     public static void principalCoefficientsOnCoset(ZpField field, long[] f, int fOff, int fRows, int fCols, long[] g,
             int gOff, int gRows, int gCols, int log2m, long shift, long[] values, int vOff, int stride) {
-        long p = field.p();
-        int m = 1 << log2m;
-        long[] ef = new long[fRows * m];
-        long[] eg = new long[gRows * m];
-        evaluateOnCoset(f, fOff, fRows, fCols, log2m, shift, p, ef, 0);
-        evaluateOnCoset(g, gOff, gRows, gCols, log2m, shift, p, eg, 0);
-        long[] fa = new long[fRows];
-        long[] ga = new long[gRows];
         long[] tri = new long[SubresultantChainZp.offset(Math.min(fRows, gRows) - 1)];
-        for (int t = 0; t < m; t++) {
-            column(ef, fRows, m, t, fa);
-            column(eg, gRows, m, t, ga);
-            principalAt(field, fa, fRows, ga, gRows, tri, values, vOff + t, stride);
-        }
+        onCoset(f, fOff, fRows, fCols, g, gOff, gRows, gCols, log2m, shift, field.p(),
+                (t, fa, ga) -> principalAt(field, fa, fRows, ga, gRows, tri, values, vOff + t, stride));
     }
 
     /**
@@ -202,14 +195,21 @@ public final class BivariateImagesZp {
      */
     public static void principalCoefficientsAtPoint(ZpField field, long[] f, int fOff, int fRows, int fCols, long[] g,
             int gOff, int gRows, int gCols, long point, long[] values, int vOff, int stride) {
-        long p = field.p();
+        long[][] at = atPoint(f, fOff, fRows, fCols, g, gOff, gRows, gCols, point, field.p());
+        long[] tri = new long[SubresultantChainZp.offset(Math.min(fRows, gRows) - 1)];
+        principalAt(field, at[0], fRows, at[1], gRows, tri, values, vOff, stride);
+    }
+
+    // {f(x, point), g(x, point)}: the coefficients in x as dot products with the powers of the
+    // point (evaluateRows), what the images at one point share.
+    private static long[][] atPoint(long[] f, int fOff, int fRows, int fCols, long[] g, int gOff, int gRows, int gCols,
+            long point, long p) {
         long[] pw = powers(point, Math.max(fCols, gCols), p);
         long[] fa = new long[fRows];
         long[] ga = new long[gRows];
         evaluateRows(f, fOff, fRows, fCols, pw, p, fa);
         evaluateRows(g, gOff, gRows, gCols, pw, p, ga);
-        long[] tri = new long[SubresultantChainZp.offset(Math.min(fRows, gRows) - 1)];
-        principalAt(field, fa, fRows, ga, gRows, tri, values, vOff, stride);
+        return new long[][] {fa, ga};
     }
 
     // psc_j of (a, b) (lengths la, lb: formal degrees la - 1, lb - 1) at values[vOff + j stride],
