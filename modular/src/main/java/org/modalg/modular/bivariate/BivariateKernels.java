@@ -7,6 +7,7 @@ import org.modalg.fields.ZpField;
 import org.modalg.modular.kernel.BivariateImagesZp;
 import org.modalg.modular.kernel.PolyGcdDouble;
 import org.modalg.modular.kernel.PolyGcdZp;
+import org.modalg.modular.kernel.SmallPrimeMul;
 import org.modalg.modular.kernel.ZpLu;
 
 /**
@@ -21,9 +22,9 @@ final class BivariateKernels {
     private BivariateKernels() {
     }
 
-    /** {@link BivariateImagesZp#mulmod}. */
+    /** {@link SmallPrimeMul#mulmod}. */
     static long mulmod(long a, long b, long p, double pInv) {
-        return BivariateImagesZp.mulmod(a, b, p, pInv);
+        return SmallPrimeMul.mulmod(a, b, p, pInv);
     }
 
     /**

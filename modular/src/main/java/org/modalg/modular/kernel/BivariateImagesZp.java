@@ -26,19 +26,6 @@ public final class BivariateImagesZp {
     }
 
     /**
-     * a b mod p for a, b in [0, p), p &lt; 2^26: the quotient of the exact 52-bit product from a
-     * double (off by at most one: the product is exact in a double and 1/p has relative error
-     * 2^-53, so the quotient's error is below 2^-26), then one correction each way.
-     */
-    public static long mulmod(long a, long b, long p, double pInv) {
-        long prod = a * b;
-        long q = (long) ((double) prod * pInv);
-        long r = prod - q * p;
-        r += (r >> 63) & p;
-        return r >= p ? r - p : r;
-    }
-
-    /**
      * out[i] = sum_k c[off + i cols + k] pw[k] mod p for i in [0, rows), k in [0, cols), given
      * pw[k] = a^k mod p; c in [0, p). Products summed in blocks of {@link #SUM_BLOCK}, one
      * reduction per block. O(rows cols).
@@ -81,7 +68,7 @@ public final class BivariateImagesZp {
             long v = 1;
             for (int k = 0; k < cols; k++) {
                 pw[k] = v;
-                v = mulmod(v, pt, p, pInv);
+                v = SmallPrimeMul.mulmod(v, pt, p, pInv);
             }
             evaluateRows(f, fOff, fRows, fCols, pw, p, fa);
             evaluateRows(g, gOff, gRows, gCols, pw, p, ga);
@@ -230,7 +217,7 @@ public final class BivariateImagesZp {
         long v = 1 % p;
         for (int k = 0; k < count; k++) {
             pw[k] = v;
-            v = mulmod(v, c, p, pInv);
+            v = SmallPrimeMul.mulmod(v, c, p, pInv);
         }
         return pw;
     }
@@ -240,11 +227,11 @@ public final class BivariateImagesZp {
         double pInv = 1.0 / p;
         int first = Math.min(len, m);
         for (int k = 0; k < first; k++) {
-            out[outOff + k] = mulmod(a[off + k], pw[k], p, pInv);
+            out[outOff + k] = SmallPrimeMul.mulmod(a[off + k], pw[k], p, pInv);
         }
         java.util.Arrays.fill(out, outOff + first, outOff + m, 0L);
         for (int k = m; k < len; k++) {
-            long s = out[outOff + (k & (m - 1))] + mulmod(a[off + k], pw[k], p, pInv);
+            long s = out[outOff + (k & (m - 1))] + SmallPrimeMul.mulmod(a[off + k], pw[k], p, pInv);
             out[outOff + (k & (m - 1))] = s >= p ? s - p : s;
         }
     }

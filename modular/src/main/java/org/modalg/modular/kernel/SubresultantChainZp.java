@@ -112,7 +112,7 @@ public final class SubresultantChainZp {
      */
     private static final class Chain {
         final ZpField field;
-        final boolean small; // p < 2^26: products by BivariateImagesZp.mulmod (exact in a double), not ZpField.mul
+        final boolean small; // p < 2^26: products by SmallPrimeMul.mulmod (exact in a double), not ZpField.mul
         final long p;
         final double pInv;
         final int lowest;
@@ -138,7 +138,7 @@ public final class SubresultantChainZp {
         }
 
         long mul(long a, long b) {
-            return small ? BivariateImagesZp.mulmod(a, b, p, pInv) : field.mul(a, b);
+            return small ? SmallPrimeMul.mulmod(a, b, p, pInv) : field.mul(a, b);
         }
 
         /** a^e, e &gt;= 0 small (a degree difference). */
@@ -194,7 +194,7 @@ public final class SubresultantChainZp {
                 int off = base + offset(j);
                 if (small) {
                     for (int i = 0; i <= j; i++) {
-                        out[off + i] = BivariateImagesZp.mulmod(out[off + i], scale, p, pInv);
+                        out[off + i] = SmallPrimeMul.mulmod(out[off + i], scale, p, pInv);
                     }
                 } else {
                     long w = field.shoupPrecompute(scale);
