@@ -323,6 +323,116 @@ public final class GpuBenchmark {
         return table;
     }
 
+    /** CSV columns of part (r), the product rows. */
+    public static final String[] ROWS_COLUMNS = {"row", "length", "cpu_threads", "cpu_ms", "auto_ms", "gpu_ms",
+        "cpu_over_auto", "cpu_over_gpu", "runs"};
+
+    /**
+     * Part (r): the issue's product rows on the harness's inputs ({@link FlintInputs}): Z[x] with
+     * 64-bit and 1000-bit coefficients and Z/pZ[x] with FLINT's p = 2^62 + 135, at lengths
+     * 2^minLog, 2^(minLog + 2), ... 2^maxLog (1000-bit rows up to 2^max1000Log). Per run, in
+     * turn: the CPU route on {@code threads} threads, backend {@code auto}, backend {@code gpu}
+     * (both also on {@code threads} host threads); medians of {@code repeats} runs (one run for
+     * a row whose CPU product took 10 s or more), after one untimed product per route at each
+     * length (the 1000-bit 2^24 row excepted). Every product is compared with the CPU's.
+     * Each row is printed to {@code log} as it completes, so that a long run shows its rows.
+     */
+    public static BenchTable productRows(int minLog, int maxLog, int max1000Log, int threads, int repeats,
+            java.io.PrintStream log) {
+        BenchTable table = new BenchTable(ROWS_COLUMNS);
+        Options base = Options.defaults().withThreads(threads);
+        Options[] routes = {base.withBackend(Backend.CPU), base.withBackend(Backend.AUTO),
+            base.withBackend(Backend.GPU)};
+        long p = FlintInputs.nmodPrime();
+        for (String row : new String[] {"Z[x] 64-bit", "Z/pZ[x] p = 2^62 + 135", "Z[x] 1000-bit"}) {
+            boolean big = row.endsWith("1000-bit");
+            int top = big ? Math.min(maxLog, max1000Log) : maxLog;
+            // one untimed product per route at the smallest length: the JIT and the device's start
+            for (Options o : routes) {
+                rowProduct(row, 1 << minLog, p, o);
+            }
+            for (int log2 = minLog; log2 <= top; log2 += 2) {
+                int n = 1 << log2;
+                Object in = rowInput(row, n, p);
+                // one untimed product per route at this length too (device buffers and pinned host
+                // memory of this size, size-dependent code paths), except the 1000-bit 2^24 row,
+                // whose CPU product alone takes seconds; a collection of the last length's garbage
+                // kept out of the timings
+                if (!big || log2 < 24) {
+                    for (Options o : routes) {
+                        rowMultiply(row, in, p, o);
+                    }
+                }
+                System.gc();
+                double[][] ms = new double[routes.length][repeats];
+                int runs = 0;
+                for (int r = 0; r < repeats; r++) {
+                    Object reference = null;
+                    for (int k = 0; k < routes.length; k++) {
+                        long t0 = System.nanoTime();
+                        Object c = rowMultiply(row, in, p, routes[k]);
+                        ms[k][r] = (System.nanoTime() - t0) / 1e6;
+                        if (k == 0) {
+                            reference = c;
+                        } else if (!sameProduct(reference, c)) {
+                            throw new IllegalStateException(row + " at length 2^" + log2 + ": backend "
+                                    + routes[k].backend() + " differs from the CPU route");
+                        }
+                    }
+                    runs++;
+                    if (ms[0][r] >= 10_000) {
+                        break;
+                    }
+                }
+                double cpu = median(ms[0], runs);
+                double auto = median(ms[1], runs);
+                double gpu = median(ms[2], runs);
+                table.add(row, n, threads, cpu, auto, gpu, cpu / auto, cpu / gpu, runs);
+                log.printf(java.util.Locale.ROOT, "# row %s 2^%d: cpu %.2f ms, auto %.2f ms, gpu %.2f ms (%d runs: %s / %s / %s)%n",
+                        row, log2, cpu, auto, gpu, runs, runList(ms[0], runs), runList(ms[1], runs), runList(ms[2], runs));
+            }
+        }
+        return table;
+    }
+
+    private static Object rowInput(String row, int n, long p) {
+        if (row.startsWith("Z/pZ")) {
+            return FlintInputs.nmodInput(n, p);
+        }
+        return FlintInputs.polyzInput(n, row.endsWith("1000-bit") ? 1000 : 64);
+    }
+
+    private static void rowProduct(String row, int n, long p, Options o) {
+        rowMultiply(row, rowInput(row, n, p), p, o);
+    }
+
+    private static Object rowMultiply(String row, Object in, long p, Options o) {
+        if (row.startsWith("Z/pZ")) {
+            long[][] ab = (long[][]) in;
+            return org.modalg.polynomial.zp.ZpPoly.multiplyFullWord(p, ab[0], ab[1], o);
+        }
+        ZZPoly[] ab = (ZZPoly[]) in;
+        return ab[0].multiply(ab[1], o);
+    }
+
+    private static boolean sameProduct(Object a, Object b) {
+        return a instanceof long[] x ? Arrays.equals(x, (long[]) b) : a.equals(b);
+    }
+
+    private static String runList(double[] xs, int n) {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < n; i++) {
+            b.append(i == 0 ? "" : " ").append(String.format(java.util.Locale.ROOT, "%.1f", xs[i]));
+        }
+        return b.toString();
+    }
+
+    private static double median(double[] xs, int n) {
+        double[] s = Arrays.copyOf(xs, n);
+        Arrays.sort(s);
+        return n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+    }
+
     // n random signed coefficients of exactly `bits` bits in magnitude.
     private static BigInteger[] randomCoefficients(Random rnd, int n, int bits) {
         BigInteger[] c = new BigInteger[n];

@@ -766,10 +766,12 @@ public final class BenchCommand implements Runnable {
                     "projection + small-prime NTTs + CRT for P3 and P4; (b) small-prime NTT throughput, kernels",
                     "alone and with transfers, as time and as effective GB/s against the device's copy bandwidth;",
                     "(c) integer and polynomial multiplication against the CPU engines; (d) batched small polynomial",
-                    "products over Z: fused kernels against one call per product and the CPU twin."})
+                    "products over Z: fused kernels against one call per product and the CPU twin; (r) the product rows",
+                    "Z[x] 64- and 1000-bit and Z/pZ[x] (p = 2^62 + 135), CPU route against backends auto and gpu."})
     static final class Gpu implements Callable<Integer> {
         @Option(names = "--part", split = ",", description = {"Parts to run: a, b, c, d (batched small polynomial",
-                "products; not in the default) (default: ${DEFAULT-VALUE})."}, defaultValue = "a,b,c")
+                "products; not in the default), r (product rows; not in the default) (default: ${DEFAULT-VALUE})."},
+                defaultValue = "a,b,c")
         List<String> parts;
 
         @Option(names = "--cpu-max-bits", description = "Largest integer size for the CPU peers in part (c) (default: ${DEFAULT-VALUE}).",
@@ -793,6 +795,14 @@ public final class BenchCommand implements Runnable {
         @Option(names = "--small-threads", description = {"Threads of the CPU twin in part (d), batched small products",
                 "(default: ${DEFAULT-VALUE})."}, defaultValue = "16")
         int smallThreads;
+
+        @Option(names = "--row-threads", description = {"Host threads of every route in part (r), the product rows",
+                "(default: ${DEFAULT-VALUE})."}, defaultValue = "16")
+        int rowThreads;
+
+        @Option(names = "--max-1000-log2n", description = {"Largest length exponent of the 1000-bit Z[x] rows of part (r)",
+                "(default: ${DEFAULT-VALUE}; 2^24 needs a heap of about 64 GiB)."}, defaultValue = "22")
+        int max1000Log2n;
 
         @Option(names = "--quick", description = "Small run for a smoke test.")
         boolean quick;
@@ -820,6 +830,13 @@ public final class BenchCommand implements Runnable {
                 throw new IllegalArgumentException("--small-threads must be in [1, " + org.modalg.fft.Options.MAX_THREADS
                         + "], got " + smallThreads);
             }
+            if (rowThreads < 1 || rowThreads > org.modalg.fft.Options.MAX_THREADS) {
+                throw new IllegalArgumentException("--row-threads must be in [1, " + org.modalg.fft.Options.MAX_THREADS
+                        + "], got " + rowThreads);
+            }
+            if (max1000Log2n < 1 || max1000Log2n > 24) {
+                throw new IllegalArgumentException("--max-1000-log2n must be in [1, 24], got " + max1000Log2n);
+            }
             if (repeats < 1 || batch < 1 || minLog2n < 1 || maxLog2n > 27 || minLog2n > maxLog2n) {
                 throw new IllegalArgumentException("--repeats and --batch must be >= 1, 1 <= --min-log2n <= --max-log2n <= 27");
             }
@@ -840,6 +857,14 @@ public final class BenchCommand implements Runnable {
                         1L << 28, quick ? 1 : repeats, 1);
                 t.print(System.out);
                 t.writeCsv(dir.resolve("gpu-ntt.csv"));
+            }
+            if (parts.contains("r")) {
+                System.out.println("# (r) product rows: the CPU route on " + rowThreads + " threads against backends"
+                        + " auto and gpu, alternately (times in ms)");
+                BenchTable t = GpuBenchmark.productRows(quick ? 16 : minLog2n, quick ? 16 : maxLog2n, max1000Log2n,
+                        rowThreads, quick ? 1 : repeats, System.out);
+                t.print(System.out);
+                t.writeCsv(dir.resolve("gpu-rows.csv"));
             }
             if (parts.contains("c")) {
                 System.out.println("# (c) integer multiplication, n bits times n bits (times in ms)");

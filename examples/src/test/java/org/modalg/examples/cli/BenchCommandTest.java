@@ -48,6 +48,16 @@ class BenchCommandTest {
     }
 
     @Test
+    void gpuProductRowsRejectBadOptionsBeforeLookingForADevice() {
+        CliRunner threads = CliRunner.run("bench", "gpu", "--part", "r", "--row-threads", "0");
+        assertEquals(2, threads.exitCode);
+        assertTrue(threads.err.contains("--row-threads must be in [1, "), threads.err);
+        CliRunner log = CliRunner.run("bench", "gpu", "--part", "r", "--max-1000-log2n", "25");
+        assertEquals(2, log.exitCode);
+        assertTrue(log.err.contains("--max-1000-log2n must be in [1, 24], got 25"), log.err);
+    }
+
+    @Test
     void quickCrtBenchChecksItsRows() throws Exception {
         Path csv = dir.resolve("crt.csv");
         CliRunner r = CliRunner.run("bench", "crt", "--quick", "--threads", "2", "-o", csv.toString());
