@@ -136,13 +136,15 @@ public final class BivariateGcd {
         int gr = pg.degreeX() + 1;
         int fc = pf.degreeY() + 1;
         int gc = pg.degreeY() + 1;
-        BigInteger[] fv = flat(pf, fc);
-        BigInteger[] gv = flat(pg, gc);
+        Flat fFlat = Flat.of(pf, fc, true); // F and G in words where they fit: residues by one reduction each, and the proof in words
+        Flat gFlat = Flat.of(pg, gc, true);
+        BigInteger[] fv = fFlat.big();
+        BigInteger[] gv = gFlat.big();
         int[] fl = BivariateKernels.rowLengths(pf);
         int[] gl = BivariateKernels.rowLengths(pg);
         BigInteger[] gammaV = gamma.coefficients();
-        long[] fw = Words.of(fv); // F and G in words where they fit: residues by one reduction each, and the proof in words
-        long[] gw = Words.of(gv);
+        long[] fw = fFlat.words();
+        long[] gw = gFlat.words();
         Residues primes = new Residues(fv, gv, gammaV).cut(0, fc, fl).cut(1, gc, gl).words(0, fw).words(1, gw)
                 .words(2, Words.of(gammaV));
         MixedRadixLift acc = null;
@@ -675,7 +677,8 @@ public final class BivariateGcd {
         int fr = f.degreeX() + 1;
         int fc = f.degreeY() + 1;
         boolean reuse = shared != null && shared.flat != null; // h flattened, in words and its norms, by F's quotient
-        BigInteger[] hv = reuse ? shared.flat : flat(h, hc);
+        Flat hFlat = reuse ? null : Flat.of(h, hc, true);
+        BigInteger[] hv = reuse ? shared.flat : hFlat.big();
         BigInteger[] fv = known != null && known.flat != null ? known.flat : flat(f, fc);
         int[] hl = BivariateKernels.rowLengths(h);
         int[] fl = BivariateKernels.rowLengths(f);
@@ -685,7 +688,7 @@ public final class BivariateGcd {
         BigInteger limit = BigInteger.ONE.shiftLeft((int) Math.min(Integer.MAX_VALUE - 8, boundBits + 1));
         // the proof modulo the primes: |h|_1, |h|_inf, |f|_inf for the bound on h q - f
         // the proof in words: h and f as longs where every coefficient fits (null: not)
-        long[] hWords = reuse ? shared.words : Words.of(hv);
+        long[] hWords = reuse ? shared.words : hFlat.words();
         BigInteger hNorm1 = reuse ? shared.norm1 : null;
         BigInteger hNormInf = reuse ? shared.normInf : null;
         if (hNorm1 == null) {
@@ -1513,13 +1516,33 @@ public final class BivariateGcd {
     }
 
     private static BigInteger[] flat(ZZBivariate f, int cols) {
-        BigInteger[] v = new BigInteger[(f.degreeX() + 1) * cols];
-        for (int i = 0; i <= f.degreeX(); i++) {
-            for (int j = 0; j < cols; j++) {
-                v[i * cols + j] = f.coefficientInX(i).coefficient(j);
+        return Flat.of(f, cols, false).big();
+    }
+
+    /**
+     * f's coefficients row by row (rows of cols entries, zero-padded): as BigIntegers, and as longs
+     * when every coefficient fits in 62 bits ({@link Words#MAX_BOUND}; else words is null). One pass
+     * that reads each row's coefficient array once; the 62-bit test is f's cached bit length, not one
+     * per coefficient. O(terms); the gcd and its quotients' proof take both from here.
+     */
+    record Flat(BigInteger[] big, long[] words) {
+        static Flat of(ZZBivariate f, int cols, boolean inWords) {
+            int rows = f.degreeX() + 1;
+            BigInteger[] v = new BigInteger[rows * cols];
+            long[] w = inWords && f.maxCoefficientBits() <= 62 ? new long[rows * cols] : null;
+            for (int i = 0; i < rows; i++) {
+                BigInteger[] row = f.coefficientInX(i).coefficients();
+                int n = Math.min(row.length, cols);
+                System.arraycopy(row, 0, v, i * cols, n);
+                java.util.Arrays.fill(v, i * cols + n, (i + 1) * cols, BigInteger.ZERO);
+                if (w != null) {
+                    for (int j = 0; j < n; j++) {
+                        w[i * cols + j] = row[j].longValue(); // the tail stays 0
+                    }
+                }
             }
+            return new Flat(v, w);
         }
-        return v;
     }
 
     /**

@@ -337,6 +337,56 @@ class BivariateGcdRoutesTest {
     }
 
     /** Flattened coefficients of v in rows of cols entries (row i: coefficient in x of degree i), as BigIntegers. */
+    /**
+     * The one-pass flattening of F, G and the candidate (BivariateGcd.Flat) against the
+     * coefficient-by-coefficient layout and BigInteger's own test of 62 bits: random polynomials
+     * whose coefficients sit near 2^62, 2^63 and 2^64 (both signs), rows of every length (a content
+     * in y leaves short rows), columns wider than the polynomial.
+     */
+    @Test
+    void flatWordsAgreeWithBigIntegerCoefficients() {
+        Random rnd = new Random(SEED + 97);
+        BigInteger two62 = BigInteger.ONE.shiftLeft(62);
+        BigInteger[] edges = {BigInteger.ZERO, BigInteger.ONE, two62.subtract(BigInteger.ONE), two62,
+            two62.shiftLeft(1).subtract(BigInteger.ONE), two62.shiftLeft(1), two62.shiftLeft(2).subtract(BigInteger.ONE)};
+        for (int it = 0; it < 200 * MULTIPLIER; it++) {
+            int dx = rnd.nextInt(5);
+            ZZPoly[] rows = new ZZPoly[dx + 1];
+            for (int i = 0; i <= dx; i++) {
+                BigInteger[] r = new BigInteger[rnd.nextInt(7)]; // length 0: a zero row
+                for (int j = 0; j < r.length; j++) {
+                    BigInteger v = rnd.nextInt(4) == 0 ? edges[rnd.nextInt(edges.length)]
+                            : new BigInteger(1 + rnd.nextInt(it % 2 == 0 ? 62 : 66), rnd);
+                    r[j] = rnd.nextBoolean() ? v : v.negate();
+                }
+                rows[i] = ZZPoly.of(r);
+            }
+            if (rows[dx].isZero()) {
+                rows[dx] = ZZPoly.of(BigInteger.valueOf(rnd.nextBoolean() ? 1 : -1));
+            }
+            ZZBivariate f = ZZBivariate.ofCoefficientsInX(rows);
+            int cols = f.degreeY() + 1 + rnd.nextInt(3);
+            String label = where("it " + it + ", f = " + f + ", cols " + cols);
+            BigInteger[] oracle = flatOf(f, f.degreeX() + 1, cols);
+            boolean fits = true;
+            for (BigInteger v : oracle) {
+                fits &= v.abs().bitLength() <= 62; // |v| <= 2^62 - 1 (Words.MAX_BOUND): -2^62 does not fit
+            }
+            BivariateGcd.Flat flat = BivariateGcd.Flat.of(f, cols, true);
+            org.junit.jupiter.api.Assertions.assertArrayEquals(oracle, flat.big(), label);
+            if (!fits) {
+                assertNull(flat.words(), label);
+                continue;
+            }
+            long[] words = new long[oracle.length];
+            for (int k = 0; k < oracle.length; k++) {
+                words[k] = oracle[k].longValueExact();
+            }
+            org.junit.jupiter.api.Assertions.assertArrayEquals(words, flat.words(), label);
+            assertNull(BivariateGcd.Flat.of(f, cols, false).words(), label);
+        }
+    }
+
     private static BigInteger[] flatOf(ZZBivariate v, int rows, int cols) {
         BigInteger[] r = new BigInteger[rows * cols];
         java.util.Arrays.fill(r, BigInteger.ZERO);
