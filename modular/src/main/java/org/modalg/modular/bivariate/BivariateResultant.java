@@ -173,7 +173,7 @@ public final class BivariateResultant {
     /**
      * The system property that pipelines a proven run's images with the host's work:
      * {@code auto} (the default: on from {@link #PIPELINE_MIN_PRIMES} primes and
-     * {@link #PIPELINE_MIN_IMAGES} images, with at least two threads), {@code on}, {@code off},
+     * {@link #PIPELINE_MIN_IMAGES} images, with at least two threads and a device engine), {@code on}, {@code off},
      * or a number of primes per engine call (on, for tests and measurements). Pipelined, the
      * engine computes the images batch by batch ({@link #pipelineBatch}) while the host
      * interpolates the batch before and folds it into the CRT
@@ -238,9 +238,12 @@ public final class BivariateResultant {
     /**
      * Primes per engine call for this choice (0: no pipeline): {@code auto} pipelines k &gt;=
      * {@link #PIPELINE_MIN_PRIMES} primes of k imagesPerPrime &gt;= {@link #PIPELINE_MIN_IMAGES}
-     * images on two threads or more.
+     * images on two threads or more with a device engine ({@link ImageEngine#prefersWidePrimes},
+     * the loops' test for one): on the CPU engine the host stages take the cores that compute the
+     * images, and the folds cost more than the one-shot CRT (an H100 host's 16 threads: 1.3-1.8x
+     * slower at d = 120).
      */
-    static int pipelinePrimes(int choice, int k, long imagesPerPrime, int threads) {
+    static int pipelinePrimes(int choice, int k, long imagesPerPrime, int threads, boolean device) {
         if (choice > 0) {
             return choice;
         }
@@ -248,7 +251,7 @@ public final class BivariateResultant {
             return 0;
         }
         boolean on = choice == PIPELINE_ON || (k >= PIPELINE_MIN_PRIMES && (long) k * imagesPerPrime
-                >= PIPELINE_MIN_IMAGES && threads >= 2);
+                >= PIPELINE_MIN_IMAGES && threads >= 2 && device);
         return on ? pipelineBatch(k, imagesPerPrime) : 0;
     }
 
@@ -415,7 +418,7 @@ public final class BivariateResultant {
         }
         // a proven run's images batch by batch, the host's interpolation and CRT folds beside the engine's calls
         int perCall = plan == null ? 0 : pipelinePrimes(pipeline, plan.length,
-                layout != null ? layout.points() : d + 1L, loop.threads());
+                layout != null ? layout.points() : d + 1L, loop.threads(), loop.images().prefersWidePrimes());
         Combiner combiner;
         if (perCall > 0) {
             combiner = new ProductTreeCombiner(d + 1, loop.options(), plan);

@@ -170,16 +170,20 @@ class BivariateResultantPipelineTest {
     @Test
     void autoRuleAndProperty() {
         long big = BivariateResultant.PIPELINE_MIN_IMAGES;
-        assertEquals(0, BivariateResultant.pipelinePrimes(BivariateResultant.PIPELINE_AUTO, 15, big, 16));
-        assertEquals(0, BivariateResultant.pipelinePrimes(BivariateResultant.PIPELINE_AUTO, 16, big / 16 - 1, 16));
-        assertEquals(0, BivariateResultant.pipelinePrimes(BivariateResultant.PIPELINE_AUTO, 100, 1 << 14, 1));
-        assertEquals(0, BivariateResultant.pipelinePrimes(BivariateResultant.PIPELINE_OFF, 1000, 1 << 14, 16));
-        assertEquals(7, BivariateResultant.pipelinePrimes(7, 3, 10, 1));
+        assertEquals(0, BivariateResultant.pipelinePrimes(BivariateResultant.PIPELINE_AUTO, 15, big, 16, true));
+        assertEquals(0, BivariateResultant.pipelinePrimes(BivariateResultant.PIPELINE_AUTO, 16, big / 16 - 1, 16, true));
+        assertEquals(0, BivariateResultant.pipelinePrimes(BivariateResultant.PIPELINE_AUTO, 100, 1 << 14, 1, true));
+        assertEquals(0, BivariateResultant.pipelinePrimes(BivariateResultant.PIPELINE_OFF, 1000, 1 << 14, 16, true));
+        assertEquals(7, BivariateResultant.pipelinePrimes(7, 3, 10, 1, true));
         // on: at least 2^18 images a call, at most 16 calls
-        assertEquals(8, BivariateResultant.pipelinePrimes(BivariateResultant.PIPELINE_AUTO, 16, big / 16, 2));
-        assertEquals(32, BivariateResultant.pipelinePrimes(BivariateResultant.PIPELINE_AUTO, 150, 8192, 16));
-        assertEquals(43, BivariateResultant.pipelinePrimes(BivariateResultant.PIPELINE_AUTO, 678, 16384, 16));
-        assertEquals(3, BivariateResultant.pipelinePrimes(BivariateResultant.PIPELINE_ON, 3, 10, 1));
+        assertEquals(8, BivariateResultant.pipelinePrimes(BivariateResultant.PIPELINE_AUTO, 16, big / 16, 2, true));
+        assertEquals(32, BivariateResultant.pipelinePrimes(BivariateResultant.PIPELINE_AUTO, 150, 8192, 16, true));
+        assertEquals(43, BivariateResultant.pipelinePrimes(BivariateResultant.PIPELINE_AUTO, 678, 16384, 16, true));
+        assertEquals(3, BivariateResultant.pipelinePrimes(BivariateResultant.PIPELINE_ON, 3, 10, 1, true));
+        // auto leaves the CPU engine unpipelined (its host stages would take the images' cores); on and a count do not
+        assertEquals(0, BivariateResultant.pipelinePrimes(BivariateResultant.PIPELINE_AUTO, 678, 16384, 16, false));
+        assertEquals(3, BivariateResultant.pipelinePrimes(BivariateResultant.PIPELINE_ON, 3, 10, 1, false));
+        assertEquals(7, BivariateResultant.pipelinePrimes(7, 3, 10, 1, false));
         for (int k : new int[] {1, 15, 16, 17, 150, 678, 5000}) {
             for (long per : new long[] {1, 100, 8192, 1 << 20}) {
                 int b = BivariateResultant.pipelineBatch(k, per);
