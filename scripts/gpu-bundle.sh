@@ -7,6 +7,8 @@
 #                   by the launchers on first use (bundle-env.sh)
 #   lib/            the modalg jars and the dependencies a GPU run loads, JUnit's console launcher
 #   test-classes/   the gpu module's test classes (the tests tagged `gpu` and ImageEngineBench)
+#   bin/flint_mpoly_bench  with MODALG_BUNDLE_FLINT2=1: the FLINT 2.9 peer of bench modular
+#                   --part bivariate and its shared libraries (bin/flint_mpoly.tar.gz)
 #   bin/flint3_bench.xz  the FLINT 3 peer binary (from ../shared/anchors or $MODALG_FLINT_BENCH),
 #                   compressed (14 MB -> 5 MB: the transfer to a device host is limited), unpacked
 #                   to bin/flint3_bench by the launchers on first use, so
@@ -57,6 +59,35 @@ if [ -x "$flint" ]; then
   gzip -9 -c "$flint" > "$out/bin/flint3_bench.gz"
 else
   echo "warning: FLINT peer binary not found at $flint: bin/flint3_bench left out" >&2
+fi
+# The FLINT 2.9 peer of `bench modular --part bivariate` (flint_mpoly_bench, built by
+# modular/src/test/c/build-flint-mpoly.sh where Debian's libflint-dev is installed), with MODALG_BUNDLE_FLINT2=1:
+# device hosts lack the package, so the binary travels with the shared libraries it loads beyond
+# the C library (about 5 MB packed, off by default for the transfer limit), and bin/flint_mpoly_bench
+# is a launcher that unpacks them once and runs it on them.
+mpoly="$root/modular/target/flint_mpoly_bench"
+if [ "${MODALG_BUNDLE_FLINT2:-0}" = 1 ]; then
+  if [ -x "$mpoly" ]; then
+    tmp=$(mktemp -d)
+    mkdir -p "$tmp/flint_mpoly/lib"
+    cp "$mpoly" "$tmp/flint_mpoly/flint_mpoly_bench"
+    ldd "$mpoly" | awk '/=> \// {print $3}' | grep -v -E '/(libc|libm|libpthread|libdl|librt)\.so' \
+      | while read -r lib; do cp -L "$lib" "$tmp/flint_mpoly/lib/"; done
+    tar -C "$tmp" -czf "$out/bin/flint_mpoly.tar.gz" flint_mpoly
+    rm -rf "$tmp"
+    cat > "$out/bin/flint_mpoly_bench" <<'SH'
+#!/usr/bin/env bash
+# FLINT 2.9's flint_mpoly_bench on the shared libraries packed beside it (unpacked on first use).
+here=$(cd "$(dirname "$0")" && pwd)
+if [ ! -x "$here/flint_mpoly/flint_mpoly_bench" ]; then
+  tar -C "$here" -xzf "$here/flint_mpoly.tar.gz" || { echo "error: could not unpack flint_mpoly.tar.gz" >&2; exit 2; }
+fi
+LD_LIBRARY_PATH="$here/flint_mpoly/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" exec "$here/flint_mpoly/flint_mpoly_bench" "$@"
+SH
+    chmod +x "$out/bin/flint_mpoly_bench"
+  else
+    echo "warning: MODALG_BUNDLE_FLINT2=1 but $mpoly is missing (build-flint-mpoly.sh builds it): left out" >&2
+  fi
 fi
 # Only the driver API's native library is needed: drop the Windows natives and the large
 # PTX-compiler and NVRTC libraries from the Linux natives jar.
