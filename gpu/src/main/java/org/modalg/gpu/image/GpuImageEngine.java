@@ -692,10 +692,7 @@ public final class GpuImageEngine implements ImageEngine {
             return out;
         }
         Arrays.fill(out, SENTINEL);
-        long[] roots = new long[primes.length];
-        for (int j = 0; j < primes.length; j++) {
-            roots[j] = NttPrimes.primitiveRootOfUnity(primes[j], log2m);
-        }
+        long[] roots = rootsOfUnity(primes, log2m);
         int n = Math.max(fRows, gRows);
         long perInstance = (2L * n + 1) * Long.BYTES;
         long fixed = ((long) fRows * fCols + (long) gRows * gCols + 5 + cosets) * primes.length * Long.BYTES;
@@ -768,10 +765,7 @@ public final class GpuImageEngine implements ImageEngine {
             return out;
         }
         Arrays.fill(out, SENTINEL);
-        long[] roots = new long[primes.length];
-        for (int j = 0; j < primes.length; j++) {
-            roots[j] = NttPrimes.primitiveRootOfUnity(primes[j], log2m);
-        }
+        long[] roots = rootsOfUnity(primes, log2m);
         int n = Math.max(fRows, gRows);
         int word = threadWord(bivariateKernel(), n);
         if (useF64(primes, 0, primes.length)) {
@@ -1533,5 +1527,14 @@ public final class GpuImageEngine implements ImageEngine {
 
     private static Pointer longs(long v) {
         return Pointer.to(new long[] {v});
+    }
+
+    /** A primitive 2^log2m-th root of unity modulo each prime (the coset kernels' table). */
+    private static long[] rootsOfUnity(long[] primes, int log2m) {
+        long[] roots = new long[primes.length];
+        for (int j = 0; j < primes.length; j++) {
+            roots[j] = NttPrimes.primitiveRootOfUnity(primes[j], log2m);
+        }
+        return roots;
     }
 }
