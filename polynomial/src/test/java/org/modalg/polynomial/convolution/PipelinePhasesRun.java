@@ -1,13 +1,7 @@
 package org.modalg.polynomial.convolution;
 
-import java.math.BigInteger;
-import java.util.Random;
 import org.modalg.fft.Backend;
 import org.modalg.fft.Options;
-import org.modalg.polynomial.PolyOracles;
-import org.modalg.polynomial.integer.IntegerMultiplication;
-import org.modalg.polynomial.zp.ZpPoly;
-import org.modalg.polynomial.zz.ZZPoly;
 
 /**
  * Not a test: where the time of a product goes, by the pipeline's own profiler
@@ -29,36 +23,7 @@ public final class PipelinePhasesRun {
         }
         Options o = Options.defaults().withThreads(1).withBackend(Backend.CPU);
         for (String row : args) {
-            String[] f = row.split(":");
-            Random rnd = new Random(1);
-            Runnable product;
-            switch (f[0]) {
-                case "zz" -> {
-                    int len = 1 << Integer.parseInt(f[1]);
-                    int bits = Integer.parseInt(f[2]);
-                    ZZPoly a = ZZPoly.of(PolyOracles.randomSigned(rnd, len, bits));
-                    ZZPoly b = ZZPoly.of(PolyOracles.randomSigned(rnd, len, bits));
-                    product = () -> a.multiply(b, o);
-                }
-                case "int" -> {
-                    int bits = Integer.parseInt(f[1]);
-                    BigInteger a = new BigInteger(bits, rnd).setBit(bits - 1);
-                    BigInteger b = new BigInteger(bits, rnd).setBit(bits - 1);
-                    product = () -> IntegerMultiplication.multiply(a, b, o);
-                }
-                case "zp" -> {
-                    int len = 1 << Integer.parseInt(f[1]);
-                    long p = BigInteger.ONE.shiftLeft(62).nextProbablePrime().longValue();
-                    long[] a = new long[len];
-                    long[] b = new long[len];
-                    for (int i = 0; i < len; i++) {
-                        a[i] = Long.remainderUnsigned(rnd.nextLong(), p);
-                        b[i] = Long.remainderUnsigned(rnd.nextLong(), p);
-                    }
-                    product = () -> ZpPoly.multiplyFullWord(p, a, b, o);
-                }
-                default -> throw new IllegalArgumentException("row must be zz:log2len:bits, int:bits or zp:log2len, got " + row);
-            }
+            Runnable product = ProductRowsTiming.product(row, o);
             long warmEnd = System.nanoTime() + 1_500_000_000L;
             while (System.nanoTime() < warmEnd) {
                 product.run();

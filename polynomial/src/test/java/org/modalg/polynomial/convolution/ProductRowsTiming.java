@@ -29,36 +29,7 @@ public final class ProductRowsTiming {
     public static void main(String[] args) {
         Options o = Options.defaults().withThreads(1).withBackend(Backend.CPU);
         for (String row : args) {
-            String[] f = row.split(":");
-            Random rnd = new Random(1);
-            Runnable product;
-            switch (f[0]) {
-                case "zz" -> {
-                    int len = 1 << Integer.parseInt(f[1]);
-                    int bits = Integer.parseInt(f[2]);
-                    ZZPoly a = ZZPoly.of(exact(rnd, len, bits));
-                    ZZPoly b = ZZPoly.of(exact(rnd, len, bits));
-                    product = () -> a.multiply(b, o);
-                }
-                case "int" -> {
-                    int bits = Integer.parseInt(f[1]);
-                    BigInteger a = new BigInteger(bits, rnd).setBit(bits - 1);
-                    BigInteger b = new BigInteger(bits, rnd).setBit(bits - 1);
-                    product = () -> IntegerMultiplication.multiply(a, b, o);
-                }
-                case "zp" -> {
-                    int len = 1 << Integer.parseInt(f[1]);
-                    long p = BigInteger.ONE.shiftLeft(62).nextProbablePrime().longValue();
-                    long[] a = new long[len];
-                    long[] b = new long[len];
-                    for (int i = 0; i < len; i++) {
-                        a[i] = Long.remainderUnsigned(rnd.nextLong(), p);
-                        b[i] = Long.remainderUnsigned(rnd.nextLong(), p);
-                    }
-                    product = () -> ZpPoly.multiplyFullWord(p, a, b, o);
-                }
-                default -> throw new IllegalArgumentException("row must be zz:log2len:bits, int:bits or zp:log2len, got " + row);
-            }
+            Runnable product = product(row, o);
             long warmEnd = System.nanoTime() + 1_500_000_000L;
             while (System.nanoTime() < warmEnd) {
                 product.run();
@@ -74,6 +45,42 @@ public final class ProductRowsTiming {
             double[] s = Arrays.copyOf(t, n);
             Arrays.sort(s);
             System.out.printf("%s min %.3f ms median %.3f ms (%d runs)%n", row, s[0], s[n / 2], n);
+        }
+    }
+
+    /**
+     * The product of one row ({@code zz:log2len:bits}, {@code int:bits} or {@code zp:log2len}) on
+     * operands drawn from a fixed seed, as a task to time; also the rows of {@link PipelinePhasesRun}.
+     */
+    static Runnable product(String row, Options o) {
+        String[] f = row.split(":");
+        Random rnd = new Random(1);
+        switch (f[0]) {
+            case "zz" -> {
+                int len = 1 << Integer.parseInt(f[1]);
+                int bits = Integer.parseInt(f[2]);
+                ZZPoly a = ZZPoly.of(exact(rnd, len, bits));
+                ZZPoly b = ZZPoly.of(exact(rnd, len, bits));
+                return () -> a.multiply(b, o);
+            }
+            case "int" -> {
+                int bits = Integer.parseInt(f[1]);
+                BigInteger a = new BigInteger(bits, rnd).setBit(bits - 1);
+                BigInteger b = new BigInteger(bits, rnd).setBit(bits - 1);
+                return () -> IntegerMultiplication.multiply(a, b, o);
+            }
+            case "zp" -> {
+                int len = 1 << Integer.parseInt(f[1]);
+                long p = BigInteger.ONE.shiftLeft(62).nextProbablePrime().longValue();
+                long[] a = new long[len];
+                long[] b = new long[len];
+                for (int i = 0; i < len; i++) {
+                    a[i] = Long.remainderUnsigned(rnd.nextLong(), p);
+                    b[i] = Long.remainderUnsigned(rnd.nextLong(), p);
+                }
+                return () -> ZpPoly.multiplyFullWord(p, a, b, o);
+            }
+            default -> throw new IllegalArgumentException("row must be zz:log2len:bits, int:bits or zp:log2len, got " + row);
         }
     }
 
