@@ -122,6 +122,16 @@ public final class BigIntegerWords {
     }
 
     /**
+     * BigInteger's own magnitude of x: big-endian 32-bit words, no leading zero word (empty for
+     * zero), the array itself, not a copy, so the caller must not modify it; null when not
+     * {@link #direct()}. For loops over many coefficients: one field read per value instead of
+     * one per word ({@link #word}). O(1).
+     */
+    public static int[] magnitudeView(BigInteger x) {
+        return MAG != null ? mag(x) : null;
+    }
+
+    /**
      * Word t (little-endian, 32 bits, as an unsigned value in a long) of |x|, 0 &lt;= t &lt;
      * {@link #wordCount(BigInteger)}. O(1) when {@link #direct()}, O(size) otherwise.
      */

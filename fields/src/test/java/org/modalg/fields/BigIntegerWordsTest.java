@@ -56,6 +56,14 @@ class BigIntegerWordsTest {
             assertEquals(x.abs().bitLength(), back.bitLength(), "seed " + seed);
             long[] padded = java.util.Arrays.copyOf(direct, direct.length + 2);
             assertEquals(x.abs(), BigIntegerWords.valueOf(padded, padded.length, 1), "leading zero limbs, seed " + seed);
+            // the read-only view: the same words, big-endian, as word() and the limbs
+            int[] view = BigIntegerWords.magnitudeView(x);
+            assertEquals(BigIntegerWords.wordCount(x), view.length, "view length, seed " + seed);
+            for (int w = 0; w < view.length; w++) {
+                assertEquals(BigIntegerWords.word(x, w), view[view.length - 1 - w] & 0xFFFFFFFFL, "seed " + seed);
+                assertEquals((direct[w >>> 1] >>> (32 * (w & 1))) & 0xFFFFFFFFL,
+                        view[view.length - 1 - w] & 0xFFFFFFFFL, "seed " + seed);
+            }
             long[] wide = new long[direct.length + 3];
             BigIntegerWords.magnitude(x, wide, wide.length);
             assertArrayEquals(padded, java.util.Arrays.copyOf(wide, padded.length), "seed " + seed);

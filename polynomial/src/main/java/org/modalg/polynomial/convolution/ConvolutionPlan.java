@@ -1424,11 +1424,12 @@ public final class ConvolutionPlan {
                     BigInteger v = x[off + r * cols + c];
                     if (DIRECT) { // BigInteger's own words (java.math opened to modalg)
                         double sign = v.signum();
-                        int words = BigIntegerWords.wordCount(v);
+                        int[] mag = BigIntegerWords.magnitudeView(v); // big-endian, read only
+                        int words = mag.length;
                         for (int t = 0; t < count; t++) {
                             int w = (3 * t) >>> 1; // bit 48 t is bit 0 or 16 of 32-bit word w
-                            long lo = w < words ? BigIntegerWords.word(v, w) : 0L;
-                            long hi = w + 1 < words ? BigIntegerWords.word(v, w + 1) : 0L;
+                            long lo = w < words ? mag[words - 1 - w] & 0xFFFFFFFFL : 0L;
+                            long hi = w + 1 < words ? mag[words - 2 - w] & 0xFFFFFFFFL : 0L;
                             long piece = (t & 1) == 0 ? lo | (hi & 0xFFFFL) << 32 : lo >>> 16 | hi << 16;
                             planes[t][r][c] = sign * (double) piece;
                         }

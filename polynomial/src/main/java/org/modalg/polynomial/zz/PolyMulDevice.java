@@ -103,10 +103,16 @@ public final class PolyMulDevice {
             for (int i = from; i < to; i++) {
                 BigInteger x = c[i];
                 sign[i] = (byte) x.signum();
-                int words = Math.min(2 * limbs, BigIntegerWords.wordCount(x));
+                int[] view = BigIntegerWords.magnitudeView(x); // big-endian, read only
                 int at = i * limbs;
+                if (view == null) { // java.math not opened
+                    long[] m = BigIntegerWords.magnitude(x);
+                    System.arraycopy(m, 0, mag, at, Math.min(limbs, m.length));
+                    continue;
+                }
+                int words = Math.min(2 * limbs, view.length);
                 for (int t = 0; t < words; t++) {
-                    mag[at + (t >>> 1)] |= BigIntegerWords.word(x, t) << (32 * (t & 1));
+                    mag[at + (t >>> 1)] |= (view[view.length - 1 - t] & 0xFFFFFFFFL) << (32 * (t & 1));
                 }
             }
         });
