@@ -262,6 +262,10 @@ public final class DoubleNttPlan {
             throw new IllegalArgumentException("nonzeroRows must be in [0, " + rows() + "], got " + nonzeroRows);
         }
         Twist tw = twist(negacyclic);
+        if (inStrips()) {
+            forwardInStrips(coefficients, spectrum, negacyclic, tw, pool, nonzeroRows);
+            return;
+        }
         int r = rows();
         int c = columns();
         forEachBlock(pool, c, r, (from, to) -> DoubleNttKernels.forwardColumns(coefficients, logR,
@@ -303,6 +307,10 @@ public final class DoubleNttPlan {
     private void inverse(double[][] spectrum, double[][] b, double[][] coefficients, boolean negacyclic,
             ForkJoinPool pool) {
         Twist tw = twist(negacyclic);
+        if (inStrips()) {
+            inverseInStrips(spectrum, b, coefficients, negacyclic, tw, pool);
+            return;
+        }
         int r = rows();
         int c = columns();
         if (b != null && !fusedPointwise) {
@@ -320,6 +328,74 @@ public final class DoubleNttPlan {
         forEach(pool, c, 64, (from, to) -> DoubleNttKernels.transpose(spectrum, coefficients, from, to));
         forEachBlock(pool, c, r, (from, to) -> DoubleNttKernels.inverseColumns(coefficients, logR,
                 colInv, negacyclic, from, to, pd, pinv));
+    }
+
+    /**
+     * Transforms from this many points (log2) run in strips of columns ({@link DoubleNttStrips}):
+     * 2^19, where a matrix (4 MiB) no longer fits the L2 twice over. Not final so that tests
+     * can force the strips at small sizes and benchmarks switch them off (above
+     * {@link #MAX_LOG2N}).
+     */
+    static volatile int stripMinLog2n = 19;
+
+    // The strips take the twist and the pointwise product inside the levels, as the passes do
+    // by default; with those switched off (benchmarks) the passes run.
+    private boolean inStrips() {
+        return log2n >= stripMinLog2n && fusedTwist && fusedPointwise;
+    }
+
+    // The forward transform in strips: each strip of the coefficients' columns is copied into
+    // a scratch matrix, runs all the length-R levels there and is written transposed into
+    // whole spectrum rows; then the spectrum's length-C levels (the twist in the first) run in
+    // place, strip by strip. One pass over memory per dimension (DoubleNttStrips).
+    private void forwardInStrips(double[][] coefficients, double[][] spectrum, boolean negacyclic, Twist tw,
+            ForkJoinPool pool, int nonzeroRows) {
+        int r = rows();
+        int c = columns();
+        int w = DoubleNttStrips.width(r, c);
+        forEach(pool, c / w, 1, (from, to) -> {
+            double[][] strip = DoubleMatrixPool.take(r, w);
+            for (int s = from; s < to; s++) {
+                DoubleNttStrips.copyIn(coefficients, strip, s * w, nonzeroRows);
+                DoubleNttKernels.forwardColumns(strip, logR, colFwd, negacyclic, 0, w, pd, pinv, nonzeroRows);
+                DoubleNttStrips.transposeOut(strip, spectrum, s * w);
+            }
+            DoubleMatrixPool.give(strip);
+        });
+        int w2 = DoubleNttStrips.width(c, r);
+        forEach(pool, r / w2, 1, (from, to) -> {
+            for (int s = from; s < to; s++) {
+                DoubleNttKernels.forwardColumns(spectrum, logC, rowFwd, false, s * w2, (s + 1) * w2, pd, pinv, c,
+                        tw.fwdLo, tw.fwdHi, tw.fwdG);
+            }
+        });
+    }
+
+    // The inverse in strips (b not null: times b first, inside the first level): the
+    // spectrum's levels in place, strip by strip, the inverse twist in the last; then each
+    // strip of the coefficients' columns is read from whole spectrum rows into a scratch
+    // matrix, runs the length-R levels there and is copied out.
+    private void inverseInStrips(double[][] spectrum, double[][] b, double[][] coefficients, boolean negacyclic,
+            Twist tw, ForkJoinPool pool) {
+        int r = rows();
+        int c = columns();
+        int w2 = DoubleNttStrips.width(c, r);
+        forEach(pool, r / w2, 1, (from, to) -> {
+            for (int s = from; s < to; s++) {
+                DoubleNttKernels.inverseColumns(spectrum, b, logC, rowInv, false, s * w2, (s + 1) * w2, pd, pinv,
+                        tw.invLo, tw.invHi);
+            }
+        });
+        int w = DoubleNttStrips.width(r, c);
+        forEach(pool, c / w, 1, (from, to) -> {
+            double[][] strip = DoubleMatrixPool.take(r, w);
+            for (int s = from; s < to; s++) {
+                DoubleNttStrips.transposeIn(spectrum, strip, s * w);
+                DoubleNttKernels.inverseColumns(strip, logR, colInv, negacyclic, 0, w, pd, pinv);
+                DoubleNttStrips.copyOut(strip, coefficients, s * w);
+            }
+            DoubleMatrixPool.give(strip);
+        });
     }
 
     /**
