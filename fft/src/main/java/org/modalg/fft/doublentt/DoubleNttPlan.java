@@ -54,6 +54,9 @@ import org.modalg.fields.ZpField;
  * the git history. Radix-4 level pairs in the incubating Vector API are 1.2-1.4x slower than
  * these kernels in cache: fft/BENCHMARKS.md section (i), {@code DoubleNttVectorAB} in the test
  * sources.)
+ * From 2^21 points ({@link #stripMinLog2n}) the length-R levels and the transpose run in strips
+ * of columns that hold every row (2 MiB, in the L3) instead: one pass over memory instead of
+ * three ({@link DoubleNttStrips}, fft/BENCHMARKS.md section (l)).
  *
  * <h2>Ranges</h2>
  * Inputs are integers of magnitude at most 1.5 p (residues in [0, p) or in (-p/2, p/2) are
@@ -262,15 +265,15 @@ public final class DoubleNttPlan {
             throw new IllegalArgumentException("nonzeroRows must be in [0, " + rows() + "], got " + nonzeroRows);
         }
         Twist tw = twist(negacyclic);
-        if (inStrips()) {
-            forwardInStrips(coefficients, spectrum, negacyclic, tw, pool, nonzeroRows);
-            return;
-        }
         int r = rows();
         int c = columns();
-        forEachBlock(pool, c, r, (from, to) -> DoubleNttKernels.forwardColumns(coefficients, logR,
-                colFwd, negacyclic, from, to, pd, pinv, nonzeroRows));
-        forEach(pool, r, 64, (from, to) -> DoubleNttKernels.transpose(coefficients, spectrum, from, to));
+        if (inStrips()) {
+            forwardColumnsInStrips(coefficients, spectrum, negacyclic, pool, nonzeroRows);
+        } else {
+            forEachBlock(pool, c, r, (from, to) -> DoubleNttKernels.forwardColumns(coefficients, logR,
+                    colFwd, negacyclic, from, to, pd, pinv, nonzeroRows));
+            forEach(pool, r, 64, (from, to) -> DoubleNttKernels.transpose(coefficients, spectrum, from, to));
+        }
         if (fusedTwist) {
             forEachBlock(pool, r, c, (from, to) -> DoubleNttKernels.forwardColumns(spectrum, logC,
                     rowFwd, false, from, to, pd, pinv, c, tw.fwdLo, tw.fwdHi, tw.fwdG));
@@ -307,10 +310,6 @@ public final class DoubleNttPlan {
     private void inverse(double[][] spectrum, double[][] b, double[][] coefficients, boolean negacyclic,
             ForkJoinPool pool) {
         Twist tw = twist(negacyclic);
-        if (inStrips()) {
-            inverseInStrips(spectrum, b, coefficients, negacyclic, tw, pool);
-            return;
-        }
         int r = rows();
         int c = columns();
         if (b != null && !fusedPointwise) {
@@ -325,35 +324,37 @@ public final class DoubleNttPlan {
                     rowInv, false, from, to, pd, pinv, null, null));
             forEach(pool, c, 8, (from, to) -> twistRows(spectrum, from, to, tw.invLo, tw.invHi));
         }
+        if (inStrips()) {
+            inverseColumnsInStrips(spectrum, coefficients, negacyclic, pool);
+            return;
+        }
         forEach(pool, c, 64, (from, to) -> DoubleNttKernels.transpose(spectrum, coefficients, from, to));
         forEachBlock(pool, c, r, (from, to) -> DoubleNttKernels.inverseColumns(coefficients, logR,
                 colInv, negacyclic, from, to, pd, pinv));
     }
 
     /**
-     * Transforms from this many points (log2) run in strips of columns ({@link DoubleNttStrips}):
-     * 2^19, where a matrix (4 MiB) no longer fits the L2 twice over. Not final so that tests
-     * can force the strips at small sizes and benchmarks switch them off (above
-     * {@link #MAX_LOG2N}).
+     * Transforms from this many points (log2) take the coefficient side in strips of columns
+     * ({@link DoubleNttStrips}): 2^21, where a matrix (16 MiB) is half the L3; at 2^19 and 2^20
+     * the passes find much of it in the L3 and the strips measured up to 13% slower
+     * (fft/BENCHMARKS.md section (l)). Not final so that tests can force the strips at small
+     * sizes and benchmarks switch them off (above {@link #MAX_LOG2N}).
      */
-    static volatile int stripMinLog2n = 19;
+    static volatile int stripMinLog2n = 21;
 
-    // The strips take the twist and the pointwise product inside the levels, as the passes do
-    // by default; with those switched off (benchmarks) the passes run.
     private boolean inStrips() {
-        return log2n >= stripMinLog2n && fusedTwist && fusedPointwise;
+        return log2n >= stripMinLog2n;
     }
 
-    // The forward transform in strips: each strip of the coefficients' columns is copied into
-    // a scratch matrix, runs all the length-R levels there and is written transposed into
-    // whole spectrum rows; then the spectrum's length-C levels (the twist in the first) run in
-    // place, strip by strip. One pass over memory per dimension (DoubleNttStrips).
-    private void forwardInStrips(double[][] coefficients, double[][] spectrum, boolean negacyclic, Twist tw,
+    // The forward's length-R levels and transpose in strips: each strip of the coefficients'
+    // columns is copied into a scratch matrix (the rows from nonzeroRows on are not read), runs
+    // all the levels there and is written transposed into whole spectrum rows: one pass over
+    // memory instead of the passes' two and the transpose's (DoubleNttStrips).
+    private void forwardColumnsInStrips(double[][] coefficients, double[][] spectrum, boolean negacyclic,
             ForkJoinPool pool, int nonzeroRows) {
         int r = rows();
-        int c = columns();
-        int w = DoubleNttStrips.width(r, c);
-        forEach(pool, c / w, 1, (from, to) -> {
+        int w = DoubleNttStrips.width(r, columns());
+        forEach(pool, columns() / w, 1, (from, to) -> {
             double[][] strip = DoubleMatrixPool.take(r, w);
             for (int s = from; s < to; s++) {
                 DoubleNttStrips.copyIn(coefficients, strip, s * w, nonzeroRows);
@@ -362,32 +363,16 @@ public final class DoubleNttPlan {
             }
             DoubleMatrixPool.give(strip);
         });
-        int w2 = DoubleNttStrips.width(c, r);
-        forEach(pool, r / w2, 1, (from, to) -> {
-            for (int s = from; s < to; s++) {
-                DoubleNttKernels.forwardColumns(spectrum, logC, rowFwd, false, s * w2, (s + 1) * w2, pd, pinv, c,
-                        tw.fwdLo, tw.fwdHi, tw.fwdG);
-            }
-        });
     }
 
-    // The inverse in strips (b not null: times b first, inside the first level): the
-    // spectrum's levels in place, strip by strip, the inverse twist in the last; then each
-    // strip of the coefficients' columns is read from whole spectrum rows into a scratch
-    // matrix, runs the length-R levels there and is copied out.
-    private void inverseInStrips(double[][] spectrum, double[][] b, double[][] coefficients, boolean negacyclic,
-            Twist tw, ForkJoinPool pool) {
+    // The inverse's transpose and length-R levels in strips: each strip of the coefficients'
+    // columns is read from whole spectrum rows into a scratch matrix, runs the levels there and
+    // is copied out.
+    private void inverseColumnsInStrips(double[][] spectrum, double[][] coefficients, boolean negacyclic,
+            ForkJoinPool pool) {
         int r = rows();
-        int c = columns();
-        int w2 = DoubleNttStrips.width(c, r);
-        forEach(pool, r / w2, 1, (from, to) -> {
-            for (int s = from; s < to; s++) {
-                DoubleNttKernels.inverseColumns(spectrum, b, logC, rowInv, false, s * w2, (s + 1) * w2, pd, pinv,
-                        tw.invLo, tw.invHi);
-            }
-        });
-        int w = DoubleNttStrips.width(r, c);
-        forEach(pool, c / w, 1, (from, to) -> {
+        int w = DoubleNttStrips.width(r, columns());
+        forEach(pool, columns() / w, 1, (from, to) -> {
             double[][] strip = DoubleMatrixPool.take(r, w);
             for (int s = from; s < to; s++) {
                 DoubleNttStrips.transposeIn(spectrum, strip, s * w);

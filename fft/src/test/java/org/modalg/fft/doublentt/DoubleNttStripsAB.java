@@ -6,15 +6,17 @@ import java.util.Random;
 import org.modalg.fields.NttPrimes;
 
 /**
- * Not a test: {@link DoubleNttPlan} forward + inverse (cyclic) and a convolution with half-zero
- * operands, one thread, in passes over whole rows ({@code DoubleNttPlan.stripMinLog2n} above
- * every size, before) and in strips of columns ({@link DoubleNttStrips}, after), alternately in
- * one JVM, rounds of each; minima of the thread's CPU time; checks that both give the same
+ * Not a test: {@link DoubleNttPlan} in passes over whole rows ({@code DoubleNttPlan.stripMinLog2n}
+ * above every size, before) and in strips of columns ({@link DoubleNttStrips}, after), one thread,
+ * alternately in one JVM, rounds of each, minima of the thread's CPU time: a forward transform,
+ * a forward of a half-zero operand (a product's), an inverse, and a convolution of half-zero
+ * operands (two such forwards and the fused inverse); cyclic. Checks that both give the same
  * doubles. {@code -Dstrip.bytes=} and {@code -Dstrip.min=} set the strips' size and narrowest
  * width. Run: java -cp ... org.modalg.fft.doublentt.DoubleNttStripsAB [lo hi rounds]
  */
 public final class DoubleNttStripsAB {
     private static final ThreadMXBean MX = ManagementFactory.getThreadMXBean();
+    private static final String[] WHAT = {"fwd", "fwd_half", "inv", "conv"};
 
     private DoubleNttStripsAB() {
     }
@@ -28,8 +30,12 @@ public final class DoubleNttStripsAB {
         DoubleNttStrips.stripBytes = Integer.getInteger("strip.bytes", DoubleNttStrips.stripBytes);
         DoubleNttStrips.minWidth = Integer.getInteger("strip.min", DoubleNttStrips.minWidth);
         System.out.println("# strip bytes " + DoubleNttStrips.stripBytes + ", narrowest " + DoubleNttStrips.minWidth);
-        System.out.println("# load " + new String(java.nio.file.Files.readAllBytes(java.nio.file.Path.of("/proc/loadavg"))).trim());
-        System.out.println("log2n,before_fwd+inv_ms,after_fwd+inv_ms,ratio,before_conv_ms,after_conv_ms,ratio");
+        System.out.println("# load " + load());
+        StringBuilder head = new StringBuilder("log2n");
+        for (String w : WHAT) {
+            head.append(',').append(w).append("_before_ms,").append(w).append("_after_ms,ratio");
+        }
+        System.out.println(head);
         for (int lg = lo; lg <= hi; lg++) {
             DoubleNttPlan plan = DoubleNttPlan.of(p, lg);
             Random rnd = new Random(lg);
@@ -39,31 +45,43 @@ public final class DoubleNttStripsAB {
                     row[c] = Math.floorMod(rnd.nextLong(), p);
                 }
             }
+            int half = plan.rows() / 2;
             double[][] m = plan.newCoefficients();
             double[][] b = plan.newCoefficients();
-            double[][] sp = plan.newSpectrum();
-            double[][][] out = new double[2][][];
-            double[] best = {Double.MAX_VALUE, Double.MAX_VALUE, Double.MAX_VALUE, Double.MAX_VALUE};
+            double[][][] sp = {plan.newSpectrum(), plan.newSpectrum()};
+            double[][][] out = {plan.newCoefficients(), plan.newCoefficients()};
+            double[][] best = new double[WHAT.length][2];
+            for (double[] row : best) {
+                java.util.Arrays.fill(row, Double.MAX_VALUE);
+            }
             for (int r = 0; r < rounds + 1; r++) {
                 for (int v = 0; v < 2; v++) {
                     DoubleNttPlan.stripMinLog2n = v == 0 ? DoubleNttPlan.MAX_LOG2N + 1 : strips;
+                    long[] t = new long[WHAT.length];
                     copy(a, m);
                     long t0 = MX.getCurrentThreadCpuTime();
-                    plan.forward(m, sp, false, null);
-                    plan.inverse(sp, m, false, null);
-                    long t1 = MX.getCurrentThreadCpuTime();
+                    plan.forward(m, sp[v], false, null);
+                    t[0] = MX.getCurrentThreadCpuTime() - t0;
+                    t0 = MX.getCurrentThreadCpuTime();
+                    plan.inverse(sp[v], out[v], false, null);
+                    t[2] = MX.getCurrentThreadCpuTime() - t0;
+                    copy(a, m);
+                    t0 = MX.getCurrentThreadCpuTime();
+                    plan.forward(m, sp[v], false, null, half);
+                    t[1] = MX.getCurrentThreadCpuTime() - t0;
                     copy(a, m);
                     copy(a, b);
-                    int half = plan.rows() / 2;
-                    long t2 = MX.getCurrentThreadCpuTime();
+                    t0 = MX.getCurrentThreadCpuTime();
                     plan.convolution(m, b, false, null, half, half);
-                    long t3 = MX.getCurrentThreadCpuTime();
+                    t[3] = MX.getCurrentThreadCpuTime() - t0;
                     if (r > 0) {
-                        best[v] = Math.min(best[v], t1 - t0);
-                        best[2 + v] = Math.min(best[2 + v], t3 - t2);
+                        for (int k = 0; k < WHAT.length; k++) {
+                            best[k][v] = Math.min(best[k][v], t[k]);
+                        }
                     }
+                    double[][] keep = out[v];
                     out[v] = m;
-                    m = plan.newCoefficients();
+                    m = keep;
                 }
                 for (int i = 0; i < out[0].length; i++) {
                     if (!java.util.Arrays.equals(out[0][i], out[1][i])) {
@@ -71,11 +89,18 @@ public final class DoubleNttStripsAB {
                     }
                 }
             }
-            System.out.printf("%d,%.2f,%.2f,%.3f,%.2f,%.2f,%.3f%n", lg, best[0] / 1e6, best[1] / 1e6, best[1] / best[0],
-                    best[2] / 1e6, best[3] / 1e6, best[3] / best[2]);
+            StringBuilder line = new StringBuilder(Integer.toString(lg));
+            for (double[] bw : best) {
+                line.append(String.format(",%.2f,%.2f,%.3f", bw[0] / 1e6, bw[1] / 1e6, bw[1] / bw[0]));
+            }
+            System.out.println(line);
         }
         DoubleNttPlan.stripMinLog2n = strips;
-        System.out.println("# load " + new String(java.nio.file.Files.readAllBytes(java.nio.file.Path.of("/proc/loadavg"))).trim());
+        System.out.println("# load " + load());
+    }
+
+    private static String load() throws java.io.IOException {
+        return new String(java.nio.file.Files.readAllBytes(java.nio.file.Path.of("/proc/loadavg"))).trim();
     }
 
     private static void copy(double[][] from, double[][] to) {
