@@ -12,7 +12,8 @@ import org.modalg.fields.NttPrimes;
  * a forward of a half-zero operand (a product's), an inverse, and a convolution of half-zero
  * operands (two such forwards and the fused inverse); cyclic. Checks that both give the same
  * doubles. {@code -Dstrip.bytes=} and {@code -Dstrip.min=} set the strips' size and narrowest
- * width. Run: java -cp ... org.modalg.fft.doublentt.DoubleNttStripsAB [lo hi rounds]
+ * width; with {@code -Dstrip.before.bytes=} the before column is strips of that size instead of
+ * the passes. Run: java -cp ... org.modalg.fft.doublentt.DoubleNttStripsAB [lo hi rounds]
  */
 public final class DoubleNttStripsAB {
     private static final ThreadMXBean MX = ManagementFactory.getThreadMXBean();
@@ -29,7 +30,10 @@ public final class DoubleNttStripsAB {
         int strips = DoubleNttPlan.stripMinLog2n;
         DoubleNttStrips.stripBytes = Integer.getInteger("strip.bytes", DoubleNttStrips.stripBytes);
         DoubleNttStrips.minWidth = Integer.getInteger("strip.min", DoubleNttStrips.minWidth);
-        System.out.println("# strip bytes " + DoubleNttStrips.stripBytes + ", narrowest " + DoubleNttStrips.minWidth);
+        int afterBytes = DoubleNttStrips.stripBytes;
+        Integer beforeBytes = Integer.getInteger("strip.before.bytes");
+        System.out.println("# strip bytes " + afterBytes + ", narrowest " + DoubleNttStrips.minWidth
+                + (beforeBytes != null ? ", before: strips of " + beforeBytes + " bytes" : ", before: the passes"));
         System.out.println("# load " + load());
         StringBuilder head = new StringBuilder("log2n");
         for (String w : WHAT) {
@@ -56,7 +60,12 @@ public final class DoubleNttStripsAB {
             }
             for (int r = 0; r < rounds + 1; r++) {
                 for (int v = 0; v < 2; v++) {
-                    DoubleNttPlan.stripMinLog2n = v == 0 ? DoubleNttPlan.MAX_LOG2N + 1 : strips;
+                    if (beforeBytes == null) {
+                        DoubleNttPlan.stripMinLog2n = v == 0 ? DoubleNttPlan.MAX_LOG2N + 1 : strips;
+                    } else {
+                        DoubleNttPlan.stripMinLog2n = strips;
+                        DoubleNttStrips.stripBytes = v == 0 ? beforeBytes : afterBytes;
+                    }
                     long[] t = new long[WHAT.length];
                     copy(a, m);
                     long t0 = MX.getCurrentThreadCpuTime();
