@@ -54,6 +54,9 @@ import org.modalg.fields.ZpField;
  * the git history. Radix-4 level pairs in the incubating Vector API are 1.2-1.4x slower than
  * these kernels in cache: fft/BENCHMARKS.md section (i), {@code DoubleNttVectorAB} in the test
  * sources.)
+ * From 2^21 points ({@link #stripMinLog2n}) the length-R levels and the transpose run in strips
+ * of columns that hold every row (2 MiB, in the L3) instead: one pass over memory instead of
+ * three ({@link DoubleNttStrips}, fft/BENCHMARKS.md section (l)).
  *
  * <h2>Ranges</h2>
  * Inputs are integers of magnitude at most 1.5 p (residues in [0, p) or in (-p/2, p/2) are
@@ -264,9 +267,13 @@ public final class DoubleNttPlan {
         Twist tw = twist(negacyclic);
         int r = rows();
         int c = columns();
-        forEachBlock(pool, c, r, (from, to) -> DoubleNttKernels.forwardColumns(coefficients, logR,
-                colFwd, negacyclic, from, to, pd, pinv, nonzeroRows));
-        forEach(pool, r, 64, (from, to) -> DoubleNttKernels.transpose(coefficients, spectrum, from, to));
+        if (inStrips()) {
+            forwardColumnsInStrips(coefficients, spectrum, negacyclic, pool, nonzeroRows);
+        } else {
+            forEachBlock(pool, c, r, (from, to) -> DoubleNttKernels.forwardColumns(coefficients, logR,
+                    colFwd, negacyclic, from, to, pd, pinv, nonzeroRows));
+            forEach(pool, r, 64, (from, to) -> DoubleNttKernels.transpose(coefficients, spectrum, from, to));
+        }
         if (fusedTwist) {
             forEachBlock(pool, r, c, (from, to) -> DoubleNttKernels.forwardColumns(spectrum, logC,
                     rowFwd, false, from, to, pd, pinv, c, tw.fwdLo, tw.fwdHi, tw.fwdG));
@@ -317,9 +324,63 @@ public final class DoubleNttPlan {
                     rowInv, false, from, to, pd, pinv, null, null));
             forEach(pool, c, 8, (from, to) -> twistRows(spectrum, from, to, tw.invLo, tw.invHi));
         }
+        if (inStrips()) {
+            inverseColumnsInStrips(spectrum, coefficients, negacyclic, pool);
+            return;
+        }
         forEach(pool, c, 64, (from, to) -> DoubleNttKernels.transpose(spectrum, coefficients, from, to));
         forEachBlock(pool, c, r, (from, to) -> DoubleNttKernels.inverseColumns(coefficients, logR,
                 colInv, negacyclic, from, to, pd, pinv));
+    }
+
+    /**
+     * Transforms from this many points (log2) take the coefficient side in strips of columns
+     * ({@link DoubleNttStrips}): 2^21, where a matrix (16 MiB) is half the L3; at 2^19 and 2^20
+     * the passes find much of it in the L3 and the strips measured up to 13% slower
+     * (fft/BENCHMARKS.md section (l)). Not final so that tests can force the strips at small
+     * sizes and benchmarks switch them off (above {@link #MAX_LOG2N}).
+     */
+    static volatile int stripMinLog2n = 21;
+
+    private boolean inStrips() {
+        return log2n >= stripMinLog2n;
+    }
+
+    // The forward's length-R levels and transpose in strips: each strip of the coefficients'
+    // columns is copied into a scratch matrix (the rows from nonzeroRows on are not read), runs
+    // all the levels there and is written transposed into whole spectrum rows: one pass over
+    // memory instead of the passes' two and the transpose's (DoubleNttStrips).
+    private void forwardColumnsInStrips(double[][] coefficients, double[][] spectrum, boolean negacyclic,
+            ForkJoinPool pool, int nonzeroRows) {
+        int r = rows();
+        int w = DoubleNttStrips.width(r, columns());
+        forEach(pool, columns() / w, 1, (from, to) -> {
+            double[][] strip = DoubleMatrixPool.take(r, w);
+            for (int s = from; s < to; s++) {
+                DoubleNttStrips.copyIn(coefficients, strip, s * w, nonzeroRows);
+                DoubleNttKernels.forwardColumns(strip, logR, colFwd, negacyclic, 0, w, pd, pinv, nonzeroRows);
+                DoubleNttStrips.transposeOut(strip, spectrum, s * w);
+            }
+            DoubleMatrixPool.give(strip);
+        });
+    }
+
+    // The inverse's transpose and length-R levels in strips: each strip of the coefficients'
+    // columns is read from whole spectrum rows into a scratch matrix, runs the levels there and
+    // is copied out.
+    private void inverseColumnsInStrips(double[][] spectrum, double[][] coefficients, boolean negacyclic,
+            ForkJoinPool pool) {
+        int r = rows();
+        int w = DoubleNttStrips.width(r, columns());
+        forEach(pool, columns() / w, 1, (from, to) -> {
+            double[][] strip = DoubleMatrixPool.take(r, w);
+            for (int s = from; s < to; s++) {
+                DoubleNttStrips.transposeIn(spectrum, strip, s * w);
+                DoubleNttKernels.inverseColumns(strip, logR, colInv, negacyclic, 0, w, pd, pinv);
+                DoubleNttStrips.copyOut(strip, coefficients, s * w);
+            }
+            DoubleMatrixPool.give(strip);
+        });
     }
 
     /**
