@@ -96,6 +96,8 @@ public final class DoubleNttPlan {
     // Step 2 tables (see twist(long, long)).
     private final Twist cyclicTwist;
     private volatile Twist negacyclicTwist;
+    private volatile FullTwist cyclicFullTwist;
+    private volatile FullTwist negacyclicFullTwist;
 
     // fwdG: theta_s^(C/2), the ratio of the twists of spectrum rows c + C/2 and c (the fused
     // twist of DoubleNttKernels.forwardButterfliesTwisted).
@@ -268,8 +270,11 @@ public final class DoubleNttPlan {
                 colFwd, negacyclic, from, to, pd, pinv, nonzeroRows));
         forEach(pool, r, 64, (from, to) -> DoubleNttKernels.transpose(coefficients, spectrum, from, to));
         if (fusedTwist) {
+            FullTwist full = fullTwist(negacyclic);
+            double[][] lo = full != null ? full.fwd : tw.fwdLo;
+            double[][] hi = full != null ? null : tw.fwdHi;
             forEachBlock(pool, r, c, (from, to) -> DoubleNttKernels.forwardColumns(spectrum, logC,
-                    rowFwd, false, from, to, pd, pinv, c, tw.fwdLo, tw.fwdHi, tw.fwdG));
+                    rowFwd, false, from, to, pd, pinv, c, lo, hi, tw.fwdG));
             return;
         }
         forEach(pool, c, 8, (from, to) -> twistRows(spectrum, from, to, tw.fwdLo, tw.fwdHi));
@@ -310,8 +315,11 @@ public final class DoubleNttPlan {
         }
         double[][] mulBy = fusedPointwise ? b : null;
         if (fusedTwist) {
+            FullTwist full = fullTwist(negacyclic);
+            double[][] lo = full != null ? full.inv : tw.invLo;
+            double[][] hi = full != null ? null : tw.invHi;
             forEachBlock(pool, r, c, (from, to) -> DoubleNttKernels.inverseColumns(spectrum, mulBy, logC,
-                    rowInv, false, from, to, pd, pinv, tw.invLo, tw.invHi));
+                    rowInv, false, from, to, pd, pinv, lo, hi));
         } else {
             forEachBlock(pool, r, c, (from, to) -> DoubleNttKernels.inverseColumns(spectrum, mulBy, logC,
                     rowInv, false, from, to, pd, pinv, null, null));
@@ -334,6 +342,61 @@ public final class DoubleNttPlan {
      * benchmarks can switch it.
      */
     static volatile boolean fusedTwist = true;
+
+    /**
+     * The longest transforms (log2n) whose twist factors are tabled in full ({@link FullTwist}):
+     * up to 2^15 points the tables (1.5 n doubles per plan and direction) replace one modular
+     * product per point in the forward transform's twisted level and two in the inverse's
+     * (fft/BENCHMARKS.md section (l)). Not final so that tests can force the tables on at other
+     * sizes (or off: -1).
+     */
+    static volatile int fullTwistMaxLog2n = 15;
+
+    /**
+     * The twist factors of every spectrum row, exact (|entry| &lt;= p/2): fwd[c][s] = theta_s^c
+     * for c &lt; C/2 (the rows the twisted forward level reads), inv[c][s] = theta_s^-c / n for c
+     * &lt; C. The same residues as the products of the two small tables of {@link Twist}.
+     */
+    record FullTwist(double[][] fwd, double[][] inv) {
+    }
+
+    // The full twist tables when log2n <= fullTwistMaxLog2n (built on first use), else null.
+    FullTwist fullTwist(boolean negacyclic) {
+        if (log2n > fullTwistMaxLog2n) {
+            return null;
+        }
+        FullTwist f = negacyclic ? negacyclicFullTwist : cyclicFullTwist;
+        if (f == null) {
+            Twist tw = twist(negacyclic);
+            f = new FullTwist(fullTable(tw.fwdLo, tw.fwdHi, columns() / 2), fullTable(tw.invLo, tw.invHi, columns()));
+            if (negacyclic) {
+                negacyclicFullTwist = f;
+            } else {
+                cyclicFullTwist = f;
+            }
+        }
+        return f;
+    }
+
+    // rows c < count of lo[c mod L] hi[c div L] mod p (L = lo.length), as symmetric residues.
+    private double[][] fullTable(double[][] lo, double[][] hi, int count) {
+        int mask = lo.length - 1;
+        int shift = Integer.numberOfTrailingZeros(lo.length);
+        int width = rows();
+        double[][] out = new double[count][width];
+        for (int c = 0; c < count; c++) {
+            for (int s = 0; s < width; s++) {
+                out[c][s] = symmetric(field.mul(unsigned(lo[c & mask][s]), unsigned(hi[c >>> shift][s])));
+            }
+        }
+        return out;
+    }
+
+    // A symmetric table entry (an integer of magnitude at most p/2) as a residue in [0, p).
+    private long unsigned(double v) {
+        long x = (long) v;
+        return x < 0 ? x + p : x;
+    }
 
     private static void checkDistinct(double[][] coefficients, double[][] spectrum) {
         if (coefficients == spectrum) {
