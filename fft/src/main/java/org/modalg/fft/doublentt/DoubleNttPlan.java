@@ -345,12 +345,14 @@ public final class DoubleNttPlan {
 
     /**
      * The longest transforms (log2n) whose twist factors are tabled in full ({@link FullTwist}):
-     * up to 2^15 points the tables (1.5 n doubles per plan and direction) replace one modular
-     * product per point in the forward transform's twisted level and two in the inverse's
-     * (fft/BENCHMARKS.md section (l)). Not final so that tests can force the tables on at other
-     * sizes (or off: -1).
+     * up to 2^13 points the tables (1.5 n doubles per plan for each of the cyclic and negacyclic
+     * twists, 96 KiB at 2^13) replace one modular product per point in the forward transform's
+     * twisted level and two in the inverse's: products with 2^10 to 2^14-point transforms 2-5%
+     * faster, those with 2^15 points 5-6% slower (the tables no longer stay in cache beside the
+     * matrices; fft/BENCHMARKS.md section (l)). Not final so that tests can force the tables on
+     * at other sizes (or off: -1).
      */
-    static volatile int fullTwistMaxLog2n = 15;
+    static volatile int fullTwistMaxLog2n = 13;
 
     /**
      * The twist factors of every spectrum row, exact (|entry| &lt;= p/2): fwd[c][s] = theta_s^c

@@ -129,7 +129,7 @@ class DoubleNttFullTwistTest {
     @Test
     void theTablesExistUpToTheThresholdOnly() {
         int max = DoubleNttPlan.fullTwistMaxLog2n;
-        assertEquals(15, max, "default threshold");
+        assertEquals(13, max, "default threshold");
         for (int lg = max - 1; lg <= max + 1; lg++) {
             DoubleNttPlan plan = DoubleNttPlan.of(P, lg);
             for (boolean nega : new boolean[] {false, true}) {
