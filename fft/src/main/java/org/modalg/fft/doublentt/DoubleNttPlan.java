@@ -30,7 +30,8 @@ import org.modalg.fields.ZpField;
  * <li>a transpose into the spectrum, a {@code double[C][R]} matrix ({@link #newSpectrum()});</li>
  * <li>entry (c, s) times theta_s^c, theta_s = w^k_r (cyclic) or psi^(2 k_r + 1) (negacyclic),
  * from two small tables along the spectrum's rows (theta^c = theta^(c mod L) theta^(L (c div
- * L)), L about sqrt(C));</li>
+ * L)), L about sqrt(C)), or, up to 2^13 points, from one table of every row's factor
+ * ({@code FullTwist}: no product to form the factor);</li>
  * <li>cyclic length-C transforms down the spectrum's columns at root w^R.</li>
  * </ol>
  * So {@code spectrum[s'][s]} = A[rev_R(s) + R rev_C(s')] where A_k = sum_j a_j w^(jk) (cyclic)
@@ -64,7 +65,8 @@ import org.modalg.fields.ZpField;
  * <h2>Cost</h2>
  * n/2 log2 n butterflies of 8 to 11 floating-point operations each (every second forward
  * level skips a reduction; a quarter of that in 4-lane SIMD instructions), two modular products
- * per point for the twist (inside the first or last row level), and one transpose. Tables: O(R sqrt(C) + R + C) doubles per direction. Plans are immutable and thread-safe, and are cached
+ * per point for the twist (inside the first or last row level), and one transpose. Tables: O(R sqrt(C) + R + C) doubles per direction, and 1.5 n more per
+ * twist used (cyclic, negacyclic) up to 2^13 points. Plans are immutable and thread-safe, and are cached
  * per (p, log2n).
  */
 public final class DoubleNttPlan {
