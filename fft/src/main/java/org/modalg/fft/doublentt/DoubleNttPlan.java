@@ -349,10 +349,10 @@ public final class DoubleNttPlan {
      * The longest transforms (log2n) whose twist factors are tabled in full ({@link FullTwist}):
      * up to 2^13 points the tables (1.5 n doubles per plan for each of the cyclic and negacyclic
      * twists, 96 KiB at 2^13) replace one modular product per point in the forward transform's
-     * twisted level and two in the inverse's: products with 2^10 to 2^14-point transforms 2-5%
-     * faster, those with 2^15 points 5-6% slower (the tables no longer stay in cache beside the
-     * matrices; fft/BENCHMARKS.md section (l)). Not final so that tests can force the tables on
-     * at other sizes (or off: -1).
+     * twisted level and two in the inverse's: products with 2^10 to 2^13-point transforms 2-5%
+     * faster on one core; with the tables at 2^14 no clear gain, at 2^15 5-6% slower (the tables
+     * no longer stay in cache beside the matrices; fft/BENCHMARKS.md section (l)). Not final so
+     * that tests can force the tables on at other sizes (or off: -1).
      */
     static volatile int fullTwistMaxLog2n = 13;
 
