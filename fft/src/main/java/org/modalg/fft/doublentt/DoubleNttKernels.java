@@ -361,12 +361,14 @@ final class DoubleNttKernels {
      * of the rows twisted first, when twLo is not null: row c times theta^c = twLo[c mod M]
      * twHi[c div M] elementwise (M = twLo.length), with twG = theta^(L/2). The twist is taken in
      * the first level ({@link #forwardButterfliesTwisted}), which must be a unit level (cyclic,
-     * all rows nonzero).
+     * all rows nonzero). With twHi null, twLo is the full table: twLo[c] is row c's factor
+     * theta^c itself (for c &lt; L/2, entries of magnitude at most p/2), read instead of computed
+     * by {@link #twistFactors}.
      */
     static void forwardColumns(double[][] rows, int logLen, double[] tw, boolean nega, int from,
             int to, double p, double pinv, int nonzeroRows, double[][] twLo, double[][] twHi, double[] twG) {
         int len = 1 << logLen;
-        double[] factor = twLo == null ? null : new double[to];
+        double[] factor = twLo == null ? null : new double[twHi == null ? 0 : to];
         int twMask = twLo == null ? 0 : twLo.length - 1;
         int twShift = twLo == null ? 0 : Integer.numberOfTrailingZeros(twLo.length);
         int per = levelsPerPass(to - from, logLen);
@@ -389,8 +391,13 @@ final class DoubleNttKernels {
                                 int i = first + u * hLast;
                                 int k = i >> shift;
                                 if (t == 0 && factor != null) {
-                                    twistFactors(factor, twLo[i & twMask], twHi[i >>> twShift], from, to, p, pinv);
-                                    forwardButterfliesTwisted(rows[i], rows[i + h], twG, factor, from, to, p, pinv);
+                                    double[] f = factor;
+                                    if (twHi == null) { // the full table: row i's factor as it is
+                                        f = twLo[i];
+                                    } else {
+                                        twistFactors(factor, twLo[i & twMask], twHi[i >>> twShift], from, to, p, pinv);
+                                    }
+                                    forwardButterfliesTwisted(rows[i], rows[i + h], twG, f, from, to, p, pinv);
                                 } else if (t == 0 && i + h >= nonzeroRows) {
                                     if (i >= nonzeroRows) {
                                         java.util.Arrays.fill(rows[i], from, to, 0.0);
@@ -431,13 +438,14 @@ final class DoubleNttKernels {
      * while each group of rows is in cache, instead of in a pass of its own. mulBy is only read
      * and may be rows (a square). When twLo is not null, the rows are twisted last: row c times
      * twLo[c mod M] twHi[c div M] (M = twLo.length), taken in the last level ({@link #inverseButterfliesTwisted}), which must be a
-     * unit level (cyclic).
+     * unit level (cyclic). With twHi null, twLo is the full table of the L rows' factors (see
+     * {@link #forwardColumns(double[][], int, double[], boolean, int, int, double, double, int, double[][], double[][], double[])}).
      */
     static void inverseColumns(double[][] rows, double[][] mulBy, int logLen, double[] twInv, boolean nega,
             int from, int to, double p, double pinv, double[][] twLo, double[][] twHi) {
         boolean fused = fusePointwise;
-        double[] factor = twLo == null ? null : new double[to];
-        double[] factor2 = twLo == null ? null : new double[to];
+        double[] factor = twLo == null ? null : new double[twHi == null ? 0 : to];
+        double[] factor2 = twLo == null ? null : new double[twHi == null ? 0 : to];
         int twMask = twLo == null ? 0 : twLo.length - 1;
         int twShift = twLo == null ? 0 : Integer.numberOfTrailingZeros(twLo.length);
         int len = 1 << logLen;
@@ -466,10 +474,14 @@ final class DoubleNttKernels {
                                         pointwise(rows[i], mulBy[i], from, to, p, pinv);
                                         pointwise(rows[i + h], mulBy[i + h], from, to, p, pinv);
                                     }
-                                    twistFactors(factor, twLo[i & twMask], twHi[i >>> twShift], from, to, p, pinv);
                                     int i2 = i + h;
-                                    twistFactors(factor2, twLo[i2 & twMask], twHi[i2 >>> twShift], from, to, p, pinv);
-                                    inverseButterfliesTwisted(rows[i], rows[i2], factor, factor2, from, to, p, pinv);
+                                    if (twHi == null) { // the full table: rows i and i2's factors as they are
+                                        inverseButterfliesTwisted(rows[i], rows[i2], twLo[i], twLo[i2], from, to, p, pinv);
+                                    } else {
+                                        twistFactors(factor, twLo[i & twMask], twHi[i >>> twShift], from, to, p, pinv);
+                                        twistFactors(factor2, twLo[i2 & twMask], twHi[i2 >>> twShift], from, to, p, pinv);
+                                        inverseButterfliesTwisted(rows[i], rows[i2], factor, factor2, from, to, p, pinv);
+                                    }
                                 } else if (mulBy != null && t == logLen - 1 && fused) {
                                     inverseButterfliesPointwise(rows[i], rows[i + h], mulBy[i], mulBy[i + h],
                                             from, to, w, p, pinv);

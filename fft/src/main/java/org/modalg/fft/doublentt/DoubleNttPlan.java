@@ -30,7 +30,8 @@ import org.modalg.fields.ZpField;
  * <li>a transpose into the spectrum, a {@code double[C][R]} matrix ({@link #newSpectrum()});</li>
  * <li>entry (c, s) times theta_s^c, theta_s = w^k_r (cyclic) or psi^(2 k_r + 1) (negacyclic),
  * from two small tables along the spectrum's rows (theta^c = theta^(c mod L) theta^(L (c div
- * L)), L about sqrt(C));</li>
+ * L)), L about sqrt(C)), or, up to 2^13 points, from one table of every row's factor
+ * ({@code FullTwist}: no product to form the factor);</li>
  * <li>cyclic length-C transforms down the spectrum's columns at root w^R.</li>
  * </ol>
  * So {@code spectrum[s'][s]} = A[rev_R(s) + R rev_C(s')] where A_k = sum_j a_j w^(jk) (cyclic)
@@ -67,7 +68,8 @@ import org.modalg.fields.ZpField;
  * <h2>Cost</h2>
  * n/2 log2 n butterflies of 8 to 11 floating-point operations each (every second forward
  * level skips a reduction; a quarter of that in 4-lane SIMD instructions), two modular products
- * per point for the twist (inside the first or last row level), and one transpose. Tables: O(R sqrt(C) + R + C) doubles per direction. Plans are immutable and thread-safe, and are cached
+ * per point for the twist (inside the first or last row level), and one transpose. Tables: O(R sqrt(C) + R + C) doubles per direction, and 1.5 n more per
+ * twist used (cyclic, negacyclic) up to 2^13 points. Plans are immutable and thread-safe, and are cached
  * per (p, log2n).
  */
 public final class DoubleNttPlan {
@@ -99,6 +101,8 @@ public final class DoubleNttPlan {
     // Step 2 tables (see twist(long, long)).
     private final Twist cyclicTwist;
     private volatile Twist negacyclicTwist;
+    private volatile FullTwist cyclicFullTwist;
+    private volatile FullTwist negacyclicFullTwist;
 
     // fwdG: theta_s^(C/2), the ratio of the twists of spectrum rows c + C/2 and c (the fused
     // twist of DoubleNttKernels.forwardButterfliesTwisted).
@@ -275,8 +279,11 @@ public final class DoubleNttPlan {
             forEach(pool, r, 64, (from, to) -> DoubleNttKernels.transpose(coefficients, spectrum, from, to));
         }
         if (fusedTwist) {
+            FullTwist full = fullTwist(negacyclic);
+            double[][] lo = full != null ? full.fwd : tw.fwdLo;
+            double[][] hi = full != null ? null : tw.fwdHi;
             forEachBlock(pool, r, c, (from, to) -> DoubleNttKernels.forwardColumns(spectrum, logC,
-                    rowFwd, false, from, to, pd, pinv, c, tw.fwdLo, tw.fwdHi, tw.fwdG));
+                    rowFwd, false, from, to, pd, pinv, c, lo, hi, tw.fwdG));
             return;
         }
         forEach(pool, c, 8, (from, to) -> twistRows(spectrum, from, to, tw.fwdLo, tw.fwdHi));
@@ -317,8 +324,11 @@ public final class DoubleNttPlan {
         }
         double[][] mulBy = fusedPointwise ? b : null;
         if (fusedTwist) {
+            FullTwist full = fullTwist(negacyclic);
+            double[][] lo = full != null ? full.inv : tw.invLo;
+            double[][] hi = full != null ? null : tw.invHi;
             forEachBlock(pool, r, c, (from, to) -> DoubleNttKernels.inverseColumns(spectrum, mulBy, logC,
-                    rowInv, false, from, to, pd, pinv, tw.invLo, tw.invHi));
+                    rowInv, false, from, to, pd, pinv, lo, hi));
         } else {
             forEachBlock(pool, r, c, (from, to) -> DoubleNttKernels.inverseColumns(spectrum, mulBy, logC,
                     rowInv, false, from, to, pd, pinv, null, null));
@@ -395,6 +405,63 @@ public final class DoubleNttPlan {
      * benchmarks can switch it.
      */
     static volatile boolean fusedTwist = true;
+
+    /**
+     * The longest transforms (log2n) whose twist factors are tabled in full ({@link FullTwist}):
+     * up to 2^13 points the tables (1.5 n doubles per plan for each of the cyclic and negacyclic
+     * twists, 96 KiB at 2^13) replace one modular product per point in the forward transform's
+     * twisted level and two in the inverse's: products with 2^10 to 2^13-point transforms 2-5%
+     * faster on one core; with the tables at 2^14 no clear gain, at 2^15 5-6% slower (the tables
+     * no longer stay in cache beside the matrices; fft/BENCHMARKS.md section (m)). Not final so
+     * that tests can force the tables on at other sizes (or off: -1).
+     */
+    static volatile int fullTwistMaxLog2n = 13;
+
+    /**
+     * The twist factors of every spectrum row, exact (|entry| &lt;= p/2): fwd[c][s] = theta_s^c
+     * for c &lt; C/2 (the rows the twisted forward level reads), inv[c][s] = theta_s^-c / n for c
+     * &lt; C. The same residues as the products of the two small tables of {@link Twist}.
+     */
+    record FullTwist(double[][] fwd, double[][] inv) {
+    }
+
+    // The full twist tables when log2n <= fullTwistMaxLog2n (built on first use), else null.
+    FullTwist fullTwist(boolean negacyclic) {
+        if (log2n > fullTwistMaxLog2n) {
+            return null;
+        }
+        FullTwist f = negacyclic ? negacyclicFullTwist : cyclicFullTwist;
+        if (f == null) {
+            Twist tw = twist(negacyclic);
+            f = new FullTwist(fullTable(tw.fwdLo, tw.fwdHi, columns() / 2), fullTable(tw.invLo, tw.invHi, columns()));
+            if (negacyclic) {
+                negacyclicFullTwist = f;
+            } else {
+                cyclicFullTwist = f;
+            }
+        }
+        return f;
+    }
+
+    // rows c < count of lo[c mod L] hi[c div L] mod p (L = lo.length), as symmetric residues.
+    private double[][] fullTable(double[][] lo, double[][] hi, int count) {
+        int mask = lo.length - 1;
+        int shift = Integer.numberOfTrailingZeros(lo.length);
+        int width = rows();
+        double[][] out = new double[count][width];
+        for (int c = 0; c < count; c++) {
+            for (int s = 0; s < width; s++) {
+                out[c][s] = symmetric(field.mul(unsigned(lo[c & mask][s]), unsigned(hi[c >>> shift][s])));
+            }
+        }
+        return out;
+    }
+
+    // A symmetric table entry (an integer of magnitude at most p/2) as a residue in [0, p).
+    private long unsigned(double v) {
+        long x = (long) v;
+        return x < 0 ? x + p : x;
+    }
 
     private static void checkDistinct(double[][] coefficients, double[][] spectrum) {
         if (coefficients == spectrum) {

@@ -1,0 +1,159 @@
+package org.modalg.fft.doublentt;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.modalg.fields.NttPrimes;
+import org.modalg.fields.ZpField;
+
+/**
+ * The full twist tables of {@link DoubleNttPlan} ({@code FullTwist}, used up to
+ * {@code fullTwistMaxLog2n}): with the tables forced on and forced off at every length
+ * 2^2..2^17, the forward spectra agree residue for residue and stay within their bound, and the
+ * convolutions equal naive O(n^2) convolutions mod p (up to 2^9) or satisfy the convolution
+ * theorem at random roots (above); cyclic and negacyclic, two primes, random inputs (seed
+ * printed) and the edge rows 0 and p - 1. The default threshold is checked at its edges.
+ */
+class DoubleNttFullTwistTest {
+    private static final long SEED = Long.getLong("modalg.test.seed", System.nanoTime());
+    private static final long P = NttPrimes.largestBelow(DoubleNttPlan.MAX_PRIME_EXCLUSIVE, 28);
+    private static final long P2 = NttPrimes.largestBelow(1L << 40, 20);
+
+    private static long[] random(Random rnd, int n, long p) {
+        int kind = rnd.nextInt(4); // 1: all p - 1, 2: all zero, else uniform
+        long[] a = new long[n];
+        for (int i = 0; i < n; i++) {
+            a[i] = kind == 1 ? p - 1 : kind == 2 ? 0 : Math.floorMod(rnd.nextLong(), p);
+        }
+        return a;
+    }
+
+    private static double[][] matrix(DoubleNttPlan plan, long[] a) {
+        double[][] m = plan.newCoefficients();
+        int c = plan.columns();
+        for (int i = 0; i < a.length; i++) {
+            m[i / c][i % c] = a[i];
+        }
+        return m;
+    }
+
+    private static long[] residues(double[][] m, long p, double bound) {
+        int w = m[0].length;
+        long[] out = new long[m.length * w];
+        for (int i = 0; i < out.length; i++) {
+            double v = m[i / w][i % w];
+            assertTrue(Math.abs(v) < bound * p && v == Math.rint(v), "bound " + bound + " p: " + v);
+            out[i] = DoubleNttPlan.residue(v, p);
+        }
+        return out;
+    }
+
+    private static long[] naive(long[] a, long[] b, long p, boolean nega) {
+        ZpField f = ZpField.of(p);
+        int n = a.length;
+        long[] c = new long[n];
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < n; j++) {
+                long t = f.mul(a[i], b[j]);
+                int k = i + j;
+                if (k >= n) {
+                    c[k - n] = nega ? f.sub(c[k - n], t) : f.add(c[k - n], t);
+                } else {
+                    c[k] = f.add(c[k], t);
+                }
+            }
+        }
+        return c;
+    }
+
+    private static long horner(long[] a, long x, ZpField f) {
+        long s = 0;
+        for (int j = a.length - 1; j >= 0; j--) {
+            s = f.add(f.mul(s, x), a[j]);
+        }
+        return s;
+    }
+
+    // [forward spectrum residues, convolution residues] with the tables on or off
+    private static long[][] run(DoubleNttPlan plan, long[] a, long[] b, boolean nega, boolean tables) {
+        int before = DoubleNttPlan.fullTwistMaxLog2n;
+        DoubleNttPlan.fullTwistMaxLog2n = tables ? 30 : -1;
+        try {
+            double[][] sa = plan.newSpectrum();
+            plan.forward(matrix(plan, a), sa, nega, null);
+            double[][] ma = matrix(plan, a);
+            plan.convolution(ma, matrix(plan, b), nega, null);
+            return new long[][] {residues(sa, plan.p(), 1.45), residues(ma, plan.p(), 1.1)};
+        } finally {
+            DoubleNttPlan.fullTwistMaxLog2n = before;
+        }
+    }
+
+    @Test
+    void tabledAndComputedTwistsGiveTheSameTransformsAndCorrectProducts() {
+        System.out.println("DoubleNttFullTwistTest seed = " + SEED + " (repeat with -Dmodalg.test.seed=" + SEED + ")");
+        Random rnd = new Random(SEED);
+        for (int lg = DoubleNttPlan.MIN_LOG2N; lg <= 17; lg++) {
+            for (long p : new long[] {P, P2}) {
+                DoubleNttPlan plan = DoubleNttPlan.of(p, lg);
+                ZpField f = ZpField.of(p);
+                int n = 1 << lg;
+                for (boolean nega : new boolean[] {false, true}) {
+                    long[] a = random(rnd, n, p);
+                    long[] b = random(rnd, n, p);
+                    String ctx = "seed=" + SEED + " p=" + p + " log2n=" + lg + " nega=" + nega;
+                    long[][] on = run(plan, a, b, nega, true);
+                    long[][] off = run(plan, a, b, nega, false);
+                    assertArrayEquals(off[0], on[0], ctx + " spectrum");
+                    assertArrayEquals(off[1], on[1], ctx + " product");
+                    if (lg <= 9) {
+                        assertArrayEquals(naive(a, b, p, nega), on[1], ctx + " against the naive product");
+                    } else {
+                        long w = NttPrimes.primitiveRootOfUnity(p, lg);
+                        long psi = nega ? NttPrimes.primitiveRootOfUnity(p, lg + 1) : 1;
+                        for (int t = 0; t < 3; t++) {
+                            long x = f.mul(psi, f.pow(w, rnd.nextInt(n)));
+                            assertEquals(f.mul(horner(a, x, f), horner(b, x, f)), horner(on[1], x, f), ctx);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void theTablesExistUpToTheThresholdOnly() {
+        int max = DoubleNttPlan.fullTwistMaxLog2n;
+        assertEquals(13, max, "default threshold");
+        for (int lg = max - 1; lg <= max + 1; lg++) {
+            DoubleNttPlan plan = DoubleNttPlan.of(P, lg);
+            for (boolean nega : new boolean[] {false, true}) {
+                DoubleNttPlan.FullTwist t = plan.fullTwist(nega);
+                if (lg <= max) {
+                    assertNotNull(t, "log2n=" + lg);
+                    assertEquals(plan.columns() / 2, t.fwd().length);
+                    assertEquals(plan.columns(), t.inv().length);
+                    assertEquals(plan.rows(), t.fwd()[0].length);
+                    // entry (c, s) of the forward table is theta_s^c: row 1 is theta, row c its c-th power
+                    ZpField f = ZpField.of(P);
+                    int s = plan.rows() - 1;
+                    long theta = Math.floorMod((long) t.fwd()[1][s], P);
+                    int c = t.fwd().length - 1;
+                    assertEquals(f.pow(theta, c), Math.floorMod((long) t.fwd()[c][s], P), "log2n=" + lg);
+                    for (double[] row : t.inv()) {
+                        for (double v : row) {
+                            assertTrue(Math.abs(v) <= P / 2, "symmetric entries");
+                        }
+                    }
+                } else {
+                    assertNull(t, "log2n=" + lg);
+                }
+            }
+        }
+    }
+}
