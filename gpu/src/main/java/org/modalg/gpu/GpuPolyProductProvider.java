@@ -21,12 +21,23 @@ public final class GpuPolyProductProvider implements PolyProductProvider {
     public static final long DEFAULT_MIN_LENGTH = 4096;
 
     private GpuPolyMultiplier multiplier;
+    private final int stagingBytes;
     private static final java.util.concurrent.atomic.AtomicLong PRODUCTS =
             new java.util.concurrent.atomic.AtomicLong();
 
     /** Products computed on the device so far (for the tests of the hooks that call this). */
     static long productsForTests() {
         return PRODUCTS.get();
+    }
+
+    /** The provider ServiceLoader makes: pinned staging slots of the default size. */
+    public GpuPolyProductProvider() {
+        this(org.modalg.gpu.runtime.PinnedStaging.DEFAULT_SLOT_BYTES);
+    }
+
+    /** Tests: pinned staging slots of {@code stagingBytes}, so that small products take many slices. */
+    GpuPolyProductProvider(int stagingBytes) {
+        this.stagingBytes = stagingBytes;
     }
 
     @Override
@@ -67,8 +78,8 @@ public final class GpuPolyProductProvider implements PolyProductProvider {
 
     @Override
     public synchronized boolean multiplySigned(long[] aMag, byte[] aSign, int aLen, int aLimbs,
-            long[] bMag, byte[] bSign, int bLen, int bLimbs, int boundBits, long[] cMag,
-            byte[] cSign, int cLimbs) {
+            long[] bMag, byte[] bSign, int bLen, int bLimbs, int boundBits, long[][] cMag,
+            byte[][] cSign, int chunkShift, int cLimbs) {
         if (aLimbs < 1 || bLimbs < 1 || cLimbs < 1) {
             throw new IllegalArgumentException("limb counts must be >= 1, got " + aLimbs + ", " + bLimbs
                     + ", " + cLimbs);
@@ -83,16 +94,13 @@ public final class GpuPolyProductProvider implements PolyProductProvider {
             throw new IllegalArgumentException("aSign and bSign must hold aLen and bLen signs");
         }
         long n = (long) aLen + bLen - 1;
-        if (cSign == null || cSign.length < n || cMag == null || cMag.length < n * cLimbs) {
-            throw new IllegalArgumentException("cMag and cSign must hold " + n + " coefficients of "
-                    + cLimbs + " limbs");
-        }
+        PolyProductProvider.checkChunks(cMag, cSign, n, chunkShift, cLimbs);
         if (n > GpuPolyMultiplier.MAX_PRODUCT_LENGTH) {
             return false;
         }
         return run("a product over Z of " + n + " coefficients (" + boundBits + "-bit bound)",
                 m -> m.multiplySigned(aMag, aSign, aLen, aLimbs, bMag, bSign, bLen, bLimbs, boundBits,
-                        cMag, cSign, cLimbs));
+                        cMag, cSign, chunkShift, cLimbs));
     }
 
     private static void checkRange(String name, long[] x, int off, int len, int limbs) {
@@ -119,7 +127,7 @@ public final class GpuPolyProductProvider implements PolyProductProvider {
     // any other device failure: false. Every decline is logged.
     private boolean run(String what, Product product) {
         if (multiplier == null) {
-            multiplier = new GpuPolyMultiplier(GpuRuntime.get());
+            multiplier = new GpuPolyMultiplier(GpuRuntime.get(), stagingBytes);
         }
         for (int attempt = 0; attempt < 2; attempt++) {
             try {
@@ -133,7 +141,7 @@ public final class GpuPolyProductProvider implements PolyProductProvider {
                     NttTables.clearCache();
                     multiplier.releaseWorkspace();
                 } catch (GpuException again) {
-                    multiplier = new GpuPolyMultiplier(GpuRuntime.get()); // start afresh
+                    multiplier = new GpuPolyMultiplier(GpuRuntime.get(), stagingBytes); // start afresh
                 }
                 if (!e.isOutOfMemory()) {
                     LOG.warning("GPU failed on " + what + " (" + e.getMessage() + "); it runs on the CPU");

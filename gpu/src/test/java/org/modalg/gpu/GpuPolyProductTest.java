@@ -227,7 +227,7 @@ class GpuPolyProductTest {
             int bound = 2 * 65 + 9;
             long[] cMag = new long[499 * 3];
             byte[] cSign = new byte[499];
-            assertTrue(fresh.multiplySigned(mag(a, 2), signs(a), 300, 2, mag(b, 2), signs(b), 200, 2, bound, cMag,
+            assertTrue(multiplyFlat(fresh, mag(a, 2), signs(a), 300, 2, mag(b, 2), signs(b), 200, 2, bound, cMag,
                     cSign, 3));
             long p = ZP_PRIMES[1];
             long[] x = randomZp(rnd, p, 5000, false);
@@ -249,8 +249,14 @@ class GpuPolyProductTest {
         assertThrows(IllegalArgumentException.class, () -> provider.multiplyMod(0, a, 0, 4, a, 0, 4, c, 0));
         assertThrows(IllegalArgumentException.class, () -> provider.multiplyMod(5, a, 2, 4, a, 0, 4, c, 0));
         assertThrows(IllegalArgumentException.class, () -> provider.multiplyMod(5, a, 0, 4, a, 0, 4, c, 1));
-        assertThrows(IllegalArgumentException.class, () -> provider.multiplySigned(a, new byte[4], 4, 1, a,
+        assertThrows(IllegalArgumentException.class, () -> multiplyFlat(provider, a, new byte[4], 4, 1, a,
                 new byte[4], 4, 1, 200, new long[7 * 3], new byte[7], 3));
+        // output chunks too short, or a chunk shift outside [0, 30]
+        assertThrows(IllegalArgumentException.class, () -> provider.multiplySigned(a, new byte[4], 4, 1, a,
+                new byte[4], 4, 1, 100, new long[][] {new long[4 * 2], new long[2 * 2]},
+                new byte[][] {new byte[4], new byte[2]}, 2, 2));
+        assertThrows(IllegalArgumentException.class, () -> provider.multiplySigned(a, new byte[4], 4, 1, a,
+                new byte[4], 4, 1, 100, new long[][] {new long[7 * 2]}, new byte[][] {new byte[7]}, 31, 2));
     }
 
     private static BigInteger[] randomZ(Random rnd, int n, int bits, int kind) {
@@ -323,7 +329,7 @@ class GpuPolyProductTest {
                 int n = s[0] + s[1] - 1;
                 long[] cMag = new long[n * cLimbs];
                 byte[] cSign = new byte[n];
-                assertTrue(provider.multiplySigned(mag(a, aLimbs), signs(a), s[0], aLimbs, mag(b, aLimbs), signs(b),
+                assertTrue(multiplyFlat(provider, mag(a, aLimbs), signs(a), s[0], aLimbs, mag(b, aLimbs), signs(b),
                         s[1], aLimbs, bound, cMag, cSign, cLimbs));
                 BigInteger[] expected = schoolbookZ(a, b);
                 for (int i = 0; i < n; i++) {
@@ -335,6 +341,13 @@ class GpuPolyProductTest {
                 }
             }
         }
+    }
+
+    // The product over Z into flat arrays: one output chunk.
+    private static boolean multiplyFlat(GpuPolyProductProvider p, long[] aMag, byte[] aSign, int aLen, int aLimbs,
+            long[] bMag, byte[] bSign, int bLen, int bLimbs, int bound, long[] cMag, byte[] cSign, int cLimbs) {
+        return p.multiplySigned(aMag, aSign, aLen, aLimbs, bMag, bSign, bLen, bLimbs, bound, new long[][] {cMag},
+                new byte[][] {cSign}, 30, cLimbs);
     }
 
     private static long[] mag(BigInteger[] x, int limbs) {
@@ -366,6 +379,53 @@ class GpuPolyProductTest {
             // a packed product fed back: the next product reads its limbs without BigIntegers
             ZZPoly again = gpu.multiply(f);
             assertEquals(gpu.multiply(f, CPU), again, bits + "-bit, packed operand");
+        }
+    }
+
+    @Test
+    void productsOfChangingShapesInARowMatchTheCpuRoute() {
+        // one provider, its device buffers and pinned slots kept from product to product while the
+        // shapes grow, shrink and come back; slots of 40 KiB, so that a product crosses many
+        // slices, a chunk of several limbs spans slices and a slice holds several chunks
+        Random rnd = new Random(GpuTests.seed("GpuPolyProductTest.changingShapes"));
+        GpuPolyProductProvider small = new GpuPolyProductProvider(40 << 10);
+        int[][] shapes = {{9000, 5000, 64}, {300, 200, 1000}, {20000, 20011, 130}, {5000, 9000, 1},
+            {70000, 3, 200}, {9000, 5000, 64}, {4096, 4096, 2000}};
+        try {
+            for (int[] s : shapes) {
+                BigInteger[] a = randomZ(rnd, s[0], s[2], 0);
+                BigInteger[] b = randomZ(rnd, s[1], s[2], 0);
+                ZZPoly cpu = ZZPoly.of(a).multiply(ZZPoly.of(b), CPU);
+                int limbs = (s[2] + 63) / 64;
+                int bound = 2 * s[2] + 33 - Integer.numberOfLeadingZeros(Math.min(s[0], s[1]));
+                int cLimbs = (bound + 63) / 64;
+                int n = s[0] + s[1] - 1;
+                int shift = 12;
+                long[][] cMag = new long[(n + (1 << shift) - 1) >>> shift][];
+                byte[][] cSign = new byte[cMag.length][];
+                for (int k = 0; k < cMag.length; k++) {
+                    int count = Math.min(1 << shift, n - (k << shift));
+                    cMag[k] = new long[count * cLimbs];
+                    cSign[k] = new byte[count];
+                }
+                String what = s[0] + " x " + s[1] + ", " + s[2] + " bits";
+                assertTrue(small.multiplySigned(mag(a, limbs), signs(a), s[0], limbs, mag(b, limbs), signs(b), s[1],
+                        limbs, bound, cMag, cSign, shift, cLimbs), what);
+                for (int i = 0; i < n; i++) {
+                    long[] l = Arrays.copyOfRange(cMag[i >>> shift], (i & ((1 << shift) - 1)) * cLimbs,
+                            ((i & ((1 << shift) - 1)) + 1) * cLimbs);
+                    BigInteger got = GpuIntegerMultiplierTest.value(l, cLimbs);
+                    byte sign = cSign[i >>> shift][i & ((1 << shift) - 1)];
+                    assertEquals(cpu.coefficient(i), sign < 0 ? got.negate() : got, what + ", coefficient " + i);
+                    assertEquals(cpu.coefficient(i).signum(), sign, what + ", sign " + i);
+                }
+                // and through ZZPoly on the registered provider (slots of the default size)
+                if (Math.min(s[0], s[1]) >= provider.minLength()) {
+                    assertEquals(cpu, ZZPoly.of(a).multiply(ZZPoly.of(b)), what + ", ZZPoly.multiply");
+                }
+            }
+        } finally {
+            small.releaseWorkspace();
         }
     }
 

@@ -36,7 +36,7 @@ public final class CountingPolyProductProvider implements PolyProductProvider {
 
     @Override
     public boolean multiplySigned(long[] aMag, byte[] aSign, int aLen, int aLimbs, long[] bMag, byte[] bSign,
-            int bLen, int bLimbs, int boundBits, long[] cMag, byte[] cSign, int cLimbs) {
+            int bLen, int bLimbs, int boundBits, long[][] cMag, byte[][] cSign, int chunkShift, int cLimbs) {
         return false;
     }
 }

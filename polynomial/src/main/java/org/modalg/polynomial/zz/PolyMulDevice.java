@@ -4,6 +4,8 @@ import java.math.BigInteger;
 import java.util.stream.IntStream;
 import org.modalg.fft.products.PolyProductProvider;
 import org.modalg.fft.products.PolyProducts;
+import org.modalg.fft.products.ProductPhases;
+import org.modalg.fft.products.ProductPhases.Phase;
 import org.modalg.fields.BigIntegerWords;
 import org.modalg.polynomial.ProductContext;
 import org.modalg.polynomial.convolution.PackedCoefficients;
@@ -52,7 +54,10 @@ public final class PolyMulDevice {
      * f g (g == f: a square) on the provider, packed, or null when there is none for these
      * lengths, the product does not fit Java arrays, or it declines. bitsA and bitsB are the
      * operands' largest coefficient bit lengths (both &gt;= 1). O(n L) on the host for n
-     * coefficients of L limbs.
+     * coefficients of L limbs: the operands' limbs, and one pass over the product's chunks, which
+     * the provider fills (no flat copy of the product on the host). With
+     * {@code -Dmodalg.product.phases=true}, one line per product on standard error: its
+     * {@link ProductPhases}.
      */
     static PackedCoefficients multiply(Operand f, Operand g, int bitsA, int bitsB) {
         PolyProductProvider provider = provider(f.length(), g.length());
@@ -72,6 +77,7 @@ public final class PolyMulDevice {
                 || (long) bLen * bLimbs > Integer.MAX_VALUE - 8) {
             return null;
         }
+        long t = ProductPhases.start();
         long[] aMag = new long[aLen * aLimbs];
         byte[] aSign = new byte[aLen];
         signMagnitude(f, aLimbs, aMag, aSign);
@@ -82,13 +88,24 @@ public final class PolyMulDevice {
             bSign = new byte[bLen];
             signMagnitude(g, bLimbs, bMag, bSign);
         }
-        long[] cMag = new long[n * cLimbs];
-        byte[] cSign = new byte[n];
+        t = ProductPhases.add(Phase.LIMBS, t);
+        // the product's own chunks: the provider writes them, nothing is copied afterwards
+        long[][] cMag = PackedCoefficients.magnitudes(n, cLimbs);
+        byte[][] cSign = PackedCoefficients.signs(n);
+        ProductPhases.add(Phase.ALLOCATION, t);
         if (!provider.multiplySigned(aMag, aSign, aLen, aLimbs, bMag, bSign, bLen, bLimbs, bound, cMag,
-                cSign, cLimbs)) {
+                cSign, PackedCoefficients.CHUNK_SHIFT, cLimbs)) {
             return null;
         }
-        return pack(cMag, cSign, n, cLimbs);
+        t = ProductPhases.start();
+        PackedCoefficients c = pack(cMag, cSign, n, cLimbs);
+        if (ProductPhases.ON) {
+            ProductPhases.add(Phase.PACK, t);
+            System.err.printf(java.util.Locale.ROOT, "# device product over Z at %.3f s: %d x %d coefficients,"
+                    + " limbs %d x %d -> %d: %s%n", java.lang.management.ManagementFactory.getRuntimeMXBean()
+                    .getUptime() / 1e3, aLen, bLen, aLimbs, bLimbs, cLimbs, ProductPhases.takeLine());
+        }
+        return c;
     }
 
     // f's coefficients as signs and magnitudes of `limbs` limbs each (element-major).
@@ -112,26 +129,32 @@ public final class PolyMulDevice {
         });
     }
 
-    // The chunks of PackedCoefficients from flat signs and magnitudes (trimmed, maxBits found).
-    private static PackedCoefficients pack(long[] cMag, byte[] cSign, int n, int limbs) {
+    // PackedCoefficients on the product's chunks: trimmed (a shorter last chunk copied, the
+    // chunks past it dropped), maxBits found, in parallel.
+    private static PackedCoefficients pack(long[][] mag, byte[][] sign, int n, int limbs) {
         int length = n;
-        while (length > 0 && cSign[length - 1] == 0) {
+        while (length > 0 && sign[(length - 1) >>> PackedCoefficients.CHUNK_SHIFT][(length - 1)
+                & (PackedCoefficients.CHUNK - 1)] == 0) {
             length--;
         }
-        long[][] mag = PackedCoefficients.magnitudes(length, limbs);
-        byte[][] sign = PackedCoefficients.signs(length);
-        int[] chunkBits = new int[mag.length];
-        int len = length;
-        IntStream.range(0, mag.length).parallel().forEach(k -> {
-            int from = k << PackedCoefficients.CHUNK_SHIFT;
-            int count = Math.min(PackedCoefficients.CHUNK, len - from);
-            System.arraycopy(cMag, from * limbs, mag[k], 0, count * limbs);
-            System.arraycopy(cSign, from, sign[k], 0, count);
+        if (length < n) {
+            int chunks = (length + PackedCoefficients.CHUNK - 1) >>> PackedCoefficients.CHUNK_SHIFT;
+            mag = java.util.Arrays.copyOf(mag, chunks);
+            sign = java.util.Arrays.copyOf(sign, chunks);
+            int last = length - ((chunks - 1) << PackedCoefficients.CHUNK_SHIFT);
+            if (chunks > 0) {
+                mag[chunks - 1] = java.util.Arrays.copyOf(mag[chunks - 1], last * limbs);
+                sign[chunks - 1] = java.util.Arrays.copyOf(sign[chunks - 1], last);
+            }
+        }
+        long[][] m = mag;
+        int[] chunkBits = new int[m.length];
+        IntStream.range(0, m.length).parallel().forEach(k -> {
+            long[] chunk = m[k];
             int bits = 0;
-            long[] m = mag[k];
-            for (int i = 0; i < count; i++) {
+            for (int at = chunk.length - limbs; at >= 0; at -= limbs) {
                 for (int l = limbs - 1; l >= 0; l--) {
-                    long w = m[i * limbs + l];
+                    long w = chunk[at + l];
                     if (w != 0) {
                         bits = Math.max(bits, 64 * l + 64 - Long.numberOfLeadingZeros(w));
                         break;
@@ -144,7 +167,7 @@ public final class PolyMulDevice {
         for (int b : chunkBits) {
             maxBits = Math.max(maxBits, b);
         }
-        return new PackedCoefficients(length, limbs, mag, sign, maxBits);
+        return new PackedCoefficients(length, limbs, m, sign, maxBits);
     }
 
     private interface Block {

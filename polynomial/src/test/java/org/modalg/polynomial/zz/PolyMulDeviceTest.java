@@ -46,7 +46,8 @@ class PolyMulDeviceTest {
 
         @Override
         public boolean multiplySigned(long[] aMag, byte[] aSign, int aLen, int aLimbs, long[] bMag,
-                byte[] bSign, int bLen, int bLimbs, int boundBits, long[] cMag, byte[] cSign, int cLimbs) {
+                byte[] bSign, int bLen, int bLimbs, int boundBits, long[][] cMag, byte[][] cSign, int chunkShift,
+                int cLimbs) {
             calls++;
             if (decline) {
                 return false;
@@ -58,10 +59,12 @@ class PolyMulDeviceTest {
                 for (int i = Math.max(0, k - bLen + 1); i <= Math.min(k, aLen - 1); i++) {
                     s = s.add(a[i].multiply(b[k - i]));
                 }
-                cSign[k] = (byte) s.signum();
+                int chunk = k >>> chunkShift;
+                int at = k & ((1 << chunkShift) - 1);
+                cSign[chunk][at] = (byte) s.signum();
                 BigInteger m = s.abs();
                 for (int l = 0; l < cLimbs; l++) {
-                    cMag[k * cLimbs + l] = m.shiftRight(64 * l).longValue();
+                    cMag[chunk][at * cLimbs + l] = m.shiftRight(64 * l).longValue();
                 }
             }
             return true;
@@ -131,6 +134,24 @@ class PolyMulDeviceTest {
                 ZZPoly sq = onProvider(provider, f, f);
                 assertEquals(schoolbook(f, f), sq, what + ", square");
             }
+        }
+    }
+
+    @Test
+    void aProductOfSeveralChunksIsWrittenChunkByChunk() {
+        // 5000 + 300 - 1 coefficients: two chunks of PackedCoefficients, the second partial
+        long seed = Long.getLong("modalg.test.seed", System.nanoTime());
+        System.out.println("PolyMulDeviceTest chunks seed " + seed + " (replay with -Dmodalg.test.seed=" + seed + ")");
+        Random rnd = new Random(seed);
+        SchoolbookProvider provider = new SchoolbookProvider();
+        for (int bits : new int[] {64, 130}) {
+            ZZPoly f = random(rnd, 5000, bits);
+            ZZPoly g = random(rnd, 300, bits);
+            ZZPoly c = onProvider(provider, f, g);
+            assertNotNull(c);
+            ZZPoly expected = schoolbook(f, g);
+            assertEquals(expected, c, bits + " bits");
+            assertEquals(expected.maxCoefficientBits(), c.maxCoefficientBits(), bits + " bits");
         }
     }
 
