@@ -4,6 +4,7 @@ import java.util.HashMap;
 import java.util.Map;
 import org.modalg.fft.products.ProductPhases;
 import org.modalg.fft.products.ProductPhases.Phase;
+import org.modalg.fft.products.SignedLimbs;
 import org.modalg.fields.NttPrimes;
 import org.modalg.gpu.ntt.GpuCrt;
 import org.modalg.gpu.ntt.GpuNtt;
@@ -38,8 +39,10 @@ import org.modalg.gpu.runtime.PinnedStaging;
  * </ul>
  * Cost: s convolutions of length N = 2^ceil(log2(aLen + bLen - 1)), O(s L) per coefficient to
  * project (L limbs) and O(s^2) to reconstruct. Device memory: about (2 s + L) N words. The
- * products over Z copy their operands and product through {@link PinnedStaging} (two pinned
- * slots of 32 MiB, made at the first such product and kept), straight into the caller's chunks.
+ * products over Z move their operands and product through {@link PinnedStaging} (two pinned
+ * slots of 32 MiB, made at the first such product and kept): the operands' limbs are written by
+ * their {@link SignedLimbs} views straight into the slots, the product's go straight into the
+ * caller's chunks, with no flat host array of either.
  * Not thread-safe ({@link GpuPolyProductProvider} serializes its calls).
  */
 final class GpuPolyMultiplier {
@@ -198,25 +201,24 @@ final class GpuPolyMultiplier {
      * of 2^chunkShift coefficients; false if more than 40 primes would be needed.
      * Preconditions checked by the provider.
      */
-    boolean multiplySigned(long[] aMag, byte[] aSign, int aLen, int aLimbs, long[] bMag,
-            byte[] bSign, int bLen, int bLimbs, int boundBits, long[][] cMag, byte[][] cSign,
+    boolean multiplySigned(SignedLimbs a, SignedLimbs b, int boundBits, long[][] cMag, byte[][] cSign,
             int chunkShift, int cLimbs) {
         int s = primesFor(boundBits);
         if (s < 0) {
             return false;
         }
-        long n = (long) aLen + bLen - 1;
+        long n = (long) a.length() + b.length() - 1;
         int log2n = log2Length(n);
         long size = 1L << log2n;
-        boolean square = aMag == bMag && aSign == bSign && aLen == bLen && aLimbs == bLimbs;
+        boolean square = a == b;
         rt.enterContext();
         PinnedStaging pinned = staging();
-        GpuCrt crt = crt(s, Math.max(aLimbs, bLimbs));
+        GpuCrt crt = crt(s, Math.max(a.limbs(), b.limbs()));
         DeviceBuffer ra = buffers.get(RES_A, s * size);
         DeviceBuffer rb = square ? ra : buffers.get(RES_B, s * size);
-        projectSigned(pinned, crt, aMag, aSign, aLen, aLimbs, IN_A, SIGN_A, ra, size);
+        projectSigned(pinned, crt, a, IN_A, SIGN_A, ra, size);
         if (!square) {
-            projectSigned(pinned, crt, bMag, bSign, bLen, bLimbs, IN_B, SIGN_B, rb, size);
+            projectSigned(pinned, crt, b, IN_B, SIGN_B, rb, size);
         }
         long t = ProductPhases.start();
         for (int j = 0; j < s; j++) {
@@ -234,15 +236,18 @@ final class GpuPolyMultiplier {
         return true;
     }
 
-    // An operand's limbs and signs to the device (the role's buffers) through the pinned slots,
-    // and its residues launched.
-    private void projectSigned(PinnedStaging pinned, GpuCrt crt, long[] mag, byte[] sign, int len,
-            int limbs, int inRole, int signRole, DeviceBuffer res, long size) {
+    // An operand's limbs and signs to the device (the role's buffers): the limbs written by the
+    // operand straight into the pinned slots, slice by slice; then its residues launched.
+    private void projectSigned(PinnedStaging pinned, GpuCrt crt, SignedLimbs x, int inRole, int signRole,
+            DeviceBuffer res, long size) {
         long t = ProductPhases.start();
+        int len = x.length();
+        int limbs = x.limbs();
         DeviceBuffer in = buffers.get(inRole, (long) len * limbs);
         DeviceBuffer signs = buffers.get(signRole, (len + 7) / 8);
-        pinned.upload(mag, 0, in, 0, (long) len * limbs);
-        signs.uploadBytes(sign, 0, 0, len); // len bytes, an eighth of one limb: the direct copy
+        byte[] sign = new byte[len]; // len bytes, an eighth of one limb per coefficient
+        pinned.upload(len, limbs, in, (from, to, slot) -> x.write(from, to, slot, sign));
+        signs.uploadBytes(sign, 0, 0, len);
         ProductPhases.add(Phase.UPLOAD, t);
         DeviceWorkspace.zero(res, crt.primes.length * size);
         crt.projectSigned(in, limbs, signs, len, res, size);

@@ -2,6 +2,7 @@ package org.modalg.gpu;
 
 import java.util.logging.Logger;
 import org.modalg.fft.products.PolyProductProvider;
+import org.modalg.fft.products.SignedLimbs;
 import org.modalg.gpu.ntt.NttTables;
 import org.modalg.gpu.runtime.GpuException;
 import org.modalg.gpu.runtime.GpuRuntime;
@@ -77,30 +78,25 @@ public final class GpuPolyProductProvider implements PolyProductProvider {
     }
 
     @Override
-    public synchronized boolean multiplySigned(long[] aMag, byte[] aSign, int aLen, int aLimbs,
-            long[] bMag, byte[] bSign, int bLen, int bLimbs, int boundBits, long[][] cMag,
+    public synchronized boolean multiplySigned(SignedLimbs a, SignedLimbs b, int boundBits, long[][] cMag,
             byte[][] cSign, int chunkShift, int cLimbs) {
-        if (aLimbs < 1 || bLimbs < 1 || cLimbs < 1) {
-            throw new IllegalArgumentException("limb counts must be >= 1, got " + aLimbs + ", " + bLimbs
-                    + ", " + cLimbs);
+        if (a == null || b == null) {
+            throw new IllegalArgumentException("operands a and b must not be null");
         }
-        if (boundBits < 1 || (boundBits + 63L) / 64 > cLimbs) {
-            throw new IllegalArgumentException("boundBits must be in [1, 64 cLimbs], got " + boundBits
-                    + " with cLimbs " + cLimbs);
+        if (cLimbs < 1 || boundBits < 1 || (boundBits + 63L) / 64 > cLimbs) {
+            throw new IllegalArgumentException("cLimbs must be >= 1 and boundBits in [1, 64 cLimbs], got cLimbs "
+                    + cLimbs + " and boundBits " + boundBits);
         }
-        checkRange("aMag", aMag, 0, aLen, aLimbs);
-        checkRange("bMag", bMag, 0, bLen, bLimbs);
-        if (aSign == null || aSign.length < aLen || bSign == null || bSign.length < bLen) {
-            throw new IllegalArgumentException("aSign and bSign must hold aLen and bLen signs");
+        if (Math.max(a.limbs(), b.limbs()) > stagingBytes / 8) {
+            return false; // not a polynomial product's shape: a coefficient of more than 2^31 bits
         }
-        long n = (long) aLen + bLen - 1;
+        long n = (long) a.length() + b.length() - 1;
         PolyProductProvider.checkChunks(cMag, cSign, n, chunkShift, cLimbs);
         if (n > GpuPolyMultiplier.MAX_PRODUCT_LENGTH) {
             return false;
         }
         return run("a product over Z of " + n + " coefficients (" + boundBits + "-bit bound)",
-                m -> m.multiplySigned(aMag, aSign, aLen, aLimbs, bMag, bSign, bLen, bLimbs, boundBits,
-                        cMag, cSign, chunkShift, cLimbs));
+                m -> m.multiplySigned(a, b, boundBits, cMag, cSign, chunkShift, cLimbs));
     }
 
     private static void checkRange(String name, long[] x, int off, int len, int limbs) {

@@ -18,11 +18,12 @@ public final class ProductPhases {
 
     /** The phases of a whole product, in the order it runs them. */
     public enum Phase {
-        /** The operands' coefficients into sign-magnitude limbs on the host. */
-        LIMBS,
         /** The product's chunks allocated on the host. */
         ALLOCATION,
-        /** Host to device copies (through pinned staging where the provider has it). */
+        /**
+         * The operands to the device: their coefficients written as sign-magnitude limbs on the
+         * host (into pinned staging where the provider has it) and copied.
+         */
         UPLOAD,
         /** The device's work: projection, transforms, Garner; up to its synchronization. */
         DEVICE,
@@ -57,8 +58,8 @@ public final class ProductPhases {
     }
 
     /**
-     * This thread's phases since the last call as one line, e.g. {@code LIMBS 12.1 ms, ALLOCATION
-     * 0.4 ms, ...}, and clears them.
+     * This thread's phases since the last call as one line, e.g. {@code ALLOCATION 0.4 ms, UPLOAD
+     * 12.1 ms, ...}, and clears them.
      */
     public static String takeLine() {
         long[] n = NANOS.get();

@@ -92,34 +92,50 @@ public final class PinnedStaging implements AutoCloseable {
         });
     }
 
-    /** Copies host[from .. from + count) to device words [offset, offset + count) of dst. */
-    public void upload(long[] host, int from, DeviceBuffer dst, long offset, long count) {
-        if (from < 0 || count < 0 || from + count > host.length) {
-            throw new IndexOutOfBoundsException("host words [" + from + ", " + (from + count)
-                    + ") outside an array of " + host.length);
-        }
-        if (offset < 0 || offset + count > dst.words()) {
-            throw new IndexOutOfBoundsException("device words [" + offset + ", " + (offset + count)
-                    + ") outside a buffer of " + dst.words());
-        }
+    /**
+     * What {@link #upload} sends: units [from, to) written by the host into a slot, unit i at
+     * words [(i - from) unitWords, (i - from + 1) unitWords) of the slot's view. Called
+     * concurrently for disjoint ranges.
+     */
+    public interface Fill {
+        void fill(int from, int to, LongBuffer slot);
+    }
+
+    /**
+     * Device words [0, units unitWords) of dst from {@code fill}, slice by slice: the host fills
+     * one slot (on up to 16 threads) while the other's DMA runs. A slice is the largest whole
+     * number of units that fits a slot (unitWords at most a slot). Returns after the last copy.
+     */
+    public void upload(int units, int unitWords, DeviceBuffer dst, Fill fill) {
         checkOpen();
-        long slice = slotBytes / 8;
-        int pieces = (int) Math.min(16, Math.max(1, slice >>> 16)); // host copy in up to 16 parts
-        long done = 0;
-        for (int i = 0; done < count; i++) {
+        if (unitWords < 1 || unitWords > slotBytes / 8) {
+            throw new IllegalArgumentException("unitWords must be in [1, " + slotBytes / 8 + "], got " + unitWords);
+        }
+        if (units < 0 || (long) units * unitWords > dst.words()) {
+            throw new IndexOutOfBoundsException(units + " units of " + unitWords + " words outside a buffer of "
+                    + dst.words());
+        }
+        int slice = slotBytes / 8 / unitWords;
+        int done = 0;
+        for (int i = 0; done < units; i++) {
             int slot = i & 1;
-            int len = (int) Math.min(slice, count - done);
-            // the slot's previous upload (two slices ago) must have left it
+            int len = Math.min(slice, units - done);
+            // the slot's previous copy (two slices ago) must have left it
             Cuda.check(JCudaDriver.cuEventSynchronize(filled[slot]), "cuEventSynchronize(staging)");
             LongBuffer view = words[slot];
-            long base = from + done;
-            IntStream.range(0, pieces).parallel().forEach(p -> {
-                int a = (int) ((long) len * p / pieces);
-                int b = (int) ((long) len * (p + 1) / pieces);
-                view.put(a, host, (int) (base + a), b - a);
-            });
-            Cuda.check(JCudaDriver.cuMemcpyHtoDAsync(dst.at(offset + done), slots[slot], (long) len * 8, stream),
-                    "cuMemcpyHtoDAsync");
+            int base = done;
+            int pieces = Math.max(1, Math.min(16, (int) ((long) len * unitWords >>> 15)));
+            if (pieces == 1) {
+                fill.fill(base, base + len, view);
+            } else {
+                IntStream.range(0, pieces).parallel().forEach(p -> {
+                    int a = base + (int) ((long) len * p / pieces);
+                    int b = base + (int) ((long) len * (p + 1) / pieces);
+                    fill.fill(a, b, view.slice((a - base) * unitWords, (b - a) * unitWords));
+                });
+            }
+            Cuda.check(JCudaDriver.cuMemcpyHtoDAsync(dst.at((long) done * unitWords), slots[slot],
+                    (long) len * unitWords * 8, stream), "cuMemcpyHtoDAsync");
             Cuda.check(JCudaDriver.cuEventRecord(filled[slot], stream), "cuEventRecord(staging)");
             done += len;
         }

@@ -6,6 +6,7 @@ import org.modalg.fft.products.PolyProductProvider;
 import org.modalg.fft.products.PolyProducts;
 import org.modalg.fft.products.ProductPhases;
 import org.modalg.fft.products.ProductPhases.Phase;
+import org.modalg.fft.products.SignedLimbs;
 import org.modalg.fields.BigIntegerWords;
 import org.modalg.polynomial.ProductContext;
 import org.modalg.polynomial.convolution.PackedCoefficients;
@@ -77,24 +78,14 @@ public final class PolyMulDevice {
                 || (long) bLen * bLimbs > Integer.MAX_VALUE - 8) {
             return null;
         }
-        long t = ProductPhases.start();
-        long[] aMag = new long[aLen * aLimbs];
-        byte[] aSign = new byte[aLen];
-        signMagnitude(f, aLimbs, aMag, aSign);
-        long[] bMag = aMag;
-        byte[] bSign = aSign;
-        if (g != f) {
-            bMag = new long[bLen * bLimbs];
-            bSign = new byte[bLen];
-            signMagnitude(g, bLimbs, bMag, bSign);
-        }
-        t = ProductPhases.add(Phase.LIMBS, t);
+        SignedLimbs a = limbs(f, aLimbs);
+        SignedLimbs b = g == f ? a : limbs(g, bLimbs);
         // the product's own chunks: the provider writes them, nothing is copied afterwards
+        long t = ProductPhases.start();
         long[][] cMag = PackedCoefficients.magnitudes(n, cLimbs);
         byte[][] cSign = PackedCoefficients.signs(n);
         ProductPhases.add(Phase.ALLOCATION, t);
-        if (!provider.multiplySigned(aMag, aSign, aLen, aLimbs, bMag, bSign, bLen, bLimbs, bound, cMag,
-                cSign, PackedCoefficients.CHUNK_SHIFT, cLimbs)) {
+        if (!provider.multiplySigned(a, b, bound, cMag, cSign, PackedCoefficients.CHUNK_SHIFT, cLimbs)) {
             return null;
         }
         t = ProductPhases.start();
@@ -108,25 +99,49 @@ public final class PolyMulDevice {
         return c;
     }
 
-    // f's coefficients as signs and magnitudes of `limbs` limbs each (element-major).
-    private static void signMagnitude(Operand f, int limbs, long[] mag, byte[] sign) {
+    // f's coefficients as a view of signs and magnitudes of `limbs` limbs each, which the provider
+    // asks for range by range: from the chunks of a packed operand or from its BigIntegers,
+    // with no flat array in between.
+    private static SignedLimbs limbs(Operand f, int limbs) {
         PackedCoefficients p = f.packed();
-        if (p != null) {
-            p.signMagnitude(limbs, mag, sign);
-            return;
-        }
         BigInteger[] c = f.coeffs();
-        forBlocks(f.length(), (from, to) -> {
-            for (int i = from; i < to; i++) {
-                BigInteger x = c[i];
-                sign[i] = (byte) x.signum();
-                int words = Math.min(2 * limbs, BigIntegerWords.wordCount(x));
-                int at = i * limbs;
-                for (int t = 0; t < words; t++) {
-                    mag[at + (t >>> 1)] |= BigIntegerWords.word(x, t) << (32 * (t & 1));
+        int length = f.length();
+        return new SignedLimbs() {
+            @Override
+            public int length() {
+                return length;
+            }
+
+            @Override
+            public int limbs() {
+                return limbs;
+            }
+
+            @Override
+            public void write(int from, int to, java.nio.LongBuffer mag, byte[] sign) {
+                if (p != null) {
+                    p.writeSignMagnitude(from, to, limbs, mag, sign);
+                } else {
+                    for (int i = from; i < to; i++) {
+                        BigInteger x = c[i];
+                        sign[i] = (byte) x.signum();
+                        int words = Math.min(2 * limbs, BigIntegerWords.wordCount(x));
+                        int at = (i - from) * limbs;
+                        int l = 0;
+                        for (; 2 * l + 1 < words; l++) {
+                            mag.put(at + l, BigIntegerWords.word(x, 2 * l) | BigIntegerWords.word(x, 2 * l + 1) << 32);
+                        }
+                        if (2 * l < words) { // an odd number of 32-bit words: the top limb's low half
+                            mag.put(at + l, BigIntegerWords.word(x, 2 * l));
+                            l++;
+                        }
+                        for (; l < limbs; l++) {
+                            mag.put(at + l, 0L);
+                        }
+                    }
                 }
             }
-        });
+        };
     }
 
     // PackedCoefficients on the product's chunks: trimmed (a shorter last chunk copied, the
@@ -168,19 +183,5 @@ public final class PolyMulDevice {
             maxBits = Math.max(maxBits, b);
         }
         return new PackedCoefficients(length, limbs, m, sign, maxBits);
-    }
-
-    private interface Block {
-        void run(int from, int to);
-    }
-
-    // body over [0, n) in blocks of 4096, in parallel from 2^14 elements.
-    private static void forBlocks(int n, Block body) {
-        if (n < 1 << 14) {
-            body.run(0, n);
-            return;
-        }
-        IntStream.range(0, (n + 4095) >>> 12).parallel().forEach(b -> body.run(b << 12,
-                Math.min(n, (b + 1) << 12)));
     }
 }

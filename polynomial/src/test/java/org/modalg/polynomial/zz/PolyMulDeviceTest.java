@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.modalg.fft.products.PolyProductProvider;
+import org.modalg.fft.products.SignedLimbs;
 
 /**
  * The host side of the device products ({@link PolyMulDevice}): the sign-magnitude limbs sent
@@ -45,15 +46,16 @@ class PolyMulDeviceTest {
         }
 
         @Override
-        public boolean multiplySigned(long[] aMag, byte[] aSign, int aLen, int aLimbs, long[] bMag,
-                byte[] bSign, int bLen, int bLimbs, int boundBits, long[][] cMag, byte[][] cSign, int chunkShift,
-                int cLimbs) {
+        public boolean multiplySigned(SignedLimbs aLimbs, SignedLimbs bLimbs, int boundBits, long[][] cMag,
+                byte[][] cSign, int chunkShift, int cLimbs) {
             calls++;
             if (decline) {
                 return false;
             }
-            BigInteger[] a = values(aMag, aSign, aLen, aLimbs);
-            BigInteger[] b = values(bMag, bSign, bLen, bLimbs);
+            BigInteger[] a = values(aLimbs);
+            BigInteger[] b = values(bLimbs);
+            int aLen = a.length;
+            int bLen = b.length;
             for (int k = 0; k < aLen + bLen - 1; k++) {
                 BigInteger s = BigInteger.ZERO;
                 for (int i = Math.max(0, k - bLen + 1); i <= Math.min(k, aLen - 1); i++) {
@@ -70,7 +72,21 @@ class PolyMulDeviceTest {
             return true;
         }
 
-        private static BigInteger[] values(long[] mag, byte[] sign, int len, int limbs) {
+        // The operand's coefficients, read as a provider reads them: in two ranges, into a buffer
+        // holding garbage (every limb must be written).
+        private static BigInteger[] values(SignedLimbs x) {
+            int len = x.length();
+            int limbs = x.limbs();
+            long[] mag = new long[len * limbs];
+            byte[] sign = new byte[len];
+            java.nio.LongBuffer buf = java.nio.LongBuffer.allocate(len * limbs);
+            for (int i = 0; i < len * limbs; i++) {
+                buf.put(i, 0x5A5A5A5A5A5A5A5AL);
+            }
+            int mid = len / 2;
+            x.write(0, mid, buf.slice(0, mid * limbs), sign);
+            x.write(mid, len, buf.slice(mid * limbs, (len - mid) * limbs), sign);
+            buf.get(0, mag);
             BigInteger[] v = new BigInteger[len];
             for (int i = 0; i < len; i++) {
                 BigInteger m = BigInteger.ZERO;
