@@ -80,10 +80,11 @@ public final class PolyMulDevice {
         }
         SignedLimbs a = limbs(f, aLimbs);
         SignedLimbs b = g == f ? a : limbs(g, bLimbs);
-        // the product's own chunks: the provider writes them, nothing is copied afterwards
+        // the product's own chunks, allocated (zeroed) on all cores: the provider writes them,
+        // nothing is copied afterwards
         long t = ProductPhases.start();
-        long[][] cMag = PackedCoefficients.magnitudes(n, cLimbs);
-        byte[][] cSign = PackedCoefficients.signs(n);
+        long[][] cMag = PackedCoefficients.magnitudes(n, cLimbs, true);
+        byte[][] cSign = PackedCoefficients.signs(n, true);
         ProductPhases.add(Phase.ALLOCATION, t);
         if (!provider.multiplySigned(a, b, bound, cMag, cSign, PackedCoefficients.CHUNK_SHIFT, cLimbs)) {
             return null;
