@@ -13,10 +13,10 @@ import jcuda.driver.JCudaDriver;
 /**
  * Copies between Java arrays and device buffers through two page-locked host slots of a fixed
  * size ({@code cuMemHostAlloc}), kept for the owner's lifetime: the data goes in slices of one
- * slot, the DMA of one slice overlapping the host's copy of the other (on 16 threads), so that
- * neither direction depends on the driver's pageable path (a second copy through its own
- * staging, the JVM's critical section held throughout) and the pinned memory is allocated once
- * instead of per product, at a size that does not grow with the product. Copies run on a
+ * slot, the DMA of one slice overlapping the host's copy of the other (in parallel on the
+ * common pool), so that neither direction depends on the driver's pageable path (a second copy
+ * through its own staging, the JVM's critical section held throughout) and the pinned memory is
+ * allocated once instead of per product, at a size that does not grow with the product. Copies run on a
  * blocking stream, after the work already queued on the default stream. Host memory: 2 x
  * {@link #slotBytes()}. Not thread-safe: each owner serializes its calls.
  */
@@ -103,8 +103,9 @@ public final class PinnedStaging implements AutoCloseable {
 
     /**
      * Device words [0, units unitWords) of dst from {@code fill}, slice by slice: the host fills
-     * one slot (on up to 16 threads) while the other's DMA runs. A slice is the largest whole
-     * number of units that fits a slot (unitWords at most a slot). Returns after the last copy.
+     * one slot (in up to 16 parts on the common pool) while the other's DMA runs. A slice is the
+     * largest whole number of units that fits a slot (unitWords at most a slot). Returns after
+     * the last copy.
      */
     public void upload(int units, int unitWords, DeviceBuffer dst, Fill fill) {
         checkOpen();
@@ -212,9 +213,8 @@ public final class PinnedStaging implements AutoCloseable {
             return;
         }
         closed = true;
-        if (streamCreated) {
-            JCudaDriver.cuStreamSynchronize(stream); // its failure surfaces below or at the next call
-        }
+        // the copies in flight finish first; a failure is reported after everything is freed
+        int pending = streamCreated ? JCudaDriver.cuStreamSynchronize(stream) : jcuda.driver.CUresult.CUDA_SUCCESS;
         for (int s = 0; s < 2; s++) {
             if (filled[s] != null) {
                 Cuda.check(JCudaDriver.cuEventDestroy(filled[s]), "cuEventDestroy");
@@ -226,5 +226,6 @@ public final class PinnedStaging implements AutoCloseable {
         if (streamCreated) {
             Cuda.check(JCudaDriver.cuStreamDestroy(stream), "cuStreamDestroy");
         }
+        Cuda.check(pending, "cuStreamSynchronize(staging, on close)");
     }
 }
