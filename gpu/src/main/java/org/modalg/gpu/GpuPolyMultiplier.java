@@ -2,6 +2,9 @@ package org.modalg.gpu;
 
 import java.util.HashMap;
 import java.util.Map;
+import org.modalg.fft.products.ProductPhases;
+import org.modalg.fft.products.ProductPhases.Phase;
+import org.modalg.fft.products.SignedLimbs;
 import org.modalg.fields.NttPrimes;
 import org.modalg.gpu.ntt.GpuCrt;
 import org.modalg.gpu.ntt.GpuNtt;
@@ -10,6 +13,7 @@ import org.modalg.gpu.runtime.Cuda;
 import org.modalg.gpu.runtime.DeviceBuffer;
 import org.modalg.gpu.runtime.DeviceWorkspace;
 import org.modalg.gpu.runtime.GpuRuntime;
+import org.modalg.gpu.runtime.PinnedStaging;
 
 /**
  * Products of polynomials over Z/pZ and over Z entirely on the device, with the integer
@@ -34,7 +38,11 @@ import org.modalg.gpu.runtime.GpuRuntime;
  *       (-M/2, M/2) in sign-magnitude limbs ({@code garner_signed}).
  * </ul>
  * Cost: s convolutions of length N = 2^ceil(log2(aLen + bLen - 1)), O(s L) per coefficient to
- * project (L limbs) and O(s^2) to reconstruct. Device memory: about (2 s + L) N words.
+ * project (L limbs) and O(s^2) to reconstruct. Device memory: about (2 s + L) N words. The
+ * products over Z move their operands and product through {@link PinnedStaging} (two pinned
+ * slots of 32 MiB, made at the first such product and kept): the operands' limbs are written by
+ * their {@link SignedLimbs} views straight into the slots, the product's go straight into the
+ * caller's chunks, with no flat host array of either.
  * Not thread-safe ({@link GpuPolyProductProvider} serializes its calls).
  */
 final class GpuPolyMultiplier {
@@ -60,12 +68,24 @@ final class GpuPolyMultiplier {
     // constructor's limbs per value, so it never shares the Z route's constants)
     private final Map<Integer, GpuCrt> crts = new HashMap<>();
     private GpuCrt zpCrt;
+    private final int stagingBytes;
+    private PinnedStaging staging;
     private long primeTested;
     private boolean primeTestedIsPrime;
 
-    GpuPolyMultiplier(GpuRuntime rt) {
+    /** With pinned staging slots of {@code stagingBytes} ({@link PinnedStaging#DEFAULT_SLOT_BYTES}; tests: small). */
+    GpuPolyMultiplier(GpuRuntime rt, int stagingBytes) {
         this.rt = rt;
         this.ntt = new GpuNtt(rt);
+        this.stagingBytes = stagingBytes;
+    }
+
+    // The pinned slots, made on first use (a product mod p never needs them).
+    private PinnedStaging staging() {
+        if (staging == null) {
+            staging = new PinnedStaging(stagingBytes);
+        }
+        return staging;
     }
 
     /** The number of the first {@link #PRIMES} whose product exceeds 2^(boundBits + 1), or -1 if all 40 do not. */
@@ -177,28 +197,30 @@ final class GpuPolyMultiplier {
 
     /**
      * The product over Z in sign-magnitude form, as
-     * {@link org.modalg.fft.products.PolyProductProvider#multiplySigned}; false if more than 40 primes
-     * would be needed. Preconditions checked by the provider.
+     * {@link org.modalg.fft.products.PolyProductProvider#multiplySigned}, into the caller's chunks
+     * of 2^chunkShift coefficients; false if more than 40 primes would be needed.
+     * Preconditions checked by the provider.
      */
-    boolean multiplySigned(long[] aMag, byte[] aSign, int aLen, int aLimbs, long[] bMag,
-            byte[] bSign, int bLen, int bLimbs, int boundBits, long[] cMag, byte[] cSign,
-            int cLimbs) {
+    boolean multiplySigned(SignedLimbs a, SignedLimbs b, int boundBits, long[][] cMag, byte[][] cSign,
+            int chunkShift, int cLimbs) {
         int s = primesFor(boundBits);
         if (s < 0) {
             return false;
         }
-        long n = (long) aLen + bLen - 1;
+        long n = (long) a.length() + b.length() - 1;
         int log2n = log2Length(n);
         long size = 1L << log2n;
-        boolean square = aMag == bMag && aSign == bSign && aLen == bLen && aLimbs == bLimbs;
+        boolean square = a == b;
         rt.enterContext();
-        GpuCrt crt = crt(s, Math.max(aLimbs, bLimbs));
+        PinnedStaging pinned = staging();
+        GpuCrt crt = crt(s, Math.max(a.limbs(), b.limbs()));
         DeviceBuffer ra = buffers.get(RES_A, s * size);
         DeviceBuffer rb = square ? ra : buffers.get(RES_B, s * size);
-        projectSigned(crt, aMag, aSign, aLen, aLimbs, IN_A, SIGN_A, ra, size);
+        projectSigned(pinned, crt, a, IN_A, SIGN_A, ra, size);
         if (!square) {
-            projectSigned(crt, bMag, bSign, bLen, bLimbs, IN_B, SIGN_B, rb, size);
+            projectSigned(pinned, crt, b, IN_B, SIGN_B, rb, size);
         }
+        long t = ProductPhases.start();
         for (int j = 0; j < s; j++) {
             ntt.cyclicConvolution(ra, rb, j, NttTables.of(PRIMES[j], log2n), square);
         }
@@ -206,17 +228,27 @@ final class GpuPolyMultiplier {
         DeviceBuffer signs = buffers.get(SIGN_C, (n + 7) / 8);
         crt.reconstructSigned(ra, size, n, out, cLimbs, signs);
         Cuda.synchronize("polynomial product over Z");
-        out.download(0, cMag, 0, n * cLimbs);
-        signs.downloadBytes(0, cSign, 0, n);
+        t = ProductPhases.add(Phase.DEVICE, t);
+        // chunk by chunk out of the pinned slots: no flat host array of n cLimbs words
+        pinned.download(out, n * cLimbs, cMag, (int) Math.min(Integer.MAX_VALUE, (long) cLimbs << chunkShift));
+        pinned.downloadBytes(signs, n, cSign, 1 << chunkShift);
+        ProductPhases.add(Phase.DOWNLOAD, t);
         return true;
     }
 
-    private void projectSigned(GpuCrt crt, long[] mag, byte[] sign, int len, int limbs, int inRole,
-            int signRole, DeviceBuffer res, long size) {
+    // An operand's limbs and signs to the device (the role's buffers): the limbs written by the
+    // operand straight into the pinned slots, slice by slice; then its residues launched.
+    private void projectSigned(PinnedStaging pinned, GpuCrt crt, SignedLimbs x, int inRole, int signRole,
+            DeviceBuffer res, long size) {
+        long t = ProductPhases.start();
+        int len = x.length();
+        int limbs = x.limbs();
         DeviceBuffer in = buffers.get(inRole, (long) len * limbs);
         DeviceBuffer signs = buffers.get(signRole, (len + 7) / 8);
-        in.upload(mag, 0, 0, (long) len * limbs);
+        byte[] sign = new byte[len]; // len bytes, an eighth of one limb per coefficient
+        pinned.upload(len, limbs, in, (from, to, slot) -> x.write(from, to, slot, sign));
         signs.uploadBytes(sign, 0, 0, len);
+        ProductPhases.add(Phase.UPLOAD, t);
         DeviceWorkspace.zero(res, crt.primes.length * size);
         crt.projectSigned(in, limbs, signs, len, res, size);
     }
@@ -224,6 +256,10 @@ final class GpuPolyMultiplier {
     /** Frees the device buffers and CRT constants kept between products. */
     void releaseWorkspace() {
         buffers.release();
+        if (staging != null) {
+            staging.close();
+            staging = null;
+        }
         for (GpuCrt c : crts.values()) {
             c.close();
         }

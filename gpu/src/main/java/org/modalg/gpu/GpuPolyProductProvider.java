@@ -2,6 +2,7 @@ package org.modalg.gpu;
 
 import java.util.logging.Logger;
 import org.modalg.fft.products.PolyProductProvider;
+import org.modalg.fft.products.SignedLimbs;
 import org.modalg.gpu.ntt.NttTables;
 import org.modalg.gpu.runtime.GpuException;
 import org.modalg.gpu.runtime.GpuRuntime;
@@ -21,12 +22,23 @@ public final class GpuPolyProductProvider implements PolyProductProvider {
     public static final long DEFAULT_MIN_LENGTH = 4096;
 
     private GpuPolyMultiplier multiplier;
+    private final int stagingBytes;
     private static final java.util.concurrent.atomic.AtomicLong PRODUCTS =
             new java.util.concurrent.atomic.AtomicLong();
 
     /** Products computed on the device so far (for the tests of the hooks that call this). */
     static long productsForTests() {
         return PRODUCTS.get();
+    }
+
+    /** The provider ServiceLoader makes: pinned staging slots of the default size. */
+    public GpuPolyProductProvider() {
+        this(org.modalg.gpu.runtime.PinnedStaging.DEFAULT_SLOT_BYTES);
+    }
+
+    /** Tests: pinned staging slots of {@code stagingBytes}, so that small products take many slices. */
+    GpuPolyProductProvider(int stagingBytes) {
+        this.stagingBytes = stagingBytes;
     }
 
     @Override
@@ -66,33 +78,25 @@ public final class GpuPolyProductProvider implements PolyProductProvider {
     }
 
     @Override
-    public synchronized boolean multiplySigned(long[] aMag, byte[] aSign, int aLen, int aLimbs,
-            long[] bMag, byte[] bSign, int bLen, int bLimbs, int boundBits, long[] cMag,
-            byte[] cSign, int cLimbs) {
-        if (aLimbs < 1 || bLimbs < 1 || cLimbs < 1) {
-            throw new IllegalArgumentException("limb counts must be >= 1, got " + aLimbs + ", " + bLimbs
-                    + ", " + cLimbs);
+    public synchronized boolean multiplySigned(SignedLimbs a, SignedLimbs b, int boundBits, long[][] cMag,
+            byte[][] cSign, int chunkShift, int cLimbs) {
+        if (a == null || b == null) {
+            throw new IllegalArgumentException("operands a and b must not be null");
         }
-        if (boundBits < 1 || (boundBits + 63L) / 64 > cLimbs) {
-            throw new IllegalArgumentException("boundBits must be in [1, 64 cLimbs], got " + boundBits
-                    + " with cLimbs " + cLimbs);
+        if (cLimbs < 1 || boundBits < 1 || (boundBits + 63L) / 64 > cLimbs) {
+            throw new IllegalArgumentException("cLimbs must be >= 1 and boundBits in [1, 64 cLimbs], got cLimbs "
+                    + cLimbs + " and boundBits " + boundBits);
         }
-        checkRange("aMag", aMag, 0, aLen, aLimbs);
-        checkRange("bMag", bMag, 0, bLen, bLimbs);
-        if (aSign == null || aSign.length < aLen || bSign == null || bSign.length < bLen) {
-            throw new IllegalArgumentException("aSign and bSign must hold aLen and bLen signs");
+        if (Math.max(a.limbs(), b.limbs()) > stagingBytes / 8) {
+            return false; // not a polynomial product's shape: a coefficient of more than 2^31 bits
         }
-        long n = (long) aLen + bLen - 1;
-        if (cSign == null || cSign.length < n || cMag == null || cMag.length < n * cLimbs) {
-            throw new IllegalArgumentException("cMag and cSign must hold " + n + " coefficients of "
-                    + cLimbs + " limbs");
-        }
+        long n = (long) a.length() + b.length() - 1;
+        PolyProductProvider.checkChunks(cMag, cSign, n, chunkShift, cLimbs);
         if (n > GpuPolyMultiplier.MAX_PRODUCT_LENGTH) {
             return false;
         }
         return run("a product over Z of " + n + " coefficients (" + boundBits + "-bit bound)",
-                m -> m.multiplySigned(aMag, aSign, aLen, aLimbs, bMag, bSign, bLen, bLimbs, boundBits,
-                        cMag, cSign, cLimbs));
+                m -> m.multiplySigned(a, b, boundBits, cMag, cSign, chunkShift, cLimbs));
     }
 
     private static void checkRange(String name, long[] x, int off, int len, int limbs) {
@@ -119,7 +123,7 @@ public final class GpuPolyProductProvider implements PolyProductProvider {
     // any other device failure: false. Every decline is logged.
     private boolean run(String what, Product product) {
         if (multiplier == null) {
-            multiplier = new GpuPolyMultiplier(GpuRuntime.get());
+            multiplier = new GpuPolyMultiplier(GpuRuntime.get(), stagingBytes);
         }
         for (int attempt = 0; attempt < 2; attempt++) {
             try {
@@ -133,7 +137,7 @@ public final class GpuPolyProductProvider implements PolyProductProvider {
                     NttTables.clearCache();
                     multiplier.releaseWorkspace();
                 } catch (GpuException again) {
-                    multiplier = new GpuPolyMultiplier(GpuRuntime.get()); // start afresh
+                    multiplier = new GpuPolyMultiplier(GpuRuntime.get(), stagingBytes); // start afresh
                 }
                 if (!e.isOutOfMemory()) {
                     LOG.warning("GPU failed on " + what + " (" + e.getMessage() + "); it runs on the CPU");

@@ -20,6 +20,7 @@ import org.modalg.fft.Options;
 import org.modalg.fft.Route;
 import org.modalg.fft.products.PolyProductProvider;
 import org.modalg.fft.products.PolyProducts;
+import org.modalg.fft.products.SignedLimbs;
 import org.modalg.fields.ZpField;
 import org.modalg.gpu.ntt.GpuNttEngine;
 import org.modalg.gpu.runtime.DeviceBuffer;
@@ -227,7 +228,7 @@ class GpuPolyProductTest {
             int bound = 2 * 65 + 9;
             long[] cMag = new long[499 * 3];
             byte[] cSign = new byte[499];
-            assertTrue(fresh.multiplySigned(mag(a, 2), signs(a), 300, 2, mag(b, 2), signs(b), 200, 2, bound, cMag,
+            assertTrue(multiplyFlat(fresh, mag(a, 2), signs(a), 300, 2, mag(b, 2), signs(b), 200, 2, bound, cMag,
                     cSign, 3));
             long p = ZP_PRIMES[1];
             long[] x = randomZp(rnd, p, 5000, false);
@@ -249,8 +250,15 @@ class GpuPolyProductTest {
         assertThrows(IllegalArgumentException.class, () -> provider.multiplyMod(0, a, 0, 4, a, 0, 4, c, 0));
         assertThrows(IllegalArgumentException.class, () -> provider.multiplyMod(5, a, 2, 4, a, 0, 4, c, 0));
         assertThrows(IllegalArgumentException.class, () -> provider.multiplyMod(5, a, 0, 4, a, 0, 4, c, 1));
-        assertThrows(IllegalArgumentException.class, () -> provider.multiplySigned(a, new byte[4], 4, 1, a,
+        assertThrows(IllegalArgumentException.class, () -> multiplyFlat(provider, a, new byte[4], 4, 1, a,
                 new byte[4], 4, 1, 200, new long[7 * 3], new byte[7], 3));
+        // output chunks too short, or a chunk shift outside [0, 30]
+        SignedLimbs x = SignedLimbs.of(a, new byte[4], 4, 1);
+        assertThrows(IllegalArgumentException.class, () -> provider.multiplySigned(x, x, 100,
+                new long[][] {new long[4 * 2], new long[2 * 2]}, new byte[][] {new byte[4], new byte[2]}, 2, 2));
+        assertThrows(IllegalArgumentException.class, () -> provider.multiplySigned(x, x, 100,
+                new long[][] {new long[7 * 2]}, new byte[][] {new byte[7]}, 31, 2));
+        assertThrows(IllegalArgumentException.class, () -> SignedLimbs.of(a, new byte[3], 4, 1));
     }
 
     private static BigInteger[] randomZ(Random rnd, int n, int bits, int kind) {
@@ -323,7 +331,7 @@ class GpuPolyProductTest {
                 int n = s[0] + s[1] - 1;
                 long[] cMag = new long[n * cLimbs];
                 byte[] cSign = new byte[n];
-                assertTrue(provider.multiplySigned(mag(a, aLimbs), signs(a), s[0], aLimbs, mag(b, aLimbs), signs(b),
+                assertTrue(multiplyFlat(provider, mag(a, aLimbs), signs(a), s[0], aLimbs, mag(b, aLimbs), signs(b),
                         s[1], aLimbs, bound, cMag, cSign, cLimbs));
                 BigInteger[] expected = schoolbookZ(a, b);
                 for (int i = 0; i < n; i++) {
@@ -335,6 +343,13 @@ class GpuPolyProductTest {
                 }
             }
         }
+    }
+
+    // The product over Z into flat arrays: one output chunk.
+    private static boolean multiplyFlat(GpuPolyProductProvider p, long[] aMag, byte[] aSign, int aLen, int aLimbs,
+            long[] bMag, byte[] bSign, int bLen, int bLimbs, int bound, long[] cMag, byte[] cSign, int cLimbs) {
+        return p.multiplySigned(SignedLimbs.of(aMag, aSign, aLen, aLimbs), SignedLimbs.of(bMag, bSign, bLen, bLimbs),
+                bound, new long[][] {cMag}, new byte[][] {cSign}, 30, cLimbs);
     }
 
     private static long[] mag(BigInteger[] x, int limbs) {
@@ -366,6 +381,64 @@ class GpuPolyProductTest {
             // a packed product fed back: the next product reads its limbs without BigIntegers
             ZZPoly again = gpu.multiply(f);
             assertEquals(gpu.multiply(f, CPU), again, bits + "-bit, packed operand");
+        }
+    }
+
+    @Test
+    void productsOfChangingShapesInARowMatchTheCpuRoute() {
+        // one provider, its device buffers and pinned slots kept from product to product while the
+        // shapes grow, shrink and come back; slots of 40 KiB, so that a product crosses many
+        // slices, a chunk of several limbs spans slices and a slice holds several chunks
+        Random rnd = new Random(GpuTests.seed("GpuPolyProductTest.changingShapes"));
+        GpuPolyProductProvider small = new GpuPolyProductProvider(40 << 10);
+        int[][] shapes = {{9000, 5000, 64}, {300, 200, 1000}, {20000, 20011, 130}, {5000, 9000, 1},
+            {70000, 3, 200}, {9000, 5000, 64}, {4096, 4096, 1000}, {300, 300, 1000}};
+        try {
+            for (int[] s : shapes) {
+                BigInteger[] a = randomZ(rnd, s[0], s[2], 0);
+                BigInteger[] b = randomZ(rnd, s[1], s[2], 0);
+                String what = s[0] + " x " + s[1] + ", " + s[2] + " bits";
+                int limbs = (s[2] + 63) / 64;
+                SignedLimbs x = SignedLimbs.of(mag(a, limbs), signs(a), s[0], limbs);
+                SignedLimbs y = SignedLimbs.of(mag(b, limbs), signs(b), s[1], limbs);
+                ZZPoly cpu = ZZPoly.of(a).multiply(ZZPoly.of(b), CPU);
+                assertChunkedProduct(small, x, y, 2 * s[2], Math.min(s[0], s[1]), cpu, what);
+                if (s[0] <= 20000) { // a square: one operand, read once
+                    assertChunkedProduct(small, x, x, 2 * s[2], s[0], ZZPoly.of(a).multiply(ZZPoly.of(a), CPU),
+                            "square, " + what);
+                }
+                // and through ZZPoly on the registered provider (slots of the default size)
+                if (Math.min(s[0], s[1]) >= provider.minLength()) {
+                    assertEquals(cpu, ZZPoly.of(a).multiply(ZZPoly.of(b)), what + ", ZZPoly.multiply");
+                }
+            }
+        } finally {
+            small.releaseWorkspace();
+        }
+    }
+
+    // x y on p into chunks of 4096 coefficients, coefficient by coefficient against expected.
+    private static void assertChunkedProduct(GpuPolyProductProvider p, SignedLimbs x, SignedLimbs y, int bits,
+            int shorter, ZZPoly expected, String what) {
+        int bound = bits + 33 - Integer.numberOfLeadingZeros(shorter);
+        int cLimbs = (bound + 63) / 64;
+        int n = x.length() + y.length() - 1;
+        int shift = 12;
+        int mask = (1 << shift) - 1;
+        long[][] cMag = new long[(n + mask) >>> shift][];
+        byte[][] cSign = new byte[cMag.length][];
+        for (int k = 0; k < cMag.length; k++) {
+            int count = Math.min(1 << shift, n - (k << shift));
+            cMag[k] = new long[count * cLimbs];
+            cSign[k] = new byte[count];
+        }
+        assertTrue(p.multiplySigned(x, y, bound, cMag, cSign, shift, cLimbs), what);
+        for (int i = 0; i < n; i++) {
+            long[] l = Arrays.copyOfRange(cMag[i >>> shift], (i & mask) * cLimbs, ((i & mask) + 1) * cLimbs);
+            BigInteger got = GpuIntegerMultiplierTest.value(l, cLimbs);
+            byte sign = cSign[i >>> shift][i & mask];
+            assertEquals(expected.coefficient(i), sign < 0 ? got.negate() : got, what + ", coefficient " + i);
+            assertEquals(expected.coefficient(i).signum(), sign, what + ", sign " + i);
         }
     }
 

@@ -335,16 +335,28 @@ public final class GpuBenchmark {
      * (both also on {@code threads} host threads); medians of {@code repeats} runs (one run for
      * a row whose CPU product took 10 s or more), after one untimed product per route at each
      * length (the 1000-bit 2^24 row excepted). Every product is compared with the CPU's.
+     * {@code rows} picks the rows by key: zz64, zp, zz1000.
      * Each row is printed to {@code log} as it completes, so that a long run shows its rows.
      */
     public static BenchTable productRows(int minLog, int maxLog, int max1000Log, int threads, int repeats,
-            java.io.PrintStream log) {
+            java.util.List<String> rows, java.io.PrintStream log) {
+        java.util.Map<String, String> names = new java.util.LinkedHashMap<>();
+        names.put("zz64", "Z[x] 64-bit");
+        names.put("zp", "Z/pZ[x] p = 2^62 + 135");
+        names.put("zz1000", "Z[x] 1000-bit");
+        if (!names.keySet().containsAll(rows)) {
+            throw new IllegalArgumentException("rows must be among " + names.keySet() + ", got " + rows);
+        }
         BenchTable table = new BenchTable(ROWS_COLUMNS);
         Options base = Options.defaults().withThreads(threads);
         Options[] routes = {base.withBackend(Backend.CPU), base.withBackend(Backend.AUTO),
             base.withBackend(Backend.GPU)};
         long p = FlintInputs.nmodPrime();
-        for (String row : new String[] {"Z[x] 64-bit", "Z/pZ[x] p = 2^62 + 135", "Z[x] 1000-bit"}) {
+        for (String key : names.keySet()) {
+            if (!rows.contains(key)) {
+                continue;
+            }
+            String row = names.get(key);
             boolean big = row.endsWith("1000-bit");
             int top = big ? Math.min(maxLog, max1000Log) : maxLog;
             // one untimed product per route at the smallest length: the JIT and the device's start

@@ -804,6 +804,10 @@ public final class BenchCommand implements Runnable {
                 "(default: ${DEFAULT-VALUE}; 2^24 needs a heap of about 64 GiB)."}, defaultValue = "22")
         int max1000Log2n;
 
+        @Option(names = "--rows", split = ",", description = {"Rows of part (r): zz64 (Z[x], 64-bit), zp (Z/pZ[x]),",
+                "zz1000 (Z[x], 1000-bit) (default: all three)."}, defaultValue = "zz64,zp,zz1000")
+        java.util.List<String> rows;
+
         @Option(names = "--quick", description = "Small run for a smoke test.")
         boolean quick;
 
@@ -862,7 +866,7 @@ public final class BenchCommand implements Runnable {
                 System.out.println("# (r) product rows: the CPU route on " + rowThreads + " threads against backends"
                         + " auto and gpu, alternately (times in ms)");
                 BenchTable t = GpuBenchmark.productRows(quick ? 16 : minLog2n, quick ? 16 : maxLog2n, max1000Log2n,
-                        rowThreads, quick ? 1 : repeats, System.out);
+                        rowThreads, quick ? 1 : repeats, rows, System.out);
                 t.print(System.out);
                 t.writeCsv(dir.resolve("gpu-rows.csv"));
             }

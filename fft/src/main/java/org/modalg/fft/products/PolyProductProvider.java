@@ -38,16 +38,45 @@ public interface PolyProductProvider {
             int cOff);
 
     /**
-     * The product of two polynomials over Z given in sign-magnitude form: coefficient i of a is
-     * aSign[i] (-1, 0 or 1) times the aLimbs little-endian unsigned 64-bit limbs at
-     * aMag[i aLimbs ..], likewise b (bMag == aMag and bSign == aSign with the same shape: a
-     * square). Writes the aLen + bLen - 1 coefficients of the product the same way into cMag
-     * (cLimbs limbs each) and cSign, or returns false (nothing promised written) if it declines.
-     * The caller guarantees that every coefficient of the product is below 2^boundBits in
-     * magnitude and that cLimbs &gt;= ceil(boundBits / 64).
+     * The product of two polynomials over Z whose coefficients the provider reads from
+     * {@link SignedLimbs} views (b == a: a square), range by range, into its own memory. Writes
+     * the n = a.length() + b.length() - 1 coefficients of the product in sign-magnitude form,
+     * cLimbs little-endian limbs each, into chunks of 2^chunkShift coefficients: coefficient i
+     * goes to cSign[i &gt;&gt; chunkShift][i mod 2^chunkShift] and cMag[i &gt;&gt; chunkShift]
+     * from limb (i mod 2^chunkShift) cLimbs (chunked, so that a long product never needs one flat
+     * array of n cLimbs words on the host, nor a copy out of it; one chunk with chunkShift = 30
+     * is a flat array). Returns false (nothing promised written) if it declines. The caller
+     * guarantees that every coefficient of the product is below 2^boundBits in magnitude and
+     * that cLimbs &gt;= ceil(boundBits / 64).
      *
-     * @throws IllegalArgumentException if a length or limb count is &lt; 1 or an array is too short
+     * @throws IllegalArgumentException if cLimbs or boundBits is out of range, chunkShift is
+     *         outside [0, 30], or a chunk is too short
      */
-    boolean multiplySigned(long[] aMag, byte[] aSign, int aLen, int aLimbs, long[] bMag, byte[] bSign,
-            int bLen, int bLimbs, int boundBits, long[] cMag, byte[] cSign, int cLimbs);
+    boolean multiplySigned(SignedLimbs a, SignedLimbs b, int boundBits, long[][] cMag, byte[][] cSign,
+            int chunkShift, int cLimbs);
+
+    /**
+     * Checks the output chunks of {@link #multiplySigned}: ceil(n / 2^chunkShift) chunks, each
+     * holding its coefficients' signs and cLimbs limbs each.
+     *
+     * @throws IllegalArgumentException naming the first chunk too short, or a bad chunkShift
+     */
+    static void checkChunks(long[][] cMag, byte[][] cSign, long n, int chunkShift, int cLimbs) {
+        if (chunkShift < 0 || chunkShift > 30) {
+            throw new IllegalArgumentException("chunkShift must be in [0, 30], got " + chunkShift);
+        }
+        long chunks = (n + (1L << chunkShift) - 1) >>> chunkShift;
+        if (cMag == null || cSign == null || cMag.length < chunks || cSign.length < chunks) {
+            throw new IllegalArgumentException("cMag and cSign must hold " + chunks + " chunks of 2^"
+                    + chunkShift + " coefficients for " + n + " coefficients");
+        }
+        for (int k = 0; k < chunks; k++) {
+            long count = Math.min(1L << chunkShift, n - ((long) k << chunkShift));
+            if (cMag[k] == null || cMag[k].length < count * cLimbs || cSign[k] == null
+                    || cSign[k].length < count) {
+                throw new IllegalArgumentException("output chunk " + k + " must hold " + count
+                        + " coefficients of " + cLimbs + " limbs");
+            }
+        }
+    }
 }

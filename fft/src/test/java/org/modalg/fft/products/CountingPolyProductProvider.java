@@ -35,8 +35,8 @@ public final class CountingPolyProductProvider implements PolyProductProvider {
     }
 
     @Override
-    public boolean multiplySigned(long[] aMag, byte[] aSign, int aLen, int aLimbs, long[] bMag, byte[] bSign,
-            int bLen, int bLimbs, int boundBits, long[] cMag, byte[] cSign, int cLimbs) {
+    public boolean multiplySigned(SignedLimbs a, SignedLimbs b, int boundBits, long[][] cMag, byte[][] cSign,
+            int chunkShift, int cLimbs) {
         return false;
     }
 }

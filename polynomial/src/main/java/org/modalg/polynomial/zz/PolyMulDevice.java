@@ -4,6 +4,9 @@ import java.math.BigInteger;
 import java.util.stream.IntStream;
 import org.modalg.fft.products.PolyProductProvider;
 import org.modalg.fft.products.PolyProducts;
+import org.modalg.fft.products.ProductPhases;
+import org.modalg.fft.products.ProductPhases.Phase;
+import org.modalg.fft.products.SignedLimbs;
 import org.modalg.fields.BigIntegerWords;
 import org.modalg.polynomial.ProductContext;
 import org.modalg.polynomial.convolution.PackedCoefficients;
@@ -52,7 +55,10 @@ public final class PolyMulDevice {
      * f g (g == f: a square) on the provider, packed, or null when there is none for these
      * lengths, the product does not fit Java arrays, or it declines. bitsA and bitsB are the
      * operands' largest coefficient bit lengths (both &gt;= 1). O(n L) on the host for n
-     * coefficients of L limbs.
+     * coefficients of L limbs: the operands' limbs, and one pass over the product's chunks, which
+     * the provider fills (no flat copy of the product on the host). With
+     * {@code -Dmodalg.product.phases=true}, one line per product on standard error: its
+     * {@link ProductPhases}.
      */
     static PackedCoefficients multiply(Operand f, Operand g, int bitsA, int bitsB) {
         PolyProductProvider provider = provider(f.length(), g.length());
@@ -72,72 +78,108 @@ public final class PolyMulDevice {
                 || (long) bLen * bLimbs > Integer.MAX_VALUE - 8) {
             return null;
         }
-        long[] aMag = new long[aLen * aLimbs];
-        byte[] aSign = new byte[aLen];
-        signMagnitude(f, aLimbs, aMag, aSign);
-        long[] bMag = aMag;
-        byte[] bSign = aSign;
-        if (g != f) {
-            bMag = new long[bLen * bLimbs];
-            bSign = new byte[bLen];
-            signMagnitude(g, bLimbs, bMag, bSign);
-        }
-        long[] cMag = new long[n * cLimbs];
-        byte[] cSign = new byte[n];
-        if (!provider.multiplySigned(aMag, aSign, aLen, aLimbs, bMag, bSign, bLen, bLimbs, bound, cMag,
-                cSign, cLimbs)) {
+        SignedLimbs a = limbs(f, aLimbs);
+        SignedLimbs b = g == f ? a : limbs(g, bLimbs);
+        // the product's own chunks, allocated (zeroed) on all cores: the provider writes them,
+        // nothing is copied afterwards
+        long t = ProductPhases.start();
+        long[][] cMag = PackedCoefficients.magnitudes(n, cLimbs, true);
+        byte[][] cSign = PackedCoefficients.signs(n, true);
+        ProductPhases.add(Phase.ALLOCATION, t);
+        if (!provider.multiplySigned(a, b, bound, cMag, cSign, PackedCoefficients.CHUNK_SHIFT, cLimbs)) {
             return null;
         }
-        return pack(cMag, cSign, n, cLimbs);
+        t = ProductPhases.start();
+        PackedCoefficients c = pack(cMag, cSign, n, cLimbs);
+        if (ProductPhases.ON) {
+            ProductPhases.add(Phase.PACK, t);
+            System.err.printf(java.util.Locale.ROOT, "# device product over Z at %.3f s: %d x %d coefficients,"
+                    + " limbs %d x %d -> %d: %s%n", java.lang.management.ManagementFactory.getRuntimeMXBean()
+                    .getUptime() / 1e3, aLen, bLen, aLimbs, bLimbs, cLimbs, ProductPhases.takeLine());
+        }
+        return c;
     }
 
-    // f's coefficients as signs and magnitudes of `limbs` limbs each (element-major).
-    private static void signMagnitude(Operand f, int limbs, long[] mag, byte[] sign) {
+    // f's coefficients as a view of signs and magnitudes of `limbs` limbs each, which the provider
+    // asks for range by range: from the chunks of a packed operand or from its BigIntegers,
+    // with no flat array in between.
+    private static SignedLimbs limbs(Operand f, int limbs) {
         PackedCoefficients p = f.packed();
-        if (p != null) {
-            p.signMagnitude(limbs, mag, sign);
-            return;
-        }
         BigInteger[] c = f.coeffs();
-        forBlocks(f.length(), (from, to) -> {
-            for (int i = from; i < to; i++) {
-                BigInteger x = c[i];
-                sign[i] = (byte) x.signum();
-                int[] view = BigIntegerWords.magnitudeView(x); // big-endian, read only
-                int at = i * limbs;
-                if (view == null) { // java.math not opened
-                    long[] m = BigIntegerWords.magnitude(x);
-                    System.arraycopy(m, 0, mag, at, Math.min(limbs, m.length));
-                    continue;
-                }
-                int words = Math.min(2 * limbs, view.length);
-                for (int t = 0; t < words; t++) {
-                    mag[at + (t >>> 1)] |= (view[view.length - 1 - t] & 0xFFFFFFFFL) << (32 * (t & 1));
+        int length = f.length();
+        return new SignedLimbs() {
+            @Override
+            public int length() {
+                return length;
+            }
+
+            @Override
+            public int limbs() {
+                return limbs;
+            }
+
+            @Override
+            public void write(int from, int to, java.nio.LongBuffer mag, byte[] sign) {
+                if (p != null) {
+                    p.writeSignMagnitude(from, to, limbs, mag, sign);
+                } else {
+                    for (int i = from; i < to; i++) {
+                        BigInteger x = c[i];
+                        sign[i] = (byte) x.signum();
+                        int at = (i - from) * limbs;
+                        int[] view = BigIntegerWords.magnitudeView(x); // big-endian, read only
+                        int l = 0;
+                        if (view == null) { // java.math not opened
+                            long[] m = BigIntegerWords.magnitude(x);
+                            for (; l < Math.min(limbs, m.length); l++) {
+                                mag.put(at + l, m[l]);
+                            }
+                        } else {
+                            int top = view.length - 1;
+                            int words = Math.min(2 * limbs, view.length);
+                            for (; 2 * l + 1 < words; l++) {
+                                mag.put(at + l, (view[top - 2 * l] & 0xFFFFFFFFL) | (long) view[top - 2 * l - 1] << 32);
+                            }
+                            if (2 * l < words) { // an odd number of 32-bit words: the top limb's low half
+                                mag.put(at + l, view[top - 2 * l] & 0xFFFFFFFFL);
+                                l++;
+                            }
+                        }
+                        for (; l < limbs; l++) {
+                            mag.put(at + l, 0L);
+                        }
+                    }
                 }
             }
-        });
+        };
     }
 
-    // The chunks of PackedCoefficients from flat signs and magnitudes (trimmed, maxBits found).
-    private static PackedCoefficients pack(long[] cMag, byte[] cSign, int n, int limbs) {
+    // PackedCoefficients on the product's chunks: trimmed (a shorter last chunk copied, the
+    // chunks past it dropped), maxBits found, in parallel.
+    private static PackedCoefficients pack(long[][] mag, byte[][] sign, int n, int limbs) {
         int length = n;
-        while (length > 0 && cSign[length - 1] == 0) {
+        while (length > 0 && sign[(length - 1) >>> PackedCoefficients.CHUNK_SHIFT][(length - 1)
+                & (PackedCoefficients.CHUNK - 1)] == 0) {
             length--;
         }
-        long[][] mag = PackedCoefficients.magnitudes(length, limbs);
-        byte[][] sign = PackedCoefficients.signs(length);
-        int[] chunkBits = new int[mag.length];
-        int len = length;
-        IntStream.range(0, mag.length).parallel().forEach(k -> {
-            int from = k << PackedCoefficients.CHUNK_SHIFT;
-            int count = Math.min(PackedCoefficients.CHUNK, len - from);
-            System.arraycopy(cMag, from * limbs, mag[k], 0, count * limbs);
-            System.arraycopy(cSign, from, sign[k], 0, count);
+        if (length < n) {
+            int chunks = (length + PackedCoefficients.CHUNK - 1) >>> PackedCoefficients.CHUNK_SHIFT;
+            mag = java.util.Arrays.copyOf(mag, chunks);
+            sign = java.util.Arrays.copyOf(sign, chunks);
+            int last = length - ((chunks - 1) << PackedCoefficients.CHUNK_SHIFT);
+            if (chunks > 0) {
+                mag[chunks - 1] = java.util.Arrays.copyOf(mag[chunks - 1], last * limbs);
+                sign[chunks - 1] = java.util.Arrays.copyOf(sign[chunks - 1], last);
+            }
+        }
+        long[][] m = mag;
+        int[] chunkBits = new int[m.length];
+        IntStream.range(0, m.length).parallel().forEach(k -> {
+            long[] chunk = m[k];
             int bits = 0;
-            long[] m = mag[k];
-            for (int i = 0; i < count; i++) {
+            for (int at = chunk.length - limbs; at >= 0; at -= limbs) {
                 for (int l = limbs - 1; l >= 0; l--) {
-                    long w = m[i * limbs + l];
+                    long w = chunk[at + l];
                     if (w != 0) {
                         bits = Math.max(bits, 64 * l + 64 - Long.numberOfLeadingZeros(w));
                         break;
@@ -150,20 +192,6 @@ public final class PolyMulDevice {
         for (int b : chunkBits) {
             maxBits = Math.max(maxBits, b);
         }
-        return new PackedCoefficients(length, limbs, mag, sign, maxBits);
-    }
-
-    private interface Block {
-        void run(int from, int to);
-    }
-
-    // body over [0, n) in blocks of 4096, in parallel from 2^14 elements.
-    private static void forBlocks(int n, Block body) {
-        if (n < 1 << 14) {
-            body.run(0, n);
-            return;
-        }
-        IntStream.range(0, (n + 4095) >>> 12).parallel().forEach(b -> body.run(b << 12,
-                Math.min(n, (b + 1) << 12)));
+        return new PackedCoefficients(length, limbs, m, sign, maxBits);
     }
 }

@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.modalg.fft.products.PolyProductProvider;
+import org.modalg.fft.products.SignedLimbs;
 
 /**
  * The host side of the device products ({@link PolyMulDevice}): the sign-magnitude limbs sent
@@ -45,29 +46,47 @@ class PolyMulDeviceTest {
         }
 
         @Override
-        public boolean multiplySigned(long[] aMag, byte[] aSign, int aLen, int aLimbs, long[] bMag,
-                byte[] bSign, int bLen, int bLimbs, int boundBits, long[] cMag, byte[] cSign, int cLimbs) {
+        public boolean multiplySigned(SignedLimbs aLimbs, SignedLimbs bLimbs, int boundBits, long[][] cMag,
+                byte[][] cSign, int chunkShift, int cLimbs) {
             calls++;
             if (decline) {
                 return false;
             }
-            BigInteger[] a = values(aMag, aSign, aLen, aLimbs);
-            BigInteger[] b = values(bMag, bSign, bLen, bLimbs);
+            BigInteger[] a = values(aLimbs);
+            BigInteger[] b = values(bLimbs);
+            int aLen = a.length;
+            int bLen = b.length;
             for (int k = 0; k < aLen + bLen - 1; k++) {
                 BigInteger s = BigInteger.ZERO;
                 for (int i = Math.max(0, k - bLen + 1); i <= Math.min(k, aLen - 1); i++) {
                     s = s.add(a[i].multiply(b[k - i]));
                 }
-                cSign[k] = (byte) s.signum();
+                int chunk = k >>> chunkShift;
+                int at = k & ((1 << chunkShift) - 1);
+                cSign[chunk][at] = (byte) s.signum();
                 BigInteger m = s.abs();
                 for (int l = 0; l < cLimbs; l++) {
-                    cMag[k * cLimbs + l] = m.shiftRight(64 * l).longValue();
+                    cMag[chunk][at * cLimbs + l] = m.shiftRight(64 * l).longValue();
                 }
             }
             return true;
         }
 
-        private static BigInteger[] values(long[] mag, byte[] sign, int len, int limbs) {
+        // The operand's coefficients, read as a provider reads them: in two ranges, into a buffer
+        // holding garbage (every limb must be written).
+        private static BigInteger[] values(SignedLimbs x) {
+            int len = x.length();
+            int limbs = x.limbs();
+            long[] mag = new long[len * limbs];
+            byte[] sign = new byte[len];
+            java.nio.LongBuffer buf = java.nio.LongBuffer.allocate(len * limbs);
+            for (int i = 0; i < len * limbs; i++) {
+                buf.put(i, 0x5A5A5A5A5A5A5A5AL);
+            }
+            int mid = len / 2;
+            x.write(0, mid, buf.slice(0, mid * limbs), sign);
+            x.write(mid, len, buf.slice(mid * limbs, (len - mid) * limbs), sign);
+            buf.get(0, mag);
             BigInteger[] v = new BigInteger[len];
             for (int i = 0; i < len; i++) {
                 BigInteger m = BigInteger.ZERO;
@@ -131,6 +150,24 @@ class PolyMulDeviceTest {
                 ZZPoly sq = onProvider(provider, f, f);
                 assertEquals(schoolbook(f, f), sq, what + ", square");
             }
+        }
+    }
+
+    @Test
+    void aProductOfSeveralChunksIsWrittenChunkByChunk() {
+        // 5000 + 300 - 1 coefficients: two chunks of PackedCoefficients, the second partial
+        long seed = Long.getLong("modalg.test.seed", System.nanoTime());
+        System.out.println("PolyMulDeviceTest chunks seed " + seed + " (replay with -Dmodalg.test.seed=" + seed + ")");
+        Random rnd = new Random(seed);
+        SchoolbookProvider provider = new SchoolbookProvider();
+        for (int bits : new int[] {64, 130}) {
+            ZZPoly f = random(rnd, 5000, bits);
+            ZZPoly g = random(rnd, 300, bits);
+            ZZPoly c = onProvider(provider, f, g);
+            assertNotNull(c);
+            ZZPoly expected = schoolbook(f, g);
+            assertEquals(expected, c, bits + " bits");
+            assertEquals(expected.maxCoefficientBits(), c.maxCoefficientBits(), bits + " bits");
         }
     }
 
