@@ -1,6 +1,6 @@
 package org.modalg.fft.products;
 
-import java.util.Locale;
+import org.modalg.fft.PhaseClock;
 
 /**
  * Where the wall-clock time of one whole product handed to a {@link PolyProductProvider} goes,
@@ -10,7 +10,7 @@ import java.util.Locale;
  * (System.nanoTime: the waits for the device and the collector's pauses count, which is the
  * point) is summed per thread until {@link #takeLine} reads and clears it; the product runs on
  * its caller's thread (the provider serializes), so one line describes one product. For
- * benchmarks and traces only, never for decisions in the library.
+ * benchmarks and traces only, never for decisions in the library; the clock is {@link PhaseClock}.
  */
 public final class ProductPhases {
     private ProductPhases() {
@@ -36,12 +36,11 @@ public final class ProductPhases {
     /** Whether the trace is on: {@code -Dmodalg.product.phases=true}. */
     public static final boolean ON = Boolean.getBoolean("modalg.product.phases");
 
-    private static final ThreadLocal<long[]> NANOS =
-            ThreadLocal.withInitial(() -> new long[Phase.values().length]);
+    private static final PhaseClock<Phase> CLOCK = new PhaseClock<>(Phase.class, ON, false);
 
     /** The start of a timed phase: System.nanoTime() while on, 0 while off. */
     public static long start() {
-        return ON ? System.nanoTime() : 0L;
+        return CLOCK.start();
     }
 
     /**
@@ -49,12 +48,7 @@ public final class ProductPhases {
      * start of the next phase (0 while off).
      */
     public static long add(Phase phase, long start) {
-        if (!ON) {
-            return 0L;
-        }
-        long now = System.nanoTime();
-        NANOS.get()[phase.ordinal()] += now - start;
-        return now;
+        return CLOCK.add(phase, start);
     }
 
     /**
@@ -62,13 +56,6 @@ public final class ProductPhases {
      * 12.1 ms, ...}, and clears them.
      */
     public static String takeLine() {
-        long[] n = NANOS.get();
-        StringBuilder sb = new StringBuilder();
-        for (Phase p : Phase.values()) {
-            sb.append(sb.length() == 0 ? "" : ", ")
-                    .append(String.format(Locale.ROOT, "%s %.1f ms", p, n[p.ordinal()] / 1e6));
-            n[p.ordinal()] = 0;
-        }
-        return sb.toString();
+        return CLOCK.takeLine();
     }
 }

@@ -1,6 +1,6 @@
 package org.modalg.polynomial.convolution;
 
-import java.util.concurrent.atomic.LongAdder;
+import org.modalg.fft.PhaseClock;
 
 /**
  * Where the time of the convolution pipeline ({@link ConvolutionPlan}) goes, phase by phase:
@@ -10,7 +10,7 @@ import java.util.concurrent.atomic.LongAdder;
  * the thread spends descheduled on a shared machine does not count) is summed over every call on
  * every thread (so with several threads the sum exceeds the elapsed time) until
  * {@link #reset}. Read with {@link #nanos} or {@link #report}; for benchmarks only, never for
- * decisions in the library.
+ * decisions in the library. The clock is {@link PhaseClock}.
  */
 public final class PipelinePhases {
     private PipelinePhases() {
@@ -33,20 +33,11 @@ public final class PipelinePhases {
     /** Whether the profiler is on: {@code -Dmodalg.pipeline.phases=true}. */
     public static final boolean ON = Boolean.getBoolean("modalg.pipeline.phases");
 
-    private static final LongAdder[] SUMS = new LongAdder[Phase.values().length];
-
-    static {
-        for (int i = 0; i < SUMS.length; i++) {
-            SUMS[i] = new LongAdder();
-        }
-    }
-
-    private static final java.lang.management.ThreadMXBean CLOCK =
-            ON ? java.lang.management.ManagementFactory.getThreadMXBean() : null;
+    private static final PhaseClock<Phase> CLOCK = new PhaseClock<>(Phase.class, ON, true);
 
     /** The start of a timed phase: the thread's CPU time in ns while on, 0 while off. */
     public static long start() {
-        return ON ? CLOCK.getCurrentThreadCpuTime() : 0L;
+        return CLOCK.start();
     }
 
     /**
@@ -54,24 +45,17 @@ public final class PipelinePhases {
      * now, the start of the next phase (0 while off).
      */
     public static long add(Phase phase, long start) {
-        if (!ON) {
-            return 0L;
-        }
-        long now = CLOCK.getCurrentThreadCpuTime();
-        SUMS[phase.ordinal()].add(now - start);
-        return now;
+        return CLOCK.add(phase, start);
     }
 
     /** CPU nanoseconds summed in the phase since the last {@link #reset}. */
     public static long nanos(Phase phase) {
-        return SUMS[phase.ordinal()].sum();
+        return CLOCK.nanos(phase);
     }
 
     /** Sets every sum to zero. */
     public static void reset() {
-        for (LongAdder a : SUMS) {
-            a.reset();
-        }
+        CLOCK.reset();
     }
 
     /**
@@ -79,18 +63,6 @@ public final class PipelinePhases {
      * last reset) and its share of their sum, e.g. {@code PROJECTION 0.41 ms (7%) ...}.
      */
     public static String report(int calls) {
-        if (calls < 1) {
-            throw new IllegalArgumentException("calls must be >= 1, got " + calls);
-        }
-        long total = 0;
-        for (Phase p : Phase.values()) {
-            total += nanos(p);
-        }
-        StringBuilder sb = new StringBuilder();
-        for (Phase p : Phase.values()) {
-            long n = nanos(p);
-            sb.append(String.format("%s %.3f ms (%.0f%%)  ", p, n / 1e6 / calls, total == 0 ? 0.0 : 100.0 * n / total));
-        }
-        return sb.toString().trim();
+        return CLOCK.report(calls);
     }
 }
