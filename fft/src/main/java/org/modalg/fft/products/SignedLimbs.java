@@ -39,6 +39,29 @@ public interface SignedLimbs {
                     + " limbs, got " + (mag == null ? "null" : mag.length) + " words and "
                     + (sign == null ? "null" : sign.length) + " signs");
         }
+        return view(length, limbs, (from, to, dst, s) -> {
+            dst.put(0, mag, from * limbs, (to - from) * limbs);
+            System.arraycopy(sign, from, s, from, to - from);
+        });
+    }
+
+    /** The body of {@link SignedLimbs#write}, for {@link #view}. */
+    @FunctionalInterface
+    interface RangeWriter {
+        /** As {@link SignedLimbs#write}. */
+        void write(int from, int to, LongBuffer mag, byte[] sign);
+    }
+
+    /**
+     * The view of length coefficients of limbs limbs each that {@code writer} writes range by range.
+     *
+     * @throws IllegalArgumentException if length or limbs is &lt; 1 or writer is null
+     */
+    static SignedLimbs view(int length, int limbs, RangeWriter writer) {
+        if (length < 1 || limbs < 1 || writer == null) {
+            throw new IllegalArgumentException("length and limbs must be >= 1 and writer non-null, got "
+                    + length + ", " + limbs + " and " + writer);
+        }
         return new SignedLimbs() {
             @Override
             public int length() {
@@ -51,9 +74,8 @@ public interface SignedLimbs {
             }
 
             @Override
-            public void write(int from, int to, LongBuffer dst, byte[] s) {
-                dst.put(0, mag, from * limbs, (to - from) * limbs);
-                System.arraycopy(sign, from, s, from, to - from);
+            public void write(int from, int to, LongBuffer mag, byte[] sign) {
+                writer.write(from, to, mag, sign);
             }
         };
     }

@@ -107,51 +107,38 @@ public final class PolyMulDevice {
         PackedCoefficients p = f.packed();
         BigInteger[] c = f.coeffs();
         int length = f.length();
-        return new SignedLimbs() {
-            @Override
-            public int length() {
-                return length;
-            }
-
-            @Override
-            public int limbs() {
-                return limbs;
-            }
-
-            @Override
-            public void write(int from, int to, java.nio.LongBuffer mag, byte[] sign) {
-                if (p != null) {
-                    p.writeSignMagnitude(from, to, limbs, mag, sign);
-                } else {
-                    for (int i = from; i < to; i++) {
-                        BigInteger x = c[i];
-                        sign[i] = (byte) x.signum();
-                        int at = (i - from) * limbs;
-                        int[] view = BigIntegerWords.magnitudeView(x); // big-endian, read only
-                        int l = 0;
-                        if (view == null) { // java.math not opened
-                            long[] m = BigIntegerWords.magnitude(x);
-                            for (; l < Math.min(limbs, m.length); l++) {
-                                mag.put(at + l, m[l]);
-                            }
-                        } else {
-                            int top = view.length - 1;
-                            int words = Math.min(2 * limbs, view.length);
-                            for (; 2 * l + 1 < words; l++) {
-                                mag.put(at + l, (view[top - 2 * l] & 0xFFFFFFFFL) | (long) view[top - 2 * l - 1] << 32);
-                            }
-                            if (2 * l < words) { // an odd number of 32-bit words: the top limb's low half
-                                mag.put(at + l, view[top - 2 * l] & 0xFFFFFFFFL);
-                                l++;
-                            }
+        return SignedLimbs.view(length, limbs, (from, to, mag, sign) -> {
+            if (p != null) {
+                p.writeSignMagnitude(from, to, limbs, mag, sign);
+            } else {
+                for (int i = from; i < to; i++) {
+                    BigInteger x = c[i];
+                    sign[i] = (byte) x.signum();
+                    int at = (i - from) * limbs;
+                    int[] view = BigIntegerWords.magnitudeView(x); // big-endian, read only
+                    int l = 0;
+                    if (view == null) { // java.math not opened
+                        long[] m = BigIntegerWords.magnitude(x);
+                        for (; l < Math.min(limbs, m.length); l++) {
+                            mag.put(at + l, m[l]);
                         }
-                        for (; l < limbs; l++) {
-                            mag.put(at + l, 0L);
+                    } else {
+                        int top = view.length - 1;
+                        int words = Math.min(2 * limbs, view.length);
+                        for (; 2 * l + 1 < words; l++) {
+                            mag.put(at + l, (view[top - 2 * l] & 0xFFFFFFFFL) | (long) view[top - 2 * l - 1] << 32);
                         }
+                        if (2 * l < words) { // an odd number of 32-bit words: the top limb's low half
+                            mag.put(at + l, view[top - 2 * l] & 0xFFFFFFFFL);
+                            l++;
+                        }
+                    }
+                    for (; l < limbs; l++) {
+                        mag.put(at + l, 0L);
                     }
                 }
             }
-        };
+        });
     }
 
     // PackedCoefficients on the product's chunks: trimmed (a shorter last chunk copied, the
