@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.modalg.fields.NttPrimes;
+import org.modalg.fft.ntt.NaiveZp;
 import org.modalg.fields.ZpField;
 
 /**
@@ -53,32 +54,6 @@ class DoubleNttFullTwistTest {
         return out;
     }
 
-    private static long[] naive(long[] a, long[] b, long p, boolean nega) {
-        ZpField f = ZpField.of(p);
-        int n = a.length;
-        long[] c = new long[n];
-        for (int i = 0; i < n; i++) {
-            for (int j = 0; j < n; j++) {
-                long t = f.mul(a[i], b[j]);
-                int k = i + j;
-                if (k >= n) {
-                    c[k - n] = nega ? f.sub(c[k - n], t) : f.add(c[k - n], t);
-                } else {
-                    c[k] = f.add(c[k], t);
-                }
-            }
-        }
-        return c;
-    }
-
-    private static long horner(long[] a, long x, ZpField f) {
-        long s = 0;
-        for (int j = a.length - 1; j >= 0; j--) {
-            s = f.add(f.mul(s, x), a[j]);
-        }
-        return s;
-    }
-
     // [forward spectrum residues, convolution residues] with the tables on or off
     private static long[][] run(DoubleNttPlan plan, long[] a, long[] b, boolean nega, boolean tables) {
         int before = DoubleNttPlan.fullTwistMaxLog2n;
@@ -112,13 +87,13 @@ class DoubleNttFullTwistTest {
                     assertArrayEquals(off[0], on[0], ctx + " spectrum");
                     assertArrayEquals(off[1], on[1], ctx + " product");
                     if (lg <= 9) {
-                        assertArrayEquals(naive(a, b, p, nega), on[1], ctx + " against the naive product");
+                        assertArrayEquals(NaiveZp.convolution(a, b, p, nega), on[1], ctx + " against the naive product");
                     } else {
                         long w = NttPrimes.primitiveRootOfUnity(p, lg);
                         long psi = nega ? NttPrimes.primitiveRootOfUnity(p, lg + 1) : 1;
                         for (int t = 0; t < 3; t++) {
                             long x = f.mul(psi, f.pow(w, rnd.nextInt(n)));
-                            assertEquals(f.mul(horner(a, x, f), horner(b, x, f)), horner(on[1], x, f), ctx);
+                            assertEquals(f.mul(NaiveZp.horner(a, x, f), NaiveZp.horner(b, x, f)), NaiveZp.horner(on[1], x, f), ctx);
                         }
                     }
                 }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Random;
 import java.util.concurrent.ForkJoinPool;
 import org.junit.jupiter.api.Test;
+import org.modalg.fft.ntt.NaiveZp;
 import org.modalg.fields.NttPrimes;
 import org.modalg.fields.ZpField;
 
@@ -52,32 +53,6 @@ class DoubleNttPlanFusedTest {
         return out;
     }
 
-    private static long[] naive(long[] a, long[] b, long p, boolean nega) {
-        ZpField f = ZpField.of(p);
-        int n = a.length;
-        long[] c = new long[n];
-        for (int i = 0; i < n; i++) {
-            for (int j = 0; j < n; j++) {
-                long t = f.mul(a[i], b[j]);
-                int k = i + j;
-                if (k >= n) {
-                    c[k - n] = nega ? f.sub(c[k - n], t) : f.add(c[k - n], t);
-                } else {
-                    c[k] = f.add(c[k], t);
-                }
-            }
-        }
-        return c;
-    }
-
-    private static long horner(long[] a, long x, ZpField f) {
-        long s = 0;
-        for (int j = a.length - 1; j >= 0; j--) {
-            s = f.add(f.mul(s, x), a[j]);
-        }
-        return s;
-    }
-
     // c = a b three ways: convolution, forward b once + multiplyTransformed, forward both + pointwiseInverse.
     private static long[][] threeWays(DoubleNttPlan plan, long[] a, long[] b, boolean nega, ForkJoinPool pool) {
         double[][] ma = matrix(plan, a);
@@ -106,7 +81,7 @@ class DoubleNttPlanFusedTest {
                     int kind = rnd.nextInt(4);
                     long[] a = random(rnd, 1 << lg, p, kind);
                     long[] b = random(rnd, 1 << lg, p, rnd.nextInt(4));
-                    long[] expect = naive(a, b, p, nega);
+                    long[] expect = NaiveZp.convolution(a, b, p, nega);
                     long[][] got = threeWays(plan, a, b, nega, null);
                     String ctx = "seed=" + SEED + " p=" + p + " log2n=" + lg + " nega=" + nega;
                     for (long[] g : got) {
@@ -117,7 +92,7 @@ class DoubleNttPlanFusedTest {
                     plan.forward(matrix(plan, a), sa, nega, null);
                     double[][] out = plan.newCoefficients();
                     plan.pointwiseInverse(sa, sa, out, nega, null);
-                    assertArrayEquals(naive(a, a, p, nega), values(plan, out), ctx + " square");
+                    assertArrayEquals(NaiveZp.convolution(a, a, p, nega), values(plan, out), ctx + " square");
                 }
             }
         }
@@ -158,7 +133,7 @@ class DoubleNttPlanFusedTest {
                     long psi = nega ? NttPrimes.primitiveRootOfUnity(P, lg + 1) : 1;
                     for (int t = 0; t < 3; t++) {
                         long x = f.mul(psi, f.pow(w, rnd.nextInt(n)));
-                        assertEquals(f.mul(horner(a, x, f), horner(b, x, f)), horner(prod[0], x, f), ctx);
+                        assertEquals(f.mul(NaiveZp.horner(a, x, f), NaiveZp.horner(b, x, f)), NaiveZp.horner(prod[0], x, f), ctx);
                     }
                 }
             }

@@ -132,32 +132,6 @@ public abstract class NttEngineContract {
         return out;
     }
 
-    private static long[] naiveConvolution(long[] a, long[] b, int off, int n, long p, boolean nega) {
-        ZpField f = ZpField.of(p);
-        long[] c = new long[n];
-        for (int i = 0; i < n; i++) {
-            for (int j = 0; j < n; j++) {
-                long t = f.mul(a[off + i], b[off + j]);
-                int k = i + j;
-                if (k >= n) {
-                    k -= n;
-                    c[k] = nega ? f.sub(c[k], t) : f.add(c[k], t);
-                } else {
-                    c[k] = f.add(c[k], t);
-                }
-            }
-        }
-        return c;
-    }
-
-    private static long horner(long[] a, int off, int n, long x, ZpField f) {
-        long s = 0;
-        for (int j = n - 1; j >= 0; j--) {
-            s = f.add(f.mul(s, x), a[off + j]);
-        }
-        return s;
-    }
-
     private static long[] slice(long[] a, int off, int n) {
         return java.util.Arrays.copyOfRange(a, off, off + n);
     }
@@ -205,7 +179,7 @@ public abstract class NttEngineContract {
                     eng.cyclicConvolution(ps, log2n, a, b, out, ps.length);
                 }
                 for (int i = 0; i < ps.length; i++) {
-                    assertArrayEquals(naiveConvolution(a0, b0, i * n, n, ps[i], nega), slice(out, i * n, n),
+                    assertArrayEquals(NaiveZp.convolution(a0, b0, i * n, n, ps[i], nega), slice(out, i * n, n),
                             ctx((nega ? "negacyclic" : "cyclic") + " row " + i, log2n));
                 }
                 // a square (a and b the same array) into out = a
@@ -216,7 +190,7 @@ public abstract class NttEngineContract {
                     eng.cyclicConvolution(ps, log2n, s, s, s, ps.length);
                 }
                 for (int i = 0; i < ps.length; i++) {
-                    assertArrayEquals(naiveConvolution(a0, a0, i * n, n, ps[i], nega), slice(s, i * n, n),
+                    assertArrayEquals(NaiveZp.convolution(a0, a0, i * n, n, ps[i], nega), slice(s, i * n, n),
                             ctx((nega ? "negacyclic" : "cyclic") + " square row " + i, log2n));
                 }
             }
@@ -247,8 +221,8 @@ public abstract class NttEngineContract {
                     long psi = nega ? NttPrimes.primitiveRootOfUnity(p, log2n + 1) : 1;
                     for (int t = 0; t < 3; t++) {
                         long x = f.mul(psi, f.pow(w, rnd.nextInt(n))); // x^n = 1 (cyclic) or -1
-                        assertEquals(f.mul(horner(a0, i * n, n, x, f), horner(b0, i * n, n, x, f)),
-                                horner(out, i * n, n, x, f),
+                        assertEquals(f.mul(NaiveZp.horner(a0, i * n, n, x, f), NaiveZp.horner(b0, i * n, n, x, f)),
+                                NaiveZp.horner(out, i * n, n, x, f),
                                 ctx((nega ? "negacyclic" : "cyclic") + " at a root, row " + i, log2n));
                     }
                 }
