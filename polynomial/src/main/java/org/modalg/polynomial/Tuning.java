@@ -159,6 +159,17 @@ public final class Tuning {
     static final int DIGIT_PACKING_PRIMES = 16;
 
     /**
+     * Primes per pass of the Z[x] projection over an operand's 48-bit piece planes (property
+     * {@code modalg.poly.projectionPrimes}, at least 1; 1: one pass per prime). Measured on the
+     * 2-core EPYC VM (polynomial/BENCHMARKS.md, 2026-11-27): see the section's table.
+     */
+    public static int projectionPrimes() {
+        return get("modalg.poly.projectionPrimes", PROJECTION_PRIMES, 1);
+    }
+
+    static final int PROJECTION_PRIMES = 8;
+
+    /**
      * Divisor and quotient length from which {@link PolyDivZp#divRem} uses Newton division
      * (property {@code modalg.poly.zpNewtonDivision}, at least 1).
      */
