@@ -242,7 +242,8 @@ public final class ConvolutionPlan {
 
     /**
      * Estimated peak heap bytes of a full product of this shape (only meaningful when
-     * {@link #fits}): the operands' word planes, one transform matrix per prime plus one, and
+     * {@link #fits}): the operands' word planes, one transform matrix per prime, a group of
+     * primes' spectra ({@link Tuning#projectionPrimes}) plus one, and
      * the packed product. A rough figure for the route choice.
      */
     public static long bytes(long bitsA, long bitsB, int aLen, int bLen) {
@@ -251,7 +252,9 @@ public final class ConvolutionPlan {
         long bound = boundBits(bitsA, bitsB, aLen, bLen);
         long primes = (bound + 1) / 49 + 1;
         long planes = 8 * ((bitsA + 31) / 32 * aLen + (bitsB + 31) / 32 * bLen);
-        return planes + 8 * (primes + 1) * len + n * (8 * ((bound + 63) / 64) + 1);
+        // the results, a group's spectra of a (convolveInGroups) and one of b
+        long group = Math.min(primes, primesPerPass);
+        return planes + 8 * (primes + (group > 1 ? group : 0) + 1) * len + n * (8 * ((bound + 63) / 64) + 1);
     }
 
     /**

@@ -11,7 +11,9 @@ import org.modalg.fft.Options;
  * settings of the pipeline's package-private switches, alternately in one JVM: per round and
  * setting, the minimum of the thread's CPU time over {@code reps} products; prints each round
  * and the median of the rounds' minima, and with {@code -Dmodalg.pipeline.phases=true} each
- * setting's phases. Settings: {@code primesPerPass=G} or {@code default}. Run:
+ * setting's phases. Settings: {@code primesPerPass=G}, {@code zzNtt=N} (the property
+ * {@code modalg.poly.zzNtt}: the length from which the NTT replaces Kronecker substitution),
+ * comma-separated, or {@code default}. Run:
  * java -cp ... org.modalg.polynomial.convolution.ZZWideAB ROW ROUNDS REPS SETTING...
  */
 public final class ZZWideAB {
@@ -79,10 +81,12 @@ public final class ZZWideAB {
 
     private static void apply(String setting, int group) {
         ConvolutionPlan.primesPerPass = group;
+        System.clearProperty("modalg.poly.zzNtt");
         for (String kv : setting.split(",")) {
             String[] f = kv.split("=");
             switch (f[0]) {
                 case "primesPerPass" -> ConvolutionPlan.primesPerPass = Integer.parseInt(f[1]);
+                case "zzNtt" -> System.setProperty("modalg.poly.zzNtt", f[1]);
                 case "default" -> { }
                 default -> throw new IllegalArgumentException("unknown setting " + kv);
             }
