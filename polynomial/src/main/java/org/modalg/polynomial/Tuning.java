@@ -161,7 +161,9 @@ public final class Tuning {
     /**
      * Primes per pass of the Z[x] projection over an operand's 48-bit piece planes (property
      * {@code modalg.poly.projectionPrimes}, at least 1; 1: one pass per prime). Measured on the
-     * 2-core EPYC VM (polynomial/BENCHMARKS.md, 2026-11-27): see the section's table.
+     * 2-core EPYC VM (polynomial/BENCHMARKS.md, 2026-11-27, ZZWideAB, 1000-bit coefficients,
+     * length 2^14, 41 primes; projection ms per product): 1: 36-44, 4: 22, 8: 17, 16: 14.5-15,
+     * 41: 12-13.4 -&gt; 16 (most of the gain; a group's spectra held at once, 15 matrices more).
      */
     public static int projectionPrimes() {
         return get("modalg.poly.projectionPrimes", PROJECTION_PRIMES, 1);
