@@ -789,6 +789,9 @@ public final class ConvolutionPlan {
         int s = crt.size();
         boolean square = a == b;
         int group = layout == CYCLIC && !acrossPrimes ? Math.min(a.primesPerPass(), b.primesPerPass()) : 1;
+        if (threads > 1) { // at least two groups per thread, else the primes as forPrimes runs them
+            group = Math.min(group, s / (2 * threads));
+        }
         if (group > 1) {
             return convolveInGroups(a, b, square, group, threads);
         }
@@ -876,12 +879,11 @@ public final class ConvolutionPlan {
         double[][][] res = new double[s][][];
         int groups = (s + group - 1) / group;
         ForkJoinPool pool = WorkerPools.of(threads);
-        IntConsumer body = k -> {
+        // body(k, inner): group k, its transforms on the pool inner (null: this thread)
+        java.util.function.ObjIntConsumer<ForkJoinPool> body = (inner, k) -> {
             int from = k * group;
             int to = Math.min(s, from + group);
             int g = to - from;
-            // the transforms on this thread when the groups run in parallel, else on the pool
-            ForkJoinPool inner = ForkJoinTask.getPool() == pool ? null : pool;
             DoubleNttPlan[] plans = new DoubleNttPlan[g];
             double[][][] ms = new double[g][][];
             double[][][] sa = new double[g][][];
@@ -917,11 +919,13 @@ public final class ConvolutionPlan {
                 res[from + i] = ms[i];
             }
         };
+        // the groups in parallel under forPrimes' rule for primes, else one after another with
+        // the threads in each transform
         if (pool != null && (groups >= 2 * threads || log2n <= Tuning.acrossPrimesLog2n())) {
-            pool.submit(() -> IntStream.range(0, groups).parallel().forEach(body)).join();
+            pool.submit(() -> IntStream.range(0, groups).parallel().forEach(k -> body.accept(null, k))).join();
         } else {
             for (int k = 0; k < groups; k++) {
-                body.accept(k);
+                body.accept(pool, k);
             }
         }
         return new Convolved(res, res);
