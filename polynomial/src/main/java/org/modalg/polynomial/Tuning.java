@@ -159,6 +159,19 @@ public final class Tuning {
     static final int DIGIT_PACKING_PRIMES = 16;
 
     /**
+     * Primes per pass of the Z[x] projection over an operand's 48-bit piece planes (property
+     * {@code modalg.poly.projectionPrimes}, at least 1; 1: one pass per prime). Measured on the
+     * 2-core EPYC VM (polynomial/BENCHMARKS.md, 2026-11-27, ZZWideAB, 1000-bit coefficients,
+     * length 2^14, 41 primes; projection ms per product): 1: 36-44, 4: 22, 8: 17, 16: 14.5-15,
+     * 41: 12-13.4 -&gt; 16 (most of the gain; a group's spectra held at once, 15 matrices more).
+     */
+    public static int projectionPrimes() {
+        return get("modalg.poly.projectionPrimes", PROJECTION_PRIMES, 1);
+    }
+
+    static final int PROJECTION_PRIMES = 16;
+
+    /**
      * Divisor and quotient length from which {@link PolyDivZp#divRem} uses Newton division
      * (property {@code modalg.poly.zpNewtonDivision}, at least 1).
      */
@@ -364,11 +377,16 @@ public final class Tuning {
      * inputs, the two routes alternately in one JVM, thread CPU time in ms, the machine loaded):
      * 1000 bits, n = 256: Kronecker 3.9 / 2.8, NTT 5.7 / 3.0; n = 4096: 63.5 / 35.1 against
      * 49.4 / 36.8 (a tie); n = 65536: 1205 / 1072 against 762 / 810 -&gt; 4096 (512 to 1023 bits).
+     * Re-measured 2026-11-27 after the projection took groups of primes per pass (ZZWideAB, the
+     * two routes alternately in one JVM, medians of per-round minima of thread CPU time, load
+     * 4-5): 1000 bits, n = 1024: Kronecker 7.6 / 11.5, NTT 10.5 / 11.5; n = 2048: 21.2 / 18.4 /
+     * 20.3 / 15.3 against 20.3 / 13.8 / 20.7 / 13.5 (NTT/Kronecker 0.75-1.02, median 0.9);
+     * 600 bits, n = 2048: 13.5 against 10.3 -&gt; 2048 (512 to 1023 bits).
      * The big-prime FFT over a generalized Fermat field lost to the small-prime NTT at every
      * length and size already against the 61-bit-prime route (5 to 12 times slower), so it is
      * not a branch of the dispatcher.
      */
-    static final int[] ZZ_NTT_ONE_THREAD = {32, 64, 4096, Integer.MAX_VALUE, Integer.MAX_VALUE, Integer.MAX_VALUE};
+    static final int[] ZZ_NTT_ONE_THREAD = {32, 64, 2048, Integer.MAX_VALUE, Integer.MAX_VALUE, Integer.MAX_VALUE};
 
     private static int byBits(int[] table, int bits) {
         for (int i = 0; i < ZZ_FAST_BITS.length; i++) {

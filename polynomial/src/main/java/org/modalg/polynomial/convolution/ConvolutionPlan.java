@@ -242,7 +242,8 @@ public final class ConvolutionPlan {
 
     /**
      * Estimated peak heap bytes of a full product of this shape (only meaningful when
-     * {@link #fits}): the operands' word planes, one transform matrix per prime plus one, and
+     * {@link #fits}): the operands' word planes, one transform matrix per prime, a group of
+     * primes' spectra ({@link Tuning#projectionPrimes}) plus one, and
      * the packed product. A rough figure for the route choice.
      */
     public static long bytes(long bitsA, long bitsB, int aLen, int bLen) {
@@ -251,7 +252,9 @@ public final class ConvolutionPlan {
         long bound = boundBits(bitsA, bitsB, aLen, bLen);
         long primes = (bound + 1) / 49 + 1;
         long planes = 8 * ((bitsA + 31) / 32 * aLen + (bitsB + 31) / 32 * bLen);
-        return planes + 8 * (primes + 1) * len + n * (8 * ((bound + 63) / 64) + 1);
+        // the results, a group's spectra of a (convolveInGroups) and one of b
+        long group = Math.min(primes, primesPerPass);
+        return planes + 8 * (primes + (group > 1 ? group : 0) + 1) * len + n * (8 * ((bound + 63) / 64) + 1);
     }
 
     /**
@@ -408,6 +411,17 @@ public final class ConvolutionPlan {
         public int residues(long q, double[][] m) {
             ConvolutionPlan.residues(words, q, m);
             return words[0].length;
+        }
+
+        @Override
+        public int residues(long[] qs, int from, int to, double[][][] ms) {
+            ConvolutionPlan.residues(words, qs, from, to, ms);
+            return words[0].length;
+        }
+
+        @Override
+        public int primesPerPass() {
+            return words.length > 1 ? primesPerPass : 1;
         }
 
         @Override
@@ -692,6 +706,27 @@ public final class ConvolutionPlan {
          */
         int residues(long q, double[][] m);
 
+        /**
+         * {@link #residues(long, double[][])} for the primes qs[from .. to) into ms[j - from]
+         * (same values), in one pass over the operand where that reads it fewer times; returns
+         * the rows written (the same for every prime).
+         */
+        default int residues(long[] qs, int from, int to, double[][][] ms) {
+            int rows = 0;
+            for (int j = from; j < to; j++) {
+                rows = residues(qs[j], ms[j - from]);
+            }
+            return rows;
+        }
+
+        /**
+         * How many primes {@link #residues(long[], int, int, double[][][])} should take at once:
+         * 1 where one prime at a time costs no more (the default).
+         */
+        default int primesPerPass() {
+            return 1;
+        }
+
         /** The number of entries. */
         int length();
     }
@@ -753,6 +788,13 @@ public final class ConvolutionPlan {
     public Convolved convolve(Projection a, Projection b, int threads) {
         int s = crt.size();
         boolean square = a == b;
+        int group = layout == CYCLIC && !acrossPrimes ? Math.min(a.primesPerPass(), b.primesPerPass()) : 1;
+        if (threads > 1) { // at least two groups per thread, else the primes as forPrimes runs them
+            group = Math.min(group, s / (2 * threads));
+        }
+        if (group > 1) {
+            return convolveInGroups(a, b, square, group, threads);
+        }
         double[][][] res = new double[s][][];
         double[][][] keep = new double[s][][];
         forPrimes(threads, (j, inner, tasks) -> {
@@ -812,6 +854,81 @@ public final class ConvolutionPlan {
             keep[j] = m;
         });
         return new Convolved(res, keep);
+    }
+
+    /**
+     * Primes per pass of {@link Operand}'s projection over its planes (at least 2 planes): from
+     * {@link Tuning#projectionPrimes}; package-private so that measurements and tests can switch
+     * the grouped projection off (1) and on at any size.
+     */
+    static int primesPerPass = Tuning.projectionPrimes();
+
+    /**
+     * {@link #convolve(Projection, Projection, int)} (the cyclic layout) with the primes in groups
+     * of {@code group}: each operand's residues modulo a group's primes in one pass
+     * ({@link Projection#residues(long[], int, int, double[][][])}: 1000-bit coefficients have 21
+     * planes, read once per group instead of once per prime), then the group's transforms. Holds
+     * a group's spectra of a at once (group - 1 matrices more than prime by prime).
+     */
+    private Convolved convolveInGroups(Projection a, Projection b, boolean square, int group, int threads) {
+        int s = crt.size();
+        long[] ps = new long[s];
+        for (int j = 0; j < s; j++) {
+            ps[j] = crt.prime(j);
+        }
+        double[][][] res = new double[s][][];
+        int groups = (s + group - 1) / group;
+        ForkJoinPool pool = WorkerPools.of(threads);
+        // body(k, inner): group k, its transforms on the pool inner (null: this thread)
+        java.util.function.ObjIntConsumer<ForkJoinPool> body = (inner, k) -> {
+            int from = k * group;
+            int to = Math.min(s, from + group);
+            int g = to - from;
+            DoubleNttPlan[] plans = new DoubleNttPlan[g];
+            double[][][] ms = new double[g][][];
+            double[][][] sa = new double[g][][];
+            for (int i = 0; i < g; i++) {
+                plans[i] = DoubleNttPlan.of(ps[from + i], log2n);
+                ms[i] = plans[i].borrowCoefficients();
+            }
+            long t = PipelinePhases.start();
+            int rowsA = a.residues(ps, from, to, ms);
+            t = PipelinePhases.add(Phase.PROJECTION, t);
+            for (int i = 0; i < g; i++) {
+                sa[i] = plans[i].borrowSpectrum();
+                plans[i].forward(ms[i], sa[i], false, inner, rowsA);
+            }
+            t = PipelinePhases.add(Phase.TRANSFORMS, t);
+            if (square) {
+                for (int i = 0; i < g; i++) {
+                    plans[i].pointwiseInverse(sa[i], sa[i], ms[i], false, inner);
+                }
+            } else {
+                int rowsB = b.residues(ps, from, to, ms);
+                t = PipelinePhases.add(Phase.PROJECTION, t);
+                double[][] sb = plans[0].borrowSpectrum();
+                for (int i = 0; i < g; i++) {
+                    plans[i].forward(ms[i], sb, false, inner, rowsB);
+                    plans[i].pointwiseInverse(sa[i], sb, ms[i], false, inner);
+                }
+                DoubleNttPlan.giveBack(sb);
+            }
+            PipelinePhases.add(Phase.TRANSFORMS, t);
+            for (int i = 0; i < g; i++) {
+                DoubleNttPlan.giveBack(sa[i]);
+                res[from + i] = ms[i];
+            }
+        };
+        // the groups in parallel under forPrimes' rule for primes, else one after another with
+        // the threads in each transform
+        if (pool != null && (groups >= 2 * threads || log2n <= Tuning.acrossPrimesLog2n())) {
+            pool.submit(() -> IntStream.range(0, groups).parallel().forEach(k -> body.accept(null, k))).join();
+        } else {
+            for (int k = 0; k < groups; k++) {
+                body.accept(pool, k);
+            }
+        }
+        return new Convolved(res, res);
     }
 
     /** {@link #convolve(Projection, Projection, int)} for two transformed operands (a == b: a square). */
@@ -1153,7 +1270,8 @@ public final class ConvolutionPlan {
         }
     }
 
-    // Points per block of the recombination (s matrices of them: 160 KB for five primes).
+    // Points per block of the recombination (s matrices of them: 160 KB for five primes). At 41
+    // primes (1.3 MB) 512 and 1024 measured no faster (polynomial/BENCHMARKS.md, 2026-11-27).
     private static final int RECOMBINE_POINTS = 4096;
 
     /**
@@ -1469,6 +1587,29 @@ public final class ConvolutionPlan {
      * so no step needs a reduction of its own; the last one brings the value to p/2.
      */
     public static void residues(double[][][] words, long p, double[][] m) {
+        int used = words[0].length;
+        for (int r = 0; r < used; r++) {
+            residuesRow(words, r, p, m[r]);
+        }
+    }
+
+    /**
+     * {@link #residues(double[][][], long, double[][])} for the primes ps[from .. to) into
+     * ms[j - from], row by row: one row of every plane (planes x C doubles, in L1 or L2) serves
+     * all the primes before the next is read, instead of one pass over all the planes per prime.
+     * Same values, bit for bit. O(C R words (to - from)).
+     */
+    public static void residues(double[][][] words, long[] ps, int from, int to, double[][][] ms) {
+        int used = words[0].length;
+        for (int r = 0; r < used; r++) {
+            for (int j = from; j < to; j++) {
+                residuesRow(words, r, ps[j], ms[j - from][r]);
+            }
+        }
+    }
+
+    // Row r of the residues mod p (see residues): Horner from the top plane, one reduction at the end.
+    private static void residuesRow(double[][][] words, int r, long p, double[] row) {
         double pd = p;
         double pinv = 1.0 / p;
         double np = -pd;
@@ -1476,24 +1617,20 @@ public final class ConvolutionPlan {
         double c48 = DoubleCrt.symmetric(Math.floorMod(1L << PIECE_BITS, p), p);
         double c48p = c48 * pinv;
         int top = words.length - 1;
-        int used = words[0].length;
-        for (int r = 0; r < used; r++) {
-            double[] row = m[r];
-            System.arraycopy(words[top][r], 0, row, 0, row.length);
-            for (int t = top - 1; t >= 0; t--) {
-                double[] w = words[t][r];
-                for (int c = 0; c < row.length; c++) {
-                    double y = row[c];
-                    double h = y * c48;
-                    double q = Math.rint(y * c48p);
-                    row[c] = Math.fma(q, np, h) + Math.fma(y, c48, -h) + w[c];
-                }
+        System.arraycopy(words[top][r], 0, row, 0, row.length);
+        for (int t = top - 1; t >= 0; t--) {
+            double[] w = words[t][r];
+            for (int c = 0; c < row.length; c++) {
+                double y = row[c];
+                double h = y * c48;
+                double q = Math.rint(y * c48p);
+                row[c] = Math.fma(q, np, h) + Math.fma(y, c48, -h) + w[c];
             }
-            if (top > 0) {
-                for (int c = 0; c < row.length; c++) {
-                    double v = row[c];
-                    row[c] = Math.fma(Math.rint(v * pinv), np, v);
-                }
+        }
+        if (top > 0) {
+            for (int c = 0; c < row.length; c++) {
+                double v = row[c];
+                row[c] = Math.fma(Math.rint(v * pinv), np, v);
             }
         }
     }

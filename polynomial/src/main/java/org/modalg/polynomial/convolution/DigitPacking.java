@@ -28,7 +28,11 @@ final class DigitPacking {
     private DigitPacking() {
     }
 
-    /** Coefficients per chunk of a row: the chunk's limbs (about 100 rows of them at 1000 bits) stay in L2. */
+    /**
+     * Coefficients per chunk of a row: the chunk's limbs (about 100 rows of them at 1000 bits) stay in L2.
+     * Chunks of 32, 64 and 128 (limbs in L1 at 32) measured 1.5x, 1.2x and 1.1x slower at 1000 bits
+     * (polynomial/BENCHMARKS.md, 2026-11-27): shorter vector loops cost more than L2's latency.
+     */
     private static final int CHUNK = 256;
 
     /**
