@@ -31,7 +31,8 @@ import org.modalg.polynomial.convolution.DoubleCrt;
  * [0, q_j) by mixed-radix borrows; since every product coefficient is below M/4 they are those
  * of the coefficient itself; then the digit planes are packed at bit w i and combined by one
  * multiply-add pass per prime with carries ({@link #pack(DoubleCrt, double[][][], int, int,
- * int, long[])}).</li>
+ * int, long[])}); on one thread block of rows by block of rows right after Garner's digits,
+ * while they are in cache ({@link PackingInRows}).</li>
  * </ol>
  */
 public final class DoubleNttIntMul {
@@ -374,6 +375,10 @@ public final class DoubleNttIntMul {
         int w = shape.pieceBits();
         int count = (int) shape.productPieces();
         long[] out = new long[(int) ((bits + 63) / 64) + 1];
+        if (threads == 1 && packInRows != 0) {
+            plan.recombine(convolved, new PackingInRows(s, count, w, out), 1);
+            return out;
+        }
         ForkJoinPool pool = WorkerPools.of(threads);
         plan.recombine(convolved, new ConvolutionPlan.Recombination() {
             @Override
@@ -387,6 +392,69 @@ public final class DoubleNttIntMul {
             }
         }, threads);
         return out;
+    }
+
+    /**
+     * On one thread, whether the packing follows Garner's digits block of rows by block of rows
+     * while they are in cache ({@link PackingInRows}; 1, the default) or runs as one pass over
+     * every plane after the last digits (0; for measuring one against the other).
+     */
+    static volatile int packInRows = 1;
+
+    /**
+     * The limbs-with-carry recombination in row order on one thread: each block of rows is
+     * normalized and its limbs packed (the passes of {@link #pack(DoubleCrt, double[][][], int,
+     * int, int, long[])} with their carries kept from block to block) right after Garner wrote
+     * its digits, so that the digit planes are read from cache instead of memory; the limbs above
+     * the last digit at the end. Limb t needs the digits that start below bit 64 (t + 1): those
+     * of the rows done, so a block packs the limbs up to the first one that a later digit reaches.
+     */
+    private static final class PackingInRows implements ConvolutionPlan.Recombination {
+        private final int s;
+        private final int count;
+        private final int w;
+        private final long[] out;
+        private final long[] carries;
+        private int packed; // limbs [0, packed) are done
+
+        PackingInRows(int s, int count, int w, long[] out) {
+            this.s = s;
+            this.count = count;
+            this.w = w;
+            this.out = out;
+            this.carries = new long[s];
+        }
+
+        @Override
+        public boolean inOrder() {
+            return true;
+        }
+
+        @Override
+        public void rows(DoubleCrt crt, double[][][] res, int from, int to) {
+            crt.normalize(res, from, to); // digits in [0, q_j): those of the coefficient in [0, M)
+            long digits = (long) to * res[0][0].length; // digits [0, digits) are final
+            // the limbs every one of whose digits is final: t with 64 (t + 1) <= w digits
+            int upTo = digits >= count ? out.length : (int) Math.min(out.length, digits * w / 64);
+            packTo(crt, res, upTo);
+        }
+
+        @Override
+        public void finish(DoubleCrt crt, double[][][] res) {
+            packTo(crt, res, out.length);
+        }
+
+        private void packTo(DoubleCrt crt, double[][][] res, int upTo) {
+            if (upTo <= packed) {
+                return;
+            }
+            if (aligned(w)) {
+                packAligned(res, s, count, w == LIMB_BITS ? 0 : 1, crt, out, packed, upTo, carries);
+            } else {
+                packShifted(res, s, count, w, crt, out, packed, upTo, carries);
+            }
+            packed = upTo;
+        }
     }
 
     /** The projection of an integer: its w-bit pieces (in {@link #partCount} parts), residues by {@link #residues}. */
