@@ -1,10 +1,12 @@
 package org.modalg.polynomial.integer;
 
+import java.math.BigInteger;
 import java.util.concurrent.ForkJoinPool;
 import org.modalg.fft.ntt.NttEngine;
 import org.modalg.fft.ntt.NttPlan;
 import org.modalg.fft.WorkerPools;
 import org.modalg.fft.doublentt.DoubleNttPlan;
+import org.modalg.fields.BigIntegerWords;
 import org.modalg.fields.UnsignedDivider;
 import org.modalg.polynomial.Limbs;
 import org.modalg.polynomial.Tuning;
@@ -317,6 +319,73 @@ public final class DoubleNttIntMul {
     }
 
     /**
+     * |a| |b| as limbs, as {@link #multiply(long[], long, long[], long, boolean, int, int)} on the
+     * magnitudes' limbs (a and b nonzero; same: b equals a): where the shape has one-limb pieces
+     * and BigInteger's words are readable ({@link BigIntegerWords#magnitudeView}), the pieces'
+     * parts are cut straight from its 32-bit words (a limb's halves are two words), without
+     * copying the magnitudes into limbs first ({@link #partsOfWords}).
+     *
+     * @throws IllegalArgumentException if no shape takes the operands ({@link #fits})
+     */
+    static long[] multiply(BigInteger a, BigInteger b, boolean same, int forcePrimes, int threads) {
+        long bitsA = Limbs.magnitudeBits(a);
+        long bitsB = Limbs.magnitudeBits(b);
+        int[] wa = partsFromWords != 0 ? BigIntegerWords.magnitudeView(a) : null;
+        Shape shape = wa != null && fits(bitsA, bitsB) ? choose(bitsA, bitsB, same, forcePrimes) : null;
+        if (shape == null || shape.pieceBits() != LIMB_BITS) {
+            long[] la = Limbs.magnitude(a);
+            long[] lb = same ? la : Limbs.magnitude(b);
+            return multiply(la, bitsA, lb, bitsB, same, forcePrimes, threads);
+        }
+        ForkJoinPool pool = WorkerPools.of(threads);
+        Pieces pa = new Pieces(partsOfWords(wa, shape.piecesA(), pool), LIMB_BITS);
+        Pieces pb = same ? pa : new Pieces(partsOfWords(BigIntegerWords.magnitudeView(b), shape.piecesB(), pool), LIMB_BITS);
+        return multiply(pa, pb, shape, bitsA + bitsB, threads);
+    }
+
+    /**
+     * Whether {@link #multiply(BigInteger, BigInteger, boolean, int, int)} cuts one-limb pieces
+     * from BigInteger's words (1, the default) or from a copy of the magnitude as limbs (0; for
+     * measuring one against the other).
+     */
+    static volatile int partsFromWords = 1;
+
+    /**
+     * The parts of {@link #parts(long[], int, long)} for one-limb pieces (w = 64: the low and
+     * the high 32 bits of limb i) from a magnitude as BigInteger keeps it (big-endian 32-bit
+     * words, mag[len - 1] the lowest), zeros above its words; on {@code pool} (null: the calling
+     * thread). O(count).
+     */
+    static double[][] partsOfWords(int[] mag, long count, ForkJoinPool pool) {
+        int n = (int) count;
+        double[][] parts = DoubleNttPlan.borrow(2, n); // every entry written below
+        if (pool == null || n < PARALLEL_MIN_PIECES) {
+            partsOfWords(mag, parts, 0, n);
+        } else {
+            ConvolutionPlan.forRows(pool, 0, n, (from, to) -> partsOfWords(mag, parts, from, to));
+        }
+        return parts;
+    }
+
+    // parts[0][i], parts[1][i] for the pieces i in [from, to): words 2i and 2i + 1 from the bottom.
+    private static void partsOfWords(int[] mag, double[][] parts, int from, int to) {
+        double[] p0 = parts[0];
+        double[] p1 = parts[1];
+        int len = mag.length;
+        int both = Math.max(from, Math.min(to, len / 2)); // limbs below have both words
+        for (int i = from; i < both; i++) {
+            int k = len - 1 - 2 * i;
+            p0[i] = mag[k] & 0xFFFFFFFFL;
+            p1[i] = mag[k - 1] & 0xFFFFFFFFL;
+        }
+        for (int i = both; i < to; i++) {
+            int lo = 2 * i;
+            p0[i] = lo < len ? mag[len - 1 - lo] & 0xFFFFFFFFL : 0;
+            p1[i] = lo + 1 < len ? mag[len - 2 - lo] & 0xFFFFFFFFL : 0;
+        }
+    }
+
+    /**
      * The pipeline's plan for a shape: its primes (the first s of the one set), its length and
      * layout, pieces of w bits; the window is the whole product; the primes in parallel on
      * several threads (3 to 6 primes of short transforms).
@@ -335,17 +404,22 @@ public final class DoubleNttIntMul {
      * double[][][], int, int, int, long[])}).
      */
     public static long[] multiply(long[] la, long bitsA, long[] lb, long bitsB, boolean same, Shape shape, int threads) {
-        ConvolutionPlan plan = plan(shape);
         int w = shape.pieceBits();
         ForkJoinPool pool = WorkerPools.of(threads);
         Pieces pa = new Pieces(parts(la, w, shape.piecesA(), pool), w);
         Pieces pb = same ? pa : new Pieces(parts(lb, w, shape.piecesB(), pool), w);
+        return multiply(pa, pb, shape, bitsA + bitsB, threads);
+    }
+
+    // The product of the pieces (pb == pa: a square) in the shape, bits the sum of the operands' bit lengths; the pieces go back to the pool.
+    private static long[] multiply(Pieces pa, Pieces pb, Shape shape, long bits, int threads) {
+        ConvolutionPlan plan = plan(shape);
         ConvolutionPlan.Convolved convolved = plan.convolve(pa, pb, threads);
         pa.release();
         if (pb != pa) {
             pb.release();
         }
-        return limbs(plan, convolved, shape, bitsA + bitsB, threads);
+        return limbs(plan, convolved, shape, bits, threads);
     }
 
     /**

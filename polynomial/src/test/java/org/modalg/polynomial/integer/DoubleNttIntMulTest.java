@@ -451,6 +451,57 @@ class DoubleNttIntMulTest {
     }
 
     /**
+     * One-limb pieces cut from BigInteger's words ({@link DoubleNttIntMul#partsOfWords}) against
+     * the limbs' halves from the limb copy ({@link DoubleNttIntMul#parts}), entry by entry, on
+     * one thread and in ranges on two: even and odd word counts, all-ones, powers of two, sparse
+     * and random magnitudes, pieces above the top (zeros); and products through
+     * {@link IntegerMultiplication#multiplyCpu} with the words' pieces (where a shape has
+     * one-limb pieces) and with the limb copy, against BigInteger.
+     */
+    @Test
+    void limbPiecesFromBigIntegerWords() {
+        org.junit.jupiter.api.Assumptions.assumeTrue(org.modalg.fields.BigIntegerWords.direct(),
+                "java.math is not opened: BigInteger's words are not readable");
+        Random rnd = new Random(SEED ^ 0x3a);
+        for (int it = 0; it < 60; it++) {
+            int bits = it < 20 ? 1 + it * 31 : logUniformBits(rnd, 600_000);
+            BigInteger x = operand(rnd, bits);
+            long[] limbs = Limbs.magnitude(x);
+            long count = limbs.length + (it % 3 == 0 ? 0 : rnd.nextInt(40_000));
+            double[][] expected = DoubleNttIntMul.parts(limbs, 64, count);
+            for (java.util.concurrent.ForkJoinPool pool : new java.util.concurrent.ForkJoinPool[] {null,
+                    org.modalg.fft.WorkerPools.of(2)}) {
+                int[] mag = org.modalg.fields.BigIntegerWords.magnitudeView(x);
+                double[][] got = DoubleNttIntMul.partsOfWords(mag, count, pool);
+                for (int t = 0; t < 2; t++) {
+                    for (int i = 0; i < count; i++) {
+                        if (Double.compare(got[t][i], expected[t][i]) != 0) {
+                            throw new AssertionError("seed=" + SEED + " it=" + it + " " + describe(x) + " part " + t
+                                    + " of piece " + i + " of " + count + ": " + got[t][i] + ", expected " + expected[t][i]);
+                        }
+                    }
+                }
+            }
+        }
+        int before = DoubleNttIntMul.partsFromWords;
+        try {
+            for (int it = 0; it < 30; it++) {
+                int bitsA = logUniformBits(rnd, 2_000_000);
+                boolean square = rnd.nextInt(4) == 0;
+                BigInteger a = operand(rnd, bitsA);
+                BigInteger b = square ? a : operand(rnd, rnd.nextBoolean() ? bitsA : logUniformBits(rnd, 2_000_000));
+                int threads = THREADS[it % 2];
+                DoubleNttIntMul.partsFromWords = 1;
+                check(a, b, threads, it % 4 == 0 ? 3 : 0, "pieces from words it=" + it);
+                DoubleNttIntMul.partsFromWords = 0;
+                check(a, b, threads, it % 4 == 0 ? 3 : 0, "pieces from the limb copy it=" + it);
+            }
+        } finally {
+            DoubleNttIntMul.partsFromWords = before;
+        }
+    }
+
+    /**
      * The largest all-ones squares on either side of the one-limb limit (the shorter operand of
      * 2^19 limbs: three primes, one-limb pieces, every middle coefficient 2^19 (2^64 - 1)^2 just
      * below M / 4; one limb more: six primes, two-limb pieces), against the closed form
