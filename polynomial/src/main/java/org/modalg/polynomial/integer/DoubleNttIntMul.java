@@ -892,16 +892,22 @@ public final class DoubleNttIntMul {
             if (c0 < end) {
                 int base = row << logCols; // digit index of the row's first entry
                 double[] top = res[s - 1][row];
+                int firstPass = s - 2;
                 if (shift == 0) {
                     for (int t = c0; t < c1; t++) {
                         out[t] = (long) top[t - base];
                     }
+                } else if (twoLimbFirstPass != 0) {
+                    // the top two planes at once: d_(s-1) q_(s-2) + d_(s-2) < 2^100 fills no more than
+                    // its coefficient's two limbs, so that pass has no carries
+                    twoLimbTopPlanes(out, c0, c1, top, res[s - 2][row], base, crt.prime(s - 2));
+                    firstPass = s - 3;
                 } else {
                     for (int t = c0; t < c1; t++) {
                         out[t] = (t & 1) == 0 ? (long) top[(t >>> 1) - base] : 0;
                     }
                 }
-                for (int j = s - 2; j >= 0; j--) {
+                for (int j = firstPass; j >= 0; j--) {
                     carries[j] = shift == 0
                             ? mulAddDigits(out, c0, c1, crt.prime(j), res[j][row], c0 - base, carries[j])
                             : mulAddEvenDigits(out, c0, c1, crt.prime(j), res[j][row], base, carries[j]);
@@ -913,6 +919,25 @@ public final class DoubleNttIntMul {
                 }
             }
             c0 = c1;
+        }
+    }
+
+    /**
+     * Whether the packing of two-limb pieces writes the top two digit planes in one carry-free
+     * pass ({@link #twoLimbTopPlanes}; 1, the default) or copies the top plane and multiplies and
+     * adds the next with carries (0; for measuring one against the other).
+     */
+    static volatile int twoLimbFirstPass = 1;
+
+    // y[t] for t in [t0, t1): limb t mod 2 of hi[i - base] p + lo[i - base], i = t / 2 (digits below 2^50, p below 2^50).
+    private static void twoLimbTopPlanes(long[] y, int t0, int t1, double[] hi, double[] lo, int base, long p) {
+        for (int t = t0; t < t1; t++) {
+            int i = (t >>> 1) - base;
+            long d = (long) hi[i];
+            long v = d * p;
+            long low = v + (long) lo[i];
+            long high = Math.multiplyHigh(d, p) + (Long.compareUnsigned(low, v) < 0 ? 1 : 0);
+            y[t] = (t & 1) == 0 ? low : high;
         }
     }
 
