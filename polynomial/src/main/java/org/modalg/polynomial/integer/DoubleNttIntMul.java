@@ -893,7 +893,12 @@ public final class DoubleNttIntMul {
                 int base = row << logCols; // digit index of the row's first entry
                 double[] top = res[s - 1][row];
                 int firstPass = s - 2;
-                if (shift == 0) {
+                if (shift == 0 && oneLimbFusedPasses != 0) {
+                    // the top plane's copy and the next two passes in one loop: two independent carry chains
+                    fusedTopPasses(out, c0, c1, top, res[s - 2][row], res[s - 3][row], c0 - base, crt.prime(s - 2),
+                            crt.prime(s - 3), carries, s - 3);
+                    firstPass = s - 4;
+                } else if (shift == 0) {
                     for (int t = c0; t < c1; t++) {
                         out[t] = (long) top[t - base];
                     }
@@ -939,6 +944,46 @@ public final class DoubleNttIntMul {
             long high = Math.multiplyHigh(d, p) + (Long.compareUnsigned(low, v) < 0 ? 1 : 0);
             y[t] = (t & 1) == 0 ? low : high;
         }
+    }
+
+    /**
+     * Whether the packing of one-limb pieces runs the top plane's copy and the next two passes in
+     * one loop ({@link #fusedTopPasses}; 1, the default) or one after another (0; for measuring
+     * one against the other).
+     */
+    static volatile int oneLimbFusedPasses = 1;
+
+    /*
+     * For t in [t0, t1), at i = off + t - t0: y[t] = (top[i] p1 + mid[i] + carry1) p0 + low[i] +
+     * carry0, i.e. the top plane as the first pass's limbs and the passes of p1 = q_(j + 1) and
+     * p0 = q_j (carries[j + 1] and carries[j]) limb by limb instead of one after the other: the
+     * same words, but each limb is read and written once and the two carry chains overlap.
+     */
+    private static void fusedTopPasses(long[] y, int t0, int t1, double[] top, double[] mid, double[] low, int off,
+            long p1, long p0, long[] carries, int j) {
+        long carry1 = carries[j + 1];
+        long carry0 = carries[j];
+        for (int t = t0; t < t1; t++) {
+            int i = off + t - t0;
+            long a = (long) top[i]; // below 2^50: the signed high word is the unsigned one
+            long lo = a * p1;
+            long hi = Math.multiplyHigh(a, p1);
+            long s1 = lo + (long) mid[i];
+            hi += Long.compareUnsigned(s1, lo) < 0 ? 1 : 0;
+            long b = s1 + carry1;
+            hi += Long.compareUnsigned(b, s1) < 0 ? 1 : 0;
+            carry1 = hi;
+            lo = b * p0;
+            hi = Math.multiplyHigh(b, p0) + ((b >> 63) & p0); // unsigned high word
+            s1 = lo + (long) low[i];
+            hi += Long.compareUnsigned(s1, lo) < 0 ? 1 : 0;
+            long s2 = s1 + carry0;
+            hi += Long.compareUnsigned(s2, s1) < 0 ? 1 : 0;
+            y[t] = s2;
+            carry0 = hi;
+        }
+        carries[j + 1] = carry1;
+        carries[j] = carry0;
     }
 
     // y[t] = y[t] p + (t even ? digits[t / 2 - base] : 0) + carry for t in [t0, t1) (two-limb pieces); returns the carry.
