@@ -1,10 +1,12 @@
 package org.modalg.polynomial.integer;
 
+import java.math.BigInteger;
 import java.util.concurrent.ForkJoinPool;
 import org.modalg.fft.ntt.NttEngine;
 import org.modalg.fft.ntt.NttPlan;
 import org.modalg.fft.WorkerPools;
 import org.modalg.fft.doublentt.DoubleNttPlan;
+import org.modalg.fields.BigIntegerWords;
 import org.modalg.fields.UnsignedDivider;
 import org.modalg.polynomial.Limbs;
 import org.modalg.polynomial.Tuning;
@@ -31,7 +33,8 @@ import org.modalg.polynomial.convolution.DoubleCrt;
  * [0, q_j) by mixed-radix borrows; since every product coefficient is below M/4 they are those
  * of the coefficient itself; then the digit planes are packed at bit w i and combined by one
  * multiply-add pass per prime with carries ({@link #pack(DoubleCrt, double[][][], int, int,
- * int, long[])}).</li>
+ * int, long[])}); on one thread block of rows by block of rows right after Garner's digits,
+ * while they are in cache ({@link PackingInRows}).</li>
  * </ol>
  */
 public final class DoubleNttIntMul {
@@ -316,6 +319,73 @@ public final class DoubleNttIntMul {
     }
 
     /**
+     * |a| |b| as limbs, as {@link #multiply(long[], long, long[], long, boolean, int, int)} on the
+     * magnitudes' limbs (a and b nonzero; same: b equals a): where the shape has one-limb pieces
+     * and BigInteger's words are readable ({@link BigIntegerWords#magnitudeView}), the pieces'
+     * parts are cut straight from its 32-bit words (a limb's halves are two words), without
+     * copying the magnitudes into limbs first ({@link #partsOfWords}).
+     *
+     * @throws IllegalArgumentException if no shape takes the operands ({@link #fits})
+     */
+    static long[] multiply(BigInteger a, BigInteger b, boolean same, int forcePrimes, int threads) {
+        long bitsA = Limbs.magnitudeBits(a);
+        long bitsB = Limbs.magnitudeBits(b);
+        int[] wa = partsFromWords != 0 ? BigIntegerWords.magnitudeView(a) : null;
+        Shape shape = wa != null && fits(bitsA, bitsB) ? choose(bitsA, bitsB, same, forcePrimes) : null;
+        if (shape == null || shape.pieceBits() != LIMB_BITS) {
+            long[] la = Limbs.magnitude(a);
+            long[] lb = same ? la : Limbs.magnitude(b);
+            return multiply(la, bitsA, lb, bitsB, same, forcePrimes, threads);
+        }
+        ForkJoinPool pool = WorkerPools.of(threads);
+        Pieces pa = new Pieces(partsOfWords(wa, shape.piecesA(), pool), LIMB_BITS);
+        Pieces pb = same ? pa : new Pieces(partsOfWords(BigIntegerWords.magnitudeView(b), shape.piecesB(), pool), LIMB_BITS);
+        return multiply(pa, pb, shape, bitsA + bitsB, threads);
+    }
+
+    /**
+     * Whether {@link #multiply(BigInteger, BigInteger, boolean, int, int)} cuts one-limb pieces
+     * from BigInteger's words (1, the default) or from a copy of the magnitude as limbs (0; for
+     * measuring one against the other).
+     */
+    static volatile int partsFromWords = 1;
+
+    /**
+     * The parts of {@link #parts(long[], int, long)} for one-limb pieces (w = 64: the low and
+     * the high 32 bits of limb i) from a magnitude as BigInteger keeps it (big-endian 32-bit
+     * words, mag[len - 1] the lowest), zeros above its words; on {@code pool} (null: the calling
+     * thread). O(count).
+     */
+    static double[][] partsOfWords(int[] mag, long count, ForkJoinPool pool) {
+        int n = (int) count;
+        double[][] parts = DoubleNttPlan.borrow(2, n); // every entry written below
+        if (pool == null || n < PARALLEL_MIN_PIECES) {
+            partsOfWords(mag, parts, 0, n);
+        } else {
+            ConvolutionPlan.forRows(pool, 0, n, (from, to) -> partsOfWords(mag, parts, from, to));
+        }
+        return parts;
+    }
+
+    // parts[0][i], parts[1][i] for the pieces i in [from, to): words 2i and 2i + 1 from the bottom.
+    private static void partsOfWords(int[] mag, double[][] parts, int from, int to) {
+        double[] p0 = parts[0];
+        double[] p1 = parts[1];
+        int len = mag.length;
+        int both = Math.max(from, Math.min(to, len / 2)); // limbs below have both words
+        for (int i = from; i < both; i++) {
+            int k = len - 1 - 2 * i;
+            p0[i] = mag[k] & 0xFFFFFFFFL;
+            p1[i] = mag[k - 1] & 0xFFFFFFFFL;
+        }
+        for (int i = both; i < to; i++) {
+            int lo = 2 * i;
+            p0[i] = lo < len ? mag[len - 1 - lo] & 0xFFFFFFFFL : 0;
+            p1[i] = lo + 1 < len ? mag[len - 2 - lo] & 0xFFFFFFFFL : 0;
+        }
+    }
+
+    /**
      * The pipeline's plan for a shape: its primes (the first s of the one set), its length and
      * layout, pieces of w bits; the window is the whole product; the primes in parallel on
      * several threads (3 to 6 primes of short transforms).
@@ -334,17 +404,22 @@ public final class DoubleNttIntMul {
      * double[][][], int, int, int, long[])}).
      */
     public static long[] multiply(long[] la, long bitsA, long[] lb, long bitsB, boolean same, Shape shape, int threads) {
-        ConvolutionPlan plan = plan(shape);
         int w = shape.pieceBits();
         ForkJoinPool pool = WorkerPools.of(threads);
         Pieces pa = new Pieces(parts(la, w, shape.piecesA(), pool), w);
         Pieces pb = same ? pa : new Pieces(parts(lb, w, shape.piecesB(), pool), w);
+        return multiply(pa, pb, shape, bitsA + bitsB, threads);
+    }
+
+    // The product of the pieces (pb == pa: a square) in the shape, bits the sum of the operands' bit lengths; the pieces go back to the pool.
+    private static long[] multiply(Pieces pa, Pieces pb, Shape shape, long bits, int threads) {
+        ConvolutionPlan plan = plan(shape);
         ConvolutionPlan.Convolved convolved = plan.convolve(pa, pb, threads);
         pa.release();
         if (pb != pa) {
             pb.release();
         }
-        return limbs(plan, convolved, shape, bitsA + bitsB, threads);
+        return limbs(plan, convolved, shape, bits, threads);
     }
 
     /**
@@ -374,6 +449,10 @@ public final class DoubleNttIntMul {
         int w = shape.pieceBits();
         int count = (int) shape.productPieces();
         long[] out = new long[(int) ((bits + 63) / 64) + 1];
+        if (threads == 1 && packInRows != 0) {
+            plan.recombine(convolved, new PackingInRows(s, count, w, out), 1);
+            return out;
+        }
         ForkJoinPool pool = WorkerPools.of(threads);
         plan.recombine(convolved, new ConvolutionPlan.Recombination() {
             @Override
@@ -387,6 +466,69 @@ public final class DoubleNttIntMul {
             }
         }, threads);
         return out;
+    }
+
+    /**
+     * On one thread, whether the packing follows Garner's digits block of rows by block of rows
+     * while they are in cache ({@link PackingInRows}; 1, the default) or runs as one pass over
+     * every plane after the last digits (0; for measuring one against the other).
+     */
+    static volatile int packInRows = 1;
+
+    /**
+     * The limbs-with-carry recombination in row order on one thread: each block of rows is
+     * normalized and its limbs packed (the passes of {@link #pack(DoubleCrt, double[][][], int,
+     * int, int, long[])} with their carries kept from block to block) right after Garner wrote
+     * its digits, so that the digit planes are read from cache instead of memory; the limbs above
+     * the last digit at the end. Limb t needs the digits that start below bit 64 (t + 1): those
+     * of the rows done, so a block packs the limbs up to the first one that a later digit reaches.
+     */
+    private static final class PackingInRows implements ConvolutionPlan.Recombination {
+        private final int s;
+        private final int count;
+        private final int w;
+        private final long[] out;
+        private final long[] carries;
+        private int packed; // limbs [0, packed) are done
+
+        PackingInRows(int s, int count, int w, long[] out) {
+            this.s = s;
+            this.count = count;
+            this.w = w;
+            this.out = out;
+            this.carries = new long[s];
+        }
+
+        @Override
+        public boolean inOrder() {
+            return true;
+        }
+
+        @Override
+        public void rows(DoubleCrt crt, double[][][] res, int from, int to) {
+            crt.normalize(res, from, to); // digits in [0, q_j): those of the coefficient in [0, M)
+            long digits = (long) to * res[0][0].length; // digits [0, digits) are final
+            // the limbs every one of whose digits is final: t with 64 (t + 1) <= w digits
+            int upTo = digits >= count ? out.length : (int) Math.min(out.length, digits * w / 64);
+            packTo(crt, res, upTo);
+        }
+
+        @Override
+        public void finish(DoubleCrt crt, double[][][] res) {
+            packTo(crt, res, out.length);
+        }
+
+        private void packTo(DoubleCrt crt, double[][][] res, int upTo) {
+            if (upTo <= packed) {
+                return;
+            }
+            if (aligned(w)) {
+                packAligned(res, s, count, w == LIMB_BITS ? 0 : 1, crt, out, packed, upTo, carries);
+            } else {
+                packShifted(res, s, count, w, crt, out, packed, upTo, carries);
+            }
+            packed = upTo;
+        }
     }
 
     /** The projection of an integer: its w-bit pieces (in {@link #partCount} parts), residues by {@link #residues}. */
@@ -750,16 +892,27 @@ public final class DoubleNttIntMul {
             if (c0 < end) {
                 int base = row << logCols; // digit index of the row's first entry
                 double[] top = res[s - 1][row];
-                if (shift == 0) {
+                int firstPass = s - 2;
+                if (shift == 0 && oneLimbFusedPasses != 0) {
+                    // the top plane's copy and the next two passes in one loop: two independent carry chains
+                    fusedTopPasses(out, c0, c1, top, res[s - 2][row], res[s - 3][row], c0 - base, crt.prime(s - 2),
+                            crt.prime(s - 3), carries, s - 3);
+                    firstPass = s - 4;
+                } else if (shift == 0) {
                     for (int t = c0; t < c1; t++) {
                         out[t] = (long) top[t - base];
                     }
+                } else if (twoLimbFirstPass != 0) {
+                    // the top two planes at once: d_(s-1) q_(s-2) + d_(s-2) < 2^100 fills no more than
+                    // its coefficient's two limbs, so that pass has no carries
+                    twoLimbTopPlanes(out, c0, c1, top, res[s - 2][row], base, crt.prime(s - 2));
+                    firstPass = s - 3;
                 } else {
                     for (int t = c0; t < c1; t++) {
                         out[t] = (t & 1) == 0 ? (long) top[(t >>> 1) - base] : 0;
                     }
                 }
-                for (int j = s - 2; j >= 0; j--) {
+                for (int j = firstPass; j >= 0; j--) {
                     carries[j] = shift == 0
                             ? mulAddDigits(out, c0, c1, crt.prime(j), res[j][row], c0 - base, carries[j])
                             : mulAddEvenDigits(out, c0, c1, crt.prime(j), res[j][row], base, carries[j]);
@@ -772,6 +925,65 @@ public final class DoubleNttIntMul {
             }
             c0 = c1;
         }
+    }
+
+    /**
+     * Whether the packing of two-limb pieces writes the top two digit planes in one carry-free
+     * pass ({@link #twoLimbTopPlanes}; 1, the default) or copies the top plane and multiplies and
+     * adds the next with carries (0; for measuring one against the other).
+     */
+    static volatile int twoLimbFirstPass = 1;
+
+    // y[t] for t in [t0, t1): limb t mod 2 of hi[i - base] p + lo[i - base], i = t / 2 (digits below 2^50, p below 2^50).
+    private static void twoLimbTopPlanes(long[] y, int t0, int t1, double[] hi, double[] lo, int base, long p) {
+        for (int t = t0; t < t1; t++) {
+            int i = (t >>> 1) - base;
+            long d = (long) hi[i];
+            long v = d * p;
+            long low = v + (long) lo[i];
+            long high = Math.multiplyHigh(d, p) + (Long.compareUnsigned(low, v) < 0 ? 1 : 0);
+            y[t] = (t & 1) == 0 ? low : high;
+        }
+    }
+
+    /**
+     * Whether the packing of one-limb pieces runs the top plane's copy and the next two passes in
+     * one loop ({@link #fusedTopPasses}; 1, the default) or one after another (0; for measuring
+     * one against the other).
+     */
+    static volatile int oneLimbFusedPasses = 1;
+
+    /*
+     * For t in [t0, t1), at i = off + t - t0: y[t] = (top[i] p1 + mid[i] + carry1) p0 + low[i] +
+     * carry0, i.e. the top plane as the first pass's limbs and the passes of p1 = q_(j + 1) and
+     * p0 = q_j (carries[j + 1] and carries[j]) limb by limb instead of one after the other: the
+     * same words, but each limb is read and written once and the two carry chains overlap.
+     */
+    private static void fusedTopPasses(long[] y, int t0, int t1, double[] top, double[] mid, double[] low, int off,
+            long p1, long p0, long[] carries, int j) {
+        long carry1 = carries[j + 1];
+        long carry0 = carries[j];
+        for (int t = t0; t < t1; t++) {
+            int i = off + t - t0;
+            long a = (long) top[i]; // below 2^50: the signed high word is the unsigned one
+            long lo = a * p1;
+            long hi = Math.multiplyHigh(a, p1);
+            long s1 = lo + (long) mid[i];
+            hi += Long.compareUnsigned(s1, lo) < 0 ? 1 : 0;
+            long b = s1 + carry1;
+            hi += Long.compareUnsigned(b, s1) < 0 ? 1 : 0;
+            carry1 = hi;
+            lo = b * p0;
+            hi = Math.multiplyHigh(b, p0) + ((b >> 63) & p0); // unsigned high word
+            s1 = lo + (long) low[i];
+            hi += Long.compareUnsigned(s1, lo) < 0 ? 1 : 0;
+            long s2 = s1 + carry0;
+            hi += Long.compareUnsigned(s2, s1) < 0 ? 1 : 0;
+            y[t] = s2;
+            carry0 = hi;
+        }
+        carries[j + 1] = carry1;
+        carries[j] = carry0;
     }
 
     // y[t] = y[t] p + (t even ? digits[t / 2 - base] : 0) + carry for t in [t0, t1) (two-limb pieces); returns the carry.

@@ -184,10 +184,7 @@ public final class IntegerMultiplication {
         }
         checkRange(a, b);
         boolean same = a == b || a.equals(b);
-        long[] la = Limbs.magnitude(a);
-        long[] lb = same ? la : Limbs.magnitude(b);
-        long[] limbs = DoubleNttIntMul.multiply(la, magnitudeBits(la), lb, magnitudeBits(lb), same,
-                forcePrimes, threads);
+        long[] limbs = DoubleNttIntMul.multiply(a, same ? a : b, same, forcePrimes, threads);
         return toBigInteger(limbs, a.signum() * b.signum(), a, b);
     }
 

@@ -12,7 +12,7 @@ import org.modalg.fft.Options;
  * with a static int switch of the library set to value A, then B, alternately in one JVM:
  * after a warm-up of both, rounds of about 0.3 s per value, each product timed by the thread's
  * CPU time; prints per value the minimum and the median of all products and the ratio B / A of
- * both. Run: java -cp ... org.modalg.polynomial.convolution.ProductRowsAB
+ * both. {@code Class#f1+f2=A,B} sets several switches of one class together. Run: java -cp ... org.modalg.polynomial.convolution.ProductRowsAB
  * org.modalg.fft.doublentt.DoubleNttPlan#fullTwistMaxLog2n=-1,15 zz:10:64 int:100000 ...
  */
 public final class ProductRowsAB {
@@ -26,10 +26,15 @@ public final class ProductRowsAB {
         if (sw.length != 4) {
             throw new IllegalArgumentException("args[0] must be Class#field=A,B, got " + args[0]);
         }
-        Field field = Class.forName(sw[0]).getDeclaredField(sw[1]);
-        field.setAccessible(true);
+        String[] names = sw[1].split("\\+"); // several switches of one class: f1+f2=A,B sets all of them
+        Field[] fields = new Field[names.length];
+        int[] before = new int[names.length];
+        for (int f = 0; f < names.length; f++) {
+            fields[f] = Class.forName(sw[0]).getDeclaredField(names[f]);
+            fields[f].setAccessible(true);
+            before[f] = fields[f].getInt(null);
+        }
         int[] values = {Integer.parseInt(sw[2]), Integer.parseInt(sw[3])};
-        int before = field.getInt(null);
         Options o = Options.defaults().withThreads(1).withBackend(Backend.CPU);
         try {
             for (int k = 1; k < args.length; k++) {
@@ -38,7 +43,9 @@ public final class ProductRowsAB {
                 int[] n = new int[2];
                 for (int round = -1; round < 8; round++) { // round -1: the warm-up of both
                     for (int v = 0; v < 2; v++) {
-                        field.setInt(null, values[v]);
+                        for (Field field : fields) {
+                            field.setInt(null, values[v]);
+                        }
                         long end = System.nanoTime() + (round < 0 ? 1_000_000_000L : 300_000_000L);
                         while (System.nanoTime() < end && n[v] < t[v].length) {
                             long c = MX.getCurrentThreadCpuTime();
@@ -57,7 +64,9 @@ public final class ProductRowsAB {
                         s[1][0] / s[0][0], s[1][n[1] / 2] / s[0][n[0] / 2]);
             }
         } finally {
-            field.setInt(null, before);
+            for (int f = 0; f < fields.length; f++) {
+                fields[f].setInt(null, before[f]);
+            }
         }
     }
 }

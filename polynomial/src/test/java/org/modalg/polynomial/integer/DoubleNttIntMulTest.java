@@ -406,6 +406,102 @@ class DoubleNttIntMulTest {
     }
 
     /**
+     * On one thread the packing runs block of rows by block of rows right after Garner's digits
+     * ({@link DoubleNttIntMul#packInRows} = 1): against BigInteger and against the single pass
+     * after the last digits (0), for shifted pieces of every prime count, one-limb pieces with
+     * three primes and two-limb pieces with six, in every layout that holds the product; sizes
+     * from one row to many blocks of rows with a partial last row, products and squares,
+     * random, all-ones (carries through every limb), sparse and powers of two.
+     */
+    @Test
+    void packingInRowsMatchesThePassAfterTheDigits() {
+        Random rnd = new Random(SEED ^ 0x1e);
+        int before = DoubleNttIntMul.packInRows;
+        try {
+            for (int it = 0; it < 45; it++) {
+                int bitsA = it < 3 ? 64 * 4096 * (it + 1) + 1 : logUniformBits(rnd, 400_000);
+                boolean square = rnd.nextInt(4) == 0;
+                int bitsB = square ? bitsA : rnd.nextInt(3) == 0 ? logUniformBits(rnd, 400_000) : bitsA;
+                BigInteger a = operand(rnd, bitsA).abs();
+                BigInteger b = square ? a : operand(rnd, bitsB).abs();
+                int kind = it % 3; // shifted pieces, one limb, two limbs
+                DoubleNttIntMul.Shape cyclic = kind == 1 ? DoubleNttIntMul.alignedShape(a.bitLength(), b.bitLength(), 3)
+                        : kind == 2 ? DoubleNttIntMul.alignedShape(a.bitLength(), b.bitLength(), 6, 2)
+                        : DoubleNttIntMul.chooseCyclic(a.bitLength(), b.bitLength(), square, 3 + rnd.nextInt(4));
+                BigInteger expected = a.multiply(b);
+                for (DoubleNttIntMul.Shape shape : DoubleNttIntMul.truncations(cyclic)) {
+                    long[] la = Limbs.magnitude(a);
+                    long[] lb = square ? la : Limbs.magnitude(b);
+                    DoubleNttIntMul.packInRows = 0;
+                    long[] after = DoubleNttIntMul.multiply(la, a.bitLength(), lb, b.bitLength(), square, shape, 1);
+                    DoubleNttIntMul.packInRows = 1;
+                    long[] inRows = DoubleNttIntMul.multiply(la, a.bitLength(), lb, b.bitLength(), square, shape, 1);
+                    BigInteger g = Limbs.toBigInteger(inRows);
+                    if (!expected.equals(g) || !java.util.Arrays.equals(after, inRows)) {
+                        throw new AssertionError("seed=" + SEED + " it=" + it + " " + shape + " square=" + square + ": "
+                                + describe(a) + " x " + describe(b) + " packed in rows: "
+                                + (expected.equals(g) ? "differs from the pass after the digits"
+                                        : "wrong, differs from bit " + expected.xor(g).getLowestSetBit()));
+                    }
+                }
+            }
+        } finally {
+            DoubleNttIntMul.packInRows = before;
+        }
+    }
+
+    /**
+     * One-limb pieces cut from BigInteger's words ({@link DoubleNttIntMul#partsOfWords}) against
+     * the limbs' halves from the limb copy ({@link DoubleNttIntMul#parts}), entry by entry, on
+     * one thread and in ranges on two: even and odd word counts, all-ones, powers of two, sparse
+     * and random magnitudes, pieces above the top (zeros); and products through
+     * {@link IntegerMultiplication#multiplyCpu} with the words' pieces (where a shape has
+     * one-limb pieces) and with the limb copy, against BigInteger.
+     */
+    @Test
+    void limbPiecesFromBigIntegerWords() {
+        org.junit.jupiter.api.Assumptions.assumeTrue(org.modalg.fields.BigIntegerWords.direct(),
+                "java.math is not opened: BigInteger's words are not readable");
+        Random rnd = new Random(SEED ^ 0x3a);
+        for (int it = 0; it < 60; it++) {
+            int bits = it < 20 ? 1 + it * 31 : logUniformBits(rnd, 600_000);
+            BigInteger x = operand(rnd, bits);
+            long[] limbs = Limbs.magnitude(x);
+            long count = limbs.length + (it % 3 == 0 ? 0 : rnd.nextInt(40_000));
+            double[][] expected = DoubleNttIntMul.parts(limbs, 64, count);
+            for (java.util.concurrent.ForkJoinPool pool : new java.util.concurrent.ForkJoinPool[] {null,
+                    org.modalg.fft.WorkerPools.of(2)}) {
+                int[] mag = org.modalg.fields.BigIntegerWords.magnitudeView(x);
+                double[][] got = DoubleNttIntMul.partsOfWords(mag, count, pool);
+                for (int t = 0; t < 2; t++) {
+                    for (int i = 0; i < count; i++) {
+                        if (Double.compare(got[t][i], expected[t][i]) != 0) {
+                            throw new AssertionError("seed=" + SEED + " it=" + it + " " + describe(x) + " part " + t
+                                    + " of piece " + i + " of " + count + ": " + got[t][i] + ", expected " + expected[t][i]);
+                        }
+                    }
+                }
+            }
+        }
+        int before = DoubleNttIntMul.partsFromWords;
+        try {
+            for (int it = 0; it < 30; it++) {
+                int bitsA = logUniformBits(rnd, 2_000_000);
+                boolean square = rnd.nextInt(4) == 0;
+                BigInteger a = operand(rnd, bitsA);
+                BigInteger b = square ? a : operand(rnd, rnd.nextBoolean() ? bitsA : logUniformBits(rnd, 2_000_000));
+                int threads = THREADS[it % 2];
+                DoubleNttIntMul.partsFromWords = 1;
+                check(a, b, threads, it % 4 == 0 ? 3 : 0, "pieces from words it=" + it);
+                DoubleNttIntMul.partsFromWords = 0;
+                check(a, b, threads, it % 4 == 0 ? 3 : 0, "pieces from the limb copy it=" + it);
+            }
+        } finally {
+            DoubleNttIntMul.partsFromWords = before;
+        }
+    }
+
+    /**
      * The largest all-ones squares on either side of the one-limb limit (the shorter operand of
      * 2^19 limbs: three primes, one-limb pieces, every middle coefficient 2^19 (2^64 - 1)^2 just
      * below M / 4; one limb more: six primes, two-limb pieces), against the closed form
