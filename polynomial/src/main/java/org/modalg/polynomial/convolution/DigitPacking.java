@@ -128,11 +128,15 @@ final class DigitPacking {
     /** The radix of {@link #packTwoPieces}: 2^25, two pieces of a digit below 2^50. */
     static final int TWO_PIECE_BITS = 25;
 
+    /** 1: {@link #packTwoPieces} sums two primes' terms per pass over the limbs; 0: one prime's. */
+    static int twoPrimes = 1;
+
     /**
-     * Primes between two carry passes of {@link #packTwoPieces}: 2 G terms of magnitude at most
-     * (2^24 + 1) 2^24 on a limb below 2^29 stay below 2^53 for G = 15.
+     * Primes between two carry passes of {@link #packTwoPieces} (even: the pairs of primes stay
+     * inside a group): 2 G terms of magnitude at most (2^24 + 1) 2^24 on a limb below 2^29 stay
+     * below 2^53 for G = 14.
      */
-    private static final int GROUP = 15;
+    private static final int GROUP = 14;
 
     /**
      * {@link #pack} with each digit cut into two balanced pieces v = x0 + x1 2^25 (x0 in
@@ -155,6 +159,8 @@ final class DigitPacking {
         double[][] acc = new double[count][width];
         double[] x0 = new double[width];
         double[] x1 = new double[width];
+        double[] y0 = new double[width];
+        double[] y1 = new double[width];
         double radix = 1L << r;
         double inv = 1.0 / radix;
         for (int row = from; row < to; row++) {
@@ -166,25 +172,38 @@ final class DigitPacking {
                 for (double[] a : acc) {
                     java.util.Arrays.fill(a, 0, n, 0.0);
                 }
-                for (int j = 0; j < s; j++) {
-                    double[] v = res[j][row];
-                    for (int c = 0; c < n; c++) {
-                        double y = v[c0 + c];
-                        double q = Math.floor(Math.fma(y, inv, 0.5));
-                        x1[c] = q;
-                        x0[c] = Math.fma(q, -radix, y);
-                    }
-                    double[] t = table[j];
-                    int len = t.length;
-                    for (int l = 0; l <= len; l++) {
-                        double t0 = limb(t, l);
-                        double t1 = limb(t, l - 1);
-                        double[] a = acc[l];
-                        for (int c = 0; c < n; c++) {
-                            a[c] = Math.fma(x0[c], t0, Math.fma(x1[c], t1, a[c]));
+                for (int j = 0; j < s; j += 2) {
+                    if (j + 1 == s || twoPrimes == 0) { // one prime
+                        split(res[j][row], c0, n, x0, x1, radix, inv);
+                        double[] t = table[j];
+                        for (int l = 0; l <= t.length; l++) {
+                            double t0 = limb(t, l);
+                            double t1 = limb(t, l - 1);
+                            double[] a = acc[l];
+                            for (int c = 0; c < n; c++) {
+                                a[c] = Math.fma(x0[c], t0, Math.fma(x1[c], t1, a[c]));
+                            }
+                        }
+                        j--; // the next prime is j + 1
+                    } else { // primes j and j + 1 in one pass over the limbs: half the limb loads and stores
+                        split(res[j][row], c0, n, x0, x1, radix, inv);
+                        split(res[j + 1][row], c0, n, y0, y1, radix, inv);
+                        double[] t = table[j];
+                        double[] u = table[j + 1];
+                        for (int l = 0; l <= u.length; l++) {
+                            double t0 = limb(t, l);
+                            double t1 = limb(t, l - 1);
+                            double u0 = limb(u, l);
+                            double u1 = limb(u, l - 1);
+                            double[] a = acc[l];
+                            for (int c = 0; c < n; c++) {
+                                a[c] = Math.fma(y0[c], u0, Math.fma(y1[c], u1,
+                                        Math.fma(x0[c], t0, Math.fma(x1[c], t1, a[c]))));
+                            }
                         }
                     }
-                    if ((j + 1) % GROUP == 0 && j + 1 < s) {
+                    int done = j + 2; // primes summed so far
+                    if (done % GROUP == 0 && done < s) {
                         // each limb into [-2^24, 2^24], the excess (below 2^28) into the next
                         for (int l = 0; l + 1 < count; l++) {
                             double[] a = acc[l];
@@ -254,6 +273,16 @@ final class DigitPacking {
         }
         top[0] = or;
         top[1] = orLimb;
+    }
+
+    // v[c0 + c] = x0[c] + x1[c] 2^r, c < n, x0 in [-2^(r-1), 2^(r-1)]
+    private static void split(double[] v, int c0, int n, double[] x0, double[] x1, double radix, double inv) {
+        for (int c = 0; c < n; c++) {
+            double y = v[c0 + c];
+            double q = Math.floor(Math.fma(y, inv, 0.5));
+            x1[c] = q;
+            x0[c] = Math.fma(q, -radix, y);
+        }
     }
 
     // t[l], or 0 outside the table

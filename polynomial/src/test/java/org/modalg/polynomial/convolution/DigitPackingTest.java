@@ -132,7 +132,7 @@ class DigitPackingTest {
     }
 
     @Test
-    void twoPiecesMatchThreePiecesWordForWord() {
+    void twoPieceVariantsMatchThreePiecesWordForWord() {
         Random rnd = new Random(SEED + 3);
         for (int t = 0; t < 12; t++) {
             int s = 16 + rnd.nextInt(t < 6 ? 60 : 300);
@@ -142,25 +142,30 @@ class DigitPackingTest {
             int n = rows * cols;
             int limbs = (int) ((crt.basis().modulus().bitLength() + 63) / 64);
             double[][][] res = digits(crt, rows, cols, rnd.nextInt(6), rnd);
-            long[][][] mag = new long[2][][];
-            byte[][][] sign = new byte[2][][];
-            int[][] maxBits = new int[2][rows];
-            for (int two = 0; two < 2; two++) {
-                mag[two] = PackedCoefficients.magnitudes(n, limbs);
-                sign[two] = PackedCoefficients.signs(n);
-                DigitPacking.twoPieces = two;
+            // variants: three pieces; two pieces, one prime a pass; two pieces, two primes a pass
+            long[][][] mag = new long[3][][];
+            byte[][][] sign = new byte[3][][];
+            int[][] maxBits = new int[3][rows];
+            for (int k = 0; k < 3; k++) {
+                mag[k] = PackedCoefficients.magnitudes(n, limbs);
+                sign[k] = PackedCoefficients.signs(n);
+                DigitPacking.twoPieces = k == 0 ? 0 : 1;
+                DigitPacking.twoPrimes = k == 2 ? 1 : 0;
                 try {
-                    DigitPacking.pack(crt, res, 0, rows, 0, n, limbs, mag[two], sign[two], maxBits[two], 0);
+                    DigitPacking.pack(crt, res, 0, rows, 0, n, limbs, mag[k], sign[k], maxBits[k], 0);
                 } finally {
                     DigitPacking.twoPieces = 1;
+                    DigitPacking.twoPrimes = 1;
                 }
             }
-            String label = s + " primes, " + rows + " x " + cols;
-            for (int k = 0; k < mag[0].length; k++) {
-                assertArrayEquals(mag[0][k], mag[1][k], where(label + ": magnitudes"));
-                assertArrayEquals(sign[0][k], sign[1][k], where(label + ": signs"));
+            for (int k = 1; k < 3; k++) {
+                String label = s + " primes, " + rows + " x " + cols + ", variant " + k;
+                for (int b = 0; b < mag[0].length; b++) {
+                    assertArrayEquals(mag[0][b], mag[k][b], where(label + ": magnitudes"));
+                    assertArrayEquals(sign[0][b], sign[k][b], where(label + ": signs"));
+                }
+                assertArrayEquals(maxBits[0], maxBits[k], where(label + ": row bit lengths"));
             }
-            assertArrayEquals(maxBits[0], maxBits[1], where(label + ": row bit lengths"));
         }
     }
 
