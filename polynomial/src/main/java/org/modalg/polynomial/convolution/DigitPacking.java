@@ -173,48 +173,17 @@ final class DigitPacking {
                     java.util.Arrays.fill(a, 0, n, 0.0);
                 }
                 for (int j = 0; j < s; j += 2) {
-                    if (j + 1 == s || twoPrimes == 0) { // one prime
-                        split(res[j][row], c0, n, x0, x1, radix, inv);
-                        double[] t = table[j];
-                        for (int l = 0; l <= t.length; l++) {
-                            double t0 = limb(t, l);
-                            double t1 = limb(t, l - 1);
-                            double[] a = acc[l];
-                            for (int c = 0; c < n; c++) {
-                                a[c] = Math.fma(x0[c], t0, Math.fma(x1[c], t1, a[c]));
-                            }
-                        }
+                    split(res[j][row], c0, n, x0, x1, radix, inv);
+                    if (j + 1 == s || twoPrimes == 0) {
+                        addTerms(acc, table[j], x0, x1, n);
                         j--; // the next prime is j + 1
-                    } else { // primes j and j + 1 in one pass over the limbs: half the limb loads and stores
-                        split(res[j][row], c0, n, x0, x1, radix, inv);
+                    } else {
                         split(res[j + 1][row], c0, n, y0, y1, radix, inv);
-                        double[] t = table[j];
-                        double[] u = table[j + 1];
-                        for (int l = 0; l <= u.length; l++) {
-                            double t0 = limb(t, l);
-                            double t1 = limb(t, l - 1);
-                            double u0 = limb(u, l);
-                            double u1 = limb(u, l - 1);
-                            double[] a = acc[l];
-                            for (int c = 0; c < n; c++) {
-                                a[c] = Math.fma(y0[c], u0, Math.fma(y1[c], u1,
-                                        Math.fma(x0[c], t0, Math.fma(x1[c], t1, a[c]))));
-                            }
-                        }
+                        addTerms(acc, table[j], x0, x1, table[j + 1], y0, y1, n);
                     }
                     int done = j + 2; // primes summed so far
                     if (done % GROUP == 0 && done < s) {
-                        // each limb into [-2^24, 2^24], the excess (below 2^28) into the next
-                        for (int l = 0; l + 1 < count; l++) {
-                            double[] a = acc[l];
-                            double[] b = acc[l + 1];
-                            for (int c = 0; c < n; c++) {
-                                double y = a[c];
-                                double q = Math.floor(Math.fma(y, inv, 0.5));
-                                a[c] = Math.fma(q, -radix, y);
-                                b[c] += q;
-                            }
-                        }
+                        balance(acc, count, n, radix, inv);
                     }
                 }
                 store(acc, x0, count, r, n, row * cols + c0 - lo, limbs, mag, sign, top);
@@ -273,6 +242,48 @@ final class DigitPacking {
         }
         top[0] = or;
         top[1] = orLimb;
+    }
+
+    // acc[l][c] += x0[c] t[l] + x1[c] t[l - 1], c < n, l <= t.length
+    private static void addTerms(double[][] acc, double[] t, double[] x0, double[] x1, int n) {
+        for (int l = 0; l <= t.length; l++) {
+            double t0 = limb(t, l);
+            double t1 = limb(t, l - 1);
+            double[] a = acc[l];
+            for (int c = 0; c < n; c++) {
+                a[c] = Math.fma(x0[c], t0, Math.fma(x1[c], t1, a[c]));
+            }
+        }
+    }
+
+    // the terms of two primes in one pass over the limbs (half the limb loads and stores), t no
+    // longer than u: acc[l][c] += x0[c] t[l] + x1[c] t[l - 1] + y0[c] u[l] + y1[c] u[l - 1]
+    private static void addTerms(double[][] acc, double[] t, double[] x0, double[] x1, double[] u, double[] y0,
+            double[] y1, int n) {
+        for (int l = 0; l <= u.length; l++) {
+            double t0 = limb(t, l);
+            double t1 = limb(t, l - 1);
+            double u0 = limb(u, l);
+            double u1 = limb(u, l - 1);
+            double[] a = acc[l];
+            for (int c = 0; c < n; c++) {
+                a[c] = Math.fma(y0[c], u0, Math.fma(y1[c], u1, Math.fma(x0[c], t0, Math.fma(x1[c], t1, a[c]))));
+            }
+        }
+    }
+
+    // each limb acc[l][c], l < count - 1, into [-2^(r-1), 2^(r-1)], its excess into limb l + 1
+    private static void balance(double[][] acc, int count, int n, double radix, double inv) {
+        for (int l = 0; l + 1 < count; l++) {
+            double[] a = acc[l];
+            double[] b = acc[l + 1];
+            for (int c = 0; c < n; c++) {
+                double y = a[c];
+                double q = Math.floor(Math.fma(y, inv, 0.5));
+                a[c] = Math.fma(q, -radix, y);
+                b[c] += q;
+            }
+        }
     }
 
     // v[c0 + c] = x0[c] + x1[c] 2^r, c < n, x0 in [-2^(r-1), 2^(r-1)]

@@ -118,8 +118,8 @@ class DigitPackingTest {
     @Test
     void packingMatchesTheBigIntegerSum() {
         Random rnd = new Random(SEED);
-        // 15, 30, 31, 45: DigitPacking.packTwoPieces' carry passes every 15 primes
-        for (int s : new int[] {1, 2, 3, 4, 5, 6, 15, 16, 17, 30, 31, 41, 45, 85, 86, 200}) {
+        // 14, 15, 28, 29: DigitPacking.packTwoPieces' carry passes every 14 primes
+        for (int s : new int[] {1, 2, 3, 4, 5, 6, 14, 15, 16, 17, 28, 29, 41, 85, 86, 200}) {
             for (int kind = 0; kind < 6; kind++) {
                 for (int route = 0; route < 3; route++) {
                     check(s, kind, route, rnd);
