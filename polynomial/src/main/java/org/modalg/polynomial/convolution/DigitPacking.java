@@ -23,6 +23,12 @@ package org.modalg.polynomial.convolution;
  * (polynomial/BENCHMARKS.md, 2026-11-26 late; the switch is {@code Tuning.digitPackingPrimes}).
  * Writing the sums for four limbs in one loop (fewer loads per product) measured slower: the
  * loop body outgrows what C2 unrolls and vectorizes; two limbs per loop no faster.
+ *
+ * <p>By default ({@link #twoPieces}) the digits are cut in two balanced pieces instead, against
+ * balanced radix 2^25 products, two primes' terms in one pass over the limbs, with a carry pass
+ * every {@link #GROUP} primes ({@link #packTwoPieces}): 0.59x the fused multiply-adds and a
+ * quarter of the limb loads and stores; the recombination measured about 0.6-0.75x at 41 primes
+ * (polynomial/BENCHMARKS.md, 2026-11-27, "the digit packing in two balanced pieces").
  */
 final class DigitPacking {
     private DigitPacking() {
