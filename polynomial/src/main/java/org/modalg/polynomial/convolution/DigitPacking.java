@@ -178,17 +178,17 @@ final class DigitPacking {
                 for (double[] a : acc) {
                     java.util.Arrays.fill(a, 0, n, 0.0);
                 }
-                for (int j = 0; j < s; j += 2) {
+                for (int j = 0; j < s; ) { // pairs start at even j: a pair never straddles a group's end
                     split(res[j][row], c0, n, x0, x1, radix, inv);
                     if (j + 1 == s || twoPrimes == 0) {
                         addTerms(acc, table[j], x0, x1, n);
-                        j--; // the next prime is j + 1
+                        j++;
                     } else {
                         split(res[j + 1][row], c0, n, y0, y1, radix, inv);
                         addTerms(acc, table[j], x0, x1, table[j + 1], y0, y1, n);
+                        j += 2;
                     }
-                    int done = j + 2; // primes summed so far
-                    if (done % GROUP == 0 && done < s) {
+                    if (j % GROUP == 0 && j < s) { // j primes summed
                         balance(acc, count, n, radix, inv);
                     }
                 }
