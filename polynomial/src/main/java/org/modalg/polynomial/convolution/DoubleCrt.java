@@ -36,6 +36,9 @@ public final class DoubleCrt {
     private record RadixTable(int r, double[][] limbs) {
     }
 
+    // balancedRadixProducts(r) of the last r asked for
+    private volatile RadixTable balancedTable;
+
     /**
      * The double-precision digit loops over {@code basis}.
      *
@@ -123,6 +126,46 @@ public final class DoubleCrt {
             q = q.multiply(java.math.BigInteger.valueOf(primes[j]));
         }
         radixTable = new RadixTable(r, t);
+        return t;
+    }
+
+    /**
+     * The radix products P_j (j &lt; s) in balanced radix 2^r limbs: doubles in [-2^(r-1),
+     * 2^(r-1)), least significant first, the top one positive, as many as the plain limbs of
+     * {@link #radixProducts} or one more; for {@link DigitPacking#packTwoPieces}. Cached for the
+     * last r; not to be modified.
+     *
+     * @param r in [1, 30]
+     */
+    double[][] balancedRadixProducts(int r) {
+        if (r < 1 || r > 30) {
+            throw new IllegalArgumentException("r must be in [1, 30], got " + r);
+        }
+        RadixTable cached = balancedTable;
+        if (cached != null && cached.r() == r) {
+            return cached.limbs();
+        }
+        double[][] t = new double[s][];
+        java.math.BigInteger q = java.math.BigInteger.ONE;
+        long half = 1L << (r - 1);
+        long mask = (1L << r) - 1;
+        for (int j = 0; j < s; j++) {
+            double[] limbs = new double[(q.bitLength() + r) / r + 1];
+            long carry = 0;
+            int len = 0;
+            for (int l = 0; l < limbs.length; l++) {
+                long d = q.shiftRight(l * r).longValue() & mask;
+                d += carry;
+                carry = d >= half ? 1 : 0;
+                limbs[l] = d - (carry << r);
+                if (limbs[l] != 0) {
+                    len = l + 1;
+                }
+            }
+            t[j] = java.util.Arrays.copyOf(limbs, Math.max(1, len));
+            q = q.multiply(java.math.BigInteger.valueOf(primes[j]));
+        }
+        balancedTable = new RadixTable(r, t);
         return t;
     }
 

@@ -32,6 +32,9 @@ class DigitPackingTest {
         System.clearProperty("modalg.poly.digitPackingPrimes");
     }
 
+    // check's routes: the Horner evaluation, DigitPacking's two pieces a digit, its three pieces
+    private static final String[] ROUTES = {", Horner", ", two pieces", ", three pieces"};
+
     private static String where(String label) {
         return "DigitPackingTest seed=" + SEED + ": " + label;
     }
@@ -92,33 +95,99 @@ class DigitPackingTest {
         int rowTo = (hi + cols - 1) / cols;
         int[] maxBits = new int[rowTo - rowFrom];
         System.setProperty("modalg.poly.digitPackingPrimes", route == 0 ? "1000000" : "1");
-        ConvolutionPlan.pack(crt, res, rowFrom, rowTo, lo, hi, limbs, mag, sign, maxBits, rowFrom);
+        DigitPacking.twoPieces = route == 2 ? 0 : 1;
+        try {
+            ConvolutionPlan.pack(crt, res, rowFrom, rowTo, lo, hi, limbs, mag, sign, maxBits, rowFrom);
+        } finally {
+            DigitPacking.twoPieces = 1;
+        }
         PackedCoefficients packed = new PackedCoefficients(hi - lo, limbs, mag, sign, 0);
         int[] expectBits = new int[rowTo - rowFrom];
         for (int i = lo; i < hi; i++) {
             int r = i / cols;
             BigInteger want = oracle(crt, res, r, i % cols);
-            String label = s + " primes, kind " + kind + (route == 0 ? ", Horner" : ", digit packing")
+            String label = s + " primes, kind " + kind + ROUTES[route]
                     + ", coefficient " + i + " of window [" + lo + ", " + hi + "), " + cols + " columns";
             assertEquals(want, packed.get(i - lo), where(label));
             expectBits[r - rowFrom] = Math.max(expectBits[r - rowFrom], want.abs().bitLength());
         }
         assertArrayEquals(expectBits, maxBits, where("row bit lengths, " + s + " primes, kind " + kind
-                + (route == 0 ? ", Horner" : ", digit packing")));
+                + ROUTES[route]));
     }
 
     @Test
     void packingMatchesTheBigIntegerSum() {
         Random rnd = new Random(SEED);
-        for (int s : new int[] {1, 2, 3, 4, 5, 6, 15, 16, 17, 41, 85, 86, 200}) {
+        // 14, 15, 28, 29: DigitPacking.packTwoPieces' carry passes every 14 primes
+        for (int s : new int[] {1, 2, 3, 4, 5, 6, 14, 15, 16, 17, 28, 29, 41, 85, 86, 200}) {
             for (int kind = 0; kind < 6; kind++) {
-                for (int route = 0; route < 2; route++) {
+                for (int route = 0; route < 3; route++) {
                     check(s, kind, route, rnd);
                 }
             }
         }
         for (int t = 0; t < 20; t++) { // random prime counts
-            check(1 + rnd.nextInt(120), rnd.nextInt(6), rnd.nextInt(2), rnd);
+            check(1 + rnd.nextInt(120), rnd.nextInt(6), rnd.nextInt(3), rnd);
+        }
+    }
+
+    @Test
+    void twoPieceVariantsMatchThreePiecesWordForWord() {
+        Random rnd = new Random(SEED + 3);
+        for (int t = 0; t < 12; t++) {
+            int s = 16 + rnd.nextInt(t < 6 ? 60 : 300);
+            DoubleCrt crt = ConvolutionPlan.first(s);
+            int cols = 1 << (2 + rnd.nextInt(8));
+            int rows = 1 + rnd.nextInt(3);
+            int n = rows * cols;
+            int limbs = (int) ((crt.basis().modulus().bitLength() + 63) / 64);
+            double[][][] res = digits(crt, rows, cols, rnd.nextInt(6), rnd);
+            // variants: three pieces; two pieces, one prime a pass; two pieces, two primes a pass
+            long[][][] mag = new long[3][][];
+            byte[][][] sign = new byte[3][][];
+            int[][] maxBits = new int[3][rows];
+            for (int k = 0; k < 3; k++) {
+                mag[k] = PackedCoefficients.magnitudes(n, limbs);
+                sign[k] = PackedCoefficients.signs(n);
+                DigitPacking.twoPieces = k == 0 ? 0 : 1;
+                DigitPacking.twoPrimes = k == 2 ? 1 : 0;
+                try {
+                    DigitPacking.pack(crt, res, 0, rows, 0, n, limbs, mag[k], sign[k], maxBits[k], 0);
+                } finally {
+                    DigitPacking.twoPieces = 1;
+                    DigitPacking.twoPrimes = 1;
+                }
+            }
+            for (int k = 1; k < 3; k++) {
+                String label = s + " primes, " + rows + " x " + cols + ", variant " + k;
+                for (int b = 0; b < mag[0].length; b++) {
+                    assertArrayEquals(mag[0][b], mag[k][b], where(label + ": magnitudes"));
+                    assertArrayEquals(sign[0][b], sign[k][b], where(label + ": signs"));
+                }
+                assertArrayEquals(maxBits[0], maxBits[k], where(label + ": row bit lengths"));
+            }
+        }
+    }
+
+    @Test
+    void balancedRadixProductsSumToTheProducts() {
+        Random rnd = new Random(SEED + 4);
+        for (int s : new int[] {1, 2, 16, 1 + rnd.nextInt(200)}) {
+            DoubleCrt crt = ConvolutionPlan.first(s);
+            int r = DigitPacking.TWO_PIECE_BITS;
+            double[][] t = crt.balancedRadixProducts(r);
+            BigInteger q = BigInteger.ONE;
+            for (int j = 0; j < s; j++) {
+                BigInteger sum = BigInteger.ZERO;
+                for (int l = t[j].length - 1; l >= 0; l--) {
+                    double d = t[j][l];
+                    assertEquals(true, d >= -(1L << (r - 1)) && d < 1L << (r - 1), where("limb " + l + " of P_" + j));
+                    sum = sum.shiftLeft(r).add(BigInteger.valueOf((long) d));
+                }
+                assertEquals(q, sum, where(s + " primes: P_" + j));
+                assertEquals(true, t[j][t[j].length - 1] > 0, where("top limb of P_" + j));
+                q = q.multiply(BigInteger.valueOf(crt.prime(j)));
+            }
         }
     }
 
@@ -132,6 +201,8 @@ class DigitPackingTest {
         Random rnd = new Random(SEED + 1);
         check(DigitPacking.MAX_PRIMES, 0, 1, rnd, 2);
         check(DigitPacking.MAX_PRIMES, 3, 1, rnd, 2);
+        check(DigitPacking.MAX_PRIMES, 0, 2, rnd, 2);
+        check(DigitPacking.MAX_PRIMES, 1, 2, rnd, 2);
         check(DigitPacking.MAX_PRIMES + 1, 0, 1, rnd, 2); // past the table's limit: the Horner, switch or not
     }
 
