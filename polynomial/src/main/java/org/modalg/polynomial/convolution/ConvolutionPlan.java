@@ -1138,9 +1138,84 @@ public final class ConvolutionPlan {
         return out;
     }
 
+    /**
+     * 1: {@link #fold} adds a row's first block while copying its leading one and reduces while
+     * adding its last (one pass over a row folded once); 0: copy, add and reduce in separate
+     * passes (the earlier shape, kept for the comparison of both and for measurements). Same
+     * values bit for bit: the same sums in the same order, each reduced once.
+     */
+    static int fusedFold = 1;
+
     // m (R x C) = v mod x^(RC) + 1 (negacyclic) or x^(RC) - 1, reduced into (-p/2, p/2] where
     // blocks were added; returns the number of rows written (the rest are zero for the transform).
-    private static int fold(double[] v, double[][] m, boolean negacyclic, long p) {
+    static int fold(double[] v, double[][] m, boolean negacyclic, long p) {
+        return fusedFold == 1 ? foldFused(v, m, negacyclic, p) : foldByPasses(v, m, negacyclic, p);
+    }
+
+    // fold in fewer passes: a row folded from blocks 0..K of v (blocks 0..K-1 full, block K of
+    // nK <= C entries) is x = ((v_0 +- v_1) +- ...) +- v_K, reduced in the pass adding v_K.
+    private static int foldFused(double[] v, double[][] m, boolean negacyclic, long p) {
+        int rows = m.length;
+        int cols = m[0].length;
+        int len = v.length;
+        int period = rows * cols;
+        int used = len >= period ? rows : (len + cols - 1) / cols;
+        double pd = p;
+        double pinv = 1.0 / p;
+        double np = -pd;
+        for (int r = 0; r < used; r++) {
+            int off = r * cols;
+            double[] row = m[r];
+            if (off + (long) period >= len) { // no block to add: a copy
+                int n0 = Math.min(cols, len - off);
+                System.arraycopy(v, off, row, 0, n0);
+                if (n0 < cols) {
+                    java.util.Arrays.fill(row, n0, cols, 0.0);
+                }
+                continue;
+            }
+            int blocks = (int) ((len - 1L - off) / period); // K >= 1; block 0 is full
+            int lastBase = off + blocks * period;
+            int nLast = Math.min(cols, len - lastBase);
+            // x + s * y == x - y exactly for s = -1 (no contraction into an fma in Java)
+            double s1 = negacyclic ? -1.0 : 1.0;
+            int b1 = off + period;
+            if (blocks == 1) {
+                for (int c = 0; c < nLast; c++) {
+                    double x = v[off + c] + s1 * v[b1 + c];
+                    row[c] = Math.fma(Math.rint(x * pinv), np, x);
+                }
+                for (int c = nLast; c < cols; c++) {
+                    double x = v[off + c];
+                    row[c] = Math.fma(Math.rint(x * pinv), np, x);
+                }
+                continue;
+            }
+            for (int c = 0; c < cols; c++) {
+                row[c] = v[off + c] + s1 * v[b1 + c];
+            }
+            for (int k = 2; k < blocks; k++) {
+                int base = off + k * period;
+                double sk = negacyclic && (k & 1) == 1 ? -1.0 : 1.0;
+                for (int c = 0; c < cols; c++) {
+                    row[c] = row[c] + sk * v[base + c];
+                }
+            }
+            double sl = negacyclic && (blocks & 1) == 1 ? -1.0 : 1.0;
+            for (int c = 0; c < nLast; c++) {
+                double x = row[c] + sl * v[lastBase + c];
+                row[c] = Math.fma(Math.rint(x * pinv), np, x);
+            }
+            for (int c = nLast; c < cols; c++) {
+                double x = row[c];
+                row[c] = Math.fma(Math.rint(x * pinv), np, x);
+            }
+        }
+        return used;
+    }
+
+    // fold with a pass per block and a reduction pass (fusedFold == 0).
+    private static int foldByPasses(double[] v, double[][] m, boolean negacyclic, long p) {
         int rows = m.length;
         int cols = m[0].length;
         int len = v.length;
