@@ -796,7 +796,8 @@ public final class ConvolutionPlan {
             return convolveInGroups(a, b, square, group, threads);
         }
         double[][][] res = new double[s][][];
-        double[][][] keep = new double[s][][];
+        // split layouts: keep[s + j] holds prime j's borrowed rows of the product's top (see extend)
+        double[][][] keep = new double[layout == CYCLIC ? s : 2 * s][][];
         forPrimes(threads, (j, inner, tasks) -> {
             long q = crt.prime(j);
             if (layout != CYCLIC) {
@@ -997,7 +998,7 @@ public final class ConvolutionPlan {
             double[][] m = mid.get();
             double[][] sm = small.get();
             long tc = PipelinePhases.start();
-            out = combineThreeQuarters(big, m, sm, q);
+            out = combineThreeQuarters(big, m, sm, q, holder, crt.size() + j);
             PipelinePhases.add(Phase.SPLIT, tc);
             DoubleNttPlan.giveBack(m);
             DoubleNttPlan.giveBack(sm);
@@ -1009,7 +1010,7 @@ public final class ConvolutionPlan {
             holder[j] = big;
             double[][] sm = small.get();
             long tc = PipelinePhases.start();
-            out = combine(big, sm, q);
+            out = combine(big, sm, q, holder, crt.size() + j);
             PipelinePhases.add(Phase.SPLIT, tc);
             DoubleNttPlan.giveBack(sm);
         }
@@ -1055,7 +1056,8 @@ public final class ConvolutionPlan {
      * r1_(q + i), t_(2q + i) = u_i; r1_i = (B1_i - A_i + A_(2q + i)) / 2, r1_(q + i) = (B1_(q + i)
      * - A_(q + i) + A_(3q + i)) / 2, r2_i = (B2_i - A_i - A_(q + i) - A_(2q + i) - A_(3q + i)) / 2.
      */
-    private double[][] combineThreeQuarters(double[][] a, double[][] b1, double[][] b2, long p) {
+    private double[][] combineThreeQuarters(double[][] a, double[][] b1, double[][] b2, long p, double[][][] holder,
+            int at) {
         int n = 1 << log2n;
         int q = n / 4;
         int count = hi; // the product's length (the window of a split layout is the whole product)
@@ -1065,7 +1067,7 @@ public final class ConvolutionPlan {
         int logC1 = Integer.numberOfTrailingZeros(cols1);
         int seg = b2[0].length; // divides q, cols1 and cols
         int logSeg = Integer.numberOfTrailingZeros(seg);
-        double[][] out = extend(a, count);
+        double[][] out = extend(a, count, holder, at);
         double pd = p;
         double pinv = 1.0 / p;
         double np = -pd;
@@ -1127,13 +1129,31 @@ public final class ConvolutionPlan {
         }
     }
 
-    // a matrix of a's row length holding count pieces: a's rows, then fresh zero rows.
-    private static double[][] extend(double[][] a, int count) {
+    /**
+     * 1: {@link #extend} takes the rows past a's from the matrix pool (given back with the
+     * product's other matrices) instead of fresh arrays (their zeroing and, at 10^7 bits, a
+     * megabyte per prime for the collector); 0: fresh rows (the earlier shape, for measurements).
+     */
+    static int pooledTop = 1;
+
+    // a matrix of a's row length holding count pieces: a's rows, then rows for the pieces from
+    // a's end (every one below count written by the caller), the entries from count on zero
+    // (Garner reads them, the packing does not); pooled rows are put in holder[at].
+    private static double[][] extend(double[][] a, int count, double[][][] holder, int at) {
         int cols = a[0].length;
         int rowsOut = (count + cols - 1) / cols;
         double[][] out = new double[rowsOut][];
-        for (int r = 0; r < rowsOut; r++) {
-            out[r] = r < a.length ? a[r] : new double[cols];
+        System.arraycopy(a, 0, out, 0, a.length);
+        int extra = rowsOut - a.length; // >= 1: count > N
+        if (pooledTop == 1) {
+            double[][] top = DoubleNttPlan.borrow(extra, cols);
+            holder[at] = top;
+            System.arraycopy(top, 0, out, a.length, extra);
+            java.util.Arrays.fill(out[rowsOut - 1], count - (rowsOut - 1) * cols, cols, 0.0);
+        } else {
+            for (int r = a.length; r < rowsOut; r++) {
+                out[r] = new double[cols];
+            }
         }
         return out;
     }
@@ -1260,7 +1280,7 @@ public final class ConvolutionPlan {
 
     // The CRT of the split layouts (see splitConvolution) over segments of the small plan's
     // row length, which divides M and the big plan's row length: vectorized loops.
-    private double[][] combine(double[][] a, double[][] b, long p) {
+    private double[][] combine(double[][] a, double[][] b, long p, double[][][] holder, int at) {
         int logN = log2n;
         int n = 1 << logN;
         int m = 1 << (layout == HALF ? log2n - 1 : log2n - 2);
@@ -1269,7 +1289,7 @@ public final class ConvolutionPlan {
         int logC = Integer.numberOfTrailingZeros(cols);
         int bCols = b[0].length;
         int logBC = Integer.numberOfTrailingZeros(bCols);
-        double[][] out = extend(a, count);
+        double[][] out = extend(a, count, holder, at);
         double pd = p;
         double pinv = 1.0 / p;
         double np = -pd;

@@ -13,8 +13,10 @@ import org.modalg.polynomial.integer.DoubleNttIntMul;
 /**
  * The split layouts' fold in fewer passes ({@link ConvolutionPlan#fusedFold} 1) against the fold
  * with a pass per block (0): bit for bit on random rows of every shape (copies, one block, several
- * blocks, a partial last block, both signs), and integer products in every truncated layout
- * computed both ways against BigInteger.multiply. A fresh seed per run, printed.
+ * blocks, a partial last block, both signs); and integer products in every truncated layout
+ * computed both ways, with the product's top rows fresh or from the pool
+ * ({@link ConvolutionPlan#pooledTop}; pooled rows hold earlier products' values), against
+ * BigInteger.multiply. A fresh seed per run, printed.
  */
 class SplitFoldTest {
     private static final long SEED = Long.getLong("modalg.test.seed", System.nanoTime());
@@ -70,6 +72,7 @@ class SplitFoldTest {
     void productsInEveryTruncatedLayoutBothWays() {
         Random rnd = new Random(SEED ^ 0x60);
         int before = ConvolutionPlan.fusedFold;
+        int beforeTop = ConvolutionPlan.pooledTop;
         try {
             for (int it = 0; it < 60; it++) {
                 int layout = 1 + rnd.nextInt(3); // HALF, QUARTER, THREE_QUARTERS
@@ -104,19 +107,22 @@ class SplitFoldTest {
                 BigInteger b = square ? a : operand(rnd, (int) (w * pb), ones);
                 BigInteger expected = a.multiply(b);
                 String what = "seed=" + SEED + " it=" + it + " " + shape + " square=" + square;
-                for (int fused = 0; fused <= 1; fused++) {
+                for (int way = 0; way < 4; way++) { // both folds, fresh or pooled (dirty) top rows
+                    int fused = way & 1;
                     ConvolutionPlan.fusedFold = fused;
+                    ConvolutionPlan.pooledTop = way >> 1;
                     long[] got = DoubleNttIntMul.multiply(Limbs.magnitude(a), a.bitLength(), Limbs.magnitude(b),
                             b.bitLength(), square, shape, 1);
                     BigInteger g = Limbs.toBigInteger(got);
                     if (!expected.equals(g)) {
-                        throw new AssertionError(what + " fusedFold=" + fused + ": wrong product, differs from bit "
+                        throw new AssertionError(what + " fusedFold=" + fused + " pooledTop=" + (way >> 1) + ": wrong product, differs from bit "
                                 + expected.xor(g).getLowestSetBit());
                     }
                 }
             }
         } finally {
             ConvolutionPlan.fusedFold = before;
+            ConvolutionPlan.pooledTop = beforeTop;
         }
     }
 
