@@ -978,6 +978,9 @@ public final class ConvolutionPlan {
      */
     private double[][] splitConvolution(Projection pa, Projection pb, boolean same, long q, double[][][] holder,
             int j, ForkJoinPool pool, ForkJoinPool tasks) {
+        if (residuesInPlace == 1 && pa.length() <= 1 << log2n && pb.length() <= 1 << log2n) {
+            return splitInPlace(pa, pb, same, q, holder, j, pool, tasks);
+        }
         // the operands' residues as flat rows borrowed from the matrix pool (fresh arrays of this
         // size cost their zeroing and page commits at every prime), given back at the end
         long t = PipelinePhases.start();
@@ -1019,6 +1022,94 @@ public final class ConvolutionPlan {
             DoubleNttPlan.giveBack(hb);
         }
         return out;
+    }
+
+    /**
+     * 1: where both operands fit the big convolution (at most N entries), {@link #splitConvolution}
+     * writes their residues straight into its matrices and folds the shorter convolutions'
+     * operands from those, before the big transform runs in place (no flat rows, no copy);
+     * 0: flat rows, each convolution's operands folded from them (for measurements).
+     */
+    static int residuesInPlace = 1;
+
+    // splitConvolution with the residues in the big convolution's matrices (residuesInPlace).
+    private double[][] splitInPlace(Projection pa, Projection pb, boolean same, long q, double[][][] holder,
+            int j, ForkJoinPool pool, ForkJoinPool tasks) {
+        DoubleNttPlan big = DoubleNttPlan.of(q, log2n);
+        long t = PipelinePhases.start();
+        double[][] ba = big.borrowCoefficients();
+        int rowsA = pa.residues(q, ba);
+        double[][] bb = same ? ba : big.borrowCoefficients();
+        int rowsB = same ? rowsA : pb.residues(q, bb);
+        t = PipelinePhases.add(Phase.PROJECTION, t);
+        int lenA = pa.length();
+        int lenB = pb.length();
+        double[][] out;
+        if (layout == THREE_QUARTERS) {
+            Folded mid = folded(DoubleNttPlan.of(q, log2n - 1), true, ba, lenA, bb, lenB, same, q);
+            Folded small = folded(DoubleNttPlan.of(q, log2n - 2), false, ba, lenA, bb, lenB, same, q);
+            PipelinePhases.add(Phase.SPLIT, t);
+            java.util.function.Supplier<double[][]> m = forked(tasks, () -> mid.convolve(pool));
+            java.util.function.Supplier<double[][]> sm = forked(tasks, () -> small.convolve(pool));
+            t = PipelinePhases.start();
+            big.convolution(ba, bb, true, pool, rowsA, rowsB);
+            PipelinePhases.add(Phase.TRANSFORMS, t);
+            holder[j] = ba;
+            double[][] b1 = m.get();
+            double[][] b2 = sm.get();
+            long tc = PipelinePhases.start();
+            out = combineThreeQuarters(ba, b1, b2, q, holder, crt.size() + j);
+            PipelinePhases.add(Phase.SPLIT, tc);
+            DoubleNttPlan.giveBack(b1);
+            DoubleNttPlan.giveBack(b2);
+        } else {
+            boolean negSmall = layout == QUARTER;
+            Folded small = folded(DoubleNttPlan.of(q, negSmall ? log2n - 2 : log2n - 1), negSmall, ba, lenA, bb,
+                    lenB, same, q);
+            PipelinePhases.add(Phase.SPLIT, t);
+            java.util.function.Supplier<double[][]> sm = forked(tasks, () -> small.convolve(pool));
+            t = PipelinePhases.start();
+            big.convolution(ba, bb, true, pool, rowsA, rowsB);
+            PipelinePhases.add(Phase.TRANSFORMS, t);
+            holder[j] = ba;
+            double[][] b = sm.get();
+            long tc = PipelinePhases.start();
+            out = combine(ba, b, q, holder, crt.size() + j);
+            PipelinePhases.add(Phase.SPLIT, tc);
+            DoubleNttPlan.giveBack(b);
+        }
+        if (bb != ba) {
+            DoubleNttPlan.giveBack(bb);
+        }
+        return out;
+    }
+
+    // A shorter convolution's operands, folded (b == a for a square), and its transform.
+    private record Folded(DoubleNttPlan plan, boolean negacyclic, double[][] a, int rowsA, double[][] b,
+            int rowsB) {
+        // a b in a (a borrowed matrix); b given back
+        double[][] convolve(ForkJoinPool pool) {
+            long t = PipelinePhases.start();
+            plan.convolution(a, b, negacyclic, pool, rowsA, rowsB);
+            PipelinePhases.add(Phase.TRANSFORMS, t);
+            if (b != a) {
+                DoubleNttPlan.giveBack(b);
+            }
+            return a;
+        }
+    }
+
+    // the operands of lenA, lenB entries in the big convolution's matrices ba, bb folded for plan
+    private static Folded folded(DoubleNttPlan plan, boolean negacyclic, double[][] ba, int lenA, double[][] bb,
+            int lenB, boolean same, long q) {
+        double[][] ma = plan.borrowCoefficients();
+        int rowsA = foldFused(ba, ba[0].length, lenA, ma, negacyclic, q);
+        if (same) {
+            return new Folded(plan, negacyclic, ma, rowsA, ma, rowsA);
+        }
+        double[][] mb = plan.borrowCoefficients();
+        int rowsB = foldFused(bb, bb[0].length, lenB, mb, negacyclic, q);
+        return new Folded(plan, negacyclic, ma, rowsA, mb, rowsB);
     }
 
     // An operand's residues mod q as the one row of a borrowed 1 x length matrix (every entry written).
@@ -1143,8 +1234,11 @@ public final class ConvolutionPlan {
         int cols = a[0].length;
         int rowsOut = (count + cols - 1) / cols;
         double[][] out = new double[rowsOut][];
-        System.arraycopy(a, 0, out, 0, a.length);
-        int extra = rowsOut - a.length; // >= 1: count > N
+        System.arraycopy(a, 0, out, 0, Math.min(a.length, rowsOut));
+        int extra = rowsOut - a.length; // <= 0 where the product is no longer than N
+        if (extra <= 0) {
+            return out;
+        }
         if (pooledTop == 1) {
             double[][] top = DoubleNttPlan.borrow(extra, cols);
             holder[at] = top;
@@ -1169,69 +1263,101 @@ public final class ConvolutionPlan {
     // m (R x C) = v mod x^(RC) + 1 (negacyclic) or x^(RC) - 1, reduced into (-p/2, p/2] where
     // blocks were added; returns the number of rows written (the rest are zero for the transform).
     static int fold(double[] v, double[][] m, boolean negacyclic, long p) {
-        return fusedFold == 1 ? foldFused(v, m, negacyclic, p) : foldByPasses(v, m, negacyclic, p);
+        return fusedFold == 1 ? foldFused(new double[][] {v}, v.length, v.length, m, negacyclic, p)
+                : foldByPasses(v, m, negacyclic, p);
     }
 
-    // fold in fewer passes: a row folded from blocks 0..K of v (blocks 0..K-1 full, block K of
-    // nK <= C entries) is x = ((v_0 +- v_1) +- ...) +- v_K, reduced in the pass adding v_K.
-    private static int foldFused(double[] v, double[][] m, boolean negacyclic, long p) {
+    // fold in fewer passes, reading entry i of the operand (len entries) at
+    // src[i / srcCols][i % srcCols]: the flat row (one row of srcCols >= len entries) or a
+    // transform's matrix (srcCols a power of two). m's rows are folded in chunks of g columns,
+    // g dividing srcCols (or any g for one row), so that each chunk's sources are runs of one
+    // row. A chunk folded from blocks 0..K of the operand (blocks 0..K-1 full, block K of nK <= g
+    // entries) is x = ((v_0 +- v_1) +- ...) +- v_K, reduced in the pass adding v_K.
+    static int foldFused(double[][] src, int srcCols, int len, double[][] m, boolean negacyclic, long p) {
         int rows = m.length;
         int cols = m[0].length;
-        int len = v.length;
         int period = rows * cols;
         int used = len >= period ? rows : (len + cols - 1) / cols;
-        double pd = p;
+        int g = src.length == 1 ? cols : Math.min(cols, srcCols);
         double pinv = 1.0 / p;
-        double np = -pd;
+        double np = -(double) p;
         for (int r = 0; r < used; r++) {
-            int off = r * cols;
             double[] row = m[r];
-            if (off + (long) period >= len) { // no block to add: a copy
-                int n0 = Math.min(cols, len - off);
-                System.arraycopy(v, off, row, 0, n0);
-                if (n0 < cols) {
-                    java.util.Arrays.fill(row, n0, cols, 0.0);
-                }
-                continue;
-            }
-            int blocks = (int) ((len - 1L - off) / period); // K >= 1; block 0 is full
-            int lastBase = off + blocks * period;
-            int nLast = Math.min(cols, len - lastBase);
-            // x + s * y == x - y exactly for s = -1 (no contraction into an fma in Java)
-            double s1 = negacyclic ? -1.0 : 1.0;
-            int b1 = off + period;
-            if (blocks == 1) {
-                for (int c = 0; c < nLast; c++) {
-                    double x = v[off + c] + s1 * v[b1 + c];
-                    row[c] = Math.fma(Math.rint(x * pinv), np, x);
-                }
-                for (int c = nLast; c < cols; c++) {
-                    double x = v[off + c];
-                    row[c] = Math.fma(Math.rint(x * pinv), np, x);
-                }
-                continue;
-            }
-            for (int c = 0; c < cols; c++) {
-                row[c] = v[off + c] + s1 * v[b1 + c];
-            }
-            for (int k = 2; k < blocks; k++) {
-                int base = off + k * period;
-                double sk = negacyclic && (k & 1) == 1 ? -1.0 : 1.0;
-                for (int c = 0; c < cols; c++) {
-                    row[c] = row[c] + sk * v[base + c];
-                }
-            }
-            double sl = negacyclic && (blocks & 1) == 1 ? -1.0 : 1.0;
-            for (int c = 0; c < nLast; c++) {
-                double x = row[c] + sl * v[lastBase + c];
-                row[c] = Math.fma(Math.rint(x * pinv), np, x);
-            }
-            for (int c = nLast; c < cols; c++) {
-                double x = row[c];
-                row[c] = Math.fma(Math.rint(x * pinv), np, x);
+            // a row with a block added anywhere is reduced everywhere (as the fold by passes does)
+            boolean reduce = r * cols + (long) period < len;
+            for (int c0 = 0; c0 < cols; c0 += g) {
+                foldChunk(src, srcCols, len, row, c0, g, r * cols + c0, period, negacyclic, reduce, pinv, np);
             }
         }
         return used;
+    }
+
+    // row[c0, c0 + g) = the entries off, off + period, ... of the operand folded (see foldFused).
+    private static void foldChunk(double[][] src, int srcCols, int len, double[] row, int c0, int g, int off,
+            int period, boolean negacyclic, boolean reduce, double pinv, double np) {
+        int n0 = Math.min(g, len - off);
+        if (n0 <= 0) {
+            java.util.Arrays.fill(row, c0, c0 + g, 0.0);
+            return;
+        }
+        double[] v0 = src[off / srcCols];
+        int s0 = off % srcCols;
+        if (off + (long) period >= len) { // no block to add: a copy, reduced in a row that has blocks
+            if (reduce) {
+                for (int c = 0; c < n0; c++) {
+                    double x = v0[s0 + c];
+                    row[c0 + c] = Math.fma(Math.rint(x * pinv), np, x);
+                }
+            } else {
+                System.arraycopy(v0, s0, row, c0, n0);
+            }
+            if (n0 < g) {
+                java.util.Arrays.fill(row, c0 + n0, c0 + g, 0.0);
+            }
+            return;
+        }
+        int blocks = (int) ((len - 1L - off) / period); // K >= 1; block 0 is full
+        int lastBase = off + blocks * period;
+        int nLast = Math.min(g, len - lastBase);
+        double[] vl = src[lastBase / srcCols];
+        int sl0 = lastBase % srcCols;
+        // x + s * y == x - y exactly for s = -1 (no contraction into an fma in Java)
+        double s1 = negacyclic ? -1.0 : 1.0;
+        if (blocks == 1) {
+            for (int c = 0; c < nLast; c++) {
+                double x = v0[s0 + c] + s1 * vl[sl0 + c];
+                row[c0 + c] = Math.fma(Math.rint(x * pinv), np, x);
+            }
+            for (int c = nLast; c < g; c++) {
+                double x = v0[s0 + c];
+                row[c0 + c] = Math.fma(Math.rint(x * pinv), np, x);
+            }
+            return;
+        }
+        int b1 = off + period;
+        double[] v1 = src[b1 / srcCols];
+        int s1o = b1 % srcCols;
+        for (int c = 0; c < g; c++) {
+            row[c0 + c] = v0[s0 + c] + s1 * v1[s1o + c];
+        }
+        for (int k = 2; k < blocks; k++) {
+            int base = off + k * period;
+            double[] vk = src[base / srcCols];
+            int sk0 = base % srcCols;
+            double sk = negacyclic && (k & 1) == 1 ? -1.0 : 1.0;
+            for (int c = 0; c < g; c++) {
+                row[c0 + c] = row[c0 + c] + sk * vk[sk0 + c];
+            }
+        }
+        double sl = negacyclic && (blocks & 1) == 1 ? -1.0 : 1.0;
+        for (int c = 0; c < nLast; c++) {
+            double x = row[c0 + c] + sl * vl[sl0 + c];
+            row[c0 + c] = Math.fma(Math.rint(x * pinv), np, x);
+        }
+        for (int c = nLast; c < g; c++) {
+            double x = row[c0 + c];
+            row[c0 + c] = Math.fma(Math.rint(x * pinv), np, x);
+        }
     }
 
     // fold with a pass per block and a reduction pass (fusedFold == 0).

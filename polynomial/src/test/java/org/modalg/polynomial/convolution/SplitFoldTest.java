@@ -13,9 +13,12 @@ import org.modalg.polynomial.integer.DoubleNttIntMul;
 /**
  * The split layouts' fold in fewer passes ({@link ConvolutionPlan#fusedFold} 1) against the fold
  * with a pass per block (0): bit for bit on random rows of every shape (copies, one block, several
- * blocks, a partial last block, both signs); and integer products in every truncated layout
+ * blocks, a partial last block, both signs), read from the flat row or from a matrix of any row
+ * length; and integer products in every truncated layout
  * computed both ways, with the product's top rows fresh or from the pool
- * ({@link ConvolutionPlan#pooledTop}; pooled rows hold earlier products' values), against
+ * ({@link ConvolutionPlan#pooledTop}; pooled rows hold earlier products' values), with the
+ * residues in flat rows or in the big convolution's matrices
+ * ({@link ConvolutionPlan#residuesInPlace}), against
  * BigInteger.multiply. A fresh seed per run, printed.
  */
 class SplitFoldTest {
@@ -65,6 +68,20 @@ class SplitFoldTest {
             for (int r = 0; r < u0[0]; r++) {
                 assertArrayEquals(old[r], got[r], what + " row " + r);
             }
+            // the same operand read from a matrix of srcCols columns (a transform's layout)
+            int srcCols = 1 << rnd.nextInt(7);
+            double[][] src = new double[(len + srcCols - 1) / srcCols][srcCols];
+            for (int i = 0; i < len; i++) {
+                src[i / srcCols][i % srcCols] = v[i];
+            }
+            double[][] fromMatrix = new double[rows][cols];
+            for (double[] row : fromMatrix) {
+                java.util.Arrays.fill(row, Double.NaN);
+            }
+            assertEquals(u0[0], ConvolutionPlan.foldFused(src, srcCols, len, fromMatrix, neg, p), what);
+            for (int r = 0; r < u0[0]; r++) {
+                assertArrayEquals(old[r], fromMatrix[r], what + " srcCols=" + srcCols + " row " + r);
+            }
         }
     }
 
@@ -73,6 +90,7 @@ class SplitFoldTest {
         Random rnd = new Random(SEED ^ 0x60);
         int before = ConvolutionPlan.fusedFold;
         int beforeTop = ConvolutionPlan.pooledTop;
+        int beforeInPlace = ConvolutionPlan.residuesInPlace;
         try {
             for (int it = 0; it < 60; it++) {
                 int layout = 1 + rnd.nextInt(3); // HALF, QUARTER, THREE_QUARTERS
@@ -80,6 +98,7 @@ class SplitFoldTest {
                 long n = 1L << log2n;
                 long cap = layout == 1 ? n + n / 2 : layout == 2 ? n + n / 4 : n + 3 * n / 4;
                 long lower = layout == 1 ? n + n / 4 : layout == 2 ? n : n + n / 2;
+                lower = rnd.nextInt(5) == 0 ? n / 2 : lower; // now and then a product no longer than N
                 long pieces = rnd.nextInt(4) == 0 ? cap : lower + 1 + (long) (rnd.nextDouble() * (cap - lower));
                 boolean square = rnd.nextInt(4) == 0;
                 long pa = square ? Math.min((pieces + 1) / 2, (cap + 1) / 2) : 1 + (long) (rnd.nextDouble() * pieces);
@@ -107,15 +126,17 @@ class SplitFoldTest {
                 BigInteger b = square ? a : operand(rnd, (int) (w * pb), ones);
                 BigInteger expected = a.multiply(b);
                 String what = "seed=" + SEED + " it=" + it + " " + shape + " square=" + square;
-                for (int way = 0; way < 4; way++) { // both folds, fresh or pooled (dirty) top rows
+                for (int way = 0; way < 8; way++) { // both folds, fresh or pooled (dirty) top rows, residues
                     int fused = way & 1;
                     ConvolutionPlan.fusedFold = fused;
-                    ConvolutionPlan.pooledTop = way >> 1;
+                    ConvolutionPlan.pooledTop = (way >> 1) & 1;
+                    ConvolutionPlan.residuesInPlace = way >> 2;
                     long[] got = DoubleNttIntMul.multiply(Limbs.magnitude(a), a.bitLength(), Limbs.magnitude(b),
                             b.bitLength(), square, shape, 1);
                     BigInteger g = Limbs.toBigInteger(got);
                     if (!expected.equals(g)) {
-                        throw new AssertionError(what + " fusedFold=" + fused + " pooledTop=" + (way >> 1) + ": wrong product, differs from bit "
+                        throw new AssertionError(what + " fusedFold=" + fused + " pooledTop=" + ((way >> 1) & 1) + " residuesInPlace="
+                                + (way >> 2) + ": wrong product, differs from bit "
                                 + expected.xor(g).getLowestSetBit());
                     }
                 }
@@ -123,6 +144,7 @@ class SplitFoldTest {
         } finally {
             ConvolutionPlan.fusedFold = before;
             ConvolutionPlan.pooledTop = beforeTop;
+            ConvolutionPlan.residuesInPlace = beforeInPlace;
         }
     }
 
