@@ -796,7 +796,8 @@ public final class ConvolutionPlan {
             return convolveInGroups(a, b, square, group, threads);
         }
         double[][][] res = new double[s][][];
-        double[][][] keep = new double[s][][];
+        // split layouts: keep[s + j] holds prime j's borrowed rows of the product's top (see extend)
+        double[][][] keep = new double[layout == CYCLIC ? s : 2 * s][][];
         forPrimes(threads, (j, inner, tasks) -> {
             long q = crt.prime(j);
             if (layout != CYCLIC) {
@@ -977,6 +978,9 @@ public final class ConvolutionPlan {
      */
     private double[][] splitConvolution(Projection pa, Projection pb, boolean same, long q, double[][][] holder,
             int j, ForkJoinPool pool, ForkJoinPool tasks) {
+        if (residuesInPlace == 1 && pa.length() <= 1 << log2n && pb.length() <= 1 << log2n) {
+            return splitInPlace(pa, pb, same, q, holder, j, pool, tasks);
+        }
         // the operands' residues as flat rows borrowed from the matrix pool (fresh arrays of this
         // size cost their zeroing and page commits at every prime), given back at the end
         long t = PipelinePhases.start();
@@ -997,7 +1001,7 @@ public final class ConvolutionPlan {
             double[][] m = mid.get();
             double[][] sm = small.get();
             long tc = PipelinePhases.start();
-            out = combineThreeQuarters(big, m, sm, q);
+            out = combineThreeQuarters(big, m, sm, q, holder, crt.size() + j);
             PipelinePhases.add(Phase.SPLIT, tc);
             DoubleNttPlan.giveBack(m);
             DoubleNttPlan.giveBack(sm);
@@ -1009,7 +1013,7 @@ public final class ConvolutionPlan {
             holder[j] = big;
             double[][] sm = small.get();
             long tc = PipelinePhases.start();
-            out = combine(big, sm, q);
+            out = combine(big, sm, q, holder, crt.size() + j);
             PipelinePhases.add(Phase.SPLIT, tc);
             DoubleNttPlan.giveBack(sm);
         }
@@ -1018,6 +1022,94 @@ public final class ConvolutionPlan {
             DoubleNttPlan.giveBack(hb);
         }
         return out;
+    }
+
+    /**
+     * 1: where both operands fit the big convolution (at most N entries), {@link #splitConvolution}
+     * writes their residues straight into its matrices and folds the shorter convolutions'
+     * operands from those, before the big transform runs in place (no flat rows, no copy);
+     * 0: flat rows, each convolution's operands folded from them (for measurements).
+     */
+    static int residuesInPlace = 1;
+
+    // splitConvolution with the residues in the big convolution's matrices (residuesInPlace).
+    private double[][] splitInPlace(Projection pa, Projection pb, boolean same, long q, double[][][] holder,
+            int j, ForkJoinPool pool, ForkJoinPool tasks) {
+        DoubleNttPlan big = DoubleNttPlan.of(q, log2n);
+        long t = PipelinePhases.start();
+        double[][] ba = big.borrowCoefficients();
+        int rowsA = pa.residues(q, ba);
+        double[][] bb = same ? ba : big.borrowCoefficients();
+        int rowsB = same ? rowsA : pb.residues(q, bb);
+        t = PipelinePhases.add(Phase.PROJECTION, t);
+        int lenA = pa.length();
+        int lenB = pb.length();
+        double[][] out;
+        if (layout == THREE_QUARTERS) {
+            Folded mid = folded(DoubleNttPlan.of(q, log2n - 1), true, ba, lenA, bb, lenB, same, q);
+            Folded small = folded(DoubleNttPlan.of(q, log2n - 2), false, ba, lenA, bb, lenB, same, q);
+            PipelinePhases.add(Phase.SPLIT, t);
+            java.util.function.Supplier<double[][]> m = forked(tasks, () -> mid.convolve(pool));
+            java.util.function.Supplier<double[][]> sm = forked(tasks, () -> small.convolve(pool));
+            t = PipelinePhases.start();
+            big.convolution(ba, bb, true, pool, rowsA, rowsB);
+            PipelinePhases.add(Phase.TRANSFORMS, t);
+            holder[j] = ba;
+            double[][] b1 = m.get();
+            double[][] b2 = sm.get();
+            long tc = PipelinePhases.start();
+            out = combineThreeQuarters(ba, b1, b2, q, holder, crt.size() + j);
+            PipelinePhases.add(Phase.SPLIT, tc);
+            DoubleNttPlan.giveBack(b1);
+            DoubleNttPlan.giveBack(b2);
+        } else {
+            boolean negSmall = layout == QUARTER;
+            Folded small = folded(DoubleNttPlan.of(q, negSmall ? log2n - 2 : log2n - 1), negSmall, ba, lenA, bb,
+                    lenB, same, q);
+            PipelinePhases.add(Phase.SPLIT, t);
+            java.util.function.Supplier<double[][]> sm = forked(tasks, () -> small.convolve(pool));
+            t = PipelinePhases.start();
+            big.convolution(ba, bb, true, pool, rowsA, rowsB);
+            PipelinePhases.add(Phase.TRANSFORMS, t);
+            holder[j] = ba;
+            double[][] b = sm.get();
+            long tc = PipelinePhases.start();
+            out = combine(ba, b, q, holder, crt.size() + j);
+            PipelinePhases.add(Phase.SPLIT, tc);
+            DoubleNttPlan.giveBack(b);
+        }
+        if (bb != ba) {
+            DoubleNttPlan.giveBack(bb);
+        }
+        return out;
+    }
+
+    // A shorter convolution's operands, folded (b == a for a square), and its transform.
+    private record Folded(DoubleNttPlan plan, boolean negacyclic, double[][] a, int rowsA, double[][] b,
+            int rowsB) {
+        // a b in a (a borrowed matrix); b given back
+        double[][] convolve(ForkJoinPool pool) {
+            long t = PipelinePhases.start();
+            plan.convolution(a, b, negacyclic, pool, rowsA, rowsB);
+            PipelinePhases.add(Phase.TRANSFORMS, t);
+            if (b != a) {
+                DoubleNttPlan.giveBack(b);
+            }
+            return a;
+        }
+    }
+
+    // the operands of lenA, lenB entries in the big convolution's matrices ba, bb folded for plan
+    private static Folded folded(DoubleNttPlan plan, boolean negacyclic, double[][] ba, int lenA, double[][] bb,
+            int lenB, boolean same, long q) {
+        double[][] ma = plan.borrowCoefficients();
+        int rowsA = foldFused(ba, ba[0].length, lenA, ma, negacyclic, q);
+        if (same) {
+            return new Folded(plan, negacyclic, ma, rowsA, ma, rowsA);
+        }
+        double[][] mb = plan.borrowCoefficients();
+        int rowsB = foldFused(bb, bb[0].length, lenB, mb, negacyclic, q);
+        return new Folded(plan, negacyclic, ma, rowsA, mb, rowsB);
     }
 
     // An operand's residues mod q as the one row of a borrowed 1 x length matrix (every entry written).
@@ -1055,7 +1147,8 @@ public final class ConvolutionPlan {
      * r1_(q + i), t_(2q + i) = u_i; r1_i = (B1_i - A_i + A_(2q + i)) / 2, r1_(q + i) = (B1_(q + i)
      * - A_(q + i) + A_(3q + i)) / 2, r2_i = (B2_i - A_i - A_(q + i) - A_(2q + i) - A_(3q + i)) / 2.
      */
-    private double[][] combineThreeQuarters(double[][] a, double[][] b1, double[][] b2, long p) {
+    private double[][] combineThreeQuarters(double[][] a, double[][] b1, double[][] b2, long p, double[][][] holder,
+            int at) {
         int n = 1 << log2n;
         int q = n / 4;
         int count = hi; // the product's length (the window of a split layout is the whole product)
@@ -1065,7 +1158,7 @@ public final class ConvolutionPlan {
         int logC1 = Integer.numberOfTrailingZeros(cols1);
         int seg = b2[0].length; // divides q, cols1 and cols
         int logSeg = Integer.numberOfTrailingZeros(seg);
-        double[][] out = extend(a, count);
+        double[][] out = extend(a, count, holder, at);
         double pd = p;
         double pinv = 1.0 / p;
         double np = -pd;
@@ -1127,20 +1220,148 @@ public final class ConvolutionPlan {
         }
     }
 
-    // a matrix of a's row length holding count pieces: a's rows, then fresh zero rows.
-    private static double[][] extend(double[][] a, int count) {
+    /**
+     * 1: {@link #extend} takes the rows past a's from the matrix pool (given back with the
+     * product's other matrices) instead of fresh arrays (their zeroing and, at 10^7 bits, a
+     * megabyte per prime for the collector); 0: fresh rows (the earlier shape, for measurements).
+     */
+    static int pooledTop = 1;
+
+    // a matrix of a's row length holding count pieces: a's rows, then rows for the pieces from
+    // a's end (every one below count written by the caller), the entries from count on zero
+    // (Garner reads them, the packing does not); pooled rows are put in holder[at].
+    private static double[][] extend(double[][] a, int count, double[][][] holder, int at) {
         int cols = a[0].length;
         int rowsOut = (count + cols - 1) / cols;
         double[][] out = new double[rowsOut][];
-        for (int r = 0; r < rowsOut; r++) {
-            out[r] = r < a.length ? a[r] : new double[cols];
+        System.arraycopy(a, 0, out, 0, Math.min(a.length, rowsOut));
+        int extra = rowsOut - a.length; // <= 0 where the product is no longer than N
+        if (extra <= 0) {
+            return out;
+        }
+        if (pooledTop == 1) {
+            double[][] top = DoubleNttPlan.borrow(extra, cols);
+            holder[at] = top;
+            System.arraycopy(top, 0, out, a.length, extra);
+            java.util.Arrays.fill(out[rowsOut - 1], count - (rowsOut - 1) * cols, cols, 0.0);
+        } else {
+            for (int r = a.length; r < rowsOut; r++) {
+                out[r] = new double[cols];
+            }
         }
         return out;
     }
 
+    /**
+     * 1: {@link #fold} adds a row's first block while copying its leading one and reduces while
+     * adding its last (one pass over a row folded once); 0: copy, add and reduce in separate
+     * passes (the earlier shape, kept for the comparison of both and for measurements). Same
+     * values bit for bit: the same sums in the same order, each reduced once.
+     */
+    static int fusedFold = 1;
+
     // m (R x C) = v mod x^(RC) + 1 (negacyclic) or x^(RC) - 1, reduced into (-p/2, p/2] where
     // blocks were added; returns the number of rows written (the rest are zero for the transform).
-    private static int fold(double[] v, double[][] m, boolean negacyclic, long p) {
+    static int fold(double[] v, double[][] m, boolean negacyclic, long p) {
+        return fusedFold == 1 ? foldFused(new double[][] {v}, v.length, v.length, m, negacyclic, p)
+                : foldByPasses(v, m, negacyclic, p);
+    }
+
+    // fold in fewer passes, reading entry i of the operand (len entries) at
+    // src[i / srcCols][i % srcCols]: the flat row (one row of srcCols >= len entries) or a
+    // transform's matrix (srcCols a power of two). m's rows are folded in chunks of g columns,
+    // g dividing srcCols (or any g for one row), so that each chunk's sources are runs of one
+    // row. A chunk folded from blocks 0..K of the operand (blocks 0..K-1 full, block K of nK <= g
+    // entries) is x = ((v_0 +- v_1) +- ...) +- v_K, reduced in the pass adding v_K.
+    static int foldFused(double[][] src, int srcCols, int len, double[][] m, boolean negacyclic, long p) {
+        int rows = m.length;
+        int cols = m[0].length;
+        int period = rows * cols;
+        int used = len >= period ? rows : (len + cols - 1) / cols;
+        int g = src.length == 1 ? cols : Math.min(cols, srcCols);
+        double pinv = 1.0 / p;
+        double np = -(double) p;
+        for (int r = 0; r < used; r++) {
+            double[] row = m[r];
+            // a row with a block added anywhere is reduced everywhere (as the fold by passes does)
+            boolean reduce = r * cols + (long) period < len;
+            for (int c0 = 0; c0 < cols; c0 += g) {
+                foldChunk(src, srcCols, len, row, c0, g, r * cols + c0, period, negacyclic, reduce, pinv, np);
+            }
+        }
+        return used;
+    }
+
+    // row[c0, c0 + g) = the entries off, off + period, ... of the operand folded (see foldFused).
+    private static void foldChunk(double[][] src, int srcCols, int len, double[] row, int c0, int g, int off,
+            int period, boolean negacyclic, boolean reduce, double pinv, double np) {
+        int n0 = Math.min(g, len - off);
+        if (n0 <= 0) {
+            java.util.Arrays.fill(row, c0, c0 + g, 0.0);
+            return;
+        }
+        double[] v0 = src[off / srcCols];
+        int s0 = off % srcCols;
+        if (off + (long) period >= len) { // no block to add: a copy, reduced in a row that has blocks
+            if (reduce) {
+                for (int c = 0; c < n0; c++) {
+                    double x = v0[s0 + c];
+                    row[c0 + c] = Math.fma(Math.rint(x * pinv), np, x);
+                }
+            } else {
+                System.arraycopy(v0, s0, row, c0, n0);
+            }
+            if (n0 < g) {
+                java.util.Arrays.fill(row, c0 + n0, c0 + g, 0.0);
+            }
+            return;
+        }
+        int blocks = (int) ((len - 1L - off) / period); // K >= 1; block 0 is full
+        int lastBase = off + blocks * period;
+        int nLast = Math.min(g, len - lastBase);
+        double[] vl = src[lastBase / srcCols];
+        int sl0 = lastBase % srcCols;
+        // x + s * y == x - y exactly for s = -1 (no contraction into an fma in Java)
+        double s1 = negacyclic ? -1.0 : 1.0;
+        if (blocks == 1) {
+            for (int c = 0; c < nLast; c++) {
+                double x = v0[s0 + c] + s1 * vl[sl0 + c];
+                row[c0 + c] = Math.fma(Math.rint(x * pinv), np, x);
+            }
+            for (int c = nLast; c < g; c++) {
+                double x = v0[s0 + c];
+                row[c0 + c] = Math.fma(Math.rint(x * pinv), np, x);
+            }
+            return;
+        }
+        int b1 = off + period;
+        double[] v1 = src[b1 / srcCols];
+        int s1o = b1 % srcCols;
+        for (int c = 0; c < g; c++) {
+            row[c0 + c] = v0[s0 + c] + s1 * v1[s1o + c];
+        }
+        for (int k = 2; k < blocks; k++) {
+            int base = off + k * period;
+            double[] vk = src[base / srcCols];
+            int sk0 = base % srcCols;
+            double sk = negacyclic && (k & 1) == 1 ? -1.0 : 1.0;
+            for (int c = 0; c < g; c++) {
+                row[c0 + c] = row[c0 + c] + sk * vk[sk0 + c];
+            }
+        }
+        double sl = negacyclic && (blocks & 1) == 1 ? -1.0 : 1.0;
+        for (int c = 0; c < nLast; c++) {
+            double x = row[c0 + c] + sl * vl[sl0 + c];
+            row[c0 + c] = Math.fma(Math.rint(x * pinv), np, x);
+        }
+        for (int c = nLast; c < g; c++) {
+            double x = row[c0 + c];
+            row[c0 + c] = Math.fma(Math.rint(x * pinv), np, x);
+        }
+    }
+
+    // fold with a pass per block and a reduction pass (fusedFold == 0).
+    private static int foldByPasses(double[] v, double[][] m, boolean negacyclic, long p) {
         int rows = m.length;
         int cols = m[0].length;
         int len = v.length;
@@ -1185,7 +1406,7 @@ public final class ConvolutionPlan {
 
     // The CRT of the split layouts (see splitConvolution) over segments of the small plan's
     // row length, which divides M and the big plan's row length: vectorized loops.
-    private double[][] combine(double[][] a, double[][] b, long p) {
+    private double[][] combine(double[][] a, double[][] b, long p, double[][][] holder, int at) {
         int logN = log2n;
         int n = 1 << logN;
         int m = 1 << (layout == HALF ? log2n - 1 : log2n - 2);
@@ -1194,7 +1415,7 @@ public final class ConvolutionPlan {
         int logC = Integer.numberOfTrailingZeros(cols);
         int bCols = b[0].length;
         int logBC = Integer.numberOfTrailingZeros(bCols);
-        double[][] out = extend(a, count);
+        double[][] out = extend(a, count, holder, at);
         double pd = p;
         double pinv = 1.0 / p;
         double np = -pd;
