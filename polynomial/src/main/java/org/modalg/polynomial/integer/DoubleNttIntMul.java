@@ -315,7 +315,7 @@ public final class DoubleNttIntMul {
                     + " bits does not fit one limb array (at most " + Limbs.MAX_ARRAY_LENGTH + " limbs)");
         }
         Shape shape = choose(bitsA, bitsB, same, forcePrimes);
-        return multiply(la, bitsA, lb, bitsB, same, shape, threads);
+        return multiplyInShape(la, bitsA, lb, bitsB, same, shape, threads);
     }
 
     /**
@@ -385,6 +385,65 @@ public final class DoubleNttIntMul {
         }
     }
 
+    /** Smallest piece the projection cuts correctly (its parts are at most 50 bits and at least one). */
+    static final int MIN_PIECE_BITS = 50;
+
+    /**
+     * Checks that a shape holds the product of operands of bitsA and bitsB bits exactly, as every
+     * shape {@link #choose} returns does: 3 to 6 primes; pieces of 50 to 120 bits or of two whole
+     * limbs (128); enough pieces for each operand; the coefficient bound min(La, Lb) (2^w - 1)^2
+     * &lt; M / 4 (M the primes' product); a length the transforms take and a layout that holds
+     * the product's pieces. O(s^2 + w) word operations.
+     *
+     * @throws IllegalArgumentException naming the first part of the shape out of range
+     */
+    public static void checkShape(Shape shape, long bitsA, long bitsB) {
+        if (shape == null) {
+            throw new IllegalArgumentException("shape must not be null (DoubleNttIntMul.choose gives one)");
+        }
+        int s = shape.primes();
+        int w = shape.pieceBits();
+        if (s < MIN_PRIMES || s > MAX_PRIMES) {
+            throw new IllegalArgumentException("shape.primes must be in [" + MIN_PRIMES + ", " + MAX_PRIMES + "], got " + s);
+        }
+        if ((w < MIN_PIECE_BITS || w > MAX_PIECE_BITS) && w != 2 * LIMB_BITS) {
+            throw new IllegalArgumentException("shape.pieceBits must be in [" + MIN_PIECE_BITS + ", " + MAX_PIECE_BITS
+                    + "] or " + 2 * LIMB_BITS + " (two whole limbs), got " + w);
+        }
+        if (bitsA < 1 || bitsB < 1 || shape.piecesA() < (bitsA + w - 1) / w || shape.piecesB() < (bitsB + w - 1) / w) {
+            throw new IllegalArgumentException("shape.piecesA and piecesB must be at least ceil(bits / " + w + ") = "
+                    + (bitsA + w - 1) / w + " and " + (bitsB + w - 1) / w + " for operands of " + bitsA + " and " + bitsB
+                    + " bits, got " + shape.piecesA() + " and " + shape.piecesB());
+        }
+        // the exact bound (choose() keeps the sufficient 2 w + ceil(log2 min) <= floor(log2 M) - 2)
+        java.math.BigInteger m = java.math.BigInteger.ONE;
+        for (int j = 0; j < s; j++) {
+            m = m.multiply(java.math.BigInteger.valueOf(PRIMES[j]));
+        }
+        long shorter = Math.min(shape.piecesA(), shape.piecesB());
+        java.math.BigInteger top = java.math.BigInteger.ONE.shiftLeft(w).subtract(java.math.BigInteger.ONE);
+        if (java.math.BigInteger.valueOf(shorter).multiply(top.multiply(top)).shiftLeft(2).compareTo(m) >= 0) {
+            throw new IllegalArgumentException("shape: " + shape.piecesA() + " and " + shape.piecesB() + " pieces of " + w
+                    + " bits give coefficients up to " + shorter + " (2^" + w + " - 1)^2, not below M / 4 for the "
+                    + s + " primes (M about 2^" + MODULUS_BITS[s] + "): use fewer bits per piece or more primes");
+        }
+        int layout = shape.layout();
+        if (layout != CYCLIC && layout != HALF && layout != QUARTER && layout != THREE_QUARTERS) {
+            throw new IllegalArgumentException("shape.layout must be CYCLIC, HALF, QUARTER or THREE_QUARTERS, got " + layout);
+        }
+        int log2n = shape.log2n();
+        int min = layout == CYCLIC ? DoubleNttPlan.MIN_LOG2N : DoubleNttPlan.MIN_LOG2N + (layout == HALF ? 1 : 2);
+        int max = layout == CYCLIC ? DoubleNttPlan.MAX_LOG2N : TWO_ADIC - 1;
+        if (log2n < min || log2n > max) {
+            throw new IllegalArgumentException("shape.log2n must be in [" + min + ", " + max + "] for layout " + layout
+                    + ", got " + log2n);
+        }
+        if (shape.capacity() < shape.productPieces()) {
+            throw new IllegalArgumentException("shape: the layout holds " + shape.capacity() + " pieces, the product has "
+                    + shape.productPieces() + ": a longer log2n is needed");
+        }
+    }
+
     /**
      * The pipeline's plan for a shape: its primes (the first s of the one set), its length and
      * layout, pieces of w bits; the window is the whole product; the primes in parallel on
@@ -402,8 +461,17 @@ public final class DoubleNttIntMul {
      * pipeline ({@link ConvolutionPlan}) with the pieces of the limbs as its projection
      * ({@link Pieces}) and limbs with carries as its recombination ({@link #pack(DoubleCrt,
      * double[][][], int, int, int, long[])}).
+     *
+     * @throws IllegalArgumentException if the shape cannot hold this product exactly ({@link #checkShape})
      */
     public static long[] multiply(long[] la, long bitsA, long[] lb, long bitsB, boolean same, Shape shape, int threads) {
+        checkShape(shape, bitsA, bitsB);
+        return multiplyInShape(la, bitsA, lb, bitsB, same, shape, threads);
+    }
+
+    // multiply(..., Shape, threads) for a shape known to hold the product (choose's).
+    private static long[] multiplyInShape(long[] la, long bitsA, long[] lb, long bitsB, boolean same, Shape shape,
+            int threads) {
         int w = shape.pieceBits();
         ForkJoinPool pool = WorkerPools.of(threads);
         Pieces pa = new Pieces(parts(la, w, shape.piecesA(), pool), w);

@@ -681,4 +681,44 @@ class DoubleNttIntMulTest {
             assertIae("threads", () -> IntegerMultiplication.multiplyCpu(x, x, threads, 3));
         }
     }
+
+    /** A shape given by the caller is exact or refused: random shapes, the product against BigInteger. */
+    @Test
+    void givenShapesAreExactOrRefused() {
+        Random rnd = new Random(SEED + 77);
+        int exact = 0;
+        int refused = 0;
+        for (int t = 0; t < 300; t++) {
+            int bits = 64 + rnd.nextInt(6000);
+            BigInteger a = new BigInteger(bits, rnd).setBit(bits - 1);
+            BigInteger b = new BigInteger(1 + rnd.nextInt(bits), rnd).setBit(0);
+            int s = 2 + rnd.nextInt(6);
+            int w = rnd.nextInt(4) == 0 ? 128 : 30 + rnd.nextInt(110);
+            long pa = (a.bitLength() + w - 1) / w + (rnd.nextInt(5) == 0 ? -1 : rnd.nextInt(2));
+            long pb = (b.bitLength() + w - 1) / w;
+            int layout = rnd.nextInt(5) - (rnd.nextInt(8) == 0 ? 1 : 0);
+            int log2n = 64 - Long.numberOfLeadingZeros(Math.max(1, pa + pb - 2)) - rnd.nextInt(3);
+            DoubleNttIntMul.Shape shape = new DoubleNttIntMul.Shape(s, w, log2n, pa, pb, layout);
+            long[] la = Limbs.magnitude(a);
+            long[] lb = Limbs.magnitude(b);
+            String ctx = shape + " for " + a.bitLength() + " x " + b.bitLength() + " bits (seed " + SEED + ")";
+            boolean valid;
+            try {
+                DoubleNttIntMul.checkShape(shape, a.bitLength(), b.bitLength());
+                valid = true;
+            } catch (IllegalArgumentException e) {
+                assertTrue(e.getMessage().startsWith("shape"), e.getMessage());
+                assertThrows(IllegalArgumentException.class, () -> DoubleNttIntMul.multiply(la, a.bitLength(), lb,
+                        b.bitLength(), false, shape, 1), ctx);
+                refused++;
+                continue;
+            }
+            assertTrue(valid);
+            long[] c = DoubleNttIntMul.multiply(la, a.bitLength(), lb, b.bitLength(), false, shape, 1 + rnd.nextInt(2));
+            assertEquals(a.multiply(b), Limbs.toBigInteger(c), ctx);
+            exact++;
+        }
+        assertTrue(exact > 20 && refused > 20, "exact " + exact + ", refused " + refused);
+        assertThrows(IllegalArgumentException.class, () -> DoubleNttIntMul.checkShape(null, 1, 1));
+    }
 }
