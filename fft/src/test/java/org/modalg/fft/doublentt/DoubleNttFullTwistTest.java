@@ -25,22 +25,13 @@ class DoubleNttFullTwistTest {
     private static final long P = NttPrimes.largestBelow(DoubleNttPlan.MAX_PRIME_EXCLUSIVE, 28);
     private static final long P2 = NttPrimes.largestBelow(1L << 40, 20);
 
+    // kind 1: all p - 1, 2: all zero, else uniform
     private static long[] random(Random rnd, int n, long p) {
-        int kind = rnd.nextInt(4); // 1: all p - 1, 2: all zero, else uniform
-        long[] a = new long[n];
-        for (int i = 0; i < n; i++) {
-            a[i] = kind == 1 ? p - 1 : kind == 2 ? 0 : Math.floorMod(rnd.nextLong(), p);
-        }
-        return a;
+        return DoubleNttPlanFusedTest.random(rnd, n, p, rnd.nextInt(4));
     }
 
     private static double[][] matrix(DoubleNttPlan plan, long[] a) {
-        double[][] m = plan.newCoefficients();
-        int c = plan.columns();
-        for (int i = 0; i < a.length; i++) {
-            m[i / c][i % c] = a[i];
-        }
-        return m;
+        return DoubleNttPlanFusedTest.matrix(plan, a);
     }
 
     private static long[] residues(double[][] m, long p, double bound) {

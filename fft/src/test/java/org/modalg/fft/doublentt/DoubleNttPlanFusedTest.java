@@ -25,7 +25,8 @@ class DoubleNttPlanFusedTest {
     private static final long P = NttPrimes.largestBelow(DoubleNttPlan.MAX_PRIME_EXCLUSIVE, 28);
     private static final long P2 = NttPrimes.largestBelow(1L << 40, 20);
 
-    private static long[] random(Random rnd, int n, long p, int kind) {
+    /** n residues mod p: kind 1 all p - 1, kind 2 all zero, else uniform (shared by the package's transform tests). */
+    static long[] random(Random rnd, int n, long p, int kind) {
         long[] a = new long[n];
         for (int i = 0; i < n; i++) {
             a[i] = kind == 1 ? p - 1 : kind == 2 ? 0 : Math.floorMod(rnd.nextLong(), p);
@@ -33,7 +34,8 @@ class DoubleNttPlanFusedTest {
         return a;
     }
 
-    private static double[][] matrix(DoubleNttPlan plan, long[] a) {
+    /** a as the plan's coefficient matrix (row-major, zeros after a). */
+    static double[][] matrix(DoubleNttPlan plan, long[] a) {
         double[][] m = plan.newCoefficients();
         int c = plan.columns();
         for (int i = 0; i < a.length; i++) {
