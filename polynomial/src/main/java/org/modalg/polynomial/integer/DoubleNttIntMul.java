@@ -122,6 +122,53 @@ public final class DoubleNttIntMul {
     }
 
     /**
+     * The shape {@link #multiply} takes on {@code threads} threads: on one thread the cheapest
+     * ({@link #choose(long, long, boolean, int)}); on several, that one or a six-prime shape of
+     * two-limb pieces, whichever has the shorter estimated time on them ({@link #parallelCost}):
+     * where the primes run side by side (transforms of at most 2^{@link Tuning#acrossPrimesLog2n()}
+     * points, each on one thread), three primes keep at most six threads busy and the product
+     * waits for one prime's whole transform chain, so six primes on transforms half as long finish
+     * first from about eight threads (on 16 threads of an H100 host's Xeon, 10^6 bits: 1.55 ms
+     * against 2.53; 10^7 bits: 12.6 against 15.2; polynomial/BENCHMARKS.md). Shapes of shifted
+     * pieces on more primes measured slower there than the model says, so they are not weighed.
+     * The same product whatever the shape.
+     *
+     * @param threads at least 1
+     * @throws IllegalArgumentException as {@link #choose(long, long, boolean, int)}, or if threads &lt; 1
+     */
+    public static Shape choose(long bitsA, long bitsB, boolean square, int forcePrimes, int threads) {
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads must be >= 1, got " + threads);
+        }
+        Shape best = choose(bitsA, bitsB, square, forcePrimes, true, DoubleNttPlan.MAX_LOG2N);
+        Shape wide = threads == 1 || (forcePrimes != 0 && forcePrimes != MAX_PRIMES) || !Tuning.intMulWholeLimbs()
+                ? null : alignedShape(bitsA, bitsB, MAX_PRIMES, 2);
+        if (wide == null || wide.log2n() > DoubleNttPlan.MAX_LOG2N) {
+            return best;
+        }
+        double bestCost = parallelCost(best, square, threads);
+        for (Shape shape : truncations(wide)) {
+            if (shape.log2n() >= PARALLEL_WIDE_MIN_LOG2N) {
+                double c = parallelCost(shape, square, threads);
+                if (c < bestCost) {
+                    bestCost = c;
+                    best = shape;
+                }
+            }
+        }
+        return best;
+    }
+
+    /**
+     * Shortest transform (log2) of the two-limb shapes {@link #choose(long, long, boolean, int, int)}
+     * weighs on several threads: below, a product takes a third of a millisecond and the pool's
+     * joins weigh as much as the transforms (16 threads of an H100 host's Xeon: at 10^5 bits the
+     * two-limb shape of 2^11 points 0.35 ms against 0.33 for three primes; at 3 10^5 bits that of
+     * 2^12 points 0.42 against 0.55).
+     */
+    private static final int PARALLEL_WIDE_MIN_LOG2N = 12;
+
+    /**
      * The cheapest cyclic shape of at most 2^{@link NttPlan#MAX_LOG2N} points, the shapes an
      * {@link NttEngine} takes ({@link #multiply(long[], long, long[], long, boolean, Shape,
      * NttEngine)}); forcePrimes as {@link #choose(long, long, boolean, int)}.
@@ -296,6 +343,31 @@ public final class DoubleNttIntMul {
     // 2 10^5 and 3 10^5 bits the shape chosen with this value was the fastest measured or within 2%.
     private static final double SHIFTED_PIECE_COST = 35;
 
+    /**
+     * The estimated time of a shape on {@code threads} (&gt; 1) threads, in {@link #cost}'s units.
+     * Transforms longer than 2^{@link Tuning#acrossPrimesLog2n()} points use every thread
+     * (cost / threads). Shorter ones run one per prime in parallel, the second operand's forward
+     * forked: at most 2s (s for a square) threads are busy, and no product ends before one
+     * prime's forward and inverse transforms of the longest length, which run one after the other
+     * (the chain); the per-piece passes (projection, Garner, packing) run by ranges on every thread.
+     * The work counts two-limb pieces {@link #TWO_LIMB_WORK} times cost's figure: their Garner on
+     * six primes and packing of two limbs per digit, which cost does not see, measured 1.4x the
+     * estimate on one thread (IntMulShapeAB, 10^6 bits).
+     */
+    static double parallelCost(Shape shape, boolean square, int threads) {
+        double work = cost(shape, square) * (shape.pieceBits() == 2 * LIMB_BITS ? TWO_LIMB_WORK : 1.0);
+        if (shape.log2n() > Tuning.acrossPrimesLog2n()) {
+            return work / threads;
+        }
+        int busy = Math.min(threads, (square ? 1 : 2) * shape.primes());
+        double pieces = shape.productPieces() * (4 + 2.0 * shape.primes());
+        double chain = 2 * transformCost(shape.log2n()) + pieces / threads;
+        return Math.max(work / busy, chain);
+    }
+
+    /** See {@link #parallelCost}. */
+    private static final double TWO_LIMB_WORK = 1.45;
+
     private static double transformCost(int log2n) {
         double n = Math.scalb(1.0, log2n);
         return n / 2 * log2n * 0.75 + n * 1.5;
@@ -310,11 +382,11 @@ public final class DoubleNttIntMul {
     public static long[] multiply(long[] la, long bitsA, long[] lb, long bitsB, boolean same, int forcePrimes,
             int threads) {
         if (!fits(bitsA, bitsB)) { // the shapes fit, but not the product's limbs in one array
-            choose(bitsA, bitsB, same, forcePrimes);
+            choose(bitsA, bitsB, same, forcePrimes, threads);
             throw new IllegalArgumentException("a product of " + bitsA + " and " + bitsB
                     + " bits does not fit one limb array (at most " + Limbs.MAX_ARRAY_LENGTH + " limbs)");
         }
-        Shape shape = choose(bitsA, bitsB, same, forcePrimes);
+        Shape shape = choose(bitsA, bitsB, same, forcePrimes, threads);
         return multiplyInShape(la, bitsA, lb, bitsB, same, shape, threads);
     }
 
@@ -331,7 +403,7 @@ public final class DoubleNttIntMul {
         long bitsA = Limbs.magnitudeBits(a);
         long bitsB = Limbs.magnitudeBits(b);
         int[] wa = partsFromWords != 0 ? BigIntegerWords.magnitudeView(a) : null;
-        Shape shape = wa != null && fits(bitsA, bitsB) ? choose(bitsA, bitsB, same, forcePrimes) : null;
+        Shape shape = wa != null && fits(bitsA, bitsB) ? choose(bitsA, bitsB, same, forcePrimes, threads) : null;
         if (shape == null || shape.pieceBits() != LIMB_BITS) {
             long[] la = Limbs.magnitude(a);
             long[] lb = same ? la : Limbs.magnitude(b);

@@ -163,7 +163,9 @@ public final class IntegerMultiplication {
      * {@link org.modalg.fft.WorkerPools}) the primes run in parallel, each prime's second operand
      * and shorter convolutions as further tasks (with fewer primes than threads the transforms'
      * passes too), and the pieces, Garner's digits and the carry pass by blocks of limbs with a
-     * fix-up; the same limbs on any thread count.
+     * fix-up; from about eight threads the product may take six primes on transforms half as long
+     * (more of them side by side: {@link DoubleNttIntMul#choose(long, long, boolean, int, int)});
+     * the same limbs on any thread count.
      *
      * @throws IllegalArgumentException if an operand is null or threads &lt; 1
      * @throws ArithmeticException if the product is beyond BigInteger's range (2^31 - 1 bits)

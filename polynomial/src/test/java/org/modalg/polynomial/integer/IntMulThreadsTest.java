@@ -28,7 +28,7 @@ class IntMulThreadsTest {
         System.out.println("IntMulThreadsTest seed " + SEED + " (repeat with -Dmodalg.test.seed=" + SEED + ")");
     }
 
-    private static final int[] THREADS = {2, 3, 4, 8};
+    private static final int[] THREADS = {2, 3, 4, 8, 16};
 
     private static void check(BigInteger a, BigInteger b, int threads, int primes, String what) {
         BigInteger expected = a.multiply(b);
@@ -62,6 +62,41 @@ class IntMulThreadsTest {
                 check(a, a, threads, primes, "square it=" + it);
             }
         }
+    }
+
+    /**
+     * On 8 and 16 threads the chooser may take the six-prime two-limb shape instead of the
+     * one-thread shape (shorter transforms, more of them side by side): random sizes around the
+     * sizes where it does, each product against BigInteger, and the shape taken at 10^6 bits on 16
+     * threads is that two-limb shape (so that this path is the one tested).
+     */
+    @Test
+    void productsInTheManyThreadShapesEqualBigInteger() {
+        Random rnd = new Random(SEED + 2);
+        DoubleNttIntMul.Shape wide = DoubleNttIntMul.choose(1_000_000, 1_000_000, false, 0, 16);
+        if (wide.pieceBits() != 128 || wide.equals(DoubleNttIntMul.choose(1_000_000, 1_000_000, false, 0))) {
+            throw new AssertionError("10^6 bits on 16 threads: expected the two-limb shape, got " + wide);
+        }
+        int taken = 0;
+        for (int it = 0; it < 10; it++) {
+            int threads = rnd.nextBoolean() ? 8 : 16;
+            int bitsA = 250_000 + rnd.nextInt(it < 8 ? 1_500_000 : 4_000_000);
+            int bitsB = rnd.nextInt(3) == 0 ? bitsA / 2 + rnd.nextInt(bitsA / 2) : bitsA - rnd.nextInt(1000);
+            boolean same = it % 4 == 0;
+            BigInteger a = new BigInteger(bitsA, rnd).setBit(bitsA - 1);
+            BigInteger b = same ? a : new BigInteger(bitsB, rnd).setBit(bitsB - 1).negate();
+            if (DoubleNttIntMul.choose(a.bitLength(), b.bitLength(), same, 0, threads).pieceBits() == 128) {
+                taken++;
+            }
+            check(a, b, threads, 0, "many threads it=" + it);
+        }
+        System.out.println("IntMulThreadsTest: " + taken + " of 10 products in the six-prime two-limb shape");
+    }
+
+    @Test
+    void chooseRefusesNoThreads() {
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> DoubleNttIntMul.choose(1000, 1000, false, 0, 0));
     }
 
     @Test
