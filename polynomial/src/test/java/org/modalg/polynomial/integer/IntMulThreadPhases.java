@@ -30,7 +30,7 @@ public final class IntMulThreadPhases {
             BigInteger b = new BigInteger(bits, rnd).setBit(bits - 1);
             long[] la = Limbs.magnitude(a);
             long[] lb = Limbs.magnitude(b);
-            DoubleNttIntMul.Shape shape = DoubleNttIntMul.choose(bits, bits, false, 0);
+            DoubleNttIntMul.Shape shape = DoubleNttIntMul.choose(bits, bits, false, 0, threads); // t threads' shape for both
             ConvolutionPlan plan = DoubleNttIntMul.plan(shape);
             int w = shape.pieceBits();
             double[][] best = new double[2][3];
