@@ -1856,4 +1856,30 @@ public final class ConvolutionPlan {
         }
     }
 
+    /**
+     * The threads worth giving a product of {@code primes} convolutions of 2^log2n points:
+     * {@code threads}, or 1 when primes 2^log2n is below {@link #PARALLEL_MIN_WORK}. Every
+     * parallel phase of a product hands its parts to parked pool workers, 40 to 160 us on the
+     * 16 threads of an H100 host's Xeon (polynomial/BENCHMARKS.md, "Integer products on 8 and 16
+     * threads"), more than such a product's whole work: Z[x] of length 2^10 with 64-bit
+     * coefficients (three primes of 2^11 points) took 0.29 ms on 16 threads against 0.17 on one;
+     * an integer product of 10^5 bits (three of 2^12) 0.25-0.33 against 0.28. The same result on
+     * any thread count.
+     */
+    public static int usefulThreads(int primes, int log2n, int threads) {
+        return threads > 1 && ((long) primes << log2n) < PARALLEL_MIN_WORK ? 1 : threads;
+    }
+
+    /** {@link #usefulThreads(int, int, int)} on this plan's primes and transform length. */
+    public int usefulThreads(int threads) {
+        return usefulThreads(primeCount(), log2n, threads);
+    }
+
+    /**
+     * Points times primes from which a product's phases go to the pool (see
+     * {@link #usefulThreads(int, int, int)}): between 2^13.6 (three primes of 2^12 points, a
+     * draw on 16 threads) and 2^14.6 (six of 2^12: 0.42 ms on 16 threads against 0.55 for the
+     * one-thread shape on them).
+     */
+    static final long PARALLEL_MIN_WORK = 1L << 14;
 }

@@ -387,7 +387,8 @@ public final class DoubleNttIntMul {
                     + " bits does not fit one limb array (at most " + Limbs.MAX_ARRAY_LENGTH + " limbs)");
         }
         Shape shape = choose(bitsA, bitsB, same, forcePrimes, threads);
-        return multiplyInShape(la, bitsA, lb, bitsB, same, shape, threads);
+        return multiplyInShape(la, bitsA, lb, bitsB, same, shape,
+                ConvolutionPlan.usefulThreads(shape.primes(), shape.log2n(), threads));
     }
 
     /**
@@ -409,6 +410,7 @@ public final class DoubleNttIntMul {
             long[] lb = same ? la : Limbs.magnitude(b);
             return multiply(la, bitsA, lb, bitsB, same, forcePrimes, threads);
         }
+        threads = ConvolutionPlan.usefulThreads(shape.primes(), shape.log2n(), threads);
         ForkJoinPool pool = WorkerPools.of(threads);
         Pieces pa = new Pieces(partsOfWords(wa, shape.piecesA(), pool), LIMB_BITS);
         Pieces pb = same ? pa : new Pieces(partsOfWords(BigIntegerWords.magnitudeView(b), shape.piecesB(), pool), LIMB_BITS);
