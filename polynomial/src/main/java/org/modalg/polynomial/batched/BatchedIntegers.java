@@ -4,7 +4,6 @@ import java.math.BigInteger;
 import java.util.concurrent.ForkJoinPool;
 import java.util.function.IntConsumer;
 import java.util.logging.Logger;
-import java.util.stream.IntStream;
 import org.modalg.fft.Options;
 import org.modalg.fft.WorkerPools;
 import org.modalg.fft.batched.BatchedIntegerArguments;
@@ -14,6 +13,7 @@ import org.modalg.fft.batched.BatchedIntegerEngines;
 import org.modalg.fields.BigIntegerWords;
 import org.modalg.polynomial.Limbs;
 import org.modalg.polynomial.Tuning;
+import org.modalg.fft.parallel.ParallelRange;
 
 /**
  * Batched integer arithmetic: the same operation on many independent pairs of integers at once
@@ -458,7 +458,11 @@ public final class BatchedIntegers {
             }
             return;
         }
-        pool.submit(() -> IntStream.range(0, count).parallel().forEach(body)).join();
+        ParallelRange.run(pool, 0, count, Math.max(1, count / (4 * pool.getParallelism())), (from, to) -> {
+            for (int i = from; i < to; i++) {
+                body.accept(i);
+            }
+        });
     }
 
     private static int maxLimbs(BigInteger[] x) {

@@ -3,7 +3,6 @@ package org.modalg.polynomial.batched;
 import java.math.BigInteger;
 import java.util.Arrays;
 import java.util.concurrent.ForkJoinPool;
-import java.util.stream.IntStream;
 import org.modalg.fft.Backend;
 import org.modalg.fft.Options;
 import org.modalg.fft.WorkerPools;
@@ -15,6 +14,7 @@ import org.modalg.polynomial.integer.IntegerDivision;
 import org.modalg.polynomial.integer.IntegerMultiplication;
 import org.modalg.polynomial.integer.LimbMultiplication;
 import org.modalg.polynomial.integer.NewtonDivision;
+import org.modalg.fft.parallel.ParallelRange;
 
 /**
  * The CPU {@link BatchedIntegerEngine}: the fallback of every backend and the oracle of the
@@ -270,9 +270,11 @@ public final class CpuBatchedIntegerEngine implements BatchedIntegerEngine {
             return;
         }
         int chunks = (int) Math.min(count, 4L * threads);
-        pool.submit(() -> IntStream.range(0, chunks).parallel().forEach(c -> {
-            options.checkCancelled(where);
-            body.run((int) ((long) c * count / chunks), (int) ((long) (c + 1) * count / chunks), 1);
-        })).join();
+        ParallelRange.run(pool, 0, chunks, 1, (from, to) -> {
+            for (int c = from; c < to; c++) {
+                options.checkCancelled(where);
+                body.run((int) ((long) c * count / chunks), (int) ((long) (c + 1) * count / chunks), 1);
+            }
+        });
     }
 }

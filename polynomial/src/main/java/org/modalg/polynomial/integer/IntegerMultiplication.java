@@ -2,7 +2,6 @@ package org.modalg.polynomial.integer;
 
 import java.math.BigInteger;
 import java.util.concurrent.ForkJoinPool;
-import java.util.stream.IntStream;
 import org.modalg.fft.Backend;
 import org.modalg.fft.ntt.NttEngine;
 import org.modalg.fft.ntt.NttEngines;
@@ -14,6 +13,7 @@ import org.modalg.polynomial.Limbs;
 import org.modalg.polynomial.ProductContext;
 import org.modalg.polynomial.Tuning;
 import org.modalg.polynomial.convolution.ConvolutionPlan;
+import org.modalg.fft.parallel.ParallelRange;
 
 /**
  * Integer multiplication as a client of polynomial multiplication (thesis chapter 5; the
@@ -328,13 +328,15 @@ public final class IntegerMultiplication {
         }
         BigInteger[] out = new BigInteger[a.length];
         ForkJoinPool pool = ForkJoinPool.commonPool();
-        pool.submit(() -> IntStream.range(0, a.length).parallel().forEach(i -> {
-            check(a[i], "a[" + i + "]");
-            check(b[i], "b[" + i + "]");
-            checkRange(a[i], b[i]);
-            out[i] = Math.min(a[i].bitLength(), b[i].bitLength()) < Tuning.intMulNttBits()
-                    ? multiplySmall(a[i], b[i]) : multiplyCpu(a[i], b[i], 1);
-        })).join();
+        ParallelRange.run(pool, 0, a.length, Math.max(1, a.length / (4 * pool.getParallelism())), (from, to) -> {
+            for (int i = from; i < to; i++) {
+                check(a[i], "a[" + i + "]");
+                check(b[i], "b[" + i + "]");
+                checkRange(a[i], b[i]);
+                out[i] = Math.min(a[i].bitLength(), b[i].bitLength()) < Tuning.intMulNttBits()
+                        ? multiplySmall(a[i], b[i]) : multiplyCpu(a[i], b[i], 1);
+            }
+        });
         return out;
     }
 
