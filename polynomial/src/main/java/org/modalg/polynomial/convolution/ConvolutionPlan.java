@@ -1563,8 +1563,7 @@ public final class ConvolutionPlan {
             }
             int start = Math.max(0, lo - r * cols);
             int end = Math.min(cols, hi - r * cols);
-            long or = 0; // the OR of the row's top nonzero words, with their positions below
-            int orLimb = 0;
+            long[] top = {0, 0}; // the OR of the row's top nonzero words, and that word's index
             for (int col = start; col < end; col++) {
                 acc[0] = (long) row[s - 1][col];
                 int used = 1;
@@ -1580,32 +1579,9 @@ public final class ConvolutionPlan {
                 for (int l = used; l < k; l++) {
                     acc[l] = ext;
                 }
-                int i = r * cols + col - lo;
-                long[] m = mag[i >>> PackedCoefficients.CHUNK_SHIFT];
-                int at = (i & (PackedCoefficients.CHUNK - 1)) * limbs;
-                // the magnitude: (acc ^ ext) - ext over the low limbs words (|c| < 2^(64 limbs))
-                long borrow = ext & 1;
-                long any = 0;
-                for (int l = 0; l < limbs; l++) {
-                    long v = (acc[l] ^ ext) + borrow;
-                    borrow &= v == 0 ? 1 : 0;
-                    m[at + l] = v;
-                    any |= v;
-                }
-                sign[i >>> PackedCoefficients.CHUNK_SHIFT][i & (PackedCoefficients.CHUNK - 1)] =
-                        (byte) (ext | ((any | -any) >>> 63));
-                int top = limbs - 1;
-                while (top > orLimb && m[at + top] == 0) {
-                    top--;
-                }
-                if (top > orLimb) {
-                    orLimb = top;
-                    or = m[at + top];
-                } else if (top == orLimb) {
-                    or |= m[at + top];
-                }
+                PackedCoefficients.putTwosComplement(acc, ext, limbs, mag, sign, r * cols + col - lo, top);
             }
-            maxBits[r - rowBase] = or == 0 ? 0 : 64 * orLimb + 64 - Long.numberOfLeadingZeros(or);
+            maxBits[r - rowBase] = PackedCoefficients.bitLength(top);
         }
     }
 
