@@ -220,7 +220,7 @@ public final class PackedCoefficients {
         }
     }
 
-    /** The largest bit length of the coefficients whose top words {@code top} holds (see {@link #putTwosComplement}). */
+    /** The largest bit length of the coefficients whose top words {@code top} holds ({@link #putTwosComplement}). */
     static int bitLength(long[] top) {
         return top[0] == 0 ? 0 : 64 * (int) top[1] + 64 - Long.numberOfLeadingZeros(top[0]);
     }
