@@ -700,9 +700,9 @@ public final class ConvolutionPlan {
     public interface Projection {
         /**
          * Writes entry i of the operand mod q, of magnitude at most 1.5 q, at m[i / C][i % C]
-         * (C = m's row length: the transform's, or the operand's length for the flat row of a
-         * split layout) and zeros after the last entry to the end of its row; returns the rows
-         * written (the transform takes the further rows as zero without reading them).
+         * (C = m's row length, the transform's; m has further rows for an operand of a split
+         * layout longer than N) and zeros after the last entry to the end of its row; returns
+         * the rows written (the transform takes the further rows as zero without reading them).
          */
         int residues(long q, double[][] m);
 
@@ -978,110 +978,101 @@ public final class ConvolutionPlan {
      */
     private double[][] splitConvolution(Projection pa, Projection pb, boolean same, long q, double[][][] holder,
             int j, ForkJoinPool pool, ForkJoinPool tasks) {
-        if (residuesInPlace == 1 && pa.length() <= 1 << log2n && pb.length() <= 1 << log2n) {
-            return splitInPlace(pa, pb, same, q, holder, j, pool, tasks);
-        }
-        // the operands' residues as flat rows borrowed from the matrix pool (fresh arrays of this
-        // size cost their zeroing and page commits at every prime), given back at the end
-        long t = PipelinePhases.start();
-        double[][] ha = flat(pa, q);
-        double[][] hb = same ? ha : flat(pb, q);
-        PipelinePhases.add(Phase.PROJECTION, t);
-        double[] fa = ha[0];
-        double[] fb = hb[0];
-        // the shorter convolutions forked (tasks: the primes' pool) while this thread does the longest
-        double[][] out;
-        if (layout == THREE_QUARTERS) {
-            java.util.function.Supplier<double[][]> mid = forked(tasks,
-                    () -> convolve(DoubleNttPlan.of(q, log2n - 1), true, fa, fb, same, q, pool));
-            java.util.function.Supplier<double[][]> small = forked(tasks,
-                    () -> convolve(DoubleNttPlan.of(q, log2n - 2), false, fa, fb, same, q, pool));
-            double[][] big = convolve(DoubleNttPlan.of(q, log2n), true, fa, fb, same, q, pool);
-            holder[j] = big;
-            double[][] m = mid.get();
-            double[][] sm = small.get();
-            long tc = PipelinePhases.start();
-            out = combineThreeQuarters(big, m, sm, q, holder, crt.size() + j);
-            PipelinePhases.add(Phase.SPLIT, tc);
-            DoubleNttPlan.giveBack(m);
-            DoubleNttPlan.giveBack(sm);
-        } else {
-            boolean negSmall = layout == QUARTER;
-            java.util.function.Supplier<double[][]> small = forked(tasks, () -> convolve(
-                    DoubleNttPlan.of(q, negSmall ? log2n - 2 : log2n - 1), negSmall, fa, fb, same, q, pool));
-            double[][] big = convolve(DoubleNttPlan.of(q, log2n), true, fa, fb, same, q, pool);
-            holder[j] = big;
-            double[][] sm = small.get();
-            long tc = PipelinePhases.start();
-            out = combine(big, sm, q, holder, crt.size() + j);
-            PipelinePhases.add(Phase.SPLIT, tc);
-            DoubleNttPlan.giveBack(sm);
-        }
-        DoubleNttPlan.giveBack(ha);
-        if (hb != ha) {
-            DoubleNttPlan.giveBack(hb);
-        }
-        return out;
-    }
-
-    /**
-     * 1: where both operands fit the big convolution (at most N entries), {@link #splitConvolution}
-     * writes their residues straight into its matrices and folds the shorter convolutions'
-     * operands from those, before the big transform runs in place (no flat rows, no copy);
-     * 0: flat rows, each convolution's operands folded from them (for measurements).
-     */
-    static int residuesInPlace = 1;
-
-    // splitConvolution with the residues in the big convolution's matrices (residuesInPlace).
-    private double[][] splitInPlace(Projection pa, Projection pb, boolean same, long q, double[][][] holder,
-            int j, ForkJoinPool pool, ForkJoinPool tasks) {
+        // the residues written straight into the big convolution's matrices (an operand longer
+        // than N: its entries past N in further rows, folded into the matrix in place once the
+        // shorter convolutions' folds have read them); the shorter convolutions' operands are
+        // folded from those, and the big transform runs in place: no copy of an operand
         DoubleNttPlan big = DoubleNttPlan.of(q, log2n);
         long t = PipelinePhases.start();
-        double[][] ba = big.borrowCoefficients();
-        int rowsA = pa.residues(q, ba);
-        double[][] bb = same ? ba : big.borrowCoefficients();
-        int rowsB = same ? rowsA : pb.residues(q, bb);
+        Resident a = resident(pa, big, q);
+        Resident b = same ? a : resident(pb, big, q);
         t = PipelinePhases.add(Phase.PROJECTION, t);
-        int lenA = pa.length();
-        int lenB = pb.length();
-        double[][] out;
-        if (layout == THREE_QUARTERS) {
-            Folded mid = folded(DoubleNttPlan.of(q, log2n - 1), true, ba, lenA, bb, lenB, same, q);
-            Folded small = folded(DoubleNttPlan.of(q, log2n - 2), false, ba, lenA, bb, lenB, same, q);
-            PipelinePhases.add(Phase.SPLIT, t);
-            java.util.function.Supplier<double[][]> m = forked(tasks, () -> mid.convolve(pool));
-            java.util.function.Supplier<double[][]> sm = forked(tasks, () -> small.convolve(pool));
-            t = PipelinePhases.start();
-            big.convolution(ba, bb, true, pool, rowsA, rowsB);
-            PipelinePhases.add(Phase.TRANSFORMS, t);
-            holder[j] = ba;
-            double[][] b1 = m.get();
-            double[][] b2 = sm.get();
-            long tc = PipelinePhases.start();
-            out = combineThreeQuarters(ba, b1, b2, q, holder, crt.size() + j);
-            PipelinePhases.add(Phase.SPLIT, tc);
-            DoubleNttPlan.giveBack(b1);
+        double[][] ba = a.big;
+        double[][] bb = b.big;
+        // the shorter convolutions: modulo x^(N/2) + 1 and x^(N/4) - 1 (THREE_QUARTERS), x^(N/2) - 1
+        // (HALF) or x^(N/4) + 1 (QUARTER)
+        Folded[] shorter = layout == THREE_QUARTERS
+                ? new Folded[] {folded(DoubleNttPlan.of(q, log2n - 1), true, a, b, q),
+                    folded(DoubleNttPlan.of(q, log2n - 2), false, a, b, q)}
+                : new Folded[] {layout == HALF ? folded(DoubleNttPlan.of(q, log2n - 1), false, a, b, q)
+                    : folded(DoubleNttPlan.of(q, log2n - 2), true, a, b, q)};
+        int rowsA = a.foldIntoBig(q);
+        int rowsB = same ? rowsA : b.foldIntoBig(q);
+        PipelinePhases.add(Phase.SPLIT, t);
+        // the shorter convolutions forked (tasks: the primes' pool) while this thread does the longest
+        java.util.List<java.util.function.Supplier<double[][]>> forks = new java.util.ArrayList<>(shorter.length);
+        for (Folded f : shorter) {
+            forks.add(forked(tasks, () -> f.convolve(pool)));
+        }
+        t = PipelinePhases.start();
+        big.convolution(ba, bb, true, pool, rowsA, rowsB);
+        PipelinePhases.add(Phase.TRANSFORMS, t);
+        holder[j] = ba;
+        double[][] b1 = forks.get(0).get();
+        double[][] b2 = shorter.length > 1 ? forks.get(1).get() : null;
+        long tc = PipelinePhases.start();
+        double[][] out = b2 != null ? combineThreeQuarters(ba, b1, b2, q, holder, crt.size() + j)
+                : combine(ba, b1, q, holder, crt.size() + j);
+        PipelinePhases.add(Phase.SPLIT, tc);
+        DoubleNttPlan.giveBack(b1);
+        if (b2 != null) {
             DoubleNttPlan.giveBack(b2);
-        } else {
-            boolean negSmall = layout == QUARTER;
-            Folded small = folded(DoubleNttPlan.of(q, negSmall ? log2n - 2 : log2n - 1), negSmall, ba, lenA, bb,
-                    lenB, same, q);
-            PipelinePhases.add(Phase.SPLIT, t);
-            java.util.function.Supplier<double[][]> sm = forked(tasks, () -> small.convolve(pool));
-            t = PipelinePhases.start();
-            big.convolution(ba, bb, true, pool, rowsA, rowsB);
-            PipelinePhases.add(Phase.TRANSFORMS, t);
-            holder[j] = ba;
-            double[][] b = sm.get();
-            long tc = PipelinePhases.start();
-            out = combine(ba, b, q, holder, crt.size() + j);
-            PipelinePhases.add(Phase.SPLIT, tc);
-            DoubleNttPlan.giveBack(b);
         }
         if (bb != ba) {
             DoubleNttPlan.giveBack(bb);
         }
         return out;
+    }
+
+    /*
+     * An operand of a split layout as its residues mod q in a borrowed matrix of the big
+     * convolution (big, N entries) and, for an operand longer than N (an unbalanced product),
+     * its entries from N on in the rows of a borrowed matrix of the same row length (tail, else
+     * null); all: big's rows then tail's, what the projection writes and the shorter
+     * convolutions' folds read; rows: the rows the projection wrote.
+     */
+    private static final class Resident {
+        final double[][] big;
+        final double[][] tail;
+        final double[][] all;
+        final int length;
+        final int rows;
+
+        Resident(double[][] big, double[][] tail, double[][] all, int length, int rows) {
+            this.big = big;
+            this.tail = tail;
+            this.all = all;
+            this.length = length;
+            this.rows = rows;
+        }
+
+        // big = the operand mod x^N + 1, folded in place (see fold), and the tail given back;
+        // returns the rows of big the transform reads. After the shorter convolutions' folds,
+        // which read the tail.
+        int foldIntoBig(long q) {
+            if (tail == null) {
+                return rows;
+            }
+            int used = fold(all, big[0].length, length, big, true, q);
+            DoubleNttPlan.giveBack(tail);
+            return used;
+        }
+    }
+
+    // x's residues mod q in a matrix of big (see Resident)
+    private static Resident resident(Projection x, DoubleNttPlan big, long q) {
+        double[][] m = big.borrowCoefficients();
+        int cols = m[0].length;
+        int len = x.length();
+        int past = len - m.length * cols;
+        if (past <= 0) {
+            return new Resident(m, null, m, len, x.residues(q, m));
+        }
+        double[][] tail = DoubleNttPlan.borrow((past + cols - 1) / cols, cols);
+        double[][] all = new double[m.length + tail.length][];
+        System.arraycopy(m, 0, all, 0, m.length);
+        System.arraycopy(tail, 0, all, m.length, tail.length);
+        return new Resident(m, tail, all, len, x.residues(q, all));
     }
 
     // A shorter convolution's operands, folded (b == a for a square), and its transform.
@@ -1099,45 +1090,18 @@ public final class ConvolutionPlan {
         }
     }
 
-    // the operands of lenA, lenB entries in the big convolution's matrices ba, bb folded for plan
-    private static Folded folded(DoubleNttPlan plan, boolean negacyclic, double[][] ba, int lenA, double[][] bb,
-            int lenB, boolean same, long q) {
+    // the operands a, b (b == a: a square) folded for plan from their residues
+    private static Folded folded(DoubleNttPlan plan, boolean negacyclic, Resident a, Resident b, long q) {
         double[][] ma = plan.borrowCoefficients();
-        int rowsA = foldFused(ba, ba[0].length, lenA, ma, negacyclic, q);
-        if (same) {
+        int rowsA = fold(a.all, a.big[0].length, a.length, ma, negacyclic, q);
+        if (b == a) {
             return new Folded(plan, negacyclic, ma, rowsA, ma, rowsA);
         }
         double[][] mb = plan.borrowCoefficients();
-        int rowsB = foldFused(bb, bb[0].length, lenB, mb, negacyclic, q);
+        int rowsB = fold(b.all, b.big[0].length, b.length, mb, negacyclic, q);
         return new Folded(plan, negacyclic, ma, rowsA, mb, rowsB);
     }
 
-    // An operand's residues mod q as the one row of a borrowed 1 x length matrix (every entry written).
-    private static double[][] flat(Projection x, long q) {
-        double[][] m = DoubleNttPlan.borrow(1, x.length());
-        x.residues(q, m);
-        return m;
-    }
-
-    // fa fb modulo x^n + 1 (negacyclic) or x^n - 1, n the plan's length, in a borrowed matrix.
-    private static double[][] convolve(DoubleNttPlan plan, boolean negacyclic, double[] fa, double[] fb,
-            boolean same, long p, ForkJoinPool pool) {
-        double[][] ma = plan.borrowCoefficients();
-        long t = PipelinePhases.start();
-        int rowsA = fold(fa, ma, negacyclic, p);
-        if (same) {
-            t = PipelinePhases.add(Phase.SPLIT, t);
-            plan.convolution(ma, ma, negacyclic, pool, rowsA, rowsA);
-        } else {
-            double[][] mb = plan.borrowCoefficients();
-            int rowsB = fold(fb, mb, negacyclic, p);
-            t = PipelinePhases.add(Phase.SPLIT, t);
-            plan.convolution(ma, mb, negacyclic, pool, rowsA, rowsB);
-            DoubleNttPlan.giveBack(mb);
-        }
-        PipelinePhases.add(Phase.TRANSFORMS, t);
-        return ma;
-    }
     /*
      * THREE_QUARTERS: A = c mod x^N + 1, B1 = c mod x^(N/2) + 1, B2 = c mod x^(N/4) - 1, deg c <
      * 7N/4. As in splitConvolution, c = A + (x^N + 1) t with deg t < 3N/4, t = r1 mod x^(N/2) + 1
@@ -1220,13 +1184,6 @@ public final class ConvolutionPlan {
         }
     }
 
-    /**
-     * 1: {@link #extend} takes the rows past a's from the matrix pool (given back with the
-     * product's other matrices) instead of fresh arrays (their zeroing and, at 10^7 bits, a
-     * megabyte per prime for the collector); 0: fresh rows (the earlier shape, for measurements).
-     */
-    static int pooledTop = 1;
-
     // a matrix of a's row length holding count pieces: a's rows, then rows for the pieces from
     // a's end (every one below count written by the caller), the entries from count on zero
     // (Garner reads them, the packing does not); pooled rows are put in holder[at].
@@ -1239,41 +1196,27 @@ public final class ConvolutionPlan {
         if (extra <= 0) {
             return out;
         }
-        if (pooledTop == 1) {
-            double[][] top = DoubleNttPlan.borrow(extra, cols);
-            holder[at] = top;
-            System.arraycopy(top, 0, out, a.length, extra);
-            java.util.Arrays.fill(out[rowsOut - 1], count - (rowsOut - 1) * cols, cols, 0.0);
-        } else {
-            for (int r = a.length; r < rowsOut; r++) {
-                out[r] = new double[cols];
-            }
-        }
+        // from the pool, not fresh arrays: their zeroing and, at 10^7 bits, a megabyte per prime
+        // for the collector
+        double[][] top = DoubleNttPlan.borrow(extra, cols);
+        holder[at] = top;
+        System.arraycopy(top, 0, out, a.length, extra);
+        java.util.Arrays.fill(out[rowsOut - 1], count - (rowsOut - 1) * cols, cols, 0.0);
         return out;
     }
 
-    /**
-     * 1: {@link #fold} adds a row's first block while copying its leading one and reduces while
-     * adding its last (one pass over a row folded once); 0: copy, add and reduce in separate
-     * passes (the earlier shape, kept for the comparison of both and for measurements). Same
-     * values bit for bit: the same sums in the same order, each reduced once.
-     */
-    static int fusedFold = 1;
-
-    // m (R x C) = v mod x^(RC) + 1 (negacyclic) or x^(RC) - 1, reduced into (-p/2, p/2] where
-    // blocks were added; returns the number of rows written (the rest are zero for the transform).
-    static int fold(double[] v, double[][] m, boolean negacyclic, long p) {
-        return fusedFold == 1 ? foldFused(new double[][] {v}, v.length, v.length, m, negacyclic, p)
-                : foldByPasses(v, m, negacyclic, p);
-    }
-
-    // fold in fewer passes, reading entry i of the operand (len entries) at
-    // src[i / srcCols][i % srcCols]: the flat row (one row of srcCols >= len entries) or a
-    // transform's matrix (srcCols a power of two). m's rows are folded in chunks of g columns,
-    // g dividing srcCols (or any g for one row), so that each chunk's sources are runs of one
-    // row. A chunk folded from blocks 0..K of the operand (blocks 0..K-1 full, block K of nK <= g
-    // entries) is x = ((v_0 +- v_1) +- ...) +- v_K, reduced in the pass adding v_K.
-    static int foldFused(double[][] src, int srcCols, int len, double[][] m, boolean negacyclic, long p) {
+    // m (R x C) = the operand (len entries) mod x^(RC) + 1 (negacyclic) or x^(RC) - 1, reduced
+    // into (-p/2, p/2] in the rows where blocks were added; returns the number of rows written
+    // (the rest are zero for the transform). Entry i of the operand is read at
+    // src[i / srcCols][i % srcCols]: one row of srcCols >= len entries, or a transform's matrix
+    // with further rows of the same length for an operand longer than it (srcCols a power of
+    // two); with srcCols == C, src's first rows may be m's own (folded in place: each entry is
+    // read at the place it is written before it is written). m's rows are folded in chunks of g
+    // columns, g dividing srcCols (or any g for one row), so that each chunk's sources are runs
+    // of one row. A chunk folded from blocks 0..K of the operand (blocks 0..K-1 full, block K of
+    // nK <= g entries) is x = ((v_0 +- v_1) +- ...) +- v_K, reduced in the pass adding v_K: one
+    // pass over a row folded once.
+    static int fold(double[][] src, int srcCols, int len, double[][] m, boolean negacyclic, long p) {
         int rows = m.length;
         int cols = m[0].length;
         int period = rows * cols;
@@ -1283,7 +1226,7 @@ public final class ConvolutionPlan {
         double np = -(double) p;
         for (int r = 0; r < used; r++) {
             double[] row = m[r];
-            // a row with a block added anywhere is reduced everywhere (as the fold by passes does)
+            // a row with a block added anywhere is reduced everywhere
             boolean reduce = r * cols + (long) period < len;
             for (int c0 = 0; c0 < cols; c0 += g) {
                 foldChunk(src, srcCols, len, row, c0, g, r * cols + c0, period, negacyclic, reduce, pinv, np);
@@ -1292,7 +1235,7 @@ public final class ConvolutionPlan {
         return used;
     }
 
-    // row[c0, c0 + g) = the entries off, off + period, ... of the operand folded (see foldFused).
+    // row[c0, c0 + g) = the entries off, off + period, ... of the operand folded (see fold).
     private static void foldChunk(double[][] src, int srcCols, int len, double[] row, int c0, int g, int off,
             int period, boolean negacyclic, boolean reduce, double pinv, double np) {
         int n0 = Math.min(g, len - off);
@@ -1308,7 +1251,7 @@ public final class ConvolutionPlan {
                     double x = v0[s0 + c];
                     row[c0 + c] = Math.fma(Math.rint(x * pinv), np, x);
                 }
-            } else {
+            } else if (v0 != row || s0 != c0) { // (folded in place: the entries are already there)
                 System.arraycopy(v0, s0, row, c0, n0);
             }
             if (n0 < g) {
@@ -1323,85 +1266,37 @@ public final class ConvolutionPlan {
         int sl0 = lastBase % srcCols;
         // x + s * y == x - y exactly for s = -1 (no contraction into an fma in Java)
         double s1 = negacyclic ? -1.0 : 1.0;
-        if (blocks == 1) {
-            for (int c = 0; c < nLast; c++) {
-                double x = v0[s0 + c] + s1 * vl[sl0 + c];
-                row[c0 + c] = Math.fma(Math.rint(x * pinv), np, x);
-            }
-            for (int c = nLast; c < g; c++) {
-                double x = v0[s0 + c];
-                row[c0 + c] = Math.fma(Math.rint(x * pinv), np, x);
-            }
-            return;
-        }
-        int b1 = off + period;
-        double[] v1 = src[b1 / srcCols];
-        int s1o = b1 % srcCols;
-        for (int c = 0; c < g; c++) {
-            row[c0 + c] = v0[s0 + c] + s1 * v1[s1o + c];
-        }
-        for (int k = 2; k < blocks; k++) {
-            int base = off + k * period;
-            double[] vk = src[base / srcCols];
-            int sk0 = base % srcCols;
-            double sk = negacyclic && (k & 1) == 1 ? -1.0 : 1.0;
+        // the sum of blocks 0..K-1: block 0 itself for K = 1, else blocks 0..K-1 summed into row
+        double[] head = v0;
+        int h0 = s0;
+        if (blocks > 1) {
+            int b1 = off + period;
+            double[] v1 = src[b1 / srcCols];
+            int s1o = b1 % srcCols;
             for (int c = 0; c < g; c++) {
-                row[c0 + c] = row[c0 + c] + sk * vk[sk0 + c];
+                row[c0 + c] = v0[s0 + c] + s1 * v1[s1o + c];
             }
+            for (int k = 2; k < blocks; k++) {
+                int base = off + k * period;
+                double[] vk = src[base / srcCols];
+                int sk0 = base % srcCols;
+                double sk = negacyclic && (k & 1) == 1 ? -1.0 : 1.0;
+                for (int c = 0; c < g; c++) {
+                    row[c0 + c] = row[c0 + c] + sk * vk[sk0 + c];
+                }
+            }
+            head = row;
+            h0 = c0;
         }
         double sl = negacyclic && (blocks & 1) == 1 ? -1.0 : 1.0;
         for (int c = 0; c < nLast; c++) {
-            double x = row[c0 + c] + sl * vl[sl0 + c];
+            double x = head[h0 + c] + sl * vl[sl0 + c];
             row[c0 + c] = Math.fma(Math.rint(x * pinv), np, x);
         }
         for (int c = nLast; c < g; c++) {
-            double x = row[c0 + c];
+            double x = head[h0 + c];
             row[c0 + c] = Math.fma(Math.rint(x * pinv), np, x);
         }
-    }
-
-    // fold with a pass per block and a reduction pass (fusedFold == 0).
-    private static int foldByPasses(double[] v, double[][] m, boolean negacyclic, long p) {
-        int rows = m.length;
-        int cols = m[0].length;
-        int len = v.length;
-        int period = rows * cols;
-        int used = len >= period ? rows : (len + cols - 1) / cols;
-        double pd = p;
-        double pinv = 1.0 / p;
-        double np = -pd;
-        for (int r = 0; r < used; r++) {
-            int off = r * cols;
-            double[] row = m[r];
-            int ro = 0;
-            int n0 = Math.min(cols, len - off);
-            System.arraycopy(v, off, row, ro, n0);
-            if (n0 < cols) {
-                java.util.Arrays.fill(row, ro + n0, ro + cols, 0.0);
-            }
-            boolean folded = false;
-            for (int k = 1; off + (long) k * period < len; k++) {
-                int base = off + k * period;
-                int nk = Math.min(cols, len - base);
-                if (negacyclic && (k & 1) == 1) {
-                    for (int c = 0; c < nk; c++) {
-                        row[ro + c] -= v[base + c];
-                    }
-                } else {
-                    for (int c = 0; c < nk; c++) {
-                        row[ro + c] += v[base + c];
-                    }
-                }
-                folded = true;
-            }
-            if (folded) {
-                for (int c = 0; c < cols; c++) {
-                    double x = row[ro + c];
-                    row[ro + c] = Math.fma(Math.rint(x * pinv), np, x);
-                }
-            }
-        }
-        return used;
     }
 
     // The CRT of the split layouts (see splitConvolution) over segments of the small plan's
@@ -1463,31 +1358,28 @@ public final class ConvolutionPlan {
         int block = Math.max(1, RECOMBINE_POINTS / cols);
         try {
             if (out.inOrder()) {
-                for (int r = rowFrom; r < rowTo; r += block) {
-                    int end = Math.min(rowTo, r + block);
-                    long t = PipelinePhases.start();
-                    crt.digits(res, r, end);
-                    t = PipelinePhases.add(Phase.GARNER, t);
-                    out.rows(crt, res, r, end);
-                    PipelinePhases.add(Phase.RECOMBINATION, t);
-                }
+                recombineRows(res, out, rowFrom, rowTo, block);
             } else {
-                forRows(WorkerPools.of(threads), rowFrom, rowTo, (from, to) -> {
-                    for (int r = from; r < to; r += block) {
-                        int end = Math.min(to, r + block);
-                        long t = PipelinePhases.start();
-                        crt.digits(res, r, end);
-                        t = PipelinePhases.add(Phase.GARNER, t);
-                        out.rows(crt, res, r, end);
-                        PipelinePhases.add(Phase.RECOMBINATION, t);
-                    }
-                });
+                forRows(WorkerPools.of(threads), rowFrom, rowTo,
+                        (from, to) -> recombineRows(res, out, from, to, block));
             }
             long t = PipelinePhases.start();
             out.finish(crt, res);
             PipelinePhases.add(Phase.RECOMBINATION, t);
         } finally {
             c.release();
+        }
+    }
+
+    // Rows [from, to) in blocks of block rows: Garner's digits, then the hook while they are in cache.
+    private void recombineRows(double[][][] res, Recombination out, int from, int to, int block) {
+        for (int r = from; r < to; r += block) {
+            int end = Math.min(to, r + block);
+            long t = PipelinePhases.start();
+            crt.digits(res, r, end);
+            t = PipelinePhases.add(Phase.GARNER, t);
+            out.rows(crt, res, r, end);
+            PipelinePhases.add(Phase.RECOMBINATION, t);
         }
     }
 
@@ -1563,8 +1455,7 @@ public final class ConvolutionPlan {
             }
             int start = Math.max(0, lo - r * cols);
             int end = Math.min(cols, hi - r * cols);
-            long or = 0; // the OR of the row's top nonzero words, with their positions below
-            int orLimb = 0;
+            long[] top = {0, 0}; // the OR of the row's top nonzero words, and that word's index
             for (int col = start; col < end; col++) {
                 acc[0] = (long) row[s - 1][col];
                 int used = 1;
@@ -1580,32 +1471,9 @@ public final class ConvolutionPlan {
                 for (int l = used; l < k; l++) {
                     acc[l] = ext;
                 }
-                int i = r * cols + col - lo;
-                long[] m = mag[i >>> PackedCoefficients.CHUNK_SHIFT];
-                int at = (i & (PackedCoefficients.CHUNK - 1)) * limbs;
-                // the magnitude: (acc ^ ext) - ext over the low limbs words (|c| < 2^(64 limbs))
-                long borrow = ext & 1;
-                long any = 0;
-                for (int l = 0; l < limbs; l++) {
-                    long v = (acc[l] ^ ext) + borrow;
-                    borrow &= v == 0 ? 1 : 0;
-                    m[at + l] = v;
-                    any |= v;
-                }
-                sign[i >>> PackedCoefficients.CHUNK_SHIFT][i & (PackedCoefficients.CHUNK - 1)] =
-                        (byte) (ext | ((any | -any) >>> 63));
-                int top = limbs - 1;
-                while (top > orLimb && m[at + top] == 0) {
-                    top--;
-                }
-                if (top > orLimb) {
-                    orLimb = top;
-                    or = m[at + top];
-                } else if (top == orLimb) {
-                    or |= m[at + top];
-                }
+                PackedCoefficients.putTwosComplement(acc, ext, limbs, mag, sign, r * cols + col - lo, top);
             }
-            maxBits[r - rowBase] = or == 0 ? 0 : 64 * orLimb + 64 - Long.numberOfLeadingZeros(or);
+            maxBits[r - rowBase] = PackedCoefficients.bitLength(top);
         }
     }
 

@@ -30,14 +30,11 @@ public final class DoubleCrt {
     private final double[] inv;
     // hornerLimbs[j]: two's complement words of the signed Horner sum of digits j .. s - 1
     private final int[] hornerLimbs;
-    // radixProducts(r) of the last r asked for: {P_0, ..., P_(s-1)} in radix 2^r limbs
-    private volatile RadixTable radixTable;
+    // balancedRadixProducts(r) of the last r asked for: {P_0, ..., P_(s-1)} in balanced radix 2^r limbs
+    private volatile RadixTable balancedTable;
 
     private record RadixTable(int r, double[][] limbs) {
     }
-
-    // balancedRadixProducts(r) of the last r asked for
-    private volatile RadixTable balancedTable;
 
     /**
      * The double-precision digit loops over {@code basis}.
@@ -95,45 +92,10 @@ public final class DoubleCrt {
     }
 
     /**
-     * The radix products P_j = p_0 ... p_(j-1) (P_0 = 1), j &lt; s, each as its radix 2^r limbs
-     * (doubles in [0, 2^r), least significant first, ceil(bits(P_j) / r) of them, at least one),
-     * for {@link DigitPacking}. Cached for the last r; not to be modified.
-     *
-     * @param r in [1, 30]
-     */
-    double[][] radixProducts(int r) {
-        if (r < 1 || r > 30) {
-            throw new IllegalArgumentException("r must be in [1, 30], got " + r);
-        }
-        RadixTable cached = radixTable;
-        if (cached != null && cached.r() == r) {
-            return cached.limbs();
-        }
-        double[][] t = new double[s][];
-        java.math.BigInteger q = java.math.BigInteger.ONE;
-        for (int j = 0; j < s; j++) {
-            int len = Math.max(1, (q.bitLength() + r - 1) / r);
-            t[j] = new double[len];
-            for (int l = 0; l < len; l++) {
-                long limb = 0;
-                for (int b = 0; b < r; b++) {
-                    if (q.testBit(l * r + b)) {
-                        limb |= 1L << b;
-                    }
-                }
-                t[j][l] = limb;
-            }
-            q = q.multiply(java.math.BigInteger.valueOf(primes[j]));
-        }
-        radixTable = new RadixTable(r, t);
-        return t;
-    }
-
-    /**
-     * The radix products P_j (j &lt; s) in balanced radix 2^r limbs: doubles in [-2^(r-1),
-     * 2^(r-1)), least significant first, the top one positive, as many as the plain limbs of
-     * {@link #radixProducts} or one more; for {@link DigitPacking#packTwoPieces}. Cached for the
-     * last r; not to be modified.
+     * The radix products P_j = p_0 ... p_(j-1) (P_0 = 1), j &lt; s, in balanced radix 2^r limbs:
+     * doubles in [-2^(r-1), 2^(r-1)), least significant first, the top one positive,
+     * ceil(bits(P_j) / r) of them or one more (at least one); for {@link DigitPacking}. Cached for
+     * the last r; not to be modified.
      *
      * @param r in [1, 30]
      */

@@ -186,6 +186,45 @@ public final class PackedCoefficients {
         }
     }
 
+    /**
+     * Coefficient i of the chunks mag and sign (each coefficient limbs words of magnitude, a
+     * sign byte -1, 0 or 1) from the low limbs words of its two's complement, words[0 .. limbs),
+     * and ext, its sign extension (0 or -1): the magnitude is (words ^ ext) - ext, the value
+     * being below 2^(64 limbs) in magnitude. top = {the OR of the top nonzero words of the
+     * coefficients stored so far, that word's index}, updated (see {@link #bitLength(long[])}).
+     * The recombination's store for one coefficient, O(limbs).
+     */
+    static void putTwosComplement(long[] words, long ext, int limbs, long[][] mag, byte[][] sign, int i, long[] top) {
+        long[] m = mag[i >>> CHUNK_SHIFT];
+        int at = (i & (CHUNK - 1)) * limbs;
+        long borrow = ext & 1;
+        long any = 0;
+        for (int w = 0; w < limbs; w++) {
+            long v = (words[w] ^ ext) + borrow;
+            borrow &= v == 0 ? 1 : 0;
+            m[at + w] = v;
+            any |= v;
+        }
+        // -1 when negative, else 0 or 1 as the magnitude is zero or not (branch-free)
+        sign[i >>> CHUNK_SHIFT][i & (CHUNK - 1)] = (byte) (ext | ((any | -any) >>> 63));
+        int orLimb = (int) top[1];
+        int t = limbs - 1;
+        while (t > orLimb && m[at + t] == 0) {
+            t--;
+        }
+        if (t > orLimb) {
+            top[0] = m[at + t];
+            top[1] = t;
+        } else if (t == orLimb) {
+            top[0] |= m[at + t];
+        }
+    }
+
+    /** The largest bit length of the coefficients whose top words {@code top} holds ({@link #putTwosComplement}). */
+    static int bitLength(long[] top) {
+        return top[0] == 0 ? 0 : 64 * (int) top[1] + 64 - Long.numberOfLeadingZeros(top[0]);
+    }
+
     /** Bits [48 t, 48 t + 48) of the little-endian limbs m[at .. at + len) (zero above them). */
     static long piece(long[] m, int at, int len, int t) {
         long bit = (long) PIECE_BITS * t;

@@ -2,7 +2,6 @@ package org.modalg.polynomial.convolution;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.math.BigInteger;
 import java.util.Random;
@@ -15,9 +14,12 @@ import org.junit.jupiter.api.Test;
  * straight-line three-prime code, the word-by-word Horner evaluation and {@link DigitPacking})
  * against the sum v_0 + p_0 (v_1 + p_1 (...)) evaluated in BigInteger, on random digits every
  * run and on the edge digits (all at +-(p_j/2), alternating, zero, one nonzero digit), for
- * prime counts around the routes' switch, the radix changes of {@link DigitPacking#radixBits}
- * (22 bits to 85 primes, 21 from 86) and its limit of 512 primes, output windows that start and end inside a row; the
- * projection's residues ({@link ConvolutionPlan#residues}) against BigInteger remainders.
+ * prime counts around the routes' switch and {@link DigitPacking}'s carry passes (every 14
+ * primes) and pairs of primes (odd and even counts), at its limit of 512 primes and past it,
+ * output windows that start and end inside a row; {@link DigitPacking} against the Horner
+ * evaluation word for word on wide rows of up to 316 primes; the balanced radix products
+ * against BigInteger; the projection's residues ({@link ConvolutionPlan#residues}) against
+ * BigInteger remainders.
  */
 class DigitPackingTest {
     private static final long SEED = Long.getLong("modalg.test.packSeed", System.nanoTime());
@@ -32,8 +34,8 @@ class DigitPackingTest {
         System.clearProperty("modalg.poly.digitPackingPrimes");
     }
 
-    // check's routes: the Horner evaluation, DigitPacking's two pieces a digit, its three pieces
-    private static final String[] ROUTES = {", Horner", ", two pieces", ", three pieces"};
+    // check's routes: the Horner evaluation, DigitPacking
+    private static final String[] ROUTES = {", Horner", ", digit packing"};
 
     private static String where(String label) {
         return "DigitPackingTest seed=" + SEED + ": " + label;
@@ -95,12 +97,7 @@ class DigitPackingTest {
         int rowTo = (hi + cols - 1) / cols;
         int[] maxBits = new int[rowTo - rowFrom];
         System.setProperty("modalg.poly.digitPackingPrimes", route == 0 ? "1000000" : "1");
-        DigitPacking.twoPieces = route == 2 ? 0 : 1;
-        try {
-            ConvolutionPlan.pack(crt, res, rowFrom, rowTo, lo, hi, limbs, mag, sign, maxBits, rowFrom);
-        } finally {
-            DigitPacking.twoPieces = 1;
-        }
+        ConvolutionPlan.pack(crt, res, rowFrom, rowTo, lo, hi, limbs, mag, sign, maxBits, rowFrom);
         PackedCoefficients packed = new PackedCoefficients(hi - lo, limbs, mag, sign, 0);
         int[] expectBits = new int[rowTo - rowFrom];
         for (int i = lo; i < hi; i++) {
@@ -118,21 +115,21 @@ class DigitPackingTest {
     @Test
     void packingMatchesTheBigIntegerSum() {
         Random rnd = new Random(SEED);
-        // 14, 15, 28, 29: DigitPacking.packTwoPieces' carry passes every 14 primes
+        // 14, 15, 28, 29: DigitPacking's carry passes every 14 primes
         for (int s : new int[] {1, 2, 3, 4, 5, 6, 14, 15, 16, 17, 28, 29, 41, 85, 86, 200}) {
             for (int kind = 0; kind < 6; kind++) {
-                for (int route = 0; route < 3; route++) {
+                for (int route = 0; route < 2; route++) {
                     check(s, kind, route, rnd);
                 }
             }
         }
         for (int t = 0; t < 20; t++) { // random prime counts
-            check(1 + rnd.nextInt(120), rnd.nextInt(6), rnd.nextInt(3), rnd);
+            check(1 + rnd.nextInt(120), rnd.nextInt(6), rnd.nextInt(2), rnd);
         }
     }
 
     @Test
-    void twoPieceVariantsMatchThreePiecesWordForWord() {
+    void digitPackingMatchesHornerWordForWord() {
         Random rnd = new Random(SEED + 3);
         for (int t = 0; t < 12; t++) {
             int s = 16 + rnd.nextInt(t < 6 ? 60 : 300);
@@ -142,30 +139,22 @@ class DigitPackingTest {
             int n = rows * cols;
             int limbs = (int) ((crt.basis().modulus().bitLength() + 63) / 64);
             double[][][] res = digits(crt, rows, cols, rnd.nextInt(6), rnd);
-            // variants: three pieces; two pieces, one prime a pass; two pieces, two primes a pass
-            long[][][] mag = new long[3][][];
-            byte[][][] sign = new byte[3][][];
-            int[][] maxBits = new int[3][rows];
-            for (int k = 0; k < 3; k++) {
+            // k = 0: the Horner evaluation (the oracle), 1: DigitPacking
+            long[][][] mag = new long[2][][];
+            byte[][][] sign = new byte[2][][];
+            int[][] maxBits = new int[2][rows];
+            for (int k = 0; k < 2; k++) {
                 mag[k] = PackedCoefficients.magnitudes(n, limbs);
                 sign[k] = PackedCoefficients.signs(n);
-                DigitPacking.twoPieces = k == 0 ? 0 : 1;
-                DigitPacking.twoPrimes = k == 2 ? 1 : 0;
-                try {
-                    DigitPacking.pack(crt, res, 0, rows, 0, n, limbs, mag[k], sign[k], maxBits[k], 0);
-                } finally {
-                    DigitPacking.twoPieces = 1;
-                    DigitPacking.twoPrimes = 1;
-                }
+                System.setProperty("modalg.poly.digitPackingPrimes", k == 0 ? "1000000" : "1");
+                ConvolutionPlan.pack(crt, res, 0, rows, 0, n, limbs, mag[k], sign[k], maxBits[k], 0);
             }
-            for (int k = 1; k < 3; k++) {
-                String label = s + " primes, " + rows + " x " + cols + ", variant " + k;
-                for (int b = 0; b < mag[0].length; b++) {
-                    assertArrayEquals(mag[0][b], mag[k][b], where(label + ": magnitudes"));
-                    assertArrayEquals(sign[0][b], sign[k][b], where(label + ": signs"));
-                }
-                assertArrayEquals(maxBits[0], maxBits[k], where(label + ": row bit lengths"));
+            String label = s + " primes, " + rows + " x " + cols;
+            for (int b = 0; b < mag[0].length; b++) {
+                assertArrayEquals(mag[0][b], mag[1][b], where(label + ": magnitudes"));
+                assertArrayEquals(sign[0][b], sign[1][b], where(label + ": signs"));
             }
+            assertArrayEquals(maxBits[0], maxBits[1], where(label + ": row bit lengths"));
         }
     }
 
@@ -174,7 +163,7 @@ class DigitPackingTest {
         Random rnd = new Random(SEED + 4);
         for (int s : new int[] {1, 2, 16, 1 + rnd.nextInt(200)}) {
             DoubleCrt crt = ConvolutionPlan.first(s);
-            int r = DigitPacking.TWO_PIECE_BITS;
+            int r = DigitPacking.PIECE_BITS;
             double[][] t = crt.balancedRadixProducts(r);
             BigInteger q = BigInteger.ONE;
             for (int j = 0; j < s; j++) {
@@ -192,17 +181,11 @@ class DigitPackingTest {
     }
 
     @Test
-    void largestTableUsesTheSmallestRadix() {
-        assertEquals(22, DigitPacking.radixBits(85));
-        assertEquals(21, DigitPacking.radixBits(86));
-        assertEquals(20, DigitPacking.radixBits(DigitPacking.MAX_PRIMES));
-        assertThrows(IllegalArgumentException.class, () -> DigitPacking.radixBits(DigitPacking.MAX_PRIMES + 1));
-        assertThrows(IllegalArgumentException.class, () -> DigitPacking.radixBits(0));
+    void largestTableAndPastIt() {
         Random rnd = new Random(SEED + 1);
-        check(DigitPacking.MAX_PRIMES, 0, 1, rnd, 2);
-        check(DigitPacking.MAX_PRIMES, 3, 1, rnd, 2);
-        check(DigitPacking.MAX_PRIMES, 0, 2, rnd, 2);
-        check(DigitPacking.MAX_PRIMES, 1, 2, rnd, 2);
+        for (int kind : new int[] {0, 1, 2, 3}) { // random, all +p/2, all -p/2, alternating
+            check(DigitPacking.MAX_PRIMES, kind, 1, rnd, 2);
+        }
         check(DigitPacking.MAX_PRIMES + 1, 0, 1, rnd, 2); // past the table's limit: the Horner, switch or not
     }
 

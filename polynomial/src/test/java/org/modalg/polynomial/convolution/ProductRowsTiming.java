@@ -16,8 +16,8 @@ import org.modalg.polynomial.zz.ZZPoly;
  * same class times any tree of the library put first on the class path (before and after a
  * change, in alternate JVMs). Per row: a warm-up of about 1.5 s, then repeats for about 3 s (at
  * least 3); prints the minimum and the median of the thread's CPU time. Rows: {@code zz:log2len:bits}
- * (random signs, exactly bits bits), {@code int:bits}, {@code zp:log2len} (p = nextprime(2^62),
- * the modulus of the FLINT peer's {@code nmod} rows). Run:
+ * (random signs, exactly bits bits), {@code int:bits} (or {@code int:bitsA:bitsB}, unbalanced),
+ * {@code zp:log2len} (p = nextprime(2^62), the modulus of the FLINT peer's {@code nmod} rows). Run:
  * java -cp TREE:... org.modalg.polynomial.convolution.ProductRowsTiming ROW...
  */
 public final class ProductRowsTiming {
@@ -49,8 +49,9 @@ public final class ProductRowsTiming {
     }
 
     /**
-     * The product of one row ({@code zz:log2len:bits}, {@code int:bits} or {@code zp:log2len}) on
-     * operands drawn from a fixed seed, as a task to time; also the rows of {@link PipelinePhasesRun}.
+     * The product of one row ({@code zz:log2len:bits}, {@code int:bits}, {@code int:bitsA:bitsB} or
+     * {@code zp:log2len}) on operands drawn from a fixed seed, as a task to time; also the rows of
+     * {@link PipelinePhasesRun}.
      */
     static Runnable product(String row, Options o) {
         String[] f = row.split(":");
@@ -63,10 +64,11 @@ public final class ProductRowsTiming {
                 ZZPoly b = ZZPoly.of(exact(rnd, len, bits));
                 return () -> a.multiply(b, o);
             }
-            case "int" -> {
+            case "int" -> { // int:bits, or int:bitsA:bitsB for an unbalanced product
                 int bits = Integer.parseInt(f[1]);
+                int bitsB = f.length > 2 ? Integer.parseInt(f[2]) : bits;
                 BigInteger a = new BigInteger(bits, rnd).setBit(bits - 1);
-                BigInteger b = new BigInteger(bits, rnd).setBit(bits - 1);
+                BigInteger b = new BigInteger(bitsB, rnd).setBit(bitsB - 1);
                 return () -> IntegerMultiplication.multiply(a, b, o);
             }
             case "zp" -> {
@@ -80,7 +82,8 @@ public final class ProductRowsTiming {
                 }
                 return () -> ZpPoly.multiplyFullWord(p, a, b, o);
             }
-            default -> throw new IllegalArgumentException("row must be zz:log2len:bits, int:bits or zp:log2len, got " + row);
+            default -> throw new IllegalArgumentException(
+                    "row must be zz:log2len:bits, int:bits, int:bitsA:bitsB or zp:log2len, got " + row);
         }
     }
 
