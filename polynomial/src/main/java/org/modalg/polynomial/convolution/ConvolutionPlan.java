@@ -7,10 +7,10 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinTask;
 import java.util.function.IntConsumer;
-import java.util.stream.IntStream;
 import org.modalg.fft.ntt.NttEngine;
 import org.modalg.fft.ntt.NttPlan;
 import org.modalg.fft.WorkerPools;
+import org.modalg.fft.parallel.ParallelRange;
 import org.modalg.fft.doublentt.DoubleNttPlan;
 import org.modalg.fields.BigIntegerWords;
 import org.modalg.fields.NttPrimes;
@@ -656,8 +656,11 @@ public final class ConvolutionPlan {
         if (pool != null && (acrossPrimes || s >= 2 * threads || log2n <= Tuning.acrossPrimesLog2n())) {
             ForkJoinPool inner = acrossPrimes && s < threads ? pool : null;
             ForkJoinPool tasks = acrossPrimes ? pool : null;
-            IntConsumer each = j -> body.run(j, inner, tasks);
-            pool.submit(() -> IntStream.range(0, s).parallel().forEach(each)).join();
+            ParallelRange.run(pool, 0, s, 1, (from, to) -> {
+                for (int j = from; j < to; j++) {
+                    body.run(j, inner, tasks);
+                }
+            });
         } else {
             for (int j = 0; j < s; j++) {
                 body.run(j, pool, null);
@@ -923,7 +926,11 @@ public final class ConvolutionPlan {
         // the groups in parallel under forPrimes' rule for primes, else one after another with
         // the threads in each transform
         if (pool != null && (groups >= 2 * threads || log2n <= Tuning.acrossPrimesLog2n())) {
-            pool.submit(() -> IntStream.range(0, groups).parallel().forEach(k -> body.accept(null, k))).join();
+            ParallelRange.run(pool, 0, groups, 1, (from, to) -> {
+                for (int k = from; k < to; k++) {
+                    body.accept(null, k);
+                }
+            });
         } else {
             for (int k = 0; k < groups; k++) {
                 body.accept(pool, k);
@@ -1566,16 +1573,15 @@ public final class ConvolutionPlan {
     }
 
 
-    // body(from, to) over the rows [rowFrom, rowTo), in pieces on the pool when there is one.
-    public static void forRows(ForkJoinPool pool, int rowFrom, int rowTo, java.util.function.BiConsumer<Integer, Integer> body) {
+    // body(from, to) over the rows [rowFrom, rowTo), in pieces on the pool when there is one
+    // (fft's one parallel loop, ParallelRange, in about four pieces per thread).
+    public static void forRows(ForkJoinPool pool, int rowFrom, int rowTo, ParallelRange.Body body) {
         int rows = rowTo - rowFrom;
         if (pool == null || rows < 2) {
-            body.accept(rowFrom, rowTo);
+            body.run(rowFrom, rowTo);
             return;
         }
-        int pieces = Math.min(rows, 4 * pool.getParallelism());
-        pool.submit(() -> IntStream.range(0, pieces).parallel().forEach(k -> body.accept(
-                rowFrom + (int) ((long) rows * k / pieces), rowFrom + (int) ((long) rows * (k + 1) / pieces)))).join();
+        ParallelRange.run(pool, rowFrom, rowTo, Math.max(1, rows / (4 * pool.getParallelism())), body);
     }
 
     // ------------------------------------------------------------------ projection
