@@ -12,7 +12,8 @@ import org.modalg.fft.Options;
  * with a static int switch of the library set to value A, then B, alternately in one JVM:
  * after a warm-up of both, rounds of about 0.3 s per value, each product timed by the thread's
  * CPU time; prints per value the minimum and the median of all products and the ratio B / A of
- * both. {@code Class#f1+f2=A,B} sets several switches of one class together. Run: java -cp ... org.modalg.polynomial.convolution.ProductRowsAB
+ * both. {@code Class#f1+f2=A,B} sets several switches of one class together; a row ending in
+ * {@code @T} runs on T threads, timed by the wall clock. Run: java -cp ... org.modalg.polynomial.convolution.ProductRowsAB
  * org.modalg.fft.doublentt.DoubleNttPlan#fullTwistMaxLog2n=-1,15 zz:10:64 int:100000 ...
  */
 public final class ProductRowsAB {
@@ -35,10 +36,13 @@ public final class ProductRowsAB {
             before[f] = fields[f].getInt(null);
         }
         int[] values = {Integer.parseInt(sw[2]), Integer.parseInt(sw[3])};
-        Options o = Options.defaults().withThreads(1).withBackend(Backend.CPU);
         try {
             for (int k = 1; k < args.length; k++) {
-                Runnable product = ProductRowsTiming.product(args[k], o);
+                int at = args[k].indexOf('@');
+                int threads = at < 0 ? 1 : Integer.parseInt(args[k].substring(at + 1));
+                Options o = Options.defaults().withThreads(threads).withBackend(Backend.CPU);
+                Runnable product = ProductRowsTiming.product(at < 0 ? args[k] : args[k].substring(0, at), o);
+                java.util.function.LongSupplier clock = threads == 1 ? MX::getCurrentThreadCpuTime : System::nanoTime;
                 double[][] t = new double[2][200_000];
                 int[] n = new int[2];
                 for (int round = -1; round < 8; round++) { // round -1: the warm-up of both
@@ -48,10 +52,10 @@ public final class ProductRowsAB {
                         }
                         long end = System.nanoTime() + (round < 0 ? 1_000_000_000L : 300_000_000L);
                         while (System.nanoTime() < end && n[v] < t[v].length) {
-                            long c = MX.getCurrentThreadCpuTime();
+                            long c = clock.getAsLong();
                             product.run();
                             if (round >= 0) {
-                                t[v][n[v]++] = (MX.getCurrentThreadCpuTime() - c) / 1e6;
+                                t[v][n[v]++] = (clock.getAsLong() - c) / 1e6;
                             }
                         }
                     }
