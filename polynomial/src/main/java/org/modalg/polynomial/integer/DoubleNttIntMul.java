@@ -596,6 +596,10 @@ public final class DoubleNttIntMul {
             return out;
         }
         ForkJoinPool pool = WorkerPools.of(threads);
+        if (aligned(w) && fusedPackPhase != 0) {
+            plan.recombine(convolved, new PackingByRows(s, count, w, out), threads);
+            return out;
+        }
         plan.recombine(convolved, new ConvolutionPlan.Recombination() {
             @Override
             public void rows(DoubleCrt crt, double[][][] res, int from, int to) {
@@ -608,6 +612,57 @@ public final class DoubleNttIntMul {
             }
         }, threads);
         return out;
+    }
+
+    /**
+     * On several threads with whole-limb pieces, whether each block of rows packs its own limbs
+     * right after Garner's digits, in the same parallel phase ({@link PackingByRows}; 1, the
+     * default), or the packing runs as a phase of its own after the last digits (0; for
+     * measuring one against the other).
+     */
+    static volatile int fusedPackPhase = 1;
+
+    /**
+     * The limbs-with-carry recombination of whole-limb pieces on several threads, one parallel
+     * phase: piece i fills limbs i (one-limb pieces) or 2i and 2i + 1 (two-limb pieces), so the
+     * block of rows [from, to) that Garner just wrote is all that the limbs of its pieces need;
+     * each block normalizes its digits and packs those limbs with carries from zero (the last
+     * block up to the top limb), keeping the part above them, and {@link #finish} adds each
+     * block's part at its end in increasing order: {@link #pack(DoubleCrt, double[][][], int, int,
+     * int, long[], ForkJoinPool, int)}'s blocks and fix-up, with the blocks at row boundaries. One
+     * hand-off to the pool less per product, and the digits packed while in cache.
+     */
+    private static final class PackingByRows implements ConvolutionPlan.Recombination {
+        private final int s;
+        private final int count;
+        private final int w;
+        private final long[] out;
+        private final java.util.concurrent.ConcurrentSkipListMap<Integer, long[]> highs =
+                new java.util.concurrent.ConcurrentSkipListMap<>();
+
+        PackingByRows(int s, int count, int w, long[] out) {
+            this.s = s;
+            this.count = count;
+            this.w = w;
+            this.out = out;
+        }
+
+        @Override
+        public void rows(DoubleCrt crt, double[][][] res, int from, int to) {
+            crt.normalize(res, from, to); // digits in [0, q_j): those of the coefficient in [0, M)
+            int cols = res[0][0].length;
+            int shift = w == LIMB_BITS ? 0 : 1;
+            int t0 = (int) (((long) from * cols) << shift);
+            int t1 = (long) to * cols >= count ? out.length : (int) (((long) to * cols) << shift);
+            highs.put(t1, packBlock(crt, res, s, count, w, out, t0, t1));
+        }
+
+        @Override
+        public void finish(DoubleCrt crt, double[][][] res) {
+            for (java.util.Map.Entry<Integer, long[]> e : highs.entrySet()) {
+                addAt(out, e.getKey(), e.getValue());
+            }
+        }
     }
 
     /**
