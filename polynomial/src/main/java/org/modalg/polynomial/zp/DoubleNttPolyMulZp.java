@@ -39,7 +39,10 @@ import org.modalg.polynomial.zz.PolyMulZZ;
  * p without a branch ({@link #reduceShoup}: 31 against 45 ms for the 2^21 coefficients of a
  * 2^20 product, one thread, load about 5). For larger p the sum of s terms below 2^50 2^64 is
  * kept in two words (below 2^116, high word below 2^53) and reduced by {@link UnsignedDivider}
- * (Moeller-Granlund) once ({@link #reduce}).
+ * (Moeller-Granlund) once ({@link #reduce}). Three primes with 2^55 &lt; p &lt; 2^64 / 3 (FLINT's
+ * 62-bit row) take one quotient estimated in double precision for the whole sum instead
+ * ({@link #reduceEstimated}: three word products and one by p per coefficient instead of six and
+ * two high halves).
  *
  * <p>Cost: O(s N log N) for the transforms, O(s N) for the residues (the entries themselves, or
  * two 32-bit halves and one modular product per prime, vectorized), O(s^2 N) for Garner and
@@ -72,6 +75,10 @@ public final class DoubleNttPolyMulZp {
         final long[] w = new long[MAX_PRIMES];
         // p < 2^63: the reduction by Shoup's products (reduceShoup)
         final boolean shoup;
+        // 2^55 < p < 2^64 / 3: the reduction of three digits by an estimated quotient (reduceEstimated)
+        final boolean estimated;
+        // f[j] = K_j / p rounded to a double (relative error at most 2^-52), j = 1, 2
+        final double[] f = new double[3];
 
         Modulus(long p) {
             this.p = p;
@@ -93,6 +100,11 @@ public final class DoubleNttPolyMulZp {
             for (int j = 0; j < MAX_PRIMES && shoup; j++) {
                 w[j] = div.quotient(k[j], 0L);
             }
+            this.estimated = Long.compareUnsigned(p, 1L << 55) > 0 && Long.compareUnsigned(p, ESTIMATE_LIMIT) <= 0;
+            for (int j = 1; j < 3; j++) {
+                f[j] = new java.math.BigDecimal(BigInteger.valueOf(k[j]))
+                        .divide(new java.math.BigDecimal(pb), java.math.MathContext.DECIMAL128).doubleValue();
+            }
             // high word < 2^53 (s <= 4 terms below 2^114 plus one below 2^50)
             this.highBelowP = Long.compareUnsigned(p, 1L << 53) > 0;
         }
@@ -107,6 +119,9 @@ public final class DoubleNttPolyMulZp {
             throw new IllegalStateException("no basis for m = " + m); // m < 2^31: four suffice
         }
     }
+
+    // floor((2^64 - 1) / 3): the largest p with 3 p < 2^64, for reduceEstimated
+    private static final long ESTIMATE_LIMIT = 0x5555555555555555L;
 
     private static volatile Modulus last = new Modulus(2);
 
@@ -181,18 +196,52 @@ public final class DoubleNttPolyMulZp {
         Entries eb = a == b && aOff == bOff && aLen == bLen ? ea : new Entries(b, bOff, bLen, small);
         ConvolutionPlan.Convolved convolved = engine == null ? plan.convolve(ea, eb, threads)
                 : plan.convolve(ea, eb, engine);
-        plan.recombine(convolved, (basis, res, from, to) -> {
+        plan.recombine(convolved, new Reduction(mod, s, n, c, cOff), threads);
+    }
+
+    /**
+     * 1: three primes and 2^55 &lt; p &lt; 2^64 / 3 take {@link #reduceEstimated}; 0: they take
+     * {@link #reduceShoup} (the earlier loop, kept for tests and measurements).
+     */
+    static int estimatedQuotient = 1;
+
+    /**
+     * The recombination hook of a product mod p: rows of normalized digits (the coefficients'
+     * mixed-radix digits in [0, q_j)) to c[cOff + i] = coefficient i mod p, i &lt; n, by
+     * {@link #reduceShoup} (p &lt; 2^63) or {@link #reduce}.
+     */
+    private static final class Reduction implements ConvolutionPlan.Recombination {
+        private final Modulus mod;
+        private final int s;
+        private final int n;
+        private final long[] c;
+        private final int cOff;
+        private final boolean estimated;
+
+        Reduction(Modulus mod, int s, int n, long[] c, int cOff) {
+            this.mod = mod;
+            this.s = s;
+            this.n = n;
+            this.c = c;
+            this.cOff = cOff;
+            this.estimated = s == 3 && mod.estimated && estimatedQuotient == 1;
+        }
+
+        @Override
+        public void rows(DoubleCrt basis, double[][][] res, int from, int to) {
             int cols = res[0][0].length;
             basis.normalize(res, from, to); // digits in [0, q_j): those of the coefficient in [0, M)
             for (int r = from; r < to; r++) {
                 int end = Math.min(cols, n - r * cols);
-                if (mod.shoup) {
+                if (estimated) {
+                    reduceEstimated(mod, res, r, end, c, cOff + r * cols);
+                } else if (mod.shoup) {
                     reduceShoup(mod, s, res, r, end, c, cOff + r * cols);
                 } else {
                     reduce(mod, s, res, r, end, c, cOff + r * cols);
                 }
             }
-        }, threads);
+        }
     }
 
     /** The projection of a polynomial over Z/pZ: its entries x[off .. off + len), residues by {@link #residues}. */
@@ -313,6 +362,38 @@ public final class DoubleNttPolyMulZp {
                 acc += (acc >> 63) & p;
             }
             c[cOff + col] = acc;
+        }
+    }
+
+    /**
+     * {@link #reduce} for three primes and 2^55 &lt; p &lt; 2^64 / 3 by one estimated quotient
+     * instead of a Shoup product per digit: three word products and one by p per coefficient
+     * instead of six and two high halves. With f_j = K_j / p (1 + d_j), |d_j| &lt;= 2^-52, the
+     * estimate e = fma(v_1, f_1, v_2 f_2) of Q = (v_1 K_1 + v_2 K_2) / p &lt; 2^51 is within
+     * 2^50 2^-52 + 2^50 (2^-52 + 2^-53) + 2^51 2^-53 &lt; 0.9 of Q (the two rounded products and
+     * the rounded sum), so t = floor(e) has Q - t in (-0.9, 1.9) and
+     * r = v_0 + v_1 K_1 + v_2 K_2 - t p (exact in wrapping arithmetic) lies in
+     * (v_0 - 0.9 p, v_0 + 1.9 p) with v_0 &lt; 2^50 &lt; p / 32: r + p is in (0, 3 p), below
+     * 2^64, and two unsigned conditional subtractions of p bring it into [0, p). Branch-free.
+     */
+    static void reduceEstimated(Modulus mod, double[][][] res, int r, int end, long[] c, int cOff) {
+        final long p = mod.p;
+        final long k1 = mod.k[1];
+        final long k2 = mod.k[2];
+        final double f1 = mod.f[1];
+        final double f2 = mod.f[2];
+        double[] x0 = res[0][r];
+        double[] x1 = res[1][r];
+        double[] x2 = res[2][r];
+        for (int col = 0; col < end; col++) {
+            double d1 = x1[col];
+            double d2 = x2[col];
+            long t = (long) Math.fma(d1, f1, d2 * f2); // e >= 0: the cast is the floor
+            long u = (long) x0[col] + (long) d1 * k1 + (long) d2 * k2 - t * p + p;
+            long w = u - p; // u >= p (unsigned): w < u; else w wraps above u
+            u = Long.compareUnsigned(w, u) < 0 ? w : u;
+            w = u - p;
+            c[cOff + col] = Long.compareUnsigned(w, u) < 0 ? w : u;
         }
     }
 
