@@ -5,6 +5,7 @@ import java.util.Arrays;
 import org.modalg.fft.ntt.NttEngine;
 import org.modalg.fft.doublentt.DoubleNttPlan;
 import org.modalg.fields.UnsignedDivider;
+import org.modalg.polynomial.Tuning;
 import org.modalg.polynomial.convolution.ConvolutionPlan;
 import org.modalg.polynomial.convolution.DoubleCrt;
 import org.modalg.polynomial.zz.PolyMulZZ;
@@ -15,7 +16,8 @@ import org.modalg.polynomial.zz.PolyMulZZ;
  * of FLINT's {@code fft_small} for {@code nmod_poly_mul}. This class chooses the shape (the
  * fewest of the pipeline's primes q_j below 2^50 that determine the exact integer product, one
  * cyclic convolution of length N = 2^ceil(log2(aLen + bLen - 1)), or of a given length for the
- * wrapped route) and supplies the two hooks: the entries mod q_j as the projection
+ * wrapped route, or a split layout of length N/2 for products of up to 1.5 or 1.75 N/2
+ * coefficients, {@link #layout}) and supplies the two hooks: the entries mod q_j as the projection
  * ({@link Entries}) and, as the recombination, the reduction mod p of the exact integer
  * coefficient fused with Garner's digits row by row while they are in cache
  * ({@link #reduceShoup}, {@link #reduce}). No BigInteger per coefficient, no array per prime
@@ -147,8 +149,45 @@ public final class DoubleNttPolyMulZp {
      */
     public static void mul(long p, long[] a, int aOff, int aLen, long[] b, int bOff, int bLen, long[] c, int cOff,
             int threads) {
-        int log2n = Math.max(DoubleNttPlan.MIN_LOG2N, PolyMulZZ.ceilLog2(aLen + bLen - 1));
-        cyclic(p, a, aOff, aLen, b, bOff, bLen, c, cOff, log2n, threads);
+        int n = aLen + bLen - 1;
+        int log2n = Math.max(DoubleNttPlan.MIN_LOG2N, PolyMulZZ.ceilLog2(n));
+        int layout = layout(n, log2n);
+        product(p, a, aOff, aLen, b, bOff, bLen, c, cOff, layout == ConvolutionPlan.CYCLIC ? log2n : log2n - 1,
+                layout, null, threads);
+    }
+
+    /**
+     * 1: a product of n coefficients, L &lt; n &lt;= 1.75 L for L = 2^(log2n - 1), may take a
+     * split layout of the pipeline ({@link #layout}); 0: always the cyclic convolution of 2L
+     * points (kept for tests and measurements).
+     */
+    static int splitLayouts = 1;
+
+    /**
+     * The layout of a product of n coefficients whose cyclic convolution has 2^log2n points, for
+     * L = 2^h, h = log2n - 1: {@link ConvolutionPlan#HALF} (negacyclic L, cyclic L/2: 1.5 L
+     * points of transforms instead of 2 L) for n &lt;= 1.5 L from h =
+     * {@link Tuning#zpHalfLayoutLog2n()}, {@link ConvolutionPlan#THREE_QUARTERS} (negacyclic L and
+     * L/2, cyclic L/4) for n &lt;= 1.75 L from h = {@link Tuning#zpThreeQuartersLog2n()}, else
+     * {@link ConvolutionPlan#CYCLIC} (shorter transforms, where the split layouts' folds and
+     * combination passes cost more than they save, measured there). {@code QUARTER} is not taken:
+     * {@link PolyMulZp#mulDoubleNtt} sends n &lt;= 1.25 L to its wrapped route from L = 256.
+     */
+    static int layout(long n, int log2n) {
+        int h = log2n - 1;
+        if (splitLayouts != 1 || h + 1 > ConvolutionPlan.TWO_ADIC) {
+            return ConvolutionPlan.CYCLIC;
+        }
+        if (h >= Math.max(Tuning.zpHalfLayoutLog2n(), DoubleNttPlan.MIN_LOG2N + 1)
+                && n <= ConvolutionPlan.capacity(h, ConvolutionPlan.HALF)) {
+            return ConvolutionPlan.HALF;
+        }
+        if (h >= Math.max(Tuning.zpThreeQuartersLog2n(), DoubleNttPlan.MIN_LOG2N + 2)
+                && n > ConvolutionPlan.capacity(h, ConvolutionPlan.HALF)
+                && n <= ConvolutionPlan.capacity(h, ConvolutionPlan.THREE_QUARTERS)) {
+            return ConvolutionPlan.THREE_QUARTERS;
+        }
+        return ConvolutionPlan.CYCLIC;
     }
 
     /**
@@ -160,7 +199,7 @@ public final class DoubleNttPolyMulZp {
      */
     public static void cyclic(long p, long[] a, int aOff, int aLen, long[] b, int bOff, int bLen, long[] c, int cOff,
             int log2n, int threads) {
-        product(p, a, aOff, aLen, b, bOff, bLen, c, cOff, log2n, null, threads);
+        product(p, a, aOff, aLen, b, bOff, bLen, c, cOff, log2n, ConvolutionPlan.CYCLIC, null, threads);
     }
 
     /**
@@ -174,21 +213,22 @@ public final class DoubleNttPolyMulZp {
     static void mul(long p, long[] a, int aOff, int aLen, long[] b, int bOff, int bLen, long[] c, int cOff,
             NttEngine engine, int threads) {
         int log2n = Math.max(DoubleNttPlan.MIN_LOG2N, ConvolutionPlan.ceilLog2(aLen + bLen - 1));
-        product(p, a, aOff, aLen, b, bOff, bLen, c, cOff, log2n, engine, threads);
+        product(p, a, aOff, aLen, b, bOff, bLen, c, cOff, log2n, ConvolutionPlan.CYCLIC, engine, threads);
     }
 
     // The pipeline for a product mod p: the plan of the fewest primes, the entries as projection,
-    // convolutions on the CPU (engine null) or the engine, the fused reduction as recombination.
+    // convolutions in the layout on the CPU (engine null; the engine: cyclic) or the engine, the
+    // fused reduction as recombination.
     private static void product(long p, long[] a, int aOff, int aLen, long[] b, int bOff, int bLen, long[] c,
-            int cOff, int log2n, NttEngine engine, int threads) {
-        int n = Math.min(aLen + bLen - 1, 1 << log2n);
+            int cOff, int log2n, int layout, NttEngine engine, int threads) {
+        int n = (int) Math.min(aLen + bLen - 1, ConvolutionPlan.capacity(log2n, layout));
         Modulus mod = modulus(p);
         int m = Math.min(aLen, bLen);
         DoubleCrt crt = mod.primesFor(m);
         int s = crt.size();
         int pBits = 64 - Long.numberOfLeadingZeros(p - 1);
         ConvolutionPlan plan = ConvolutionPlan.ofShape(crt, Math.max(DoubleNttPlan.MIN_LOG2N, log2n),
-                ConvolutionPlan.CYCLIC, aLen, bLen, pBits, 0, n, 2 * pBits + ConvolutionPlan.ceilLog2(m));
+                layout, aLen, bLen, pBits, 0, n, 2 * pBits + ConvolutionPlan.ceilLog2(m));
         // values up to 2^50 are inputs of every prime's transform as they are (magnitude at most
         // 1.5 q_j: q_j > 2^49.9); larger ones are reduced from their two 32-bit halves
         boolean small = Long.compareUnsigned(p, 1L << 50) <= 0;
