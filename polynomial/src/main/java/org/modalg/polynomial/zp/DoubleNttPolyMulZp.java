@@ -69,6 +69,9 @@ public final class DoubleNttPolyMulZp {
         final DoubleCrt[] crt = new DoubleCrt[MAX_PRIMES];
         // maxMin[k - 1]: the largest m = min(aLen, bLen) with m (p - 1)^2 < q_0 ... q_(k-1)
         final long[] maxMin = new long[MAX_PRIMES];
+        // maxMinSigned[k - 1]: the largest m with m (p - 1)^2 < q_0 ... q_(k-1) / 4, where the
+        // signed digits' value is the coefficient itself (reduceEstimated without normalizing)
+        final long[] maxMinSigned = new long[MAX_PRIMES];
         // k[j] = q_0 ... q_(j-1) mod p (k[0] = 1 mod p)
         final long[] k = new long[MAX_PRIMES];
         // whether a two-word sum of s terms below 2^114 has its high word below p
@@ -97,6 +100,9 @@ public final class DoubleNttPolyMulZp {
                 BigInteger most = sq.signum() == 0 ? BigInteger.valueOf(Long.MAX_VALUE)
                         : prod.subtract(BigInteger.ONE).divide(sq);
                 maxMin[s - 1] = most.bitLength() < 63 ? most.longValue() : Long.MAX_VALUE;
+                BigInteger signed = sq.signum() == 0 ? BigInteger.valueOf(Long.MAX_VALUE)
+                        : prod.subtract(BigInteger.ONE).shiftRight(2).divide(sq);
+                maxMinSigned[s - 1] = signed.bitLength() < 63 ? signed.longValue() : Long.MAX_VALUE;
             }
             this.shoup = p > 0;
             for (int j = 0; j < MAX_PRIMES && shoup; j++) {
@@ -236,19 +242,24 @@ public final class DoubleNttPolyMulZp {
         Entries eb = a == b && aOff == bOff && aLen == bLen ? ea : new Entries(b, bOff, bLen, small);
         ConvolutionPlan.Convolved convolved = engine == null ? plan.convolve(ea, eb, threads)
                 : plan.convolve(ea, eb, engine);
-        plan.recombine(convolved, new Reduction(mod, s, n, c, cOff), threads);
+        plan.recombine(convolved, new Reduction(mod, s, m, n, c, cOff), threads);
     }
 
     /**
-     * 1: three primes and 2^55 &lt; p &lt; 2^64 / 3 take {@link #reduceEstimated}; 0: they take
-     * {@link #reduceShoup} (the earlier loop, kept for tests and measurements).
+     * The reduction of three primes' digits for 2^55 &lt; p &lt; 2^64 / 3: 2 by
+     * {@link #reduceEstimated} from Garner's signed digits where min(aLen, bLen) (p - 1)^2 &lt; M / 4
+     * (no normalization pass), else from the normalized digits; 1 by {@link #reduceEstimated}
+     * always from the normalized digits; 0 by {@link #reduceShoup} (the earlier loop). 1 and 0 are
+     * kept for tests and measurements.
      */
-    static int estimatedQuotient = 1;
+    static int estimatedQuotient = 2;
 
     /**
-     * The recombination hook of a product mod p: rows of normalized digits (the coefficients'
-     * mixed-radix digits in [0, q_j)) to c[cOff + i] = coefficient i mod p, i &lt; n, by
-     * {@link #reduceShoup} (p &lt; 2^63) or {@link #reduce}.
+     * The recombination hook of a product mod p: rows of Garner's digits to c[cOff + i] =
+     * coefficient i mod p, i &lt; n: normalized into [0, q_j) (the coefficient's mixed-radix digits)
+     * and reduced by {@link #reduceShoup} (p &lt; 2^63), {@link #reduce} or, for three primes,
+     * {@link #reduceEstimated}, which takes the signed digits as they are where their value is
+     * the coefficient (see {@link #estimatedQuotient}).
      */
     private static final class Reduction implements ConvolutionPlan.Recombination {
         private final Modulus mod;
@@ -257,20 +268,24 @@ public final class DoubleNttPolyMulZp {
         private final long[] c;
         private final int cOff;
         private final boolean estimated;
+        private final boolean signed;
 
-        Reduction(Modulus mod, int s, int n, long[] c, int cOff) {
+        Reduction(Modulus mod, int s, int m, int n, long[] c, int cOff) {
             this.mod = mod;
             this.s = s;
             this.n = n;
             this.c = c;
             this.cOff = cOff;
-            this.estimated = s == 3 && mod.estimated && estimatedQuotient == 1;
+            this.estimated = s == 3 && mod.estimated && estimatedQuotient >= 1;
+            this.signed = estimated && estimatedQuotient == 2 && m <= mod.maxMinSigned[2];
         }
 
         @Override
         public void rows(DoubleCrt basis, double[][][] res, int from, int to) {
             int cols = res[0][0].length;
-            basis.normalize(res, from, to); // digits in [0, q_j): those of the coefficient in [0, M)
+            if (!signed) {
+                basis.normalize(res, from, to); // digits in [0, q_j): those of the coefficient in [0, M)
+            }
             for (int r = from; r < to; r++) {
                 int end = Math.min(cols, n - r * cols);
                 if (estimated) {
@@ -408,12 +423,17 @@ public final class DoubleNttPolyMulZp {
     /**
      * {@link #reduce} for three primes and 2^55 &lt; p &lt; 2^64 / 3 by one estimated quotient
      * instead of a Shoup product per digit: three word products and one by p per coefficient
-     * instead of six and two high halves. With f_j = K_j / p (1 + d_j), |d_j| &lt;= 2^-52, the
-     * estimate e = fma(v_1, f_1, v_2 f_2) of Q = (v_1 K_1 + v_2 K_2) / p &lt; 2^51 is within
+     * instead of six and two high halves. The digits v_j are integers of magnitude below q_j
+     * (1 + 2^-40) &lt; 2^50 whose value v_0 + q_0 v_1 + q_0 q_1 v_2 is the coefficient: its
+     * normalized digits ({@link DoubleCrt#normalize}), or Garner's signed ones
+     * ({@link DoubleCrt#digits}, |v_j| &lt;= q_j (1/2 + 2^-40)) when the coefficient is below M / 4
+     * (their value is the symmetric residue, within M (1/2 + 2^-39) of 0, so it is the
+     * coefficient itself). With f_j = K_j / p (1 + d_j), |d_j| &lt;= 2^-52, the estimate
+     * e = fma(v_1, f_1, v_2 f_2) of Q = (v_1 K_1 + v_2 K_2) / p, |Q| &lt; 2^51, is within
      * 2^50 2^-52 + 2^50 (2^-52 + 2^-53) + 2^51 2^-53 &lt; 0.9 of Q (the two rounded products and
      * the rounded sum), so t = floor(e) has Q - t in (-0.9, 1.9) and
      * r = v_0 + v_1 K_1 + v_2 K_2 - t p (exact in wrapping arithmetic) lies in
-     * (v_0 - 0.9 p, v_0 + 1.9 p) with v_0 &lt; 2^50 &lt; p / 32: r + p is in (0, 3 p), below
+     * (v_0 - 0.9 p, v_0 + 1.9 p) with |v_0| &lt; 2^50 &lt; p / 32: r + p is in (0, 3 p), below
      * 2^64, and two unsigned conditional subtractions of p bring it into [0, p). Branch-free.
      */
     static void reduceEstimated(Modulus mod, double[][][] res, int r, int end, long[] c, int cOff) {
@@ -428,7 +448,7 @@ public final class DoubleNttPolyMulZp {
         for (int col = 0; col < end; col++) {
             double d1 = x1[col];
             double d2 = x2[col];
-            long t = (long) Math.fma(d1, f1, d2 * f2); // e >= 0: the cast is the floor
+            long t = (long) Math.floor(Math.fma(d1, f1, d2 * f2));
             long u = (long) x0[col] + (long) d1 * k1 + (long) d2 * k2 - t * p + p;
             long w = u - p; // u >= p (unsigned): w < u; else w wraps above u
             u = Long.compareUnsigned(w, u) < 0 ? w : u;

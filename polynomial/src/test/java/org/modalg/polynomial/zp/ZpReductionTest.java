@@ -13,10 +13,11 @@ import org.modalg.polynomial.convolution.ConvolutionPlan;
 import org.modalg.polynomial.convolution.DoubleCrt;
 
 /**
- * The reduction mod p of three primes' normalized Garner digits ({@link DoubleNttPolyMulZp#reduceEstimated}):
- * against the value v_0 + q_0 v_1 + q_0 q_1 v_2 reduced mod p in BigInteger arithmetic and against
- * the Shoup loop it replaces, at the ends of its range of p, on random and extreme digits; whole
- * products with the estimated quotient on and off against each other and the schoolbook product.
+ * The reduction mod p of three primes' Garner digits ({@link DoubleNttPolyMulZp#reduceEstimated}):
+ * normalized digits against the value v_0 + q_0 v_1 + q_0 q_1 v_2 reduced mod p in BigInteger
+ * arithmetic and against the Shoup loop it replaces, signed digits of values below M / 4 against
+ * BigInteger, at the ends of its range of p, on random and extreme digits and values; whole
+ * products with each reduction against each other and the schoolbook product.
  * Random inputs every run; the seed is printed ({@code -Dmodalg.test.seed} replays it).
  */
 class ZpReductionTest {
@@ -125,6 +126,44 @@ class ZpReductionTest {
         }
     }
 
+    @Test
+    void signedDigitsOfValuesBelowAQuarterOfM() {
+        Random rnd = new Random(SEED + 2);
+        DoubleCrt crt = ConvolutionPlan.first(3);
+        BigInteger[] q = new BigInteger[3];
+        BigInteger m = BigInteger.ONE;
+        for (int j = 0; j < 3; j++) {
+            q[j] = BigInteger.valueOf(crt.prime(j));
+            m = m.multiply(q[j]);
+        }
+        BigInteger quarter = m.shiftRight(2);
+        int cols = 256;
+        for (long p : inRange()) {
+            DoubleNttPolyMulZp.Modulus mod = DoubleNttPolyMulZp.modulus(p);
+            for (int round = 0; round < 4 * MULTIPLIER; round++) {
+                BigInteger[] x = new BigInteger[cols];
+                double[][][] res = new double[3][1][cols];
+                for (int c = 0; c < cols; c++) {
+                    int kind = rnd.nextInt(5);
+                    BigInteger v = kind == 0 ? BigInteger.valueOf(c) // 0 and small values
+                            : kind == 1 ? quarter.subtract(BigInteger.valueOf(1 + c)) // up to M / 4 - 1
+                            : new BigInteger(quarter.bitLength() + 2, rnd).mod(quarter);
+                    x[c] = v;
+                    for (int j = 0; j < 3; j++) { // residues as the transforms leave them: in [0, q_j)
+                        res[j][0][c] = v.mod(q[j]).longValue();
+                    }
+                }
+                crt.digits(res, 0, 1); // signed digits, not normalized
+                long[] got = new long[cols];
+                DoubleNttPolyMulZp.reduceEstimated(mod, res, 0, cols, got, 0);
+                for (int c = 0; c < cols; c++) {
+                    assertEquals(x[c].mod(u(p)), u(got[c]),
+                            "seed=" + SEED + " p=" + Long.toUnsignedString(p) + " x=" + x[c]);
+                }
+            }
+        }
+    }
+
     private static long[] random(Random rnd, int len, long p) {
         long[] a = new long[len];
         for (int i = 0; i < len; i++) {
@@ -150,7 +189,7 @@ class ZpReductionTest {
         return out;
     }
 
-    // The product with the estimated quotient switched to value (1 on, 0 off).
+    // The product with the reduction switched to value (estimatedQuotient: 2 signed digits, 1 normalized, 0 Shoup).
     private static long[] product(long p, long[] a, long[] b, int value) {
         int before = DoubleNttPolyMulZp.estimatedQuotient;
         DoubleNttPolyMulZp.estimatedQuotient = value;
@@ -172,15 +211,16 @@ class ZpReductionTest {
                 long[] b = random(rnd, lens[1], p);
                 String where = "seed=" + SEED + " p=" + Long.toUnsignedString(p) + " " + lens[0] + "x" + lens[1];
                 assertEquals(3, DoubleNttPolyMulZp.modulus(p).primesFor(Math.min(lens[0], lens[1])).size(), where);
-                long[] on = product(p, a, b, 1);
+                long[] on = product(p, a, b, 2);
                 assertArrayEquals(schoolbook(p, a, b), on, where);
+                assertArrayEquals(product(p, a, b, 1), on, where);
                 assertArrayEquals(product(p, a, b, 0), on, where);
             }
             // all entries p - 1: the largest coefficients, m (p - 1)^2
             int m = 1 << (8 + rnd.nextInt(3));
             long[] a = new long[m];
             java.util.Arrays.fill(a, p - 1);
-            long[] on = product(p, a, a, 1);
+            long[] on = product(p, a, a, 2);
             assertArrayEquals(product(p, a, a, 0), on, "seed=" + SEED + " p=" + Long.toUnsignedString(p) + " maximal " + m);
             BigInteger pb = u(p);
             BigInteger sq = u(p - 1).multiply(u(p - 1));
