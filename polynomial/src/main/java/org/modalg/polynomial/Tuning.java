@@ -499,25 +499,16 @@ public final class Tuning {
      * by ProductRowsAB (`DoubleNttPolyMulZp#splitLayouts=0,1`, one thread, p = nextprime(2^62),
      * operands of 0.7 2^h entries, minima of alternating rounds, 2-core EPYC VM, load 3-5,
      * 2026-11-27): split / cyclic 1.02-1.04 at h = 9, 0.97 at 10, 0.92 at 11, 0.89 at 12, 0.87 at
-     * 16, 0.75 at 19.
+     * 16, 0.75 at 19. The layout {@code THREE_QUARTERS} (negacyclic L and L/2, cyclic L/4) for
+     * n &lt;= 1.75 L is not taken: operands of 0.85 2^h entries measured 1.12 at h = 12 and 16,
+     * 1.04 at 17, 0.97-1.03 at 18, 0.93 at 19, 1.03-1.06 at 20 (its folds and three
+     * combinations cost what its shorter transforms save).
      */
     static final int ZP_HALF_LAYOUT_LOG2N = 10;
 
     /** {@link #ZP_HALF_LAYOUT_LOG2N} (property {@code modalg.poly.zpHalfLayoutLog2n}, at least 2). */
     public static int zpHalfLayoutLog2n() {
         return get("modalg.poly.zpHalfLayoutLog2n", ZP_HALF_LAYOUT_LOG2N, 2);
-    }
-
-    /**
-     * As {@link #ZP_HALF_LAYOUT_LOG2N} for 1.5 L &lt; n &lt;= 1.75 L and the layout
-     * {@code THREE_QUARTERS} (negacyclic L and L/2, cyclic L/4): same runs, operands of 0.85 2^h
-     * entries: 1.12 at h = 12 and 16, 1.04 at 17, 0.97-1.03 at 18, 0.93 at 19, 0.89-1.03 at 20.
-     */
-    static final int ZP_THREE_QUARTERS_LOG2N = 19;
-
-    /** {@link #ZP_THREE_QUARTERS_LOG2N} (property {@code modalg.poly.zpThreeQuartersLog2n}, at least 3). */
-    public static int zpThreeQuartersLog2n() {
-        return get("modalg.poly.zpThreeQuartersLog2n", ZP_THREE_QUARTERS_LOG2N, 3);
     }
 
     /** {@link #ACROSS_PRIMES_LOG2N} (property {@code modalg.poly.acrossPrimesLog2n}, at least 0). */

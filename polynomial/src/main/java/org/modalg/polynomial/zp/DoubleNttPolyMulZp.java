@@ -16,7 +16,7 @@ import org.modalg.polynomial.zz.PolyMulZZ;
  * of FLINT's {@code fft_small} for {@code nmod_poly_mul}. This class chooses the shape (the
  * fewest of the pipeline's primes q_j below 2^50 that determine the exact integer product, one
  * cyclic convolution of length N = 2^ceil(log2(aLen + bLen - 1)), or of a given length for the
- * wrapped route, or a split layout of length N/2 for products of up to 1.5 or 1.75 N/2
+ * wrapped route, or the split layout of length N/2 for products of up to 1.5 N/2
  * coefficients, {@link #layout}) and supplies the two hooks: the entries mod q_j as the projection
  * ({@link Entries}) and, as the recombination, the reduction mod p of the exact integer
  * coefficient fused with Garner's digits row by row while they are in cache
@@ -163,8 +163,8 @@ public final class DoubleNttPolyMulZp {
     }
 
     /**
-     * 1: a product of n coefficients, L &lt; n &lt;= 1.75 L for L = 2^(log2n - 1), may take a
-     * split layout of the pipeline ({@link #layout}); 0: always the cyclic convolution of 2L
+     * Not 0: a product of n coefficients, L &lt; n &lt;= 1.5 L for L = 2^(log2n - 1), may take
+     * the pipeline's split layout HALF ({@link #layout}); 0: always the cyclic convolution of 2L
      * points (kept for tests and measurements).
      */
     static int splitLayouts = 1;
@@ -173,25 +173,18 @@ public final class DoubleNttPolyMulZp {
      * The layout of a product of n coefficients whose cyclic convolution has 2^log2n points, for
      * L = 2^h, h = log2n - 1: {@link ConvolutionPlan#HALF} (negacyclic L, cyclic L/2: 1.5 L
      * points of transforms instead of 2 L) for n &lt;= 1.5 L from h =
-     * {@link Tuning#zpHalfLayoutLog2n()}, {@link ConvolutionPlan#THREE_QUARTERS} (negacyclic L and
-     * L/2, cyclic L/4) for n &lt;= 1.75 L from h = {@link Tuning#zpThreeQuartersLog2n()}, else
-     * {@link ConvolutionPlan#CYCLIC} (shorter transforms, where the split layouts' folds and
-     * combination passes cost more than they save, measured there). {@code QUARTER} is not taken:
-     * {@link PolyMulZp#mulDoubleNtt} sends n &lt;= 1.25 L to its wrapped route from L = 256.
+     * {@link Tuning#zpHalfLayoutLog2n()}, else {@link ConvolutionPlan#CYCLIC}: below that h the
+     * layout's folds and combination pass cost more than its shorter transforms save, and
+     * {@code THREE_QUARTERS} (up to 1.75 L) gave no clear gain at any h (see the Tuning entry).
+     * {@code QUARTER} is not taken: {@link PolyMulZp#mulDoubleNtt} sends n &lt;= 1.25 L to its
+     * wrapped route from L = 256.
      */
     static int layout(long n, int log2n) {
         int h = log2n - 1;
-        if (splitLayouts != 1 || h + 1 > ConvolutionPlan.TWO_ADIC) {
-            return ConvolutionPlan.CYCLIC;
-        }
-        if (h >= Math.max(Tuning.zpHalfLayoutLog2n(), DoubleNttPlan.MIN_LOG2N + 1)
+        if (splitLayouts != 0 && h + 1 <= ConvolutionPlan.TWO_ADIC
+                && h >= Math.max(Tuning.zpHalfLayoutLog2n(), DoubleNttPlan.MIN_LOG2N + 1)
                 && n <= ConvolutionPlan.capacity(h, ConvolutionPlan.HALF)) {
             return ConvolutionPlan.HALF;
-        }
-        if (h >= Math.max(Tuning.zpThreeQuartersLog2n(), DoubleNttPlan.MIN_LOG2N + 2)
-                && n > ConvolutionPlan.capacity(h, ConvolutionPlan.HALF)
-                && n <= ConvolutionPlan.capacity(h, ConvolutionPlan.THREE_QUARTERS)) {
-            return ConvolutionPlan.THREE_QUARTERS;
         }
         return ConvolutionPlan.CYCLIC;
     }

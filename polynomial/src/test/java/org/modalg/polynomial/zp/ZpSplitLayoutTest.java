@@ -11,9 +11,9 @@ import org.junit.jupiter.api.Test;
 import org.modalg.polynomial.convolution.ConvolutionPlan;
 
 /**
- * Products mod p in the pipeline's split layouts ({@link DoubleNttPolyMulZp#layout}: HALF and
- * THREE_QUARTERS for products just above a power of two), with the layouts' length cut-offs
- * lowered so that short products take them: against the schoolbook product in BigInteger
+ * Products mod p in the pipeline's split layout HALF ({@link DoubleNttPolyMulZp#layout}: products
+ * of L &lt; n &lt;= 1.5 L coefficients, L a power of two), with its length cut-off lowered so that
+ * short products take it: against the schoolbook product in BigInteger
  * arithmetic and against the cyclic convolution of twice the length (the layouts switched off),
  * for one to four primes, squares and unbalanced operands. Random inputs every run; the seed is
  * printed ({@code -Dmodalg.test.seed} replays it).
@@ -76,34 +76,27 @@ class ZpSplitLayoutTest {
         }
     }
 
-    private static void withCutOffs(String half, String threeQuarters, Runnable body) {
-        String h = System.getProperty("modalg.poly.zpHalfLayoutLog2n");
-        String t = System.getProperty("modalg.poly.zpThreeQuartersLog2n");
+    private static void withCutOff(String half, Runnable body) {
+        String before = System.getProperty("modalg.poly.zpHalfLayoutLog2n");
         System.setProperty("modalg.poly.zpHalfLayoutLog2n", half);
-        System.setProperty("modalg.poly.zpThreeQuartersLog2n", threeQuarters);
         try {
             body.run();
         } finally {
-            restore("modalg.poly.zpHalfLayoutLog2n", h);
-            restore("modalg.poly.zpThreeQuartersLog2n", t);
-        }
-    }
-
-    private static void restore(String key, String value) {
-        if (value == null) {
-            System.clearProperty(key);
-        } else {
-            System.setProperty(key, value);
+            if (before == null) {
+                System.clearProperty("modalg.poly.zpHalfLayoutLog2n");
+            } else {
+                System.setProperty("modalg.poly.zpHalfLayoutLog2n", before);
+            }
         }
     }
 
     @Test
     void layoutsByLengthAndCutOff() {
-        withCutOffs("10", "19", () -> {
+        withCutOff("10", () -> {
             int log2n = 11; // L = 2^10
             assertEquals(ConvolutionPlan.HALF, DoubleNttPolyMulZp.layout(1025, log2n));
             assertEquals(ConvolutionPlan.HALF, DoubleNttPolyMulZp.layout(1536, log2n));
-            assertEquals(ConvolutionPlan.CYCLIC, DoubleNttPolyMulZp.layout(1537, log2n)); // 3/4 from 2^19
+            assertEquals(ConvolutionPlan.CYCLIC, DoubleNttPolyMulZp.layout(1537, log2n));
             assertEquals(ConvolutionPlan.CYCLIC, DoubleNttPolyMulZp.layout(700, 10)); // L = 2^9: below
             int before = DoubleNttPolyMulZp.splitLayouts;
             DoubleNttPolyMulZp.splitLayouts = 0;
@@ -112,31 +105,29 @@ class ZpSplitLayoutTest {
             } finally {
                 DoubleNttPolyMulZp.splitLayouts = before;
             }
-            assertEquals(ConvolutionPlan.THREE_QUARTERS, DoubleNttPolyMulZp.layout((1L << 19) * 7 / 4, 20));
-            assertEquals(ConvolutionPlan.CYCLIC, DoubleNttPolyMulZp.layout((1L << 19) * 7 / 4 + 1, 20));
+            assertEquals(ConvolutionPlan.HALF, DoubleNttPolyMulZp.layout((1L << 19) * 3 / 2, 20));
+            assertEquals(ConvolutionPlan.CYCLIC, DoubleNttPolyMulZp.layout((1L << 19) * 7 / 4, 20));
         });
     }
 
     @Test
     void splitAgainstSchoolbookAndCyclic() {
         Random rnd = new Random(SEED);
-        withCutOffs("3", "4", () -> {
+        withCutOff("3", () -> {
             for (long p : MODULI) {
                 for (int round = 0; round < 6 * MULTIPLIER; round++) {
-                    int h = 4 + rnd.nextInt(5); // L = 16 .. 256
+                    int h = 3 + rnd.nextInt(6); // L = 8 .. 256
                     int l = 1 << h;
-                    int n = l + 1 + rnd.nextInt(3 * l / 4); // (L, 1.75 L]
+                    int n = l + 1 + rnd.nextInt(l / 2); // (L, 1.5 L]
                     if (round == 0) {
-                        n = l + l / 2; // the ends of HALF and THREE_QUARTERS
+                        n = l + l / 2; // the ends
                     } else if (round == 1) {
-                        n = l + l / 2 + l / 4;
-                    } else if (round == 2) {
                         n = l + 1;
                     }
                     int log2n = h + 1;
                     int layout = DoubleNttPolyMulZp.layout(n, log2n);
                     String where = "seed=" + SEED + " p=" + Long.toUnsignedString(p) + " n=" + n;
-                    assertEquals(n <= l + l / 2 ? ConvolutionPlan.HALF : ConvolutionPlan.THREE_QUARTERS, layout, where);
+                    assertEquals(ConvolutionPlan.HALF, layout, where);
                     int threads = 1 + rnd.nextInt(2);
                     long[] a;
                     long[] b;
@@ -170,15 +161,11 @@ class ZpSplitLayoutTest {
     void longSplitProductAgainstCyclic() {
         Random rnd = new Random(SEED + 2);
         long p = 4611686018427388039L;
-        for (double f : new double[] {0.7, 0.85}) { // HALF at the default cut-off, THREE_QUARTERS lowered to 2^12
-            withCutOffs("10", "12", () -> {
-                int len = (int) (f * (1 << 12));
-                long[] a = random(rnd, len, p);
-                long[] b = random(rnd, len + 3, p);
-                assertEquals(f < 0.75 ? ConvolutionPlan.HALF : ConvolutionPlan.THREE_QUARTERS,
-                        DoubleNttPolyMulZp.layout(2L * len + 2, 13));
-                assertArrayEquals(product(p, a, b, 0, 1), product(p, a, b, 1, 1), "seed=" + SEED + " f=" + f);
-            });
-        }
+        int len = (int) (0.7 * (1 << 12));
+        long[] a = random(rnd, len, p);
+        long[] b = random(rnd, len + 3, p);
+        assertEquals(ConvolutionPlan.HALF, DoubleNttPolyMulZp.layout(2L * len + 2, 13));
+        assertArrayEquals(product(p, a, b, 0, 1), product(p, a, b, 1, 1), "seed=" + SEED);
+        assertArrayEquals(product(p, a, a, 0, 2), product(p, a, a, 1, 2), "seed=" + SEED + " square");
     }
 }
