@@ -109,7 +109,7 @@ public final class DoubleNttPolyMulZp {
                 w[j] = div.quotient(k[j], 0L);
             }
             this.estimated = Long.compareUnsigned(p, 1L << 55) > 0 && Long.compareUnsigned(p, ESTIMATE_LIMIT) <= 0;
-            for (int j = 1; j < 3; j++) {
+            for (int j = 1; j < 3 && estimated; j++) { // K_j < p < 2^63 here
                 f[j] = new java.math.BigDecimal(BigInteger.valueOf(k[j]))
                         .divide(new java.math.BigDecimal(pb), java.math.MathContext.DECIMAL128).doubleValue();
             }
