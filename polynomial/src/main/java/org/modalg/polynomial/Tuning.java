@@ -492,6 +492,25 @@ public final class Tuning {
      */
     static final int ACROSS_PRIMES_LOG2N = 20;
 
+    /**
+     * Products over Z/pZ of n coefficients, L &lt; n &lt;= 1.5 L for L = 2^h, take the pipeline's
+     * split layout {@code HALF} (negacyclic L points and cyclic L/2) instead of the cyclic 2L from
+     * h = this; n &lt;= 1.25 L from L = 256 takes the wrapped route before (PolyMulZp). Measured
+     * by ProductRowsAB (`DoubleNttPolyMulZp#splitLayouts=0,1`, one thread, p = nextprime(2^62),
+     * operands of 0.7 2^h entries, minima of alternating rounds, 2-core EPYC VM, load 3-5,
+     * 2026-11-27): split / cyclic 1.02-1.04 at h = 9, 0.97 at 10, 0.92 at 11, 0.89 at 12, 0.87 at
+     * 16, 0.75 at 19. The layout {@code THREE_QUARTERS} (negacyclic L and L/2, cyclic L/4) for
+     * n &lt;= 1.75 L is not taken: operands of 0.85 2^h entries measured 1.12 at h = 12 and 16,
+     * 1.04 at 17, 0.97-1.03 at 18, 0.93 at 19, 1.03-1.06 at 20 (its folds and three
+     * combinations cost what its shorter transforms save).
+     */
+    static final int ZP_HALF_LAYOUT_LOG2N = 10;
+
+    /** {@link #ZP_HALF_LAYOUT_LOG2N} (property {@code modalg.poly.zpHalfLayoutLog2n}, at least 2). */
+    public static int zpHalfLayoutLog2n() {
+        return get("modalg.poly.zpHalfLayoutLog2n", ZP_HALF_LAYOUT_LOG2N, 2);
+    }
+
     /** {@link #ACROSS_PRIMES_LOG2N} (property {@code modalg.poly.acrossPrimesLog2n}, at least 0). */
     public static int acrossPrimesLog2n() {
         return get("modalg.poly.acrossPrimesLog2n", ACROSS_PRIMES_LOG2N, 0);

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import org.modalg.fft.ntt.NttEngine;
 import org.modalg.fft.doublentt.DoubleNttPlan;
 import org.modalg.fields.UnsignedDivider;
+import org.modalg.polynomial.Tuning;
 import org.modalg.polynomial.convolution.ConvolutionPlan;
 import org.modalg.polynomial.convolution.DoubleCrt;
 import org.modalg.polynomial.zz.PolyMulZZ;
@@ -15,7 +16,8 @@ import org.modalg.polynomial.zz.PolyMulZZ;
  * of FLINT's {@code fft_small} for {@code nmod_poly_mul}. This class chooses the shape (the
  * fewest of the pipeline's primes q_j below 2^50 that determine the exact integer product, one
  * cyclic convolution of length N = 2^ceil(log2(aLen + bLen - 1)), or of a given length for the
- * wrapped route) and supplies the two hooks: the entries mod q_j as the projection
+ * wrapped route, or the split layout of length N/2 for products of up to 1.5 N/2
+ * coefficients, {@link #layout}) and supplies the two hooks: the entries mod q_j as the projection
  * ({@link Entries}) and, as the recombination, the reduction mod p of the exact integer
  * coefficient fused with Garner's digits row by row while they are in cache
  * ({@link #reduceShoup}, {@link #reduce}). No BigInteger per coefficient, no array per prime
@@ -39,7 +41,10 @@ import org.modalg.polynomial.zz.PolyMulZZ;
  * p without a branch ({@link #reduceShoup}: 31 against 45 ms for the 2^21 coefficients of a
  * 2^20 product, one thread, load about 5). For larger p the sum of s terms below 2^50 2^64 is
  * kept in two words (below 2^116, high word below 2^53) and reduced by {@link UnsignedDivider}
- * (Moeller-Granlund) once ({@link #reduce}).
+ * (Moeller-Granlund) once ({@link #reduce}). Three primes with 2^55 &lt; p &lt; 2^64 / 3 (FLINT's
+ * 62-bit row) take one quotient estimated in double precision for the whole sum instead
+ * ({@link #reduceEstimated}: three word products and one by p per coefficient instead of six and
+ * two high halves).
  *
  * <p>Cost: O(s N log N) for the transforms, O(s N) for the residues (the entries themselves, or
  * two 32-bit halves and one modular product per prime, vectorized), O(s^2 N) for Garner and
@@ -64,6 +69,9 @@ public final class DoubleNttPolyMulZp {
         final DoubleCrt[] crt = new DoubleCrt[MAX_PRIMES];
         // maxMin[k - 1]: the largest m = min(aLen, bLen) with m (p - 1)^2 < q_0 ... q_(k-1)
         final long[] maxMin = new long[MAX_PRIMES];
+        // maxMinSigned[k - 1]: the largest m with m (p - 1)^2 < q_0 ... q_(k-1) / 4, where the
+        // signed digits' value is the coefficient itself (reduceEstimated without normalizing)
+        final long[] maxMinSigned = new long[MAX_PRIMES];
         // k[j] = q_0 ... q_(j-1) mod p (k[0] = 1 mod p)
         final long[] k = new long[MAX_PRIMES];
         // whether a two-word sum of s terms below 2^114 has its high word below p
@@ -72,6 +80,10 @@ public final class DoubleNttPolyMulZp {
         final long[] w = new long[MAX_PRIMES];
         // p < 2^63: the reduction by Shoup's products (reduceShoup)
         final boolean shoup;
+        // 2^55 < p < 2^64 / 3: the reduction of three digits by an estimated quotient (reduceEstimated)
+        final boolean estimated;
+        // f[j] = K_j / p rounded to a double (relative error at most 2^-52), j = 1, 2
+        final double[] f = new double[3];
 
         Modulus(long p) {
             this.p = p;
@@ -88,10 +100,18 @@ public final class DoubleNttPolyMulZp {
                 BigInteger most = sq.signum() == 0 ? BigInteger.valueOf(Long.MAX_VALUE)
                         : prod.subtract(BigInteger.ONE).divide(sq);
                 maxMin[s - 1] = most.bitLength() < 63 ? most.longValue() : Long.MAX_VALUE;
+                BigInteger signed = sq.signum() == 0 ? BigInteger.valueOf(Long.MAX_VALUE)
+                        : prod.subtract(BigInteger.ONE).shiftRight(2).divide(sq);
+                maxMinSigned[s - 1] = signed.bitLength() < 63 ? signed.longValue() : Long.MAX_VALUE;
             }
             this.shoup = p > 0;
             for (int j = 0; j < MAX_PRIMES && shoup; j++) {
                 w[j] = div.quotient(k[j], 0L);
+            }
+            this.estimated = Long.compareUnsigned(p, 1L << 55) > 0 && Long.compareUnsigned(p, ESTIMATE_LIMIT) <= 0;
+            for (int j = 1; j < 3 && estimated; j++) { // K_j < p < 2^63 here
+                f[j] = new java.math.BigDecimal(BigInteger.valueOf(k[j]))
+                        .divide(new java.math.BigDecimal(pb), java.math.MathContext.DECIMAL128).doubleValue();
             }
             // high word < 2^53 (s <= 4 terms below 2^114 plus one below 2^50)
             this.highBelowP = Long.compareUnsigned(p, 1L << 53) > 0;
@@ -107,6 +127,9 @@ public final class DoubleNttPolyMulZp {
             throw new IllegalStateException("no basis for m = " + m); // m < 2^31: four suffice
         }
     }
+
+    // floor((2^64 - 1) / 3): the largest p with 3 p < 2^64, for reduceEstimated
+    private static final long ESTIMATE_LIMIT = 0x5555555555555555L;
 
     private static volatile Modulus last = new Modulus(2);
 
@@ -132,8 +155,38 @@ public final class DoubleNttPolyMulZp {
      */
     public static void mul(long p, long[] a, int aOff, int aLen, long[] b, int bOff, int bLen, long[] c, int cOff,
             int threads) {
-        int log2n = Math.max(DoubleNttPlan.MIN_LOG2N, PolyMulZZ.ceilLog2(aLen + bLen - 1));
-        cyclic(p, a, aOff, aLen, b, bOff, bLen, c, cOff, log2n, threads);
+        int n = aLen + bLen - 1;
+        int log2n = Math.max(DoubleNttPlan.MIN_LOG2N, PolyMulZZ.ceilLog2(n));
+        int layout = layout(n, log2n);
+        product(p, a, aOff, aLen, b, bOff, bLen, c, cOff, layout == ConvolutionPlan.CYCLIC ? log2n : log2n - 1,
+                layout, null, threads);
+    }
+
+    /**
+     * Not 0: a product of n coefficients, L &lt; n &lt;= 1.5 L for L = 2^(log2n - 1), may take
+     * the pipeline's split layout HALF ({@link #layout}); 0: always the cyclic convolution of 2L
+     * points (kept for tests and measurements).
+     */
+    static int splitLayouts = 1;
+
+    /**
+     * The layout of a product of n coefficients whose cyclic convolution has 2^log2n points, for
+     * L = 2^h, h = log2n - 1: {@link ConvolutionPlan#HALF} (negacyclic L, cyclic L/2: 1.5 L
+     * points of transforms instead of 2 L) for n &lt;= 1.5 L from h =
+     * {@link Tuning#zpHalfLayoutLog2n()}, else {@link ConvolutionPlan#CYCLIC}: below that h the
+     * layout's folds and combination pass cost more than its shorter transforms save, and
+     * {@code THREE_QUARTERS} (up to 1.75 L) gave no clear gain at any h (see the Tuning entry).
+     * {@code QUARTER} is not taken: {@link PolyMulZp#mulDoubleNtt} sends n &lt;= 1.25 L to its
+     * wrapped route from L = 256.
+     */
+    static int layout(long n, int log2n) {
+        int h = log2n - 1;
+        if (splitLayouts != 0 && h + 1 <= ConvolutionPlan.TWO_ADIC
+                && h >= Math.max(Tuning.zpHalfLayoutLog2n(), DoubleNttPlan.MIN_LOG2N + 1)
+                && n <= ConvolutionPlan.capacity(h, ConvolutionPlan.HALF)) {
+            return ConvolutionPlan.HALF;
+        }
+        return ConvolutionPlan.CYCLIC;
     }
 
     /**
@@ -145,7 +198,7 @@ public final class DoubleNttPolyMulZp {
      */
     public static void cyclic(long p, long[] a, int aOff, int aLen, long[] b, int bOff, int bLen, long[] c, int cOff,
             int log2n, int threads) {
-        product(p, a, aOff, aLen, b, bOff, bLen, c, cOff, log2n, null, threads);
+        product(p, a, aOff, aLen, b, bOff, bLen, c, cOff, log2n, ConvolutionPlan.CYCLIC, null, threads);
     }
 
     /**
@@ -159,21 +212,22 @@ public final class DoubleNttPolyMulZp {
     static void mul(long p, long[] a, int aOff, int aLen, long[] b, int bOff, int bLen, long[] c, int cOff,
             NttEngine engine, int threads) {
         int log2n = Math.max(DoubleNttPlan.MIN_LOG2N, ConvolutionPlan.ceilLog2(aLen + bLen - 1));
-        product(p, a, aOff, aLen, b, bOff, bLen, c, cOff, log2n, engine, threads);
+        product(p, a, aOff, aLen, b, bOff, bLen, c, cOff, log2n, ConvolutionPlan.CYCLIC, engine, threads);
     }
 
     // The pipeline for a product mod p: the plan of the fewest primes, the entries as projection,
-    // convolutions on the CPU (engine null) or the engine, the fused reduction as recombination.
+    // convolutions in the layout on the CPU (engine null; the engine: cyclic) or the engine, the
+    // fused reduction as recombination.
     private static void product(long p, long[] a, int aOff, int aLen, long[] b, int bOff, int bLen, long[] c,
-            int cOff, int log2n, NttEngine engine, int threads) {
-        int n = Math.min(aLen + bLen - 1, 1 << log2n);
+            int cOff, int log2n, int layout, NttEngine engine, int threads) {
+        int n = (int) Math.min(aLen + bLen - 1, ConvolutionPlan.capacity(log2n, layout));
         Modulus mod = modulus(p);
         int m = Math.min(aLen, bLen);
         DoubleCrt crt = mod.primesFor(m);
         int s = crt.size();
         int pBits = 64 - Long.numberOfLeadingZeros(p - 1);
         ConvolutionPlan plan = ConvolutionPlan.ofShape(crt, Math.max(DoubleNttPlan.MIN_LOG2N, log2n),
-                ConvolutionPlan.CYCLIC, aLen, bLen, pBits, 0, n, 2 * pBits + ConvolutionPlan.ceilLog2(m));
+                layout, aLen, bLen, pBits, 0, n, 2 * pBits + ConvolutionPlan.ceilLog2(m));
         // values up to 2^50 are inputs of every prime's transform as they are (magnitude at most
         // 1.5 q_j: q_j > 2^49.9); larger ones are reduced from their two 32-bit halves
         boolean small = Long.compareUnsigned(p, 1L << 50) <= 0;
@@ -181,18 +235,61 @@ public final class DoubleNttPolyMulZp {
         Entries eb = a == b && aOff == bOff && aLen == bLen ? ea : new Entries(b, bOff, bLen, small);
         ConvolutionPlan.Convolved convolved = engine == null ? plan.convolve(ea, eb, threads)
                 : plan.convolve(ea, eb, engine);
-        plan.recombine(convolved, (basis, res, from, to) -> {
+        plan.recombine(convolved, new Reduction(mod, s, m, n, c, cOff), threads);
+    }
+
+    /**
+     * The reduction of three primes' digits for 2^55 &lt; p &lt; 2^64 / 3: 2 by
+     * {@link #reduceEstimated} from Garner's signed digits where min(aLen, bLen) (p - 1)^2 &lt; M / 4
+     * (no normalization pass), else from the normalized digits; 1 by {@link #reduceEstimated}
+     * always from the normalized digits; 0 by {@link #reduceShoup} (the earlier loop). 1 and 0 are
+     * kept for tests and measurements.
+     */
+    static int estimatedQuotient = 2;
+
+    /**
+     * The recombination hook of a product mod p: rows of Garner's digits to c[cOff + i] =
+     * coefficient i mod p, i &lt; n: normalized into [0, q_j) (the coefficient's mixed-radix digits)
+     * and reduced by {@link #reduceShoup} (p &lt; 2^63), {@link #reduce} or, for three primes,
+     * {@link #reduceEstimated}, which takes the signed digits as they are where their value is
+     * the coefficient (see {@link #estimatedQuotient}).
+     */
+    private static final class Reduction implements ConvolutionPlan.Recombination {
+        private final Modulus mod;
+        private final int s;
+        private final int n;
+        private final long[] c;
+        private final int cOff;
+        private final boolean estimated;
+        private final boolean signed;
+
+        Reduction(Modulus mod, int s, int m, int n, long[] c, int cOff) {
+            this.mod = mod;
+            this.s = s;
+            this.n = n;
+            this.c = c;
+            this.cOff = cOff;
+            this.estimated = s == 3 && mod.estimated && estimatedQuotient >= 1;
+            this.signed = estimated && estimatedQuotient == 2 && m <= mod.maxMinSigned[2];
+        }
+
+        @Override
+        public void rows(DoubleCrt basis, double[][][] res, int from, int to) {
             int cols = res[0][0].length;
-            basis.normalize(res, from, to); // digits in [0, q_j): those of the coefficient in [0, M)
+            if (!signed) {
+                basis.normalize(res, from, to); // digits in [0, q_j): those of the coefficient in [0, M)
+            }
             for (int r = from; r < to; r++) {
                 int end = Math.min(cols, n - r * cols);
-                if (mod.shoup) {
+                if (estimated) {
+                    reduceEstimated(mod, res, r, end, c, cOff + r * cols);
+                } else if (mod.shoup) {
                     reduceShoup(mod, s, res, r, end, c, cOff + r * cols);
                 } else {
                     reduce(mod, s, res, r, end, c, cOff + r * cols);
                 }
             }
-        }, threads);
+        }
     }
 
     /** The projection of a polynomial over Z/pZ: its entries x[off .. off + len), residues by {@link #residues}. */
@@ -313,6 +410,43 @@ public final class DoubleNttPolyMulZp {
                 acc += (acc >> 63) & p;
             }
             c[cOff + col] = acc;
+        }
+    }
+
+    /**
+     * {@link #reduce} for three primes and 2^55 &lt; p &lt; 2^64 / 3 by one estimated quotient
+     * instead of a Shoup product per digit: three word products and one by p per coefficient
+     * instead of six and two high halves. The digits v_j are integers of magnitude below q_j
+     * (1 + 2^-40) &lt; 2^50 whose value v_0 + q_0 v_1 + q_0 q_1 v_2 is the coefficient: its
+     * normalized digits ({@link DoubleCrt#normalize}), or Garner's signed ones
+     * ({@link DoubleCrt#digits}, |v_j| &lt;= q_j (1/2 + 2^-40)) when the coefficient is below M / 4
+     * (their value is the symmetric residue, within M (1/2 + 2^-39) of 0, so it is the
+     * coefficient itself). With f_j = K_j / p (1 + d_j), |d_j| &lt;= 2^-52, the estimate
+     * e = fma(v_1, f_1, v_2 f_2) of Q = (v_1 K_1 + v_2 K_2) / p, |Q| &lt; 2^51, is within
+     * 2^50 2^-52 + 2^50 (2^-52 + 2^-53) + 2^51 2^-53 &lt; 0.9 of Q (the two rounded products and
+     * the rounded sum), so t = floor(e) has Q - t in (-0.9, 1.9) and
+     * r = v_0 + v_1 K_1 + v_2 K_2 - t p (exact in wrapping arithmetic) lies in
+     * (v_0 - 0.9 p, v_0 + 1.9 p) with |v_0| &lt; 2^50 &lt; p / 32: r + p is in (0, 3 p), below
+     * 2^64, and two unsigned conditional subtractions of p bring it into [0, p). Branch-free.
+     */
+    static void reduceEstimated(Modulus mod, double[][][] res, int r, int end, long[] c, int cOff) {
+        final long p = mod.p;
+        final long k1 = mod.k[1];
+        final long k2 = mod.k[2];
+        final double f1 = mod.f[1];
+        final double f2 = mod.f[2];
+        double[] x0 = res[0][r];
+        double[] x1 = res[1][r];
+        double[] x2 = res[2][r];
+        for (int col = 0; col < end; col++) {
+            double d1 = x1[col];
+            double d2 = x2[col];
+            long t = (long) Math.floor(Math.fma(d1, f1, d2 * f2));
+            long u = (long) x0[col] + (long) d1 * k1 + (long) d2 * k2 - t * p + p;
+            long w = u - p; // u >= p (unsigned): w < u; else w wraps above u
+            u = Long.compareUnsigned(w, u) < 0 ? w : u;
+            w = u - p;
+            c[cOff + col] = Long.compareUnsigned(w, u) < 0 ? w : u;
         }
     }
 

@@ -500,7 +500,9 @@ public final class PolyMulZp {
      * whose product exceeds the exact coefficient bound min(aLen, bLen) (p - 1)^2 (one for small
      * p and short operands, two for p below about 2^(50 - log2(min)/2), three for FLINT's 62-bit
      * row, four for p near 2^64 from min(aLen, bLen) of about 2^22), one convolution of length
-     * 2^ceil(log2(aLen + bLen - 1)) per prime, Garner's digits fused with the reduction mod p
+     * 2^ceil(log2(aLen + bLen - 1)) per prime (or the pipeline's split layout of half that length
+     * for products of up to 1.5 times it, {@code DoubleNttPolyMulZp.layout}), Garner's
+     * digits fused with the reduction mod p
      * (see {@code DoubleNttPolyMulZp}). O(s N log N). Products longer than 2^28 coefficients go
      * in blocks of 2^27 per operand ({@link #mulBlocks}). b == a with the same offset and length
      * is squared with one transform fewer per prime.

@@ -17,7 +17,8 @@ import org.modalg.polynomial.zz.ZZPoly;
  * change, in alternate JVMs). Per row: a warm-up of about 1.5 s, then repeats for about 3 s (at
  * least 3); prints the minimum and the median of the thread's CPU time. Rows: {@code zz:log2len:bits}
  * (random signs, exactly bits bits), {@code int:bits} (or {@code int:bitsA:bitsB}, unbalanced),
- * {@code zp:log2len} (p = nextprime(2^62), the modulus of the FLINT peer's {@code nmod} rows). Run:
+ * {@code zp:log2len[:factor]} (operands of factor 2^log2len entries, 1 by default; p = nextprime(2^62),
+ * the modulus of the FLINT peer's {@code nmod} rows). Run:
  * java -cp TREE:... org.modalg.polynomial.convolution.ProductRowsTiming ROW...
  */
 public final class ProductRowsTiming {
@@ -72,7 +73,8 @@ public final class ProductRowsTiming {
                 return () -> IntegerMultiplication.multiply(a, b, o);
             }
             case "zp" -> {
-                int len = 1 << Integer.parseInt(f[1]);
+                // zp:log2len:factor: operands of factor 2^log2len entries
+                int len = (int) ((f.length > 2 ? Double.parseDouble(f[2]) : 1.0) * (1 << Integer.parseInt(f[1])));
                 long p = BigInteger.ONE.shiftLeft(62).nextProbablePrime().longValue();
                 long[] a = new long[len];
                 long[] b = new long[len];
