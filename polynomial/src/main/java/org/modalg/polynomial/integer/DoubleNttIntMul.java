@@ -433,7 +433,7 @@ public final class DoubleNttIntMul {
     static double[][] partsOfWords(int[] mag, long count, ForkJoinPool pool) {
         int n = (int) count;
         double[][] parts = DoubleNttPlan.borrow(2, n); // every entry written below
-        if (pool == null || n < parallelMinPieces) {
+        if (pool == null || n < PARALLEL_MIN_PIECES) {
             partsOfWords(mag, parts, 0, n);
         } else {
             ConvolutionPlan.forRows(pool, 0, n, (from, to) -> partsOfWords(mag, parts, from, to));
@@ -779,7 +779,7 @@ public final class DoubleNttIntMul {
     static double[][] parts(long[] limbs, int w, long count, ForkJoinPool pool) {
         int n = (int) count;
         double[][] parts = DoubleNttPlan.borrow(partCount(w), n); // every entry written below
-        if (pool == null || n < parallelMinPieces) {
+        if (pool == null || n < PARALLEL_MIN_PIECES) {
             parts(limbs, w, parts, 0, n);
         } else {
             ConvolutionPlan.forRows(pool, 0, n, (from, to) -> parts(limbs, w, parts, from, to));
@@ -788,10 +788,9 @@ public final class DoubleNttIntMul {
     }
 
     // Fewest pieces (or limbs) a pass is split into ranges for the threads: below, a pass costs
-    // about 0.1 ms on one thread, what one parallel phase costs in hand-offs on a 16-core host
-    // (40-160 us, polynomial/BENCHMARKS.md "Integer products on 8 and 16 threads"; at 10^6 bits
-    // the pieces took 0.10 ms on one thread and 0.11 on sixteen). Was 2^13 before that was measured.
-    static volatile int parallelMinPieces = 1 << 15;
+    // a few microseconds, about what handing it to the pool costs. 2^15 measured the same on 16
+    // threads of an H100 host's Xeon (10^6, 3 10^6, 10^7 bits: 0.99-1.03x; polynomial/BENCHMARKS.md).
+    private static final int PARALLEL_MIN_PIECES = 1 << 13;
 
     // parts[t][i] for the pieces i in [from, to).
     private static void parts(long[] limbs, int w, double[][] parts, int from, int to) {
@@ -1010,7 +1009,7 @@ public final class DoubleNttIntMul {
      * it propagates (amortized O(length)).
      */
     static void pack(DoubleCrt crt, double[][][] res, int s, int count, int w, long[] out, ForkJoinPool pool) {
-        int blocks = pool == null ? 1 : Math.min(4 * pool.getParallelism(), out.length / parallelMinPieces);
+        int blocks = pool == null ? 1 : Math.min(4 * pool.getParallelism(), out.length / PARALLEL_MIN_PIECES);
         pack(crt, res, s, count, w, out, pool, blocks);
     }
 
