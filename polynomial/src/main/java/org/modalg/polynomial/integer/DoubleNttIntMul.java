@@ -5,6 +5,7 @@ import java.util.concurrent.ForkJoinPool;
 import org.modalg.fft.ntt.NttEngine;
 import org.modalg.fft.ntt.NttPlan;
 import org.modalg.fft.WorkerPools;
+import org.modalg.fft.parallel.ParallelRange;
 import org.modalg.fft.doublentt.DoubleNttPlan;
 import org.modalg.fields.BigIntegerWords;
 import org.modalg.fields.UnsignedDivider;
@@ -412,8 +413,15 @@ public final class DoubleNttIntMul {
         }
         threads = ConvolutionPlan.usefulThreads(shape.primes(), shape.log2n(), threads);
         ForkJoinPool pool = WorkerPools.of(threads);
-        Pieces pa = new Pieces(partsOfWords(wa, shape.piecesA(), pool), LIMB_BITS);
-        Pieces pb = same ? pa : new Pieces(partsOfWords(BigIntegerWords.magnitudeView(b), shape.piecesB(), pool), LIMB_BITS);
+        int na = (int) shape.piecesA();
+        int nb = same ? 0 : (int) shape.piecesB();
+        int[] wb = same ? null : BigIntegerWords.magnitudeView(b);
+        double[][] partsA = DoubleNttPlan.borrow(2, na); // every entry written below
+        double[][] partsB = same ? partsA : DoubleNttPlan.borrow(2, nb);
+        inOnePhase(pool, na, (from, to) -> partsOfWords(wa, partsA, from, to),
+                nb, (from, to) -> partsOfWords(wb, partsB, from, to));
+        Pieces pa = new Pieces(partsA, LIMB_BITS);
+        Pieces pb = same ? pa : new Pieces(partsB, LIMB_BITS);
         return multiply(pa, pb, shape, bitsA + bitsB, threads);
     }
 
@@ -433,12 +441,32 @@ public final class DoubleNttIntMul {
     static double[][] partsOfWords(int[] mag, long count, ForkJoinPool pool) {
         int n = (int) count;
         double[][] parts = DoubleNttPlan.borrow(2, n); // every entry written below
-        if (pool == null || n < PARALLEL_MIN_PIECES) {
-            partsOfWords(mag, parts, 0, n);
-        } else {
-            ConvolutionPlan.forRows(pool, 0, n, (from, to) -> partsOfWords(mag, parts, from, to));
-        }
+        inOnePhase(pool, n, (from, to) -> partsOfWords(mag, parts, from, to), 0, null);
         return parts;
+    }
+
+    /**
+     * Bodies a over [0, na) and b over [0, nb) (b may be null when nb is 0) as ranges of one loop
+     * on the pool (null: the calling thread) when they have at least PARALLEL_MIN_PIECES indices
+     * together: both operands' pieces in one parallel phase, one hand-off to the pool instead of
+     * two (each costs 40-160 us on a 16-core host; polynomial/BENCHMARKS.md).
+     */
+    static void inOnePhase(ForkJoinPool pool, int na, ParallelRange.Body a, int nb, ParallelRange.Body b) {
+        if (pool == null || na + nb < PARALLEL_MIN_PIECES) {
+            a.run(0, na);
+            if (nb > 0) {
+                b.run(0, nb);
+            }
+            return;
+        }
+        ConvolutionPlan.forRows(pool, 0, na + nb, (from, to) -> {
+            if (from < na) {
+                a.run(from, Math.min(to, na));
+            }
+            if (to > na) {
+                b.run(Math.max(from, na) - na, to - na);
+            }
+        });
     }
 
     // parts[0][i], parts[1][i] for the pieces i in [from, to): words 2i and 2i + 1 from the bottom.
@@ -548,8 +576,13 @@ public final class DoubleNttIntMul {
             int threads) {
         int w = shape.pieceBits();
         ForkJoinPool pool = WorkerPools.of(threads);
-        Pieces pa = new Pieces(parts(la, w, shape.piecesA(), pool), w);
-        Pieces pb = same ? pa : new Pieces(parts(lb, w, shape.piecesB(), pool), w);
+        int na = (int) shape.piecesA();
+        int nb = same ? 0 : (int) shape.piecesB();
+        double[][] partsA = DoubleNttPlan.borrow(partCount(w), na); // every entry written below
+        double[][] partsB = same ? partsA : DoubleNttPlan.borrow(partCount(w), nb);
+        inOnePhase(pool, na, (from, to) -> parts(la, w, partsA, from, to), nb, (from, to) -> parts(lb, w, partsB, from, to));
+        Pieces pa = new Pieces(partsA, w);
+        Pieces pb = same ? pa : new Pieces(partsB, w);
         return multiply(pa, pb, shape, bitsA + bitsB, threads);
     }
 
@@ -779,11 +812,7 @@ public final class DoubleNttIntMul {
     static double[][] parts(long[] limbs, int w, long count, ForkJoinPool pool) {
         int n = (int) count;
         double[][] parts = DoubleNttPlan.borrow(partCount(w), n); // every entry written below
-        if (pool == null || n < PARALLEL_MIN_PIECES) {
-            parts(limbs, w, parts, 0, n);
-        } else {
-            ConvolutionPlan.forRows(pool, 0, n, (from, to) -> parts(limbs, w, parts, from, to));
-        }
+        inOnePhase(pool, n, (from, to) -> parts(limbs, w, parts, from, to), 0, null);
         return parts;
     }
 
