@@ -4,6 +4,7 @@ import java.math.BigInteger;
 import java.util.stream.IntStream;
 import org.modalg.fields.BigIntegerWords;
 import org.modalg.polynomial.zz.ZZPoly;
+import org.modalg.fft.parallel.ParallelRange;
 
 /**
  * Integer coefficients packed into chunked arrays: coefficient i is its sign times k unsigned
@@ -149,8 +150,8 @@ public final class PackedCoefficients {
                 out[i] = get(i);
             }
         } else {
-            IntStream.range(0, (length + 4095) >>> 12).parallel().forEach(b -> {
-                for (int i = b << 12; i < Math.min(length, (b + 1) << 12); i++) {
+            ParallelRange.run(java.util.concurrent.ForkJoinPool.commonPool(), 0, length, 1 << 12, (from, to) -> {
+                for (int i = from; i < to; i++) {
                     out[i] = get(i);
                 }
             });

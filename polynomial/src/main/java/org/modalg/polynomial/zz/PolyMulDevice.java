@@ -1,7 +1,6 @@
 package org.modalg.polynomial.zz;
 
 import java.math.BigInteger;
-import java.util.stream.IntStream;
 import org.modalg.fft.products.PolyProductProvider;
 import org.modalg.fft.products.PolyProducts;
 import org.modalg.fft.products.ProductPhases;
@@ -11,6 +10,7 @@ import org.modalg.fields.BigIntegerWords;
 import org.modalg.polynomial.ProductContext;
 import org.modalg.polynomial.convolution.PackedCoefficients;
 import org.modalg.polynomial.zp.PolyMulZp;
+import org.modalg.fft.parallel.ParallelRange;
 
 /**
  * Polynomial products handed whole to a {@link PolyProductProvider} (the GPU's all-device
@@ -161,19 +161,21 @@ public final class PolyMulDevice {
         }
         long[][] m = mag;
         int[] chunkBits = new int[m.length];
-        IntStream.range(0, m.length).parallel().forEach(k -> {
-            long[] chunk = m[k];
-            int bits = 0;
-            for (int at = chunk.length - limbs; at >= 0; at -= limbs) {
-                for (int l = limbs - 1; l >= 0; l--) {
-                    long w = chunk[at + l];
-                    if (w != 0) {
-                        bits = Math.max(bits, 64 * l + 64 - Long.numberOfLeadingZeros(w));
-                        break;
+        ParallelRange.run(java.util.concurrent.ForkJoinPool.commonPool(), 0, m.length, 1, (from, to) -> {
+            for (int k = from; k < to; k++) {
+                long[] chunk = m[k];
+                int bits = 0;
+                for (int at = chunk.length - limbs; at >= 0; at -= limbs) {
+                    for (int l = limbs - 1; l >= 0; l--) {
+                        long w = chunk[at + l];
+                        if (w != 0) {
+                            bits = Math.max(bits, 64 * l + 64 - Long.numberOfLeadingZeros(w));
+                            break;
+                        }
                     }
                 }
+                chunkBits[k] = bits;
             }
-            chunkBits[k] = bits;
         });
         int maxBits = 0;
         for (int b : chunkBits) {
