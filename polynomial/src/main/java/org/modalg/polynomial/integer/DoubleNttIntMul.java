@@ -129,8 +129,8 @@ public final class DoubleNttIntMul {
      * where the primes run side by side (transforms of at most 2^{@link Tuning#acrossPrimesLog2n()}
      * points, each on one thread), three primes keep at most six threads busy and the product
      * waits for one prime's whole transform chain, so six primes on transforms half as long finish
-     * first from about eight threads (on 16 threads of an H100 host's Xeon, 10^6 bits: 1.55 ms
-     * against 2.53; 10^7 bits: 12.6 against 15.2; polynomial/BENCHMARKS.md). Shapes of shifted
+     * first from about eight threads (on 16 threads of an H100 host's Xeon, 10^6 bits: 1.18-1.55 ms
+     * against 1.74-2.53; 10^7 bits: 6.9-12.6 against 10.7-15.2, two calls; polynomial/BENCHMARKS.md). Shapes of shifted
      * pieces on more primes measured slower there than the model says, so they are not weighed.
      * The same product whatever the shape.
      *
