@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import java.util.function.Predicate;
+import java.util.function.ToIntFunction;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -66,5 +67,20 @@ public final class ServiceProviders {
             }
         }
         return null;
+    }
+
+    /**
+     * The usable provider of {@code type} with the highest priority, the first in ServiceLoader
+     * order among equals, or null when none is usable (how the engine factories choose for
+     * {@code auto}). O(providers).
+     */
+    public static <T> T bestUsable(Class<T> type, Predicate<T> usable, ToIntFunction<T> priority) {
+        T best = null;
+        for (T p : load(type)) {
+            if (usable(p, usable) && (best == null || priority.applyAsInt(p) > priority.applyAsInt(best))) {
+                best = p;
+            }
+        }
+        return best;
     }
 }

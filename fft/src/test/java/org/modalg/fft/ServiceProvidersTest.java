@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 /**
  * {@link ServiceProviders}: providers that fail to load (a constructor that throws, a class that
  * is not on the class path) and usability checks that throw are skipped, never fatal; order and
- * the first usable one as ServiceLoader gives them. The service file lists, in order: a class
+ * the first usable one as ServiceLoader gives them, the usable one of highest priority. The service file lists, in order: a class
  * that does not exist, one whose constructor throws, an unusable one, one whose check throws,
  * and two usable ones.
  */
@@ -84,6 +84,18 @@ class ServiceProvidersTest {
         assertTrue(ServiceProviders.usable(new Good(), Plugin::usable));
         assertNull(ServiceProviders.firstUsable(Plugin.class, x -> false));
         assertTrue(ServiceProviders.load(Runnable.class).isEmpty()); // no providers at all
+    }
+
+    @Test
+    void bestUsableTakesTheHighestPriorityAndTheFirstAmongEquals() {
+        // Unusable and Throwing rank highest here: only usable ones may win.
+        java.util.function.ToIntFunction<Plugin> rank = x -> x instanceof Good ? 1 : x instanceof AlsoGood ? 2 : 9;
+        assertTrue(ServiceProviders.bestUsable(Plugin.class, Plugin::usable, rank) instanceof AlsoGood);
+        java.util.function.ToIntFunction<Plugin> reversed = x -> x instanceof Good ? 2 : x instanceof AlsoGood ? 1 : 9;
+        assertTrue(ServiceProviders.bestUsable(Plugin.class, Plugin::usable, reversed) instanceof Good);
+        assertTrue(ServiceProviders.bestUsable(Plugin.class, Plugin::usable, x -> 0) instanceof Good);
+        assertNull(ServiceProviders.bestUsable(Plugin.class, x -> false, x -> 0));
+        assertNull(ServiceProviders.bestUsable(Runnable.class, x -> true, x -> 0));
     }
 
     @Test

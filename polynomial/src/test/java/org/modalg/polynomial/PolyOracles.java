@@ -73,6 +73,38 @@ public final class PolyOracles {
         return mod(mul(a, b), p);
     }
 
+    /**
+     * The schoolbook product mod p of residues in [0, p), p read unsigned (up to 2^64 - 1), in
+     * BigInteger arithmetic: a.length + b.length - 1 residues, not trimmed.
+     */
+    public static long[] mulModUnsigned(long p, long[] a, long[] b) {
+        BigInteger bp = unsigned(p);
+        long[] c = new long[a.length + b.length - 1];
+        for (int k = 0; k < c.length; k++) {
+            BigInteger s = BigInteger.ZERO;
+            for (int i = Math.max(0, k - b.length + 1); i <= Math.min(k, a.length - 1); i++) {
+                s = s.add(unsigned(a[i]).multiply(unsigned(b[k - i])));
+            }
+            c[k] = s.mod(bp).longValue();
+        }
+        return c;
+    }
+
+    /** len residues in [0, p), p read unsigned: 0 and p - 1 one time in six each, else uniform. */
+    public static long[] randomResidues(Random rnd, int len, long p) {
+        long[] a = new long[len];
+        for (int i = 0; i < len; i++) {
+            int k = rnd.nextInt(6);
+            a[i] = k == 0 ? 0 : k == 1 ? p - 1 : Long.remainderUnsigned(rnd.nextLong(), p);
+        }
+        return a;
+    }
+
+    /** v read as an unsigned 64-bit value. */
+    public static BigInteger unsigned(long v) {
+        return new BigInteger(Long.toUnsignedString(v));
+    }
+
     /** Long division mod a prime p: {q, r} with coefficients in [0, p). */
     public static BigInteger[][] divRemMod(BigInteger[] a, BigInteger[] b, BigInteger p) {
         BigInteger[] bb = mod(b, p);

@@ -81,13 +81,7 @@ public final class BigPrimeFftEngines {
     }
 
     private static BigPrimeFftEngineProvider bestUsableProvider() {
-        BigPrimeFftEngineProvider best = null;
-        for (BigPrimeFftEngineProvider p : providers()) {
-            if (ServiceProviders.usable(p, BigPrimeFftEngineProvider::isUsable) && (best == null || p.priority() > best.priority())) {
-                best = p;
-            }
-        }
-        return best;
+        return ServiceProviders.bestUsable(BigPrimeFftEngineProvider.class, BigPrimeFftEngineProvider::isUsable, BigPrimeFftEngineProvider::priority);
     }
 
 }

@@ -195,13 +195,7 @@ public final class NttEngines {
     }
 
     private static NttEngineProvider bestUsableProvider() {
-        NttEngineProvider best = null;
-        for (NttEngineProvider p : providers()) {
-            if (ServiceProviders.usable(p, NttEngineProvider::isUsable) && (best == null || p.priority() > best.priority())) {
-                best = p;
-            }
-        }
-        return best;
+        return ServiceProviders.bestUsable(NttEngineProvider.class, NttEngineProvider::isUsable, NttEngineProvider::priority);
     }
 
 }

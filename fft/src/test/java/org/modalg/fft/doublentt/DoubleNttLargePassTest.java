@@ -48,20 +48,20 @@ class DoubleNttLargePassTest {
                 DoubleNttPlan plan = DoubleNttPlan.of(p, lg);
                 boolean nega = lg == 21;
                 java.util.concurrent.ForkJoinPool use = lg == 22 ? pool : null;
-                double[][] a = random(plan, rnd, p);
-                double[][] b = random(plan, rnd, p);
+                double[][] a = DoubleNttMatrices.random(plan, rnd);
+                double[][] b = DoubleNttMatrices.random(plan, rnd);
                 double[][][] spectra = new double[2][][];
                 double[][][] back = new double[2][][];
                 double[][][] conv = new double[2][][];
                 for (int v = 0; v < 2; v++) {
                     DoubleNttKernels.largePassBytes = v == 0 ? 0 : LARGE;
-                    double[][] m = copy(a);
+                    double[][] m = DoubleNttMatrices.copy(a);
                     spectra[v] = plan.newSpectrum();
                     plan.forward(m, spectra[v], nega, use);
                     back[v] = plan.newCoefficients();
-                    plan.inverse(copy(spectra[v]), back[v], nega, use);
-                    conv[v] = copy(a);
-                    plan.convolution(conv[v], copy(b), nega, use);
+                    plan.inverse(DoubleNttMatrices.copy(spectra[v]), back[v], nega, use);
+                    conv[v] = DoubleNttMatrices.copy(a);
+                    plan.convolution(conv[v], DoubleNttMatrices.copy(b), nega, use);
                 }
                 String at = "2^" + lg + (nega ? " negacyclic" : " cyclic") + (use != null ? " on 2 threads" : "")
                         + ", seed " + SEED;
@@ -79,23 +79,5 @@ class DoubleNttLargePassTest {
         } finally {
             pool.shutdown();
         }
-    }
-
-    private static double[][] random(DoubleNttPlan plan, Random rnd, long p) {
-        double[][] m = plan.newCoefficients();
-        for (double[] row : m) {
-            for (int c = 0; c < row.length; c++) {
-                row[c] = Math.floorMod(rnd.nextLong(), p);
-            }
-        }
-        return m;
-    }
-
-    private static double[][] copy(double[][] m) {
-        double[][] out = new double[m.length][];
-        for (int i = 0; i < m.length; i++) {
-            out[i] = m[i].clone();
-        }
-        return out;
     }
 }

@@ -524,14 +524,6 @@ public final class DoubleNttNoTransposeAB {
         return out;
     }
 
-    private static double[][] copy(double[][] m) {
-        double[][] c = new double[m.length][];
-        for (int i = 0; i < m.length; i++) {
-            c[i] = m[i].clone();
-        }
-        return c;
-    }
-
     private static void fill(double[][] m, long p, Random rnd, int rows) {
         for (int i = 0; i < m.length; i++) {
             double[] row = m[i];

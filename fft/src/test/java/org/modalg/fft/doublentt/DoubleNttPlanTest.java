@@ -381,7 +381,7 @@ class DoubleNttPlanTest {
             DoubleNttPlan plan = DoubleNttPlan.of(p, log2n); // the maximum length exists (cyclic)
             assertFalse(plan.supportsNegacyclic());
             double[][] a = coefficients(plan, filled(1 << log2n, i -> i + 1));
-            double[][] before = deepCopy(a);
+            double[][] before = DoubleNttMatrices.copy(a);
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                     () -> plan.convolution(a, a, true, null), "p=" + p);
             assertTrue(e.getMessage().contains("negacyclic"), e.getMessage());
@@ -756,14 +756,6 @@ class DoubleNttPlanTest {
         nullRow[rows / 2] = null;
         bad.add(nullRow);
         return bad;
-    }
-
-    private static double[][] deepCopy(double[][] m) {
-        double[][] out = new double[m.length][];
-        for (int i = 0; i < m.length; i++) {
-            out[i] = m[i].clone();
-        }
-        return out;
     }
 
     @Test

@@ -82,24 +82,6 @@ class DoubleNttPointwiseFusionTest {
         }
     }
 
-    private static double[][] randomCoefficients(DoubleNttPlan plan, Random rnd, int nonzeroRows) {
-        double[][] m = plan.newCoefficients();
-        for (int i = 0; i < nonzeroRows; i++) {
-            for (int j = 0; j < m[i].length; j++) {
-                m[i][j] = Math.floorMod(rnd.nextLong(), plan.p());
-            }
-        }
-        return m;
-    }
-
-    private static double[][] copy(double[][] m) {
-        double[][] c = new double[m.length][];
-        for (int i = 0; i < m.length; i++) {
-            c[i] = m[i].clone();
-        }
-        return c;
-    }
-
     // pointwiseInverse(forward a, forward b) with the pointwise product and the twists fused or
     // in passes of their own.
     private static double[][] product(DoubleNttPlan plan, double[][] a, double[][] b, boolean nega, boolean fused,
@@ -110,11 +92,11 @@ class DoubleNttPointwiseFusionTest {
         DoubleNttPlan.fusedTwist = fusedTwist;
         try {
             double[][] sa = plan.newSpectrum();
-            plan.forward(copy(a), sa, nega, null);
+            plan.forward(DoubleNttMatrices.copy(a), sa, nega, null);
             double[][] sb = sa;
             if (b != null) {
                 sb = plan.newSpectrum();
-                plan.forward(copy(b), sb, nega, null);
+                plan.forward(DoubleNttMatrices.copy(b), sb, nega, null);
             }
             double[][] out = plan.newCoefficients();
             plan.pointwiseInverse(sa, sb, out, nega, null);
@@ -131,7 +113,7 @@ class DoubleNttPointwiseFusionTest {
         DoubleNttPlan.fusedTwist = fusedTwist;
         try {
             double[][] sa = plan.newSpectrum();
-            plan.forward(copy(a), sa, nega, null);
+            plan.forward(DoubleNttMatrices.copy(a), sa, nega, null);
             return sa;
         } finally {
             DoubleNttPlan.fusedTwist = before;
@@ -144,7 +126,7 @@ class DoubleNttPointwiseFusionTest {
         DoubleNttPlan.fusedTwist = fusedTwist;
         try {
             double[][] out = plan.newCoefficients();
-            plan.inverse(copy(s), out, nega, null);
+            plan.inverse(DoubleNttMatrices.copy(s), out, nega, null);
             return out;
         } finally {
             DoubleNttPlan.fusedTwist = before;
@@ -197,8 +179,8 @@ class DoubleNttPointwiseFusionTest {
         for (int lg = DoubleNttPlan.MIN_LOG2N; lg <= 20; lg++) {
             DoubleNttPlan plan = DoubleNttPlan.of(P, lg);
             for (boolean nega : new boolean[] {false, true}) {
-                double[][] a = randomCoefficients(plan, rnd, plan.rows());
-                double[][] b = randomCoefficients(plan, rnd, Math.max(1, plan.rows() / 2));
+                double[][] a = DoubleNttMatrices.random(plan, rnd, plan.rows());
+                double[][] b = DoubleNttMatrices.random(plan, rnd, Math.max(1, plan.rows() / 2));
                 for (boolean square : new boolean[] {false, true}) {
                     double[][] pass = product(plan, a, square ? null : b, nega, false, false);
                     String ctx = "seed=" + SEED + " log2n=" + lg + " nega=" + nega + " square=" + square;

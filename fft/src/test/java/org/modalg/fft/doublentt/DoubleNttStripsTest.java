@@ -125,27 +125,27 @@ class DoubleNttStripsTest {
     // Every operation at 2^lg in passes (v = 0) and in strips (v = 1): the same doubles.
     private static void compare(int lg, boolean nega, ForkJoinPool pool, Random rnd) {
         DoubleNttPlan plan = DoubleNttPlan.of(P, lg);
-        double[][] a = random(plan, rnd);
-        double[][] b = random(plan, rnd);
+        double[][] a = DoubleNttMatrices.random(plan, rnd);
+        double[][] b = DoubleNttMatrices.random(plan, rnd);
         int half = plan.rows() / 2;
         double[][][][] got = new double[2][][][];
         for (int v = 0; v < 2; v++) {
             DoubleNttPlan.stripMinLog2n = v == 0 ? DoubleNttPlan.MAX_LOG2N + 1 : 2;
             double[][] fa = plan.newSpectrum();
-            plan.forward(copy(a), fa, nega, pool);
+            plan.forward(DoubleNttMatrices.copy(a), fa, nega, pool);
             double[][] fHalf = plan.newSpectrum();
-            plan.forward(copy(a), fHalf, nega, pool, half);
+            plan.forward(DoubleNttMatrices.copy(a), fHalf, nega, pool, half);
             double[][] fb = plan.newSpectrum();
-            plan.forward(copy(b), fb, nega, pool, half);
+            plan.forward(DoubleNttMatrices.copy(b), fb, nega, pool, half);
             double[][] inv = plan.newCoefficients();
-            plan.inverse(copy(fa), inv, nega, pool);
-            double[][] conv = copy(a);
-            plan.convolution(conv, copy(b), nega, pool, half, half);
-            double[][] square = copy(a);
+            plan.inverse(DoubleNttMatrices.copy(fa), inv, nega, pool);
+            double[][] conv = DoubleNttMatrices.copy(a);
+            plan.convolution(conv, DoubleNttMatrices.copy(b), nega, pool, half, half);
+            double[][] square = DoubleNttMatrices.copy(a);
             plan.convolution(square, square, nega, pool);
             double[][] pwInv = plan.newCoefficients();
-            plan.pointwiseInverse(copy(fHalf), fb, pwInv, nega, pool);
-            double[][] mt = copy(a);
+            plan.pointwiseInverse(DoubleNttMatrices.copy(fHalf), fb, pwInv, nega, pool);
+            double[][] mt = DoubleNttMatrices.copy(a);
             plan.multiplyTransformed(mt, fb, nega, pool, half);
             got[v] = new double[][][] {fa, fHalf, inv, conv, square, pwInv, mt};
             if (v == 1) {
@@ -165,23 +165,5 @@ class DoubleNttStripsTest {
                 assertArrayEquals(got[0][k][i], got[1][k][i], names[k] + ", row " + i + ", " + at);
             }
         }
-    }
-
-    private static double[][] random(DoubleNttPlan plan, Random rnd) {
-        double[][] m = plan.newCoefficients();
-        for (double[] row : m) {
-            for (int c = 0; c < row.length; c++) {
-                row[c] = Math.floorMod(rnd.nextLong(), P);
-            }
-        }
-        return m;
-    }
-
-    private static double[][] copy(double[][] m) {
-        double[][] out = new double[m.length][];
-        for (int i = 0; i < m.length; i++) {
-            out[i] = m[i].clone();
-        }
-        return out;
     }
 }

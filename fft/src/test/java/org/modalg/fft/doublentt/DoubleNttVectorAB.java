@@ -97,8 +97,8 @@ public final class DoubleNttVectorAB {
                     if (mode == 3 && width % S.length() != 0) {
                         continue; // vector2 has no tail loop
                     }
-                    double[][] want = copy(ref);
-                    double[][] got = copy(ref);
+                    double[][] want = DoubleNttMatrices.copy(ref);
+                    double[][] got = DoubleNttMatrices.copy(ref);
                     for (int k = 0; k < 20; k++) {
                         pass(want, 0, fwd, pd, pinv, w);
                         pass(got, mode, fwd, pd, pinv, w);
@@ -392,13 +392,5 @@ public final class DoubleNttVectorAB {
             }
         }
         return m;
-    }
-
-    private static double[][] copy(double[][] m) {
-        double[][] c = new double[m.length][];
-        for (int i = 0; i < m.length; i++) {
-            c[i] = m[i].clone();
-        }
-        return c;
     }
 }

@@ -504,35 +504,16 @@ public final class BivariateResultant {
         return ZZBivariate.ofCoefficientsInX(r);
     }
 
-    /** The coefficient grid as (deg_x + 1) x (deg_y + 1) BigIntegers, row-major (x^i y^j at i cols + j). */
-    static BigInteger[] flatGrid(ZZBivariate f) {
-        int cols = f.degreeY() + 1;
-        BigInteger[] v = new BigInteger[(f.degreeX() + 1) * cols];
-        for (int i = 0; i <= f.degreeX(); i++) {
-            ZZPoly c = f.coefficientInX(i);
-            for (int j = 0; j < cols; j++) {
-                v[i * cols + j] = c.coefficient(j);
-            }
-        }
-        return v;
-    }
-
     /**
      * Res_x mod each prime of a batch, as its D + 1 coefficients in y: the engine stage reduces
      * the grids and calls the image engine, the host stage interpolates (on the options' pool).
      */
-    private static final class Images implements StagedImageTask<Images.Engined> {
+    private static final class Images extends FlatGrids implements StagedImageTask<Images.Engined> {
 
         /** The engine stage's output: the values at the points of each prime of the batch. */
         record Engined(long[] primes, long[] values, long[] shifts) {
         }
 
-        private final BigInteger[] f;
-        private final BigInteger[] g;
-        private final int fRows;
-        private final int fCols;
-        private final int gRows;
-        private final int gCols;
         private final int d;
         private final Options options;
         private final int threads;
@@ -540,14 +521,9 @@ public final class BivariateResultant {
         private final int cosets;
 
         Images(ZZBivariate pf, ZZBivariate pg, int d, Options options, int threads, int log2m, int cosets) {
+            super(pf, pg);
             this.log2m = log2m;
             this.cosets = cosets;
-            this.f = flatGrid(pf);
-            this.g = flatGrid(pg);
-            this.fRows = pf.degreeX() + 1;
-            this.fCols = pf.degreeY() + 1;
-            this.gRows = pg.degreeX() + 1;
-            this.gCols = pg.degreeY() + 1;
             this.d = d;
             this.options = options;
             this.threads = threads;
@@ -575,11 +551,9 @@ public final class BivariateResultant {
             int k = primes.length;
             options.checkCancelled("before bivariate resultant images modulo " + k + " primes");
             long t0 = System.nanoTime();
-            CrtBasis basis = CrtBasis.of(primes.clone());
-            long[] fr = new long[k * f.length];
-            long[] gr = new long[k * g.length];
-            basis.project(f, fr, threads);
-            basis.project(g, gr, threads);
+            long[][] residues = residues(primes, threads);
+            long[] fr = residues[0];
+            long[] gr = residues[1];
             long[] shifts = null;
             if (log2m > 0) {
                 shifts = new long[k * cosets];

@@ -6,7 +6,6 @@ import java.util.Arrays;
 import java.util.List;
 import org.modalg.fft.CancelledException;
 import org.modalg.fft.Certification;
-import org.modalg.fft.CrtBasis;
 import org.modalg.fft.Options;
 import org.modalg.fft.Route;
 import org.modalg.fields.ZpField;
@@ -397,13 +396,7 @@ public final class BivariateSubresultants {
      * of S_j (j in [lowest, top)) at every point, then one interpolation per coefficient, each
      * cut to its D_j + 1 coefficients after checking that the ones above vanish.
      */
-    private static final class ChainImages implements ImageTask {
-        private final BigInteger[] f;
-        private final BigInteger[] g;
-        private final int fRows;
-        private final int fCols;
-        private final int gRows;
-        private final int gCols;
+    private static final class ChainImages extends FlatGrids implements ImageTask {
         private final int lowest;
         private final boolean principal;
         private final int[] seriesSlot; // the series' entries in the kernel's triangular output
@@ -417,12 +410,7 @@ public final class BivariateSubresultants {
 
         ChainImages(ZZBivariate pf, ZZBivariate pg, int lowest, int top, boolean principal, int[] length, int d,
                 Options options, int threads, BivariateResultant.Layout layout) {
-            this.f = BivariateResultant.flatGrid(pf);
-            this.g = BivariateResultant.flatGrid(pg);
-            this.fRows = pf.degreeX() + 1;
-            this.fCols = pf.degreeY() + 1;
-            this.gRows = pg.degreeX() + 1;
-            this.gCols = pg.degreeY() + 1;
+            super(pf, pg);
             this.lowest = lowest;
             this.principal = principal;
             int series = 0;
@@ -454,11 +442,9 @@ public final class BivariateSubresultants {
         public ImageBatch images(ImageEngine engine, long[] primes) {
             int k = primes.length;
             options.checkCancelled("before bivariate subresultant images modulo " + k + " primes");
-            CrtBasis basis = CrtBasis.of(primes.clone());
-            long[] fr = new long[k * f.length];
-            long[] gr = new long[k * g.length];
-            basis.project(f, fr, threads);
-            basis.project(g, gr, threads);
+            long[][] residues = residues(primes, threads);
+            long[] fr = residues[0];
+            long[] gr = residues[1];
             ZpField[] fields = new ZpField[k];
             long[][] shifts = new long[k][];
             for (int q = 0; q < k; q++) {
@@ -652,25 +638,14 @@ public final class BivariateSubresultants {
         return out;
     }
 
-    private static final class Images implements ImageTask {
-        private final BigInteger[] f;
-        private final BigInteger[] g;
-        private final int fRows;
-        private final int fCols;
-        private final int gRows;
-        private final int gCols;
+    private static final class Images extends FlatGrids implements ImageTask {
         private final int j;
         private final int d;
         private final Options options;
         private final int threads;
 
         Images(ZZBivariate f, ZZBivariate g, int j, int d, Options options, int threads) {
-            this.fRows = f.degreeX() + 1;
-            this.fCols = f.degreeY() + 1;
-            this.gRows = g.degreeX() + 1;
-            this.gCols = g.degreeY() + 1;
-            this.f = BivariateResultant.flatGrid(f);
-            this.g = BivariateResultant.flatGrid(g);
+            super(f, g);
             this.j = j;
             this.d = d;
             this.options = options;
@@ -680,11 +655,9 @@ public final class BivariateSubresultants {
         @Override
         public ImageBatch images(ImageEngine engine, long[] primes) {
             int k = primes.length;
-            CrtBasis basis = CrtBasis.of(primes.clone());
-            long[] fr = new long[k * f.length];
-            long[] gr = new long[k * g.length];
-            basis.project(f, fr, threads);
-            basis.project(g, gr, threads);
+            long[][] residues = residues(primes, threads);
+            long[] fr = residues[0];
+            long[] gr = residues[1];
             long[][] values = new long[k][(j + 1) * (d + 1)]; // coefficient i at point a: [i (d + 1) + a]
             int points = d + 1;
             int blocks = (int) Math.min(points, Math.max(1, (2L * threads + k - 1) / k));

@@ -70,32 +70,30 @@ public final class CpuBatchedIntegerEngine implements BatchedIntegerEngine {
     @Override
     public boolean add(long[] a, int aOff, long[] b, int bOff, long[] r, int rOff, int stride, int count, byte[] carry,
             int carryOff, Options options) {
-        BatchedIntegerArguments.checkAddSubtract(a, aOff, b, bOff, r, rOff, stride, count, carry, carryOff, "carry");
-        BatchedIntegerArguments.checkOptions(options);
-        forChunks(count, (long) stride, options, "in the batched addition", (from, to, inner) -> {
-            for (int i = from; i < to; i++) {
-                long c = LimbMultiplication.addN(a, aOff + i * stride, b, bOff + i * stride, stride, r,
-                        rOff + i * stride, 0);
-                if (carry != null) {
-                    carry[carryOff + i] = (byte) c;
-                }
-            }
-        });
-        return true;
+        return addOrSubtract(false, a, aOff, b, bOff, r, rOff, stride, count, carry, carryOff, options);
     }
 
     @Override
     public boolean subtract(long[] a, int aOff, long[] b, int bOff, long[] r, int rOff, int stride, int count,
             byte[] borrow, int borrowOff, Options options) {
-        BatchedIntegerArguments.checkAddSubtract(a, aOff, b, bOff, r, rOff, stride, count, borrow, borrowOff,
-                "borrow");
+        return addOrSubtract(true, a, aOff, b, bOff, r, rOff, stride, count, borrow, borrowOff, options);
+    }
+
+    // add and subtract: one carry (borrow) pass per instance, the carries out into flags when given.
+    private boolean addOrSubtract(boolean subtract, long[] a, int aOff, long[] b, int bOff, long[] r, int rOff,
+            int stride, int count, byte[] flags, int flagsOff, Options options) {
+        BatchedIntegerArguments.checkAddSubtract(a, aOff, b, bOff, r, rOff, stride, count, flags, flagsOff,
+                subtract ? "borrow" : "carry");
         BatchedIntegerArguments.checkOptions(options);
-        forChunks(count, (long) stride, options, "in the batched subtraction", (from, to, inner) -> {
+        String where = subtract ? "in the batched subtraction" : "in the batched addition";
+        forChunks(count, (long) stride, options, where, (from, to, inner) -> {
             for (int i = from; i < to; i++) {
-                long c = LimbMultiplication.subN(a, aOff + i * stride, b, bOff + i * stride, stride, r,
-                        rOff + i * stride, 0);
-                if (borrow != null) {
-                    borrow[borrowOff + i] = (byte) c;
+                int o = i * stride;
+                long c = subtract
+                        ? LimbMultiplication.subN(a, aOff + o, b, bOff + o, stride, r, rOff + o, 0)
+                        : LimbMultiplication.addN(a, aOff + o, b, bOff + o, stride, r, rOff + o, 0);
+                if (flags != null) {
+                    flags[flagsOff + i] = (byte) c;
                 }
             }
         });

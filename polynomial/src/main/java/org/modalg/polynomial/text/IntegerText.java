@@ -614,27 +614,40 @@ public final class IntegerText {
      */
     private static final class Powers {
         private static volatile BigInteger[] powers = {BigInteger.TEN.pow(18)};
-        private static volatile BigInteger[] reciprocals = new BigInteger[0];
-        private static volatile long[][] limbs = new long[0][];
-        private static volatile BigInteger[] oddParts = new BigInteger[0];
+        private static final Table<BigInteger> ODD_PARTS = new Table<>();
+        private static final Table<long[]> LIMBS = new Table<>();
+        private static final Table<BigInteger> RECIPROCALS = new Table<>();
+
+        /**
+         * Values by k computed on demand, each once: readers see a complete entry through a
+         * volatile array, a writer computes and publishes under the class lock.
+         */
+        private static final class Table<T> {
+            private volatile Object[] entries = new Object[0];
+
+            @SuppressWarnings("unchecked")
+            T get(int k, java.util.function.IntFunction<T> compute) {
+                Object[] e = entries;
+                if (k < e.length && e[k] != null) {
+                    return (T) e[k];
+                }
+                synchronized (Powers.class) {
+                    e = entries;
+                    if (k < e.length && e[k] != null) {
+                        return (T) e[k];
+                    }
+                    T v = compute.apply(k);
+                    Object[] grown = java.util.Arrays.copyOf(e, Math.max(e.length, k + 1));
+                    grown[k] = v;
+                    entries = grown;
+                    return v;
+                }
+            }
+        }
 
         /** 5^(18 2^k), the odd part of P_k (P_k shifted right by its 18 2^k trailing zero bits). */
         static BigInteger oddPart(int k) {
-            BigInteger[] o = oddParts;
-            if (k < o.length && o[k] != null) {
-                return o[k];
-            }
-            BigInteger odd = power(k).shiftRight(18 << k);
-            synchronized (Powers.class) {
-                o = oddParts;
-                if (k < o.length && o[k] != null) {
-                    return o[k];
-                }
-                BigInteger[] grown = java.util.Arrays.copyOf(o, Math.max(o.length, k + 1));
-                grown[k] = odd;
-                oddParts = grown;
-                return odd;
-            }
+            return ODD_PARTS.get(k, j -> power(j).shiftRight(18 << j));
         }
 
         static BigInteger power(int k) {
@@ -657,42 +670,16 @@ public final class IntegerText {
         }
 
         static long[] limbs(int k) {
-            long[][] l = limbs;
-            if (k < l.length && l[k] != null) {
-                return l[k];
-            }
-            BigInteger pk = power(k);
-            synchronized (Powers.class) {
-                l = limbs;
-                if (k < l.length && l[k] != null) {
-                    return l[k];
-                }
-                long[][] grown = java.util.Arrays.copyOf(l, Math.max(l.length, k + 1));
-                grown[k] = Limbs.magnitude(pk);
-                limbs = grown;
-                return grown[k];
-            }
+            return LIMBS.get(k, j -> Limbs.magnitude(power(j)));
         }
 
         /** floor(2^(2 s) / 5^(18 2^k)), s the bit length of the odd part 5^(18 2^k) of P_k. */
         static BigInteger reciprocal(int k) {
-            BigInteger[] r = reciprocals;
-            if (k < r.length && r[k] != null) {
-                return r[k];
-            }
-            BigInteger odd = oddPart(k);
-            synchronized (Powers.class) {
-                r = reciprocals;
-                if (k < r.length && r[k] != null) {
-                    return r[k];
-                }
+            return RECIPROCALS.get(k, j -> {
+                BigInteger odd = oddPart(j);
                 int s = odd.bitLength();
-                BigInteger m = IntegerDivision.divideAndRemainder(BigInteger.ONE.shiftLeft(2 * s), odd)[0];
-                BigInteger[] grown = java.util.Arrays.copyOf(r, Math.max(r.length, k + 1));
-                grown[k] = m;
-                reciprocals = grown;
-                return m;
-            }
+                return IntegerDivision.divideAndRemainder(BigInteger.ONE.shiftLeft(2 * s), odd)[0];
+            });
         }
 
         /**

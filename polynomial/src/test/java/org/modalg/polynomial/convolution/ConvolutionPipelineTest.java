@@ -22,6 +22,7 @@ import org.modalg.fft.Route;
 import org.modalg.fft.doublentt.DoubleNttPlan;
 import org.modalg.fields.ZpField;
 import org.modalg.polynomial.Limbs;
+import org.modalg.polynomial.PolyOracles;
 import org.modalg.polynomial.Tuning;
 import org.modalg.polynomial.integer.DoubleNttIntMul;
 import org.modalg.polynomial.integer.IntegerMultiplication;
@@ -192,23 +193,6 @@ class ConvolutionPipelineTest {
 
     // ------------------------------------------------------------------ residues mod p
 
-    private static long[] naiveMod(long p, long[] a, long[] b) {
-        BigInteger m = new BigInteger(Long.toUnsignedString(p));
-        BigInteger[] c = new BigInteger[a.length + b.length - 1];
-        Arrays.fill(c, BigInteger.ZERO);
-        for (int i = 0; i < a.length; i++) {
-            BigInteger x = new BigInteger(Long.toUnsignedString(a[i]));
-            for (int j = 0; j < b.length; j++) {
-                c[i + j] = c[i + j].add(x.multiply(new BigInteger(Long.toUnsignedString(b[j]))));
-            }
-        }
-        long[] out = new long[c.length];
-        for (int k = 0; k < c.length; k++) {
-            out[k] = c[k].mod(m).longValue();
-        }
-        return out;
-    }
-
     private static long[] entries(Random rnd, int len, long p, int kind) {
         long[] x = new long[len];
         for (int i = 0; i < len; i++) {
@@ -242,7 +226,7 @@ class ConvolutionPipelineTest {
                 long[] c = new long[a.length + b.length - 1];
                 int threads = 1 + rnd.nextInt(2);
                 DoubleNttPolyMulZp.mul(p, a, 0, a.length, b, 0, b.length, c, 0, threads);
-                assertArrayEquals(naiveMod(p, a, b), c, where("p = " + Long.toUnsignedString(p) + ", " + a.length
+                assertArrayEquals(PolyOracles.mulModUnsigned(p, a, b), c, where("p = " + Long.toUnsignedString(p) + ", " + a.length
                         + " x " + b.length + ", kind " + kind + ", threads " + threads));
             }
         }
@@ -258,7 +242,7 @@ class ConvolutionPipelineTest {
             int lb = 1 + rnd.nextInt(n);
             long[] a = entries(rnd, la, p, 0);
             long[] b = entries(rnd, lb, p, 0);
-            long[] full = naiveMod(p, a, b);
+            long[] full = PolyOracles.mulModUnsigned(p, a, b);
             long[] expected = new long[Math.min(full.length, n)];
             BigInteger m = new BigInteger(Long.toUnsignedString(p));
             for (int k = 0; k < full.length; k++) {
@@ -420,7 +404,7 @@ class ConvolutionPipelineTest {
                     long[] c = new long[la + lb - 1];
                     int before = engine.convolutions;
                     PolyMulZp.mulNtt(ZpField.of(p), a, 0, la, b, 0, lb, c, 0, engine);
-                    assertArrayEquals(naiveMod(p, a, b), c, where("engine route mod " + p + ", " + la + " x " + lb));
+                    assertArrayEquals(PolyOracles.mulModUnsigned(p, a, b), c, where("engine route mod " + p + ", " + la + " x " + lb));
                     assertTrue(engine.convolutions > before || Long.numberOfTrailingZeros(p - 1)
                             >= ConvolutionPlan.ceilLog2(la + lb - 1), "the engine convolved");
                 }
@@ -470,7 +454,7 @@ class ConvolutionPipelineTest {
         int n = a.length + b.length - 1;
         assertEquals(n, c.length, label);
         if ((long) a.length * b.length <= 40_000) {
-            assertArrayEquals(naiveMod(p, a, b), c, label + " (schoolbook)");
+            assertArrayEquals(PolyOracles.mulModUnsigned(p, a, b), c, label + " (schoolbook)");
             return;
         }
         if (allMaximal) {
@@ -543,7 +527,7 @@ class ConvolutionPipelineTest {
                 long[] c = new long[a.length + b.length - 1];
                 int before = counting.convolutions;
                 PolyMulZp.mulFullWordOnEngineBlocks(p, a, 0, a.length, b, 0, b.length, c, 0, counting, 6);
-                assertArrayEquals(naiveMod(p, a, b), c, where("blocks of 2^6, p = " + Long.toUnsignedString(p) + ", "
+                assertArrayEquals(PolyOracles.mulModUnsigned(p, a, b), c, where("blocks of 2^6, p = " + Long.toUnsignedString(p) + ", "
                         + a.length + " x " + b.length));
                 assertEquals(before + ((a.length + 63) / 64) * ((b.length + 63) / 64), counting.convolutions,
                         "one engine convolution per pair of blocks");

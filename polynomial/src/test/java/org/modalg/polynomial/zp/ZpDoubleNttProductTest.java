@@ -10,6 +10,7 @@ import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.modalg.polynomial.PolyOracles;
 import org.modalg.fft.Backend;
 import org.modalg.fft.ntt.CpuNttEngine;
 import org.modalg.fft.ntt.NttEngines;
@@ -56,10 +57,6 @@ class ZpDoubleNttProductTest {
         return "seed=" + SEED + " p=" + Long.toUnsignedString(p) + " " + label;
     }
 
-    private static BigInteger u(long v) {
-        return new BigInteger(Long.toUnsignedString(v));
-    }
-
     // Uniform in [0, p) unsigned, with a bias to 0, 1 and p - 1.
     private static long randomMod(Random rnd, long p) {
         switch (rnd.nextInt(8)) {
@@ -83,25 +80,11 @@ class ZpDoubleNttProductTest {
         return a;
     }
 
-    /** The schoolbook product mod p in BigInteger arithmetic. */
-    static long[] naive(long p, long[] a, long[] b) {
-        BigInteger bp = u(p);
-        long[] c = new long[a.length + b.length - 1];
-        for (int k = 0; k < c.length; k++) {
-            BigInteger s = BigInteger.ZERO;
-            for (int i = Math.max(0, k - b.length + 1); i <= Math.min(k, a.length - 1); i++) {
-                s = s.add(u(a[i]).multiply(u(b[k - i])));
-            }
-            c[k] = s.mod(bp).longValue();
-        }
-        return c;
-    }
-
     // f(x) mod p in BigInteger arithmetic (Horner)
     private static BigInteger eval(long[] f, BigInteger x, BigInteger p) {
         BigInteger r = BigInteger.ZERO;
         for (int i = f.length - 1; i >= 0; i--) {
-            r = r.multiply(x).add(u(f[i])).mod(p);
+            r = r.multiply(x).add(PolyOracles.unsigned(f[i])).mod(p);
         }
         return r;
     }
@@ -114,9 +97,9 @@ class ZpDoubleNttProductTest {
                 throw new AssertionError(where(p, label + " c[" + i + "] = " + Long.toUnsignedString(c[i]) + " >= p"));
             }
         }
-        BigInteger bp = u(p);
+        BigInteger bp = PolyOracles.unsigned(p);
         for (int t = 0; t < 3; t++) {
-            BigInteger x = u(randomMod(rnd, p));
+            BigInteger x = PolyOracles.unsigned(randomMod(rnd, p));
             assertEquals(eval(a, x, bp).multiply(eval(b, x, bp)).mod(bp), eval(c, x, bp),
                     where(p, label + " at x=" + x));
         }
@@ -144,7 +127,7 @@ class ZpDoubleNttProductTest {
                 bl = Math.max(1, bl);
                 long[] a = random(rnd, al, p);
                 long[] b = random(rnd, bl, p);
-                long[] expected = naive(p, a, b);
+                long[] expected = PolyOracles.mulModUnsigned(p, a, b);
                 String label = "lengths " + al + " x " + bl;
                 assertArrayEquals(expected, mulDoubleNtt(p, a, b, 1), where(p, label + " doubleNtt"));
                 long[] c = new long[al + bl - 1];
@@ -157,7 +140,7 @@ class ZpDoubleNttProductTest {
                 PolyMulZp.mulKaratsubaFullWord(p, a, 0, al, b, 0, bl, k, 0);
                 assertArrayEquals(expected, k, where(p, label + " Karatsuba"));
                 long[] sq = mulDoubleNtt(p, a, a, 1);
-                assertArrayEquals(naive(p, a, a), sq, where(p, label + " square"));
+                assertArrayEquals(PolyOracles.mulModUnsigned(p, a, a), sq, where(p, label + " square"));
             }
         }
     }
@@ -198,7 +181,7 @@ class ZpDoubleNttProductTest {
         Arrays.fill(a, p - 1);
         long[] c = mulDoubleNtt(p, a, square ? a : a.clone(), threads);
         // coefficient k is min(k + 1, 2m - 1 - k) (p - 1)^2 = min(k + 1, 2m - 1 - k) mod p
-        BigInteger bp = u(p);
+        BigInteger bp = PolyOracles.unsigned(p);
         for (int k = 0; k < c.length; k++) {
             long count = Math.min(k + 1, 2 * m - 1 - k);
             long expect = BigInteger.valueOf(count).mod(bp).longValue();
@@ -213,7 +196,7 @@ class ZpDoubleNttProductTest {
     void primeCountIsTheFewestAndHoldsTheBound() {
         for (long p : MODULI) {
             DoubleNttPolyMulZp.Modulus mod = DoubleNttPolyMulZp.modulus(p);
-            BigInteger sq = u(p).subtract(BigInteger.ONE).pow(2);
+            BigInteger sq = PolyOracles.unsigned(p).subtract(BigInteger.ONE).pow(2);
             for (long m : new long[] {1, 2, 100, 1 << 20, 1 << 24, (1 << 28) - 1, Integer.MAX_VALUE}) {
                 DoubleCrt crt = mod.primesFor((int) m);
                 BigInteger bound = sq.multiply(BigInteger.valueOf(m));
@@ -272,7 +255,7 @@ class ZpDoubleNttProductTest {
             long[] f = random(rnd, 200, p);
             assertArrayEquals(new long[0], ZpPoly.multiplyFullWord(p, new long[0], f), where(p, "zero * f"));
             assertArrayEquals(new long[0], ZpPoly.multiplyFullWord(p, f, new long[] {0, 0}), where(p, "f * 0"));
-            long[] expect = naive(p, new long[] {c0}, f);
+            long[] expect = PolyOracles.mulModUnsigned(p, new long[] {c0}, f);
             int top = expect.length;
             while (top > 0 && expect[top - 1] == 0) {
                 top--;

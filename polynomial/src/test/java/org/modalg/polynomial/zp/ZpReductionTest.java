@@ -9,6 +9,7 @@ import java.math.BigInteger;
 import java.util.Random;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.modalg.polynomial.PolyOracles;
 import org.modalg.polynomial.convolution.ConvolutionPlan;
 import org.modalg.polynomial.convolution.DoubleCrt;
 
@@ -28,10 +29,6 @@ class ZpReductionTest {
     @BeforeAll
     static void printSeed() {
         System.out.println("ZpReductionTest seed=" + SEED + " (-Dmodalg.test.seed=" + SEED + " replays)");
-    }
-
-    private static BigInteger u(long v) {
-        return new BigInteger(Long.toUnsignedString(v));
     }
 
     private static long prevPrime(BigInteger x) {
@@ -93,7 +90,7 @@ class ZpReductionTest {
         int cols = 512;
         for (long p : inRange()) {
             DoubleNttPolyMulZp.Modulus mod = DoubleNttPolyMulZp.modulus(p);
-            BigInteger pb = u(p);
+            BigInteger pb = PolyOracles.unsigned(p);
             for (int round = 0; round < 4 * MULTIPLIER; round++) {
                 double[][][] res = new double[3][1][cols];
                 for (int c = 0; c < cols; c++) {
@@ -117,7 +114,7 @@ class ZpReductionTest {
                             .add(BigInteger.valueOf((long) res[1][0][c])).multiply(BigInteger.valueOf(q0))
                             .add(BigInteger.valueOf((long) res[0][0][c]));
                     String where = "seed=" + SEED + " p=" + Long.toUnsignedString(p) + " col=" + c;
-                    assertEquals(v.mod(pb), u(got[c + 1]), where);
+                    assertEquals(v.mod(pb), PolyOracles.unsigned(got[c + 1]), where);
                     assertEquals(shoup[c + 1], got[c + 1], where);
                 }
                 assertEquals(0, got[0], "seed=" + SEED + " wrote before its offset");
@@ -157,36 +154,11 @@ class ZpReductionTest {
                 long[] got = new long[cols];
                 DoubleNttPolyMulZp.reduceEstimated(mod, res, 0, cols, got, 0);
                 for (int c = 0; c < cols; c++) {
-                    assertEquals(x[c].mod(u(p)), u(got[c]),
+                    assertEquals(x[c].mod(PolyOracles.unsigned(p)), PolyOracles.unsigned(got[c]),
                             "seed=" + SEED + " p=" + Long.toUnsignedString(p) + " x=" + x[c]);
                 }
             }
         }
-    }
-
-    private static long[] random(Random rnd, int len, long p) {
-        long[] a = new long[len];
-        for (int i = 0; i < len; i++) {
-            int k = rnd.nextInt(6);
-            a[i] = k == 0 ? 0 : k == 1 ? p - 1 : Long.remainderUnsigned(rnd.nextLong(), p);
-        }
-        return a;
-    }
-
-    private static long[] schoolbook(long p, long[] a, long[] b) {
-        BigInteger pb = u(p);
-        BigInteger[] c = new BigInteger[a.length + b.length - 1];
-        java.util.Arrays.fill(c, BigInteger.ZERO);
-        for (int i = 0; i < a.length; i++) {
-            for (int j = 0; j < b.length; j++) {
-                c[i + j] = c[i + j].add(u(a[i]).multiply(u(b[j])));
-            }
-        }
-        long[] out = new long[c.length];
-        for (int i = 0; i < c.length; i++) {
-            out[i] = c[i].mod(pb).longValue();
-        }
-        return out;
     }
 
     // The product with the reduction switched to value (estimatedQuotient: 2 signed digits, 1 normalized, 0 Shoup).
@@ -207,12 +179,12 @@ class ZpReductionTest {
         Random rnd = new Random(SEED + 1);
         for (long p : inRange()) {
             for (int[] lens : new int[][] {{1, 1}, {1, 300}, {200, 200}, {333, 129}, {700, 700}}) {
-                long[] a = random(rnd, lens[0], p);
-                long[] b = random(rnd, lens[1], p);
+                long[] a = PolyOracles.randomResidues(rnd, lens[0], p);
+                long[] b = PolyOracles.randomResidues(rnd, lens[1], p);
                 String where = "seed=" + SEED + " p=" + Long.toUnsignedString(p) + " " + lens[0] + "x" + lens[1];
                 assertEquals(3, DoubleNttPolyMulZp.modulus(p).primesFor(Math.min(lens[0], lens[1])).size(), where);
                 long[] on = product(p, a, b, 2);
-                assertArrayEquals(schoolbook(p, a, b), on, where);
+                assertArrayEquals(PolyOracles.mulModUnsigned(p, a, b), on, where);
                 assertArrayEquals(product(p, a, b, 1), on, where);
                 assertArrayEquals(product(p, a, b, 0), on, where);
             }
@@ -222,11 +194,11 @@ class ZpReductionTest {
             java.util.Arrays.fill(a, p - 1);
             long[] on = product(p, a, a, 2);
             assertArrayEquals(product(p, a, a, 0), on, "seed=" + SEED + " p=" + Long.toUnsignedString(p) + " maximal " + m);
-            BigInteger pb = u(p);
-            BigInteger sq = u(p - 1).multiply(u(p - 1));
+            BigInteger pb = PolyOracles.unsigned(p);
+            BigInteger sq = PolyOracles.unsigned(p - 1).multiply(PolyOracles.unsigned(p - 1));
             for (int k = 0; k < on.length; k++) { // c_k = min(k + 1, 2m - 1 - k) (p - 1)^2
                 long count = Math.min(k + 1, 2L * m - 1 - k);
-                assertEquals(sq.multiply(BigInteger.valueOf(count)).mod(pb), u(on[k]),
+                assertEquals(sq.multiply(BigInteger.valueOf(count)).mod(pb), PolyOracles.unsigned(on[k]),
                         "seed=" + SEED + " p=" + Long.toUnsignedString(p) + " maximal " + m + " k=" + k);
             }
         }

@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.modalg.polynomial.PolyOracles;
 import org.modalg.polynomial.convolution.ConvolutionPlan;
 
 /**
@@ -31,35 +32,6 @@ class ZpSplitLayoutTest {
     @BeforeAll
     static void printSeed() {
         System.out.println("ZpSplitLayoutTest seed=" + SEED + " (-Dmodalg.test.seed=" + SEED + " replays)");
-    }
-
-    private static BigInteger u(long v) {
-        return new BigInteger(Long.toUnsignedString(v));
-    }
-
-    private static long[] random(Random rnd, int len, long p) {
-        long[] a = new long[len];
-        for (int i = 0; i < len; i++) {
-            int k = rnd.nextInt(6);
-            a[i] = k == 0 ? 0 : k == 1 ? p - 1 : Long.remainderUnsigned(rnd.nextLong(), p);
-        }
-        return a;
-    }
-
-    private static long[] schoolbook(long p, long[] a, long[] b) {
-        BigInteger pb = u(p);
-        BigInteger[] c = new BigInteger[a.length + b.length - 1];
-        Arrays.fill(c, BigInteger.ZERO);
-        for (int i = 0; i < a.length; i++) {
-            for (int j = 0; j < b.length; j++) {
-                c[i + j] = c[i + j].add(u(a[i]).multiply(u(b[j])));
-            }
-        }
-        long[] out = new long[c.length];
-        for (int i = 0; i < c.length; i++) {
-            out[i] = c[i].mod(pb).longValue();
-        }
-        return out;
     }
 
     // a b (b == a: the square) with the split layouts switched to value, on threads threads
@@ -133,24 +105,24 @@ class ZpSplitLayoutTest {
                     long[] b;
                     switch (round % 3) {
                         case 0: // a square
-                            a = random(rnd, (n + 1) / 2, p);
+                            a = PolyOracles.randomResidues(rnd, (n + 1) / 2, p);
                             b = a;
                             n = 2 * a.length - 1;
                             break;
                         case 1: // unbalanced: the longer operand beyond L
                             int la = Math.min(n, l + 1 + rnd.nextInt(Math.max(1, n - l)));
-                            a = random(rnd, la, p);
-                            b = random(rnd, n + 1 - la, p);
+                            a = PolyOracles.randomResidues(rnd, la, p);
+                            b = PolyOracles.randomResidues(rnd, n + 1 - la, p);
                             break;
                         default:
                             int lb = 1 + rnd.nextInt(n);
-                            a = random(rnd, n + 1 - lb, p);
-                            b = random(rnd, lb, p);
+                            a = PolyOracles.randomResidues(rnd, n + 1 - lb, p);
+                            b = PolyOracles.randomResidues(rnd, lb, p);
                             break;
                     }
                     where += " " + a.length + "x" + b.length + (a == b ? " square" : "") + " threads=" + threads;
                     long[] split = product(p, a, b, 1, threads);
-                    assertArrayEquals(schoolbook(p, a, b), split, where);
+                    assertArrayEquals(PolyOracles.mulModUnsigned(p, a, b), split, where);
                     assertArrayEquals(product(p, a, b, 0, threads), split, where);
                 }
             }
@@ -162,8 +134,8 @@ class ZpSplitLayoutTest {
         Random rnd = new Random(SEED + 2);
         long p = 4611686018427388039L;
         int len = (int) (0.7 * (1 << 12));
-        long[] a = random(rnd, len, p);
-        long[] b = random(rnd, len + 3, p);
+        long[] a = PolyOracles.randomResidues(rnd, len, p);
+        long[] b = PolyOracles.randomResidues(rnd, len + 3, p);
         assertEquals(ConvolutionPlan.HALF, DoubleNttPolyMulZp.layout(2L * len + 2, 13));
         assertArrayEquals(product(p, a, b, 0, 1), product(p, a, b, 1, 1), "seed=" + SEED);
         assertArrayEquals(product(p, a, a, 0, 2), product(p, a, a, 1, 2), "seed=" + SEED + " square");
