@@ -443,6 +443,7 @@ public final class ConvolutionPlan {
     /** {@link #operand(BigInteger[], int, int, boolean, int)} with the coefficients' largest bit length known. */
     public Operand operand(BigInteger[] x, int off, int len, int bits, boolean second, int threads) {
         checkOperand(len, bits, second);
+        threads = usefulThreads(threads);
         double[][][] w = planes(wordCount(bits), len, shape);
         words(x, off, len, w, WorkerPools.of(threads));
         return new Operand(w, len, bits);
@@ -498,6 +499,7 @@ public final class ConvolutionPlan {
     /** The forward transforms of any projected operand modulo every prime (cyclic layout). O(s N log N). */
     Transformed transform(Projection x, int bits, int threads) {
         checkCyclic();
+        threads = usefulThreads(threads);
         int s = crt.size();
         double[][][] spectra = new double[s][][];
         forPrimes(threads, (j, inner, tasks) -> {
@@ -789,6 +791,7 @@ public final class ConvolutionPlan {
      * 1.3 q_j. O(s N log N).
      */
     public Convolved convolve(Projection a, Projection b, int threads) {
+        threads = usefulThreads(threads);
         int s = crt.size();
         boolean square = a == b;
         int group = layout == CYCLIC && !acrossPrimes ? Math.min(a.primesPerPass(), b.primesPerPass()) : 1;
@@ -943,6 +946,7 @@ public final class ConvolutionPlan {
     Convolved convolve(Transformed a, Transformed b, int threads) {
         checkTransformed(a);
         checkTransformed(b);
+        threads = usefulThreads(threads);
         int s = crt.size();
         double[][][] res = new double[s][][];
         forPrimes(threads, (j, inner, tasks) -> {
@@ -960,6 +964,7 @@ public final class ConvolutionPlan {
     /** {@link #convolve(Projection, Projection, int)} for a transformed operand a (a fixed factor) and a fresh b. */
     Convolved convolve(Transformed a, Projection b, int threads) {
         checkTransformed(a);
+        threads = usefulThreads(threads);
         int s = crt.size();
         double[][][] res = new double[s][][];
         forPrimes(threads, (j, inner, tasks) -> {
@@ -1356,6 +1361,7 @@ public final class ConvolutionPlan {
      * Rows in pieces on the threads unless the hook wants them in order. O(s^2) per point.
      */
     public void recombine(Convolved c, Recombination out, int threads) {
+        threads = usefulThreads(threads);
         double[][][] res = c.res;
         int cols = res[0][0].length;
         int rowFrom = lo / cols;
@@ -1399,6 +1405,7 @@ public final class ConvolutionPlan {
      * by the signed Horner sum of Garner's digits ({@link #pack}).
      */
     PackedCoefficients packed(Convolved c, int threads) {
+        threads = usefulThreads(threads);
         int cols = c.res[0][0].length;
         int rowFrom = lo / cols;
         int rowTo = (hi + cols - 1) / cols;
@@ -1740,14 +1747,16 @@ public final class ConvolutionPlan {
      * threads"), more than such a product's whole work: Z[x] of length 2^10 with 64-bit
      * coefficients (three primes of 2^11 points) took 0.29 ms on 16 threads against 0.17 on one;
      * an integer product of 10^5 bits (three of 2^12) 0.25-0.33 against 0.28. The same result on
-     * any thread count.
+     * any thread count. Every method of a plan that takes a thread count applies it, so all the
+     * pipeline's clients (Z[x], Z/pZ[x], integers) get the rule; the integer client applies it
+     * to its own pieces too.
      */
     public static int usefulThreads(int primes, int log2n, int threads) {
         return threads > 1 && ((long) primes << log2n) < PARALLEL_MIN_WORK ? 1 : threads;
     }
 
     /** {@link #usefulThreads(int, int, int)} on this plan's primes and transform length. */
-    public int usefulThreads(int threads) {
+    private int usefulThreads(int threads) {
         return usefulThreads(primeCount(), log2n, threads);
     }
 

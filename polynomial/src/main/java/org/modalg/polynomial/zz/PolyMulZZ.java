@@ -830,7 +830,6 @@ public final class PolyMulZZ {
                 + ConvolutionPlan.MAX_PRIMES + " primes below 2^50 (bounds of about " + 49 * ConvolutionPlan.MAX_PRIMES
                 + " bits)"));
         boolean square = a == b && aOff == bOff && aLen == bLen;
-        threads = plan.usefulThreads(threads);
         ConvolutionPlan.Operand oa = plan.operand(a, aOff, aLen, false, threads);
         ConvolutionPlan.Operand ob = square ? oa : plan.operand(b, bOff, bLen, true, threads);
         try {

@@ -462,7 +462,7 @@ public final class ZZPoly implements Comparable<ZZPoly> {
 
     // this * g (g == this: a square) by the plan on the call's threads (engine null) or the engine.
     private ZZPoly productByPlan(ConvolutionPlan plan, ZZPoly g, org.modalg.fft.ntt.NttEngine engine) {
-        int threads = plan.usefulThreads(ProductContext.threads()); // small products: one thread
+        int threads = ProductContext.threads();
         ConvolutionPlan.Operand a = operand(plan, false, threads);
         ConvolutionPlan.Operand b = g == this ? a : g.operand(plan, true, threads);
         try {

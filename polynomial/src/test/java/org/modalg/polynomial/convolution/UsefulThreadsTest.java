@@ -14,7 +14,8 @@ import org.modalg.polynomial.zz.ZZPoly;
 /**
  * {@link ConvolutionPlan#usefulThreads}: small products run on one thread whatever the thread
  * count asked for (the rule at its boundary), and products on 16 threads on both sides of it
- * equal the schoolbook product (Z[x]) and BigInteger's (integers), on random inputs. A fresh seed
+ * equal the schoolbook product (Z[x], Z/pZ[x] with p near 2^62 and near 2^64) and BigInteger's
+ * (integers), on random inputs. A fresh seed
  * per run, printed; {@code -Dmodalg.test.seed=...} repeats a run.
  */
 class UsefulThreadsTest {
@@ -61,6 +62,17 @@ class UsefulThreadsTest {
             BigInteger x = new BigInteger(ibits, rnd);
             BigInteger y = new BigInteger(ibits - rnd.nextInt(1000), rnd).negate();
             assertEquals(x.multiply(y), IntegerMultiplication.multiply(x, y, sixteen), "seed " + SEED + ": " + ibits + " bits");
+            long p = it % 2 == 0 ? BigInteger.ONE.shiftLeft(62).nextProbablePrime().longValue() : -59L; // 2^64 - 59
+            // transforms of 2^11 .. 2^13 points (one thread below 2^14 points x primes); a short
+            // second factor keeps the BigInteger oracle quick
+            long[] f = org.modalg.polynomial.PolyOracles.randomResidues(rnd, 800 + rnd.nextInt(4500), p);
+            long[] g = org.modalg.polynomial.PolyOracles.randomResidues(rnd, 200 + rnd.nextInt(150), p);
+            // nonzero leading coefficients (p prime): the product is not trimmed
+            f[f.length - 1] = f[f.length - 1] == 0 ? 1 : f[f.length - 1];
+            g[g.length - 1] = g[g.length - 1] == 0 ? 1 : g[g.length - 1];
+            assertArrayEquals(org.modalg.polynomial.PolyOracles.mulModUnsigned(p, f, g),
+                    org.modalg.polynomial.zp.ZpPoly.multiplyFullWord(p, f, g, sixteen),
+                    "seed " + SEED + ": Z/pZ[x] " + f.length + " x " + g.length + ", p = " + Long.toUnsignedString(p));
         }
     }
 }
