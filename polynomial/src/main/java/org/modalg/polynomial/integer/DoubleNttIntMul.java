@@ -629,7 +629,7 @@ public final class DoubleNttIntMul {
             return out;
         }
         ForkJoinPool pool = WorkerPools.of(threads);
-        if (aligned(w) && fusedPackPhase != 0) {
+        if (aligned(w)) {
             plan.recombine(convolved, new PackingByRows(s, count, w, out), threads);
             return out;
         }
@@ -648,14 +648,6 @@ public final class DoubleNttIntMul {
     }
 
     /**
-     * On several threads with whole-limb pieces, whether each block of rows packs its own limbs
-     * right after Garner's digits, in the same parallel phase ({@link PackingByRows}; 1, the
-     * default), or the packing runs as a phase of its own after the last digits (0; for
-     * measuring one against the other).
-     */
-    static volatile int fusedPackPhase = 1;
-
-    /**
      * The limbs-with-carry recombination of whole-limb pieces on several threads, one parallel
      * phase: piece i fills limbs i (one-limb pieces) or 2i and 2i + 1 (two-limb pieces), so the
      * block of rows [from, to) that Garner just wrote is all that the limbs of its pieces need;
@@ -663,7 +655,10 @@ public final class DoubleNttIntMul {
      * block up to the top limb), keeping the part above them, and {@link #finish} adds each
      * block's part at its end in increasing order: {@link #pack(DoubleCrt, double[][][], int, int,
      * int, long[], ForkJoinPool, int)}'s blocks and fix-up, with the blocks at row boundaries. One
-     * hand-off to the pool less per product, and the digits packed while in cache.
+     * hand-off to the pool less per product, and the digits packed while in cache: 10^6 bits on 16
+     * threads of an H100 host's Xeon 0.62-0.72x the time of the packing as a phase of its own,
+     * 10^7 bits 0.92-0.97x (polynomial/BENCHMARKS.md). Shifted pieces keep that phase: a piece
+     * straddles two limbs, so a block's first limb needs the previous block's digits.
      */
     private static final class PackingByRows implements ConvolutionPlan.Recombination {
         private final int s;
