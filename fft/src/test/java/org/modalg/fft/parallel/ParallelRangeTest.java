@@ -4,16 +4,23 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Random;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.modalg.fft.WorkerPools;
 
 /**
- * {@link ParallelRange}: every index of random ranges run exactly once, in chunks no longer than
- * the grain, from outside the pool and from inside it (nested), and a body's exception reaches
- * the caller. A fresh seed per run, printed; {@code -Dmodalg.test.seed=...} repeats a run.
+ * {@link ParallelRange} on both kinds of threads (the {@link WorkerTeam}, and the ForkJoinPool with
+ * the team switched off): every index of random ranges run exactly once, in chunks no longer than
+ * the grain, from outside and nested; forked parts against the sequential sum; several callers
+ * sharing one team at once; a body's exception reaches the caller. A fresh seed per run, printed; {@code -Dmodalg.test.seed=...} repeats a run.
  */
 class ParallelRangeTest {
     private static final long SEED = Long.getLong("modalg.test.seed", System.nanoTime());
@@ -22,8 +29,24 @@ class ParallelRangeTest {
         System.out.println("ParallelRangeTest seed " + SEED + " (repeat with -Dmodalg.test.seed=" + SEED + ")");
     }
 
-    @Test
-    void everyIndexOnceInChunksOfAtMostTheGrain() {
+    // runs the check with ParallelRange.team = mode, then restores it
+    private static void withTeam(int mode, Runnable check) {
+        int before = ParallelRange.team;
+        ParallelRange.team = mode;
+        try {
+            check.run();
+        } finally {
+            ParallelRange.team = before;
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 0})
+    void everyIndexOnceInChunksOfAtMostTheGrain(int mode) {
+        withTeam(mode, this::everyIndexOnce);
+    }
+
+    private void everyIndexOnce() {
         Random rnd = new Random(SEED);
         ForkJoinPool pool = WorkerPools.of(4);
         for (int it = 0; it < 200; it++) {
@@ -43,8 +66,13 @@ class ParallelRangeTest {
         }
     }
 
-    @Test
-    void nestedLoopsOnThePoolAndExceptions() {
+    @ParameterizedTest
+    @ValueSource(ints = {1, 0})
+    void nestedLoopsOnThePoolAndExceptions(int mode) {
+        withTeam(mode, this::nestedAndExceptions);
+    }
+
+    private void nestedAndExceptions() {
         ForkJoinPool pool = WorkerPools.of(3);
         AtomicIntegerArray seen = new AtomicIntegerArray(64 * 64);
         ParallelRange.run(pool, 0, 64, 1, (lo, hi) -> {
@@ -65,5 +93,100 @@ class ParallelRangeTest {
                 throw new IllegalStateException("index 500");
             }
         }));
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 0})
+    void forkedPartsGiveTheSequentialSums(int mode) {
+        withTeam(mode, () -> {
+            Random rnd = new Random(SEED + 1);
+            long[] values = new long[4096];
+            for (int i = 0; i < values.length; i++) {
+                values[i] = rnd.nextInt();
+            }
+            ForkJoinPool pool = WorkerPools.of(4);
+            for (int it = 0; it < 50; it++) {
+                int parts = 1 + rnd.nextInt(16);
+                long[] sums = new long[parts];
+                // each chunk of the loop forks half of its parts and computes the rest itself
+                ParallelRange.run(pool, 0, parts, 1, (lo, hi) -> {
+                    for (int k = lo; k < hi; k++) {
+                        int part = k;
+                        Supplier<Long> a = ParallelRange.fork(pool, () -> sum(values, part, 0, 2048));
+                        long b = sum(values, part, 2048, 4096);
+                        sums[part] = a.get() + b;
+                    }
+                });
+                for (int k = 0; k < parts; k++) {
+                    assertEquals(sum(values, k, 0, 4096), sums[k], "seed " + SEED + ": part " + k);
+                }
+            }
+            Supplier<Long> outside = ParallelRange.fork(pool, () -> sum(values, 3, 0, 4096));
+            assertEquals(sum(values, 3, 0, 4096), outside.get());
+            assertEquals(7L, ParallelRange.fork(null, () -> 7L).get());
+            Supplier<Long> failing = ParallelRange.fork(pool, () -> {
+                throw new ArithmeticException("forked part");
+            });
+            assertThrows(ArithmeticException.class, failing::get);
+        });
+    }
+
+    // sum of (v[i] xor part) for i in [from, to): a part-dependent value to check
+    private static long sum(long[] v, int part, int from, int to) {
+        long s = 0;
+        for (int i = from; i < to; i++) {
+            s += v[i] ^ part;
+        }
+        return s;
+    }
+
+    @Test
+    void severalCallersShareOneTeam() throws InterruptedException {
+        ForkJoinPool pool = WorkerPools.of(3);
+        int callers = 4;
+        AtomicLong failures = new AtomicLong();
+        List<Thread> threads = new ArrayList<>();
+        for (int c = 0; c < callers; c++) {
+            long seed = SEED + 10 + c;
+            Thread t = new Thread(() -> {
+                Random rnd = new Random(seed);
+                for (int it = 0; it < 300; it++) {
+                    int to = 1 + rnd.nextInt(2000);
+                    int grain = 1 + rnd.nextInt(100);
+                    AtomicIntegerArray seen = new AtomicIntegerArray(to);
+                    ParallelRange.run(pool, 0, to, grain, (lo, hi) -> {
+                        for (int i = lo; i < hi; i++) {
+                            seen.incrementAndGet(i);
+                        }
+                    });
+                    for (int i = 0; i < to; i++) {
+                        if (seen.get(i) != 1) {
+                            failures.incrementAndGet();
+                        }
+                    }
+                }
+            });
+            threads.add(t);
+            t.start();
+        }
+        for (Thread t : threads) {
+            t.join(120_000);
+            assertTrue(!t.isAlive(), "seed " + SEED + ": a caller did not finish in 120 s");
+        }
+        assertEquals(0, failures.get(), "seed " + SEED + ": indices not run exactly once");
+    }
+
+    @Test
+    void errorsReachTheCallerUnwrappedAndTheTeamGoesOn() {
+        ForkJoinPool pool = WorkerPools.of(2);
+        assertThrows(AssertionError.class, () -> ParallelRange.run(pool, 0, 100, 1, (lo, hi) -> {
+            if (lo == 57) {
+                throw new AssertionError("index 57");
+            }
+        }));
+        AtomicLong count = new AtomicLong();
+        ParallelRange.run(pool, 0, 100, 1, (lo, hi) -> count.addAndGet(hi - lo));
+        assertEquals(100, count.get());
+        assertThrows(IllegalArgumentException.class, () -> WorkerTeam.of(1));
     }
 }

@@ -5,7 +5,6 @@ import java.util.Arrays;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ForkJoinPool;
-import java.util.concurrent.ForkJoinTask;
 import java.util.function.IntConsumer;
 import org.modalg.fft.ntt.NttEngine;
 import org.modalg.fft.ntt.NttPlan;
@@ -679,19 +678,9 @@ public final class ConvolutionPlan {
         void run(int prime, ForkJoinPool inner, ForkJoinPool tasks);
     }
 
-    /**
-     * body's value at get() (to be called once), computed by a task forked now on {@code tasks}
-     * when this thread is one of its workers (an idle worker takes it; else this thread runs it
-     * at get()), otherwise by body itself at get(), so that without a pool the work runs in the
-     * order of the gets. For the independent parts of one prime's work.
-     */
+    /** {@link ParallelRange#fork}: an independent part of one prime's work, on an idle thread of {@code tasks}' count. */
     static <T> java.util.function.Supplier<T> forked(ForkJoinPool tasks, java.util.function.Supplier<T> body) {
-        if (tasks != null && ForkJoinTask.getPool() == tasks) {
-            ForkJoinTask<T> task = ForkJoinTask.adapt(body::get);
-            task.fork();
-            return task::join;
-        }
-        return body;
+        return ParallelRange.fork(tasks, body);
     }
 
     // ------------------------------------------------------------------ the pipeline's hooks
