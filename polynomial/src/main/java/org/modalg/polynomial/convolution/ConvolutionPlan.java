@@ -1730,7 +1730,7 @@ public final class ConvolutionPlan {
 
     /**
      * The threads worth giving a product of {@code primes} convolutions of 2^log2n points:
-     * {@code threads}, or 1 when primes 2^log2n is below {@link #PARALLEL_MIN_WORK}. Every
+     * {@code threads}, or 1 when primes 2^log2n is below 2^{@link #parallelMinLog2Work}. Every
      * parallel phase of a product hands its parts to parked pool workers, 40 to 160 us on the
      * 16 threads of an H100 host's Xeon (polynomial/BENCHMARKS.md, "Integer products on 8 and 16
      * threads"), more than such a product's whole work: Z[x] of length 2^10 with 64-bit
@@ -1741,7 +1741,7 @@ public final class ConvolutionPlan {
      * to its own pieces too.
      */
     public static int usefulThreads(int primes, int log2n, int threads) {
-        return threads > 1 && ((long) primes << log2n) < PARALLEL_MIN_WORK ? 1 : threads;
+        return threads > 1 && ((long) primes << log2n) < (1L << parallelMinLog2Work) ? 1 : threads;
     }
 
     /** {@link #usefulThreads(int, int, int)} on this plan's primes and transform length. */
@@ -1755,5 +1755,5 @@ public final class ConvolutionPlan {
      * draw on 16 threads) and 2^14.6 (six of 2^12: 0.42 ms on 16 threads against 0.55 for the
      * one-thread shape on them).
      */
-    static final long PARALLEL_MIN_WORK = 1L << 14;
+    static int parallelMinLog2Work = Math.max(0, Math.min(40, Integer.getInteger("modalg.poly.parallelMinLog2Work", 14)));
 }

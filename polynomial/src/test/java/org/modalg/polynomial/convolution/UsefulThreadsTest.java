@@ -27,7 +27,7 @@ class UsefulThreadsTest {
 
     @Test
     void smallProductsTakeOneThread() {
-        long limit = ConvolutionPlan.PARALLEL_MIN_WORK;
+        long limit = 1L << ConvolutionPlan.parallelMinLog2Work;
         assertEquals(1, ConvolutionPlan.usefulThreads(3, 11, 16), "3 primes of 2^11");
         assertEquals(1, ConvolutionPlan.usefulThreads(1, 63 - Long.numberOfLeadingZeros(limit) - 1, 16), "below");
         assertEquals(16, ConvolutionPlan.usefulThreads(1, 63 - Long.numberOfLeadingZeros(limit), 16), "at the limit");
