@@ -1731,12 +1731,14 @@ public final class ConvolutionPlan {
     /**
      * The threads worth giving a product of {@code primes} convolutions of 2^log2n points:
      * {@code threads}, or 1 when primes 2^log2n is below 2^{@link #parallelMinLog2Work}. Every
-     * parallel phase of a product hands its parts to parked pool workers, 40 to 160 us on the
-     * 16 threads of an H100 host's Xeon (polynomial/BENCHMARKS.md, "Integer products on 8 and 16
-     * threads"), more than such a product's whole work: Z[x] of length 2^10 with 64-bit
-     * coefficients (three primes of 2^11 points) took 0.29 ms on 16 threads against 0.17 on one;
-     * an integer product of 10^5 bits (three of 2^12) 0.25-0.33 against 0.28. The same result on
-     * any thread count. Every method of a plan that takes a thread count applies it, so all the
+     * parallel phase of a product hands its parts to the other threads: with a ForkJoinPool's
+     * parked workers that cost 40 to 160 us on the 16 threads of an H100 host's Xeon, more than a
+     * small product's whole work, and the cut-off was 2^14; with the spinning
+     * {@link org.modalg.fft.parallel.WorkerTeam} under {@link ParallelRange} a phase starts in a
+     * few microseconds, and from 2^11 the threads pay: on 16 threads Z[x] of length 2^10 with
+     * 64-bit coefficients 0.154 -&gt; 0.072 ms, length 2^11 0.298 -&gt; 0.132, integers of 10^5
+     * bits 0.250 -&gt; 0.149 (polynomial/BENCHMARKS.md, "The worker team"). The same result on any
+     * thread count. Every method of a plan that takes a thread count applies it, so all the
      * pipeline's clients (Z[x], Z/pZ[x], integers) get the rule; the integer client applies it
      * to its own pieces too.
      */
@@ -1750,10 +1752,8 @@ public final class ConvolutionPlan {
     }
 
     /**
-     * Points times primes from which a product's phases go to the pool (see
-     * {@link #usefulThreads(int, int, int)}): between 2^13.6 (three primes of 2^12 points, a
-     * draw on 16 threads) and 2^14.6 (six of 2^12: 0.42 ms on 16 threads against 0.55 for the
-     * one-thread shape on them).
+     * log2 of the points times primes from which a product's phases go to the other threads (see
+     * {@link #usefulThreads(int, int, int)}; property {@code modalg.poly.parallelMinLog2Work}).
      */
-    static int parallelMinLog2Work = Math.max(0, Math.min(40, Integer.getInteger("modalg.poly.parallelMinLog2Work", 14)));
+    static int parallelMinLog2Work = Math.max(0, Math.min(40, Integer.getInteger("modalg.poly.parallelMinLog2Work", 11)));
 }

@@ -28,7 +28,9 @@ class UsefulThreadsTest {
     @Test
     void smallProductsTakeOneThread() {
         long limit = 1L << ConvolutionPlan.parallelMinLog2Work;
-        assertEquals(1, ConvolutionPlan.usefulThreads(3, 11, 16), "3 primes of 2^11");
+        int log2 = ConvolutionPlan.parallelMinLog2Work;
+        assertEquals(1, ConvolutionPlan.usefulThreads(3, log2 - 2, 16), "3 primes of a quarter of the limit");
+        assertEquals(16, ConvolutionPlan.usefulThreads(3, log2 - 1, 16), "3 primes of half the limit");
         assertEquals(1, ConvolutionPlan.usefulThreads(1, 63 - Long.numberOfLeadingZeros(limit) - 1, 16), "below");
         assertEquals(16, ConvolutionPlan.usefulThreads(1, 63 - Long.numberOfLeadingZeros(limit), 16), "at the limit");
         assertEquals(16, ConvolutionPlan.usefulThreads(6, 12, 16), "6 primes of 2^12");
