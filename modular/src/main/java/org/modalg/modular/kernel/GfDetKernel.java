@@ -1,8 +1,8 @@
 package org.modalg.modular.kernel;
 
 import java.util.concurrent.ForkJoinPool;
-import java.util.stream.IntStream;
 import org.modalg.fft.Options;
+import org.modalg.fft.parallel.ParallelRange;
 import org.modalg.fields.GfArithmetic;
 import org.modalg.fields.GfField;
 
@@ -66,26 +66,29 @@ public final class GfDetKernel {
             System.arraycopy(tmp, 0, det, 0, k);
             field.inv(a, pivotRow + c * k, inv, 0);
             final int col = c;
-            IntStream rows = IntStream.range(c + 1, n);
-            Runnable update = () -> (pool != null && n - col > PARALLEL_ROWS ? rows.parallel() : rows).forEach(i -> {
+            ParallelRange.Body update = (from, to) -> {
                 Object[] s = scratch.get();
                 GfArithmetic.Workspace w = (GfArithmetic.Workspace) s[0];
                 long[] fac = (long[]) s[1];
                 long[] prod = (long[]) s[2];
-                int ri = i * rowLen;
-                if (ar.isZero(a, ri + col * k)) {
-                    return;
+                for (int i = from; i < to; i++) {
+                    int ri = i * rowLen;
+                    if (ar.isZero(a, ri + col * k)) {
+                        continue;
+                    }
+                    ar.mul(a, ri + col * k, inv, 0, fac, 0, w);
+                    for (int j = col + 1; j < n; j++) {
+                        ar.mul(fac, 0, a, pivotRow + j * k, prod, 0, w);
+                        ar.sub(a, ri + j * k, prod, 0, a, ri + j * k);
+                    }
                 }
-                ar.mul(a, ri + col * k, inv, 0, fac, 0, w);
-                for (int j = col + 1; j < n; j++) {
-                    ar.mul(fac, 0, a, pivotRow + j * k, prod, 0, w);
-                    ar.sub(a, ri + j * k, prod, 0, a, ri + j * k);
-                }
-            });
+            };
+            int rows = n - col - 1;
             if (pool != null && n - col > PARALLEL_ROWS) {
-                pool.submit(update).join();
+                // the library's one parallel loop: a step's rows in about four chunks per thread
+                ParallelRange.run(pool, col + 1, n, Math.max(1, rows / (4 * pool.getParallelism())), update);
             } else {
-                update.run();
+                update.run(col + 1, n);
             }
         }
         return det;
