@@ -1,7 +1,7 @@
 // FLINT's bivariate resultant and gcd (fmpz_mpoly_resultant, fmpz_mpoly_gcd) on dense inputs of
 // Z[x, y], the peer of `modalg bench modular --part bivariate`.
 //
-// Inputs are those of org.modalg.examples.bench.FlintInputs, bit for bit: a splitmix64 generator
+// Inputs are those of org.modalg.examples.bench.peer.FlintInputs, bit for bit: a splitmix64 generator
 // seeded by the FNV-1a hash of the row's label (the same generator as ../shared/anchors/
 // flint3_bench.c), every coefficient of exactly the stated bit size (top bit set) with a random
 // sign. A dense polynomial of total degree d has every term x^i y^j with i + j <= d, generated

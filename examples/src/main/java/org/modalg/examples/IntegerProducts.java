@@ -3,7 +3,7 @@ package org.modalg.examples;
 import java.io.PrintStream;
 import java.math.BigInteger;
 import java.util.Random;
-import org.modalg.examples.bench.LimbArrays;
+import org.modalg.examples.bench.support.LimbArrays;
 import org.modalg.fft.ntt.CpuNttEngine;
 import org.modalg.fft.products.LimbProductProvider;
 import org.modalg.fft.products.LimbProducts;

@@ -3,6 +3,7 @@ package org.modalg.examples.bench;
 import java.math.BigInteger;
 import java.util.List;
 import java.util.Random;
+import org.modalg.examples.bench.support.BenchTable;
 import org.modalg.fft.Backend;
 import org.modalg.fft.batched.BatchedIntegerEngine;
 import org.modalg.fft.batched.BatchedIntegerEngine.Operation;

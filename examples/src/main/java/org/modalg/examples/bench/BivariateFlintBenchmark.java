@@ -1,17 +1,13 @@
 package org.modalg.examples.bench;
 
-import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.Optional;
-import java.util.concurrent.TimeUnit;
+import org.modalg.examples.bench.peer.FlintBivariateInputs;
+import org.modalg.examples.bench.peer.FlintMpolyPeer;
+import org.modalg.examples.bench.support.BenchTable;
 import org.modalg.fft.Options;
 import org.modalg.modular.ModularResult;
 import org.modalg.modular.bivariate.BivariateGcd;
@@ -23,8 +19,8 @@ import org.modalg.polynomial.zz.ZZPoly;
  * {@code modalg bench modular --part bivariate}: the bivariate resultant ({@link BivariateResultant})
  * and gcd ({@link BivariateGcd}) against FLINT's {@code fmpz_mpoly_resultant} and
  * {@code fmpz_mpoly_gcd} on the same dense inputs ({@link FlintBivariateInputs}, bit for bit; FLINT's
- * checksum checks every modalg result). The peer is the C harness
- * {@code modular/src/test/c/flint_mpoly_bench.c}, built by {@code build-flint-mpoly.sh} where
+ * checksum checks every modalg result). The peer is the C harness {@link FlintMpolyPeer}
+ * ({@code modular/src/test/c/flint_mpoly_bench.c}), built by {@code build-flint-mpoly.sh} where
  * libflint-dev is installed (FLINT 2.9 on Debian); without it only modalg's rows run.
  *
  * <p>Rows alternate: per case and thread count, modalg (median of the runs after warm-up, as
@@ -37,8 +33,6 @@ public final class BivariateFlintBenchmark {
     /** CSV columns. */
     public static final String[] COLUMNS = {"op", "d", "bits", "threads", "modalg_ms", "modalg_min_ms", "flint_ms",
         "x_flint", "primes", "result", "check", "flint"};
-    /** The harness's file name. */
-    public static final String BINARY = "flint_mpoly_bench";
 
     private BivariateFlintBenchmark() {
     }
@@ -88,15 +82,6 @@ public final class BivariateFlintBenchmark {
         return out;
     }
 
-    /**
-     * The harness: {@code bin/flint_mpoly_bench} beside the GPU bundle's lib/, else
-     * {@code modular/target/flint_mpoly_bench} of the repository above the running classes or jar
-     * or the working directory (where build-flint-mpoly.sh puts it), else none.
-     */
-    public static Optional<Path> locateDefault() {
-        return PeerBinaries.locate(BINARY, root -> root.resolve("modular").resolve("target").resolve(BINARY));
-    }
-
     /** Runs the rows; progress, FLINT's version line and each row's ratio go to log as they come. */
     public static Outcome run(Config cfg, PrintStream log) {
         BenchTable table = new BenchTable(COLUMNS);
@@ -134,7 +119,8 @@ public final class BivariateFlintBenchmark {
                     String check = "FLINT not run";
                     String note = "";
                     if (cfg.flint() != null) {
-                        FlintRun fr = runFlint(cfg.flint(), t, op, d, bits, cfg.flintTimeoutSeconds());
+                        FlintMpolyPeer.Run fr = FlintMpolyPeer.run(cfg.flint(), t, op, d, bits,
+                                cfg.flintTimeoutSeconds());
                         if (fr.version() != null) {
                             version = fr.version();
                         }
@@ -150,7 +136,7 @@ public final class BivariateFlintBenchmark {
                             flintMs = ">" + fmt(cfg.flintTimeoutSeconds() * 1e3);
                             ratio = "<" + fmt(ms / (cfg.flintTimeoutSeconds() * 1e3));
                             check = "FLINT stopped";
-                            note = fr.note();
+                            note = "stopped after " + fmt(cfg.flintTimeoutSeconds()) + " s";
                         }
                     }
                     Object[] row = {op, d, bits, t, fmt(ms), fmt(ns[1] / 1e6), flintMs, ratio,
@@ -168,53 +154,6 @@ public final class BivariateFlintBenchmark {
         return new Outcome(table, mismatches);
     }
 
-    /** One FLINT row: the row (null when stopped), the harness's version line, why it has no row. */
-    record FlintRun(FlintPeer.Row row, String version, String note) {
-    }
-
-    /** Runs one row of the harness as a child process; stopped after timeoutSeconds. */
-    static FlintRun runFlint(Path binary, int threads, String op, int d, int bits, double timeoutSeconds) {
-        try {
-            Path out = Files.createTempFile("modalg-flint-mpoly", ".txt");
-            try {
-                Process p = new ProcessBuilder(binary.toString(), Integer.toString(threads), op, d + ":" + bits)
-                        .redirectErrorStream(true).redirectOutput(out.toFile()).start();
-                boolean done;
-                try {
-                    done = p.waitFor((long) (timeoutSeconds * 1000), TimeUnit.MILLISECONDS);
-                } finally {
-                    if (p.isAlive()) {
-                        p.destroyForcibly().waitFor();
-                    }
-                }
-                List<String> lines = List.of(Files.readString(out, StandardCharsets.UTF_8).split("\n"));
-                String version = lines.isEmpty() || !lines.get(0).startsWith("# ") ? null : lines.get(0).substring(2);
-                if (!done) {
-                    return new FlintRun(null, version, "stopped after " + fmt(timeoutSeconds) + " s");
-                }
-                if (p.exitValue() != 0) {
-                    throw new IllegalStateException("FLINT peer " + binary + " exited with " + p.exitValue() + ": "
-                            + String.join(" | ", lines));
-                }
-                String label = op.equals("res") ? FlintBivariateInputs.resultantLabel(d, bits)
-                        : FlintBivariateInputs.gcdLabel(d, bits);
-                Map<String, FlintPeer.Row> rows = FlintPeer.parse(lines);
-                FlintPeer.Row row = rows.get(label);
-                if (row == null) {
-                    throw new IllegalStateException("FLINT peer printed no row " + label + ": " + lines);
-                }
-                return new FlintRun(row, version, "");
-            } finally {
-                Files.deleteIfExists(out);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot run the FLINT peer " + binary, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while running the FLINT peer", e);
-        }
-    }
-
     private static String fmt(double x) {
         return x >= 100 ? String.format(Locale.ROOT, "%.0f", x) : x >= 1 ? String.format(Locale.ROOT, "%.2f", x)
                 : String.format(Locale.ROOT, "%.3g", x);
@@ -229,7 +168,7 @@ public final class BivariateFlintBenchmark {
         List<int[]> cases = parseCases(List.of(args).subList(2, args.length), "cases");
         boolean res = args[0].equals("res");
         Config cfg = new Config(res ? cases : List.of(), res ? List.of() : cases, List.of(Integer.parseInt(args[1])), 3,
-                locateDefault().orElse(null), 300);
+                FlintMpolyPeer.locateDefault().orElse(null), 300);
         run(cfg, System.err).table().print(System.out);
     }
 }

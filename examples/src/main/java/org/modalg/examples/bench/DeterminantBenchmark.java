@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
+import org.modalg.examples.bench.support.BenchTable;
 import org.modalg.fft.Options;
 import org.modalg.fft.Route;
 import org.modalg.modular.ModularResult;

@@ -4,6 +4,8 @@ import java.math.BigInteger;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.ForkJoinPool;
+import org.modalg.examples.bench.support.BenchTable;
+import org.modalg.examples.bench.support.GfFftCases;
 import org.modalg.fft.bigprime.BigIntegerFft;
 import org.modalg.fft.ntt.CpuNttEngine;
 import org.modalg.fft.CrtBasis;

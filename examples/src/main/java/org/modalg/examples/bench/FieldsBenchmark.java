@@ -4,6 +4,7 @@ import java.math.BigInteger;
 import java.util.List;
 import java.util.Random;
 import java.util.function.LongUnaryOperator;
+import org.modalg.examples.bench.support.BenchTable;
 import org.modalg.fields.BigIntegerField;
 import org.modalg.fields.GfArithmetic;
 import org.modalg.fields.GfField;

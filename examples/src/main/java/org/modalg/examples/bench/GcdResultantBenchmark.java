@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
+import org.modalg.examples.bench.support.BenchTable;
 import org.modalg.fft.Options;
 import org.modalg.fft.Route;
 import org.modalg.modular.ModularResult;

@@ -3,6 +3,8 @@ package org.modalg.examples.bench;
 import java.math.BigInteger;
 import java.util.Arrays;
 import java.util.Random;
+import org.modalg.examples.bench.peer.FlintInputs;
+import org.modalg.examples.bench.support.BenchTable;
 import org.modalg.fft.bigprime.CpuBigPrimeFftEngine;
 import org.modalg.fft.ntt.CpuNttEngine;
 import org.modalg.fft.CrtBasis;

@@ -10,6 +10,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.function.LongConsumer;
+import org.modalg.examples.bench.support.BenchTable;
 import org.modalg.fft.CrtBasis;
 import org.modalg.fields.NttPrimes;
 import org.modalg.gpu.ntt.GpuCrt;

@@ -3,6 +3,7 @@ package org.modalg.examples.bench;
 import java.math.BigInteger;
 import java.util.Random;
 import org.apfloat.Apint;
+import org.modalg.examples.bench.support.BenchTable;
 import org.modalg.polynomial.integer.IntegerDivision;
 import org.modalg.polynomial.integer.IntegerMultiplication;
 

@@ -2,6 +2,7 @@ package org.modalg.examples.bench;
 
 import java.math.BigInteger;
 import java.util.Random;
+import org.modalg.examples.bench.support.BenchTable;
 import org.modalg.fft.Options;
 import org.modalg.fields.NttPrimes;
 import org.modalg.fields.ZpField;

@@ -4,6 +4,7 @@ import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import org.modalg.examples.bench.support.BenchTable;
 import org.modalg.fft.Backend;
 import org.modalg.fft.Options;
 import org.modalg.fft.Route;

@@ -4,6 +4,7 @@ import java.math.BigInteger;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Random;
+import org.modalg.examples.bench.support.BenchTable;
 import org.modalg.polynomial.text.IntegerText;
 
 /**

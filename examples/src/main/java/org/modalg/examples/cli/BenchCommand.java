@@ -5,14 +5,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.modalg.examples.bench.BatchedBenchmark;
-import org.modalg.examples.bench.BenchTable;
 import org.modalg.examples.bench.BivariateFlintBenchmark;
 import org.modalg.examples.bench.CompareBenchmark;
 import org.modalg.examples.bench.CrtBenchmark;
 import org.modalg.examples.bench.DeterminantBenchmark;
 import org.modalg.examples.bench.FftBenchmark;
 import org.modalg.examples.bench.FieldsBenchmark;
-import org.modalg.examples.bench.FlintPeer;
 import org.modalg.examples.bench.GcdResultantBenchmark;
 import org.modalg.examples.bench.GpuBenchmark;
 import org.modalg.examples.bench.SmallProductsBenchmark;
@@ -21,6 +19,10 @@ import org.modalg.examples.bench.ModularBenchmark;
 import org.modalg.examples.bench.PolyMulBenchmark;
 import org.modalg.examples.bench.SolveBenchmark;
 import org.modalg.examples.bench.TextBenchmark;
+import org.modalg.examples.bench.peer.FlintMpolyPeer;
+import org.modalg.examples.bench.peer.FlintPeer;
+import org.modalg.examples.bench.support.BenchTable;
+import org.modalg.examples.cli.io.CommonOptions;
 import org.modalg.fields.GfPreset;
 import org.modalg.gpu.runtime.GpuRuntime;
 import picocli.CommandLine;
@@ -639,7 +641,7 @@ public final class BenchCommand implements Runnable {
                             + peer);
                 }
             } else {
-                peer = BivariateFlintBenchmark.locateDefault().orElse(null);
+                peer = FlintMpolyPeer.locateDefault().orElse(null);
             }
             List<Integer> threadCounts = t > 1 ? List.of(1, t) : List.of(1);
             System.out.println("# modalg bench modular --part bivariate: " + BenchTable.machine() + "; threads "

@@ -1,6 +1,8 @@
 package org.modalg.examples.cli;
 
 import java.util.concurrent.Callable;
+import org.modalg.examples.cli.io.CommonOptions;
+import org.modalg.examples.cli.io.Invocation;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;

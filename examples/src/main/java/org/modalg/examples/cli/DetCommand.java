@@ -1,6 +1,11 @@
 package org.modalg.examples.cli;
 
 import java.math.BigInteger;
+import org.modalg.examples.cli.io.CertificationOptions;
+import org.modalg.examples.cli.io.Invocation;
+import org.modalg.examples.cli.io.MatrixOperand;
+import org.modalg.examples.cli.io.RouteOption;
+import org.modalg.examples.cli.io.SparkOption;
 import org.modalg.fft.Options;
 import org.modalg.modular.ModularResult;
 import org.modalg.modular.mat.Determinant;

@@ -3,6 +3,8 @@ package org.modalg.examples.cli;
 import java.math.BigInteger;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.modalg.examples.cli.io.CommonOptions;
+import org.modalg.examples.cli.io.Invocation;
 import org.modalg.fields.BigIntegerField;
 import org.modalg.fields.GfField;
 import org.modalg.fields.GfPreset;

@@ -1,6 +1,9 @@
 package org.modalg.examples.cli;
 
 import java.util.List;
+import org.modalg.examples.cli.io.BivariateOperands;
+import org.modalg.examples.cli.io.Invocation;
+import org.modalg.examples.cli.io.RouteOption;
 import org.modalg.fft.Route;
 import org.modalg.modular.ModularResult;
 import org.modalg.modular.bivariate.BivariateGcd;

@@ -1,6 +1,7 @@
 package org.modalg.examples.cli;
 
 import java.math.BigInteger;
+import org.modalg.examples.cli.io.Invocation;
 import org.modalg.fft.Options;
 import org.modalg.fft.Route;
 import org.modalg.polynomial.integer.IntegerDivision;

@@ -2,6 +2,8 @@ package org.modalg.examples.cli;
 
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import org.modalg.examples.cli.io.Invocation;
+import org.modalg.examples.cli.io.Output;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ParseResult;
@@ -9,9 +11,10 @@ import picocli.CommandLine.ParseResult;
 /**
  * Entry point of the {@code modalg} command line.
  *
- * <p>Operands: inline text, {@code -} for standard input, or {@code file:PATH} ({@link Input});
- * picocli's {@code @FILE} argument files are off, and an operand that starts with {@code -}
- * but is no option ({@code "-3*x - 1"}, {@code -12}) is an operand.
+ * <p>Operands: inline text, {@code -} for standard input, or {@code file:PATH}
+ * ({@link org.modalg.examples.cli.io.Input}); picocli's {@code @FILE} argument files are off, and
+ * an operand that starts with {@code -} but is no option ({@code "-3*x - 1"}, {@code -12}) is an
+ * operand.
  *
  * <p>Errors: every error is one line {@code error: ...} on standard error, exit code 2 (bad
  * input, unreadable or unwritable files, out of memory); an internal error (a bug) is one line
@@ -138,7 +141,7 @@ public final class ModalgCli implements Runnable {
         int code;
         String msg;
         if (e instanceof OutOfMemoryError) {
-            Invocation inv = Invocation.current;
+            Invocation inv = Invocation.current();
             msg = inv != null ? inv.outOfMemory() : "out of memory (raise -Xmx via MODALG_JAVA_OPTS)";
             code = EXIT_BAD_INPUT;
         } else if (e instanceof IllegalArgumentException || e instanceof ArithmeticException) {

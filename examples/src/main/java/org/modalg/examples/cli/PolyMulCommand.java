@@ -1,5 +1,8 @@
 package org.modalg.examples.cli;
 
+import org.modalg.examples.cli.io.Input;
+import org.modalg.examples.cli.io.Invocation;
+import org.modalg.examples.cli.io.Operands;
 import org.modalg.fft.Options;
 import org.modalg.fields.ZpField;
 import org.modalg.polynomial.zz.ZZPoly;

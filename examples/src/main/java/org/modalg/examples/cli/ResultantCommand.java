@@ -3,6 +3,11 @@ package org.modalg.examples.cli;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
+import org.modalg.examples.cli.io.BivariateOperands;
+import org.modalg.examples.cli.io.CertificationOptions;
+import org.modalg.examples.cli.io.Invocation;
+import org.modalg.examples.cli.io.RouteOption;
+import org.modalg.examples.cli.io.SparkOption;
 import org.modalg.fft.Options;
 import org.modalg.fft.Route;
 import org.modalg.modular.ModularReport;
@@ -103,8 +108,8 @@ public final class ResultantCommand extends ComputingCommand {
         if (index != null && principal) {
             throw new IllegalArgumentException("--index and --principal exclude each other; leave out one of them");
         }
-        if (subresultants && (certification.probabilistic || spark.master != null)) {
-            throw new IllegalArgumentException((certification.probabilistic ? "--probabilistic" : "--spark")
+        if (subresultants && (certification.probabilistic() || spark.master() != null)) {
+            throw new IllegalArgumentException((certification.probabilistic() ? "--probabilistic" : "--spark")
                     + " is not available with --subresultants (proven, on this machine)");
         }
     }
@@ -154,7 +159,7 @@ public final class ResultantCommand extends ComputingCommand {
     }
 
     private int bivariate(Invocation run, Route r) {
-        if (spark.master != null) {
+        if (spark.master() != null) {
             throw new IllegalArgumentException("--spark is not available with --var (bivariate resultants compute"
                     + " their images on this machine); leave out one of them");
         }

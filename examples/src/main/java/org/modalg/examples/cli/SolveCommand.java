@@ -4,6 +4,9 @@ import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.modalg.examples.cli.io.Invocation;
+import org.modalg.examples.cli.io.MatrixOperand;
+import org.modalg.examples.cli.io.SparkOption;
 import org.modalg.fft.Options;
 import org.modalg.modular.ModularResult;
 import org.modalg.modular.RationalReconstruction;
@@ -124,13 +127,13 @@ public final class SolveCommand extends ComputingCommand {
                             : f.numerator() + "/" + f.denominator());
                 }
             }
-            rows.add(common.json ? (cols == 1 ? row.get(0) : row) : String.join(" ", row));
+            rows.add(common.json() ? (cols == 1 ? row.get(0) : row) : String.join(" ", row));
         }
-        if (commonDenominator && !common.json) {
+        if (commonDenominator && !common.json()) {
             rows.add(0, d);
         }
         run.result("result", rows);
-        if (commonDenominator && common.json) {
+        if (commonDenominator && common.json()) {
             run.result("denominator", d);
         }
     }

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.modalg.examples.cli.io.CommonOptions;
 import org.modalg.examples.study.BivariateStudy;
 import org.modalg.examples.study.CrossoverStudy;
 import org.modalg.examples.study.FftStudy;

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.knowm.xchart.style.Styler;
-import org.modalg.examples.bench.FlintBivariateInputs;
+import org.modalg.examples.bench.peer.FlintBivariateInputs;
 import org.modalg.fft.Backend;
 import org.modalg.fft.Options;
 import org.modalg.modular.ModularReport;

@@ -11,7 +11,7 @@ import java.util.Random;
 import java.util.concurrent.ForkJoinPool;
 import org.knowm.xchart.style.markers.Marker;
 import org.knowm.xchart.style.markers.SeriesMarkers;
-import org.modalg.examples.bench.GfFftCases;
+import org.modalg.examples.bench.support.GfFftCases;
 import org.modalg.fft.bigprime.BigIntegerFft;
 import org.modalg.fft.ntt.CpuNttEngine;
 import org.modalg.fft.CrtBasis;

@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.Random;
 import org.apfloat.ApfloatContext;
 import org.apfloat.Apint;
-import org.modalg.examples.bench.LimbArrays;
+import org.modalg.examples.bench.support.LimbArrays;
 import org.modalg.fft.ntt.CpuNttEngine;
 import org.modalg.fft.products.LimbProductProvider;
 import org.modalg.fft.products.LimbProducts;

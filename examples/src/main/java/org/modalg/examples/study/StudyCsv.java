@@ -13,7 +13,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import org.modalg.examples.bench.BenchTable;
+import org.modalg.examples.bench.support.BenchTable;
 
 /**
  * The CSV file of a study, written one row at a time: each finished row is appended and

@@ -3,7 +3,7 @@ package org.modalg.examples.study;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
-import org.modalg.examples.bench.BenchTable;
+import org.modalg.examples.bench.support.BenchTable;
 
 /**
  * Runs a {@link Study}: opens its CSV (resuming if asked), runs the items not yet done with

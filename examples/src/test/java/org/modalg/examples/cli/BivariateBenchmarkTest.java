@@ -6,8 +6,8 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.modalg.examples.bench.BenchTable;
 import org.modalg.examples.bench.BivariateBenchmark;
+import org.modalg.examples.bench.support.BenchTable;
 
 /** {@link BivariateBenchmark} on tiny cases: every row agrees with the first (the baseline over Z included), the gcd divides. */
 class BivariateBenchmarkTest {

@@ -11,7 +11,8 @@ import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.modalg.examples.bench.BivariateFlintBenchmark;
-import org.modalg.examples.bench.FlintBivariateInputs;
+import org.modalg.examples.bench.peer.FlintBivariateInputs;
+import org.modalg.examples.bench.peer.FlintMpolyPeer;
 import org.modalg.examples.study.BivariateStudy;
 import org.modalg.modular.bivariate.BivariateGcd;
 import org.modalg.modular.bivariate.BivariateResultant;
@@ -57,7 +58,7 @@ class BivariateFlintCommandTest {
         List<String> lines = Files.readAllLines(dir.resolve("modular-bivariate.csv"));
         assertEquals(String.join(",", BivariateFlintBenchmark.COLUMNS), lines.get(0));
         assertEquals(1 + 4, lines.size(), "res and gcd at 1 and 2 threads: " + lines);
-        boolean peer = BivariateFlintBenchmark.locateDefault().isPresent();
+        boolean peer = FlintMpolyPeer.locateDefault().isPresent();
         for (String line : lines.subList(1, lines.size())) {
             String check = line.split(",")[10];
             assertEquals(peer ? "= FLINT ck" : "FLINT not run", check, line);

@@ -16,8 +16,8 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.modalg.examples.bench.CompareBenchmark;
-import org.modalg.examples.bench.FlintInputs;
-import org.modalg.examples.bench.FlintPeer;
+import org.modalg.examples.bench.peer.FlintInputs;
+import org.modalg.examples.bench.peer.FlintPeer;
 import org.modalg.polynomial.zz.ZZPoly;
 
 /**

@@ -11,6 +11,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.modalg.examples.bench.DeterminantBenchmark;
+import org.modalg.examples.cli.io.MiniJson;
 
 class DetCommandTest {
     @TempDir

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.modalg.examples.cli.io.MiniJson;
 import org.modalg.polynomial.zz.ZZPoly;
 
 /**

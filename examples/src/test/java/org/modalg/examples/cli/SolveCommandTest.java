@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.modalg.examples.cli.io.MiniJson;
 
 /** {@code modalg solve} against Cramer's rule with cofactor determinants (independent of the library). */
 class SolveCommandTest {
@@ -115,7 +116,7 @@ class SolveCommandTest {
 
     @Test
     void solveBenchmarkAgreesWithJas() {
-        org.modalg.examples.bench.BenchTable t = org.modalg.examples.bench.SolveBenchmark.run(new int[] {3, 12},
+        org.modalg.examples.bench.support.BenchTable t = org.modalg.examples.bench.SolveBenchmark.run(new int[] {3, 12},
                 new int[] {10, 70}, 2, 1, 12);
         assertEquals(2 * 2 * 3, t.rows().size(), "2 sizes x 2 bit sizes x (2 + 1 threads, JAS)");
         for (String[] row : t.rows()) {

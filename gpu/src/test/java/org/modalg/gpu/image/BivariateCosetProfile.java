@@ -29,7 +29,7 @@ public final class BivariateCosetProfile {
     public static void main(String[] args) throws ReflectiveOperationException {
         int threads = Integer.parseInt(args[0]);
         int runs = Integer.parseInt(args[1]);
-        Method input = Class.forName("org.modalg.examples.bench.FlintBivariateInputs").getMethod("resultantInput",
+        Method input = Class.forName("org.modalg.examples.bench.peer.FlintBivariateInputs").getMethod("resultantInput",
                 int.class, int.class);
         String[] kernels = System.getProperty("profile.kernels", "block,thread,thread32").split(",");
         for (int a = 2; a < args.length; a++) {

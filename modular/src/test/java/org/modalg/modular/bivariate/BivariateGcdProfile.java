@@ -55,7 +55,7 @@ public final class BivariateGcdProfile {
     static ZZBivariate[] input(int d, int bits) {
         if (Boolean.getBoolean("flintInputs")) { // the FLINT peer's own integers (examples' FlintBivariateInputs on the class path)
             try {
-                return (ZZBivariate[]) Class.forName("org.modalg.examples.bench.FlintBivariateInputs")
+                return (ZZBivariate[]) Class.forName("org.modalg.examples.bench.peer.FlintBivariateInputs")
                         .getMethod("gcdInput", int.class, int.class).invoke(null, d, bits);
             } catch (ReflectiveOperationException e) {
                 throw new IllegalStateException("-DflintInputs=true needs examples' FlintBivariateInputs", e);

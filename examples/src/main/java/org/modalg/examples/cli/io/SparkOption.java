@@ -1,4 +1,4 @@
-package org.modalg.examples.cli;
+package org.modalg.examples.cli.io;
 
 import java.util.function.Supplier;
 import org.modalg.modular.image.ClusterEngineProvider;
@@ -15,7 +15,7 @@ import picocli.CommandLine.Option;
  * when {@code --spark} is given; without it the option is one {@code error:} line saying how to
  * get it (exit code 2).
  */
-final class SparkOption {
+public final class SparkOption {
     /** The message when the provider is missing (tests read it). */
     static final String MISSING = "--spark: the Spark engine (module modalg-distributed) is not on the class path;"
             + " run modalg through the ./modalg launcher, which adds it and Spark's jars when --spark is given"
@@ -27,13 +27,18 @@ final class SparkOption {
                     + " (needs the distributed module: the ./modalg launcher adds it).")
     String master;
 
+    /** The master URL of {@code --spark}, or null when it was not given. */
+    public String master() {
+        return master;
+    }
+
     /**
      * Runs the operation, on the Spark master when one was given (its description goes to the
      * report as {@code cluster}).
      *
      * @throws IllegalArgumentException if the provider is missing or Spark cannot start on the master
      */
-    <R> R run(Invocation run, Supplier<R> operation) {
+    public <R> R run(Invocation run, Supplier<R> operation) {
         if (master == null) {
             return operation.get();
         }

@@ -1,4 +1,4 @@
-package org.modalg.examples.bench;
+package org.modalg.examples.bench.support;
 
 import java.math.BigInteger;
 

@@ -1,4 +1,4 @@
-package org.modalg.examples.bench;
+package org.modalg.examples.bench.peer;
 
 import java.net.URISyntaxException;
 import java.nio.file.Files;
@@ -10,7 +10,7 @@ import java.util.function.Function;
 
 /**
  * Where a peer's benchmark binary is found by default ({@link FlintPeer}'s {@code flint3_bench},
- * {@link BivariateFlintBenchmark}'s {@code flint_mpoly_bench}), in this order: {@code bin/NAME}
+ * {@link FlintMpolyPeer}'s {@code flint_mpoly_bench}), in this order: {@code bin/NAME}
  * beside the GPU bundle's {@code lib/} (the directory of the running jars); the place the
  * caller names relative to the repository (the first directory with a {@code pom.xml} and an
  * {@code examples} module above the running classes or jar, then above the working directory);

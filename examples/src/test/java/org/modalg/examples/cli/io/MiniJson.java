@@ -1,4 +1,4 @@
-package org.modalg.examples.cli;
+package org.modalg.examples.cli.io;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 /** A strict reader of the JSON the command line writes, for the tests (objects, arrays, strings, numbers, literals). */
-final class MiniJson {
+public final class MiniJson {
     private final String s;
     private int i;
 
@@ -15,7 +15,7 @@ final class MiniJson {
     }
 
     /** The value of the whole text (white space around it allowed); throws on anything malformed. */
-    static Object parse(String text) {
+    public static Object parse(String text) {
         MiniJson p = new MiniJson(text);
         Object v = p.value();
         p.ws();
@@ -26,7 +26,7 @@ final class MiniJson {
     }
 
     @SuppressWarnings("unchecked")
-    static Map<String, Object> object(String text) {
+    public static Map<String, Object> object(String text) {
         return (Map<String, Object>) parse(text);
     }
 

@@ -1,4 +1,4 @@
-package org.modalg.examples.cli;
+package org.modalg.examples.cli.io;
 
 import java.math.BigInteger;
 import org.modalg.fields.ZpField;
@@ -20,7 +20,7 @@ import org.modalg.polynomial.zp.ZpPoly;
  * by spaces ({@code "2 -3 -4"}) is refused in the human form: it would mean 2 - 3 - 4, while it
  * is almost certainly FLINT text.
  */
-final class Operands {
+public final class Operands {
     /** A text that begins with this word is in FLINT's form. */
     static final String FLINT_HEADER = "#flint";
 
@@ -97,7 +97,7 @@ final class Operands {
     }
 
     /** The polynomial over Z of the input (see the class comment for the form). */
-    static ZZPoly zzPoly(Input in, boolean flint) {
+    public static ZZPoly zzPoly(Input in, boolean flint) {
         try {
             if (declaresFlint(in.text)) {
                 return ZZPoly.parseFlint(blankHeader(in.text));
@@ -113,7 +113,7 @@ final class Operands {
     }
 
     /** The polynomial over Z/pZ of the input. */
-    static ZpPoly zpPoly(Input in, boolean flint, ZpField field) {
+    public static ZpPoly zpPoly(Input in, boolean flint, ZpField field) {
         try {
             if (declaresFlint(in.text)) {
                 return ZpPoly.parseFlint(field, blankHeader(in.text));

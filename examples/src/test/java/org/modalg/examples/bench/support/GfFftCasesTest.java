@@ -1,4 +1,4 @@
-package org.modalg.examples.bench;
+package org.modalg.examples.bench.support;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,4 +1,4 @@
-package org.modalg.examples.cli;
+package org.modalg.examples.cli.io;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -22,9 +22,9 @@ import picocli.CommandLine.Model.CommandSpec;
  * line, or one JSON object with {@code --json}; the report ({@code -v}) goes to standard error,
  * or into the JSON object. Closing it without {@link #finish()} leaves OUT untouched.
  */
-final class Invocation implements AutoCloseable {
-    /** The invocation running now, for the out-of-memory message of {@link ModalgCli}. */
-    static volatile Invocation current;
+public final class Invocation implements AutoCloseable {
+    // the invocation running now, for the out-of-memory message of the command line
+    private static volatile Invocation current;
 
     final String command;
     final CommonOptions options;
@@ -38,7 +38,13 @@ final class Invocation implements AutoCloseable {
     private long inputBytes;
     private volatile long asks;
 
-    Invocation(String command, CommonOptions options, CommandSpec spec) {
+    /**
+     * Starts the run of {@code command} with the common options (the thread count is checked
+     * now), its output (standard output or the temporary file beside {@code -o}) opened.
+     *
+     * @throws IllegalArgumentException for a bad {@code --threads} or an unwritable {@code -o}
+     */
+    public Invocation(String command, CommonOptions options, CommandSpec spec) {
         this.command = command;
         this.options = options;
         CommonOptions.threads(options.threads, 0); // checks the value
@@ -48,8 +54,13 @@ final class Invocation implements AutoCloseable {
         current = this;
     }
 
+    /** The invocation started last (the one running now), or null before the first; for an out-of-memory message. */
+    public static Invocation current() {
+        return current;
+    }
+
     /** The operand arg (inline text, - or file:PATH) named name. */
-    Input input(String arg, String name) {
+    public Input input(String arg, String name) {
         if (arg.equals("-")) {
             if (stdinUser != null) {
                 throw new IllegalArgumentException(name + ": standard input (-) is already read for " + stdinUser
@@ -65,17 +76,17 @@ final class Invocation implements AutoCloseable {
     }
 
     /** The decimal integer operand arg named name. */
-    BigInteger integer(String arg, String name) {
+    public BigInteger integer(String arg, String name) {
         return Operands.integer(input(arg, name));
     }
 
     /** Records that the computation will need about this many bytes (for an out-of-memory message). */
-    void asks(long bytes) {
+    public void asks(long bytes) {
         asks = Math.max(asks, bytes);
     }
 
     /** The out-of-memory message of this invocation. */
-    String outOfMemory() {
+    public String outOfMemory() {
         long max = Runtime.getRuntime().maxMemory();
         String need = asks > 0 ? "the input asks for about " + mb(asks) + " of memory"
                 : "the input holds " + mb(inputBytes) + " of text";
@@ -89,7 +100,7 @@ final class Invocation implements AutoCloseable {
     }
 
     /** The thread count of a modular algorithm: --threads, else the default. */
-    Options modularOptions() {
+    public Options modularOptions() {
         Options o = Options.defaults();
         if (options.threads != null) {
             o = o.withThreads(options.threads);
@@ -102,7 +113,7 @@ final class Invocation implements AutoCloseable {
      * The options of a product: --threads (else the default) and the route {@code route}
      * ({@code auto}, {@code crt} or {@code bigprime}), passed per call; nothing JVM-wide is set.
      */
-    Options productOptions(String route) {
+    public Options productOptions(String route) {
         Options o = Options.defaults().withRoute(Route.parse(route));
         if (options.threads != null) {
             o = o.withThreads(options.threads);
@@ -113,22 +124,22 @@ final class Invocation implements AutoCloseable {
     }
 
     /** Adds a result value (a BigInteger, a String or a list of them); the first is "result". */
-    void result(String key, Object value) {
+    public void result(String key, Object value) {
         result.put(key, value);
     }
 
     /** Adds a report field. */
-    void report(String key, Object value) {
+    public void report(String key, Object value) {
         report.put(key, value);
     }
 
     /** Adds the time since t0 to the report as key_ms. */
-    void time(String key, long t0) {
+    public void time(String key, long t0) {
         report.put(key + "_ms", Double.parseDouble(ms(t0)));
     }
 
     /** Adds a modular algorithm's report. */
-    void report(ModularReport r) {
+    public void report(ModularReport r) {
         report.put("algorithm", r.algorithm());
         report.put("route", r.route() == null ? null : r.route().cliName());
         report.put("field", r.field());
@@ -159,7 +170,7 @@ final class Invocation implements AutoCloseable {
     }
 
     /** Writes the result (and the report); returns the exit code 0. */
-    int finish() {
+    public int finish() {
         try {
             Writer w = output.writer();
             if (options.json) {

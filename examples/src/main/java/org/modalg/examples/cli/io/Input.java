@@ -1,4 +1,4 @@
-package org.modalg.examples.cli;
+package org.modalg.examples.cli.io;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -24,7 +24,7 @@ import java.util.Arrays;
  * so binary input (even an endless stream such as {@code /dev/zero}) stops at once. At most
  * {@link #maxBytes()} bytes are read.
  */
-final class Input {
+public final class Input {
     /** The prefix that names a file. */
     static final String FILE_PREFIX = "file:";
 
@@ -52,7 +52,7 @@ final class Input {
     }
 
     /** An error about this input: {@code F (file:f.txt): detail}. */
-    IllegalArgumentException error(String detail) {
+    public IllegalArgumentException error(String detail) {
         return new IllegalArgumentException(label() + ": " + detail);
     }
 

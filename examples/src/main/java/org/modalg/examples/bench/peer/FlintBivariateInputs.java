@@ -1,4 +1,4 @@
-package org.modalg.examples.bench;
+package org.modalg.examples.bench.peer;
 
 import java.math.BigInteger;
 import org.modalg.polynomial.bivariate.ZZBivariate;

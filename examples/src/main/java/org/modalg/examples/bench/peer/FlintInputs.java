@@ -1,4 +1,4 @@
-package org.modalg.examples.bench;
+package org.modalg.examples.bench.peer;
 
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
@@ -232,8 +232,11 @@ public final class FlintInputs {
         return h;
     }
 
-    // a b mod 2^61 - 1 for 0 <= a, b < 2^61 - 1 (2^61 = 1 modulo it)
-    static long mulMod(long a, long b, long cp) {
+    /**
+     * a b mod cp = 2^61 - 1 ({@link #CHECKSUM_PRIME}) for 0 &lt;= a, b &lt; cp, using 2^61 = 1
+     * modulo it; the arithmetic of the harness's checksums. O(1).
+     */
+    public static long mulMod(long a, long b, long cp) {
         long hi = Math.multiplyHigh(a, b);
         long lo = a * b;
         long x = ((hi << 3) | (lo >>> 61)) + (lo & cp);

@@ -1,4 +1,4 @@
-package org.modalg.examples.cli;
+package org.modalg.examples.cli.io;
 
 import java.math.BigInteger;
 import org.modalg.fft.Backend;
@@ -13,10 +13,10 @@ import picocli.CommandLine.Option;
  * out-of-memory message, then parsed. Also holds their common {@code --backend} option
  * ({@link BackendOption}).
  */
-final class MatrixOperand {
-    final Input input;
-    final int rows;
-    final int cols;
+public final class MatrixOperand {
+    public final Input input;
+    public final int rows;
+    public final int cols;
 
     private MatrixOperand(Input input, int rows, int cols) {
         this.input = input;
@@ -25,7 +25,7 @@ final class MatrixOperand {
     }
 
     /** Reads the operand arg named name and its header (rows, cols); the entries are parsed by {@link #entries}. */
-    static MatrixOperand read(Invocation run, String arg, String name) {
+    public static MatrixOperand read(Invocation run, String arg, String name) {
         Input in = run.input(arg, name);
         int[] shape = FlintMatrix.header(in);
         return new MatrixOperand(in, shape[0], shape[1]);
@@ -36,7 +36,7 @@ final class MatrixOperand {
      *
      * @throws IllegalArgumentException naming the operand and its shape when it is not square
      */
-    MatrixOperand requireSquare(String command) {
+    public MatrixOperand requireSquare(String command) {
         if (rows != cols) {
             throw input.error(command + " needs a square matrix, the header says " + rows + " x " + cols);
         }
@@ -47,18 +47,18 @@ final class MatrixOperand {
      * Bytes the computation will hold for this operand's entries: a BigInteger and its reference
      * per entry (about 64 bytes) plus its share of the text.
      */
-    long entryBytes() {
+    public long entryBytes() {
         long entries = (long) rows * cols;
         return entries * (64L + input.text.length() / Math.max(1L, entries));
     }
 
     /** The entries, row by row (parsed now; an error names the line and column of a bad token). */
-    BigInteger[][] entries() {
+    public BigInteger[][] entries() {
         return FlintMatrix.parse(input).entries;
     }
 
     /** {@code --backend}: the image engine of a modular command (a picocli mixin). */
-    static final class BackendOption {
+    public static final class BackendOption {
         @Option(names = "--backend", paramLabel = "cpu|gpu|auto",
                 description = "The image engine: the CPU, the GPU (an error when none is usable) or automatic, the GPU"
                         + " above its measured sizes (default: ${DEFAULT-VALUE}).", defaultValue = "auto")
@@ -69,7 +69,7 @@ final class MatrixOperand {
          *
          * @throws IllegalArgumentException for an unknown backend, or gpu without a usable GPU engine
          */
-        Options applyTo(Invocation run, Options o) {
+        public Options applyTo(Invocation run, Options o) {
             Options withBackend = o.withBackend(Backend.parse(backend));
             try {
                 run.report("engine", ImageEngines.forOptions(withBackend).name());

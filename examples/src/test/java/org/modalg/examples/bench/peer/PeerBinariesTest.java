@@ -1,4 +1,4 @@
-package org.modalg.examples.bench;
+package org.modalg.examples.bench.peer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

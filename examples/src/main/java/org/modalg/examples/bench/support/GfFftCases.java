@@ -1,4 +1,4 @@
-package org.modalg.examples.bench;
+package org.modalg.examples.bench.support;
 
 import java.math.BigInteger;
 import java.util.Random;
@@ -9,7 +9,7 @@ import org.modalg.fft.bigprime.GfFft;
 import org.modalg.fields.GfField;
 
 /**
- * The inputs, checks and timed call that the big-prime FFT's benchmark ({@link FftBenchmark})
+ * The inputs, checks and timed call that the big-prime FFT's benchmark ({@code FftBenchmark})
  * and study ({@code FftStudy}) share: random field elements in both representations, the
  * big-prime FFT against the same DFT in BigInteger arithmetic, the CRT route's limbs and its
  * projection/reconstruction round trip.

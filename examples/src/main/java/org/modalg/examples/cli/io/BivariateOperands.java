@@ -1,4 +1,4 @@
-package org.modalg.examples.cli;
+package org.modalg.examples.cli.io;
 
 import java.util.Set;
 import java.util.TreeSet;
@@ -14,7 +14,7 @@ import org.modalg.polynomial.bivariate.ZZBivariate;
  * @param g G likewise
  * @param other the other variable's name
  */
-record BivariateOperands(ZZBivariate f, ZZBivariate g, String other) {
+public record BivariateOperands(ZZBivariate f, ZZBivariate g, String other) {
 
     /**
      * F and G of a command run with {@code --var var}, after the checks the bivariate commands
@@ -25,7 +25,7 @@ record BivariateOperands(ZZBivariate f, ZZBivariate g, String other) {
      * @throws IllegalArgumentException naming the option that cannot be used, or an input's
      *     error (line and column) when F or G does not parse
      */
-    static BivariateOperands read(Invocation run, String what, String var, boolean flint, Route route,
+    public static BivariateOperands read(Invocation run, String what, String var, boolean flint, Route route,
             String f, String g) {
         if (flint) {
             throw new IllegalArgumentException("--flint reads univariate operands only; with --var give F and G in"

@@ -1,11 +1,11 @@
-package org.modalg.examples.cli;
+package org.modalg.examples.cli.io;
 
 import org.modalg.fft.Certification;
 import org.modalg.fft.Options;
 import picocli.CommandLine.Option;
 
 /** {@code --probabilistic} and {@code --seed} of the commands whose result can be certified (a picocli mixin). */
-final class CertificationOptions {
+public final class CertificationOptions {
     @Option(names = "--probabilistic",
             description = "Stop early once the CRT image is unchanged over enough random primes (failure probability"
                     + " at most 2^-40 for every input, shown by -v; not proven; the CRT route).")
@@ -16,12 +16,17 @@ final class CertificationOptions {
                     + " fresh one, shown by -v).")
     Long seed;
 
+    /** Whether {@code --probabilistic} was given. */
+    public boolean probabilistic() {
+        return probabilistic;
+    }
+
     /**
      * o with these choices.
      *
      * @throws IllegalArgumentException if --seed is given without --probabilistic
      */
-    Options applyTo(Options o) {
+    public Options applyTo(Options o) {
         if (seed != null && !probabilistic) {
             throw new IllegalArgumentException("--seed " + seed + " needs --probabilistic (a proven run draws no"
                     + " random primes)");

@@ -1,4 +1,4 @@
-package org.modalg.examples.cli;
+package org.modalg.examples.cli.io;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -26,7 +26,7 @@ import java.util.concurrent.ThreadLocalRandom;
  * <p>To standard output: written through a buffer, flushed, and the stream's error flag checked
  * ({@link PrintStream} swallows write errors), so a full disk or closed pipe is an error.
  */
-abstract class Output {
+public abstract class Output {
 
     /** The writer of the result (ASCII). */
     abstract Writer writer();
@@ -67,7 +67,7 @@ abstract class Output {
      * @throws IllegalArgumentException naming what and target if its directory does not exist
      *     or cannot hold a new file, or if target is a directory or not a regular file
      */
-    static Path createTempBeside(Path target, String what, String suffix) {
+    public static Path createTempBeside(Path target, String what, String suffix) {
         Path abs = target.toAbsolutePath().normalize();
         Path dir = abs.getParent();
         if (dir == null || abs.getFileName() == null) {
@@ -107,7 +107,7 @@ abstract class Output {
     }
 
     /** Moves tmp onto target: atomically where possible, else replacing it. */
-    static void moveIntoPlace(Path tmp, Path target, String what) {
+    public static void moveIntoPlace(Path tmp, Path target, String what) {
         try {
             try {
                 Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE);
@@ -120,7 +120,7 @@ abstract class Output {
         }
     }
 
-    static void deleteQuietly(Path p) {
+    public static void deleteQuietly(Path p) {
         try {
             Files.deleteIfExists(p);
         } catch (IOException | RuntimeException e) {
@@ -128,7 +128,7 @@ abstract class Output {
         }
     }
 
-    static String reason(Exception e) {
+    public static String reason(Exception e) {
         if (e instanceof java.nio.file.AccessDeniedException) {
             return "permission denied";
         }

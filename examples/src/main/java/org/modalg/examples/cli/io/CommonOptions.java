@@ -1,4 +1,4 @@
-package org.modalg.examples.cli;
+package org.modalg.examples.cli.io;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -6,7 +6,7 @@ import org.modalg.fft.Options;
 import picocli.CommandLine.Option;
 
 /** The options every computing command takes (a picocli mixin). */
-final class CommonOptions {
+public final class CommonOptions {
     @Option(names = {"-o", "--output"}, paramLabel = "FILE",
             description = "Write the result to FILE (through a temporary file beside it, renamed into place when"
                     + " complete; the directory must exist).")
@@ -26,6 +26,11 @@ final class CommonOptions {
     @Option(names = "--debug", description = "Print the stack trace of an internal error (also: MODALG_DEBUG=1).")
     boolean debug;
 
+    /** Whether {@code --json} was given: one JSON object instead of the text. */
+    public boolean json() {
+        return json;
+    }
+
     /**
      * The thread count of a {@code --threads} option (this mixin's, or a bench's or a study's
      * own): {@code absent} when it was not given, else the value, which must be in [1,
@@ -33,7 +38,7 @@ final class CommonOptions {
      *
      * @throws IllegalArgumentException {@code --threads must be in [1, 32767], got N}
      */
-    static int threads(Integer given, int absent) {
+    public static int threads(Integer given, int absent) {
         if (given == null) {
             return absent;
         }
@@ -44,12 +49,12 @@ final class CommonOptions {
     }
 
     /** {@link #threads(Integer, int)} with all processors when absent. */
-    static int threads(Integer given) {
+    public static int threads(Integer given) {
         return threads(given, Runtime.getRuntime().availableProcessors());
     }
 
     /** {@link #threads(Integer)} for a list of thread counts ({@code --threads 1,2,16}); all processors when absent. */
-    static List<Integer> threads(List<Integer> given) {
+    public static List<Integer> threads(List<Integer> given) {
         if (given == null) {
             return List.of(threads((Integer) null));
         }

@@ -1,4 +1,4 @@
-package org.modalg.examples.bench;
+package org.modalg.examples.bench.peer;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

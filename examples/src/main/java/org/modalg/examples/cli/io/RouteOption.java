@@ -1,4 +1,4 @@
-package org.modalg.examples.cli;
+package org.modalg.examples.cli.io;
 
 import org.modalg.fft.Route;
 import picocli.CommandLine.Option;
@@ -8,7 +8,7 @@ import picocli.CommandLine.Option;
  * mixin): word-size primes with CRT, generalized Fermat primes, or the library's choice. The
  * products (polymul, intmul) take their own {@code --route}, whose values are product routes.
  */
-final class RouteOption {
+public final class RouteOption {
     @Option(names = "--route", paramLabel = "crt|bigprime|auto", defaultValue = "auto",
             description = "Word-size primes and CRT, generalized Fermat primes, or automatic (default: ${DEFAULT-VALUE}).")
     String route;
@@ -18,7 +18,7 @@ final class RouteOption {
      *
      * @throws IllegalArgumentException naming the allowed values for another text ({@link Route#parse})
      */
-    Route route() {
+    public Route route() {
         return Route.parse(route);
     }
 }
