@@ -3,12 +3,15 @@ package org.modalg.gpu.runtime;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.LongBuffer;
-import java.util.stream.IntStream;
+import java.util.concurrent.ForkJoinPool;
 import jcuda.Pointer;
 import jcuda.driver.CUevent;
 import jcuda.driver.CUevent_flags;
 import jcuda.driver.CUstream;
 import jcuda.driver.JCudaDriver;
+import org.modalg.fft.Options;
+import org.modalg.fft.WorkerPools;
+import org.modalg.fft.parallel.ParallelRange;
 
 /**
  * Copies between Java arrays and device buffers through two page-locked host slots of a fixed
@@ -129,10 +132,12 @@ public final class PinnedStaging implements AutoCloseable {
             if (pieces == 1) {
                 fill.fill(base, base + len, view);
             } else {
-                IntStream.range(0, pieces).parallel().forEach(p -> {
-                    int a = base + (int) ((long) len * p / pieces);
-                    int b = base + (int) ((long) len * (p + 1) / pieces);
-                    fill.fill(a, b, view.slice((a - base) * unitWords, (b - a) * unitWords));
+                forPieces(pieces, (p0, p1) -> {
+                    for (int p = p0; p < p1; p++) {
+                        int a = base + (int) ((long) len * p / pieces);
+                        int b = base + (int) ((long) len * (p + 1) / pieces);
+                        fill.fill(a, b, view.slice((a - base) * unitWords, (b - a) * unitWords));
+                    }
                 });
             }
             Cuda.check(JCudaDriver.cuMemcpyHtoDAsync(dst.at((long) done * unitWords), slots[slot],
@@ -183,11 +188,24 @@ public final class PinnedStaging implements AutoCloseable {
         long firstChunk = from / chunkUnits;
         long lastChunk = (from + len - 1) / chunkUnits;
         int pieces = (int) (lastChunk - firstChunk + 1);
-        IntStream.range(0, pieces).parallel().forEach(p -> {
-            long a = Math.max(from, (firstChunk + p) * chunkUnits);
-            long b = Math.min(from + len, (firstChunk + p + 1) * chunkUnits);
-            out.copy(slot, (int) (a - from), a, (int) (b - a));
+        forPieces(pieces, (p0, p1) -> {
+            for (int p = p0; p < p1; p++) {
+                long a = Math.max(from, (firstChunk + p) * chunkUnits);
+                long b = Math.min(from + len, (firstChunk + p + 1) * chunkUnits);
+                out.copy(slot, (int) (a - from), a, (int) (b - a));
+            }
         });
+    }
+
+    // body over [0, pieces) on every processor, through the library's one parallel loop
+    private static void forPieces(int pieces, ParallelRange.Body body) {
+        int cores = Math.max(1, Math.min(Options.MAX_THREADS, Runtime.getRuntime().availableProcessors()));
+        ForkJoinPool pool = WorkerPools.of(cores);
+        if (pool == null || pieces < 2) {
+            body.run(0, pieces);
+        } else {
+            ParallelRange.run(pool, 0, pieces, 1, body);
+        }
     }
 
     private void check(int chunk, long count, int chunks) {
