@@ -27,14 +27,17 @@ import java.util.function.Supplier;
  * caller of get() runs itself when no member has taken it.
  *
  * <p>Thread-safe; one team per thread count, for the life of the JVM ({@link #of}). The members
- * cost nothing while parked, and at most {@link #spinMicros} of one core each after a loop; on a
- * machine with fewer cores than the team they park at once.
+ * cost nothing while parked, and at most {@link #spinMicros} of one core each after a loop, of
+ * which all but the first 20 us yield the core to any thread that has work; on a machine with
+ * fewer cores than the team they park at once.
  */
 final class WorkerTeam {
     /** How long an idle member polls for a new job before it parks (property {@code modalg.parallel.spinMicros}). */
     static int spinMicros = Math.max(0, Integer.getInteger("modalg.parallel.spinMicros", 200));
     // how long a caller whose chunks are all taken spins on its job before yielding between checks
     private static final long CALLER_SPIN_NANOS = 200_000L;
+    /** How long a poll spins on the core before it yields between looks (see pause). */
+    static int pauseMicros = 20;
 
     private static final ConcurrentHashMap<Integer, WorkerTeam> TEAMS = new ConcurrentHashMap<>();
 
@@ -69,6 +72,11 @@ final class WorkerTeam {
         return TEAMS.computeIfAbsent(threads, WorkerTeam::new);
     }
 
+    /** Jobs with chunks not yet claimed (for tests: a job leaves the queue once all are). */
+    int queued() {
+        return jobs.size();
+    }
+
     /** The number of threads that work on a loop: the members and the caller. */
     int threads() {
         return members.length + 1;
@@ -82,10 +90,9 @@ final class WorkerTeam {
     void run(int from, int to, int grain, ParallelRange.Body body) {
         int length = to - from;
         int chunks = (int) ((length + (long) grain - 1) / grain);
-        Job job = new Job(from, length, chunks, body);
+        Job job = new Job(jobs, from, length, chunks, body);
         push(job, chunks - 1);
         job.runUntilDone();
-        jobs.remove(job);
         job.rethrow();
     }
 
@@ -95,11 +102,10 @@ final class WorkerTeam {
      */
     <T> Supplier<T> fork(Supplier<T> body) {
         AtomicReference<T> value = new AtomicReference<>();
-        Job job = new Job(0, 1, 1, (lo, hi) -> value.set(body.get()));
+        Job job = new Job(jobs, 0, 1, 1, (lo, hi) -> value.set(body.get()));
         push(job, 1);
         return () -> {
             job.runUntilDone();
-            jobs.remove(job);
             job.rethrow();
             return value.get();
         };
@@ -132,7 +138,7 @@ final class WorkerTeam {
                 idleSince = now;
             }
             if (spin && now - idleSince < spinMicros * 1000L) {
-                Thread.onSpinWait();
+                pause(now - idleSince);
                 continue;
             }
             parked.set(id, 1);
@@ -144,6 +150,16 @@ final class WorkerTeam {
                 LockSupport.park(this);
             }
             idleSince = System.nanoTime();
+        }
+    }
+
+    // One poll's pause: a spin-wait hint for the first PAUSE_NANOS, then a yield, so that threads
+    // with work (the JIT's compilers, the collector, another program) get the core at once.
+    private static void pause(long waited) {
+        if (waited < pauseMicros * 1000L) {
+            Thread.onSpinWait();
+        } else {
+            Thread.yield();
         }
     }
 
@@ -168,6 +184,7 @@ final class WorkerTeam {
 
     /** One loop: its chunks, the next one to claim, and how many are not finished. */
     private static final class Job {
+        final ConcurrentLinkedQueue<Job> queue;
         final int from;
         final int length;
         final int chunks;
@@ -178,7 +195,8 @@ final class WorkerTeam {
         // the caller, once it stops spinning on pending and parks (unparked by the last chunk)
         volatile Thread waiter;
 
-        Job(int from, int length, int chunks, ParallelRange.Body body) {
+        Job(ConcurrentLinkedQueue<Job> queue, int from, int length, int chunks, ParallelRange.Body body) {
+            this.queue = queue;
             this.from = from;
             this.length = length;
             this.chunks = chunks;
@@ -193,6 +211,9 @@ final class WorkerTeam {
             int k = next.getAndIncrement();
             if (k >= chunks) {
                 return false;
+            }
+            if (k == chunks - 1) {
+                queue.remove(this); // every chunk is claimed: no one needs to find the job any more
             }
             try {
                 if (error.get() == null) {
@@ -217,8 +238,10 @@ final class WorkerTeam {
                 // claim the next
             }
             long start = System.nanoTime();
-            while (pending.get() != 0 && System.nanoTime() - start < CALLER_SPIN_NANOS) {
-                Thread.onSpinWait();
+            long waited = 0;
+            while (pending.get() != 0 && waited < CALLER_SPIN_NANOS) {
+                pause(waited);
+                waited = System.nanoTime() - start;
             }
             if (pending.get() != 0) {
                 waiter = Thread.currentThread(); // seen by the last chunk's finisher, or pending is 0 below

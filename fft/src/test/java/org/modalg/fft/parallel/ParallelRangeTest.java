@@ -189,4 +189,24 @@ class ParallelRangeTest {
         assertEquals(100, count.get());
         assertThrows(IllegalArgumentException.class, () -> WorkerTeam.of(1));
     }
+
+    @Test
+    void forksNeverJoinedLeaveTheQueue() {
+        withTeam(1, this::forksLeaveTheQueue);
+    }
+
+    private void forksLeaveTheQueue() {
+        ForkJoinPool pool = WorkerPools.of(2);
+        AtomicLong ran = new AtomicLong();
+        for (int i = 0; i < 100; i++) {
+            ParallelRange.fork(pool, () -> ran.incrementAndGet()); // get() never called: a member runs it
+        }
+        WorkerTeam team = WorkerTeam.of(2);
+        long end = System.nanoTime() + 60_000_000_000L;
+        while ((team.queued() > 0 || ran.get() < 100) && System.nanoTime() < end) {
+            Thread.onSpinWait();
+        }
+        assertEquals(100, ran.get(), "forked parts run by the member");
+        assertEquals(0, team.queued(), "jobs left in the queue");
+    }
 }
