@@ -29,10 +29,9 @@ public final class ParallelRange {
     private ParallelRange() {
     }
 
-    /** A loop body over a half-open index range. */
+    /** A loop body over a half-open index range ({@link RangeBody}, under the loop's name). */
     @FunctionalInterface
-    public interface Body {
-        void run(int from, int to);
+    public interface Body extends RangeBody {
     }
 
     /** 1: loops from outside a ForkJoinPool run on the {@link WorkerTeam} (property {@code modalg.parallel.team}). */

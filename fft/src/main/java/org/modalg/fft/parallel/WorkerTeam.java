@@ -87,7 +87,7 @@ final class WorkerTeam {
      * {@code grain}, more than half of it), on the caller and the members; returns when every
      * chunk is done and rethrows the first exception of the body.
      */
-    void run(int from, int to, int grain, ParallelRange.Body body) {
+    void run(int from, int to, int grain, RangeBody body) {
         int length = to - from;
         int chunks = (int) ((length + (long) grain - 1) / grain);
         Job job = new Job(jobs, from, length, chunks, body);
@@ -188,14 +188,14 @@ final class WorkerTeam {
         final int from;
         final int length;
         final int chunks;
-        final ParallelRange.Body body;
+        final RangeBody body;
         final AtomicInteger next = new AtomicInteger();
         final AtomicInteger pending;
         final AtomicReference<Throwable> error = new AtomicReference<>();
         // the caller, once it stops spinning on pending and parks (unparked by the last chunk)
         volatile Thread waiter;
 
-        Job(ConcurrentLinkedQueue<Job> queue, int from, int length, int chunks, ParallelRange.Body body) {
+        Job(ConcurrentLinkedQueue<Job> queue, int from, int length, int chunks, RangeBody body) {
             this.queue = queue;
             this.from = from;
             this.length = length;
