@@ -28,6 +28,15 @@ public final class FlintMpolyPeer {
     }
 
     /**
+     * The harness at this path, checked: the file must exist and be executable.
+     *
+     * @throws IllegalArgumentException naming --flint-mpoly, the option that gives the path
+     */
+    public static Path at(Path binary) {
+        return PeerBinaries.executable(binary, "--flint-mpoly", BINARY);
+    }
+
+    /**
      * The harness: {@code bin/flint_mpoly_bench} beside the GPU bundle's lib/, else
      * {@code modular/target/flint_mpoly_bench} of the repository above the running classes or jar
      * or the working directory (where build-flint-mpoly.sh puts it), else none.

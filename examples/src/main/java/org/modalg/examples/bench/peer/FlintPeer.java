@@ -1,6 +1,5 @@
 package org.modalg.examples.bench.peer;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -40,11 +39,7 @@ public final class FlintPeer {
 
     /** The peer at this path; the file must exist and be executable. */
     public static FlintPeer at(Path binary) {
-        if (!Files.isRegularFile(binary) || !Files.isExecutable(binary)) {
-            throw new IllegalArgumentException("--flint must name an executable flint3_bench, got " + binary
-                    + (Files.exists(binary) ? " (not an executable file)" : " (no such file)"));
-        }
-        return new FlintPeer(binary);
+        return new FlintPeer(PeerBinaries.executable(binary, "--flint", "flint3_bench"));
     }
 
     /**

@@ -31,6 +31,21 @@ final class PeerBinaries {
     }
 
     /**
+     * {@code binary} when it is an executable regular file, the peer {@code name} that
+     * {@code option} names. O(1).
+     *
+     * @throws IllegalArgumentException "OPTION must name an executable NAME, got PATH (no such
+     *         file)", or "(not an executable file)"
+     */
+    static Path executable(Path binary, String option, String name) {
+        if (!Files.isRegularFile(binary) || !Files.isExecutable(binary)) {
+            throw new IllegalArgumentException(option + " must name an executable " + name + ", got " + binary
+                    + (Files.exists(binary) ? " (not an executable file)" : " (no such file)"));
+        }
+        return binary;
+    }
+
+    /**
      * What a peer's run printed (standard output and error, in order), and whether it was stopped
      * at the timeout.
      *

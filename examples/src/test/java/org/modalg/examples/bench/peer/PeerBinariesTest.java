@@ -111,4 +111,19 @@ class PeerBinariesTest {
         assertTrue(plain.toFile().setExecutable(false));
         assertEquals(Optional.empty(), PeerBinaries.locate("no_such_peer_bench", root -> plain));
     }
+
+    @Test
+    void anOptionMustNameAnExecutableFile(@TempDir Path tmp) throws Exception {
+        Path bin = script(tmp, "peer_bench", "exit 0\n");
+        assertEquals(bin, PeerBinaries.executable(bin, "--peer", "peer_bench"));
+        Path plain = tmp.resolve("plain");
+        Files.writeString(plain, "x");
+        assertTrue(plain.toFile().setExecutable(false));
+        for (Path bad : List.of(plain, tmp, tmp.resolve("absent"))) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> PeerBinaries.executable(bad, "--peer", "peer_bench"));
+            assertEquals("--peer must name an executable peer_bench, got " + bad
+                    + (bad.endsWith("absent") ? " (no such file)" : " (not an executable file)"), e.getMessage());
+        }
+    }
 }
