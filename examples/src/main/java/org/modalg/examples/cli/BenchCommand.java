@@ -54,14 +54,14 @@ public final class BenchCommand implements Runnable {
     }
 
     /**
-     * The peer of an option such as --flint or --flint-mpoly: null for 'none', the default location
+     * The peer of the value of an option such as --flint or --flint-mpoly: null for 'none', the default location
      * when not given (null when absent there), else the path named, checked by {@code at}.
      */
-    static <P> P peer(String option, Supplier<Optional<Path>> locateDefault, Function<Path, P> at) {
-        if (option == null) {
+    static <P> P peer(String value, Supplier<Optional<Path>> locateDefault, Function<Path, P> at) {
+        if (value == null) {
             return locateDefault.get().map(at).orElse(null);
         }
-        return option.equals("none") ? null : at.apply(Path.of(option));
+        return value.equals("none") ? null : at.apply(Path.of(value));
     }
 
     /** The exit code after a comparison with FLINT: 1, with an error line, when results differed from its checksums. */
@@ -849,14 +849,8 @@ public final class BenchCommand implements Runnable {
             if (launch) {
                 return launch();
             }
-            if (smallThreads < 1 || smallThreads > org.modalg.fft.Options.MAX_THREADS) {
-                throw new IllegalArgumentException("--small-threads must be in [1, " + org.modalg.fft.Options.MAX_THREADS
-                        + "], got " + smallThreads);
-            }
-            if (rowThreads < 1 || rowThreads > org.modalg.fft.Options.MAX_THREADS) {
-                throw new IllegalArgumentException("--row-threads must be in [1, " + org.modalg.fft.Options.MAX_THREADS
-                        + "], got " + rowThreads);
-            }
+            CommonOptions.checkThreads("--small-threads", smallThreads);
+            CommonOptions.checkThreads("--row-threads", rowThreads);
             if (max1000Log2n < 1 || max1000Log2n > 24) {
                 throw new IllegalArgumentException("--max-1000-log2n must be in [1, 24], got " + max1000Log2n);
             }
