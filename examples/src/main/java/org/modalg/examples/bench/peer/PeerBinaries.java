@@ -31,8 +31,8 @@ final class PeerBinaries {
     }
 
     /**
-     * {@code binary} when it is an executable regular file, the peer {@code name} that
-     * {@code option} names. O(1).
+     * The path {@code option} gives for the peer binary {@code name}, checked: it must be an
+     * executable regular file. O(1).
      *
      * @throws IllegalArgumentException "OPTION must name an executable NAME, got PATH (no such
      *         file)", or "(not an executable file)"
