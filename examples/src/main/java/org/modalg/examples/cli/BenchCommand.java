@@ -3,7 +3,10 @@ package org.modalg.examples.cli;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.function.Function;
+import java.util.function.Supplier;
 import org.modalg.examples.bench.BatchedBenchmark;
 import org.modalg.examples.bench.BivariateFlintBenchmark;
 import org.modalg.examples.bench.CompareBenchmark;
@@ -27,6 +30,7 @@ import org.modalg.fields.GfPreset;
 import org.modalg.gpu.runtime.GpuRuntime;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code modalg bench ...}: the benchmark suites, printed as tables and written as CSV. */
@@ -46,10 +50,18 @@ public final class BenchCommand implements Runnable {
      * absent there), else the executable named.
      */
     static FlintPeer flintPeer(String flint) {
-        if (flint == null) {
-            return FlintPeer.locateDefault().map(FlintPeer::at).orElse(null);
+        return peer(flint, FlintPeer::locateDefault, FlintPeer::at);
+    }
+
+    /**
+     * The peer of the value of an option such as --flint or --flint-mpoly: null for 'none', the default location
+     * when not given (null when absent there), else the path named, checked by {@code at}.
+     */
+    static <P> P peer(String value, Supplier<Optional<Path>> locateDefault, Function<Path, P> at) {
+        if (value == null) {
+            return locateDefault.get().map(at).orElse(null);
         }
-        return flint.equals("none") ? null : FlintPeer.at(Path.of(flint));
+        return value.equals("none") ? null : at.apply(Path.of(value));
     }
 
     /** The exit code after a comparison with FLINT: 1, with an error line, when results differed from its checksums. */
@@ -67,6 +79,29 @@ public final class BenchCommand implements Runnable {
         table.print(System.out);
         table.writeCsv(csv);
         System.out.println("# CSV written to " + csv.toAbsolutePath());
+    }
+
+    /**
+     * The option {@code -o, --csv FILE} of a bench that writes one CSV file (a picocli mixin), its
+     * default given by the bench, and the closing lines that write it.
+     */
+    static final class CsvFile {
+        @Option(names = {"-o", "--csv"}, paramLabel = "FILE", description = "CSV output (default: ${DEFAULT-VALUE}).")
+        Path path;
+
+        /** The option with this default path (picocli shows it as the default). */
+        CsvFile(String defaultPath) {
+            path = Path.of(defaultPath);
+        }
+
+        Path path() {
+            return path;
+        }
+
+        /** {@link BenchCommand#printAndWrite} to this file. */
+        void printAndWrite(BenchTable table) {
+            BenchCommand.printAndWrite(table, path);
+        }
     }
 
     /**
@@ -106,9 +141,8 @@ public final class BenchCommand implements Runnable {
         @Option(names = "--seed", description = "Random seed (default: ${DEFAULT-VALUE}).", defaultValue = "1")
         long seed;
 
-        @Option(names = {"-o", "--csv"}, paramLabel = "FILE", description = "CSV output (default: ${DEFAULT-VALUE}).",
-                defaultValue = "bench-results/fields.csv")
-        Path csv;
+        @Mixin
+        CsvFile csv = new CsvFile("bench-results/fields.csv");
 
         @Override
         public Integer call() {
@@ -122,7 +156,7 @@ public final class BenchCommand implements Runnable {
             long n = quick ? 10_000 : ops;
             System.out.println("# modalg bench fields: " + BenchTable.machine() + ", one thread");
             BenchTable table = FieldsBenchmark.run(list, n, repeats, seed);
-            printAndWrite(table, csv);
+            csv.printAndWrite(table);
             return 0;
         }
     }
@@ -225,9 +259,8 @@ public final class BenchCommand implements Runnable {
         @Option(names = "--quick", description = "Small run (10^4 and 10^5 bits) for a smoke test.")
         boolean quick;
 
-        @Option(names = {"-o", "--csv"}, paramLabel = "FILE", description = "CSV output (default: ${DEFAULT-VALUE}).",
-                defaultValue = "bench-results/intmul.csv")
-        Path csv;
+        @Mixin
+        CsvFile csv = new CsvFile("bench-results/intmul.csv");
 
         @Override
         public Integer call() {
@@ -241,7 +274,7 @@ public final class BenchCommand implements Runnable {
             long[] s = sizes.stream().mapToLong(Long::longValue).toArray();
             System.out.println("# modalg bench intmul: " + BenchTable.machine() + ", " + threads + " thread(s) for modalg");
             BenchTable table = IntMulBenchmark.run(s, threads, quick ? 1 : repeats, 10_000_000L, 10_000_000L, 1);
-            printAndWrite(table, csv);
+            csv.printAndWrite(table);
             return 0;
         }
     }
@@ -294,9 +327,8 @@ public final class BenchCommand implements Runnable {
         @Option(names = "--seed", description = "Random seed (default: ${DEFAULT-VALUE}).", defaultValue = "1")
         long seed;
 
-        @Option(names = {"-o", "--csv"}, paramLabel = "FILE", description = "CSV output (default: ${DEFAULT-VALUE}).",
-                defaultValue = "bench-results/batched.csv")
-        Path csv;
+        @Mixin
+        CsvFile csv = new CsvFile("bench-results/batched.csv");
 
         @picocli.CommandLine.Spec
         picocli.CommandLine.Model.CommandSpec spec;
@@ -328,7 +360,7 @@ public final class BenchCommand implements Runnable {
                     + options.threads() + " thread(s) for the CPU engine; BigInteger baseline on one thread;"
                     + " NumBits x NumInsts = 2^" + total);
             BenchTable table = BatchedBenchmark.run(ops, lo, hi, total, options, quick ? 1 : repeats, !noBaseline, seed, !quick);
-            printAndWrite(table, csv);
+            csv.printAndWrite(table);
             return mismatchedRows(spec, table, "from BigInteger (column check)");
         }
     }
@@ -362,9 +394,8 @@ public final class BenchCommand implements Runnable {
         @Option(names = "--seed", description = "Random seed (default: ${DEFAULT-VALUE}).", defaultValue = "1")
         long seed;
 
-        @Option(names = {"-o", "--csv"}, paramLabel = "FILE", description = "CSV output (default: ${DEFAULT-VALUE}).",
-                defaultValue = "bench-results/crt.csv")
-        Path csv;
+        @Mixin
+        CsvFile csv = new CsvFile("bench-results/crt.csv");
 
         @picocli.CommandLine.Spec
         picocli.CommandLine.Model.CommandSpec spec;
@@ -389,7 +420,7 @@ public final class BenchCommand implements Runnable {
             int t = CommonOptions.threads(threads, org.modalg.fft.Options.defaults().threads());
             System.out.println("# modalg bench crt: " + BenchTable.machine() + ", " + t + " thread(s)");
             BenchTable table = CrtBenchmark.run(vs, ks, t, quick ? 1 : repeats, seed);
-            printAndWrite(table, csv);
+            csv.printAndWrite(table);
             return mismatchedRows(spec, table, "(column check)");
         }
     }
@@ -408,9 +439,8 @@ public final class BenchCommand implements Runnable {
                 defaultValue = "3")
         int repeats;
 
-        @Option(names = {"-o", "--csv"}, paramLabel = "FILE", description = "CSV output (default: ${DEFAULT-VALUE}).",
-                defaultValue = "bench-results/text.csv")
-        Path csv;
+        @Mixin
+        CsvFile csv = new CsvFile("bench-results/text.csv");
 
         @Override
         public Integer call() {
@@ -420,7 +450,7 @@ public final class BenchCommand implements Runnable {
             System.out.println("# modalg bench text: " + BenchTable.machine() + ", "
                     + org.modalg.fft.Options.defaults().threads() + " thread(s)");
             BenchTable table = TextBenchmark.run(maxDigits, repeats, 100_000L, 1_000_000L, 1);
-            printAndWrite(table, csv);
+            csv.printAndWrite(table);
             return 0;
         }
     }
@@ -449,9 +479,8 @@ public final class BenchCommand implements Runnable {
         @Option(names = "--quick", description = "Small run (lengths 2^6 .. 2^8) for a smoke test.")
         boolean quick;
 
-        @Option(names = {"-o", "--csv"}, paramLabel = "FILE", description = "CSV output (default: ${DEFAULT-VALUE}).",
-                defaultValue = "bench-results/polymul.csv")
-        Path csv;
+        @Mixin
+        CsvFile csv = new CsvFile("bench-results/polymul.csv");
 
         @Override
         public Integer call() {
@@ -464,7 +493,7 @@ public final class BenchCommand implements Runnable {
                     + " thread(s)");
             BenchTable table = quick ? PolyMulBenchmark.run(6, 8, 7, 1, 1, options)
                     : PolyMulBenchmark.run(10, maxLog, maxLogBig, repeats, 1, options);
-            printAndWrite(table, csv);
+            csv.printAndWrite(table);
             return 0;
         }
     }
@@ -631,18 +660,7 @@ public final class BenchCommand implements Runnable {
                     "--bivariate-res");
             List<int[]> gcds = BivariateFlintBenchmark.parseCases(quick ? List.of("10:16") : bivariateGcd,
                     "--bivariate-gcd");
-            Path peer;
-            if ("none".equals(flintMpoly)) {
-                peer = null;
-            } else if (flintMpoly != null) {
-                peer = Path.of(flintMpoly);
-                if (!java.nio.file.Files.isRegularFile(peer) || !java.nio.file.Files.isExecutable(peer)) {
-                    throw new IllegalArgumentException("--flint-mpoly must name an executable flint_mpoly_bench, got "
-                            + peer);
-                }
-            } else {
-                peer = FlintMpolyPeer.locateDefault().orElse(null);
-            }
+            Path peer = peer(flintMpoly, FlintMpolyPeer::locateDefault, FlintMpolyPeer::at);
             List<Integer> threadCounts = t > 1 ? List.of(1, t) : List.of(1);
             System.out.println("# modalg bench modular --part bivariate: " + BenchTable.machine() + "; threads "
                     + threadCounts + "; FLINT peer: " + (peer == null
@@ -740,9 +758,8 @@ public final class BenchCommand implements Runnable {
                 description = "Longest run of one FLINT section (default: ${DEFAULT-VALUE}).", defaultValue = "1800")
         double flintTimeout;
 
-        @Option(names = {"-o", "--csv"}, paramLabel = "FILE", description = "CSV output (default: ${DEFAULT-VALUE}).",
-                defaultValue = "bench-results/compare.csv")
-        Path csv;
+        @Mixin
+        CsvFile csv = new CsvFile("bench-results/compare.csv");
 
         @Override
         public Integer call() {
@@ -757,8 +774,8 @@ public final class BenchCommand implements Runnable {
             System.out.println("# FLINT peer: " + (peer == null ? "none (no flint3_bench found; --flint PATH)"
                     : peer.binary()));
             CompareBenchmark.Outcome outcome = CompareBenchmark.run(cfg, System.out);
-            printAndWrite(outcome.table(), csv);
-            return mismatches(spec, outcome.mismatches(), csv);
+            csv.printAndWrite(outcome.table());
+            return mismatches(spec, outcome.mismatches(), csv.path());
         }
     }
 
@@ -832,14 +849,8 @@ public final class BenchCommand implements Runnable {
             if (launch) {
                 return launch();
             }
-            if (smallThreads < 1 || smallThreads > org.modalg.fft.Options.MAX_THREADS) {
-                throw new IllegalArgumentException("--small-threads must be in [1, " + org.modalg.fft.Options.MAX_THREADS
-                        + "], got " + smallThreads);
-            }
-            if (rowThreads < 1 || rowThreads > org.modalg.fft.Options.MAX_THREADS) {
-                throw new IllegalArgumentException("--row-threads must be in [1, " + org.modalg.fft.Options.MAX_THREADS
-                        + "], got " + rowThreads);
-            }
+            CommonOptions.checkThreads("--small-threads", smallThreads);
+            CommonOptions.checkThreads("--row-threads", rowThreads);
             if (max1000Log2n < 1 || max1000Log2n > 24) {
                 throw new IllegalArgumentException("--max-1000-log2n must be in [1, 24], got " + max1000Log2n);
             }
@@ -854,49 +865,48 @@ public final class BenchCommand implements Runnable {
             if (parts.contains("a")) {
                 System.out.println("# (a) [Thesis] Table 2.2: big-prime FFT vs projection + small-prime NTTs + CRT (times in ms)");
                 BenchTable t = GpuBenchmark.table22(quick ? 2 : 5, quick ? 2 : 4, quick ? 1 : repeats);
-                t.print(System.out);
-                t.writeCsv(dir.resolve("gpu-table22.csv"));
+                show(t, "gpu-table22.csv");
             }
             if (parts.contains("b")) {
                 System.out.println("# (b) small-prime NTT, 62-bit primes (times in ms)");
                 BenchTable t = GpuBenchmark.nttThroughput(quick ? 12 : minLog2n, quick ? 14 : maxLog2n, batch,
                         1L << 28, quick ? 1 : repeats, 1);
-                t.print(System.out);
-                t.writeCsv(dir.resolve("gpu-ntt.csv"));
+                show(t, "gpu-ntt.csv");
             }
             if (parts.contains("r")) {
                 System.out.println("# (r) product rows: the CPU route on " + rowThreads + " threads against backends"
                         + " auto and gpu, alternately (times in ms)");
                 BenchTable t = GpuBenchmark.productRows(quick ? 16 : minLog2n, quick ? 16 : maxLog2n, max1000Log2n,
                         rowThreads, quick ? 1 : repeats, rows, System.out);
-                t.print(System.out);
-                t.writeCsv(dir.resolve("gpu-rows.csv"));
+                show(t, "gpu-rows.csv");
             }
             if (parts.contains("c")) {
                 System.out.println("# (c) integer multiplication, n bits times n bits (times in ms)");
                 long[] bits = quick ? new long[] {1_000_000}
                         : new long[] {100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000};
                 BenchTable t = GpuBenchmark.integerMultiplication(bits, cpuMaxBits, 10_000_000, quick ? 1 : repeats, 2);
-                t.print(System.out);
-                t.writeCsv(dir.resolve("gpu-intmul.csv"));
+                show(t, "gpu-intmul.csv");
                 System.out.println("# (c) polynomial multiplication over Z/pZ, a 62-bit NTT prime and 2^62 - 57 (times in ms)");
                 t = GpuBenchmark.polynomialMultiplication(quick ? 16 : 12, quick ? 16 : 24, quick ? 1 : repeats, 3);
-                t.print(System.out);
-                t.writeCsv(dir.resolve("gpu-polymul.csv"));
+                show(t, "gpu-polymul.csv");
                 System.out.println("# (c) polynomial multiplication over Z, 64- and 1000-bit coefficients (times in ms)");
                 t = GpuBenchmark.integerPolynomialMultiplication(quick ? 16 : 12, quick ? 16 : 24, quick ? 1 : repeats, 4);
-                t.print(System.out);
-                t.writeCsv(dir.resolve("gpu-zzpolymul.csv"));
+                show(t, "gpu-zzpolymul.csv");
             }
             if (parts.contains("d")) {
                 System.out.println("# (d) batched small products over Z: the fused device kernels against one call per product"
                         + " and the CPU twin on " + smallThreads + " threads (products per second)");
                 BenchTable t = SmallProductsBenchmark.run(quick ? SmallProductsBenchmark.QUICK : SmallProductsBenchmark.SHAPES,
                         smallThreads, quick ? 1 : repeats, 16);
-                t.print(System.out);
-                t.writeCsv(dir.resolve("gpu-small-products.csv"));
+                show(t, "gpu-small-products.csv");
             }
             return 0;
+        }
+
+        // Prints a part's table and writes it to FILE in the CSV directory.
+        private void show(BenchTable table, String file) {
+            table.print(System.out);
+            table.writeCsv(dir.resolve(file));
         }
 
         private Integer launch() throws java.io.IOException {
@@ -925,8 +935,7 @@ public final class BenchCommand implements Runnable {
                 t = org.modalg.examples.bench.GpuLaunchBenchmark.live(lo, hi, quick ? 3 : Math.max(3, repeats), 5, notes);
             }
             notes.forEach(n -> System.out.println("# " + n));
-            t.print(System.out);
-            t.writeCsv(dir.resolve("gpu-launch.csv"));
+            show(t, "gpu-launch.csv");
             return 0;
         }
     }

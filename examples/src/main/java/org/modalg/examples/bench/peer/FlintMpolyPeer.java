@@ -1,14 +1,8 @@
 package org.modalg.examples.bench.peer;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The FLINT bivariate peer, {@code flint_mpoly_bench THREADS res|gcd D:B} (FLINT's
@@ -34,6 +28,15 @@ public final class FlintMpolyPeer {
     }
 
     /**
+     * The harness at this path, checked: the file must exist and be executable.
+     *
+     * @throws IllegalArgumentException naming --flint-mpoly, the option that gives the path
+     */
+    public static Path at(Path binary) {
+        return PeerBinaries.executable(binary, "--flint-mpoly", BINARY);
+    }
+
+    /**
      * The harness: {@code bin/flint_mpoly_bench} beside the GPU bundle's lib/, else
      * {@code modular/target/flint_mpoly_bench} of the repository above the running classes or jar
      * or the working directory (where build-flint-mpoly.sh puts it), else none.
@@ -50,44 +53,19 @@ public final class FlintMpolyPeer {
      * @throws IllegalStateException if the child fails or prints no row for the case
      */
     public static Run run(Path binary, int threads, String op, int d, int bits, double timeoutSeconds) {
-        try {
-            Path out = Files.createTempFile("modalg-flint-mpoly", ".txt");
-            try {
-                Process p = new ProcessBuilder(binary.toString(), Integer.toString(threads), op, d + ":" + bits)
-                        .redirectErrorStream(true).redirectOutput(out.toFile()).start();
-                boolean done;
-                try {
-                    done = p.waitFor((long) (timeoutSeconds * 1000), TimeUnit.MILLISECONDS);
-                } finally {
-                    if (p.isAlive()) {
-                        p.destroyForcibly().waitFor();
-                    }
-                }
-                List<String> lines = List.of(Files.readString(out, StandardCharsets.UTF_8).split("\n"));
-                String version = lines.isEmpty() || !lines.get(0).startsWith("# ") ? null : lines.get(0).substring(2);
-                if (!done) {
-                    return new Run(null, version);
-                }
-                if (p.exitValue() != 0) {
-                    throw new IllegalStateException("FLINT peer " + binary + " exited with " + p.exitValue() + ": "
-                            + String.join(" | ", lines));
-                }
-                String label = op.equals("res") ? FlintBivariateInputs.resultantLabel(d, bits)
-                        : FlintBivariateInputs.gcdLabel(d, bits);
-                Map<String, FlintPeer.Row> rows = FlintPeer.parse(lines);
-                FlintPeer.Row row = rows.get(label);
-                if (row == null) {
-                    throw new IllegalStateException("FLINT peer printed no row " + label + ": " + lines);
-                }
-                return new Run(row, version);
-            } finally {
-                Files.deleteIfExists(out);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot run the FLINT peer " + binary, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while running the FLINT peer", e);
+        PeerBinaries.Output out = PeerBinaries.run(FlintPeer.PEER,
+                List.of(binary.toString(), Integer.toString(threads), op, d + ":" + bits), timeoutSeconds, null);
+        List<String> lines = out.lines();
+        String version = lines.isEmpty() || !lines.get(0).startsWith("# ") ? null : lines.get(0).substring(2);
+        if (out.timedOut()) {
+            return new Run(null, version);
         }
+        String label = op.equals("res") ? FlintBivariateInputs.resultantLabel(d, bits)
+                : FlintBivariateInputs.gcdLabel(d, bits);
+        FlintPeer.Row row = FlintPeer.parse(lines).get(label);
+        if (row == null) {
+            throw new IllegalStateException(FlintPeer.PEER + " printed no row " + label + ": " + lines);
+        }
+        return new Run(row, version);
     }
 }

@@ -1,15 +1,10 @@
 package org.modalg.examples.bench.peer;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -28,6 +23,8 @@ public final class FlintPeer {
     private static final Pattern ROW = Pattern.compile(
             "^(.*?)\\s+([0-9]+(?:\\.[0-9]+)?) ms\\s+runs=(\\d+) k=(\\d+) first=([0-9.]+)ms\\s*(.*)$");
     private static final Pattern CK = Pattern.compile("\\bck=(\\d+)");
+    // The peer's name in messages.
+    static final String PEER = "FLINT peer";
 
     /** One row of the harness. */
     public record Row(String label, double ms, int runs, long checksum, String extra) {
@@ -42,11 +39,7 @@ public final class FlintPeer {
 
     /** The peer at this path; the file must exist and be executable. */
     public static FlintPeer at(Path binary) {
-        if (!Files.isRegularFile(binary) || !Files.isExecutable(binary)) {
-            throw new IllegalArgumentException("--flint must name an executable flint3_bench, got " + binary
-                    + (Files.exists(binary) ? " (not an executable file)" : " (no such file)"));
-        }
-        return new FlintPeer(binary);
+        return new FlintPeer(PeerBinaries.executable(binary, "--flint", "flint3_bench"));
     }
 
     /**
@@ -90,65 +83,24 @@ public final class FlintPeer {
      * @throws IllegalStateException if the child fails, times out or prints no row
      */
     public Map<String, Row> run(String section, int threads, double timeoutSeconds, java.util.Set<String> wanted) {
-        try {
-            Path out = Files.createTempFile("modalg-flint", ".txt");
-            try {
-                Process p = new ProcessBuilder(binary.toString(), Integer.toString(threads), section)
-                        .redirectErrorStream(true).redirectOutput(out.toFile()).start();
-                long deadline = System.nanoTime() + (long) (timeoutSeconds * 1e9);
-                boolean stopped = false;
-                try {
-                    while (!p.waitFor(wanted == null ? Math.max(1, (deadline - System.nanoTime()) / 1_000_000) : 50,
-                            TimeUnit.MILLISECONDS)) {
-                        if (System.nanoTime() > deadline) {
-                            p.destroyForcibly().waitFor();
-                            throw new IllegalStateException("FLINT peer " + binary + " " + threads + " " + section
-                                    + " ran past " + timeoutSeconds + " s");
-                        }
-                        if (wanted != null && parse(completeLines(out)).keySet().containsAll(wanted)) {
-                            p.destroy(); // every row asked for is in: the rest of the section is not needed
-                            p.waitFor();
-                            stopped = true;
-                            break;
-                        }
-                    }
-                } finally {
-                    if (p.isAlive()) {
-                        p.destroyForcibly();
-                    }
-                }
-                List<String> lines = completeLines(out);
-                if (!stopped && p.exitValue() != 0) {
-                    throw new IllegalStateException("FLINT peer " + binary + " exited with " + p.exitValue() + ": "
-                            + String.join(" | ", lines));
-                }
-                Map<String, Row> rows = parse(lines);
-                for (String l : lines) {
-                    if (l.startsWith("# ")) {
-                        versions.put(threads + " thread(s)", l.substring(2));
-                        break;
-                    }
-                }
-                if (rows.isEmpty()) {
-                    throw new IllegalStateException("FLINT peer printed no row for section " + section + ": " + lines);
-                }
-                return rows;
-            } finally {
-                Files.deleteIfExists(out);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot run the FLINT peer " + binary, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while running the FLINT peer", e);
+        PeerBinaries.Output out = PeerBinaries.run(PEER, List.of(binary.toString(), Integer.toString(threads), section),
+                timeoutSeconds, wanted == null ? null : lines -> parse(lines).keySet().containsAll(wanted));
+        if (out.timedOut()) {
+            throw new IllegalStateException(PEER + " " + binary + " " + threads + " " + section + " ran past "
+                    + timeoutSeconds + " s");
         }
-    }
-
-    // The lines of the file that end with a line break (a row being written is left out).
-    private static List<String> completeLines(Path file) throws IOException {
-        String text = Files.readString(file, StandardCharsets.UTF_8);
-        int end = text.lastIndexOf('\n');
-        return end < 0 ? List.of() : List.of(text.substring(0, end).split("\n", -1));
+        List<String> lines = out.lines();
+        Map<String, Row> rows = parse(lines);
+        for (String l : lines) {
+            if (l.startsWith("# ")) {
+                versions.put(threads + " thread(s)", l.substring(2));
+                break;
+            }
+        }
+        if (rows.isEmpty()) {
+            throw new IllegalStateException(PEER + " printed no row for section " + section + ": " + lines);
+        }
+        return rows;
     }
 
     /** The rows of the harness's output (lines that are no row are ignored). */

@@ -39,11 +39,18 @@ public final class CommonOptions {
      * @throws IllegalArgumentException {@code --threads must be in [1, 32767], got N}
      */
     public static int threads(Integer given, int absent) {
-        if (given == null) {
-            return absent;
-        }
+        return given == null ? absent : checkThreads("--threads", given);
+    }
+
+    /**
+     * The thread count {@code given} to {@code option} (a thread option of another name, such as
+     * {@code --small-threads}), which must be in [1, {@link Options#MAX_THREADS}]. O(1).
+     *
+     * @throws IllegalArgumentException {@code OPTION must be in [1, 32767], got N}
+     */
+    public static int checkThreads(String option, int given) {
         if (given < 1 || given > Options.MAX_THREADS) {
-            throw new IllegalArgumentException("--threads must be in [1, " + Options.MAX_THREADS + "], got " + given);
+            throw new IllegalArgumentException(option + " must be in [1, " + Options.MAX_THREADS + "], got " + given);
         }
         return given;
     }

@@ -9,7 +9,10 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.modalg.fft.Options;
 
-/** {@link CommonOptions#threads}: the one check of the commands' {@code --threads}. */
+/**
+ * {@link CommonOptions#threads}: the one check of the commands' {@code --threads}, and of thread
+ * options of other names ({@link CommonOptions#checkThreads}).
+ */
 class CommonOptionsTest {
 
     private static void assertRejected(int given) {
@@ -44,6 +47,17 @@ class CommonOptionsTest {
             } else {
                 assertRejected(given);
             }
+        }
+    }
+
+    @Test
+    void aThreadOptionOfAnotherNameIsCheckedAlike() {
+        assertEquals(1, CommonOptions.checkThreads("--row-threads", 1));
+        assertEquals(Options.MAX_THREADS, CommonOptions.checkThreads("--row-threads", Options.MAX_THREADS));
+        for (int bad : new int[] {0, -1, Options.MAX_THREADS + 1}) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> CommonOptions.checkThreads("--small-threads", bad));
+            assertEquals("--small-threads must be in [1, " + Options.MAX_THREADS + "], got " + bad, e.getMessage());
         }
     }
 }
