@@ -655,7 +655,7 @@ public final class ConvolutionPlan {
         int s = crt.size();
         ForkJoinPool pool = WorkerPools.of(threads);
         if (pool != null && (acrossPrimes || s >= 2 * threads || log2n <= Tuning.acrossPrimesLog2n())) {
-            ForkJoinPool inner = acrossPrimes && s < threads ? pool : null;
+            ForkJoinPool inner = (acrossPrimes || nestedTransforms != 0) && s < threads ? pool : null;
             ForkJoinPool tasks = acrossPrimes ? pool : null;
             ParallelRange.run(pool, 0, s, 1, (from, to) -> {
                 for (int j = from; j < to; j++) {
@@ -668,6 +668,12 @@ public final class ConvolutionPlan {
             }
         }
     }
+
+    /**
+     * 1: with the primes side by side and fewer primes than threads, every plan's transforms get
+     * the pool too (the idle threads take their passes), not only the integer route's.
+     */
+    static int nestedTransforms = 0;
 
     private interface PrimeBody {
         /**
