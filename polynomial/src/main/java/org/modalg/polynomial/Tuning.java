@@ -481,14 +481,15 @@ public final class Tuning {
     }
 
     /**
-     * Transforms of at most 2^this points run one per prime in parallel (each on one thread)
-     * whatever the thread count, instead of one prime after another with the threads inside
-     * each transform: a short transform split over many threads pays more in joins than it
-     * gains. Measured on the 16-core host of an H100 (`bench compare`, 16 threads, one round
+     * Transforms of at most 2^this points run one per prime in parallel (each on one thread, the
+     * idle threads in their passes when there are fewer primes than threads) whatever the thread
+     * count, instead of one prime after another with the threads inside each transform: a short
+     * transform split over many threads pays more in joins than it gains. Measured on the 16-core host of an H100 (`bench compare`, 16 threads, one round
      * each, ms; the property set to 0 / 18 / 21, i.e. never / up to 2^18 / up to 2^21 points):
      * Z/pZ[x] 2^16 (2^17 points) 19.6 / 5.2 / 10.6, 2^20 (2^21) 106.6 / 92.2 / 105.8; Z[x]
      * 64-bit 2^14 (2^15) 4.7 / 1.5 / 1.4, 2^18 (2^19) 38.2 / 41.0 / 26.9, 2^20 (2^21) 97.7 /
-     * 102.0 / 110.9 -&gt; up to 2^20 points.
+     * 102.0 / 110.9 -&gt; up to 2^20 points (measured before the worker team of fft's
+     * ParallelRange and the idle threads in the passes; not measured again since).
      */
     static final int ACROSS_PRIMES_LOG2N = 20;
 

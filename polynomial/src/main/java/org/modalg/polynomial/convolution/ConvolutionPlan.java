@@ -646,16 +646,18 @@ public final class ConvolutionPlan {
     // body(j, pool for the transforms, pool for forked parts) for every prime: the primes in
     // parallel when there are at least twice as many as threads or the transforms are short
     // (Tuning.acrossPrimesLog2n), else one after another with the threads in each transform.
-    // A plan whose primes always run in parallel (primesInParallel: the integer product's 3 to
-    // 6 primes) also forks the independent parts of a prime (the second operand's transform,
-    // the split layouts' shorter convolutions) and, with fewer primes than threads, gives the
-    // transforms the pool too: the idle threads take those parts and passes (work stealing on
-    // the one pool), instead of waiting for the last primes.
+    // With fewer primes side by side than threads, the transforms get the pool too: the idle
+    // threads take their passes instead of waiting for the last primes (with the worker team,
+    // on 16 threads of an H100 host: Z/pZ[x] 2^18 0.68x, Z[x] 2^18 x 64-bit 0.76-0.86x, 2^14 to
+    // 2^16 0.94-1.04x; polynomial/BENCHMARKS.md, "The worker team"). A plan whose primes always
+    // run in parallel (primesInParallel: the integer product's 3 to 6 primes) also forks the
+    // independent parts of a prime (the second operand's transform, the split layouts' shorter
+    // convolutions) on the same threads.
     private void forPrimes(int threads, PrimeBody body) {
         int s = crt.size();
         ForkJoinPool pool = WorkerPools.of(threads);
         if (pool != null && (acrossPrimes || s >= 2 * threads || log2n <= Tuning.acrossPrimesLog2n())) {
-            ForkJoinPool inner = (acrossPrimes || nestedTransforms != 0) && s < threads ? pool : null;
+            ForkJoinPool inner = s < threads ? pool : null;
             ForkJoinPool tasks = acrossPrimes ? pool : null;
             ParallelRange.run(pool, 0, s, 1, (from, to) -> {
                 for (int j = from; j < to; j++) {
@@ -668,12 +670,6 @@ public final class ConvolutionPlan {
             }
         }
     }
-
-    /**
-     * 1: with the primes side by side and fewer primes than threads, every plan's transforms get
-     * the pool too (the idle threads take their passes), not only the integer route's.
-     */
-    static int nestedTransforms = 0;
 
     private interface PrimeBody {
         /**
