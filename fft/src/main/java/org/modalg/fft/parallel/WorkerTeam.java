@@ -34,7 +34,8 @@ import java.util.function.Supplier;
 final class WorkerTeam {
     /** How long an idle member polls for a new job before it parks (property {@code modalg.parallel.spinMicros}). */
     static int spinMicros = Math.max(0, Integer.getInteger("modalg.parallel.spinMicros", 200));
-    // how long a caller whose chunks are all taken spins on its job before yielding between checks
+    // how long a caller whose chunks are all taken polls its job before it parks (the last
+    // chunk's finisher unparks it)
     private static final long CALLER_SPIN_NANOS = 200_000L;
     /** How long a poll spins on the core before it yields between looks (see pause). */
     static int pauseMicros = 20;
@@ -75,11 +76,6 @@ final class WorkerTeam {
     /** Jobs with chunks not yet claimed (for tests: a job leaves the queue once all are). */
     int queued() {
         return jobs.size();
-    }
-
-    /** The number of threads that work on a loop: the members and the caller. */
-    int threads() {
-        return members.length + 1;
     }
 
     /**

@@ -675,14 +675,9 @@ public final class ConvolutionPlan {
         /**
          * Prime j's work; {@code inner}: the pool for its transforms' passes (null: this thread);
          * {@code tasks}: the pool this thread works for, on which it may fork parts of the work
-         * ({@link #forked}), or null.
+         * ({@link ParallelRange#fork}), or null.
          */
         void run(int prime, ForkJoinPool inner, ForkJoinPool tasks);
-    }
-
-    /** {@link ParallelRange#fork}: an independent part of one prime's work, on an idle thread of {@code tasks}' count. */
-    static <T> java.util.function.Supplier<T> forked(ForkJoinPool tasks, java.util.function.Supplier<T> body) {
-        return ParallelRange.fork(tasks, body);
     }
 
     // ------------------------------------------------------------------ the pipeline's hooks
@@ -805,7 +800,7 @@ public final class ConvolutionPlan {
             double[][] m = plan.borrowCoefficients();
             double[][] sa = plan.borrowSpectrum();
             if (!square && tasks != null) { // b's transform forked: both operands at once
-                java.util.function.Supplier<double[][]> sb = forked(tasks, () -> {
+                java.util.function.Supplier<double[][]> sb = ParallelRange.fork(tasks, () -> {
                     double[][] mb = plan.borrowCoefficients();
                     double[][] spectrum = plan.borrowSpectrum();
                     long tb = PipelinePhases.start();
@@ -1005,7 +1000,7 @@ public final class ConvolutionPlan {
         // the shorter convolutions forked (tasks: the primes' pool) while this thread does the longest
         java.util.List<java.util.function.Supplier<double[][]>> forks = new java.util.ArrayList<>(shorter.length);
         for (Folded f : shorter) {
-            forks.add(forked(tasks, () -> f.convolve(pool)));
+            forks.add(ParallelRange.fork(tasks, () -> f.convolve(pool)));
         }
         t = PipelinePhases.start();
         big.convolution(ba, bb, true, pool, rowsA, rowsB);
