@@ -488,10 +488,15 @@ public final class Tuning {
      * each, ms; the property set to 0 / 18 / 21, i.e. never / up to 2^18 / up to 2^21 points):
      * Z/pZ[x] 2^16 (2^17 points) 19.6 / 5.2 / 10.6, 2^20 (2^21) 106.6 / 92.2 / 105.8; Z[x]
      * 64-bit 2^14 (2^15) 4.7 / 1.5 / 1.4, 2^18 (2^19) 38.2 / 41.0 / 26.9, 2^20 (2^21) 97.7 /
-     * 102.0 / 110.9 -&gt; up to 2^20 points (measured before the worker team of fft's
-     * ParallelRange and the idle threads in the passes; not measured again since).
+     * 102.0 / 110.9 -&gt; up to 2^20 points, with the ForkJoinPool. With fft's worker team and
+     * the idle threads in the primes' passes (the same host, 2026-11-27, `PipelinePhasesRun`
+     * rows on 16 threads, wall-clock best in ms, two alternations of JVMs with the property at
+     * 20 / 21 / 17): Z/pZ[x] 2^20 (2^21 points) 91.3, 102.0 / 39.3, 41.7 / 95.3, 101.4; Z[x]
+     * 64-bit 2^20 106.5, 106.9 / 53.7, 49.2 / 102.7, 97.6; Z/pZ[x] 2^18 (2^19) 13.5, 12.8 / 14.7,
+     * 14.7 / 36.7, 39.1; Z[x] 64-bit 2^18 15.2, 14.6 / 14.1, 16.7 / 34.5, 39.9 -&gt; up to 2^21
+     * points (longer transforms not measured).
      */
-    static final int ACROSS_PRIMES_LOG2N = 20;
+    static final int ACROSS_PRIMES_LOG2N = 21;
 
     /**
      * Products over Z/pZ of n coefficients, L &lt; n &lt;= 1.5 L for L = 2^h, take the pipeline's
