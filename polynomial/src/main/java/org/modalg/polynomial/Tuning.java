@@ -493,10 +493,13 @@ public final class Tuning {
      * rows on 16 threads, wall-clock best in ms, two alternations of JVMs with the property at
      * 20 / 21 / 17): Z/pZ[x] 2^20 (2^21 points) 91.3, 102.0 / 39.3, 41.7 / 95.3, 101.4; Z[x]
      * 64-bit 2^20 106.5, 106.9 / 53.7, 49.2 / 102.7, 97.6; Z/pZ[x] 2^18 (2^19) 13.5, 12.8 / 14.7,
-     * 14.7 / 36.7, 39.1; Z[x] 64-bit 2^18 15.2, 14.6 / 14.1, 16.7 / 34.5, 39.9 -&gt; up to 2^21
-     * points (longer transforms not measured).
+     * 14.7 / 36.7, 39.1; Z[x] 64-bit 2^18 15.2, 14.6 / 14.1, 16.7 / 34.5, 39.9; then at 21 / 25:
+     * Z/pZ[x] 2^22 (2^23 points) 266.0, 202.8 / 138.7, 112.5; 2^24 (2^25) 811.7, 631.3 / 616.3,
+     * 529.5; Z[x] 64-bit 2^22 364.5, 286.7 / 172.3, 183.2 -&gt; up to 2^25 points. Longer
+     * transforms keep one prime at a time: side by side holds every prime's matrices at once (at
+     * 2^26 points 512 MiB each), and they were not measured.
      */
-    static final int ACROSS_PRIMES_LOG2N = 21;
+    static final int ACROSS_PRIMES_LOG2N = 25;
 
     /**
      * Products over Z/pZ of n coefficients, L &lt; n &lt;= 1.5 L for L = 2^h, take the pipeline's

@@ -61,7 +61,7 @@ import org.modalg.polynomial.zp.DoubleNttPolyMulZp;
  * <p>Cost: O(s N log N) for the transforms (s primes, about 0.75 ns per butterfly), O(s N
  * pieces) for the projection, O(s^2 N) for Garner and O(s N) to O(s limbs N) for the output
  * hook. Primes run in parallel when there are at least twice as many as threads or the transforms
- * have at most 2^21 points (Tuning.acrossPrimesLog2n), with the idle threads in their passes,
+ * have at most 2^25 points (Tuning.acrossPrimesLog2n), with the idle threads in their passes,
  * otherwise each transform uses the threads; the integer
  * product's plans ({@link #primesInParallel}) run their primes in parallel and fork each prime's
  * independent parts on the same pool (see {@code forPrimes}). Plans are immutable and thread-safe.

@@ -126,8 +126,8 @@ public final class DoubleNttIntMul {
      * The shape {@link #multiply} takes on {@code threads} threads: on one thread the cheapest
      * ({@link #choose(long, long, boolean, int)}); on several, that one or a six-prime shape of
      * two-limb pieces, whichever has the shorter estimated time on them ({@link #parallelCost}):
-     * where the primes run side by side (transforms of at most 2^{@link Tuning#acrossPrimesLog2n()}
-     * points, each on one thread), three primes keep at most six threads busy and the product
+     * where the primes run side by side (transforms of at most 2^20 points, each on one thread
+     * when those shapes were measured), three primes keep at most six threads busy and the product
      * waits for one prime's whole transform chain, so six primes on transforms half as long finish
      * first from about eight threads (on 16 threads of an H100 host's Xeon, 10^6 bits: 1.18-1.55 ms
      * against 1.74-2.53; 10^7 bits: 6.9-12.6 against 10.7-15.2, two calls; polynomial/BENCHMARKS.md). Shapes of shifted
@@ -346,8 +346,8 @@ public final class DoubleNttIntMul {
 
     /**
      * The estimated time of a shape on {@code threads} (&gt; 1) threads, in {@link #cost}'s units.
-     * Transforms longer than 2^{@link Tuning#acrossPrimesLog2n()} points use every thread
-     * (cost / threads). Shorter ones run one per prime in parallel, the second operand's forward
+     * Transforms longer than 2^{@link #PASSES_FILL_THREADS_LOG2N} points keep every thread busy in
+     * their passes (cost / threads). Shorter ones run one per prime in parallel, the second operand's forward
      * forked: at most 2s (s for a square) threads are busy, and no product ends before one
      * prime's forward and inverse transforms of the longest length, which run one after the other
      * (the chain); the per-piece passes (projection, Garner, packing) run by ranges on every thread.
@@ -357,7 +357,7 @@ public final class DoubleNttIntMul {
      */
     static double parallelCost(Shape shape, boolean square, int threads) {
         double work = cost(shape, square) * (shape.pieceBits() == 2 * LIMB_BITS ? TWO_LIMB_WORK : 1.0);
-        if (shape.log2n() > Tuning.acrossPrimesLog2n()) {
+        if (shape.log2n() > PASSES_FILL_THREADS_LOG2N) {
             return work / threads;
         }
         int busy = Math.min(threads, (square ? 1 : 2) * shape.primes());
@@ -368,6 +368,14 @@ public final class DoubleNttIntMul {
 
     /** See {@link #parallelCost}. */
     private static final double TWO_LIMB_WORK = 1.45;
+
+    /**
+     * See {@link #parallelCost}: the length (log2) above which the model counts a product's work
+     * as spread over every thread; 20, the value of {@link Tuning#acrossPrimesLog2n()} when the
+     * shapes on 8 and 16 threads were measured (polynomial/BENCHMARKS.md, "Integer products on 8
+     * and 16 threads"), kept so that those choices stay as measured.
+     */
+    private static final int PASSES_FILL_THREADS_LOG2N = 20;
 
     private static double transformCost(int log2n) {
         double n = Math.scalb(1.0, log2n);
