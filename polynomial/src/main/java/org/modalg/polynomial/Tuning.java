@@ -520,6 +520,21 @@ public final class Tuning {
         return get("modalg.poly.zpHalfLayoutLog2n", ZP_HALF_LAYOUT_LOG2N, 2);
     }
 
+    /**
+     * log2 of the points times primes from which a product's parallel phases go to the other
+     * threads (below it one thread, whatever the count: {@code ConvolutionPlan.usefulThreads}).
+     * 2^14 with a ForkJoinPool's hand-offs; 2^11 with fft's worker team, measured on 16 threads of
+     * an H100 host (2^14 -&gt; 2^11: Z[x] 2^10 x 64-bit 0.47x, 2^11 0.44x, integers of 10^5 bits
+     * 0.60x, 4 10^4 0.62x; 2^9 no better) and on two threads of the VM (0.70-0.78x;
+     * polynomial/BENCHMARKS.md, "The worker team").
+     */
+    static final int PARALLEL_MIN_LOG2_WORK = 11;
+
+    /** {@link #PARALLEL_MIN_LOG2_WORK} (property {@code modalg.poly.parallelMinLog2Work}, at least 0). */
+    public static int parallelMinLog2Work() {
+        return get("modalg.poly.parallelMinLog2Work", PARALLEL_MIN_LOG2_WORK, 0);
+    }
+
     /** {@link #ACROSS_PRIMES_LOG2N} (property {@code modalg.poly.acrossPrimesLog2n}, at least 0). */
     public static int acrossPrimesLog2n() {
         return get("modalg.poly.acrossPrimesLog2n", ACROSS_PRIMES_LOG2N, 0);

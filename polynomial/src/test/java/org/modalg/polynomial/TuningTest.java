@@ -19,6 +19,8 @@ class TuningTest {
         assertEquals(Tuning.GF_KARATSUBA, Tuning.gfKaratsubaThreshold());
         assertEquals(Tuning.ZP_NEWTON_DIVISION, Tuning.zpNewtonDivisionThreshold());
         assertEquals(Tuning.ZP_SERIES_NEWTON, Tuning.zpSeriesNewtonThreshold());
+        assertEquals(Tuning.PARALLEL_MIN_LOG2_WORK, Tuning.parallelMinLog2Work());
+        assertEquals(Tuning.ACROSS_PRIMES_LOG2N, Tuning.acrossPrimesLog2n());
         assertTrue(Tuning.zzKaratsubaThreshold(1) >= Tuning.zzKaratsubaThreshold(100_000));
         for (int bits = 0; bits < 10_000; bits += 7) {
             assertTrue(Tuning.zzKaratsubaThreshold(bits) >= 2);
@@ -65,6 +67,11 @@ class TuningTest {
         withProperty("modalg.poly.zpKaratsuba", "1", () -> {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, Tuning::zpKaratsubaThreshold);
             assertTrue(e.getMessage().contains("modalg.poly.zpKaratsuba"), e.getMessage());
+        });
+        withProperty("modalg.poly.parallelMinLog2Work", "14", () -> assertEquals(14, Tuning.parallelMinLog2Work()));
+        withProperty("modalg.poly.parallelMinLog2Work", "-1", () -> {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, Tuning::parallelMinLog2Work);
+            assertTrue(e.getMessage().contains("modalg.poly.parallelMinLog2Work"), e.getMessage());
         });
         withProperty("modalg.poly.zpNewtonDivision", "many", () -> {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class,

@@ -1728,7 +1728,7 @@ public final class ConvolutionPlan {
 
     /**
      * The threads worth giving a product of {@code primes} convolutions of 2^log2n points:
-     * {@code threads}, or 1 when primes 2^log2n is below 2^{@link #parallelMinLog2Work}. Every
+     * {@code threads}, or 1 when primes 2^log2n is below 2^{@link Tuning#parallelMinLog2Work()}. Every
      * parallel phase of a product hands its parts to the other threads: with a ForkJoinPool's
      * parked workers that cost 40 to 160 us on the 16 threads of an H100 host's Xeon, more than a
      * small product's whole work, and the cut-off was 2^14; with the spinning
@@ -1741,7 +1741,7 @@ public final class ConvolutionPlan {
      * to its own pieces too.
      */
     public static int usefulThreads(int primes, int log2n, int threads) {
-        return threads > 1 && ((long) primes << log2n) < (1L << parallelMinLog2Work) ? 1 : threads;
+        return threads > 1 && ((long) primes << log2n) < (1L << Math.min(62, Tuning.parallelMinLog2Work())) ? 1 : threads;
     }
 
     /** {@link #usefulThreads(int, int, int)} on this plan's primes and transform length. */
@@ -1749,9 +1749,4 @@ public final class ConvolutionPlan {
         return usefulThreads(primeCount(), log2n, threads);
     }
 
-    /**
-     * log2 of the points times primes from which a product's phases go to the other threads (see
-     * {@link #usefulThreads(int, int, int)}; property {@code modalg.poly.parallelMinLog2Work}).
-     */
-    static int parallelMinLog2Work = Math.max(0, Math.min(40, Integer.getInteger("modalg.poly.parallelMinLog2Work", 11)));
 }

@@ -455,12 +455,12 @@ public final class DoubleNttIntMul {
 
     /**
      * Bodies a over [0, na) and b over [0, nb) (b may be null when nb is 0) as ranges of one loop
-     * on the pool (null: the calling thread) when they have at least parallelMinPieces indices
+     * on the pool (null: the calling thread) when they have at least PARALLEL_MIN_PIECES indices
      * together: both operands' pieces in one parallel phase, one hand-off to the pool instead of
      * two (each costs 40-160 us on a 16-core host; polynomial/BENCHMARKS.md).
      */
     static void inOnePhase(ForkJoinPool pool, int na, ParallelRange.Body a, int nb, ParallelRange.Body b) {
-        if (pool == null || na + nb < parallelMinPieces) {
+        if (pool == null || na + nb < PARALLEL_MIN_PIECES) {
             a.run(0, na);
             if (nb > 0) {
                 b.run(0, nb);
@@ -822,7 +822,7 @@ public final class DoubleNttIntMul {
     // Fewest pieces (or limbs) a pass is split into ranges for the threads: below, a pass costs
     // a few microseconds, about what handing it to the pool costs. 2^15 measured the same on 16
     // threads of an H100 host's Xeon (10^6, 3 10^6, 10^7 bits: 0.99-1.03x; polynomial/BENCHMARKS.md).
-    static int parallelMinPieces = 1 << 13;
+    private static final int PARALLEL_MIN_PIECES = 1 << 13;
 
     // parts[t][i] for the pieces i in [from, to).
     private static void parts(long[] limbs, int w, double[][] parts, int from, int to) {
@@ -1041,7 +1041,7 @@ public final class DoubleNttIntMul {
      * it propagates (amortized O(length)).
      */
     static void pack(DoubleCrt crt, double[][][] res, int s, int count, int w, long[] out, ForkJoinPool pool) {
-        int blocks = pool == null ? 1 : Math.min(4 * pool.getParallelism(), out.length / parallelMinPieces);
+        int blocks = pool == null ? 1 : Math.min(4 * pool.getParallelism(), out.length / PARALLEL_MIN_PIECES);
         pack(crt, res, s, count, w, out, pool, blocks);
     }
 

@@ -27,8 +27,8 @@ class UsefulThreadsTest {
 
     @Test
     void smallProductsTakeOneThread() {
-        long limit = 1L << ConvolutionPlan.parallelMinLog2Work;
-        int log2 = ConvolutionPlan.parallelMinLog2Work;
+        long limit = 1L << org.modalg.polynomial.Tuning.parallelMinLog2Work();
+        int log2 = org.modalg.polynomial.Tuning.parallelMinLog2Work();
         assertEquals(1, ConvolutionPlan.usefulThreads(3, log2 - 2, 16), "3 primes of a quarter of the limit");
         assertEquals(16, ConvolutionPlan.usefulThreads(3, log2 - 1, 16), "3 primes of half the limit");
         assertEquals(1, ConvolutionPlan.usefulThreads(1, 63 - Long.numberOfLeadingZeros(limit) - 1, 16), "below");
