@@ -469,9 +469,12 @@ public final class ConvolutionPlan {
     /**
      * An operand transformed modulo every prime of the plan, to be multiplied any number of
      * times ({@link #multiply(Transformed, Transformed, int)}, {@link #multiply(Transformed,
-     * Operand, int)}); {@link #release} gives its spectra back to the pool.
+     * Operand, int)}, {@link #convolve(Transformed, Projection, int)}): a fixed factor then costs
+     * two transforms per prime and product instead of three. Only read by those products, so
+     * several threads may use one at once. {@link #release} gives its spectra back to the pool
+     * (optional: unreleased spectra are garbage like any array).
      */
-    static final class Transformed {
+    public static final class Transformed {
         final ConvolutionPlan plan;
         final double[][][] spectra;
         final int length;
@@ -496,8 +499,13 @@ public final class ConvolutionPlan {
         return transform(x, x.bits, threads);
     }
 
-    /** The forward transforms of any projected operand modulo every prime (cyclic layout). O(s N log N). */
-    Transformed transform(Projection x, int bits, int threads) {
+    /**
+     * The forward transforms of any projected operand modulo every prime (cyclic layout), whose
+     * projection is below 2^bits in magnitude. O(s N log N).
+     *
+     * @throws IllegalArgumentException if the plan's layout is not cyclic
+     */
+    public Transformed transform(Projection x, int bits, int threads) {
         checkCyclic();
         threads = usefulThreads(threads);
         int s = crt.size();
@@ -930,7 +938,7 @@ public final class ConvolutionPlan {
     }
 
     /** {@link #convolve(Projection, Projection, int)} for two transformed operands (a == b: a square). */
-    Convolved convolve(Transformed a, Transformed b, int threads) {
+    public Convolved convolve(Transformed a, Transformed b, int threads) {
         checkTransformed(a);
         checkTransformed(b);
         threads = usefulThreads(threads);
@@ -948,8 +956,13 @@ public final class ConvolutionPlan {
         return new Convolved(res, res);
     }
 
-    /** {@link #convolve(Projection, Projection, int)} for a transformed operand a (a fixed factor) and a fresh b. */
-    Convolved convolve(Transformed a, Projection b, int threads) {
+    /**
+     * {@link #convolve(Projection, Projection, int)} for a transformed operand a (a fixed factor)
+     * and a fresh b: two transforms per prime (b's forward and the inverse). O(s N log N).
+     *
+     * @throws IllegalArgumentException if a was transformed by a plan of other primes or length
+     */
+    public Convolved convolve(Transformed a, Projection b, int threads) {
         checkTransformed(a);
         threads = usefulThreads(threads);
         int s = crt.size();

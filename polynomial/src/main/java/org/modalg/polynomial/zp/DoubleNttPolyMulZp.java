@@ -239,6 +239,85 @@ public final class DoubleNttPolyMulZp {
     }
 
     /**
+     * A factor x mod p transformed once (per prime of its basis) for cyclic products by other
+     * operands of at most {@code otherMax} entries: each then costs two transforms per prime
+     * instead of three ({@link ConvolutionPlan#convolve(ConvolutionPlan.Transformed,
+     * ConvolutionPlan.Projection, int)}). The product is taken mod x^N - 1, N = 2^log2n, which is
+     * the linear product when len + otherMax - 1 &lt;= N; both operands have at most N entries,
+     * so a coefficient is a sum of at most min(len, otherMax) products and the basis is that of
+     * {@link #mul} for that length. Immutable once built; several threads may multiply at once.
+     */
+    static final class FixedFactor {
+        private final Modulus mod;
+        private final ConvolutionPlan plan;
+        private final ConvolutionPlan.Transformed transformed;
+        private final int otherMax;
+        private final int window;
+        private final int terms;
+        private final boolean small;
+        private final int primes;
+        private final int length;
+
+        /**
+         * x[off .. off + len) (entries unsigned in [0, p)) transformed at 2^log2n points.
+         *
+         * @throws IllegalArgumentException unless 1 &lt;= len, otherMax &lt;= 2^log2n and log2n is
+         *     in [{@link DoubleNttPlan#MIN_LOG2N}, {@link #MAX_LOG2N}]
+         */
+        FixedFactor(long p, long[] x, int off, int len, int otherMax, int log2n, int threads) {
+            this(p, x, off, len, otherMax, log2n, Integer.MAX_VALUE, threads);
+        }
+
+        /** As above, computing only the first min(len + otherMax - 1, N, windowMax) coefficients. */
+        FixedFactor(long p, long[] x, int off, int len, int otherMax, int log2n, int windowMax, int threads) {
+            if (log2n < DoubleNttPlan.MIN_LOG2N || log2n > MAX_LOG2N || len < 1 || otherMax < 1
+                    || len > 1 << log2n || otherMax > 1 << log2n) {
+                throw new IllegalArgumentException("a fixed factor of " + len + " entries for factors of at most "
+                        + otherMax + " needs both within 2^log2n points, log2n in [" + DoubleNttPlan.MIN_LOG2N + ", "
+                        + MAX_LOG2N + "], got log2n = " + log2n);
+            }
+            this.mod = modulus(p);
+            this.otherMax = otherMax;
+            this.terms = Math.min(len, otherMax);
+            if (windowMax < 1) {
+                throw new IllegalArgumentException("windowMax must be >= 1, got " + windowMax);
+            }
+            this.window = (int) Math.min(Math.min((long) len + otherMax - 1, 1L << log2n), windowMax);
+            this.length = 1 << log2n;
+            DoubleCrt crt = mod.primesFor(terms);
+            this.primes = crt.size();
+            int pBits = 64 - Long.numberOfLeadingZeros(p - 1);
+            this.plan = ConvolutionPlan.ofShape(crt, log2n, ConvolutionPlan.CYCLIC, len, otherMax, pBits, 0, window,
+                    2 * pBits + ConvolutionPlan.ceilLog2(terms));
+            this.small = Long.compareUnsigned(p, 1L << 50) <= 0;
+            this.transformed = plan.transform(new Entries(x, off, len, small), pBits, threads);
+        }
+
+        /** Coefficients [0, window) of the cyclic product computed: min(len + otherMax - 1, N, windowMax). */
+        int window() {
+            return window;
+        }
+
+        /** N, the cyclic length. */
+        int length() {
+            return length;
+        }
+
+        /**
+         * c[cOff .. cOff + window()) = (y x mod (x^N - 1)) mod p, coefficients [0, window()), for
+         * y[yOff .. yOff + yLen), 1 &lt;= yLen &lt;= otherMax, entries unsigned in [0, p).
+         * O(s N log N).
+         */
+        void multiply(long[] y, int yOff, int yLen, long[] c, int cOff, int threads) {
+            if (yLen < 1 || yLen > otherMax) {
+                throw new IllegalArgumentException("yLen must be in [1, " + otherMax + "], got " + yLen);
+            }
+            ConvolutionPlan.Convolved convolved = plan.convolve(transformed, new Entries(y, yOff, yLen, small), threads);
+            plan.recombine(convolved, new Reduction(mod, primes, terms, window, c, cOff), threads);
+        }
+    }
+
+    /**
      * The reduction of three primes' digits for 2^55 &lt; p &lt; 2^64 / 3: 2 by
      * {@link #reduceEstimated} from Garner's signed digits where min(aLen, bLen) (p - 1)^2 &lt; M / 4
      * (no normalization pass), else from the normalized digits; 1 by {@link #reduceEstimated}

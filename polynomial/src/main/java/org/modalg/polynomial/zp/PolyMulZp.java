@@ -746,7 +746,7 @@ public final class PolyMulZp {
     }
 
     // The NTT cut-off for p and a product of n coefficients: direct or through CRT.
-    private static int nttThreshold(long p, int aLen, int bLen) {
+    static int nttThreshold(long p, int aLen, int bLen) {
         int n = aLen + bLen - 1;
         int log2n = n <= 2 ? 1 : 32 - Integer.numberOfLeadingZeros(n - 1);
         return directNttWins(p, log2n, Math.min(aLen, bLen)) ? Tuning.zpNttThreshold() : Tuning.zpNttCrtThreshold();
