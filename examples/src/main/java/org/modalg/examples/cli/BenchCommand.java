@@ -18,6 +18,7 @@ import org.modalg.examples.bench.GcdResultantBenchmark;
 import org.modalg.examples.bench.GpuBenchmark;
 import org.modalg.examples.bench.SmallProductsBenchmark;
 import org.modalg.examples.bench.IntMulBenchmark;
+import org.modalg.examples.bench.MulModBenchmark;
 import org.modalg.examples.bench.ModularBenchmark;
 import org.modalg.examples.bench.PolyMulBenchmark;
 import org.modalg.examples.bench.SolveBenchmark;
@@ -38,7 +39,7 @@ import picocli.CommandLine.Option;
         description = "Benchmark suites (CSV output). Timings are medians of repeated runs on this machine.",
         subcommands = {BenchCommand.Fields.class, BenchCommand.Fft.class, BenchCommand.IntMul.class,
             BenchCommand.PolyMul.class, BenchCommand.Modular.class, BenchCommand.Compare.class, BenchCommand.Gpu.class,
-            BenchCommand.Text.class, BenchCommand.Batched.class, BenchCommand.Crt.class})
+            BenchCommand.Text.class, BenchCommand.Batched.class, BenchCommand.Crt.class, BenchCommand.MulMod.class})
 public final class BenchCommand implements Runnable {
     @Override
     public void run() {
@@ -495,6 +496,61 @@ public final class BenchCommand implements Runnable {
                     : PolyMulBenchmark.run(10, maxLog, maxLogBig, repeats, 1, options);
             csv.printAndWrite(table);
             return 0;
+        }
+    }
+
+    /** {@code modalg bench mulmod}: products modulo a fixed polynomial over Z/pZ (ZpPolyModulus). */
+    @Command(name = "mulmod", mixinStandardHelpOptions = true,
+            description = {"Products modulo a fixed f over Z/pZ (p = 2^62 - 57), deg f = 2^10 .. 2^max:",
+                    "the product alone, ZpPolyModulus.mulMod (inverse and transforms of f made once), the plain",
+                    "route (product, then remainder) and a powMod step; FLINT's nmod_poly_mul of the same",
+                    "length beside them where the peer has that row (2^16, 2^20), run in the same invocation."})
+    static final class MulMod implements Callable<Integer> {
+        @picocli.CommandLine.Spec
+        picocli.CommandLine.Model.CommandSpec spec;
+
+        @Option(names = "--max-log2", description = "Largest degree exponent, in [10, 22] (default: ${DEFAULT-VALUE}).",
+                defaultValue = "20")
+        int maxLog;
+
+        @Option(names = "--repeats", description = "Timed runs; the median is reported (default: ${DEFAULT-VALUE}).",
+                defaultValue = "3")
+        int repeats;
+
+        @Option(names = "--threads", description = "Threads of modalg and FLINT (default: ${DEFAULT-VALUE}).",
+                defaultValue = "1")
+        int threads;
+
+        @Option(names = "--backend", paramLabel = "auto|cpu|gpu", description = "modalg's backend (default:"
+                + " ${DEFAULT-VALUE}).", defaultValue = "cpu")
+        String backend;
+
+        @Option(names = "--flint", paramLabel = "PATH", description = "The FLINT peer flint3_bench, or 'none'"
+                + " (default: as bench modular finds it).")
+        String flint;
+
+        @Mixin
+        CsvFile csv = new CsvFile("bench-results/mulmod.csv");
+
+        @Override
+        public Integer call() {
+            if (maxLog < 10 || maxLog > 22) {
+                throw new IllegalArgumentException("--max-log2 must be in [10, 22], got " + maxLog);
+            }
+            if (repeats < 1) {
+                throw new IllegalArgumentException("--repeats must be >= 1, got " + repeats);
+            }
+            CommonOptions.checkThreads("--threads", threads);
+            org.modalg.fft.Options options = org.modalg.fft.Options.defaults().withThreads(threads)
+                    .withBackend(org.modalg.fft.Backend.parse(backend));
+            FlintPeer peer = flintPeer(flint);
+            System.out.println("# modalg bench mulmod: " + BenchTable.machine() + ", " + threads + " thread(s), backend "
+                    + options.backend().name().toLowerCase(java.util.Locale.ROOT) + "; FLINT peer: "
+                    + (peer == null ? "none" : peer.binary()));
+            java.util.Map<String, FlintPeer.Row> rows = peer == null ? null : peer.run("nmod", threads, 1800);
+            BenchTable table = MulModBenchmark.run(10, maxLog, repeats, 1, options, rows);
+            csv.printAndWrite(table);
+            return mismatchedRows(spec, table, "from the plain route (product, then remainder)");
         }
     }
 

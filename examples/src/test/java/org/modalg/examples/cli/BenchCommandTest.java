@@ -76,6 +76,25 @@ class BenchCommandTest {
     }
 
     @Test
+    void mulModBenchChecksEveryRowAgainstThePlainRoute() throws Exception {
+        Path csv = dir.resolve("mulmod.csv");
+        CliRunner r = CliRunner.run("bench", "mulmod", "--max-log2", "11", "--repeats", "1", "--flint", "none", "-o",
+                csv.toString());
+        assertEquals(0, r.exitCode, r.err);
+        List<String> lines = Files.readAllLines(csv);
+        assertEquals(String.join(",", org.modalg.examples.bench.MulModBenchmark.COLUMNS), lines.get(0));
+        assertEquals(3, lines.size(), "deg 2^10 and 2^11: " + lines);
+        for (String line : lines.subList(1, lines.size())) {
+            String[] cells = line.split(",", -1);
+            assertEquals("= plain", cells[cells.length - 1], line);
+            assertTrue(Double.parseDouble(cells[4]) > 0, "positive time in " + line);
+        }
+        CliRunner bad = CliRunner.run("bench", "mulmod", "--max-log2", "9");
+        assertEquals(2, bad.exitCode);
+        assertTrue(bad.err.startsWith("error: --max-log2 must be in [10, 22], got 9"), bad.err);
+    }
+
+    @Test
     void smallTextBenchWritesDocumentedColumns() throws Exception {
         Path csv = dir.resolve("text.csv");
         CliRunner r = CliRunner.run("bench", "text", "--max-digits", "10000", "--repeats", "1", "-o", csv.toString());

@@ -83,11 +83,18 @@ public final class ZpPolyModulus {
         }
     }
 
+    /**
+     * Whether moduli in the NTT range transform their fixed factors once (true) or multiply them
+     * by the ordinary products (false: the precomputed inverse only). Not final so that
+     * benchmarks can switch it.
+     */
+    static volatile boolean reuseTransforms = true;
+
     // Whether products of n - 1 by n - 1 entries take the double-precision NTT on the host: at
     // or above the NTT cut-off, not the direct 64-bit transform mod p, not on a device.
     private static boolean usesHostTransforms(long p, int n, Options options) {
         int len = n - 1;
-        if (len < PolyMulZp.nttThreshold(p, len, len)
+        if (!reuseTransforms || len < PolyMulZp.nttThreshold(p, len, len)
                 || PolyMulZp.directNttWins(p, ConvolutionPlan.ceilLog2(2 * len - 1), len)
                 || 2L * len - 1 > 1L << DoubleNttPolyMulZp.MAX_LOG2N) {
             return false;
