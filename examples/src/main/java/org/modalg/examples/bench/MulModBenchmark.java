@@ -16,7 +16,8 @@ import org.modalg.polynomial.zp.ZpPolyModulus;
  * coefficients: the product alone, {@link ZpPolyModulus#mulMod} (the inverse and the fixed
  * factors' transforms made once), the plain route (product, then {@link ZpPoly#remainder},
  * which inverts rev(f) on every call), and one step of {@link ZpPolyModulus#powMod} (a random
- * 32-bit exponent's time over its 32 bits). Medians of {@code repeats} runs after a warm-up;
+ * 32-bit exponent's time over its 32 bits) of a random base and of x (the Frobenius power's:
+ * its products by x are shifts with a one-coefficient quotient). Medians of {@code repeats} runs after a warm-up;
  * mulMod is checked against the plain route on every row. Where FLINT's {@code nmod_poly_mul}
  * row of the same length was run in the same invocation (2^16, 2^20), its time is beside
  * modalg's: a product, not FLINT's own product mod f, which the peer binary does not time.
@@ -24,7 +25,7 @@ import org.modalg.polynomial.zp.ZpPolyModulus;
 public final class MulModBenchmark {
     /** CSV columns. */
     public static final String[] COLUMNS = {"log2_deg", "deg", "threads", "product_ms", "mulmod_ms", "plain_ms",
-        "powmod_step_ms", "mulmod_per_product", "plain_per_mulmod", "flint_mul_ms", "mulmod_per_flint_mul", "check"};
+        "powmod_step_ms", "powmod_x_step_ms", "mulmod_per_product", "plain_per_mulmod", "flint_mul_ms", "mulmod_per_flint_mul", "check"};
 
     /** p = 2^62 - 57. */
     public static final long P = 4611686018427387847L;
@@ -57,9 +58,11 @@ public final class MulModBenchmark {
             double plain = FftBenchmark.median(repeats, () -> time(() -> a.multiply(b, options).remainder(f)));
             BigInteger e = BigInteger.valueOf(rnd.nextInt() | (1L << 31)).and(BigInteger.valueOf(0xffffffffL));
             double pow = FftBenchmark.median(Math.max(1, repeats / 3), () -> time(() -> m.powMod(a, e))) / 32;
+            ZpPoly x = ZpPoly.x(field);
+            double powX = FftBenchmark.median(Math.max(1, repeats / 3), () -> time(() -> m.powMod(x, e))) / 32;
             FlintPeer.Row fl = flintNmod == null ? null
                     : flintNmod.get("nmod_poly_mul len " + n + "; 62-bit p");
-            table.add(log, n, options.threads(), product, mulMod, plain, pow, mulMod / product, plain / mulMod,
+            table.add(log, n, options.threads(), product, mulMod, plain, pow, powX, mulMod / product, plain / mulMod,
                     fl == null ? "" : fl.ms(), fl == null ? "" : String.format("%.2f", mulMod / fl.ms()), check);
         }
         return table;

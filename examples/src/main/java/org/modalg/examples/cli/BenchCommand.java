@@ -503,7 +503,7 @@ public final class BenchCommand implements Runnable {
     @Command(name = "mulmod", mixinStandardHelpOptions = true,
             description = {"Products modulo a fixed f over Z/pZ (p = 2^62 - 57), deg f = 2^10 .. 2^max:",
                     "the product alone, ZpPolyModulus.mulMod (inverse and transforms of f made once), the plain",
-                    "route (product, then remainder) and a powMod step; FLINT's nmod_poly_mul of the same",
+                    "route (product, then remainder) and powMod steps (base a and x); FLINT's nmod_poly_mul of the same",
                     "length beside them where the peer has that row (2^16, 2^20), run in the same invocation."})
     static final class MulMod implements Callable<Integer> {
         @picocli.CommandLine.Spec

@@ -279,8 +279,11 @@ public final class ZpPolyModulus {
         for (int i = 0; i < m; i++) {
             revA[i] = c[off + len - 1 - i];
         }
+        // a short quotient (a product by x or another low-degree factor) costs O(m n) by the
+        // ordinary products, less than two transforms of the fixed factors' length
+        boolean transformed = invFactor != null && m >= PolyMulZp.nttThreshold(p, m, m);
         long[] revQ;
-        if (invFactor != null) {
+        if (transformed) {
             revQ = new long[invFactor.window()];
             invFactor.multiply(revA, 0, m, revQ, 0, threads);
         } else {
@@ -292,7 +295,7 @@ public final class ZpPolyModulus {
             q[i] = revQ[m - 1 - i];
         }
         long[] qf;
-        if (fFactor != null) {
+        if (transformed) {
             // W = q f mod x^N - 1: W_i = (q f)_i + (q f)_(i + N), and (q f)_j = a_j for j >= n
             qf = new long[n];
             fFactor.multiply(q, 0, m, qf, 0, threads);

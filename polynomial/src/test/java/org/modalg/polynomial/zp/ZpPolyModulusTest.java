@@ -119,8 +119,12 @@ class ZpPolyModulusTest {
             ZpPolyModulus m = ZpPolyModulus.of(f, CPU);
             assertTrue(m.transformsReused(), ctx(field.p(), d, "transforms reused"));
             // deg f a power of two: f_n folds onto x^0 in the cyclic product q f mod x^N - 1
-            ZpPoly a = random(field, rnd, 2 * d - 1);
-            assertEquals(mod(a, f), m.reduce(a), ctx(field.p(), d, "reduce 2d - 1"));
+            // quotients of 1, 127 and 128 coefficients (below the NTT cut-off by the ordinary
+            // products, from it by the transformed factors) and of d - 1
+            for (int len : new int[] {d + 1, d + 127, d + 128, 2 * d - 1}) {
+                ZpPoly a = random(field, rnd, len);
+                assertEquals(mod(a, f), m.reduce(a), ctx(field.p(), d, "reduce, length " + len));
+            }
             ZpPoly b = random(field, rnd, d);
             ZpPoly c = random(field, rnd, d);
             assertEquals(mod(schoolbook(b, c), f), m.mulMod(b, c), ctx(field.p(), d, "mulMod"));
