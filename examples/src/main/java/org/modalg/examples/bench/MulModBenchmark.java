@@ -3,10 +3,12 @@ package org.modalg.examples.bench;
 import java.math.BigInteger;
 import java.util.Map;
 import java.util.Random;
+import org.modalg.examples.bench.peer.FlintInputs;
 import org.modalg.examples.bench.peer.FlintPeer;
 import org.modalg.examples.bench.support.BenchTable;
 import org.modalg.fft.Options;
 import org.modalg.fields.ZpField;
+import org.modalg.polynomial.ProductContext;
 import org.modalg.polynomial.zp.ZpPoly;
 import org.modalg.polynomial.zp.ZpPolyModulus;
 
@@ -49,19 +51,19 @@ public final class MulModBenchmark {
             ZpPoly a = random(field, rnd, n);
             ZpPoly b = random(field, rnd, n);
             ZpPolyModulus m = ZpPolyModulus.of(f, options);
-            ZpPoly want = a.multiply(b, options).remainder(f);
+            ZpPoly want = plain(a, b, f, options);
             ZpPoly got = m.mulMod(a, b);
             String check = got.equals(want) ? "= plain" : "MISMATCH";
             m.mulMod(a, b); // warm-up
             double product = FftBenchmark.median(repeats, () -> time(() -> a.multiply(b, options)));
             double mulMod = FftBenchmark.median(repeats, () -> time(() -> m.mulMod(a, b)));
-            double plain = FftBenchmark.median(repeats, () -> time(() -> a.multiply(b, options).remainder(f)));
+            double plain = FftBenchmark.median(repeats, () -> time(() -> plain(a, b, f, options)));
             BigInteger e = BigInteger.valueOf(rnd.nextInt() | (1L << 31)).and(BigInteger.valueOf(0xffffffffL));
             double pow = FftBenchmark.median(Math.max(1, repeats / 3), () -> time(() -> m.powMod(a, e))) / 32;
             ZpPoly x = ZpPoly.x(field);
             double powX = FftBenchmark.median(Math.max(1, repeats / 3), () -> time(() -> m.powMod(x, e))) / 32;
             FlintPeer.Row fl = flintNmod == null ? null
-                    : flintNmod.get("nmod_poly_mul len " + n + "; 62-bit p");
+                    : flintNmod.get(FlintInputs.nmodLabel(n));
             table.add(log, n, options.threads(), product, mulMod, plain, pow, powX, mulMod / product, plain / mulMod,
                     fl == null ? "" : fl.ms(), fl == null ? "" : String.format("%.2f", mulMod / fl.ms()), check);
         }
@@ -76,8 +78,14 @@ public final class MulModBenchmark {
         long end = System.nanoTime() + 1_000_000_000L;
         while (System.nanoTime() < end) {
             m.mulMod(a, a);
-            a.multiply(f, options).remainder(f);
+            plain(a, a, f, options);
         }
+    }
+
+    // The plain route with every product of the division on the options too (remainder() takes
+    // the call's options from the product context).
+    private static ZpPoly plain(ZpPoly a, ZpPoly b, ZpPoly f, Options options) {
+        return ProductContext.with(options, () -> a.multiply(b, options).remainder(f));
     }
 
     private static long time(Runnable r) {
