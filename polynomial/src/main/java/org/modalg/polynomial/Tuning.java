@@ -90,20 +90,24 @@ public final class Tuning {
 
     /**
      * Length from which both the divisor and the quotient must be for Newton division over
-     * Z/pZ (dividend length 2n, divisor n; classical / Newton time): n=512 0.70-0.76, n=768 0.81-0.87,
-     * n=1024 0.93-1.00, n=1280 0.95-1.05, n=1536 1.13-1.17, n=2048 1.21-1.33,
-     * n=4096 1.66-1.78. Newton's products are Karatsuba products here; when NTT
-     * multiplication arrives this cut-off drops and must be re-measured.
+     * Z/pZ. Re-measured on 2026-11-27 with the NTT products and the series cut-off below
+     * (2-core EPYC VM, quiet, one thread; dividend 2n, divisor n; classical / Newton time,
+     * minima of 7, p = 2^62 - 57 and 998244353): n=192 0.81-0.83, n=256 0.94-1.09, n=384
+     * 1.21-1.39, n=512 1.75-1.84, n=768 1.76-2.64, n=1024 2.90-3.63 (with the old cut-offs
+     * n=1024 and 1536 went classical at 2.9x and 4-4.75x Newton's time). The first measured
+     * n from which Newton wins at every larger one. (Before the NTT: 1536.)
      */
-    static final int ZP_NEWTON_DIVISION = 1536;
+    static final int ZP_NEWTON_DIVISION = 384;
 
     /**
      * Precision from which power series inversion over Z/pZ takes Newton steps (below it the
-     * O(n^2) recurrence runs). Times for n = 512: recurrence 289-326 us, one Newton step from
-     * 256 341-351 us; n = 768: 701-736 vs 667-719; n = 1024: 1161-1444 vs 1085-1133;
-     * n = 2048: 4567-5222 vs 3469-3719.
+     * O(n^2) recurrence runs). Re-measured on 2026-11-27 with the NTT products (2-core EPYC VM,
+     * quiet, one thread, p = 2^62 - 57, minima of 7, us; cut-off 256 / 384 / 768 / none):
+     * n=256 71.7 / 67.8 / 67.8 / 68.0, n=384 113.6 / 113.5 / 154.3 / 154.2, n=512 155.2 / 158.8 /
+     * 278.1 / 276.7, n=768 254.5 / 244.8 / 289.7 / 626.3, n=1024 264.7 / 274.7 / 421.3 / 1108.5,
+     * n=2048 484.3 / 483.8 / 630.5 / 4399.3. (Before the NTT: 768.)
      */
-    static final int ZP_SERIES_NEWTON = 768;
+    static final int ZP_SERIES_NEWTON = 384;
 
     /**
      * Karatsuba cut-off over GF(r^k + 1), the same for every preset measured (GF4, SRGF8,
