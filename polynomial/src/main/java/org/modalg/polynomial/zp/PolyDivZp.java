@@ -24,8 +24,8 @@ public final class PolyDivZp {
      * Division with remainder, choosing the algorithm: {@link #divRemNewton} when both the
      * divisor length and the quotient length are at least
      * {@link Tuning#zpNewtonDivisionThreshold()}, {@link #divRemClassical} otherwise.
-     * (Newton division pays once the products inside it are fast; when NTT multiplication
-     * arrives its cut-off is re-measured.)
+     * (Newton division pays once the products inside it are NTT products: the cut-off was
+     * re-measured with them, see the Tuning entry.)
      */
     public static void divRem(ZpField f, long[] a, int aOff, int aLen, long[] b, int bOff, int bLen,
                               long[] q, int qOff, long[] r, int rOff) {
