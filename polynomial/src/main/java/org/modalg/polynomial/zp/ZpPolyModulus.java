@@ -1,7 +1,9 @@
 package org.modalg.polynomial.zp;
 
 import java.math.BigInteger;
+import org.modalg.fft.Backend;
 import org.modalg.fft.Options;
+import org.modalg.fft.ntt.NttEngines;
 import org.modalg.fields.ZpField;
 import org.modalg.polynomial.ProductContext;
 import org.modalg.polynomial.convolution.ConvolutionPlan;
@@ -115,9 +117,11 @@ public final class ZpPolyModulus {
     }
 
     /**
-     * The modulus f whose products run with {@code options} (threads, backend, cancellation).
+     * The modulus f whose products run with {@code options} (threads, backend, cancellation;
+     * on a device the products take no reused transforms: each is the device's own product).
      *
      * @throws IllegalArgumentException if f or options is null
+     * @throws IllegalStateException if the backend is {@link Backend#GPU} and no GPU is usable
      * @throws ArithmeticException if f is zero
      */
     public static ZpPolyModulus of(ZpPoly f, Options options) {
@@ -129,6 +133,9 @@ public final class ZpPolyModulus {
         }
         if (f.isZero()) {
             throw new ArithmeticException("the modulus must not be the zero polynomial");
+        }
+        if (options.backend() == Backend.GPU) {
+            NttEngines.forBackend(Backend.GPU); // fails now when no GPU is usable, as ZpPoly.multiply does
         }
         return new ZpPolyModulus(f, options);
     }

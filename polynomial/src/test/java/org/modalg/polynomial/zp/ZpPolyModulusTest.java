@@ -217,5 +217,21 @@ class ZpPolyModulusTest {
         assertThrows(IllegalArgumentException.class, () -> m.powMod(ZpPoly.x(f7), (BigInteger) null));
         assertThrows(IllegalArgumentException.class, () -> ZpPoly.x(f7).powMod(3, ZpPoly.x(f11)));
         assertThrows(ArithmeticException.class, () -> ZpPoly.x(f7).mulMod(ZpPoly.x(f7), ZpPoly.zero(f7)));
+        // the GPU backend: refused at once without a usable GPU, as ZpPoly.multiply refuses it
+        Options gpu = Options.defaults().withBackend(Backend.GPU);
+        boolean gpuPresent;
+        try {
+            org.modalg.fft.ntt.NttEngines.forBackend(Backend.GPU);
+            gpuPresent = true;
+        } catch (IllegalStateException x) {
+            gpuPresent = false;
+        }
+        if (gpuPresent) {
+            ZpPolyModulus g = ZpPolyModulus.of(f, gpu);
+            assertEquals(mod(schoolbook(ZpPoly.x(f7), ZpPoly.x(f7)), f), g.mulMod(ZpPoly.x(f7), ZpPoly.x(f7)));
+        } else {
+            IllegalStateException g = assertThrows(IllegalStateException.class, () -> ZpPolyModulus.of(f, gpu));
+            assertTrue(g.getMessage().contains("gpu"), g.getMessage());
+        }
     }
 }
