@@ -764,6 +764,58 @@ public final class DoubleNttIntMul {
         }
     }
 
+    /**
+     * An integer transformed once (per prime of its shape) for products by other integers of at
+     * most {@code bitsOtherMax} bits: each product then costs two transforms per prime instead of
+     * three ({@link ConvolutionPlan#convolve(ConvolutionPlan.Transformed, ConvolutionPlan.Projection,
+     * int)}), the fixed factor's pieces and forward transforms made once. The shape is the
+     * cheapest cyclic one for the two sizes ({@link #chooseCyclic}), so its bound holds for every
+     * other factor up to that size. Immutable once built; several threads may multiply at once.
+     */
+    static final class FixedFactor {
+        private final Shape shape;
+        private final ConvolutionPlan plan;
+        private final ConvolutionPlan.Transformed transformed;
+        private final long bitsFixed;
+        private final long bitsOtherMax;
+
+        /**
+         * The limbs (little-endian, top limbs may be zero) of an integer of at most bitsFixed
+         * bits, transformed for factors of at most bitsOtherMax bits (both &gt;= 1).
+         *
+         * @throws IllegalArgumentException if no cyclic shape takes the product ({@link #fits})
+         */
+        FixedFactor(long[] limbs, long bitsFixed, long bitsOtherMax, int threads) {
+            if (bitsFixed < 1 || bitsOtherMax < 1) {
+                throw new IllegalArgumentException("bitsFixed and bitsOtherMax must be >= 1, got " + bitsFixed + " and "
+                        + bitsOtherMax);
+            }
+            this.bitsFixed = bitsFixed;
+            this.bitsOtherMax = bitsOtherMax;
+            this.shape = chooseCyclic(bitsFixed, bitsOtherMax, false, 0);
+            this.plan = plan(shape);
+            int w = shape.pieceBits();
+            Pieces p = new Pieces(parts(limbs, w, shape.piecesA()), w);
+            this.transformed = plan.transform(p, w, threads);
+            p.release();
+        }
+
+        /**
+         * The fixed factor times other[0, ..) (at most bitsOtherMax bits): ceil((bitsFixed +
+         * bitsOtherMax) / 64) + 1 limbs, top limbs possibly zero. O(s N log N).
+         */
+        long[] multiply(long[] other, long bitsOther, int threads) {
+            if (bitsOther > bitsOtherMax) {
+                throw new IllegalArgumentException("the other factor has " + bitsOther + " bits, at most " + bitsOtherMax);
+            }
+            int w = shape.pieceBits();
+            Pieces p = new Pieces(parts(other, w, shape.piecesB()), w);
+            ConvolutionPlan.Convolved c = plan.convolve(transformed, p, threads);
+            p.release();
+            return limbs(plan, c, shape, bitsFixed + bitsOtherMax, threads);
+        }
+    }
+
     /** The projection of an integer: its w-bit pieces (in {@link #partCount} parts), residues by {@link #residues}. */
     public static final class Pieces implements ConvolutionPlan.Projection {
         private final double[][] parts;

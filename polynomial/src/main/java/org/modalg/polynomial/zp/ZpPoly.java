@@ -553,42 +553,6 @@ public final class ZpPoly {
     }
 
     /**
-     * this * g mod f. For many products or a power modulo the same f, {@link ZpPolyModulus}
-     * keeps what this recomputes on every call (the inverse of f, its transforms).
-     *
-     * @throws IllegalArgumentException if g or f is null or over another field
-     * @throws ArithmeticException if f is zero
-     */
-    public ZpPoly mulMod(ZpPoly g, ZpPoly f) {
-        checkSame(g, "g");
-        checkSame(f, "f");
-        return ZpPolyModulus.of(f).mulMod(this, g);
-    }
-
-    /**
-     * this^e mod f by binary powering with one {@link ZpPolyModulus} for f. O(log e M(deg f)).
-     *
-     * @throws IllegalArgumentException if f is null or over another field, or e &lt; 0
-     * @throws ArithmeticException if f is zero
-     */
-    public ZpPoly powMod(long e, ZpPoly f) {
-        checkSame(f, "f");
-        return ZpPolyModulus.of(f).powMod(this, e);
-    }
-
-    /**
-     * this^e mod f for an exponent of any size (x^(p^k) mod f, Frobenius powers), as
-     * {@link #powMod(long, ZpPoly)}.
-     *
-     * @throws IllegalArgumentException if e or f is null, f is over another field, or e &lt; 0
-     * @throws ArithmeticException if f is zero
-     */
-    public ZpPoly powMod(BigInteger e, ZpPoly f) {
-        checkSame(f, "f");
-        return ZpPolyModulus.of(f).powMod(this, e);
-    }
-
-    /**
      * The inverse of this as a power series mod x^n: g with this * g = 1 mod x^n, by Newton
      * iteration ({@link PolyDivZp#inverseSeries}), O(M(n)).
      *

@@ -103,7 +103,6 @@ class ZpPolyModulusTest {
                 ZpPoly b = random(field, rnd, Math.max(1, d + rnd.nextInt(3)));
                 ZpPoly want = mod(schoolbook(a, b), f);
                 assertEquals(want, m.mulMod(a, b), ctx(p, d, "mulMod"));
-                assertEquals(want, a.mulMod(b, f), ctx(p, d, "ZpPoly.mulMod"));
                 assertEquals(mod(schoolbook(a, a), f), m.mulMod(a, a), ctx(p, d, "square mod f"));
             }
         }
@@ -149,7 +148,7 @@ class ZpPolyModulusTest {
                     assertEquals(powOracle(a, BigInteger.valueOf(e), f), m.powMod(a, e), ctx(p, d, "a^" + e));
                 }
                 BigInteger big = new BigInteger(70, rnd);
-                assertEquals(powOracle(a, big, f), a.powMod(big, f), ctx(p, d, "a^" + big));
+                assertEquals(powOracle(a, big, f), m.powMod(a, big), ctx(p, d, "a^" + big));
             }
         }
         // the zero ring (f constant) and the zero base
@@ -215,8 +214,8 @@ class ZpPolyModulusTest {
         assertTrue(assertThrows(IllegalArgumentException.class, () -> m.powMod(ZpPoly.x(f7), -1)).getMessage()
                 .contains("e must be >= 0"));
         assertThrows(IllegalArgumentException.class, () -> m.powMod(ZpPoly.x(f7), (BigInteger) null));
-        assertThrows(IllegalArgumentException.class, () -> ZpPoly.x(f7).powMod(3, ZpPoly.x(f11)));
-        assertThrows(ArithmeticException.class, () -> ZpPoly.x(f7).mulMod(ZpPoly.x(f7), ZpPoly.zero(f7)));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> m.mulMod(ZpPoly.x(f11), ZpPoly.x(f7)))
+                .getMessage().startsWith("a "));
         // the GPU backend: refused at once without a usable GPU, as ZpPoly.multiply refuses it
         Options gpu = Options.defaults().withBackend(Backend.GPU);
         boolean gpuPresent;
