@@ -17,6 +17,7 @@ import org.modalg.examples.bench.FieldsBenchmark;
 import org.modalg.examples.bench.GcdResultantBenchmark;
 import org.modalg.examples.bench.GpuBenchmark;
 import org.modalg.examples.bench.SmallProductsBenchmark;
+import org.modalg.examples.bench.IntModBenchmark;
 import org.modalg.examples.bench.IntMulBenchmark;
 import org.modalg.examples.bench.MulModBenchmark;
 import org.modalg.examples.bench.ModularBenchmark;
@@ -39,7 +40,8 @@ import picocli.CommandLine.Option;
         description = "Benchmark suites (CSV output). Timings are medians of repeated runs on this machine.",
         subcommands = {BenchCommand.Fields.class, BenchCommand.Fft.class, BenchCommand.IntMul.class,
             BenchCommand.PolyMul.class, BenchCommand.Modular.class, BenchCommand.Compare.class, BenchCommand.Gpu.class,
-            BenchCommand.Text.class, BenchCommand.Batched.class, BenchCommand.Crt.class, BenchCommand.MulMod.class})
+            BenchCommand.Text.class, BenchCommand.Batched.class, BenchCommand.Crt.class, BenchCommand.MulMod.class,
+            BenchCommand.IntMod.class})
 public final class BenchCommand implements Runnable {
     @Override
     public void run() {
@@ -551,6 +553,58 @@ public final class BenchCommand implements Runnable {
             BenchTable table = MulModBenchmark.run(10, maxLog, repeats, 1, options, rows);
             csv.printAndWrite(table);
             return mismatchedRows(spec, table, "from the plain route (product, then remainder)");
+        }
+    }
+
+    /** {@code modalg bench intmod}: products and powers modulo a fixed integer (IntegerModulus) against BigInteger. */
+    @Command(name = "intmod", mixinStandardHelpOptions = true,
+            description = {"Products and powers modulo a fixed integer m of 10^4 .. max bits: the product alone,",
+                    "IntegerModulus.mulMod (inverse and transforms of m made once), modalg's plain route (product,",
+                    "then division), BigInteger's multiply and mod, and a powMod step against BigInteger.modPow,",
+                    "in the same run; every value checked against BigInteger's."})
+    static final class IntMod implements Callable<Integer> {
+        @picocli.CommandLine.Spec
+        picocli.CommandLine.Model.CommandSpec spec;
+
+        @Option(names = "--max-bits", description = "Largest modulus, in [10000, 100000000] bits (default: ${DEFAULT-VALUE}).",
+                defaultValue = "1000000")
+        long maxBits;
+
+        @Option(names = "--bigint-pow-max-bits", description = "Largest modulus of BigInteger.modPow's column (its"
+                + " products are quadratic; default: ${DEFAULT-VALUE}).", defaultValue = "300000")
+        long bigintPowMaxBits;
+
+        @Option(names = "--repeats", description = "Timed runs; the median is reported (default: ${DEFAULT-VALUE}).",
+                defaultValue = "3")
+        int repeats;
+
+        @Option(names = "--threads", description = "Threads of modalg's products (default: ${DEFAULT-VALUE}).",
+                defaultValue = "1")
+        int threads;
+
+        @Option(names = "--backend", paramLabel = "auto|cpu|gpu", description = "modalg's backend (default:"
+                + " ${DEFAULT-VALUE}).", defaultValue = "cpu")
+        String backend;
+
+        @Mixin
+        CsvFile csv = new CsvFile("bench-results/intmod.csv");
+
+        @Override
+        public Integer call() {
+            if (maxBits < 10_000 || maxBits > 100_000_000) {
+                throw new IllegalArgumentException("--max-bits must be in [10000, 100000000], got " + maxBits);
+            }
+            if (repeats < 1) {
+                throw new IllegalArgumentException("--repeats must be >= 1, got " + repeats);
+            }
+            CommonOptions.checkThreads("--threads", threads);
+            org.modalg.fft.Options options = org.modalg.fft.Options.defaults().withThreads(threads)
+                    .withBackend(org.modalg.fft.Backend.parse(backend));
+            System.out.println("# modalg bench intmod: " + BenchTable.machine() + ", " + threads + " thread(s), backend "
+                    + options.backend().name().toLowerCase(java.util.Locale.ROOT) + "; peer: java.math.BigInteger");
+            BenchTable table = IntModBenchmark.run(maxBits, bigintPowMaxBits, repeats, 1, options);
+            csv.printAndWrite(table);
+            return mismatchedRows(spec, table, "from BigInteger's values");
         }
     }
 

@@ -95,6 +95,23 @@ class BenchCommandTest {
     }
 
     @Test
+    void intModBenchChecksEveryRowAgainstBigInteger() throws Exception {
+        Path csv = dir.resolve("intmod.csv");
+        CliRunner r = CliRunner.run("bench", "intmod", "--max-bits", "30000", "--repeats", "1", "-o", csv.toString());
+        assertEquals(0, r.exitCode, r.err);
+        List<String> lines = Files.readAllLines(csv);
+        assertEquals(String.join(",", org.modalg.examples.bench.IntModBenchmark.COLUMNS), lines.get(0));
+        assertEquals(3, lines.size(), "10^4 and 3 10^4 bits: " + lines);
+        for (String line : lines.subList(1, lines.size())) {
+            String[] cells = line.split(",", -1);
+            assertEquals("= BigInteger", cells[cells.length - 1], line);
+        }
+        CliRunner bad = CliRunner.run("bench", "intmod", "--max-bits", "99");
+        assertEquals(2, bad.exitCode);
+        assertTrue(bad.err.startsWith("error: --max-bits must be in [10000, 100000000], got 99"), bad.err);
+    }
+
+    @Test
     void smallTextBenchWritesDocumentedColumns() throws Exception {
         Path csv = dir.resolve("text.csv");
         CliRunner r = CliRunner.run("bench", "text", "--max-digits", "10000", "--repeats", "1", "-o", csv.toString());
