@@ -778,22 +778,16 @@ public final class DoubleNttIntMul {
         private final ConvolutionPlan.Transformed transformed;
         private final long bitsFixed;
         private final long bitsOtherMax;
+        // products modulo B^N - 1: N (limbs), or 0 for the whole product
+        private final int wrapLimbs;
 
-        /**
-         * The limbs (little-endian, top limbs may be zero) of an integer of at most bitsFixed
-         * bits, transformed for factors of at most bitsOtherMax bits (both &gt;= 1).
-         *
-         * @throws IllegalArgumentException if no cyclic shape takes the product ({@link #fits})
-         */
-        FixedFactor(long[] limbs, long bitsFixed, long bitsOtherMax, int threads) {
-            if (bitsFixed < 1 || bitsOtherMax < 1) {
-                throw new IllegalArgumentException("bitsFixed and bitsOtherMax must be >= 1, got " + bitsFixed + " and "
-                        + bitsOtherMax);
-            }
+        private FixedFactor(long[] limbs, Shape shape, ConvolutionPlan plan, long bitsFixed, long bitsOtherMax,
+                int wrapLimbs, int threads) {
+            this.shape = shape;
+            this.plan = plan;
             this.bitsFixed = bitsFixed;
             this.bitsOtherMax = bitsOtherMax;
-            this.shape = chooseCyclic(bitsFixed, bitsOtherMax, false, 0);
-            this.plan = plan(shape);
+            this.wrapLimbs = wrapLimbs;
             int w = shape.pieceBits();
             Pieces p = new Pieces(parts(limbs, w, shape.piecesA()), w);
             this.transformed = plan.transform(p, w, threads);
@@ -801,10 +795,94 @@ public final class DoubleNttIntMul {
         }
 
         /**
+         * The limbs (little-endian, top limbs may be zero) of an integer of at most bitsFixed
+         * bits, transformed for whole products by factors of at most bitsOtherMax bits (both
+         * &gt;= 1), in the cheapest cyclic shape ({@link #chooseCyclic}).
+         *
+         * @throws IllegalArgumentException if no cyclic shape takes the product ({@link #fits})
+         */
+        FixedFactor(long[] limbs, long bitsFixed, long bitsOtherMax, int threads) {
+            this(limbs, checkedShape(bitsFixed, bitsOtherMax), bitsFixed, bitsOtherMax, threads);
+        }
+
+        private FixedFactor(long[] limbs, Shape shape, long bitsFixed, long bitsOtherMax, int threads) {
+            this(limbs, shape, plan(shape), bitsFixed, bitsOtherMax, 0, threads);
+        }
+
+        private static Shape checkedShape(long bitsFixed, long bitsOtherMax) {
+            if (bitsFixed < 1 || bitsOtherMax < 1) {
+                throw new IllegalArgumentException("bitsFixed and bitsOtherMax must be >= 1, got " + bitsFixed + " and "
+                        + bitsOtherMax);
+            }
+            return chooseCyclic(bitsFixed, bitsOtherMax, false, 0);
+        }
+
+        /**
+         * An integer of at most N = 2^log2n limbs transformed for products modulo B^N - 1 by
+         * other integers of at most N limbs: one cyclic convolution of N one-limb pieces (the
+         * coefficients x_j y_l with j + l = i mod N summed, at most N terms each, by the fewest
+         * primes whose bound N (2^64 - 1)^2 &lt; M/4 holds), packed and folded once (B^N = 1).
+         * Half the transform length of the whole product: for a remainder r = u - q v known to
+         * be below B^N - 1, r = (u - q v) mod (B^N - 1) (GMP's {@code mulmod_bnm1} in its Barrett
+         * and Newton divisions).
+         *
+         * @throws IllegalArgumentException if log2n is outside the transforms' range or the
+         *     factor has more than N limbs
+         */
+        static FixedFactor wrapped(long[] limbs, int log2n, int threads) {
+            if (log2n < DoubleNttPlan.MIN_LOG2N || log2n > DoubleNttPlan.MAX_LOG2N) {
+                throw new IllegalArgumentException("log2n must be in [" + DoubleNttPlan.MIN_LOG2N + ", "
+                        + DoubleNttPlan.MAX_LOG2N + "], got " + log2n);
+            }
+            int n = 1 << log2n;
+            int len = Limbs.significant(limbs, 0, limbs.length);
+            if (len > n) {
+                throw new IllegalArgumentException("the factor has " + len + " limbs, more than N = " + n);
+            }
+            int s = MIN_PRIMES;
+            while (s < MAX_PRIMES && 2 * LIMB_BITS + log2n > MODULUS_BITS[s] - 2) {
+                s++;
+            }
+            int pa = Math.max(1, len);
+            Shape shape = new Shape(s, LIMB_BITS, log2n, pa, n);
+            ConvolutionPlan plan = ConvolutionPlan.ofShape(ConvolutionPlan.first(s), log2n, CYCLIC, pa, n, LIMB_BITS, 0,
+                    Math.min(n, pa + n - 1), MODULUS_BITS[s] - 2).primesInParallel();
+            return new FixedFactor(limbs, shape, plan, 64L * pa, 64L * n, n, threads);
+        }
+
+        /**
          * The fixed factor times other[0, ..) (at most bitsOtherMax bits): ceil((bitsFixed +
          * bitsOtherMax) / 64) + 1 limbs, top limbs possibly zero. O(s N log N).
+         *
+         * @throws IllegalStateException if the factor was made for products modulo B^N - 1
          */
         long[] multiply(long[] other, long bitsOther, int threads) {
+            if (wrapLimbs != 0) {
+                throw new IllegalStateException("a factor for products modulo B^N - 1: use multiplyWrapped");
+            }
+            ConvolutionPlan.Convolved c = convolve(other, bitsOther, threads);
+            return limbs(plan, c, shape, bitsFixed + bitsOtherMax, threads);
+        }
+
+        /**
+         * (fixed factor) (other) mod (B^N - 1) as N limbs in [0, B^N - 1) (B^N - 1 itself given
+         * as 0), for other of at most N limbs. O(s N log N).
+         *
+         * @throws IllegalStateException if the factor was made for whole products
+         */
+        long[] multiplyWrapped(long[] other, int threads) {
+            if (wrapLimbs == 0) {
+                throw new IllegalStateException("a factor for whole products: use multiply");
+            }
+            int n = wrapLimbs;
+            ConvolutionPlan.Convolved c = convolve(other, 64L * Limbs.significant(other, 0, other.length), threads);
+            int count = (int) Math.min(n, shape.piecesA() + n - 1);
+            long[] out = new long[count + 3];
+            plan.recombine(c, new PackingInRows(shape.primes(), count, LIMB_BITS, out), 1);
+            return foldModBnm1(out, n);
+        }
+
+        private ConvolutionPlan.Convolved convolve(long[] other, long bitsOther, int threads) {
             if (bitsOther > bitsOtherMax) {
                 throw new IllegalArgumentException("the other factor has " + bitsOther + " bits, at most " + bitsOtherMax);
             }
@@ -812,8 +890,45 @@ public final class DoubleNttIntMul {
             Pieces p = new Pieces(parts(other, w, shape.piecesB()), w);
             ConvolutionPlan.Convolved c = plan.convolve(transformed, p, threads);
             p.release();
-            return limbs(plan, c, shape, bitsFixed + bitsOtherMax, threads);
+            return c;
         }
+    }
+
+    /**
+     * x mod (B^n - 1) as n limbs in [0, B^n - 1) for x of any number of limbs: the n-limb
+     * chunks summed with the carries wrapped around (B^n = 1), B^n - 1 itself made 0. O(len).
+     */
+    static long[] foldModBnm1(long[] x, int n) {
+        long[] r = java.util.Arrays.copyOf(x, n);
+        for (int off = n; off < x.length; off += n) {
+            long carry = LimbMultiplication.addN(r, 0, x, off, Math.min(n, x.length - off), r, 0, 0);
+            for (int i = Math.min(n, x.length - off); carry != 0 && i < n; i++) {
+                long v = r[i] + 1;
+                r[i] = v;
+                carry = v == 0 ? 1 : 0;
+            }
+            while (carry != 0) { // the carry out of B^n re-enters at B^0
+                carry = 0;
+                for (int i = 0; i < n; i++) {
+                    long v = r[i] + 1;
+                    r[i] = v;
+                    if (v != 0) {
+                        break;
+                    }
+                    if (i == n - 1) {
+                        carry = 1;
+                    }
+                }
+            }
+        }
+        boolean allOnes = true;
+        for (int i = 0; i < n && allOnes; i++) {
+            allOnes = r[i] == -1L;
+        }
+        if (allOnes) {
+            java.util.Arrays.fill(r, 0L);
+        }
+        return r;
     }
 
     /** The projection of an integer: its w-bit pieces (in {@link #partCount} parts), residues by {@link #residues}. */

@@ -24,7 +24,9 @@ import org.modalg.polynomial.Tuning;
  * seen, hands the value to {@link IntegerDivision}). Two products per remainder and no
  * inversion: from the transform range on (and on the host) both fixed factors, W and m, are
  * transformed once ({@code DoubleNttIntMul.FixedFactor}), so each of those products costs two
- * transforms per prime instead of three. A product mod m is one product (three transforms per
+ * transforms per prime instead of three, and q0 m is taken modulo B^N - 1, N = 2^ceil(log2(k +
+ * 2)) limbs (a cyclic product of half the whole product's length): x - q0 m, below B^(k+1) &lt;
+ * B^N - 1, is its own residue (GMP's {@code mulmod_bnm1} in its Barrett division). A product mod m is one product (three transforms per
  * prime, two for a square) and a remainder; below {@link Tuning#intMulNttBits()} bits the
  * modulus is BigInteger's own ({@code mod}, {@code modPow}: its Montgomery code is intrinsic and
  * the faster there).
@@ -46,10 +48,12 @@ public final class IntegerModulus {
     private final long[] ml;   // m, k limbs (top limb non-zero)
     private final int k;
     private final long[] wl;   // floor(B^(2k) / m), at most k + 1 limbs, trimmed
-    // the host transforms of W (times x / B^(k-1), at most k + 1 limbs) and of m (times q0, at
-    // most k + 1 limbs), or null on a device
+    // the host transforms of W (times x / B^(k-1), at most k + 1 limbs, the whole product) and
+    // of m (times q0, at most k + 1 limbs, modulo B^N - 1 for N = 2^ceil(log2(k + 2)) limbs),
+    // or null on a device
     private final DoubleNttIntMul.FixedFactor wFactor;
     private final DoubleNttIntMul.FixedFactor mFactor;
+    private final int wrapLimbs;
 
     private IntegerModulus(BigInteger m, Options options) {
         this.m = m;
@@ -61,6 +65,7 @@ public final class IntegerModulus {
             wl = null;
             wFactor = null;
             mFactor = null;
+            wrapLimbs = 0;
             return;
         }
         this.ml = Limbs.magnitude(m);
@@ -70,10 +75,13 @@ public final class IntegerModulus {
         if (onHost(options, k + 1)) {
             long bitsOther = 64L * (k + 1);
             wFactor = new DoubleNttIntMul.FixedFactor(wl, bitsOf(wl), bitsOther, threads);
-            mFactor = new DoubleNttIntMul.FixedFactor(ml, m.bitLength(), bitsOther, threads);
+            int log2n = 32 - Integer.numberOfLeadingZeros(k + 1); // 2^log2n >= k + 2
+            mFactor = DoubleNttIntMul.FixedFactor.wrapped(ml, log2n, threads);
+            wrapLimbs = 1 << log2n;
         } else {
             wFactor = null;
             mFactor = null;
+            wrapLimbs = 0;
         }
     }
 
@@ -241,8 +249,13 @@ public final class IntegerModulus {
         long[] t = times(wFactor, wl, x1);
         long[] q0 = t.length > k + 1 ? NewtonDivision.trim(Arrays.copyOfRange(t, k + 1, t.length)) : new long[0];
         long[] r = lowLimbs(x, k + 1);
-        if (q0.length > 0) {
-            long[] qm = lowLimbs(times(mFactor, ml, q0), k + 1);
+        if (q0.length > 0 && mFactor != null) {
+            // x - q0 m in [0, 3m), below B^(k+1) < B^N - 1: it is (x - q0 m) mod (B^N - 1), from
+            // q0 m mod (B^N - 1), a cyclic product of half the whole product's length
+            long[] s = mFactor.multiplyWrapped(q0, options.threads());
+            r = subModBnm1(DoubleNttIntMul.foldModBnm1(x, wrapLimbs), s);
+        } else if (q0.length > 0) {
+            long[] qm = lowLimbs(times(null, ml, q0), k + 1);
             r = subMod(r, qm, k + 1); // x - q0 m mod B^(k+1): in [0, 3m)
         }
         r = NewtonDivision.trim(r);
@@ -274,6 +287,20 @@ public final class IntegerModulus {
     // x mod B^n as an array of n limbs.
     private static long[] lowLimbs(long[] x, int n) {
         return Arrays.copyOf(x, n);
+    }
+
+    // (a - b) mod (B^n - 1) in [0, B^n - 1) for a, b of n limbs in that range: a - b, or, when
+    // that borrows, a - b + B^n - 1 = (a - b mod B^n) - 1.
+    private static long[] subModBnm1(long[] a, long[] b) {
+        int n = a.length;
+        long[] r = new long[n];
+        long borrow = LimbMultiplication.subN(a, 0, b, 0, n, r, 0, 0);
+        for (int i = 0; borrow != 0 && i < n; i++) {
+            long v = r[i];
+            r[i] = v - 1;
+            borrow = v == 0 ? 1 : 0;
+        }
+        return r;
     }
 
     // a - b mod B^n, a and b of n limbs.
