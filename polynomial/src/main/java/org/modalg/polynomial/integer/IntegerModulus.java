@@ -75,9 +75,14 @@ public final class IntegerModulus {
         if (onHost(options, k + 1)) {
             long bitsOther = 64L * (k + 1);
             wFactor = new DoubleNttIntMul.FixedFactor(wl, bitsOf(wl), bitsOther, threads);
-            int log2n = 32 - Integer.numberOfLeadingZeros(k + 1); // 2^log2n >= k + 2
-            mFactor = DoubleNttIntMul.FixedFactor.wrapped(ml, log2n, threads);
-            wrapLimbs = 1 << log2n;
+            if (wrapRemainder) {
+                int log2n = 32 - Integer.numberOfLeadingZeros(k + 1); // 2^log2n >= k + 2
+                mFactor = DoubleNttIntMul.FixedFactor.wrapped(ml, log2n, threads);
+                wrapLimbs = 1 << log2n;
+            } else {
+                mFactor = new DoubleNttIntMul.FixedFactor(ml, m.bitLength(), bitsOther, threads);
+                wrapLimbs = 0;
+            }
         } else {
             wFactor = null;
             mFactor = null;
@@ -101,6 +106,12 @@ public final class IntegerModulus {
      * so that benchmarks can switch it.
      */
     static volatile boolean reuseTransforms = true;
+
+    /**
+     * Whether q0 m is taken modulo B^N - 1 (true) or whole (false), for moduli built afterwards
+     * with reused transforms. Not final so that benchmarks can switch it.
+     */
+    static volatile boolean wrapRemainder = true;
 
     /**
      * The modulus m with the default options ({@link ProductContext#defaults()}). In the
@@ -249,13 +260,13 @@ public final class IntegerModulus {
         long[] t = times(wFactor, wl, x1);
         long[] q0 = t.length > k + 1 ? NewtonDivision.trim(Arrays.copyOfRange(t, k + 1, t.length)) : new long[0];
         long[] r = lowLimbs(x, k + 1);
-        if (q0.length > 0 && mFactor != null) {
+        if (q0.length > 0 && wrapLimbs != 0) {
             // x - q0 m in [0, 3m), below B^(k+1) < B^N - 1: it is (x - q0 m) mod (B^N - 1), from
             // q0 m mod (B^N - 1), a cyclic product of half the whole product's length
             long[] s = mFactor.multiplyWrapped(q0, options.threads());
             r = subModBnm1(DoubleNttIntMul.foldModBnm1(x, wrapLimbs), s);
         } else if (q0.length > 0) {
-            long[] qm = lowLimbs(times(null, ml, q0), k + 1);
+            long[] qm = lowLimbs(times(mFactor, ml, q0), k + 1);
             r = subMod(r, qm, k + 1); // x - q0 m mod B^(k+1): in [0, 3m)
         }
         r = NewtonDivision.trim(r);
