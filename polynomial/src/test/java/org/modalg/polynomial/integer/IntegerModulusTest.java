@@ -124,7 +124,7 @@ class IntegerModulusTest {
     }
 
     @Test
-    void theInverseAloneGivesTheSameValues() {
+    void theInverseAloneAndTheWholeRemainderProductGiveTheSameValues() {
         Random rnd = new Random(SEED + 3);
         BigInteger m = random(rnd, 40_000);
         IntegerModulus.reuseTransforms = false;
@@ -135,10 +135,19 @@ class IntegerModulusTest {
             IntegerModulus.reuseTransforms = true;
         }
         IntegerModulus reused = IntegerModulus.of(m, CPU);
+        IntegerModulus.wrapRemainder = false;
+        IntegerModulus whole;
+        try {
+            whole = IntegerModulus.of(m, CPU);
+        } finally {
+            IntegerModulus.wrapRemainder = true;
+        }
         assertFalse(plain.transformsReused());
         assertTrue(reused.transformsReused());
+        assertTrue(whole.transformsReused());
         for (BigInteger x : values(rnd, m)) {
             assertEquals(reused.reduce(x), plain.reduce(x), "seed=" + SEED);
+            assertEquals(reused.reduce(x), whole.reduce(x), "seed=" + SEED + " q0 m whole");
         }
     }
 
