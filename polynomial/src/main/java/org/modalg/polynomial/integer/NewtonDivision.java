@@ -139,6 +139,9 @@ public final class NewtonDivision {
         long[] w = shinvApprox(vt, h, threads);
         int d = k - 1;
         long[] q = shift(mul(shift(ut, -d), w, threads), -(h - d));
+        if (wrapRemainder && q.length > 0 && Math.min(bits(vt), bits(q)) >= Tuning.intMulNttBits()) {
+            return correct(ut, vt, q, remainderModBnm1(ut, vt, q, threads));
+        }
         long[] vq = mul(vt, q, threads);
         int down = 0;
         while (compare(vq, ut) > 0) { // delta = -1
@@ -158,6 +161,80 @@ public final class NewtonDivision {
             r = sub(r, vt);
         }
         return new long[][] {q, r};
+    }
+
+    /**
+     * Whether the remainder u - v q0 of a division in the transform range comes from v q0
+     * modulo B^N - 1 (true) or from the whole product (false). Not final so that benchmarks can
+     * switch it.
+     */
+    static volatile boolean wrapRemainder = true;
+
+    /**
+     * u - v q0 (q0 within {-1, .., 3} of the quotient, so the value lies in (-v, 4v) and below
+     * B^(k+2) in magnitude, v of k + 1 limbs) from v q0 modulo B^N - 1, N = 2^ceil(log2(k + 3)):
+     * a cyclic product of about the divisor's length instead of the whole product (GMP's
+     * {@code mulmod_bnm1} in its divisions), q0 and u folded modulo B^N - 1 first. The residue
+     * R of a value in (-B^(N-1), B^(N-1)) gives it back: R itself when its top limb is zero,
+     * else -(B^N - 1 - R) = -(not R). Returns {sign, |value|}: sign[0] is 1 or -1.
+     */
+    private static long[][] remainderModBnm1(long[] u, long[] v, long[] q, int threads) {
+        int k = v.length - 1;
+        int log2n = 32 - Integer.numberOfLeadingZeros(k + 2); // 2^log2n >= k + 3
+        int n = 1 << log2n;
+        long[] s = DoubleNttIntMul.FixedFactor.wrapped(v, log2n, threads)
+                .multiplyWrapped(DoubleNttIntMul.foldModBnm1(q, n), threads);
+        long[] uf = DoubleNttIntMul.foldModBnm1(u, n);
+        long[] r = new long[n];
+        long borrow = LimbMultiplication.subN(uf, 0, s, 0, n, r, 0, 0);
+        for (int i = 0; borrow != 0 && i < n; i++) { // a borrow: + B^n - 1
+            long x = r[i];
+            r[i] = x - 1;
+            borrow = x == 0 ? 1 : 0;
+        }
+        if (r[n - 1] == 0) {
+            return new long[][] {{1}, trim(r)};
+        }
+        for (int i = 0; i < n; i++) {
+            r[i] = ~r[i];
+        }
+        return new long[][] {{-1}, trim(r)};
+    }
+
+    // {q, r} from q0 and the signed u - v q0, corrected as divide() corrects.
+    private static long[][] correct(long[] u, long[] v, long[] q, long[][] signedRemainder) {
+        long[] r = signedRemainder[1];
+        if (signedRemainder[0][0] < 0 && r.length > 0) { // delta = -1: r + v = v - |r|
+            if (compare(r, v) > 0) {
+                return fallback(u, v);
+            }
+            q = subOne(q);
+            r = sub(v, r);
+        }
+        int up = 0;
+        while (compare(r, v) >= 0) { // delta = 1, 2 or 3
+            if (++up > 3) {
+                return fallback(u, v);
+            }
+            q = addOne(q);
+            r = sub(r, v);
+        }
+        // u = q v + r holds modulo B^N - 1 by construction; modulo 2^64 too unless the residue was
+        // read wrongly (u - q v - r a non-zero multiple of B^N - 1 below 2^64 (B^N - 1)): a
+        // failed check takes BigInteger's division, counted as a fallback
+        long low = limb(q) * limb(v) + limb(r);
+        if (low != limb(u)) {
+            return fallback(u, v);
+        }
+        return new long[][] {q, r};
+    }
+
+    private static long limb(long[] a) {
+        return a.length == 0 ? 0 : a[0];
+    }
+
+    private static long bits(long[] a) {
+        return a.length == 0 ? 0 : 64L * a.length - Long.numberOfLeadingZeros(a[a.length - 1]);
     }
 
     private static long[][] fallback(long[] u, long[] v) {

@@ -167,6 +167,29 @@ class NewtonDivisionTest {
     }
 
     @Test
+    void remaindersModuloBnm1InTheTransformRange() {
+        // divisor limbs k + 1 with k + 3 at and around powers of two (N = 256, 512, 1024), the
+        // extreme divisors and remainders (0, v - 1), quotients as long as the divisor and longer
+        Random rnd = new Random(SEED + 6);
+        long before = NewtonDivision.fallbacks();
+        for (int k : new int[] {252, 253, 254, 509, 510, 1021}) {
+            BigInteger p = B.pow(k);
+            for (BigInteger v : new BigInteger[] {p.add(BigInteger.ONE), p.multiply(B).subtract(BigInteger.ONE),
+                    p.add(B.pow(k - 1)), random(rnd, k + 1).setBit(64 * k + 63)}) {
+                for (int ql : new int[] {k + 1, 2 * k + 5}) {
+                    BigInteger q = random(rnd, ql);
+                    BigInteger[] us = {v.multiply(q), v.multiply(q).add(v.subtract(BigInteger.ONE)),
+                        v.multiply(q).subtract(BigInteger.ONE), B.pow(ql + k + 1).subtract(BigInteger.ONE)};
+                    for (BigInteger u : us) {
+                        checkDivide(u, v, "seed=" + SEED + " k=" + k + " quotient limbs " + ql);
+                    }
+                }
+            }
+        }
+        assertEquals(before, NewtonDivision.fallbacks(), "no fallback expected");
+    }
+
+    @Test
     void batchedEngineOnTheNewtonRouteEqualsBigInteger() {
         Random rnd = new Random(SEED + 5);
         System.setProperty("modalg.poly.batchedDivNewtonLimbs", "2");
