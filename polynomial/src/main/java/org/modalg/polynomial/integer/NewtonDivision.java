@@ -49,8 +49,10 @@ import org.modalg.polynomial.Tuning;
  * <p><b>Products</b> are the project's: {@link LimbMultiplication} (Karatsuba over the
  * intrinsic schoolbook basecase) below {@link Tuning#intMulNttBits()} bits, the NTT + CRT route
  * of {@link IntegerMultiplication} above (on one thread, or on the threads a caller gives a
- * lone instance; never the GPU's product). The close product is formed as the full product truncated to L limbs (the
- * project has no short product, and a Karatsuba low half saves little); what pays off on the CPU
+ * lone instance; never the GPU's product). The close product is formed as the full product truncated to L limbs (a
+ * Karatsuba low half saves little, and the product modulo B^N - 1 measured no faster there);
+ * in the transform range the remainder u - v q0 comes from v q0 modulo B^N - 1, N about the
+ * divisor's length ({@code remainderModBnm1}, 0-7% off a division); what pays off on the CPU
  * is the growing precision and the divisor prefixes (the inverse costs about two products of
  * the quotient's size) and the clipped first product (an h-k by h-k product instead of h by
  * h-k).
@@ -166,8 +168,8 @@ public final class NewtonDivision {
 
     /**
      * Whether, in the transform range, the remainder u - v q0 of a division comes from v q0
-     * modulo B^N - 1 and the Newton steps' close products v' w from v' w modulo B^N - 1 (true),
-     * or both from the whole products (false). Not final so that benchmarks can switch it.
+     * modulo B^N - 1 (true) or from the whole product (false). Not final so that benchmarks can
+     * switch it.
      */
     static volatile boolean wrapRemainder = true;
 
@@ -234,6 +236,8 @@ public final class NewtonDivision {
     // limbs with profit: only where the whole one is at least 1.5 n long (a whole product just
     // above n takes a truncated layout of about 1.5 n, and the wrapped one's own plan, packing and
     // folds then cost more than the difference: 2-core VM, 3 10^5-bit divisions 0.90-0.94x).
+    // (The Newton steps' close products modulo B^N - 1 too measured 0.88-1.11x on an H200 host's
+    // Xeon, no gain over the remainder's alone: polynomial/BENCHMARKS.md; not kept.)
     private static boolean wrapPays(int n, long whole) {
         return 2L * whole >= 3L * n;
     }
@@ -352,12 +356,6 @@ public final class NewtonDivision {
             positive[0] = false;
             return subPow(p, h);
         }
-        if (wrapRemainder && Math.min(bits(v), bits(w)) >= Tuning.intMulNttBits()) {
-            int log2n = Math.max(org.modalg.fft.doublentt.DoubleNttPlan.MIN_LOG2N, ceilLog2(bigL));
-            if (wrapPays(1 << log2n, (long) pv + pw)) {
-                return powDiffModBnm1(v, w, h, log2n, positive, threads);
-            }
-        }
         long[] p = low(mul(v, w, threads), bigL); // MULTMOD(v, w, L)
         if (p.length == 0) {
             positive[0] = true;
@@ -369,39 +367,6 @@ public final class NewtonDivision {
         }
         positive[0] = true;
         return subFromPow(bigL, p); // v w = B^h - (B^L - P)
-    }
-
-    // powDiff's close product from v w modulo B^N - 1, N = 2^log2n >= L: v w = B^h + delta with
-    // |delta| < B^(L-1) <= B^(N-1), so delta is the residue of v w - B^(h mod N) read in
-    // (-B^(N-1), B^(N-1)) (its top limb zero: delta >= 0; else delta = -(not R)). A cyclic
-    // product of about L limbs instead of the whole one of prec v + prec w.
-    private static long[] powDiffModBnm1(long[] v, long[] w, int h, int log2n, boolean[] positive, int threads) {
-        int n = 1 << log2n;
-        long[] s = DoubleNttIntMul.FixedFactor.wrapped(DoubleNttIntMul.foldModBnm1(v, n), log2n, threads)
-                .multiplyWrapped(DoubleNttIntMul.foldModBnm1(w, n), threads);
-        // r = s - B^(h mod n) modulo B^n - 1
-        long[] r = s.clone();
-        long borrow = 1;
-        for (int i = h % n; borrow != 0 && i < n; i++) {
-            long x = r[i];
-            r[i] = x - 1;
-            borrow = x == 0 ? 1 : 0;
-        }
-        for (int i = 0; borrow != 0 && i < n; i++) { // the borrow out of B^n: + B^n - 1
-            long x = r[i];
-            r[i] = x - 1;
-            borrow = x == 0 ? 1 : 0;
-        }
-        if (r[n - 1] == 0) { // delta >= 0: B^h <= v w
-            long[] d = trim(r);
-            positive[0] = d.length == 0;
-            return d;
-        }
-        for (int i = 0; i < n; i++) {
-            r[i] = ~r[i];
-        }
-        positive[0] = true;
-        return trim(r);
     }
 
     // ---- products --------------------------------------------------------------------------------

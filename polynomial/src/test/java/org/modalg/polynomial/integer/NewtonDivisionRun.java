@@ -8,8 +8,7 @@ import org.modalg.polynomial.Limbs;
 
 /**
  * Not a test: {@link NewtonDivision#divide} of a 2n-bit by an n-bit integer on one thread with
- * the remainder and the Newton steps' close products modulo B^N - 1 ({@code wrapRemainder}) and
- * whole, alternately in one JVM, minima of the thread's CPU time over the rounds; checks that
+ * the remainder's product modulo B^N - 1 ({@code wrapRemainder}) and whole, alternately in one JVM, minima of the thread's CPU time over the rounds; checks that
  * both agree. Run: java -cp ... org.modalg.polynomial.integer.NewtonDivisionRun rounds bits...
  */
 public final class NewtonDivisionRun {
