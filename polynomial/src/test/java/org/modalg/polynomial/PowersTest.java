@@ -39,6 +39,48 @@ class PowersTest {
     }
 
     @Test
+    void slidingWindowsEqualModPowWithFewerProducts() {
+        long seed = Long.getLong("modalg.test.seed", System.nanoTime());
+        System.out.println("PowersTest windows seed " + seed + " (replay with -Dmodalg.test.seed=" + seed + ")");
+        Random rnd = new Random(seed);
+        BigInteger m = BigInteger.probablePrime(127, rnd);
+        int[] counts = new int[2]; // products, squares
+        BinaryOperator<BigInteger> mul = (a, b) -> {
+            counts[0]++;
+            return a.multiply(b).mod(m);
+        };
+        UnaryOperator<BigInteger> sqr = a -> {
+            counts[1]++;
+            return a.multiply(a).mod(m);
+        };
+        int[] steps = new int[1];
+        for (int k = 0; k < 400; k++) {
+            BigInteger b = new BigInteger(126, rnd);
+            BigInteger e = k < 100 ? BigInteger.valueOf(k + 1) : new BigInteger(1 + rnd.nextInt(k < 300 ? 300 : 3000), rnd)
+                    .setBit(0);
+            if (k % 7 == 0) {
+                e = BigInteger.ONE.shiftLeft(rnd.nextInt(3000)); // one set bit: a window at the top only
+            }
+            counts[0] = 0;
+            counts[1] = 0;
+            steps[0] = 0;
+            assertEquals(b.modPow(e, m), Powers.window(b, e, mul, sqr, () -> steps[0]++), "e = " + e + ", seed " + seed);
+            int bits = e.bitLength();
+            // squares: the table's one and at most one per bit below the top window; products:
+            // the table's and at most one per window
+            assertTrue(counts[1] <= bits, "squares " + counts[1] + " for " + bits + " bits");
+            assertTrue(counts[0] <= 32 + bits / 2 + 1, "products " + counts[0] + " for " + bits + " bits");
+            if (bits >= 2048 && e.bitCount() > bits / 4) {
+                assertTrue(counts[0] <= 32 + bits / 6, "windows of 6 bits: " + counts[0] + " products for " + bits);
+            }
+            assertTrue(steps[0] <= bits, "one step per square");
+        }
+        assertThrows(IllegalArgumentException.class, () -> Powers.window(BigInteger.TWO, BigInteger.ZERO, mul, sqr, () -> { }));
+        assertThrows(IllegalArgumentException.class, () -> Powers.window(BigInteger.TWO, null, mul, sqr, () -> { }));
+        assertThrows(IllegalArgumentException.class, () -> Powers.window(null, BigInteger.ONE, mul, sqr, () -> { }));
+    }
+
+    @Test
     void badInputAndTheDegreeCheck() {
         BinaryOperator<BigInteger> mul = BigInteger::multiply;
         UnaryOperator<BigInteger> sqr = a -> a.multiply(a);

@@ -7,6 +7,7 @@ import org.modalg.fft.Options;
 import org.modalg.fft.ntt.NttEngines;
 import org.modalg.fft.products.LimbProducts;
 import org.modalg.polynomial.Limbs;
+import org.modalg.polynomial.Powers;
 import org.modalg.polynomial.ProductContext;
 import org.modalg.polynomial.Tuning;
 
@@ -31,8 +32,9 @@ import org.modalg.polynomial.Tuning;
  * modulus is BigInteger's own ({@code mod}, {@code modPow}: its Montgomery code is intrinsic and
  * the faster there).
  *
- * <p>{@link #powMod} is left-to-right binary powering on limbs: about log2 e squarings and
- * popcount(e) products mod m, O(log e M(k)) against BigInteger.modPow's O(log e k^2) for large m.
+ * <p>{@link #powMod} takes sliding windows on limbs ({@link Powers#window}): about log2 e
+ * squarings and one product mod m per window, O(log e M(k)) against BigInteger.modPow's
+ * O(log e k^2) (also windowed) for large m.
  * Values of any size and sign are accepted: |x| &gt;= B^(2k) goes to {@link IntegerDivision}
  * once, a negative x to m - (|x| mod m).
  *
@@ -206,18 +208,11 @@ public final class IntegerModulus {
         if (!barrett) {
             return a.modPow(e, m);
         }
-        return ProductContext.with(options, () -> {
-            long[] base = reduceAny(a);
-            long[] r = reduceAny(BigInteger.ONE);
-            for (int i = e.bitLength() - 1; i >= 0; i--) {
-                options.checkCancelled("in a power mod m");
-                r = productMod(r, r);
-                if (e.testBit(i)) {
-                    r = productMod(r, base);
-                }
-            }
-            return Limbs.toBigInteger(r);
-        });
+        if (e.signum() == 0) {
+            return BigInteger.ONE.mod(m);
+        }
+        return ProductContext.with(options, () -> Limbs.toBigInteger(Powers.window(reduceAny(a), e, this::productMod,
+                x -> productMod(x, x), () -> options.checkCancelled("in a power mod m"))));
     }
 
     private static void check(BigInteger x, String name) {

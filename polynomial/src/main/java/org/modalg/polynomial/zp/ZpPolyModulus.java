@@ -5,6 +5,7 @@ import org.modalg.fft.Backend;
 import org.modalg.fft.Options;
 import org.modalg.fft.ntt.NttEngines;
 import org.modalg.fields.ZpField;
+import org.modalg.polynomial.Powers;
 import org.modalg.polynomial.ProductContext;
 import org.modalg.polynomial.convolution.ConvolutionPlan;
 
@@ -27,8 +28,8 @@ import org.modalg.polynomial.convolution.ConvolutionPlan;
  * {@link ZpPoly#remainder}.
  *
  * <p>Longer operands are reduced 2n - 1 coefficients at a time from the top (each step removes
- * n - 1), O((deg a / n) M(n)). {@link #powMod(ZpPoly, BigInteger)} is left-to-right binary
- * powering: log2 e squarings mod f and one product mod f per set bit. For n = 1 remainders are
+ * n - 1), O((deg a / n) M(n)). {@link #powMod(ZpPoly, BigInteger)} takes sliding windows
+ * ({@link Powers#window}): log2 e squarings mod f and about one product mod f per window. For n = 1 remainders are
  * classical (O(deg a)); a constant f makes every remainder zero.
  *
  * <p>Immutable and thread-safe: the transformed factors are only read by the products. The
@@ -176,7 +177,8 @@ public final class ZpPolyModulus {
     }
 
     /**
-     * a^e mod f by binary powering: about log2 e squarings and popcount(e) products mod f.
+     * a^e mod f by sliding windows ({@link Powers#window}): about log2 e squarings and
+     * log2 e / 5 products mod f for large e.
      *
      * @throws IllegalArgumentException if a is null or over another field, or e &lt; 0
      */
@@ -205,16 +207,11 @@ public final class ZpPolyModulus {
             if (n == 0) {
                 return ZpPoly.zero(field);
             }
-            ZpPoly base = remainder(a);
-            ZpPoly r = ZpPoly.one(field);
-            for (int i = e.bitLength() - 1; i >= 0; i--) {
-                options.checkCancelled("in a power mod f");
-                r = productMod(r, r);
-                if (e.testBit(i)) {
-                    r = productMod(r, base);
-                }
+            if (e.signum() == 0) {
+                return ZpPoly.one(field);
             }
-            return r;
+            return Powers.window(remainder(a), e, this::productMod, x -> productMod(x, x),
+                    () -> options.checkCancelled("in a power mod f"));
         });
     }
 
