@@ -146,24 +146,8 @@ public final class NewtonDivision {
             return correct(ut, vt, q, remainderModBnm1(ut, vt, q, threads));
         }
         long[] vq = mul(vt, q, threads);
-        int down = 0;
-        while (compare(vq, ut) > 0) { // delta = -1
-            if (++down > 1) {
-                return fallback(ut, vt);
-            }
-            q = subOne(q);
-            vq = sub(vq, vt);
-        }
-        long[] r = sub(ut, vq);
-        int up = 0;
-        while (compare(r, vt) >= 0) { // delta = 1, 2 or 3
-            if (++up > 3) {
-                return fallback(ut, vt);
-            }
-            q = addOne(q);
-            r = sub(r, vt);
-        }
-        return new long[][] {q, r};
+        long[][] signed = compare(vq, ut) > 0 ? new long[][] {{-1}, sub(vq, ut)} : new long[][] {{1}, sub(ut, vq)};
+        return correct(ut, vt, q, signed);
     }
 
     /**
@@ -204,7 +188,9 @@ public final class NewtonDivision {
         return new long[][] {{-1}, trim(r)};
     }
 
-    // {q, r} from q0 and the signed u - v q0, corrected as divide() corrects.
+    // {q, r} from q0 and the signed u - v q0 (sign in [0][0], magnitude in [1]): one step down
+    // (delta = -1) at most, three up (delta = 1, 2, 3) at most, the exact conditions tested on
+    // the whole remainder; beyond those bounds (never seen) BigInteger's division, counted.
     private static long[][] correct(long[] u, long[] v, long[] q, long[][] signedRemainder) {
         long[] r = signedRemainder[1];
         if (signedRemainder[0][0] < 0 && r.length > 0) { // delta = -1: r + v = v - |r|
