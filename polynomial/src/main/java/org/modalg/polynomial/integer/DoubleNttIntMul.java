@@ -895,6 +895,22 @@ public final class DoubleNttIntMul {
     }
 
     /**
+     * (a - b) mod (B^n - 1) in [0, B^n - 1) for a, b of n limbs in that range: a - b, or, when
+     * that borrows, a - b + B^n - 1 = (a - b mod B^n) - 1. O(n).
+     */
+    static long[] subModBnm1(long[] a, long[] b) {
+        int n = a.length;
+        long[] r = new long[n];
+        long borrow = LimbMultiplication.subN(a, 0, b, 0, n, r, 0, 0);
+        for (int i = 0; borrow != 0 && i < n; i++) {
+            long x = r[i];
+            r[i] = x - 1;
+            borrow = x == 0 ? 1 : 0;
+        }
+        return r;
+    }
+
+    /**
      * x mod (B^n - 1) as n limbs in [0, B^n - 1) for x of any number of limbs: the n-limb
      * chunks summed with the carries wrapped around (B^n = 1), B^n - 1 itself made 0. O(len).
      */

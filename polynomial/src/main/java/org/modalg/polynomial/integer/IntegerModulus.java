@@ -259,7 +259,7 @@ public final class IntegerModulus {
             // x - q0 m in [0, 3m), below B^(k+1) < B^N - 1: it is (x - q0 m) mod (B^N - 1), from
             // q0 m mod (B^N - 1), a cyclic product of half the whole product's length
             long[] s = mFactor.multiplyWrapped(q0, options.threads());
-            r = subModBnm1(DoubleNttIntMul.foldModBnm1(x, wrapLimbs), s);
+            r = DoubleNttIntMul.subModBnm1(DoubleNttIntMul.foldModBnm1(x, wrapLimbs), s);
         } else if (q0.length > 0) {
             long[] qm = lowLimbs(times(mFactor, ml, q0), k + 1);
             r = subMod(r, qm, k + 1); // x - q0 m mod B^(k+1): in [0, 3m)
@@ -295,31 +295,10 @@ public final class IntegerModulus {
         return Arrays.copyOf(x, n);
     }
 
-    // (a - b) mod (B^n - 1) in [0, B^n - 1) for a, b of n limbs in that range: a - b, or, when
-    // that borrows, a - b + B^n - 1 = (a - b mod B^n) - 1.
-    private static long[] subModBnm1(long[] a, long[] b) {
-        int n = a.length;
-        long[] r = new long[n];
-        long borrow = LimbMultiplication.subN(a, 0, b, 0, n, r, 0, 0);
-        for (int i = 0; borrow != 0 && i < n; i++) {
-            long v = r[i];
-            r[i] = v - 1;
-            borrow = v == 0 ? 1 : 0;
-        }
-        return r;
-    }
-
     // a - b mod B^n, a and b of n limbs.
     private static long[] subMod(long[] a, long[] b, int n) {
         long[] r = new long[n];
-        long borrow = 0;
-        for (int i = 0; i < n; i++) {
-            long x = a[i];
-            long y = b[i];
-            long d = x - y - borrow;
-            borrow = ((~x & y) | (~(x ^ y) & d)) >>> 63;
-            r[i] = d;
-        }
+        LimbMultiplication.subN(a, 0, b, 0, n, r, 0, 0);
         return r;
     }
 

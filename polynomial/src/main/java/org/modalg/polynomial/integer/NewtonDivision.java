@@ -171,14 +171,7 @@ public final class NewtonDivision {
         int n = 1 << log2n;
         long[] s = DoubleNttIntMul.FixedFactor.wrapped(v, log2n, threads)
                 .multiplyWrapped(DoubleNttIntMul.foldModBnm1(q, n), threads);
-        long[] uf = DoubleNttIntMul.foldModBnm1(u, n);
-        long[] r = new long[n];
-        long borrow = LimbMultiplication.subN(uf, 0, s, 0, n, r, 0, 0);
-        for (int i = 0; borrow != 0 && i < n; i++) { // a borrow: + B^n - 1
-            long x = r[i];
-            r[i] = x - 1;
-            borrow = x == 0 ? 1 : 0;
-        }
+        long[] r = DoubleNttIntMul.subModBnm1(DoubleNttIntMul.foldModBnm1(u, n), s);
         if (r[n - 1] == 0) {
             return new long[][] {{1}, trim(r)};
         }
