@@ -20,17 +20,17 @@ import org.modalg.polynomial.Tuning;
  * Applied Cryptography</i>, 14.42; B = 2^64, m of k limbs). Built once: W = floor(B^(2k) / m)
  * exactly ({@link NewtonDivision}'s shifted inverse). For 0 &lt;= x &lt; B^(2k): q0 =
  * floor(floor(x / B^(k-1)) W / B^(k+1)) is at most two below floor(x / m), so r = x - q0 m, taken
- * modulo B^(k+1), lies in [0, 3m) and two subtractions at most finish it; each step is checked
- * on the whole remainder, so the result is exact whatever the bound (a third subtraction, never
- * seen, hands the value to {@link IntegerDivision}). Two products per remainder and no
- * inversion: from the transform range on (and on the host) both fixed factors, W and m, are
- * transformed once ({@code DoubleNttIntMul.FixedFactor}), so each of those products costs two
- * transforms per prime instead of three, and q0 m is taken modulo B^N - 1, N = 2^ceil(log2(k +
- * 2)) limbs (a cyclic product of half the whole product's length): x - q0 m, below B^(k+1) &lt;
- * B^N - 1, is its own residue (GMP's {@code mulmod_bnm1} in its Barrett division). A product mod m is one product (three transforms per
- * prime, two for a square) and a remainder; below {@link Tuning#intMulNttBits()} bits the
- * modulus is BigInteger's own ({@code mod}, {@code modPow}: its Montgomery code is intrinsic and
- * the faster there).
+ * modulo B^(k+1), lies in [0, 3m) and two subtractions at most finish it; each step is checked on
+ * the whole remainder, and the result against x modulo 2^64, so it is exact whatever the bound (a
+ * third subtraction or a failed check, never seen, hands the value to BigInteger). Two products
+ * per remainder and no inversion: from the transform range on (and on the host) both fixed
+ * factors, W and m, are transformed once ({@code DoubleNttIntMul.FixedFactor}), so each of those
+ * products costs two transforms per prime instead of three, and q0 m is taken modulo B^N - 1, N =
+ * 2^ceil(log2(k + 2)) limbs (a cyclic product of half the whole product's length): x - q0 m, below
+ * B^(k+1) &lt; B^N - 1, is its own residue (GMP's {@code mulmod_bnm1} in its Barrett division). A
+ * product mod m is one product (three transforms per prime, two for a square) and a remainder;
+ * below {@link Tuning#intMulNttBits()} bits the modulus is BigInteger's own ({@code mod}, {@code
+ * modPow}: its Montgomery code is intrinsic and the faster there).
  *
  * <p>{@link #powMod} takes sliding windows on limbs ({@link Powers#window}): about log2 e
  * squarings and one product mod m per window, O(log e M(k)) against BigInteger.modPow's
@@ -265,10 +265,14 @@ public final class IntegerModulus {
             r = subMod(r, qm, k + 1); // x - q0 m mod B^(k+1): in [0, 3m)
         }
         r = NewtonDivision.trim(r);
-        for (int i = 0; i < 3 && NewtonDivision.compare(r, ml) >= 0; i++) {
+        int corrections = 0;
+        for (; corrections < 3 && NewtonDivision.compare(r, ml) >= 0; corrections++) {
             r = NewtonDivision.trim(NewtonDivision.sub(r, ml));
         }
-        if (NewtonDivision.compare(r, ml) >= 0) { // beyond the proven two corrections: never seen
+        // beyond the proven two corrections (never seen), or, for the wrapped product, x = (q0 +
+        // c) m + r failing modulo 2^64 (a residue read wrongly): BigInteger's remainder
+        long low = (limb(q0) + corrections) * ml[0] + limb(r);
+        if (NewtonDivision.compare(r, ml) >= 0 || (wrapLimbs != 0 && low != x[0])) {
             return NewtonDivision.trim(Limbs.magnitude(Limbs.toBigInteger(x).mod(m)));
         }
         return r;
@@ -284,6 +288,10 @@ public final class IntegerModulus {
         }
         return NewtonDivision.trim(IntegerMultiplication.multiplyMagnitudes(fl, bitsOf(fl), v, bitsOf(v), false,
                 options.threads(), options.backend() != Backend.CPU));
+    }
+
+    private static long limb(long[] a) {
+        return a.length == 0 ? 0 : a[0];
     }
 
     private static long bitsOf(long[] x) {
