@@ -799,22 +799,16 @@ public final class DoubleNttIntMul {
          * bits, transformed for whole products by factors of at most bitsOtherMax bits (both
          * &gt;= 1), in the cheapest cyclic shape ({@link #chooseCyclic}).
          *
-         * @throws IllegalArgumentException if no cyclic shape takes the product ({@link #fits})
+         * @throws IllegalArgumentException if a size is below 1 or no cyclic shape takes the
+         *     product ({@link #fits})
          */
-        FixedFactor(long[] limbs, long bitsFixed, long bitsOtherMax, int threads) {
-            this(limbs, checkedShape(bitsFixed, bitsOtherMax), bitsFixed, bitsOtherMax, threads);
-        }
-
-        private FixedFactor(long[] limbs, Shape shape, long bitsFixed, long bitsOtherMax, int threads) {
-            this(limbs, shape, plan(shape), bitsFixed, bitsOtherMax, 0, threads);
-        }
-
-        private static Shape checkedShape(long bitsFixed, long bitsOtherMax) {
+        static FixedFactor whole(long[] limbs, long bitsFixed, long bitsOtherMax, int threads) {
             if (bitsFixed < 1 || bitsOtherMax < 1) {
                 throw new IllegalArgumentException("bitsFixed and bitsOtherMax must be >= 1, got " + bitsFixed + " and "
                         + bitsOtherMax);
             }
-            return chooseCyclic(bitsFixed, bitsOtherMax, false, 0);
+            Shape shape = chooseCyclic(bitsFixed, bitsOtherMax, false, 0);
+            return new FixedFactor(limbs, shape, plan(shape), bitsFixed, bitsOtherMax, 0, threads);
         }
 
         /**

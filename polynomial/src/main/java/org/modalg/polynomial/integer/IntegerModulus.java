@@ -76,13 +76,13 @@ public final class IntegerModulus {
         int threads = options.threads();
         if (onHost(options, k + 1)) {
             long bitsOther = 64L * (k + 1);
-            wFactor = new DoubleNttIntMul.FixedFactor(wl, bitsOf(wl), bitsOther, threads);
+            wFactor = DoubleNttIntMul.FixedFactor.whole(wl, bitsOf(wl), bitsOther, threads);
             if (wrapRemainder) {
                 int log2n = 32 - Integer.numberOfLeadingZeros(k + 1); // 2^log2n >= k + 2
                 mFactor = DoubleNttIntMul.FixedFactor.wrapped(ml, log2n, threads);
                 wrapLimbs = 1 << log2n;
             } else {
-                mFactor = new DoubleNttIntMul.FixedFactor(ml, m.bitLength(), bitsOther, threads);
+                mFactor = DoubleNttIntMul.FixedFactor.whole(ml, m.bitLength(), bitsOther, threads);
                 wrapLimbs = 0;
             }
         } else {

@@ -259,16 +259,12 @@ public final class DoubleNttPolyMulZp {
         private final int length;
 
         /**
-         * x[off .. off + len) (entries unsigned in [0, p)) transformed at 2^log2n points.
+         * x[off .. off + len) (entries unsigned in [0, p)) transformed at 2^log2n points, for
+         * products of which the first min(len + otherMax - 1, N, windowMax) coefficients are wanted.
          *
-         * @throws IllegalArgumentException unless 1 &lt;= len, otherMax &lt;= 2^log2n and log2n is
-         *     in [{@link DoubleNttPlan#MIN_LOG2N}, {@link #MAX_LOG2N}]
+         * @throws IllegalArgumentException unless 1 &lt;= len, otherMax &lt;= 2^log2n, windowMax
+         *     &gt;= 1 and log2n is in [{@link DoubleNttPlan#MIN_LOG2N}, {@link #MAX_LOG2N}]
          */
-        FixedFactor(long p, long[] x, int off, int len, int otherMax, int log2n, int threads) {
-            this(p, x, off, len, otherMax, log2n, Integer.MAX_VALUE, threads);
-        }
-
-        /** As above, computing only the first min(len + otherMax - 1, N, windowMax) coefficients. */
         FixedFactor(long p, long[] x, int off, int len, int otherMax, int log2n, int windowMax, int threads) {
             if (log2n < DoubleNttPlan.MIN_LOG2N || log2n > MAX_LOG2N || len < 1 || otherMax < 1
                     || len > 1 << log2n || otherMax > 1 << log2n) {
