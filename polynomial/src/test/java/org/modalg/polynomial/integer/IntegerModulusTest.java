@@ -152,6 +152,17 @@ class IntegerModulusTest {
     }
 
     @Test
+    void aPowerStopsWhenCancelled() {
+        int[] polls = new int[1];
+        Options cancelAfterTen = CPU.withCancellation(() -> ++polls[0] > 10);
+        IntegerModulus m = IntegerModulus.of(BigInteger.ONE.shiftLeft(20_000).add(BigInteger.valueOf(7)), cancelAfterTen);
+        org.modalg.fft.CancelledException e = assertThrows(org.modalg.fft.CancelledException.class,
+                () -> m.powMod(BigInteger.valueOf(3), BigInteger.ONE.shiftLeft(100)));
+        assertTrue(e.getMessage().contains("power mod m"), e.getMessage());
+        assertEquals(11, polls[0], "one poll per squaring, stopped at the first true");
+    }
+
+    @Test
     void badInputIsRefusedNamingTheParameter() {
         assertTrue(assertThrows(IllegalArgumentException.class, () -> IntegerModulus.of(null)).getMessage()
                 .startsWith("m "));

@@ -198,6 +198,18 @@ class ZpPolyModulusTest {
     }
 
     @Test
+    void aPowerStopsWhenCancelled() {
+        ZpField field = ZpField.of(998244353);
+        int[] polls = new int[1];
+        Options cancelAfterTen = CPU.withCancellation(() -> ++polls[0] > 10);
+        ZpPolyModulus m = ZpPolyModulus.of(ZpPoly.of(field, 3, 1, 4, 1, 5, 9, 2, 6), cancelAfterTen);
+        org.modalg.fft.CancelledException e = assertThrows(org.modalg.fft.CancelledException.class,
+                () -> m.powMod(ZpPoly.x(field), BigInteger.ONE.shiftLeft(100)));
+        assertTrue(e.getMessage().contains("power mod f"), e.getMessage());
+        assertEquals(11, polls[0], "one poll per squaring, stopped at the first true");
+    }
+
+    @Test
     void badInputIsRefusedNamingTheParameter() {
         ZpField f7 = ZpField.of(7);
         ZpField f11 = ZpField.of(11);
