@@ -162,6 +162,21 @@ public final class PolyDivZp {
         }
         long[] inv = new long[m];
         inverseSeries(f, revB, 0, rbl, m, inv, 0);
+        divRemWithInverse(f, a, aOff, aLen, b, bOff, bLen, inv, q, qOff, r, rOff);
+    }
+
+    /**
+     * The reversal trick's two products with the inverse given: for m = aLen - bLen + 1 &gt;= 1 and
+     * inv[0 .. m) = rev(b)^-1 mod x^m (more entries are ignored), q = rev(rev(a) inv mod x^m)
+     * into q[qOff .. qOff + m) and r = a - q b, of which only the low bLen - 1 coefficients are
+     * computed, into r[rOff .. rOff + aLen) (zero above bLen - 1). Two products: O(M(aLen)). The
+     * kernel of {@link #divRemNewton} and of remainders by a prepared modulus
+     * ({@link ZpPolyModulus}), which keep the inverse.
+     */
+    public static void divRemWithInverse(ZpField f, long[] a, int aOff, int aLen, long[] b, int bOff, int bLen,
+            long[] inv, long[] q, int qOff, long[] r, int rOff) {
+        final long p = f.p();
+        int m = aLen - bLen + 1;
         long[] revA = new long[m];
         for (int i = 0; i < m; i++) {
             revA[i] = a[aOff + aLen - 1 - i];

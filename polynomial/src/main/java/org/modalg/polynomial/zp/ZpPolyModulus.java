@@ -277,40 +277,34 @@ public final class ZpPolyModulus {
     // c[off .. off + n) (the entries above are left as they were).
     private void reduceShort(long[] c, int off, int len) {
         long p = field.p();
-        int threads = options.threads();
         int m = len - n; // quotient length, 1 .. n - 1
+        // a short quotient (a product by x or another low-degree factor) costs O(m n) by the
+        // ordinary products, less than two transforms of the fixed factors' length
+        if (invFactor == null || m < PolyMulZp.nttThreshold(p, m, m)) {
+            long[] q = new long[m];
+            long[] r = new long[len];
+            PolyDivZp.divRemWithInverse(field, c, off, len, fc, 0, n + 1, inv, q, 0, r, 0);
+            System.arraycopy(r, 0, c, off, n);
+            return;
+        }
+        int threads = options.threads();
         long[] revA = new long[m];
         for (int i = 0; i < m; i++) {
             revA[i] = c[off + len - 1 - i];
         }
-        // a short quotient (a product by x or another low-degree factor) costs O(m n) by the
-        // ordinary products, less than two transforms of the fixed factors' length
-        boolean transformed = invFactor != null && m >= PolyMulZp.nttThreshold(p, m, m);
-        long[] revQ;
-        if (transformed) {
-            revQ = new long[invFactor.window()];
-            invFactor.multiply(revA, 0, m, revQ, 0, threads);
-        } else {
-            revQ = new long[2 * m - 1];
-            PolyMulZp.mul(field, revA, 0, m, inv, 0, m, revQ, 0);
-        }
+        long[] revQ = new long[invFactor.window()];
+        invFactor.multiply(revA, 0, m, revQ, 0, threads);
         long[] q = new long[m];
         for (int i = 0; i < m; i++) {
             q[i] = revQ[m - 1 - i];
         }
-        long[] qf;
-        if (transformed) {
-            // W = q f mod x^N - 1: W_i = (q f)_i + (q f)_(i + N), and (q f)_j = a_j for j >= n
-            qf = new long[n];
-            fFactor.multiply(q, 0, m, qf, 0, threads);
-            int big = fFactor.length();
-            for (int i = 0; i < n && i + big < len; i++) {
-                long d = qf[i] - c[off + i + big];
-                qf[i] = d + ((d >> 63) & p);
-            }
-        } else {
-            qf = new long[m + n - 1];
-            PolyMulZp.mul(field, q, 0, m, fc, 0, n, qf, 0);
+        // W = q f mod x^N - 1: W_i = (q f)_i + (q f)_(i + N), and (q f)_j = a_j for j >= n
+        long[] qf = new long[n];
+        fFactor.multiply(q, 0, m, qf, 0, threads);
+        int big = fFactor.length();
+        for (int i = 0; i < n && i + big < len; i++) {
+            long d = qf[i] - c[off + i + big];
+            qf[i] = d + ((d >> 63) & p);
         }
         for (int i = 0; i < n; i++) {
             long d = c[off + i] - qf[i];
