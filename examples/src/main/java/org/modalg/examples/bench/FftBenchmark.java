@@ -195,6 +195,15 @@ public final class FftBenchmark {
         long nanos();
     }
 
+    /** {@link #median(int, Timed)} of a body timed whole (its wall-clock time per run). */
+    static double medianRun(int repeats, Runnable body) {
+        return median(repeats, () -> {
+            long t0 = System.nanoTime();
+            body.run();
+            return System.nanoTime() - t0;
+        });
+    }
+
     /** Median in ms of repeats runs after one warm-up run. */
     static double median(int repeats, Timed body) {
         body.nanos();

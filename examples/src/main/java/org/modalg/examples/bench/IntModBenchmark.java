@@ -45,13 +45,13 @@ public final class IntModBenchmark {
             BigInteger wantPow = powPeer ? x.modPow(e, m) : null;
             boolean ok = want.equals(mod.mulMod(x, y)) && want.equals(plain(x, y, m, options))
                     && (!powPeer || wantPow.equals(mod.powMod(x, e)));
-            double product = FftBenchmark.median(repeats, () -> time(() -> IntegerMultiplication.multiply(x, y, options)));
-            double mulMod = FftBenchmark.median(repeats, () -> time(() -> mod.mulMod(x, y)));
-            double plain = FftBenchmark.median(repeats, () -> time(() -> plain(x, y, m, options)));
-            double big = FftBenchmark.median(repeats, () -> time(() -> x.multiply(y).mod(m)));
+            double product = FftBenchmark.medianRun(repeats, () -> IntegerMultiplication.multiply(x, y, options));
+            double mulMod = FftBenchmark.medianRun(repeats, () -> mod.mulMod(x, y));
+            double plain = FftBenchmark.medianRun(repeats, () -> plain(x, y, m, options));
+            double big = FftBenchmark.medianRun(repeats, () -> x.multiply(y).mod(m));
             int powRepeats = Math.max(1, repeats / 3);
-            double pow = FftBenchmark.median(powRepeats, () -> time(() -> mod.powMod(x, e))) / 32;
-            double bigPow = powPeer ? FftBenchmark.median(powRepeats, () -> time(() -> x.modPow(e, m))) / 32 : Double.NaN;
+            double pow = FftBenchmark.medianRun(powRepeats, () -> mod.powMod(x, e)) / 32;
+            double bigPow = powPeer ? FftBenchmark.medianRun(powRepeats, () -> x.modPow(e, m)) / 32 : Double.NaN;
             table.add(bits, options.threads(), product, mulMod, plain, big, pow, powPeer ? bigPow : "",
                     mulMod / product, big / mulMod, powPeer ? String.format("%.2f", bigPow / pow) : "",
                     ok ? "= BigInteger" : "MISMATCH");
@@ -78,9 +78,4 @@ public final class IntModBenchmark {
                 () -> IntegerDivision.divideAndRemainder(IntegerMultiplication.multiply(x, y, options), m, options)[1]);
     }
 
-    private static long time(Runnable r) {
-        long t0 = System.nanoTime();
-        r.run();
-        return System.nanoTime() - t0;
-    }
 }

@@ -56,17 +56,17 @@ public final class MulModBenchmark {
             ZpPoly got = m.mulMod(a, b);
             String check = got.equals(want) ? "= plain" : "MISMATCH";
             m.mulMod(a, b); // warm-up
-            double product = FftBenchmark.median(repeats, () -> time(() -> a.multiply(b, options)));
-            double mulMod = FftBenchmark.median(repeats, () -> time(() -> m.mulMod(a, b)));
-            double plain = FftBenchmark.median(repeats, () -> time(() -> plain(a, b, f, options)));
+            double product = FftBenchmark.medianRun(repeats, () -> a.multiply(b, options));
+            double mulMod = FftBenchmark.medianRun(repeats, () -> m.mulMod(a, b));
+            double plain = FftBenchmark.medianRun(repeats, () -> plain(a, b, f, options));
             BigInteger e = BigInteger.valueOf(rnd.nextInt() | (1L << 31)).and(BigInteger.valueOf(0xffffffffL));
-            double pow = FftBenchmark.median(Math.max(1, repeats / 3), () -> time(() -> m.powMod(a, e))) / 32;
+            double pow = FftBenchmark.medianRun(Math.max(1, repeats / 3), () -> m.powMod(a, e)) / 32;
             // x^e: its first log2(deg f) squarings are of monomials, below f's degree and cheap,
             // so the step is the difference of 64- and 32-bit exponents over 32 bits
             ZpPoly x = ZpPoly.x(field);
             BigInteger e64 = e.shiftLeft(32).or(BigInteger.valueOf(rnd.nextInt() & 0xffffffffL));
-            double powX = (FftBenchmark.median(Math.max(1, repeats / 3), () -> time(() -> m.powMod(x, e64)))
-                    - FftBenchmark.median(Math.max(1, repeats / 3), () -> time(() -> m.powMod(x, e)))) / 32;
+            double powX = (FftBenchmark.medianRun(Math.max(1, repeats / 3), () -> m.powMod(x, e64))
+                    - FftBenchmark.medianRun(Math.max(1, repeats / 3), () -> m.powMod(x, e))) / 32;
             FlintPeer.Row fl = flintNmod == null ? null
                     : flintNmod.get(FlintInputs.nmodLabel(n));
             table.add(log, n, options.threads(), product, mulMod, plain, pow, powX, mulMod / product, plain / mulMod,
@@ -93,11 +93,6 @@ public final class MulModBenchmark {
         return ProductContext.with(options, () -> a.multiply(b, options).remainder(f));
     }
 
-    private static long time(Runnable r) {
-        long t0 = System.nanoTime();
-        r.run();
-        return System.nanoTime() - t0;
-    }
 
     private static ZpPoly random(ZpField field, Random rnd, int len) {
         long[] c = new long[len];
