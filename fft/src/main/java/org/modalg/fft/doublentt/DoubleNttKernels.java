@@ -1,5 +1,7 @@
 package org.modalg.fft.doublentt;
 
+import static org.modalg.fft.doublentt.QuotientRounding.quotient;
+
 /**
  * Unchecked loops behind {@link DoubleNttPlan}: residues modulo a prime p &lt; 2^50 held in
  * {@code double}s, multiplied with a fused multiply-add and a rounded quotient. Every inner
@@ -29,6 +31,11 @@ package org.modalg.fft.doublentt;
  * |y| &lt;= 1.2 p: |y w / p| &lt;= 0.6 p &lt; 2^49.3, error below 2^49.3 3 2^-53 &lt; 0.25, so
  * |r| &lt; 0.75 p.
  *
+ * <p>Every "rint(fl(a b))" here is {@link QuotientRounding#quotient}(a, b), which on some
+ * processors rounds the exact product a b instead (one fma with 1.5 2^52: one rounding fewer),
+ * so the bounds below, proved for the two roundings of rint, hold for both forms; the forms
+ * may give different doubles for the same residues.
+ *
  * <h2>Ranges</h2>
  * Write B(y) = 0.5 p + 0.1875 |y| for the bound on |r| above (the rounding error of q is at
  * most (|y| / 2) 3 2^-53 &lt;= 0.1875 |y| / p for p &lt; 2^50). A reduction x - p rint(x / p)
@@ -55,13 +62,13 @@ final class DoubleNttKernels {
 
     /** x - p rint(x / p): |x| &lt;= 2^52 brought to |x| &lt;= p/2 (plus 2^-40 p). */
     static double reduce(double x, double p, double pinv) {
-        return Math.fma(Math.rint(x * pinv), -p, x);
+        return Math.fma(quotient(x, pinv), -p, x);
     }
 
     /** y w mod p, |result| &lt; p, for |y| &lt;= 2^51 and |w| &lt;= p/2, wp = w / p. */
     static double mul(double y, double w, double wp, double p) {
         double h = y * w;
-        double q = Math.rint(y * wp);
+        double q = quotient(y, wp);
         return Math.fma(q, -p, h) + Math.fma(y, w, -h);
     }
 
@@ -73,9 +80,9 @@ final class DoubleNttKernels {
         for (int j = from; j < to; j++) {
             double a = x[j];
             double b = y[j];
-            a = Math.fma(Math.rint(a * pinv), np, a);
+            a = Math.fma(quotient(a, pinv), np, a);
             double h = b * w;
-            double q = Math.rint(b * wp);
+            double q = quotient(b, wp);
             double r = Math.fma(q, np, h) + Math.fma(b, w, -h);
             x[j] = a + r;
             y[j] = a - r;
@@ -89,8 +96,8 @@ final class DoubleNttKernels {
         for (int j = from; j < to; j++) {
             double a = x[j];
             double b = y[j];
-            a = Math.fma(Math.rint(a * pinv), np, a);
-            b = Math.fma(Math.rint(b * pinv), np, b);
+            a = Math.fma(quotient(a, pinv), np, a);
+            b = Math.fma(quotient(b, pinv), np, b);
             x[j] = a + b;
             y[j] = a - b;
         }
@@ -108,7 +115,7 @@ final class DoubleNttKernels {
             double a = x[j];
             double b = y[j];
             double h = b * w;
-            double q = Math.rint(b * wp);
+            double q = quotient(b, wp);
             double r = Math.fma(q, np, h) + Math.fma(b, w, -h);
             x[j] = a + r;
             y[j] = a - r;
@@ -122,7 +129,7 @@ final class DoubleNttKernels {
         for (int j = from; j < to; j++) {
             double a = x[j];
             double b = y[j];
-            b = Math.fma(Math.rint(b * pinv), np, b);
+            b = Math.fma(quotient(b, pinv), np, b);
             x[j] = a + b;
             y[j] = a - b;
         }
@@ -138,9 +145,9 @@ final class DoubleNttKernels {
             double b = y[j];
             double s = a + b;
             double d = a - b;
-            x[j] = Math.fma(Math.rint(s * pinv), np, s);
+            x[j] = Math.fma(quotient(s, pinv), np, s);
             double h = d * w;
-            double q = Math.rint(d * wp);
+            double q = quotient(d, wp);
             y[j] = Math.fma(q, np, h) + Math.fma(d, w, -h);
         }
     }
@@ -152,16 +159,19 @@ final class DoubleNttKernels {
             double a = x[j];
             double b = t[j];
             double h = a * b;
-            double q = Math.rint(a * (b * pinv));
+            double q = quotient(a, b * pinv);
             a = Math.fma(q, np, h) + Math.fma(a, b, -h);
             b = u[j];
             h = a * b;
-            q = Math.rint(a * (b * pinv));
+            q = quotient(a, b * pinv);
             x[j] = Math.fma(q, np, h) + Math.fma(a, b, -h);
         }
     }
 
-    /** x[j] = x[j] y[j] for j in [from, to). */
+    /**
+     * x[j] = x[j] y[j] for j in [from, to). The quotient of two spectra's entries (below 1.45 p)
+     * reaches 2.1 p, beyond the 2^51 of {@link QuotientRounding}'s fma form: always rint here.
+     */
     static void pointwise(double[] x, double[] y, int from, int to, double p, double pinv) {
         double np = -p;
         for (int j = from; j < to; j++) {
@@ -182,6 +192,7 @@ final class DoubleNttKernels {
      * {@link #inverseButterflies}'s. The quotient from the rounded product is what keeps this
      * loop vectorized: written with {@code x (u fl(1/p))}, as {@link #pointwise} is, HotSpot 17
      * compiles the same fused loop to scalar code, four times slower (fft/BENCHMARKS.md, section (h)).
+     * The two products' quotients reach 2.1 p, so they always round by rint, as {@link #pointwise}.
      */
     static void inverseButterfliesPointwise(double[] x, double[] y, double[] u, double[] v, int from,
             int to, double w, double p, double pinv) {
@@ -200,9 +211,9 @@ final class DoubleNttKernels {
             b = Math.fma(q2, np, h2) + Math.fma(b, c, -h2);
             double s = a + b;
             double d = a - b;
-            x[j] = Math.fma(Math.rint(s * pinv), np, s);
+            x[j] = Math.fma(quotient(s, pinv), np, s);
             double h3 = d * w;
-            double q3 = Math.rint(h3 * pinv);
+            double q3 = quotient(h3, pinv);
             y[j] = Math.fma(q3, np, h3) + Math.fma(d, w, -h3);
         }
     }
@@ -232,15 +243,15 @@ final class DoubleNttKernels {
             double e = g[j];
             double f = t[j];
             double h = b * e;
-            double q = Math.rint(h * pinv);
+            double q = quotient(h, pinv);
             b = Math.fma(q, np, h) + Math.fma(b, e, -h);
             double s = a + b;
             double d = a - b;
             h = s * f;
-            q = Math.rint(h * pinv);
+            q = quotient(h, pinv);
             x[j] = Math.fma(q, np, h) + Math.fma(s, f, -h);
             h = d * f;
-            q = Math.rint(h * pinv);
+            q = quotient(h, pinv);
             y[j] = Math.fma(q, np, h) + Math.fma(d, f, -h);
         }
     }
@@ -268,10 +279,10 @@ final class DoubleNttKernels {
             double s = a + b;
             double d = a - b;
             double h = s * f;
-            double q = Math.rint(h * pinv);
+            double q = quotient(h, pinv);
             x[j] = Math.fma(q, np, h) + Math.fma(s, f, -h);
             h = d * e;
-            q = Math.rint(h * pinv);
+            q = quotient(h, pinv);
             y[j] = Math.fma(q, np, h) + Math.fma(d, e, -h);
         }
     }
@@ -286,7 +297,7 @@ final class DoubleNttKernels {
             double a = lo[j];
             double b = hi[j];
             double h = a * b;
-            double q = Math.rint(h * pinv);
+            double q = quotient(h, pinv);
             t[j] = Math.fma(q, np, h) + Math.fma(a, b, -h);
         }
     }

@@ -1,0 +1,100 @@
+package org.modalg.fft.doublentt;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.stream.Stream;
+
+/**
+ * How the double-precision kernels round a quotient x y to the nearest integer: every modular
+ * product and reduction of {@link DoubleNttKernels} takes one (q in {@code x - q p}). Two forms
+ * give a valid q, and which is faster depends on the processor, so the choice is made once per
+ * JVM:
+ * <ul>
+ * <li><b>rint</b>: {@code Math.rint(x * y)}, a multiply and a rounding instruction
+ * ({@code vroundpd}/{@code vrndscalepd}); the rounding is one micro-operation on AMD Zen cores.</li>
+ * <li><b>fma</b>: {@code Math.fma(x, y, M) - M} with M = 1.5 2^52: the exact product plus M
+ * rounded once lands in [2^52, 2^53), where doubles are the integers, so subtracting M leaves
+ * x y rounded to the nearest integer (ties to even). Two floating-point operations that run on
+ * either FMA port, where Intel cores split the rounding instruction into two micro-operations
+ * on one port. Valid for |x y| &lt; 2^51, which every caller's bound keeps (|x y| &lt;= 2^50 in
+ * {@link DoubleNttKernels}'s proofs).</li>
+ * </ul>
+ * Both give an integer q with |q - x y| &lt;= 1/2 plus the error of the product's rounding: the
+ * fma form rounds once (the exact product), rint twice (fl(x y), then to an integer), so every
+ * range proved for rint holds for fma. The two may differ by one where fl(x y) falls on the
+ * other side of a half-integer than x y, so a kernel's outputs are the same residues modulo p,
+ * not always the same doubles; results reduced to [0, p) are identical.
+ *
+ * <p>Measured (fft/BENCHMARKS.md, section (n)): the transform kernels with the fma form run
+ * 0.76-0.93x the time of rint on the H100 hosts' Intel Xeon (AVX-512) and 1.03-1.3x on the AMD
+ * EPYC (Zen 4, AVX2) development machine. So the default ({@code auto}) is fma on Intel
+ * processors ({@code vendor_id GenuineIntel} in /proc/cpuinfo) and rint elsewhere, including
+ * where the vendor cannot be read. {@code -Dmodalg.dntt.quotient=fma|rint|auto} overrides it
+ * ({@code other}: the form auto would not choose, which the fft module's second test run uses so
+ * that both forms are tested on every machine).
+ */
+final class QuotientRounding {
+    /** 1.5 2^52: x + M is in [2^52, 2^53) for |x| &lt; 2^51. */
+    static final double MAGIC = 0x1.8p52;
+
+    /** The property that overrides the choice: fma, rint or auto. */
+    static final String PROPERTY = "modalg.dntt.quotient";
+
+    /** Whether the kernels round by the fma form (else by rint); fixed for the JVM's life. */
+    static final boolean FMA = choose(System.getProperty(PROPERTY, "auto"), cpuVendor());
+
+    private QuotientRounding() {
+    }
+
+    /** x y rounded to the nearest integer by the form chosen for this JVM; |x y| &lt; 2^51. */
+    static double quotient(double x, double y) {
+        return FMA ? Math.fma(x, y, MAGIC) - MAGIC : Math.rint(x * y);
+    }
+
+    /** The fma form, whatever the choice (tests). */
+    static double quotientFma(double x, double y) {
+        return Math.fma(x, y, MAGIC) - MAGIC;
+    }
+
+    /** The rint form, whatever the choice (tests). */
+    static double quotientRint(double x, double y) {
+        return Math.rint(x * y);
+    }
+
+    /** The form's name, as the property takes it. */
+    static String form() {
+        return FMA ? "fma" : "rint";
+    }
+
+    /**
+     * The choice for a property value and a processor vendor string (null when unknown).
+     *
+     * @throws IllegalArgumentException if the value is not fma, rint, auto or other
+     */
+    static boolean choose(String value, String vendor) {
+        switch (value.trim().toLowerCase(Locale.ROOT)) {
+            case "fma":
+                return true;
+            case "rint":
+                return false;
+            case "auto":
+                return "GenuineIntel".equals(vendor);
+            case "other":
+                return !"GenuineIntel".equals(vendor);
+            default:
+                throw new IllegalArgumentException("-D" + PROPERTY + " must be fma, rint, auto or other, got '" + value + "'");
+        }
+    }
+
+    /** The first vendor_id of /proc/cpuinfo, or null where there is none (not Linux, not x86). */
+    static String cpuVendor() {
+        try (Stream<String> lines = Files.lines(Path.of("/proc/cpuinfo"))) {
+            return lines.filter(l -> l.startsWith("vendor_id") && l.indexOf(':') > 0)
+                    .map(l -> l.substring(l.indexOf(':') + 1).trim()).findFirst().orElse(null);
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+}
