@@ -21,7 +21,10 @@ import java.util.stream.Stream;
  * on one port. Valid for |x y| &lt; 2^51, which every caller's bound keeps (|x y| &lt;= 2^50 in
  * {@link DoubleNttKernels}'s proofs).</li>
  * </ul>
- * Both give an integer q with |q - x y| &lt;= 1/2 plus the error of the product's rounding: the
+ * The double-precision loops of the polynomial module (projections, Garner's digits) round
+ * through it too.
+ *
+ * <p>Both give an integer q with |q - x y| &lt;= 1/2 plus the error of the product's rounding: the
  * fma form rounds once (the exact product), rint twice (fl(x y), then to an integer), so every
  * range proved for rint holds for fma. The two may differ by one where fl(x y) falls on the
  * other side of a half-integer than x y, so a kernel's outputs are the same residues modulo p,
@@ -35,7 +38,7 @@ import java.util.stream.Stream;
  * ({@code other}: the form auto would not choose, which the fft module's second test run uses so
  * that both forms are tested on every machine).
  */
-final class QuotientRounding {
+public final class QuotientRounding {
     /** 1.5 2^52: x + M is in [2^52, 2^53) for |x| &lt; 2^51. */
     static final double MAGIC = 0x1.8p52;
 
@@ -48,8 +51,11 @@ final class QuotientRounding {
     private QuotientRounding() {
     }
 
-    /** x y rounded to the nearest integer by the form chosen for this JVM; |x y| &lt; 2^51. */
-    static double quotient(double x, double y) {
+    /**
+     * x y rounded to the nearest integer by the form chosen for this JVM, for |x y| &lt; 2^51 (the
+     * fma form's range: the caller's bound must keep it). O(1), inlined into vectorized loops.
+     */
+    public static double quotient(double x, double y) {
         return FMA ? Math.fma(x, y, MAGIC) - MAGIC : Math.rint(x * y);
     }
 
@@ -63,8 +69,8 @@ final class QuotientRounding {
         return Math.rint(x * y);
     }
 
-    /** The form's name, as the property takes it. */
-    static String form() {
+    /** The form in use, fma or rint, as the property names it. */
+    public static String form() {
         return FMA ? "fma" : "rint";
     }
 

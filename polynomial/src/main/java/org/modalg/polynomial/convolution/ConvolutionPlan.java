@@ -11,6 +11,7 @@ import org.modalg.fft.ntt.NttPlan;
 import org.modalg.fft.WorkerPools;
 import org.modalg.fft.parallel.ParallelRange;
 import org.modalg.fft.doublentt.DoubleNttPlan;
+import org.modalg.fft.doublentt.QuotientRounding;
 import org.modalg.fields.BigIntegerWords;
 import org.modalg.fields.NttPrimes;
 import org.modalg.polynomial.Limbs;
@@ -1162,13 +1163,13 @@ public final class ConvolutionPlan {
                 double r2 = half(d[c] - x0 - x1 - x2 - x3, pd, pinv, np);
                 double u = half(r2 - r1lo - r1hi, pd, pinv, np);
                 double t0 = r1lo + u;
-                t0 = Math.fma(Math.rint(t0 * pinv), np, t0);
+                t0 = Math.fma(QuotientRounding.quotient(t0, pinv), np, t0);
                 double y0 = x0 + t0;
                 double y1 = x1 + r1hi;
                 double y2 = x2 + u;
-                a0[o0 + c] = Math.fma(Math.rint(y0 * pinv), np, y0);
-                a1[o1 + c] = Math.fma(Math.rint(y1 * pinv), np, y1);
-                a2[o2 + c] = Math.fma(Math.rint(y2 * pinv), np, y2);
+                a0[o0 + c] = Math.fma(QuotientRounding.quotient(y0, pinv), np, y0);
+                a1[o1 + c] = Math.fma(QuotientRounding.quotient(y1, pinv), np, y1);
+                a2[o2 + c] = Math.fma(QuotientRounding.quotient(y2, pinv), np, y2);
                 // t_i, t_(q + i), t_(2q + i) for c_(N + i), c_(N + q + i), c_(N + 2q + i)
                 c0[p0 + c] = t0;
                 c1[p1 + c] = r1hi;
@@ -1183,7 +1184,7 @@ public final class ConvolutionPlan {
 
     // (x / 2) mod p for an integer-valued x of magnitude below 2^52 / 1.01: |result| < 0.76 p.
     private static double half(double x, double pd, double pinv, double np) {
-        double t = Math.fma(Math.rint(x * pinv), np, x);        // |t| <= p/2 (plus a unit)
+        double t = Math.fma(QuotientRounding.quotient(x, pinv), np, x);        // |t| <= p/2 (plus a unit)
         double odd = t - 2.0 * Math.floor(t * 0.5);             // t mod 2 in {0, 1}
         return (t + odd * pd) * 0.5;
     }
@@ -1261,7 +1262,7 @@ public final class ConvolutionPlan {
             if (reduce) {
                 for (int c = 0; c < n0; c++) {
                     double x = v0[s0 + c];
-                    row[c0 + c] = Math.fma(Math.rint(x * pinv), np, x);
+                    row[c0 + c] = Math.fma(QuotientRounding.quotient(x, pinv), np, x);
                 }
             } else if (v0 != row || s0 != c0) { // (folded in place: the entries are already there)
                 System.arraycopy(v0, s0, row, c0, n0);
@@ -1303,11 +1304,11 @@ public final class ConvolutionPlan {
         double sl = negacyclic && (blocks & 1) == 1 ? -1.0 : 1.0;
         for (int c = 0; c < nLast; c++) {
             double x = head[h0 + c] + sl * vl[sl0 + c];
-            row[c0 + c] = Math.fma(Math.rint(x * pinv), np, x);
+            row[c0 + c] = Math.fma(QuotientRounding.quotient(x, pinv), np, x);
         }
         for (int c = nLast; c < g; c++) {
             double x = head[h0 + c];
-            row[c0 + c] = Math.fma(Math.rint(x * pinv), np, x);
+            row[c0 + c] = Math.fma(QuotientRounding.quotient(x, pinv), np, x);
         }
     }
 
@@ -1342,7 +1343,7 @@ public final class ConvolutionPlan {
                 double am = blocks == 4 ? x0 - a1[o1 + c] + a2[o2 + c] - a3[o3 + c] : x0 + a1[o1 + c];
                 double t = half(bRow[c] - am, pd, pinv, np);
                 double lo = x0 + t;
-                a0[o0 + c] = Math.fma(Math.rint(lo * pinv), np, lo);
+                a0[o0 + c] = Math.fma(QuotientRounding.quotient(lo, pinv), np, lo);
                 bRow[c] = t;
             }
             place(out, n + i0, bRow, 0, bCols, count, logC); // t_i is c_(N + i)
@@ -1727,14 +1728,14 @@ public final class ConvolutionPlan {
             for (int c = 0; c < row.length; c++) {
                 double y = row[c];
                 double h = y * c48;
-                double q = Math.rint(y * c48p);
+                double q = QuotientRounding.quotient(y, c48p);
                 row[c] = Math.fma(q, np, h) + Math.fma(y, c48, -h) + w[c];
             }
         }
         if (top > 0) {
             for (int c = 0; c < row.length; c++) {
                 double v = row[c];
-                row[c] = Math.fma(Math.rint(v * pinv), np, v);
+                row[c] = Math.fma(QuotientRounding.quotient(v, pinv), np, v);
             }
         }
     }

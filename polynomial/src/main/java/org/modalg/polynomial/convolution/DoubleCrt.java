@@ -2,6 +2,7 @@ package org.modalg.polynomial.convolution;
 
 import org.modalg.fft.CrtBasis;
 import org.modalg.fft.doublentt.DoubleNttPlan;
+import org.modalg.fft.doublentt.QuotientRounding;
 
 /**
  * Garner's CRT for values held as doubles modulo primes below 2^50 (the outputs of
@@ -156,13 +157,13 @@ public final class DoubleCrt {
                     for (int c = 0; c < cols; c++) {
                         double y = x[c] - v[c];
                         double h = y * w;
-                        double q = Math.rint(y * wp);
+                        double q = QuotientRounding.quotient(y, wp);
                         x[c] = Math.fma(q, np, h) + Math.fma(y, w, -h);
                     }
                 }
                 for (int c = 0; c < cols; c++) {
                     double y = x[c];
-                    x[c] = Math.fma(Math.rint(y * pinv), np, y);
+                    x[c] = Math.fma(QuotientRounding.quotient(y, pinv), np, y);
                 }
             }
         }

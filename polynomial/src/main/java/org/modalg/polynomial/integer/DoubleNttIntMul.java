@@ -7,6 +7,7 @@ import org.modalg.fft.ntt.NttPlan;
 import org.modalg.fft.WorkerPools;
 import org.modalg.fft.parallel.ParallelRange;
 import org.modalg.fft.doublentt.DoubleNttPlan;
+import org.modalg.fft.doublentt.QuotientRounding;
 import org.modalg.fields.BigIntegerWords;
 import org.modalg.fields.UnsignedDivider;
 import org.modalg.polynomial.Limbs;
@@ -1160,9 +1161,9 @@ public final class DoubleNttIntMul {
             double y = a2[off + c];
             double h = x * c1;
             double g = y * c2;
-            double v = Math.fma(Math.rint(x * c1p), np, h) + Math.fma(x, c1, -h)
-                    + Math.fma(Math.rint(y * c2p), np, g) + Math.fma(y, c2, -g) + a0[off + c];
-            row[c] = Math.fma(Math.rint(v * pinv), np, v);
+            double v = Math.fma(QuotientRounding.quotient(x, c1p), np, h) + Math.fma(x, c1, -h)
+                    + Math.fma(QuotientRounding.quotient(y, c2p), np, g) + Math.fma(y, c2, -g) + a0[off + c];
+            row[c] = Math.fma(QuotientRounding.quotient(v, pinv), np, v);
         }
     }
 
@@ -1175,8 +1176,8 @@ public final class DoubleNttIntMul {
         for (int c = 0; c < len; c++) {
             double x = a1[off + c];
             double h = x * c1;
-            double v = Math.fma(Math.rint(x * c1p), np, h) + Math.fma(x, c1, -h) + a0[off + c];
-            row[c] = Math.fma(Math.rint(v * pinv), np, v);
+            double v = Math.fma(QuotientRounding.quotient(x, c1p), np, h) + Math.fma(x, c1, -h) + a0[off + c];
+            row[c] = Math.fma(QuotientRounding.quotient(v, pinv), np, v);
         }
     }
 
@@ -1187,7 +1188,7 @@ public final class DoubleNttIntMul {
         double np = -pd;
         for (int c = 0; c < len; c++) {
             double v = a0[off + c];
-            row[c] = Math.fma(Math.rint(v * pinv), np, v);
+            row[c] = Math.fma(QuotientRounding.quotient(v, pinv), np, v);
         }
     }
 

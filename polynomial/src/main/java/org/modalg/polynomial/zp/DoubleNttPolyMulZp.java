@@ -4,6 +4,7 @@ import java.math.BigInteger;
 import java.util.Arrays;
 import org.modalg.fft.ntt.NttEngine;
 import org.modalg.fft.doublentt.DoubleNttPlan;
+import org.modalg.fft.doublentt.QuotientRounding;
 import org.modalg.fields.UnsignedDivider;
 import org.modalg.polynomial.Tuning;
 import org.modalg.polynomial.convolution.ConvolutionPlan;
@@ -422,7 +423,7 @@ public final class DoubleNttPolyMulZp {
                     long v = x[from + c];
                     double y = v >>> 32;
                     double h = y * c32;
-                    double t = Math.rint(y * c32q);
+                    double t = QuotientRounding.quotient(y, c32q);
                     row[c] = Math.fma(t, nq, h) + Math.fma(y, c32, -h) + (double) (v & 0xFFFFFFFFL);
                 }
             }
