@@ -589,11 +589,14 @@ final class DoubleNttKernels {
     static volatile int touchAhead = 2;
 
     /**
-     * Matrices from this many entries (2 MiB, four times the L2 measured) are transposed with
-     * the touching loads; smaller ones stay in L2, where the loads only cost (3-5% of a
-     * transform at 2^14..2^17 points).
+     * Matrices from this many entries (1 MiB) are transposed with the touching loads. A lone
+     * transform of 2^17 points keeps its matrices in L2 and the loads only cost, but inside a
+     * product (two operands, three primes) the spectrum's lines come from L3 and the touching
+     * made Z/pZ[x] 2^16 and Z[x] 2^16 x 64-bit products 4-6% faster on an H100 host's Xeon and
+     * 4% on the EPYC VM; from 2^15 entries (2^15-point transforms) it was 2-5% slower on the VM
+     * (fft/BENCHMARKS.md section (n)).
      */
-    static final long TOUCH_MIN_ELEMENTS = 1L << 18;
+    static final long TOUCH_MIN_ELEMENTS = 1L << 17;
 
     /**
      * Where {@link #transpose} leaves the sum of its touching loads (never read: a store the

@@ -47,7 +47,7 @@ class DoubleNttTransposeTest {
     @Test
     void transposeSlicesMatchTheDefinition() {
         Random rnd = new Random(SEED);
-        int[][] shapes = {{512, 512}, {256, 1024}, {8, 16}, {64, 64}, {1024, 256}};
+        int[][] shapes = {{512, 512}, {256, 1024}, {256, 512}, {512, 256}, {8, 16}, {64, 64}, {1024, 256}};
         for (int[] shape : shapes) {
             int rows = shape[0];
             int cols = shape[1];
