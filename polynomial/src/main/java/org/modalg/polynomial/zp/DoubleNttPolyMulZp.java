@@ -500,10 +500,14 @@ public final class DoubleNttPolyMulZp {
      * coefficient itself). With f_j = K_j / p (1 + d_j), |d_j| &lt;= 2^-52, the estimate
      * e = fma(v_1, f_1, v_2 f_2) of Q = (v_1 K_1 + v_2 K_2) / p, |Q| &lt; 2^51, is within
      * 2^50 2^-52 + 2^50 (2^-52 + 2^-53) + 2^51 2^-53 &lt; 0.9 of Q (the two rounded products and
-     * the rounded sum), so t = floor(e) has Q - t in (-0.9, 1.9) and
-     * r = v_0 + v_1 K_1 + v_2 K_2 - t p (exact in wrapping arithmetic) lies in
-     * (v_0 - 0.9 p, v_0 + 1.9 p) with |v_0| &lt; 2^50 &lt; p / 32: r + p is in (0, 3 p), below
-     * 2^64, and two unsigned conditional subtractions of p bring it into [0, p). Branch-free.
+     * the rounded sum), so t = rint(e) has |Q - t| &lt; 1.4 and r = v_0 + v_1 K_1 + v_2 K_2 - t p
+     * = v_0 + (Q - t) p lies in (-1.44 p, 1.44 p) (|v_0| &lt; 2^50 &lt; p / 32), which for p &lt;
+     * 2^64 / 3 is inside the signed range (1.44 p &lt; 2^63): the wrapping arithmetic gives r
+     * exactly, and masked additions of p (the sign by {@code >> 63}) bring it into [0, p): add p
+     * twice where negative ([0, 1.44 p)), subtract p and add it back where negative. Branch-free
+     * and compare-free, so that HotSpot can compile the loop to SIMD code where the processor has
+     * 64-bit vector products and conversions (AVX-512): the unsigned comparisons of the form with
+     * floor(e) (r + p in (0, 3 p), two unsigned conditional subtractions) kept it scalar.
      */
     static void reduceEstimated(Modulus mod, double[][][] res, int r, int end, long[] c, int cOff) {
         final long p = mod.p;
@@ -517,12 +521,12 @@ public final class DoubleNttPolyMulZp {
         for (int col = 0; col < end; col++) {
             double d1 = x1[col];
             double d2 = x2[col];
-            long t = (long) Math.floor(Math.fma(d1, f1, d2 * f2));
-            long u = (long) x0[col] + (long) d1 * k1 + (long) d2 * k2 - t * p + p;
-            long w = u - p; // u >= p (unsigned): w < u; else w wraps above u
-            u = Long.compareUnsigned(w, u) < 0 ? w : u;
-            w = u - p;
-            c[cOff + col] = Long.compareUnsigned(w, u) < 0 ? w : u;
+            long t = (long) Math.rint(Math.fma(d1, f1, d2 * f2));
+            long u = (long) x0[col] + (long) d1 * k1 + (long) d2 * k2 - t * p; // in (-1.44 p, 1.44 p)
+            u += (u >> 63) & p;
+            u += (u >> 63) & p; // [0, 1.44 p)
+            u -= p;
+            c[cOff + col] = u + ((u >> 63) & p);
         }
     }
 
