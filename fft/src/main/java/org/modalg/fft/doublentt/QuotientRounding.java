@@ -74,6 +74,13 @@ public final class QuotientRounding {
         return FMA ? "fma" : "rint";
     }
 
+    /** The form in use and why, for benchmark headers: e.g. "fma (GenuineIntel, auto)". */
+    public static String describe() {
+        String vendor = cpuVendor();
+        return form() + " (" + (vendor == null ? "vendor unknown" : vendor) + ", "
+                + System.getProperty(PROPERTY, "auto").trim() + ")";
+    }
+
     /**
      * The choice for a property value and a processor vendor string (null when unknown).
      *

@@ -99,5 +99,7 @@ class QuotientRoundingTest {
         System.out.println("QuotientRoundingTest: cpu vendor " + vendor + ", -D" + QuotientRounding.PROPERTY + "="
                 + System.getProperty(QuotientRounding.PROPERTY, "auto") + " -> " + QuotientRounding.form());
         assertTrue(vendor == null || !vendor.isEmpty());
+        String described = QuotientRounding.describe();
+        assertTrue(described.startsWith(QuotientRounding.form() + " (") && described.endsWith(")"), described);
     }
 }

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.modalg.fft.doublentt.QuotientRounding;
 
 /** Rows of a benchmark with fixed columns: printed as an aligned table and written as CSV. */
 public final class BenchTable {
@@ -83,6 +84,7 @@ public final class BenchTable {
     /** One line naming the machine, for the head of a report. */
     public static String machine() {
         return "java " + System.getProperty("java.version") + ", " + Runtime.getRuntime().availableProcessors()
-                + " cores, " + System.getProperty("os.arch") + " " + System.getProperty("os.name");
+                + " cores, " + System.getProperty("os.arch") + " " + System.getProperty("os.name")
+                + ", double-NTT quotient " + QuotientRounding.describe();
     }
 }
