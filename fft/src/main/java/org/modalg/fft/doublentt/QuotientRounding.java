@@ -45,8 +45,11 @@ public final class QuotientRounding {
     /** The property that overrides the choice: fma, rint or auto. */
     static final String PROPERTY = "modalg.dntt.quotient";
 
+    /** The processor's vendor_id, or null where it cannot be read; read once. */
+    private static final String VENDOR = cpuVendor();
+
     /** Whether the kernels round by the fma form (else by rint); fixed for the JVM's life. */
-    static final boolean FMA = choose(System.getProperty(PROPERTY, "auto"), cpuVendor());
+    static final boolean FMA = choose(System.getProperty(PROPERTY, "auto"), VENDOR);
 
     private QuotientRounding() {
     }
@@ -76,8 +79,7 @@ public final class QuotientRounding {
 
     /** The form in use and why, for benchmark headers: e.g. "fma (GenuineIntel, auto)". */
     public static String describe() {
-        String vendor = cpuVendor();
-        return form() + " (" + (vendor == null ? "vendor unknown" : vendor) + ", "
+        return form() + " (" + (VENDOR == null ? "vendor unknown" : VENDOR) + ", "
                 + System.getProperty(PROPERTY, "auto").trim() + ")";
     }
 
