@@ -133,9 +133,11 @@ public final class DoubleNttPlan {
      *
      * @param p a prime, 3 &lt;= p &lt; 2^50, with 2^log2n | p - 1
      * @param log2n in [2, min(28, v2(p - 1))]
-     * @throws IllegalArgumentException if p is not such a prime or log2n is out of range
+     * @throws IllegalArgumentException if p is not such a prime or log2n is out of range, or if
+     *     -Dmodalg.dntt.quotient is not fma, rint, auto or other ({@link QuotientRounding})
      */
     public static DoubleNttPlan of(long p, int log2n) {
+        QuotientRounding.checkProperty();
         if (p < 3 || p >= MAX_PRIME_EXCLUSIVE) {
             throw new IllegalArgumentException("p must be an odd prime below 2^50, got " + p);
         }

@@ -49,7 +49,29 @@ public final class QuotientRounding {
     private static final String VENDOR = cpuVendor();
 
     /** Whether the kernels round by the fma form (else by rint); fixed for the JVM's life. */
-    static final boolean FMA = choose(System.getProperty(PROPERTY, "auto"), VENDOR);
+    static final boolean FMA;
+
+    /**
+     * The property's error where its value is not one {@link #choose} takes (else null): kept
+     * rather than thrown from the class's initialization, where it would surface as an opaque
+     * class-initialization error; {@link #checkProperty} throws it at the first plan (the rounding
+     * meanwhile is auto's, which is exact).
+     */
+    private static final String INVALID;
+
+    static {
+        String value = System.getProperty(PROPERTY, "auto");
+        boolean fma;
+        String invalid = null;
+        try {
+            fma = choose(value, VENDOR);
+        } catch (IllegalArgumentException e) {
+            fma = choose("auto", VENDOR);
+            invalid = e.getMessage();
+        }
+        FMA = fma;
+        INVALID = invalid;
+    }
 
     private QuotientRounding() {
     }
@@ -70,6 +92,18 @@ public final class QuotientRounding {
     /** The rint form, whatever the choice (tests). */
     static double quotientRint(double x, double y) {
         return Math.rint(x * y);
+    }
+
+    /**
+     * Throws where -Dmodalg.dntt.quotient has a value other than fma, rint, auto or other;
+     * {@link DoubleNttPlan#of} calls it, so a mistyped option fails at the first product.
+     *
+     * @throws IllegalArgumentException naming the property, the allowed values and the value given
+     */
+    static void checkProperty() {
+        if (INVALID != null) {
+            throw new IllegalArgumentException(INVALID);
+        }
     }
 
     /** The form in use, fma or rint, as the property names it. */
