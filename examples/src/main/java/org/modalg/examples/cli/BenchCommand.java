@@ -501,6 +501,15 @@ public final class BenchCommand implements Runnable {
         }
     }
 
+    /**
+     * The product options of the modulus benches (mulmod, intmod): --threads checked, then that
+     * many threads on --backend.
+     */
+    static org.modalg.fft.Options productOptions(int threads, String backend) {
+        CommonOptions.checkThreads("--threads", threads);
+        return org.modalg.fft.Options.defaults().withThreads(threads).withBackend(org.modalg.fft.Backend.parse(backend));
+    }
+
     /** {@code modalg bench mulmod}: products modulo a fixed polynomial over Z/pZ (ZpPolyModulus). */
     @Command(name = "mulmod", mixinStandardHelpOptions = true,
             description = {"Products modulo a fixed f over Z/pZ (p = 2^62 - 57), deg f = 2^10 .. 2^max:",
@@ -542,9 +551,7 @@ public final class BenchCommand implements Runnable {
             if (repeats < 1) {
                 throw new IllegalArgumentException("--repeats must be >= 1, got " + repeats);
             }
-            CommonOptions.checkThreads("--threads", threads);
-            org.modalg.fft.Options options = org.modalg.fft.Options.defaults().withThreads(threads)
-                    .withBackend(org.modalg.fft.Backend.parse(backend));
+            org.modalg.fft.Options options = productOptions(threads, backend);
             FlintPeer peer = flintPeer(flint);
             System.out.println("# modalg bench mulmod: " + BenchTable.machine() + ", " + threads + " thread(s), backend "
                     + options.backend().name().toLowerCase(java.util.Locale.ROOT) + "; FLINT peer: "
@@ -597,9 +604,7 @@ public final class BenchCommand implements Runnable {
             if (repeats < 1) {
                 throw new IllegalArgumentException("--repeats must be >= 1, got " + repeats);
             }
-            CommonOptions.checkThreads("--threads", threads);
-            org.modalg.fft.Options options = org.modalg.fft.Options.defaults().withThreads(threads)
-                    .withBackend(org.modalg.fft.Backend.parse(backend));
+            org.modalg.fft.Options options = productOptions(threads, backend);
             System.out.println("# modalg bench intmod: " + BenchTable.machine() + ", " + threads + " thread(s), backend "
                     + options.backend().name().toLowerCase(java.util.Locale.ROOT) + "; peer: java.math.BigInteger");
             BenchTable table = IntModBenchmark.run(maxBits, bigintPowMaxBits, repeats, 1, options);
