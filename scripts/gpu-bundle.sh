@@ -98,10 +98,10 @@ tmp=$(mktemp -d)
   && rm -f "$natives" && jar --create --file "$natives" -C "$tmp" .)
 rm -rf "$tmp"
 # The runtime: the modules the jars use (jdeps' view, plus the logging and unsafe access JCuda
-# and JUnit use reflectively).
+# and JUnit use reflectively, and the Vector API module of the limb products' digit convolution).
 # Uncompressed (--compress=0): xz then packs it to 12 MB, where jlink's own zip compression
 # left 21 MB for gzip.
-jlink --add-modules java.base,java.logging,java.management,java.xml,jdk.unsupported \
+jlink --add-modules java.base,java.logging,java.management,java.xml,jdk.unsupported,jdk.incubator.vector \
   --strip-debug --no-header-files --no-man-pages --compress=0 --output "$out/jre"
 # The JDK's native libraries keep their symbol tables (libjvm.so: 24 MB, 20 MB stripped).
 if command -v strip >/dev/null; then
@@ -160,7 +160,7 @@ scan=(--scan-class-path "$here/test-classes")
 for a in "$@"; do
   case "$a" in --select*) scan=() ;; esac
 done
-exec "$here/jre/bin/java" ${MODALG_JAVA_OPTS:-} --add-opens java.base/java.math=ALL-UNNAMED \
+exec "$here/jre/bin/java" ${MODALG_JAVA_OPTS:-} --add-opens java.base/java.math=ALL-UNNAMED --add-modules jdk.incubator.vector \
   -jar "$here"/lib/junit-platform-console-standalone-*.jar \
   execute --class-path "$cp" "${scan[@]}" --include-tag gpu \
   --details=tree --disable-banner --disable-ansi-colors --reports-dir "$reports" "$@"
@@ -170,7 +170,7 @@ cat > "$out/modalg" <<'SH'
 # The modalg command line on the bundled Java runtime.
 . "$(dirname "$0")/bundle-env.sh"
 cp="$(ls "$here"/lib/*.jar | grep -v junit-platform-console-standalone | tr '\n' ':')"
-exec "$here/jre/bin/java" ${MODALG_JAVA_OPTS:--Xmx24g} --add-opens java.base/java.math=ALL-UNNAMED \
+exec "$here/jre/bin/java" ${MODALG_JAVA_OPTS:--Xmx24g} --add-opens java.base/java.math=ALL-UNNAMED --add-modules jdk.incubator.vector \
   -cp "$cp" org.modalg.examples.cli.ModalgCli "$@"
 SH
 cat > "$out/run-bench.sh" <<'SH'
@@ -187,7 +187,7 @@ cat > "$out/run-image-bench.sh" <<'SH'
 . "$(dirname "$0")/bundle-env.sh"
 dir="${OUT:-$PWD/bench-results}"
 mkdir -p "$dir"
-exec "$here/jre/bin/java" ${MODALG_JAVA_OPTS:--Xmx24g} --add-opens java.base/java.math=ALL-UNNAMED \
+exec "$here/jre/bin/java" ${MODALG_JAVA_OPTS:--Xmx24g} --add-opens java.base/java.math=ALL-UNNAMED --add-modules jdk.incubator.vector \
   -cp "$here/test-classes:$here/lib/*" org.modalg.gpu.image.ImageEngineBench "$dir" "$@"
 SH
 chmod +x "$out"/*.sh "$out/modalg"

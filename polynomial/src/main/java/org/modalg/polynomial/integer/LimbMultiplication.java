@@ -68,6 +68,49 @@ public final class LimbMultiplication {
         return MULTIPLY_TO_LEN != null && SQUARE_TO_LEN != null;
     }
 
+    /** The schoolbook products under the Karatsuba levels. */
+    enum Basecase {
+        /** Row by row in plain Java ({@link #schoolbook}). */
+        PLAIN,
+        /** BigInteger's intrinsic multiplyToLen / squareToLen on 32-bit words. */
+        INTRINSIC,
+        /** One exact convolution of 22-bit digits in SIMD doubles ({@link DigitConvolution}). */
+        DIGITS
+    }
+
+    /**
+     * The fastest basecase this JVM has: {@link Basecase#DIGITS} where the Vector API module is
+     * present, else {@link Basecase#INTRINSIC} where java.math is opened, else
+     * {@link Basecase#PLAIN}.
+     */
+    static Basecase defaultBasecase() {
+        return DigitConvolution.available() ? Basecase.DIGITS : fast() ? Basecase.INTRINSIC : Basecase.PLAIN;
+    }
+
+    /**
+     * Shorter-operand length (limbs) from which a product takes a Karatsuba step over the digit
+     * convolution (property {@code modalg.poly.digitKaratsubaLimbs}, read once, in [8,
+     * {@link DigitConvolution#MAX_SHORTER_LIMBS}]). Squares keep BigInteger's squareToLen where
+     * it is reachable: it does half the products, the convolution all of them.
+     */
+    static final int DIGIT_KARATSUBA_LIMBS = Math.max(8, Math.min(DigitConvolution.MAX_SHORTER_LIMBS,
+            Integer.getInteger("modalg.poly.digitKaratsubaLimbs", 96)));
+
+    /** The Karatsuba cut-off for products over {@code basecase}. */
+    static int karatsubaLimbs(Basecase basecase) {
+        return basecase == Basecase.DIGITS ? DIGIT_KARATSUBA_LIMBS : KARATSUBA_LIMBS;
+    }
+
+    /** The Karatsuba cut-off for squares over {@code basecase}. */
+    static int karatsubaSquareLimbs(Basecase basecase) {
+        return squareBasecase(basecase) == Basecase.DIGITS ? DIGIT_KARATSUBA_LIMBS : KARATSUBA_SQUARE_LIMBS;
+    }
+
+    /** The basecase of squares when products run on {@code basecase}: the intrinsic one where reachable. */
+    static Basecase squareBasecase(Basecase basecase) {
+        return basecase == Basecase.DIGITS && fast() ? Basecase.INTRINSIC : basecase;
+    }
+
     /**
      * a[0, na) b[0, nb) as a new array of na + nb limbs (top limbs may be zero); a == b with
      * na == nb squares. O(max(na, nb) min(na, nb)^0.585).
@@ -76,19 +119,22 @@ public final class LimbMultiplication {
      *     {@link Limbs#MAX_ARRAY_LENGTH}
      */
     static long[] multiply(long[] a, int na, long[] b, int nb) {
-        return multiply(a, na, b, nb, !fast());
+        return multiply(a, na, b, nb, defaultBasecase());
     }
 
     /**
-     * {@link #multiply(long[], int, long[], int)}, with the plain-Java basecase when
-     * {@code plain} (for tests; the intrinsic one otherwise, where {@link #fast()}).
+     * {@link #multiply(long[], int, long[], int)} over the basecase given (for tests and
+     * profiles; the caller checks that it is available) with its default cut-offs.
      */
-    static long[] multiply(long[] a, int na, long[] b, int nb, boolean plain) {
-        return multiply(a, na, b, nb, plain, KARATSUBA_LIMBS, KARATSUBA_SQUARE_LIMBS);
+    static long[] multiply(long[] a, int na, long[] b, int nb, Basecase basecase) {
+        return multiply(a, na, b, nb, basecase, karatsubaLimbs(basecase), karatsubaSquareLimbs(basecase));
     }
 
-    /** {@link #multiply(long[], int, long[], int, boolean)} with the cut-offs given (profiles, tests; each &gt;= 2). */
-    static long[] multiply(long[] a, int na, long[] b, int nb, boolean plain, int karatsuba, int karatsubaSquare) {
+    /**
+     * {@link #multiply(long[], int, long[], int, Basecase)} with the cut-offs given (profiles,
+     * tests; each &gt;= 2, at most {@link DigitConvolution#MAX_SHORTER_LIMBS} for the digits).
+     */
+    static long[] multiply(long[] a, int na, long[] b, int nb, Basecase basecase, int karatsuba, int karatsubaSquare) {
         if (a == null || b == null) {
             throw new IllegalArgumentException((a == null ? "a" : "b") + " must not be null");
         }
@@ -101,12 +147,32 @@ public final class LimbMultiplication {
                     + ((long) na + nb));
         }
         long[] z = new long[na + nb];
-        if (karatsuba < 2 || karatsubaSquare < 2) {
-            throw new IllegalArgumentException("cut-offs must be >= 2, got " + karatsuba + " and " + karatsubaSquare);
+        int most = basecase == Basecase.DIGITS ? DigitConvolution.MAX_SHORTER_LIMBS : Integer.MAX_VALUE;
+        int mostSquare = squareBasecase(basecase) == Basecase.DIGITS ? most : Integer.MAX_VALUE;
+        if (karatsuba < 2 || karatsubaSquare < 2 || karatsuba > most || karatsubaSquare > mostSquare) {
+            throw new IllegalArgumentException("cut-offs must be in [2, " + most + "] and [2, " + mostSquare
+                    + "], got " + karatsuba + " and " + karatsubaSquare);
         }
-        Work w = new Work(Math.min(na, nb), plain || !fast(), karatsuba, karatsubaSquare);
+        int shorter = Math.min(na, nb);
+        Work w = basecase == defaultBasecase() && karatsuba == karatsubaLimbs(basecase)
+                && karatsubaSquare == karatsubaSquareLimbs(basecase) && shorter <= CACHED_MAX_SHORTER
+                ? cachedWork(shorter) : new Work(shorter, basecase, karatsuba, karatsubaSquare);
         multiplyInto(a, 0, na, b, 0, nb, z, 0, w);
         return z;
+    }
+
+    // One Work per thread for the allocating entry points below this many limbs of the shorter
+    // operand: fresh scratch arrays cost as much as a 10,000-bit digit convolution itself.
+    private static final int CACHED_MAX_SHORTER = 1 << 12;
+    private static final ThreadLocal<Work> CACHED = new ThreadLocal<>();
+
+    private static Work cachedWork(int shorter) {
+        Work w = CACHED.get();
+        if (w == null || w.shorter < shorter) {
+            w = work(Math.max(shorter, w == null ? 64 : Math.min(CACHED_MAX_SHORTER, 2 * w.shorter)));
+            CACHED.set(w);
+        }
+        return w;
     }
 
     /**
@@ -115,7 +181,8 @@ public final class LimbMultiplication {
      * for any number of products (the batched engine keeps one per chunk of instances).
      */
     public static Work work(int shorter) {
-        return new Work(Math.max(1, shorter), !fast(), KARATSUBA_LIMBS, KARATSUBA_SQUARE_LIMBS);
+        Basecase basecase = defaultBasecase();
+        return new Work(Math.max(1, shorter), basecase, karatsubaLimbs(basecase), karatsubaSquareLimbs(basecase));
     }
 
     /**
@@ -149,10 +216,14 @@ public final class LimbMultiplication {
         return sign < 0 ? mag.negate() : mag;
     }
 
-    // Scratch: limbs for the Karatsuba levels, int arrays for the intrinsic basecase.
+    // Scratch: limbs for the Karatsuba levels, int arrays for the intrinsic basecase, doubles
+    // for the digit convolution.
     public static final class Work {
+        final int shorter;
         final long[] t;
-        final boolean plain;
+        final Basecase basecase;
+        final Basecase squareBasecase;
+        final DigitConvolution.Scratch digits = new DigitConvolution.Scratch();
         final int karatsuba;
         final int karatsubaSquare;
         int[] xi;
@@ -161,15 +232,18 @@ public final class LimbMultiplication {
         // squareToLen's result arrays: it needs one of exactly 2 len words (it indexes from the end)
         final int[][] squares;
 
-        Work(int shorter, boolean plain, int karatsuba, int karatsubaSquare) {
-            this.plain = plain;
+        Work(int shorter, Basecase basecase, int karatsuba, int karatsubaSquare) {
+            this.basecase = basecase;
+            this.squareBasecase = squareBasecase(basecase);
             this.karatsuba = karatsuba;
             this.karatsubaSquare = karatsubaSquare;
-            int base = Math.max(karatsuba, karatsubaSquare);
+            this.shorter = shorter;
+            int base = Math.max(basecase == Basecase.INTRINSIC ? karatsuba : 0,
+                    squareBasecase == Basecase.INTRINSIC ? karatsubaSquare : 0);
             xi = new int[2 * base];
             yi = new int[2 * base];
             zi = new int[4 * base];
-            squares = new int[2 * karatsubaSquare + 1][];
+            squares = new int[squareBasecase == Basecase.INTRINSIC ? 2 * karatsubaSquare + 1 : 0][];
             // a Karatsuba level on h = ceil(n / 2) <= shorter limbs takes 4h + 1 and recurses on
             // about h / 2 (at most 8 shorter + 3 per level); a slice product takes 2 shorter and
             // recurses on half the shorter length (at most 6 shorter)
@@ -347,8 +421,12 @@ public final class LimbMultiplication {
 
     // z[zo, zo + n + m) = x y, schoolbook.
     private static void basecase(long[] x, int xo, int n, long[] y, int yo, int m, long[] z, int zo, Work w) {
-        if (w.plain) {
+        if (w.basecase == Basecase.PLAIN) {
             schoolbook(x, xo, n, y, yo, m, z, zo);
+            return;
+        }
+        if (w.basecase == Basecase.DIGITS) {
+            DigitConvolution.multiply(x, xo, n, y, yo, m, z, zo, w.digits);
             return;
         }
         if (w.xi.length < 2 * n) {
@@ -375,8 +453,12 @@ public final class LimbMultiplication {
     }
 
     private static void basecaseSquare(long[] x, int xo, int n, long[] z, int zo, Work w) {
-        if (w.plain) {
+        if (w.squareBasecase == Basecase.PLAIN) {
             schoolbook(x, xo, n, x, xo, n, z, zo);
+            return;
+        }
+        if (w.squareBasecase == Basecase.DIGITS) {
+            DigitConvolution.multiply(x, xo, n, x, xo, n, z, zo, w.digits);
             return;
         }
         int[] xi = w.xi;

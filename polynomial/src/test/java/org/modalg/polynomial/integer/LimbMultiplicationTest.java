@@ -5,22 +5,44 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.modalg.polynomial.Limbs;
+import org.modalg.polynomial.integer.LimbMultiplication.Basecase;
 
 /**
  * {@link LimbMultiplication} against {@link BigInteger#multiply}: every length around the
  * Karatsuba cut-offs (product and square, +-1 limb and two levels down), random balanced and
  * unbalanced lengths (up to 1:100), operands with zero limbs, all-ones limbs (the longest carry
- * chains), powers of two, and both basecases (BigInteger's intrinsic and the plain-Java one). A
- * fresh seed per run, printed; {@code -Dmodalg.test.seed=...} repeats a run.
+ * chains), powers of two, and every basecase this JVM has (the digit convolution in SIMD doubles
+ * when the Vector API module is present, BigInteger's intrinsic one, the plain-Java one; a
+ * missing one is named on stdout). A fresh seed per run, printed; {@code -Dmodalg.test.seed=...}
+ * repeats a run.
  */
 class LimbMultiplicationTest {
     private static final long SEED = Long.getLong("modalg.test.seed", System.nanoTime());
+    /** The fast basecases this JVM runs (the plain one has its own test). */
+    private static final List<Basecase> FAST = new ArrayList<>();
 
     static {
         System.out.println("LimbMultiplicationTest seed " + SEED + " (repeat with -Dmodalg.test.seed=" + SEED + ")");
+        if (DigitConvolution.available()) {
+            FAST.add(Basecase.DIGITS);
+        } else {
+            System.out.println("LimbMultiplicationTest: digit-convolution basecase not tested here: the JVM "
+                    + "runs without --add-modules jdk.incubator.vector (or modalg.poly.vector=off)");
+        }
+        if (LimbMultiplication.fast()) {
+            FAST.add(Basecase.INTRINSIC);
+        } else {
+            System.out.println("LimbMultiplicationTest: intrinsic basecase not tested here: java.math is not "
+                    + "opened to modalg");
+        }
+        if (FAST.isEmpty()) {
+            FAST.add(Basecase.PLAIN);
+        }
     }
 
     private static long[] random(Random rnd, int n, int kind) {
@@ -41,13 +63,23 @@ class LimbMultiplicationTest {
     }
 
     private static void check(long[] a, long[] b, boolean plain, String what) {
+        if (plain) {
+            check(a, b, Basecase.PLAIN, what);
+        } else {
+            for (Basecase basecase : FAST) {
+                check(a, b, basecase, what);
+            }
+        }
+    }
+
+    private static void check(long[] a, long[] b, Basecase basecase, String what) {
         BigInteger expected = Limbs.toBigInteger(a).multiply(Limbs.toBigInteger(b));
-        long[] got = LimbMultiplication.multiply(a, a.length, b, b.length, plain);
+        long[] got = LimbMultiplication.multiply(a, a.length, b, b.length, basecase);
         assertEquals(a.length + b.length, got.length);
         BigInteger g = Limbs.toBigInteger(got);
         if (!expected.equals(g)) {
             throw new AssertionError("seed=" + SEED + " " + what + ": " + a.length + " x " + b.length + " limbs"
-                    + (a == b ? " (square)" : "") + (plain ? ", plain basecase" : "")
+                    + (a == b ? " (square)" : "") + ", basecase " + basecase
                     + ": wrong product, differs from bit " + expected.xor(g).getLowestSetBit());
         }
     }
@@ -57,7 +89,8 @@ class LimbMultiplicationTest {
         Random rnd = new Random(SEED);
         int k = LimbMultiplication.KARATSUBA_LIMBS;
         int ks = LimbMultiplication.KARATSUBA_SQUARE_LIMBS;
-        int[] centres = {k, 2 * k - 2, 2 * k, 4 * k, ks, 2 * ks - 2, 2 * ks, 4 * ks};
+        int kd = LimbMultiplication.DIGIT_KARATSUBA_LIMBS;
+        int[] centres = {k, 2 * k - 2, 2 * k, 4 * k, ks, 2 * ks - 2, 2 * ks, 4 * ks, kd, 2 * kd - 2, 2 * kd};
         for (int c : centres) {
             for (int n = Math.max(1, c - 2); n <= c + 2; n++) {
                 for (int kind = 0; kind < 5; kind++) {

@@ -1,0 +1,128 @@
+package org.modalg.polynomial.integer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.math.BigInteger;
+import java.util.Arrays;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.modalg.polynomial.Limbs;
+
+/**
+ * {@link DigitConvolution} against {@link BigInteger#multiply}: every shorter length from 1 to
+ * {@link DigitConvolution#MAX_SHORTER_LIMBS} limbs against random longer ones (up to 40 times
+ * as long), all-ones operands at the largest shorter length (every digit 2^22 - 1: the column
+ * sums closest to 2^53), zero and short top limbs, operands at offsets inside larger arrays with
+ * the output's neighbours checked untouched, and one scratch reused across all sizes. A fresh
+ * seed per run, printed. Skipped, with the reason printed, where the JVM runs without the Vector
+ * API module (the basecase is then BigInteger's, which {@link LimbMultiplicationTest} covers).
+ */
+class DigitConvolutionTest {
+    private static final long SEED = Long.getLong("modalg.test.seed", System.nanoTime());
+    private static final long SENTINEL = 0x5a5a_5a5a_5a5a_5a5aL;
+
+    static {
+        System.out.println("DigitConvolutionTest seed " + SEED + " (repeat with -Dmodalg.test.seed=" + SEED + ")");
+    }
+
+    private static boolean available() {
+        if (!DigitConvolution.available()) {
+            System.out.println("DigitConvolutionTest skipped: the JVM runs without --add-modules jdk.incubator.vector"
+                    + " (or with modalg.poly.vector=off)");
+            return false;
+        }
+        return true;
+    }
+
+    private static long[] random(Random rnd, int n, int kind) {
+        long[] x = new long[n];
+        for (int i = 0; i < n; i++) {
+            x[i] = switch (kind) {
+                case 0 -> rnd.nextLong();
+                case 1 -> -1L;
+                case 2 -> rnd.nextInt(3) == 0 ? 0 : rnd.nextLong();
+                default -> rnd.nextBoolean() ? -1L : 0;
+            };
+        }
+        if (rnd.nextInt(4) == 0) {
+            x[n - 1] = rnd.nextInt(3) == 0 ? 0 : 1L << rnd.nextInt(64);
+        }
+        return x;
+    }
+
+    // x y through DigitConvolution.multiply at offsets, the output's neighbours checked.
+    private static void check(long[] x, long[] y, DigitConvolution.Scratch s, Random rnd, String what) {
+        int xo = rnd.nextInt(3);
+        int yo = rnd.nextInt(3);
+        int zo = rnd.nextInt(3);
+        long[] xs = new long[xo + x.length + 2];
+        long[] ys = new long[yo + y.length + 2];
+        Arrays.fill(xs, -1L);
+        Arrays.fill(ys, -1L);
+        System.arraycopy(x, 0, xs, xo, x.length);
+        System.arraycopy(y, 0, ys, yo, y.length);
+        long[] z = new long[zo + x.length + y.length + 2];
+        Arrays.fill(z, SENTINEL);
+        DigitConvolution.multiply(xs, xo, x.length, ys, yo, y.length, z, zo, s);
+        BigInteger expected = Limbs.toBigInteger(x).multiply(Limbs.toBigInteger(y));
+        BigInteger got = Limbs.toBigInteger(Arrays.copyOfRange(z, zo, zo + x.length + y.length));
+        if (!expected.equals(got)) {
+            throw new AssertionError("seed=" + SEED + " " + what + ": " + x.length + " x " + y.length
+                    + " limbs: wrong product, differs from bit " + expected.xor(got).getLowestSetBit());
+        }
+        for (int i = 0; i < zo; i++) {
+            assertEquals(SENTINEL, z[i], "seed=" + SEED + " " + what + ": written below the output");
+        }
+        for (int i = zo + x.length + y.length; i < z.length; i++) {
+            assertEquals(SENTINEL, z[i], "seed=" + SEED + " " + what + ": written above the output");
+        }
+    }
+
+    @Test
+    void everyShorterLength() {
+        assumeTrue(available());
+        Random rnd = new Random(SEED);
+        DigitConvolution.Scratch s = new DigitConvolution.Scratch();
+        for (int m = 1; m <= DigitConvolution.MAX_SHORTER_LIMBS; m++) {
+            int n = m + rnd.nextInt(m < 20 ? 40 * m : 3 * m);
+            long[] a = random(rnd, n, rnd.nextInt(4));
+            long[] b = random(rnd, m, rnd.nextInt(4));
+            check(a, b, s, rnd, "random");
+            check(b, a, s, rnd, "random, swapped");
+            check(b, b, s, rnd, "square");
+        }
+    }
+
+    @Test
+    void largestColumnSums() {
+        assumeTrue(available());
+        Random rnd = new Random(SEED + 1);
+        DigitConvolution.Scratch s = new DigitConvolution.Scratch();
+        int m = DigitConvolution.MAX_SHORTER_LIMBS;
+        assertEquals(DigitConvolution.MAX_SHORTER_DIGITS * DigitConvolution.DIGIT_BITS, 64 * m,
+                "the shorter bound in limbs is the digit bound");
+        for (int n : new int[] {m, m + 1, 2 * m, 7 * m + 3}) {
+            long[] a = random(rnd, n, 1);
+            long[] b = random(rnd, m, 1);
+            Arrays.fill(a, -1L);
+            Arrays.fill(b, -1L);
+            check(a, b, s, rnd, "all ones");
+            check(b, a, s, rnd, "all ones, swapped");
+        }
+    }
+
+    @Test
+    void zerosAndSmallValues() {
+        assumeTrue(available());
+        Random rnd = new Random(SEED + 2);
+        DigitConvolution.Scratch s = new DigitConvolution.Scratch();
+        check(new long[5], random(rnd, 9, 0), s, rnd, "zero");
+        check(random(rnd, 9, 0), new long[1], s, rnd, "zero");
+        check(new long[] {1}, random(rnd, 200, 0), s, rnd, "one");
+        long[] pow = new long[100];
+        pow[99] = Long.MIN_VALUE;
+        check(pow, pow, s, rnd, "power of two squared");
+        check(new long[] {1L << 21, 0, 0}, new long[] {1L << 43}, s, rnd, "digit boundaries");
+    }
+}
