@@ -48,7 +48,8 @@ final class IntegerCommands {
             BigInteger p = IntegerMultiplication.multiply(x, y, o);
             boolean small = Math.min(x.bitLength(), y.bitLength()) < Tuning.intMulNttBits();
             run.report("method", o.route() == Route.AUTO && small
-                    ? "BigInteger.multiply (below " + Tuning.intMulNttBits() + " bits)"
+                    ? IntegerMultiplication.smallProductMethod(x.bitLength(), y.bitLength()) + " (below "
+                            + Tuning.intMulNttBits() + " bits)"
                     : "NTT + CRT (IntegerMultiplication.multiply" + (o.route() == Route.AUTO
                             ? "; the GPU's when usable)" : ", route crt)"));
             run.time("multiply", t0);

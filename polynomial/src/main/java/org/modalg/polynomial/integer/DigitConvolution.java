@@ -1,6 +1,12 @@
 package org.modalg.polynomial.integer;
 
+import java.math.BigInteger;
 import java.util.Arrays;
+import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import org.modalg.polynomial.Limbs;
 
 /**
  * Schoolbook products of 64-bit limb arrays as one exact convolution in doubles: each operand
@@ -32,6 +38,9 @@ final class DigitConvolution {
     static final int MAX_SHORTER_LIMBS = MAX_SHORTER_DIGITS * DIGIT_BITS / 64;
 
     private static final boolean AVAILABLE = probe();
+    private static final Logger LOG = Logger.getLogger(DigitConvolution.class.getName());
+    private static final AtomicBoolean WARM_UP_STARTED = new AtomicBoolean();
+    private static volatile boolean ready;
 
     /**
      * Whether the vector kernel runs in this JVM: the module {@code jdk.incubator.vector} is in the
@@ -40,6 +49,75 @@ final class DigitConvolution {
      */
     static boolean available() {
         return AVAILABLE;
+    }
+
+    /** Whether the kernel is compiled and checked ({@link #ready()} without counting a call). */
+    static boolean isReady() {
+        return ready;
+    }
+
+    /** Calls of {@link #ready()} before the warm-up starts: a process that keeps multiplying. */
+    static final int WARM_UP_AFTER_CALLS = 1000;
+    // calls of ready() so far (a plain counter: lost increments only delay the warm-up a little)
+    private static int demand;
+
+    /**
+     * Whether the kernel is compiled and checked, so that the default basecase may use it. The
+     * Vector API's code is fast only once HotSpot's top tier has compiled it; before that every
+     * vector is an object (on the development machine the first 160-limb product took 0.2 s,
+     * the next hundred 0.4 to 40 ms each, against 15 us compiled, and the top tier came after
+     * about a second). So the {@value #WARM_UP_AFTER_CALLS}-th call (a process that keeps
+     * multiplying; one-shot commands never get there) starts a daemon thread that runs the
+     * kernel until it is compiled, then checks one product against BigInteger; until then, and
+     * for good if the check fails (logged), the callers stay on BigInteger's basecase. Property
+     * {@code modalg.poly.vector=on}: ready at once, no warm-up.
+     */
+    static boolean ready() {
+        if (ready || !AVAILABLE) {
+            return ready;
+        }
+        if ("on".equals(System.getProperty("modalg.poly.vector", "auto").trim())) {
+            ready = true;
+        } else if (++demand >= WARM_UP_AFTER_CALLS && WARM_UP_STARTED.compareAndSet(false, true)) {
+            Thread t = new Thread(DigitConvolution::warmUp, "modalg-digit-convolution-warm-up");
+            t.setDaemon(true);
+            t.setPriority(Thread.MIN_PRIORITY);
+            t.start();
+        }
+        return ready;
+    }
+
+    // Runs the kernel on random operands of 160 limbs for at most 600 products or 5 seconds (the
+    // top tier compiled it after about 100 to 250 of them on the development machine), then
+    // checks a product against BigInteger.
+    private static void warmUp() {
+        try {
+            SplittableRandom rnd = new SplittableRandom(0x5eed);
+            int n = 160;
+            long[] x = new long[n];
+            long[] y = new long[n - 7];
+            for (int i = 0; i < n; i++) {
+                x[i] = rnd.nextLong();
+            }
+            for (int i = 0; i < y.length; i++) {
+                y[i] = rnd.nextLong();
+            }
+            long[] z = new long[x.length + y.length];
+            Scratch s = new Scratch();
+            long end = System.nanoTime() + 5_000_000_000L;
+            for (int i = 0; i < 600 && System.nanoTime() < end; i++) {
+                multiply(x, 0, n, y, 0, y.length, z, 0, s);
+            }
+            if (Limbs.toBigInteger(z).equals(Limbs.toBigInteger(x).multiply(Limbs.toBigInteger(y)))) {
+                ready = true;
+            } else {
+                LOG.warning("the digit convolution's check product differs from BigInteger's: limb products "
+                        + "keep BigInteger's basecase in this JVM");
+            }
+        } catch (RuntimeException | LinkageError e) {
+            LOG.log(Level.WARNING, "the digit convolution failed its warm-up: limb products keep BigInteger's "
+                    + "basecase in this JVM", e);
+        }
     }
 
     private static boolean probe() {
@@ -58,6 +136,7 @@ final class DigitConvolution {
 
     /** Reusable digit and column arrays (one thread). */
     static final class Scratch {
+        long[] limbs = new long[0];
         double[] rows = new double[0];
         double[] padded = new double[0];
         double[] columns = new double[0];
@@ -82,28 +161,33 @@ final class DigitConvolution {
         int na = xRows ? dx : dy;
         int nb = xRows ? dy : dx;
         int block = VectorDigitKernels.BLOCK;
-        if (s.rows.length < na) {
-            s.rows = new double[na];
+        int rowPad = VectorDigitKernels.ROW_PAD;
+        int columnPad = VectorDigitKernels.COLUMN_PAD;
+        if (s.rows.length < na + 2 * rowPad) {
+            s.rows = new double[na + 2 * rowPad];
         }
-        if (s.padded.length < nb + 2 * block) {
-            s.padded = new double[nb + 2 * block];
+        if (s.padded.length < nb + 2 * columnPad) {
+            s.padded = new double[nb + 2 * columnPad];
         }
         int nc = na + nb - 1;
         int columns = (nc + block - 1) / block * block;
         if (s.columns.length < columns) {
             s.columns = new double[columns];
         }
+        double[] ap = s.rows;
         double[] bp = s.padded;
-        Arrays.fill(bp, 0, block, 0.0);
-        Arrays.fill(bp, block + nb, nb + 2 * block, 0.0);
+        Arrays.fill(ap, 0, rowPad, 0.0);
+        Arrays.fill(ap, rowPad + na, na + 2 * rowPad, 0.0);
+        Arrays.fill(bp, 0, columnPad, 0.0);
+        Arrays.fill(bp, columnPad + nb, nb + 2 * columnPad, 0.0);
         if (xRows) {
-            digits(x, xo, (bitsX + 63) >>> 6, s.rows, 0, na);
-            digits(y, yo, (bitsY + 63) >>> 6, bp, block, nb);
+            digits(x, xo, (bitsX + 63) >>> 6, ap, rowPad, na, s);
+            digits(y, yo, (bitsY + 63) >>> 6, bp, columnPad, nb, s);
         } else {
-            digits(y, yo, (bitsY + 63) >>> 6, s.rows, 0, na);
-            digits(x, xo, (bitsX + 63) >>> 6, bp, block, nb);
+            digits(y, yo, (bitsY + 63) >>> 6, ap, rowPad, na, s);
+            digits(x, xo, (bitsX + 63) >>> 6, bp, columnPad, nb, s);
         }
-        VectorDigitKernels.convolve(s.rows, na, bp, nb, s.columns);
+        VectorDigitKernels.convolve(ap, na, bp, nb, s.columns);
         carry(s.columns, nc, z, zo, n + m);
     }
 
@@ -116,18 +200,49 @@ final class DigitConvolution {
         return top < 0 ? 0 : 64 * top + 64 - Long.numberOfLeadingZeros(x[xo + top]);
     }
 
+    // 2^52 as a double's bits: v | TWO_52 is the double 2^52 + v for 0 <= v < 2^52, so
+    // subtracting 2^52 converts v exactly, without the long-to-double instruction (which
+    // waits on its destination register's previous value).
+    private static final long TWO_52_BITS = Double.doubleToRawLongBits(0x1p52);
+
+    // d[at, at + count) = the 22-bit digits of x[xo, xo + limbs), little-endian: whole periods
+    // of 32 digits (11 limbs) in lanes from a zero-padded copy of the limbs where the kernels
+    // can, the rest by the loop below.
+    private static void digits(long[] x, int xo, int limbs, double[] d, int at, int count, Scratch s) {
+        int periods = count / 32;
+        if (!VectorDigitKernels.LANE_DIGITS || periods == 0) {
+            digits(x, xo, limbs, d, at, count);
+            return;
+        }
+        int padded = limbs + VectorDigitKernels.LIMB_PAD;
+        if (s.limbs.length < padded) {
+            s.limbs = new long[padded];
+        }
+        long[] copy = s.limbs;
+        System.arraycopy(x, xo, copy, 0, limbs);
+        Arrays.fill(copy, limbs, padded, 0L);
+        VectorDigitKernels.digits(copy, count, d, at);
+        int done = 32 * periods;
+        digitsFrom(copy, 0, padded, d, at, done, count);
+    }
+
     // d[at, at + count) = the 22-bit digits of x[xo, xo + limbs), little-endian. Branch-free while
     // the next limb exists (a digit's high part comes from it: (next << 1) << (63 - sh) is
     // next << (64 - sh), and zero for sh = 0), then the last digits from the top limb alone.
     static void digits(long[] x, int xo, int limbs, double[] d, int at, int count) {
-        int i = 0;
+        digitsFrom(x, xo, limbs, d, at, 0, count);
+    }
+
+    // digits [from, count) of digits(x, xo, limbs, d, at, count)
+    private static void digitsFrom(long[] x, int xo, int limbs, double[] d, int at, int from, int count) {
+        int i = from;
         int whole = Math.min(count, (64 * (limbs - 1)) / DIGIT_BITS);
         for (; i < whole; i++) {
             int bit = i * DIGIT_BITS;
             int w = xo + (bit >>> 6);
             int sh = bit & 63;
             long v = (x[w] >>> sh) | ((x[w + 1] << 1) << (63 - sh));
-            d[at + i] = (double) (v & DIGIT_MASK);
+            d[at + i] = Double.longBitsToDouble((v & DIGIT_MASK) | TWO_52_BITS) - 0x1p52;
         }
         for (; i < count; i++) {
             int bit = i * DIGIT_BITS;
@@ -141,44 +256,53 @@ final class DigitConvolution {
         }
     }
 
-    // z[zo, zo + limbs) = sum of c[k] 2^(22 k), k < nc: carries in base 2^22, digits packed into
-    // limbs. The value fits the limbs (it is the product), so digits beyond them are zero.
+    // z[zo, zo + limbs) = sum of c[k] 2^(22 k), k < nc (the product, so it fits the limbs). Limb
+    // by limb: the two or three columns starting in limb j are added as 128-bit values into
+    // (lo, hi) (c[k] < 2^53 shifted by r < 64 bits: c << r, and the bits above, (c >>> 1) >>>
+    // (63 - r)); the limb is then lo plus the previous limb's hi plus a carry of at most 2. The
+    // carry chain is one short add per limb instead of a shift and an add per column.
     static void carry(double[] c, int nc, long[] z, int zo, int limbs) {
-        int end = zo + limbs;
-        int out = zo;
-        long acc = 0;
-        int accBits = 0;
+        int j = 0;
+        long lo = 0;
+        long hi = 0;
+        long prevHi = 0;
         long carry = 0;
         for (int k = 0; k < nc; k++) {
-            long v = (long) c[k] + carry;
-            long d = v & DIGIT_MASK;
-            carry = v >>> DIGIT_BITS;
-            acc |= d << accBits;
-            accBits += DIGIT_BITS;
-            if (accBits >= 64) {
-                accBits -= 64;
-                if (out < end) {
-                    z[out++] = acc;
+            int bit = k * DIGIT_BITS;
+            if ((bit >>> 6) != j) { // limb j has all its columns
+                long s = lo + prevHi;
+                long out = Long.compareUnsigned(s, lo) < 0 ? 1 : 0;
+                long t = s + carry;
+                out += Long.compareUnsigned(t, s) < 0 ? 1 : 0;
+                if (j < limbs) {
+                    z[zo + j] = t;
                 }
-                acc = d >>> (DIGIT_BITS - accBits);
+                carry = out;
+                prevHi = hi;
+                lo = 0;
+                hi = 0;
+                j++;
             }
+            int r = bit & 63;
+            long v = (long) c[k];
+            long l = v << r;
+            long nl = lo + l;
+            hi += ((v >>> 1) >>> (63 - r)) + (Long.compareUnsigned(nl, l) < 0 ? 1 : 0);
+            lo = nl;
         }
-        while (carry != 0) {
-            long d = carry & DIGIT_MASK;
-            carry >>>= DIGIT_BITS;
-            acc |= d << accBits;
-            accBits += DIGIT_BITS;
-            if (accBits >= 64) {
-                accBits -= 64;
-                if (out < end) {
-                    z[out++] = acc;
-                }
-                acc = d >>> (DIGIT_BITS - accBits);
-            }
+        // the last limb with columns, then its spill; above them the product has only zeros
+        long s = lo + prevHi;
+        long out = Long.compareUnsigned(s, lo) < 0 ? 1 : 0;
+        long t = s + carry;
+        out += Long.compareUnsigned(t, s) < 0 ? 1 : 0;
+        if (j < limbs) {
+            z[zo + j] = t;
         }
-        if (out < end) {
-            z[out++] = acc;
+        if (j + 1 < limbs) {
+            z[zo + j + 1] = hi + out;
         }
-        Arrays.fill(z, out, end, 0L);
+        if (j + 2 < limbs) {
+            Arrays.fill(z, zo + j + 2, zo + limbs, 0L);
+        }
     }
 }

@@ -43,9 +43,10 @@ import org.modalg.fft.parallel.ParallelRange;
  * the answer is the same either way.
  *
  * <p>{@link #multiply} dispatches: below {@link Tuning#intMulNttBits()} bits of the smaller
- * operand, Karatsuba on 64-bit limbs over BigInteger's intrinsic schoolbook basecase
- * ({@link LimbMultiplication}; BigInteger's own multiply below
- * {@link LimbMultiplication#KARATSUBA_LIMBS} limbs or where java.math is not opened to modalg);
+ * operand, Karatsuba on 64-bit limbs ({@link LimbMultiplication}) over one exact convolution of
+ * 22-bit digits in SIMD doubles where the JVM has the Vector API module (else over BigInteger's
+ * intrinsic schoolbook); BigInteger's own multiply below
+ * {@link LimbMultiplication#KARATSUBA_LIMBS} limbs or where java.math is not opened to modalg;
  * above, the GPU's product when one is usable, else {@link #multiplyCpu} on the thread count
  * of {@link Options#defaults()} ({@code modalg.threads}, else every processor). {@link #multiply(BigInteger, BigInteger, Options)}
  * takes the route, backend and thread count per call.
@@ -142,6 +143,25 @@ public final class IntegerMultiplication {
             return a.multiply(b);
         }
         return LimbMultiplication.multiply(a, b);
+    }
+
+    /**
+     * What {@link #multiply} runs for operands of these sizes below {@link Tuning#intMulNttBits()}
+     * bits, in words for reports: BigInteger's multiply below
+     * {@link LimbMultiplication#KARATSUBA_LIMBS} limbs, else Karatsuba on limbs over the basecase
+     * this JVM has now (the digit convolution in SIMD doubles once its kernel is compiled, see
+     * {@link LimbMultiplication}).
+     */
+    public static String smallProductMethod(long bitsA, long bitsB) {
+        if (!LimbMultiplication.fast() || Math.min(bitsA, bitsB) < 64L * LimbMultiplication.KARATSUBA_LIMBS) {
+            return "BigInteger.multiply";
+        }
+        return switch (LimbMultiplication.defaultBasecase()) {
+            case DIGITS -> "Karatsuba on limbs over a convolution of 22-bit digits in SIMD doubles";
+            case INTRINSIC -> "Karatsuba on limbs over BigInteger's schoolbook"
+                    + (DigitConvolution.available() ? " (the digit convolution still compiling)" : "");
+            case PLAIN -> "Karatsuba on limbs";
+        };
     }
 
     // options non-null and a route integers have.

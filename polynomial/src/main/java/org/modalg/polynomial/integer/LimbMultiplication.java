@@ -13,15 +13,25 @@ import org.modalg.polynomial.Limbs;
  * (Knuth, TAOCP vol. 2, 4.3.3 A; Brent and Zimmermann, <i>Modern Computer Arithmetic</i>,
  * 1.3.2 and 1.3.5). O(n^1.585) limb products for balanced n-limb operands.
  *
- * <p><b>Basecase.</b> Below {@link #KARATSUBA_LIMBS} limbs of the shorter operand, the
- * schoolbook product runs in BigInteger's own {@code multiplyToLen} / {@code squareToLen},
- * which HotSpot replaces by hand-written 64 x 64-bit multiply-accumulate code on x86-64 and
- * AArch64 (about 1.4 ns per limb product on the development machine, against 2.9 ns for the
- * best plain-Java loop, {@code Math.multiplyHigh} with the unsigned correction): the operands
- * are copied into big-endian int scratch arrays, which costs O(n) against the O(n^2) product.
- * That code is reachable only when java.base opens java.math to modalg (as for
- * {@link org.modalg.fields.BigIntegerWords}: the launcher, the jar's manifest and the test runs
- * do); otherwise the basecase is a plain-Java row-by-row loop and {@link #fast()} is false.
+ * <p><b>Basecase.</b> Below the Karatsuba cut-off of the shorter operand, one of three
+ * schoolbook products ({@link #defaultBasecase()} picks the fastest this JVM has):
+ * <ul>
+ * <li>{@link Basecase#DIGITS}, where the JVM resolves {@code jdk.incubator.vector} (the
+ * {@code modalg} launcher, the GPU bundle and the test runs pass
+ * {@code --add-modules jdk.incubator.vector}): one exact convolution of 22-bit digits in SIMD
+ * doubles ({@link DigitConvolution}), up to {@link DigitConvolution#MAX_SHORTER_LIMBS} limbs
+ * of the shorter operand, Karatsuba from {@link #DIGIT_KARATSUBA_LIMBS}. Squares keep the
+ * intrinsic squareToLen, which does half the products.
+ * <li>{@link Basecase#INTRINSIC}: BigInteger's own {@code multiplyToLen} /
+ * {@code squareToLen}, which HotSpot replaces by hand-written 64 x 64-bit multiply-accumulate
+ * code on x86-64 and AArch64 (about 1.4 ns per limb product on the development machine, against
+ * 2.9 ns for the best plain-Java loop): the operands are copied into big-endian int scratch
+ * arrays, O(n) against the O(n^2) product. Reachable only when java.base opens java.math to
+ * modalg (as for {@link org.modalg.fields.BigIntegerWords}: the launcher, the jar's manifest and
+ * the test runs do); {@link #fast()} says whether it is.
+ * <li>{@link Basecase#PLAIN}: a plain-Java row-by-row loop ({@code Math.multiplyHigh} with the
+ * unsigned correction), where neither is reachable.
+ * </ul>
  *
  * <p>All methods are pure functions of their arguments; scratch space is allocated per call
  * (O(n) limbs), so they are thread-safe.
@@ -79,12 +89,34 @@ public final class LimbMultiplication {
     }
 
     /**
-     * The fastest basecase this JVM has: {@link Basecase#DIGITS} where the Vector API module is
-     * present, else {@link Basecase#INTRINSIC} where java.math is opened, else
-     * {@link Basecase#PLAIN}.
+     * The fastest basecase this JVM has now: {@link Basecase#DIGITS} where the Vector API module
+     * is present and its kernel compiled ({@link DigitConvolution#ready()}: a process that keeps
+     * multiplying starts its warm-up in the background), else {@link Basecase#INTRINSIC} where java.math is opened,
+     * else {@link Basecase#PLAIN}.
      */
     static Basecase defaultBasecase() {
-        return DigitConvolution.available() ? Basecase.DIGITS : fast() ? Basecase.INTRINSIC : Basecase.PLAIN;
+        return DigitConvolution.ready() ? Basecase.DIGITS : fast() ? Basecase.INTRINSIC : Basecase.PLAIN;
+    }
+
+    /**
+     * The basecase of limb products in this JVM, in words for benchmark headers: the digit
+     * convolution (with its lanes; "warming up" until its kernel is compiled and checked) where
+     * the Vector API module is present, else BigInteger's schoolbook or the plain-Java one, and
+     * why.
+     */
+    public static String describeBasecase() {
+        if (DigitConvolution.available()) {
+            return "digit convolution (Vector API, " + VectorDigitKernels.LANES + " lanes"
+                    + (DigitConvolution.isReady() ? ")" : "; BigInteger's until compiled)");
+        }
+        String why = ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent()
+                ? "modalg.poly.vector=off" : "no jdk.incubator.vector";
+        return (fast() ? "BigInteger's schoolbook (" : "plain Java (java.math not opened, ") + why + ")";
+    }
+
+    // defaultBasecase() without counting a product towards the digit convolution's warm-up
+    private static Basecase currentBasecase() {
+        return DigitConvolution.isReady() ? Basecase.DIGITS : fast() ? Basecase.INTRINSIC : Basecase.PLAIN;
     }
 
     /**
@@ -94,7 +126,7 @@ public final class LimbMultiplication {
      * it is reachable: it does half the products, the convolution all of them.
      */
     static final int DIGIT_KARATSUBA_LIMBS = Math.max(8, Math.min(DigitConvolution.MAX_SHORTER_LIMBS,
-            Integer.getInteger("modalg.poly.digitKaratsubaLimbs", 96)));
+            Integer.getInteger("modalg.poly.digitKaratsubaLimbs", DigitConvolution.MAX_SHORTER_LIMBS)));
 
     /** The Karatsuba cut-off for products over {@code basecase}. */
     static int karatsubaLimbs(Basecase basecase) {
@@ -154,7 +186,7 @@ public final class LimbMultiplication {
                     + "], got " + karatsuba + " and " + karatsubaSquare);
         }
         int shorter = Math.min(na, nb);
-        Work w = basecase == defaultBasecase() && karatsuba == karatsubaLimbs(basecase)
+        Work w = basecase == currentBasecase() && karatsuba == karatsubaLimbs(basecase)
                 && karatsubaSquare == karatsubaSquareLimbs(basecase) && shorter <= CACHED_MAX_SHORTER
                 ? cachedWork(shorter) : new Work(shorter, basecase, karatsuba, karatsubaSquare);
         multiplyInto(a, 0, na, b, 0, nb, z, 0, w);
@@ -168,8 +200,10 @@ public final class LimbMultiplication {
 
     private static Work cachedWork(int shorter) {
         Work w = CACHED.get();
-        if (w == null || w.shorter < shorter) {
-            w = work(Math.max(shorter, w == null ? 64 : Math.min(CACHED_MAX_SHORTER, 2 * w.shorter)));
+        Basecase basecase = currentBasecase();
+        if (w == null || w.shorter < shorter || w.basecase != basecase) {
+            int capacity = Math.max(shorter, w == null ? 64 : Math.min(CACHED_MAX_SHORTER, 2 * w.shorter));
+            w = new Work(capacity, basecase, karatsubaLimbs(basecase), karatsubaSquareLimbs(basecase));
             CACHED.set(w);
         }
         return w;

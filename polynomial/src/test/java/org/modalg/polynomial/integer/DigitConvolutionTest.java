@@ -113,6 +113,20 @@ class DigitConvolutionTest {
     }
 
     @Test
+    void warmUpMakesItTheDefaultBasecase() throws InterruptedException {
+        assumeTrue(available());
+        for (int i = 0; i < DigitConvolution.WARM_UP_AFTER_CALLS; i++) {
+            DigitConvolution.ready(); // the demand that starts the warm-up
+        }
+        long end = System.nanoTime() + 60_000_000_000L;
+        while (!DigitConvolution.ready() && System.nanoTime() < end) {
+            Thread.sleep(20);
+        }
+        assertEquals(true, DigitConvolution.ready(), "the warm-up did not finish within a minute");
+        assertEquals(LimbMultiplication.Basecase.DIGITS, LimbMultiplication.defaultBasecase());
+    }
+
+    @Test
     void zerosAndSmallValues() {
         assumeTrue(available());
         Random rnd = new Random(SEED + 2);

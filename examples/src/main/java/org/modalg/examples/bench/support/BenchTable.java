@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.modalg.fft.doublentt.QuotientRounding;
+import org.modalg.polynomial.integer.LimbMultiplication;
 
 /** Rows of a benchmark with fixed columns: printed as an aligned table and written as CSV. */
 public final class BenchTable {
@@ -85,6 +86,7 @@ public final class BenchTable {
     public static String machine() {
         return "java " + System.getProperty("java.version") + ", " + Runtime.getRuntime().availableProcessors()
                 + " cores, " + System.getProperty("os.arch") + " " + System.getProperty("os.name")
-                + ", double-NTT quotient " + QuotientRounding.describe();
+                + ", double-NTT quotient " + QuotientRounding.describe() + ", limb basecase "
+                + LimbMultiplication.describeBasecase();
     }
 }
