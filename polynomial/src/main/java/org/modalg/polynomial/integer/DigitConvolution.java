@@ -64,13 +64,17 @@ final class DigitConvolution {
     /**
      * Whether the kernel is compiled and checked, so that the default basecase may use it. The
      * Vector API's code is fast only once HotSpot's top tier has compiled it; before that every
-     * vector is an object (on the development machine the first 160-limb product took 0.2 s,
-     * the next hundred 0.4 to 40 ms each, against 15 us compiled, and the top tier came after
-     * about a second). So the {@value #WARM_UP_AFTER_CALLS}-th call (a process that keeps
-     * multiplying; one-shot commands never get there) starts a daemon thread that runs the
-     * kernel until it is compiled, then checks one product against BigInteger; until then, and
-     * for good if the check fails (logged), the callers stay on BigInteger's basecase. Property
-     * {@code modalg.poly.vector=on}: ready at once, no warm-up.
+     * vector is an object (on the development machine the first 160-limb product took 0.15 to
+     * 0.3 s, the next hundred 0.4 to 40 ms each, against 15 us compiled, and the top tier came
+     * after about a second: 0.6 to 0.8 s of CPU). So the {@value #WARM_UP_AFTER_CALLS}-th call
+     * (a process that keeps multiplying; one-shot commands do not get there) starts a daemon
+     * thread that runs the kernel until it is compiled, then checks one product against
+     * BigInteger; until then, and for good if the check fails (logged), the callers stay on
+     * BigInteger's basecase. That thread and its garbage share the cores with the caller's work
+     * for that second: products on every core of a small machine run much slower meanwhile
+     * (polynomial/BENCHMARKS.md). Property {@code modalg.poly.vector}: {@code off} never uses
+     * the kernel, {@code on} uses it at once without the thread (the first products then pay
+     * the slow tiers themselves).
      */
     static boolean ready() {
         if (ready || !AVAILABLE) {
