@@ -207,6 +207,33 @@ public final class Tuning {
     }
 
     /**
+     * {@link #intMulNttBits()} while the limb products' basecase is the digit convolution in SIMD
+     * doubles ({@code LimbMultiplication}), about twice as fast as BigInteger's below it: property
+     * {@code modalg.poly.intMulNttBitsDigits}, default {@link #INT_MUL_NTT_BITS_DIGITS}; where
+     * {@code modalg.poly.intMulNttBits} is set, that value for both.
+     */
+    public static int intMulNttBitsDigits() {
+        return System.getProperty("modalg.poly.intMulNttBits") != null ? intMulNttBits()
+                : get("modalg.poly.intMulNttBitsDigits", INT_MUL_NTT_BITS_DIGITS, 1);
+    }
+
+    /**
+     * Default of {@link #intMulNttBitsDigits()}, measured with {@code IntMulCutoffAB} (test
+     * sources; Karatsuba on limbs over the digit convolution against the transform route, one
+     * thread, minimum over 35 rounds of batches of 10, us; an H200 host's Xeon, AVX-512,
+     * 2026-11-27, two JVMs; BigInteger's basecase in a third JVM for comparison):
+     * <pre>
+     *   bits    digits: limbs / transform        BigInteger's basecase: limbs / transform
+     *   16000    35.4 /  83.6    45.6 / 108.8      90.3 /  83.5
+     *   20000    48.4 /  86.7    45.1 /  84.8     122.6 / 119.5
+     *   24000    69.8 /  80.6   100.4 / 108.1     153.0 / 125.5
+     *   28000    84.9 /  91.1   120.0 / 109.2     205.0 / 131.3
+     *   32000   109.1 /  88.3    95.1 /  74.8     247.3 / 121.9
+     * </pre>
+     */
+    static final int INT_MUL_NTT_BITS_DIGITS = 26_000;
+
+    /**
      * Default of {@link #intMulNttBits()}, measured with {@code IntMulCrossover} (test sources):
      * balanced operands, BigInteger.multiply against {@code multiplyCpu(a, b, 1)} (and, in two
      * of the passes, {@code multiplyCpu(a, b, 2)}), minimum of 5 or 7 batches per pass, 1 to 7

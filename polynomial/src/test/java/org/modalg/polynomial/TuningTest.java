@@ -50,7 +50,15 @@ class TuningTest {
         // Newton division is built on the NTT product: it cannot pay below the product's cut-off
         assertTrue(Tuning.INT_DIV_NEWTON_BITS >= Tuning.INT_MUL_NTT_BITS);
         assertEquals(Tuning.INT_MUL_NTT_BITS, Tuning.intMulNttBits());
+        assertEquals(Tuning.INT_MUL_NTT_BITS_DIGITS, Tuning.intMulNttBitsDigits());
+        assertTrue(Tuning.INT_DIV_NEWTON_BITS >= Tuning.INT_MUL_NTT_BITS_DIGITS);
         assertEquals(Tuning.INT_DIV_NEWTON_BITS, Tuning.intDivNewtonBits());
+    }
+
+    @Test
+    void anExplicitProductCutOffHoldsForBothBasecases() {
+        withProperty("modalg.poly.intMulNttBits", "5000", () -> assertEquals(5000, Tuning.intMulNttBitsDigits()));
+        withProperty("modalg.poly.intMulNttBitsDigits", "30000", () -> assertEquals(30000, Tuning.intMulNttBitsDigits()));
     }
 
     @Test

@@ -6,7 +6,6 @@ import org.modalg.fft.Options;
 import org.modalg.fft.Route;
 import org.modalg.polynomial.integer.IntegerDivision;
 import org.modalg.polynomial.integer.IntegerMultiplication;
-import org.modalg.polynomial.Tuning;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -46,10 +45,11 @@ final class IntegerCommands {
             run.asks(2L * (x.bitLength() + y.bitLength())); // the product and the transforms
             long t0 = System.nanoTime();
             BigInteger p = IntegerMultiplication.multiply(x, y, o);
-            boolean small = Math.min(x.bitLength(), y.bitLength()) < Tuning.intMulNttBits();
+            int cut = IntegerMultiplication.transformBits();
+            boolean small = Math.min(x.bitLength(), y.bitLength()) < cut;
             run.report("method", o.route() == Route.AUTO && small
                     ? IntegerMultiplication.smallProductMethod(x.bitLength(), y.bitLength()) + " (below "
-                            + Tuning.intMulNttBits() + " bits)"
+                            + cut + " bits)"
                     : "NTT + CRT (IntegerMultiplication.multiply" + (o.route() == Route.AUTO
                             ? "; the GPU's when usable)" : ", route crt)"));
             run.time("multiply", t0);

@@ -42,8 +42,9 @@ import org.modalg.fft.parallel.ParallelRange;
  * limbs, {@link #multiply} and {@link #square} hand the limbs to it; its result is exact, so
  * the answer is the same either way.
  *
- * <p>{@link #multiply} dispatches: below {@link Tuning#intMulNttBits()} bits of the smaller
- * operand, Karatsuba on 64-bit limbs ({@link LimbMultiplication}) over one exact convolution of
+ * <p>{@link #multiply} dispatches: below {@link #transformBits()} bits of the smaller
+ * operand ({@link Tuning#intMulNttBits()}, or {@link Tuning#intMulNttBitsDigits()} while the
+ * digit convolution is the basecase), Karatsuba on 64-bit limbs ({@link LimbMultiplication}) over one exact convolution of
  * 22-bit digits in SIMD doubles where the JVM has the Vector API module (else over BigInteger's
  * intrinsic schoolbook); BigInteger's own multiply below
  * {@link LimbMultiplication#KARATSUBA_LIMBS} limbs or where java.math is not opened to modalg;
@@ -81,7 +82,7 @@ public final class IntegerMultiplication {
      *
      * <ul>
      * <li>{@link Route#AUTO}: the dispatch of the class comment (Karatsuba on limbs below
-     * {@link Tuning#intMulNttBits()} bits of the smaller operand, above it a GPU's product when
+     * {@link #transformBits()} bits of the smaller operand, above it a GPU's product when
      * the backend allows one, else the double-precision NTT route).
      * <li>{@link Route#CRT}: the small-prime NTT route whatever the size (zero operands excepted):
      * 3 NTTs of about (bits(a) + bits(b)) / w points for each of 3 to 6 primes, O(n log n); on
@@ -112,7 +113,7 @@ public final class IntegerMultiplication {
         NttEngine gpu = options.backend() == Backend.GPU ? NttEngines.forBackend(Backend.GPU) : null;
         options.checkCancelled("before the integer product");
         Route route = options.route();
-        if (route == Route.AUTO && Math.min(a.bitLength(), b.bitLength()) < Tuning.intMulNttBits()) {
+        if (route == Route.AUTO && Math.min(a.bitLength(), b.bitLength()) < transformBits()) {
             return multiplySmall(a, b);
         }
         if (a.signum() == 0 || b.signum() == 0) {
@@ -146,7 +147,16 @@ public final class IntegerMultiplication {
     }
 
     /**
-     * What {@link #multiply} runs for operands of these sizes below {@link Tuning#intMulNttBits()}
+     * Bits of the smaller operand from which {@link #multiply} leaves Karatsuba on limbs for the
+     * transform route: {@link Tuning#intMulNttBitsDigits()} while the limb products' basecase is
+     * the digit convolution (compiled and checked), else {@link Tuning#intMulNttBits()}.
+     */
+    public static int transformBits() {
+        return DigitConvolution.isReady() ? Tuning.intMulNttBitsDigits() : Tuning.intMulNttBits();
+    }
+
+    /**
+     * What {@link #multiply} runs for operands of these sizes below {@link #transformBits()}
      * bits, in words for reports: BigInteger's multiply below
      * {@link LimbMultiplication#KARATSUBA_LIMBS} limbs, else Karatsuba on limbs over the basecase
      * this JVM has now (the digit convolution in SIMD doubles once its kernel is compiled, see
@@ -263,7 +273,7 @@ public final class IntegerMultiplication {
     /**
      * |a| |b| on limbs (little-endian, bitsA and bitsB the exact bit lengths, both &gt;= 1),
      * by the route {@link #multiply} would take for integers of these sizes (Karatsuba on limbs below
-     * {@link Tuning#intMulNttBits()}, a usable GPU's product, else {@link #multiplyCpu}'s on the
+     * {@link #transformBits()}, a usable GPU's product, else {@link #multiplyCpu}'s on the
      * default thread count), but without BigInteger's 2^31-bit limit above the
      * threshold: limbs in, ceil((bitsA + bitsB) / 64) + 1 or fewer limbs out (top limbs may be
      * zero). For Kronecker substitution, whose packed integers can exceed that limit.
@@ -285,7 +295,7 @@ public final class IntegerMultiplication {
                     + " bits: the product exceeds the integer routes' limits (about "
                     + DoubleNttIntMul.MAX_PRODUCT_BITS + " bits, " + Limbs.MAX_ARRAY_LENGTH + " limbs)");
         }
-        boolean small = Math.min(bitsA, bitsB) < Tuning.intMulNttBits();
+        boolean small = Math.min(bitsA, bitsB) < transformBits();
         if (small && bitsA + bitsB <= Limbs.MAX_BIGINTEGER_BITS) {
             if (LimbMultiplication.fast()) {
                 int na = (int) ((bitsA + 63) / 64);
@@ -335,7 +345,7 @@ public final class IntegerMultiplication {
 
     /**
      * a[i] * b[i] for every i, the pairs spread over all processors (each product on one
-     * thread: {@link #multiplySmall} below {@link Tuning#intMulNttBits()}, {@link #multiplyCpu} above).
+     * thread: {@link #multiplySmall} below {@link #transformBits()}, {@link #multiplyCpu} above).
      *
      * @throws ArithmeticException if a product is beyond BigInteger's range (2^31 - 1 bits)
      */
@@ -353,7 +363,7 @@ public final class IntegerMultiplication {
                 check(a[i], "a[" + i + "]");
                 check(b[i], "b[" + i + "]");
                 checkRange(a[i], b[i]);
-                out[i] = Math.min(a[i].bitLength(), b[i].bitLength()) < Tuning.intMulNttBits()
+                out[i] = Math.min(a[i].bitLength(), b[i].bitLength()) < transformBits()
                         ? multiplySmall(a[i], b[i]) : multiplyCpu(a[i], b[i], 1);
             }
         });

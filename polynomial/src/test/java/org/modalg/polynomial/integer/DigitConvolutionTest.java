@@ -124,6 +124,17 @@ class DigitConvolutionTest {
         }
         assertEquals(true, DigitConvolution.ready(), "the warm-up did not finish within a minute");
         assertEquals(LimbMultiplication.Basecase.DIGITS, LimbMultiplication.defaultBasecase());
+        assertEquals(org.modalg.polynomial.Tuning.intMulNttBitsDigits(), IntegerMultiplication.transformBits(),
+                "the transform route starts higher over the digit convolution");
+        // products on both sides of the moved cut-off, through the public entry point
+        Random rnd = new Random(SEED + 3);
+        for (int bits : new int[] {org.modalg.polynomial.Tuning.intMulNttBits() + 1000,
+                IntegerMultiplication.transformBits() - 1, IntegerMultiplication.transformBits() + 1}) {
+            BigInteger x = new BigInteger(bits, rnd).setBit(bits - 1);
+            BigInteger y = new BigInteger(bits + rnd.nextInt(5000), rnd).negate();
+            assertEquals(x.multiply(y), IntegerMultiplication.multiply(x, y), "seed=" + SEED + " bits " + bits);
+            assertEquals(x.multiply(x), IntegerMultiplication.multiply(x, x), "seed=" + SEED + " square, bits " + bits);
+        }
     }
 
     @Test
