@@ -113,7 +113,7 @@ public final class IntegerMultiplication {
         NttEngine gpu = options.backend() == Backend.GPU ? NttEngines.forBackend(Backend.GPU) : null;
         options.checkCancelled("before the integer product");
         Route route = options.route();
-        if (route == Route.AUTO && Math.min(a.bitLength(), b.bitLength()) < transformBits()) {
+        if (route == Route.AUTO && Math.min(a.bitLength(), b.bitLength()) < transformBits(a == b)) {
             return multiplySmall(a, b);
         }
         if (a.signum() == 0 || b.signum() == 0) {
@@ -149,10 +149,18 @@ public final class IntegerMultiplication {
     /**
      * Bits of the smaller operand from which {@link #multiply} leaves Karatsuba on limbs for the
      * transform route: {@link Tuning#intMulNttBitsDigits()} while the limb products' basecase is
-     * the digit convolution (compiled and checked), else {@link Tuning#intMulNttBits()}.
+     * the digit convolution (compiled and checked), else {@link Tuning#intMulNttBits()}; squares
+     * ({@code multiply(a, a)}, {@link #square}) always from {@link Tuning#intMulNttBits()}.
      */
     public static int transformBits() {
         return DigitConvolution.isReady() ? Tuning.intMulNttBitsDigits() : Tuning.intMulNttBits();
+    }
+
+    // transformBits() for a product, Tuning.intMulNttBits() for a square: the convolution does
+    // not halve a square's work, while the transform route squares with two transforms of three
+    // and the intrinsic squareToLen with half the products, so squares keep the lower cut-off.
+    private static int transformBits(boolean square) {
+        return square ? Tuning.intMulNttBits() : transformBits();
     }
 
     /**
@@ -295,7 +303,7 @@ public final class IntegerMultiplication {
                     + " bits: the product exceeds the integer routes' limits (about "
                     + DoubleNttIntMul.MAX_PRODUCT_BITS + " bits, " + Limbs.MAX_ARRAY_LENGTH + " limbs)");
         }
-        boolean small = Math.min(bitsA, bitsB) < transformBits();
+        boolean small = Math.min(bitsA, bitsB) < transformBits(same);
         if (small && bitsA + bitsB <= Limbs.MAX_BIGINTEGER_BITS) {
             if (LimbMultiplication.fast()) {
                 int na = (int) ((bitsA + 63) / 64);
@@ -363,7 +371,7 @@ public final class IntegerMultiplication {
                 check(a[i], "a[" + i + "]");
                 check(b[i], "b[" + i + "]");
                 checkRange(a[i], b[i]);
-                out[i] = Math.min(a[i].bitLength(), b[i].bitLength()) < transformBits()
+                out[i] = Math.min(a[i].bitLength(), b[i].bitLength()) < transformBits(a[i] == b[i])
                         ? multiplySmall(a[i], b[i]) : multiplyCpu(a[i], b[i], 1);
             }
         });
