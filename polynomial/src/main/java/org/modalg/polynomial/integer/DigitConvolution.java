@@ -271,9 +271,9 @@ final class DigitConvolution {
         long hi = 0;
         long prevHi = 0;
         long carry = 0;
-        for (int k = 0; k < nc; k++) {
+        for (int k = 0; k <= nc; k++) {
             int bit = k * DIGIT_BITS;
-            if ((bit >>> 6) != j) { // limb j has all its columns
+            if (k == nc || (bit >>> 6) != j) { // limb j has all its columns
                 long s = lo + prevHi;
                 long out = Long.compareUnsigned(s, lo) < 0 ? 1 : 0;
                 long t = s + carry;
@@ -286,6 +286,9 @@ final class DigitConvolution {
                 lo = 0;
                 hi = 0;
                 j++;
+                if (k == nc) {
+                    break;
+                }
             }
             int r = bit & 63;
             long v = (long) c[k];
@@ -294,19 +297,12 @@ final class DigitConvolution {
             hi += ((v >>> 1) >>> (63 - r)) + (Long.compareUnsigned(nl, l) < 0 ? 1 : 0);
             lo = nl;
         }
-        // the last limb with columns, then its spill; above them the product has only zeros
-        long s = lo + prevHi;
-        long out = Long.compareUnsigned(s, lo) < 0 ? 1 : 0;
-        long t = s + carry;
-        out += Long.compareUnsigned(t, s) < 0 ? 1 : 0;
+        // the last limb's spill; above it the product has only zeros
         if (j < limbs) {
-            z[zo + j] = t;
+            z[zo + j] = prevHi + carry;
         }
         if (j + 1 < limbs) {
-            z[zo + j + 1] = hi + out;
-        }
-        if (j + 2 < limbs) {
-            Arrays.fill(z, zo + j + 2, zo + limbs, 0L);
+            Arrays.fill(z, zo + j + 1, zo + limbs, 0L);
         }
     }
 }
