@@ -44,7 +44,8 @@ final class DigitConvolution {
 
     /**
      * Whether the vector kernel runs in this JVM: the module {@code jdk.incubator.vector} is in the
-     * boot layer (started with {@code --add-modules jdk.incubator.vector}) and the property
+     * boot layer (started with {@code --add-modules jdk.incubator.vector}), its preferred vectors
+     * hold at least 4 doubles (AVX2, AVX-512, SVE of 256 bits or more), and the property
      * {@code modalg.poly.vector} is not {@code off}.
      */
     static boolean available() {
@@ -132,7 +133,9 @@ final class DigitConvolution {
             return false;
         }
         try {
-            return VectorDigitKernels.LANES >= 1;
+            // fewer than 4 lanes (no SIMD registers of 256 bits or more): BigInteger's basecase
+            // does as well, and nothing was measured there
+            return VectorDigitKernels.LANES >= 4;
         } catch (LinkageError e) {
             return false; // another JDK's API: the basecase stays BigInteger's
         }

@@ -109,8 +109,9 @@ public final class LimbMultiplication {
             return "digit convolution (Vector API, " + VectorDigitKernels.LANES + " lanes"
                     + (DigitConvolution.isReady() ? ")" : "; BigInteger's until compiled)");
         }
-        String why = ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent()
-                ? "modalg.poly.vector=off" : "no jdk.incubator.vector";
+        String why = ModuleLayer.boot().findModule("jdk.incubator.vector").isEmpty() ? "no jdk.incubator.vector"
+                : "off".equals(System.getProperty("modalg.poly.vector", "auto").trim()) ? "modalg.poly.vector=off"
+                : "vectors of fewer than 4 doubles";
         return (fast() ? "BigInteger's schoolbook (" : "plain Java (java.math not opened, ") + why + ")";
     }
 

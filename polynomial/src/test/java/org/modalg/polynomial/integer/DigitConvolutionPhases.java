@@ -49,7 +49,8 @@ public final class DigitConvolutionPhases {
 
     public static void main(String[] args) {
         if (!DigitConvolution.available()) {
-            System.out.println("needs --add-modules jdk.incubator.vector");
+            System.out.println("the digit convolution is off here: it needs --add-modules jdk.incubator.vector, vectors"
+                    + " of 4 doubles or more, and modalg.poly.vector not off");
             return;
         }
         n = args.length > 0 ? Integer.parseInt(args[0]) : 157;

@@ -28,8 +28,8 @@ class DigitConvolutionTest {
 
     private static boolean available() {
         if (!DigitConvolution.available()) {
-            System.out.println("DigitConvolutionTest skipped: the JVM runs without --add-modules jdk.incubator.vector"
-                    + " (or with modalg.poly.vector=off)");
+            System.out.println("DigitConvolutionTest skipped: the digit convolution is off in this JVM (no --add-modules"
+                    + " jdk.incubator.vector, vectors of fewer than 4 doubles, or modalg.poly.vector=off)");
             return false;
         }
         return true;

@@ -31,8 +31,9 @@ class LimbMultiplicationTest {
         if (DigitConvolution.available()) {
             FAST.add(Basecase.DIGITS);
         } else {
-            System.out.println("LimbMultiplicationTest: digit-convolution basecase not tested here: the JVM "
-                    + "runs without --add-modules jdk.incubator.vector (or modalg.poly.vector=off)");
+            System.out.println("LimbMultiplicationTest: digit-convolution basecase not tested here: it is off in "
+                    + "this JVM (no --add-modules jdk.incubator.vector, vectors of fewer than 4 doubles, or "
+                    + "modalg.poly.vector=off)");
         }
         if (LimbMultiplication.fast()) {
             FAST.add(Basecase.INTRINSIC);
