@@ -14,7 +14,8 @@ import org.modalg.polynomial.Limbs;
  * digit product in SIMD registers ({@link VectorDigitKernels}), and the column sums (integers
  * below 2^53, so every fma is exact) are carried back into limbs. This is the basecase of
  * {@link LimbMultiplication} when the JVM runs with {@code --add-modules jdk.incubator.vector}
- * (the {@code modalg} launcher and the test runs do): against BigInteger's intrinsic 32-bit
+ * (the {@code modalg} launcher for {@code bench} and {@code study}, the GPU bundle and the test
+ * runs do): against BigInteger's intrinsic 32-bit
  * schoolbook it does (64/22)^2 = 8.5 times as many products, but 4 or 8 per instruction and
  * two instructions per cycle (polynomial/BENCHMARKS.md has the figures).
  *
@@ -37,6 +38,10 @@ final class DigitConvolution {
     /** Most limbs of the shorter operand ({@link #MAX_SHORTER_DIGITS} digits of 22 bits). */
     static final int MAX_SHORTER_LIMBS = MAX_SHORTER_DIGITS * DIGIT_BITS / 64;
 
+    // modalg.poly.vector, read once: auto, on or off (anything else is kept as an error that
+    // ready() throws, so that a mistyped value is loud at the first product, not a class error)
+    private static final String MODE = System.getProperty("modalg.poly.vector", "auto").trim();
+    private static final boolean MODE_VALID = MODE.equals("auto") || MODE.equals("on") || MODE.equals("off");
     private static final boolean AVAILABLE = probe();
     private static final Logger LOG = Logger.getLogger(DigitConvolution.class.getName());
     private static final AtomicBoolean WARM_UP_STARTED = new AtomicBoolean();
@@ -78,10 +83,17 @@ final class DigitConvolution {
      * the slow tiers themselves).
      */
     static boolean ready() {
-        if (ready || !AVAILABLE) {
-            return ready;
+        if (ready) {
+            return true;
         }
-        if ("on".equals(System.getProperty("modalg.poly.vector", "auto").trim())) {
+        if (!MODE_VALID) {
+            throw new IllegalArgumentException("system property modalg.poly.vector must be auto, on or off, got '"
+                    + MODE + "'");
+        }
+        if (!AVAILABLE) {
+            return false;
+        }
+        if (MODE.equals("on")) {
             ready = true;
         } else if (++demand >= WARM_UP_AFTER_CALLS && WARM_UP_STARTED.compareAndSet(false, true)) {
             Thread t = new Thread(DigitConvolution::warmUp, "modalg-digit-convolution-warm-up");
@@ -126,7 +138,7 @@ final class DigitConvolution {
     }
 
     private static boolean probe() {
-        if ("off".equals(System.getProperty("modalg.poly.vector", "auto").trim())) {
+        if (!MODE_VALID || MODE.equals("off")) {
             return false;
         }
         if (ModuleLayer.boot().findModule("jdk.incubator.vector").isEmpty()) {

@@ -1,9 +1,12 @@
 package org.modalg.polynomial.integer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -134,6 +137,31 @@ class DigitConvolutionTest {
             BigInteger y = new BigInteger(bits + rnd.nextInt(5000), rnd).negate();
             assertEquals(x.multiply(y), IntegerMultiplication.multiply(x, y), "seed=" + SEED + " bits " + bits);
             assertEquals(x.multiply(x), IntegerMultiplication.multiply(x, x), "seed=" + SEED + " square, bits " + bits);
+        }
+    }
+
+    @Test
+    void aMistypedModeIsNamed() throws Exception {
+        // a JVM of its own: the mode is read once per JVM
+        String launcher = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process p = new ProcessBuilder(launcher, "--add-opens", "java.base/java.math=ALL-UNNAMED", "--add-modules",
+                "jdk.incubator.vector", "-Dmodalg.poly.vector=yes", "-cp", System.getProperty("java.class.path"),
+                "org.modalg.polynomial.integer.DigitConvolutionTest$ModeProbe").redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(0, p.waitFor(), out);
+        assertTrue(out.contains("system property modalg.poly.vector must be auto, on or off, got 'yes'"), out);
+    }
+
+    /** Prints the message of the first product's exception under the JVM's mode. */
+    static final class ModeProbe {
+        public static void main(String[] args) {
+            try {
+                IntegerMultiplication.multiply(BigInteger.ONE.shiftLeft(5000).subtract(BigInteger.ONE),
+                        BigInteger.ONE.shiftLeft(4000).add(BigInteger.TEN));
+                System.out.println("no exception");
+            } catch (IllegalArgumentException e) {
+                System.out.println(e.getMessage());
+            }
         }
     }
 
