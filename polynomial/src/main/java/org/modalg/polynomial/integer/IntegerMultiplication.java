@@ -175,7 +175,10 @@ public final class IntegerMultiplication {
             return "BigInteger.multiply";
         }
         return switch (LimbMultiplication.defaultBasecase()) {
-            case DIGITS -> "Karatsuba on limbs over a convolution of 22-bit digits in SIMD doubles";
+            case DIGITS -> Math.min(bitsA, bitsB) < 64L * LimbMultiplication.DIGIT_MIN_LIMBS
+                    ? "BigInteger's schoolbook on limbs (the digit convolution from "
+                            + 64 * LimbMultiplication.DIGIT_MIN_LIMBS + " bits)"
+                    : "Karatsuba on limbs over a convolution of 22-bit digits in SIMD doubles";
             case INTRINSIC -> "Karatsuba on limbs over BigInteger's schoolbook"
                     + (DigitConvolution.available() ? " (the digit convolution still compiling)" : "");
             case PLAIN -> "Karatsuba on limbs";

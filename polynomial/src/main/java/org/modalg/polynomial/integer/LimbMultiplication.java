@@ -129,6 +129,17 @@ public final class LimbMultiplication {
     static final int DIGIT_KARATSUBA_LIMBS = Math.max(8, Math.min(DigitConvolution.MAX_SHORTER_LIMBS,
             Integer.getInteger("modalg.poly.digitKaratsubaLimbs", DigitConvolution.MAX_SHORTER_LIMBS)));
 
+    /**
+     * Shorter-operand length (limbs) from which the digit convolution takes a basecase product;
+     * below it BigInteger's intrinsic schoolbook (or the plain one), which is faster there: the
+     * convolution's blocks of 8 vectors of outputs and its padding cost as much as a 48-limb
+     * product on an H200 host's Xeon, where the two cross between 48 and 64 limbs (32 on the
+     * VM; polynomial/BENCHMARKS.md). Property {@code modalg.poly.digitMinLimbs}, read once, in
+     * [1, {@link DigitConvolution#MAX_SHORTER_LIMBS}].
+     */
+    static final int DIGIT_MIN_LIMBS = Math.max(1, Math.min(DigitConvolution.MAX_SHORTER_LIMBS,
+            Integer.getInteger("modalg.poly.digitMinLimbs", 64)));
+
     /** The Karatsuba cut-off for products over {@code basecase}. */
     static int karatsubaLimbs(Basecase basecase) {
         return basecase == Basecase.DIGITS ? DIGIT_KARATSUBA_LIMBS : KARATSUBA_LIMBS;
@@ -273,7 +284,8 @@ public final class LimbMultiplication {
             this.karatsuba = karatsuba;
             this.karatsubaSquare = karatsubaSquare;
             this.shorter = shorter;
-            int base = Math.max(basecase == Basecase.INTRINSIC ? karatsuba : 0,
+            int base = Math.max(basecase == Basecase.INTRINSIC ? karatsuba
+                    : basecase == Basecase.DIGITS && fast() ? DIGIT_MIN_LIMBS : 0,
                     squareBasecase == Basecase.INTRINSIC ? karatsubaSquare : 0);
             xi = new int[2 * base];
             yi = new int[2 * base];
@@ -461,8 +473,14 @@ public final class LimbMultiplication {
             return;
         }
         if (w.basecase == Basecase.DIGITS) {
-            DigitConvolution.multiply(x, xo, n, y, yo, m, z, zo, w.digits);
-            return;
+            if (m >= DIGIT_MIN_LIMBS) {
+                DigitConvolution.multiply(x, xo, n, y, yo, m, z, zo, w.digits);
+                return;
+            }
+            if (!fast()) {
+                schoolbook(x, xo, n, y, yo, m, z, zo);
+                return;
+            }
         }
         if (w.xi.length < 2 * n) {
             w.xi = new int[2 * n];

@@ -91,7 +91,8 @@ class LimbMultiplicationTest {
         int k = LimbMultiplication.KARATSUBA_LIMBS;
         int ks = LimbMultiplication.KARATSUBA_SQUARE_LIMBS;
         int kd = LimbMultiplication.DIGIT_KARATSUBA_LIMBS;
-        int[] centres = {k, 2 * k - 2, 2 * k, 4 * k, ks, 2 * ks - 2, 2 * ks, 4 * ks, kd, 2 * kd - 2, 2 * kd};
+        int dm = LimbMultiplication.DIGIT_MIN_LIMBS;
+        int[] centres = {k, 2 * k - 2, 2 * k, 4 * k, ks, 2 * ks - 2, 2 * ks, 4 * ks, kd, 2 * kd - 2, 2 * kd, dm};
         for (int c : centres) {
             for (int n = Math.max(1, c - 2); n <= c + 2; n++) {
                 for (int kind = 0; kind < 5; kind++) {
