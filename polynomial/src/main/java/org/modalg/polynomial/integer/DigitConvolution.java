@@ -32,7 +32,16 @@ final class DigitConvolution {
 
     /** Bits per digit. */
     static final int DIGIT_BITS = 22;
-    private static final long DIGIT_MASK = (1L << DIGIT_BITS) - 1;
+    static final long DIGIT_MASK = (1L << DIGIT_BITS) - 1;
+    /** Digits and limbs of one period: 32 digits of 22 bits are exactly 11 limbs. */
+    static final int PERIOD_DIGITS = 32;
+    static final int PERIOD_LIMBS = PERIOD_DIGITS * DIGIT_BITS / 64;
+    /**
+     * The bits of the double 2^52 (Double.doubleToRawLongBits(0x1p52), written out so that it is
+     * a constant): v | TWO_52_BITS is the double 2^52 + v for 0 &lt;= v &lt; 2^52, so subtracting
+     * 2^52 converts v exactly, without the long-to-double instruction.
+     */
+    static final long TWO_52_BITS = 0x4330_0000_0000_0000L;
     /** Most digits of the shorter operand: 512 (2^22 - 1)^2 &lt; 2^53. */
     static final int MAX_SHORTER_DIGITS = 512;
     /** Most limbs of the shorter operand ({@link #MAX_SHORTER_DIGITS} digits of 22 bits). */
@@ -42,7 +51,8 @@ final class DigitConvolution {
     // ready() throws, so that a mistyped value is loud at the first product, not a class error)
     private static final String MODE = System.getProperty("modalg.poly.vector", "auto").trim();
     private static final boolean MODE_VALID = MODE.equals("auto") || MODE.equals("on") || MODE.equals("off");
-    private static final boolean AVAILABLE = probe();
+    private static final String OFF_REASON = offReasonOf();
+    private static final boolean AVAILABLE = OFF_REASON == null;
     private static final Logger LOG = Logger.getLogger(DigitConvolution.class.getName());
     private static final AtomicBoolean WARM_UP_STARTED = new AtomicBoolean();
     private static volatile boolean ready;
@@ -55,6 +65,11 @@ final class DigitConvolution {
      */
     static boolean available() {
         return AVAILABLE;
+    }
+
+    /** Why the kernel does not run in this JVM, in words for reports; null where it does. */
+    static String offReason() {
+        return OFF_REASON;
     }
 
     /** Whether the kernel is compiled and checked ({@link #ready()} without counting a call). */
@@ -137,19 +152,23 @@ final class DigitConvolution {
         }
     }
 
-    private static boolean probe() {
-        if (!MODE_VALID || MODE.equals("off")) {
-            return false;
+    // available()'s conditions in order; the first one missing, or null
+    private static String offReasonOf() {
+        if (!MODE_VALID) {
+            return "modalg.poly.vector='" + MODE + "'";
+        }
+        if (MODE.equals("off")) {
+            return "modalg.poly.vector=off";
         }
         if (ModuleLayer.boot().findModule("jdk.incubator.vector").isEmpty()) {
-            return false;
+            return "no jdk.incubator.vector";
         }
         try {
             // fewer than 4 lanes (no SIMD registers of 256 bits or more): BigInteger's basecase
             // does as well, and nothing was measured there
-            return VectorDigitKernels.LANES >= 4;
+            return VectorDigitKernels.LANES >= 4 ? null : "vectors of fewer than 4 doubles";
         } catch (LinkageError e) {
-            return false; // another JDK's API: the basecase stays BigInteger's
+            return "the Vector API of this JDK does not link"; // the basecase stays BigInteger's
         }
     }
 
@@ -219,16 +238,11 @@ final class DigitConvolution {
         return top < 0 ? 0 : 64 * top + 64 - Long.numberOfLeadingZeros(x[xo + top]);
     }
 
-    // 2^52 as a double's bits: v | TWO_52 is the double 2^52 + v for 0 <= v < 2^52, so
-    // subtracting 2^52 converts v exactly, without the long-to-double instruction (which
-    // waits on its destination register's previous value).
-    private static final long TWO_52_BITS = Double.doubleToRawLongBits(0x1p52);
-
     // d[at, at + count) = the 22-bit digits of x[xo, xo + limbs), little-endian: whole periods
     // of 32 digits (11 limbs) in lanes from a zero-padded copy of the limbs where the kernels
     // can, the rest by the loop below.
     private static void digits(long[] x, int xo, int limbs, double[] d, int at, int count, Scratch s) {
-        int periods = count / 32;
+        int periods = count / PERIOD_DIGITS;
         if (!VectorDigitKernels.LANE_DIGITS || periods == 0) {
             digits(x, xo, limbs, d, at, count);
             return;
@@ -241,7 +255,7 @@ final class DigitConvolution {
         System.arraycopy(x, xo, copy, 0, limbs);
         Arrays.fill(copy, limbs, padded, 0L);
         VectorDigitKernels.digits(copy, count, d, at);
-        int done = 32 * periods;
+        int done = PERIOD_DIGITS * periods;
         digitsFrom(copy, 0, padded, d, at, done, count);
     }
 

@@ -139,11 +139,12 @@ public final class IntegerMultiplication {
      * else Karatsuba on limbs ({@link LimbMultiplication}).
      */
     static BigInteger multiplySmall(BigInteger a, BigInteger b) {
-        if (!LimbMultiplication.fast()
-                || Math.min(a.bitLength(), b.bitLength()) < 64 * LimbMultiplication.KARATSUBA_LIMBS) {
-            return a.multiply(b);
-        }
-        return LimbMultiplication.multiply(a, b);
+        return byBigInteger(a.bitLength(), b.bitLength()) ? a.multiply(b) : LimbMultiplication.multiply(a, b);
+    }
+
+    // Whether multiplySmall hands operands of these sizes to BigInteger's own multiply.
+    private static boolean byBigInteger(long bitsA, long bitsB) {
+        return !LimbMultiplication.fast() || Math.min(bitsA, bitsB) < 64L * LimbMultiplication.KARATSUBA_LIMBS;
     }
 
     /**
@@ -171,10 +172,10 @@ public final class IntegerMultiplication {
      * {@link LimbMultiplication}).
      */
     public static String smallProductMethod(long bitsA, long bitsB) {
-        if (!LimbMultiplication.fast() || Math.min(bitsA, bitsB) < 64L * LimbMultiplication.KARATSUBA_LIMBS) {
+        if (byBigInteger(bitsA, bitsB)) {
             return "BigInteger.multiply";
         }
-        return switch (LimbMultiplication.defaultBasecase()) {
+        return switch (LimbMultiplication.currentBasecase()) {
             case DIGITS -> Math.min(bitsA, bitsB) < 64L * LimbMultiplication.DIGIT_MIN_LIMBS
                     ? "BigInteger's schoolbook on limbs (the digit convolution from "
                             + 64 * LimbMultiplication.DIGIT_MIN_LIMBS + " bits)"

@@ -17,11 +17,12 @@ import org.modalg.polynomial.Limbs;
  * schoolbook products ({@link #defaultBasecase()} picks the fastest this JVM has):
  * <ul>
  * <li>{@link Basecase#DIGITS}, where the JVM resolves {@code jdk.incubator.vector} (the
- * {@code modalg} launcher, the GPU bundle and the test runs pass
- * {@code --add-modules jdk.incubator.vector}): one exact convolution of 22-bit digits in SIMD
- * doubles ({@link DigitConvolution}), up to {@link DigitConvolution#MAX_SHORTER_LIMBS} limbs
- * of the shorter operand, Karatsuba from {@link #DIGIT_KARATSUBA_LIMBS}. Squares keep the
- * intrinsic squareToLen, which does half the products.
+ * {@code modalg} launcher for {@code bench} and {@code study}, the GPU bundle and the test runs
+ * pass {@code --add-modules jdk.incubator.vector}) and its kernel is compiled: one exact
+ * convolution of 22-bit digits in SIMD doubles ({@link DigitConvolution}) from
+ * {@link #DIGIT_MIN_LIMBS} to {@link DigitConvolution#MAX_SHORTER_LIMBS} limbs of the shorter
+ * operand (BigInteger's schoolbook below), Karatsuba from {@link #DIGIT_KARATSUBA_LIMBS}.
+ * Squares keep the intrinsic squareToLen, which does half the products.
  * <li>{@link Basecase#INTRINSIC}: BigInteger's own {@code multiplyToLen} /
  * {@code squareToLen}, which HotSpot replaces by hand-written 64 x 64-bit multiply-accumulate
  * code on x86-64 and AArch64 (about 1.4 ns per limb product on the development machine, against
@@ -33,8 +34,8 @@ import org.modalg.polynomial.Limbs;
  * unsigned correction), where neither is reachable.
  * </ul>
  *
- * <p>All methods are pure functions of their arguments; scratch space is allocated per call
- * (O(n) limbs), so they are thread-safe.
+ * <p>All methods are pure functions of their arguments and thread-safe: scratch space (O(n)
+ * limbs) is the caller's {@link Work}, or one per thread for the allocating entry points.
  */
 public final class LimbMultiplication {
     private LimbMultiplication() {
@@ -95,7 +96,8 @@ public final class LimbMultiplication {
      * else {@link Basecase#PLAIN}.
      */
     static Basecase defaultBasecase() {
-        return DigitConvolution.ready() ? Basecase.DIGITS : fast() ? Basecase.INTRINSIC : Basecase.PLAIN;
+        DigitConvolution.ready(); // counts the product towards the warm-up
+        return currentBasecase();
     }
 
     /**
@@ -109,14 +111,12 @@ public final class LimbMultiplication {
             return "digit convolution (Vector API, " + VectorDigitKernels.LANES + " lanes"
                     + (DigitConvolution.isReady() ? ")" : "; BigInteger's until compiled)");
         }
-        String why = ModuleLayer.boot().findModule("jdk.incubator.vector").isEmpty() ? "no jdk.incubator.vector"
-                : "off".equals(System.getProperty("modalg.poly.vector", "auto").trim()) ? "modalg.poly.vector=off"
-                : "vectors of fewer than 4 doubles";
-        return (fast() ? "BigInteger's schoolbook (" : "plain Java (java.math not opened, ") + why + ")";
+        return (fast() ? "BigInteger's schoolbook (" : "plain Java (java.math not opened, ")
+                + DigitConvolution.offReason() + ")";
     }
 
     // defaultBasecase() without counting a product towards the digit convolution's warm-up
-    private static Basecase currentBasecase() {
+    static Basecase currentBasecase() {
         return DigitConvolution.isReady() ? Basecase.DIGITS : fast() ? Basecase.INTRINSIC : Basecase.PLAIN;
     }
 
@@ -510,8 +510,8 @@ public final class LimbMultiplication {
             schoolbook(x, xo, n, x, xo, n, z, zo);
             return;
         }
-        if (w.squareBasecase == Basecase.DIGITS) {
-            DigitConvolution.multiply(x, xo, n, x, xo, n, z, zo, w.digits);
+        if (w.squareBasecase == Basecase.DIGITS) { // java.math not opened: the products' rule
+            basecase(x, xo, n, x, xo, n, z, zo, w);
             return;
         }
         int[] xi = w.xi;

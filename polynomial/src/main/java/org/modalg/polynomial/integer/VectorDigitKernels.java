@@ -9,8 +9,9 @@ import jdk.incubator.vector.VectorSpecies;
 /**
  * The loops of {@link DigitConvolution} in the incubating Vector API
  * ({@code jdk.incubator.vector}): the linear convolution of two digit vectors in doubles, each
- * column sum exact, and the cutting of limbs into digits. The only class of modalg that names the API; it is loaded only when the
- * module is in the boot layer ({@link DigitConvolution#available()}), so a JVM started without
+ * column sum exact, and the cutting of limbs into digits. The only class of modalg that names
+ * the API; it is loaded only when the module is in the boot layer
+ * ({@link DigitConvolution#available()}), so a JVM started without
  * {@code --add-modules jdk.incubator.vector} never touches it.
  *
  * <p>Why the API: the convolution's loads are shifted against its stores
@@ -19,7 +20,7 @@ import jdk.incubator.vector.VectorSpecies;
  * registers while a's digits are broadcast and b's shifted lines are loaded, one fma per product.
  * The digits are cut by lanes too: 32 digits of 22 bits are exactly 11 limbs, so each block of
  * LANES digits of such a period takes its limbs from one load by two fixed permutations and
- * shifts by fixed counts (0.7 against 1.9 us for 910 digits on an H100 host's Xeon).
+ * shifts by fixed counts (0.7 against 1.9 us for 910 digits on an H200 host's Xeon).
  */
 final class VectorDigitKernels {
     private VectorDigitKernels() {
@@ -32,15 +33,13 @@ final class VectorDigitKernels {
     static final int BLOCK = 8 * LANES;
 
     private static final VectorSpecies<Long> LONGS = LongVector.SPECIES_PREFERRED;
-    private static final long DIGIT_MASK = (1L << 22) - 1;
-    private static final long TWO_52_BITS = Double.doubleToRawLongBits(0x1p52);
     /** Whether {@link #digits} runs in lanes: 4 or 8 lanes of both doubles and longs. */
     static final boolean LANE_DIGITS = (LANES == 4 || LANES == 8) && LONGS.length() == LANES;
     /** Limbs {@link #digits} may read past the operand's (zeros there). */
     static final int LIMB_PAD = 2 * LANES;
     // For block b of LANES digits inside a period of 32 digits (11 limbs): the first limb it
     // reads, the limbs of each lane's low and high parts relative to it, and the shift counts.
-    private static final int PERIOD_BLOCKS = 32 / LANES;
+    private static final int PERIOD_BLOCKS = DigitConvolution.PERIOD_DIGITS / LANES;
     private static final int[] BLOCK_LIMB = new int[PERIOD_BLOCKS];
     private static final VectorShuffle<Long>[] LOW_LIMB = shuffles(0);
     private static final VectorShuffle<Long>[] HIGH_LIMB = shuffles(1);
@@ -52,10 +51,10 @@ final class VectorDigitKernels {
     private static VectorShuffle<Long>[] shuffles(int plus) {
         VectorShuffle<Long>[] r = new VectorShuffle[PERIOD_BLOCKS];
         for (int b = 0; b < PERIOD_BLOCKS; b++) {
-            BLOCK_LIMB[b] = 22 * b * LANES >>> 6;
+            BLOCK_LIMB[b] = DigitConvolution.DIGIT_BITS * b * LANES >>> 6;
             int[] lanes = new int[LANES];
             for (int t = 0; t < LANES; t++) {
-                lanes[t] = (22 * (b * LANES + t) >>> 6) - BLOCK_LIMB[b] + plus;
+                lanes[t] = (DigitConvolution.DIGIT_BITS * (b * LANES + t) >>> 6) - BLOCK_LIMB[b] + plus;
             }
             r[b] = LANE_DIGITS ? VectorShuffle.fromArray(LONGS, lanes, 0) : null;
         }
@@ -68,7 +67,7 @@ final class VectorDigitKernels {
         for (int b = 0; b < PERIOD_BLOCKS; b++) {
             long[] counts = new long[LANES];
             for (int t = 0; t < LANES; t++) {
-                int sh = 22 * (b * LANES + t) & 63;
+                int sh = DigitConvolution.DIGIT_BITS * (b * LANES + t) & 63;
                 counts[t] = high ? 63 - sh : sh;
             }
             r[b] = LANE_DIGITS ? LongVector.fromArray(LONGS, counts, 0) : null;
@@ -82,10 +81,11 @@ final class VectorDigitKernels {
      * {@link #LIMB_PAD} limbs past the last one a digit needs. Only where {@link #LANE_DIGITS}.
      */
     static void digits(long[] x, int count, double[] d, int at) {
-        LongVector mask = LongVector.broadcast(LONGS, DIGIT_MASK);
-        LongVector magic = LongVector.broadcast(LONGS, TWO_52_BITS);
+        LongVector mask = LongVector.broadcast(LONGS, DigitConvolution.DIGIT_MASK);
+        LongVector magic = LongVector.broadcast(LONGS, DigitConvolution.TWO_52_BITS);
         int limb = 0;
-        for (int i = 0; i + 32 <= count; i += 32, limb += 11) {
+        for (int i = 0; i + DigitConvolution.PERIOD_DIGITS <= count;
+                i += DigitConvolution.PERIOD_DIGITS, limb += DigitConvolution.PERIOD_LIMBS) {
             for (int b = 0; b < PERIOD_BLOCKS; b++) {
                 LongVector v = LongVector.fromArray(LONGS, x, limb + BLOCK_LIMB[b]);
                 LongVector low = v.rearrange(LOW_LIMB[b]).lanewise(VectorOperators.LSHR, LOW_SHIFT[b]);

@@ -166,6 +166,14 @@ class DigitConvolutionTest {
     }
 
     @Test
+    void constantsAgree() {
+        // runs whether or not the kernel is here: the constants are the digit loops' contract
+        assertEquals(Double.doubleToRawLongBits(0x1p52), DigitConvolution.TWO_52_BITS);
+        assertEquals(DigitConvolution.PERIOD_DIGITS * DigitConvolution.DIGIT_BITS, 64 * DigitConvolution.PERIOD_LIMBS);
+        assertEquals(DigitConvolution.available(), DigitConvolution.offReason() == null);
+    }
+
+    @Test
     void zerosAndSmallValues() {
         assumeTrue(available());
         Random rnd = new Random(SEED + 2);
