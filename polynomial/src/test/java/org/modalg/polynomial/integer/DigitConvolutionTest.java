@@ -174,6 +174,24 @@ class DigitConvolutionTest {
     }
 
     @Test
+    void reportsNameTheBasecase() {
+        String basecase = LimbMultiplication.describeBasecase();
+        if (DigitConvolution.available()) {
+            assertTrue(basecase.startsWith("digit convolution (Vector API, " + VectorDigitKernels.LANES + " lanes"),
+                    basecase);
+        } else {
+            assertTrue(basecase.endsWith("(" + DigitConvolution.offReason() + ")")
+                    || basecase.endsWith(", " + DigitConvolution.offReason() + ")"), basecase);
+        }
+        assertEquals("BigInteger.multiply", IntegerMultiplication.smallProductMethod(100, 5000));
+        if (LimbMultiplication.fast()) {
+            assertTrue(IntegerMultiplication.smallProductMethod(10_000, 12_000).startsWith(
+                    LimbMultiplication.currentBasecase() == LimbMultiplication.Basecase.DIGITS
+                            ? "Karatsuba on limbs over a convolution" : "Karatsuba on limbs over BigInteger's"));
+        }
+    }
+
+    @Test
     void zerosAndSmallValues() {
         assumeTrue(available());
         Random rnd = new Random(SEED + 2);
