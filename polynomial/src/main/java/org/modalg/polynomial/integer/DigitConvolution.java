@@ -10,14 +10,14 @@ import org.modalg.polynomial.Limbs;
 
 /**
  * Schoolbook products of 64-bit limb arrays as one exact convolution in doubles: each operand
- * is cut into {@value #DIGIT_BITS}-bit digits, the digit vectors are convolved with one fma per
- * digit product in SIMD registers ({@link VectorDigitKernels}), and the column sums (integers
- * below 2^53, so every fma is exact) are carried back into limbs. This is the basecase of
- * {@link LimbMultiplication} when the JVM runs with {@code --add-modules jdk.incubator.vector}
- * (the {@code modalg} launcher for {@code bench} and {@code study}, the GPU bundle and the test
- * runs do): against BigInteger's intrinsic 32-bit
- * schoolbook it does (64/22)^2 = 8.5 times as many products, but 4 or 8 per instruction and
- * two instructions per cycle (polynomial/BENCHMARKS.md has the figures).
+ * is cut into {@value DigitFormat#DIGIT_BITS}-bit digits ({@link DigitFormat}), the digit
+ * vectors are convolved with one fma per digit product in SIMD registers
+ * ({@link VectorDigitKernels}), and the column sums (integers below 2^53, so every fma is exact)
+ * are carried back into limbs. This is the basecase of {@link LimbMultiplication} when the JVM
+ * runs with {@code --add-modules jdk.incubator.vector} (the {@code modalg} launcher for
+ * {@code bench} and {@code study}, the GPU bundle and the test runs do): against BigInteger's
+ * intrinsic 32-bit schoolbook it does (64/22)^2 = 8.5 times as many products, but 4 or 8 per
+ * instruction and two instructions per cycle (polynomial/BENCHMARKS.md has the figures).
  *
  * <p>Exactness: a column sums at most min(na, nb) products of digits below 2^22, so with the
  * shorter operand at most {@value #MAX_SHORTER_DIGITS} digits ({@link #MAX_SHORTER_LIMBS}
@@ -30,22 +30,10 @@ final class DigitConvolution {
     private DigitConvolution() {
     }
 
-    /** Bits per digit. */
-    static final int DIGIT_BITS = 22;
-    static final long DIGIT_MASK = (1L << DIGIT_BITS) - 1;
-    /** Digits and limbs of one period: 32 digits of 22 bits are exactly 11 limbs. */
-    static final int PERIOD_DIGITS = 32;
-    static final int PERIOD_LIMBS = PERIOD_DIGITS * DIGIT_BITS / 64;
-    /**
-     * The bits of the double 2^52 (Double.doubleToRawLongBits(0x1p52), written out so that it is
-     * a constant): v | TWO_52_BITS is the double 2^52 + v for 0 &lt;= v &lt; 2^52, so subtracting
-     * 2^52 converts v exactly, without the long-to-double instruction.
-     */
-    static final long TWO_52_BITS = 0x4330_0000_0000_0000L;
     /** Most digits of the shorter operand: 512 (2^22 - 1)^2 &lt; 2^53. */
     static final int MAX_SHORTER_DIGITS = 512;
     /** Most limbs of the shorter operand ({@link #MAX_SHORTER_DIGITS} digits of 22 bits). */
-    static final int MAX_SHORTER_LIMBS = MAX_SHORTER_DIGITS * DIGIT_BITS / 64;
+    static final int MAX_SHORTER_LIMBS = MAX_SHORTER_DIGITS * DigitFormat.DIGIT_BITS / 64;
 
     // modalg.poly.vector, read once: auto, on or off (anything else is kept as an error that
     // ready() throws, so that a mistyped value is loud at the first product, not a class error)
@@ -192,8 +180,8 @@ final class DigitConvolution {
             Arrays.fill(z, zo, zo + n + m, 0L);
             return;
         }
-        int dx = (bitsX + DIGIT_BITS - 1) / DIGIT_BITS;
-        int dy = (bitsY + DIGIT_BITS - 1) / DIGIT_BITS;
+        int dx = (bitsX + DigitFormat.DIGIT_BITS - 1) / DigitFormat.DIGIT_BITS;
+        int dy = (bitsY + DigitFormat.DIGIT_BITS - 1) / DigitFormat.DIGIT_BITS;
         // the rows are the shorter operand: each output block loops over them
         boolean xRows = dx <= dy;
         int na = xRows ? dx : dy;
@@ -242,7 +230,7 @@ final class DigitConvolution {
     // of 32 digits (11 limbs) in lanes from a zero-padded copy of the limbs where the kernels
     // can, the rest by the loop below.
     private static void digits(long[] x, int xo, int limbs, double[] d, int at, int count, Scratch s) {
-        int periods = count / PERIOD_DIGITS;
+        int periods = count / DigitFormat.PERIOD_DIGITS;
         if (!VectorDigitKernels.LANE_DIGITS || periods == 0) {
             digits(x, xo, limbs, d, at, count);
             return;
@@ -255,7 +243,7 @@ final class DigitConvolution {
         System.arraycopy(x, xo, copy, 0, limbs);
         Arrays.fill(copy, limbs, padded, 0L);
         VectorDigitKernels.digits(copy, count, d, at);
-        int done = PERIOD_DIGITS * periods;
+        int done = DigitFormat.PERIOD_DIGITS * periods;
         digitsFrom(copy, 0, padded, d, at, done, count);
     }
 
@@ -269,23 +257,23 @@ final class DigitConvolution {
     // digits [from, count) of digits(x, xo, limbs, d, at, count)
     private static void digitsFrom(long[] x, int xo, int limbs, double[] d, int at, int from, int count) {
         int i = from;
-        int whole = Math.min(count, (64 * (limbs - 1)) / DIGIT_BITS);
+        int whole = Math.min(count, (64 * (limbs - 1)) / DigitFormat.DIGIT_BITS);
         for (; i < whole; i++) {
-            int bit = i * DIGIT_BITS;
+            int bit = i * DigitFormat.DIGIT_BITS;
             int w = xo + (bit >>> 6);
             int sh = bit & 63;
             long v = (x[w] >>> sh) | ((x[w + 1] << 1) << (63 - sh));
-            d[at + i] = Double.longBitsToDouble((v & DIGIT_MASK) | TWO_52_BITS) - 0x1p52;
+            d[at + i] = Double.longBitsToDouble((v & DigitFormat.DIGIT_MASK) | DigitFormat.TWO_52_BITS) - 0x1p52;
         }
         for (; i < count; i++) {
-            int bit = i * DIGIT_BITS;
+            int bit = i * DigitFormat.DIGIT_BITS;
             int w = bit >>> 6;
             int sh = bit & 63;
             long v = x[xo + w] >>> sh;
-            if (sh > 64 - DIGIT_BITS && w + 1 < limbs) {
+            if (sh > 64 - DigitFormat.DIGIT_BITS && w + 1 < limbs) {
                 v |= x[xo + w + 1] << (64 - sh);
             }
-            d[at + i] = (double) (v & DIGIT_MASK);
+            d[at + i] = (double) (v & DigitFormat.DIGIT_MASK);
         }
     }
 
@@ -301,7 +289,7 @@ final class DigitConvolution {
         long prevHi = 0;
         long carry = 0;
         for (int k = 0; k <= nc; k++) {
-            int bit = k * DIGIT_BITS;
+            int bit = k * DigitFormat.DIGIT_BITS;
             if (k == nc || (bit >>> 6) != j) { // limb j has all its columns
                 long s = lo + prevHi;
                 long out = Long.compareUnsigned(s, lo) < 0 ? 1 : 0;

@@ -39,7 +39,7 @@ final class VectorDigitKernels {
     static final int LIMB_PAD = 2 * LANES;
     // For block b of LANES digits inside a period of 32 digits (11 limbs): the first limb it
     // reads, the limbs of each lane's low and high parts relative to it, and the shift counts.
-    private static final int PERIOD_BLOCKS = DigitConvolution.PERIOD_DIGITS / LANES;
+    private static final int PERIOD_BLOCKS = DigitFormat.PERIOD_DIGITS / LANES;
     private static final int[] BLOCK_LIMB = new int[PERIOD_BLOCKS];
     private static final VectorShuffle<Long>[] LOW_LIMB = shuffles(0);
     private static final VectorShuffle<Long>[] HIGH_LIMB = shuffles(1);
@@ -51,10 +51,10 @@ final class VectorDigitKernels {
     private static VectorShuffle<Long>[] shuffles(int plus) {
         VectorShuffle<Long>[] r = new VectorShuffle[PERIOD_BLOCKS];
         for (int b = 0; b < PERIOD_BLOCKS; b++) {
-            BLOCK_LIMB[b] = DigitConvolution.DIGIT_BITS * b * LANES >>> 6;
+            BLOCK_LIMB[b] = DigitFormat.DIGIT_BITS * b * LANES >>> 6;
             int[] lanes = new int[LANES];
             for (int t = 0; t < LANES; t++) {
-                lanes[t] = (DigitConvolution.DIGIT_BITS * (b * LANES + t) >>> 6) - BLOCK_LIMB[b] + plus;
+                lanes[t] = (DigitFormat.DIGIT_BITS * (b * LANES + t) >>> 6) - BLOCK_LIMB[b] + plus;
             }
             r[b] = LANE_DIGITS ? VectorShuffle.fromArray(LONGS, lanes, 0) : null;
         }
@@ -67,7 +67,7 @@ final class VectorDigitKernels {
         for (int b = 0; b < PERIOD_BLOCKS; b++) {
             long[] counts = new long[LANES];
             for (int t = 0; t < LANES; t++) {
-                int sh = DigitConvolution.DIGIT_BITS * (b * LANES + t) & 63;
+                int sh = DigitFormat.DIGIT_BITS * (b * LANES + t) & 63;
                 counts[t] = high ? 63 - sh : sh;
             }
             r[b] = LANE_DIGITS ? LongVector.fromArray(LONGS, counts, 0) : null;
@@ -81,11 +81,11 @@ final class VectorDigitKernels {
      * {@link #LIMB_PAD} limbs past the last one a digit needs. Only where {@link #LANE_DIGITS}.
      */
     static void digits(long[] x, int count, double[] d, int at) {
-        LongVector mask = LongVector.broadcast(LONGS, DigitConvolution.DIGIT_MASK);
-        LongVector magic = LongVector.broadcast(LONGS, DigitConvolution.TWO_52_BITS);
+        LongVector mask = LongVector.broadcast(LONGS, DigitFormat.DIGIT_MASK);
+        LongVector magic = LongVector.broadcast(LONGS, DigitFormat.TWO_52_BITS);
         int limb = 0;
-        for (int i = 0; i + DigitConvolution.PERIOD_DIGITS <= count;
-                i += DigitConvolution.PERIOD_DIGITS, limb += DigitConvolution.PERIOD_LIMBS) {
+        for (int i = 0; i + DigitFormat.PERIOD_DIGITS <= count;
+                i += DigitFormat.PERIOD_DIGITS, limb += DigitFormat.PERIOD_LIMBS) {
             for (int b = 0; b < PERIOD_BLOCKS; b++) {
                 LongVector v = LongVector.fromArray(LONGS, x, limb + BLOCK_LIMB[b]);
                 LongVector low = v.rearrange(LOW_LIMB[b]).lanewise(VectorOperators.LSHR, LOW_SHIFT[b]);

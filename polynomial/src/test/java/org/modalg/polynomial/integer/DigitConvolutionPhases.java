@@ -66,7 +66,7 @@ public final class DigitConvolutionPhases {
             b[i] = rnd.nextLong() | Long.MIN_VALUE;
         }
         padded = java.util.Arrays.copyOf(a, n + VectorDigitKernels.LIMB_PAD);
-        digits = (64 * n + DigitConvolution.DIGIT_BITS - 1) / DigitConvolution.DIGIT_BITS;
+        digits = (64 * n + DigitFormat.DIGIT_BITS - 1) / DigitFormat.DIGIT_BITS;
         rows = new double[digits + 2 * VectorDigitKernels.ROW_PAD];
         columnDigits = new double[digits + 2 * VectorDigitKernels.COLUMN_PAD];
         columns = new double[2 * digits + VectorDigitKernels.BLOCK + 3];

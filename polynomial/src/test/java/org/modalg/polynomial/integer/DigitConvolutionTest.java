@@ -103,7 +103,7 @@ class DigitConvolutionTest {
         Random rnd = new Random(SEED + 1);
         DigitConvolution.Scratch s = new DigitConvolution.Scratch();
         int m = DigitConvolution.MAX_SHORTER_LIMBS;
-        assertEquals(DigitConvolution.MAX_SHORTER_DIGITS * DigitConvolution.DIGIT_BITS, 64 * m,
+        assertEquals(DigitConvolution.MAX_SHORTER_DIGITS * DigitFormat.DIGIT_BITS, 64 * m,
                 "the shorter bound in limbs is the digit bound");
         for (int n : new int[] {m, m + 1, 2 * m, 7 * m + 3}) {
             long[] a = random(rnd, n, 1);
@@ -168,8 +168,8 @@ class DigitConvolutionTest {
     @Test
     void constantsAgree() {
         // runs whether or not the kernel is here: the constants are the digit loops' contract
-        assertEquals(Double.doubleToRawLongBits(0x1p52), DigitConvolution.TWO_52_BITS);
-        assertEquals(DigitConvolution.PERIOD_DIGITS * DigitConvolution.DIGIT_BITS, 64 * DigitConvolution.PERIOD_LIMBS);
+        assertEquals(Double.doubleToRawLongBits(0x1p52), DigitFormat.TWO_52_BITS);
+        assertEquals(DigitFormat.PERIOD_DIGITS * DigitFormat.DIGIT_BITS, 64 * DigitFormat.PERIOD_LIMBS);
         assertEquals(DigitConvolution.available(), DigitConvolution.offReason() == null);
     }
 
