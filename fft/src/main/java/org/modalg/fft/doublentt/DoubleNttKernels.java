@@ -77,7 +77,8 @@ final class DoubleNttKernels {
             double pinv) {
         double wp = w * pinv;
         double np = -p;
-        for (int j = from; j < to; j++) {
+        int start = VectorNtt.ready ? VectorNttKernels.forwardButterflies(x, y, from, to, w, p, pinv) : from;
+        for (int j = start; j < to; j++) {
             double a = x[j];
             double b = y[j];
             a = Math.fma(quotient(a, pinv), np, a);
@@ -93,7 +94,8 @@ final class DoubleNttKernels {
     static void forwardButterfliesUnit(double[] x, double[] y, int from, int to, double p,
             double pinv) {
         double np = -p;
-        for (int j = from; j < to; j++) {
+        int start = VectorNtt.ready ? VectorNttKernels.forwardButterfliesUnit(x, y, from, to, p, pinv) : from;
+        for (int j = start; j < to; j++) {
             double a = x[j];
             double b = y[j];
             a = Math.fma(quotient(a, pinv), np, a);
@@ -111,7 +113,8 @@ final class DoubleNttKernels {
             double pinv) {
         double wp = w * pinv;
         double np = -p;
-        for (int j = from; j < to; j++) {
+        int start = VectorNtt.ready ? VectorNttKernels.forwardButterfliesLazy(x, y, from, to, w, p, pinv) : from;
+        for (int j = start; j < to; j++) {
             double a = x[j];
             double b = y[j];
             double h = b * w;
@@ -126,7 +129,8 @@ final class DoubleNttKernels {
     static void forwardButterfliesUnitLazy(double[] x, double[] y, int from, int to, double p,
             double pinv) {
         double np = -p;
-        for (int j = from; j < to; j++) {
+        int start = VectorNtt.ready ? VectorNttKernels.forwardButterfliesUnitLazy(x, y, from, to, p, pinv) : from;
+        for (int j = start; j < to; j++) {
             double a = x[j];
             double b = y[j];
             b = Math.fma(quotient(b, pinv), np, b);
@@ -140,7 +144,8 @@ final class DoubleNttKernels {
             double pinv) {
         double wp = w * pinv;
         double np = -p;
-        for (int j = from; j < to; j++) {
+        int start = VectorNtt.ready ? VectorNttKernels.inverseButterflies(x, y, from, to, w, p, pinv) : from;
+        for (int j = start; j < to; j++) {
             double a = x[j];
             double b = y[j];
             double s = a + b;
@@ -237,7 +242,8 @@ final class DoubleNttKernels {
     static void forwardButterfliesTwisted(double[] x, double[] y, double[] g, double[] t, int from, int to,
             double p, double pinv) {
         double np = -p;
-        for (int j = from; j < to; j++) {
+        int start = VectorNtt.ready ? VectorNttKernels.forwardButterfliesTwisted(x, y, g, t, from, to, p, pinv) : from;
+        for (int j = start; j < to; j++) {
             double a = x[j];
             double b = y[j];
             double e = g[j];
@@ -271,7 +277,8 @@ final class DoubleNttKernels {
     static void inverseButterfliesTwisted(double[] x, double[] y, double[] t, double[] u, int from, int to,
             double p, double pinv) {
         double np = -p;
-        for (int j = from; j < to; j++) {
+        int start = VectorNtt.ready ? VectorNttKernels.inverseButterfliesTwisted(x, y, t, u, from, to, p, pinv) : from;
+        for (int j = start; j < to; j++) {
             double a = x[j];
             double b = y[j];
             double f = t[j];

@@ -129,17 +129,30 @@ public final class DoubleNttPlan {
     }
 
     /**
+     * How the butterflies run in this JVM, for benchmark headers: "Vector API, 8 lanes", or
+     * "HotSpot's loops (why not)" ({@code -Dmodalg.dntt.vector}, {@link VectorModule}).
+     */
+    public static String describeButterflies() {
+        return VectorNtt.describe();
+    }
+
+    /**
      * The plan for (p, log2n), cached. Building costs O(n / 64 + R + C) multiplications.
      *
      * @param p a prime, 3 &lt;= p &lt; 2^50, with 2^log2n | p - 1
      * @param log2n in [2, min(28, v2(p - 1))]
      * @throws IllegalArgumentException if p is not such a prime or log2n is out of range, or if
-     *     -Dmodalg.dntt.quotient is not fma, rint, auto or other ({@link QuotientRounding})
+     *     -Dmodalg.dntt.quotient is not fma, rint, auto or other ({@link QuotientRounding}), or
+     *     -Dmodalg.dntt.vector not auto, on or off ({@code VectorNtt})
      */
     public static DoubleNttPlan of(long p, int log2n) {
         QuotientRounding.checkProperty();
+        VectorNtt.checkProperty();
         if (p < 3 || p >= MAX_PRIME_EXCLUSIVE) {
             throw new IllegalArgumentException("p must be an odd prime below 2^50, got " + p);
+        }
+        if (VectorNtt.claimWarmUp()) {
+            VectorModule.warmUpInBackground("modalg-ntt-vector-warm-up", () -> VectorNtt.ready = VectorNttWarmUp.run(p));
         }
         long key = p * 64 + log2n; // p < 2^50 and log2n < 64: unique
         DoubleNttPlan plan = CACHE.get(key);

@@ -183,24 +183,24 @@ public final class DoubleNttVectorAB {
             double x2 = c[j];
             double x3 = d[j];
             double h = x2 * w1;
-            double q = Math.rint(x2 * w1p);
+            double q = QuotientRounding.quotient(x2, w1p);
             double r = Math.fma(q, np, h) + Math.fma(x2, w1, -h);
             x2 = x0 - r;
             x0 = x0 + r;
             h = x3 * w1;
-            q = Math.rint(x3 * w1p);
+            q = QuotientRounding.quotient(x3, w1p);
             r = Math.fma(q, np, h) + Math.fma(x3, w1, -h);
             x3 = x1 - r;
             x1 = x1 + r;
-            x0 = Math.fma(Math.rint(x0 * pinv), np, x0);
+            x0 = Math.fma(QuotientRounding.quotient(x0, pinv), np, x0);
             h = x1 * w2;
-            q = Math.rint(x1 * w2p);
+            q = QuotientRounding.quotient(x1, w2p);
             r = Math.fma(q, np, h) + Math.fma(x1, w2, -h);
             a[j] = x0 + r;
             b[j] = x0 - r;
-            x2 = Math.fma(Math.rint(x2 * pinv), np, x2);
+            x2 = Math.fma(QuotientRounding.quotient(x2, pinv), np, x2);
             h = x3 * w3;
-            q = Math.rint(x3 * w3p);
+            q = QuotientRounding.quotient(x3, w3p);
             r = Math.fma(q, np, h) + Math.fma(x3, w3, -h);
             c[j] = x2 + r;
             d[j] = x2 - r;
@@ -220,24 +220,24 @@ public final class DoubleNttVectorAB {
             double x3 = d[j];
             double s = x0 + x1;
             double e = x0 - x1;
-            x0 = Math.fma(Math.rint(s * pinv), np, s);
+            x0 = Math.fma(QuotientRounding.quotient(s, pinv), np, s);
             double h = e * w2;
-            x1 = Math.fma(Math.rint(e * w2p), np, h) + Math.fma(e, w2, -h);
+            x1 = Math.fma(QuotientRounding.quotient(e, w2p), np, h) + Math.fma(e, w2, -h);
             s = x2 + x3;
             e = x2 - x3;
-            x2 = Math.fma(Math.rint(s * pinv), np, s);
+            x2 = Math.fma(QuotientRounding.quotient(s, pinv), np, s);
             h = e * w3;
-            x3 = Math.fma(Math.rint(e * w3p), np, h) + Math.fma(e, w3, -h);
+            x3 = Math.fma(QuotientRounding.quotient(e, w3p), np, h) + Math.fma(e, w3, -h);
             s = x0 + x2;
             e = x0 - x2;
-            a[j] = Math.fma(Math.rint(s * pinv), np, s);
+            a[j] = Math.fma(QuotientRounding.quotient(s, pinv), np, s);
             h = e * w1;
-            c[j] = Math.fma(Math.rint(e * w1p), np, h) + Math.fma(e, w1, -h);
+            c[j] = Math.fma(QuotientRounding.quotient(e, w1p), np, h) + Math.fma(e, w1, -h);
             s = x1 + x3;
             e = x1 - x3;
-            b[j] = Math.fma(Math.rint(s * pinv), np, s);
+            b[j] = Math.fma(QuotientRounding.quotient(s, pinv), np, s);
             h = e * w1;
-            d[j] = Math.fma(Math.rint(e * w1p), np, h) + Math.fma(e, w1, -h);
+            d[j] = Math.fma(QuotientRounding.quotient(e, w1p), np, h) + Math.fma(e, w1, -h);
         }
     }
 
@@ -262,24 +262,24 @@ public final class DoubleNttVectorAB {
             DoubleVector x2 = DoubleVector.fromArray(S, c, j);
             DoubleVector x3 = DoubleVector.fromArray(S, d, j);
             DoubleVector h = x2.mul(v1);
-            DoubleVector q = x2.mul(v1p).add(rd).sub(rd);
+            DoubleVector q = (QuotientRounding.FMA ? x2.fma(v1p, rd) : x2.mul(v1p).add(rd)).sub(rd);
             DoubleVector r = q.fma(np, h).add(x2.fma(v1, h.neg()));
             x2 = x0.sub(r);
             x0 = x0.add(r);
             h = x3.mul(v1);
-            q = x3.mul(v1p).add(rd).sub(rd);
+            q = (QuotientRounding.FMA ? x3.fma(v1p, rd) : x3.mul(v1p).add(rd)).sub(rd);
             r = q.fma(np, h).add(x3.fma(v1, h.neg()));
             x3 = x1.sub(r);
             x1 = x1.add(r);
-            x0 = x0.mul(pi).add(rd).sub(rd).fma(np, x0);
+            x0 = (QuotientRounding.FMA ? x0.fma(pi, rd) : x0.mul(pi).add(rd)).sub(rd).fma(np, x0);
             h = x1.mul(v2);
-            q = x1.mul(v2p).add(rd).sub(rd);
+            q = (QuotientRounding.FMA ? x1.fma(v2p, rd) : x1.mul(v2p).add(rd)).sub(rd);
             r = q.fma(np, h).add(x1.fma(v2, h.neg()));
             x0.add(r).intoArray(a, j);
             x0.sub(r).intoArray(b, j);
-            x2 = x2.mul(pi).add(rd).sub(rd).fma(np, x2);
+            x2 = (QuotientRounding.FMA ? x2.fma(pi, rd) : x2.mul(pi).add(rd)).sub(rd).fma(np, x2);
             h = x3.mul(v3);
-            q = x3.mul(v3p).add(rd).sub(rd);
+            q = (QuotientRounding.FMA ? x3.fma(v3p, rd) : x3.mul(v3p).add(rd)).sub(rd);
             r = q.fma(np, h).add(x3.fma(v3, h.neg()));
             x2.add(r).intoArray(c, j);
             x2.sub(r).intoArray(d, j);
@@ -317,24 +317,24 @@ public final class DoubleNttVectorAB {
             DoubleVector x3 = DoubleVector.fromArray(S, d, j);
             DoubleVector s = x0.add(x1);
             DoubleVector e = x0.sub(x1);
-            x0 = s.mul(pi).add(rd).sub(rd).fma(np, s);
+            x0 = (QuotientRounding.FMA ? s.fma(pi, rd) : s.mul(pi).add(rd)).sub(rd).fma(np, s);
             DoubleVector h = e.mul(v2);
-            x1 = e.mul(v2p).add(rd).sub(rd).fma(np, h).add(e.fma(v2, h.neg()));
+            x1 = (QuotientRounding.FMA ? e.fma(v2p, rd) : e.mul(v2p).add(rd)).sub(rd).fma(np, h).add(e.fma(v2, h.neg()));
             s = x2.add(x3);
             e = x2.sub(x3);
-            x2 = s.mul(pi).add(rd).sub(rd).fma(np, s);
+            x2 = (QuotientRounding.FMA ? s.fma(pi, rd) : s.mul(pi).add(rd)).sub(rd).fma(np, s);
             h = e.mul(v3);
-            x3 = e.mul(v3p).add(rd).sub(rd).fma(np, h).add(e.fma(v3, h.neg()));
+            x3 = (QuotientRounding.FMA ? e.fma(v3p, rd) : e.mul(v3p).add(rd)).sub(rd).fma(np, h).add(e.fma(v3, h.neg()));
             s = x0.add(x2);
             e = x0.sub(x2);
-            s.mul(pi).add(rd).sub(rd).fma(np, s).intoArray(a, j);
+            (QuotientRounding.FMA ? s.fma(pi, rd) : s.mul(pi).add(rd)).sub(rd).fma(np, s).intoArray(a, j);
             h = e.mul(v1);
-            e.mul(v1p).add(rd).sub(rd).fma(np, h).add(e.fma(v1, h.neg())).intoArray(c, j);
+            (QuotientRounding.FMA ? e.fma(v1p, rd) : e.mul(v1p).add(rd)).sub(rd).fma(np, h).add(e.fma(v1, h.neg())).intoArray(c, j);
             s = x1.add(x3);
             e = x1.sub(x3);
-            s.mul(pi).add(rd).sub(rd).fma(np, s).intoArray(b, j);
+            (QuotientRounding.FMA ? s.fma(pi, rd) : s.mul(pi).add(rd)).sub(rd).fma(np, s).intoArray(b, j);
             h = e.mul(v1);
-            e.mul(v1p).add(rd).sub(rd).fma(np, h).add(e.fma(v1, h.neg())).intoArray(d, j);
+            (QuotientRounding.FMA ? e.fma(v1p, rd) : e.mul(v1p).add(rd)).sub(rd).fma(np, h).add(e.fma(v1, h.neg())).intoArray(d, j);
         }
         if (j < n) {
             DoubleNttKernels.inverseButterflies(a, b, j, n, w2, p, pinv);
@@ -357,10 +357,10 @@ public final class DoubleNttVectorAB {
             DoubleVector a = DoubleVector.fromArray(S, x, j);
             DoubleVector b = DoubleVector.fromArray(S, y, j);
             if (reduce) {
-                a = a.mul(pi).add(rd).sub(rd).fma(np, a);
+                a = (QuotientRounding.FMA ? a.fma(pi, rd) : a.mul(pi).add(rd)).sub(rd).fma(np, a);
             }
             DoubleVector h = b.mul(v);
-            DoubleVector r = b.mul(vp).add(rd).sub(rd).fma(np, h).add(b.fma(v, h.neg()));
+            DoubleVector r = (QuotientRounding.FMA ? b.fma(vp, rd) : b.mul(vp).add(rd)).sub(rd).fma(np, h).add(b.fma(v, h.neg()));
             a.add(r).intoArray(x, j);
             a.sub(r).intoArray(y, j);
         }
@@ -378,9 +378,9 @@ public final class DoubleNttVectorAB {
             DoubleVector b = DoubleVector.fromArray(S, y, j);
             DoubleVector s = a.add(b);
             DoubleVector e = a.sub(b);
-            s.mul(pi).add(rd).sub(rd).fma(np, s).intoArray(x, j);
+            (QuotientRounding.FMA ? s.fma(pi, rd) : s.mul(pi).add(rd)).sub(rd).fma(np, s).intoArray(x, j);
             DoubleVector h = e.mul(v);
-            e.mul(vp).add(rd).sub(rd).fma(np, h).add(e.fma(v, h.neg())).intoArray(y, j);
+            (QuotientRounding.FMA ? e.fma(vp, rd) : e.mul(vp).add(rd)).sub(rd).fma(np, h).add(e.fma(v, h.neg())).intoArray(y, j);
         }
     }
 

@@ -6,6 +6,7 @@ import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import org.modalg.fft.doublentt.VectorModule;
 import org.modalg.polynomial.Limbs;
 
 /**
@@ -37,8 +38,9 @@ final class DigitConvolution {
 
     // modalg.poly.vector, read once: auto, on or off (anything else is kept as an error that
     // ready() throws, so that a mistyped value is loud at the first product, not a class error)
-    private static final String MODE = System.getProperty("modalg.poly.vector", "auto").trim();
-    private static final boolean MODE_VALID = MODE.equals("auto") || MODE.equals("on") || MODE.equals("off");
+    private static final String PROPERTY = "modalg.poly.vector";
+    private static final String MODE = VectorModule.mode(PROPERTY);
+    private static final boolean MODE_VALID = MODE != null;
     private static final String OFF_REASON = offReasonOf();
     private static final boolean AVAILABLE = OFF_REASON == null;
     private static final Logger LOG = Logger.getLogger(DigitConvolution.class.getName());
@@ -90,8 +92,7 @@ final class DigitConvolution {
             return true;
         }
         if (!MODE_VALID) {
-            throw new IllegalArgumentException("system property modalg.poly.vector must be auto, on or off, got '"
-                    + MODE + "'");
+            throw VectorModule.invalid(PROPERTY);
         }
         if (!AVAILABLE) {
             return false;
@@ -99,10 +100,7 @@ final class DigitConvolution {
         if (MODE.equals("on")) {
             ready = true;
         } else if (++demand >= WARM_UP_AFTER_CALLS && WARM_UP_STARTED.compareAndSet(false, true)) {
-            Thread t = new Thread(DigitConvolution::warmUp, "modalg-digit-convolution-warm-up");
-            t.setDaemon(true);
-            t.setPriority(Thread.MIN_PRIORITY);
-            t.start();
+            VectorModule.warmUpInBackground("modalg-digit-convolution-warm-up", DigitConvolution::warmUp);
         }
         return ready;
     }
@@ -143,12 +141,12 @@ final class DigitConvolution {
     // available()'s conditions in order; the first one missing, or null
     private static String offReasonOf() {
         if (!MODE_VALID) {
-            return "modalg.poly.vector='" + MODE + "'";
+            return PROPERTY + "='" + System.getProperty(PROPERTY) + "'";
         }
         if (MODE.equals("off")) {
-            return "modalg.poly.vector=off";
+            return PROPERTY + "=off";
         }
-        if (ModuleLayer.boot().findModule("jdk.incubator.vector").isEmpty()) {
+        if (!VectorModule.resolved()) {
             return "no jdk.incubator.vector";
         }
         try {

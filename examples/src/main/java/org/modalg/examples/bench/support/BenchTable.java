@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.modalg.fft.doublentt.DoubleNttPlan;
 import org.modalg.fft.doublentt.QuotientRounding;
 import org.modalg.polynomial.integer.LimbMultiplication;
 
@@ -86,7 +87,8 @@ public final class BenchTable {
     public static String machine() {
         return "java " + System.getProperty("java.version") + ", " + Runtime.getRuntime().availableProcessors()
                 + " cores, " + System.getProperty("os.arch") + " " + System.getProperty("os.name")
-                + ", double-NTT quotient " + QuotientRounding.describe() + ", limb basecase "
+                + ", double-NTT quotient " + QuotientRounding.describe() + ", NTT butterflies "
+                + DoubleNttPlan.describeButterflies() + ", limb basecase "
                 + LimbMultiplication.describeBasecase();
     }
 }

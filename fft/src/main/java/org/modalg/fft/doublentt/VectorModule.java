@@ -1,0 +1,49 @@
+package org.modalg.fft.doublentt;
+
+/**
+ * The incubating Vector API ({@code jdk.incubator.vector}) as modalg's kernels use it: whether
+ * this JVM resolves the module, the auto/on/off properties that switch each kernel family, and
+ * the background warm-up that compiles a family before it is used. One place for what
+ * {@link VectorNtt} (the NTT's butterflies, {@code modalg.dntt.vector}) and the polynomial
+ * module's digit convolution ({@code modalg.poly.vector}) share.
+ *
+ * <p>Why a warm-up: the API's code is fast only once HotSpot's top tier has compiled it; before
+ * that every vector is an object, and a kernel runs tens of times slower than the scalar loop it
+ * replaces (polynomial/BENCHMARKS.md). So under {@code auto} a family switches to its vector
+ * kernels only after a low-priority daemon thread has run them until compiled and checked their
+ * results against the scalar loops; {@code on} switches at once, {@code off} never.
+ */
+public final class VectorModule {
+    private VectorModule() {
+    }
+
+    /** Whether the module {@code jdk.incubator.vector} is in the boot layer ({@code --add-modules jdk.incubator.vector}). */
+    public static boolean resolved() {
+        return ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent();
+    }
+
+    /**
+     * The value of a kernel family's property, trimmed: auto (the default), on or off.
+     *
+     * @return the value, or null where it is none of the three (the caller reports it at its
+     *     first use, see {@link #invalid})
+     */
+    public static String mode(String property) {
+        String v = System.getProperty(property, "auto").trim();
+        return v.equals("auto") || v.equals("on") || v.equals("off") ? v : null;
+    }
+
+    /** The error for a property whose value is not auto, on or off. */
+    public static IllegalArgumentException invalid(String property) {
+        return new IllegalArgumentException("system property " + property + " must be auto, on or off, got '"
+                + System.getProperty(property) + "'");
+    }
+
+    /** Starts {@code body} on a daemon thread of the lowest priority (a family's warm-up). */
+    public static void warmUpInBackground(String name, Runnable body) {
+        Thread t = new Thread(body, name);
+        t.setDaemon(true);
+        t.setPriority(Thread.MIN_PRIORITY);
+        t.start();
+    }
+}
