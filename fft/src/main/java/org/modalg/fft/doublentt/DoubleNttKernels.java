@@ -77,7 +77,7 @@ final class DoubleNttKernels {
             double pinv) {
         double wp = w * pinv;
         double np = -p;
-        int start = VectorNtt.ready ? VectorNttKernels.forwardButterflies(x, y, from, to, w, p, pinv) : from;
+        int start = VectorNtt.ON ? VectorNttKernels.forwardButterflies(x, y, from, to, w, p, pinv) : from;
         for (int j = start; j < to; j++) {
             double a = x[j];
             double b = y[j];
@@ -94,7 +94,7 @@ final class DoubleNttKernels {
     static void forwardButterfliesUnit(double[] x, double[] y, int from, int to, double p,
             double pinv) {
         double np = -p;
-        int start = VectorNtt.ready ? VectorNttKernels.forwardButterfliesUnit(x, y, from, to, p, pinv) : from;
+        int start = VectorNtt.ON ? VectorNttKernels.forwardButterfliesUnit(x, y, from, to, p, pinv) : from;
         for (int j = start; j < to; j++) {
             double a = x[j];
             double b = y[j];
@@ -113,7 +113,7 @@ final class DoubleNttKernels {
             double pinv) {
         double wp = w * pinv;
         double np = -p;
-        int start = VectorNtt.ready ? VectorNttKernels.forwardButterfliesLazy(x, y, from, to, w, p, pinv) : from;
+        int start = VectorNtt.ON ? VectorNttKernels.forwardButterfliesLazy(x, y, from, to, w, p, pinv) : from;
         for (int j = start; j < to; j++) {
             double a = x[j];
             double b = y[j];
@@ -129,7 +129,7 @@ final class DoubleNttKernels {
     static void forwardButterfliesUnitLazy(double[] x, double[] y, int from, int to, double p,
             double pinv) {
         double np = -p;
-        int start = VectorNtt.ready ? VectorNttKernels.forwardButterfliesUnitLazy(x, y, from, to, p, pinv) : from;
+        int start = VectorNtt.ON ? VectorNttKernels.forwardButterfliesUnitLazy(x, y, from, to, p, pinv) : from;
         for (int j = start; j < to; j++) {
             double a = x[j];
             double b = y[j];
@@ -144,7 +144,7 @@ final class DoubleNttKernels {
             double pinv) {
         double wp = w * pinv;
         double np = -p;
-        int start = VectorNtt.ready ? VectorNttKernels.inverseButterflies(x, y, from, to, w, p, pinv) : from;
+        int start = VectorNtt.ON ? VectorNttKernels.inverseButterflies(x, y, from, to, w, p, pinv) : from;
         for (int j = start; j < to; j++) {
             double a = x[j];
             double b = y[j];
@@ -242,7 +242,7 @@ final class DoubleNttKernels {
     static void forwardButterfliesTwisted(double[] x, double[] y, double[] g, double[] t, int from, int to,
             double p, double pinv) {
         double np = -p;
-        int start = VectorNtt.ready ? VectorNttKernels.forwardButterfliesTwisted(x, y, g, t, from, to, p, pinv) : from;
+        int start = VectorNtt.ON ? VectorNttKernels.forwardButterfliesTwisted(x, y, g, t, from, to, p, pinv) : from;
         for (int j = start; j < to; j++) {
             double a = x[j];
             double b = y[j];
@@ -277,7 +277,7 @@ final class DoubleNttKernels {
     static void inverseButterfliesTwisted(double[] x, double[] y, double[] t, double[] u, int from, int to,
             double p, double pinv) {
         double np = -p;
-        int start = VectorNtt.ready ? VectorNttKernels.inverseButterfliesTwisted(x, y, t, u, from, to, p, pinv) : from;
+        int start = VectorNtt.ON ? VectorNttKernels.inverseButterfliesTwisted(x, y, t, u, from, to, p, pinv) : from;
         for (int j = start; j < to; j++) {
             double a = x[j];
             double b = y[j];
@@ -404,6 +404,11 @@ final class DoubleNttKernels {
                         int base = nega ? 1 << t : 0;
                         int shift = logLen - t;
                         boolean lazy = ((logLen - 1 - t) & 1) == 1; // the last level reduces
+                        if (t >= 1 && t + 1 < t1 && radix4 && VectorNtt.ON) {
+                            forwardRadix4Levels(rows, first, hLast, group, h, hu, t, shift, lazy, tw, nega, from, to, p, pinv);
+                            t++;
+                            continue;
+                        }
                         for (int u0 = 0; u0 < group; u0 += 2 * hu) {
                             for (int u = u0; u < u0 + hu; u++) {
                                 int i = first + u * hLast;
@@ -437,6 +442,70 @@ final class DoubleNttKernels {
                     }
                 }
             }
+        }
+    }
+
+    /** Whether pairs of forward levels run as radix-4 sweeps when the vector kernels do (benchmarks switch it). */
+    static volatile boolean radix4 = !"false".equals(System.getProperty("modalg.dntt.radix4"));
+
+    /**
+     * Levels t and t + 1 of {@link #forwardColumns}' group (t &gt;= 1) as radix-4 sweeps over the
+     * four rows i, i + h/2, i + h, i + 3h/2 that the two levels pair among themselves
+     * ({@link VectorNttKernels#forwardRadix4}): the same operations per element as the two
+     * levels' radix-2 loops, each row loaded and stored once instead of twice. Blocks whose
+     * level-t twiddle is the unit (cyclic, k = 0) keep the radix-2 loops.
+     */
+    private static void forwardRadix4Levels(double[][] rows, int first, int hLast, int group, int h, int hu, int t,
+            int shift, boolean lazyFirst, double[] tw, boolean nega, int from, int to, double p, double pinv) {
+        int half = hu / 2;
+        int h2 = h / 2;
+        int base = nega ? 1 << t : 0;
+        int base1 = nega ? 1 << (t + 1) : 0;
+        for (int u0 = 0; u0 < group; u0 += 2 * hu) {
+            for (int u = u0; u < u0 + half; u++) {
+                int i0 = first + u * hLast;
+                int i1 = i0 + h2;
+                int i2 = i0 + h;
+                int i3 = i2 + h2;
+                int k = i0 >> shift;
+                if (!nega && k == 0) {
+                    forwardPair(rows[i0], rows[i2], 0, true, lazyFirst, from, to, p, pinv);
+                    forwardPair(rows[i1], rows[i3], 0, true, lazyFirst, from, to, p, pinv);
+                    forwardPair(rows[i0], rows[i1], 0, true, !lazyFirst, from, to, p, pinv);
+                    forwardPair(rows[i2], rows[i3], tw[1], false, !lazyFirst, from, to, p, pinv);
+                    continue;
+                }
+                double w1 = tw[base + k];
+                double w2 = tw[base1 + 2 * k];
+                double w3 = tw[base1 + 2 * k + 1];
+                double[] a = rows[i0];
+                double[] b = rows[i1];
+                double[] c = rows[i2];
+                double[] d = rows[i3];
+                int j = VectorNttKernels.forwardRadix4(a, b, c, d, from, to, w1, w2, w3, lazyFirst, p, pinv);
+                if (j < to) { // the last part of a vector: the radix-2 loops
+                    forwardPair(a, c, w1, false, lazyFirst, j, to, p, pinv);
+                    forwardPair(b, d, w1, false, lazyFirst, j, to, p, pinv);
+                    forwardPair(a, b, w2, false, !lazyFirst, j, to, p, pinv);
+                    forwardPair(c, d, w3, false, !lazyFirst, j, to, p, pinv);
+                }
+            }
+        }
+    }
+
+    // one forward level's butterflies on rows x, y: unit or general twiddle, lazy or reducing
+    private static void forwardPair(double[] x, double[] y, double w, boolean unit, boolean lazy, int from, int to,
+            double p, double pinv) {
+        if (unit) {
+            if (lazy) {
+                forwardButterfliesUnitLazy(x, y, from, to, p, pinv);
+            } else {
+                forwardButterfliesUnit(x, y, from, to, p, pinv);
+            }
+        } else if (lazy) {
+            forwardButterfliesLazy(x, y, from, to, w, p, pinv);
+        } else {
+            forwardButterflies(x, y, from, to, w, p, pinv);
         }
     }
 

@@ -151,9 +151,6 @@ public final class DoubleNttPlan {
         if (p < 3 || p >= MAX_PRIME_EXCLUSIVE) {
             throw new IllegalArgumentException("p must be an odd prime below 2^50, got " + p);
         }
-        if (VectorNtt.claimWarmUp()) {
-            VectorModule.warmUpInBackground("modalg-ntt-vector-warm-up", () -> VectorNtt.ready = VectorNttWarmUp.run(p));
-        }
         long key = p * 64 + log2n; // p < 2^50 and log2n < 64: unique
         DoubleNttPlan plan = CACHE.get(key);
         if (plan != null) {

@@ -2,16 +2,15 @@ package org.modalg.fft.doublentt;
 
 /**
  * The incubating Vector API ({@code jdk.incubator.vector}) as modalg's kernels use it: whether
- * this JVM resolves the module, the auto/on/off properties that switch each kernel family, and
- * the background warm-up that compiles a family before it is used. One place for what
- * {@link VectorNtt} (the NTT's butterflies, {@code modalg.dntt.vector}) and the polynomial
- * module's digit convolution ({@code modalg.poly.vector}) share.
+ * this JVM resolves the module, the auto/on/off properties that switch each kernel family
+ * ({@code modalg.dntt.vector} for the NTT's butterflies, {@link VectorNtt}; {@code
+ * modalg.poly.vector} for the polynomial module's digit convolution), and the background
+ * warm-up thread of a family that switches on only once compiled (the digit convolution). One
+ * place for what the families share.
  *
- * <p>Why a warm-up: the API's code is fast only once HotSpot's top tier has compiled it; before
- * that every vector is an object, and a kernel runs tens of times slower than the scalar loop it
- * replaces (polynomial/BENCHMARKS.md). So under {@code auto} a family switches to its vector
- * kernels only after a low-priority daemon thread has run them until compiled and checked their
- * results against the scalar loops; {@code on} switches at once, {@code off} never.
+ * <p>Why a warm-up at all: the API's code is fast only once HotSpot's top tier has compiled it;
+ * before that every vector is an object, and a kernel runs tens of times slower than the scalar
+ * loop it replaces (polynomial/BENCHMARKS.md).
  */
 public final class VectorModule {
     private VectorModule() {

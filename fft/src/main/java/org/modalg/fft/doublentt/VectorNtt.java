@@ -1,16 +1,20 @@
 package org.modalg.fft.doublentt;
 
-import java.util.concurrent.atomic.AtomicBoolean;
-
 /**
  * Whether {@link DoubleNttKernels} run their butterflies' whole vectors through
- * {@link VectorNttKernels} (the incubating Vector API). Under {@code -Dmodalg.dntt.vector=auto}
- * (the default) they do where the JVM resolves {@code jdk.incubator.vector}, its vectors hold 8
- * doubles (AVX-512: 1.3-1.8x on transforms in cache; under AVX2 HotSpot's own loops are as fast,
- * fft/BENCHMARKS.md section (o)), and a background warm-up has compiled them and found them
- * bit-identical to the scalar loops ({@link VectorModule}, {@link VectorNttWarmUp}); it starts
- * at the {@value #WARM_UP_AFTER_PLANS}-th plan look-up. {@code on}: at once wherever vectors hold 4
- * doubles or more; {@code off}: never.
+ * {@link VectorNttKernels} (the incubating Vector API), decided once per JVM. Under
+ * {@code -Dmodalg.dntt.vector=auto} (the default) they do where the JVM resolves
+ * {@code jdk.incubator.vector} ({@link VectorModule}) and its vectors hold 8 doubles (AVX-512:
+ * products 1.1-1.4x faster on an H100 host's Xeon; under AVX2 HotSpot's own loops are as fast,
+ * fft/BENCHMARKS.md section (o)); {@code on}: wherever vectors hold 4 doubles or more;
+ * {@code off}: never.
+ *
+ * <p>Decided once, not switched later: a switch after a background warm-up (as the digit
+ * convolution does) left some JVMs allocating a gigabyte a second in the transforms and 1.5-2.5x
+ * slower than either fixed choice (section (o)), while a fixed choice let C2 compile the kernels'
+ * callers once. What that costs: the first products of a JVM run the API's code before HotSpot's
+ * top tier has compiled it, where every vector is an object (about 0.2 s of one core on the
+ * Xeon, 2 s on the development VM, for the kernels to be compiled).
  */
 final class VectorNtt {
     private VectorNtt() {
@@ -19,15 +23,9 @@ final class VectorNtt {
     static final String PROPERTY = "modalg.dntt.vector";
     private static final String MODE = VectorModule.mode(PROPERTY);
     private static final String OFF_REASON = offReasonOf();
-    private static final AtomicBoolean WARM_UP_STARTED = new AtomicBoolean();
 
-    /** Whether the kernels run the vectors now (read by every butterfly loop). */
-    static volatile boolean ready = OFF_REASON == null && "on".equals(MODE);
-
-    /** Plan look-ups before the warm-up starts under auto: a process that keeps transforming. */
-    static final int WARM_UP_AFTER_PLANS = 64;
-    // plan look-ups so far (a plain counter: a lost increment only delays the warm-up)
-    private static int demand;
+    /** Whether the butterflies run the vector kernels (read by every butterfly loop; final, so C2 folds it). */
+    static final boolean ON = OFF_REASON == null;
 
     /**
      * Throws where the property is not auto, on or off; {@link DoubleNttPlan#of} calls it, so a
@@ -39,29 +37,14 @@ final class VectorNtt {
         }
     }
 
-    /**
-     * Counts one plan look-up (one per prime and product); true exactly once, at the
-     * {@value #WARM_UP_AFTER_PLANS}-th under auto where the kernels can run: the caller then
-     * starts the warm-up ({@link DoubleNttPlan#of}, {@link VectorNttWarmUp}).
-     */
-    static boolean claimWarmUp() {
-        if (ready || OFF_REASON != null || !"auto".equals(MODE)) {
-            return false;
-        }
-        return ++demand >= WARM_UP_AFTER_PLANS && WARM_UP_STARTED.compareAndSet(false, true);
-    }
-
-    /** Why the vector kernels do not run in this JVM, or null where they do or will after the warm-up. */
+    /** Why the vector kernels do not run in this JVM, or null where they do. */
     static String offReason() {
         return OFF_REASON;
     }
 
     /** For benchmark headers: e.g. "Vector API, 8 lanes" or "HotSpot's loops (no jdk.incubator.vector)". */
     static String describe() {
-        if (OFF_REASON != null) {
-            return "HotSpot's loops (" + OFF_REASON + ")";
-        }
-        return "Vector API, " + VectorNttKernels.LANES + " lanes" + (ready ? "" : " (HotSpot's loops until compiled)");
+        return OFF_REASON != null ? "HotSpot's loops (" + OFF_REASON + ")" : "Vector API, " + VectorNttKernels.LANES + " lanes";
     }
 
     private static String offReasonOf() {

@@ -6,18 +6,21 @@ import jdk.incubator.vector.VectorSpecies;
 /**
  * The butterfly loops of {@link DoubleNttKernels} in the incubating Vector API
  * ({@code jdk.incubator.vector}): the same operations in the same order on whole vectors, so
- * the same doubles bit for bit (the quotient in {@link QuotientRounding}'s form, see
- * {@link #quotient}). Each loop runs the whole vectors of [from, to) and returns where it
+ * the same doubles bit for bit. The quotient is {@link QuotientRounding}'s form: the fma form as
+ * it is; the rint form as fl(x y) plus and minus 1.5 2^52, which is rint(fl(x y)) for |x y| &lt;
+ * 2^51 except that it gives +0 where rint gives -0 (x y in (-1/2, 0]), so the sign of x y is
+ * or-ed in (a nonzero quotient has that sign already). Each loop runs the whole vectors of [from, to) and returns where it
  * stopped; the caller's loop does the rest.
  *
  * <p>Why: on an AVX-512 Xeon HotSpot 17's auto-vectorized forward butterflies run at 0.59-0.69
  * ns per butterfly where these run at 0.30-0.39 (fft/BENCHMARKS.md section (o)); under AVX2 the
  * auto-vectorized loops are as fast or faster (section (i)), so {@link VectorNtt} uses these only
  * where vectors hold 8 doubles. The only class of the module that names the API: it is loaded
- * only when the module is in the boot layer ({@link VectorNtt#kernelsOn()}).
+ * only when the module is in the boot layer ({@link VectorNtt#ON}).
  *
- * <p>One small helper only ({@link #quotient}): C2 stops inlining methods of ours inside large
- * compilations, and vectors that cross a call that is not inlined are boxed (section (i)).
+ * <p>No helper methods, on purpose (every quotient written out): vectors that cross a call C2 does
+ * not inline are boxed, and a helper for the quotient made the transforms 2-4x slower than the
+ * scalar loops on the AVX-512 host (section (o); section (i) saw the same).
  */
 final class VectorNttKernels {
     private VectorNttKernels() {
@@ -28,21 +31,7 @@ final class VectorNttKernels {
     static final int LANES = S.length();
     private static final boolean FMA = QuotientRounding.FMA;
     private static final double MAGIC = QuotientRounding.MAGIC;
-
-    /**
-     * {@link QuotientRounding#quotient} of whole vectors, m the broadcast 1.5 2^52: the fma form
-     * as it is; the rint form as fl(x y) plus and minus m, which is rint(fl(x y)) for |x y| &lt;
-     * 2^51 except that it gives +0 where rint gives -0 (x y in (-1/2, 0]), so the sign of x y is
-     * or-ed in (a nonzero quotient has that sign already). Small enough for C2 to inline.
-     */
-    private static DoubleVector quotient(DoubleVector x, DoubleVector y, DoubleVector m) {
-        if (FMA) {
-            return x.fma(y, m).sub(m);
-        }
-        DoubleVector xy = x.mul(y);
-        return xy.add(m).sub(m).reinterpretAsLongs()
-                .or(xy.reinterpretAsLongs().and(Long.MIN_VALUE)).reinterpretAsDoubles();
-    }
+    private static final long SIGN = Long.MIN_VALUE;
 
     /** {@link DoubleNttKernels#forwardButterflies} on the whole vectors from {@code from}; returns where it stopped. */
     static int forwardButterflies(double[] x, double[] y, int from, int to, double w, double p, double pinv) {
@@ -56,9 +45,9 @@ final class VectorNttKernels {
         for (; j < end; j += LANES) {
             DoubleVector a = DoubleVector.fromArray(S, x, j);
             DoubleVector b = DoubleVector.fromArray(S, y, j);
-            a = quotient(a, pi, m).fma(np, a);
+            a = (FMA ? a.fma(pi, m).sub(m) : a.mul(pi).add(m).sub(m).reinterpretAsLongs().or(a.mul(pi).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, a);
             DoubleVector h = b.mul(v);
-            DoubleVector r = quotient(b, vp, m).fma(np, h).add(b.fma(v, h.neg()));
+            DoubleVector r = (FMA ? b.fma(vp, m).sub(m) : b.mul(vp).add(m).sub(m).reinterpretAsLongs().or(b.mul(vp).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, h).add(b.fma(v, h.neg()));
             a.add(r).intoArray(x, j);
             a.sub(r).intoArray(y, j);
         }
@@ -77,7 +66,7 @@ final class VectorNttKernels {
             DoubleVector a = DoubleVector.fromArray(S, x, j);
             DoubleVector b = DoubleVector.fromArray(S, y, j);
             DoubleVector h = b.mul(v);
-            DoubleVector r = quotient(b, vp, m).fma(np, h).add(b.fma(v, h.neg()));
+            DoubleVector r = (FMA ? b.fma(vp, m).sub(m) : b.mul(vp).add(m).sub(m).reinterpretAsLongs().or(b.mul(vp).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, h).add(b.fma(v, h.neg()));
             a.add(r).intoArray(x, j);
             a.sub(r).intoArray(y, j);
         }
@@ -94,8 +83,8 @@ final class VectorNttKernels {
         for (; j < end; j += LANES) {
             DoubleVector a = DoubleVector.fromArray(S, x, j);
             DoubleVector b = DoubleVector.fromArray(S, y, j);
-            a = quotient(a, pi, m).fma(np, a);
-            b = quotient(b, pi, m).fma(np, b);
+            a = (FMA ? a.fma(pi, m).sub(m) : a.mul(pi).add(m).sub(m).reinterpretAsLongs().or(a.mul(pi).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, a);
+            b = (FMA ? b.fma(pi, m).sub(m) : b.mul(pi).add(m).sub(m).reinterpretAsLongs().or(b.mul(pi).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, b);
             a.add(b).intoArray(x, j);
             a.sub(b).intoArray(y, j);
         }
@@ -112,7 +101,7 @@ final class VectorNttKernels {
         for (; j < end; j += LANES) {
             DoubleVector a = DoubleVector.fromArray(S, x, j);
             DoubleVector b = DoubleVector.fromArray(S, y, j);
-            b = quotient(b, pi, m).fma(np, b);
+            b = (FMA ? b.fma(pi, m).sub(m) : b.mul(pi).add(m).sub(m).reinterpretAsLongs().or(b.mul(pi).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, b);
             a.add(b).intoArray(x, j);
             a.sub(b).intoArray(y, j);
         }
@@ -133,9 +122,9 @@ final class VectorNttKernels {
             DoubleVector b = DoubleVector.fromArray(S, y, j);
             DoubleVector s = a.add(b);
             DoubleVector d = a.sub(b);
-            quotient(s, pi, m).fma(np, s).intoArray(x, j);
+            (FMA ? s.fma(pi, m).sub(m) : s.mul(pi).add(m).sub(m).reinterpretAsLongs().or(s.mul(pi).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, s).intoArray(x, j);
             DoubleVector h = d.mul(v);
-            quotient(d, vp, m).fma(np, h).add(d.fma(v, h.neg())).intoArray(y, j);
+            (FMA ? d.fma(vp, m).sub(m) : d.mul(vp).add(m).sub(m).reinterpretAsLongs().or(d.mul(vp).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, h).add(d.fma(v, h.neg())).intoArray(y, j);
         }
         return j;
     }
@@ -154,13 +143,13 @@ final class VectorNttKernels {
             DoubleVector e = DoubleVector.fromArray(S, g, j);
             DoubleVector f = DoubleVector.fromArray(S, t, j);
             DoubleVector h = b.mul(e);
-            b = quotient(h, pi, m).fma(np, h).add(b.fma(e, h.neg()));
+            b = (FMA ? h.fma(pi, m).sub(m) : h.mul(pi).add(m).sub(m).reinterpretAsLongs().or(h.mul(pi).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, h).add(b.fma(e, h.neg()));
             DoubleVector s = a.add(b);
             DoubleVector d = a.sub(b);
             h = s.mul(f);
-            quotient(h, pi, m).fma(np, h).add(s.fma(f, h.neg())).intoArray(x, j);
+            (FMA ? h.fma(pi, m).sub(m) : h.mul(pi).add(m).sub(m).reinterpretAsLongs().or(h.mul(pi).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, h).add(s.fma(f, h.neg())).intoArray(x, j);
             h = d.mul(f);
-            quotient(h, pi, m).fma(np, h).add(d.fma(f, h.neg())).intoArray(y, j);
+            (FMA ? h.fma(pi, m).sub(m) : h.mul(pi).add(m).sub(m).reinterpretAsLongs().or(h.mul(pi).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, h).add(d.fma(f, h.neg())).intoArray(y, j);
         }
         return j;
     }
@@ -181,9 +170,84 @@ final class VectorNttKernels {
             DoubleVector s = a.add(b);
             DoubleVector d = a.sub(b);
             DoubleVector h = s.mul(f);
-            quotient(h, pi, m).fma(np, h).add(s.fma(f, h.neg())).intoArray(x, j);
+            (FMA ? h.fma(pi, m).sub(m) : h.mul(pi).add(m).sub(m).reinterpretAsLongs().or(h.mul(pi).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, h).add(s.fma(f, h.neg())).intoArray(x, j);
             h = d.mul(e);
-            quotient(h, pi, m).fma(np, h).add(d.fma(e, h.neg())).intoArray(y, j);
+            (FMA ? h.fma(pi, m).sub(m) : h.mul(pi).add(m).sub(m).reinterpretAsLongs().or(h.mul(pi).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, h).add(d.fma(e, h.neg())).intoArray(y, j);
+        }
+        return j;
+    }
+
+    /**
+     * Two forward levels on four rows at once (radix 4), the same operations per element as
+     * {@link DoubleNttKernels}' four radix-2 calls: level t on (a, c) and (b, d) with twiddle w1,
+     * then level t + 1 on (a, b) with w2 and (c, d) with w3; {@code lazyFirst}: level t skips
+     * the reduction of a and b and level t + 1 reduces a and c, otherwise the other way round
+     * (the levels' alternation, {@link DoubleNttKernels#forwardColumns}). Each row is loaded and
+     * stored once per two levels. Returns where it stopped.
+     */
+    static int forwardRadix4(double[] a, double[] b, double[] c, double[] d, int from, int to, double w1,
+            double w2, double w3, boolean lazyFirst, double p, double pinv) {
+        DoubleVector np = DoubleVector.broadcast(S, -p);
+        DoubleVector pi = DoubleVector.broadcast(S, pinv);
+        DoubleVector m = DoubleVector.broadcast(S, MAGIC);
+        DoubleVector v1 = DoubleVector.broadcast(S, w1);
+        DoubleVector v2 = DoubleVector.broadcast(S, w2);
+        DoubleVector v3 = DoubleVector.broadcast(S, w3);
+        DoubleVector v1p = DoubleVector.broadcast(S, w1 * pinv);
+        DoubleVector v2p = DoubleVector.broadcast(S, w2 * pinv);
+        DoubleVector v3p = DoubleVector.broadcast(S, w3 * pinv);
+        int end = from + S.loopBound(to - from);
+        int j = from;
+        if (lazyFirst) {
+            for (; j < end; j += LANES) {
+                DoubleVector x0 = DoubleVector.fromArray(S, a, j);
+                DoubleVector x1 = DoubleVector.fromArray(S, b, j);
+                DoubleVector x2 = DoubleVector.fromArray(S, c, j);
+                DoubleVector x3 = DoubleVector.fromArray(S, d, j);
+                DoubleVector h = x2.mul(v1);
+                DoubleVector r = (FMA ? x2.fma(v1p, m).sub(m) : x2.mul(v1p).add(m).sub(m).reinterpretAsLongs().or(x2.mul(v1p).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, h).add(x2.fma(v1, h.neg()));
+                x2 = x0.sub(r);
+                x0 = x0.add(r);
+                h = x3.mul(v1);
+                r = (FMA ? x3.fma(v1p, m).sub(m) : x3.mul(v1p).add(m).sub(m).reinterpretAsLongs().or(x3.mul(v1p).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, h).add(x3.fma(v1, h.neg()));
+                x3 = x1.sub(r);
+                x1 = x1.add(r);
+                x0 = (FMA ? x0.fma(pi, m).sub(m) : x0.mul(pi).add(m).sub(m).reinterpretAsLongs().or(x0.mul(pi).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, x0);
+                h = x1.mul(v2);
+                r = (FMA ? x1.fma(v2p, m).sub(m) : x1.mul(v2p).add(m).sub(m).reinterpretAsLongs().or(x1.mul(v2p).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, h).add(x1.fma(v2, h.neg()));
+                x0.add(r).intoArray(a, j);
+                x0.sub(r).intoArray(b, j);
+                x2 = (FMA ? x2.fma(pi, m).sub(m) : x2.mul(pi).add(m).sub(m).reinterpretAsLongs().or(x2.mul(pi).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, x2);
+                h = x3.mul(v3);
+                r = (FMA ? x3.fma(v3p, m).sub(m) : x3.mul(v3p).add(m).sub(m).reinterpretAsLongs().or(x3.mul(v3p).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, h).add(x3.fma(v3, h.neg()));
+                x2.add(r).intoArray(c, j);
+                x2.sub(r).intoArray(d, j);
+            }
+        } else {
+            for (; j < end; j += LANES) {
+                DoubleVector x0 = DoubleVector.fromArray(S, a, j);
+                DoubleVector x1 = DoubleVector.fromArray(S, b, j);
+                DoubleVector x2 = DoubleVector.fromArray(S, c, j);
+                DoubleVector x3 = DoubleVector.fromArray(S, d, j);
+                x0 = (FMA ? x0.fma(pi, m).sub(m) : x0.mul(pi).add(m).sub(m).reinterpretAsLongs().or(x0.mul(pi).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, x0);
+                DoubleVector h = x2.mul(v1);
+                DoubleVector r = (FMA ? x2.fma(v1p, m).sub(m) : x2.mul(v1p).add(m).sub(m).reinterpretAsLongs().or(x2.mul(v1p).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, h).add(x2.fma(v1, h.neg()));
+                x2 = x0.sub(r);
+                x0 = x0.add(r);
+                x1 = (FMA ? x1.fma(pi, m).sub(m) : x1.mul(pi).add(m).sub(m).reinterpretAsLongs().or(x1.mul(pi).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, x1);
+                h = x3.mul(v1);
+                r = (FMA ? x3.fma(v1p, m).sub(m) : x3.mul(v1p).add(m).sub(m).reinterpretAsLongs().or(x3.mul(v1p).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, h).add(x3.fma(v1, h.neg()));
+                x3 = x1.sub(r);
+                x1 = x1.add(r);
+                h = x1.mul(v2);
+                r = (FMA ? x1.fma(v2p, m).sub(m) : x1.mul(v2p).add(m).sub(m).reinterpretAsLongs().or(x1.mul(v2p).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, h).add(x1.fma(v2, h.neg()));
+                x0.add(r).intoArray(a, j);
+                x0.sub(r).intoArray(b, j);
+                h = x3.mul(v3);
+                r = (FMA ? x3.fma(v3p, m).sub(m) : x3.mul(v3p).add(m).sub(m).reinterpretAsLongs().or(x3.mul(v3p).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, h).add(x3.fma(v3, h.neg()));
+                x2.add(r).intoArray(c, j);
+                x2.sub(r).intoArray(d, j);
+            }
         }
         return j;
     }

@@ -16,8 +16,8 @@ import org.modalg.fields.NttPrimes;
  * scalar Java from the formulas of {@link DoubleNttKernels}'s Javadoc (not calling its loops,
  * which may themselves run the vector kernels): every double identical, vector loop plus scalar
  * tail, on random rows within each kernel's documented input range, every start and length from
- * 0 to 70 and longer rows; the values checked modulo p against BigInteger; the warm-up's own
- * check; the property's parsing. The transforms with the vector kernels switched on are run by
+ * 0 to 70 and longer rows; the values checked modulo p against BigInteger; the kernels once
+ * compiled against the scalar loops ({@link VectorNttCheck}); the property's parsing. The transforms with the vector kernels switched on are run by
  * this module's surefire execution {@code vector-kernels} ({@code -Dmodalg.dntt.vector=on} over
  * the doublentt tests). Where the JVM does not resolve {@code jdk.incubator.vector} the kernel
  * checks print why and pass without running (the module's main test run passes it).
@@ -185,11 +185,56 @@ class VectorNttKernelsTest {
     }
 
     @Test
-    void theWarmUpCompilesAndChecksTheKernels() {
-        if (!runnable("the warm-up")) {
+    void radix4MatchesTwoRadix2LevelsBitForBit() {
+        if (!runnable("the radix-4 comparisons")) {
             return;
         }
-        assertTrue(VectorNttWarmUp.run(P), "the warm-up's check against the scalar loops failed");
+        Random rnd = new Random(SEED + 1);
+        for (boolean lazyFirst : new boolean[] {true, false}) {
+            for (int n = 0; n <= 70; n++) {
+                int from = n == 0 ? 0 : rnd.nextInt(Math.min(n, 9) + 1);
+                double[][] rows = {row(rnd, n, 1.5), row(rnd, n, 1.5), row(rnd, n, 1.5), row(rnd, n, 1.5)};
+                if (n > 0) {
+                    rows[rnd.nextInt(4)][rnd.nextInt(n)] = rnd.nextBoolean() ? -0.0 : 0.0;
+                }
+                double[] w = new double[3];
+                for (int i = 0; i < 3; i++) {
+                    w[i] = Math.floorMod(rnd.nextLong(), P) - (P - 1) / 2.0;
+                }
+                double[][] want = new double[4][];
+                double[][] got = new double[4][];
+                for (int i = 0; i < 4; i++) {
+                    want[i] = rows[i].clone();
+                    got[i] = rows[i].clone();
+                }
+                int first = lazyFirst ? 1 : 0; // the oracle's kernel for the first level: 1 lazy, 0 reducing
+                oracle(first, want[0], want[2], null, null, from, n, w[0]);
+                oracle(first, want[1], want[3], null, null, from, n, w[0]);
+                oracle(1 - first, want[0], want[1], null, null, from, n, w[1]);
+                oracle(1 - first, want[2], want[3], null, null, from, n, w[2]);
+                int j = VectorNttKernels.forwardRadix4(got[0], got[1], got[2], got[3], from, n, w[0], w[1], w[2],
+                        lazyFirst, PD, PINV);
+                assertTrue(j >= from && n - j < VectorNttKernels.LANES, "stopped at " + j);
+                oracle(first, got[0], got[2], null, null, j, n, w[0]);
+                oracle(first, got[1], got[3], null, null, j, n, w[0]);
+                oracle(1 - first, got[0], got[1], null, null, j, n, w[1]);
+                oracle(1 - first, got[2], got[3], null, null, j, n, w[2]);
+                for (int i = 0; i < 4; i++) {
+                    for (int e = 0; e < n; e++) {
+                        assertEquals(Double.doubleToRawLongBits(want[i][e]), Double.doubleToRawLongBits(got[i][e]),
+                                "radix 4, lazy first " + lazyFirst + ", n " + n + ", row " + i + " at " + e);
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void theCompiledKernelsMatchTheScalarLoops() {
+        if (!runnable("the compiled check")) {
+            return;
+        }
+        assertTrue(VectorNttCheck.run(P), "the compiled kernels differ from the scalar loops");
     }
 
     @Test

@@ -30,7 +30,7 @@ public final class PipelinePhasesRun {
             int threads = at < 0 ? 1 : Integer.parseInt(arg.substring(at + 1));
             Options o = Options.defaults().withThreads(threads).withBackend(Backend.CPU);
             Runnable product = ProductRowsTiming.product(row, o);
-            long warmEnd = System.nanoTime() + 1_500_000_000L;
+            long warmEnd = System.nanoTime() + Long.getLong("bench.warmup.ms", 1500) * 1_000_000L;
             while (System.nanoTime() < warmEnd) {
                 product.run();
             }

@@ -6,23 +6,23 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * The warm-up of {@link VectorNttKernels} under {@code modalg.dntt.vector=auto}: runs them until
- * HotSpot's top tier has compiled them, then checks them against {@link DoubleNttKernels}' scalar
- * loops, before {@link VectorNtt#ready} lets the butterflies use them ({@link DoubleNttPlan#of}
- * starts it on a background thread).
+ * Not a test by itself: runs {@link VectorNttKernels} until HotSpot's top tier has compiled them,
+ * then checks them, compiled, against {@link DoubleNttKernels}' loops (scalar in a JVM where
+ * {@link VectorNtt#ON} is false; where it is true both sides run the kernels, and
+ * {@link VectorNttKernelsTest}'s own oracle is what checks them). {@link VectorNttKernelsTest}
+ * runs it.
  */
-final class VectorNttWarmUp {
-    private VectorNttWarmUp() {
+final class VectorNttCheck {
+    private VectorNttCheck() {
     }
 
-    private static final Logger LOG = Logger.getLogger(VectorNttWarmUp.class.getName());
+    private static final Logger LOG = Logger.getLogger(VectorNttCheck.class.getName());
 
     /**
      * Runs every vector kernel on rows of 256 doubles modulo p (a prime below 2^50) until
      * compiled (at most 20,000 rounds or 5 seconds), then compares each, with its scalar tail,
-     * against the scalar loop on random rows of several widths (while {@link VectorNtt#ready} is
-     * false, {@link DoubleNttKernels} runs scalar): true where every double is identical (logged
-     * and false otherwise). The tests run it directly.
+     * against DoubleNttKernels' loop on random rows of several widths: true where every double is
+     * identical (logged and false otherwise).
      */
     static boolean run(long p) {
         try {
@@ -45,20 +45,21 @@ final class VectorNttWarmUp {
                 VectorNttKernels.inverseButterflies(work[0], work[2], 0, width, w, pd, pinv);
                 VectorNttKernels.forwardButterfliesTwisted(work[1], work[3], rows[2], rows[3], 0, width, pd, pinv);
                 VectorNttKernels.inverseButterfliesTwisted(work[0], work[1], rows[2], rows[3], 0, width, pd, pinv);
+                VectorNttKernels.forwardRadix4(work[0], work[1], work[2], work[3], 0, width, w, -w, w / 2,
+                        (i & 1) == 0, pd, pinv);
             }
             for (int n : new int[] {1, 7, 8, 9, 63, 64, 65, 257, 1000}) {
-                for (int kernel = 0; kernel < 7; kernel++) {
+                for (int kernel = 0; kernel < 9; kernel++) {
                     if (!identical(kernel, randomRows(rnd, p, n), rnd.nextInt(n), rnd.nextDouble(), pd, pinv)) {
                         LOG.warning("the NTT's vector kernel " + kernel + " differs from the scalar loop on "
-                                + n + " doubles: the butterflies keep HotSpot's loops in this JVM");
+                                + n + " doubles");
                         return false;
                     }
                 }
             }
             return true;
         } catch (RuntimeException | LinkageError e) {
-            LOG.log(Level.WARNING, "the NTT's vector kernels failed their warm-up: the butterflies keep HotSpot's "
-                    + "loops in this JVM", e);
+            LOG.log(Level.WARNING, "the NTT's vector kernels failed their check", e);
             return false;
         }
     }
@@ -77,7 +78,7 @@ final class VectorNttWarmUp {
     }
 
     // kernel k on [from, n) of copies of the rows: the vector loop, then DoubleNttKernels' loop
-    // from where it stopped, against DoubleNttKernels' loop alone (scalar while not ready)
+    // from where it stopped, against DoubleNttKernels' loop alone
     private static boolean identical(int k, double[][] rows, int from, double unit, double p, double pinv) {
         double w = Math.rint((unit - 0.5) * p);
         double[][] want = copy(rows);
@@ -119,6 +120,15 @@ final class VectorNttWarmUp {
                 j = VectorNttKernels.forwardButterfliesTwisted(x, y, g, t, from, n, p, pinv);
                 DoubleNttKernels.forwardButterfliesTwisted(x, y, g, t, j, n, p, pinv);
             }
+            case 7, 8 -> { // radix 4 against its four radix-2 loops, lazy first (7) or reducing first
+                boolean lazyFirst = k == 7;
+                double w2 = g[0];
+                double w3 = t[0];
+                radix2Levels(want, from, n, w, w2, w3, lazyFirst, p, pinv);
+                j = VectorNttKernels.forwardRadix4(got[0], got[1], got[2], got[3], from, n, w, w2, w3,
+                        lazyFirst, p, pinv);
+                radix2Levels(got, j, n, w, w2, w3, lazyFirst, p, pinv);
+            }
             default -> {
                 DoubleNttKernels.inverseButterfliesTwisted(want[0], want[1], g, t, from, n, p, pinv);
                 j = VectorNttKernels.inverseButterfliesTwisted(x, y, g, t, from, n, p, pinv);
@@ -126,6 +136,22 @@ final class VectorNttWarmUp {
             }
         }
         return Arrays.deepEquals(want, got);
+    }
+
+    // the two levels of VectorNttKernels.forwardRadix4 as DoubleNttKernels' radix-2 loops
+    private static void radix2Levels(double[][] r, int from, int to, double w1, double w2, double w3, boolean lazyFirst,
+            double p, double pinv) {
+        if (lazyFirst) {
+            DoubleNttKernels.forwardButterfliesLazy(r[0], r[2], from, to, w1, p, pinv);
+            DoubleNttKernels.forwardButterfliesLazy(r[1], r[3], from, to, w1, p, pinv);
+            DoubleNttKernels.forwardButterflies(r[0], r[1], from, to, w2, p, pinv);
+            DoubleNttKernels.forwardButterflies(r[2], r[3], from, to, w3, p, pinv);
+        } else {
+            DoubleNttKernels.forwardButterflies(r[0], r[2], from, to, w1, p, pinv);
+            DoubleNttKernels.forwardButterflies(r[1], r[3], from, to, w1, p, pinv);
+            DoubleNttKernels.forwardButterfliesLazy(r[0], r[1], from, to, w2, p, pinv);
+            DoubleNttKernels.forwardButterfliesLazy(r[2], r[3], from, to, w3, p, pinv);
+        }
     }
 
     private static double[][] copy(double[][] rows) {
