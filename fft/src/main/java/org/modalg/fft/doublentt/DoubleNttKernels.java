@@ -451,7 +451,7 @@ final class DoubleNttKernels {
     /**
      * Levels t and t + 1 of {@link #forwardColumns}' group (t &gt;= 1) as radix-4 sweeps over the
      * four rows i, i + h/2, i + h, i + 3h/2 that the two levels pair among themselves
-     * ({@link VectorNttKernels#forwardRadix4}): the same operations per element as the two
+     * ({@link VectorNttKernels#forwardRadix4LazyFirst}): the same operations per element as the two
      * levels' radix-2 loops, each row loaded and stored once instead of twice. Blocks whose
      * level-t twiddle is the unit (cyclic, k = 0) keep the radix-2 loops.
      */
@@ -482,7 +482,8 @@ final class DoubleNttKernels {
                 double[] b = rows[i1];
                 double[] c = rows[i2];
                 double[] d = rows[i3];
-                int j = VectorNttKernels.forwardRadix4(a, b, c, d, from, to, w1, w2, w3, lazyFirst, p, pinv);
+                int j = lazyFirst ? VectorNttKernels.forwardRadix4LazyFirst(a, b, c, d, from, to, w1, w2, w3, p, pinv)
+                        : VectorNttKernels.forwardRadix4ReduceFirst(a, b, c, d, from, to, w1, w2, w3, p, pinv);
                 if (j < to) { // the last part of a vector: the radix-2 loops
                     forwardPair(a, c, w1, false, lazyFirst, j, to, p, pinv);
                     forwardPair(b, d, w1, false, lazyFirst, j, to, p, pinv);

@@ -2,19 +2,20 @@ package org.modalg.fft.doublentt;
 
 /**
  * Whether {@link DoubleNttKernels} run their butterflies' whole vectors through
- * {@link VectorNttKernels} (the incubating Vector API), decided once per JVM. Under
- * {@code -Dmodalg.dntt.vector=auto} (the default) they do where the JVM resolves
- * {@code jdk.incubator.vector} ({@link VectorModule}) and its vectors hold 8 doubles (AVX-512:
- * products 1.1-1.4x faster on an H100 host's Xeon; under AVX2 HotSpot's own loops are as fast,
- * fft/BENCHMARKS.md section (o)); {@code on}: wherever vectors hold 4 doubles or more;
- * {@code off}: never.
+ * {@link VectorNttKernels} (the incubating Vector API), decided once per JVM: only with
+ * {@code -Dmodalg.dntt.vector=on} and where the JVM resolves {@code jdk.incubator.vector}
+ * ({@link VectorModule}) with vectors of 4 doubles or more; {@code auto} (the default) and
+ * {@code off} keep HotSpot's own loops.
  *
- * <p>Decided once, not switched later: a switch after a background warm-up (as the digit
- * convolution does) left some JVMs allocating a gigabyte a second in the transforms and 1.5-2.5x
- * slower than either fixed choice (section (o)), while a fixed choice let C2 compile the kernels'
- * callers once. What that costs: the first products of a JVM run the API's code before HotSpot's
- * top tier has compiled it, where every vector is an object (about 0.2 s of one core on the
- * Xeon, 2 s on the development VM, for the kernels to be compiled).
+ * <p>Why opt-in: on an H100 host's Xeon (AVX-512, 8 lanes) the kernels are 1.5-2x faster than
+ * HotSpot's forward loops and some JVMs ran Z[x] products at 0.53-0.86x and integer products of
+ * 10^6 bits at 0.6-0.8x FLINT's time with them; but about half of the JVMs started the same way
+ * kept allocating boxed vectors inside the compiled kernels (HotSpot 17's vector box
+ * elimination failing, 15-30 collections instead of 5 in a 20-second run, JFR's allocation
+ * samples in VectorNttKernels' own frames) and ran the same products 1.5-2.5x slower than
+ * without them, with or without on-stack replacement, with or without the radix-4 sweeps, and
+ * whether switched on at start or after a warm-up (fft/BENCHMARKS.md section (o)). A default must
+ * not be a coin toss; under AVX2 the kernels are only as fast as HotSpot's loops anyway.
  */
 final class VectorNtt {
     private VectorNtt() {
@@ -58,11 +59,11 @@ final class VectorNtt {
             return "no jdk.incubator.vector";
         }
         try {
-            int lanes = VectorNttKernels.LANES;
-            if (lanes < 4 || (lanes < 8 && !MODE.equals("on"))) {
-                return "vectors of " + lanes + " doubles";
+            if (!MODE.equals("on")) {
+                return PROPERTY + "=auto: opt-in, see fft/BENCHMARKS.md (o)";
             }
-            return null;
+            int lanes = VectorNttKernels.LANES;
+            return lanes < 4 ? "vectors of " + lanes + " doubles" : null;
         } catch (LinkageError e) {
             return "the Vector API of this JDK does not link";
         }

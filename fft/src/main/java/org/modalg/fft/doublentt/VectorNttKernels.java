@@ -179,14 +179,15 @@ final class VectorNttKernels {
 
     /**
      * Two forward levels on four rows at once (radix 4), the same operations per element as
-     * {@link DoubleNttKernels}' four radix-2 calls: level t on (a, c) and (b, d) with twiddle w1,
-     * then level t + 1 on (a, b) with w2 and (c, d) with w3; {@code lazyFirst}: level t skips
-     * the reduction of a and b and level t + 1 reduces a and c, otherwise the other way round
-     * (the levels' alternation, {@link DoubleNttKernels#forwardColumns}). Each row is loaded and
-     * stored once per two levels. Returns where it stopped.
+     * {@link DoubleNttKernels}' four radix-2 calls: level t, lazy (no reduction of a and b), on
+     * (a, c) and (b, d) with twiddle w1, then level t + 1, reducing a and c, on (a, b) with w2 and
+     * (c, d) with w3 (the levels' alternation, {@link DoubleNttKernels#forwardColumns}). Each row
+     * is loaded and stored once per two levels. Returns where it stopped. One method per order of
+     * the levels: one method with both loops was too large for C2 to compile well, and ran
+     * allocating (section (o)).
      */
-    static int forwardRadix4(double[] a, double[] b, double[] c, double[] d, int from, int to, double w1,
-            double w2, double w3, boolean lazyFirst, double p, double pinv) {
+    static int forwardRadix4LazyFirst(double[] a, double[] b, double[] c, double[] d, int from, int to, double w1,
+            double w2, double w3, double p, double pinv) {
         DoubleVector np = DoubleVector.broadcast(S, -p);
         DoubleVector pi = DoubleVector.broadcast(S, pinv);
         DoubleVector m = DoubleVector.broadcast(S, MAGIC);
@@ -198,56 +199,70 @@ final class VectorNttKernels {
         DoubleVector v3p = DoubleVector.broadcast(S, w3 * pinv);
         int end = from + S.loopBound(to - from);
         int j = from;
-        if (lazyFirst) {
-            for (; j < end; j += LANES) {
-                DoubleVector x0 = DoubleVector.fromArray(S, a, j);
-                DoubleVector x1 = DoubleVector.fromArray(S, b, j);
-                DoubleVector x2 = DoubleVector.fromArray(S, c, j);
-                DoubleVector x3 = DoubleVector.fromArray(S, d, j);
-                DoubleVector h = x2.mul(v1);
-                DoubleVector r = (FMA ? x2.fma(v1p, m).sub(m) : x2.mul(v1p).add(m).sub(m).reinterpretAsLongs().or(x2.mul(v1p).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, h).add(x2.fma(v1, h.neg()));
-                x2 = x0.sub(r);
-                x0 = x0.add(r);
-                h = x3.mul(v1);
-                r = (FMA ? x3.fma(v1p, m).sub(m) : x3.mul(v1p).add(m).sub(m).reinterpretAsLongs().or(x3.mul(v1p).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, h).add(x3.fma(v1, h.neg()));
-                x3 = x1.sub(r);
-                x1 = x1.add(r);
-                x0 = (FMA ? x0.fma(pi, m).sub(m) : x0.mul(pi).add(m).sub(m).reinterpretAsLongs().or(x0.mul(pi).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, x0);
-                h = x1.mul(v2);
-                r = (FMA ? x1.fma(v2p, m).sub(m) : x1.mul(v2p).add(m).sub(m).reinterpretAsLongs().or(x1.mul(v2p).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, h).add(x1.fma(v2, h.neg()));
-                x0.add(r).intoArray(a, j);
-                x0.sub(r).intoArray(b, j);
-                x2 = (FMA ? x2.fma(pi, m).sub(m) : x2.mul(pi).add(m).sub(m).reinterpretAsLongs().or(x2.mul(pi).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, x2);
-                h = x3.mul(v3);
-                r = (FMA ? x3.fma(v3p, m).sub(m) : x3.mul(v3p).add(m).sub(m).reinterpretAsLongs().or(x3.mul(v3p).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, h).add(x3.fma(v3, h.neg()));
-                x2.add(r).intoArray(c, j);
-                x2.sub(r).intoArray(d, j);
-            }
-        } else {
-            for (; j < end; j += LANES) {
-                DoubleVector x0 = DoubleVector.fromArray(S, a, j);
-                DoubleVector x1 = DoubleVector.fromArray(S, b, j);
-                DoubleVector x2 = DoubleVector.fromArray(S, c, j);
-                DoubleVector x3 = DoubleVector.fromArray(S, d, j);
-                x0 = (FMA ? x0.fma(pi, m).sub(m) : x0.mul(pi).add(m).sub(m).reinterpretAsLongs().or(x0.mul(pi).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, x0);
-                DoubleVector h = x2.mul(v1);
-                DoubleVector r = (FMA ? x2.fma(v1p, m).sub(m) : x2.mul(v1p).add(m).sub(m).reinterpretAsLongs().or(x2.mul(v1p).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, h).add(x2.fma(v1, h.neg()));
-                x2 = x0.sub(r);
-                x0 = x0.add(r);
-                x1 = (FMA ? x1.fma(pi, m).sub(m) : x1.mul(pi).add(m).sub(m).reinterpretAsLongs().or(x1.mul(pi).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, x1);
-                h = x3.mul(v1);
-                r = (FMA ? x3.fma(v1p, m).sub(m) : x3.mul(v1p).add(m).sub(m).reinterpretAsLongs().or(x3.mul(v1p).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, h).add(x3.fma(v1, h.neg()));
-                x3 = x1.sub(r);
-                x1 = x1.add(r);
-                h = x1.mul(v2);
-                r = (FMA ? x1.fma(v2p, m).sub(m) : x1.mul(v2p).add(m).sub(m).reinterpretAsLongs().or(x1.mul(v2p).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, h).add(x1.fma(v2, h.neg()));
-                x0.add(r).intoArray(a, j);
-                x0.sub(r).intoArray(b, j);
-                h = x3.mul(v3);
-                r = (FMA ? x3.fma(v3p, m).sub(m) : x3.mul(v3p).add(m).sub(m).reinterpretAsLongs().or(x3.mul(v3p).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, h).add(x3.fma(v3, h.neg()));
-                x2.add(r).intoArray(c, j);
-                x2.sub(r).intoArray(d, j);
-            }
+        for (; j < end; j += LANES) {
+            DoubleVector x0 = DoubleVector.fromArray(S, a, j);
+            DoubleVector x1 = DoubleVector.fromArray(S, b, j);
+            DoubleVector x2 = DoubleVector.fromArray(S, c, j);
+            DoubleVector x3 = DoubleVector.fromArray(S, d, j);
+            DoubleVector h = x2.mul(v1);
+            DoubleVector r = (FMA ? x2.fma(v1p, m).sub(m) : x2.mul(v1p).add(m).sub(m).reinterpretAsLongs().or(x2.mul(v1p).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, h).add(x2.fma(v1, h.neg()));
+            x2 = x0.sub(r);
+            x0 = x0.add(r);
+            h = x3.mul(v1);
+            r = (FMA ? x3.fma(v1p, m).sub(m) : x3.mul(v1p).add(m).sub(m).reinterpretAsLongs().or(x3.mul(v1p).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, h).add(x3.fma(v1, h.neg()));
+            x3 = x1.sub(r);
+            x1 = x1.add(r);
+            x0 = (FMA ? x0.fma(pi, m).sub(m) : x0.mul(pi).add(m).sub(m).reinterpretAsLongs().or(x0.mul(pi).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, x0);
+            h = x1.mul(v2);
+            r = (FMA ? x1.fma(v2p, m).sub(m) : x1.mul(v2p).add(m).sub(m).reinterpretAsLongs().or(x1.mul(v2p).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, h).add(x1.fma(v2, h.neg()));
+            x0.add(r).intoArray(a, j);
+            x0.sub(r).intoArray(b, j);
+            x2 = (FMA ? x2.fma(pi, m).sub(m) : x2.mul(pi).add(m).sub(m).reinterpretAsLongs().or(x2.mul(pi).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, x2);
+            h = x3.mul(v3);
+            r = (FMA ? x3.fma(v3p, m).sub(m) : x3.mul(v3p).add(m).sub(m).reinterpretAsLongs().or(x3.mul(v3p).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, h).add(x3.fma(v3, h.neg()));
+            x2.add(r).intoArray(c, j);
+            x2.sub(r).intoArray(d, j);
+        }
+        return j;
+    }
+
+    /** {@link #forwardRadix4LazyFirst} with the other order: level t reduces a and b, level t + 1 is lazy. */
+    static int forwardRadix4ReduceFirst(double[] a, double[] b, double[] c, double[] d, int from, int to, double w1,
+            double w2, double w3, double p, double pinv) {
+        DoubleVector np = DoubleVector.broadcast(S, -p);
+        DoubleVector pi = DoubleVector.broadcast(S, pinv);
+        DoubleVector m = DoubleVector.broadcast(S, MAGIC);
+        DoubleVector v1 = DoubleVector.broadcast(S, w1);
+        DoubleVector v2 = DoubleVector.broadcast(S, w2);
+        DoubleVector v3 = DoubleVector.broadcast(S, w3);
+        DoubleVector v1p = DoubleVector.broadcast(S, w1 * pinv);
+        DoubleVector v2p = DoubleVector.broadcast(S, w2 * pinv);
+        DoubleVector v3p = DoubleVector.broadcast(S, w3 * pinv);
+        int end = from + S.loopBound(to - from);
+        int j = from;
+        for (; j < end; j += LANES) {
+            DoubleVector x0 = DoubleVector.fromArray(S, a, j);
+            DoubleVector x1 = DoubleVector.fromArray(S, b, j);
+            DoubleVector x2 = DoubleVector.fromArray(S, c, j);
+            DoubleVector x3 = DoubleVector.fromArray(S, d, j);
+            x0 = (FMA ? x0.fma(pi, m).sub(m) : x0.mul(pi).add(m).sub(m).reinterpretAsLongs().or(x0.mul(pi).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, x0);
+            DoubleVector h = x2.mul(v1);
+            DoubleVector r = (FMA ? x2.fma(v1p, m).sub(m) : x2.mul(v1p).add(m).sub(m).reinterpretAsLongs().or(x2.mul(v1p).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, h).add(x2.fma(v1, h.neg()));
+            x2 = x0.sub(r);
+            x0 = x0.add(r);
+            x1 = (FMA ? x1.fma(pi, m).sub(m) : x1.mul(pi).add(m).sub(m).reinterpretAsLongs().or(x1.mul(pi).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, x1);
+            h = x3.mul(v1);
+            r = (FMA ? x3.fma(v1p, m).sub(m) : x3.mul(v1p).add(m).sub(m).reinterpretAsLongs().or(x3.mul(v1p).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, h).add(x3.fma(v1, h.neg()));
+            x3 = x1.sub(r);
+            x1 = x1.add(r);
+            h = x1.mul(v2);
+            r = (FMA ? x1.fma(v2p, m).sub(m) : x1.mul(v2p).add(m).sub(m).reinterpretAsLongs().or(x1.mul(v2p).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, h).add(x1.fma(v2, h.neg()));
+            x0.add(r).intoArray(a, j);
+            x0.sub(r).intoArray(b, j);
+            h = x3.mul(v3);
+            r = (FMA ? x3.fma(v3p, m).sub(m) : x3.mul(v3p).add(m).sub(m).reinterpretAsLongs().or(x3.mul(v3p).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, h).add(x3.fma(v3, h.neg()));
+            x2.add(r).intoArray(c, j);
+            x2.sub(r).intoArray(d, j);
         }
         return j;
     }

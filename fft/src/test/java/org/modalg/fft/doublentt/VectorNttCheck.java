@@ -45,8 +45,8 @@ final class VectorNttCheck {
                 VectorNttKernels.inverseButterflies(work[0], work[2], 0, width, w, pd, pinv);
                 VectorNttKernels.forwardButterfliesTwisted(work[1], work[3], rows[2], rows[3], 0, width, pd, pinv);
                 VectorNttKernels.inverseButterfliesTwisted(work[0], work[1], rows[2], rows[3], 0, width, pd, pinv);
-                VectorNttKernels.forwardRadix4(work[0], work[1], work[2], work[3], 0, width, w, -w, w / 2,
-                        (i & 1) == 0, pd, pinv);
+                VectorNttKernels.forwardRadix4LazyFirst(work[0], work[1], work[2], work[3], 0, width, w, -w, w / 2, pd, pinv);
+                VectorNttKernels.forwardRadix4ReduceFirst(work[0], work[1], work[2], work[3], 0, width, w, -w, w / 2, pd, pinv);
             }
             for (int n : new int[] {1, 7, 8, 9, 63, 64, 65, 257, 1000}) {
                 for (int kernel = 0; kernel < 9; kernel++) {
@@ -125,8 +125,8 @@ final class VectorNttCheck {
                 double w2 = g[0];
                 double w3 = t[0];
                 radix2Levels(want, from, n, w, w2, w3, lazyFirst, p, pinv);
-                j = VectorNttKernels.forwardRadix4(got[0], got[1], got[2], got[3], from, n, w, w2, w3,
-                        lazyFirst, p, pinv);
+                j = lazyFirst ? VectorNttKernels.forwardRadix4LazyFirst(got[0], got[1], got[2], got[3], from, n, w, w2, w3, p, pinv)
+                        : VectorNttKernels.forwardRadix4ReduceFirst(got[0], got[1], got[2], got[3], from, n, w, w2, w3, p, pinv);
                 radix2Levels(got, j, n, w, w2, w3, lazyFirst, p, pinv);
             }
             default -> {
@@ -138,7 +138,7 @@ final class VectorNttCheck {
         return Arrays.deepEquals(want, got);
     }
 
-    // the two levels of VectorNttKernels.forwardRadix4 as DoubleNttKernels' radix-2 loops
+    // the two levels of VectorNttKernels.forwardRadix4LazyFirst or ReduceFirst as DoubleNttKernels' radix-2 loops
     private static void radix2Levels(double[][] r, int from, int to, double w1, double w2, double w3, boolean lazyFirst,
             double p, double pinv) {
         if (lazyFirst) {

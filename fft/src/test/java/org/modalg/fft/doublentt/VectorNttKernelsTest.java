@@ -212,8 +212,9 @@ class VectorNttKernelsTest {
                 oracle(first, want[1], want[3], null, null, from, n, w[0]);
                 oracle(1 - first, want[0], want[1], null, null, from, n, w[1]);
                 oracle(1 - first, want[2], want[3], null, null, from, n, w[2]);
-                int j = VectorNttKernels.forwardRadix4(got[0], got[1], got[2], got[3], from, n, w[0], w[1], w[2],
-                        lazyFirst, PD, PINV);
+                int j = lazyFirst
+                        ? VectorNttKernels.forwardRadix4LazyFirst(got[0], got[1], got[2], got[3], from, n, w[0], w[1], w[2], PD, PINV)
+                        : VectorNttKernels.forwardRadix4ReduceFirst(got[0], got[1], got[2], got[3], from, n, w[0], w[1], w[2], PD, PINV);
                 assertTrue(j >= from && n - j < VectorNttKernels.LANES, "stopped at " + j);
                 oracle(first, got[0], got[2], null, null, j, n, w[0]);
                 oracle(first, got[1], got[3], null, null, j, n, w[0]);
