@@ -8,14 +8,17 @@ package org.modalg.fft.doublentt;
  * {@code off} keep HotSpot's own loops.
  *
  * <p>Why opt-in: on an H100 host's Xeon (AVX-512, 8 lanes) the kernels are 1.5-2x faster than
- * HotSpot's forward loops and some JVMs ran Z[x] products at 0.53-0.86x and integer products of
- * 10^6 bits at 0.6-0.8x FLINT's time with them; but about half of the JVMs started the same way
- * kept allocating boxed vectors inside the compiled kernels (HotSpot 17's vector box
- * elimination failing, 15-30 collections instead of 5 in a 20-second run, JFR's allocation
- * samples in VectorNttKernels' own frames) and ran the same products 1.5-2.5x slower than
- * without them, with or without on-stack replacement, with or without the radix-4 sweeps, and
- * whether switched on at start or after a warm-up (fft/BENCHMARKS.md section (o)). A default must
- * not be a coin toss; under AVX2 the kernels are only as fast as HotSpot's loops anyway.
+ * HotSpot's forward loops, and Z[x] and Z/pZ[x] products ran 1.2-1.7x faster with them; but in
+ * a JVM where the polynomial module's digit convolution (the other Vector API kernel,
+ * {@code modalg.poly.vector}) runs too, about two JVMs in three kept allocating boxed vectors
+ * inside the compiled NTT kernels (15-30 collections instead of 5 in a 20-second run; JFR's
+ * allocation samples in VectorNttKernels' own frames) and ran the same products 1.5-2.5x slower,
+ * with or without on-stack replacement, with or without the radix-4 sweeps, switched on at start
+ * or after a warm-up; with the digit convolution off, 4 JVMs of 4 ran clean (fft/BENCHMARKS.md
+ * section (o)). So the measured configuration for large products is
+ * {@code -Dmodalg.dntt.vector=on -Dmodalg.poly.vector=off} (integer products below 26,000 bits
+ * then keep BigInteger's basecase, about 2x slower at 10^4 bits); a default must not be a coin
+ * toss. Under AVX2 the kernels are only as fast as HotSpot's loops anyway.
  */
 final class VectorNtt {
     private VectorNtt() {
