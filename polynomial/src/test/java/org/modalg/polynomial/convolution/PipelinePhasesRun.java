@@ -6,8 +6,8 @@ import org.modalg.fft.Options;
 /**
  * Not a test: where the time of a product goes, by the pipeline's own profiler
  * ({@link PipelinePhases}; run with {@code -Dmodalg.pipeline.phases=true}). For each row, one
- * thread, CPU backend: a warm-up of about a second, then the products of a few seconds with the
- * sums reset after the warm-up; prints the best and the mean thread CPU time, the mean of each
+ * thread, CPU backend: a warm-up of 1.5 s ({@code -Dbench.warmup.ms}), then the products of a
+ * few seconds with the sums reset after the warm-up; prints the best and the mean thread CPU time, the mean of each
  * phase per product (CPU time too) and the rest ("outside": the operands' conversions before the pipeline and the result's
  * after it, e.g. BigIntegers). Rows: {@code zz:log2len:bits}, {@code int:bits},
  * {@code zp:log2len} (p = nextprime(2^62), the FLINT peer's {@code nmod} modulus); a row ending in
