@@ -32,6 +32,22 @@ public final class VectorModule {
         return v.equals("auto") || v.equals("on") || v.equals("off") ? v : null;
     }
 
+    /**
+     * Why a kernel family is off whatever its lanes: its property mistyped or {@code off}, or the
+     * module not resolved; null where none of these holds (the family then checks its lanes,
+     * which loads the API).
+     */
+    public static String offReason(String property) {
+        String mode = mode(property);
+        if (mode == null) {
+            return property + "='" + System.getProperty(property) + "'";
+        }
+        if (mode.equals("off")) {
+            return property + "=off";
+        }
+        return resolved() ? null : "no jdk.incubator.vector";
+    }
+
     /** The error for a property whose value is not auto, on or off. */
     public static IllegalArgumentException invalid(String property) {
         return new IllegalArgumentException("system property " + property + " must be auto, on or off, got '"

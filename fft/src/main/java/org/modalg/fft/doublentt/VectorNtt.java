@@ -52,14 +52,9 @@ final class VectorNtt {
     }
 
     private static String offReasonOf() {
-        if (MODE == null) {
-            return PROPERTY + "='" + System.getProperty(PROPERTY) + "'";
-        }
-        if (MODE.equals("off")) {
-            return PROPERTY + "=off";
-        }
-        if (!VectorModule.resolved()) {
-            return "no jdk.incubator.vector";
+        String common = VectorModule.offReason(PROPERTY);
+        if (common != null) {
+            return common;
         }
         try {
             if (!MODE.equals("on")) {

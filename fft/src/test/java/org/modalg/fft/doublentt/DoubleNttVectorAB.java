@@ -12,10 +12,11 @@ import org.modalg.fields.NttPrimes;
  * Not a test: one pair of radix-2 levels of {@link DoubleNttKernels} (four row loops, as
  * {@code forwardColumns} and {@code inverseColumns} run them: "kernels") against the same two
  * levels as one radix-4 loop over the four rows, written with plain {@code double}s ("scalar4",
- * which HotSpot 17 leaves scalar) and with the incubating Vector API ("vector4":
- * {@code DoubleVector} of the preferred species, {@code fma}, rint by adding and subtracting
- * 1.5 2^52, since Java 17's Vector API has no rounding), and the four radix-2 loops in the Vector
- * API ("vector2": what the API costs without the radix 4). Before timing, every mode's output is
+ * which HotSpot 17 leaves scalar) and with the incubating Vector API ("vector4": the main code's
+ * {@link VectorNttKernels#forwardRadix4LazyFirst}, and an inverse radix-4 loop written here),
+ * and the four radix-2 loops of {@link VectorNttKernels} ("vector2": what the API costs without
+ * the radix 4). Run it with {@code -Dmodalg.dntt.vector} at its default (auto keeps
+ * "kernels" on HotSpot's loops). Before timing, every mode's output is
  * compared bit for bit with the kernels' ({@code Arrays.deepEquals}, signed zeros included) after
  * 20 pairs in place, both directions, including a width that is not a multiple of the lane count.
  * Per row width W and number G of groups of four rows (a working set of 32 W G bytes: L1, L2 or
@@ -151,19 +152,27 @@ public final class DoubleNttVectorAB {
                 }
             } else if (mode == 3) {
                 if (fwd) {
-                    forward2Vector(a, c, width, w[0], false, pd, pinv);
-                    forward2Vector(b, d, width, w[0], false, pd, pinv);
-                    forward2Vector(a, b, width, w[1], true, pd, pinv);
-                    forward2Vector(c, d, width, w[2], true, pd, pinv);
+                    DoubleNttKernels.forwardButterfliesLazy(a, c,
+                            VectorNttKernels.forwardButterfliesLazy(a, c, 0, width, w[0], pd, pinv), width, w[0], pd, pinv);
+                    DoubleNttKernels.forwardButterfliesLazy(b, d,
+                            VectorNttKernels.forwardButterfliesLazy(b, d, 0, width, w[0], pd, pinv), width, w[0], pd, pinv);
+                    DoubleNttKernels.forwardButterflies(a, b,
+                            VectorNttKernels.forwardButterflies(a, b, 0, width, w[1], pd, pinv), width, w[1], pd, pinv);
+                    DoubleNttKernels.forwardButterflies(c, d,
+                            VectorNttKernels.forwardButterflies(c, d, 0, width, w[2], pd, pinv), width, w[2], pd, pinv);
                 } else {
-                    inverse2Vector(a, b, width, w[3], pd, pinv);
-                    inverse2Vector(c, d, width, w[4], pd, pinv);
-                    inverse2Vector(a, c, width, w[5], pd, pinv);
-                    inverse2Vector(b, d, width, w[5], pd, pinv);
+                    inverse2(a, b, width, w[3], pd, pinv);
+                    inverse2(c, d, width, w[4], pd, pinv);
+                    inverse2(a, c, width, w[5], pd, pinv);
+                    inverse2(b, d, width, w[5], pd, pinv);
                 }
             } else {
                 if (fwd) {
-                    forward4Vector(a, b, c, d, width, w[0], w[1], w[2], pd, pinv);
+                    int j = VectorNttKernels.forwardRadix4LazyFirst(a, b, c, d, 0, width, w[0], w[1], w[2], pd, pinv);
+                    DoubleNttKernels.forwardButterfliesLazy(a, c, j, width, w[0], pd, pinv);
+                    DoubleNttKernels.forwardButterfliesLazy(b, d, j, width, w[0], pd, pinv);
+                    DoubleNttKernels.forwardButterflies(a, b, j, width, w[1], pd, pinv);
+                    DoubleNttKernels.forwardButterflies(c, d, j, width, w[2], pd, pinv);
                 } else {
                     inverse4Vector(a, b, c, d, width, w[3], w[4], w[5], pd, pinv);
                 }
@@ -241,62 +250,9 @@ public final class DoubleNttVectorAB {
         }
     }
 
-    // the helpers rint and mul written out: C2 inlines the Vector API's methods (@ForceInline)
-    // past its node count cutoff, but not a method of ours, whose vectors would then be boxed
-    static void forward4Vector(double[] a, double[] b, double[] c, double[] d, int n, double w1, double w2,
-            double w3, double p, double pinv) {
-        DoubleVector np = DoubleVector.broadcast(S, -p);
-        DoubleVector pi = DoubleVector.broadcast(S, pinv);
-        DoubleVector rd = DoubleVector.broadcast(S, ROUND);
-        DoubleVector v1 = DoubleVector.broadcast(S, w1);
-        DoubleVector v2 = DoubleVector.broadcast(S, w2);
-        DoubleVector v3 = DoubleVector.broadcast(S, w3);
-        DoubleVector v1p = DoubleVector.broadcast(S, w1 * pinv);
-        DoubleVector v2p = DoubleVector.broadcast(S, w2 * pinv);
-        DoubleVector v3p = DoubleVector.broadcast(S, w3 * pinv);
-        int step = S.length();
-        int j = 0;
-        for (; j <= n - step; j += step) {
-            DoubleVector x0 = DoubleVector.fromArray(S, a, j);
-            DoubleVector x1 = DoubleVector.fromArray(S, b, j);
-            DoubleVector x2 = DoubleVector.fromArray(S, c, j);
-            DoubleVector x3 = DoubleVector.fromArray(S, d, j);
-            DoubleVector h = x2.mul(v1);
-            DoubleVector q = (QuotientRounding.FMA ? x2.fma(v1p, rd) : x2.mul(v1p).add(rd)).sub(rd);
-            DoubleVector r = q.fma(np, h).add(x2.fma(v1, h.neg()));
-            x2 = x0.sub(r);
-            x0 = x0.add(r);
-            h = x3.mul(v1);
-            q = (QuotientRounding.FMA ? x3.fma(v1p, rd) : x3.mul(v1p).add(rd)).sub(rd);
-            r = q.fma(np, h).add(x3.fma(v1, h.neg()));
-            x3 = x1.sub(r);
-            x1 = x1.add(r);
-            x0 = (QuotientRounding.FMA ? x0.fma(pi, rd) : x0.mul(pi).add(rd)).sub(rd).fma(np, x0);
-            h = x1.mul(v2);
-            q = (QuotientRounding.FMA ? x1.fma(v2p, rd) : x1.mul(v2p).add(rd)).sub(rd);
-            r = q.fma(np, h).add(x1.fma(v2, h.neg()));
-            x0.add(r).intoArray(a, j);
-            x0.sub(r).intoArray(b, j);
-            x2 = (QuotientRounding.FMA ? x2.fma(pi, rd) : x2.mul(pi).add(rd)).sub(rd).fma(np, x2);
-            h = x3.mul(v3);
-            q = (QuotientRounding.FMA ? x3.fma(v3p, rd) : x3.mul(v3p).add(rd)).sub(rd);
-            r = q.fma(np, h).add(x3.fma(v3, h.neg()));
-            x2.add(r).intoArray(c, j);
-            x2.sub(r).intoArray(d, j);
-        }
-        if (j < n) {
-            forward4Tail(a, b, c, d, j, n, w1, w2, w3, p, pinv);
-        }
-    }
-
-    private static void forward4Tail(double[] a, double[] b, double[] c, double[] d, int from, int to, double w1,
-            double w2, double w3, double p, double pinv) {
-        DoubleNttKernels.forwardButterfliesLazy(a, c, from, to, w1, p, pinv);
-        DoubleNttKernels.forwardButterfliesLazy(b, d, from, to, w1, p, pinv);
-        DoubleNttKernels.forwardButterflies(a, b, from, to, w2, p, pinv);
-        DoubleNttKernels.forwardButterflies(c, d, from, to, w3, p, pinv);
-    }
-
+    // the inverse radix-4 loop has no twin in VectorNttKernels (measured not faster there than
+    // the radix-2 loops, fft/BENCHMARKS.md section (o)); every operation written out: helpers
+    // taking and returning vectors are boxed once C2 stops inlining them
     static void inverse4Vector(double[] a, double[] b, double[] c, double[] d, int n, double w2, double w3,
             double w1, double p, double pinv) {
         DoubleVector np = DoubleVector.broadcast(S, -p);
@@ -344,44 +300,9 @@ public final class DoubleNttVectorAB {
         }
     }
 
-    // the radix-2 loops of DoubleNttKernels (forwardButterflies(Lazy), inverseButterflies) in the
-    // Vector API: the cost of the API and of its rint against the auto-vectorized loops
-    static void forward2Vector(double[] x, double[] y, int n, double w, boolean reduce, double p, double pinv) {
-        DoubleVector np = DoubleVector.broadcast(S, -p);
-        DoubleVector pi = DoubleVector.broadcast(S, pinv);
-        DoubleVector rd = DoubleVector.broadcast(S, ROUND);
-        DoubleVector v = DoubleVector.broadcast(S, w);
-        DoubleVector vp = DoubleVector.broadcast(S, w * pinv);
-        int step = S.length();
-        for (int j = 0; j < n; j += step) {
-            DoubleVector a = DoubleVector.fromArray(S, x, j);
-            DoubleVector b = DoubleVector.fromArray(S, y, j);
-            if (reduce) {
-                a = (QuotientRounding.FMA ? a.fma(pi, rd) : a.mul(pi).add(rd)).sub(rd).fma(np, a);
-            }
-            DoubleVector h = b.mul(v);
-            DoubleVector r = (QuotientRounding.FMA ? b.fma(vp, rd) : b.mul(vp).add(rd)).sub(rd).fma(np, h).add(b.fma(v, h.neg()));
-            a.add(r).intoArray(x, j);
-            a.sub(r).intoArray(y, j);
-        }
-    }
-
-    static void inverse2Vector(double[] x, double[] y, int n, double w, double p, double pinv) {
-        DoubleVector np = DoubleVector.broadcast(S, -p);
-        DoubleVector pi = DoubleVector.broadcast(S, pinv);
-        DoubleVector rd = DoubleVector.broadcast(S, ROUND);
-        DoubleVector v = DoubleVector.broadcast(S, w);
-        DoubleVector vp = DoubleVector.broadcast(S, w * pinv);
-        int step = S.length();
-        for (int j = 0; j < n; j += step) {
-            DoubleVector a = DoubleVector.fromArray(S, x, j);
-            DoubleVector b = DoubleVector.fromArray(S, y, j);
-            DoubleVector s = a.add(b);
-            DoubleVector e = a.sub(b);
-            (QuotientRounding.FMA ? s.fma(pi, rd) : s.mul(pi).add(rd)).sub(rd).fma(np, s).intoArray(x, j);
-            DoubleVector h = e.mul(v);
-            (QuotientRounding.FMA ? e.fma(vp, rd) : e.mul(vp).add(rd)).sub(rd).fma(np, h).add(e.fma(v, h.neg())).intoArray(y, j);
-        }
+    // the main code's radix-2 inverse in the Vector API, then the scalar loop from where it stopped
+    private static void inverse2(double[] x, double[] y, int n, double w, double p, double pinv) {
+        DoubleNttKernels.inverseButterflies(x, y, VectorNttKernels.inverseButterflies(x, y, 0, n, w, p, pinv), n, w, p, pinv);
     }
 
     private static double[][] fill(int rowsCount, int width, long p, Random rnd) {

@@ -140,14 +140,9 @@ final class DigitConvolution {
 
     // available()'s conditions in order; the first one missing, or null
     private static String offReasonOf() {
-        if (!MODE_VALID) {
-            return PROPERTY + "='" + System.getProperty(PROPERTY) + "'";
-        }
-        if (MODE.equals("off")) {
-            return PROPERTY + "=off";
-        }
-        if (!VectorModule.resolved()) {
-            return "no jdk.incubator.vector";
+        String common = VectorModule.offReason(PROPERTY);
+        if (common != null) {
+            return common;
         }
         try {
             // fewer than 4 lanes (no SIMD registers of 256 bits or more): BigInteger's basecase
