@@ -12,7 +12,9 @@ import static org.modalg.fft.doublentt.QuotientRounding.quotient;
  * on one array at two offsets ({@code a[j]}, {@code a[j + h]}) does vectorize at long distances
  * h, but the levels of short distance, inside a row, make short loops, which HotSpot 17 leaves
  * largely scalar (a transform inside the rows without the transpose measured 1.3-1.9x slower,
- * fft/BENCHMARKS.md section (j)).
+ * fft/BENCHMARKS.md section (j)). With {@code -Dmodalg.dntt.vector=on} ({@link VectorNtt}) the
+ * butterfly loops hand their whole vectors to {@link VectorNttKernels} (the incubating Vector
+ * API, the same doubles) and finish the rest themselves.
  *
  * <h2>The modular product</h2>
  * For integers |y| &lt;= 2^51 and |w| &lt;= p/2 (p &lt; 2^50) with wp = fl(w / p):
@@ -404,7 +406,8 @@ final class DoubleNttKernels {
                         int base = nega ? 1 << t : 0;
                         int shift = logLen - t;
                         boolean lazy = ((logLen - 1 - t) & 1) == 1; // the last level reduces
-                        if (t >= 1 && t + 1 < t1 && radix4 && VectorNtt.ON) {
+                        // ON first: a constant, so by default the volatile switch is never read
+                        if (VectorNtt.ON && radix4 && t >= 1 && t + 1 < t1) {
                             forwardRadix4Levels(rows, first, hLast, group, h, hu, t, shift, lazy, tw, nega, from, to, p, pinv);
                             t++;
                             continue;

@@ -250,8 +250,12 @@ class VectorNttKernelsTest {
         IllegalArgumentException e = VectorModule.invalid(property);
         assertTrue(e.getMessage().contains(property) && e.getMessage().contains("auto, on or off")
                 && e.getMessage().contains("'yes'"), e.getMessage());
+        assertEquals(property + "='yes'", VectorModule.offReason(property));
+        System.setProperty(property, "off");
+        assertEquals(property + "=off", VectorModule.offReason(property));
         System.clearProperty(property);
         assertEquals("auto", VectorModule.mode(property));
+        assertEquals(VectorModule.resolved() ? null : "no jdk.incubator.vector", VectorModule.offReason(property));
         String described = VectorNtt.describe();
         String reason = VectorNtt.offReason();
         assertTrue(reason == null ? described.startsWith("Vector API, ") : described.contains(reason), described);
