@@ -36,11 +36,10 @@ final class DigitConvolution {
     /** Most limbs of the shorter operand ({@link #MAX_SHORTER_DIGITS} digits of 22 bits). */
     static final int MAX_SHORTER_LIMBS = MAX_SHORTER_DIGITS * DigitFormat.DIGIT_BITS / 64;
 
-    // modalg.poly.vector, read once: auto, on or off (anything else is kept as an error that
+    // modalg.poly.vector, read once: auto, on or off (anything else is null, an error that
     // ready() throws, so that a mistyped value is loud at the first product, not a class error)
     private static final String PROPERTY = "modalg.poly.vector";
     private static final String MODE = VectorModule.mode(PROPERTY);
-    private static final boolean MODE_VALID = MODE != null;
     private static final String OFF_REASON = offReasonOf();
     private static final boolean AVAILABLE = OFF_REASON == null;
     private static final Logger LOG = Logger.getLogger(DigitConvolution.class.getName());
@@ -91,7 +90,7 @@ final class DigitConvolution {
         if (ready) {
             return true;
         }
-        if (!MODE_VALID) {
+        if (MODE == null) {
             throw VectorModule.invalid(PROPERTY);
         }
         if (!AVAILABLE) {
