@@ -98,7 +98,8 @@ tmp=$(mktemp -d)
   && rm -f "$natives" && jar --create --file "$natives" -C "$tmp" .)
 rm -rf "$tmp"
 # The runtime: the modules the jars use (jdeps' view, plus the logging and unsafe access JCuda
-# and JUnit use reflectively, and the Vector API module of the limb products' digit convolution).
+# and JUnit use reflectively, and the Vector API module of the digit convolution and the NTT's
+# butterflies; the launchers pass the trap limit those butterflies need, fft/BENCHMARKS.md (p)).
 # Uncompressed (--compress=0): xz then packs it to 12 MB, where jlink's own zip compression
 # left 21 MB for gzip.
 jlink --add-modules java.base,java.logging,java.management,java.xml,jdk.unsupported,jdk.incubator.vector \
@@ -160,7 +161,7 @@ scan=(--scan-class-path "$here/test-classes")
 for a in "$@"; do
   case "$a" in --select*) scan=() ;; esac
 done
-exec "$here/jre/bin/java" ${MODALG_JAVA_OPTS:-} --add-opens java.base/java.math=ALL-UNNAMED --add-modules jdk.incubator.vector \
+exec "$here/jre/bin/java" ${MODALG_JAVA_OPTS:-} --add-opens java.base/java.math=ALL-UNNAMED --add-modules jdk.incubator.vector -XX:PerMethodTrapLimit=10000 \
   -jar "$here"/lib/junit-platform-console-standalone-*.jar \
   execute --class-path "$cp" "${scan[@]}" --include-tag gpu \
   --details=tree --disable-banner --disable-ansi-colors --reports-dir "$reports" "$@"
@@ -170,7 +171,7 @@ cat > "$out/modalg" <<'SH'
 # The modalg command line on the bundled Java runtime.
 . "$(dirname "$0")/bundle-env.sh"
 cp="$(ls "$here"/lib/*.jar | grep -v junit-platform-console-standalone | tr '\n' ':')"
-exec "$here/jre/bin/java" ${MODALG_JAVA_OPTS:--Xmx24g} --add-opens java.base/java.math=ALL-UNNAMED --add-modules jdk.incubator.vector \
+exec "$here/jre/bin/java" ${MODALG_JAVA_OPTS:--Xmx24g} --add-opens java.base/java.math=ALL-UNNAMED --add-modules jdk.incubator.vector -XX:PerMethodTrapLimit=10000 \
   -cp "$cp" org.modalg.examples.cli.ModalgCli "$@"
 SH
 cat > "$out/run-bench.sh" <<'SH'
@@ -187,7 +188,7 @@ cat > "$out/run-image-bench.sh" <<'SH'
 . "$(dirname "$0")/bundle-env.sh"
 dir="${OUT:-$PWD/bench-results}"
 mkdir -p "$dir"
-exec "$here/jre/bin/java" ${MODALG_JAVA_OPTS:--Xmx24g} --add-opens java.base/java.math=ALL-UNNAMED --add-modules jdk.incubator.vector \
+exec "$here/jre/bin/java" ${MODALG_JAVA_OPTS:--Xmx24g} --add-opens java.base/java.math=ALL-UNNAMED --add-modules jdk.incubator.vector -XX:PerMethodTrapLimit=10000 \
   -cp "$here/test-classes:$here/lib/*" org.modalg.gpu.image.ImageEngineBench "$dir" "$@"
 SH
 chmod +x "$out"/*.sh "$out/modalg"

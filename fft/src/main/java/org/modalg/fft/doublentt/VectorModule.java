@@ -1,5 +1,8 @@
 package org.modalg.fft.doublentt;
 
+import java.lang.management.ManagementFactory;
+import java.util.List;
+
 /**
  * The incubating Vector API ({@code jdk.incubator.vector}) as modalg's kernels use it: whether
  * this JVM resolves the module, the auto/on/off properties that switch each kernel family
@@ -11,6 +14,15 @@ package org.modalg.fft.doublentt;
  * <p>Why a warm-up at all: the API's code is fast only once HotSpot's top tier has compiled it;
  * before that every vector is an object, and a kernel runs tens of times slower than the scalar
  * loop it replaces (polynomial/BENCHMARKS.md).
+ *
+ * <p>Why a trap limit: HotSpot 17's C2 stops speculating on a call's receiver class once the
+ * deoptimizations recorded in the profiles of all the methods it inlines into one compilation
+ * reach {@code PerMethodTrapLimit} (100). The API's shared templates (DoubleVector's lanewise)
+ * collect a few such traps whenever some other code calls them before they are compiled, and a
+ * kernel inlines them dozens of times: past 100, C2 leaves virtual calls where it would have
+ * speculated, the vectors reaching them are boxed, and the kernel runs 1.5-2.5x slower for the
+ * rest of the JVM's life. Which JVMs cross the limit depends on the order of compilations; with
+ * {@value #TRAP_LIMIT_OPTION} none did (fft/BENCHMARKS.md section (p)).
  */
 public final class VectorModule {
     private VectorModule() {
@@ -52,6 +64,43 @@ public final class VectorModule {
     public static IllegalArgumentException invalid(String property) {
         return new IllegalArgumentException("system property " + property + " must be auto, on or off, got '"
                 + System.getProperty(property) + "'");
+    }
+
+    /** The JVM option under which the NTT's vector kernels run by default (see the class comment). */
+    public static final String TRAP_LIMIT_OPTION = "-XX:PerMethodTrapLimit=10000";
+    /** The value of {@link #TRAP_LIMIT_OPTION}: a smaller limit keeps the kernels opt-in. */
+    public static final long TRAP_LIMIT = 10_000;
+    /** HotSpot's own value of PerMethodTrapLimit. */
+    static final long DEFAULT_TRAP_LIMIT = 100;
+
+    /**
+     * This JVM's {@code PerMethodTrapLimit} as its arguments set it (the command line and
+     * {@code JAVA_TOOL_OPTIONS}, the last one winning; HotSpot's 100 where none does). Reads the
+     * runtime's management bean: about 45 ms the first time, so only a family about to switch on
+     * asks.
+     */
+    public static long perMethodTrapLimit() {
+        try {
+            return perMethodTrapLimit(ManagementFactory.getRuntimeMXBean().getInputArguments());
+        } catch (LinkageError | RuntimeException e) {
+            return DEFAULT_TRAP_LIMIT; // no java.management: assume HotSpot's default
+        }
+    }
+
+    /** {@link #perMethodTrapLimit()} of a given argument list (the last -XX:PerMethodTrapLimit= wins; a malformed value counts as the default). */
+    static long perMethodTrapLimit(List<String> jvmArguments) {
+        String prefix = "-XX:PerMethodTrapLimit=";
+        long limit = DEFAULT_TRAP_LIMIT;
+        for (String a : jvmArguments) {
+            if (a.startsWith(prefix)) {
+                try {
+                    limit = Long.parseLong(a.substring(prefix.length()).trim());
+                } catch (NumberFormatException e) {
+                    limit = DEFAULT_TRAP_LIMIT; // the JVM itself refuses such a value at start
+                }
+            }
+        }
+        return limit;
     }
 
     /** Starts {@code body} on a daemon thread of the lowest priority (a family's warm-up). */

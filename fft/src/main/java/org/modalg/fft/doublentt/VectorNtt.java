@@ -2,23 +2,22 @@ package org.modalg.fft.doublentt;
 
 /**
  * Whether {@link DoubleNttKernels} run their butterflies' whole vectors through
- * {@link VectorNttKernels} (the incubating Vector API), decided once per JVM: only with
- * {@code -Dmodalg.dntt.vector=on} and where the JVM resolves {@code jdk.incubator.vector}
- * ({@link VectorModule}) with vectors of 4 doubles or more; {@code auto} (the default) and
- * {@code off} keep HotSpot's own loops.
+ * {@link VectorNttKernels} (the incubating Vector API), decided once per JVM where the JVM
+ * resolves {@code jdk.incubator.vector} ({@link VectorModule}): {@code -Dmodalg.dntt.vector=on}
+ * uses them with vectors of 4 doubles or more; {@code auto} (the default) with vectors of 8
+ * doubles (AVX-512) under {@value VectorModule#TRAP_LIMIT_OPTION}; {@code off} never.
  *
- * <p>Why opt-in: on an H100 host's Xeon (AVX-512, 8 lanes) the kernels are 1.5-2x faster than
- * HotSpot's forward loops, and Z[x] and Z/pZ[x] products ran 1.2-1.7x faster with them; but in
- * a JVM where the polynomial module's digit convolution (the other Vector API kernel,
- * {@code modalg.poly.vector}) runs too, about two JVMs in three kept allocating boxed vectors
- * inside the compiled NTT kernels (15-30 collections instead of 5 in a 20-second run; JFR's
- * allocation samples in VectorNttKernels' own frames) and ran the same products 1.5-2.5x slower,
- * with or without on-stack replacement, with or without the radix-4 sweeps, switched on at start
- * or after a warm-up; with the digit convolution off, 4 JVMs of 4 ran clean (fft/BENCHMARKS.md
- * section (o)). So the measured configuration for large products is
- * {@code -Dmodalg.dntt.vector=on -Dmodalg.poly.vector=off} (integer products below 26,000 bits
- * then keep BigInteger's basecase, about 2x slower at 10^4 bits); a default must not be a coin
- * toss. Under AVX2 the kernels are only as fast as HotSpot's loops anyway.
+ * <p>Why: on an H100 host's Xeon (AVX-512, 8 lanes) HotSpot 17's own forward loops run at
+ * 0.59-0.69 ns per butterfly and these kernels at 0.30-0.39; transforms are 1.3-1.5x faster and
+ * integer, Z[x] and Z/pZ[x] products 1.2-1.7x (fft/BENCHMARKS.md section (o)). Under AVX2 they
+ * are only as fast as HotSpot's loops, so auto leaves them off there.
+ *
+ * <p>Why the trap limit: under HotSpot's default limit, one JVM in two or three ran the compiled
+ * kernels with boxed vectors (1.5-2.5x slower for the JVM's life) once other code had left
+ * deoptimization traps in the API's shared templates (the digit convolution, the other Vector
+ * API family, does; {@link VectorModule} says how). Found in C2's compilation logs; with the
+ * option, none of the JVMs measured did (fft/BENCHMARKS.md section (p)). The {@code modalg}
+ * launcher passes the option with the module; a library user adds both.
  */
 final class VectorNtt {
     private VectorNtt() {
@@ -56,14 +55,33 @@ final class VectorNtt {
         if (common != null) {
             return common;
         }
+        int lanes;
         try {
-            if (!MODE.equals("on")) {
-                return PROPERTY + "=auto: opt-in, see fft/BENCHMARKS.md (o)";
-            }
-            int lanes = VectorNttKernels.LANES;
-            return lanes < 4 ? "vectors of " + lanes + " doubles" : null;
+            lanes = VectorNttKernels.LANES;
         } catch (LinkageError e) {
             return "the Vector API of this JDK does not link";
         }
+        return MODE.equals("on") ? onReason(lanes) : autoReason(lanes, lanes >= 8 ? VectorModule.perMethodTrapLimit() : -1);
+    }
+
+    /** Why {@code on} leaves the kernels off at this many lanes, or null. */
+    static String onReason(int lanes) {
+        return lanes < 4 ? "vectors of " + lanes + " doubles" : null;
+    }
+
+    /**
+     * Why {@code auto} leaves the kernels off, or null where it uses them: 8 lanes or more and
+     * the trap limit of {@link VectorModule#TRAP_LIMIT_OPTION} or above (the caller reads the
+     * limit only at 8 lanes or more, since reading it costs the management bean).
+     */
+    static String autoReason(int lanes, long trapLimit) {
+        if (lanes < 8) {
+            return PROPERTY + "=auto: vectors of " + lanes + " doubles (HotSpot's loops are as fast; on forces them)";
+        }
+        if (trapLimit < VectorModule.TRAP_LIMIT) {
+            return PROPERTY + "=auto: needs " + VectorModule.TRAP_LIMIT_OPTION + " (this JVM: " + trapLimit
+                    + "), see fft/BENCHMARKS.md (p)";
+        }
+        return null;
     }
 }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigInteger;
+import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.modalg.fields.NttPrimes;
@@ -266,5 +267,41 @@ class VectorNttKernelsTest {
         assertThrows(IllegalArgumentException.class, () -> {
             throw VectorModule.invalid(VectorNtt.PROPERTY);
         });
+    }
+
+    @Test
+    void trapLimitFromArguments() {
+        assertEquals(100, VectorModule.perMethodTrapLimit(List.of()));
+        assertEquals(100, VectorModule.perMethodTrapLimit(List.of("-Xmx1g", "-XX:PerBytecodeTrapLimit=9")));
+        assertEquals(10_000, VectorModule.perMethodTrapLimit(List.of("-XX:PerMethodTrapLimit=10000", "-Xmx1g")));
+        // the last one wins, as in the JVM
+        assertEquals(50, VectorModule.perMethodTrapLimit(List.of("-XX:PerMethodTrapLimit=10000", "-XX:PerMethodTrapLimit=50")));
+        assertEquals(100, VectorModule.perMethodTrapLimit(List.of("-XX:PerMethodTrapLimit=lots")));
+        long own = VectorModule.perMethodTrapLimit();
+        assertTrue(own >= 0, "this JVM's limit " + own);
+        System.out.println("VectorNttKernelsTest: this JVM's PerMethodTrapLimit " + own + "; NTT butterflies: " + VectorNtt.describe());
+    }
+
+    @Test
+    void autoAndOnPolicies() {
+        // auto: 8 lanes and the raised trap limit, nothing less
+        assertNull(VectorNtt.autoReason(8, VectorModule.TRAP_LIMIT));
+        assertNull(VectorNtt.autoReason(16, 1_000_000));
+        String lowLimit = VectorNtt.autoReason(8, 100);
+        assertTrue(lowLimit.contains(VectorModule.TRAP_LIMIT_OPTION) && lowLimit.contains("this JVM: 100"), lowLimit);
+        assertTrue(VectorNtt.autoReason(8, VectorModule.TRAP_LIMIT - 1).contains(VectorModule.TRAP_LIMIT_OPTION));
+        String narrow = VectorNtt.autoReason(4, -1);
+        assertTrue(narrow.contains("vectors of 4 doubles"), narrow);
+        assertTrue(VectorNtt.autoReason(2, VectorModule.TRAP_LIMIT).contains("vectors of 2 doubles"));
+        // on: any width from 4 lanes, whatever the trap limit
+        assertNull(VectorNtt.onReason(4));
+        assertNull(VectorNtt.onReason(8));
+        assertTrue(VectorNtt.onReason(2).contains("vectors of 2 doubles"));
+        // this JVM's decision agrees with the policy it states
+        if (VectorModule.resolved() && VectorModule.mode(VectorNtt.PROPERTY).equals("auto")) {
+            int lanes = VectorNttKernels.LANES;
+            String expected = VectorNtt.autoReason(lanes, lanes >= 8 ? VectorModule.perMethodTrapLimit() : -1);
+            assertEquals(expected, VectorNtt.offReason());
+        }
     }
 }
