@@ -14,8 +14,8 @@ package org.modalg.fft.doublentt;
  *
  * <p>Why the trap limit: under HotSpot's default limit, one JVM in two or three ran the compiled
  * kernels with boxed vectors (1.5-2.5x slower for the JVM's life) once other code had left
- * deoptimization traps in the API's shared templates (the digit convolution, the other Vector
- * API family, does; {@link VectorModule} says how). Found in C2's compilation logs; with the
+ * deoptimization traps in the API's shared templates (code calling them before they are
+ * compiled, the digit convolution's for one; {@link VectorModule} says how). Found in C2's compilation logs; with the
  * option, none of the JVMs measured did (fft/BENCHMARKS.md section (p)). The {@code modalg}
  * launcher passes the option with the module; a library user adds both.
  */
