@@ -52,9 +52,11 @@ import org.modalg.fields.ZpField;
  * 17 vectorizes (fft/BENCHMARKS.md section (h): 5-10% off a convolution). (L2-sized tiles that ran
  * a transform in two passes, radix-4 level pairs and the elementwise steps fused as separate
  * calls inside the column passes were measured, not faster, removed; see fft/BENCHMARKS.md and
- * the git history. Radix-4 level pairs in the incubating Vector API are 1.2-1.4x slower than
- * these kernels in cache: fft/BENCHMARKS.md section (i), {@code DoubleNttVectorAB} in the test
- * sources.)
+ * the git history.) On AVX-512, where the JVM resolves the incubating Vector API and runs with
+ * {@code -XX:PerMethodTrapLimit=10000}, every butterfly loop runs its whole vectors through
+ * {@code VectorNttKernels} and pairs of forward levels run as radix-4 sweeps, the same doubles
+ * bit for bit ({@link #describeButterflies()}; fft/BENCHMARKS.md sections (o), (p)); under AVX2
+ * HotSpot's own loops are as fast (section (i)).
  * From 2^21 points ({@link #stripMinLog2n}) the length-R levels and the transpose run in strips
  * of columns that hold every row (2 MiB, in the L3) instead: one pass over memory instead of
  * three ({@link DoubleNttStrips}, fft/BENCHMARKS.md section (l)).
