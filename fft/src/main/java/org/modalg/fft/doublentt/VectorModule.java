@@ -66,10 +66,11 @@ public final class VectorModule {
                 + System.getProperty(property) + "'");
     }
 
-    /** The JVM option under which the NTT's vector kernels run by default (see the class comment). */
-    public static final String TRAP_LIMIT_OPTION = "-XX:PerMethodTrapLimit=10000";
-    /** The value of {@link #TRAP_LIMIT_OPTION}: a smaller limit keeps the kernels opt-in. */
+    /** The least trap limit under which the NTT's vector kernels run by default (see the class comment). */
     public static final long TRAP_LIMIT = 10_000;
+    private static final String TRAP_LIMIT_PREFIX = "-XX:PerMethodTrapLimit=";
+    /** The JVM option that sets {@link #TRAP_LIMIT}. */
+    public static final String TRAP_LIMIT_OPTION = TRAP_LIMIT_PREFIX + TRAP_LIMIT;
     /** HotSpot's own value of PerMethodTrapLimit. */
     static final long DEFAULT_TRAP_LIMIT = 100;
 
@@ -89,12 +90,11 @@ public final class VectorModule {
 
     /** {@link #perMethodTrapLimit()} of a given argument list (the last -XX:PerMethodTrapLimit= wins; a malformed value counts as the default). */
     static long perMethodTrapLimit(List<String> jvmArguments) {
-        String prefix = "-XX:PerMethodTrapLimit=";
         long limit = DEFAULT_TRAP_LIMIT;
         for (String a : jvmArguments) {
-            if (a.startsWith(prefix)) {
+            if (a.startsWith(TRAP_LIMIT_PREFIX)) {
                 try {
-                    limit = Long.parseLong(a.substring(prefix.length()).trim());
+                    limit = Long.parseLong(a.substring(TRAP_LIMIT_PREFIX.length()).trim());
                 } catch (NumberFormatException e) {
                     limit = DEFAULT_TRAP_LIMIT; // the JVM itself refuses such a value at start
                 }

@@ -15,10 +15,10 @@ package org.modalg.fft.doublentt;
  * <p>Why the trap limit: under HotSpot's default limit, one JVM in two or three ran the compiled
  * kernels with boxed vectors (1.5-2.5x slower for the JVM's life) once other code had left
  * deoptimization traps in the API's shared templates (code calling them before they are
- * compiled, the digit convolution's for one; {@link VectorModule} says how). Found in C2's compilation logs; with the
- * option, none of the JVMs measured did (fft/BENCHMARKS.md section (p)). The {@code modalg}
- * launcher passes the option with the module for its long-running commands; a library user
- * adds both. Until C2 has compiled them the kernels run with boxed vectors: a fresh JVM's first
+ * compiled, the digit convolution's for one; {@link VectorModule} says how). Found in C2's
+ * compilation logs; with the option, none of the JVMs measured did (fft/BENCHMARKS.md section
+ * (p)). The {@code modalg} launcher passes the option with the module for its long-running
+ * commands; a library user adds both. Until C2 has compiled them the kernels run with boxed vectors: a fresh JVM's first
  * 10^7-bit product took 2.4 s against 0.8 s with HotSpot's loops on the VM (4 lanes forced on),
  * the same from the fourth product on; so they pay off in processes that multiply for more than a
  * few seconds.
