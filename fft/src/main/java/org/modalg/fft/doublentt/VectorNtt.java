@@ -18,10 +18,10 @@ package org.modalg.fft.doublentt;
  * compiled, the digit convolution's for one; {@link VectorModule} says how). Found in C2's
  * compilation logs; with the option, none of the JVMs measured did (fft/BENCHMARKS.md section
  * (p)). The {@code modalg} launcher passes the option with the module for its long-running
- * commands; a library user adds both. Until C2 has compiled them the kernels run with boxed vectors: a fresh JVM's first
- * 10^7-bit product took 2.4 s against 0.8 s with HotSpot's loops on the VM (4 lanes forced on),
- * the same from the fourth product on; so they pay off in processes that multiply for more than a
- * few seconds.
+ * commands; a library user adds both. Until C2 has compiled them the kernels run with boxed
+ * vectors: a fresh JVM's first 10^7-bit product took 2.4 s against 0.8 s with HotSpot's loops on
+ * the VM (4 lanes forced on), the same from the fourth product on; so they pay off in processes
+ * that multiply for more than a few seconds.
  */
 final class VectorNtt {
     private VectorNtt() {
@@ -65,8 +65,11 @@ final class VectorNtt {
         } catch (LinkageError e) {
             return "the Vector API of this JDK does not link";
         }
-        return MODE.equals("on") ? onReason(lanes) : autoReason(lanes, lanes >= 8 ? VectorModule.perMethodTrapLimit() : -1);
+        return MODE.equals("on") ? onReason(lanes) : autoReason(lanes);
     }
+
+    /** Lanes from which {@code auto} uses the kernels (AVX-512). */
+    static final int AUTO_LANES = 8;
 
     /** Why {@code on} leaves the kernels off at this many lanes, or null. */
     static String onReason(int lanes) {
@@ -74,12 +77,19 @@ final class VectorNtt {
     }
 
     /**
-     * Why {@code auto} leaves the kernels off, or null where it uses them: 8 lanes or more and
-     * the trap limit of {@link VectorModule#TRAP_LIMIT_OPTION} or above (the caller reads the
-     * limit only at 8 lanes or more, since reading it costs the management bean).
+     * {@link #autoReason(int, long)} with this JVM's trap limit, read only from
+     * {@link #AUTO_LANES} lanes on (reading it costs the management bean).
+     */
+    static String autoReason(int lanes) {
+        return autoReason(lanes, lanes >= AUTO_LANES ? VectorModule.perMethodTrapLimit() : -1);
+    }
+
+    /**
+     * Why {@code auto} leaves the kernels off, or null where it uses them: {@link #AUTO_LANES}
+     * lanes or more and the trap limit of {@link VectorModule#TRAP_LIMIT_OPTION} or above.
      */
     static String autoReason(int lanes, long trapLimit) {
-        if (lanes < 8) {
+        if (lanes < AUTO_LANES) {
             return PROPERTY + "=auto: vectors of " + lanes + " doubles (HotSpot's loops are as fast; on forces them)";
         }
         if (trapLimit < VectorModule.TRAP_LIMIT) {
