@@ -408,6 +408,120 @@ public final class DoubleNttPlan {
     }
 
     /**
+     * Convolutions from this many points (log2) run the spectrum side in blocks of rows
+     * ({@link #convolutionInRowBlocks}) where the vector butterflies run ({@link VectorNtt});
+     * above {@link #MAX_LOG2N}: never. Not final so that tests and benchmarks can switch it.
+     */
+    static volatile int rowBlockMinLog2n = 10;
+
+    /** Whether {@link #convolution} takes the row blocks in this JVM at this length. */
+    boolean inRowBlocks() {
+        return VectorNtt.ON && log2n >= rowBlockMinLog2n && logC >= 2 && rows() % VectorRowBlocks.LANES == 0;
+    }
+
+    // The convolution without a transpose or a spectrum matrix: the length-R levels of both
+    // operands in place (in strips from stripMinLog2n), then per block of LANES rows both
+    // operands' length-C transforms, their pointwise product and the inverse length-C transform
+    // in two flat arrays that stay in cache (VectorRowBlocks: the same doubles as the
+    // row-pairing passes), then the inverse length-R levels in place. Memory passes: about two
+    // per operand forward, one for the blocks, two for the inverse, against the transposes and
+    // the spectrum's passes of forward/inverse.
+    private void convolutionInRowBlocks(double[][] a, double[][] b, boolean negacyclic, ForkJoinPool pool,
+            int aRows, int bRows) {
+        columnsForwardInPlace(a, negacyclic, pool, aRows);
+        if (b != a) {
+            columnsForwardInPlace(b, negacyclic, pool, bRows);
+        }
+        int lanes = VectorRowBlocks.LANES;
+        int c = columns();
+        Twist tw = twist(negacyclic);
+        FullTwist full = fullTwist(negacyclic);
+        double[][] fLo = full != null ? full.fwd : tw.fwdLo;
+        double[][] fHi = full != null ? null : tw.fwdHi;
+        double[][] iLo = full != null ? full.inv : tw.invLo;
+        double[][] iHi = full != null ? null : tw.invHi;
+        forEach(pool, rows() / lanes, 1, (from, to) -> {
+            double[][] scratch = DoubleMatrixPool.take(2, lanes * c);
+            double[] xa = scratch[0];
+            double[] xb = b != a ? scratch[1] : xa;
+            for (int blk = from; blk < to; blk++) {
+                int s = blk * lanes;
+                VectorRowBlocks.interleave(a, s, c, xa);
+                VectorRowBlocks.forwardBlock(xa, logC, rowFwd, fLo, fHi, tw.fwdG, s, pd, pinv);
+                if (b != a) {
+                    VectorRowBlocks.interleave(b, s, c, xb);
+                    VectorRowBlocks.forwardBlock(xb, logC, rowFwd, fLo, fHi, tw.fwdG, s, pd, pinv);
+                }
+                VectorRowBlocks.inverseBlock(xa, xb, logC, rowInv, iLo, iHi, s, pd, pinv);
+                VectorRowBlocks.deinterleave(xa, c, a, s);
+            }
+            DoubleMatrixPool.give(scratch);
+        });
+        columnsInverseInPlace(a, negacyclic, pool);
+    }
+
+    /**
+     * The forward transform in the layout of {@link #convolution}'s row blocks (tests): in place,
+     * {@code coefficients[s][c']} becomes what {@link #forward} writes to {@code spectrum[c'][s]},
+     * the same doubles. Only where {@link #inRowBlocks()}.
+     */
+    void forwardInRowBlocks(double[][] coefficients, boolean negacyclic, ForkJoinPool pool, int nonzeroRows) {
+        columnsForwardInPlace(coefficients, negacyclic, pool, nonzeroRows);
+        int lanes = VectorRowBlocks.LANES;
+        int c = columns();
+        Twist tw = twist(negacyclic);
+        FullTwist full = fullTwist(negacyclic);
+        double[] x = new double[lanes * c];
+        for (int s = 0; s < rows(); s += lanes) {
+            VectorRowBlocks.interleave(coefficients, s, c, x);
+            VectorRowBlocks.forwardBlock(x, logC, rowFwd, full != null ? full.fwd : tw.fwdLo,
+                    full != null ? null : tw.fwdHi, tw.fwdG, s, pd, pinv);
+            VectorRowBlocks.deinterleave(x, c, coefficients, s);
+        }
+    }
+
+    // The forward's length-R levels in place on the coefficient matrix (rows from nonzeroRows on
+    // not read), in strips of columns from stripMinLog2n points.
+    private void columnsForwardInPlace(double[][] m, boolean negacyclic, ForkJoinPool pool, int nonzeroRows) {
+        int r = rows();
+        if (!inStrips()) {
+            forEachBlock(pool, columns(), r, (from, to) -> DoubleNttKernels.forwardColumns(m, logR, colFwd,
+                    negacyclic, from, to, pd, pinv, nonzeroRows));
+            return;
+        }
+        int w = DoubleNttStrips.width(r, columns());
+        forEach(pool, columns() / w, 1, (from, to) -> {
+            double[][] strip = DoubleMatrixPool.take(r, w);
+            for (int s = from; s < to; s++) {
+                DoubleNttStrips.copyIn(m, strip, s * w, nonzeroRows);
+                DoubleNttKernels.forwardColumns(strip, logR, colFwd, negacyclic, 0, w, pd, pinv, nonzeroRows);
+                DoubleNttStrips.copyOut(strip, m, s * w);
+            }
+            DoubleMatrixPool.give(strip);
+        });
+    }
+
+    // The inverse's length-R levels in place, in strips from stripMinLog2n points.
+    private void columnsInverseInPlace(double[][] m, boolean negacyclic, ForkJoinPool pool) {
+        int r = rows();
+        if (!inStrips()) {
+            forEachBlock(pool, columns(), r, (from, to) -> DoubleNttKernels.inverseColumns(m, logR, colInv,
+                    negacyclic, from, to, pd, pinv));
+            return;
+        }
+        int w = DoubleNttStrips.width(r, columns());
+        forEach(pool, columns() / w, 1, (from, to) -> {
+            double[][] strip = DoubleMatrixPool.take(r, w);
+            for (int s = from; s < to; s++) {
+                DoubleNttStrips.copyIn(m, strip, s * w, r);
+                DoubleNttKernels.inverseColumns(strip, logR, colInv, negacyclic, 0, w, pd, pinv);
+                DoubleNttStrips.copyOut(strip, m, s * w);
+            }
+            DoubleMatrixPool.give(strip);
+        });
+    }
+
+    /**
      * Whether the inverse takes a pointwise product inside its first level (true) or in a pass
      * of its own before it. Not final so that benchmarks can switch it.
      */
@@ -513,6 +627,10 @@ public final class DoubleNttPlan {
             int aRows, int bRows) {
         checkShape(a, rows(), columns(), "a");
         checkShape(b, rows(), columns(), "b");
+        if (inRowBlocks()) {
+            convolutionInRowBlocks(a, b, negacyclic, pool, aRows, bRows);
+            return;
+        }
         double[][] sa = borrowSpectrum();
         forward(a, sa, negacyclic, pool, aRows);
         if (b != a) {
