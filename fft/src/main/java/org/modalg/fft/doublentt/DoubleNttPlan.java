@@ -410,12 +410,18 @@ public final class DoubleNttPlan {
     /**
      * Convolutions from this many points (log2) run the spectrum side in blocks of rows
      * ({@link #convolutionInRowBlocks}) where the vector butterflies run ({@link VectorNtt});
-     * above {@link #MAX_LOG2N}: never. Not final so that tests and benchmarks can switch it.
+     * above {@link #MAX_LOG2N}: never ({@code -Dmodalg.dntt.rowBlockMinLog2n}, for measurements).
+     * Not final so that tests can switch it.
      */
-    static volatile int rowBlockMinLog2n = 10;
+    static volatile int rowBlockMinLog2n = Integer.getInteger("modalg.dntt.rowBlockMinLog2n", 10);
 
-    /** Whether {@link #convolution} takes the row blocks in this JVM at this length. */
-    boolean inRowBlocks() {
+    /**
+     * Whether {@link #convolution} runs without a spectrum matrix or a transpose in this JVM at
+     * this length (the vector butterflies on, from {@code 2^rowBlockMinLog2n} points): then a
+     * product is faster as one {@link #convolution} of two coefficient matrices than as
+     * {@link #forward} and {@link #pointwiseInverse}, and needs two matrices instead of three.
+     */
+    public boolean inRowBlocks() {
         return VectorNtt.ON && log2n >= rowBlockMinLog2n && logC >= 2 && rows() % VectorRowBlocks.LANES == 0;
     }
 

@@ -68,27 +68,17 @@ final class VectorRowBlocks {
         int t = 1;
         while (t < logC) {
             int h = len >> (t + 1);
-            int shift = logC - t;
             boolean lazy = ((logC - 1 - t) & 1) == 1;
             if (t + 1 < logC) {
                 int q = h / 2;
-                for (int i0 = 0; i0 < len; i0 += 2 * h) {
-                    int k = i0 >> shift;
-                    if (k == 0) {
-                        forward(x, 0, h * LANES, h * LANES, 0, true, lazy, p, pinv);
-                        forward(x, 0, q * LANES, q * LANES, 0, true, !lazy, p, pinv);
-                        forward(x, h * LANES, (h + q) * LANES, q * LANES, tw[1], false, !lazy, p, pinv);
-                    } else {
-                        forwardRadix4(x, i0 * LANES, (i0 + q) * LANES, q * LANES, tw[k], tw[2 * k], tw[2 * k + 1],
-                                lazy, p, pinv);
-                    }
-                }
+                forward(x, 0, h * LANES, h * LANES, 0, true, lazy, p, pinv);
+                forward(x, 0, q * LANES, q * LANES, 0, true, !lazy, p, pinv);
+                forward(x, h * LANES, (h + q) * LANES, q * LANES, tw[1], false, !lazy, p, pinv);
+                forwardRadix4Level(x, len, h, tw, lazy, p, pinv);
                 t += 2;
             } else {
-                for (int i0 = 0; i0 < len; i0 += 2 * h) {
-                    int k = i0 >> shift;
-                    forward(x, i0 * LANES, (i0 + h) * LANES, h * LANES, tw[k], k == 0, lazy, p, pinv);
-                }
+                forward(x, 0, h * LANES, h * LANES, 0, true, lazy, p, pinv);
+                forwardLevel(x, len, h, tw, lazy, p, pinv);
                 t++;
             }
         }
@@ -103,17 +93,13 @@ final class VectorRowBlocks {
     static void inverseBlock(double[] x, double[] u, int logC, double[] tw, double[][] lo, double[][] hi, int s,
             double p, double pinv) {
         int len = 1 << logC;
-        for (int t = logC - 1; t >= 1; t--) {
-            int h = len >> (t + 1);
-            int shift = logC - t;
-            for (int i0 = 0; i0 < len; i0 += 2 * h) {
-                double w = tw[i0 >> shift];
-                if (u != null && t == logC - 1) {
-                    inversePointwise(x, u, i0 * LANES, (i0 + h) * LANES, h * LANES, w, p, pinv);
-                } else {
-                    inverse(x, i0 * LANES, (i0 + h) * LANES, h * LANES, w, p, pinv);
-                }
-            }
+        int t = logC - 1;
+        if (u != null) {
+            inversePointwiseLevel(x, u, len, tw, p, pinv);
+            t--;
+        }
+        for (; t >= 1; t--) {
+            inverseLevel(x, len, len >> (t + 1), tw, p, pinv);
         }
         inverseTwisted(x, len / 2, lo, hi, s, p, pinv);
     }
@@ -237,85 +223,127 @@ final class VectorRowBlocks {
     }
 
     /**
-     * Two forward levels at once on x[j], x[j + d], x[j + 2d], x[j + 3d] for j in [from, to):
-     * {@link VectorNttKernels#forwardRadix4LazyFirst} (lazyFirst) or
-     * {@link VectorNttKernels#forwardRadix4ReduceFirst} on the flat layout.
+     * One forward level of distance h on the blocks k = 1 .. len / 2h - 1 (block k: positions
+     * 2hk + i and 2hk + h + i, i &lt; h, twiddle tw[k]; block 0, the unit, is the caller's):
+     * {@link #forward} with the loop over the blocks inside, so that the short distances do not
+     * pay a call and the constants per block.
      */
-    static void forwardRadix4(double[] x, int from, int to, int d, double w1, double w2, double w3, boolean lazyFirst,
-            double p, double pinv) {
+    static void forwardLevel(double[] x, int len, int h, double[] tw, boolean lazy, double p, double pinv) {
         DoubleVector np = DoubleVector.broadcast(S, -p);
         DoubleVector pi = DoubleVector.broadcast(S, pinv);
         DoubleVector m = DoubleVector.broadcast(S, MAGIC);
-        DoubleVector v1 = DoubleVector.broadcast(S, w1);
-        DoubleVector v2 = DoubleVector.broadcast(S, w2);
-        DoubleVector v3 = DoubleVector.broadcast(S, w3);
-        DoubleVector v1p = DoubleVector.broadcast(S, w1 * pinv);
-        DoubleVector v2p = DoubleVector.broadcast(S, w2 * pinv);
-        DoubleVector v3p = DoubleVector.broadcast(S, w3 * pinv);
-        for (int j = from; j < to; j += LANES) {
-            DoubleVector x0 = DoubleVector.fromArray(S, x, j);
-            DoubleVector x1 = DoubleVector.fromArray(S, x, j + d);
-            DoubleVector x2 = DoubleVector.fromArray(S, x, j + 2 * d);
-            DoubleVector x3 = DoubleVector.fromArray(S, x, j + 3 * d);
-            if (!lazyFirst) {
-                x0 = (FMA ? x0.fma(pi, m).sub(m) : x0.mul(pi).add(m).sub(m).reinterpretAsLongs().or(x0.mul(pi).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, x0);
+        int d = h * LANES;
+        for (int k = 1, i0 = 2 * h; i0 < len; k++, i0 += 2 * h) {
+            double w = tw[k];
+            DoubleVector v = DoubleVector.broadcast(S, w);
+            DoubleVector vp = DoubleVector.broadcast(S, w * pinv);
+            for (int j = i0 * LANES, end = j + d; j < end; j += LANES) {
+                DoubleVector a = DoubleVector.fromArray(S, x, j);
+                DoubleVector b = DoubleVector.fromArray(S, x, j + d);
+                if (!lazy) {
+                    a = (FMA ? a.fma(pi, m).sub(m) : a.mul(pi).add(m).sub(m).reinterpretAsLongs().or(a.mul(pi).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, a);
+                }
+                DoubleVector hh = b.mul(v);
+                DoubleVector r = (FMA ? b.fma(vp, m).sub(m) : b.mul(vp).add(m).sub(m).reinterpretAsLongs().or(b.mul(vp).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, hh).add(b.fma(v, hh.neg()));
+                a.add(r).intoArray(x, j);
+                a.sub(r).intoArray(x, j + d);
             }
-            DoubleVector h = x2.mul(v1);
-            DoubleVector r = (FMA ? x2.fma(v1p, m).sub(m) : x2.mul(v1p).add(m).sub(m).reinterpretAsLongs().or(x2.mul(v1p).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, h).add(x2.fma(v1, h.neg()));
-            x2 = x0.sub(r);
-            x0 = x0.add(r);
-            if (!lazyFirst) {
-                x1 = (FMA ? x1.fma(pi, m).sub(m) : x1.mul(pi).add(m).sub(m).reinterpretAsLongs().or(x1.mul(pi).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, x1);
-            }
-            h = x3.mul(v1);
-            r = (FMA ? x3.fma(v1p, m).sub(m) : x3.mul(v1p).add(m).sub(m).reinterpretAsLongs().or(x3.mul(v1p).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, h).add(x3.fma(v1, h.neg()));
-            x3 = x1.sub(r);
-            x1 = x1.add(r);
-            if (lazyFirst) {
-                x0 = (FMA ? x0.fma(pi, m).sub(m) : x0.mul(pi).add(m).sub(m).reinterpretAsLongs().or(x0.mul(pi).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, x0);
-            }
-            h = x1.mul(v2);
-            r = (FMA ? x1.fma(v2p, m).sub(m) : x1.mul(v2p).add(m).sub(m).reinterpretAsLongs().or(x1.mul(v2p).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, h).add(x1.fma(v2, h.neg()));
-            x0.add(r).intoArray(x, j);
-            x0.sub(r).intoArray(x, j + d);
-            if (lazyFirst) {
-                x2 = (FMA ? x2.fma(pi, m).sub(m) : x2.mul(pi).add(m).sub(m).reinterpretAsLongs().or(x2.mul(pi).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, x2);
-            }
-            h = x3.mul(v3);
-            r = (FMA ? x3.fma(v3p, m).sub(m) : x3.mul(v3p).add(m).sub(m).reinterpretAsLongs().or(x3.mul(v3p).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, h).add(x3.fma(v3, h.neg()));
-            x2.add(r).intoArray(x, j + 2 * d);
-            x2.sub(r).intoArray(x, j + 3 * d);
-        }
-    }
-
-    /** {@link DoubleNttKernels#inverseButterflies} on x[j], x[j + d] for j in [from, to). */
-    static void inverse(double[] x, int from, int to, int d, double w, double p, double pinv) {
-        DoubleVector np = DoubleVector.broadcast(S, -p);
-        DoubleVector pi = DoubleVector.broadcast(S, pinv);
-        DoubleVector m = DoubleVector.broadcast(S, MAGIC);
-        DoubleVector v = DoubleVector.broadcast(S, w);
-        DoubleVector vp = DoubleVector.broadcast(S, w * pinv);
-        for (int j = from; j < to; j += LANES) {
-            DoubleVector a = DoubleVector.fromArray(S, x, j);
-            DoubleVector b = DoubleVector.fromArray(S, x, j + d);
-            DoubleVector s = a.add(b);
-            DoubleVector t = a.sub(b);
-            (FMA ? s.fma(pi, m).sub(m) : s.mul(pi).add(m).sub(m).reinterpretAsLongs().or(s.mul(pi).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, s).intoArray(x, j);
-            DoubleVector h = t.mul(v);
-            (FMA ? t.fma(vp, m).sub(m) : t.mul(vp).add(m).sub(m).reinterpretAsLongs().or(t.mul(vp).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, h).add(t.fma(v, h.neg())).intoArray(x, j + d);
         }
     }
 
     /**
-     * {@link DoubleNttKernels#inverseButterfliesPointwise} on x[j], x[j + d] times u[j],
-     * u[j + d] for j in [from, to) (u only read; it may be x).
+     * Two forward levels (distances h and h/2) on the blocks k = 1 .. len / 2h - 1 as radix-4
+     * sweeps ({@link #forwardRadix4}, twiddles tw[k], tw[2k], tw[2k + 1]); block 0 is the
+     * caller's.
      */
-    static void inversePointwise(double[] x, double[] u, int from, int to, int d, double w, double p, double pinv) {
+    static void forwardRadix4Level(double[] x, int len, int h, double[] tw, boolean lazyFirst, double p, double pinv) {
         DoubleVector np = DoubleVector.broadcast(S, -p);
         DoubleVector pi = DoubleVector.broadcast(S, pinv);
         DoubleVector m = DoubleVector.broadcast(S, MAGIC);
-        DoubleVector v = DoubleVector.broadcast(S, w);
-        for (int j = from; j < to; j += LANES) {
+        int d = (h / 2) * LANES;
+        for (int k = 1, i0 = 2 * h; i0 < len; k++, i0 += 2 * h) {
+            double w1 = tw[k];
+            double w2 = tw[2 * k];
+            double w3 = tw[2 * k + 1];
+            DoubleVector v1 = DoubleVector.broadcast(S, w1);
+            DoubleVector v2 = DoubleVector.broadcast(S, w2);
+            DoubleVector v3 = DoubleVector.broadcast(S, w3);
+            DoubleVector v1p = DoubleVector.broadcast(S, w1 * pinv);
+            DoubleVector v2p = DoubleVector.broadcast(S, w2 * pinv);
+            DoubleVector v3p = DoubleVector.broadcast(S, w3 * pinv);
+            for (int j = i0 * LANES, end = j + d; j < end; j += LANES) {
+                DoubleVector x0 = DoubleVector.fromArray(S, x, j);
+                DoubleVector x1 = DoubleVector.fromArray(S, x, j + d);
+                DoubleVector x2 = DoubleVector.fromArray(S, x, j + 2 * d);
+                DoubleVector x3 = DoubleVector.fromArray(S, x, j + 3 * d);
+                if (!lazyFirst) {
+                    x0 = (FMA ? x0.fma(pi, m).sub(m) : x0.mul(pi).add(m).sub(m).reinterpretAsLongs().or(x0.mul(pi).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, x0);
+                }
+                DoubleVector hh = x2.mul(v1);
+                DoubleVector r = (FMA ? x2.fma(v1p, m).sub(m) : x2.mul(v1p).add(m).sub(m).reinterpretAsLongs().or(x2.mul(v1p).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, hh).add(x2.fma(v1, hh.neg()));
+                x2 = x0.sub(r);
+                x0 = x0.add(r);
+                if (!lazyFirst) {
+                    x1 = (FMA ? x1.fma(pi, m).sub(m) : x1.mul(pi).add(m).sub(m).reinterpretAsLongs().or(x1.mul(pi).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, x1);
+                }
+                hh = x3.mul(v1);
+                r = (FMA ? x3.fma(v1p, m).sub(m) : x3.mul(v1p).add(m).sub(m).reinterpretAsLongs().or(x3.mul(v1p).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, hh).add(x3.fma(v1, hh.neg()));
+                x3 = x1.sub(r);
+                x1 = x1.add(r);
+                if (lazyFirst) {
+                    x0 = (FMA ? x0.fma(pi, m).sub(m) : x0.mul(pi).add(m).sub(m).reinterpretAsLongs().or(x0.mul(pi).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, x0);
+                }
+                hh = x1.mul(v2);
+                r = (FMA ? x1.fma(v2p, m).sub(m) : x1.mul(v2p).add(m).sub(m).reinterpretAsLongs().or(x1.mul(v2p).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, hh).add(x1.fma(v2, hh.neg()));
+                x0.add(r).intoArray(x, j);
+                x0.sub(r).intoArray(x, j + d);
+                if (lazyFirst) {
+                    x2 = (FMA ? x2.fma(pi, m).sub(m) : x2.mul(pi).add(m).sub(m).reinterpretAsLongs().or(x2.mul(pi).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, x2);
+                }
+                hh = x3.mul(v3);
+                r = (FMA ? x3.fma(v3p, m).sub(m) : x3.mul(v3p).add(m).sub(m).reinterpretAsLongs().or(x3.mul(v3p).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, hh).add(x3.fma(v3, hh.neg()));
+                x2.add(r).intoArray(x, j + 2 * d);
+                x2.sub(r).intoArray(x, j + 3 * d);
+            }
+        }
+    }
+
+    /**
+     * One inverse level of distance h ({@link DoubleNttKernels#inverseButterflies}) on every
+     * block k: positions 2hk + i and 2hk + h + i, i &lt; h, twiddle tw[k].
+     */
+    static void inverseLevel(double[] x, int len, int h, double[] tw, double p, double pinv) {
+        DoubleVector np = DoubleVector.broadcast(S, -p);
+        DoubleVector pi = DoubleVector.broadcast(S, pinv);
+        DoubleVector m = DoubleVector.broadcast(S, MAGIC);
+        int d = h * LANES;
+        for (int k = 0, i0 = 0; i0 < len; k++, i0 += 2 * h) {
+            double w = tw[k];
+            DoubleVector v = DoubleVector.broadcast(S, w);
+            DoubleVector vp = DoubleVector.broadcast(S, w * pinv);
+            for (int j = i0 * LANES, end = j + d; j < end; j += LANES) {
+                DoubleVector a = DoubleVector.fromArray(S, x, j);
+                DoubleVector b = DoubleVector.fromArray(S, x, j + d);
+                DoubleVector s = a.add(b);
+                DoubleVector t = a.sub(b);
+                (FMA ? s.fma(pi, m).sub(m) : s.mul(pi).add(m).sub(m).reinterpretAsLongs().or(s.mul(pi).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, s).intoArray(x, j);
+                DoubleVector hh = t.mul(v);
+                (FMA ? t.fma(vp, m).sub(m) : t.mul(vp).add(m).sub(m).reinterpretAsLongs().or(t.mul(vp).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, hh).add(t.fma(v, hh.neg())).intoArray(x, j + d);
+            }
+        }
+    }
+
+    /**
+     * The inverse's first level, distance 1, times u ({@link DoubleNttKernels#inverseButterfliesPointwise}):
+     * positions 2k and 2k + 1 of x times those of u, twiddle tw[k] (u only read; it may be x).
+     */
+    static void inversePointwiseLevel(double[] x, double[] u, int len, double[] tw, double p, double pinv) {
+        DoubleVector np = DoubleVector.broadcast(S, -p);
+        DoubleVector pi = DoubleVector.broadcast(S, pinv);
+        DoubleVector m = DoubleVector.broadcast(S, MAGIC);
+        int d = LANES;
+        for (int k = 0, j = 0; k < len / 2; k++, j += 2 * LANES) {
+            DoubleVector v = DoubleVector.broadcast(S, tw[k]);
             DoubleVector a = DoubleVector.fromArray(S, x, j);
             DoubleVector e = DoubleVector.fromArray(S, u, j);
             DoubleVector b = DoubleVector.fromArray(S, x, j + d);

@@ -808,6 +808,25 @@ public final class ConvolutionPlan {
             }
             DoubleNttPlan plan = DoubleNttPlan.of(q, log2n);
             double[][] m = plan.borrowCoefficients();
+            if (plan.inRowBlocks()) { // no spectra: both operands' coefficients, convolved in place
+                long t = PipelinePhases.start();
+                int rowsA = a.residues(q, m);
+                double[][] mb = m;
+                int rowsB = rowsA;
+                if (!square) {
+                    mb = plan.borrowCoefficients();
+                    rowsB = b.residues(q, mb);
+                }
+                t = PipelinePhases.add(Phase.PROJECTION, t);
+                plan.convolution(m, mb, false, inner, rowsA, rowsB);
+                PipelinePhases.add(Phase.TRANSFORMS, t);
+                if (!square) {
+                    DoubleNttPlan.giveBack(mb);
+                }
+                res[j] = m;
+                keep[j] = m;
+                return;
+            }
             double[][] sa = plan.borrowSpectrum();
             if (!square && tasks != null) { // b's transform forked: both operands at once
                 java.util.function.Supplier<double[][]> sb = ParallelRange.fork(tasks, () -> {
@@ -897,6 +916,27 @@ public final class ConvolutionPlan {
             long t = PipelinePhases.start();
             int rowsA = a.residues(ps, from, to, ms);
             t = PipelinePhases.add(Phase.PROJECTION, t);
+            if (plans[0].inRowBlocks()) { // no spectra: both operands' coefficients, convolved in place
+                double[][][] mb = ms;
+                int rowsB = rowsA;
+                if (!square) {
+                    mb = new double[g][][];
+                    for (int i = 0; i < g; i++) {
+                        mb[i] = plans[i].borrowCoefficients();
+                    }
+                    rowsB = b.residues(ps, from, to, mb);
+                    t = PipelinePhases.add(Phase.PROJECTION, t);
+                }
+                for (int i = 0; i < g; i++) {
+                    plans[i].convolution(ms[i], mb[i], false, inner, rowsA, rowsB);
+                    if (!square) {
+                        DoubleNttPlan.giveBack(mb[i]);
+                    }
+                    res[from + i] = ms[i];
+                }
+                PipelinePhases.add(Phase.TRANSFORMS, t);
+                return;
+            }
             for (int i = 0; i < g; i++) {
                 sa[i] = plans[i].borrowSpectrum();
                 plans[i].forward(ms[i], sa[i], false, inner, rowsA);

@@ -1,0 +1,81 @@
+package org.modalg.fft.doublentt;
+
+import java.util.Random;
+import org.modalg.fields.NttPrimes;
+
+/**
+ * Not a test: a convolution (two half-zero operands, as a product's) in row blocks against the
+ * row-pairing passes and the transposes, alternately in one JVM, one thread, minimum thread CPU
+ * time of each over rounds, in ns per point. Run (vector butterflies on):
+ * java --add-modules jdk.incubator.vector -XX:PerMethodTrapLimit=10000 -cp ... \
+ *      org.modalg.fft.doublentt.DoubleNttRowBlocksAB [lo hi rounds]
+ */
+public final class DoubleNttRowBlocksAB {
+    private DoubleNttRowBlocksAB() {
+    }
+
+    public static void main(String[] args) {
+        int lo = args.length > 0 ? Integer.parseInt(args[0]) : 12;
+        int hi = args.length > 1 ? Integer.parseInt(args[1]) : 21;
+        int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 5;
+        long p = NttPrimes.largestBelow(DoubleNttPlan.MAX_PRIME_EXCLUSIVE, 28);
+        System.out.println("# " + DoubleNttPlan.describeButterflies() + ", quotient " + QuotientRounding.describe());
+        System.out.println("log2n,passes_ns_per_point,row_blocks_ns_per_point,ratio");
+        Random rnd = new Random(1);
+        for (int lg = lo; lg <= hi; lg++) {
+            DoubleNttPlan plan = DoubleNttPlan.of(p, lg);
+            double[][] a = plan.newCoefficients();
+            double[][] b = plan.newCoefficients();
+            int reps = (int) Math.max(3, Math.min(500, 3e7 / ((double) (1L << lg) * lg)));
+            double[] best = {Double.MAX_VALUE, Double.MAX_VALUE};
+            double[][][] check = new double[2][][];
+            for (int mode = 0; mode < 2; mode++) { // the same operands both ways: the same values
+                DoubleNttPlan.rowBlockMinLog2n = mode == 0 ? Integer.MAX_VALUE : 2;
+                Random same = new Random(lg);
+                fill(a, p, same, plan.rows() / 2);
+                fill(b, p, same, plan.rows() / 2);
+                plan.convolution(a, b, false, null, plan.rows() / 2, plan.rows() / 2);
+                check[mode] = new double[a.length][];
+                for (int i = 0; i < a.length; i++) {
+                    check[mode][i] = a[i].clone();
+                }
+            }
+            for (int i = 0; i < a.length; i++) {
+                for (int j = 0; j < a[i].length; j++) {
+                    if (check[0][i][j] != check[1][i][j]) {
+                        throw new AssertionError("2^" + lg + ": entry (" + i + ", " + j + ") differs");
+                    }
+                }
+            }
+            for (int r = 0; r < rounds; r++) {
+                for (int mode = 0; mode < 2; mode++) {
+                    DoubleNttPlan.rowBlockMinLog2n = mode == 0 ? Integer.MAX_VALUE : 2;
+                    for (int k = 0; k < reps; k++) {
+                        fill(a, p, rnd, plan.rows() / 2);
+                        fill(b, p, rnd, plan.rows() / 2);
+                        long t0 = cpu();
+                        plan.convolution(a, b, false, null, plan.rows() / 2, plan.rows() / 2);
+                        best[mode] = Math.min(best[mode], cpu() - t0);
+                    }
+                }
+            }
+            double n = 1L << lg;
+            System.out.printf("%d,%.3f,%.3f,%.3f%n", lg, best[0] / n, best[1] / n, best[1] / best[0]);
+        }
+    }
+
+    private static final java.lang.management.ThreadMXBean THREADS = java.lang.management.ManagementFactory.getThreadMXBean();
+
+    private static long cpu() {
+        return THREADS.getCurrentThreadCpuTime();
+    }
+
+    private static void fill(double[][] m, long p, Random rnd, int rows) {
+        for (int i = 0; i < rows; i++) {
+            double[] row = m[i];
+            for (int j = 0; j < row.length; j++) {
+                row[j] = Math.floorMod(rnd.nextLong(), p);
+            }
+        }
+    }
+}
