@@ -438,6 +438,12 @@ public final class DoubleNttPlan {
         if (b != a) {
             columnsForwardInPlace(b, negacyclic, pool, bRows);
         }
+        rowBlocks(a, b, negacyclic, pool);
+        columnsInverseInPlace(a, negacyclic, pool);
+    }
+
+    // The spectrum side of a convolution, block by block: a = rows' inverse(rows' forward(a) rows' forward(b)).
+    void rowBlocks(double[][] a, double[][] b, boolean negacyclic, ForkJoinPool pool) {
         int lanes = VectorRowBlocks.LANES;
         int c = columns();
         Twist tw = twist(negacyclic);
@@ -463,7 +469,6 @@ public final class DoubleNttPlan {
             }
             DoubleMatrixPool.give(scratch);
         });
-        columnsInverseInPlace(a, negacyclic, pool);
     }
 
     /**
@@ -488,7 +493,7 @@ public final class DoubleNttPlan {
 
     // The forward's length-R levels in place on the coefficient matrix (rows from nonzeroRows on
     // not read), in strips of columns from stripMinLog2n points.
-    private void columnsForwardInPlace(double[][] m, boolean negacyclic, ForkJoinPool pool, int nonzeroRows) {
+    void columnsForwardInPlace(double[][] m, boolean negacyclic, ForkJoinPool pool, int nonzeroRows) {
         int r = rows();
         if (!inStrips()) {
             forEachBlock(pool, columns(), r, (from, to) -> DoubleNttKernels.forwardColumns(m, logR, colFwd,
@@ -508,7 +513,7 @@ public final class DoubleNttPlan {
     }
 
     // The inverse's length-R levels in place, in strips from stripMinLog2n points.
-    private void columnsInverseInPlace(double[][] m, boolean negacyclic, ForkJoinPool pool) {
+    void columnsInverseInPlace(double[][] m, boolean negacyclic, ForkJoinPool pool) {
         int r = rows();
         if (!inStrips()) {
             forEachBlock(pool, columns(), r, (from, to) -> DoubleNttKernels.inverseColumns(m, logR, colInv,

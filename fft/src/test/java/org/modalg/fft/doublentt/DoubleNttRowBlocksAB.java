@@ -61,7 +61,59 @@ public final class DoubleNttRowBlocksAB {
             }
             double n = 1L << lg;
             System.out.printf("%d,%.3f,%.3f,%.3f%n", lg, best[0] / n, best[1] / n, best[1] / best[0]);
+            if (lg >= 14) {
+                phases(plan, a, b, rnd, reps);
+            }
         }
+    }
+
+    // The row-block convolution's phases (ns per point, minimum): both operands' column levels,
+    // the blocks, the inverse column levels; the blocks' interleaving alone; and the column
+    // levels in strips from 2^19 instead of 2^21.
+    private static void phases(DoubleNttPlan plan, double[][] a, double[][] b, Random rnd, int reps) {
+        long p = plan.p();
+        int half = plan.rows() / 2;
+        int lanes = VectorRowBlocks.LANES;
+        double[] x = new double[lanes * plan.columns()];
+        double[] best = {Double.MAX_VALUE, Double.MAX_VALUE, Double.MAX_VALUE, Double.MAX_VALUE, Double.MAX_VALUE,
+            Double.MAX_VALUE};
+        int stripMin = DoubleNttPlan.stripMinLog2n;
+        for (int k = 0; k < 3 * reps; k++) {
+            fill(a, p, rnd, half);
+            fill(b, p, rnd, half);
+            long t0 = cpu();
+            plan.columnsForwardInPlace(a, false, null, half);
+            plan.columnsForwardInPlace(b, false, null, half);
+            long t1 = cpu();
+            plan.rowBlocks(a, b, false, null);
+            long t2 = cpu();
+            plan.columnsInverseInPlace(a, false, null);
+            long t3 = cpu();
+            for (int s = 0; s < plan.rows(); s += lanes) {
+                VectorRowBlocks.interleave(a, s, plan.columns(), x);
+                VectorRowBlocks.deinterleave(x, plan.columns(), a, s);
+            }
+            long t4 = cpu();
+            DoubleNttPlan.stripMinLog2n = 19;
+            fill(a, p, rnd, half);
+            long t5 = cpu();
+            plan.columnsForwardInPlace(a, false, null, half);
+            long t6 = cpu();
+            plan.columnsInverseInPlace(a, false, null);
+            long t7 = cpu();
+            DoubleNttPlan.stripMinLog2n = stripMin;
+            best[0] = Math.min(best[0], (t1 - t0) / 2.0);
+            best[1] = Math.min(best[1], t2 - t1);
+            best[2] = Math.min(best[2], t3 - t2);
+            best[3] = Math.min(best[3], t4 - t3);
+            best[4] = Math.min(best[4], t6 - t5);
+            best[5] = Math.min(best[5], t7 - t6);
+        }
+        double n = plan.rows() * (double) plan.columns();
+        System.out.printf("#   2^%d phases ns/pt: columns forward (one operand) %.2f, blocks %.2f, columns inverse %.2f;"
+                + " interleave and back %.2f; strips from 2^19: forward %.2f, inverse %.2f%n",
+                Integer.numberOfTrailingZeros(plan.rows() * plan.columns()), best[0] / n, best[1] / n, best[2] / n,
+                best[3] / n, best[4] / n, best[5] / n);
     }
 
     private static final java.lang.management.ThreadMXBean THREADS = java.lang.management.ManagementFactory.getThreadMXBean();
