@@ -434,6 +434,7 @@ public final class DoubleNttPlan {
     // the spectrum's passes of forward/inverse.
     private void convolutionInRowBlocks(double[][] a, double[][] b, boolean negacyclic, ForkJoinPool pool,
             int aRows, int bRows) {
+        twist(negacyclic); // throws before the operands are touched where there is no negacyclic root
         columnsForwardInPlace(a, negacyclic, pool, aRows);
         if (b != a) {
             columnsForwardInPlace(b, negacyclic, pool, bRows);
@@ -452,6 +453,7 @@ public final class DoubleNttPlan {
         double[][] fHi = full != null ? null : tw.fwdHi;
         double[][] iLo = full != null ? full.inv : tw.invLo;
         double[][] iHi = full != null ? null : tw.invHi;
+        int top = VectorRowBlocks.top(logC);
         forEach(pool, rows() / lanes, 1, (from, to) -> {
             double[][] scratch = DoubleMatrixPool.take(2, lanes * c);
             double[] xa = scratch[0];
@@ -459,12 +461,20 @@ public final class DoubleNttPlan {
             for (int blk = from; blk < to; blk++) {
                 int s = blk * lanes;
                 VectorRowBlocks.interleave(a, s, c, xa);
-                VectorRowBlocks.forwardBlock(xa, logC, rowFwd, fLo, fHi, tw.fwdG, s, pd, pinv);
+                VectorRowBlocks.forwardTop(xa, logC, rowFwd, fLo, fHi, tw.fwdG, s, pd, pinv);
                 if (b != a) {
                     VectorRowBlocks.interleave(b, s, c, xb);
-                    VectorRowBlocks.forwardBlock(xb, logC, rowFwd, fLo, fHi, tw.fwdG, s, pd, pinv);
+                    VectorRowBlocks.forwardTop(xb, logC, rowFwd, fLo, fHi, tw.fwdG, s, pd, pinv);
                 }
-                VectorRowBlocks.inverseBlock(xa, xb, logC, rowInv, iLo, iHi, s, pd, pinv);
+                // depth first: each sub-block's remaining levels, both operands, in L1
+                for (int e = 0; e < 1 << top; e++) {
+                    VectorRowBlocks.forwardLevels(xa, logC, top, logC, top, e, rowFwd, pd, pinv);
+                    if (b != a) {
+                        VectorRowBlocks.forwardLevels(xb, logC, top, logC, top, e, rowFwd, pd, pinv);
+                    }
+                    VectorRowBlocks.inverseLevels(xa, xb, logC, top, logC, top, e, rowInv, pd, pinv);
+                }
+                VectorRowBlocks.inverseTop(xa, logC, rowInv, iLo, iHi, s, pd, pinv);
                 VectorRowBlocks.deinterleave(xa, c, a, s);
             }
             DoubleMatrixPool.give(scratch);

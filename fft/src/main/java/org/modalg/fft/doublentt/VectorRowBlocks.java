@@ -36,6 +36,27 @@ final class VectorRowBlocks {
      * layout. Plain copies, O(L len).
      */
     static void interleave(double[][] rows, int s, int len, double[] x) {
+        if (LANES == 8) {
+            double[] r0 = rows[s];
+            double[] r1 = rows[s + 1];
+            double[] r2 = rows[s + 2];
+            double[] r3 = rows[s + 3];
+            double[] r4 = rows[s + 4];
+            double[] r5 = rows[s + 5];
+            double[] r6 = rows[s + 6];
+            double[] r7 = rows[s + 7];
+            for (int c = 0, j = 0; c < len; c++, j += 8) {
+                x[j] = r0[c];
+                x[j + 1] = r1[c];
+                x[j + 2] = r2[c];
+                x[j + 3] = r3[c];
+                x[j + 4] = r4[c];
+                x[j + 5] = r5[c];
+                x[j + 6] = r6[c];
+                x[j + 7] = r7[c];
+            }
+            return;
+        }
         for (int l = 0; l < LANES; l++) {
             double[] r = rows[s + l];
             for (int c = 0, j = l; c < len; c++, j += LANES) {
@@ -46,6 +67,27 @@ final class VectorRowBlocks {
 
     /** rows[s + l][c] = x[c L + l]: {@link #interleave} backwards. */
     static void deinterleave(double[] x, int len, double[][] rows, int s) {
+        if (LANES == 8) {
+            double[] r0 = rows[s];
+            double[] r1 = rows[s + 1];
+            double[] r2 = rows[s + 2];
+            double[] r3 = rows[s + 3];
+            double[] r4 = rows[s + 4];
+            double[] r5 = rows[s + 5];
+            double[] r6 = rows[s + 6];
+            double[] r7 = rows[s + 7];
+            for (int c = 0, j = 0; c < len; c++, j += 8) {
+                r0[c] = x[j];
+                r1[c] = x[j + 1];
+                r2[c] = x[j + 2];
+                r3[c] = x[j + 3];
+                r4[c] = x[j + 4];
+                r5[c] = x[j + 5];
+                r6[c] = x[j + 6];
+                r7[c] = x[j + 7];
+            }
+            return;
+        }
         for (int l = 0; l < LANES; l++) {
             double[] r = rows[s + l];
             for (int c = 0, j = l; c < len; c++, j += LANES) {
@@ -55,53 +97,104 @@ final class VectorRowBlocks {
     }
 
     /**
+     * Levels from which a block's transforms run depth first: levels below it on the whole block,
+     * the levels from it on one sub-block of C / 2^TOP positions at a time (a sixteenth of the
+     * block: 4 KiB a row, 32 KiB for L = 8 at C = 2^10, in L1 with the other operand's), the
+     * same butterflies in another order.
+     */
+    static final int TOP = 3;
+
+    /** The depth-first split for 2^logC positions: {@link #TOP}, or fewer, so that the last level is in the sub-blocks. */
+    static int top(int logC) {
+        return Math.min(TOP, logC - 1);
+    }
+
+    /**
      * The length-C forward transform of a block (C = 2^logC &gt;= 4, every position nonzero),
      * twist included: the levels of {@link DoubleNttKernels#forwardColumns} on the spectrum's
-     * rows, pairs of levels from the second as radix-4 sweeps (blocks of unit twiddle as two
-     * radix-2 levels, as there). tw: the plan's row table; lo, hi, g: its twist tables
-     * ({@link #forwardTwisted}).
+     * rows, pairs of levels as radix-4 sweeps (blocks of unit twiddle as radix-2 levels, as
+     * there). tw: the plan's row table; lo, hi, g: its twist tables ({@link #forwardTwisted}).
      */
     static void forwardBlock(double[] x, int logC, double[] tw, double[][] lo, double[][] hi, double[] g, int s,
             double p, double pinv) {
+        forwardTop(x, logC, tw, lo, hi, g, s, p, pinv);
+        int top = top(logC);
+        for (int e = 0; e < 1 << top; e++) {
+            forwardLevels(x, logC, top, logC, top, e, tw, p, pinv);
+        }
+    }
+
+    /** The levels below {@link #TOP} of {@link #forwardBlock}, on the whole block. */
+    static void forwardTop(double[] x, int logC, double[] tw, double[][] lo, double[][] hi, double[] g, int s,
+            double p, double pinv) {
+        forwardTwisted(x, 1 << (logC - 1), lo, hi, g, s, p, pinv);
+        forwardLevels(x, logC, 1, top(logC), 0, 0, tw, p, pinv);
+    }
+
+    /**
+     * Forward levels t in [t0, t1) (t0 &gt;= 1) on sub-block e of C / 2^sub positions (sub &lt;=
+     * t0): at level t the blocks k in [e 2^(t - sub), (e + 1) 2^(t - sub)); pairs of levels as
+     * radix-4 sweeps.
+     */
+    static void forwardLevels(double[] x, int logC, int t0, int t1, int sub, int e, double[] tw, double p,
+            double pinv) {
         int len = 1 << logC;
-        forwardTwisted(x, len / 2, lo, hi, g, s, p, pinv);
-        int t = 1;
-        while (t < logC) {
+        int t = t0;
+        while (t < t1) {
             int h = len >> (t + 1);
+            int k0 = e << (t - sub);
+            int k1 = (e + 1) << (t - sub);
             boolean lazy = ((logC - 1 - t) & 1) == 1;
-            if (t + 1 < logC) {
-                int q = h / 2;
-                forward(x, 0, h * LANES, h * LANES, 0, true, lazy, p, pinv);
-                forward(x, 0, q * LANES, q * LANES, 0, true, !lazy, p, pinv);
-                forward(x, h * LANES, (h + q) * LANES, q * LANES, tw[1], false, !lazy, p, pinv);
-                forwardRadix4Level(x, len, h, tw, lazy, p, pinv);
+            if (t + 1 < t1) {
+                if (k0 == 0) {
+                    int q = h / 2;
+                    forward(x, 0, h * LANES, h * LANES, 0, true, lazy, p, pinv);
+                    forward(x, 0, q * LANES, q * LANES, 0, true, !lazy, p, pinv);
+                    forward(x, h * LANES, (h + q) * LANES, q * LANES, tw[1], false, !lazy, p, pinv);
+                    k0 = 1;
+                }
+                forwardRadix4Level(x, k0, k1, h, tw, lazy, p, pinv);
                 t += 2;
             } else {
-                forward(x, 0, h * LANES, h * LANES, 0, true, lazy, p, pinv);
-                forwardLevel(x, len, h, tw, lazy, p, pinv);
+                if (k0 == 0) {
+                    forward(x, 0, h * LANES, h * LANES, 0, true, lazy, p, pinv);
+                    k0 = 1;
+                }
+                forwardLevel(x, k0, k1, h, tw, lazy, p, pinv);
                 t++;
             }
         }
     }
 
     /**
-     * The length-C inverse transform of a block, untwist and 1/n included: the levels of
-     * {@link DoubleNttKernels#inverseColumns} backwards, the first one times u (the other
-     * operand's block, or x itself: a square) when u is not null. tw: the plan's inverse row
-     * table; lo, hi: its inverse twist tables.
+     * The inverse's levels below {@link #TOP} on the whole block, untwist and 1/n included (the
+     * inverse of {@link #forwardTop}, after {@link #inverseLevels} on every sub-block); lo, hi:
+     * the plan's inverse twist tables.
      */
-    static void inverseBlock(double[] x, double[] u, int logC, double[] tw, double[][] lo, double[][] hi, int s,
+    static void inverseTop(double[] x, int logC, double[] tw, double[][] lo, double[][] hi, int s, double p,
+            double pinv) {
+        inverseLevels(x, null, logC, 1, top(logC), 0, 0, tw, p, pinv);
+        inverseTwisted(x, 1 << (logC - 1), lo, hi, s, p, pinv);
+    }
+
+    /**
+     * Inverse levels t from t1 - 1 down to t0 (t0 &gt;= 1) on sub-block e of C / 2^sub positions
+     * ({@link DoubleNttKernels#inverseColumns}' levels backwards, tw: the plan's inverse row
+     * table), the level logC - 1 times u (the other operand's block, or x itself: a square)
+     * when u is not null.
+     */
+    static void inverseLevels(double[] x, double[] u, int logC, int t0, int t1, int sub, int e, double[] tw,
             double p, double pinv) {
         int len = 1 << logC;
-        int t = logC - 1;
-        if (u != null) {
-            inversePointwiseLevel(x, u, len, tw, p, pinv);
-            t--;
+        for (int t = t1 - 1; t >= t0; t--) {
+            int k0 = e << (t - sub);
+            int k1 = (e + 1) << (t - sub);
+            if (u != null && t == logC - 1) {
+                inversePointwiseLevel(x, u, k0, k1, tw, p, pinv);
+            } else {
+                inverseLevel(x, k0, k1, len >> (t + 1), tw, p, pinv);
+            }
         }
-        for (; t >= 1; t--) {
-            inverseLevel(x, len, len >> (t + 1), tw, p, pinv);
-        }
-        inverseTwisted(x, len / 2, lo, hi, s, p, pinv);
     }
 
     /**
@@ -223,17 +316,17 @@ final class VectorRowBlocks {
     }
 
     /**
-     * One forward level of distance h on the blocks k = 1 .. len / 2h - 1 (block k: positions
+     * One forward level of distance h on the blocks k in [k0, k1), k0 &gt;= 1 (block k: positions
      * 2hk + i and 2hk + h + i, i &lt; h, twiddle tw[k]; block 0, the unit, is the caller's):
      * {@link #forward} with the loop over the blocks inside, so that the short distances do not
      * pay a call and the constants per block.
      */
-    static void forwardLevel(double[] x, int len, int h, double[] tw, boolean lazy, double p, double pinv) {
+    static void forwardLevel(double[] x, int k0, int k1, int h, double[] tw, boolean lazy, double p, double pinv) {
         DoubleVector np = DoubleVector.broadcast(S, -p);
         DoubleVector pi = DoubleVector.broadcast(S, pinv);
         DoubleVector m = DoubleVector.broadcast(S, MAGIC);
         int d = h * LANES;
-        for (int k = 1, i0 = 2 * h; i0 < len; k++, i0 += 2 * h) {
+        for (int k = k0, i0 = 2 * h * k0; k < k1; k++, i0 += 2 * h) {
             double w = tw[k];
             DoubleVector v = DoubleVector.broadcast(S, w);
             DoubleVector vp = DoubleVector.broadcast(S, w * pinv);
@@ -252,16 +345,17 @@ final class VectorRowBlocks {
     }
 
     /**
-     * Two forward levels (distances h and h/2) on the blocks k = 1 .. len / 2h - 1 as radix-4
+     * Two forward levels (distances h and h/2) on the blocks k in [k0, k1), k0 &gt;= 1, as radix-4
      * sweeps ({@link #forwardRadix4}, twiddles tw[k], tw[2k], tw[2k + 1]); block 0 is the
      * caller's.
      */
-    static void forwardRadix4Level(double[] x, int len, int h, double[] tw, boolean lazyFirst, double p, double pinv) {
+    static void forwardRadix4Level(double[] x, int k0, int k1, int h, double[] tw, boolean lazyFirst, double p,
+            double pinv) {
         DoubleVector np = DoubleVector.broadcast(S, -p);
         DoubleVector pi = DoubleVector.broadcast(S, pinv);
         DoubleVector m = DoubleVector.broadcast(S, MAGIC);
         int d = (h / 2) * LANES;
-        for (int k = 1, i0 = 2 * h; i0 < len; k++, i0 += 2 * h) {
+        for (int k = k0, i0 = 2 * h * k0; k < k1; k++, i0 += 2 * h) {
             double w1 = tw[k];
             double w2 = tw[2 * k];
             double w3 = tw[2 * k + 1];
@@ -309,15 +403,15 @@ final class VectorRowBlocks {
     }
 
     /**
-     * One inverse level of distance h ({@link DoubleNttKernels#inverseButterflies}) on every
-     * block k: positions 2hk + i and 2hk + h + i, i &lt; h, twiddle tw[k].
+     * One inverse level of distance h ({@link DoubleNttKernels#inverseButterflies}) on the
+     * blocks k in [k0, k1): positions 2hk + i and 2hk + h + i, i &lt; h, twiddle tw[k].
      */
-    static void inverseLevel(double[] x, int len, int h, double[] tw, double p, double pinv) {
+    static void inverseLevel(double[] x, int k0, int k1, int h, double[] tw, double p, double pinv) {
         DoubleVector np = DoubleVector.broadcast(S, -p);
         DoubleVector pi = DoubleVector.broadcast(S, pinv);
         DoubleVector m = DoubleVector.broadcast(S, MAGIC);
         int d = h * LANES;
-        for (int k = 0, i0 = 0; i0 < len; k++, i0 += 2 * h) {
+        for (int k = k0, i0 = 2 * h * k0; k < k1; k++, i0 += 2 * h) {
             double w = tw[k];
             DoubleVector v = DoubleVector.broadcast(S, w);
             DoubleVector vp = DoubleVector.broadcast(S, w * pinv);
@@ -335,14 +429,15 @@ final class VectorRowBlocks {
 
     /**
      * The inverse's first level, distance 1, times u ({@link DoubleNttKernels#inverseButterfliesPointwise}):
-     * positions 2k and 2k + 1 of x times those of u, twiddle tw[k] (u only read; it may be x).
+     * positions 2k and 2k + 1 of x times those of u, twiddle tw[k], for k in [k0, k1) (u only read;
+     * it may be x).
      */
-    static void inversePointwiseLevel(double[] x, double[] u, int len, double[] tw, double p, double pinv) {
+    static void inversePointwiseLevel(double[] x, double[] u, int k0, int k1, double[] tw, double p, double pinv) {
         DoubleVector np = DoubleVector.broadcast(S, -p);
         DoubleVector pi = DoubleVector.broadcast(S, pinv);
         DoubleVector m = DoubleVector.broadcast(S, MAGIC);
         int d = LANES;
-        for (int k = 0, j = 0; k < len / 2; k++, j += 2 * LANES) {
+        for (int k = k0, j = 2 * LANES * k0; k < k1; k++, j += 2 * LANES) {
             DoubleVector v = DoubleVector.broadcast(S, tw[k]);
             DoubleVector a = DoubleVector.fromArray(S, x, j);
             DoubleVector e = DoubleVector.fromArray(S, u, j);
