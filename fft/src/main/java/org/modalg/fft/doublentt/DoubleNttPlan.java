@@ -60,6 +60,12 @@ import org.modalg.fields.ZpField;
  * From 2^21 points ({@link #stripMinLog2n}) the length-R levels and the transpose run in strips
  * of columns that hold every row (2 MiB, in the L3) instead: one pass over memory instead of
  * three ({@link DoubleNttStrips}, fft/BENCHMARKS.md section (l)).
+ * Where the vector butterflies run, {@link #convolution} (from 2^10 points) has no transpose and
+ * no spectrum matrix: the length-R levels of both operands in place, then per block of 8
+ * coefficient rows, interleaved in a flat array, both length-C transforms, the product and the
+ * inverse in L1 ({@link VectorRowBlocks}, the same doubles), then the inverse length-R levels in
+ * place (fft/BENCHMARKS.md section (q)); {@link #inRowBlocks()} tells callers to prefer it to
+ * {@link #forward} and {@link #pointwiseInverse}.
  *
  * <h2>Ranges</h2>
  * Inputs are integers of magnitude at most 1.5 p (residues in [0, p) or in (-p/2, p/2) are

@@ -15,8 +15,8 @@ import jdk.incubator.vector.VectorSpecies;
  * <p>Why: on an AVX-512 Xeon HotSpot 17's auto-vectorized forward butterflies run at 0.59-0.69
  * ns per butterfly where these run at 0.30-0.39 (fft/BENCHMARKS.md section (o)); under AVX2 the
  * auto-vectorized loops are as fast or faster (section (i)), so {@link VectorNtt} uses these only
- * where vectors hold 8 doubles. The only class of the module that names the API: it is loaded
- * only when the module is in the boot layer ({@link VectorNtt#ON}).
+ * where vectors hold 8 doubles. With {@link VectorRowBlocks} the only classes of the module that
+ * name the API: they are loaded only when the module is in the boot layer ({@link VectorNtt#ON}).
  *
  * <p>No helper methods, on purpose (every quotient written out): vectors that cross a call C2 does
  * not inline are boxed, and a helper for the quotient made the transforms 2-4x slower than the
