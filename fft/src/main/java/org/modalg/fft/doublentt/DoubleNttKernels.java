@@ -387,17 +387,36 @@ final class DoubleNttKernels {
      */
     static void forwardColumns(double[][] rows, int logLen, double[] tw, boolean nega, int from,
             int to, double p, double pinv, int nonzeroRows, double[][] twLo, double[][] twHi, double[] twG) {
+        forwardColumns(rows, logLen, tw, nega, from, to, p, pinv, nonzeroRows, twLo, twHi, twG, 0, logLen, 0,
+                1 << logLen);
+    }
+
+    /**
+     * {@link #forwardColumns(double[][], int, double[], boolean, int, int, double, double, int)}'s
+     * levels [tFrom, tTo) only, on the rows [rowFrom, rowTo): the levels below tFrom done on those
+     * rows, and [rowFrom, rowTo) a whole number of blocks of 2^(logLen - tFrom) rows (the rows
+     * that level tFrom's blocks pair among themselves). The same butterflies as the whole call's.
+     */
+    static void forwardColumns(double[][] rows, int logLen, double[] tw, boolean nega, int from, int to, double p,
+            double pinv, int nonzeroRows, int tFrom, int tTo, int rowFrom, int rowTo) {
+        forwardColumns(rows, logLen, tw, nega, from, to, p, pinv, nonzeroRows, null, null, null, tFrom, tTo, rowFrom,
+                rowTo);
+    }
+
+    private static void forwardColumns(double[][] rows, int logLen, double[] tw, boolean nega, int from,
+            int to, double p, double pinv, int nonzeroRows, double[][] twLo, double[][] twHi, double[] twG, int tFrom,
+            int tTo, int rowFrom, int rowTo) {
         int len = 1 << logLen;
         double[] factor = twLo == null ? null : new double[twHi == null ? 0 : to];
         int twMask = twLo == null ? 0 : twLo.length - 1;
         int twShift = twLo == null ? 0 : Integer.numberOfTrailingZeros(twLo.length);
         int per = levelsPerPass(to - from, logLen);
-        for (int t0 = 0; t0 < logLen; t0 += per) {
-            int t1 = Math.min(logLen, t0 + per);
+        for (int t0 = tFrom; t0 < tTo; t0 += per) {
+            int t1 = Math.min(tTo, t0 + per);
             int group = 1 << (t1 - t0);
             int span = len >> t0;
             int hLast = len >> t1;
-            for (int start = 0; start < len; start += span) {
+            for (int start = rowFrom; start < rowTo; start += span) {
                 for (int off = 0; off < hLast; off++) {
                     int first = start + off;
                     for (int t = t0; t < t1; t++) {
@@ -534,6 +553,23 @@ final class DoubleNttKernels {
      */
     static void inverseColumns(double[][] rows, double[][] mulBy, int logLen, double[] twInv, boolean nega,
             int from, int to, double p, double pinv, double[][] twLo, double[][] twHi) {
+        inverseColumns(rows, mulBy, logLen, twInv, nega, from, to, p, pinv, twLo, twHi, 0, logLen, 0, 1 << logLen);
+    }
+
+    /**
+     * {@link #inverseColumns(double[][], int, double[], boolean, int, int, double, double)}'s
+     * levels [tFrom, tTo) only (from the highest down), on the rows [rowFrom, rowTo): the levels
+     * from tTo on done on those rows, which are a whole number of blocks of 2^(logLen - tFrom)
+     * rows. The same butterflies as the whole call's.
+     */
+    static void inverseColumns(double[][] rows, int logLen, double[] twInv, boolean nega, int from, int to,
+            double p, double pinv, int tFrom, int tTo, int rowFrom, int rowTo) {
+        inverseColumns(rows, null, logLen, twInv, nega, from, to, p, pinv, null, null, tFrom, tTo, rowFrom, rowTo);
+    }
+
+    private static void inverseColumns(double[][] rows, double[][] mulBy, int logLen, double[] twInv, boolean nega,
+            int from, int to, double p, double pinv, double[][] twLo, double[][] twHi, int tFrom, int tTo,
+            int rowFrom, int rowTo) {
         boolean fused = fusePointwise;
         double[] factor = twLo == null ? null : new double[twHi == null ? 0 : to];
         double[] factor2 = twLo == null ? null : new double[twHi == null ? 0 : to];
@@ -541,14 +577,14 @@ final class DoubleNttKernels {
         int twShift = twLo == null ? 0 : Integer.numberOfTrailingZeros(twLo.length);
         int len = 1 << logLen;
         int per = levelsPerPass(to - from, logLen);
-        int passes = (logLen + per - 1) / per;
+        int passes = (tTo - tFrom + per - 1) / per;
         for (int pass = passes - 1; pass >= 0; pass--) {
-            int t0 = pass * per;
-            int t1 = Math.min(logLen, t0 + per);
+            int t0 = tFrom + pass * per;
+            int t1 = Math.min(tTo, t0 + per);
             int group = 1 << (t1 - t0);
             int span = len >> t0;
             int hLast = len >> t1;
-            for (int start = 0; start < len; start += span) {
+            for (int start = rowFrom; start < rowTo; start += span) {
                 for (int off = 0; off < hLast; off++) {
                     int first = start + off;
                     for (int t = t1 - 1; t >= t0; t--) {

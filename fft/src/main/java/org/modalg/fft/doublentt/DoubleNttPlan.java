@@ -441,50 +441,115 @@ public final class DoubleNttPlan {
     private void convolutionInRowBlocks(double[][] a, double[][] b, boolean negacyclic, ForkJoinPool pool,
             int aRows, int bRows) {
         twist(negacyclic); // throws before the operands are touched where there is no negacyclic root
-        columnsForwardInPlace(a, negacyclic, pool, aRows);
-        if (b != a) {
-            columnsForwardInPlace(b, negacyclic, pool, bRows);
+        int g = groupRows();
+        if (g == 0) {
+            columnsForwardInPlace(a, negacyclic, pool, aRows);
+            if (b != a) {
+                columnsForwardInPlace(b, negacyclic, pool, bRows);
+            }
+            rowBlocks(a, b, negacyclic, pool);
+            columnsInverseInPlace(a, negacyclic, pool);
+            return;
         }
-        rowBlocks(a, b, negacyclic, pool);
-        columnsInverseInPlace(a, negacyclic, pool);
-    }
-
-    // The spectrum side of a convolution, block by block: a = rows' inverse(rows' forward(a) rows' forward(b)).
-    void rowBlocks(double[][] a, double[][] b, boolean negacyclic, ForkJoinPool pool) {
-        int lanes = VectorRowBlocks.LANES;
+        int r = rows();
         int c = columns();
-        Twist tw = twist(negacyclic);
-        FullTwist full = fullTwist(negacyclic);
-        double[][] fLo = full != null ? full.fwd : tw.fwdLo;
-        double[][] fHi = full != null ? null : tw.fwdHi;
-        double[][] iLo = full != null ? full.inv : tw.invLo;
-        double[][] iHi = full != null ? null : tw.invHi;
-        int top = VectorRowBlocks.top(logC);
-        forEach(pool, rows() / lanes, 1, (from, to) -> {
-            double[][] scratch = DoubleMatrixPool.take(2, lanes * c);
-            double[] xa = scratch[0];
-            double[] xb = b != a ? scratch[1] : xa;
-            for (int blk = from; blk < to; blk++) {
-                int s = blk * lanes;
-                VectorRowBlocks.interleave(a, s, c, xa);
-                VectorRowBlocks.forwardTop(xa, logC, rowFwd, fLo, fHi, tw.fwdG, s, pd, pinv);
+        int split = logR - Integer.numberOfTrailingZeros(g);
+        if (split > 0) { // the length-R levels that pair rows of different groups: one pass over each operand
+            forEachBlock(pool, c, r, (from, to) -> DoubleNttKernels.forwardColumns(a, logR, colFwd, negacyclic, from,
+                    to, pd, pinv, aRows, 0, split, 0, r));
+            if (b != a) {
+                forEachBlock(pool, c, r, (from, to) -> DoubleNttKernels.forwardColumns(b, logR, colFwd, negacyclic,
+                        from, to, pd, pinv, bRows, 0, split, 0, r));
+            }
+        }
+        BlockTables t = blockTables(negacyclic);
+        forEach(pool, r / g, 1, (from, to) -> {
+            double[][] scratch = DoubleMatrixPool.take(2, VectorRowBlocks.LANES * c);
+            for (int k = from; k < to; k++) { // group k: its remaining levels, blocks and inverse levels in L2
+                int r0 = k * g;
+                DoubleNttKernels.forwardColumns(a, logR, colFwd, negacyclic, 0, c, pd, pinv, aRows, split, logR, r0,
+                        r0 + g);
                 if (b != a) {
-                    VectorRowBlocks.interleave(b, s, c, xb);
-                    VectorRowBlocks.forwardTop(xb, logC, rowFwd, fLo, fHi, tw.fwdG, s, pd, pinv);
+                    DoubleNttKernels.forwardColumns(b, logR, colFwd, negacyclic, 0, c, pd, pinv, bRows, split, logR,
+                            r0, r0 + g);
                 }
-                // depth first: each sub-block's remaining levels, both operands, in L1
-                for (int e = 0; e < 1 << top; e++) {
-                    VectorRowBlocks.forwardLevels(xa, logC, top, logC, top, e, rowFwd, pd, pinv);
-                    if (b != a) {
-                        VectorRowBlocks.forwardLevels(xb, logC, top, logC, top, e, rowFwd, pd, pinv);
-                    }
-                    VectorRowBlocks.inverseLevels(xa, xb, logC, top, logC, top, e, rowInv, pd, pinv);
-                }
-                VectorRowBlocks.inverseTop(xa, logC, rowInv, iLo, iHi, s, pd, pinv);
-                VectorRowBlocks.deinterleave(xa, c, a, s);
+                rowBlocks(a, b, t, r0, r0 + g, scratch);
+                DoubleNttKernels.inverseColumns(a, logR, colInv, negacyclic, 0, c, pd, pinv, split, logR, r0, r0 + g);
             }
             DoubleMatrixPool.give(scratch);
         });
+        if (split > 0) {
+            forEachBlock(pool, c, r, (from, to) -> DoubleNttKernels.inverseColumns(a, logR, colInv, negacyclic, from,
+                    to, pd, pinv, 0, split, 0, r));
+        }
+    }
+
+    /**
+     * Bytes of one operand's rows that a convolution in row blocks finishes together (from the
+     * length-R levels that pair rows inside the group to the inverse's): two operands' groups
+     * stay in the L2. 0: the length-R levels as whole passes over each matrix instead
+     * ({@code -Dmodalg.dntt.groupBytes}, for measurements). Not final so that tests can switch it.
+     */
+    static volatile int groupBytes = Integer.getInteger("modalg.dntt.groupBytes", 1 << 19);
+
+    // Rows of a group (a power of two, at least one block, at most R), or 0 for whole passes.
+    int groupRows() {
+        int bytes = groupBytes;
+        if (bytes <= 0) {
+            return 0;
+        }
+        int g = Integer.highestOneBit(Math.max(1, bytes / (8 * columns())));
+        return Math.min(rows(), Math.max(g, VectorRowBlocks.LANES));
+    }
+
+    // The twist tables a block reads: the full tables up to fullTwistMaxLog2n, else the two-table ones.
+    record BlockTables(double[][] fLo, double[][] fHi, double[] g, double[][] iLo, double[][] iHi) {
+    }
+
+    private BlockTables blockTables(boolean negacyclic) {
+        Twist tw = twist(negacyclic);
+        FullTwist full = fullTwist(negacyclic);
+        return full != null ? new BlockTables(full.fwd, null, tw.fwdG, full.inv, null)
+                : new BlockTables(tw.fwdLo, tw.fwdHi, tw.fwdG, tw.invLo, tw.invHi);
+    }
+
+    // The spectrum side of a convolution on every row: a = rows' inverse(rows' forward(a) rows' forward(b)).
+    void rowBlocks(double[][] a, double[][] b, boolean negacyclic, ForkJoinPool pool) {
+        int lanes = VectorRowBlocks.LANES;
+        BlockTables t = blockTables(negacyclic);
+        forEach(pool, rows() / lanes, 1, (from, to) -> {
+            double[][] scratch = DoubleMatrixPool.take(2, lanes * columns());
+            rowBlocks(a, b, t, from * lanes, to * lanes, scratch);
+            DoubleMatrixPool.give(scratch);
+        });
+    }
+
+    // The blocks of rows [r0, r1) (multiples of LANES): both operands' length-C transforms, the
+    // product and the inverse, in the scratch rows (two of LANES C doubles).
+    private void rowBlocks(double[][] a, double[][] b, BlockTables t, int r0, int r1, double[][] scratch) {
+        int lanes = VectorRowBlocks.LANES;
+        int c = columns();
+        int top = VectorRowBlocks.top(logC);
+        double[] xa = scratch[0];
+        double[] xb = b != a ? scratch[1] : xa;
+        for (int s = r0; s < r1; s += lanes) {
+            VectorRowBlocks.interleave(a, s, c, xa);
+            VectorRowBlocks.forwardTop(xa, logC, rowFwd, t.fLo, t.fHi, t.g, s, pd, pinv);
+            if (b != a) {
+                VectorRowBlocks.interleave(b, s, c, xb);
+                VectorRowBlocks.forwardTop(xb, logC, rowFwd, t.fLo, t.fHi, t.g, s, pd, pinv);
+            }
+            // depth first: each sub-block's remaining levels, both operands, in L1
+            for (int e = 0; e < 1 << top; e++) {
+                VectorRowBlocks.forwardLevels(xa, logC, top, logC, top, e, rowFwd, pd, pinv);
+                if (b != a) {
+                    VectorRowBlocks.forwardLevels(xb, logC, top, logC, top, e, rowFwd, pd, pinv);
+                }
+                VectorRowBlocks.inverseLevels(xa, xb, logC, top, logC, top, e, rowInv, pd, pinv);
+            }
+            VectorRowBlocks.inverseTop(xa, logC, rowInv, t.iLo, t.iHi, s, pd, pinv);
+            VectorRowBlocks.deinterleave(xa, c, a, s);
+        }
     }
 
     /**

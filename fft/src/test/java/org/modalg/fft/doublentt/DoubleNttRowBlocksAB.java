@@ -14,23 +14,26 @@ public final class DoubleNttRowBlocksAB {
     private DoubleNttRowBlocksAB() {
     }
 
+    private static final int GROUP_BYTES = DoubleNttPlan.groupBytes;
+
     public static void main(String[] args) {
         int lo = args.length > 0 ? Integer.parseInt(args[0]) : 12;
         int hi = args.length > 1 ? Integer.parseInt(args[1]) : 21;
         int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 5;
         long p = NttPrimes.largestBelow(DoubleNttPlan.MAX_PRIME_EXCLUSIVE, 28);
         System.out.println("# " + DoubleNttPlan.describeButterflies() + ", quotient " + QuotientRounding.describe());
-        System.out.println("log2n,passes_ns_per_point,row_blocks_ns_per_point,ratio");
+        System.out.println("log2n,passes_ns_per_point,row_blocks_ns_per_point,ratio,row_blocks_whole_passes_ns_per_point");
         Random rnd = new Random(1);
         for (int lg = lo; lg <= hi; lg++) {
             DoubleNttPlan plan = DoubleNttPlan.of(p, lg);
             double[][] a = plan.newCoefficients();
             double[][] b = plan.newCoefficients();
             int reps = (int) Math.max(3, Math.min(500, 3e7 / ((double) (1L << lg) * lg)));
-            double[] best = {Double.MAX_VALUE, Double.MAX_VALUE};
+            double[] best = {Double.MAX_VALUE, Double.MAX_VALUE, Double.MAX_VALUE};
             double[][][] check = new double[2][][];
             for (int mode = 0; mode < 2; mode++) { // the same operands both ways: the same values
                 DoubleNttPlan.rowBlockMinLog2n = mode == 0 ? Integer.MAX_VALUE : 2;
+                DoubleNttPlan.groupBytes = GROUP_BYTES;
                 Random same = new Random(lg);
                 fill(a, p, same, plan.rows() / 2);
                 fill(b, p, same, plan.rows() / 2);
@@ -48,8 +51,9 @@ public final class DoubleNttRowBlocksAB {
                 }
             }
             for (int r = 0; r < rounds; r++) {
-                for (int mode = 0; mode < 2; mode++) {
+                for (int mode = 0; mode < 3; mode++) {
                     DoubleNttPlan.rowBlockMinLog2n = mode == 0 ? Integer.MAX_VALUE : 2;
+                    DoubleNttPlan.groupBytes = mode == 2 ? 0 : GROUP_BYTES;
                     for (int k = 0; k < reps; k++) {
                         fill(a, p, rnd, plan.rows() / 2);
                         fill(b, p, rnd, plan.rows() / 2);
@@ -60,7 +64,8 @@ public final class DoubleNttRowBlocksAB {
                 }
             }
             double n = 1L << lg;
-            System.out.printf("%d,%.3f,%.3f,%.3f%n", lg, best[0] / n, best[1] / n, best[1] / best[0]);
+            DoubleNttPlan.groupBytes = GROUP_BYTES;
+            System.out.printf("%d,%.3f,%.3f,%.3f,%.3f%n", lg, best[0] / n, best[1] / n, best[1] / best[0], best[2] / n);
             if (lg >= 14) {
                 phases(plan, a, b, rnd, reps);
             }

@@ -17,7 +17,7 @@ import org.modalg.fields.NttPrimes;
  * row-pairing passes and the transpose (the path {@link DoubleNttPlanTest} checks against
  * schoolbook and DFT oracles): the forward transform gives the same doubles in the transposed
  * place, and convolutions the same values (a signed zero aside), cyclic and negacyclic, squares,
- * half-zero operands, one thread and a pool, whole rows and strips, with the full twist tables
+ * half-zero operands, one thread and a pool, in row groups or whole passes and strips, with the full twist tables
  * and without; plus convolutions against the schoolbook product with edge values. Random
  * residues every run (seed printed). Runs where the vector butterflies run (the fft module's
  * vector-kernels test run forces them); elsewhere the tests say why they skip.
@@ -29,6 +29,7 @@ class DoubleNttRowBlocksTest {
     private static final int STRIP_BYTES = DoubleNttStrips.stripBytes;
     private static final int MIN_WIDTH = DoubleNttStrips.minWidth;
     private static final int FULL_TWIST_MAX = DoubleNttPlan.fullTwistMaxLog2n;
+    private static final int GROUP_BYTES = DoubleNttPlan.groupBytes;
     private static final long P = NttPrimes.largestBelow(DoubleNttPlan.MAX_PRIME_EXCLUSIVE, 28);
     private static final long SMALL = NttPrimes.largestBelow(1L << 31, 20);
 
@@ -53,6 +54,7 @@ class DoubleNttRowBlocksTest {
         DoubleNttStrips.stripBytes = STRIP_BYTES;
         DoubleNttStrips.minWidth = MIN_WIDTH;
         DoubleNttPlan.fullTwistMaxLog2n = FULL_TWIST_MAX;
+        DoubleNttPlan.groupBytes = GROUP_BYTES;
     }
 
     private static double[][] random(DoubleNttPlan plan, Random rnd, int nonzeroRows) {
@@ -140,26 +142,34 @@ class DoubleNttRowBlocksTest {
             for (int c = 0; c < plan.columns(); c++) {
                 if (a[r][c] != a2[r][c] || Math.abs(a[r][c]) >= 1.1 * p) {
                     throw new AssertionError("seed=" + SEED + " p=" + p + " 2^" + log2n + (nega ? " negacyclic" : " cyclic")
-                            + (square ? " square" : "") + " rows " + rowsA + "/" + rowsB + (pool != null ? " pool" : "")
+                            + (square ? " square" : "") + " group bytes " + DoubleNttPlan.groupBytes + " rows " + rowsA + "/" + rowsB + (pool != null ? " pool" : "")
                             + ": entry (" + r + ", " + c + ") " + a[r][c] + " against the passes' " + a2[r][c]);
                 }
             }
         }
     }
 
+    /**
+     * Row groups of the default size (one group below 2^16 points), of one block (the most
+     * levels before the groups), and none (whole passes over each matrix).
+     */
     @Test
     void convolutionsGiveThePassesValues() {
         Random rnd = new Random(SEED + 2);
         ForkJoinPool pool = new ForkJoinPool(3);
         try {
-            for (int log2n = 6; log2n <= 16; log2n++) {
-                int rows = 1 << (log2n - (log2n + 1) / 2);
-                for (boolean nega : new boolean[] {false, true}) {
-                    convolutionMatches(P, log2n, nega, false, rows / 2, rows / 2, null, rnd);
-                    convolutionMatches(SMALL, log2n, nega, true, rows, rows, null, rnd);
-                    convolutionMatches(P, log2n, nega, false, rows, 1 + rnd.nextInt(rows), pool, rnd);
+            for (int bytes : new int[] {GROUP_BYTES, 1, 0}) {
+                DoubleNttPlan.groupBytes = bytes;
+                for (int log2n = 6; log2n <= 16; log2n++) {
+                    int rows = 1 << (log2n - (log2n + 1) / 2);
+                    for (boolean nega : new boolean[] {false, true}) {
+                        convolutionMatches(P, log2n, nega, false, rows / 2, rows / 2, null, rnd);
+                        convolutionMatches(SMALL, log2n, nega, true, rows, rows, null, rnd);
+                        convolutionMatches(P, log2n, nega, false, rows, 1 + rnd.nextInt(rows), pool, rnd);
+                    }
                 }
             }
+            DoubleNttPlan.groupBytes = 0;
             DoubleNttPlan.stripMinLog2n = 2;
             DoubleNttStrips.minWidth = 1;
             DoubleNttStrips.stripBytes = 8 * 16 * 4;
