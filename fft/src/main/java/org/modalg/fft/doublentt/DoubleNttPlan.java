@@ -431,17 +431,18 @@ public final class DoubleNttPlan {
         return VectorNtt.ON && log2n >= rowBlockMinLog2n && logC >= 2 && rows() % VectorRowBlocks.LANES == 0;
     }
 
-    // The convolution without a transpose or a spectrum matrix: the length-R levels of both
-    // operands in place (in strips from stripMinLog2n), then per block of LANES rows both
-    // operands' length-C transforms, their pointwise product and the inverse length-C transform
-    // in two flat arrays that stay in cache (VectorRowBlocks: the same doubles as the
-    // row-pairing passes), then the inverse length-R levels in place. Memory passes: about two
-    // per operand forward, one for the blocks, two for the inverse, against the transposes and
-    // the spectrum's passes of forward/inverse.
+    // The convolution without a transpose or a spectrum matrix (fft/BENCHMARKS.md section (q)):
+    // the length-R levels that pair rows of different groups on both operands (one pass over each
+    // matrix), then per group of rows (groupRows: both operands' groups in L2) the remaining
+    // length-R levels of both, per block of LANES rows both operands' length-C transforms, their
+    // product and the inverse in two flat arrays in L1 (VectorRowBlocks: the same doubles as the
+    // row-pairing passes), and the inverse's length-R levels inside the group; then the inverse's
+    // remaining levels (one pass). Memory passes: about nine matrices' worth against the
+    // transposes and the spectrum's passes of forward/inverse.
     private void convolutionInRowBlocks(double[][] a, double[][] b, boolean negacyclic, ForkJoinPool pool,
             int aRows, int bRows) {
         twist(negacyclic); // throws before the operands are touched where there is no negacyclic root
-        int g = groupRows();
+        int g = groupRows(pool == null ? 1 : pool.getParallelism());
         if (g == 0) {
             columnsForwardInPlace(a, negacyclic, pool, aRows);
             if (b != a) {
@@ -492,13 +493,15 @@ public final class DoubleNttPlan {
      */
     static volatile int groupBytes = Integer.getInteger("modalg.dntt.groupBytes", 1 << 19);
 
-    // Rows of a group (a power of two, at least one block, at most R), or 0 for whole passes.
-    int groupRows() {
+    // Rows of a group (a power of two, at least one block, at most R; small enough for a group
+    // per thread where the blocks allow), or 0 for whole passes.
+    int groupRows(int threads) {
         int bytes = groupBytes;
         if (bytes <= 0) {
             return 0;
         }
         int g = Integer.highestOneBit(Math.max(1, bytes / (8 * columns())));
+        g = Math.min(g, Integer.highestOneBit(Math.max(1, rows() / Math.max(1, threads))));
         return Math.min(rows(), Math.max(g, VectorRowBlocks.LANES));
     }
 

@@ -186,14 +186,16 @@ final class VectorRowBlocks {
     static void inverseLevels(double[] x, double[] u, int logC, int t0, int t1, int sub, int e, double[] tw,
             double p, double pinv) {
         int len = 1 << logC;
-        for (int t = t1 - 1; t >= t0; t--) {
-            int k0 = e << (t - sub);
-            int k1 = (e + 1) << (t - sub);
-            if (u != null && t == logC - 1) {
-                inversePointwiseLevel(x, u, k0, k1, tw, p, pinv);
-            } else {
-                inverseLevel(x, k0, k1, len >> (t + 1), tw, p, pinv);
-            }
+        int t = t1 - 1;
+        if (u != null && t == logC - 1 && t >= t0) {
+            inversePointwiseLevel(x, u, e << (t - sub), (e + 1) << (t - sub), tw, p, pinv);
+            t--;
+        }
+        for (; t - 1 >= t0; t -= 2) { // levels t and t - 1 as one radix-4 sweep
+            inverseRadix4Level(x, e << (t - 1 - sub), (e + 1) << (t - 1 - sub), len >> t, tw, p, pinv);
+        }
+        if (t == t0) {
+            inverseLevel(x, e << (t - sub), (e + 1) << (t - sub), len >> (t + 1), tw, p, pinv);
         }
     }
 
@@ -423,6 +425,56 @@ final class VectorRowBlocks {
                 (FMA ? s.fma(pi, m).sub(m) : s.mul(pi).add(m).sub(m).reinterpretAsLongs().or(s.mul(pi).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, s).intoArray(x, j);
                 DoubleVector hh = t.mul(v);
                 (FMA ? t.fma(vp, m).sub(m) : t.mul(vp).add(m).sub(m).reinterpretAsLongs().or(t.mul(vp).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, hh).add(t.fma(v, hh.neg())).intoArray(x, j + d);
+            }
+        }
+    }
+
+    /**
+     * Two inverse levels at once, as {@link #inverseLevel} at distance h/2 and then at distance h,
+     * on the blocks k in [k0, k1) of the second (block k: positions 2hk + i, i &lt; 2h; twiddles
+     * tw[2k], tw[2k + 1] for the first level's two blocks, tw[k] for the second's): each vector
+     * loaded and stored once for the two levels, the same operations per element.
+     */
+    static void inverseRadix4Level(double[] x, int k0, int k1, int h, double[] tw, double p, double pinv) {
+        DoubleVector np = DoubleVector.broadcast(S, -p);
+        DoubleVector pi = DoubleVector.broadcast(S, pinv);
+        DoubleVector m = DoubleVector.broadcast(S, MAGIC);
+        int d = (h / 2) * LANES;
+        for (int k = k0, i0 = 2 * h * k0; k < k1; k++, i0 += 2 * h) {
+            double w1 = tw[k];
+            double w2 = tw[2 * k];
+            double w3 = tw[2 * k + 1];
+            DoubleVector v1 = DoubleVector.broadcast(S, w1);
+            DoubleVector v2 = DoubleVector.broadcast(S, w2);
+            DoubleVector v3 = DoubleVector.broadcast(S, w3);
+            DoubleVector v1p = DoubleVector.broadcast(S, w1 * pinv);
+            DoubleVector v2p = DoubleVector.broadcast(S, w2 * pinv);
+            DoubleVector v3p = DoubleVector.broadcast(S, w3 * pinv);
+            for (int j = i0 * LANES, end = j + d; j < end; j += LANES) {
+                DoubleVector x0 = DoubleVector.fromArray(S, x, j);
+                DoubleVector x1 = DoubleVector.fromArray(S, x, j + d);
+                DoubleVector x2 = DoubleVector.fromArray(S, x, j + 2 * d);
+                DoubleVector x3 = DoubleVector.fromArray(S, x, j + 3 * d);
+                DoubleVector s = x0.add(x1);
+                DoubleVector t = x0.sub(x1);
+                x0 = (FMA ? s.fma(pi, m).sub(m) : s.mul(pi).add(m).sub(m).reinterpretAsLongs().or(s.mul(pi).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, s);
+                DoubleVector hh = t.mul(v2);
+                x1 = (FMA ? t.fma(v2p, m).sub(m) : t.mul(v2p).add(m).sub(m).reinterpretAsLongs().or(t.mul(v2p).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, hh).add(t.fma(v2, hh.neg()));
+                s = x2.add(x3);
+                t = x2.sub(x3);
+                x2 = (FMA ? s.fma(pi, m).sub(m) : s.mul(pi).add(m).sub(m).reinterpretAsLongs().or(s.mul(pi).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, s);
+                hh = t.mul(v3);
+                x3 = (FMA ? t.fma(v3p, m).sub(m) : t.mul(v3p).add(m).sub(m).reinterpretAsLongs().or(t.mul(v3p).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, hh).add(t.fma(v3, hh.neg()));
+                s = x0.add(x2);
+                t = x0.sub(x2);
+                (FMA ? s.fma(pi, m).sub(m) : s.mul(pi).add(m).sub(m).reinterpretAsLongs().or(s.mul(pi).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, s).intoArray(x, j);
+                hh = t.mul(v1);
+                (FMA ? t.fma(v1p, m).sub(m) : t.mul(v1p).add(m).sub(m).reinterpretAsLongs().or(t.mul(v1p).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, hh).add(t.fma(v1, hh.neg())).intoArray(x, j + 2 * d);
+                s = x1.add(x3);
+                t = x1.sub(x3);
+                (FMA ? s.fma(pi, m).sub(m) : s.mul(pi).add(m).sub(m).reinterpretAsLongs().or(s.mul(pi).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, s).intoArray(x, j + d);
+                hh = t.mul(v1);
+                (FMA ? t.fma(v1p, m).sub(m) : t.mul(v1p).add(m).sub(m).reinterpretAsLongs().or(t.mul(v1p).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, hh).add(t.fma(v1, hh.neg())).intoArray(x, j + 3 * d);
             }
         }
     }
