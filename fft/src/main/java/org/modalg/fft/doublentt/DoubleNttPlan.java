@@ -379,7 +379,8 @@ public final class DoubleNttPlan {
     // The forward's length-R levels and transpose in strips: each strip of the coefficients'
     // columns is copied into a scratch matrix (the rows from nonzeroRows on are not read), runs
     // all the levels there and is written transposed into whole spectrum rows: one pass over
-    // memory instead of the passes' two and the transpose's (DoubleNttStrips).
+    // memory instead of the passes' two and the transpose's (DoubleNttStrips). With spectrum
+    // null, the strip is copied back into the coefficients instead (the row blocks' layout).
     private void forwardColumnsInStrips(double[][] coefficients, double[][] spectrum, boolean negacyclic,
             ForkJoinPool pool, int nonzeroRows) {
         int r = rows();
@@ -389,7 +390,11 @@ public final class DoubleNttPlan {
             for (int s = from; s < to; s++) {
                 DoubleNttStrips.copyIn(coefficients, strip, s * w, nonzeroRows);
                 DoubleNttKernels.forwardColumns(strip, logR, colFwd, negacyclic, 0, w, pd, pinv, nonzeroRows);
-                DoubleNttStrips.transposeOut(strip, spectrum, s * w);
+                if (spectrum != null) {
+                    DoubleNttStrips.transposeOut(strip, spectrum, s * w);
+                } else {
+                    DoubleNttStrips.copyOut(strip, coefficients, s * w);
+                }
             }
             DoubleMatrixPool.give(strip);
         });
@@ -397,7 +402,7 @@ public final class DoubleNttPlan {
 
     // The inverse's transpose and length-R levels in strips: each strip of the coefficients'
     // columns is read from whole spectrum rows into a scratch matrix, runs the levels there and
-    // is copied out.
+    // is copied out. With spectrum null, the strip is read from the coefficients themselves.
     private void inverseColumnsInStrips(double[][] spectrum, double[][] coefficients, boolean negacyclic,
             ForkJoinPool pool) {
         int r = rows();
@@ -405,7 +410,11 @@ public final class DoubleNttPlan {
         forEach(pool, columns() / w, 1, (from, to) -> {
             double[][] strip = DoubleMatrixPool.take(r, w);
             for (int s = from; s < to; s++) {
-                DoubleNttStrips.transposeIn(spectrum, strip, s * w);
+                if (spectrum != null) {
+                    DoubleNttStrips.transposeIn(spectrum, strip, s * w);
+                } else {
+                    DoubleNttStrips.copyIn(coefficients, strip, s * w, r);
+                }
                 DoubleNttKernels.inverseColumns(strip, logR, colInv, negacyclic, 0, w, pd, pinv);
                 DoubleNttStrips.copyOut(strip, coefficients, s * w);
             }
@@ -578,42 +587,22 @@ public final class DoubleNttPlan {
     // The forward's length-R levels in place on the coefficient matrix (rows from nonzeroRows on
     // not read), in strips of columns from stripMinLog2n points.
     void columnsForwardInPlace(double[][] m, boolean negacyclic, ForkJoinPool pool, int nonzeroRows) {
-        int r = rows();
-        if (!inStrips()) {
-            forEachBlock(pool, columns(), r, (from, to) -> DoubleNttKernels.forwardColumns(m, logR, colFwd,
+        if (inStrips()) {
+            forwardColumnsInStrips(m, null, negacyclic, pool, nonzeroRows);
+        } else {
+            forEachBlock(pool, columns(), rows(), (from, to) -> DoubleNttKernels.forwardColumns(m, logR, colFwd,
                     negacyclic, from, to, pd, pinv, nonzeroRows));
-            return;
         }
-        int w = DoubleNttStrips.width(r, columns());
-        forEach(pool, columns() / w, 1, (from, to) -> {
-            double[][] strip = DoubleMatrixPool.take(r, w);
-            for (int s = from; s < to; s++) {
-                DoubleNttStrips.copyIn(m, strip, s * w, nonzeroRows);
-                DoubleNttKernels.forwardColumns(strip, logR, colFwd, negacyclic, 0, w, pd, pinv, nonzeroRows);
-                DoubleNttStrips.copyOut(strip, m, s * w);
-            }
-            DoubleMatrixPool.give(strip);
-        });
     }
 
     // The inverse's length-R levels in place, in strips from stripMinLog2n points.
     void columnsInverseInPlace(double[][] m, boolean negacyclic, ForkJoinPool pool) {
-        int r = rows();
-        if (!inStrips()) {
-            forEachBlock(pool, columns(), r, (from, to) -> DoubleNttKernels.inverseColumns(m, logR, colInv,
+        if (inStrips()) {
+            inverseColumnsInStrips(null, m, negacyclic, pool);
+        } else {
+            forEachBlock(pool, columns(), rows(), (from, to) -> DoubleNttKernels.inverseColumns(m, logR, colInv,
                     negacyclic, from, to, pd, pinv));
-            return;
         }
-        int w = DoubleNttStrips.width(r, columns());
-        forEach(pool, columns() / w, 1, (from, to) -> {
-            double[][] strip = DoubleMatrixPool.take(r, w);
-            for (int s = from; s < to; s++) {
-                DoubleNttStrips.copyIn(m, strip, s * w, r);
-                DoubleNttKernels.inverseColumns(strip, logR, colInv, negacyclic, 0, w, pd, pinv);
-                DoubleNttStrips.copyOut(strip, m, s * w);
-            }
-            DoubleMatrixPool.give(strip);
-        });
     }
 
     /**

@@ -148,16 +148,16 @@ final class VectorRowBlocks {
             if (t + 1 < t1) {
                 if (k0 == 0) {
                     int q = h / 2;
-                    forward(x, 0, h * LANES, h * LANES, 0, true, lazy, p, pinv);
-                    forward(x, 0, q * LANES, q * LANES, 0, true, !lazy, p, pinv);
-                    forward(x, h * LANES, (h + q) * LANES, q * LANES, tw[1], false, !lazy, p, pinv);
+                    forwardUnit(x, h, lazy, p, pinv);
+                    forwardUnit(x, q, !lazy, p, pinv);
+                    forwardLevel(x, 1, 2, q, tw, !lazy, p, pinv); // level t + 1's block 1
                     k0 = 1;
                 }
                 forwardRadix4Level(x, k0, k1, h, tw, lazy, p, pinv);
                 t += 2;
             } else {
                 if (k0 == 0) {
-                    forward(x, 0, h * LANES, h * LANES, 0, true, lazy, p, pinv);
+                    forwardUnit(x, h, lazy, p, pinv);
                     k0 = 1;
                 }
                 forwardLevel(x, k0, k1, h, tw, lazy, p, pinv);
@@ -280,40 +280,45 @@ final class VectorRowBlocks {
     }
 
     /**
-     * One forward level on x[j], x[j + d] for j in [from, to) (whole vectors): the unit
-     * butterfly when {@code unit}, else twiddle w; lazy or reducing as
-     * {@link DoubleNttKernels#forwardButterflies} and its three variants.
+     * The unit block of a forward level of distance h: positions i and i + h for i &lt; h, both
+     * reduced ({@link DoubleNttKernels#forwardButterfliesUnit}), or only the second when lazy
+     * ({@link DoubleNttKernels#forwardButterfliesUnitLazy}). Two loops, not one with a branch:
+     * C2 compiled the one loop with both forms, in some JVMs, with its vectors boxed.
      */
-    static void forward(double[] x, int from, int to, int d, double w, boolean unit, boolean lazy, double p,
-            double pinv) {
+    static void forwardUnit(double[] x, int h, boolean lazy, double p, double pinv) {
+        if (lazy) {
+            forwardUnitLazy(x, h, p, pinv);
+        } else {
+            forwardUnitReduce(x, h, p, pinv);
+        }
+    }
+
+    private static void forwardUnitLazy(double[] x, int h, double p, double pinv) {
         DoubleVector np = DoubleVector.broadcast(S, -p);
         DoubleVector pi = DoubleVector.broadcast(S, pinv);
         DoubleVector m = DoubleVector.broadcast(S, MAGIC);
-        if (unit) {
-            for (int j = from; j < to; j += LANES) {
-                DoubleVector a = DoubleVector.fromArray(S, x, j);
-                DoubleVector b = DoubleVector.fromArray(S, x, j + d);
-                if (!lazy) {
-                    a = (FMA ? a.fma(pi, m).sub(m) : a.mul(pi).add(m).sub(m).reinterpretAsLongs().or(a.mul(pi).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, a);
-                }
-                b = (FMA ? b.fma(pi, m).sub(m) : b.mul(pi).add(m).sub(m).reinterpretAsLongs().or(b.mul(pi).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, b);
-                a.add(b).intoArray(x, j);
-                a.sub(b).intoArray(x, j + d);
-            }
-            return;
-        }
-        DoubleVector v = DoubleVector.broadcast(S, w);
-        DoubleVector vp = DoubleVector.broadcast(S, w * pinv);
-        for (int j = from; j < to; j += LANES) {
+        int d = h * LANES;
+        for (int j = 0; j < d; j += LANES) {
             DoubleVector a = DoubleVector.fromArray(S, x, j);
             DoubleVector b = DoubleVector.fromArray(S, x, j + d);
-            if (!lazy) {
-                a = (FMA ? a.fma(pi, m).sub(m) : a.mul(pi).add(m).sub(m).reinterpretAsLongs().or(a.mul(pi).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, a);
-            }
-            DoubleVector h = b.mul(v);
-            DoubleVector r = (FMA ? b.fma(vp, m).sub(m) : b.mul(vp).add(m).sub(m).reinterpretAsLongs().or(b.mul(vp).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, h).add(b.fma(v, h.neg()));
-            a.add(r).intoArray(x, j);
-            a.sub(r).intoArray(x, j + d);
+            b = (FMA ? b.fma(pi, m).sub(m) : b.mul(pi).add(m).sub(m).reinterpretAsLongs().or(b.mul(pi).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, b);
+            a.add(b).intoArray(x, j);
+            a.sub(b).intoArray(x, j + d);
+        }
+    }
+
+    private static void forwardUnitReduce(double[] x, int h, double p, double pinv) {
+        DoubleVector np = DoubleVector.broadcast(S, -p);
+        DoubleVector pi = DoubleVector.broadcast(S, pinv);
+        DoubleVector m = DoubleVector.broadcast(S, MAGIC);
+        int d = h * LANES;
+        for (int j = 0; j < d; j += LANES) {
+            DoubleVector a = DoubleVector.fromArray(S, x, j);
+            DoubleVector b = DoubleVector.fromArray(S, x, j + d);
+            a = (FMA ? a.fma(pi, m).sub(m) : a.mul(pi).add(m).sub(m).reinterpretAsLongs().or(a.mul(pi).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, a);
+            b = (FMA ? b.fma(pi, m).sub(m) : b.mul(pi).add(m).sub(m).reinterpretAsLongs().or(b.mul(pi).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, b);
+            a.add(b).intoArray(x, j);
+            a.sub(b).intoArray(x, j + d);
         }
     }
 
