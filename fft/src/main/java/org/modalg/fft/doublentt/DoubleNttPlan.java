@@ -137,11 +137,17 @@ public final class DoubleNttPlan {
     }
 
     /**
-     * How the butterflies run in this JVM, for benchmark headers: "Vector API, 8 lanes", or
-     * "HotSpot's loops (why not)" ({@code -Dmodalg.dntt.vector}, {@link VectorModule}).
+     * How the butterflies run in this JVM, for benchmark headers: "Vector API, 8 lanes,
+     * convolutions in row blocks from 2^10 points", or "HotSpot's loops (why not)"
+     * ({@code -Dmodalg.dntt.vector}, {@link VectorModule}; {@link #inRowBlocks()}).
      */
     public static String describeButterflies() {
-        return VectorNtt.describe();
+        int min = rowBlockMinLog2n;
+        if (!VectorNtt.ON) {
+            return VectorNtt.describe();
+        }
+        return VectorNtt.describe() + (min <= MAX_LOG2N ? ", convolutions in row blocks from 2^" + Math.max(min, MIN_LOG2N)
+                + " points" : ", convolutions by the passes (-Dmodalg.dntt.rowBlockMinLog2n=" + min + ")");
     }
 
     /**

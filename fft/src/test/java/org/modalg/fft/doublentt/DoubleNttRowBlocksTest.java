@@ -181,6 +181,17 @@ class DoubleNttRowBlocksTest {
     }
 
     @Test
+    void benchmarkHeadersSayWhichRoute() {
+        DoubleNttPlan.rowBlockMinLog2n = 10;
+        String on = DoubleNttPlan.describeButterflies();
+        assertTrue(on.endsWith(", convolutions in row blocks from 2^10 points"), on);
+        DoubleNttPlan.rowBlockMinLog2n = 99;
+        String off = DoubleNttPlan.describeButterflies();
+        assertTrue(off.endsWith(", convolutions by the passes (-Dmodalg.dntt.rowBlockMinLog2n=99)"), off);
+        assertTrue(!DoubleNttPlan.of(P, 12).inRowBlocks(), "no row blocks from 2^99");
+    }
+
+    @Test
     void convolutionIsTheSchoolbookProduct() {
         Random rnd = new Random(SEED + 3);
         DoubleNttPlan.rowBlockMinLog2n = 2;
