@@ -26,7 +26,7 @@ final class VectorNttKernels {
     private VectorNttKernels() {
     }
 
-    private static final VectorSpecies<Double> S = DoubleVector.SPECIES_PREFERRED;
+    static final VectorSpecies<Double> S = DoubleVector.SPECIES_PREFERRED;
     /** Doubles per vector (4 under AVX2, 8 under AVX-512). */
     static final int LANES = S.length();
     private static final boolean FMA = QuotientRounding.FMA;

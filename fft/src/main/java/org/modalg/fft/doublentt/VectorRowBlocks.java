@@ -23,9 +23,9 @@ final class VectorRowBlocks {
     private VectorRowBlocks() {
     }
 
-    private static final VectorSpecies<Double> S = DoubleVector.SPECIES_PREFERRED;
+    private static final VectorSpecies<Double> S = VectorNttKernels.S;
     /** Rows per block: doubles per vector. */
-    static final int LANES = S.length();
+    static final int LANES = VectorNttKernels.LANES;
     private static final boolean FMA = QuotientRounding.FMA;
     private static final double MAGIC = QuotientRounding.MAGIC;
     private static final long SIGN = Long.MIN_VALUE;

@@ -36,4 +36,28 @@ final class DoubleNttMatrices {
         }
         return c;
     }
+
+    /** The plan's coefficient matrix holding values[j] at (j div C, j mod C). */
+    static double[][] of(DoubleNttPlan plan, long[] values) {
+        double[][] m = plan.newCoefficients();
+        int cols = plan.columns();
+        for (int j = 0; j < values.length; j++) {
+            m[j / cols][j % cols] = values[j];
+        }
+        return m;
+    }
+
+    /**
+     * Coefficient k of x y modulo x^n - 1 (cyclic) or x^n + 1 (negacyclic) and p, n = x.length,
+     * by the schoolbook sum in BigInteger: the oracle of the convolution tests.
+     */
+    static long schoolbook(long[] x, long[] y, int k, long p, boolean nega) {
+        int n = x.length;
+        java.math.BigInteger sum = java.math.BigInteger.ZERO;
+        for (int i = 0; i < n; i++) {
+            java.math.BigInteger t = java.math.BigInteger.valueOf(x[i]).multiply(java.math.BigInteger.valueOf(y[Math.floorMod(k - i, n)]));
+            sum = nega && i > k ? sum.subtract(t) : sum.add(t);
+        }
+        return sum.mod(java.math.BigInteger.valueOf(p)).longValue();
+    }
 }

@@ -3,7 +3,6 @@ package org.modalg.fft.doublentt;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.math.BigInteger;
 import java.util.Random;
 import java.util.concurrent.ForkJoinPool;
 import org.junit.jupiter.api.AfterEach;
@@ -70,20 +69,12 @@ class DoubleNttRowBlocksTest {
         return m;
     }
 
-    private static double[][] copy(double[][] m) {
-        double[][] c = new double[m.length][];
-        for (int i = 0; i < m.length; i++) {
-            c[i] = m[i].clone();
-        }
-        return c;
-    }
-
     private static void forwardMatches(long p, int log2n, boolean nega, int nonzeroRows, Random rnd, String what) {
         DoubleNttPlan plan = DoubleNttPlan.of(p, log2n);
         DoubleNttPlan.rowBlockMinLog2n = 2;
         assertTrue(plan.inRowBlocks(), "row blocks at 2^" + log2n);
         double[][] a = random(plan, rnd, nonzeroRows);
-        double[][] b = copy(a);
+        double[][] b = DoubleNttMatrices.copy(a);
         double[][] spectrum = plan.newSpectrum();
         plan.forward(a, spectrum, nega, null, nonzeroRows);
         plan.forwardInRowBlocks(b, nega, null, nonzeroRows);
@@ -131,8 +122,8 @@ class DoubleNttRowBlocksTest {
         DoubleNttPlan plan = DoubleNttPlan.of(p, log2n);
         double[][] a = random(plan, rnd, rowsA);
         double[][] b = square ? a : random(plan, rnd, rowsB);
-        double[][] a2 = copy(a);
-        double[][] b2 = square ? a2 : copy(b);
+        double[][] a2 = DoubleNttMatrices.copy(a);
+        double[][] b2 = square ? a2 : DoubleNttMatrices.copy(b);
         DoubleNttPlan.rowBlockMinLog2n = 2;
         assertTrue(plan.inRowBlocks());
         plan.convolution(a, b, nega, pool, rowsA, square ? rowsA : rowsB);
@@ -206,23 +197,12 @@ class DoubleNttRowBlocksTest {
                     x[i] = i < 3 || i == n - 1 ? p - 1 : Math.floorMod(rnd.nextLong(), p);
                     y[i] = i < 2 ? p - 1 : i == 5 ? 0 : Math.floorMod(rnd.nextLong(), p);
                 }
-                double[][] a = plan.newCoefficients();
-                double[][] b = plan.newCoefficients();
+                double[][] a = DoubleNttMatrices.of(plan, x);
+                double[][] b = DoubleNttMatrices.of(plan, y);
                 int cols = plan.columns();
-                for (int i = 0; i < n; i++) {
-                    a[i / cols][i % cols] = x[i];
-                    b[i / cols][i % cols] = y[i];
-                }
                 plan.convolution(a, b, nega, null);
-                BigInteger bp = BigInteger.valueOf(p);
                 for (int k = 0; k < n; k++) {
-                    BigInteger want = BigInteger.ZERO;
-                    for (int i = 0; i < n; i++) {
-                        int j = Math.floorMod(k - i, n);
-                        BigInteger t = BigInteger.valueOf(x[i]).multiply(BigInteger.valueOf(y[j]));
-                        want = nega && i > k ? want.subtract(t) : want.add(t);
-                    }
-                    assertEquals(want.mod(bp).longValue(), DoubleNttPlan.residue(a[k / cols][k % cols], p),
+                    assertEquals(DoubleNttMatrices.schoolbook(x, y, k, p, nega), DoubleNttPlan.residue(a[k / cols][k % cols], p),
                             "coefficient " + k + " p=" + p + (nega ? ", negacyclic" : ", cyclic") + ", seed " + SEED);
                 }
             }

@@ -97,26 +97,12 @@ class DoubleNttStripsTest {
                 x[i] = i < 3 ? P - 1 : Math.floorMod(rnd.nextLong(), P); // edge values too
                 y[i] = i < 2 ? P - 1 : Math.floorMod(rnd.nextLong(), P);
             }
-            double[][] a = plan.newCoefficients();
-            double[][] b = plan.newCoefficients();
+            double[][] a = DoubleNttMatrices.of(plan, x);
+            double[][] b = DoubleNttMatrices.of(plan, y);
             int cols = plan.columns();
-            for (int i = 0; i < n; i++) {
-                a[i / cols][i % cols] = x[i];
-                b[i / cols][i % cols] = y[i];
-            }
             plan.convolution(a, b, nega, null);
             for (int k = 0; k < n; k++) {
-                long want = 0;
-                for (int i = 0; i < n; i++) {
-                    int j = Math.floorMod(k - i, n);
-                    long t = java.math.BigInteger.valueOf(x[i]).multiply(java.math.BigInteger.valueOf(y[j]))
-                            .mod(java.math.BigInteger.valueOf(P)).longValue();
-                    if (nega && i > k) {
-                        t = (P - t) % P;
-                    }
-                    want = (want + t) % P;
-                }
-                assertEquals(want, DoubleNttPlan.residue(a[k / cols][k % cols], P),
+                assertEquals(DoubleNttMatrices.schoolbook(x, y, k, P, nega), DoubleNttPlan.residue(a[k / cols][k % cols], P),
                         "coefficient " + k + (nega ? ", negacyclic" : ", cyclic") + ", seed " + SEED);
             }
         }
