@@ -30,10 +30,6 @@ class DoubleNttFullTwistTest {
         return DoubleNttPlanFusedTest.random(rnd, n, p, rnd.nextInt(4));
     }
 
-    private static double[][] matrix(DoubleNttPlan plan, long[] a) {
-        return DoubleNttPlanFusedTest.matrix(plan, a);
-    }
-
     private static long[] residues(double[][] m, long p, double bound) {
         int w = m[0].length;
         long[] out = new long[m.length * w];
@@ -51,9 +47,9 @@ class DoubleNttFullTwistTest {
         DoubleNttPlan.fullTwistMaxLog2n = tables ? 30 : -1;
         try {
             double[][] sa = plan.newSpectrum();
-            plan.forward(matrix(plan, a), sa, nega, null);
-            double[][] ma = matrix(plan, a);
-            plan.convolution(ma, matrix(plan, b), nega, null);
+            plan.forward(DoubleNttMatrices.of(plan, a), sa, nega, null);
+            double[][] ma = DoubleNttMatrices.of(plan, a);
+            plan.convolution(ma, DoubleNttMatrices.of(plan, b), nega, null);
             return new long[][] {residues(sa, plan.p(), 1.45), residues(ma, plan.p(), 1.1)};
         } finally {
             DoubleNttPlan.fullTwistMaxLog2n = before;

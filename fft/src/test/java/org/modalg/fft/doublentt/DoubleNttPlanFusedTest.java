@@ -34,16 +34,6 @@ class DoubleNttPlanFusedTest {
         return a;
     }
 
-    /** a as the plan's coefficient matrix (row-major, zeros after a). */
-    static double[][] matrix(DoubleNttPlan plan, long[] a) {
-        double[][] m = plan.newCoefficients();
-        int c = plan.columns();
-        for (int i = 0; i < a.length; i++) {
-            m[i / c][i % c] = a[i];
-        }
-        return m;
-    }
-
     private static long[] values(DoubleNttPlan plan, double[][] m) {
         int c = plan.columns();
         long[] out = new long[plan.rows() * c];
@@ -57,16 +47,16 @@ class DoubleNttPlanFusedTest {
 
     // c = a b three ways: convolution, forward b once + multiplyTransformed, forward both + pointwiseInverse.
     private static long[][] threeWays(DoubleNttPlan plan, long[] a, long[] b, boolean nega, ForkJoinPool pool) {
-        double[][] ma = matrix(plan, a);
-        plan.convolution(ma, matrix(plan, b), nega, pool);
+        double[][] ma = DoubleNttMatrices.of(plan, a);
+        plan.convolution(ma, DoubleNttMatrices.of(plan, b), nega, pool);
         double[][] sb = plan.newSpectrum();
-        plan.forward(matrix(plan, b), sb, nega, pool);
-        double[][] mt = matrix(plan, a);
+        plan.forward(DoubleNttMatrices.of(plan, b), sb, nega, pool);
+        double[][] mt = DoubleNttMatrices.of(plan, a);
         plan.multiplyTransformed(mt, sb, nega, pool, plan.rows());
-        double[][] mt2 = matrix(plan, a); // b's spectrum is kept: use it twice
+        double[][] mt2 = DoubleNttMatrices.of(plan, a); // b's spectrum is kept: use it twice
         plan.multiplyTransformed(mt2, sb, nega, pool, plan.rows());
         double[][] sa = plan.newSpectrum();
-        plan.forward(matrix(plan, a), sa, nega, pool);
+        plan.forward(DoubleNttMatrices.of(plan, a), sa, nega, pool);
         double[][] out = plan.newCoefficients();
         plan.pointwiseInverse(sa, sb, out, nega, pool);
         return new long[][] {values(plan, ma), values(plan, mt), values(plan, mt2), values(plan, out)};
@@ -91,7 +81,7 @@ class DoubleNttPlanFusedTest {
                     }
                     // square through pointwiseInverse(a, a)
                     double[][] sa = plan.newSpectrum();
-                    plan.forward(matrix(plan, a), sa, nega, null);
+                    plan.forward(DoubleNttMatrices.of(plan, a), sa, nega, null);
                     double[][] out = plan.newCoefficients();
                     plan.pointwiseInverse(sa, sa, out, nega, null);
                     assertArrayEquals(NaiveZp.convolution(a, a, p, nega), values(plan, out), ctx + " square");
@@ -120,9 +110,9 @@ class DoubleNttPlanFusedTest {
                     long[][] prod = new long[2][];
                     for (int v = 0; v < 2; v++) { // 0: the calling thread, 1: a pool of two
                         spec[v] = plan.newSpectrum();
-                        plan.forward(matrix(plan, a), spec[v], nega, v == 1 ? pool : null, half);
-                        double[][] ma = matrix(plan, a);
-                        plan.convolution(ma, matrix(plan, b), nega, v == 1 ? pool : null, half, plan.rows());
+                        plan.forward(DoubleNttMatrices.of(plan, a), spec[v], nega, v == 1 ? pool : null, half);
+                        double[][] ma = DoubleNttMatrices.of(plan, a);
+                        plan.convolution(ma, DoubleNttMatrices.of(plan, b), nega, v == 1 ? pool : null, half, plan.rows());
                         prod[v] = values(plan, ma);
                     }
                     String ctx = "seed=" + (SEED + 1) + " log2n=" + lg + " nega=" + nega;

@@ -123,12 +123,8 @@ class DoubleNttPlanTest {
 
     /** Coefficient j in m[j / C][j % C]. */
     private static double[][] coefficients(DoubleNttPlan plan, long[] values) {
-        double[][] m = plan.newCoefficients();
-        int cols = plan.columns();
+        double[][] m = DoubleNttMatrices.of(plan, values);
         assertEquals(plan.rows(), m.length);
-        for (int j = 0; j < values.length; j++) {
-            m[j / cols][j % cols] = values[j];
-        }
         return m;
     }
 
