@@ -61,10 +61,11 @@ import org.modalg.fields.ZpField;
  * of columns that hold every row (2 MiB, in the L3) instead: one pass over memory instead of
  * three ({@link DoubleNttStrips}, fft/BENCHMARKS.md section (l)).
  * Where the vector butterflies run, {@link #convolution} (from 2^10 points) has no transpose and
- * no spectrum matrix: the length-R levels of both operands in place, then per block of 8
- * coefficient rows, interleaved in a flat array, both length-C transforms, the product and the
- * inverse in L1 ({@link VectorRowBlocks}, the same doubles), then the inverse length-R levels in
- * place (fft/BENCHMARKS.md section (q)); {@link #inRowBlocks()} tells callers to prefer it to
+ * no spectrum matrix: the length-R levels of both operands in place, per group of rows that
+ * stays in L2 ({@link #groupBytes}) those levels' last ones, then per block of 8 coefficient rows,
+ * interleaved in a flat array, both length-C transforms, the product and the inverse in L1
+ * ({@link VectorRowBlocks}, the same doubles), and the inverse length-R levels in place
+ * (fft/BENCHMARKS.md section (q)); {@link #inRowBlocks()} tells callers to prefer it to
  * {@link #forward} and {@link #pointwiseInverse}.
  *
  * <h2>Ranges</h2>
@@ -579,13 +580,11 @@ public final class DoubleNttPlan {
         columnsForwardInPlace(coefficients, negacyclic, pool, nonzeroRows);
         int lanes = VectorRowBlocks.LANES;
         int c = columns();
-        Twist tw = twist(negacyclic);
-        FullTwist full = fullTwist(negacyclic);
+        BlockTables t = blockTables(negacyclic);
         double[] x = new double[lanes * c];
         for (int s = 0; s < rows(); s += lanes) {
             VectorRowBlocks.interleave(coefficients, s, c, x);
-            VectorRowBlocks.forwardBlock(x, logC, rowFwd, full != null ? full.fwd : tw.fwdLo,
-                    full != null ? null : tw.fwdHi, tw.fwdG, s, pd, pinv);
+            VectorRowBlocks.forwardBlock(x, logC, rowFwd, t.fLo, t.fHi, t.g, s, pd, pinv);
             VectorRowBlocks.deinterleave(x, c, coefficients, s);
         }
     }

@@ -98,9 +98,9 @@ final class VectorRowBlocks {
 
     /**
      * Levels from which a block's transforms run depth first: levels below it on the whole block,
-     * the levels from it on one sub-block of C / 2^TOP positions at a time (a sixteenth of the
-     * block: 4 KiB a row, 32 KiB for L = 8 at C = 2^10, in L1 with the other operand's), the
-     * same butterflies in another order.
+     * the levels from it on one sub-block of C / 2^TOP positions at a time (an eighth of the
+     * block: 8 KiB for L = 8 at C = 2^10, in L1 with the other operand's), the same butterflies
+     * in another order.
      */
     static final int TOP = 3;
 
