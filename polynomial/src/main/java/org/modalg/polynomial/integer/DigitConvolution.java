@@ -158,6 +158,8 @@ final class DigitConvolution {
         double[] rows = new double[0];
         double[] padded = new double[0];
         double[] columns = new double[0];
+        long[] sums = new long[0];
+        long[] parts = new long[0];
     }
 
     /**
@@ -206,7 +208,32 @@ final class DigitConvolution {
             digits(x, xo, (bitsX + 63) >>> 6, bp, columnPad, nb, s);
         }
         VectorDigitKernels.convolve(ap, na, bp, nb, s.columns);
-        carry(s.columns, nc, z, zo, n + m);
+        carry(s.columns, nc, z, zo, n + m, s);
+    }
+
+    /**
+     * z[zo, zo + limbs) = sum of c[k] 2^(22 k) over k &lt; nc, for column sums c[k] that are
+     * integers in [0, 2^53) whose sum fits the limbs: the columns as longs, cut into 22-bit
+     * digits with their carries in vectors ({@link VectorDigitKernels#columnDigits}), the digits
+     * packed into limbs ({@link #pack}).
+     */
+    static void carry(double[] c, int nc, long[] z, int zo, int limbs, Scratch s) {
+        int pad = VectorDigitKernels.CARRY_PAD;
+        // the digits, and past them the zeros the last limbs read
+        int sums = pad + Math.max(nc + 3 + VectorDigitKernels.LANES, 64 * limbs / DigitFormat.DIGIT_BITS + 4);
+        if (s.sums.length < sums) {
+            s.sums = new long[sums];
+            s.parts = new long[sums];
+        }
+        long[] v = s.sums;
+        Arrays.fill(v, 0, pad, 0L);
+        for (int k = 0; k < nc; k++) {
+            v[pad + k] = (long) c[k]; // exact: an integer below 2^53
+        }
+        Arrays.fill(v, pad + nc, sums, 0L);
+        VectorDigitKernels.columnDigits(v, nc, s.parts);
+        Arrays.fill(v, nc + 3, sums, 0L);
+        pack(v, z, zo, limbs);
     }
 
     // Significant bits of x[xo, xo + n) (0 when all limbs are zero).
@@ -269,49 +296,32 @@ final class DigitConvolution {
         }
     }
 
-    // z[zo, zo + limbs) = sum of c[k] 2^(22 k), k < nc (the product, so it fits the limbs). Limb
-    // by limb: the two or three columns starting in limb j are added as 128-bit values into
-    // (lo, hi) (c[k] < 2^53 shifted by r < 64 bits: c << r, and the bits above, (c >>> 1) >>>
-    // (63 - r)); the limb is then lo plus the previous limb's hi plus a carry of at most 2. The
-    // carry chain is one short add per limb instead of a shift and an add per column.
-    static void carry(double[] c, int nc, long[] z, int zo, int limbs) {
-        int j = 0;
-        long lo = 0;
-        long hi = 0;
-        long prevHi = 0;
-        long carry = 0;
-        for (int k = 0; k <= nc; k++) {
-            int bit = k * DigitFormat.DIGIT_BITS;
-            if (k == nc || (bit >>> 6) != j) { // limb j has all its columns
-                long s = lo + prevHi;
-                long out = Long.compareUnsigned(s, lo) < 0 ? 1 : 0;
-                long t = s + carry;
-                out += Long.compareUnsigned(t, s) < 0 ? 1 : 0;
-                if (j < limbs) {
-                    z[zo + j] = t;
-                }
-                carry = out;
-                prevHi = hi;
-                lo = 0;
-                hi = 0;
-                j++;
-                if (k == nc) {
-                    break;
-                }
-            }
-            int r = bit & 63;
-            long v = (long) c[k];
-            long l = v << r;
-            long nl = lo + l;
-            hi += ((v >>> 1) >>> (63 - r)) + (Long.compareUnsigned(nl, l) < 0 ? 1 : 0);
-            lo = nl;
+    // z[zo, zo + limbs) = the 22-bit digits d (each below 2^22; zeros past the product's, up to
+    // digit 64 limbs / 22 + 3). A period of 32 digits is 11 limbs; inside it limb t in [1, 10]
+    // starts at bit 22 - 2t of digit 3t - 1 and takes the next two digits whole and the low bits
+    // of a third, so a period is eleven fixed expressions; the limbs after the last whole
+    // period by the same rule with the offsets computed.
+    static void pack(long[] d, long[] z, int zo, int limbs) {
+        int whole = limbs / DigitFormat.PERIOD_LIMBS * DigitFormat.PERIOD_LIMBS;
+        for (int j = zo, k = 0; j < zo + whole; j += DigitFormat.PERIOD_LIMBS, k += DigitFormat.PERIOD_DIGITS) {
+            z[j] = d[k] | d[k + 1] << 22 | d[k + 2] << 44;
+            z[j + 1] = d[k + 2] >>> 20 | d[k + 3] << 2 | d[k + 4] << 24 | d[k + 5] << 46;
+            z[j + 2] = d[k + 5] >>> 18 | d[k + 6] << 4 | d[k + 7] << 26 | d[k + 8] << 48;
+            z[j + 3] = d[k + 8] >>> 16 | d[k + 9] << 6 | d[k + 10] << 28 | d[k + 11] << 50;
+            z[j + 4] = d[k + 11] >>> 14 | d[k + 12] << 8 | d[k + 13] << 30 | d[k + 14] << 52;
+            z[j + 5] = d[k + 14] >>> 12 | d[k + 15] << 10 | d[k + 16] << 32 | d[k + 17] << 54;
+            z[j + 6] = d[k + 17] >>> 10 | d[k + 18] << 12 | d[k + 19] << 34 | d[k + 20] << 56;
+            z[j + 7] = d[k + 20] >>> 8 | d[k + 21] << 14 | d[k + 22] << 36 | d[k + 23] << 58;
+            z[j + 8] = d[k + 23] >>> 6 | d[k + 24] << 16 | d[k + 25] << 38 | d[k + 26] << 60;
+            z[j + 9] = d[k + 26] >>> 4 | d[k + 27] << 18 | d[k + 28] << 40 | d[k + 29] << 62;
+            z[j + 10] = d[k + 29] >>> 2 | d[k + 30] << 20 | d[k + 31] << 42;
         }
-        // the last limb's spill; above it the product has only zeros
-        if (j < limbs) {
-            z[zo + j] = prevHi + carry;
-        }
-        if (j + 1 < limbs) {
-            Arrays.fill(z, zo + j + 1, zo + limbs, 0L);
+        for (int j = whole; j < limbs; j++) {
+            int kf = 64 * j / DigitFormat.DIGIT_BITS;
+            int r = 64 * j - DigitFormat.DIGIT_BITS * kf;
+            long fourth = d[kf + 3] & ((long) (2 - r) >> 63); // only where it starts inside the limb
+            z[zo + j] = d[kf] >>> r | d[kf + 1] << (DigitFormat.DIGIT_BITS - r)
+                    | d[kf + 2] << (2 * DigitFormat.DIGIT_BITS - r) | fourth << (3 * DigitFormat.DIGIT_BITS - r);
         }
     }
 }

@@ -99,29 +99,29 @@ final class VectorDigitKernels {
     }
 
     /** Zeros the row digits need before and after them. */
-    static final int ROW_PAD = 2 * LANES;
+    static final int ROW_PAD = 4 * LANES;
     /** Zeros the column digits need before and after them. */
-    static final int COLUMN_PAD = BLOCK + 4 * LANES;
+    static final int COLUMN_PAD = BLOCK + 8 * LANES;
 
     /**
      * c[k] = sum over i of a[i] b[k - i] for k in [0, na + nb - 1), where a's digits lie at
      * ap[ROW_PAD, ROW_PAD + na) with ROW_PAD zeros on both sides (ap.length &gt;= na + 2 ROW_PAD),
-     * b's at bp[COLUMN_PAD, COLUMN_PAD + nb) with COLUMN_PAD zeros on both sides (bp.length &gt;= nb +
-     * 2 COLUMN_PAD),
-     * and c has at least na + nb - 1 rounded up to a multiple of BLOCK entries (those above are
-     * overwritten with zeros or partial sums). Exact when every column sum is an integer below
-     * 2^53 (non-negative digits: the column sums bound the partial ones). Cost na nb fmas in
-     * vectors, plus up to BLOCK + 2 LANES rows per block of BLOCK outputs.
+     * b's at bp[COLUMN_PAD, COLUMN_PAD + nb) with COLUMN_PAD zeros on both sides (bp.length &gt;=
+     * nb + 2 COLUMN_PAD), and c has at least na + nb - 1 rounded up to a multiple of BLOCK
+     * entries (those above na + nb - 1 are set to zero). Exact when every column sum is
+     * an integer below 2^53 (non-negative digits: the column sums bound the partial ones). Cost
+     * na nb fmas in vectors, plus up to BLOCK + 4 LANES rows per block of BLOCK outputs.
      *
-     * <p>Rows i and i + LANES go together: the line of b that row i multiplies into accumulator
-     * j is the one row i + LANES multiplies into accumulator j + 1, so 9 loads feed 16 fmas (one
-     * row at a time, 8 loads fed 8, and the loads, not the fmas, set the pace: 1.6 to 2 times
-     * faster under AVX-512, polynomial/BENCHMARKS.md).
+     * <p>Rows i, i + L, i + 2L and i + 3L (L = LANES) go together: the line of b that row i
+     * multiplies into accumulator j is the one row i + L multiplies into accumulator j + 1, so 11
+     * loads feed 32 fmas. Java arrays are only 8-byte aligned, so most loads of a full vector
+     * cross a cache line and count twice against the load ports: with two rows per line (9 loads
+     * for 16 fmas) the loads set the pace under AVX-512 (polynomial/BENCHMARKS.md).
      */
     static void convolve(double[] ap, int na, double[] bp, int nb, double[] c) {
         int nc = na + nb - 1;
         int l = LANES;
-        int pair = 2 * l;
+        int quad = 4 * l;
         for (int k = 0; k < nc; k += BLOCK) {
             DoubleVector s0 = DoubleVector.zero(S);
             DoubleVector s1 = s0;
@@ -131,52 +131,120 @@ final class VectorDigitKernels {
             DoubleVector s5 = s0;
             DoubleVector s6 = s0;
             DoubleVector s7 = s0;
-            // rows [lo, hi) reach this block; they are taken in groups of 2 LANES from a multiple
-            // of 2 LANES below lo (rows outside [0, na) are zeros of the padding), the first
-            // LANES rows of each group paired with the next LANES
+            // rows [lo, hi) reach this block; they are taken in groups of 4 LANES from lo (rows
+            // past na are zeros of the padding), the q-th row of each quarter with the three
+            // rows LANES, 2 LANES and 3 LANES after it
             int lo = Math.max(0, k - nb + 1);
             int hi = Math.min(na, k + BLOCK);
-            int first = lo - lo % pair;
-            int count = (hi - first + pair - 1) / pair * l;
+            int count = (hi - lo + quad - 1) / quad * l;
             for (int q = 0; q < count; q++) {
-                int i = first + q + (q & -l); // q-th row of the first halves of the groups
-                DoubleVector x = DoubleVector.broadcast(S, ap[ROW_PAD + i]);
-                DoubleVector y = DoubleVector.broadcast(S, ap[ROW_PAD + i + l]);
+                int i = lo + q + 3 * (q & -l);
+                int r = ROW_PAD + i;
+                DoubleVector x0 = DoubleVector.broadcast(S, ap[r]);
+                DoubleVector x1 = DoubleVector.broadcast(S, ap[r + l]);
+                DoubleVector x2 = DoubleVector.broadcast(S, ap[r + 2 * l]);
+                DoubleVector x3 = DoubleVector.broadcast(S, ap[r + 3 * l]);
                 int o = COLUMN_PAD + k - i;
-                DoubleVector v = DoubleVector.fromArray(S, bp, o - l);
-                s0 = v.fma(y, s0);
+                DoubleVector v = DoubleVector.fromArray(S, bp, o - 3 * l);
+                s0 = v.fma(x3, s0);
+                v = DoubleVector.fromArray(S, bp, o - 2 * l);
+                s0 = v.fma(x2, s0);
+                s1 = v.fma(x3, s1);
+                v = DoubleVector.fromArray(S, bp, o - l);
+                s0 = v.fma(x1, s0);
+                s1 = v.fma(x2, s1);
+                s2 = v.fma(x3, s2);
                 v = DoubleVector.fromArray(S, bp, o);
-                s0 = v.fma(x, s0);
-                s1 = v.fma(y, s1);
+                s0 = v.fma(x0, s0);
+                s1 = v.fma(x1, s1);
+                s2 = v.fma(x2, s2);
+                s3 = v.fma(x3, s3);
                 v = DoubleVector.fromArray(S, bp, o + l);
-                s1 = v.fma(x, s1);
-                s2 = v.fma(y, s2);
+                s1 = v.fma(x0, s1);
+                s2 = v.fma(x1, s2);
+                s3 = v.fma(x2, s3);
+                s4 = v.fma(x3, s4);
                 v = DoubleVector.fromArray(S, bp, o + 2 * l);
-                s2 = v.fma(x, s2);
-                s3 = v.fma(y, s3);
+                s2 = v.fma(x0, s2);
+                s3 = v.fma(x1, s3);
+                s4 = v.fma(x2, s4);
+                s5 = v.fma(x3, s5);
                 v = DoubleVector.fromArray(S, bp, o + 3 * l);
-                s3 = v.fma(x, s3);
-                s4 = v.fma(y, s4);
+                s3 = v.fma(x0, s3);
+                s4 = v.fma(x1, s4);
+                s5 = v.fma(x2, s5);
+                s6 = v.fma(x3, s6);
                 v = DoubleVector.fromArray(S, bp, o + 4 * l);
-                s4 = v.fma(x, s4);
-                s5 = v.fma(y, s5);
+                s4 = v.fma(x0, s4);
+                s5 = v.fma(x1, s5);
+                s6 = v.fma(x2, s6);
+                s7 = v.fma(x3, s7);
                 v = DoubleVector.fromArray(S, bp, o + 5 * l);
-                s5 = v.fma(x, s5);
-                s6 = v.fma(y, s6);
+                s5 = v.fma(x0, s5);
+                s6 = v.fma(x1, s6);
+                s7 = v.fma(x2, s7);
                 v = DoubleVector.fromArray(S, bp, o + 6 * l);
-                s6 = v.fma(x, s6);
-                s7 = v.fma(y, s7);
+                s6 = v.fma(x0, s6);
+                s7 = v.fma(x1, s7);
                 v = DoubleVector.fromArray(S, bp, o + 7 * l);
-                s7 = v.fma(x, s7);
+                s7 = v.fma(x0, s7);
             }
-            s0.intoArray(c, k);
-            s1.intoArray(c, k + l);
-            s2.intoArray(c, k + 2 * l);
-            s3.intoArray(c, k + 3 * l);
-            s4.intoArray(c, k + 4 * l);
-            s5.intoArray(c, k + 5 * l);
-            s6.intoArray(c, k + 6 * l);
-            s7.intoArray(c, k + 7 * l);
+            int at = k;
+            s0.intoArray(c, at);
+            s1.intoArray(c, at + l);
+            s2.intoArray(c, at + 2 * l);
+            s3.intoArray(c, at + 3 * l);
+            s4.intoArray(c, at + 4 * l);
+            s5.intoArray(c, at + 5 * l);
+            s6.intoArray(c, at + 6 * l);
+            s7.intoArray(c, at + 7 * l);
+        }
+    }
+
+    /** Zeros the carries want before the columns ({@link #columnDigits}). */
+    static final int CARRY_PAD = 2;
+
+    /**
+     * The column sums v[CARRY_PAD + k], k in [0, nc) (longs in [0, 2^53); zeros in v[0,
+     * CARRY_PAD) and from CARRY_PAD + nc on, at least up to CARRY_PAD + nc + 3 + LANES), as
+     * 22-bit digits: d[k] = v[k] on return, for k in [0, nc + 3), with sum d[k] 2^(22 k) = sum
+     * c[k] 2^(22 k). Each column is cut into parts of 22, 22 and 9 bits and the parts of equal
+     * weight are added, e[k] &lt; 2^23 + 2^9 (into e, at CARRY_PAD); then every e[k] keeps its
+     * low 22 bits and passes its carry (at most 2) to e[k + 1]. That can carry on only where a
+     * digit's low bits were 2^22 - 2 or more: rare, and then one exact scalar pass ripples the
+     * carries. Two vector passes and no scalar chain; v and e have at least CARRY_PAD + nc + 3 +
+     * LANES entries, and v's entries from nc + 3 up to the next multiple of LANES are zeros on
+     * return.
+     */
+    static void columnDigits(long[] v, int nc, long[] e) {
+        int p = CARRY_PAD;
+        int l = LANES;
+        int n = nc + 3;
+        long mask = DigitFormat.DIGIT_MASK;
+        int bits = DigitFormat.DIGIT_BITS;
+        // e[k] = (v[k] mod 2^22) + (v[k - 1] >> 22 mod 2^22) + (v[k - 2] >> 44)
+        for (int k = 0; k < n; k += l) {
+            LongVector low = LongVector.fromArray(LONGS, v, p + k).and(mask);
+            LongVector mid = LongVector.fromArray(LONGS, v, p + k - 1).lanewise(VectorOperators.LSHR, bits).and(mask);
+            LongVector high = LongVector.fromArray(LONGS, v, p + k - 2).lanewise(VectorOperators.LSHR, 2 * bits);
+            low.add(mid).add(high).intoArray(e, p + k);
+        }
+        // d[k] = (e[k] mod 2^22) + (e[k - 1] >> 22), into v from 0
+        e[p - 1] = 0;
+        LongVector over = LongVector.zero(LONGS);
+        for (int k = 0; k < n; k += l) {
+            LongVector low = LongVector.fromArray(LONGS, e, p + k).and(mask);
+            LongVector d = low.add(LongVector.fromArray(LONGS, e, p + k - 1).lanewise(VectorOperators.LSHR, bits));
+            over = over.or(d);
+            d.intoArray(v, k);
+        }
+        if ((over.reduceLanes(VectorOperators.OR) & ~mask) != 0) { // a digit of 2^22 or more
+            long carry = 0;
+            for (int k = 0; k < n; k++) {
+                long t = v[k] + carry;
+                v[k] = t & mask;
+                carry = t >>> bits;
+            }
         }
     }
 }

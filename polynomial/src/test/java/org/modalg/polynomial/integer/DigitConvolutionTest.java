@@ -204,4 +204,52 @@ class DigitConvolutionTest {
         check(pow, pow, s, rnd, "power of two squared");
         check(new long[] {1L << 21, 0, 0}, new long[] {1L << 43}, s, rnd, "digit boundaries");
     }
+
+    // Column sums whose 22-bit parts add up to digits of 2^22 - 2 and more, so that the carries
+    // ripple past one digit (the vector passes' rare scalar path), and the largest columns.
+    @Test
+    void carriesOfCraftedColumns() {
+        assumeTrue(available());
+        Random rnd = new Random(SEED + 4);
+        DigitConvolution.Scratch s = new DigitConvolution.Scratch();
+        long top = (1L << 53) - 1;
+        long m = DigitFormat.DIGIT_MASK;
+        long[] kinds = {0, 1, m, m - 1, m + 1, m << 22, (m << 22) | m, top, top - m, 1L << 44, (m << 44) & top};
+        int rippled = 0;
+        for (int round = 0; round < 300; round++) {
+            int nc = 1 + rnd.nextInt(round < 100 ? 40 : 700);
+            double[] c = new double[nc + 64];
+            long[] v = new long[nc];
+            for (int k = 0; k < nc; k++) {
+                v[k] = rnd.nextInt(3) == 0 ? rnd.nextLong() >>> 11 : kinds[rnd.nextInt(kinds.length)];
+                c[k] = v[k];
+            }
+            BigInteger expected = BigInteger.ZERO;
+            for (int k = nc - 1; k >= 0; k--) {
+                expected = expected.shiftLeft(DigitFormat.DIGIT_BITS).add(BigInteger.valueOf(v[k]));
+            }
+            // does a digit reach 2^22 after one carry step (what the scalar pass is for)?
+            long[] e = new long[nc + 3];
+            for (int k = 0; k < nc + 3; k++) {
+                e[k] = (k < nc ? v[k] & m : 0) + (k >= 1 && k - 1 < nc ? v[k - 1] >>> 22 & m : 0)
+                        + (k >= 2 && k - 2 < nc ? v[k - 2] >>> 44 : 0);
+            }
+            for (int k = 0; k < nc + 3; k++) {
+                if ((e[k] & m) + (k > 0 ? e[k - 1] >>> 22 : 0) > m) {
+                    rippled++;
+                    break;
+                }
+            }
+            int limbs = (expected.bitLength() + 63) / 64 + rnd.nextInt(3);
+            int zo = rnd.nextInt(3);
+            long[] z = new long[zo + limbs + 1];
+            Arrays.fill(z, SENTINEL);
+            DigitConvolution.carry(c, nc, z, zo, limbs, s);
+            assertEquals(expected, Limbs.toBigInteger(Arrays.copyOfRange(z, zo, zo + limbs)),
+                    "seed=" + SEED + " round " + round + ", " + nc + " columns");
+            assertEquals(SENTINEL, z[zo + limbs], "seed=" + SEED + " written above the output");
+        }
+        assertTrue(rippled > 0, "seed=" + SEED + ": no case carried past a digit");
+        System.out.println("DigitConvolutionTest: " + rippled + " of 300 column sets carried past a digit");
+    }
 }
