@@ -108,97 +108,173 @@ final class VectorDigitKernels {
      * ap[ROW_PAD, ROW_PAD + na) with ROW_PAD zeros on both sides (ap.length &gt;= na + 2 ROW_PAD),
      * b's at bp[COLUMN_PAD, COLUMN_PAD + nb) with COLUMN_PAD zeros on both sides (bp.length &gt;=
      * nb + 2 COLUMN_PAD), and c has at least na + nb - 1 rounded up to a multiple of BLOCK
-     * entries (those above na + nb - 1 are set to zero). Exact when every column sum is
-     * an integer below 2^53 (non-negative digits: the column sums bound the partial ones). Cost
-     * na nb fmas in vectors, plus up to BLOCK + 4 LANES rows per block of BLOCK outputs.
+     * entries (those above na + nb - 1 are set to zero). Exact when every sum of a column's
+     * terms a[i] b[k - i] is an integer of magnitude below 2^53 (non-negative digits: when the
+     * column sums are). Cost about na nb fmas in vectors.
      *
-     * <p>Rows i, i + L, i + 2L and i + 3L (L = LANES) go together: the line of b that row i
-     * multiplies into accumulator j is the one row i + L multiplies into accumulator j + 1, so 11
-     * loads feed 32 fmas. Java arrays are only 8-byte aligned, so most loads of a full vector
-     * cross a cache line and count twice against the load ports: with two rows per line (9 loads
-     * for 16 fmas) the loads set the pace under AVX-512 (polynomial/BENCHMARKS.md).
+     * <p>Blocks of BLOCK outputs; the rows that reach a block split three ways: near the block's
+     * ends a row's products fall in one half of it (rows i &lt; k - nb + BLOCK / 2 + 1 below the
+     * middle, rows i &gt;= k + BLOCK / 2 above it: the other half would read b's zero padding), so
+     * those rows take the half-block kernel and only the rows between take the whole block's
+     * 8 accumulators: the fmas on padding go from about BLOCK / nb of the work to half of it.
      */
     static void convolve(double[] ap, int na, double[] bp, int nb, double[] c) {
         int nc = na + nb - 1;
-        int l = LANES;
-        int quad = 4 * l;
+        int half = BLOCK / 2;
+        java.util.Arrays.fill(c, 0, (nc + BLOCK - 1) / BLOCK * BLOCK, 0.0);
         for (int k = 0; k < nc; k += BLOCK) {
-            DoubleVector s0 = DoubleVector.zero(S);
-            DoubleVector s1 = s0;
-            DoubleVector s2 = s0;
-            DoubleVector s3 = s0;
-            DoubleVector s4 = s0;
-            DoubleVector s5 = s0;
-            DoubleVector s6 = s0;
-            DoubleVector s7 = s0;
-            // rows [lo, hi) reach this block; they are taken in groups of 4 LANES from lo (rows
-            // past na are zeros of the padding), the q-th row of each quarter with the three
-            // rows LANES, 2 LANES and 3 LANES after it
             int lo = Math.max(0, k - nb + 1);
             int hi = Math.min(na, k + BLOCK);
-            int count = (hi - lo + quad - 1) / quad * l;
-            for (int q = 0; q < count; q++) {
-                int i = lo + q + 3 * (q & -l);
-                int r = ROW_PAD + i;
-                DoubleVector x0 = DoubleVector.broadcast(S, ap[r]);
-                DoubleVector x1 = DoubleVector.broadcast(S, ap[r + l]);
-                DoubleVector x2 = DoubleVector.broadcast(S, ap[r + 2 * l]);
-                DoubleVector x3 = DoubleVector.broadcast(S, ap[r + 3 * l]);
-                int o = COLUMN_PAD + k - i;
-                DoubleVector v = DoubleVector.fromArray(S, bp, o - 3 * l);
-                s0 = v.fma(x3, s0);
-                v = DoubleVector.fromArray(S, bp, o - 2 * l);
-                s0 = v.fma(x2, s0);
-                s1 = v.fma(x3, s1);
-                v = DoubleVector.fromArray(S, bp, o - l);
-                s0 = v.fma(x1, s0);
-                s1 = v.fma(x2, s1);
-                s2 = v.fma(x3, s2);
-                v = DoubleVector.fromArray(S, bp, o);
-                s0 = v.fma(x0, s0);
-                s1 = v.fma(x1, s1);
-                s2 = v.fma(x2, s2);
-                s3 = v.fma(x3, s3);
-                v = DoubleVector.fromArray(S, bp, o + l);
-                s1 = v.fma(x0, s1);
-                s2 = v.fma(x1, s2);
-                s3 = v.fma(x2, s3);
-                s4 = v.fma(x3, s4);
-                v = DoubleVector.fromArray(S, bp, o + 2 * l);
-                s2 = v.fma(x0, s2);
-                s3 = v.fma(x1, s3);
-                s4 = v.fma(x2, s4);
-                s5 = v.fma(x3, s5);
-                v = DoubleVector.fromArray(S, bp, o + 3 * l);
-                s3 = v.fma(x0, s3);
-                s4 = v.fma(x1, s4);
-                s5 = v.fma(x2, s5);
-                s6 = v.fma(x3, s6);
-                v = DoubleVector.fromArray(S, bp, o + 4 * l);
-                s4 = v.fma(x0, s4);
-                s5 = v.fma(x1, s5);
-                s6 = v.fma(x2, s6);
-                s7 = v.fma(x3, s7);
-                v = DoubleVector.fromArray(S, bp, o + 5 * l);
-                s5 = v.fma(x0, s5);
-                s6 = v.fma(x1, s6);
-                s7 = v.fma(x2, s7);
-                v = DoubleVector.fromArray(S, bp, o + 6 * l);
-                s6 = v.fma(x0, s6);
-                s7 = v.fma(x1, s7);
-                v = DoubleVector.fromArray(S, bp, o + 7 * l);
-                s7 = v.fma(x0, s7);
+            int headEnd = Math.max(lo, Math.min(hi, k - nb + half + 1));
+            int tailStart = Math.max(headEnd, Math.min(hi, k + half));
+            if (headEnd > lo) {
+                halfBlock(ap, bp, c, k, lo, headEnd);
             }
-            int at = k;
-            s0.intoArray(c, at);
-            s1.intoArray(c, at + l);
-            s2.intoArray(c, at + 2 * l);
-            s3.intoArray(c, at + 3 * l);
-            s4.intoArray(c, at + 4 * l);
-            s5.intoArray(c, at + 5 * l);
-            s6.intoArray(c, at + 6 * l);
-            s7.intoArray(c, at + 7 * l);
+            if (tailStart > headEnd) {
+                wholeBlock(ap, bp, c, k, headEnd, tailStart);
+            }
+            if (hi > tailStart) {
+                halfBlock(ap, bp, c, k + half, tailStart, hi);
+            }
         }
+    }
+
+    /*
+     * c[k + t] += sum over rows i in [r0, r1) of a[i] b[k + t - i] for t < BLOCK. Rows i, i + L,
+     * i + 2L and i + 3L (L = LANES) go together: the line of b that row i multiplies into
+     * accumulator j is the one row i + L multiplies into accumulator j + 1, so 11 loads feed 32
+     * fmas (Java arrays are only 8-byte aligned, so most loads of a full vector cross a cache
+     * line and count twice against the load ports: with two rows per line, 9 loads for 16 fmas,
+     * the loads set the pace under AVX-512; polynomial/BENCHMARKS.md). Rows from r1 on in the
+     * last group read ap[0], a zero of the padding.
+     */
+    private static void wholeBlock(double[] ap, double[] bp, double[] c, int k, int r0, int r1) {
+        int l = LANES;
+        int quad = 4 * l;
+        DoubleVector s0 = DoubleVector.fromArray(S, c, k);
+        DoubleVector s1 = DoubleVector.fromArray(S, c, k + l);
+        DoubleVector s2 = DoubleVector.fromArray(S, c, k + 2 * l);
+        DoubleVector s3 = DoubleVector.fromArray(S, c, k + 3 * l);
+        DoubleVector s4 = DoubleVector.fromArray(S, c, k + 4 * l);
+        DoubleVector s5 = DoubleVector.fromArray(S, c, k + 5 * l);
+        DoubleVector s6 = DoubleVector.fromArray(S, c, k + 6 * l);
+        DoubleVector s7 = DoubleVector.fromArray(S, c, k + 7 * l);
+        int count = (r1 - r0 + quad - 1) / quad * l;
+        int end = ROW_PAD + r1;
+        for (int q = 0; q < count; q++) {
+            int i = r0 + q + 3 * (q & -l); // the q-th row of the groups' first quarters
+            int r = ROW_PAD + i;
+            DoubleVector x0 = DoubleVector.broadcast(S, ap[r < end ? r : 0]);
+            DoubleVector x1 = DoubleVector.broadcast(S, ap[r + l < end ? r + l : 0]);
+            DoubleVector x2 = DoubleVector.broadcast(S, ap[r + 2 * l < end ? r + 2 * l : 0]);
+            DoubleVector x3 = DoubleVector.broadcast(S, ap[r + 3 * l < end ? r + 3 * l : 0]);
+            int o = COLUMN_PAD + k - i;
+            DoubleVector v = DoubleVector.fromArray(S, bp, o - 3 * l);
+            s0 = v.fma(x3, s0);
+            v = DoubleVector.fromArray(S, bp, o - 2 * l);
+            s0 = v.fma(x2, s0);
+            s1 = v.fma(x3, s1);
+            v = DoubleVector.fromArray(S, bp, o - l);
+            s0 = v.fma(x1, s0);
+            s1 = v.fma(x2, s1);
+            s2 = v.fma(x3, s2);
+            v = DoubleVector.fromArray(S, bp, o);
+            s0 = v.fma(x0, s0);
+            s1 = v.fma(x1, s1);
+            s2 = v.fma(x2, s2);
+            s3 = v.fma(x3, s3);
+            v = DoubleVector.fromArray(S, bp, o + l);
+            s1 = v.fma(x0, s1);
+            s2 = v.fma(x1, s2);
+            s3 = v.fma(x2, s3);
+            s4 = v.fma(x3, s4);
+            v = DoubleVector.fromArray(S, bp, o + 2 * l);
+            s2 = v.fma(x0, s2);
+            s3 = v.fma(x1, s3);
+            s4 = v.fma(x2, s4);
+            s5 = v.fma(x3, s5);
+            v = DoubleVector.fromArray(S, bp, o + 3 * l);
+            s3 = v.fma(x0, s3);
+            s4 = v.fma(x1, s4);
+            s5 = v.fma(x2, s5);
+            s6 = v.fma(x3, s6);
+            v = DoubleVector.fromArray(S, bp, o + 4 * l);
+            s4 = v.fma(x0, s4);
+            s5 = v.fma(x1, s5);
+            s6 = v.fma(x2, s6);
+            s7 = v.fma(x3, s7);
+            v = DoubleVector.fromArray(S, bp, o + 5 * l);
+            s5 = v.fma(x0, s5);
+            s6 = v.fma(x1, s6);
+            s7 = v.fma(x2, s7);
+            v = DoubleVector.fromArray(S, bp, o + 6 * l);
+            s6 = v.fma(x0, s6);
+            s7 = v.fma(x1, s7);
+            v = DoubleVector.fromArray(S, bp, o + 7 * l);
+            s7 = v.fma(x0, s7);
+        }
+        s0.intoArray(c, k);
+        s1.intoArray(c, k + l);
+        s2.intoArray(c, k + 2 * l);
+        s3.intoArray(c, k + 3 * l);
+        s4.intoArray(c, k + 4 * l);
+        s5.intoArray(c, k + 5 * l);
+        s6.intoArray(c, k + 6 * l);
+        s7.intoArray(c, k + 7 * l);
+    }
+
+    // c[k + t] += sum over rows i in [r0, r1) of a[i] b[k + t - i] for t < BLOCK / 2: wholeBlock
+    // on half the outputs, 7 loads for 16 fmas; rows i and i + 2L into one set of accumulators,
+    // i + L and i + 3L into another, so that 8 chains of fmas cover the fma latency as there.
+    private static void halfBlock(double[] ap, double[] bp, double[] c, int k, int r0, int r1) {
+        int l = LANES;
+        int quad = 4 * l;
+        DoubleVector s0 = DoubleVector.fromArray(S, c, k);
+        DoubleVector s1 = DoubleVector.fromArray(S, c, k + l);
+        DoubleVector s2 = DoubleVector.fromArray(S, c, k + 2 * l);
+        DoubleVector s3 = DoubleVector.fromArray(S, c, k + 3 * l);
+        DoubleVector t0 = DoubleVector.zero(S);
+        DoubleVector t1 = t0;
+        DoubleVector t2 = t0;
+        DoubleVector t3 = t0;
+        int count = (r1 - r0 + quad - 1) / quad * l;
+        int end = ROW_PAD + r1;
+        for (int q = 0; q < count; q++) {
+            int i = r0 + q + 3 * (q & -l);
+            int r = ROW_PAD + i;
+            DoubleVector x0 = DoubleVector.broadcast(S, ap[r < end ? r : 0]);
+            DoubleVector x1 = DoubleVector.broadcast(S, ap[r + l < end ? r + l : 0]);
+            DoubleVector x2 = DoubleVector.broadcast(S, ap[r + 2 * l < end ? r + 2 * l : 0]);
+            DoubleVector x3 = DoubleVector.broadcast(S, ap[r + 3 * l < end ? r + 3 * l : 0]);
+            int o = COLUMN_PAD + k - i;
+            DoubleVector v = DoubleVector.fromArray(S, bp, o - 3 * l);
+            t0 = v.fma(x3, t0);
+            v = DoubleVector.fromArray(S, bp, o - 2 * l);
+            s0 = v.fma(x2, s0);
+            t1 = v.fma(x3, t1);
+            v = DoubleVector.fromArray(S, bp, o - l);
+            t0 = v.fma(x1, t0);
+            s1 = v.fma(x2, s1);
+            t2 = v.fma(x3, t2);
+            v = DoubleVector.fromArray(S, bp, o);
+            s0 = v.fma(x0, s0);
+            t1 = v.fma(x1, t1);
+            s2 = v.fma(x2, s2);
+            t3 = v.fma(x3, t3);
+            v = DoubleVector.fromArray(S, bp, o + l);
+            s1 = v.fma(x0, s1);
+            t2 = v.fma(x1, t2);
+            s3 = v.fma(x2, s3);
+            v = DoubleVector.fromArray(S, bp, o + 2 * l);
+            s2 = v.fma(x0, s2);
+            t3 = v.fma(x1, t3);
+            v = DoubleVector.fromArray(S, bp, o + 3 * l);
+            s3 = v.fma(x0, s3);
+        }
+        s0.add(t0).intoArray(c, k);
+        s1.add(t1).intoArray(c, k + l);
+        s2.add(t2).intoArray(c, k + 2 * l);
+        s3.add(t3).intoArray(c, k + 3 * l);
     }
 
     /** Zeros the carries want before the columns ({@link #columnDigits}). */
