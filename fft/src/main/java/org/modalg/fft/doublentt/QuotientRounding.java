@@ -30,13 +30,17 @@ import java.util.stream.Stream;
  * other side of a half-integer than x y, so a kernel's outputs are the same residues modulo p,
  * not always the same doubles; results reduced to [0, p) are identical.
  *
- * <p>Measured (fft/BENCHMARKS.md, section (n)): the transform kernels with the fma form run
+ * <p>Measured (fft/BENCHMARKS.md, section (n)): HotSpot's own loops with the fma form run
  * 0.76-0.93x the time of rint on the H100 hosts' Intel Xeon (AVX-512) and 1.03-1.3x on the AMD
- * EPYC (Zen 4, AVX2) development machine. So the default ({@code auto}) is fma on Intel
- * processors ({@code vendor_id GenuineIntel} in /proc/cpuinfo) and rint elsewhere, including
- * where the vendor cannot be read. {@code -Dmodalg.dntt.quotient=fma|rint|auto} overrides it
- * ({@code other}: the form auto would not choose, which the fft module's second test run uses so
- * that both forms are tested on every machine).
+ * EPYC (Zen 4) development machine. The Vector API kernels ({@link VectorNtt}) have no rounding
+ * operation in JDK 17: their rint form adds and subtracts 2^52 and copies the sign by
+ * reinterpreting the bits, six operations to the fma form's two, and on the development
+ * machine at 8 lanes 10^7-bit products took 24.6-25.2 ms with it against 16.7-16.8 with fma
+ * (fft/BENCHMARKS.md, section (r)). So the default ({@code auto}) is fma on Intel processors
+ * ({@code vendor_id GenuineIntel} in /proc/cpuinfo) and wherever the vector kernels run, rint
+ * elsewhere, including where the vendor cannot be read. {@code -Dmodalg.dntt.quotient=fma|rint|auto}
+ * overrides it ({@code other}: the form auto would not choose, which the fft module's second
+ * test run uses so that both forms are tested on every machine).
  */
 public final class QuotientRounding {
     /** 1.5 2^52: x + M is in [2^52, 2^53) for |x| &lt; 2^51. */
@@ -59,14 +63,20 @@ public final class QuotientRounding {
      */
     private static final String INVALID;
 
+    /**
+     * Whether the vector kernels run in this JVM (read here through {@link VectorNtt}, whose
+     * initialization does not touch the kernels' classes: they read {@link #FMA} in theirs).
+     */
+    private static final boolean VECTORS = VectorNtt.offReason() == null;
+
     static {
         String value = System.getProperty(PROPERTY, "auto");
         boolean fma;
         String invalid = null;
         try {
-            fma = choose(value, VENDOR);
+            fma = choose(value, VENDOR, VECTORS);
         } catch (IllegalArgumentException e) {
-            fma = choose("auto", VENDOR);
+            fma = choose("auto", VENDOR, VECTORS);
             invalid = e.getMessage();
         }
         FMA = fma;
@@ -111,27 +121,32 @@ public final class QuotientRounding {
         return FMA ? "fma" : "rint";
     }
 
-    /** The form in use and why, for benchmark headers: e.g. "fma (GenuineIntel, auto)". */
+    /**
+     * The form in use and why, for benchmark headers: e.g. "fma (GenuineIntel, auto)" or "fma
+     * (AuthenticAMD, vector kernels, auto)".
+     */
     public static String describe() {
-        return form() + " (" + (VENDOR == null ? "vendor unknown" : VENDOR) + ", "
-                + System.getProperty(PROPERTY, "auto").trim() + ")";
+        return form() + " (" + (VENDOR == null ? "vendor unknown" : VENDOR) + (VECTORS ? ", vector kernels" : "")
+                + ", " + System.getProperty(PROPERTY, "auto").trim() + ")";
     }
 
     /**
-     * The choice for a property value and a processor vendor string (null when unknown).
+     * The choice for a property value, a processor vendor string (null when unknown) and whether
+     * the vector kernels run.
      *
      * @throws IllegalArgumentException if the value is not fma, rint, auto or other
      */
-    static boolean choose(String value, String vendor) {
+    static boolean choose(String value, String vendor, boolean vectors) {
+        boolean auto = vectors || "GenuineIntel".equals(vendor);
         switch (value.trim().toLowerCase(Locale.ROOT)) {
             case "fma":
                 return true;
             case "rint":
                 return false;
             case "auto":
-                return "GenuineIntel".equals(vendor);
+                return auto;
             case "other":
-                return !"GenuineIntel".equals(vendor);
+                return !auto;
             default:
                 throw new IllegalArgumentException("-D" + PROPERTY + " must be fma, rint, auto or other, got '" + value + "'");
         }

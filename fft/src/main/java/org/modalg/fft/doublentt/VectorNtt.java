@@ -61,7 +61,7 @@ final class VectorNtt {
         }
         int lanes;
         try {
-            lanes = VectorNttKernels.LANES;
+            lanes = PreferredLanes.DOUBLES; // not VectorNttKernels.LANES: see QuotientRounding's initialization
         } catch (LinkageError e) {
             return "the Vector API of this JDK does not link";
         }

@@ -85,15 +85,22 @@ class QuotientRoundingTest {
 
     @Test
     void choiceParsing() {
-        assertTrue(QuotientRounding.choose("fma", null));
-        assertFalse(QuotientRounding.choose("rint", "GenuineIntel"));
-        assertTrue(QuotientRounding.choose(" AUTO ", "GenuineIntel"));
-        assertFalse(QuotientRounding.choose("auto", "AuthenticAMD"));
-        assertFalse(QuotientRounding.choose("auto", null));
-        assertTrue(QuotientRounding.choose("other", "AuthenticAMD"));
-        assertFalse(QuotientRounding.choose("other", "GenuineIntel"));
+        assertTrue(QuotientRounding.choose("fma", null, false));
+        assertFalse(QuotientRounding.choose("rint", "GenuineIntel", true));
+        assertTrue(QuotientRounding.choose(" AUTO ", "GenuineIntel", false));
+        assertFalse(QuotientRounding.choose("auto", "AuthenticAMD", false));
+        assertFalse(QuotientRounding.choose("auto", null, false));
+        assertTrue(QuotientRounding.choose("other", "AuthenticAMD", false));
+        assertFalse(QuotientRounding.choose("other", "GenuineIntel", false));
+        // where the vector kernels run, auto is fma whatever the vendor
+        assertTrue(QuotientRounding.choose("auto", "AuthenticAMD", true));
+        assertTrue(QuotientRounding.choose("auto", null, true));
+        assertFalse(QuotientRounding.choose("other", "AuthenticAMD", true));
+        // this JVM's form is the choice for its property, vendor and kernels
+        assertEquals(QuotientRounding.choose(System.getProperty(QuotientRounding.PROPERTY, "auto"),
+                QuotientRounding.cpuVendor(), VectorNtt.offReason() == null), QuotientRounding.FMA);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> QuotientRounding.choose("fast", null));
+                () -> QuotientRounding.choose("fast", null, false));
         assertTrue(e.getMessage().contains("modalg.dntt.quotient") && e.getMessage().contains("fast"), e.getMessage());
         String vendor = QuotientRounding.cpuVendor();
         System.out.println("QuotientRoundingTest: cpu vendor " + vendor + ", -D" + QuotientRounding.PROPERTY + "="
