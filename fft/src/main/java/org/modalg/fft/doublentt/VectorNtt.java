@@ -51,7 +51,7 @@ final class VectorNtt {
 
     /** For benchmark headers: e.g. "Vector API, 8 lanes" or "HotSpot's loops (no jdk.incubator.vector)". */
     static String describe() {
-        return OFF_REASON != null ? "HotSpot's loops (" + OFF_REASON + ")" : "Vector API, " + VectorNttKernels.LANES + " lanes";
+        return OFF_REASON != null ? "HotSpot's loops (" + OFF_REASON + ")" : "Vector API, " + PreferredLanes.DOUBLES + " lanes";
     }
 
     private static String offReasonOf() {

@@ -9,7 +9,8 @@ import jdk.incubator.vector.VectorSpecies;
 /**
  * The loops of {@link DigitConvolution} in the incubating Vector API
  * ({@code jdk.incubator.vector}): the linear convolution of two digit vectors in doubles, each
- * column sum exact, and the cutting of limbs into digits. The only class of modalg that names
+ * column sum exact, the cutting of limbs into digits, and the column sums' carries back into
+ * digits. The only class of modalg that names
  * the API; it is loaded only when the module is in the boot layer
  * ({@link DigitConvolution#available()}), so a JVM started without
  * {@code --add-modules jdk.incubator.vector} never touches it.
@@ -283,14 +284,14 @@ final class VectorDigitKernels {
     /**
      * The column sums v[CARRY_PAD + k], k in [0, nc) (longs in [0, 2^53); zeros in v[0,
      * CARRY_PAD) and from CARRY_PAD + nc on, at least up to CARRY_PAD + nc + 3 + LANES), as
-     * 22-bit digits: d[k] = v[k] on return, for k in [0, nc + 3), with sum d[k] 2^(22 k) = sum
-     * c[k] 2^(22 k). Each column is cut into parts of 22, 22 and 9 bits and the parts of equal
-     * weight are added, e[k] &lt; 2^23 + 2^9 (into e, at CARRY_PAD); then every e[k] keeps its
-     * low 22 bits and passes its carry (at most 2) to e[k + 1]. That can carry on only where a
-     * digit's low bits were 2^22 - 2 or more: rare, and then one exact scalar pass ripples the
-     * carries. Two vector passes and no scalar chain; v and e have at least CARRY_PAD + nc + 3 +
-     * LANES entries, and v's entries from nc + 3 up to the next multiple of LANES are zeros on
-     * return.
+     * 22-bit digits: d[k] = v[k] on return for k in [0, nc + 3), and sum d[k] 2^(22 k) = sum
+     * v[CARRY_PAD + k] 2^(22 k). Each column is cut into parts of 22, 22 and 9 bits and the parts
+     * of equal weight are added, e[k] &lt; 2^23 + 2^9 (into e, at CARRY_PAD); then every e[k]
+     * keeps its low 22 bits and passes its carry (at most 2) to e[k + 1]. That can carry on only
+     * where a digit's low bits were 2^22 - 2 or more: rare, and then one exact scalar pass
+     * ripples the carries. Two vector passes and no scalar chain; v and e have at least
+     * CARRY_PAD + nc + 3 + LANES entries, and v's entries from nc + 3 up to the next multiple of
+     * LANES are zeros on return.
      */
     static void columnDigits(long[] v, int nc, long[] e) {
         int p = CARRY_PAD;
