@@ -231,8 +231,9 @@ final class DigitConvolution {
             v[pad + k] = (long) c[k]; // exact: an integer below 2^53
         }
         Arrays.fill(v, pad + nc, sums, 0L);
+        // the digits land in v[0, nc + 3) and zeros up to the next whole vector; past that the
+        // zeros just written stay, so the last limbs read zeros
         VectorDigitKernels.columnDigits(v, nc, s.parts);
-        Arrays.fill(v, nc + 3, sums, 0L);
         pack(v, z, zo, limbs);
     }
 

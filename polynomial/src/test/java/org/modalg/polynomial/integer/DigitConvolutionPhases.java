@@ -20,8 +20,6 @@ public final class DigitConvolutionPhases {
     private static double[] rows;
     private static double[] columnDigits;
     private static double[] columns;
-    private static long[] sums;
-    private static long[] parts;
     private static final DigitConvolution.Scratch SCRATCH = new DigitConvolution.Scratch();
 
     private DigitConvolutionPhases() {
@@ -35,19 +33,6 @@ public final class DigitConvolutionPhases {
     private static void laneDigits() {
         VectorDigitKernels.digits(padded, digits, rows, VectorDigitKernels.ROW_PAD);
         VectorDigitKernels.digits(padded, digits, columnDigits, VectorDigitKernels.COLUMN_PAD);
-    }
-
-    // the carries of a product's columns: as longs, to 22-bit digits in vectors, packed into limbs
-    private static void carries() {
-        int nc = 2 * digits - 1;
-        int pad = VectorDigitKernels.CARRY_PAD;
-        for (int k = 0; k < nc; k++) {
-            sums[pad + k] = (long) columns[k];
-        }
-        java.util.Arrays.fill(sums, pad + nc, sums.length, 0L);
-        VectorDigitKernels.columnDigits(sums, nc, parts);
-        java.util.Arrays.fill(sums, nc + 3, sums.length, 0L);
-        DigitConvolution.pack(sums, z, 0, 2 * n);
     }
 
     private static double time(Runnable r) {
@@ -84,9 +69,7 @@ public final class DigitConvolutionPhases {
         digits = (64 * n + DigitFormat.DIGIT_BITS - 1) / DigitFormat.DIGIT_BITS;
         rows = new double[digits + 2 * VectorDigitKernels.ROW_PAD];
         columnDigits = new double[digits + 2 * VectorDigitKernels.COLUMN_PAD];
-        columns = new double[2 * digits + VectorDigitKernels.BLOCK + 3 * VectorDigitKernels.LANES + 8];
-        sums = new long[columns.length];
-        parts = new long[columns.length];
+        columns = new double[2 * digits + VectorDigitKernels.BLOCK];
         scalarDigits();
         System.out.printf("# %d x %d limbs, %d digits each, %d lanes, lane digits %b%n", n, n, digits,
                 VectorDigitKernels.LANES, VectorDigitKernels.LANE_DIGITS);
@@ -96,7 +79,7 @@ public final class DigitConvolutionPhases {
                     time(DigitConvolutionPhases::scalarDigits),
                     VectorDigitKernels.LANE_DIGITS ? String.format("%.2f", time(DigitConvolutionPhases::laneDigits)) : "-",
                     time(() -> VectorDigitKernels.convolve(rows, digits, columnDigits, digits, columns)),
-                    time(DigitConvolutionPhases::carries),
+                    time(() -> DigitConvolution.carry(columns, 2 * digits - 1, z, 0, 2 * n, SCRATCH)),
                     time(() -> DigitConvolution.multiply(a, 0, n, b, 0, n, z, 0, SCRATCH)),
                     time(() -> LimbMultiplication.multiply(a, n, b, n)));
         }
