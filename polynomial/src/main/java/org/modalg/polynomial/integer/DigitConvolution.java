@@ -11,30 +11,34 @@ import org.modalg.polynomial.Limbs;
 
 /**
  * Schoolbook products of 64-bit limb arrays as one exact convolution in doubles: each operand
- * is cut into {@value DigitFormat#DIGIT_BITS}-bit digits ({@link DigitFormat}), the digit
+ * is cut into balanced {@value DigitFormat#DIGIT_BITS}-bit digits ({@link DigitFormat}), the digit
  * vectors are convolved with one fma per digit product in SIMD registers
  * ({@link VectorDigitKernels}), and the column sums (integers below 2^53, so every fma is exact)
  * are carried back into limbs. This is the basecase of {@link LimbMultiplication} when the JVM
  * runs with {@code --add-modules jdk.incubator.vector} (the {@code modalg} launcher for
  * {@code bench} and {@code study}, the GPU bundle and the test runs do): against BigInteger's
- * intrinsic 32-bit schoolbook it does (64/22)^2 = 8.5 times as many products, but 4 or 8 per
+ * intrinsic 32-bit schoolbook it does (64/23)^2 = 7.7 times as many products, but 4 or 8 per
  * instruction and two instructions per cycle (polynomial/BENCHMARKS.md has the figures).
  *
- * <p>Exactness: a column sums at most min(na, nb) products of digits below 2^22, so with the
- * shorter operand at most {@value #MAX_SHORTER_DIGITS} digits ({@link #MAX_SHORTER_LIMBS}
- * limbs) every sum is below 512 (2^22 - 1)^2 &lt; 2^53; the longer operand has no limit.
+ * <p>Exactness: a column sums at most min(na, nb) products of digits of magnitude at most 2^22,
+ * so with the shorter operand at most {@value #MAX_SHORTER_DIGITS} digits
+ * ({@link #MAX_SHORTER_LIMBS} limbs) every partial sum has magnitude at most 512 2^44 = 2^53, an
+ * integer that a double holds exactly; the longer operand has no limit.
  *
- * <p>Cost: na nb fmas for na, nb digits (about 8.5 n m for n, m limbs, in vectors), plus
+ * <p>Cost: na nb fmas for na, nb digits (about 7.7 n m for n, m limbs, in vectors), plus
  * O(n + m) for the digits and the carries.
  */
 final class DigitConvolution {
     private DigitConvolution() {
     }
 
-    /** Most digits of the shorter operand: 512 (2^22 - 1)^2 &lt; 2^53. */
+    /** Most digits of the shorter operand: 512 (2^22)^2 = 2^53. */
     static final int MAX_SHORTER_DIGITS = 512;
-    /** Most limbs of the shorter operand ({@link #MAX_SHORTER_DIGITS} digits of 22 bits). */
-    static final int MAX_SHORTER_LIMBS = MAX_SHORTER_DIGITS * DigitFormat.DIGIT_BITS / 64;
+    /**
+     * Most limbs of the shorter operand: 183, the most whose {@link DigitFormat#digitCount} is
+     * at most {@link #MAX_SHORTER_DIGITS}.
+     */
+    static final int MAX_SHORTER_LIMBS = (MAX_SHORTER_DIGITS * DigitFormat.DIGIT_BITS - 1) / 64;
 
     // modalg.poly.vector, read once: auto, on or off (anything else is null, an error that
     // ready() throws, so that a mistyped value is loud at the first product, not a class error)
@@ -174,8 +178,8 @@ final class DigitConvolution {
             Arrays.fill(z, zo, zo + n + m, 0L);
             return;
         }
-        int dx = (bitsX + DigitFormat.DIGIT_BITS - 1) / DigitFormat.DIGIT_BITS;
-        int dy = (bitsY + DigitFormat.DIGIT_BITS - 1) / DigitFormat.DIGIT_BITS;
+        int dx = DigitFormat.digitCount(bitsX);
+        int dy = DigitFormat.digitCount(bitsY);
         // the rows are the shorter operand: each output block loops over them
         boolean xRows = dx <= dy;
         int na = xRows ? dx : dy;
@@ -212,8 +216,9 @@ final class DigitConvolution {
     }
 
     /**
-     * z[zo, zo + limbs) = sum of c[k] 2^(22 k) over k &lt; nc, for column sums c[k] that are
-     * integers in [0, 2^53) whose sum fits the limbs: the columns as longs, cut into 22-bit
+     * z[zo, zo + limbs) = sum of c[k] 2^(23 k) over k &lt; nc, for column sums c[k] that are
+     * integers of magnitude at most 2^53 whose sum is non-negative and fits the limbs: the
+     * columns as longs, cut into 23-bit
      * digits with their carries in vectors ({@link VectorDigitKernels#columnDigits}), the digits
      * packed into limbs ({@link #pack}).
      */
@@ -228,7 +233,7 @@ final class DigitConvolution {
         long[] v = s.sums;
         Arrays.fill(v, 0, pad, 0L);
         for (int k = 0; k < nc; k++) {
-            v[pad + k] = (long) c[k]; // exact: an integer below 2^53
+            v[pad + k] = (long) c[k]; // exact: an integer of magnitude at most 2^53
         }
         Arrays.fill(v, pad + nc, sums, 0L);
         // the digits land in v[0, nc + 3) and zeros up to the next whole vector; past that the
@@ -246,81 +251,103 @@ final class DigitConvolution {
         return top < 0 ? 0 : 64 * top + 64 - Long.numberOfLeadingZeros(x[xo + top]);
     }
 
-    // d[at, at + count) = the 22-bit digits of x[xo, xo + limbs), little-endian: whole periods
-    // of 32 digits (11 limbs) in lanes from a zero-padded copy of the limbs where the kernels
-    // can, the rest by the loop below.
-    private static void digits(long[] x, int xo, int limbs, double[] d, int at, int count, Scratch s) {
+    // d[at, at + count) = the balanced digits of x[xo, xo + limbs) (DigitFormat), little-endian:
+    // whole periods of 64 digits (23 limbs) in lanes from a copy of the limbs behind one zero
+    // limb (the bit below digit 0) and zero-padded, the rest by the loop below.
+    static void digits(long[] x, int xo, int limbs, double[] d, int at, int count, Scratch s) {
         int periods = count / DigitFormat.PERIOD_DIGITS;
         if (!VectorDigitKernels.LANE_DIGITS || periods == 0) {
             digits(x, xo, limbs, d, at, count);
             return;
         }
-        int padded = limbs + VectorDigitKernels.LIMB_PAD;
+        int padded = 1 + limbs + VectorDigitKernels.LIMB_PAD;
         if (s.limbs.length < padded) {
             s.limbs = new long[padded];
         }
         long[] copy = s.limbs;
-        System.arraycopy(x, xo, copy, 0, limbs);
-        Arrays.fill(copy, limbs, padded, 0L);
+        copy[0] = 0;
+        System.arraycopy(x, xo, copy, 1, limbs);
+        Arrays.fill(copy, 1 + limbs, padded, 0L);
         VectorDigitKernels.digits(copy, count, d, at);
         int done = DigitFormat.PERIOD_DIGITS * periods;
-        digitsFrom(copy, 0, padded, d, at, done, count);
+        digitsFrom(copy, 1, limbs, d, at, done, count);
     }
 
-    // d[at, at + count) = the 22-bit digits of x[xo, xo + limbs), little-endian. Branch-free while
-    // the next limb exists (a digit's high part comes from it: (next << 1) << (63 - sh) is
-    // next << (64 - sh), and zero for sh = 0), then the last digits from the top limb alone.
+    /**
+     * d[at, at + count) = the balanced digits of x[xo, xo + limbs) ({@link DigitFormat}),
+     * little-endian; count at least {@link DigitFormat#digitCount} of the value's bits for the
+     * digits to sum to it. O(count).
+     */
     static void digits(long[] x, int xo, int limbs, double[] d, int at, int count) {
-        digitsFrom(x, xo, limbs, d, at, 0, count);
+        if (count > 0) {
+            d[at] = DigitFormat.digit(x[xo] << 1); // the bit below digit 0 is zero
+        }
+        digitsFrom(x, xo, limbs, d, at, 1, count);
     }
 
-    // digits [from, count) of digits(x, xo, limbs, d, at, count)
+    // digits [from, count) of digits(x, xo, limbs, d, at, count) for from >= 1 (or from >= 0 where
+    // x[xo - 1] holds the zero below the value). Digit i takes the 24 bits from bit 23 i - 1:
+    // branch-free while the next limb exists (the window's high part comes from it:
+    // (next << 1) << (63 - sh) is next << (64 - sh), and zero for sh = 0), then from the top limb
+    // alone and zeros above it.
     private static void digitsFrom(long[] x, int xo, int limbs, double[] d, int at, int from, int count) {
         int i = from;
-        int whole = Math.min(count, (64 * (limbs - 1)) / DigitFormat.DIGIT_BITS);
+        int whole = Math.min(count, 64 * (limbs - 1) / DigitFormat.DIGIT_BITS + 1);
         for (; i < whole; i++) {
-            int bit = i * DigitFormat.DIGIT_BITS;
-            int w = xo + (bit >>> 6);
+            int bit = i * DigitFormat.DIGIT_BITS - 1;
+            int w = xo + (bit >> 6);
             int sh = bit & 63;
             long v = (x[w] >>> sh) | ((x[w + 1] << 1) << (63 - sh));
-            d[at + i] = Double.longBitsToDouble((v & DigitFormat.DIGIT_MASK) | DigitFormat.TWO_52_BITS) - 0x1p52;
+            d[at + i] = DigitFormat.digit(v);
         }
         for (; i < count; i++) {
-            int bit = i * DigitFormat.DIGIT_BITS;
-            int w = bit >>> 6;
+            int bit = i * DigitFormat.DIGIT_BITS - 1;
+            int w = bit >> 6;
             int sh = bit & 63;
-            long v = x[xo + w] >>> sh;
-            if (sh > 64 - DigitFormat.DIGIT_BITS && w + 1 < limbs) {
+            long v = w < limbs ? x[xo + w] >>> sh : 0;
+            if (sh > 64 - DigitFormat.DIGIT_BITS - 1 && w + 1 < limbs) {
                 v |= x[xo + w + 1] << (64 - sh);
             }
-            d[at + i] = (double) (v & DigitFormat.DIGIT_MASK);
+            d[at + i] = DigitFormat.digit(v);
         }
     }
 
-    // z[zo, zo + limbs) = the 22-bit digits d (each below 2^22; zeros past the product's, up to
-    // digit 64 limbs / 22 + 3). A period of 32 digits is 11 limbs; inside it limb t in [1, 10]
-    // starts at bit 22 - 2t of digit 3t - 1 and takes the next two digits whole and the low bits
-    // of a third, so a period is eleven fixed expressions; the limbs after the last whole
-    // period by the same rule with the offsets computed.
+    // z[zo, zo + limbs) = the 23-bit digits d (each in [0, 2^23); zeros past the product's, up to
+    // digit 64 limbs / 23 + 4). Limb j starts at bit r = 64 j - 23 kf of digit kf = 64 j / 23 and
+    // takes the next two digits whole and the low bits of a third, and of a fourth where r > 5.
+    // A period of 64 digits is 23 limbs, so a period is 23 fixed expressions (a loop that computes
+    // kf and r took three times as long); the limbs after the last whole period by the rule.
     static void pack(long[] d, long[] z, int zo, int limbs) {
         int whole = limbs / DigitFormat.PERIOD_LIMBS * DigitFormat.PERIOD_LIMBS;
         for (int j = zo, k = 0; j < zo + whole; j += DigitFormat.PERIOD_LIMBS, k += DigitFormat.PERIOD_DIGITS) {
-            z[j] = d[k] | d[k + 1] << 22 | d[k + 2] << 44;
-            z[j + 1] = d[k + 2] >>> 20 | d[k + 3] << 2 | d[k + 4] << 24 | d[k + 5] << 46;
-            z[j + 2] = d[k + 5] >>> 18 | d[k + 6] << 4 | d[k + 7] << 26 | d[k + 8] << 48;
-            z[j + 3] = d[k + 8] >>> 16 | d[k + 9] << 6 | d[k + 10] << 28 | d[k + 11] << 50;
-            z[j + 4] = d[k + 11] >>> 14 | d[k + 12] << 8 | d[k + 13] << 30 | d[k + 14] << 52;
-            z[j + 5] = d[k + 14] >>> 12 | d[k + 15] << 10 | d[k + 16] << 32 | d[k + 17] << 54;
-            z[j + 6] = d[k + 17] >>> 10 | d[k + 18] << 12 | d[k + 19] << 34 | d[k + 20] << 56;
-            z[j + 7] = d[k + 20] >>> 8 | d[k + 21] << 14 | d[k + 22] << 36 | d[k + 23] << 58;
-            z[j + 8] = d[k + 23] >>> 6 | d[k + 24] << 16 | d[k + 25] << 38 | d[k + 26] << 60;
-            z[j + 9] = d[k + 26] >>> 4 | d[k + 27] << 18 | d[k + 28] << 40 | d[k + 29] << 62;
-            z[j + 10] = d[k + 29] >>> 2 | d[k + 30] << 20 | d[k + 31] << 42;
+            z[j] = d[k] | d[k + 1] << 23 | d[k + 2] << 46;
+            z[j + 1] = d[k + 2] >>> 18 | d[k + 3] << 5 | d[k + 4] << 28 | d[k + 5] << 51;
+            z[j + 2] = d[k + 5] >>> 13 | d[k + 6] << 10 | d[k + 7] << 33 | d[k + 8] << 56;
+            z[j + 3] = d[k + 8] >>> 8 | d[k + 9] << 15 | d[k + 10] << 38 | d[k + 11] << 61;
+            z[j + 4] = d[k + 11] >>> 3 | d[k + 12] << 20 | d[k + 13] << 43;
+            z[j + 5] = d[k + 13] >>> 21 | d[k + 14] << 2 | d[k + 15] << 25 | d[k + 16] << 48;
+            z[j + 6] = d[k + 16] >>> 16 | d[k + 17] << 7 | d[k + 18] << 30 | d[k + 19] << 53;
+            z[j + 7] = d[k + 19] >>> 11 | d[k + 20] << 12 | d[k + 21] << 35 | d[k + 22] << 58;
+            z[j + 8] = d[k + 22] >>> 6 | d[k + 23] << 17 | d[k + 24] << 40 | d[k + 25] << 63;
+            z[j + 9] = d[k + 25] >>> 1 | d[k + 26] << 22 | d[k + 27] << 45;
+            z[j + 10] = d[k + 27] >>> 19 | d[k + 28] << 4 | d[k + 29] << 27 | d[k + 30] << 50;
+            z[j + 11] = d[k + 30] >>> 14 | d[k + 31] << 9 | d[k + 32] << 32 | d[k + 33] << 55;
+            z[j + 12] = d[k + 33] >>> 9 | d[k + 34] << 14 | d[k + 35] << 37 | d[k + 36] << 60;
+            z[j + 13] = d[k + 36] >>> 4 | d[k + 37] << 19 | d[k + 38] << 42;
+            z[j + 14] = d[k + 38] >>> 22 | d[k + 39] << 1 | d[k + 40] << 24 | d[k + 41] << 47;
+            z[j + 15] = d[k + 41] >>> 17 | d[k + 42] << 6 | d[k + 43] << 29 | d[k + 44] << 52;
+            z[j + 16] = d[k + 44] >>> 12 | d[k + 45] << 11 | d[k + 46] << 34 | d[k + 47] << 57;
+            z[j + 17] = d[k + 47] >>> 7 | d[k + 48] << 16 | d[k + 49] << 39 | d[k + 50] << 62;
+            z[j + 18] = d[k + 50] >>> 2 | d[k + 51] << 21 | d[k + 52] << 44;
+            z[j + 19] = d[k + 52] >>> 20 | d[k + 53] << 3 | d[k + 54] << 26 | d[k + 55] << 49;
+            z[j + 20] = d[k + 55] >>> 15 | d[k + 56] << 8 | d[k + 57] << 31 | d[k + 58] << 54;
+            z[j + 21] = d[k + 58] >>> 10 | d[k + 59] << 13 | d[k + 60] << 36 | d[k + 61] << 59;
+            z[j + 22] = d[k + 61] >>> 5 | d[k + 62] << 18 | d[k + 63] << 41;
         }
         for (int j = whole; j < limbs; j++) {
             int kf = 64 * j / DigitFormat.DIGIT_BITS;
             int r = 64 * j - DigitFormat.DIGIT_BITS * kf;
-            long fourth = d[kf + 3] & ((long) (2 - r) >> 63); // only where it starts inside the limb
+            long fourth = d[kf + 3] & ((long) (5 - r) >> 63); // only where it starts inside the limb
             z[zo + j] = d[kf] >>> r | d[kf + 1] << (DigitFormat.DIGIT_BITS - r)
                     | d[kf + 2] << (2 * DigitFormat.DIGIT_BITS - r) | fourth << (3 * DigitFormat.DIGIT_BITS - r);
         }

@@ -19,9 +19,10 @@ import jdk.incubator.vector.VectorSpecies;
  * (c[k] += a[i] b[k - i]), and HotSpot 17's auto-vectorizer leaves every such loop scalar (it
  * cannot tell two double arrays apart); here the column sums of 8 vectors of outputs stay in
  * registers while a's digits are broadcast and b's shifted lines are loaded, one fma per product.
- * The digits are cut by lanes too: 32 digits of 22 bits are exactly 11 limbs, so each block of
+ * The digits are cut by lanes too: 64 digits of 23 bits are exactly 23 limbs, so each block of
  * LANES digits of such a period takes its limbs from one load by two fixed permutations and
- * shifts by fixed counts (0.7 against 1.9 us for 910 digits on an H200 host's Xeon).
+ * shifts by fixed counts (0.5 against 1.9 us for 870 digits on the development machine), and a
+ * balanced digit needs only its own 24 bits ({@link DigitFormat}).
  */
 final class VectorDigitKernels {
     private VectorDigitKernels() {
@@ -38,8 +39,10 @@ final class VectorDigitKernels {
     static final boolean LANE_DIGITS = (LANES == 4 || LANES == 8) && LONGS.length() == LANES;
     /** Limbs {@link #digits} may read past the operand's (zeros there). */
     static final int LIMB_PAD = 2 * LANES;
-    // For block b of LANES digits inside a period of 32 digits (11 limbs): the first limb it
+    // For block b of LANES digits inside a period of 64 digits (23 limbs): the first limb it
     // reads, the limbs of each lane's low and high parts relative to it, and the shift counts.
+    // Lane t's 24 bits start at bit 63 + 23 (b LANES + t) of the period's limbs in the copy that
+    // has one zero limb before the value (the bit below digit 0).
     private static final int PERIOD_BLOCKS = DigitFormat.PERIOD_DIGITS / LANES;
     private static final int[] BLOCK_LIMB = new int[PERIOD_BLOCKS];
     private static final VectorShuffle<Long>[] LOW_LIMB = shuffles(0);
@@ -47,15 +50,19 @@ final class VectorDigitKernels {
     private static final LongVector[] LOW_SHIFT = shifts(false);
     private static final LongVector[] HIGH_SHIFT = shifts(true);
 
-    // lane t of block b: digit 32 p + b LANES + t starts at bit 22 (b LANES + t) of the period
+    // the bit of the period's limbs (in the copy) where lane t of block b starts its 24 bits
+    private static int windowBit(int b, int t) {
+        return 63 + DigitFormat.DIGIT_BITS * (b * LANES + t);
+    }
+
     @SuppressWarnings("unchecked")
     private static VectorShuffle<Long>[] shuffles(int plus) {
         VectorShuffle<Long>[] r = new VectorShuffle[PERIOD_BLOCKS];
         for (int b = 0; b < PERIOD_BLOCKS; b++) {
-            BLOCK_LIMB[b] = DigitFormat.DIGIT_BITS * b * LANES >>> 6;
+            BLOCK_LIMB[b] = windowBit(b, 0) >>> 6;
             int[] lanes = new int[LANES];
             for (int t = 0; t < LANES; t++) {
-                lanes[t] = (DigitFormat.DIGIT_BITS * (b * LANES + t) >>> 6) - BLOCK_LIMB[b] + plus;
+                lanes[t] = (windowBit(b, t) >>> 6) - BLOCK_LIMB[b] + plus;
             }
             r[b] = LANE_DIGITS ? VectorShuffle.fromArray(LONGS, lanes, 0) : null;
         }
@@ -68,7 +75,7 @@ final class VectorDigitKernels {
         for (int b = 0; b < PERIOD_BLOCKS; b++) {
             long[] counts = new long[LANES];
             for (int t = 0; t < LANES; t++) {
-                int sh = DigitFormat.DIGIT_BITS * (b * LANES + t) & 63;
+                int sh = windowBit(b, t) & 63;
                 counts[t] = high ? 63 - sh : sh;
             }
             r[b] = LANE_DIGITS ? LongVector.fromArray(LONGS, counts, 0) : null;
@@ -77,13 +84,15 @@ final class VectorDigitKernels {
     }
 
     /**
-     * d[at, at + 32 periods) = the first 32 periods digits of 22 bits of the limbs x[0, ..), for
-     * periods = count / 32 (the caller cuts the rest); x must have
-     * {@link #LIMB_PAD} limbs past the last one a digit needs. Only where {@link #LANE_DIGITS}.
+     * d[at, at + 64 periods) = the first 64 periods balanced digits ({@link DigitFormat}) of the
+     * limbs x[1, ..), for periods = count / 64 (the caller cuts the rest); x[0] must be zero
+     * (the bit below digit 0) and x must have {@link #LIMB_PAD} limbs past the last one a digit
+     * needs. Only where {@link #LANE_DIGITS}.
      */
     static void digits(long[] x, int count, double[] d, int at) {
-        LongVector mask = LongVector.broadcast(LONGS, DigitFormat.DIGIT_MASK);
-        LongVector magic = LongVector.broadcast(LONGS, DigitFormat.TWO_52_BITS);
+        // digit + 2^22 is in [0, 2^23]: added to the bits of 2^52 it is the double 2^52 + 2^22 + digit
+        LongVector offset = LongVector.broadcast(LONGS, DigitFormat.TWO_52_BITS + DigitFormat.DIGIT_BOUND);
+        double unbias = 0x1p52 + DigitFormat.DIGIT_BOUND;
         int limb = 0;
         for (int i = 0; i + DigitFormat.PERIOD_DIGITS <= count;
                 i += DigitFormat.PERIOD_DIGITS, limb += DigitFormat.PERIOD_LIMBS) {
@@ -92,9 +101,11 @@ final class VectorDigitKernels {
                 LongVector low = v.rearrange(LOW_LIMB[b]).lanewise(VectorOperators.LSHR, LOW_SHIFT[b]);
                 LongVector high = v.rearrange(HIGH_LIMB[b]).lanewise(VectorOperators.LSHL, 1)
                         .lanewise(VectorOperators.LSHL, HIGH_SHIFT[b]);
-                // v | bits(2^52) is the double 2^52 + v: less 2^52, the digit exactly
-                low.or(high).and(mask).or(magic).reinterpretAsDoubles().sub(0x1p52)
-                        .intoArray(d, at + i + b * LANES);
+                LongVector w = low.or(high);
+                // DigitFormat.digit(w) lane by lane
+                LongVector digit = w.lanewise(VectorOperators.LSHL, 40).lanewise(VectorOperators.ASHR, 41)
+                        .add(w.and(1L));
+                digit.add(offset).reinterpretAsDoubles().sub(unbias).intoArray(d, at + i + b * LANES);
             }
         }
     }
@@ -109,9 +120,9 @@ final class VectorDigitKernels {
      * ap[ROW_PAD, ROW_PAD + na) with ROW_PAD zeros on both sides (ap.length &gt;= na + 2 ROW_PAD),
      * b's at bp[COLUMN_PAD, COLUMN_PAD + nb) with COLUMN_PAD zeros on both sides (bp.length &gt;=
      * nb + 2 COLUMN_PAD), and c has at least na + nb - 1 rounded up to a multiple of BLOCK
-     * entries (those above na + nb - 1 are set to zero). Exact when every sum of a column's
-     * terms a[i] b[k - i] is an integer of magnitude below 2^53 (non-negative digits: when the
-     * column sums are). Cost about na nb fmas in vectors.
+     * entries (those above na + nb - 1 are set to zero). Exact when every partial sum of a
+     * column's terms a[i] b[k - i] (integers, summed in any order) has magnitude at most 2^53:
+     * for balanced digits, when min(na, nb) 2^44 is. Cost about na nb fmas in vectors.
      *
      * <p>Blocks of BLOCK outputs; the rows that reach a block split three ways: near the block's
      * ends a row's products fall in one half of it (rows i &lt; k - nb + BLOCK / 2 + 1 below the
@@ -282,16 +293,18 @@ final class VectorDigitKernels {
     static final int CARRY_PAD = 2;
 
     /**
-     * The column sums v[CARRY_PAD + k], k in [0, nc) (longs in [0, 2^53); zeros in v[0,
-     * CARRY_PAD) and from CARRY_PAD + nc on, at least up to CARRY_PAD + nc + 3 + LANES), as
-     * 22-bit digits: d[k] = v[k] on return for k in [0, nc + 3), and sum d[k] 2^(22 k) = sum
-     * v[CARRY_PAD + k] 2^(22 k). Each column is cut into parts of 22, 22 and 9 bits and the parts
-     * of equal weight are added, e[k] &lt; 2^23 + 2^9 (into e, at CARRY_PAD); then every e[k]
-     * keeps its low 22 bits and passes its carry (at most 2) to e[k + 1]. That can carry on only
-     * where a digit's low bits were 2^22 - 2 or more: rare, and then one exact scalar pass
-     * ripples the carries. Two vector passes and no scalar chain; v and e have at least
-     * CARRY_PAD + nc + 3 + LANES entries, and v's entries from nc + 3 up to the next multiple of
-     * LANES are zeros on return.
+     * The column sums v[CARRY_PAD + k], k in [0, nc) (longs of magnitude at most 2^53 whose sum
+     * times 2^(23 k) is non-negative; zeros in v[0, CARRY_PAD) and from CARRY_PAD + nc on, at
+     * least up to CARRY_PAD + nc + 3 + LANES), as 23-bit digits: d[k] = v[k] on return for k in
+     * [0, nc + 3), each in [0, 2^23), and sum d[k] 2^(23 k) = sum v[CARRY_PAD + k] 2^(23 k). Each
+     * column is cut into parts of 23 and 23 bits and a signed rest (two's complement: v = low +
+     * 2^23 mid + 2^46 high with high = v &gt;&gt; 46 in [-128, 128]) and the parts of equal
+     * weight are added, e[k] in [-128, 2^24 + 128) (into e, at CARRY_PAD); then every e[k] keeps
+     * its low 23 bits and passes its carry (-1 to 2) to e[k + 1]. That can carry on only where a
+     * digit's low bits were 2^23 - 2 or more, or zero with a carry of -1: rare, and then one exact
+     * scalar pass ripples the carries. Two vector passes and no scalar chain; v and e have at
+     * least CARRY_PAD + nc + 3 + LANES entries, and v's entries from nc + 3 up to the next
+     * multiple of LANES are zeros on return.
      */
     static void columnDigits(long[] v, int nc, long[] e) {
         int p = CARRY_PAD;
@@ -299,28 +312,28 @@ final class VectorDigitKernels {
         int n = nc + 3;
         long mask = DigitFormat.DIGIT_MASK;
         int bits = DigitFormat.DIGIT_BITS;
-        // e[k] = (v[k] mod 2^22) + (v[k - 1] >> 22 mod 2^22) + (v[k - 2] >> 44)
+        // e[k] = (v[k] mod 2^23) + (v[k - 1] >> 23 mod 2^23) + (v[k - 2] >> 46), shifts arithmetic
         for (int k = 0; k < n; k += l) {
             LongVector low = LongVector.fromArray(LONGS, v, p + k).and(mask);
-            LongVector mid = LongVector.fromArray(LONGS, v, p + k - 1).lanewise(VectorOperators.LSHR, bits).and(mask);
-            LongVector high = LongVector.fromArray(LONGS, v, p + k - 2).lanewise(VectorOperators.LSHR, 2 * bits);
+            LongVector mid = LongVector.fromArray(LONGS, v, p + k - 1).lanewise(VectorOperators.ASHR, bits).and(mask);
+            LongVector high = LongVector.fromArray(LONGS, v, p + k - 2).lanewise(VectorOperators.ASHR, 2 * bits);
             low.add(mid).add(high).intoArray(e, p + k);
         }
-        // d[k] = (e[k] mod 2^22) + (e[k - 1] >> 22), into v from 0
+        // d[k] = (e[k] mod 2^23) + (e[k - 1] >> 23), into v from 0
         e[p - 1] = 0;
         LongVector over = LongVector.zero(LONGS);
         for (int k = 0; k < n; k += l) {
             LongVector low = LongVector.fromArray(LONGS, e, p + k).and(mask);
-            LongVector d = low.add(LongVector.fromArray(LONGS, e, p + k - 1).lanewise(VectorOperators.LSHR, bits));
+            LongVector d = low.add(LongVector.fromArray(LONGS, e, p + k - 1).lanewise(VectorOperators.ASHR, bits));
             over = over.or(d);
             d.intoArray(v, k);
         }
-        if ((over.reduceLanes(VectorOperators.OR) & ~mask) != 0) { // a digit of 2^22 or more
+        if ((over.reduceLanes(VectorOperators.OR) & ~mask) != 0) { // a digit of 2^23 or more, or negative
             long carry = 0;
             for (int k = 0; k < n; k++) {
                 long t = v[k] + carry;
                 v[k] = t & mask;
-                carry = t >>> bits;
+                carry = t >> bits;
             }
         }
     }

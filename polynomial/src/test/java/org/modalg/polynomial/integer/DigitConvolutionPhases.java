@@ -65,8 +65,9 @@ public final class DigitConvolutionPhases {
             a[i] = rnd.nextLong() | Long.MIN_VALUE;
             b[i] = rnd.nextLong() | Long.MIN_VALUE;
         }
-        padded = java.util.Arrays.copyOf(a, n + VectorDigitKernels.LIMB_PAD);
-        digits = (64 * n + DigitFormat.DIGIT_BITS - 1) / DigitFormat.DIGIT_BITS;
+        padded = new long[1 + n + VectorDigitKernels.LIMB_PAD]; // a behind one zero limb
+        System.arraycopy(a, 0, padded, 1, n);
+        digits = DigitFormat.digitCount(64L * n);
         rows = new double[digits + 2 * VectorDigitKernels.ROW_PAD];
         columnDigits = new double[digits + 2 * VectorDigitKernels.COLUMN_PAD];
         columns = new double[2 * digits + VectorDigitKernels.BLOCK];

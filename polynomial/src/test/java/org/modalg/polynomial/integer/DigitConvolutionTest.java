@@ -1,5 +1,6 @@
 package org.modalg.polynomial.integer;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -15,8 +16,9 @@ import org.modalg.polynomial.Limbs;
 /**
  * {@link DigitConvolution} against {@link BigInteger#multiply}: every shorter length from 1 to
  * {@link DigitConvolution#MAX_SHORTER_LIMBS} limbs against random longer ones (up to 40 times
- * as long), all-ones operands at the largest shorter length (every digit 2^22 - 1: the column
- * sums closest to 2^53), zero and short top limbs, operands at offsets inside larger arrays with
+ * as long), operands whose balanced digits alternate -2^22 and 2^22 at the largest shorter
+ * length (every product in a column of one sign: the column sums closest to 2^53) and all-ones
+ * ones, the digits' cut against the value (scalar and in lanes), zero and short top limbs, operands at offsets inside larger arrays with
  * the output's neighbours checked untouched, and one scratch reused across all sizes. A fresh
  * seed per run, printed. Skipped, with the reason printed, where the JVM runs without the Vector
  * API module (the basecase is then BigInteger's, which {@link LimbMultiplicationTest} covers).
@@ -97,21 +99,75 @@ class DigitConvolutionTest {
         }
     }
 
+    // Limbs whose balanced digits are -2^22, 2^22, -2^22, ... (digit 2j: 22 zero bits and a one,
+    // digit 2j + 1: 22 ones and a zero), so in a square or a product of two such every column's
+    // products have one sign and magnitude 2^44.
+    static long[] alternatingExtremes(int n) {
+        long[] x = new long[n];
+        for (long bit = 0; bit < 64L * n; bit++) {
+            long inPair = bit % (2 * DigitFormat.DIGIT_BITS);
+            if (inPair == DigitFormat.DIGIT_BITS - 1 || inPair >= DigitFormat.DIGIT_BITS
+                    && inPair < 2 * DigitFormat.DIGIT_BITS - 1) {
+                x[(int) (bit >>> 6)] |= 1L << bit;
+            }
+        }
+        return x;
+    }
+
     @Test
     void largestColumnSums() {
         assumeTrue(available());
         Random rnd = new Random(SEED + 1);
         DigitConvolution.Scratch s = new DigitConvolution.Scratch();
         int m = DigitConvolution.MAX_SHORTER_LIMBS;
-        assertEquals(DigitConvolution.MAX_SHORTER_DIGITS * DigitFormat.DIGIT_BITS, 64 * m,
-                "the shorter bound in limbs is the digit bound");
+        assertTrue(DigitFormat.digitCount(64L * m) <= DigitConvolution.MAX_SHORTER_DIGITS
+                && DigitFormat.digitCount(64L * (m + 1)) > DigitConvolution.MAX_SHORTER_DIGITS,
+                "the shorter bound in limbs is the most within the digit bound");
+        long[] extreme = alternatingExtremes(m);
+        double[] d = new double[DigitFormat.digitCount(64L * m)];
+        DigitConvolution.digits(extreme, 0, m, d, 0, d.length);
+        for (int i = 0; i + 1 < d.length; i++) { // the top digit holds the rest of the top limb
+            assertEquals((i & 1) == 0 ? -0x1p22 : 0x1p22, d[i], "digit " + i + " of the extreme pattern");
+        }
         for (int n : new int[] {m, m + 1, 2 * m, 7 * m + 3}) {
-            long[] a = random(rnd, n, 1);
+            long[] a = alternatingExtremes(n);
+            check(a, extreme, s, rnd, "digits of magnitude 2^22, alternating");
+            check(extreme, a, s, rnd, "digits of magnitude 2^22, alternating, swapped");
+            long[] ones = random(rnd, n, 1);
             long[] b = random(rnd, m, 1);
-            Arrays.fill(a, -1L);
+            Arrays.fill(ones, -1L);
             Arrays.fill(b, -1L);
-            check(a, b, s, rnd, "all ones");
-            check(b, a, s, rnd, "all ones, swapped");
+            check(ones, b, s, rnd, "all ones");
+            check(b, ones, s, rnd, "all ones, swapped");
+        }
+    }
+
+    // The balanced digits, cut by the scalar loop and by DigitConvolution's lane path, are equal,
+    // at most 2^22 in magnitude, and sum to the value.
+    @Test
+    void digitsSumToTheValue() {
+        Random rnd = new Random(SEED + 5);
+        DigitConvolution.Scratch s = new DigitConvolution.Scratch();
+        boolean lanes = DigitConvolution.available(); // the scalar loop is checked either way
+        for (int round = 0; round < 400; round++) {
+            int n = 1 + rnd.nextInt(round < 200 ? 30 : 200);
+            long[] x = random(rnd, n, rnd.nextInt(4));
+            int count = DigitFormat.digitCount(64L * n) + rnd.nextInt(3);
+            double[] scalar = new double[count];
+            DigitConvolution.digits(x, 0, n, scalar, 0, count);
+            BigInteger sum = BigInteger.ZERO;
+            for (int i = count - 1; i >= 0; i--) {
+                assertTrue(Math.abs(scalar[i]) <= DigitFormat.DIGIT_BOUND && scalar[i] == Math.rint(scalar[i]),
+                        "seed=" + SEED + " digit " + i + " = " + scalar[i]);
+                sum = sum.shiftLeft(DigitFormat.DIGIT_BITS).add(BigInteger.valueOf((long) scalar[i]));
+            }
+            assertEquals(Limbs.toBigInteger(x), sum, "seed=" + SEED + " round " + round + ", " + n + " limbs");
+            if (lanes) {
+                double[] cut = new double[count + 2];
+                DigitConvolution.digits(x, 0, n, cut, 1, count, s);
+                assertArrayEquals(scalar, Arrays.copyOfRange(cut, 1, count + 1),
+                        "seed=" + SEED + " round " + round + ": lanes against the scalar loop");
+            }
         }
     }
 
@@ -170,6 +226,8 @@ class DigitConvolutionTest {
         // runs whether or not the kernel is here: the constants are the digit loops' contract
         assertEquals(Double.doubleToRawLongBits(0x1p52), DigitFormat.TWO_52_BITS);
         assertEquals(DigitFormat.PERIOD_DIGITS * DigitFormat.DIGIT_BITS, 64 * DigitFormat.PERIOD_LIMBS);
+        assertEquals(DigitConvolution.MAX_SHORTER_DIGITS * DigitFormat.DIGIT_BOUND * DigitFormat.DIGIT_BOUND, 1L << 53,
+                "the shorter bound keeps every column's partial sums within 2^53");
         assertEquals(DigitConvolution.available(), DigitConvolution.offReason() == null);
     }
 
@@ -203,39 +261,50 @@ class DigitConvolutionTest {
         pow[99] = Long.MIN_VALUE;
         check(pow, pow, s, rnd, "power of two squared");
         check(new long[] {1L << 21, 0, 0}, new long[] {1L << 43}, s, rnd, "digit boundaries");
+        check(new long[] {1L << 22, 1L << 45}, new long[] {(1L << 22) | (1L << 45) | (1L << 63)}, s, rnd,
+                "top bits of digits");
+        check(new long[] {(1L << 23) - 1}, new long[] {(1L << 23) - 1}, s, rnd, "one digit of ones");
     }
 
-    // Column sums whose 22-bit parts add up to digits of 2^22 - 2 and more, so that the carries
-    // ripple past one digit (the vector passes' rare scalar path), and the largest columns.
+    // Column sums of either sign (magnitude up to 2^53, a non-negative total) whose 23-bit parts
+    // add up to digits of 2^23 - 2 and more or to negative ones, so that the carries ripple past
+    // one digit (the vector passes' rare scalar path), and the largest columns.
     @Test
     void carriesOfCraftedColumns() {
         assumeTrue(available());
         Random rnd = new Random(SEED + 4);
         DigitConvolution.Scratch s = new DigitConvolution.Scratch();
-        long top = (1L << 53) - 1;
+        long top = 1L << 53;
         long m = DigitFormat.DIGIT_MASK;
-        long[] kinds = {0, 1, m, m - 1, m + 1, m << 22, (m << 22) | m, top, top - m, 1L << 44, (m << 44) & top};
+        int b = DigitFormat.DIGIT_BITS;
+        long[] kinds = {0, 1, -1, m, m - 1, m + 1, -m, m << b, (m << b) | m, -((m << b) | m), top, -top, top - 1,
+            top - m, 1L << 2 * b, -(1L << 2 * b), (m << 2 * b) & (top - 1), -1L << b};
         int rippled = 0;
         for (int round = 0; round < 300; round++) {
             int nc = 1 + rnd.nextInt(round < 100 ? 40 : 700);
             double[] c = new double[nc + 64];
             long[] v = new long[nc];
-            for (int k = 0; k < nc; k++) {
-                v[k] = rnd.nextInt(3) == 0 ? rnd.nextLong() >>> 11 : kinds[rnd.nextInt(kinds.length)];
-                c[k] = v[k];
+            BigInteger expected = BigInteger.valueOf(-1);
+            while (expected.signum() < 0) {
+                for (int k = 0; k < nc; k++) {
+                    v[k] = rnd.nextInt(3) == 0 ? rnd.nextLong() >> 10 : kinds[rnd.nextInt(kinds.length)];
+                    v[k] = Math.max(-top, Math.min(top, v[k]));
+                    c[k] = v[k];
+                }
+                expected = BigInteger.ZERO;
+                for (int k = nc - 1; k >= 0; k--) {
+                    expected = expected.shiftLeft(b).add(BigInteger.valueOf(v[k]));
+                }
             }
-            BigInteger expected = BigInteger.ZERO;
-            for (int k = nc - 1; k >= 0; k--) {
-                expected = expected.shiftLeft(DigitFormat.DIGIT_BITS).add(BigInteger.valueOf(v[k]));
-            }
-            // does a digit reach 2^22 after one carry step (what the scalar pass is for)?
+            // does a digit leave [0, 2^23) after one carry step (what the scalar pass is for)?
             long[] e = new long[nc + 3];
             for (int k = 0; k < nc + 3; k++) {
-                e[k] = (k < nc ? v[k] & m : 0) + (k >= 1 && k - 1 < nc ? v[k - 1] >>> 22 & m : 0)
-                        + (k >= 2 && k - 2 < nc ? v[k - 2] >>> 44 : 0);
+                e[k] = (k < nc ? v[k] & m : 0) + (k >= 1 && k - 1 < nc ? v[k - 1] >> b & m : 0)
+                        + (k >= 2 && k - 2 < nc ? v[k - 2] >> 2 * b : 0);
             }
             for (int k = 0; k < nc + 3; k++) {
-                if ((e[k] & m) + (k > 0 ? e[k - 1] >>> 22 : 0) > m) {
+                long digit = (e[k] & m) + (k > 0 ? e[k - 1] >> b : 0);
+                if (digit > m || digit < 0) {
                     rippled++;
                     break;
                 }
