@@ -187,11 +187,12 @@ final class DigitConvolution {
         int block = VectorDigitKernels.BLOCK;
         int rowPad = VectorDigitKernels.ROW_PAD;
         int columnPad = VectorDigitKernels.COLUMN_PAD;
-        if (s.rows.length < na + 2 * rowPad) {
-            s.rows = new double[na + 2 * rowPad];
+        // room for the zero digits the lanes write past the last whole period
+        if (s.rows.length < na + 2 * rowPad + DigitFormat.PERIOD_DIGITS) {
+            s.rows = new double[na + 2 * rowPad + DigitFormat.PERIOD_DIGITS];
         }
-        if (s.padded.length < nb + 2 * columnPad) {
-            s.padded = new double[nb + 2 * columnPad];
+        if (s.padded.length < nb + 2 * columnPad + DigitFormat.PERIOD_DIGITS) {
+            s.padded = new double[nb + 2 * columnPad + DigitFormat.PERIOD_DIGITS];
         }
         int nc = na + nb - 1;
         int columns = (nc + block - 1) / block * block;
@@ -218,7 +219,7 @@ final class DigitConvolution {
     /**
      * z[zo, zo + limbs) = sum of c[k] 2^(23 k) over k &lt; nc, for column sums c[k] that are
      * integers of magnitude at most 2^53 whose sum is non-negative and fits the limbs: the
-     * columns as longs, cut into 23-bit
+     * columns as longs (c[nc] up to the next multiple of the lanes must be zeros), cut into 23-bit
      * digits with their carries in vectors ({@link VectorDigitKernels#columnDigits}), the digits
      * packed into limbs ({@link #pack}).
      */
@@ -232,9 +233,7 @@ final class DigitConvolution {
         }
         long[] v = s.sums;
         Arrays.fill(v, 0, pad, 0L);
-        for (int k = 0; k < nc; k++) {
-            v[pad + k] = (long) c[k]; // exact: an integer of magnitude at most 2^53
-        }
+        VectorDigitKernels.columnLongs(c, nc, v, pad);
         Arrays.fill(v, pad + nc, sums, 0L);
         // the digits land in v[0, nc + 3) and zeros up to the next whole vector; past that the
         // zeros just written stay, so the last limbs read zeros
@@ -251,16 +250,17 @@ final class DigitConvolution {
         return top < 0 ? 0 : 64 * top + 64 - Long.numberOfLeadingZeros(x[xo + top]);
     }
 
-    // d[at, at + count) = the balanced digits of x[xo, xo + limbs) (DigitFormat), little-endian:
-    // whole periods of 64 digits (23 limbs) in lanes from a copy of the limbs behind one zero
-    // limb (the bit below digit 0) and zero-padded, the rest by the loop below.
+    // d[at, at + count) = the balanced digits of x[xo, xo + limbs) (DigitFormat), little-endian,
+    // count at least DigitFormat.digitCount of the value's bits: from 64 digits on, in lanes from a
+    // copy of the limbs behind one zero limb (the bit below digit 0), zero-padded; the lanes cut
+    // whole periods of 64 digits, so d must have room for 63 more (zeros).
     static void digits(long[] x, int xo, int limbs, double[] d, int at, int count, Scratch s) {
-        int periods = count / DigitFormat.PERIOD_DIGITS;
-        if (!VectorDigitKernels.LANE_DIGITS || periods == 0) {
+        if (!VectorDigitKernels.LANE_DIGITS || count < DigitFormat.PERIOD_DIGITS) {
             digits(x, xo, limbs, d, at, count);
             return;
         }
-        int padded = 1 + limbs + VectorDigitKernels.LIMB_PAD;
+        int periods = (count + DigitFormat.PERIOD_DIGITS - 1) / DigitFormat.PERIOD_DIGITS;
+        int padded = Math.max(1 + limbs, DigitFormat.PERIOD_LIMBS * periods) + VectorDigitKernels.LIMB_PAD;
         if (s.limbs.length < padded) {
             s.limbs = new long[padded];
         }
@@ -269,29 +269,21 @@ final class DigitConvolution {
         System.arraycopy(x, xo, copy, 1, limbs);
         Arrays.fill(copy, 1 + limbs, padded, 0L);
         VectorDigitKernels.digits(copy, count, d, at);
-        int done = DigitFormat.PERIOD_DIGITS * periods;
-        digitsFrom(copy, 1, limbs, d, at, done, count);
     }
 
     /**
      * d[at, at + count) = the balanced digits of x[xo, xo + limbs) ({@link DigitFormat}),
      * little-endian; count at least {@link DigitFormat#digitCount} of the value's bits for the
-     * digits to sum to it. O(count).
+     * digits to sum to it. Digit i takes the 24 bits from bit 23 i - 1: branch-free while the
+     * next limb exists (the window's high part comes from it: (next &lt;&lt; 1) &lt;&lt; (63 - sh)
+     * is next &lt;&lt; (64 - sh), and zero for sh = 0), then from the top limb alone and zeros
+     * above it. O(count).
      */
     static void digits(long[] x, int xo, int limbs, double[] d, int at, int count) {
         if (count > 0) {
             d[at] = DigitFormat.digit(x[xo] << 1); // the bit below digit 0 is zero
         }
-        digitsFrom(x, xo, limbs, d, at, 1, count);
-    }
-
-    // digits [from, count) of digits(x, xo, limbs, d, at, count) for from >= 1 (or from >= 0 where
-    // x[xo - 1] holds the zero below the value). Digit i takes the 24 bits from bit 23 i - 1:
-    // branch-free while the next limb exists (the window's high part comes from it:
-    // (next << 1) << (63 - sh) is next << (64 - sh), and zero for sh = 0), then from the top limb
-    // alone and zeros above it.
-    private static void digitsFrom(long[] x, int xo, int limbs, double[] d, int at, int from, int count) {
-        int i = from;
+        int i = 1;
         int whole = Math.min(count, 64 * (limbs - 1) / DigitFormat.DIGIT_BITS + 1);
         for (; i < whole; i++) {
             int bit = i * DigitFormat.DIGIT_BITS - 1;

@@ -65,11 +65,11 @@ public final class DigitConvolutionPhases {
             a[i] = rnd.nextLong() | Long.MIN_VALUE;
             b[i] = rnd.nextLong() | Long.MIN_VALUE;
         }
-        padded = new long[1 + n + VectorDigitKernels.LIMB_PAD]; // a behind one zero limb
+        padded = new long[1 + n + DigitFormat.PERIOD_LIMBS + VectorDigitKernels.LIMB_PAD]; // a behind one zero limb
         System.arraycopy(a, 0, padded, 1, n);
         digits = DigitFormat.digitCount(64L * n);
-        rows = new double[digits + 2 * VectorDigitKernels.ROW_PAD];
-        columnDigits = new double[digits + 2 * VectorDigitKernels.COLUMN_PAD];
+        rows = new double[digits + 2 * VectorDigitKernels.ROW_PAD + DigitFormat.PERIOD_DIGITS];
+        columnDigits = new double[digits + 2 * VectorDigitKernels.COLUMN_PAD + DigitFormat.PERIOD_DIGITS];
         columns = new double[2 * digits + VectorDigitKernels.BLOCK];
         scalarDigits();
         System.out.printf("# %d x %d limbs, %d digits each, %d lanes, lane digits %b%n", n, n, digits,
