@@ -10,7 +10,8 @@ import jdk.incubator.vector.VectorSpecies;
  * s + l at {@code x[c LANES + l]}), so that every level, down to the distance 1, pairs whole
  * vectors. Each loop here is the loop of {@link DoubleNttKernels} (or of
  * {@link VectorNttKernels}) that the row-pairing transform runs on the same values, with the
- * same operations in the same order: the same doubles bit for bit, only stored elsewhere.
+ * same operations in the same order: the same doubles bit for bit, only stored elsewhere
+ * (products by a twiddle from its negation, as {@link VectorNttKernels} explains).
  *
  * <p>No helper methods, for the reason {@link VectorNttKernels} gives (every quotient written
  * out: vectors crossing a call that C2 does not inline are boxed). The quotient is
@@ -210,7 +211,10 @@ final class VectorRowBlocks {
         DoubleVector np = DoubleVector.broadcast(S, -p);
         DoubleVector pi = DoubleVector.broadcast(S, pinv);
         DoubleVector m = DoubleVector.broadcast(S, MAGIC);
+        DoubleVector pp = DoubleVector.broadcast(S, p);
+        DoubleVector npi = DoubleVector.broadcast(S, -pinv);
         DoubleVector e = DoubleVector.fromArray(S, g, s);
+        DoubleVector en = e.neg();
         int mask = lo.length - 1;
         int shift = Integer.numberOfTrailingZeros(lo.length);
         int d = half * LANES;
@@ -227,14 +231,17 @@ final class VectorRowBlocks {
             }
             DoubleVector a = DoubleVector.fromArray(S, x, j);
             DoubleVector b = DoubleVector.fromArray(S, x, j + d);
-            DoubleVector h = b.mul(e);
-            b = (FMA ? h.fma(pi, m).sub(m) : h.mul(pi).add(m).sub(m).reinterpretAsLongs().or(h.mul(pi).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, h).add(b.fma(e, h.neg()));
+            // products by the negated factor: h = -fl(b e), so the low part is fma(b, e, h) and the
+            // quotient round(-h / p) (the same doubles as the other loops' form, one negation fewer)
+            DoubleVector h = b.mul(en);
+            b = b.fma(e, h).sub((FMA ? h.fma(npi, m).sub(m) : h.mul(npi).add(m).sub(m).reinterpretAsLongs().or(h.mul(npi).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(pp, h));
             DoubleVector sum = a.add(b);
             DoubleVector dif = a.sub(b);
-            h = sum.mul(f);
-            (FMA ? h.fma(pi, m).sub(m) : h.mul(pi).add(m).sub(m).reinterpretAsLongs().or(h.mul(pi).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, h).add(sum.fma(f, h.neg())).intoArray(x, j);
-            h = dif.mul(f);
-            (FMA ? h.fma(pi, m).sub(m) : h.mul(pi).add(m).sub(m).reinterpretAsLongs().or(h.mul(pi).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, h).add(dif.fma(f, h.neg())).intoArray(x, j + d);
+            DoubleVector fn = f.neg();
+            h = sum.mul(fn);
+            sum.fma(f, h).sub((FMA ? h.fma(npi, m).sub(m) : h.mul(npi).add(m).sub(m).reinterpretAsLongs().or(h.mul(npi).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(pp, h)).intoArray(x, j);
+            h = dif.mul(fn);
+            dif.fma(f, h).sub((FMA ? h.fma(npi, m).sub(m) : h.mul(npi).add(m).sub(m).reinterpretAsLongs().or(h.mul(npi).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(pp, h)).intoArray(x, j + d);
         }
     }
 
@@ -330,12 +337,14 @@ final class VectorRowBlocks {
      */
     static void forwardLevel(double[] x, int k0, int k1, int h, double[] tw, boolean lazy, double p, double pinv) {
         DoubleVector np = DoubleVector.broadcast(S, -p);
+        DoubleVector pp = DoubleVector.broadcast(S, p);
         DoubleVector pi = DoubleVector.broadcast(S, pinv);
         DoubleVector m = DoubleVector.broadcast(S, MAGIC);
         int d = h * LANES;
         for (int k = k0, i0 = 2 * h * k0; k < k1; k++, i0 += 2 * h) {
             double w = tw[k];
             DoubleVector v = DoubleVector.broadcast(S, w);
+            DoubleVector vn = DoubleVector.broadcast(S, -w);
             DoubleVector vp = DoubleVector.broadcast(S, w * pinv);
             for (int j = i0 * LANES, end = j + d; j < end; j += LANES) {
                 DoubleVector a = DoubleVector.fromArray(S, x, j);
@@ -343,8 +352,8 @@ final class VectorRowBlocks {
                 if (!lazy) {
                     a = (FMA ? a.fma(pi, m).sub(m) : a.mul(pi).add(m).sub(m).reinterpretAsLongs().or(a.mul(pi).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, a);
                 }
-                DoubleVector hh = b.mul(v);
-                DoubleVector r = (FMA ? b.fma(vp, m).sub(m) : b.mul(vp).add(m).sub(m).reinterpretAsLongs().or(b.mul(vp).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, hh).add(b.fma(v, hh.neg()));
+                DoubleVector hh = b.mul(vn);
+                DoubleVector r = b.fma(v, hh).sub((FMA ? b.fma(vp, m).sub(m) : b.mul(vp).add(m).sub(m).reinterpretAsLongs().or(b.mul(vp).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(pp, hh));
                 a.add(r).intoArray(x, j);
                 a.sub(r).intoArray(x, j + d);
             }
@@ -359,6 +368,7 @@ final class VectorRowBlocks {
     static void forwardRadix4Level(double[] x, int k0, int k1, int h, double[] tw, boolean lazyFirst, double p,
             double pinv) {
         DoubleVector np = DoubleVector.broadcast(S, -p);
+        DoubleVector pp = DoubleVector.broadcast(S, p);
         DoubleVector pi = DoubleVector.broadcast(S, pinv);
         DoubleVector m = DoubleVector.broadcast(S, MAGIC);
         int d = (h / 2) * LANES;
@@ -367,8 +377,11 @@ final class VectorRowBlocks {
             double w2 = tw[2 * k];
             double w3 = tw[2 * k + 1];
             DoubleVector v1 = DoubleVector.broadcast(S, w1);
+            DoubleVector v1n = DoubleVector.broadcast(S, -w1);
             DoubleVector v2 = DoubleVector.broadcast(S, w2);
+            DoubleVector v2n = DoubleVector.broadcast(S, -w2);
             DoubleVector v3 = DoubleVector.broadcast(S, w3);
+            DoubleVector v3n = DoubleVector.broadcast(S, -w3);
             DoubleVector v1p = DoubleVector.broadcast(S, w1 * pinv);
             DoubleVector v2p = DoubleVector.broadcast(S, w2 * pinv);
             DoubleVector v3p = DoubleVector.broadcast(S, w3 * pinv);
@@ -380,29 +393,29 @@ final class VectorRowBlocks {
                 if (!lazyFirst) {
                     x0 = (FMA ? x0.fma(pi, m).sub(m) : x0.mul(pi).add(m).sub(m).reinterpretAsLongs().or(x0.mul(pi).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, x0);
                 }
-                DoubleVector hh = x2.mul(v1);
-                DoubleVector r = (FMA ? x2.fma(v1p, m).sub(m) : x2.mul(v1p).add(m).sub(m).reinterpretAsLongs().or(x2.mul(v1p).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, hh).add(x2.fma(v1, hh.neg()));
+                DoubleVector hh = x2.mul(v1n);
+                DoubleVector r = x2.fma(v1, hh).sub((FMA ? x2.fma(v1p, m).sub(m) : x2.mul(v1p).add(m).sub(m).reinterpretAsLongs().or(x2.mul(v1p).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(pp, hh));
                 x2 = x0.sub(r);
                 x0 = x0.add(r);
                 if (!lazyFirst) {
                     x1 = (FMA ? x1.fma(pi, m).sub(m) : x1.mul(pi).add(m).sub(m).reinterpretAsLongs().or(x1.mul(pi).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, x1);
                 }
-                hh = x3.mul(v1);
-                r = (FMA ? x3.fma(v1p, m).sub(m) : x3.mul(v1p).add(m).sub(m).reinterpretAsLongs().or(x3.mul(v1p).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, hh).add(x3.fma(v1, hh.neg()));
+                hh = x3.mul(v1n);
+                r = x3.fma(v1, hh).sub((FMA ? x3.fma(v1p, m).sub(m) : x3.mul(v1p).add(m).sub(m).reinterpretAsLongs().or(x3.mul(v1p).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(pp, hh));
                 x3 = x1.sub(r);
                 x1 = x1.add(r);
                 if (lazyFirst) {
                     x0 = (FMA ? x0.fma(pi, m).sub(m) : x0.mul(pi).add(m).sub(m).reinterpretAsLongs().or(x0.mul(pi).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, x0);
                 }
-                hh = x1.mul(v2);
-                r = (FMA ? x1.fma(v2p, m).sub(m) : x1.mul(v2p).add(m).sub(m).reinterpretAsLongs().or(x1.mul(v2p).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, hh).add(x1.fma(v2, hh.neg()));
+                hh = x1.mul(v2n);
+                r = x1.fma(v2, hh).sub((FMA ? x1.fma(v2p, m).sub(m) : x1.mul(v2p).add(m).sub(m).reinterpretAsLongs().or(x1.mul(v2p).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(pp, hh));
                 x0.add(r).intoArray(x, j);
                 x0.sub(r).intoArray(x, j + d);
                 if (lazyFirst) {
                     x2 = (FMA ? x2.fma(pi, m).sub(m) : x2.mul(pi).add(m).sub(m).reinterpretAsLongs().or(x2.mul(pi).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, x2);
                 }
-                hh = x3.mul(v3);
-                r = (FMA ? x3.fma(v3p, m).sub(m) : x3.mul(v3p).add(m).sub(m).reinterpretAsLongs().or(x3.mul(v3p).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, hh).add(x3.fma(v3, hh.neg()));
+                hh = x3.mul(v3n);
+                r = x3.fma(v3, hh).sub((FMA ? x3.fma(v3p, m).sub(m) : x3.mul(v3p).add(m).sub(m).reinterpretAsLongs().or(x3.mul(v3p).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(pp, hh));
                 x2.add(r).intoArray(x, j + 2 * d);
                 x2.sub(r).intoArray(x, j + 3 * d);
             }
@@ -415,12 +428,14 @@ final class VectorRowBlocks {
      */
     static void inverseLevel(double[] x, int k0, int k1, int h, double[] tw, double p, double pinv) {
         DoubleVector np = DoubleVector.broadcast(S, -p);
+        DoubleVector pp = DoubleVector.broadcast(S, p);
         DoubleVector pi = DoubleVector.broadcast(S, pinv);
         DoubleVector m = DoubleVector.broadcast(S, MAGIC);
         int d = h * LANES;
         for (int k = k0, i0 = 2 * h * k0; k < k1; k++, i0 += 2 * h) {
             double w = tw[k];
             DoubleVector v = DoubleVector.broadcast(S, w);
+            DoubleVector vn = DoubleVector.broadcast(S, -w);
             DoubleVector vp = DoubleVector.broadcast(S, w * pinv);
             for (int j = i0 * LANES, end = j + d; j < end; j += LANES) {
                 DoubleVector a = DoubleVector.fromArray(S, x, j);
@@ -428,8 +443,8 @@ final class VectorRowBlocks {
                 DoubleVector s = a.add(b);
                 DoubleVector t = a.sub(b);
                 (FMA ? s.fma(pi, m).sub(m) : s.mul(pi).add(m).sub(m).reinterpretAsLongs().or(s.mul(pi).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, s).intoArray(x, j);
-                DoubleVector hh = t.mul(v);
-                (FMA ? t.fma(vp, m).sub(m) : t.mul(vp).add(m).sub(m).reinterpretAsLongs().or(t.mul(vp).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, hh).add(t.fma(v, hh.neg())).intoArray(x, j + d);
+                DoubleVector hh = t.mul(vn);
+                t.fma(v, hh).sub((FMA ? t.fma(vp, m).sub(m) : t.mul(vp).add(m).sub(m).reinterpretAsLongs().or(t.mul(vp).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(pp, hh)).intoArray(x, j + d);
             }
         }
     }
@@ -442,6 +457,7 @@ final class VectorRowBlocks {
      */
     static void inverseRadix4Level(double[] x, int k0, int k1, int h, double[] tw, double p, double pinv) {
         DoubleVector np = DoubleVector.broadcast(S, -p);
+        DoubleVector pp = DoubleVector.broadcast(S, p);
         DoubleVector pi = DoubleVector.broadcast(S, pinv);
         DoubleVector m = DoubleVector.broadcast(S, MAGIC);
         int d = (h / 2) * LANES;
@@ -450,8 +466,11 @@ final class VectorRowBlocks {
             double w2 = tw[2 * k];
             double w3 = tw[2 * k + 1];
             DoubleVector v1 = DoubleVector.broadcast(S, w1);
+            DoubleVector v1n = DoubleVector.broadcast(S, -w1);
             DoubleVector v2 = DoubleVector.broadcast(S, w2);
+            DoubleVector v2n = DoubleVector.broadcast(S, -w2);
             DoubleVector v3 = DoubleVector.broadcast(S, w3);
+            DoubleVector v3n = DoubleVector.broadcast(S, -w3);
             DoubleVector v1p = DoubleVector.broadcast(S, w1 * pinv);
             DoubleVector v2p = DoubleVector.broadcast(S, w2 * pinv);
             DoubleVector v3p = DoubleVector.broadcast(S, w3 * pinv);
@@ -463,23 +482,23 @@ final class VectorRowBlocks {
                 DoubleVector s = x0.add(x1);
                 DoubleVector t = x0.sub(x1);
                 x0 = (FMA ? s.fma(pi, m).sub(m) : s.mul(pi).add(m).sub(m).reinterpretAsLongs().or(s.mul(pi).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, s);
-                DoubleVector hh = t.mul(v2);
-                x1 = (FMA ? t.fma(v2p, m).sub(m) : t.mul(v2p).add(m).sub(m).reinterpretAsLongs().or(t.mul(v2p).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, hh).add(t.fma(v2, hh.neg()));
+                DoubleVector hh = t.mul(v2n);
+                x1 = t.fma(v2, hh).sub((FMA ? t.fma(v2p, m).sub(m) : t.mul(v2p).add(m).sub(m).reinterpretAsLongs().or(t.mul(v2p).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(pp, hh));
                 s = x2.add(x3);
                 t = x2.sub(x3);
                 x2 = (FMA ? s.fma(pi, m).sub(m) : s.mul(pi).add(m).sub(m).reinterpretAsLongs().or(s.mul(pi).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, s);
-                hh = t.mul(v3);
-                x3 = (FMA ? t.fma(v3p, m).sub(m) : t.mul(v3p).add(m).sub(m).reinterpretAsLongs().or(t.mul(v3p).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, hh).add(t.fma(v3, hh.neg()));
+                hh = t.mul(v3n);
+                x3 = t.fma(v3, hh).sub((FMA ? t.fma(v3p, m).sub(m) : t.mul(v3p).add(m).sub(m).reinterpretAsLongs().or(t.mul(v3p).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(pp, hh));
                 s = x0.add(x2);
                 t = x0.sub(x2);
                 (FMA ? s.fma(pi, m).sub(m) : s.mul(pi).add(m).sub(m).reinterpretAsLongs().or(s.mul(pi).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, s).intoArray(x, j);
-                hh = t.mul(v1);
-                (FMA ? t.fma(v1p, m).sub(m) : t.mul(v1p).add(m).sub(m).reinterpretAsLongs().or(t.mul(v1p).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, hh).add(t.fma(v1, hh.neg())).intoArray(x, j + 2 * d);
+                hh = t.mul(v1n);
+                t.fma(v1, hh).sub((FMA ? t.fma(v1p, m).sub(m) : t.mul(v1p).add(m).sub(m).reinterpretAsLongs().or(t.mul(v1p).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(pp, hh)).intoArray(x, j + 2 * d);
                 s = x1.add(x3);
                 t = x1.sub(x3);
                 (FMA ? s.fma(pi, m).sub(m) : s.mul(pi).add(m).sub(m).reinterpretAsLongs().or(s.mul(pi).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, s).intoArray(x, j + d);
-                hh = t.mul(v1);
-                (FMA ? t.fma(v1p, m).sub(m) : t.mul(v1p).add(m).sub(m).reinterpretAsLongs().or(t.mul(v1p).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, hh).add(t.fma(v1, hh.neg())).intoArray(x, j + 3 * d);
+                hh = t.mul(v1n);
+                t.fma(v1, hh).sub((FMA ? t.fma(v1p, m).sub(m) : t.mul(v1p).add(m).sub(m).reinterpretAsLongs().or(t.mul(v1p).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(pp, hh)).intoArray(x, j + 3 * d);
             }
         }
     }
@@ -491,11 +510,14 @@ final class VectorRowBlocks {
      */
     static void inversePointwiseLevel(double[] x, double[] u, int k0, int k1, double[] tw, double p, double pinv) {
         DoubleVector np = DoubleVector.broadcast(S, -p);
+        DoubleVector pp = DoubleVector.broadcast(S, p);
+        DoubleVector npi = DoubleVector.broadcast(S, -pinv); // h3 below is the negated product
         DoubleVector pi = DoubleVector.broadcast(S, pinv);
         DoubleVector m = DoubleVector.broadcast(S, MAGIC);
         int d = LANES;
         for (int k = k0, j = 2 * LANES * k0; k < k1; k++, j += 2 * LANES) {
             DoubleVector v = DoubleVector.broadcast(S, tw[k]);
+            DoubleVector vn = DoubleVector.broadcast(S, -tw[k]);
             DoubleVector a = DoubleVector.fromArray(S, x, j);
             DoubleVector e = DoubleVector.fromArray(S, u, j);
             DoubleVector b = DoubleVector.fromArray(S, x, j + d);
@@ -511,8 +533,8 @@ final class VectorRowBlocks {
             DoubleVector s = a.add(b);
             DoubleVector dd = a.sub(b);
             (FMA ? s.fma(pi, m).sub(m) : s.mul(pi).add(m).sub(m).reinterpretAsLongs().or(s.mul(pi).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, s).intoArray(x, j);
-            DoubleVector h3 = dd.mul(v);
-            (FMA ? h3.fma(pi, m).sub(m) : h3.mul(pi).add(m).sub(m).reinterpretAsLongs().or(h3.mul(pi).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, h3).add(dd.fma(v, h3.neg())).intoArray(x, j + d);
+            DoubleVector h3 = dd.mul(vn);
+            dd.fma(v, h3).sub((FMA ? h3.fma(npi, m).sub(m) : h3.mul(npi).add(m).sub(m).reinterpretAsLongs().or(h3.mul(npi).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(pp, h3)).intoArray(x, j + d);
         }
     }
 }
