@@ -45,7 +45,7 @@ import org.modalg.fft.parallel.ParallelRange;
  * <p>{@link #multiply} dispatches: below {@link #transformBits()} bits of the smaller
  * operand ({@link Tuning#intMulNttBits()}, or {@link Tuning#intMulNttBitsDigits()} while the
  * digit convolution is the basecase), Karatsuba on 64-bit limbs ({@link LimbMultiplication}) over one exact convolution of
- * 22-bit digits in SIMD doubles where the JVM has the Vector API module (else over BigInteger's
+ * balanced 23-bit digits in SIMD doubles where the JVM has the Vector API module (else over BigInteger's
  * intrinsic schoolbook); BigInteger's own multiply below
  * {@link LimbMultiplication#KARATSUBA_LIMBS} limbs or where java.math is not opened to modalg;
  * above, the GPU's product when one is usable, else {@link #multiplyCpu} on the thread count
@@ -179,7 +179,7 @@ public final class IntegerMultiplication {
             case DIGITS -> Math.min(bitsA, bitsB) < 64L * LimbMultiplication.DIGIT_MIN_LIMBS
                     ? "BigInteger's schoolbook on limbs (the digit convolution from "
                             + 64 * LimbMultiplication.DIGIT_MIN_LIMBS + " bits)"
-                    : "Karatsuba on limbs over a convolution of 22-bit digits in SIMD doubles";
+                    : "Karatsuba on limbs over a convolution of 23-bit digits in SIMD doubles";
             case INTRINSIC -> "Karatsuba on limbs over BigInteger's schoolbook"
                     + (DigitConvolution.available() ? " (the digit convolution still compiling)" : "");
             case PLAIN -> "Karatsuba on limbs";

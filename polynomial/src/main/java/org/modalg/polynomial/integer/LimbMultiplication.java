@@ -19,7 +19,7 @@ import org.modalg.polynomial.Limbs;
  * <li>{@link Basecase#DIGITS}, where the JVM resolves {@code jdk.incubator.vector} (the
  * {@code modalg} launcher for {@code bench} and {@code study}, the GPU bundle and the test runs
  * pass {@code --add-modules jdk.incubator.vector}) and its kernel is compiled: one exact
- * convolution of 22-bit digits in SIMD doubles ({@link DigitConvolution}) from
+ * convolution of balanced 23-bit digits in SIMD doubles ({@link DigitConvolution}) from
  * {@link #DIGIT_MIN_LIMBS} to {@link DigitConvolution#MAX_SHORTER_LIMBS} limbs of the shorter
  * operand (BigInteger's schoolbook below), Karatsuba from {@link #DIGIT_KARATSUBA_LIMBS}.
  * Squares keep the intrinsic squareToLen, which does half the products.
@@ -85,7 +85,7 @@ public final class LimbMultiplication {
         PLAIN,
         /** BigInteger's intrinsic multiplyToLen / squareToLen on 32-bit words. */
         INTRINSIC,
-        /** One exact convolution of 22-bit digits in SIMD doubles ({@link DigitConvolution}). */
+        /** One exact convolution of balanced 23-bit digits in SIMD doubles ({@link DigitConvolution}). */
         DIGITS
     }
 
