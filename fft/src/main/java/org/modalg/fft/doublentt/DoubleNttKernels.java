@@ -467,7 +467,7 @@ final class DoubleNttKernels {
         }
     }
 
-    /** Whether pairs of forward levels run as radix-4 sweeps when the vector kernels do (benchmarks switch it). */
+    /** Whether pairs of forward and of inverse levels run as radix-4 sweeps when the vector kernels do (benchmarks switch it). */
     static volatile boolean radix4 = !"false".equals(System.getProperty("modalg.dntt.radix4"));
 
     /**
@@ -592,6 +592,14 @@ final class DoubleNttKernels {
                         int hu = h / hLast;
                         int base = nega ? 1 << t : 0;
                         int shift = logLen - t;
+                        // levels t and t - 1 as radix-4 sweeps, but for the pointwise and the twisted levels
+                        if (VectorNtt.ON && radix4 && t - 1 >= t0 && !(t == 1 && factor != null)
+                                && !(mulBy != null && t == logLen - 1)) {
+                            inverseRadix4Levels(rows, first, hLast, group, h, hu, t, logLen, twInv, nega, from, to, p,
+                                    pinv);
+                            t--;
+                            continue;
+                        }
                         for (int u0 = 0; u0 < group; u0 += 2 * hu) {
                             for (int u = u0; u < u0 + hu; u++) {
                                 int i = first + u * hLast;
@@ -622,6 +630,41 @@ final class DoubleNttKernels {
                             }
                         }
                     }
+                }
+            }
+        }
+    }
+
+    /**
+     * Levels t and t - 1 of {@link #inverseColumns}' group (t - 1 &gt;= its first level) as
+     * radix-4 sweeps over the four rows i, i + h, i + 2h, i + 3h that the two levels pair among
+     * themselves ({@link VectorNttKernels#inverseRadix4}): the same operations per element as the
+     * two levels' radix-2 loops, each row loaded and stored once instead of twice.
+     */
+    private static void inverseRadix4Levels(double[][] rows, int first, int hLast, int group, int h, int hu, int t,
+            int logLen, double[] twInv, boolean nega, int from, int to, double p, double pinv) {
+        int base = nega ? 1 << t : 0;
+        int base1 = nega ? 1 << (t - 1) : 0;
+        int shift = logLen - t;
+        for (int u0 = 0; u0 < group; u0 += 4 * hu) {
+            for (int u = u0; u < u0 + hu; u++) {
+                int i0 = first + u * hLast;
+                int i1 = i0 + h;
+                int i2 = i1 + h;
+                int i3 = i2 + h;
+                double w2 = twInv[base + (i0 >> shift)];
+                double w3 = twInv[base + (i2 >> shift)];
+                double w1 = twInv[base1 + (i0 >> (shift + 1))];
+                double[] a = rows[i0];
+                double[] b = rows[i1];
+                double[] c = rows[i2];
+                double[] d = rows[i3];
+                int j = VectorNttKernels.inverseRadix4(a, b, c, d, from, to, w1, w2, w3, p, pinv);
+                if (j < to) { // the last part of a vector: the radix-2 loops
+                    inverseButterflies(a, b, j, to, w2, p, pinv);
+                    inverseButterflies(c, d, j, to, w3, p, pinv);
+                    inverseButterflies(a, c, j, to, w1, p, pinv);
+                    inverseButterflies(b, d, j, to, w1, p, pinv);
                 }
             }
         }

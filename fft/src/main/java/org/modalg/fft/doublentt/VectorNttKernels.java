@@ -139,6 +139,58 @@ final class VectorNttKernels {
         return j;
     }
 
+    /**
+     * Two inverse levels on four rows at once (radix 4), the same operations per element as
+     * {@link DoubleNttKernels#inverseButterflies}' four calls: level t on (a, b) with twiddle w2
+     * and (c, d) with w3, then level t - 1 on (a, c) and (b, d) with w1. Each row is loaded and
+     * stored once per two levels. Returns where it stopped.
+     */
+    static int inverseRadix4(double[] a, double[] b, double[] c, double[] d, int from, int to, double w1,
+            double w2, double w3, double p, double pinv) {
+        DoubleVector np = DoubleVector.broadcast(S, -p);
+        DoubleVector pp = DoubleVector.broadcast(S, p);
+        DoubleVector pi = DoubleVector.broadcast(S, pinv);
+        DoubleVector m = DoubleVector.broadcast(S, MAGIC);
+        DoubleVector v1 = DoubleVector.broadcast(S, w1);
+        DoubleVector v1n = DoubleVector.broadcast(S, -w1);
+        DoubleVector v2 = DoubleVector.broadcast(S, w2);
+        DoubleVector v2n = DoubleVector.broadcast(S, -w2);
+        DoubleVector v3 = DoubleVector.broadcast(S, w3);
+        DoubleVector v3n = DoubleVector.broadcast(S, -w3);
+        DoubleVector v1p = DoubleVector.broadcast(S, w1 * pinv);
+        DoubleVector v2p = DoubleVector.broadcast(S, w2 * pinv);
+        DoubleVector v3p = DoubleVector.broadcast(S, w3 * pinv);
+        int end = from + S.loopBound(to - from);
+        int j = from;
+        for (; j < end; j += LANES) {
+            DoubleVector x0 = DoubleVector.fromArray(S, a, j);
+            DoubleVector x1 = DoubleVector.fromArray(S, b, j);
+            DoubleVector x2 = DoubleVector.fromArray(S, c, j);
+            DoubleVector x3 = DoubleVector.fromArray(S, d, j);
+            DoubleVector s = x0.add(x1);
+            DoubleVector t = x0.sub(x1);
+            x0 = (FMA ? s.fma(pi, m).sub(m) : s.mul(pi).add(m).sub(m).reinterpretAsLongs().or(s.mul(pi).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, s);
+            DoubleVector h = t.mul(v2n);
+            x1 = t.fma(v2, h).sub((FMA ? t.fma(v2p, m).sub(m) : t.mul(v2p).add(m).sub(m).reinterpretAsLongs().or(t.mul(v2p).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(pp, h));
+            s = x2.add(x3);
+            t = x2.sub(x3);
+            x2 = (FMA ? s.fma(pi, m).sub(m) : s.mul(pi).add(m).sub(m).reinterpretAsLongs().or(s.mul(pi).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, s);
+            h = t.mul(v3n);
+            x3 = t.fma(v3, h).sub((FMA ? t.fma(v3p, m).sub(m) : t.mul(v3p).add(m).sub(m).reinterpretAsLongs().or(t.mul(v3p).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(pp, h));
+            s = x0.add(x2);
+            t = x0.sub(x2);
+            (FMA ? s.fma(pi, m).sub(m) : s.mul(pi).add(m).sub(m).reinterpretAsLongs().or(s.mul(pi).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, s).intoArray(a, j);
+            h = t.mul(v1n);
+            t.fma(v1, h).sub((FMA ? t.fma(v1p, m).sub(m) : t.mul(v1p).add(m).sub(m).reinterpretAsLongs().or(t.mul(v1p).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(pp, h)).intoArray(c, j);
+            s = x1.add(x3);
+            t = x1.sub(x3);
+            (FMA ? s.fma(pi, m).sub(m) : s.mul(pi).add(m).sub(m).reinterpretAsLongs().or(s.mul(pi).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(np, s).intoArray(b, j);
+            h = t.mul(v1n);
+            t.fma(v1, h).sub((FMA ? t.fma(v1p, m).sub(m) : t.mul(v1p).add(m).sub(m).reinterpretAsLongs().or(t.mul(v1p).reinterpretAsLongs().and(SIGN)).reinterpretAsDoubles()).fma(pp, h)).intoArray(d, j);
+        }
+        return j;
+    }
+
     /** {@link DoubleNttKernels#forwardButterfliesTwisted} on the whole vectors; returns where it stopped. */
     static int forwardButterfliesTwisted(double[] x, double[] y, double[] g, double[] t, int from, int to,
             double p, double pinv) {

@@ -47,9 +47,10 @@ final class VectorNttCheck {
                 VectorNttKernels.inverseButterfliesTwisted(work[0], work[1], rows[2], rows[3], 0, width, pd, pinv);
                 VectorNttKernels.forwardRadix4LazyFirst(work[0], work[1], work[2], work[3], 0, width, w, -w, w / 2, pd, pinv);
                 VectorNttKernels.forwardRadix4ReduceFirst(work[0], work[1], work[2], work[3], 0, width, w, -w, w / 2, pd, pinv);
+                VectorNttKernels.inverseRadix4(work[0], work[1], work[2], work[3], 0, width, w, -w, w / 2, pd, pinv);
             }
             for (int n : new int[] {1, 7, 8, 9, 63, 64, 65, 257, 1000}) {
-                for (int kernel = 0; kernel < 9; kernel++) {
+                for (int kernel = 0; kernel < 10; kernel++) {
                     if (!identical(kernel, randomRows(rnd, p, n), rnd.nextInt(n), rnd.nextDouble(), pd, pinv)) {
                         LOG.warning("the NTT's vector kernel " + kernel + " differs from the scalar loop on "
                                 + n + " doubles");
@@ -129,6 +130,13 @@ final class VectorNttCheck {
                         : VectorNttKernels.forwardRadix4ReduceFirst(got[0], got[1], got[2], got[3], from, n, w, w2, w3, p, pinv);
                 radix2Levels(got, j, n, w, w2, w3, lazyFirst, p, pinv);
             }
+            case 9 -> { // the inverse's radix 4 against its four radix-2 loops
+                double w2 = g[0];
+                double w3 = t[0];
+                inverseRadix2Levels(want, from, n, w, w2, w3, p, pinv);
+                j = VectorNttKernels.inverseRadix4(got[0], got[1], got[2], got[3], from, n, w, w2, w3, p, pinv);
+                inverseRadix2Levels(got, j, n, w, w2, w3, p, pinv);
+            }
             default -> {
                 DoubleNttKernels.inverseButterfliesTwisted(want[0], want[1], g, t, from, n, p, pinv);
                 j = VectorNttKernels.inverseButterfliesTwisted(x, y, g, t, from, n, p, pinv);
@@ -152,6 +160,15 @@ final class VectorNttCheck {
             DoubleNttKernels.forwardButterfliesLazy(r[0], r[1], from, to, w2, p, pinv);
             DoubleNttKernels.forwardButterfliesLazy(r[2], r[3], from, to, w3, p, pinv);
         }
+    }
+
+    // the two levels of VectorNttKernels.inverseRadix4 as DoubleNttKernels' radix-2 loops
+    private static void inverseRadix2Levels(double[][] r, int from, int to, double w1, double w2, double w3, double p,
+            double pinv) {
+        DoubleNttKernels.inverseButterflies(r[0], r[1], from, to, w2, p, pinv);
+        DoubleNttKernels.inverseButterflies(r[2], r[3], from, to, w3, p, pinv);
+        DoubleNttKernels.inverseButterflies(r[0], r[2], from, to, w1, p, pinv);
+        DoubleNttKernels.inverseButterflies(r[1], r[3], from, to, w1, p, pinv);
     }
 
     private static double[][] copy(double[][] rows) {

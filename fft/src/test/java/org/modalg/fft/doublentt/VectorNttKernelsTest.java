@@ -231,6 +231,49 @@ class VectorNttKernelsTest {
         }
     }
 
+    // the inverse's level pair: level t on (a, b) with w2 and (c, d) with w3, then level t - 1 on
+    // (a, c) and (b, d) with w1, against the oracle's inverse butterflies in that order
+    @Test
+    void inverseRadix4MatchesTwoRadix2LevelsBitForBit() {
+        if (!runnable("the inverse radix-4 comparisons")) {
+            return;
+        }
+        Random rnd = new Random(SEED + 2);
+        for (int n = 0; n <= 70; n++) {
+            int from = n == 0 ? 0 : rnd.nextInt(Math.min(n, 9) + 1);
+            double[][] rows = {row(rnd, n, 1.5), row(rnd, n, 1.5), row(rnd, n, 1.5), row(rnd, n, 1.5)};
+            if (n > 0) {
+                rows[rnd.nextInt(4)][rnd.nextInt(n)] = rnd.nextBoolean() ? -0.0 : 0.0;
+            }
+            double[] w = new double[3];
+            for (int i = 0; i < 3; i++) {
+                w[i] = Math.floorMod(rnd.nextLong(), P) - (P - 1) / 2.0;
+            }
+            double[][] want = new double[4][];
+            double[][] got = new double[4][];
+            for (int i = 0; i < 4; i++) {
+                want[i] = rows[i].clone();
+                got[i] = rows[i].clone();
+            }
+            oracle(4, want[0], want[1], null, null, from, n, w[1]);
+            oracle(4, want[2], want[3], null, null, from, n, w[2]);
+            oracle(4, want[0], want[2], null, null, from, n, w[0]);
+            oracle(4, want[1], want[3], null, null, from, n, w[0]);
+            int j = VectorNttKernels.inverseRadix4(got[0], got[1], got[2], got[3], from, n, w[0], w[1], w[2], PD, PINV);
+            assertTrue(j >= from && n - j < VectorNttKernels.LANES, "stopped at " + j);
+            oracle(4, got[0], got[1], null, null, j, n, w[1]);
+            oracle(4, got[2], got[3], null, null, j, n, w[2]);
+            oracle(4, got[0], got[2], null, null, j, n, w[0]);
+            oracle(4, got[1], got[3], null, null, j, n, w[0]);
+            for (int i = 0; i < 4; i++) {
+                for (int e = 0; e < n; e++) {
+                    assertEquals(Double.doubleToRawLongBits(want[i][e]), Double.doubleToRawLongBits(got[i][e]),
+                            "inverse radix 4, n " + n + ", row " + i + " at " + e);
+                }
+            }
+        }
+    }
+
     @Test
     void theCompiledKernelsMatchTheScalarLoops() {
         if (!runnable("the compiled check")) {
