@@ -172,7 +172,9 @@ final class VectorDigitKernels {
         DoubleVector s5 = DoubleVector.fromArray(S, c, k + 5 * l);
         DoubleVector s6 = DoubleVector.fromArray(S, c, k + 6 * l);
         DoubleVector s7 = DoubleVector.fromArray(S, c, k + 7 * l);
-        int count = (r1 - r0 + quad - 1) / quad * l;
+        // whole groups of 4L rows; a last part of at most 2L rows goes to the two-row loop below
+        int rem = (r1 - r0) % quad;
+        int count = ((r1 - r0) / quad + (rem > 2 * l ? 1 : 0)) * l;
         int end = ROW_PAD + r1;
         for (int q = 0; q < count; q++) {
             int i = r0 + q + 3 * (q & -l); // the q-th row of the groups' first quarters
@@ -225,6 +227,41 @@ final class VectorDigitKernels {
             s7 = v.fma(x1, s7);
             v = DoubleVector.fromArray(S, bp, o + 7 * l);
             s7 = v.fma(x0, s7);
+        }
+        if (rem > 0 && rem <= 2 * l) {
+            // rows i and i + L of the last 2L (those from r1 on read ap[0]): 9 loads for 16 fmas,
+            // instead of a group of 4L rows that is half or more padding
+            for (int i = r0 + count * 4, last = i + l; i < last; i++) {
+                int r = ROW_PAD + i;
+                DoubleVector x0 = DoubleVector.broadcast(S, ap[r < end ? r : 0]);
+                DoubleVector x1 = DoubleVector.broadcast(S, ap[r + l < end ? r + l : 0]);
+                int o = COLUMN_PAD + k - i;
+                DoubleVector v = DoubleVector.fromArray(S, bp, o - l);
+                s0 = v.fma(x1, s0);
+                v = DoubleVector.fromArray(S, bp, o);
+                s0 = v.fma(x0, s0);
+                s1 = v.fma(x1, s1);
+                v = DoubleVector.fromArray(S, bp, o + l);
+                s1 = v.fma(x0, s1);
+                s2 = v.fma(x1, s2);
+                v = DoubleVector.fromArray(S, bp, o + 2 * l);
+                s2 = v.fma(x0, s2);
+                s3 = v.fma(x1, s3);
+                v = DoubleVector.fromArray(S, bp, o + 3 * l);
+                s3 = v.fma(x0, s3);
+                s4 = v.fma(x1, s4);
+                v = DoubleVector.fromArray(S, bp, o + 4 * l);
+                s4 = v.fma(x0, s4);
+                s5 = v.fma(x1, s5);
+                v = DoubleVector.fromArray(S, bp, o + 5 * l);
+                s5 = v.fma(x0, s5);
+                s6 = v.fma(x1, s6);
+                v = DoubleVector.fromArray(S, bp, o + 6 * l);
+                s6 = v.fma(x0, s6);
+                s7 = v.fma(x1, s7);
+                v = DoubleVector.fromArray(S, bp, o + 7 * l);
+                s7 = v.fma(x0, s7);
+            }
         }
         s0.intoArray(c, k);
         s1.intoArray(c, k + l);
