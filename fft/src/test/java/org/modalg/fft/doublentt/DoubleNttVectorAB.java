@@ -13,7 +13,7 @@ import org.modalg.fields.NttPrimes;
  * {@code forwardColumns} and {@code inverseColumns} run them: "kernels") against the same two
  * levels as one radix-4 loop over the four rows, written with plain {@code double}s ("scalar4",
  * which HotSpot 17 leaves scalar) and with the incubating Vector API ("vector4": the main code's
- * {@link VectorNttKernels#forwardRadix4LazyFirst}, and an inverse radix-4 loop written here),
+ * {@link VectorNttKernels#forwardRadix4LazyFirst} and {@link VectorNttKernels#inverseRadix4}),
  * and the four radix-2 loops of {@link VectorNttKernels} ("vector2": what the API costs without
  * the radix 4). Run it with {@code -Dmodalg.dntt.vector} at its default (auto keeps
  * "kernels" on HotSpot's loops). Before timing, every mode's output is
@@ -34,7 +34,6 @@ import org.modalg.fields.NttPrimes;
 public final class DoubleNttVectorAB {
     private static final ThreadMXBean MX = ManagementFactory.getThreadMXBean();
     private static final VectorSpecies<Double> S = DoubleVector.SPECIES_PREFERRED;
-    private static final double ROUND = 0x1.8p52;
     private static final String[] MODES = {"kernels", "scalar4", "vector4", "vector2"};
 
     private DoubleNttVectorAB() {
@@ -250,48 +249,12 @@ public final class DoubleNttVectorAB {
         }
     }
 
-    // the inverse radix-4 loop has no twin in VectorNttKernels (measured not faster there than
-    // the radix-2 loops, fft/BENCHMARKS.md section (o)); every operation written out: helpers
-    // taking and returning vectors are boxed once C2 stops inlining them
+    // the main code's inverse radix-4 kernel (VectorNttKernels.inverseRadix4, in inverseColumns
+    // since fft/BENCHMARKS.md section (s); section (o) measured this harness's first version of it),
+    // then the radix-2 loops from where it stopped
     static void inverse4Vector(double[] a, double[] b, double[] c, double[] d, int n, double w2, double w3,
             double w1, double p, double pinv) {
-        DoubleVector np = DoubleVector.broadcast(S, -p);
-        DoubleVector pi = DoubleVector.broadcast(S, pinv);
-        DoubleVector rd = DoubleVector.broadcast(S, ROUND);
-        DoubleVector v1 = DoubleVector.broadcast(S, w1);
-        DoubleVector v2 = DoubleVector.broadcast(S, w2);
-        DoubleVector v3 = DoubleVector.broadcast(S, w3);
-        DoubleVector v1p = DoubleVector.broadcast(S, w1 * pinv);
-        DoubleVector v2p = DoubleVector.broadcast(S, w2 * pinv);
-        DoubleVector v3p = DoubleVector.broadcast(S, w3 * pinv);
-        int step = S.length();
-        int j = 0;
-        for (; j <= n - step; j += step) {
-            DoubleVector x0 = DoubleVector.fromArray(S, a, j);
-            DoubleVector x1 = DoubleVector.fromArray(S, b, j);
-            DoubleVector x2 = DoubleVector.fromArray(S, c, j);
-            DoubleVector x3 = DoubleVector.fromArray(S, d, j);
-            DoubleVector s = x0.add(x1);
-            DoubleVector e = x0.sub(x1);
-            x0 = (QuotientRounding.FMA ? s.fma(pi, rd) : s.mul(pi).add(rd)).sub(rd).fma(np, s);
-            DoubleVector h = e.mul(v2);
-            x1 = (QuotientRounding.FMA ? e.fma(v2p, rd) : e.mul(v2p).add(rd)).sub(rd).fma(np, h).add(e.fma(v2, h.neg()));
-            s = x2.add(x3);
-            e = x2.sub(x3);
-            x2 = (QuotientRounding.FMA ? s.fma(pi, rd) : s.mul(pi).add(rd)).sub(rd).fma(np, s);
-            h = e.mul(v3);
-            x3 = (QuotientRounding.FMA ? e.fma(v3p, rd) : e.mul(v3p).add(rd)).sub(rd).fma(np, h).add(e.fma(v3, h.neg()));
-            s = x0.add(x2);
-            e = x0.sub(x2);
-            (QuotientRounding.FMA ? s.fma(pi, rd) : s.mul(pi).add(rd)).sub(rd).fma(np, s).intoArray(a, j);
-            h = e.mul(v1);
-            (QuotientRounding.FMA ? e.fma(v1p, rd) : e.mul(v1p).add(rd)).sub(rd).fma(np, h).add(e.fma(v1, h.neg())).intoArray(c, j);
-            s = x1.add(x3);
-            e = x1.sub(x3);
-            (QuotientRounding.FMA ? s.fma(pi, rd) : s.mul(pi).add(rd)).sub(rd).fma(np, s).intoArray(b, j);
-            h = e.mul(v1);
-            (QuotientRounding.FMA ? e.fma(v1p, rd) : e.mul(v1p).add(rd)).sub(rd).fma(np, h).add(e.fma(v1, h.neg())).intoArray(d, j);
-        }
+        int j = VectorNttKernels.inverseRadix4(a, b, c, d, 0, n, w1, w2, w3, p, pinv);
         if (j < n) {
             DoubleNttKernels.inverseButterflies(a, b, j, n, w2, p, pinv);
             DoubleNttKernels.inverseButterflies(c, d, j, n, w3, p, pinv);

@@ -185,6 +185,32 @@ class VectorNttKernelsTest {
         }
     }
 
+    // four rows of n butterfly inputs for the radix-4 kernels, one of them a signed zero
+    private static double[][] fourRows(Random rnd, int n) {
+        double[][] rows = {row(rnd, n, 1.5), row(rnd, n, 1.5), row(rnd, n, 1.5), row(rnd, n, 1.5)};
+        if (n > 0) {
+            rows[rnd.nextInt(4)][rnd.nextInt(n)] = rnd.nextBoolean() ? -0.0 : 0.0;
+        }
+        return rows;
+    }
+
+    // three twiddles in [-(p - 1)/2, (p - 1)/2]
+    private static double[] twiddles(Random rnd) {
+        double[] w = new double[3];
+        for (int i = 0; i < 3; i++) {
+            w[i] = Math.floorMod(rnd.nextLong(), P) - (P - 1) / 2.0;
+        }
+        return w;
+    }
+
+    private static double[][] copy(double[][] rows) {
+        double[][] c = new double[rows.length][];
+        for (int i = 0; i < rows.length; i++) {
+            c[i] = rows[i].clone();
+        }
+        return c;
+    }
+
     @Test
     void radix4MatchesTwoRadix2LevelsBitForBit() {
         if (!runnable("the radix-4 comparisons")) {
@@ -194,20 +220,9 @@ class VectorNttKernelsTest {
         for (boolean lazyFirst : new boolean[] {true, false}) {
             for (int n = 0; n <= 70; n++) {
                 int from = n == 0 ? 0 : rnd.nextInt(Math.min(n, 9) + 1);
-                double[][] rows = {row(rnd, n, 1.5), row(rnd, n, 1.5), row(rnd, n, 1.5), row(rnd, n, 1.5)};
-                if (n > 0) {
-                    rows[rnd.nextInt(4)][rnd.nextInt(n)] = rnd.nextBoolean() ? -0.0 : 0.0;
-                }
-                double[] w = new double[3];
-                for (int i = 0; i < 3; i++) {
-                    w[i] = Math.floorMod(rnd.nextLong(), P) - (P - 1) / 2.0;
-                }
-                double[][] want = new double[4][];
-                double[][] got = new double[4][];
-                for (int i = 0; i < 4; i++) {
-                    want[i] = rows[i].clone();
-                    got[i] = rows[i].clone();
-                }
+                double[] w = twiddles(rnd);
+                double[][] want = fourRows(rnd, n);
+                double[][] got = copy(want);
                 int first = lazyFirst ? 1 : 0; // the oracle's kernel for the first level: 1 lazy, 0 reducing
                 oracle(first, want[0], want[2], null, null, from, n, w[0]);
                 oracle(first, want[1], want[3], null, null, from, n, w[0]);
@@ -241,20 +256,9 @@ class VectorNttKernelsTest {
         Random rnd = new Random(SEED + 2);
         for (int n = 0; n <= 70; n++) {
             int from = n == 0 ? 0 : rnd.nextInt(Math.min(n, 9) + 1);
-            double[][] rows = {row(rnd, n, 1.5), row(rnd, n, 1.5), row(rnd, n, 1.5), row(rnd, n, 1.5)};
-            if (n > 0) {
-                rows[rnd.nextInt(4)][rnd.nextInt(n)] = rnd.nextBoolean() ? -0.0 : 0.0;
-            }
-            double[] w = new double[3];
-            for (int i = 0; i < 3; i++) {
-                w[i] = Math.floorMod(rnd.nextLong(), P) - (P - 1) / 2.0;
-            }
-            double[][] want = new double[4][];
-            double[][] got = new double[4][];
-            for (int i = 0; i < 4; i++) {
-                want[i] = rows[i].clone();
-                got[i] = rows[i].clone();
-            }
+            double[] w = twiddles(rnd);
+            double[][] want = fourRows(rnd, n);
+            double[][] got = copy(want);
             oracle(4, want[0], want[1], null, null, from, n, w[1]);
             oracle(4, want[2], want[3], null, null, from, n, w[2]);
             oracle(4, want[0], want[2], null, null, from, n, w[0]);
