@@ -13,8 +13,8 @@ import org.modalg.polynomial.Limbs;
  * Schoolbook products of 64-bit limb arrays as one exact convolution in doubles: each operand
  * is cut into balanced {@value DigitFormat#DIGIT_BITS}-bit digits ({@link DigitFormat}), the digit
  * vectors are convolved with one fma per digit product in SIMD registers
- * ({@link VectorDigitKernels}), and the column sums (integers below 2^53, so every fma is exact)
- * are carried back into limbs. This is the basecase of {@link LimbMultiplication} when the JVM
+ * ({@link VectorDigitKernels}), and the column sums (integers of magnitude at most 2^53, so every
+ * fma is exact) are carried back into limbs. This is the basecase of {@link LimbMultiplication} when the JVM
  * runs with {@code --add-modules jdk.incubator.vector} (the {@code modalg} launcher for
  * {@code bench} and {@code study}, the GPU bundle and the test runs do): against BigInteger's
  * intrinsic 32-bit schoolbook it does (64/23)^2 = 7.7 times as many products, but 4 or 8 per
@@ -281,7 +281,7 @@ final class DigitConvolution {
      */
     static void digits(long[] x, int xo, int limbs, double[] d, int at, int count) {
         if (count > 0) {
-            d[at] = DigitFormat.digit(x[xo] << 1); // the bit below digit 0 is zero
+            d[at] = limbs > 0 ? DigitFormat.digit(x[xo] << 1) : 0; // the bit below digit 0 is zero
         }
         int i = 1;
         int whole = Math.min(count, 64 * (limbs - 1) / DigitFormat.DIGIT_BITS + 1);
